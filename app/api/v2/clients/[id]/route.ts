@@ -1,0 +1,15 @@
+import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
+import { ZUpdateClientBody } from "@/lib/clients/schemas";
+import { getClientOrThrow } from "@/lib/clients/get-client-or-throw";
+import { serializeClient } from "@/lib/clients/serialize-client";
+import { updateClient } from "@/lib/clients/update-client";
+
+export const GET = withApiKey({ scope: "clients:read", uuidParams: ["id"] }, async ({ auth, params }) => ({
+  data: serializeClient(await getClientOrThrow({ agencyId: auth.agencyId, id: params.id! })),
+}));
+
+export const PATCH = withApiKey({ scope: "clients:update", uuidParams: ["id"], body: ZUpdateClientBody }, async ({ auth, params, body }) => ({
+  data: await updateClient({ agencyId: auth.agencyId, id: params.id!, input: body }),
+}));
+
+export const { POST, PUT, DELETE } = otherMethods("GET", "PATCH");

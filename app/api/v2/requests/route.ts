@@ -1,0 +1,13 @@
+import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
+import { ZCreateRequestBody, ZListRequestsQuery } from "@/lib/requests/schemas";
+import { createRequest } from "@/lib/requests/create-request";
+import { listRequests } from "@/lib/requests/list-requests";
+
+export const POST = withApiKey({ scope: "requests:create", body: ZCreateRequestBody, idempotent: true }, async ({ auth, body, tx }) => ({
+  status: 201,
+  data: await createRequest({ agencyId: auth.agencyId, input: body, source: "api", tx }),
+}));
+
+export const GET = withApiKey({ scope: "requests:read", query: ZListRequestsQuery }, async ({ auth, query }) => listRequests({ agencyId: auth.agencyId, query }));
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

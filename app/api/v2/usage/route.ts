@@ -1,0 +1,6 @@
+import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
+import { getUsage } from "@/lib/usage/get-usage";
+
+export const GET = withApiKey({ scope: "usage:read" }, async ({ auth }) => ({ data: await getUsage({ agencyId: auth.agencyId }) }));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

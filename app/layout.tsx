@@ -1,0 +1,21 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import "./globals.css";
+import { QueryProvider } from "@/components/query-provider";
+
+export const metadata: Metadata = {
+  title: { default: "Access Requests", template: "%s · Access Requests" },
+  description: "Get access to your clients' ad accounts, pages, analytics and more with one link.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen">
+        <QueryProvider>{children}</QueryProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,8 @@
+// Next.js calls register() once when the server starts: boot the service (environment,
+// database, demo seed, admin endpoint and, on the embedded database, the worker).
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { boot } = await import("@/lib/server/boot");
+  await boot();
+}

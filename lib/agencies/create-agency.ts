@@ -1,0 +1,82 @@
+// Creating an agency: its unique slug, the static link token, and the plan's starting
+// allowances. A trial runs for TRIAL_DAYS from creation.
+import crypto from "node:crypto";
+import type { Agency } from "@/generated/prisma/client";
+import { randomToken } from "@/lib/auth/api-key-token";
+import { getDb, type Tx } from "@/lib/db";
+import { validationError } from "@/lib/http/api-error";
+
+export const AGENCY_PLANS = ["trial", "starter", "pro", "agency"] as const;
+export type AgencyPlan = (typeof AGENCY_PLANS)[number];
+
+export function isAgencyPlan(value: string): value is AgencyPlan {
+  return (AGENCY_PLANS as readonly string[]).includes(value);
+}
+
+// Mirrors PLAN_DEFAULTS of lib/domain/usage.ts (the spec leaves the numbers open);
+// kept here until that module lands, then this should import it instead.
+export const PLAN_ALLOWANCES: Record<AgencyPlan, { clientLimit: number | null; prospectLimit: number | null; apiAccess: boolean }> = {
+  trial: { clientLimit: 10, prospectLimit: 10, apiAccess: true },
+  starter: { clientLimit: 25, prospectLimit: 25, apiAccess: false },
+  pro: { clientLimit: 100, prospectLimit: 100, apiAccess: true },
+  agency: { clientLimit: null, prospectLimit: null, apiAccess: true },
+};
+
+export const TRIAL_DAYS = 14;
+export const MAX_AGENCY_NAME = 200;
+
+export function trialEnd(from: Date): Date {
+  return new Date(from.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+}
+
+const SLUG_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+function slugSuffix(): string {
+  // The modulo bias is irrelevant for a suffix whose only job is to make collisions unlikely.
+  return Array.from(crypto.randomBytes(6), (b) => SLUG_ALPHABET[b % SLUG_ALPHABET.length]).join("");
+}
+
+export function slugBase(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return base || "agency";
+}
+
+export interface CreateAgencyOptions {
+  name: string;
+  plan?: string;
+  apiAccess?: boolean;
+  tx?: Tx;
+  now?: Date;
+}
+
+export async function createAgency({ name, plan = "trial", apiAccess, tx, now }: CreateAgencyOptions): Promise<Agency> {
+  const trimmed = name.trim();
+  if (!trimmed) throw validationError("name", "Must not be empty.");
+  if (trimmed.length > MAX_AGENCY_NAME) throw validationError("name", `At most ${MAX_AGENCY_NAME} characters.`);
+  if (!isAgencyPlan(plan)) throw validationError("plan", `Must be one of ${AGENCY_PLANS.join(", ")}.`);
+  const allowance = PLAN_ALLOWANCES[plan];
+  const isTrial = plan === "trial";
+  const db = tx ?? (await getDb());
+  // taken after the database is open, so the trial ends 14 days after createdAt
+  const at = now ?? new Date();
+  return db.agency.create({
+    data: {
+      name: trimmed,
+      slug: `${slugBase(trimmed)}-${slugSuffix()}`,
+      plan,
+      trial: isTrial,
+      trialEndsAt: isTrial ? trialEnd(at) : null,
+      apiAccess: apiAccess ?? allowance.apiAccess,
+      clientLimit: allowance.clientLimit,
+      prospectLimit: allowance.prospectLimit,
+      staticLinkToken: randomToken(),
+    },
+  });
+}

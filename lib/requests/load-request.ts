@@ -1,0 +1,18 @@
+// Loads one of the agency's requests with its services, serialized; 404 otherwise.
+import { getDb, type Tx } from "@/lib/db";
+import { notFound } from "@/lib/http/api-error";
+import { requestInclude, serializeRequest } from "@/lib/requests/serialize-request";
+
+export async function getRequestRowOrThrow(opts: { agencyId: string; id: string; tx?: Tx; includeDemo?: boolean }) {
+  const db = opts.tx ?? (await getDb());
+  const row = await db.accessRequest.findFirst({
+    where: { id: opts.id, agencyId: opts.agencyId, ...(opts.includeDemo ? {} : { isDemo: false }) },
+    include: requestInclude,
+  });
+  if (!row) throw notFound("Request");
+  return row;
+}
+
+export async function getRequestOrThrow(opts: { agencyId: string; id: string; tx?: Tx; includeDemo?: boolean }) {
+  return serializeRequest(await getRequestRowOrThrow(opts));
+}

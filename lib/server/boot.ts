@@ -1,0 +1,55 @@
+// Starts the service inside the app process: validates the environment, opens (and on the
+// embedded database migrates) the database, seeds the demo on first start, starts the
+// loopback admin endpoint and, on the embedded database, the background worker.
+// A bad configuration stops the process with one line naming the problem.
+import { env, EnvError } from "@/lib/env";
+import { getDb, migrationState, DatabaseUnreachableError } from "@/lib/db";
+import { SchemaTooNewError } from "@/lib/db/migrate";
+import { DataDirLockedError } from "@/lib/db/data-dir-lock";
+import { loadSecrets } from "@/lib/server/secrets";
+
+const g = globalThis as unknown as { __booted?: Promise<void> };
+
+function fatal(message: string): never {
+  console.error(`Cannot start: ${message}`);
+  process.exit(1);
+}
+
+async function start() {
+  let e;
+  try {
+    e = env();
+  } catch (err) {
+    if (err instanceof EnvError) fatal(err.message);
+    throw err;
+  }
+  process.env.NEXTAUTH_URL ??= e.appUrl;
+  try {
+    loadSecrets();
+    await getDb();
+    const state = await migrationState();
+    if (state.unknown.length) throw new SchemaTooNewError(`The database was written by a newer version (unknown migrations: ${state.unknown.join(", ")}). Refusing to start.`);
+    if (state.pending.length) fatal(`the database has ${state.pending.length} pending migration(s); run \`npm run db:migrate\` first.`);
+  } catch (err) {
+    if (err instanceof DatabaseUnreachableError || err instanceof SchemaTooNewError || err instanceof DataDirLockedError || err instanceof EnvError) fatal(err.message);
+    throw err;
+  }
+  if (e.seedDemo) {
+    const { seedDemoIfEmpty, printDemoBanner } = await import("@/lib/seed/seed-demo");
+    const info = await seedDemoIfEmpty();
+    if (info) console.log(printDemoBanner(info, e.appUrl));
+  }
+  if (e.databaseMode === "embedded") {
+    const { startAdminServer } = await import("@/lib/admin/admin-server");
+    await startAdminServer();
+  }
+  if (e.workerInProcess) {
+    const { startWorker } = await import("@/lib/worker/start-worker");
+    startWorker({ name: "in-process" });
+  }
+}
+
+export function boot(): Promise<void> {
+  g.__booted ??= start();
+  return g.__booted;
+}
