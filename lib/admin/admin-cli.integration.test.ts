@@ -42,7 +42,6 @@ function cli(args: string[], timeoutMs = 60_000): Promise<CliResult> {
 }
 
 // The shapes are asserted by the tests themselves, so the parsed output stays loose.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function ok(args: string[]): Promise<any> {
   const r = await cli(args);
   expect(r.code, `${args.join(" ")}\n${r.stderr}`).toBe(0);

@@ -32,8 +32,9 @@ async function stop() {
 }
 process.on("SIGTERM", () => void stop());
 
+let queue: Promise<void> = Promise.resolve();
 const lines = readline.createInterface({ input: process.stdin });
-lines.on("close", () => void stop());
+lines.on("close", () => void queue.then(stop));
 lines.on("line", (line) => {
   const [command, ...rest] = line.trim().split(" ");
   const arg = rest.join(" ");
@@ -50,7 +51,8 @@ lines.on("line", (line) => {
       reply({ error: `unknown command ${command}` });
     }
   };
-  work().catch((err) => reply({ error: (err as Error).message }));
+  // one at a time, in order, so `exit` after a write waits for the write
+  queue = queue.then(work).catch((err) => reply({ error: (err as Error).message }));
 });
 
 reply({ ready: true, pid: process.pid, port: server?.port ?? null });

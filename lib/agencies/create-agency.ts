@@ -1,26 +1,18 @@
 // Creating an agency: its unique slug, the static link token, and the plan's starting
-// allowances. A trial runs for TRIAL_DAYS from creation.
+// allowances (PLAN_DEFAULTS, copied onto the row). A trial runs for TRIAL_DAYS from creation.
 import crypto from "node:crypto";
 import type { Agency } from "@/generated/prisma/client";
 import { randomToken } from "@/lib/auth/api-key-token";
 import { getDb, type Tx } from "@/lib/db";
+import { PLAN_DEFAULTS, type PlanName } from "@/lib/domain/usage";
 import { validationError } from "@/lib/http/api-error";
 
-export const AGENCY_PLANS = ["trial", "starter", "pro", "agency"] as const;
-export type AgencyPlan = (typeof AGENCY_PLANS)[number];
+export const AGENCY_PLANS = ["trial", "starter", "pro", "agency"] as const satisfies readonly PlanName[];
+export type AgencyPlan = PlanName;
 
 export function isAgencyPlan(value: string): value is AgencyPlan {
   return (AGENCY_PLANS as readonly string[]).includes(value);
 }
-
-// Mirrors PLAN_DEFAULTS of lib/domain/usage.ts (the spec leaves the numbers open);
-// kept here until that module lands, then this should import it instead.
-export const PLAN_ALLOWANCES: Record<AgencyPlan, { clientLimit: number | null; prospectLimit: number | null; apiAccess: boolean }> = {
-  trial: { clientLimit: 10, prospectLimit: 10, apiAccess: true },
-  starter: { clientLimit: 25, prospectLimit: 25, apiAccess: false },
-  pro: { clientLimit: 100, prospectLimit: 100, apiAccess: true },
-  agency: { clientLimit: null, prospectLimit: null, apiAccess: true },
-};
 
 export const TRIAL_DAYS = 14;
 export const MAX_AGENCY_NAME = 200;
@@ -61,7 +53,7 @@ export async function createAgency({ name, plan = "trial", apiAccess, tx, now }:
   if (!trimmed) throw validationError("name", "Must not be empty.");
   if (trimmed.length > MAX_AGENCY_NAME) throw validationError("name", `At most ${MAX_AGENCY_NAME} characters.`);
   if (!isAgencyPlan(plan)) throw validationError("plan", `Must be one of ${AGENCY_PLANS.join(", ")}.`);
-  const allowance = PLAN_ALLOWANCES[plan];
+  const allowance = PLAN_DEFAULTS[plan];
   const isTrial = plan === "trial";
   const db = tx ?? (await getDb());
   // taken after the database is open, so the trial ends 14 days after createdAt

@@ -2,8 +2,9 @@
 // brings that plan's default allowances and API access unless they are given too;
 // moving to a paid plan ends the trial unless `trial` says otherwise.
 import type { Agency, Prisma } from "@/generated/prisma/client";
-import { PLAN_ALLOWANCES, AGENCY_PLANS, isAgencyPlan, trialEnd } from "@/lib/agencies/create-agency";
+import { AGENCY_PLANS, isAgencyPlan, trialEnd } from "@/lib/agencies/create-agency";
 import { getDb, type Tx } from "@/lib/db";
+import { PLAN_DEFAULTS } from "@/lib/domain/usage";
 import { notFound, validationError } from "@/lib/http/api-error";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,7 +40,7 @@ export async function setPlan(options: SetPlanOptions): Promise<Agency> {
 
   const data: Prisma.AgencyUpdateInput = {};
   if (plan !== undefined) {
-    const allowance = PLAN_ALLOWANCES[plan as keyof typeof PLAN_ALLOWANCES];
+    const allowance = PLAN_DEFAULTS[plan as keyof typeof PLAN_DEFAULTS];
     data.plan = plan;
     data.clientLimit = allowance.clientLimit;
     data.prospectLimit = allowance.prospectLimit;

@@ -3,6 +3,8 @@ import { z } from "zod";
 
 export const LANGUAGES = ["English", "Spanish", "Dutch"] as const;
 export const METADATA_VALUE_MAX = 500;
+export const METADATA_MAX_ENTRIES = 50;
+export const METADATA_KEY_MAX = 100;
 
 const blankToNull = (max: number, label: string) =>
   z
@@ -22,12 +24,19 @@ export const ZExternalClientId = z
   .max(255, "externalClientId must be at most 255 characters.")
   .refine((v) => v.trim() === v, "externalClientId must not have surrounding spaces.");
 
+// Key length is checked on the whole record, not with a key schema: zod reports a bad
+// record key as "Invalid key in record" under a field named by the (possibly huge) key.
 export const ZMetadata = z
   .record(
-    z.string().max(100, "metadata keys must be at most 100 characters."),
+    z.string(),
     z.string({ error: "metadata values must be strings." }).max(METADATA_VALUE_MAX, `metadata values must be at most ${METADATA_VALUE_MAX} characters.`),
   )
-  .refine((m) => Object.keys(m).length <= 50, "metadata holds at most 50 entries.");
+  .superRefine((m, ctx) => {
+    const keys = Object.keys(m);
+    if (keys.length > METADATA_MAX_ENTRIES) ctx.addIssue({ code: "custom", message: `metadata holds at most ${METADATA_MAX_ENTRIES} entries.` });
+    if (keys.some((k) => k.length > METADATA_KEY_MAX)) ctx.addIssue({ code: "custom", message: `metadata keys must be at most ${METADATA_KEY_MAX} characters.` });
+  })
+  .meta({ description: `At most ${METADATA_MAX_ENTRIES} entries; keys at most ${METADATA_KEY_MAX} characters; string values at most ${METADATA_VALUE_MAX} characters.` });
 
 export const ZLanguage = z.enum(LANGUAGES, { error: "language must be one of English, Spanish, Dutch." });
 

@@ -40,6 +40,8 @@ export type SafeSendInput = {
   maxBodyBytes?: number;
   /** Injectable DNS for tests; defaults to the system resolver. */
   resolve?: HostResolver;
+  /** Cancels the exchange from outside (the worker lost its lease or is stopping). */
+  signal?: AbortSignal;
 };
 
 export type SafeSendResult = {
@@ -121,8 +123,9 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function describeError(error: unknown, signal: AbortSignal, timeoutMs: number): string {
+function describeError(error: unknown, signal: AbortSignal, timeoutMs: number, outside?: AbortSignal): string {
   if (error instanceof RefusedError) return error.message;
+  if (outside?.aborted) return "aborted by the sender";
   if (signal.aborted) return `timeout after ${timeoutMs} ms`;
   const code = errorCode(error);
   if (code !== undefined) {
@@ -155,9 +158,11 @@ export async function safeSend({
   timeoutMs = DEFAULT_TIMEOUT_MS,
   maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
   resolve = resolveHostAddresses,
+  signal: outside,
 }: SafeSendInput): Promise<SafeSendResult> {
   const started = performance.now();
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = outside ? AbortSignal.any([timeout, outside]) : timeout;
   let status: number | null = null;
   let retryAfter: string | null = null;
   let bytesRead = 0;
@@ -222,13 +227,13 @@ export async function safeSend({
       }
     } catch (error) {
       // The spec wants the whole response within the time limit; a cut-off body is a failed attempt.
-      return result(false, `${describeError(error, signal, timeoutMs)} while reading the response body (status ${status})`);
+      return result(false, `${describeError(error, signal, timeoutMs, outside)} while reading the response body (status ${status})`);
     } finally {
       response.body.destroy();
     }
     return result(true, null);
   } catch (error) {
-    return result(false, describeError(error, signal, timeoutMs));
+    return result(false, describeError(error, signal, timeoutMs, outside));
   } finally {
     if (agent) await agent.destroy().catch(() => undefined);
   }

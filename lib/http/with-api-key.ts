@@ -81,7 +81,7 @@ export function withApiKey<B = undefined, Q = undefined>(opts: Options<B, Q>, ha
       extraHeaders = rateLimitHeaders(rl, V2_RATE_LIMIT.windowSeconds);
       if (!rl.allowed) throw new ApiError("RATE_LIMITED", `Rate limit of ${V2_RATE_LIMIT.points} calls per minute exceeded; retry after ${rl.resetSeconds} s.`);
 
-      const rawParams = route ? await route.params : {};
+      const rawParams = (route ? await route.params : undefined) ?? {};
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : v;
       for (const p of opts.uuidParams ?? []) if (!UUID.test(params[p] ?? "")) throw new ApiError("NOT_FOUND", "Object not found.");

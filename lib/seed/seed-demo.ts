@@ -70,8 +70,8 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
   }
 }
 
-/** The one-time console box with the demo sign-in and key; returns the text it printed. */
-export function printDemoBanner(info: DemoCredentials, appUrl: string, log: (text: string) => void = console.log): string {
+/** The one-time console box with the demo sign-in and key, for the caller to log once. */
+export function printDemoBanner(info: DemoCredentials, appUrl: string): string {
   const base = appUrl.replace(/\/+$/, "");
   const lines = [
     "Demo agency created (shown once, not stored in clear):",
@@ -85,7 +85,5 @@ export function printDemoBanner(info: DemoCredentials, appUrl: string, log: (tex
     `  curl -H "Authorization: Bearer ${info.apiKey}" ${base}/api/v2/me`,
   ];
   const width = Math.max(...lines.map((l) => l.length));
-  const text = [`+${"-".repeat(width + 2)}+`, ...lines.map((l) => `| ${l.padEnd(width)} |`), `+${"-".repeat(width + 2)}+`].join("\n");
-  log(text);
-  return text;
+  return [`+${"-".repeat(width + 2)}+`, ...lines.map((l) => `| ${l.padEnd(width)} |`), `+${"-".repeat(width + 2)}+`].join("\n");
 }

@@ -37,7 +37,8 @@ async function start() {
   if (e.seedDemo) {
     const { seedDemoIfEmpty, printDemoBanner } = await import("@/lib/seed/seed-demo");
     const info = await seedDemoIfEmpty();
-    if (info) console.log(printDemoBanner(info, e.appUrl));
+    // written directly: Next.js echoes multi-line console.log output twice
+    if (info) process.stdout.write(printDemoBanner(info, e.appUrl) + "\n");
   }
   if (e.databaseMode === "embedded") {
     const { startAdminServer } = await import("@/lib/admin/admin-server");

@@ -1,13 +1,11 @@
 // Creating a dashboard user together with their membership of one agency. Emails are
 // unique across the service and stored lower-cased, so sign-in is case-insensitive.
 import { z } from "zod";
+import { ROLES, isRole, type Role } from "@/lib/auth/roles";
 import { getDb, type Tx } from "@/lib/db";
 import { ApiError, notFound, validationError } from "@/lib/http/api-error";
 import { isUniqueViolation } from "@/lib/http/to-api-error";
 import { MIN_PASSWORD_LENGTH, hashPassword } from "@/lib/users/password";
-
-export const USER_ROLES = ["owner", "manager", "member", "viewer"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ZEmail = z.email().max(320);
@@ -27,7 +25,7 @@ export interface CreatedUser {
   id: string;
   email: string;
   agencyId: string;
-  role: UserRole;
+  role: Role;
   createdAt: string;
 }
 
@@ -36,7 +34,7 @@ export async function createUser({ agencyId, email, password, name, role = "owne
   if (!ZEmail.safeParse(normalized).success) throw validationError("email", "Must be a valid email address.");
   if (password.length < MIN_PASSWORD_LENGTH) throw validationError("password", `At least ${MIN_PASSWORD_LENGTH} characters.`);
   if (password.length > MAX_PASSWORD_LENGTH) throw validationError("password", `At most ${MAX_PASSWORD_LENGTH} characters.`);
-  if (!(USER_ROLES as readonly string[]).includes(role)) throw validationError("role", `Must be one of ${USER_ROLES.join(", ")}.`);
+  if (!isRole(role)) throw validationError("role", `Must be one of ${ROLES.join(", ")}.`);
   const trimmedName = name?.trim() || null;
   if (trimmedName && trimmedName.length > 200) throw validationError("name", "At most 200 characters.");
   if (!UUID.test(agencyId)) throw notFound("Agency");
@@ -52,7 +50,7 @@ export async function createUser({ agencyId, email, password, name, role = "owne
     const user = await db.user.create({
       data: { email: normalized, name: trimmedName, passwordHash, memberships: { create: { agencyId, role } } },
     });
-    return { id: user.id, email: user.email, agencyId, role: role as UserRole, createdAt: user.createdAt.toISOString() };
+    return { id: user.id, email: user.email, agencyId, role, createdAt: user.createdAt.toISOString() };
   } catch (err) {
     // two creates racing past the check above
     if (isUniqueViolation(err)) throw conflict();

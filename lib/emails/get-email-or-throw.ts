@@ -1,0 +1,21 @@
+// One of the agency's emails with its bodies, for the mailbox's message view; another
+// agency's email reads as missing.
+import { getDb, type Tx } from "@/lib/db";
+import { notFound } from "@/lib/http/api-error";
+import { toEmailItem, type EmailItem } from "@/lib/emails/list-emails";
+
+export interface EmailDetail extends EmailItem {
+  text: string;
+  html: string;
+  lastError: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getEmailOrThrow({ agencyId, id, tx }: { agencyId: string; id: string; tx?: Tx }): Promise<EmailDetail> {
+  if (!UUID.test(id)) throw notFound("Email");
+  const db = tx ?? (await getDb());
+  const row = await db.email.findFirst({ where: { id, agencyId } });
+  if (!row) throw notFound("Email");
+  return { ...toEmailItem(row), text: row.text, html: row.html, lastError: row.lastError };
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests drive Debian's Chromium against the built app (`npm start`), which
+// scripts/test.sh prepares: a fresh embedded data folder, or a fresh PostgreSQL database.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+  },
+  webServer: {
+    command: `npx next start -p ${port}`,
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      ...(process.env as Record<string, string>),
+      PORT: String(port),
+      APP_URL: baseURL,
+      NEXTAUTH_URL: baseURL,
+      SEED_DEMO: "0",
+      WEBHOOK_ALLOW_LOOPBACK: "1",
+      WORKER_IN_PROCESS: "1",
+    },
+  },
+});

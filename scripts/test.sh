@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The whole test suite: unit and integration tests (Vitest), then the end-to-end tests
+# (Playwright in Debian's Chromium) against the built app. With DATABASE_URL set, every
+# test runs on fresh PostgreSQL databases created from that server; otherwise on the
+# embedded database in fresh temporary folders.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+npx vitest run
+
+# Build once; rebuild only when a source file is newer than the last build.
+if [ ! -f .next/BUILD_ID ] || [ -n "$(find app components lib instrumentation.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
+  npx next build
+fi
+
+export E2E_PORT="${E2E_PORT:-3100}"
+if [ -n "${DATABASE_URL:-}" ]; then
+  base="$DATABASE_URL"
+  db="e2e_$(date +%s)_$$"
+  psql "$base" -qc "CREATE DATABASE $db" >/dev/null
+  export DATABASE_URL="${base%/*}/$db"
+  export DATA_DIR="$(mktemp -d)"
+  npm run -s db:migrate >/dev/null
+  trap 'psql "$base" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true; rm -rf "$DATA_DIR"' EXIT
+else
+  export DATA_DIR="$(mktemp -d)"
+  trap 'rm -rf "$DATA_DIR"' EXIT
+fi
+npx playwright test
