@@ -2,6 +2,7 @@
 // embedded database migrates) the database, seeds the demo on first start, starts the
 // loopback admin endpoint and, on the embedded database, the background worker.
 // A bad configuration stops the process with one line naming the problem.
+import fs from "node:fs";
 import { env, EnvError } from "@/lib/env";
 import { getDb, migrationState, DatabaseUnreachableError } from "@/lib/db";
 import { SchemaTooNewError } from "@/lib/db/migrate";
@@ -37,8 +38,8 @@ async function start() {
   if (e.seedDemo) {
     const { seedDemoIfEmpty, printDemoBanner } = await import("@/lib/seed/seed-demo");
     const info = await seedDemoIfEmpty();
-    // written directly: Next.js echoes multi-line console.log output twice
-    if (info) process.stdout.write(printDemoBanner(info, e.appUrl) + "\n");
+    // written to the file descriptor directly: Next.js's patched console and stdout echo it twice
+    if (info) fs.writeSync(1, printDemoBanner(info, e.appUrl) + "\n");
   }
   if (e.databaseMode === "embedded") {
     const { startAdminServer } = await import("@/lib/admin/admin-server");

@@ -89,7 +89,7 @@ export const ZWebhookTestResult = z.object({
   delivered: z.boolean(),
   /** The endpoint's HTTP status, or null when no response arrived. */
   statusCode: z.number().int().nullable(),
-  /** The connection error or the non-2xx status, null when delivered. */
+  /** The connection error, or a note naming the non-2xx status; null when delivered. */
   error: z.string().nullable(),
   durationMs: z.number().int(),
   eventId: z.string(),

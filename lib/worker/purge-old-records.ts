@@ -63,8 +63,8 @@ async function forEachBatch(
 ): Promise<void> {
   for (;;) {
     const rows = await select(batch);
-    if (rows.length > 0) await handle(rows.map((r) => r.id));
-    if (rows.length < batch) return;
+    if (rows.length === 0) return;
+    await handle(rows.map((r) => r.id));
   }
 }
 
@@ -72,7 +72,9 @@ async function deleteInBatches(batch: number, deleteUpTo: (n: number) => Promise
   let total = 0;
   for (;;) {
     const deleted = await deleteUpTo(batch);
+    // Until a statement finds nothing, not until a short batch: a purge running at the
+    // same time in another worker can make this one's batch short while rows remain.
+    if (deleted === 0) return total;
     total += deleted;
-    if (deleted < batch) return total;
   }
 }

@@ -1,0 +1,93 @@
+"use client";
+// The dashboard's navigation: a sidebar on wide screens, a top bar with a menu button on
+// small ones. Lists every dashboard page and marks the current one.
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useState, type ReactNode } from "react";
+
+export const NAV_SECTIONS: { title: string; items: { href: string; label: string }[] }[] = [
+  {
+    title: "Onboarding",
+    items: [
+      { href: "/dashboard/requests", label: "Requests" },
+      { href: "/dashboard/clients", label: "Clients" },
+      { href: "/dashboard/static-link", label: "Static link" },
+      { href: "/dashboard/mailbox", label: "Mailbox" },
+    ],
+  },
+  {
+    title: "Setup",
+    items: [
+      { href: "/dashboard/accounts", label: "Connected accounts" },
+      { href: "/dashboard/intake", label: "Intake form" },
+      { href: "/dashboard/branding", label: "Branding" },
+      { href: "/dashboard/team", label: "Team" },
+    ],
+  },
+  {
+    title: "Developers",
+    items: [
+      { href: "/dashboard/api-keys", label: "API keys" },
+      { href: "/dashboard/webhooks", label: "Webhooks" },
+      { href: "/dashboard/developers", label: "API reference" },
+      { href: "/dashboard/usage", label: "Usage & plan" },
+    ],
+  },
+];
+
+function isActive(pathname: string, href: string) {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export function DashboardNav({ agencyName, userMenu }: { agencyName: string; userMenu: ReactNode }) {
+  const pathname = usePathname() ?? "";
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
+  return (
+    <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r">
+      <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
+        <div className="min-w-0">
+          <Link href="/dashboard/requests" className="block text-sm font-semibold uppercase tracking-wide text-indigo-700">
+            Access Requests
+          </Link>
+          <p className="truncate text-base font-semibold text-slate-900" data-testid="agency-name" title={agencyName}>
+            {agencyName}
+          </p>
+        </div>
+        <button
+          type="button"
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium md:hidden"
+          aria-expanded={open}
+          aria-controls="dashboard-nav"
+          onClick={() => setOpen((v) => !v)}
+        >
+          Menu
+        </button>
+      </div>
+      <nav id="dashboard-nav" aria-label="Dashboard" className={`${open ? "block" : "hidden"} flex-1 overflow-y-auto px-3 pb-4 md:block`}>
+        {NAV_SECTIONS.map((section) => (
+          <div key={section.title} className="mb-4">
+            <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{section.title}</p>
+            <ul className="space-y-0.5">
+              {section.items.map((item) => {
+                const active = isActive(pathname, item.href);
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      aria-current={active ? "page" : undefined}
+                      className={`block rounded-lg px-2 py-1.5 text-sm ${active ? "bg-indigo-50 font-semibold text-indigo-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+      </nav>
+      <div className={`${open ? "block" : "hidden"} border-t border-slate-200 p-3 md:block`}>{userMenu}</div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+// Connected accounts: the agency's own platform accounts that clients grant access to.
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AccountsPanel } from "@/components/accounts/accounts-panel";
+import type { ConnectModes } from "@/components/accounts/connect-account-form";
+import { PageHeader } from "@/components/ui/page-header";
+import { connectMode } from "@/lib/accounts/connect-account-from-dashboard";
+import { listAccounts } from "@/lib/accounts/list-accounts";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { can } from "@/lib/auth/roles";
+import { listPlatforms } from "@/lib/catalog/catalog";
+import { connectAccountAction, disconnectAccountAction } from "./actions";
+
+export const metadata: Metadata = { title: "Connected accounts" };
+
+export default async function AccountsPage() {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Faccounts");
+  const accounts = await listAccounts({ agencyId: ctx.agencyId });
+  const modes: ConnectModes = Object.fromEntries(listPlatforms().map((p) => [p.id, connectMode(p.id)]));
+  return (
+    <>
+      <PageHeader title="Connected accounts" description="Your agency's accounts on each platform, and the services each can receive." />
+      <AccountsPanel
+        initialAccounts={accounts}
+        canWrite={can(ctx.role, "accounts:write")}
+        modes={modes}
+        actions={{ connect: connectAccountAction, disconnect: disconnectAccountAction }}
+      />
+    </>
+  );
+}

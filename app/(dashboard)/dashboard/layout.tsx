@@ -1,0 +1,27 @@
+// The dashboard shell: checks the session on the server (no session → sign-in and back),
+// then the sidebar with every page, the agency's name and the user menu.
+import type { ReactNode } from "react";
+import type { Metadata } from "next";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { DashboardNav } from "./_components/dashboard-nav";
+import { SignInRedirect } from "./_components/sign-in-redirect";
+import { UserMenu } from "./_components/user-menu";
+
+export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Access Requests" } };
+export const dynamic = "force-dynamic";
+
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) return <SignInRedirect />;
+  return (
+    <div className="min-h-screen md:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <DashboardNav agencyName={ctx.agencyName} userMenu={<UserMenu email={ctx.email} role={ctx.role} />} />
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+// Dashboard request list (TanStack Query): status filter, search, newest first.
+import { withDashboard } from "@/lib/dashboard/with-dashboard";
+import { listRequestsForDashboard, ZDashboardRequestsQuery } from "@/lib/requests/list-requests-for-dashboard";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withDashboard("read", async ({ ctx, query }) => listRequestsForDashboard({ agencyId: ctx.agencyId, query }), { query: ZDashboardRequestsQuery });

@@ -1,0 +1,120 @@
+"use client";
+// The connected accounts page body: every account with its status and the services it can
+// receive, a disconnect button, and the form that connects a new one.
+import type { z } from "zod";
+import { ConnectAccountForm, type ConnectModes } from "@/components/accounts/connect-account-form";
+import { useAccounts, useInvalidateAccounts } from "@/components/accounts/use-accounts";
+import { runAction } from "@/components/ui/action-feedback";
+import { Badge } from "@/components/ui/badge";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import type { ZConnectAccountBody } from "@/lib/accounts/connect-account-from-dashboard";
+import type { SerializedAccount } from "@/lib/accounts/serialize-account";
+import type { ActionResult } from "@/lib/dashboard/action-result";
+import { getCatalogService, getPlatform } from "@/lib/catalog/catalog";
+
+export function serviceName(id: string): string {
+  return getCatalogService(id)?.name ?? id;
+}
+
+/** The page's server actions, passed in so this component never imports from app/. */
+export interface AccountActions {
+  connect: (input: z.input<typeof ZConnectAccountBody>) => Promise<ActionResult<SerializedAccount>>;
+  disconnect: (input: { internalAccountId: string }) => Promise<ActionResult<SerializedAccount>>;
+}
+
+export interface AccountsPanelProps {
+  initialAccounts: SerializedAccount[];
+  canWrite: boolean;
+  modes: ConnectModes;
+  actions: AccountActions;
+}
+
+export function AccountsPanel({ initialAccounts, canWrite, modes, actions }: AccountsPanelProps) {
+  const { data: accounts = [] } = useAccounts(initialAccounts);
+  const invalidate = useInvalidateAccounts();
+
+  return (
+    <div className="space-y-6">
+      {accounts.length === 0 ? (
+        <EmptyState title="No connected accounts yet" description="Connect the agency's own account on each platform; requests name it as the account that receives access." />
+      ) : (
+        <Table caption="Connected accounts">
+          <THead>
+            <tr>
+              <Th>Account</Th>
+              <Th>Platform</Th>
+              <Th>Can receive</Th>
+              <Th>Status</Th>
+              <Th>Linked</Th>
+              {canWrite ? <Th className="text-right">Actions</Th> : null}
+            </tr>
+          </THead>
+          <TBody>
+            {accounts.map((a) => (
+              <Tr key={a.internalAccountId} data-account={a.internalAccountId}>
+                <Td>
+                  <div className="font-medium text-slate-900">{a.displayName ?? "Unnamed account"}</div>
+                  <div className="text-xs text-slate-600">
+                    {[a.email, a.platformAccountId ? `ID ${a.platformAccountId}` : null, a.business ? `Business ${a.business.name ?? a.business.id}` : null].filter(Boolean).join(" · ")}
+                  </div>
+                  <code className="text-xs text-slate-600">{a.internalAccountId}</code>
+                </Td>
+                <Td>{getPlatform(a.platform)?.name ?? a.platform}</Td>
+                <Td>
+                  <ul className="flex max-w-md flex-wrap gap-1">
+                    {a.services.map((s) => (
+                      <li key={s} className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-700">
+                        {serviceName(s)}
+                      </li>
+                    ))}
+                  </ul>
+                </Td>
+                <Td>
+                  <Badge status={a.status} />
+                </Td>
+                <Td className="whitespace-nowrap text-slate-600">{new Date(a.linkedAt).toLocaleDateString()}</Td>
+                {canWrite ? (
+                  <Td className="text-right">
+                    {a.status === "connected" ? (
+                      <ConfirmButton
+                        size="sm"
+                        title={`Disconnect ${a.displayName ?? "this account"}?`}
+                        description="New requests can no longer name it. Requests that already do keep it on record."
+                        confirmLabel="Disconnect"
+                        onConfirm={async () => {
+                          const done = await runAction(() => actions.disconnect({ internalAccountId: a.internalAccountId }), { success: "Account disconnected." });
+                          if (done) await invalidate();
+                        }}
+                      >
+                        Disconnect
+                      </ConfirmButton>
+                    ) : null}
+                  </Td>
+                ) : null}
+              </Tr>
+            ))}
+          </TBody>
+        </Table>
+      )}
+
+      {canWrite ? (
+        <ConnectAccountForm
+          modes={modes}
+          onConnect={async (input) => {
+            const fieldErrors: Record<string, string> = {};
+            const done = await runAction(() => actions.connect(input), {
+              success: "Account connected.",
+              onFieldErrors: (e) => Object.assign(fieldErrors, e),
+            });
+            if (done) await invalidate();
+            return { ok: done !== null, fieldErrors };
+          }}
+        />
+      ) : (
+        <p className="text-sm text-slate-600">Managers and owners connect and disconnect accounts.</p>
+      )}
+    </div>
+  );
+}

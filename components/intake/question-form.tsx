@@ -1,0 +1,99 @@
+"use client";
+// Adding or editing one intake question: type, wording, required flag, and for choice
+// questions the options (one per line). Errors come back from the server per field.
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { Textarea } from "@/components/ui/textarea";
+import { isChoiceType, type IntakeQuestionType } from "@/lib/intake/questions-shared";
+
+export interface QuestionDraft {
+  type: IntakeQuestionType;
+  label: string;
+  required: boolean;
+  options: string[];
+}
+
+export const TYPE_LABELS: Record<IntakeQuestionType, string> = {
+  text: "Short answer",
+  long_text: "Long answer",
+  single_choice: "One choice",
+  multiple_choice: "Several choices",
+};
+
+export interface QuestionFormProps {
+  idPrefix: string;
+  initial?: QuestionDraft;
+  submitLabel: string;
+  onSubmit: (draft: QuestionDraft) => Promise<{ ok: boolean; fieldErrors: Record<string, string> }>;
+  onCancel?: () => void;
+}
+
+function optionsError(errors: Record<string, string>): string | undefined {
+  const key = Object.keys(errors).find((k) => k === "options" || k.startsWith("options["));
+  return key ? errors[key] : undefined;
+}
+
+export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCancel }: QuestionFormProps) {
+  const [type, setType] = useState<IntakeQuestionType>(initial?.type ?? "text");
+  const [label, setLabel] = useState(initial?.label ?? "");
+  const [required, setRequired] = useState(initial?.required ?? false);
+  const [options, setOptions] = useState((initial?.options ?? []).join("\n"));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const lines = options.split("\n").map((o) => o.trim()).filter(Boolean);
+      const result = await onSubmit({ type, label, required, options: isChoiceType(type) ? lines : [] });
+      setErrors(result.fieldErrors);
+      if (result.ok && !initial) {
+        setLabel("");
+        setOptions("");
+        setRequired(false);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_12rem]" noValidate>
+      <Field id={`${idPrefix}-label`} label="Question" error={errors.label}>
+        <Input id={`${idPrefix}-label`} value={label} onChange={(e) => setLabel(e.target.value)} invalid={!!errors.label} placeholder="What is your website?" />
+      </Field>
+      <Field id={`${idPrefix}-type`} label="Answer type" error={errors.type}>
+        <Select id={`${idPrefix}-type`} value={type} onChange={(e) => setType(e.target.value as IntakeQuestionType)}>
+          {Object.entries(TYPE_LABELS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {isChoiceType(type) ? (
+        <Field id={`${idPrefix}-options`} label="Options, one per line" error={optionsError(errors)} className="sm:col-span-2">
+          <Textarea id={`${idPrefix}-options`} rows={4} value={options} onChange={(e) => setOptions(e.target.value)} invalid={!!optionsError(errors)} />
+        </Field>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
+        <Checkbox id={`${idPrefix}-required`} label="Required" checked={required} onChange={(e) => setRequired(e.target.checked)} />
+        <div className="ml-auto flex gap-2">
+          {onCancel ? (
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button type="submit" busy={busy}>
+            {submitLabel}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

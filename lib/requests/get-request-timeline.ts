@@ -1,0 +1,46 @@
+// A request's history for the dashboard, oldest first, read from the event log: each
+// event's type, time, the stateVersion and status it recorded, and the service it names.
+import { getDb, type Tx } from "@/lib/db";
+
+export interface TTimelineEntry {
+  id: string;
+  type: string;
+  createdAt: string;
+  stateVersion: number | null;
+  status: string | null;
+  service: string | null;
+}
+
+interface StoredBody {
+  data?: { request?: { stateVersion?: unknown; status?: unknown }; service?: { service?: unknown } };
+}
+
+export function timelineEntry(row: { id: string; type: string; createdAt: Date; body: string }): TTimelineEntry {
+  let body: StoredBody = {};
+  try {
+    body = JSON.parse(row.body) as StoredBody;
+  } catch {
+    // an unreadable body still shows its type and time
+  }
+  const req = body.data?.request;
+  const svc = body.data?.service?.service;
+  return {
+    id: row.id,
+    type: row.type,
+    createdAt: row.createdAt.toISOString(),
+    stateVersion: typeof req?.stateVersion === "number" ? req.stateVersion : null,
+    status: typeof req?.status === "string" ? req.status : null,
+    service: typeof svc === "string" ? svc : null,
+  };
+}
+
+export async function getRequestTimeline(opts: { agencyId: string; requestId: string; tx?: Tx; limit?: number }): Promise<TTimelineEntry[]> {
+  const db = opts.tx ?? (await getDb());
+  const rows = await db.event.findMany({
+    where: { agencyId: opts.agencyId, requestId: opts.requestId, test: false },
+    select: { id: true, type: true, createdAt: true, body: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: opts.limit ?? 500,
+  });
+  return rows.map(timelineEntry);
+}

@@ -1,0 +1,100 @@
+// The background worker as its own process, for PostgreSQL deployments: npm run worker.
+// Run as many as you like (each shares the queue through leases). SIGTERM or SIGINT stops
+// it cleanly: in-flight deliveries finish, leases are given back. On the embedded database
+// the worker runs inside the app instead, so this refuses to start there.
+//
+// Options: --name <text>  --concurrency <webhooks at once, default 16>
+//          --only <deliveries,expiry,emails,reminders,purge>  (default: all)
+//          --lease-ms <n>  --poll-ms <n>  --timeout-ms <n>  (tuning; tests use short ones)
+import os from "node:os";
+import { closeDb, DatabaseUnreachableError, getDb, migrationState } from "@/lib/db";
+import { env, EnvError } from "@/lib/env";
+import { loadSecrets } from "@/lib/server/secrets";
+import { startWorker, WORKER_TASKS, type WorkerTaskName } from "@/lib/worker/start-worker";
+
+function fatal(message: string): never {
+  console.error(`Cannot start the worker: ${message}`);
+  process.exit(1);
+}
+
+function parseArgs(argv: string[]) {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!m) fatal(`unexpected argument "${arg}"`);
+    const value = m[2] ?? argv[++i];
+    if (value === undefined) fatal(`--${m[1]} needs a value`);
+    out[m[1]!] = value;
+  }
+  return out;
+}
+
+function positiveInt(args: Record<string, string>, name: string): number | undefined {
+  if (args[name] === undefined) return undefined;
+  const n = Number(args[name]);
+  if (!Number.isInteger(n) || n < 1) fatal(`--${name} must be a positive whole number`);
+  return n;
+}
+
+const args = parseArgs(process.argv.slice(2));
+const known = new Set(["name", "concurrency", "only", "lease-ms", "poll-ms", "timeout-ms"]);
+for (const k of Object.keys(args)) if (!known.has(k)) fatal(`unknown option --${k}`);
+
+try {
+  if (env().databaseMode !== "postgres") {
+    fatal("it needs DATABASE_URL (PostgreSQL). On the embedded database the app runs the worker itself.");
+  }
+  loadSecrets();
+  await getDb();
+  const state = await migrationState();
+  if (state.pending.length) fatal(`the database has ${state.pending.length} pending migration(s); run \`npm run db:migrate\` first.`);
+} catch (err) {
+  if (err instanceof EnvError || err instanceof DatabaseUnreachableError) fatal((err as Error).message);
+  throw err;
+}
+
+const only = args.only?.split(",").map((s) => s.trim());
+const loops = new Set<string>(only ?? ["deliveries", ...WORKER_TASKS]);
+for (const l of loops) if (l !== "deliveries" && !(WORKER_TASKS as readonly string[]).includes(l)) fatal(`--only: unknown loop "${l}"`);
+
+const name = args.name ?? `${os.hostname()}-${process.pid}`;
+const tasks: Partial<Record<WorkerTaskName, null>> = {};
+for (const t of WORKER_TASKS) if (!loops.has(t)) tasks[t] = null;
+const concurrency = positiveInt(args, "concurrency");
+const leaseMs = positiveInt(args, "lease-ms");
+const pollMs = positiveInt(args, "poll-ms");
+const timeoutMs = positiveInt(args, "timeout-ms");
+
+const worker = startWorker({
+  name,
+  tasks,
+  deliveries: loops.has("deliveries")
+    ? {
+        ...(concurrency !== undefined ? { maxInFlight: concurrency } : {}),
+        ...(leaseMs !== undefined ? { leaseMs } : {}),
+        ...(pollMs !== undefined ? { pollMs } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      }
+    : false,
+});
+console.log(`worker ${name} started (${[...loops].join(", ")})`);
+
+let signalled = false;
+const shutdown = (signal: string) => {
+  if (signalled) process.exit(1);
+  signalled = true;
+  console.log(`worker ${name} stopping (${signal})`);
+  void worker
+    .stop()
+    .then(() => closeDb())
+    .then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+};
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
