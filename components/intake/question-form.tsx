@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { isChoiceType, type IntakeQuestionType } from "@/lib/intake/questions-shared";
+import { isChoiceType, type IntakeQuestionType } from "@/lib/intake/question-schemas";
 
 export interface QuestionDraft {
   type: IntakeQuestionType;

@@ -13,7 +13,8 @@ import { authenticateApiKey } from "@/lib/auth/authenticate-api-key";
 import { getDb } from "@/lib/db";
 import { PLAN_DEFAULTS } from "@/lib/domain/usage";
 import { ApiError } from "@/lib/http/api-error";
-import { addIntakeQuestion, setIntakeEnabled, ZIntakeQuestionInput } from "@/lib/intake/questions";
+import { ZIntakeQuestionInput } from "@/lib/intake/question-schemas";
+import { addIntakeQuestion, setIntakeEnabled } from "@/lib/intake/questions";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]);

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createAgency } from "@/lib/agencies/create-agency";
 import { getDb } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
+import { ZIntakeQuestionInput } from "@/lib/intake/question-schemas";
 import {
-  ZIntakeQuestionInput,
   addIntakeQuestion,
   getIntakeForm,
   moveIntakeQuestion,

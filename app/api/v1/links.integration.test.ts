@@ -306,7 +306,8 @@ describe("POST /links/update", () => {
     expect(byId.google_search_console).toMatchObject({ status: "granted", grantedAssets: [{ id: "asset-google_search_console" }] });
     expect(byId.google_analytics).toMatchObject({ status: "pending", accessLevel: "editor", grantedAssets: [] });
     expect(byId.google_ads).toMatchObject({ status: "pending", accounts: [{ internalAccountId: google2 }], grantedAssets: [] });
-    expect(byId.google_tag_manager).toMatchObject({ status: "pending", accessLevel: "[read,edit]" });
+    // multi-role lists are stored in catalog order
+    expect(byId.google_tag_manager).toMatchObject({ status: "pending", accessLevel: "[edit,read]" });
 
     const updated = await eventsOf(id, "request.updated");
     expect(updated).toHaveLength(1);

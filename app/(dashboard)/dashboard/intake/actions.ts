@@ -8,9 +8,8 @@ import {
   removeIntakeQuestion,
   setIntakeEnabled,
   updateIntakeQuestion,
-  ZIntakeQuestionInput,
-  ZMoveIntakeQuestion,
 } from "@/lib/intake/questions";
+import { ZIntakeQuestionInput, ZMoveIntakeQuestion } from "@/lib/intake/question-schemas";
 
 export const setIntakeEnabledAction = dashboardAction("intake:write", z.strictObject({ enabled: z.boolean() }), (input, ctx) =>
   setIntakeEnabled({ agencyId: ctx.agencyId, enabled: input.enabled }),

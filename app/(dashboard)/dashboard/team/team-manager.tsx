@@ -106,9 +106,10 @@ export function TeamManager({ team, canManage, currentUserId }: { team: { member
                       options={ROLE_OPTIONS}
                       className="w-36"
                       onChange={async (e) => {
-                        const role = e.currentTarget.value as (typeof ROLES)[number];
+                        const el = e.currentTarget;
+                        const role = el.value as (typeof ROLES)[number];
                         const ok = await runAction(() => changeRoleAction({ membershipId: m.id, role }), { success: `${m.email} is now ${role}.` });
-                        if (!ok) e.currentTarget.value = m.role;
+                        if (!ok) el.value = m.role;
                         refresh();
                       }}
                     />

@@ -1,0 +1,15 @@
+// Clients: list, search, prospects apart, create.
+import type { Metadata } from "next";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { can } from "@/lib/auth/roles";
+import { ClientList } from "@/components/clients/client-list";
+import { createClientAction } from "./client-actions";
+
+export const metadata: Metadata = { title: "Clients" };
+export const dynamic = "force-dynamic";
+
+export default async function ClientsPage() {
+  const ctx = await getDashboardContext();
+  if (!ctx) return null;
+  return <ClientList canWrite={can(ctx.role, "clients:write")} createClient={createClientAction} />;
+}

@@ -1,0 +1,33 @@
+// Intake form: the questions clients answer when a request asks for the form.
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { IntakePanel } from "@/components/intake/intake-panel";
+import { PageHeader } from "@/components/ui/page-header";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { can } from "@/lib/auth/roles";
+import { getIntakeForm } from "@/lib/intake/questions";
+import { addIntakeQuestionAction, moveIntakeQuestionAction, removeIntakeQuestionAction, setIntakeEnabledAction, updateIntakeQuestionAction } from "./actions";
+
+export const metadata: Metadata = { title: "Intake form" };
+
+export default async function IntakePage() {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Fintake");
+  const form = await getIntakeForm({ agencyId: ctx.agencyId });
+  return (
+    <>
+      <PageHeader title="Intake form" description="Turn the form on or off, and add, edit, reorder or remove its questions." />
+      <IntakePanel
+        initialForm={form}
+        canWrite={can(ctx.role, "intake:write")}
+        actions={{
+          setEnabled: setIntakeEnabledAction,
+          add: addIntakeQuestionAction,
+          update: updateIntakeQuestionAction,
+          move: moveIntakeQuestionAction,
+          remove: removeIntakeQuestionAction,
+        }}
+      />
+    </>
+  );
+}

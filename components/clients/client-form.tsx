@@ -1,0 +1,136 @@
+"use client";
+// Create or edit a client with the API's fields. On edit, externalClientId can be set once
+// and is locked afterwards. Field errors come back from the server keyed by field name.
+import { useState } from "react";
+import type { TClient, TCreateClientBody } from "@/lib/clients/schemas";
+import { LANGUAGES } from "@/lib/clients/schemas";
+import type { ActionResult } from "@/lib/dashboard/action-result";
+import { runAction } from "@/components/ui/action-feedback";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+
+export type ClientFormValues = Pick<TCreateClientBody, "name" | "email"> & {
+  company: string;
+  website: string;
+  language: (typeof LANGUAGES)[number];
+  externalClientId: string;
+};
+
+export interface ClientFormProps {
+  /** the client being edited; absent to create */
+  client?: TClient;
+  idPrefix?: string;
+  submitLabel?: string;
+  compact?: boolean;
+  submit: (values: ClientFormValues) => Promise<ActionResult<TClient>>;
+  onSaved?: (client: TClient) => void;
+  onCancel?: () => void;
+}
+
+/** `patch` field names come back prefixed on edit; strip it so errors land on the inputs. */
+function unprefix(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^patch\./, ""), v]));
+}
+
+export function ClientForm({ client, idPrefix = "client", submitLabel, compact, submit, onSaved, onCancel }: ClientFormProps) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const id = (f: string) => `${idPrefix}-${f}`;
+  const lockedExternalId = client?.externalClientId ?? null;
+  const field = (name: keyof ClientFormValues, label: string, opts: { type?: string; optional?: boolean; hint?: string } = {}) => (
+    <Field id={id(name)} label={label} optional={opts.optional} hint={opts.hint} error={errors[name]}>
+      <Input
+        id={id(name)}
+        name={name}
+        type={opts.type ?? "text"}
+        defaultValue={client ? ((client[name as keyof TClient] as string | null) ?? "") : ""}
+        invalid={!!errors[name]}
+        aria-describedby={`${id(name)}-error`}
+      />
+    </Field>
+  );
+  return (
+    <form
+      noValidate
+      className={compact ? "space-y-3" : "grid gap-4 sm:grid-cols-2"}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const form = new FormData(e.currentTarget);
+        const values: ClientFormValues = {
+          name: String(form.get("name") ?? ""),
+          email: String(form.get("email") ?? ""),
+          company: String(form.get("company") ?? ""),
+          website: String(form.get("website") ?? ""),
+          language: (String(form.get("language") ?? "English") as ClientFormValues["language"]) || "English",
+          externalClientId: lockedExternalId ?? String(form.get("externalClientId") ?? ""),
+        };
+        setBusy(true);
+        const saved = await runAction(() => submit(values), { success: client ? "Client saved." : "Client created.", onFieldErrors: (f) => setErrors(unprefix(f)) });
+        setBusy(false);
+        if (saved) onSaved?.(saved);
+      }}
+    >
+      {field("name", "Contact name")}
+      {field("email", "Email", { type: "email" })}
+      {field("company", "Company", { optional: true })}
+      {compact ? null : field("website", "Website", { optional: true })}
+      {compact ? null : (
+        <Field id={id("language")} label="Language of pages and emails" error={errors.language}>
+          <Select id={id("language")} name="language" defaultValue={client?.language ?? "English"} options={LANGUAGES.map((l) => ({ value: l, label: l }))} />
+        </Field>
+      )}
+      <Field
+        id={id("externalClientId")}
+        label="Your client ID"
+        optional
+        hint={lockedExternalId ? "Set once; it cannot be changed." : "Your own identifier (CRM id). Once set it cannot be changed."}
+        error={errors.externalClientId}
+      >
+        <Input
+          id={id("externalClientId")}
+          name="externalClientId"
+          defaultValue={lockedExternalId ?? ""}
+          disabled={lockedExternalId !== null}
+          invalid={!!errors.externalClientId}
+          aria-describedby={`${id("externalClientId")}-error`}
+        />
+      </Field>
+      <div className={`flex gap-2 ${compact ? "" : "sm:col-span-2"}`}>
+        <Button type="submit" busy={busy}>
+          {submitLabel ?? (client ? "Save changes" : "Create client")}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** The create body from the form: blank optional fields are left out. */
+export function toCreateBody(v: ClientFormValues) {
+  return {
+    name: v.name,
+    email: v.email,
+    language: v.language,
+    ...(v.company.trim() ? { company: v.company } : {}),
+    ...(v.website.trim() ? { website: v.website } : {}),
+    ...(v.externalClientId.trim() ? { externalClientId: v.externalClientId } : {}),
+  };
+}
+
+/** The edit patch from the form: blank company/website clear them; a locked id is not resent. */
+export function toUpdatePatch(v: ClientFormValues, client: TClient) {
+  return {
+    name: v.name,
+    email: v.email,
+    language: v.language,
+    company: v.company.trim() ? v.company : null,
+    website: v.website.trim() ? v.website : null,
+    ...(client.externalClientId === null && v.externalClientId.trim() ? { externalClientId: v.externalClientId } : {}),
+  };
+}
