@@ -1,0 +1,16 @@
+// One client: details, edit, and their requests.
+import type { Metadata } from "next";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { can } from "@/lib/auth/roles";
+import { ClientDetail } from "@/components/clients/client-detail";
+import { updateClientAction } from "../client-actions";
+
+export const metadata: Metadata = { title: "Client" };
+export const dynamic = "force-dynamic";
+
+export default async function ClientPage({ params }: { params: Promise<{ id: string }> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) return null;
+  const { id } = await params;
+  return <ClientDetail id={id} canWrite={can(ctx.role, "clients:write")} updateClient={updateClientAction} />;
+}

@@ -1,0 +1,124 @@
+"use client";
+// A client's page: their details (editable by members and above, externalClientId locked
+// once set) and their requests.
+import Link from "next/link";
+import { useState } from "react";
+import type { TClient } from "@/lib/clients/schemas";
+import type { ActionResult } from "@/lib/dashboard/action-result";
+import { useClientDetail, useInvalidateClients } from "@/lib/hooks/use-clients";
+import { useRequestList } from "@/lib/hooks/use-requests";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pagination } from "@/components/ui/pagination";
+import { ClientForm, toUpdatePatch } from "@/components/clients/client-form";
+import { RequestTable } from "@/components/requests/request-table";
+
+type Patch = ReturnType<typeof toUpdatePatch>;
+
+export function ClientDetail({ id, canWrite, updateClient }: { id: string; canWrite: boolean; updateClient: (input: { id: string; patch: Patch }) => Promise<ActionResult<TClient>> }) {
+  const detail = useClientDetail(id);
+  const requests = useRequestList({ clientId: id });
+  const invalidate = useInvalidateClients();
+  const [editing, setEditing] = useState(false);
+  const back = (
+    <Link href="/dashboard/clients" className="text-indigo-700 hover:underline">
+      ← Clients
+    </Link>
+  );
+  if (detail.isError) return <EmptyState title="Client not found" description={detail.error.message} action={back} />;
+  if (!detail.data) return <p className="text-sm text-slate-600">Loading client…</p>;
+  const c = detail.data;
+  const rows = requests.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <>
+      <PageHeader
+        back={back}
+        title={
+          <span className="flex flex-wrap items-center gap-2">
+            {c.name} {c.isProspect ? <Badge status="prospect" /> : null}
+          </span>
+        }
+        description={[c.email, c.company].filter(Boolean).join(" · ")}
+        actions={
+          canWrite ? (
+            <>
+              <Link href={`/dashboard/requests/new?clientId=${c.id}`} className={buttonClasses("primary")}>
+                New request
+              </Link>
+              {!editing ? (
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  Edit client
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card title="Details" className="lg:col-span-1">
+          {editing ? (
+            <ClientForm
+              compact
+              client={c}
+              idPrefix="edit-client"
+              submit={(v) => updateClient({ id: c.id, patch: toUpdatePatch(v, c) })}
+              onCancel={() => setEditing(false)}
+              onSaved={async () => {
+                setEditing(false);
+                await invalidate(c.id);
+              }}
+            />
+          ) : (
+            <dl className="space-y-2 text-sm">
+              {[
+                ["Email", c.email],
+                ["Company", c.company],
+                ["Website", c.website],
+                ["Language", c.language],
+                ["Your client ID", c.externalClientId],
+                ["Added", new Date(c.createdAt).toLocaleString()],
+              ].map(([k, v]) => (
+                <div key={k}>
+                  <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
+                  <dd className="break-words text-slate-900">{v || "—"}</dd>
+                </div>
+              ))}
+              {Object.keys(c.metadata).length ? (
+                <div>
+                  <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Metadata</dt>
+                  <dd>
+                    <ul className="font-mono text-xs">
+                      {Object.entries(c.metadata).map(([k, v]) => (
+                        <li key={k}>
+                          {k}: {v}
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          )}
+        </Card>
+        <section className="lg:col-span-2" aria-labelledby="client-requests">
+          <h2 id="client-requests" className="mb-2 text-base font-semibold">
+            Requests ({c.requestCount})
+          </h2>
+          {requests.isPending ? (
+            <p className="text-sm text-slate-600">Loading requests…</p>
+          ) : rows.length === 0 ? (
+            <EmptyState title="No requests for this client yet" />
+          ) : (
+            <>
+              <RequestTable rows={rows} showClient={false} caption={`Requests of ${c.name}`} />
+              <Pagination hasMore={!!requests.hasNextPage} loading={requests.isFetchingNextPage} onLoadMore={() => requests.fetchNextPage()} />
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+// A table of requests (dashboard view): client, status, per-request progress, services and
+// dates, each row linking to its detail page. Used by the requests list and client detail.
+import Link from "next/link";
+import type { TDashboardRequest } from "@/lib/requests/dashboard-request-view";
+import { Badge } from "@/components/ui/badge";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+
+export function RequestTable({ rows, showClient = true, caption = "Access requests" }: { rows: TDashboardRequest[]; showClient?: boolean; caption?: string }) {
+  return (
+    <Table caption={caption}>
+      <THead>
+        <tr>
+          {showClient ? <Th>Client</Th> : <Th>Request</Th>}
+          <Th>Status</Th>
+          <Th>Progress</Th>
+          <Th>Services</Th>
+          <Th>Created</Th>
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((r) => (
+          <Tr key={r.id} data-testid="request-row" data-request-id={r.id}>
+            <Td>
+              <Link href={`/dashboard/requests/${r.id}`} className="font-medium text-indigo-700 hover:underline">
+                {showClient ? r.client.name : `Request of ${new Date(r.createdAt).toLocaleDateString()}`}
+              </Link>
+              {showClient ? (
+                <span className="block text-xs text-slate-600">
+                  {r.client.email}
+                  {r.externalClientId ? ` · ${r.externalClientId}` : ""}
+                  {r.client.isProspect ? " · prospect" : ""}
+                </span>
+              ) : null}
+            </Td>
+            <Td>
+              <Badge status={r.status} />
+            </Td>
+            <Td>
+              <ProgressBar done={r.progress.done} total={r.progress.total} label={`Progress of the request for ${r.client.name}`} />
+            </Td>
+            <Td className="max-w-xs">
+              <span className="line-clamp-2 text-slate-700">
+                {r.services.map((s) => s.name).join(", ") || (r.intakeForm.requested ? "Intake form only" : "—")}
+              </span>
+            </Td>
+            <Td className="whitespace-nowrap text-slate-600">{new Date(r.createdAt).toLocaleString()}</Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
