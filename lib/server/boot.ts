@@ -8,6 +8,7 @@ import { getDb, migrationState, DatabaseUnreachableError } from "@/lib/db";
 import { SchemaTooNewError } from "@/lib/db/migrate";
 import { DataDirLockedError } from "@/lib/db/data-dir-lock";
 import { loadSecrets } from "@/lib/server/secrets";
+import { stripUntrustedForwardedFor } from "@/lib/server/strip-forwarded-for";
 
 const g = globalThis as unknown as { __booted?: Promise<void> };
 
@@ -25,6 +26,7 @@ async function start() {
     throw err;
   }
   process.env.NEXTAUTH_URL ??= e.appUrl;
+  stripUntrustedForwardedFor(e.TRUST_PROXY);
   try {
     loadSecrets();
     await getDb();

@@ -68,7 +68,8 @@ export async function startApiServer(): Promise<{ url: string; close(): Promise<
       });
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
-      headers.set("x-forwarded-for", req.socket.remoteAddress ?? "");
+      // like Next.js: fill X-Forwarded-For from the socket only when the client sent none
+      if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", req.socket.remoteAddress ?? "");
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = new Request(url, {
         method: req.method,
