@@ -65,11 +65,16 @@ function legacyJson(status: number, body: unknown, headers: Record<string, strin
   return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } });
 }
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
+// The database refuses NUL characters, and lone UTF-16 surrogates in its JSON columns.
+function storable(s: string): boolean {
+  return !s.includes("\u0000") && s.isWellFormed();
+}
+
+function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return !storable(value);
   if (depth > 64 || value === null || typeof value !== "object") return false;
-  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v, depth + 1));
+  if (Array.isArray(value)) return value.some((v) => hasUnstorableText(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => !storable(k) || hasUnstorableText(v, depth + 1));
 }
 
 // V1 clients often omit Content-Type, so any type is read as JSON. That is safe here: the
@@ -85,8 +90,7 @@ async function readLegacyBody(req: Request): Promise<Record<string, unknown>> {
     throw new ApiError("VALIDATION_FAILED", "The body is not valid JSON.");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ApiError("VALIDATION_FAILED", "The body must be a JSON object.");
-  // The database cannot store NUL characters; refuse them here instead of failing later.
-  if (hasNul(parsed)) throw new ApiError("VALIDATION_FAILED", "Text must not contain NUL characters.");
+  if (hasUnstorableText(parsed)) throw new ApiError("VALIDATION_FAILED", "Text must be valid Unicode without NUL characters.");
   return parsed as Record<string, unknown>;
 }
 

@@ -20,12 +20,19 @@ let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;
 let v1: ReturnType<typeof v1Client>;
 let clientId: string;
+let linkId: string;
 
 beforeAll(async () => {
   server = await startApiServer();
   a = await seedV2Agency();
   v1 = v1Client(server.url, a.key);
   clientId = expectV1Ok(await v1("POST", "/clients/create", { body: { name: "Ana", email: "ana@example.com", language: "English" } }), 201);
+  linkId = expectV1Ok(
+    await v1("POST", "/links/create", {
+      body: { clientID: clientId, requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{ internalAccountID: a.accounts.google }] } } },
+    }),
+    201,
+  );
 });
 afterAll(() => server.close());
 // every test starts with a fresh per-IP allowance
@@ -170,7 +177,9 @@ describe("rate limit: 300 calls per minute per client IP", () => {
 describe("bad input never gives a 5xx", () => {
   // Any JSON, with any code unit in strings (NUL, lone surrogates...).
   const anyJson = fc.jsonValue({ stringUnit: "binary", maxDepth: 4 });
-  const anyValue = fc.oneof(anyJson, fc.string({ unit: "binary", maxLength: 300 }), fc.constant(null), fc.integer(), fc.boolean());
+  // text the database cannot store, in places where it would be stored
+  const nasty = fc.constantFrom("\u0000", "a\u0000b", "x\ud800", "\udfffy", "\u202e", "𝒜", " ", "");
+  const anyValue = fc.oneof(anyJson, nasty, fc.string({ unit: "binary", maxLength: 300 }), fc.constant(null), fc.integer(), fc.boolean());
 
   function expectHandled(res: V1Response) {
     expect(res.status, res.text).toBeLessThan(500);
@@ -179,34 +188,53 @@ describe("bad input never gives a 5xx", () => {
     else expect(res.body.error, res.text).toBe(false);
   }
 
-  const serviceEntry = fc.record(
-    {
-      requested: fc.oneof(fc.boolean(), anyValue),
-      accessLevel: fc.oneof(fc.constantFrom("admin", "standard", "viewer", "analyst", "[edit,read]", ""), anyValue),
-      optional: fc.oneof(fc.boolean(), anyValue),
-      requestedAccountLinks: fc.oneof(
-        fc.array(
-          fc.record(
-            {
-              internalAccountID: fc.oneof(fc.constant("GOOGLE"), fc.constant("META"), anyValue),
-              adsMCCAccountID: fc.oneof(fc.string({ maxLength: 300 }), anyValue),
-              businessManagerID: anyValue,
-            },
-            { requiredKeys: [] },
-          ),
-          { maxLength: 25 },
-        ),
-        anyValue,
-      ),
-    },
-    { requiredKeys: [] },
-  );
-  const services = fc.oneof(fc.dictionary(fc.oneof(fc.constantFrom(...SERVICE_IDS), fc.string({ unit: "binary", maxLength: 120 })), serviceEntry, { maxKeys: 4 }), anyValue);
-  const idLike = () => fc.oneof(fc.constant("CLIENT"), fc.uuid(), fc.string({ unit: "binary", maxLength: 60 }), anyValue);
+  // Mostly valid values, so that many cases get past the first checks and reach the database.
+  const mostly = <T,>(valid: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 16, arbitrary: valid as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: anyValue }, { weight: 1, arbitrary: fc.constant(undefined) });
+  const rarely = <T,>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+  const text = (max: number) => fc.oneof({ weight: 30, arbitrary: fc.string({ minLength: 1, maxLength: max }) }, { weight: 1, arbitrary: nasty });
 
-  // placeholders become this agency's real ids so that some cases get past the first checks
+  const TEMPLATES = [
+    { id: "google_ads", accessLevel: "standard", acc: "GOOGLE", mcc: false },
+    { id: "google_analytics", accessLevel: "viewer", acc: "GOOGLE", mcc: false },
+    { id: "google_tag_manager", accessLevel: "[read,edit]", acc: "GOOGLE", mcc: false },
+    { id: "meta_ads", accessLevel: "analyst", acc: "META", mcc: false },
+    { id: "google_ads_mcc", accessLevel: undefined, acc: "GOOGLE", mcc: true },
+  ];
+  const entryFor = (t: (typeof TEMPLATES)[number]) =>
+    fc.record({
+      requested: mostly(fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) })),
+      accessLevel: mostly(fc.constant(t.accessLevel)),
+      optional: mostly(fc.boolean()),
+      requestedAccountLinks: mostly(
+        fc.array(
+          fc.record({
+            internalAccountID: mostly(fc.constant(t.acc)),
+            adsMCCAccountID: t.mcc ? mostly(text(40)) : fc.constant(undefined),
+            businessManagerID: fc.oneof(fc.constant(undefined), text(300)),
+          }),
+          { minLength: 1, maxLength: 2 },
+        ),
+      ),
+    });
+  const services = mostly(
+    fc
+      .uniqueArray(fc.constantFrom(...TEMPLATES), { selector: (t) => t.id, minLength: 1, maxLength: 4 })
+      .chain((ts) => fc.tuple(...ts.map((t) => entryFor(t).map((e) => [t.id, e] as const))))
+      .chain((entries) =>
+        // now and then an unknown or odd service name among them
+        rarely(fc.tuple(fc.oneof(fc.constantFrom(...SERVICE_IDS), fc.string({ unit: "binary", maxLength: 120 })), anyValue)).map((extra) =>
+          Object.fromEntries(extra ? [...entries, extra] : entries),
+        ),
+      ),
+  );
+  const idLike = (placeholder: string) => fc.oneof({ weight: 12, arbitrary: fc.constant(placeholder) }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) }, { weight: 1, arbitrary: anyValue });
+  const metadata = mostly(fc.dictionary(fc.oneof({ weight: 30, arbitrary: fc.string({ maxLength: 100 }) }, { weight: 1, arbitrary: nasty }), text(500), { maxKeys: 52 }));
+
+  // placeholders become this agency's real ids
   function fill(v: unknown): unknown {
     if (v === "CLIENT") return clientId;
+    if (v === "LINK") return linkId;
     if (v === "GOOGLE") return a.accounts.google;
     if (v === "META") return a.accounts.meta;
     if (Array.isArray(v)) return v.map(fill);
@@ -214,30 +242,54 @@ describe("bad input never gives a 5xx", () => {
     return v;
   }
 
-  const bodies: Record<string, fc.Arbitrary<unknown>> = {
-    "/clients/create": fc.record(
-      { name: anyValue, email: fc.oneof(fc.emailAddress(), anyValue), language: fc.oneof(fc.constantFrom("English", "Spanish", "Dutch"), anyValue), company: anyValue, website: anyValue, metadata: fc.oneof(fc.dictionary(fc.string({ unit: "binary", maxLength: 120 }), anyValue, { maxKeys: 55 }), anyValue) },
-      { requiredKeys: [] },
-    ),
-    "/clients/update": fc.record(
-      { id: idLike(), name: anyValue, email: anyValue, language: anyValue, company: anyValue, website: anyValue, metadata: fc.oneof(fc.dictionary(fc.string({ maxLength: 5 }), anyValue, { maxKeys: 5 }), anyValue) },
-      { requiredKeys: [] },
-    ),
-    "/links/create": fc.record(
-      { clientID: idLike(), requestedServices: services, intakeForm: fc.oneof(fc.boolean(), anyValue), sendEmail: fc.oneof(fc.boolean(), anyValue), thankYouMessage: anyValue, redirectURL: fc.oneof(fc.webUrl(), fc.domain(), anyValue) },
-      { requiredKeys: [] },
-    ),
-    "/links/update": fc.record({ id: idLike(), requestedServices: services }, { requiredKeys: [] }),
+  const clientFields = {
+    name: mostly(text(210)),
+    email: mostly(fc.emailAddress()),
+    language: mostly(fc.constantFrom("English", "Spanish", "Dutch")),
+    company: mostly(text(210)),
+    website: mostly(fc.oneof(fc.webUrl(), text(100))),
+    metadata,
+    extra: rarely(anyValue),
   };
+  const bodies: Record<string, fc.Arbitrary<unknown>> = {
+    "/clients/create": fc.record(clientFields),
+    "/clients/update": fc.record({ id: idLike("CLIENT"), ...clientFields }),
+    "/links/create": fc.record({
+      clientID: idLike("CLIENT"),
+      requestedServices: services,
+      intakeForm: fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: anyValue }),
+      sendEmail: mostly(fc.boolean()),
+      thankYouMessage: mostly(text(2010)),
+      redirectURL: mostly(fc.oneof(fc.webUrl(), fc.domain(), nasty)),
+      expiresAt: rarely(anyValue),
+    }),
+    "/links/update": fc.record({ id: idLike("LINK"), requestedServices: services }),
+  };
+  const statuses: Record<string, Record<number, number>> = {};
+
+  it("refuses NUL characters and lone surrogates (which the database cannot store) with a 400", async () => {
+    const base = { name: "N", email: "n@example.com", language: "English" };
+    for (const body of [{ ...base, name: "a\u0000b" }, { ...base, metadata: { k: "x\ud800" } }, { ...base, metadata: { "\udfff": "v" } }, { ...base, ignored: ["\u0000"] }]) {
+      expect(expectV1Error(await v1("POST", "/clients/create", { body }), 400)).toMatch(/NUL/);
+    }
+    const link = { internalAccountID: a.accounts.meta, businessManagerID: "bm\ud800" };
+    const res = await v1("POST", "/links/create", { body: { clientID: clientId, requestedServices: { meta_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [link] } } } });
+    expectV1Error(res, 400);
+    expectV1Ok(await v1("POST", "/clients/create", { body: { ...base, name: "Ünïcødé 𝒜 \u202e", metadata: { "ключ": "値" } } }), 201);
+  });
 
   it.each(Object.keys(bodies))("POST %s: structured bodies", async (path) => {
     await fc.assert(
       fc.asyncProperty(bodies[path]!, async (body) => {
         resetRateLimiters();
-        expectHandled(await v1("POST", path, { body: fill(body) }));
+        const res = await v1("POST", path, { body: fill(body) });
+        expectHandled(res);
+        (statuses[path] ??= {})[res.status] = (statuses[path]![res.status] ?? 0) + 1;
       }),
       { numRuns: 60 },
     );
+    // the generators must reach past validation, or the property proves little
+    expect(Object.keys(statuses[path]!).some((st) => Number(st) < 300), JSON.stringify(statuses[path])).toBe(true);
   });
 
   it("POST: any JSON value or raw text as the body", async () => {
@@ -253,7 +305,7 @@ describe("bad input never gives a 5xx", () => {
 
   it("GET: any query string", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/clients/retrieve", "/links/retrieve"), fc.oneof(idLike(), anyJson).map((v) => (typeof v === "string" ? v : JSON.stringify(v))), fc.string({ maxLength: 20 }), async (path, id, extra) => {
+      fc.asyncProperty(fc.constantFrom("/clients/retrieve", "/links/retrieve"), fc.oneof(idLike("CLIENT"), anyJson).map((v) => (typeof v === "string" ? v : JSON.stringify(v))), fc.string({ maxLength: 20 }), async (path, id, extra) => {
         resetRateLimiters();
         const qs = new URLSearchParams({ id: String(fill(id) ?? ""), [extra || "x"]: extra }).toString();
         expectHandled(await v1("GET", `${path}?${qs}`));

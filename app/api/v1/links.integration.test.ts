@@ -362,6 +362,34 @@ describe("POST /links/update", () => {
     ]);
   });
 
+  it("concurrent updates and grants are serialised: each change gets its own stateVersion and event", async () => {
+    const { id } = await createLink({ requestedServices: fourServices() });
+    const { google_ads, google_analytics, google_search_console, meta_ads } = fourServices();
+    const results = await Promise.all([
+      v1("POST", "/links/update", { body: { id, requestedServices: { google_ads, google_analytics, google_search_console } } }),
+      v1("POST", "/links/update", { body: { id, requestedServices: { google_ads, meta_ads } } }),
+      grant(id, "google_ads"),
+    ]);
+    expectV1Ok(results[0] as Awaited<ReturnType<typeof v1>>);
+    expectV1Ok(results[1] as Awaited<ReturnType<typeof v1>>);
+    const r = await v2Get(id);
+    expect(r.stateVersion).toBe(4);
+    const versions = (await eventsOf(id, "request.updated")).map((e) => e.data.request.stateVersion).sort();
+    expect(new Set(versions).size).toBe(2);
+    expect(r.services.find((s: { service: string }) => s.service === "google_ads").status).toBe("granted");
+  });
+
+  it("links created through V1 are listed by V2 and V2 requests are updatable through V1", async () => {
+    const { id } = await createLink();
+    const listed = await call(server.url, a.key, "GET", `/requests?clientId=${clientId}&limit=100`);
+    expect(listed.body.data.map((r: { id: string }) => r.id)).toContain(id);
+    const created = await call(server.url, a.key, "POST", "/requests", {
+      body: { clientId, requestedServices: { google_analytics: { accessLevel: "viewer", requestedAccountLinks: [{ internalAccountId: a.accounts.google }] } } },
+    });
+    expectV1Ok(await v1("POST", "/links/update", { body: { id: created.body.data.id, requestedServices: basicServices() } }));
+    expect((await v2Get(created.body.data.id)).services.map((s: { service: string }) => s.service)).toEqual(["google_ads", "google_ads_mcc"]);
+  });
+
   it("409 for cancelled and expired links", async () => {
     const cancelled = await createLink();
     expect((await call(server.url, a.key, "POST", `/requests/${cancelled.id}/cancel`)).status).toBe(200);
