@@ -38,6 +38,10 @@ export default defineConfig({
       SEED_DEMO: "0",
       WEBHOOK_ALLOW_LOOPBACK: "1",
       WORKER_IN_PROCESS: "1",
+      SANDBOX_PLATFORMS: "1",
+      // next start runs in production mode, where PostgreSQL needs explicit secrets
+      APP_SECRET: process.env.APP_SECRET ?? "e2e-app-secret-0123456789abcdef0123456789",
+      ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
     },
   },
 });

@@ -47,7 +47,8 @@ export function withDashboard<Q = undefined, B = undefined>(
     try {
       if (!isSafeMethod(req.method) && !isSameOrigin(req)) throw new ApiError("FORBIDDEN", "Cross-site requests are refused.");
       const ctx = await requirePermission(permission);
-      const rawParams = route ? await route.params : {};
+      // routes without dynamic segments get no params object at all
+      const rawParams = (route ? await route.params : undefined) ?? {};
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : v;
       for (const p of opts.uuidParams ?? []) if (!UUID.test(params[p] ?? "")) throw new ApiError("NOT_FOUND", "Object not found.");

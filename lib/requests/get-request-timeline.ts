@@ -1,5 +1,6 @@
 // A request's history for the dashboard, oldest first, read from the event log: each
 // event's type, time, the stateVersion and status it recorded, and the service it names.
+// Times are ISO strings of one format, so comparing them as text orders them in time.
 import { getDb, type Tx } from "@/lib/db";
 
 export interface TTimelineEntry {
@@ -34,6 +35,19 @@ export function timelineEntry(row: { id: string; type: string; createdAt: Date; 
   };
 }
 
+// Events of one change share a timestamp and have random ids; the domain records the
+// closing event (completed, cancelled, expired) last, so it sorts last within a tie.
+const CLOSING = new Set(["request.completed", "request.cancelled", "request.expired"]);
+
+export function compareTimeline(a: TTimelineEntry, b: TTimelineEntry): number {
+  return (
+    a.createdAt.localeCompare(b.createdAt) ||
+    (a.stateVersion ?? 0) - (b.stateVersion ?? 0) ||
+    Number(CLOSING.has(a.type)) - Number(CLOSING.has(b.type)) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
 export async function getRequestTimeline(opts: { agencyId: string; requestId: string; tx?: Tx; limit?: number }): Promise<TTimelineEntry[]> {
   const db = opts.tx ?? (await getDb());
   const rows = await db.event.findMany({
@@ -42,5 +56,5 @@ export async function getRequestTimeline(opts: { agencyId: string; requestId: st
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: opts.limit ?? 500,
   });
-  return rows.map(timelineEntry);
+  return rows.map(timelineEntry).sort(compareTimeline);
 }

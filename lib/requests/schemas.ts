@@ -83,9 +83,9 @@ export const ZRequest = z.object({
   services: z.array(ZRequestServiceView),
   thankYouMessage: z.string().nullable(),
   redirectUrl: z.string().nullable(),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+  cancelledAt: z.iso.datetime().nullable(),
 });
 export type TRequest = z.infer<typeof ZRequest>;

@@ -12,7 +12,7 @@ async function bootWith(env: Record<string, string | undefined>) {
   const merged: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, SEED_DEMO: "0", WORKER_IN_PROCESS: "0", ...env })) if (v !== undefined) merged[k] = v;
   try {
-    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["lib/server/boot-check.ts"], { env: merged, timeout: 60_000 });
+    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["lib/server/boot-check.ts"], { env: merged as NodeJS.ProcessEnv, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -11,6 +11,6 @@ export function stripUntrustedForwardedFor(trustProxy: boolean) {
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
     if (event === "request") delete (args[0] as http.IncomingMessage).headers["x-forwarded-for"];
-    return emit.call(this, event, ...args);
+    return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
   } as typeof emit;
 }

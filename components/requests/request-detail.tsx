@@ -1,0 +1,181 @@
+"use client";
+// A request's page, refreshed every few seconds: status and progress, every service with
+// the team's actions, links, intake answers, the timeline, and the request-level actions
+// (ask for more access, cancel, preview as client).
+import Link from "next/link";
+import { useState } from "react";
+import type { z } from "zod";
+import type { ActionResult } from "@/lib/dashboard/action-result";
+import type { TAgencyRequestAction } from "@/lib/requests/apply-agency-action";
+import type { TDashboardRequest } from "@/lib/requests/dashboard-request-view";
+import type { ZCreateRequestBody } from "@/lib/requests/schemas";
+import { useInvalidateRequests, useRequestDetail } from "@/lib/hooks/use-requests";
+import { runAction } from "@/components/ui/action-feedback";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { ProgressBar } from "@/components/ui/progress-bar";
+import { RequestLinks } from "@/components/requests/request-links";
+import { RequestServices, type ServiceActionKind } from "@/components/requests/request-services";
+import { IntakeAnswers, RequestTimeline } from "@/components/requests/request-timeline";
+
+type AgencyActionResult = ActionResult<{ id: string; status: string; stateVersion: number }>;
+
+const SUCCESS: Record<TAgencyRequestAction["kind"], string> = {
+  mark_granted: "Marked as granted.",
+  unmark_granted: "Grant unmarked.",
+  confirm_invite: "Invite confirmed; the service is granted.",
+  request_more_access: "The request is open again for more access.",
+  cancel: "Request cancelled.",
+};
+
+/** The create body that reproduces this request (for a demo preview). */
+export function previewBody(r: TDashboardRequest): z.input<typeof ZCreateRequestBody> {
+  return {
+    clientId: r.clientId,
+    requestedServices: Object.fromEntries(
+      r.services.map((s) => [
+        s.service,
+        {
+          ...(s.accessLevel ? { accessLevel: s.accessLevel } : {}),
+          optional: s.optional,
+          requestedAccountLinks: s.accounts.map((a) => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== null && v !== "")) as { internalAccountId: string }),
+        },
+      ]),
+    ),
+    ...(r.intakeForm.requested ? { intakeForm: { requested: true } } : {}),
+    ...(r.thankYouMessage ? { thankYouMessage: r.thankYouMessage } : {}),
+    ...(r.redirectUrl ? { redirectUrl: r.redirectUrl } : {}),
+  };
+}
+
+export function RequestDetail({
+  id,
+  canWrite,
+  act,
+  previewRequest,
+}: {
+  id: string;
+  canWrite: boolean;
+  act: (input: TAgencyRequestAction) => Promise<AgencyActionResult>;
+  previewRequest: (input: z.input<typeof ZCreateRequestBody>) => Promise<ActionResult<{ inviteUrl: string }>>;
+}) {
+  const detail = useRequestDetail(id);
+  const invalidate = useInvalidateRequests();
+  const [busy, setBusy] = useState<string | null>(null);
+  const back = (
+    <Link href="/dashboard/requests" className="text-indigo-700 hover:underline">
+      ← Requests
+    </Link>
+  );
+  if (detail.isError) return <EmptyState title="Request not found" description={detail.error.message} action={back} />;
+  if (!detail.data) return <p className="text-sm text-slate-600">Loading request…</p>;
+  const { request: r, intakeAnswers, timeline } = detail.data;
+
+  const run = async (input: TAgencyRequestAction, key: string) => {
+    setBusy(key);
+    await runAction(() => act(input), { success: SUCCESS[input.kind] });
+    await invalidate(id);
+    setBusy(null);
+  };
+  const onServiceAction = (kind: ServiceActionKind, serviceId: string) => run({ requestId: id, kind, serviceId }, `${kind}:${serviceId}`);
+  const open = r.status === "pending" || r.status === "in_progress";
+
+  return (
+    <>
+      <PageHeader
+        back={back}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            <span>{r.client.name}</span>
+            <span data-testid="request-status">
+              <Badge status={r.status} />
+            </span>
+          </span>
+        }
+        description={
+          <>
+            <Link href={`/dashboard/clients/${r.client.id}`} className="text-indigo-700 underline underline-offset-2">
+              {r.client.email}
+            </Link>
+            {r.externalClientId ? ` · ${r.externalClientId}` : ""} · created {new Date(r.createdAt).toLocaleString()} · version{" "}
+            <span data-testid="state-version">{r.stateVersion}</span>
+          </>
+        }
+        actions={
+          canWrite ? (
+            <>
+              <Button
+                variant="secondary"
+                busy={busy === "preview"}
+                disabled={busy !== null}
+                onClick={async () => {
+                  const tab = window.open("about:blank", "_blank");
+                  setBusy("preview");
+                  const demo = await runAction(() => previewRequest(previewBody(r)));
+                  setBusy(null);
+                  if (demo && tab) tab.location.href = demo.inviteUrl;
+                  else if (demo) window.open(demo.inviteUrl, "_blank", "noopener");
+                  else tab?.close();
+                }}
+              >
+                Preview as client
+              </Button>
+              {r.status === "completed" ? (
+                <Button busy={busy === "more"} disabled={busy !== null} onClick={() => run({ requestId: id, kind: "request_more_access" }, "more")}>
+                  Ask for more access
+                </Button>
+              ) : null}
+              {open ? (
+                <ConfirmButton
+                  title="Cancel this request?"
+                  description="The client can no longer grant anything through this link. Access already granted is kept."
+                  confirmLabel="Cancel request"
+                  disabled={busy !== null}
+                  onConfirm={() => run({ requestId: id, kind: "cancel" }, "cancel")}
+                >
+                  Cancel request
+                </ConfirmButton>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      <div className="mb-6">
+        <ProgressBar done={r.progress.done} total={r.progress.total} label="Request progress" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <RequestServices request={r} canWrite={canWrite} busy={busy} onAction={onServiceAction} />
+          <IntakeAnswers requested={r.intakeForm.requested} complete={r.intakeForm.complete} answers={intakeAnswers} />
+          <RequestLinks inviteUrl={r.inviteUrl} embedUrl={r.embedUrl} />
+        </div>
+        <div className="space-y-6">
+          <Card title="Details">
+            <dl className="space-y-2 text-sm">
+              {[
+                ["Source", r.source],
+                ["Expires", r.expiresAt ? new Date(r.expiresAt).toLocaleString() : "Never"],
+                ["Completed", r.completedAt ? new Date(r.completedAt).toLocaleString() : null],
+                ["Cancelled", r.cancelledAt ? new Date(r.cancelledAt).toLocaleString() : null],
+                ["Redirect", r.redirectUrl],
+                ["Thank-you message", r.thankYouMessage],
+              ]
+                .filter(([, v]) => v)
+                .map(([k, v]) => (
+                  <div key={k}>
+                    <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
+                    <dd className="whitespace-pre-wrap break-words">{v}</dd>
+                  </div>
+                ))}
+            </dl>
+          </Card>
+          <RequestTimeline entries={timeline} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+"use client";
+// Every service of a request: role, accounts, status (and a client-sent invite waiting for
+// confirmation), the assets granted, and the team's actions on each.
+import type { TDashboardRequest, TDashboardRequestService } from "@/lib/requests/dashboard-request-view";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+
+export type ServiceActionKind = "mark_granted" | "unmark_granted" | "confirm_invite";
+
+function ServiceActions({ s, open, busy, onAction }: { s: TDashboardRequestService; open: boolean; busy: string | null; onAction: (kind: ServiceActionKind, serviceId: string) => void }) {
+  const key = (k: ServiceActionKind) => `${k}:${s.service}`;
+  if (!open && s.status !== "granted") return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {s.awaitingConfirmation && s.status === "pending" ? (
+        <Button size="sm" busy={busy === key("confirm_invite")} disabled={busy !== null} onClick={() => onAction("confirm_invite", s.service)}>
+          Confirm invite received
+        </Button>
+      ) : null}
+      {s.status === "pending" ? (
+        <Button size="sm" variant="secondary" busy={busy === key("mark_granted")} disabled={busy !== null} onClick={() => onAction("mark_granted", s.service)}>
+          Mark granted
+        </Button>
+      ) : null}
+      {s.status === "granted" && open ? (
+        <Button size="sm" variant="secondary" busy={busy === key("unmark_granted")} disabled={busy !== null} onClick={() => onAction("unmark_granted", s.service)}>
+          Unmark grant
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function RequestServices({
+  request,
+  canWrite,
+  busy,
+  onAction,
+}: {
+  request: TDashboardRequest;
+  canWrite: boolean;
+  busy: string | null;
+  onAction: (kind: ServiceActionKind, serviceId: string) => void;
+}) {
+  // grants can be changed while the request is open or completed (unmarking reopens it)
+  const open = request.status === "pending" || request.status === "in_progress" || request.status === "completed";
+  if (request.services.length === 0) {
+    return (
+      <Card title="Services">
+        <p className="text-sm text-slate-600">This request asks only for the intake form.</p>
+      </Card>
+    );
+  }
+  return (
+    <Card title="Services" description={`${request.progress.done} of ${request.progress.total} steps done.`}>
+      <ul className="divide-y divide-slate-100">
+        {request.services.map((s) => (
+          <li key={s.service} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="service-row" data-service={s.service}>
+            <div className="min-w-0 space-y-1">
+              <p className="font-medium">
+                {s.name} <span className="text-sm font-normal text-slate-600">· {s.platformName}</span>
+              </p>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <Badge status={s.status} />
+                {s.awaitingConfirmation && s.status === "pending" ? <Badge status="awaiting_confirmation">Invite sent, confirm it</Badge> : null}
+                {s.optional ? <Badge tone="gray">Optional</Badge> : null}
+                {s.accessLevel ? <span className="text-slate-700">Role: {s.accessLevel}</span> : null}
+              </div>
+              {s.accounts.length ? (
+                <p className="text-xs text-slate-600">
+                  Your accounts: {s.accounts.map((a) => [a.internalAccountId, a.adsMccAccountId, a.businessManagerId].filter(Boolean).join(" / ")).join(", ")}
+                </p>
+              ) : null}
+              {s.grantedAssets.length ? (
+                <div className="text-sm">
+                  <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Granted assets</p>
+                  <ul className="mt-0.5 list-inside list-disc" data-testid="granted-assets">
+                    {s.grantedAssets.map((a) => (
+                      <li key={a.id}>
+                        {a.name ?? a.id} <span className="font-mono text-xs text-slate-600">{a.id}</span>
+                        {a.accessLevel ? <span className="text-slate-600"> · {a.accessLevel}</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+              {s.grantedAt ? <p className="text-xs text-slate-600">Granted {new Date(s.grantedAt).toLocaleString()}</p> : null}
+            </div>
+            {canWrite ? <ServiceActions s={s} open={open} busy={busy} onAction={onAction} /> : null}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+// Dashboard sign-up, sign-in (and a wrong password), the return to sign-in when there is no
+// session, and the team: an owner invites a Viewer by link, the Viewer joins in a second
+// browser and sees no mutation buttons, and a server action attempted after losing the
+// right is refused with a 403 message instead of breaking the page.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const SCREENS = "test-results/screens";
+
+/** A full-page screenshot from the top (the sticky sidebar stays where it belongs). */
+async function shot(p: Page, name: string) {
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.screenshot({ path: `${SCREENS}/${name}`, fullPage: true });
+}
+let n = 0;
+const unique = (tag: string) => `${tag}-${Date.now().toString(36)}-${++n}`;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function signUp(page: Page, agencyName: string, email: string, password: string) {
+  await page.goto("/signup");
+  await page.getByLabel("Agency name").fill(agencyName);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create agency" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/requests$/, { timeout: 20_000 });
+}
+
+test("sign-up, sign-out, wrong password, sign-in", async ({ page }) => {
+  const email = `${unique("owner")}@example.com`;
+  const password = "correct-horse-battery";
+  const agency = unique("Agency");
+
+  await page.goto("/signup");
+  // the server validates with the shared schema and shows errors next to the fields
+  await page.getByRole("button", { name: "Create agency" }).click();
+  await expect(page.locator("#agencyName-error")).toBeVisible();
+  await expect(page.locator("#password-error")).toBeVisible();
+  await shot(page, "signup.png");
+
+  await signUp(page, agency, email, password);
+  await expect(page.getByTestId("agency-name")).toHaveText(agency);
+  await expect(page.getByTestId("user-email")).toHaveText(email);
+  await expect(page.getByRole("heading", { name: "Access requests" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, email, "wrong-password-123");
+  await expect(page.locator("form [role=alert]")).toContainText("The email or password is incorrect");
+  // an unknown account gets exactly the same message
+  await signIn(page, `${unique("nobody")}@example.com`, "wrong-password-123");
+  await expect(page.locator("form [role=alert]")).toContainText("The email or password is incorrect");
+  await shot(page, "login-error.png");
+
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard\/requests$/);
+  await expect(page.getByTestId("agency-name")).toHaveText(agency);
+});
+
+test("without a session the dashboard sends you to sign in and back", async ({ page }) => {
+  const email = `${unique("back")}@example.com`;
+  const password = "correct-horse-battery";
+  await signUp(page, unique("Back Agency"), email, password);
+  await page.context().clearCookies();
+
+  await page.goto("/dashboard/clients?from=test");
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Fclients%3Ffrom%3Dtest$/);
+  await expect(page.getByText("Sign in to continue where you left off.")).toBeVisible();
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard\/clients\?from=test$/);
+  await expect(page.getByRole("heading", { name: "Clients" })).toBeVisible();
+
+  // a JSON read without a session is a 401, not a page
+  await page.context().clearCookies();
+  const res = await page.request.get("/api/dashboard/requests");
+  expect(res.status()).toBe(401);
+});
+
+test("team invite by link, the Viewer's restricted view, and a forced action refused with 403", async ({ page, browser }) => {
+  const ownerEmail = `${unique("teamowner")}@example.com`;
+  const password = "correct-horse-battery";
+  await signUp(page, unique("Team Agency"), ownerEmail, password);
+
+  await page.getByRole("link", { name: "Team" }).click();
+  await expect(page.getByRole("heading", { name: "Team", exact: true })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Permissions by role" })).toBeVisible();
+  const viewerEmail = `${unique("viewer")}@example.com`;
+  await page.getByLabel("Email").fill(viewerEmail);
+  await page.getByLabel("Role", { exact: true }).selectOption("viewer");
+  await page.getByRole("button", { name: "Create invite link" }).click();
+  const link = page.getByTestId("invite-link");
+  await expect(link).toContainText("/invite/");
+  await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
+  const inviteUrl = (await link.textContent())!.trim();
+  await expect(page.getByRole("table", { name: "Open invites" })).toContainText(viewerEmail);
+  await shot(page, "team.png");
+
+  // the Viewer accepts in a separate browser context (their own cookies)
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(inviteUrl);
+  await expect(viewer.getByRole("heading", { name: /^Join / })).toBeVisible();
+  await expect(viewer.getByText("viewer", { exact: true })).toBeVisible();
+  await viewer.getByLabel("Your name").fill("Vera Viewer");
+  await viewer.getByLabel("Choose a password").fill("viewer-password-1");
+  await viewer.getByRole("button", { name: "Join the team" }).click();
+  await expect(viewer).toHaveURL(/\/dashboard\/requests$/, { timeout: 20_000 });
+  await expect(viewer.getByTestId("user-email")).toHaveText(viewerEmail);
+
+  // read-only: no mutation buttons anywhere
+  await expect(viewer.getByRole("heading", { name: "Access requests" })).toBeVisible();
+  await expect(viewer.getByRole("link", { name: "New request" })).toHaveCount(0);
+  await viewer.goto("/dashboard/clients");
+  await expect(viewer.getByRole("heading", { name: "Clients" })).toBeVisible();
+  await expect(viewer.getByRole("button", { name: "New client" })).toHaveCount(0);
+  await viewer.goto("/dashboard/team");
+  await expect(viewer.getByRole("button", { name: "Create invite link" })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: "Remove" })).toHaveCount(0);
+  await viewer.goto("/dashboard/requests/new");
+  await expect(viewer.getByText("Your role cannot create requests")).toBeVisible();
+  await shot(viewer, "viewer-requests-new.png");
+
+  // the used link no longer works
+  const again = await browser.newContext();
+  const againPage = await again.newPage();
+  await againPage.goto(inviteUrl);
+  await expect(againPage.getByText("This invite link was already used.")).toBeVisible();
+  await again.close();
+
+  // owner makes them a Member: the create button appears for them
+  await page.reload();
+  const roleSelect = page.getByLabel(`Role of ${viewerEmail}`);
+  await roleSelect.selectOption("member");
+  await expect(page.getByText(`${viewerEmail} is now member.`)).toBeVisible();
+  await viewer.goto("/dashboard/clients");
+  await viewer.getByRole("button", { name: "New client" }).click();
+  await viewer.getByLabel("Contact name").fill("Forced Client");
+  await viewer.getByLabel("Email", { exact: true }).fill("forced@example.com");
+
+  // ...and back to Viewer while their form is open: the server refuses the action
+  await roleSelect.selectOption("viewer");
+  await expect(page.getByText(`${viewerEmail} is now viewer.`)).toBeVisible();
+  await viewer.getByRole("button", { name: "Create client" }).click();
+  await expect(viewer.locator('[data-toast="error"]')).toContainText("403 Forbidden: Your role (viewer) cannot do this.");
+  // the page stays usable
+  await expect(viewer.getByRole("dialog")).toBeVisible();
+  await shot(viewer, "viewer-forbidden-toast.png");
+
+  // the last owner can be neither demoted nor removed
+  const ownerRole = page.getByLabel(`Role of ${ownerEmail}`);
+  await ownerRole.selectOption("manager");
+  await expect(page.locator('[data-toast="error"]')).toContainText("An agency needs at least one owner.");
+  await expect(ownerRole).toHaveValue("owner");
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await viewerContext.close();
+});
