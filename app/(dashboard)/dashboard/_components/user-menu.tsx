@@ -20,6 +20,7 @@ export function UserMenu({ email, role }: { email: string; role: string }) {
       <Button
         variant="ghost"
         size="sm"
+        className="whitespace-nowrap"
         busy={busy}
         onClick={async () => {
           setBusy(true);

@@ -1,0 +1,77 @@
+// New request: the catalog grouped by platform, the agency's connected accounts, and
+// whether its intake form can be asked. `?clientId=` preselects a client.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { can } from "@/lib/auth/roles";
+import { getDb } from "@/lib/db";
+import { getPlatform, listCatalog } from "@/lib/catalog/catalog";
+import { listAccounts } from "@/lib/accounts/list-accounts";
+import { serializeClient } from "@/lib/clients/serialize-client";
+import type { TClient } from "@/lib/clients/schemas";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { NewRequestForm } from "@/components/requests/new-request-form";
+import type { CatalogServiceOption } from "@/components/requests/service-picker";
+import { createClientAction } from "../../clients/client-actions";
+import { createRequestAction, previewAsClientAction } from "../request-actions";
+
+export const metadata: Metadata = { title: "New request" };
+export const dynamic = "force-dynamic";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function NewRequestPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) return null;
+  const back = (
+    <Link href="/dashboard/requests" className="text-indigo-700 hover:underline">
+      ← Requests
+    </Link>
+  );
+  if (!can(ctx.role, "requests:write")) {
+    return (
+      <>
+        <PageHeader back={back} title="New request" />
+        <EmptyState title="Your role cannot create requests" description={`You are a ${ctx.role}. Ask an owner or manager to change your role.`} />
+      </>
+    );
+  }
+  const sp = await searchParams;
+  const db = await getDb();
+  const [accounts, agency, questions] = await Promise.all([
+    listAccounts({ agencyId: ctx.agencyId }),
+    db.agency.findUniqueOrThrow({ where: { id: ctx.agencyId }, select: { intakeFormEnabled: true } }),
+    db.intakeQuestion.count({ where: { agencyId: ctx.agencyId, archivedAt: null } }),
+  ]);
+  let initialClient: TClient | null = null;
+  const clientId = typeof sp.clientId === "string" ? sp.clientId : undefined;
+  if (clientId && UUID.test(clientId)) {
+    const row = await db.client.findFirst({ where: { id: clientId, agencyId: ctx.agencyId } });
+    if (row) initialClient = serializeClient(row);
+  }
+  const catalog: CatalogServiceOption[] = listCatalog().map((s) => ({
+    id: s.id,
+    platform: s.platform,
+    platformName: getPlatform(s.platform)?.name ?? s.platform,
+    name: s.name,
+    roles: s.roles.map((r) => ({ value: r.value, label: r.label, readOnly: r.readOnly })),
+    multiRole: s.multiRole,
+    accountLinkFields: s.accountLinkFields.map((f) => ({ name: f.name, required: f.required })),
+    manual: s.grantMethod === "manual",
+  }));
+  return (
+    <>
+      <PageHeader back={back} title="New access request" description="Your client gets one link to grant everything you ask for here." />
+      <NewRequestForm
+        catalog={catalog}
+        accounts={accounts.filter((a) => a.status === "connected")}
+        intakeAvailable={agency.intakeFormEnabled && questions > 0}
+        initialClient={initialClient}
+        createClient={createClientAction}
+        createRequest={createRequestAction}
+        previewRequest={previewAsClientAction}
+      />
+    </>
+  );
+}

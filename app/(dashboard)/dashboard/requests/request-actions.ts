@@ -1,0 +1,23 @@
+"use server";
+// Request changes from the dashboard, all through the domain module with the API's schema:
+// create (source "dashboard"), the agency actions on a request, and "preview as client"
+// (a demo request: no events, no usage, never listed by the API).
+import { ZCreateRequestBody } from "@/lib/requests/schemas";
+import { createRequest } from "@/lib/requests/create-request";
+import { applyAgencyAction, ZAgencyRequestAction } from "@/lib/requests/apply-agency-action";
+import { dashboardAction } from "@/lib/dashboard/dashboard-action";
+
+export const createRequestAction = dashboardAction("requests:write", ZCreateRequestBody, async (input, ctx) => {
+  const request = await createRequest({ agencyId: ctx.agencyId, input, source: "dashboard" });
+  return { id: request.id, inviteUrl: request.inviteUrl };
+});
+
+export const requestAgencyAction = dashboardAction("requests:write", ZAgencyRequestAction, async (input, ctx) => {
+  const request = await applyAgencyAction({ agencyId: ctx.agencyId, input });
+  return { id: request.id, status: request.status, stateVersion: request.stateVersion };
+});
+
+export const previewAsClientAction = dashboardAction("requests:write", ZCreateRequestBody, async (input, ctx) => {
+  const request = await createRequest({ agencyId: ctx.agencyId, input: { ...input, sendEmail: false }, source: "dashboard", isDemo: true });
+  return { inviteUrl: request.inviteUrl };
+});
