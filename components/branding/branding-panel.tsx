@@ -3,7 +3,7 @@
 // client page header. The logo is checked on the server by its bytes; the size check here
 // only saves a pointless upload.
 import { useEffect, useState, type FormEvent } from "react";
-import { ClientHeaderPreview, DEFAULT_ACCENT } from "@/components/branding/client-header-preview";
+import { ClientHeaderPreview } from "@/components/branding/client-header-preview";
 import { useBranding, useSetBranding } from "@/components/branding/use-branding";
 import { runAction } from "@/components/ui/action-feedback";
 import { Button } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { DEFAULT_ACCENT } from "@/lib/access-pages/accent-color";
 import type { Branding } from "@/lib/agencies/update-branding";
 import type { ActionResult } from "@/lib/dashboard/action-result";
 

@@ -60,8 +60,12 @@ export function IntakePanel({ initialForm, canWrite, actions }: { initialForm: I
             checked={form.enabled}
             disabled={!canWrite || toggling}
             onChange={async (e) => {
+              const enabled = e.target.checked;
+              // optimistic: the switch moves at once and moves back if the server refuses
+              setForm({ ...form, enabled });
               setToggling(true);
-              await apply(() => actions.setEnabled({ enabled: e.target.checked }), e.target.checked ? "Intake form turned on." : "Intake form turned off.");
+              const saved = await apply(() => actions.setEnabled({ enabled }), enabled ? "Intake form turned on." : "Intake form turned off.");
+              if (!saved) setForm({ ...form, enabled: !enabled });
               setToggling(false);
             }}
           />

@@ -35,9 +35,10 @@ export function connectMode(platform: string, sandboxPlatforms = env().sandboxPl
   return sandboxPlatforms ? "sandbox" : "unavailable";
 }
 
-export async function connectAccountFromDashboard({ agencyId, input }: { agencyId: string; input: TConnectAccountBody }): Promise<SerializedAccount> {
-  const body = ZConnectAccountBody.parse(input);
-  if (connectMode(body.platform) === "unavailable") {
+export async function connectAccountFromDashboard(opts: { agencyId: string; input: TConnectAccountBody; sandboxPlatforms?: boolean }): Promise<SerializedAccount> {
+  const { agencyId } = opts;
+  const body = ZConnectAccountBody.parse(opts.input);
+  if (connectMode(body.platform, opts.sandboxPlatforms) === "unavailable") {
     throw new ApiError("CAPABILITY_REQUIRED", `Connecting a ${getPlatform(body.platform)?.name ?? body.platform} account needs its platform sign-in, which is not configured here.`, [
       { field: "platform", message: "Not available on this installation." },
     ]);

@@ -3,6 +3,7 @@
 // 512 KB. SVG is refused because it can carry script that would run on our origin when
 // the logo is opened directly.
 import { z } from "zod";
+import { agencyLogoUrl } from "@/lib/access-pages/load-access-page";
 import { MAX_AGENCY_NAME } from "@/lib/agencies/create-agency";
 import { getDb, type Tx } from "@/lib/db";
 import { notFound, validationError } from "@/lib/http/api-error";
@@ -53,12 +54,8 @@ export function checkLogo(bytes: Uint8Array): LogoMimeType {
   return type;
 }
 
-export function logoUrl(agencyId: string, updatedAt: Date): string {
-  return `/api/agencies/${agencyId}/logo?v=${updatedAt.getTime()}`;
-}
-
 function toBranding(row: { id: string; name: string; accentColor: string | null; logoMimeType: string | null; updatedAt: Date }): Branding {
-  return { agencyId: row.id, name: row.name, accentColor: row.accentColor, logoUrl: row.logoMimeType ? logoUrl(row.id, row.updatedAt) : null };
+  return { agencyId: row.id, name: row.name, accentColor: row.accentColor, logoUrl: agencyLogoUrl(row) };
 }
 
 const SELECT = { id: true, name: true, accentColor: true, logoMimeType: true, updatedAt: true } as const;

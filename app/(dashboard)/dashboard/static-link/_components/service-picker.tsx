@@ -34,7 +34,7 @@ export function ServicePicker({ value, onChange, accounts, errors, disabled }: S
     onChange(next);
   };
   return (
-    <div className="space-y-4">
+    <div className="grid items-start gap-4 xl:grid-cols-2">
       {listPlatforms().map((p) => {
         const services = catalog.filter((s) => s.platform === p.id);
         const platformAccounts = accounts.filter((a) => a.platform === p.id && a.status === "connected");

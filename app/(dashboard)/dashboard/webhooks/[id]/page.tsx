@@ -1,0 +1,56 @@
+// One webhook: settings, test, pause, rotation, deletion and its delivery log.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import { PageHeader } from "@/components/ui/page-header";
+import { WebhookDetail } from "@/components/webhooks/webhook-detail";
+import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { can } from "@/lib/auth/roles";
+import { EVENT_TYPES } from "@/lib/events/record-event";
+import { ApiError } from "@/lib/http/api-error";
+import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook-or-throw";
+import {
+  deleteWebhookAction,
+  pauseWebhookAction,
+  resumeWebhookAction,
+  rotateWebhookSecretAction,
+  sendTestEventAction,
+  updateWebhookAction,
+} from "../actions";
+
+export const metadata: Metadata = { title: "Webhook" };
+
+export default async function WebhookPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect(`/login?callbackUrl=${encodeURIComponent(`/dashboard/webhooks/${id}`)}`);
+  const webhook = await getWebhookOrThrow({ agencyId: ctx.agencyId, id }).catch((err: unknown) => {
+    if (err instanceof ApiError && err.code === "NOT_FOUND") notFound();
+    throw err;
+  });
+  return (
+    <>
+      <PageHeader
+        title="Webhook"
+        back={
+          <Link href="/dashboard/webhooks" className="text-indigo-700 hover:underline">
+            ← All webhooks
+          </Link>
+        }
+      />
+      <WebhookDetail
+        initialWebhook={webhook}
+        eventTypes={EVENT_TYPES}
+        canWrite={can(ctx.role, "webhooks:write")}
+        actions={{
+          update: updateWebhookAction,
+          pause: pauseWebhookAction,
+          resume: resumeWebhookAction,
+          remove: deleteWebhookAction,
+          rotate: rotateWebhookSecretAction,
+          test: sendTestEventAction,
+        }}
+      />
+    </>
+  );
+}
