@@ -11,7 +11,8 @@ export interface AccentColors {
 }
 
 const HEX = /^#([0-9a-f]{6})$/i;
-const DARK_TEXT = "#111827";
+// Black, not a softer dark: with white it guarantees 4.5:1 for any background.
+const DARK_TEXT = "#000000";
 const LIGHT_TEXT = "#ffffff";
 
 function channel(hex: string, at: number): number {

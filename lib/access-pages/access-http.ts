@@ -7,9 +7,10 @@
 import { consumeRateLimit } from "@/lib/http/rate-limit";
 import { readBodyText } from "@/lib/http/read-json-body";
 import { ApiError } from "@/lib/http/api-error";
-import { LOCALES, t, type Locale } from "@/lib/i18n/dictionary";
+import { t, type Locale } from "@/lib/i18n/dictionary";
 import { AccessPageError, accessErrorMessage, toAccessPageError } from "@/lib/access-pages/access-page-error";
 import { encodeFieldErrors, fieldErrorMessages } from "@/lib/access-pages/field-errors";
+import { localeFromAcceptLanguage } from "@/lib/access-pages/page-locale";
 
 export type Surface = "invite" | "embed";
 
@@ -33,7 +34,8 @@ export function withParams(path: string, params: Record<string, string | undefin
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") query.set(k, v);
   const qs = query.toString();
-  return qs ? `${path}?${qs}` : path;
+  if (!qs) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}${qs}`;
 }
 
 export function wantsJson(req: Request): boolean {
@@ -64,14 +66,6 @@ export async function readForm(req: Request): Promise<URLSearchParams> {
   return new URLSearchParams(text);
 }
 
-export function localeFromAcceptLanguage(header: string | null | undefined): Locale {
-  for (const part of (header ?? "").split(",")) {
-    const tag = part.split(";")[0]!.trim().toLowerCase().slice(0, 2);
-    if ((LOCALES as readonly string[]).includes(tag)) return tag as Locale;
-  }
-  return "en";
-}
-
 export interface FormRouteInput<P> {
   req: Request;
   params: P;
@@ -83,7 +77,7 @@ export interface FormRouteOptions<P> {
   /** the rate-limit key: the token the action is for */
   rateKey: (params: P) => string;
   /** the page to go back to when the action is refused */
-  back: (params: P, surface: Surface, form: URLSearchParams) => string;
+  back: (params: P, surface: Surface, form: URLSearchParams, error: AccessPageError) => string;
   /** the language of messages when the error does not know the client's */
   locale?: (form: URLSearchParams, req: Request) => Locale;
 }
@@ -111,7 +105,7 @@ export function accessFormRoute<P extends Record<string, string>>(
       const locale = e.extra.locale ?? opts.locale?.(form, req) ?? localeFromAcceptLanguage(req.headers.get("accept-language"));
       const headers: Record<string, string> = e.extra.retryAfterSeconds ? { "Retry-After": String(e.extra.retryAfterSeconds) } : {};
       const fields = e.extra.fields ?? {};
-      const location = withParams(opts.back(params, surface, form), {
+      const location = withParams(opts.back(params, surface, form, e), {
         error: e.code,
         service: e.extra.serviceId,
         fields: encodeFieldErrors(fields),

@@ -1,0 +1,182 @@
+// The invite page (`/i/{token}`) and the embed page (`/embed/{token}`): one flow, the
+// embed without the agency header. Server-rendered; the query string carries what the
+// last action left to show (a notice, an error code, a signed attempt outcome, the
+// asset picker after a sign-in).
+import { cache } from "react";
+import { notFound } from "next/navigation";
+import type { Metadata } from "next";
+import { accessErrorMessage, isAccessErrorCode } from "@/lib/access-pages/access-page-error";
+import { pagePath, type Surface } from "@/lib/access-pages/access-http";
+import { openAttemptNotice } from "@/lib/access-pages/attempt-notice";
+import { decodeFieldErrors } from "@/lib/access-pages/field-errors";
+import { loadAccessPage, type AccessPageView } from "@/lib/access-pages/load-access-page";
+import { loadAssetPicker } from "@/lib/access-pages/load-asset-picker";
+import { t } from "@/lib/i18n/dictionary";
+import { appSecret } from "@/lib/server/secrets";
+import { AccessShell } from "@/components/access/access-shell";
+import { AssetPicker } from "@/components/access/asset-picker";
+import { FinalState } from "@/components/access/final-state";
+import { IntakeForm } from "@/components/access/intake-form";
+import { MessageBox } from "@/components/access/message-box";
+import { ProgressBar } from "@/components/access/progress-bar";
+import { ServiceCard } from "@/components/access/service-card";
+import { ReturnToOpener } from "@/components/access/window-bridge";
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+const loadView = cache((token: string) => loadAccessPage({ token }));
+
+function one(params: SearchParams, name: string): string | undefined {
+  const v = params[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export async function accessPageMetadata(token: string): Promise<Metadata> {
+  const view = await loadView(token);
+  const title = view ? t(view.locale, "client.title", { agency: view.agency.name }) : "Access request";
+  // The link is the key: keep it out of search engines and other sites' referrers.
+  return { title: { absolute: title }, robots: { index: false, follow: false }, referrer: "no-referrer" };
+}
+
+function findService(view: AccessPageView, serviceId: string | undefined) {
+  for (const p of view.platforms) {
+    const s = p.services.find((x) => x.serviceId === serviceId);
+    if (s) return { platform: p, service: s };
+  }
+  return null;
+}
+
+function Notice({ view, code, serviceId }: { view: AccessPageView; code: string | undefined; serviceId: string | undefined }) {
+  const { locale } = view;
+  const name = findService(view, serviceId)?.service.name;
+  const messages: Record<string, string> = {
+    granted: t(locale, "notice.granted"),
+    skipped: t(locale, "notice.skipped"),
+    reopened: t(locale, "notice.reopened"),
+    invite_sent: t(locale, "service.awaitingConfirmationHelp", { agency: view.agency.name }),
+    intake_submitted: t(locale, "intake.submitted"),
+  };
+  if (!code || !Object.hasOwn(messages, code)) return null;
+  return <MessageBox tone="success" title={name}>{messages[code]}</MessageBox>;
+}
+
+async function Picker({ view, serviceId, sessionId }: { view: AccessPageView; serviceId: string; sessionId: string }) {
+  const found = findService(view, serviceId);
+  if (!found || !found.service.actions.grant) return null;
+  const picker = await loadAssetPicker({ requestId: view.requestId, serviceId, platform: found.platform.platform, sessionId });
+  if (!picker.ok) return <MessageBox tone="error" title={found.service.name}>{accessErrorMessage(view.locale, picker.error, { platform: found.platform.name })}</MessageBox>;
+  return (
+    <AssetPicker
+      locale={view.locale}
+      token={view.token}
+      serviceId={serviceId}
+      serviceName={found.service.name}
+      platformName={found.platform.name}
+      agencyName={view.agency.name}
+      sessionId={picker.sessionId}
+      assets={picker.assets}
+      backHref={pagePath("invite", view.token)}
+    />
+  );
+}
+
+export async function AccessPage({ token, surface, searchParams }: { token: string; surface: Surface; searchParams: SearchParams }) {
+  const view = await loadView(token);
+  if (!view) notFound();
+  const { locale, agency } = view;
+  const serviceId = one(searchParams, "service");
+  const errorCode = one(searchParams, "error");
+  const attempt = openAttemptNotice(view.requestId, one(searchParams, "attempt"), appSecret());
+  const notice = one(searchParams, "notice");
+  const pick = one(searchParams, "pick");
+  const session = one(searchParams, "session");
+  const fieldErrors = decodeFieldErrors(one(searchParams, "fields"));
+
+  // In the sign-in popup of an embedded page, hand the outcome back to it.
+  const outcome = new URLSearchParams();
+  for (const key of ["notice", "error", "service", "attempt"]) {
+    const v = one(searchParams, key);
+    if (v) outcome.set(key, v);
+  }
+  const returnToOpener = surface === "invite" && outcome.size > 0 ? <ReturnToOpener token={token} search={`?${outcome.toString()}`} /> : null;
+
+  if (!view.open) {
+    return (
+      <AccessShell locale={locale} agency={agency} chrome={surface === "invite"}>
+        {returnToOpener}
+        <FinalState
+          locale={locale}
+          status={view.status as "cancelled" | "expired" | "completed"}
+          agencyName={agency.name}
+          thankYouMessage={view.thankYouMessage}
+          redirectUrl={view.redirectUrl}
+          embedded={surface === "embed"}
+        />
+      </AccessShell>
+    );
+  }
+
+  const errorService = findService(view, serviceId);
+  const attemptService = attempt ? findService(view, attempt.serviceId) : null;
+  const intakeError = errorCode === "invalid_input" ? accessErrorMessage(locale, "invalid_input") : null;
+
+  return (
+    <AccessShell locale={locale} agency={agency} chrome={surface === "invite"}>
+      {returnToOpener}
+      <h1 className="text-2xl font-bold tracking-tight">{t(locale, "client.title", { agency: agency.name })}</h1>
+      <p className="mt-2 text-slate-700">{t(locale, "client.intro", { agency: agency.name })}</p>
+      <ProgressBar locale={locale} done={view.progress.done} total={view.progress.total} />
+
+      <Notice view={view} code={notice} serviceId={serviceId} />
+      {attempt && attempt.outcome !== "success" ? (
+        <MessageBox tone={attempt.outcome === "failed" ? "error" : "warning"} title={attemptService?.service.name}>
+          <p>{attempt.outcome === "failed" ? t(locale, "grant.failedHeading") : t(locale, "grant.partial")}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {attempt.errors.map((e, i) => (
+              <li key={i} className="break-words">
+                {e}
+              </li>
+            ))}
+          </ul>
+        </MessageBox>
+      ) : null}
+      {isAccessErrorCode(errorCode) && errorCode !== "invalid_input" ? (
+        <MessageBox tone="error" title={errorService?.service.name}>
+          {accessErrorMessage(locale, errorCode, { platform: errorService?.platform.name })}
+        </MessageBox>
+      ) : null}
+
+      {pick && session ? <Picker view={view} serviceId={pick} sessionId={session} /> : null}
+
+      {view.platforms.map((p, pi) => (
+        <section key={p.platform} aria-labelledby={`platform-${pi}`} className="mt-6">
+          <h2 id={`platform-${pi}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">
+            {p.name}
+          </h2>
+          <ul className="space-y-3">
+            {p.services.map((s, si) => (
+              <ServiceCard key={s.serviceId} locale={locale} token={token} surface={surface} agencyName={agency.name} service={s} headingId={`service-${pi}-${si}`} />
+            ))}
+          </ul>
+        </section>
+      ))}
+
+      {view.intake ? (
+        view.intake.complete ? (
+          <p className="mt-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">{t(locale, "intake.submitted")}</p>
+        ) : (
+          <IntakeForm
+            locale={locale}
+            token={token}
+            surface={surface}
+            agencyName={agency.name}
+            questions={view.intake.questions}
+            fieldErrors={fieldErrors}
+            formError={intakeError}
+          />
+        )
+      ) : null}
+    </AccessShell>
+  );
+}
+

@@ -1,0 +1,122 @@
+// The agency's static access link: a visitor gives their name, email, company and
+// language, and continues on the access page of a request made for them. The page's
+// own language comes from `?lang=` or the browser until the visitor picks one.
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { accessErrorMessage, isAccessErrorCode } from "@/lib/access-pages/access-page-error";
+import { decodeFieldErrors, fieldErrorMessage, type FieldErrorCode } from "@/lib/access-pages/field-errors";
+import { loadStaticLink } from "@/lib/access-pages/load-static-link";
+import { pageLocale } from "@/lib/access-pages/page-locale";
+import { LANGUAGES, LOCALES, languageToLocale, localeToLanguage, t, type Locale } from "@/lib/i18n/dictionary";
+import { AccessShell } from "@/components/access/access-shell";
+import { EnhancedForm } from "@/components/access/enhanced-form";
+import { MessageBox } from "@/components/access/message-box";
+import { card, primaryButton, textInput } from "@/components/access/styles";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+async function localeOf(searchParams: Props["searchParams"]): Promise<Locale> {
+  return pageLocale(one((await searchParams).lang), (await headers()).get("accept-language"));
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const view = await loadStaticLink({ token: (await params).token });
+  const locale = await localeOf(searchParams);
+  return {
+    title: { absolute: view ? t(locale, "staticLink.title", { agency: view.agency.name }) : "Access request" },
+    robots: { index: false, follow: false },
+  };
+}
+
+function Field(props: { name: string; label: string; locale: Locale; error: FieldErrorCode | undefined; type?: string; autoComplete: string; maxLength: number; required?: boolean }) {
+  const errorId = `${props.name}-error`;
+  return (
+    <div className="mt-4">
+      <label htmlFor={props.name} className="text-sm font-medium">
+        {props.label}
+      </label>
+      <input
+        id={props.name}
+        name={props.name}
+        type={props.type ?? "text"}
+        autoComplete={props.autoComplete}
+        maxLength={props.maxLength}
+        required={props.required}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={errorId}
+        className={textInput}
+      />
+      <p id={errorId} data-error-for={props.name} className="mt-1 text-sm text-red-700">
+        {props.error ? fieldErrorMessage(props.locale, props.error) : null}
+      </p>
+    </div>
+  );
+}
+
+export default async function StaticLinkPage({ params, searchParams }: Props) {
+  const { token } = await params;
+  const query = await searchParams;
+  const view = await loadStaticLink({ token });
+  if (!view) notFound();
+  const locale = await localeOf(searchParams);
+  const agency = view.agency;
+  const error = one(query.error);
+  const fields = decodeFieldErrors(one(query.fields));
+
+  if (!view.available || error === "link_unavailable") {
+    return (
+      <AccessShell locale={locale} agency={agency} chrome>
+        <section className="py-10 text-center">
+          <h1 className="text-2xl font-semibold">{t(locale, "staticLink.unavailable")}</h1>
+          <p className="mt-3 text-slate-700">{t(locale, "staticLink.unavailableBody", { agency: agency.name })}</p>
+        </section>
+      </AccessShell>
+    );
+  }
+
+  return (
+    <AccessShell locale={locale} agency={agency} chrome>
+      <nav aria-label={t(locale, "language.label")} className="mb-4 flex justify-end gap-3 text-sm">
+        {LOCALES.map((l) => (
+          <a key={l} href={`?lang=${l}`} lang={l} aria-current={l === locale ? "true" : undefined} className={l === locale ? "font-semibold underline" : "text-slate-700 hover:underline"}>
+            {t(l, `language.${localeToLanguage(l)}`)}
+          </a>
+        ))}
+      </nav>
+      <h1 className="text-2xl font-bold tracking-tight">{t(locale, "staticLink.title", { agency: agency.name })}</h1>
+      <p className="mt-2 text-slate-700">{t(locale, "staticLink.intro")}</p>
+      {isAccessErrorCode(error) && error !== "invalid_input" ? <MessageBox tone="error">{accessErrorMessage(locale, error)}</MessageBox> : null}
+      <div className={`${card} mt-6`}>
+        <EnhancedForm action={`/api/access/static/${encodeURIComponent(token)}`}>
+          <input type="hidden" name="pageLang" value={locale} />
+          <p data-form-error tabIndex={-1} role="alert" className="text-sm font-medium text-red-700">
+            {error === "invalid_input" ? accessErrorMessage(locale, "invalid_input") : null}
+          </p>
+          <Field name="name" label={t(locale, "staticLink.name")} locale={locale} error={fields.name} autoComplete="name" maxLength={200} required />
+          <Field name="email" type="email" label={t(locale, "staticLink.email")} locale={locale} error={fields.email} autoComplete="email" maxLength={320} required />
+          <Field name="company" label={t(locale, "staticLink.company")} locale={locale} error={fields.company} autoComplete="organization" maxLength={200} />
+          <div className="mt-4">
+            <label htmlFor="language" className="text-sm font-medium">
+              {t(locale, "language.label")}
+            </label>
+            <select id="language" name="language" defaultValue={localeToLanguage(locale)} className={textInput}>
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={languageToLocale(language)}>
+                  {t(languageToLocale(language), `language.${language}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={`${primaryButton} mt-5`}>
+            {t(locale, "staticLink.start")}
+          </button>
+        </EnhancedForm>
+      </div>
+    </AccessShell>
+  );
+}

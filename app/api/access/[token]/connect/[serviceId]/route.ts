@@ -1,0 +1,20 @@
+// GET: "Grant access" on an automatic service. Opens a grant session and sends the
+// client to sign in with the platform; refusals go back to the access page.
+import { toAccessPageError } from "@/lib/access-pages/access-page-error";
+import { limitAccess, pagePath, seeOther } from "@/lib/access-pages/access-http";
+import { startGrant } from "@/lib/access-pages/start-grant";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_req: Request, ctx: { params: Promise<{ token: string; serviceId: string }> }) {
+  const { token, serviceId } = await ctx.params;
+  try {
+    await limitAccess(token);
+    const { authorizationUrl } = await startGrant({ token, serviceId });
+    return seeOther(authorizationUrl);
+  } catch (err) {
+    const e = toAccessPageError(err);
+    const retry: Record<string, string> = e.extra.retryAfterSeconds ? { "Retry-After": String(e.extra.retryAfterSeconds) } : {};
+    return seeOther(pagePath("invite", token, { error: e.code, service: serviceId }), retry);
+  }
+}

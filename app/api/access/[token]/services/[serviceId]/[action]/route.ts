@@ -1,0 +1,32 @@
+// POST: the client's actions on one service, from the access page's forms:
+// grant (the picked assets after a platform sign-in), skip, reopen, invite-sent.
+import { AccessPageError } from "@/lib/access-pages/access-page-error";
+import { accessFormRoute, pagePath } from "@/lib/access-pages/access-http";
+import { applyClientAction, isClientServiceAction } from "@/lib/access-pages/apply-client-action";
+import { sealAttemptNotice } from "@/lib/access-pages/attempt-notice";
+import { grantWithConnector } from "@/lib/access-pages/grant-with-connector";
+import { appSecret } from "@/lib/server/secrets";
+
+type Params = { token: string; serviceId: string; action: string };
+
+const NOTICE = { skip: "skipped", reopen: "reopened", "invite-sent": "invite_sent" } as const;
+
+export const POST = accessFormRoute<Params>(
+  {
+    rateKey: (p) => p.token,
+    // Nothing ticked in the picker: back to the picker, whose sign-in is still good.
+    back: (p, surface, form, error) =>
+      error.code === "no_assets" && p.action === "grant" ? pagePath(surface, p.token, { pick: p.serviceId, session: form.get("session") ?? undefined }) : pagePath(surface, p.token),
+  },
+  async ({ params: { token, serviceId, action }, form, surface }) => {
+    if (action === "grant") {
+      const result = await grantWithConnector({ token, serviceId, sessionId: form.get("session") ?? "", assetIds: form.getAll("asset") });
+      if (result.report.outcome === "success") return pagePath(surface, token, { notice: "granted", service: serviceId });
+      const notice = { serviceId, outcome: result.report.outcome, errors: result.errors };
+      return pagePath(surface, token, { attempt: sealAttemptNotice(result.requestId, notice, appSecret()), service: serviceId });
+    }
+    if (!isClientServiceAction(action)) throw new AccessPageError("not_allowed", { serviceId });
+    await applyClientAction({ token, serviceId, action });
+    return pagePath(surface, token, { notice: NOTICE[action], service: serviceId });
+  },
+);

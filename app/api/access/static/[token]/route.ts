@@ -1,0 +1,23 @@
+// POST: a visitor's details on the agency's static link. Creates the prospect and its
+// request, then continues on the request's own access page.
+import { accessFormRoute, withParams } from "@/lib/access-pages/access-http";
+import { startStaticLinkSession } from "@/lib/access-pages/start-static-link-session";
+import { isLocale } from "@/lib/access-pages/page-locale";
+
+const pageLocale = (form: URLSearchParams) => {
+  const lang = form.get("pageLang");
+  return isLocale(lang) ? lang : undefined;
+};
+
+export const POST = accessFormRoute<{ token: string }>(
+  {
+    rateKey: (p) => `static:${p.token}`,
+    back: (p, _surface, form) => withParams(`/l/${encodeURIComponent(p.token)}`, { lang: pageLocale(form) }),
+    locale: (form) => pageLocale(form) ?? "en",
+  },
+  async ({ params: { token }, form }) => {
+    const fields = { name: form.get("name") ?? "", email: form.get("email") ?? "", company: form.get("company") ?? "", language: form.get("language") ?? "" };
+    const { inviteToken } = await startStaticLinkSession({ token, form: fields, locale: pageLocale(form) });
+    return `/i/${encodeURIComponent(inviteToken)}`;
+  },
+);

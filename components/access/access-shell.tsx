@@ -1,0 +1,36 @@
+// The frame of every client page: the page's language on its root element, the
+// agency's accent colour as CSS variables, and (outside an iframe) a header with the
+// agency's logo and name.
+import type { CSSProperties, ReactNode } from "react";
+import type { AccentColors } from "@/lib/access-pages/accent-color";
+import { t, type Locale } from "@/lib/i18n/dictionary";
+
+export interface ShellAgency {
+  name: string;
+  logoUrl: string | null;
+  accent: AccentColors;
+}
+
+export function AccessShell({ locale, agency, chrome, children }: { locale: Locale; agency: ShellAgency; chrome: boolean; children: ReactNode }) {
+  const style = { "--accent": agency.accent.background, "--accent-fg": agency.accent.foreground } as CSSProperties;
+  return (
+    <div lang={locale} style={style} className="min-h-screen text-slate-900">
+      {chrome ? (
+        <header className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3">
+            {agency.logoUrl ? (
+              // A plain img: the logo is small and next/image would add script to the page.
+              <img src={agency.logoUrl} alt={t(locale, "client.logoAlt", { agency: agency.name })} className="h-9 w-auto max-w-40 object-contain" />
+            ) : (
+              <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-lg bg-[var(--accent)] font-bold text-[var(--accent-fg)]">
+                {agency.name.slice(0, 1).toUpperCase()}
+              </span>
+            )}
+            <span className="font-semibold">{agency.name}</span>
+          </div>
+        </header>
+      ) : null}
+      <main className="mx-auto max-w-2xl px-4 py-6 sm:py-8">{children}</main>
+    </div>
+  );
+}

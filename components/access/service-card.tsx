@@ -1,0 +1,99 @@
+// One requested service on the access page: name, status, the role and the agency
+// account that receives access, and what the client can do now. Every action is a link
+// or a small form that works without JavaScript; in the iframe "Grant access" opens the
+// platform's sign-in in a popup, since sign-in pages cannot be framed.
+import type { AccessServiceView } from "@/lib/access-pages/load-access-page";
+import type { Surface } from "@/lib/access-pages/access-http";
+import { t, type Locale } from "@/lib/i18n/dictionary";
+import { PopupGrantLink } from "@/components/access/window-bridge";
+import { card, primaryButton, secondaryButton } from "@/components/access/styles";
+
+const BADGE = {
+  pending: "bg-slate-100 text-slate-800",
+  awaitingConfirmation: "bg-amber-100 text-amber-900",
+  granted: "bg-green-100 text-green-900",
+  skipped: "bg-slate-200 text-slate-700",
+} as const;
+
+function ActionForm({ action, surface, label, primary }: { action: string; surface: Surface; label: string; primary?: boolean }) {
+  return (
+    <form method="post" action={action}>
+      <input type="hidden" name="surface" value={surface} />
+      <button type="submit" className={primary ? primaryButton : secondaryButton}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
+export function ServiceCard(props: { locale: Locale; token: string; surface: Surface; agencyName: string; service: AccessServiceView; headingId: string }) {
+  const { locale, token, surface, agencyName, service: s } = props;
+  const base = `/api/access/${encodeURIComponent(token)}/services/${encodeURIComponent(s.serviceId)}`;
+  const badge = s.status === "pending" && s.awaitingConfirmation ? "awaitingConfirmation" : s.status;
+  const grantHref = `/api/access/${encodeURIComponent(token)}/connect/${encodeURIComponent(s.serviceId)}`;
+  const showSteps = s.status === "pending" && s.steps.length > 0;
+
+  return (
+    <li className={card} data-service={s.serviceId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={props.headingId} className="text-base font-semibold">
+          {s.name}
+        </h3>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[badge]}`} data-status={badge}>
+          {t(locale, `serviceStatus.${badge}`)}
+        </span>
+      </div>
+      <ul className="mt-2 space-y-0.5 text-sm text-slate-700">
+        {s.roleLabel ? <li>{t(locale, "service.role", { agency: agencyName, role: s.roleLabel })}</li> : null}
+        {s.accounts.map((account) => (
+          <li key={account} className="break-words">
+            {t(locale, "service.agencyAccount", { account })}
+          </li>
+        ))}
+        <li>{s.optional ? t(locale, "service.optional") : t(locale, "service.required")}</li>
+      </ul>
+
+      {s.status === "granted" && s.grantedAssets.length > 0 ? (
+        <p className="mt-2 text-sm text-green-900">{t(locale, "service.grantedAssets", { assets: s.grantedAssets.join(", ") })}</p>
+      ) : null}
+
+      {showSteps ? (
+        <div className="mt-3">
+          <p className="text-sm font-semibold">{t(locale, "manual.heading")}</p>
+          <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-800">
+            {s.steps.map((step, i) => (
+              <li key={i} className="break-words">
+                {step}
+              </li>
+            ))}
+          </ol>
+          {s.flow === "instructions" ? <p className="mt-2 text-sm text-slate-700">{t(locale, "service.agencyConfirms", { agency: agencyName })}</p> : null}
+        </div>
+      ) : null}
+
+      {s.status === "pending" && s.awaitingConfirmation ? (
+        <p className="mt-2 text-sm text-amber-950">{t(locale, "service.awaitingConfirmationHelp", { agency: agencyName })}</p>
+      ) : null}
+
+      {s.actions.grant || s.actions.inviteSent || s.actions.skip || s.actions.reopen ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {s.actions.grant ? (
+            surface === "embed" ? (
+              <PopupGrantLink href={grantHref} className={primaryButton}>
+                {t(locale, "action.grant")}
+                <span className="sr-only"> {t(locale, "service.opensNewWindow")}</span>
+              </PopupGrantLink>
+            ) : (
+              <a href={grantHref} className={primaryButton}>
+                {t(locale, "action.grant")}
+              </a>
+            )
+          ) : null}
+          {s.actions.inviteSent ? <ActionForm action={`${base}/invite-sent`} surface={surface} label={t(locale, "action.inviteSent")} primary /> : null}
+          {s.actions.skip ? <ActionForm action={`${base}/skip`} surface={surface} label={t(locale, "action.skip")} /> : null}
+          {s.actions.reopen ? <ActionForm action={`${base}/reopen`} surface={surface} label={t(locale, "action.reopen")} /> : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

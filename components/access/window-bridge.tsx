@@ -1,0 +1,48 @@
+"use client";
+// Keeps the embedded page working with platform sign-ins, which refuse to be shown in
+// an iframe: "Grant access" opens the sign-in in a popup, and when the popup's flow
+// ends on the access page it sends the embedded page to the same result and closes.
+// Also tells the page hosting the iframe when the request is complete.
+import { useEffect, type ReactNode } from "react";
+
+export function PopupGrantLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="opener"
+      className={className}
+      onClick={(event) => {
+        const popup = window.open(href, "grant-access", "popup,width=520,height=720");
+        if (popup) event.preventDefault();
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** In the sign-in popup: hand the result (`search`) to the embedded page that opened it. */
+export function ReturnToOpener({ token, search }: { token: string; search: string }) {
+  useEffect(() => {
+    const opener = window.opener as Window | null;
+    if (!opener || opener === window) return;
+    try {
+      const embedPath = `/embed/${encodeURIComponent(token)}`;
+      if (opener.location.origin !== window.location.origin || opener.location.pathname !== embedPath) return;
+      opener.location.replace(`${embedPath}${search}`);
+      window.close();
+    } catch {
+      // The opener is another site: leave it alone.
+    }
+  }, [token, search]);
+  return null;
+}
+
+/** In the iframe: a message to the hosting page that the client has finished. */
+export function NotifyParentOfCompletion({ redirectUrl }: { redirectUrl: string | null }) {
+  useEffect(() => {
+    if (window.parent !== window) window.parent.postMessage({ type: "access-request.completed", redirectUrl }, "*");
+  }, [redirectUrl]);
+  return null;
+}

@@ -1,0 +1,259 @@
+// Client page benchmark: npx tsx scripts/bench-pages.ts (after `npx next build`).
+//
+//  1. First-load JavaScript of the invite page `/i/[token]`, from the build output: the
+//     scripts every page loads (build-manifest.json rootMainFiles and polyfills) plus
+//     the route's own client chunks (its client reference manifest), gzipped one by one
+//     as a browser receives them. Cross-checked against the <script> tags of the served
+//     HTML. Target: under 120 KB.
+//  2. Server response time of the page's HTML: a request seeded in a throwaway database
+//     (PostgreSQL when DATABASE_URL is set, else the embedded database in a temporary
+//     folder), `next start` on --port, then autocannon with --connections (default 16)
+//     for --duration seconds (default 20). Target: p99 under 100 ms on PostgreSQL.
+// Options: --port N --connections N --duration S --json (print one JSON object only)
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import vm from "node:vm";
+import zlib from "node:zlib";
+import pg from "pg";
+
+// autocannon ships no type declarations; this is the part of its result used here.
+interface AutocannonResult {
+  requests: { total: number; average: number };
+  latency: { p50: number; p90: number; p99: number; max: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+const autocannon = createRequire(import.meta.url)("autocannon") as (opts: { url: string; connections: number; duration: number }) => Promise<AutocannonResult>;
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const NEXT_DIR = path.join(ROOT, ".next");
+const ROUTE = "/(client)/i/[token]/page";
+
+function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
+}
+const PORT = Number(option("port", "3411"));
+const CONNECTIONS = Number(option("connections", "16"));
+const DURATION = Number(option("duration", "20"));
+const JSON_ONLY = process.argv.includes("--json");
+const log = (line: string) => {
+  if (!JSON_ONLY) console.log(line);
+};
+
+if (!fs.existsSync(path.join(NEXT_DIR, "BUILD_ID"))) {
+  console.error("No build found: run `npx next build` first.");
+  process.exit(1);
+}
+
+// ---- 1. first-load JavaScript from the build output ----------------------------------
+
+interface JsFile {
+  file: string;
+  bytes: number;
+  gzip: number;
+}
+
+function staticFile(ref: string): string {
+  const rel = ref.replace(/^\/?_next\//, "").replace(/^\//, "");
+  return path.join(NEXT_DIR, rel);
+}
+
+function measure(files: Iterable<string>): JsFile[] {
+  return [...new Set(files)]
+    .filter((f) => f.endsWith(".js"))
+    .map((file) => {
+      const content = fs.readFileSync(staticFile(file));
+      return { file, bytes: content.length, gzip: zlib.gzipSync(content, { level: 9 }).length };
+    });
+}
+
+function routeEntryFiles(): string[] {
+  const manifestPath = path.join(NEXT_DIR, "server/app/(client)/i/[token]/page_client-reference-manifest.js");
+  // The file assigns the route's manifest to globalThis.__RSC_MANIFEST; run it in a sandbox.
+  const sandbox: { __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } = {};
+  vm.runInNewContext(fs.readFileSync(manifestPath, "utf8"), { globalThis: sandbox });
+  const manifest = sandbox.__RSC_MANIFEST?.[ROUTE];
+  if (!manifest?.entryJSFiles) throw new Error(`no entryJSFiles for ${ROUTE} in ${manifestPath}`);
+  // Per route: the root layout, the error boundary and the page itself, all loaded up front.
+  return Object.values(manifest.entryJSFiles).flat();
+}
+
+function sharedFiles(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(NEXT_DIR, "build-manifest.json"), "utf8")) as {
+    rootMainFiles?: string[];
+    polyfillFiles?: string[];
+  };
+  // Polyfills load only in browsers without modules (nomodule), so they are left out.
+  return manifest.rootMainFiles ?? [];
+}
+
+const shared = measure(sharedFiles());
+const route = measure(routeEntryFiles().filter((f) => !shared.some((s) => s.file === f)));
+const sum = (list: JsFile[], key: "bytes" | "gzip") => list.reduce((n, f) => n + f[key], 0);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+// ---- 2. server response time -------------------------------------------------------------
+
+const children = new Set<ChildProcess>();
+let dropDatabase: (() => Promise<void>) | null = null;
+const tmpData = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+
+async function cleanup() {
+  // The server must be gone before its database is dropped under it.
+  await Promise.all(
+    [...children].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+          setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
+        }),
+    ),
+  );
+  if (dropDatabase) await dropDatabase().catch(() => {});
+  fs.rmSync(tmpData, { recursive: true, force: true });
+}
+
+process.env.SEED_DEMO = "0";
+process.env.APP_SECRET ??= crypto.randomBytes(32).toString("hex");
+process.env.ENCRYPTION_KEY ??= crypto.randomBytes(32).toString("hex");
+process.env.DATA_DIR = tmpData;
+process.env.APP_URL = `http://127.0.0.1:${PORT}`;
+process.env.WORKER_IN_PROCESS = "0";
+
+const base = process.env.DATABASE_URL;
+if (base) {
+  const dbName = `bench_pages_${crypto.randomBytes(4).toString("hex")}`;
+  const adminDb = new pg.Client({ connectionString: base });
+  await adminDb.connect();
+  await adminDb.query(`CREATE DATABASE ${dbName}`);
+  await adminDb.end();
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  process.env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.end();
+  };
+}
+
+async function seed(): Promise<string> {
+  const { getDb, migrate, closeDb } = await import("@/lib/db");
+  if (process.env.DATABASE_URL) await migrate();
+  const { createAgency } = await import("@/lib/agencies/create-agency");
+  const { connectAccount } = await import("@/lib/accounts/connect-account");
+  const { createClient } = await import("@/lib/clients/create-client");
+  const { createRequest } = await import("@/lib/requests/create-request");
+  const { ZCreateClientBody } = await import("@/lib/clients/schemas");
+  const { ZCreateRequestBody } = await import("@/lib/requests/schemas");
+  const agency = await createAgency({ name: "Bench Agency", plan: "agency" });
+  const link = async (platform: string) => [{ internalAccountId: (await connectAccount({ agencyId: agency.id, platform, email: `${platform}@bench.test` })).internalAccountId }];
+  const client = await createClient({ agencyId: agency.id, input: ZCreateClientBody.parse({ name: "Bench Client", email: "client@bench.test", language: "Spanish" }) });
+  // A typical request: two automatic services, a manual one, an optional one.
+  const request = await createRequest({
+    agencyId: agency.id,
+    source: "api",
+    input: ZCreateRequestBody.parse({
+      clientId: client.id,
+      requestedServices: {
+        meta_ads: { accessLevel: "advertiser", requestedAccountLinks: await link("meta") },
+        google_analytics: { accessLevel: "viewer", requestedAccountLinks: await link("google") },
+        shopify_store: { requestedAccountLinks: await link("shopify") },
+        hubspot_portal: { accessLevel: "standard", optional: true, requestedAccountLinks: await link("hubspot") },
+      },
+    }),
+  });
+  const { inviteToken } = await (await getDb()).accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: { inviteToken: true } });
+  await closeDb();
+  return inviteToken;
+}
+
+async function startServer(): Promise<void> {
+  const child = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(PORT), "-H", "127.0.0.1"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.add(child);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`next start did not answer on port ${PORT} within 120 s`);
+}
+
+/** The scripts a modern browser downloads for the page (nomodule polyfills are skipped). */
+function scriptTags(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => !/\bnomodule\b/i.test(tag))
+    .map((tag) => /\bsrc="([^"]+\.js)"/.exec(tag)?.[1])
+    .filter((src): src is string => src !== undefined)
+    .map((src) => src.replace(/^https?:\/\/[^/]+/, ""));
+}
+
+let exitCode = 0;
+try {
+  const token = await seed();
+  await startServer();
+  const pageUrl = `http://127.0.0.1:${PORT}/i/${token}`;
+  const first = await fetch(pageUrl);
+  if (first.status !== 200) throw new Error(`the invite page answered ${first.status}`);
+  const html = await first.text();
+  const served = measure(scriptTags(html));
+
+  // Warm up the server (route compilation caches, connection pool) before measuring.
+  await autocannon({ url: pageUrl, connections: CONNECTIONS, duration: 3 });
+  const result = await autocannon({ url: pageUrl, connections: CONNECTIONS, duration: DURATION });
+
+  const summary = {
+    route: "/i/[token]",
+    database: base ? "postgres" : "embedded",
+    firstLoadJs: {
+      gzipBytes: sum(shared, "gzip") + sum(route, "gzip"),
+      rawBytes: sum(shared, "bytes") + sum(route, "bytes"),
+      sharedGzipBytes: sum(shared, "gzip"),
+      routeGzipBytes: sum(route, "gzip"),
+      servedScriptsGzipBytes: sum(served, "gzip"),
+      files: [...shared, ...route].map((f) => ({ file: f.file, gzip: f.gzip })),
+      targetGzipBytes: 120 * 1024,
+    },
+    html: {
+      connections: CONNECTIONS,
+      durationSeconds: DURATION,
+      requests: result.requests.total,
+      requestsPerSecond: result.requests.average,
+      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, average: result.latency.average },
+      non2xx: result.non2xx,
+      errors: result.errors,
+      targetP99Ms: 100,
+    },
+  };
+  if (JSON_ONLY) console.log(JSON.stringify(summary, null, 2));
+  log(`First-load JS of /i/[token]: ${kb(summary.firstLoadJs.gzipBytes)} gzipped (${kb(summary.firstLoadJs.rawBytes)} raw) — target < 120 KB`);
+  log(`  shared by every page: ${kb(summary.firstLoadJs.sharedGzipBytes)}, the route's own: ${kb(summary.firstLoadJs.routeGzipBytes)}; scripts in the served HTML: ${kb(summary.firstLoadJs.servedScriptsGzipBytes)}`);
+  log(
+    `HTML on ${summary.database}, ${CONNECTIONS} connections, ${DURATION} s: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, ` +
+      `${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors — target p99 < 100 ms`,
+  );
+  if (result.non2xx > 0 || result.errors > 0) exitCode = 1;
+} catch (err) {
+  console.error(err);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
