@@ -1,7 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
-import { QueryProvider } from "@/components/query-provider";
 
 export const metadata: Metadata = {
   title: { default: "Access Requests", template: "%s · Access Requests" },
@@ -14,7 +13,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen">
-        <QueryProvider>{children}</QueryProvider>
+        {children}
       </body>
     </html>
   );
