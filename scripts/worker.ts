@@ -66,11 +66,13 @@ const leaseMs = positiveInt(args, "lease-ms");
 const pollMs = positiveInt(args, "poll-ms");
 const timeoutMs = positiveInt(args, "timeout-ms");
 
+let attempts = 0;
 const worker = startWorker({
   name,
   tasks,
   deliveries: loops.has("deliveries")
     ? {
+        onAttempt: () => void attempts++,
         ...(concurrency !== undefined ? { maxInFlight: concurrency } : {}),
         ...(leaseMs !== undefined ? { leaseMs } : {}),
         ...(pollMs !== undefined ? { pollMs } : {}),
@@ -89,7 +91,10 @@ const shutdown = (signal: string) => {
     .stop()
     .then(() => closeDb())
     .then(
-      () => process.exit(0),
+      () => {
+        console.log(`worker ${name} stopped after ${attempts} delivery attempt(s)`);
+        process.exit(0);
+      },
       (err) => {
         console.error(err);
         process.exit(1);

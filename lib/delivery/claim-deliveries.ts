@@ -62,7 +62,17 @@ export async function releaseLease(db: Sql, opts: { webhookId: string; owner: st
     WHERE "id" = ${opts.webhookId}::uuid AND "leaseOwner" = ${opts.owner}`;
 }
 
-export interface ReadyDelivery {
+/** What decides whether a webhook's deliveries may go out, as of a moment. */
+export interface WebhookGate {
+  webhookUpdatedAt: Date;
+  pausedAt: Date | null;
+  deletedAt: Date | null;
+  apiAccess: boolean;
+  trial: boolean;
+  trialEndsAt: Date | null;
+}
+
+export interface ReadyDelivery extends WebhookGate {
   id: string;
   agencyId: string;
   webhookId: string;
@@ -72,21 +82,19 @@ export interface ReadyDelivery {
   firstFailureAt: Date | null;
   body: string;
   url: string;
-  webhookUpdatedAt: Date;
-  pausedAt: Date | null;
-  deletedAt: Date | null;
-  apiAccess: boolean;
-  trial: boolean;
-  trialEndsAt: Date | null;
 }
 
 /**
- * The webhook's oldest delivery that is due, with its event body and what decides whether
- * it may be sent (webhook paused or deleted, the agency's API access). A delivery waiting
- * for a later retry is not due, so it never holds back the ones after it.
+ * The webhook's oldest deliveries that are due, with their event bodies and the webhook's
+ * gate (paused or deleted, the agency's API access). A delivery waiting for a later retry
+ * is not due, so it never holds back the ones after it.
+ *
+ * Ordered by createdAt alone so the (webhookId, status, createdAt) index serves it and only
+ * pending rows are read; a tie-break on id would steer the planner to an index that walks the
+ * webhook's whole delivery history first. Events of the same millisecond have no order to keep.
  */
-export async function nextReadyDelivery(db: Sql, webhookId: string): Promise<ReadyDelivery | null> {
-  const rows = await db.$queryRaw<ReadyDelivery[]>`
+export async function nextReadyDeliveries(db: Sql, webhookId: string, limit: number): Promise<ReadyDelivery[]> {
+  return db.$queryRaw<ReadyDelivery[]>`
     SELECT d."id", d."agencyId", d."webhookId", d."eventId", d."eventType", d."attempts", d."firstFailureAt",
            e."body", w."url", w."updatedAt" AS "webhookUpdatedAt", w."pausedAt", w."deletedAt",
            a."apiAccess", a."trial", a."trialEndsAt"
@@ -95,7 +103,10 @@ export async function nextReadyDelivery(db: Sql, webhookId: string): Promise<Rea
     JOIN "Webhook" w ON w."id" = d."webhookId"
     JOIN "Agency" a ON a."id" = d."agencyId"
     WHERE d."webhookId" = ${webhookId}::uuid AND d."status" = 'pending' AND d."nextAttemptAt" <= now()
-    ORDER BY d."createdAt", d."id"
-    LIMIT 1`;
-  return rows[0] ?? null;
+    ORDER BY d."createdAt"
+    LIMIT ${limit}::int`;
+}
+
+export async function nextReadyDelivery(db: Sql, webhookId: string): Promise<ReadyDelivery | null> {
+  return (await nextReadyDeliveries(db, webhookId, 1))[0] ?? null;
 }

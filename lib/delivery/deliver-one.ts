@@ -3,10 +3,10 @@
 // statement. The caller holds the webhook's lease.
 import crypto from "node:crypto";
 import type { Db, Tx } from "@/lib/db";
-import type { ReadyDelivery } from "@/lib/delivery/claim-deliveries";
+import type { ReadyDelivery, WebhookGate } from "@/lib/delivery/claim-deliveries";
 import { deliveryHeaders } from "@/lib/delivery/delivery-headers";
 import { classifyResponse, nextAttemptAt } from "@/lib/delivery/retry-schedule";
-import { safeSend, type SafeSendResult } from "@/lib/delivery/safe-send";
+import { safeSend, type PinnedAgentCache, type SafeSendResult } from "@/lib/delivery/safe-send";
 import type { HostResolver } from "@/lib/delivery/webhook-url";
 
 export type AttemptOutcome = "succeeded" | "retry" | "failed";
@@ -19,6 +19,8 @@ export interface AttemptResult {
   error: string | null;
   durationMs: number;
   nextAttemptAt: Date | null;
+  /** The webhook's gate read as the attempt was recorded (null if the webhook row is gone). */
+  gate: WebhookGate | null;
 }
 
 export interface SendOptions {
@@ -29,6 +31,8 @@ export interface SendOptions {
   resolve?: HostResolver;
   /** Jitter source for the retry schedule; returns [0, 1). */
   random?: () => number;
+  /** Keep-alive connections shared by a worker session's sends to one webhook. */
+  reuse?: PinnedAgentCache;
 }
 
 // PostgreSQL text cannot hold NUL; endpoints can send anything.
@@ -52,6 +56,7 @@ export async function sendAttempt(
     ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
     ...(opts.resolve ? { resolve: opts.resolve } : {}),
+    ...(opts.reuse ? { reuse: opts.reuse } : {}),
   });
 }
 
@@ -81,17 +86,22 @@ export async function deliverOne(db: Db | Tx, delivery: ReadyDelivery, secrets: 
   const lastError = error ?? (statusCode !== null && outcome !== "succeeded" ? `HTTP ${statusCode}` : null);
   const completedAt = outcome === "retry" ? null : now;
   // One statement: the attempt row and the delivery's state can never disagree. A delivery
-  // cancelled while this attempt ran stays cancelled unless the endpoint took it.
-  await db.$executeRaw`
+  // cancelled while this attempt ran stays cancelled unless the endpoint took it. It also
+  // reads the webhook's gate, so the caller learns of a pause without another query.
+  const gates = await db.$queryRaw<WebhookGate[]>`
     WITH attempt AS (
       INSERT INTO "DeliveryAttempt" ("id", "agencyId", "deliveryId", "webhookId", "number", "startedAt", "durationMs", "statusCode", "error", "responseExcerpt", "nextAttemptAt", "createdAt")
       VALUES (${attemptId}::uuid, ${delivery.agencyId}::uuid, ${delivery.id}::uuid, ${delivery.webhookId}::uuid, ${number}::int, ${startedAt}::timestamptz,
               ${res.durationMs}::int, ${statusCode}::int, ${error}::text, ${storable(res.responseExcerpt)}::text, ${next}::timestamptz, ${now}::timestamptz)
+    ), recorded AS (
+      UPDATE "WebhookDelivery"
+      SET "status" = ${status}, "attempts" = GREATEST("attempts", ${number}::int),
+          "nextAttemptAt" = COALESCE(${next}::timestamptz, "nextAttemptAt"), "firstFailureAt" = ${firstFailureAt}::timestamptz,
+          "lastStatusCode" = ${statusCode}::int, "lastError" = ${lastError}::text, "completedAt" = ${completedAt}::timestamptz
+      WHERE "id" = ${delivery.id}::uuid AND ("status" = 'pending' OR ${outcome === "succeeded"}::boolean)
     )
-    UPDATE "WebhookDelivery"
-    SET "status" = ${status}, "attempts" = GREATEST("attempts", ${number}::int),
-        "nextAttemptAt" = COALESCE(${next}::timestamptz, "nextAttemptAt"), "firstFailureAt" = ${firstFailureAt}::timestamptz,
-        "lastStatusCode" = ${statusCode}::int, "lastError" = ${lastError}::text, "completedAt" = ${completedAt}::timestamptz
-    WHERE "id" = ${delivery.id}::uuid AND ("status" = 'pending' OR ${outcome === "succeeded"}::boolean)`;
-  return { attemptId, number, outcome, statusCode, error, durationMs: res.durationMs, nextAttemptAt: next };
+    SELECT w."updatedAt" AS "webhookUpdatedAt", w."pausedAt", w."deletedAt", a."apiAccess", a."trial", a."trialEndsAt"
+    FROM "Webhook" w JOIN "Agency" a ON a."id" = w."agencyId"
+    WHERE w."id" = ${delivery.webhookId}::uuid`;
+  return { attemptId, number, outcome, statusCode, error, durationMs: res.durationMs, nextAttemptAt: next, gate: gates[0] ?? null };
 }

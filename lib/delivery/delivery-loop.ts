@@ -7,9 +7,9 @@ import crypto from "node:crypto";
 import { getDb, type Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { isEntitled } from "@/lib/auth/authenticate-api-key";
-import { claimWebhooks, nextReadyDelivery, releaseLease, renewLease } from "@/lib/delivery/claim-deliveries";
+import { claimWebhooks, nextReadyDeliveries, releaseLease, renewLease, type WebhookGate } from "@/lib/delivery/claim-deliveries";
 import { deliverOne, type AttemptResult } from "@/lib/delivery/deliver-one";
-import { DEFAULT_TIMEOUT_MS } from "@/lib/delivery/safe-send";
+import { DEFAULT_TIMEOUT_MS, PinnedAgentCache } from "@/lib/delivery/safe-send";
 import type { HostResolver } from "@/lib/delivery/webhook-url";
 import { cancelPendingDeliveries } from "@/lib/webhooks/cancel-pending-deliveries";
 import { loadSigningSecrets } from "@/lib/webhooks/signing-secrets";
@@ -30,6 +30,10 @@ export interface DeliveryLoopOptions {
   /** A session gives its webhook back after this many deliveries or this long. */
   sessionMaxDeliveries?: number;
   sessionMaxMs?: number;
+  /** Due deliveries fetched per query. */
+  batchSize?: number;
+  /** Webhooks claimed per poll at most. */
+  claimBatch?: number;
   allowLoopback?: boolean;
   resolve?: HostResolver;
   random?: () => number;
@@ -46,8 +50,10 @@ export interface DeliveryLoop {
   inFlight(): number;
 }
 
-function sleep(ms: number, wakeUp: { promise: Promise<void> }) {
-  return Promise.race([new Promise<void>((r) => setTimeout(r, ms)), wakeUp.promise]);
+async function sleep(ms: number, wakeUp: { promise: Promise<void> }) {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([new Promise<void>((r) => (timer = setTimeout(r, ms))), wakeUp.promise]);
+  clearTimeout(timer);
 }
 
 export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
@@ -57,6 +63,8 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const sessionMaxDeliveries = opts.sessionMaxDeliveries ?? 100;
   const sessionMaxMs = opts.sessionMaxMs ?? 5_000;
+  const batchSize = opts.batchSize ?? 10;
+  const claimBatch = opts.claimBatch ?? 4;
   const allowLoopback = opts.allowLoopback ?? env().WEBHOOK_ALLOW_LOOPBACK;
   const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[worker ${opts.name}] ${message}`, error ?? ""));
   const prefix = `${opts.name}:${process.pid}`;
@@ -74,7 +82,22 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
     wakeUp.resolve();
   }
 
-  async function runSession(db: Db, webhookId: string, owner: string): Promise<number> {
+  /** Cancels what must not go out; true when the session must end. */
+  async function closedGate(db: Db, webhookId: string, gate: WebhookGate): Promise<boolean> {
+    if (gate.deletedAt || gate.pausedAt) {
+      // Normally cancelled by pause/delete already; this catches an event recorded in a race with them.
+      await cancelPendingDeliveries(db, { webhookId, reason: `Cancelled: the webhook was ${gate.deletedAt ? "deleted" : "paused"}.` });
+      return true;
+    }
+    if (!isEntitled(gate)) {
+      await cancelPendingDeliveries(db, { webhookId, reason: "Cancelled: the agency's plan has no API access.", dueOnly: true });
+      return true;
+    }
+    return false;
+  }
+
+  /** Runs one webhook's session; `quota` when it stopped with deliveries possibly still due. */
+  async function runSession(db: Db, webhookId: string, owner: string): Promise<{ sent: number; quota: boolean }> {
     const lost = new AbortController();
     const renewEvery = Math.max(250, Math.floor(leaseMs / 3));
     const timer = setInterval(() => {
@@ -85,67 +108,78 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
         .catch((err) => log(`renewing the lease of webhook ${webhookId} failed`, err));
     }, renewEvery);
     timer.unref();
+    const connections = new PinnedAgentCache();
     let sent = 0;
+    const started = Date.now();
+    const withinQuota = () => sent < sessionMaxDeliveries && Date.now() - started < sessionMaxMs;
     try {
-      const started = Date.now();
+      const more = () => !stopping && !lost.signal.aborted && withinQuota();
       let secrets: string[] = [];
       let secretsAsOf = 0;
-      while (!stopping && !lost.signal.aborted && sent < sessionMaxDeliveries && Date.now() - started < sessionMaxMs) {
-        const delivery = await nextReadyDelivery(db, webhookId);
-        if (!delivery) break;
-        if (delivery.deletedAt || delivery.pausedAt) {
-          // Normally cancelled by pause/delete already; this catches an event recorded in a race with them.
-          await cancelPendingDeliveries(db, { webhookId, reason: `Cancelled: the webhook was ${delivery.deletedAt ? "deleted" : "paused"}.` });
-          break;
+      fetching: while (more()) {
+        const batch = await nextReadyDeliveries(db, webhookId, batchSize);
+        if (batch.length === 0) break;
+        // The batch's URL and secrets hold while the webhook is unchanged; a change (new URL,
+        // rotation: both bump updatedAt) sends us back for a fresh batch.
+        const asOf = batch[0]!.webhookUpdatedAt.getTime();
+        let gate: WebhookGate = batch[0]!;
+        for (const delivery of batch) {
+          if (!more()) break fetching;
+          if (await closedGate(db, webhookId, gate)) break fetching;
+          if (gate.webhookUpdatedAt.getTime() !== asOf) continue fetching;
+          if (secrets.length === 0 || secretsAsOf !== asOf) {
+            secrets = await loadSigningSecrets(db, webhookId);
+            secretsAsOf = asOf;
+          }
+          if (secrets.length === 0) {
+            log(`webhook ${webhookId} has no signing secret; its deliveries wait`);
+            break fetching;
+          }
+          const result = await deliverOne(db, delivery, secrets, {
+            allowLoopback,
+            timeoutMs,
+            signal: lost.signal,
+            reuse: connections,
+            ...(opts.resolve ? { resolve: opts.resolve } : {}),
+            ...(opts.random ? { random: opts.random } : {}),
+          });
+          sent++;
+          opts.onAttempt?.({ ...result, deliveryId: delivery.id, webhookId });
+          if (!result.gate) break fetching;
+          gate = result.gate;
         }
-        if (!isEntitled(delivery)) {
-          await cancelPendingDeliveries(db, { webhookId, reason: "Cancelled: the agency's plan has no API access.", dueOnly: true });
-          break;
-        }
-        // Rotation bumps the webhook's updatedAt; reload the secrets when it moved.
-        if (secrets.length === 0 || delivery.webhookUpdatedAt.getTime() !== secretsAsOf) {
-          secrets = await loadSigningSecrets(db, webhookId);
-          secretsAsOf = delivery.webhookUpdatedAt.getTime();
-        }
-        if (secrets.length === 0) {
-          log(`webhook ${webhookId} has no signing secret; its deliveries wait`);
-          break;
-        }
-        const result = await deliverOne(db, delivery, secrets, {
-          allowLoopback,
-          timeoutMs,
-          signal: lost.signal,
-          ...(opts.resolve ? { resolve: opts.resolve } : {}),
-          ...(opts.random ? { random: opts.random } : {}),
-        });
-        sent++;
-        opts.onAttempt?.({ ...result, deliveryId: delivery.id, webhookId });
       }
     } finally {
       clearInterval(timer);
+      await connections.close();
       await releaseLease(db, { webhookId, owner }).catch((err) => log(`releasing the lease of webhook ${webhookId} failed`, err));
     }
-    return sent;
+    return { sent, quota: !withinQuota() };
   }
 
-  async function claimOnce(db: Db) {
-    const free = maxInFlight - sessions.size;
-    if (free <= 0) return;
+  /** Claims a few webhooks (never all at once, so other workers get their share); returns how many. */
+  async function claimOnce(db: Db): Promise<number> {
+    const free = Math.min(maxInFlight - sessions.size, claimBatch);
+    if (free <= 0) return 0;
     const owner = `${prefix}:${crypto.randomUUID()}`;
     const ids = await claimWebhooks(db, { owner, leaseMs, limit: free });
     for (const id of ids) {
       const session = runSession(db, id, owner)
         .catch((err) => {
           log(`delivering to webhook ${id} failed`, err);
-          return 0;
+          return { sent: 0, quota: false };
         })
-        .then((sent) => {
+        .then(({ sent, quota }) => {
           sessions.delete(id);
-          // A session that sent nothing found nothing to do: waking would only spin.
-          if (!stopping && sent > 0) wake();
+          // A slot came free: look for work at once, unless this webhook merely used up its
+          // turn; then it waits for the next poll of any worker, which spreads a backlog over
+          // the workers instead of handing it straight back. A session that sent nothing
+          // found nothing to do: waking would only spin.
+          if (!stopping && sent > 0 && !quota) wake();
         });
       sessions.set(id, session);
     }
+    return ids.length;
   }
 
   const main = (async () => {
@@ -153,9 +187,11 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
     while (!stopping) {
       // A wake() from here on (a session ending, a caller) cuts the next sleep short.
       wakeUp = deferred();
-      let pause = pollMs;
+      // Jitter keeps several workers' polls apart.
+      let pause = pollMs * (0.75 + Math.random() * 0.5);
       try {
-        await claimOnce(await getDb());
+        // A full batch suggests more is waiting: come back soon for the next few.
+        if ((await claimOnce(await getDb())) === claimBatch) pause /= 2;
         failures = 0;
       } catch (err) {
         failures++;

@@ -2,7 +2,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, safeSend } from "@/lib/delivery/safe-send";
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, PinnedAgentCache, safeSend } from "@/lib/delivery/safe-send";
 import type { HostResolver } from "@/lib/delivery/webhook-url";
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
@@ -273,5 +273,37 @@ describe("safeSend against loopback servers", () => {
     await expect(
       safeSend({ ...base, url: `${origin}/ok`, headers: { "bad header": "x" } }),
     ).resolves.toMatchObject({ ok: false, status: null });
+  });
+
+  it("reuses one connection across sends with a PinnedAgentCache, while the addresses stay the same", async () => {
+    const reuse = new PinnedAgentCache();
+    try {
+      let answer = ["127.0.0.1"];
+      const resolve: HostResolver = async () => answer;
+      const before = connections;
+      for (let i = 0; i < 3; i++) {
+        expect(await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).toMatchObject({ ok: true, status: 200 });
+      }
+      expect(connections - before).toBe(1);
+      // a new answer from DNS gets a new pool pinned to the new (checked) address
+      answer = ["127.0.0.2"];
+      expect(await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).toMatchObject({ ok: false });
+      answer = ["127.0.0.1"];
+      expect(await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).toMatchObject({ ok: true });
+      expect(connections - before).toBe(2);
+      // a refused address is refused with a pool in hand too
+      answer = ["10.0.0.1"];
+      expect((await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).error).toBe("address not allowed: 10.0.0.1");
+    } finally {
+      await reuse.close();
+    }
+  });
+
+  it("takes an outside abort signal and says so", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const result = await safeSend({ ...base, url: `http://127.0.0.1:${silentPort}/`, signal: controller.signal });
+    expect(result).toMatchObject({ ok: false, status: null, error: "aborted by the sender" });
+    expect(result.durationMs).toBeLessThan(2_000);
   });
 });

@@ -42,7 +42,35 @@ export type SafeSendInput = {
   resolve?: HostResolver;
   /** Cancels the exchange from outside (the worker lost its lease or is stopping). */
   signal?: AbortSignal;
+  /** Keeps connections open between sends to one endpoint (a worker session); see PinnedAgentCache. */
+  reuse?: PinnedAgentCache;
 };
+
+/**
+ * Lets a run of sends to one webhook reuse its keep-alive connections, which saves a TCP
+ * (and TLS) handshake per delivery. Every send still resolves and checks the host; the
+ * pool is kept only while the host resolves to exactly the addresses it was pinned to,
+ * and dropped after any failure. The owner closes it when the run ends.
+ */
+export class PinnedAgentCache {
+  private key: string | null = null;
+  private agent: Agent | null = null;
+
+  agentFor(key: string, make: () => Agent): Agent {
+    if (this.agent && this.key === key) return this.agent;
+    void this.close();
+    this.key = key;
+    this.agent = make();
+    return this.agent;
+  }
+
+  async close(): Promise<void> {
+    const agent = this.agent;
+    this.agent = null;
+    this.key = null;
+    if (agent) await agent.destroy().catch(() => undefined);
+  }
+}
 
 export type SafeSendResult = {
   /** True when a complete HTTP response (up to the read limit) arrived in time. */
@@ -159,6 +187,7 @@ export async function safeSend({
   maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
   resolve = resolveHostAddresses,
   signal: outside,
+  reuse,
 }: SafeSendInput): Promise<SafeSendResult> {
   const started = performance.now();
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -168,6 +197,7 @@ export async function safeSend({
   let bytesRead = 0;
   const kept: Buffer[] = [];
   let agent: Agent | null = null;
+  let ownAgent = false;
 
   const result = (ok: boolean, error: string | null): SafeSendResult => {
     const excerpt = Buffer.concat(kept).subarray(0, EXCERPT_BYTES).toString("utf8");
@@ -193,12 +223,19 @@ export async function safeSend({
     if (problem !== null) throw new RefusedError(problem);
 
     const pinned: PinnedAddress[] = addresses.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 }));
-    agent = new Agent({
-      connect: { timeout: timeoutMs, lookup: pinnedLookup(bareHostname(target), pinned) },
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      connections: 1,
-    });
+    const makeAgent = () =>
+      new Agent({
+        connect: { timeout: timeoutMs, lookup: pinnedLookup(bareHostname(target), pinned) },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        connections: 1,
+      });
+    if (reuse) {
+      agent = reuse.agentFor(JSON.stringify([target.origin, addresses, timeoutMs]), makeAgent);
+    } else {
+      agent = makeAgent();
+      ownAgent = true;
+    }
 
     const response = await request(target, {
       method: "POST",
@@ -227,14 +264,17 @@ export async function safeSend({
       }
     } catch (error) {
       // The spec wants the whole response within the time limit; a cut-off body is a failed attempt.
+      await reuse?.close();
       return result(false, `${describeError(error, signal, timeoutMs, outside)} while reading the response body (status ${status})`);
     } finally {
       response.body.destroy();
     }
     return result(true, null);
   } catch (error) {
+    // After any failure the next send starts from fresh connections.
+    await reuse?.close();
     return result(false, describeError(error, signal, timeoutMs, outside));
   } finally {
-    if (agent) await agent.destroy().catch(() => undefined);
+    if (agent && ownAgent) await agent.destroy().catch(() => undefined);
   }
 }
