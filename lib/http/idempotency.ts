@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import { getDb, databaseMode, type Tx } from "@/lib/db";
 import { ApiError } from "@/lib/http/api-error";
+import { loadSecrets } from "@/lib/server/secrets";
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -38,6 +39,24 @@ function canonical(value: unknown): string {
 
 export function requestFingerprint(endpoint: string, body: unknown): string {
   return crypto.createHash("sha256").update(endpoint).update("\n").update(canonical(body)).digest("hex");
+}
+
+// Stored responses are sealed (AES-256-GCM): a create's response can hold a one-time
+// secret (a webhook's signing secret), which must not sit in the database in clear.
+function sealBody(body: unknown): { sealed: string } {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", loadSecrets().encryptionKey, iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(body), "utf8"), cipher.final()]);
+  return { sealed: Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64url") };
+}
+
+function openBody(stored: unknown): unknown {
+  const sealed = (stored as { sealed?: unknown } | null)?.sealed;
+  if (typeof sealed !== "string") return stored;
+  const raw = Buffer.from(sealed, "base64url");
+  const decipher = crypto.createDecipheriv("aes-256-gcm", loadSecrets().encryptionKey, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"));
 }
 
 export type IdempotentOutcome =
@@ -79,12 +98,12 @@ export async function runIdempotent(opts: {
               [{ field: "Idempotency-Key", message: "Reused with a different body." }],
             );
           }
-          return { replayed: true as const, status: existing.responseStatus, body: existing.responseBody };
+          return { replayed: true as const, status: existing.responseStatus, body: openBody(existing.responseBody) };
         }
         const result = await opts.run(tx);
         await tx.idempotencyRecord.update({
           where: { id: inserted[0]!.id },
-          data: { responseStatus: result.status, responseBody: result.body as object },
+          data: { responseStatus: result.status, responseBody: sealBody(result.body) },
         });
         return { replayed: false as const, ...result };
       },
