@@ -4,7 +4,7 @@ import { notFound } from "@/lib/http/api-error";
 
 export async function getClientOrThrow(opts: { agencyId: string; id: string; tx?: Tx }) {
   const db = opts.tx ?? (await getDb());
-  const row = await db.client.findFirst({ where: { id: opts.id, agencyId: opts.agencyId } });
+  const row = await db.client.findUnique({ where: { id: opts.id, agencyId: opts.agencyId } });
   if (!row) throw notFound("Client");
   return row;
 }

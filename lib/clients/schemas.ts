@@ -86,6 +86,6 @@ export const ZClient = z.object({
   website: z.string().nullable(),
   language: ZLanguage,
   metadata: z.record(z.string(), z.string()),
-  createdAt: z.string(),
+  createdAt: z.iso.datetime(),
 });
 export type TClient = z.infer<typeof ZClient>;

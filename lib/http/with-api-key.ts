@@ -9,11 +9,11 @@ import { ApiError } from "@/lib/http/api-error";
 import { errorResponse, jsonResponse, successBody } from "@/lib/http/envelope";
 import { newRequestId } from "@/lib/http/request-id";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { consumeRateLimit, rateLimitHeaders } from "@/lib/http/rate-limit";
+import { consumeRateLimit, rateLimitHeaders, v2RateLimitPoints } from "@/lib/http/rate-limit";
 import { toApiError, zodToApiError } from "@/lib/http/to-api-error";
 import { parseIdempotencyKey, runIdempotent } from "@/lib/http/idempotency";
 
-export const V2_RATE_LIMIT = { points: 300, windowSeconds: 60 };
+export const V2_RATE_LIMIT = { points: v2RateLimitPoints(), windowSeconds: 60 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface HandlerContext<B, Q> {

@@ -5,7 +5,9 @@ import { requestInclude, serializeRequest } from "@/lib/requests/serialize-reque
 
 export async function getRequestRowOrThrow(opts: { agencyId: string; id: string; tx?: Tx; includeDemo?: boolean }) {
   const db = opts.tx ?? (await getDb());
-  const row = await db.accessRequest.findFirst({
+  // findUnique (on the primary key, with the tenancy filters alongside) rather than findFirst:
+  // Prisma batches concurrent findUnique calls into one query per relation.
+  const row = await db.accessRequest.findUnique({
     where: { id: opts.id, agencyId: opts.agencyId, ...(opts.includeDemo ? {} : { isDemo: false }) },
     include: requestInclude,
   });

@@ -33,7 +33,6 @@ export interface ApiResponse {
   status: number;
   headers: Headers;
   // Response bodies are asserted field by field by the tests themselves.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
   text: string;
 }

@@ -1,11 +1,13 @@
 // POST /clients, GET /clients, GET /clients/{id}, PATCH /clients/{id} over real HTTP:
 // field-by-field shapes and defaults, every Client bound of the Limits table, idempotent
 // creates, set-once externalClientId, filters, keyset pagination and client.created events.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "@/lib/testing/api-server";
+import { resetRateLimiters } from "@/lib/http/rate-limit";
 import { call, client, expectError, expectOk, fieldsOf, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { createClient } from "@/lib/clients/create-client";
+import { listClients } from "@/lib/clients/list-clients";
 import { getDb } from "@/lib/db";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -18,6 +20,8 @@ beforeAll(async () => {
   api = client(server.url, a.key);
 });
 afterAll(() => server.close());
+// many calls per agency within a minute: the rate limit has its own test (errors-and-limits)
+beforeEach(() => resetRateLimiters());
 
 const minimal = { name: "Ada Lovelace", email: "Ada@Example.com" };
 
@@ -152,7 +156,9 @@ describe("idempotent POST /clients", () => {
     const missing = expectError(await api("POST", "/clients", { body: minimal, idempotencyKey: null }), 400, "VALIDATION_FAILED");
     expect(missing.details[0]!.field).toBe("Idempotency-Key");
     expectError(await api("POST", "/clients", { body: minimal, idempotencyKey: "" }), 400, "VALIDATION_FAILED");
-    expectError(await api("POST", "/clients", { body: minimal, idempotencyKey: "k".repeat(256) }), 400, "VALIDATION_FAILED");
+    const long = expectError(await api("POST", "/clients", { body: minimal, idempotencyKey: "k".repeat(256) }), 400, "VALIDATION_FAILED");
+    expect(long.message).toMatch(/1-255/);
+    expect(long.details).toEqual([{ field: "Idempotency-Key", message: expect.stringMatching(/1-255/) }]);
     expectError(await api("POST", "/clients", { body: minimal, idempotencyKey: "has space" }), 400, "VALIDATION_FAILED");
     expectOk(await api("POST", "/clients", { body: minimal, idempotencyKey: "k".repeat(255) }), 201);
   });
@@ -398,6 +404,19 @@ describe("GET /clients", () => {
     const seen = (await walk("/clients", 100)).seen;
     const own = expectOk(await api("GET", "/clients?limit=100"));
     expect(own.some((c: { id: string }) => seen.includes(c.id))).toBe(false);
+  });
+
+  it("a cursor keeps the dashboard's search filter on later pages", async () => {
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < 20; i++) {
+      const page = await listClients({ agencyId: b.agencyId, query: { limit: 7, cursor }, search: "Client 1" });
+      seen.push(...page.data.map((c) => c.name));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(seen).toHaveLength(31);
+    expect(seen.every((n) => n.startsWith("Client 1"))).toBe(true);
   });
 
   it("includes clients created outside the API (dashboard, access pages)", async () => {

@@ -1,12 +1,14 @@
 // GET /me over real HTTP: the current key and agency, no scope needed, and the
 // authentication and entitlement failures it shares with every endpoint.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "@/lib/testing/api-server";
+import { resetRateLimiters } from "@/lib/http/rate-limit";
 import { call, expectError, expectOk, seedV2Agency, UUID, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { setPlan } from "@/lib/agencies/set-plan";
 import { forgetApiKeys } from "@/lib/auth/authenticate-api-key";
+import { getDb } from "@/lib/db";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;
@@ -16,6 +18,8 @@ beforeAll(async () => {
   a = await seedV2Agency({ name: "Me Agency", platforms: [] });
 });
 afterAll(() => server.close());
+// many calls per agency within a minute: the rate limit has its own test (errors-and-limits)
+beforeEach(() => resetRateLimiters());
 
 describe("GET /me", () => {
   it("returns the agency and the key's id and scopes", async () => {
@@ -47,6 +51,20 @@ describe("GET /me", () => {
     await revokeApiKey({ agencyId: a.agencyId, id: k.id });
     forgetApiKeys();
     expectError(await call(server.url, k.key, "GET", "/me"), 401, "UNAUTHENTICATED");
+  });
+
+  it("a key revoked elsewhere (another instance, no local forget) is refused within 5 seconds", async () => {
+    const k = await createApiKey({ agencyId: a.agencyId, scopes: ["clients:read"] });
+    expectOk(await call(server.url, k.key, "GET", "/me"));
+    const db = await getDb();
+    await db.apiKey.update({ where: { id: k.id }, data: { revokedAt: new Date() } });
+    const deadline = Date.now() + 5_500;
+    let status = 200;
+    while (Date.now() < deadline && status === 200) {
+      status = (await call(server.url, k.key, "GET", "/me")).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(401);
   });
 
   it("403 PLAN_NOT_ENTITLED when the plan has no API access and no trial", async () => {

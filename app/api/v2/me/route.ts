@@ -1,6 +1,7 @@
 import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
+import type { TMe } from "@/lib/openapi/response-schemas";
 
 export const GET = withApiKey({}, async ({ auth }) => ({
-  data: { agency: { id: auth.agencyId, name: auth.agencyName }, apiKey: { id: auth.apiKeyId, scopes: auth.scopes } },
+  data: { agency: { id: auth.agencyId, name: auth.agencyName }, apiKey: { id: auth.apiKeyId, scopes: auth.scopes } } satisfies TMe,
 }));
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

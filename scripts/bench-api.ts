@@ -1,0 +1,294 @@
+// API V2 benchmark (npm run bench:api), over loopback with autocannon. Not a test.
+//
+// Seeds one agency with 100,000 requests (bulk SQL) in a fresh database, then measures:
+//   - a bare node:http server doing the Prisma lookup of one request (this machine's ceiling),
+//   - a minimal Next.js route handler doing the same lookup (app/api/bench/baseline, the
+//     framework's floor),
+//   - GET /api/v2/requests/{id}, GET /api/v2/requests?limit=100 (first page and a page
+//     90,000 rows deep) and POST /api/v2/clients with unique idempotency keys,
+// and prints requests/s, p50 and p99 latency and the API's ratios to both baselines.
+//
+//   tsx scripts/bench-api.ts --app-dir <folder with a Next.js build> [--port 3201]
+//     [--duration 10] [--rounds 3] [--connections 32] [--rows 100000]
+//
+// With DATABASE_URL (postgres://...) a fresh database is created on that server and dropped
+// afterwards; without it a fresh embedded DATA_DIR is used. The app is started from the
+// existing build with `next start`; the benchmark never builds it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+
+interface Result {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+};
+
+// --serve-baseline: the bare node:http server, run as a child so it has a process of its own.
+if (process.argv.includes("--serve-baseline")) {
+  const { getDb } = await import("@/lib/db");
+  const { requestInclude, serializeRequest } = await import("@/lib/requests/serialize-request");
+  const db = await getDb();
+  const server = http.createServer(async (req, res) => {
+    const id = new URL(req.url ?? "/", "http://x").searchParams.get("id") ?? "";
+    const row = await db.accessRequest.findUnique({ where: { id }, include: requestInclude });
+    res.writeHead(row ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(row ? serializeRequest(row) : null));
+  });
+  server.listen(Number(arg("port", "3201")), "127.0.0.1", () => console.log("ready"));
+  process.on("SIGTERM", () => server.close(() => process.exit(0)));
+} else {
+  await main();
+}
+
+async function main() {
+  const appDir = path.resolve(arg("app-dir", ROOT));
+  const port = Number(arg("port", "3201"));
+  const duration = Number(arg("duration", "10"));
+  const connections = Number(arg("connections", "32"));
+  const rows = Number(arg("rows", "100000"));
+  const rounds = Number(arg("rounds", "3"));
+  if (!fs.existsSync(path.join(appDir, ".next", "BUILD_ID"))) {
+    throw new Error(`No Next.js build in ${appDir}. Build a copy of the repository first (see README) and pass --app-dir.`);
+  }
+  const base = process.env.DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  let dbName: string | null = null;
+  if (base) {
+    const pg = (await import("pg")).default;
+    dbName = `bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${dbName}`;
+    process.env.DATABASE_URL = url.toString();
+  }
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    APP_SECRET: process.env.APP_SECRET ?? crypto.randomBytes(32).toString("hex"),
+    NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? crypto.randomBytes(32).toString("hex"),
+    ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? crypto.randomBytes(32).toString("hex"),
+    APP_URL: `http://127.0.0.1:${port}`,
+    PORT: String(port),
+    SEED_DEMO: "0",
+    BENCH_BASELINE: "1",
+    V2_RATE_LIMIT_PER_MINUTE: "1000000000",
+  };
+  Object.assign(process.env, { DATA_DIR: dataDir, APP_SECRET: childEnv.APP_SECRET, APP_URL: childEnv.APP_URL, SEED_DEMO: "0" });
+  try {
+    const seed = await seedDatabase(rows);
+    const out: [string, Result][] = [];
+    console.log(`\nDatabase: ${base ? "PostgreSQL" : "embedded (PGlite)"}; ${rows} requests; ${connections} connections; ${rounds} rounds of ${duration} s per scenario (medians); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs.\n`);
+
+    const bare = await startChild(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "--tsconfig", path.join(ROOT, "tsconfig.json"), path.join(ROOT, "scripts/bench-api.ts"), "--serve-baseline", "--port", String(port)], ROOT, childEnv, async () => true, /ready/);
+    try {
+      out.push(["bare node:http + Prisma", await series([{ url: `http://127.0.0.1:${port}/?id=${seed.requestId}`, connections, duration }], rounds).then((r) => r[0]!)]);
+    } finally {
+      await stopChild(bare);
+    }
+
+    const app = await startChild(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], appDir, childEnv, () => healthy(port));
+    try {
+      const api = `http://127.0.0.1:${port}/api/v2`;
+      const auth = { authorization: `Bearer ${seed.key}` };
+      await check(`${api}/requests/${seed.requestId}`, auth);
+      await check(`${api}/requests?limit=100&cursor=${seed.deepCursor}`, auth, 100);
+      // The route handler baseline and the API endpoint alternate, so load on the machine
+      // that comes and goes affects both alike; each figure is the median of the rounds.
+      const [floor, one] = await series(
+        [
+          { url: `http://127.0.0.1:${port}/api/bench/baseline?id=${seed.requestId}`, connections, duration },
+          { url: `${api}/requests/${seed.requestId}`, connections, duration, headers: auth },
+        ],
+        rounds,
+      );
+      out.push(["minimal Next.js route + Prisma", floor!], ["GET /requests/{id}", one!]);
+      const [first, deep] = await series(
+        [
+          { url: `${api}/requests?limit=100`, connections, duration, headers: auth },
+          { url: `${api}/requests?limit=100&cursor=${seed.deepCursor}`, connections, duration, headers: auth },
+        ],
+        rounds,
+      );
+      out.push(["GET /requests?limit=100 (first page)", first!], ["GET /requests?limit=100 (90,000 deep)", deep!]);
+      const create = { url: `${api}/clients`, connections, duration, method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ name: "Bench Client", email: "bench@example.com" }), unique: true };
+      out.push(["POST /clients (unique keys)", (await series([create], rounds))[0]!]);
+    } finally {
+      await stopChild(app);
+    }
+    report(out);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (base && dbName) {
+      const pg = (await import("pg")).default;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    }
+  }
+}
+
+/** One agency, one all-scopes key, 100 clients and `rows` requests with two services each. */
+async function seedDatabase(rows: number) {
+  const { getDb, migrate, closeDb } = await import("@/lib/db");
+  const { createAgency } = await import("@/lib/agencies/create-agency");
+  const { createApiKey } = await import("@/lib/api-keys/create-api-key");
+  const { connectAccount } = await import("@/lib/accounts/connect-account");
+  const { API_SCOPES } = await import("@/lib/auth/scopes");
+  const { encodeCursor } = await import("@/lib/http/cursor");
+  const started = Date.now();
+  await migrate();
+  const db = await getDb();
+  const agency = await createAgency({ name: "Bench Agency", plan: "agency" });
+  const key = await createApiKey({ agencyId: agency.id, scopes: API_SCOPES, name: "bench" });
+  const account = await connectAccount({ agencyId: agency.id, platform: "meta" });
+  const clientIds = Array.from({ length: 100 }, () => crypto.randomUUID());
+  await db.client.createMany({
+    data: clientIds.map((id, i) => ({ id, agencyId: agency.id, name: `Client ${i}`, email: `c${i}@example.com`, emailNormalized: `c${i}@example.com` })),
+  });
+  const since = new Date(Date.now() - 30 * 86_400_000);
+  await db.$executeRawUnsafe(
+    `INSERT INTO "AccessRequest" ("id", "agencyId", "clientId", "status", "stateVersion", "source", "inviteToken", "createdAt", "updatedAt")
+     SELECT gen_random_uuid(), $1::uuid, ($2::uuid[])[1 + i % 100], (ARRAY['pending','in_progress','completed','cancelled'])[1 + i % 4], 1, 'api',
+            'bench-' || i || '-' || md5(random()::text), $3::timestamptz + i * interval '1 millisecond', now()
+     FROM generate_series(0, $4::int - 1) AS i`,
+    agency.id,
+    clientIds,
+    since,
+    rows,
+  );
+  await db.$executeRawUnsafe(
+    `INSERT INTO "RequestService" ("id", "agencyId", "requestId", "serviceId", "platform", "accessLevel", "optional", "status", "accounts", "grantedAssets", "position", "createdAt", "updatedAt")
+     SELECT gen_random_uuid(), r."agencyId", r."id", s.sid, 'meta', s.lvl, false, 'pending',
+            jsonb_build_array(jsonb_build_object('internalAccountId', $2::text, 'adsMccAccountId', null, 'businessManagerId', null)), '[]'::jsonb, s.pos, now(), now()
+     FROM "AccessRequest" r CROSS JOIN (VALUES ('meta_ads', 'admin', 0), ('meta_page', 'editor', 1)) AS s(sid, lvl, pos)
+     WHERE r."agencyId" = $1::uuid`,
+    agency.id,
+    account.internalAccountId,
+  );
+  await db.$executeRawUnsafe(`ANALYZE "AccessRequest"; `);
+  await db.$executeRawUnsafe(`ANALYZE "RequestService"`);
+  const at = async (offset: number) =>
+    (await db.$queryRawUnsafe<{ id: string; createdAt: Date }[]>(`SELECT "id", "createdAt" FROM "AccessRequest" WHERE "agencyId" = $1::uuid ORDER BY "createdAt", "id" OFFSET $2 LIMIT 1`, agency.id, offset))[0]!;
+  const target = await at(Math.floor(rows / 2));
+  const deep = await at(Math.min(rows - 101, 90_000 - 1));
+  const deepCursor = encodeCursor({ createdAt: new Date(deep.createdAt), id: deep.id }, { clientId: undefined, externalClientId: undefined, status: undefined });
+  await closeDb();
+  console.log(`Seeded ${rows} requests in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return { key: key.key, requestId: target.id, deepCursor };
+}
+
+async function healthy(port: number): Promise<boolean> {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+async function startChild(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, ready: () => Promise<boolean>, readyLine?: RegExp): Promise<ChildProcess> {
+  const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  let sawLine = !readyLine;
+  child.stdout!.on("data", (d) => ((log += d), readyLine?.test(String(d)) && (sawLine = true)));
+  child.stderr!.on("data", (d) => (log += d));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${path.basename(cmd)} exited (${child.exitCode}):\n${log}`);
+    if (sawLine && (await ready())) return child;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${path.basename(cmd)} did not become ready in 120 s:\n${log}`);
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill("SIGKILL");
+}
+
+async function check(url: string, headers: Record<string, string>, rowsExpected?: number) {
+  const res = await fetch(url, { headers });
+  const body = (await res.json()) as { data: unknown };
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  if (rowsExpected !== undefined && (body.data as unknown[]).length !== rowsExpected) throw new Error(`${url} returned ${(body.data as unknown[]).length} rows`);
+}
+
+interface Scenario {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** a fresh Idempotency-Key on every request */
+  unique?: boolean;
+}
+
+function run(sc: Scenario, duration: number): Promise<Result> {
+  return autocannon({
+    url: sc.url,
+    connections: sc.connections,
+    duration,
+    method: sc.method ?? "GET",
+    headers: sc.headers ?? {},
+    body: sc.body,
+    ...(sc.unique ? { requests: [{ setupRequest: (req: { headers: Record<string, string> }) => ({ ...req, headers: { ...req.headers, "idempotency-key": crypto.randomUUID() } }) }] } : {}),
+  });
+}
+
+function median(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+}
+
+/** Warms each scenario up, then runs them in turn `rounds` times; per scenario the median of each figure. */
+async function series(scenarios: Scenario[], rounds: number): Promise<Result[]> {
+  for (const sc of scenarios) await run(sc, Math.min(3, sc.duration));
+  const results: Result[][] = scenarios.map(() => []);
+  for (let r = 0; r < rounds; r++) for (const [i, sc] of scenarios.entries()) results[i]!.push(await run(sc, sc.duration));
+  return results.map((rs) => ({
+    requests: { average: median(rs.map((x) => x.requests.average)) },
+    latency: { p50: median(rs.map((x) => x.latency.p50)), p99: median(rs.map((x) => x.latency.p99)) },
+    non2xx: rs.reduce((n, x) => n + x.non2xx, 0),
+    errors: rs.reduce((n, x) => n + x.errors, 0),
+    timeouts: rs.reduce((n, x) => n + x.timeouts, 0),
+  }));
+}
+
+function report(out: [string, Result][]) {
+  const pad = (s: string, n: number) => s.padEnd(n);
+  const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
+  console.log(`${pad("Scenario", 40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"non-2xx".padStart(9)}${"errors".padStart(9)}`);
+  for (const [name, r] of out) console.log(`${pad(name, 40)}${num(r.requests.average)}${num(r.latency.p50, 1)}${num(r.latency.p99, 1)}${num(r.non2xx)}${num(r.errors + r.timeouts)}`);
+  const get = (name: string) => out.find(([n]) => n.startsWith(name))![1];
+  const api = get("GET /requests/{id}");
+  const floor = get("minimal Next.js route");
+  const ceiling = get("bare node:http");
+  const first = get("GET /requests?limit=100 (first");
+  const deep = get("GET /requests?limit=100 (90,000");
+  console.log(`\nGET /requests/{id} vs minimal route handler: ${(api.requests.average / floor.requests.average).toFixed(2)}x throughput (target >= 0.8x)`);
+  console.log(`GET /requests/{id} vs bare node:http:        ${(api.requests.average / ceiling.requests.average).toFixed(2)}x throughput`);
+  console.log(`GET /requests/{id} p99:                       ${api.latency.p99.toFixed(1)} ms (target < 100 ms)`);
+  console.log(`Deep page vs first page latency (p50):        ${(deep.latency.p50 / first.latency.p50).toFixed(2)}x (target <= 1.5x)`);
+}
