@@ -2,6 +2,7 @@
 // and fail authentication from then on. Revoking twice keeps the first revocation time.
 import { getDb, type Tx } from "@/lib/db";
 import { notFound } from "@/lib/http/api-error";
+import { forgetApiKeys } from "@/lib/auth/authenticate-api-key";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,5 +23,7 @@ export async function revokeApiKey({ agencyId, id, tx, now = new Date() }: Revok
   // the condition keeps the earliest time when two revocations race
   await db.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
   const after = await db.apiKey.findUniqueOrThrow({ where: { id }, select: { revokedAt: true } });
+  // refused at once by this instance; other instances drop their cached lookup within 5 s
+  forgetApiKeys();
   return { id, revokedAt: after.revokedAt!.toISOString() };
 }

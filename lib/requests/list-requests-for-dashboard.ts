@@ -22,7 +22,8 @@ export type TDashboardRequestsQuery = z.infer<typeof ZDashboardRequestsQuery>;
 /** Rows older than the cursor (the list runs newest first). */
 export function beforeCursor(pos: CursorPosition | null): Prisma.AccessRequestWhereInput {
   if (!pos) return {};
-  return { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] };
+  // the plain bound lets the (…, createdAt, id) index start at the cursor instead of scanning
+  return { AND: [{ createdAt: { lte: pos.createdAt } }, { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] }] };
 }
 
 export function searchWhere(search: string | undefined): Prisma.AccessRequestWhereInput {

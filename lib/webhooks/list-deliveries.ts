@@ -8,7 +8,8 @@ import { serializeDelivery } from "@/lib/webhooks/serialize-delivery";
 
 function beforeCursor(pos: CursorPosition | null) {
   if (!pos) return {};
-  return { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] };
+  // the plain bound lets the (…, createdAt, id) index start at the cursor instead of scanning
+  return { AND: [{ createdAt: { lte: pos.createdAt } }, { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] }] };
 }
 
 export async function listDeliveries(opts: {
