@@ -20,7 +20,7 @@ export type TAgencyRequestAction = z.infer<typeof ZAgencyRequestAction>;
 
 export async function applyAgencyAction(opts: { agencyId: string; input: TAgencyRequestAction; now?: Date }): Promise<TRequest> {
   const { input, agencyId, now } = opts;
-  if (input.kind === "cancel") return cancelRequest({ agencyId, id: input.requestId, now });
+  if (input.kind === "cancel") return cancelRequest({ agencyId, id: input.requestId, includeDemo: true, now });
   const action = input.kind === "request_more_access" ? { kind: input.kind } : { kind: input.kind, serviceId: input.serviceId };
   const res = await applyRequestAction({ agencyId, requestId: input.requestId, action, now });
   return res.request;

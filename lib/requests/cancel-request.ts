@@ -3,11 +3,15 @@
 // expired → 409 INVALID_STATE. Unfinished client sign-ins are discarded.
 import { getDb } from "@/lib/db";
 import { applyRequestAction } from "@/lib/requests/apply-request-action";
+import { notFound } from "@/lib/http/api-error";
 
-export async function cancelRequest(opts: { agencyId: string; id: string; now?: Date }) {
+/** `includeDemo`: the dashboard may cancel its own previews; the API never sees them. */
+export async function cancelRequest(opts: { agencyId: string; id: string; includeDemo?: boolean; now?: Date }) {
   return (await getDb()).$transaction(
     async (tx) => {
       const res = await applyRequestAction({ agencyId: opts.agencyId, requestId: opts.id, action: { kind: "cancel" }, tx, now: opts.now });
+      // throwing rolls the cancellation back
+      if (res.isDemo && !opts.includeDemo) throw notFound("Request");
       if (res.changed) await tx.grantSession.deleteMany({ where: { requestId: opts.id, usedAt: null } });
       return res.request;
     },

@@ -281,6 +281,8 @@ describe("GET /requests/{id}", () => {
     expect(expectOk(await call(server.url, b.key, "GET", `/requests/${br.id}`)).status).toBe("pending");
     const demo = await createRequest({ agencyId: a.agencyId, input: ZCreateRequestBody.parse({ clientId, requestedServices: metaAds() }), source: "dashboard", isDemo: true });
     expectError(await api("GET", `/requests/${demo.id}`), 404, "NOT_FOUND");
+    expectError(await api("POST", `/requests/${demo.id}/cancel`), 404, "NOT_FOUND");
+    await expect((await getDb()).accessRequest.findUniqueOrThrow({ where: { id: demo.id } })).resolves.toMatchObject({ status: "pending" });
   });
 
   it("reports expired at once when the deadline has passed, before any sweep, and refuses to cancel it", async () => {
