@@ -84,7 +84,26 @@ function waitFor(what: string, probe: () => boolean | Promise<boolean>, timeoutM
   });
 }
 
-describe.runIf(process.env.DATABASE_URL)("worker processes on PostgreSQL", () => {
+// Worker processes share one PostgreSQL database; on the embedded database the app runs the
+// worker itself and `npm run worker` refuses to start.
+if (!process.env.DATABASE_URL) {
+  describe("npm run worker on the embedded database", () => {
+    it("refuses to start, saying the app runs the worker itself", async () => {
+      const { execFile } = await import("node:child_process");
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        execFile("node_modules/.bin/tsx", ["scripts/worker.ts"], { env: { ...process.env, DATABASE_URL: "" }, timeout: 60_000 }, (err, _out, stderr) =>
+          resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
+        );
+      });
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain("DATABASE_URL");
+    });
+  });
+}
+
+const describeOnPostgres = process.env.DATABASE_URL ? describe : ((() => {}) as unknown as typeof describe);
+
+describeOnPostgres("worker processes on PostgreSQL", () => {
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
