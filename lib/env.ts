@@ -26,7 +26,7 @@ const ZEnv = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL").optional(),
   SMTP_FROM: z.string().default("Access Requests <no-reply@localhost>"),
   WEBHOOK_ALLOW_LOOPBACK: flag,
-  SANDBOX_PLATFORMS: flag,
+  SANDBOX_PLATFORMS: z.enum(["1", "0", "true", "false", "yes", "no", ""]).optional(),
   TRUST_PROXY: flag,
   /** run the background worker inside the app process (default: on with the embedded database) */
   WORKER_IN_PROCESS: z.enum(["1", "0", "true", "false", ""]).optional(),
@@ -58,7 +58,9 @@ function parseEnv(source: NodeJS.ProcessEnv): TEnv {
     ...e,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     databaseMode,
-    sandboxPlatforms: e.SANDBOX_PLATFORMS || e.NODE_ENV !== "production",
+    // on in the embedded demo and in development; in production on PostgreSQL only when asked
+    sandboxPlatforms:
+      e.SANDBOX_PLATFORMS === undefined ? databaseMode === "embedded" || e.NODE_ENV !== "production" : ["1", "true", "yes"].includes(e.SANDBOX_PLATFORMS),
     workerInProcess: e.WORKER_IN_PROCESS === undefined ? databaseMode === "embedded" : truthy(e.WORKER_IN_PROCESS),
     seedDemo: e.SEED_DEMO === undefined ? true : truthy(e.SEED_DEMO),
   };
