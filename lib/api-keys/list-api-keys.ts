@@ -2,7 +2,7 @@
 // display prefix, scopes and times only (the key itself is never stored).
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db";
-import { decodeCursor, pageOf } from "@/lib/http/cursor";
+import { beforeCursor, decodeCursor, pageOf } from "@/lib/http/cursor";
 
 export const ZListApiKeysQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
@@ -28,7 +28,7 @@ export async function listApiKeys({ agencyId, query = {}, tx }: { agencyId: stri
   const rows = await db.apiKey.findMany({
     where: {
       agencyId,
-      ...(pos ? { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] } : {}),
+      ...beforeCursor(pos),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,

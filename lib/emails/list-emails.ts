@@ -2,7 +2,7 @@
 // configured): newest first, without the bodies (see get-email-or-throw.ts).
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/db";
-import { decodeCursor, pageOf } from "@/lib/http/cursor";
+import { beforeCursor, decodeCursor, pageOf } from "@/lib/http/cursor";
 
 export const ZListEmailsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -42,7 +42,7 @@ export async function listEmails({ agencyId, query = {}, tx }: { agencyId: strin
   const rows = await db.email.findMany({
     where: {
       agencyId,
-      ...(pos ? { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] } : {}),
+      ...beforeCursor(pos),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,

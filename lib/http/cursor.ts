@@ -52,6 +52,12 @@ export function afterCursor(pos: CursorPosition | null) {
   return { AND: [{ createdAt: { gte: pos.createdAt } }, { OR: [{ createdAt: { gt: pos.createdAt } }, { createdAt: pos.createdAt, id: { gt: pos.id } }] }] };
 }
 
+/** The same for lists that run newest first: rows before the cursor. */
+export function beforeCursor(pos: CursorPosition | null) {
+  if (!pos) return {};
+  return { AND: [{ createdAt: { lte: pos.createdAt } }, { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] }] };
+}
+
 /** Splits a page fetched with `limit + 1` rows into rows and the next cursor. */
 export function pageOf<T extends CursorPosition>(rows: T[], limit: number, filters: Record<string, unknown>) {
   const hasMore = rows.length > limit;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/lib/db";
 import { ZLimit } from "@/lib/clients/schemas";
-import { decodeCursor, pageOf, type CursorPosition } from "@/lib/http/cursor";
+import { beforeCursor, decodeCursor, pageOf } from "@/lib/http/cursor";
 import { statusWhere } from "@/lib/requests/list-requests";
 import { REQUEST_STATUSES } from "@/lib/requests/schemas";
 import { dashboardRequestInclude, serializeDashboardRequest } from "@/lib/requests/dashboard-request-view";
@@ -19,12 +19,6 @@ export const ZDashboardRequestsQuery = z.strictObject({
 });
 export type TDashboardRequestsQuery = z.infer<typeof ZDashboardRequestsQuery>;
 
-/** Rows older than the cursor (the list runs newest first). */
-export function beforeCursor(pos: CursorPosition | null): Prisma.AccessRequestWhereInput {
-  if (!pos) return {};
-  // the plain bound lets the (…, createdAt, id) index start at the cursor instead of scanning
-  return { AND: [{ createdAt: { lte: pos.createdAt } }, { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] }] };
-}
 
 export function searchWhere(search: string | undefined): Prisma.AccessRequestWhereInput {
   const s = search?.trim();

@@ -1,16 +1,11 @@
 // A webhook's delivery log: its deliveries, newest first (it is read to see what just
 // happened), each with every attempt; keyset-paginated, filterable by event type and outcome.
 import { getDb } from "@/lib/db";
-import { decodeCursor, pageOf, type CursorPosition } from "@/lib/http/cursor";
+import { beforeCursor, decodeCursor, pageOf } from "@/lib/http/cursor";
 import { getWebhookRowOrThrow } from "@/lib/webhooks/get-webhook-or-throw";
 import type { TDelivery, TListDeliveriesQuery } from "@/lib/webhooks/schemas";
 import { serializeDelivery } from "@/lib/webhooks/serialize-delivery";
 
-function beforeCursor(pos: CursorPosition | null) {
-  if (!pos) return {};
-  // the plain bound lets the (…, createdAt, id) index start at the cursor instead of scanning
-  return { AND: [{ createdAt: { lte: pos.createdAt } }, { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] }] };
-}
 
 export async function listDeliveries(opts: {
   agencyId: string;
