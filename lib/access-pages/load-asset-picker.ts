@@ -10,7 +10,7 @@ import { AccessPageError, type AccessErrorCode } from "@/lib/access-pages/access
 import { connectorFor } from "@/lib/access-pages/platform-connector";
 import { decryptText } from "@/lib/access-pages/seal";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export interface LiveSession {
   id: string;

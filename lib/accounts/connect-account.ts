@@ -8,7 +8,7 @@ import { getPlatform, listPlatformServices } from "@/lib/catalog/catalog";
 import { getDb, type Tx } from "@/lib/db";
 import { notFound, validationError } from "@/lib/http/api-error";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 const ZEmail = z.email().max(320);
 
 export interface ConnectAccountOptions {

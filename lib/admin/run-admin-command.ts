@@ -40,7 +40,7 @@ export const ADMIN_USAGE = `Commands:
            [--client-limit N|none] [--prospect-limit N|none] [--overage true|false] [--included N|none]
   intake set --agency ID --enabled true|false [--question TEXT]...`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 type Values = Record<string, string | string[] | undefined>;

@@ -17,7 +17,7 @@ export const ZChangePlanBody = z.strictObject({
 });
 export type TChangePlanBody = z.infer<typeof ZChangePlanBody>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export async function changePlan({ agencyId, input, tx, now = new Date() }: { agencyId: string; input: TChangePlanBody; tx?: Tx; now?: Date }): Promise<SerializedAgency> {
   const { plan, billingPeriod } = ZChangePlanBody.parse(input);

@@ -7,7 +7,7 @@ import { getDb, type Tx } from "@/lib/db";
 import { PLAN_DEFAULTS } from "@/lib/domain/usage";
 import { notFound, validationError } from "@/lib/http/api-error";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export interface SetPlanOptions {
   agencyId: string;

@@ -12,7 +12,7 @@ export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type LogoMimeType = (typeof LOGO_MIME_TYPES)[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export const ZAccentColor = z
   .string()

@@ -10,7 +10,7 @@ import { notFound, validationError } from "@/lib/http/api-error";
 import { ZRequestedServices, type TRequestedService } from "@/lib/requests/schemas";
 import { validateRequestedServices } from "@/lib/requests/validate-requested-services";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export const ZUpdateStaticLinkBody = z.strictObject({
   enabled: z.boolean().optional(),

@@ -5,7 +5,7 @@ import { API_SCOPES, isApiScope, type ApiScope } from "@/lib/auth/scopes";
 import { getDb, type Tx } from "@/lib/db";
 import { notFound, validationError } from "@/lib/http/api-error";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 export const MAX_API_KEY_NAME = 100;
 
 export interface CreateApiKeyOptions {

@@ -4,7 +4,7 @@ import { getDb, type Tx } from "@/lib/db";
 import { notFound } from "@/lib/http/api-error";
 import { forgetApiKeys } from "@/lib/auth/authenticate-api-key";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export interface RevokeApiKeyOptions {
   /** omitted only by the operator's admin CLI; every other caller scopes by agency */

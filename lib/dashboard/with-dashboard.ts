@@ -12,7 +12,7 @@ import { readJsonBody } from "@/lib/http/read-json-body";
 import { toApiError, zodToApiError } from "@/lib/http/to-api-error";
 import { isSafeMethod, isSameOrigin } from "@/lib/dashboard/same-origin";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export interface DashboardHandlerContext<Q, B> {
   req: Request;

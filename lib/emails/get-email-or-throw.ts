@@ -10,7 +10,7 @@ export interface EmailDetail extends EmailItem {
   lastError: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export async function getEmailOrThrow({ agencyId, id, tx }: { agencyId: string; id: string; tx?: Tx }): Promise<EmailDetail> {
   if (!UUID.test(id)) throw notFound("Email");

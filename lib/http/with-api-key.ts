@@ -14,7 +14,7 @@ import { toApiError, zodToApiError } from "@/lib/http/to-api-error";
 import { parseIdempotencyKey, runIdempotent } from "@/lib/http/idempotency";
 
 export const V2_RATE_LIMIT = { points: v2RateLimitPoints(), windowSeconds: 60 };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export interface HandlerContext<B, Q> {
   req: Request;

@@ -8,7 +8,7 @@ import { getDb, type Tx } from "@/lib/db";
 import { ApiError, notFound } from "@/lib/http/api-error";
 import { INTAKE_QUESTION_TYPES, MAX_INTAKE_QUESTIONS, type IntakeQuestionType, type TIntakeQuestionInput } from "@/lib/intake/question-schemas";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export interface IntakeQuestionItem {
   id: string;

@@ -4,10 +4,9 @@
 import type { IntakeQuestion } from "@/generated/prisma/client";
 import { getDb, type Tx } from "@/lib/db";
 import { notFound, validationError } from "@/lib/http/api-error";
+import { MAX_INTAKE_QUESTIONS, MAX_QUESTION_LENGTH } from "@/lib/intake/question-schemas";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const MAX_INTAKE_QUESTIONS = 50;
-export const MAX_QUESTION_LENGTH = 500;
+import { UUID } from "@/lib/http/uuid";
 
 export interface IntakeQuestionView {
   id: string;

@@ -3,7 +3,7 @@
 // unknown id.
 import { ApiError, notFound, validationError } from "@/lib/http/api-error";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export function parseLegacyId(value: unknown, field: string, what: string): string {
   if (value === undefined || value === null || value === "") throw new ApiError("VALIDATION_FAILED", `${field} is required.`, [{ field, message: "Required." }]);

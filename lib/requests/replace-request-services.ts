@@ -13,7 +13,7 @@ import type { TRequest, TRequestedService } from "@/lib/requests/schemas";
 import { serializeRequest } from "@/lib/requests/serialize-request";
 import { validateRequestedServices } from "@/lib/requests/validate-requested-services";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 const CLOSED: ReadonlySet<RequestStatus> = new Set(["completed", "cancelled", "expired"]);
 
 export interface ReplaceServicesResult {

@@ -7,7 +7,7 @@ import { ApiError, notFound, validationError } from "@/lib/http/api-error";
 import { isUniqueViolation } from "@/lib/http/to-api-error";
 import { MIN_PASSWORD_LENGTH, hashPassword } from "@/lib/users/password";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 const ZEmail = z.email().max(320);
 // argon2 hashes any length, but an unbounded input is a cheap way to burn CPU.
 const MAX_PASSWORD_LENGTH = 256;

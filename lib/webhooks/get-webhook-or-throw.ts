@@ -4,7 +4,7 @@ import { notFound } from "@/lib/http/api-error";
 import { serializeWebhook, webhookViewInclude } from "@/lib/webhooks/serialize-webhook";
 import type { TWebhook } from "@/lib/webhooks/schemas";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 
 export async function getWebhookRowOrThrow(opts: { agencyId: string; id: string; tx?: Tx }) {
   if (!UUID.test(opts.id)) throw notFound("Webhook");

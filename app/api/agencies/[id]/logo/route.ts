@@ -3,7 +3,7 @@
 // else. The URL carries a version, so a cached copy can be kept for long.
 import { getDb } from "@/lib/db";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "@/lib/http/uuid";
 const SERVED_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
 
 export const dynamic = "force-dynamic";
