@@ -157,6 +157,9 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   await expect(page.locator('[data-toast="error"]')).toContainText("An agency needs at least one owner.");
   await expect(ownerRole).toHaveValue("owner");
 
+  // the refused change refreshes the page; check it once the refresh has settled
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveTitle(/\S/);
   const axe = await new AxeBuilder({ page }).analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
