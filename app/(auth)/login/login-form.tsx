@@ -6,6 +6,7 @@ import { signIn } from "next-auth/react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { FormAlert } from "@/components/ui/form-alert";
 
 export const GENERIC_LOGIN_ERROR = "The email or password is incorrect, or there were too many attempts. Try again.";
 
@@ -34,11 +35,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         setBusy(false);
       }}
     >
-      {error ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert message={error} />
       <Field id="email" label="Email">
         <Input id="email" name="email" type="email" autoComplete="email" required />
       </Field>

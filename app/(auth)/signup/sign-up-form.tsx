@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { signUpAction } from "./sign-up-action";
+import { FormAlert } from "@/components/ui/form-alert";
 
 export function SignUpForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -44,11 +45,7 @@ export function SignUpForm() {
         }
       }}
     >
-      {formError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       <Field id="agencyName" label="Agency name" error={errors.agencyName}>
         <Input id="agencyName" name="agencyName" autoComplete="organization" invalid={!!errors.agencyName} aria-describedby="agencyName-error" />
       </Field>

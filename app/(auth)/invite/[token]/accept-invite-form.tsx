@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { acceptInviteAction } from "./accept-invite-action";
+import { FormAlert } from "@/components/ui/form-alert";
 
 export function AcceptInviteForm({ token, email, userExists }: { token: string; email: string; userExists: boolean }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -39,11 +40,7 @@ export function AcceptInviteForm({ token, email, userExists }: { token: string; 
         }
       }}
     >
-      {formError ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert message={formError} />
       <Field id="email" label="Email">
         <Input id="email" value={email} readOnly disabled />
       </Field>
