@@ -66,6 +66,9 @@ test("without a session the dashboard sends you to sign in and back", async ({ p
   const email = `${unique("back")}@example.com`;
   const password = "correct-horse-battery";
   await signUp(page, unique("Back Agency"), email, password);
+  // let the sign-up's own redirect finish first, or the next navigation aborts it
+  await page.waitForURL(/\/dashboard\//);
+  await page.waitForLoadState("load");
   await page.context().clearCookies();
 
   await page.goto("/dashboard/clients?from=test");
