@@ -3,6 +3,6 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { boot } = await import("@/lib/server/boot");
+  const { boot } = await import("@/lib/runtime/boot/boot");
   await boot();
 }

@@ -5,6 +5,10 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "@node-rs/argon2", "ioredis", "nodemailer"],
   poweredByHeader: false,
   typedRoutes: false,
+  // Team invites used to live under /invite/; links already sent keep working.
+  async redirects() {
+    return [{ source: "/invite/:token", destination: "/join/:token", permanent: true }];
+  },
   async headers() {
     return [
       {

@@ -8,8 +8,12 @@ export default function Home() {
         Send your client one link. They sign in with each platform, grant your accounts the roles you asked for, answer your intake form, and you are done in minutes.
       </p>
       <div className="flex gap-3">
-        <Link href="/login" className="rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700">Sign in</Link>
-        <Link href="/signup" className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-white">Create an agency</Link>
+        <Link href="/login" className="rounded-lg bg-indigo-600 px-4 py-2 font-medium text-white hover:bg-indigo-700">
+          Sign in
+        </Link>
+        <Link href="/signup" className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-white">
+          Create an agency
+        </Link>
       </div>
     </main>
   );

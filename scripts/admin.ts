@@ -4,11 +4,11 @@
 // app, the command is sent to the app's loopback admin endpoint instead of opening the
 // folder a second time.
 import path from "node:path";
-import { AdminEndpointError, readAdminEndpoint, sendAdminCommand } from "@/lib/admin/admin-client";
-import { AdminInputError, runAdminCommand } from "@/lib/admin/run-admin-command";
-import { closeDb } from "@/lib/db";
-import { lockHolder } from "@/lib/db/data-dir-lock";
-import { env } from "@/lib/env";
+import { AdminEndpointError, readAdminEndpoint, sendAdminCommand } from "@/lib/runtime/admin/admin-client";
+import { AdminInputError, runAdminCommand } from "@/lib/runtime/admin/run-admin-command";
+import { closeDb } from "@/lib/infra/db/db";
+import { lockHolder } from "@/lib/infra/db/data-dir-lock";
+import { env } from "@/lib/infra/env";
 
 function fail(status: 1 | 2, error: { code: string; message: string; field?: string }): never {
   process.stderr.write(`${JSON.stringify({ error })}\n`);

@@ -40,8 +40,8 @@ const arg = (name: string, fallback: string) => {
 
 // --serve-baseline: the bare node:http server, run as a child so it has a process of its own.
 if (process.argv.includes("--serve-baseline")) {
-  const { getDb } = await import("@/lib/db");
-  const { requestInclude, serializeRequest } = await import("@/lib/requests/serialize-request");
+  const { getDb } = await import("@/lib/infra/db/db");
+  const { requestInclude, serializeRequest } = await import("@/lib/core/requests/serialize-request");
   const db = await getDb();
   const server = http.createServer(async (req, res) => {
     const id = new URL(req.url ?? "/", "http://x").searchParams.get("id") ?? "";
@@ -95,9 +95,26 @@ async function main() {
   try {
     const seed = await seedDatabase(rows);
     const out: [string, Result][] = [];
-    console.log(`\nDatabase: ${base ? "PostgreSQL" : "embedded (PGlite)"}; ${rows} requests; ${connections} connections; ${rounds} rounds of ${duration} s per scenario (medians); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs.\n`);
+    console.log(
+      `\nDatabase: ${base ? "PostgreSQL" : "embedded (PGlite)"}; ${rows} requests; ${connections} connections; ${rounds} rounds of ${duration} s per scenario (medians); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs.\n`,
+    );
 
-    const bare = await startChild(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "--tsconfig", path.join(ROOT, "tsconfig.json"), path.join(ROOT, "scripts/bench-api.ts"), "--serve-baseline", "--port", String(port)], ROOT, childEnv, async () => true, /ready/);
+    const bare = await startChild(
+      process.execPath,
+      [
+        path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
+        "--tsconfig",
+        path.join(ROOT, "tsconfig.json"),
+        path.join(ROOT, "scripts/bench-api.ts"),
+        "--serve-baseline",
+        "--port",
+        String(port),
+      ],
+      ROOT,
+      childEnv,
+      async () => true,
+      /ready/,
+    );
     try {
       out.push(["bare node:http + Prisma", await series([{ url: `http://127.0.0.1:${port}/?id=${seed.requestId}`, connections, duration }], rounds).then((r) => r[0]!)]);
     } finally {
@@ -128,7 +145,15 @@ async function main() {
         rounds,
       );
       out.push(["GET /requests?limit=100 (first page)", first!], ["GET /requests?limit=100 (90,000 deep)", deep!]);
-      const create = { url: `${api}/clients`, connections, duration, method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ name: "Bench Client", email: "bench@example.com" }), unique: true };
+      const create = {
+        url: `${api}/clients`,
+        connections,
+        duration,
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Bench Client", email: "bench@example.com" }),
+        unique: true,
+      };
       out.push(["POST /clients (unique keys)", (await series([create], rounds))[0]!]);
     } finally {
       await stopChild(app);
@@ -148,12 +173,12 @@ async function main() {
 
 /** One agency, one all-scopes key, 100 clients and `rows` requests with two services each. */
 async function seedDatabase(rows: number) {
-  const { getDb, migrate, closeDb } = await import("@/lib/db");
-  const { createAgency } = await import("@/lib/agencies/create-agency");
-  const { createApiKey } = await import("@/lib/api-keys/create-api-key");
-  const { connectAccount } = await import("@/lib/accounts/connect-account");
-  const { API_SCOPES } = await import("@/lib/auth/scopes");
-  const { encodeCursor } = await import("@/lib/http/cursor");
+  const { getDb, migrate, closeDb } = await import("@/lib/infra/db/db");
+  const { createAgency } = await import("@/lib/core/agencies/create-agency");
+  const { createApiKey } = await import("@/lib/core/api-keys/create-api-key");
+  const { connectAccount } = await import("@/lib/core/accounts/connect-account");
+  const { API_SCOPES } = await import("@/lib/core/auth/scopes");
+  const { encodeCursor } = await import("@/lib/core/common/cursor");
   const started = Date.now();
   await migrate();
   const db = await getDb();
@@ -187,7 +212,13 @@ async function seedDatabase(rows: number) {
   await db.$executeRawUnsafe(`ANALYZE "AccessRequest"; `);
   await db.$executeRawUnsafe(`ANALYZE "RequestService"`);
   const at = async (offset: number) =>
-    (await db.$queryRawUnsafe<{ id: string; createdAt: Date }[]>(`SELECT "id", "createdAt" FROM "AccessRequest" WHERE "agencyId" = $1::uuid ORDER BY "createdAt", "id" OFFSET $2 LIMIT 1`, agency.id, offset))[0]!;
+    (
+      await db.$queryRawUnsafe<{ id: string; createdAt: Date }[]>(
+        `SELECT "id", "createdAt" FROM "AccessRequest" WHERE "agencyId" = $1::uuid ORDER BY "createdAt", "id" OFFSET $2 LIMIT 1`,
+        agency.id,
+        offset,
+      )
+    )[0]!;
   const target = await at(Math.floor(rows / 2));
   const deep = await at(Math.min(rows - 101, 90_000 - 1));
   const deepCursor = encodeCursor({ createdAt: new Date(deep.createdAt), id: deep.id }, { clientId: undefined, externalClientId: undefined, status: undefined });
@@ -254,7 +285,9 @@ function run(sc: Scenario, duration: number): Promise<Result> {
     method: sc.method ?? "GET",
     headers: sc.headers ?? {},
     body: sc.body,
-    ...(sc.unique ? { requests: [{ setupRequest: (req: { headers: Record<string, string> }) => ({ ...req, headers: { ...req.headers, "idempotency-key": crypto.randomUUID() } }) }] } : {}),
+    ...(sc.unique
+      ? { requests: [{ setupRequest: (req: { headers: Record<string, string> }) => ({ ...req, headers: { ...req.headers, "idempotency-key": crypto.randomUUID() } }) }] }
+      : {}),
   });
 }
 
@@ -280,7 +313,8 @@ function report(out: [string, Result][]) {
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
   console.log(`${pad("Scenario", 40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"non-2xx".padStart(9)}${"errors".padStart(9)}`);
-  for (const [name, r] of out) console.log(`${pad(name, 40)}${num(r.requests.average)}${num(r.latency.p50, 1)}${num(r.latency.p99, 1)}${num(r.non2xx)}${num(r.errors + r.timeouts)}`);
+  for (const [name, r] of out)
+    console.log(`${pad(name, 40)}${num(r.requests.average)}${num(r.latency.p50, 1)}${num(r.latency.p99, 1)}${num(r.non2xx)}${num(r.errors + r.timeouts)}`);
   const get = (name: string) => out.find(([n]) => n.startsWith(name))![1];
   const api = get("GET /requests/{id}");
   const floor = get("minimal Next.js route");

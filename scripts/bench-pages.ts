@@ -146,14 +146,14 @@ if (base) {
 }
 
 async function seed(): Promise<string> {
-  const { getDb, migrate, closeDb } = await import("@/lib/db");
+  const { getDb, migrate, closeDb } = await import("@/lib/infra/db/db");
   if (process.env.DATABASE_URL) await migrate();
-  const { createAgency } = await import("@/lib/agencies/create-agency");
-  const { connectAccount } = await import("@/lib/accounts/connect-account");
-  const { createClient } = await import("@/lib/clients/create-client");
-  const { createRequest } = await import("@/lib/requests/create-request");
-  const { ZCreateClientBody } = await import("@/lib/clients/schemas");
-  const { ZCreateRequestBody } = await import("@/lib/requests/schemas");
+  const { createAgency } = await import("@/lib/core/agencies/create-agency");
+  const { connectAccount } = await import("@/lib/core/accounts/connect-account");
+  const { createClient } = await import("@/lib/core/clients/create-client");
+  const { createRequest } = await import("@/lib/core/requests/create-request");
+  const { ZCreateClientBody } = await import("@/lib/core/clients/schemas");
+  const { ZCreateRequestBody } = await import("@/lib/core/requests/schemas");
   const agency = await createAgency({ name: "Bench Agency", plan: "agency" });
   const link = async (platform: string) => [{ internalAccountId: (await connectAccount({ agencyId: agency.id, platform, email: `${platform}@bench.test` })).internalAccountId }];
   const client = await createClient({ agencyId: agency.id, input: ZCreateClientBody.parse({ name: "Bench Client", email: "client@bench.test", language: "Spanish" }) });
@@ -244,7 +244,9 @@ try {
   };
   if (JSON_ONLY) console.log(JSON.stringify(summary, null, 2));
   log(`First-load JS of /i/[token]: ${kb(summary.firstLoadJs.gzipBytes)} gzipped (${kb(summary.firstLoadJs.rawBytes)} raw) — target < 120 KB`);
-  log(`  shared by every page: ${kb(summary.firstLoadJs.sharedGzipBytes)}, the route's own: ${kb(summary.firstLoadJs.routeGzipBytes)}; scripts in the served HTML: ${kb(summary.firstLoadJs.servedScriptsGzipBytes)}`);
+  log(
+    `  shared by every page: ${kb(summary.firstLoadJs.sharedGzipBytes)}, the route's own: ${kb(summary.firstLoadJs.routeGzipBytes)}; scripts in the served HTML: ${kb(summary.firstLoadJs.servedScriptsGzipBytes)}`,
+  );
   log(
     `HTML on ${summary.database}, ${CONNECTIONS} connections, ${DURATION} s: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, ` +
       `${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors — target p99 < 100 ms`,

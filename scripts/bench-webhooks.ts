@@ -53,10 +53,10 @@ process.env.APP_SECRET ??= crypto.randomBytes(32).toString("hex");
 process.env.ENCRYPTION_KEY ??= crypto.randomBytes(32).toString("hex");
 process.env.DATA_DIR = path.join(os.tmpdir(), dbName);
 
-const { getDb, migrate, closeDb } = await import("@/lib/db");
-const { createAgency } = await import("@/lib/agencies/create-agency");
-const { createWebhook } = await import("@/lib/webhooks/create-webhook");
-const { recordEvent } = await import("@/lib/events/record-event");
+const { getDb, migrate, closeDb } = await import("@/lib/infra/db/db");
+const { createAgency } = await import("@/lib/core/agencies/create-agency");
+const { createWebhook } = await import("@/lib/core/webhooks/create-webhook");
+const { recordEvent } = await import("@/lib/core/events/record-event");
 
 const children = new Set<ChildProcess>();
 // Attempts per worker process, as each reports when it stops: how evenly the work spread.

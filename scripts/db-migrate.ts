@@ -1,6 +1,6 @@
 // Applies pending migrations to the configured database (PostgreSQL: DATABASE_URL;
 // embedded: DATA_DIR, under its lock). Usage: npm run db:migrate
-import { closeDb, migrate } from "@/lib/db";
+import { closeDb, migrate } from "@/lib/infra/db/db";
 
 try {
   const applied = await migrate();

@@ -48,11 +48,7 @@ const { SchemaEngine } = glue;
 const shadow = new PGlite();
 const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPGlite(shadow));
 const schema = fs.readFileSync(schemaPath, "utf8");
-const engine = await SchemaEngine.new(
-  { datamodels: [[schemaPath, schema]] },
-  (log: string) => void log,
-  adapter,
-);
+const engine = await SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, (log: string) => void log, adapter);
 const result = await engine.diff({
   from: {
     tag: "migrations",
@@ -72,7 +68,10 @@ if (!sql || /^-- This is an empty migration/.test(sql)) {
   console.log("No schema changes: nothing to write.");
   process.exit(0);
 }
-const stamp = new Date().toISOString().replace(/[-:TZ.]/g, "").slice(0, 14);
+const stamp = new Date()
+  .toISOString()
+  .replace(/[-:TZ.]/g, "")
+  .slice(0, 14);
 const dir = path.join(migrationsDir, `${stamp}_${name}`);
 fs.mkdirSync(dir);
 fs.writeFileSync(path.join(dir, "migration.sql"), sql + "\n");

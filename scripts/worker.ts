@@ -7,10 +7,10 @@
 //          --only <deliveries,expiry,emails,reminders,purge>  (default: all)
 //          --lease-ms <n>  --poll-ms <n>  --timeout-ms <n>  (tuning; tests use short ones)
 import os from "node:os";
-import { closeDb, DatabaseUnreachableError, getDb, migrationState } from "@/lib/db";
-import { env, EnvError } from "@/lib/env";
-import { loadSecrets } from "@/lib/server/secrets";
-import { startWorker, WORKER_TASKS, type WorkerTaskName } from "@/lib/worker/start-worker";
+import { closeDb, DatabaseUnreachableError, getDb, migrationState } from "@/lib/infra/db/db";
+import { env, EnvError } from "@/lib/infra/env";
+import { loadSecrets } from "@/lib/infra/secrets/secrets";
+import { startWorker, WORKER_TASKS, type WorkerTaskName } from "@/lib/runtime/worker/start-worker";
 
 function fatal(message: string): never {
   console.error(`Cannot start the worker: ${message}`);

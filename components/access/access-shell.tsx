@@ -2,8 +2,8 @@
 // agency's accent colour as CSS variables, and (outside an iframe) a header with the
 // agency's logo and name.
 import type { CSSProperties, ReactNode } from "react";
-import type { AccentColors } from "@/lib/access-pages/accent-color";
-import { t, type Locale } from "@/lib/i18n/dictionary";
+import type { AccentColors } from "@/lib/surfaces/access/accent-color";
+import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 
 export interface ShellAgency {
   name: string;
@@ -20,6 +20,7 @@ export function AccessShell({ locale, agency, chrome, children }: { locale: Loca
           <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3">
             {agency.logoUrl ? (
               // A plain img: the logo is small and next/image would add script to the page.
+              // eslint-disable-next-line @next/next/no-img-element
               <img src={agency.logoUrl} alt={t(locale, "client.logoAlt", { agency: agency.name })} className="h-9 w-auto max-w-40 object-contain" />
             ) : (
               <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-lg bg-[var(--accent)] font-bold text-[var(--accent-fg)]">

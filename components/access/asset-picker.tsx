@@ -1,7 +1,7 @@
 // After a platform sign-in: the client's assets for the service, to choose which ones
 // the agency's account gets access to.
-import type { Asset } from "@/lib/connectors/connector";
-import { t, type Locale } from "@/lib/i18n/dictionary";
+import type { Asset } from "@/lib/infra/connectors/connector";
+import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { card, primaryButton, secondaryButton } from "@/components/access/styles";
 
 export function AssetPicker(props: {

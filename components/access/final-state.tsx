@@ -1,7 +1,7 @@
 // What a link says once the client can do nothing more: cancelled, expired, or
 // complete (the thank-you, then the agency's redirect when it set one).
-import type { RequestStatus } from "@/lib/domain/request-state";
-import { t, type Locale } from "@/lib/i18n/dictionary";
+import type { RequestStatus } from "@/lib/core/domain/request-state";
+import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { NotifyParentOfCompletion } from "@/components/access/window-bridge";
 import { primaryButton } from "@/components/access/styles";
 

@@ -1,11 +1,11 @@
 // The agency's intake questions as one form: text, long text, single and multiple
 // choice, with required marks, the length limits the server enforces, and the error
 // of each field (from the page URL after a refused post, or filled in by EnhancedForm).
-import type { IntakeQuestionView } from "@/lib/access-pages/load-access-page";
-import type { Surface } from "@/lib/access-pages/access-http";
-import { fieldErrorMessage, type FieldErrors } from "@/lib/access-pages/field-errors";
-import { LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX, answerField } from "@/lib/access-pages/intake-answers";
-import { t, type Locale } from "@/lib/i18n/dictionary";
+import type { IntakeQuestionView } from "@/lib/surfaces/access/load-access-page";
+import type { Surface } from "@/lib/surfaces/access/access-http";
+import { fieldErrorMessage, type FieldErrors } from "@/lib/surfaces/access/field-errors";
+import { LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX, answerField } from "@/lib/surfaces/access/intake-answers";
+import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { EnhancedForm } from "@/components/access/enhanced-form";
 import { card, primaryButton, textInput } from "@/components/access/styles";
 

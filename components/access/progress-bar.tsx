@@ -1,5 +1,5 @@
 // "n of m done" with a bar, announced as a progress bar.
-import { t, type Locale } from "@/lib/i18n/dictionary";
+import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 
 export function ProgressBar({ locale, done, total }: { locale: Locale; done: number; total: number }) {
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);

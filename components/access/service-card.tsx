@@ -2,9 +2,9 @@
 // account that receives access, and what the client can do now. Every action is a link
 // or a small form that works without JavaScript; in the iframe "Grant access" opens the
 // platform's sign-in in a popup, since sign-in pages cannot be framed.
-import type { AccessServiceView } from "@/lib/access-pages/load-access-page";
-import type { Surface } from "@/lib/access-pages/access-http";
-import { t, type Locale } from "@/lib/i18n/dictionary";
+import type { AccessServiceView } from "@/lib/surfaces/access/load-access-page";
+import type { Surface } from "@/lib/surfaces/access/access-http";
+import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { PopupGrantLink } from "@/components/access/window-bridge";
 import { card, primaryButton, secondaryButton } from "@/components/access/styles";
 

@@ -9,10 +9,10 @@ import { Badge } from "@/components/ui/badge";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { ZConnectAccountBody } from "@/lib/accounts/connect-account-from-dashboard";
-import type { SerializedAccount } from "@/lib/accounts/serialize-account";
-import type { ActionResult } from "@/lib/dashboard/action-result";
-import { getCatalogService, getPlatform } from "@/lib/catalog/catalog";
+import type { ZConnectAccountBody } from "@/lib/core/accounts/connect-account-from-dashboard";
+import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 
 export function serviceName(id: string): string {
   return getCatalogService(id)?.name ?? id;
@@ -57,7 +57,9 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions }: Acc
                 <Td>
                   <div className="font-medium text-slate-900">{a.displayName ?? "Unnamed account"}</div>
                   <div className="text-xs text-slate-600">
-                    {[a.email, a.platformAccountId ? `ID ${a.platformAccountId}` : null, a.business ? `Business ${a.business.name ?? a.business.id}` : null].filter(Boolean).join(" · ")}
+                    {[a.email, a.platformAccountId ? `ID ${a.platformAccountId}` : null, a.business ? `Business ${a.business.name ?? a.business.id}` : null]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </div>
                   <code className="text-xs text-slate-600">{a.internalAccountId}</code>
                 </Td>

@@ -11,8 +11,8 @@ import { Field } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import type { ZConnectAccountBody } from "@/lib/accounts/connect-account-from-dashboard";
-import { listPlatforms, listPlatformServices } from "@/lib/catalog/catalog";
+import type { ZConnectAccountBody } from "@/lib/core/accounts/connect-account-from-dashboard";
+import { listPlatforms, listPlatformServices } from "@/lib/core/catalog/catalog";
 
 export type ConnectModes = Record<string, "manual" | "sandbox" | "unavailable">;
 
@@ -82,7 +82,14 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
           </Select>
         </Field>
         <Field id="connect-name" label="Account name" error={errors.displayName}>
-          <Input id="connect-name" value={displayName} onChange={(e) => setDisplayName(e.target.value)} invalid={!!errors.displayName} placeholder="Acme Agency Business Manager" required />
+          <Input
+            id="connect-name"
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+            invalid={!!errors.displayName}
+            placeholder="Acme Agency Business Manager"
+            required
+          />
         </Field>
         <Field id="connect-email" label="Email clients invite" optional error={errors.email}>
           <Input id="connect-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!errors.email} placeholder="ads@agency.example" />

@@ -16,12 +16,12 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { CreatedApiKey } from "@/lib/api-keys/create-api-key";
-import type { ApiKeyItem } from "@/lib/api-keys/list-api-keys";
-import type { TCreateApiKeyBody } from "@/lib/api-keys/schemas";
-import { API_SCOPES, SCOPE_DESCRIPTIONS, type ApiScope } from "@/lib/auth/scopes";
-import type { ActionResult } from "@/lib/dashboard/action-result";
-import type { Page } from "@/lib/hooks/dashboard-fetch";
+import type { CreatedApiKey } from "@/lib/core/api-keys/create-api-key";
+import type { ApiKeyItem } from "@/lib/core/api-keys/list-api-keys";
+import type { TCreateApiKeyBody } from "@/lib/core/api-keys/schemas";
+import { API_SCOPES, SCOPE_DESCRIPTIONS, type ApiScope } from "@/lib/core/auth/scopes";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import type { Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
 
 export interface ApiKeyActions {
   create: (input: TCreateApiKeyBody) => Promise<ActionResult<CreatedApiKey>>;

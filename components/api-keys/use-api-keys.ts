@@ -1,8 +1,8 @@
 "use client";
 // TanStack Query hook and shared key for the agency's API keys (newest first, paginated).
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiKeyItem } from "@/lib/api-keys/list-api-keys";
-import { fetchPage, queryString, type Page } from "@/lib/hooks/dashboard-fetch";
+import type { ApiKeyItem } from "@/lib/core/api-keys/list-api-keys";
+import { fetchPage, queryString, type Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
 
 export const apiKeyKeys = { all: ["api-keys"] as const };
 

@@ -2,7 +2,7 @@
 // The branding page body: agency name, accent colour and logo, with a live preview of the
 // client page header. The logo is checked on the server by its bytes; the size check here
 // only saves a pointless upload.
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { ClientHeaderPreview } from "@/components/branding/client-header-preview";
 import { useBranding, useSetBranding } from "@/components/branding/use-branding";
 import { runAction } from "@/components/ui/action-feedback";
@@ -11,9 +11,9 @@ import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { DEFAULT_ACCENT } from "@/lib/access-pages/accent-color";
-import type { Branding } from "@/lib/agencies/update-branding";
-import type { ActionResult } from "@/lib/dashboard/action-result";
+import { DEFAULT_ACCENT } from "@/lib/surfaces/access/accent-color";
+import type { Branding } from "@/lib/core/agencies/update-branding";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 
 export interface BrandingPanelProps {
   initialBranding: Branding;
@@ -31,17 +31,16 @@ export function BrandingPanel({ initialBranding, canWrite, logoMaxBytes, save }:
   const [accent, setAccent] = useState(branding.accentColor ?? DEFAULT_ACCENT);
   const [useDefault, setUseDefault] = useState(branding.accentColor === null);
   const [file, setFile] = useState<File | null>(null);
-  const [filePreview, setFilePreview] = useState<string | null>(null);
+  const filePreview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   const [removeLogo, setRemoveLogo] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!file) return setFilePreview(null);
-    const url = URL.createObjectURL(file);
-    setFilePreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+    return () => {
+      if (filePreview) URL.revokeObjectURL(filePreview);
+    };
+  }, [filePreview]);
 
   const previewLogo = removeLogo ? null : (filePreview ?? branding.logoUrl);
   const previewAccent = useDefault || !HEX.test(accent) ? null : accent;
@@ -119,7 +118,9 @@ export function BrandingPanel({ initialBranding, canWrite, logoMaxBytes, save }:
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
             />
           </Field>
-          {branding.logoUrl ? <Checkbox id="brand-remove-logo" label="Remove the current logo" checked={removeLogo} disabled={!canWrite} onChange={(e) => setRemoveLogo(e.target.checked)} /> : null}
+          {branding.logoUrl ? (
+            <Checkbox id="brand-remove-logo" label="Remove the current logo" checked={removeLogo} disabled={!canWrite} onChange={(e) => setRemoveLogo(e.target.checked)} />
+          ) : null}
           {canWrite ? (
             <Button type="submit" busy={busy}>
               Save branding

@@ -1,6 +1,6 @@
 // A preview of the header clients see on their access page, drawn from unsaved form
 // values: logo (or the agency's initial), name, and the accent colour on a button.
-import { accentColors } from "@/lib/access-pages/accent-color";
+import { accentColors } from "@/lib/surfaces/access/accent-color";
 
 export function ClientHeaderPreview({ name, accent, logoSrc }: { name: string; accent: string | null; logoSrc: string | null }) {
   const { background, foreground } = accentColors(accent);
@@ -29,7 +29,7 @@ export function ClientHeaderPreview({ name, accent, logoSrc }: { name: string; a
             Grant access
           </span>
         </div>
-        <p className="text-xs text-slate-600">Preview: the client's page and emails use these settings.</p>
+        <p className="text-xs text-slate-600">Preview: the client&apos;s page and emails use these settings.</p>
       </div>
     </div>
   );

@@ -1,8 +1,8 @@
 "use client";
 // TanStack Query hook and shared key for the agency's branding.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Branding } from "@/lib/agencies/update-branding";
-import { fetchData } from "@/lib/hooks/dashboard-fetch";
+import type { Branding } from "@/lib/core/agencies/update-branding";
+import { fetchData } from "@/lib/surfaces/dashboard/dashboard-fetch";
 
 export const brandingKeys = { all: ["branding"] as const };
 

@@ -3,10 +3,10 @@
 // once set) and their requests.
 import Link from "next/link";
 import { useState } from "react";
-import type { TClient } from "@/lib/clients/schemas";
-import type { ActionResult } from "@/lib/dashboard/action-result";
-import { useClientDetail, useInvalidateClients } from "@/lib/hooks/use-clients";
-import { useRequestList } from "@/lib/hooks/use-requests";
+import type { TClient } from "@/lib/core/clients/schemas";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import { useClientDetail, useInvalidateClients } from "@/components/clients/use-clients";
+import { useRequestList } from "@/components/requests/use-requests";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -18,7 +18,15 @@ import { RequestTable } from "@/components/requests/request-table";
 
 type Patch = ReturnType<typeof toUpdatePatch>;
 
-export function ClientDetail({ id, canWrite, updateClient }: { id: string; canWrite: boolean; updateClient: (input: { id: string; patch: Patch }) => Promise<ActionResult<TClient>> }) {
+export function ClientDetail({
+  id,
+  canWrite,
+  updateClient,
+}: {
+  id: string;
+  canWrite: boolean;
+  updateClient: (input: { id: string; patch: Patch }) => Promise<ActionResult<TClient>>;
+}) {
   const detail = useClientDetail(id);
   const requests = useRequestList({ clientId: id });
   const invalidate = useInvalidateClients();

@@ -2,9 +2,9 @@
 // Create or edit a client with the API's fields. On edit, externalClientId can be set once
 // and is locked afterwards. Field errors come back from the server keyed by field name.
 import { useState } from "react";
-import type { TClient, TCreateClientBody } from "@/lib/clients/schemas";
-import { LANGUAGES } from "@/lib/clients/schemas";
-import type { ActionResult } from "@/lib/dashboard/action-result";
+import type { TClient, TCreateClientBody } from "@/lib/core/clients/schemas";
+import { LANGUAGES } from "@/lib/core/clients/schemas";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { runAction } from "@/components/ui/action-feedback";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";

@@ -4,10 +4,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { TClient } from "@/lib/clients/schemas";
-import type { ActionResult } from "@/lib/dashboard/action-result";
-import { useClientList, useInvalidateClients } from "@/lib/hooks/use-clients";
-import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import type { TClient } from "@/lib/core/clients/schemas";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import { useClientList, useInvalidateClients } from "@/components/clients/use-clients";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -54,7 +54,15 @@ export function ClientList({ canWrite, createClient }: { canWrite: boolean; crea
         </div>
       </div>
       {list.isError ? (
-        <EmptyState title="Could not load clients" description={list.error.message} action={<Button variant="secondary" onClick={() => list.refetch()}>Try again</Button>} />
+        <EmptyState
+          title="Could not load clients"
+          description={list.error.message}
+          action={
+            <Button variant="secondary" onClick={() => list.refetch()}>
+              Try again
+            </Button>
+          }
+        />
       ) : list.isPending ? (
         <p className="text-sm text-slate-600">Loading clients…</p>
       ) : rows.length === 0 ? (

@@ -30,7 +30,10 @@ export function DevelopersPanel({ baseUrl, specUrl }: { baseUrl: string; specUrl
             <CopyButton value={baseUrl} />
           </div>
           <p className="mt-3 text-sm text-slate-600">
-            The OpenAPI document: <a className="text-indigo-700 underline" href={specUrl}>{specUrl}</a>
+            The OpenAPI document:{" "}
+            <a className="text-indigo-700 underline" href={specUrl}>
+              {specUrl}
+            </a>
           </p>
         </Card>
         <Card title="Your first call" description="Checks which agency and scopes a key has. Replace the placeholder with a key.">

@@ -13,9 +13,9 @@ import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { ActionResult } from "@/lib/dashboard/action-result";
-import type { ZIntakeQuestionInput } from "@/lib/intake/question-schemas";
-import type { IntakeForm, IntakeQuestionItem } from "@/lib/intake/questions";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import type { ZIntakeQuestionInput } from "@/lib/core/intake/question-schemas";
+import type { IntakeForm, IntakeQuestionItem } from "@/lib/core/intake/questions";
 
 type QuestionInput = z.input<typeof ZIntakeQuestionInput>;
 

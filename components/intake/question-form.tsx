@@ -8,7 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { isChoiceType, type IntakeQuestionType } from "@/lib/intake/question-schemas";
+import { isChoiceType, type IntakeQuestionType } from "@/lib/core/intake/question-schemas";
 
 export interface QuestionDraft {
   type: IntakeQuestionType;
@@ -49,7 +49,10 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
     e.preventDefault();
     setBusy(true);
     try {
-      const lines = options.split("\n").map((o) => o.trim()).filter(Boolean);
+      const lines = options
+        .split("\n")
+        .map((o) => o.trim())
+        .filter(Boolean);
       const result = await onSubmit({ type, label, required, options: isChoiceType(type) ? lines : [] });
       setErrors(result.fieldErrors);
       if (result.ok && !initial) {

@@ -2,8 +2,8 @@
 // TanStack Query hook and shared key for the agency's intake form. Every intake action
 // returns the whole form, so results are written straight into the cache.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { IntakeForm } from "@/lib/intake/questions";
-import { fetchData } from "@/lib/hooks/dashboard-fetch";
+import type { IntakeForm } from "@/lib/core/intake/questions";
+import { fetchData } from "@/lib/surfaces/dashboard/dashboard-fetch";
 
 export const intakeKeys = { all: ["intake-form"] as const };
 

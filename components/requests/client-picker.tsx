@@ -2,10 +2,10 @@
 // Picks the client for a new request: server-side search over clients and prospects, or a
 // new client created inline (same form and rules as the Clients page).
 import { useState } from "react";
-import type { TClient } from "@/lib/clients/schemas";
-import type { ActionResult } from "@/lib/dashboard/action-result";
-import { useClientList, useInvalidateClients } from "@/lib/hooks/use-clients";
-import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
+import type { TClient } from "@/lib/core/clients/schemas";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import { useClientList, useInvalidateClients } from "@/components/clients/use-clients";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";

@@ -5,12 +5,12 @@
 // demo request with the same choices in a new tab.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import type { SerializedAccount } from "@/lib/accounts/serialize-account";
-import type { TClient } from "@/lib/clients/schemas";
-import type { ActionResult } from "@/lib/dashboard/action-result";
+import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
+import type { TClient } from "@/lib/core/clients/schemas";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { z } from "zod";
-import type { ZCreateRequestBody } from "@/lib/requests/schemas";
-import { useInvalidateRequests } from "@/lib/hooks/use-requests";
+import type { ZCreateRequestBody } from "@/lib/core/requests/schemas";
+import { useInvalidateRequests } from "@/components/requests/use-requests";
 import { runAction } from "@/components/ui/action-feedback";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -156,7 +156,13 @@ export function NewRequestForm({ catalog, accounts, intakeAvailable, initialClie
             />
           </Field>
           <div className="sm:col-span-2">
-            <Checkbox id="sendEmail" label="Email the link to the client" hint={client ? `Sent to ${client.email}.` : undefined} checked={sendEmail} onChange={(e) => setSendEmail(e.target.checked)} />
+            <Checkbox
+              id="sendEmail"
+              label="Email the link to the client"
+              hint={client ? `Sent to ${client.email}.` : undefined}
+              checked={sendEmail}
+              onChange={(e) => setSendEmail(e.target.checked)}
+            />
           </div>
         </div>
       </Card>

@@ -5,11 +5,11 @@
 import Link from "next/link";
 import { useState } from "react";
 import type { z } from "zod";
-import type { ActionResult } from "@/lib/dashboard/action-result";
-import type { TAgencyRequestAction } from "@/lib/requests/apply-agency-action";
-import type { TDashboardRequest } from "@/lib/requests/dashboard-request-view";
-import type { ZCreateRequestBody } from "@/lib/requests/schemas";
-import { useInvalidateRequests, useRequestDetail } from "@/lib/hooks/use-requests";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import type { TAgencyRequestAction } from "@/lib/core/requests/apply-agency-action";
+import type { TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
+import type { ZCreateRequestBody } from "@/lib/core/requests/schemas";
+import { useInvalidateRequests, useRequestDetail } from "@/components/requests/use-requests";
 import { runAction } from "@/components/ui/action-feedback";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -3,9 +3,9 @@
 // your client ID, progress per request, "Load more", refreshed every few seconds.
 import Link from "next/link";
 import { useState } from "react";
-import { useRequestList } from "@/lib/hooks/use-requests";
-import { useDebouncedValue } from "@/lib/hooks/use-debounced-value";
-import { REQUEST_STATUSES } from "@/lib/requests/schemas";
+import { useRequestList } from "@/components/requests/use-requests";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
+import { REQUEST_STATUSES } from "@/lib/core/requests/schemas";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
@@ -42,7 +42,15 @@ export function RequestList({ canWrite }: { canWrite: boolean }) {
         </div>
       </div>
       {list.isError ? (
-        <EmptyState title="Could not load requests" description={list.error.message} action={<Button variant="secondary" onClick={() => list.refetch()}>Try again</Button>} />
+        <EmptyState
+          title="Could not load requests"
+          description={list.error.message}
+          action={
+            <Button variant="secondary" onClick={() => list.refetch()}>
+              Try again
+            </Button>
+          }
+        />
       ) : list.isPending ? (
         <p className="text-sm text-slate-600">Loading requests…</p>
       ) : rows.length === 0 ? (

@@ -1,14 +1,24 @@
 "use client";
 // Every service of a request: role, accounts, status (and a client-sent invite waiting for
 // confirmation), the assets granted, and the team's actions on each.
-import type { TDashboardRequest, TDashboardRequestService } from "@/lib/requests/dashboard-request-view";
+import type { TDashboardRequest, TDashboardRequestService } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
 export type ServiceActionKind = "mark_granted" | "unmark_granted" | "confirm_invite";
 
-function ServiceActions({ s, open, busy, onAction }: { s: TDashboardRequestService; open: boolean; busy: string | null; onAction: (kind: ServiceActionKind, serviceId: string) => void }) {
+function ServiceActions({
+  s,
+  open,
+  busy,
+  onAction,
+}: {
+  s: TDashboardRequestService;
+  open: boolean;
+  busy: string | null;
+  onAction: (kind: ServiceActionKind, serviceId: string) => void;
+}) {
   const key = (k: ServiceActionKind) => `${k}:${s.service}`;
   if (!open && s.status !== "granted") return null;
   return (

@@ -2,7 +2,7 @@
 // A table of requests (dashboard view): client, status, per-request progress, services and
 // dates, each row linking to its detail page. Used by the requests list and client detail.
 import Link from "next/link";
-import type { TDashboardRequest } from "@/lib/requests/dashboard-request-view";
+import type { TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
 import { Badge } from "@/components/ui/badge";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
@@ -41,9 +41,7 @@ export function RequestTable({ rows, showClient = true, caption = "Access reques
               <ProgressBar done={r.progress.done} total={r.progress.total} label={`Progress of the request for ${r.client.name}`} />
             </Td>
             <Td className="max-w-xs">
-              <span className="line-clamp-2 text-slate-700">
-                {r.services.map((s) => s.name).join(", ") || (r.intakeForm.requested ? "Intake form only" : "—")}
-              </span>
+              <span className="line-clamp-2 text-slate-700">{r.services.map((s) => s.name).join(", ") || (r.intakeForm.requested ? "Intake form only" : "—")}</span>
             </Td>
             <Td className="whitespace-nowrap text-slate-600">{new Date(r.createdAt).toLocaleString()}</Td>
           </Tr>

@@ -1,6 +1,6 @@
 // The request's event timeline (oldest first) and the client's intake answers.
-import type { TIntakeAnswerView } from "@/lib/requests/get-request-for-dashboard";
-import type { TTimelineEntry } from "@/lib/requests/get-request-timeline";
+import type { TIntakeAnswerView } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
+import type { TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
 import { Card } from "@/components/ui/card";
 
 const EVENT_LABELS: Record<string, string> = {

@@ -2,8 +2,8 @@
 // Picks services for a new request, grouped by platform: the role (checkboxes building the
 // bracketed list for multi-role services), optional, and which of the agency's connected
 // accounts on that platform get access (with the service's extra link fields).
-import type { SerializedAccount } from "@/lib/accounts/serialize-account";
-import type { TRequestedService } from "@/lib/requests/schemas";
+import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
+import type { TRequestedService } from "@/lib/core/requests/schemas";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
@@ -150,7 +150,11 @@ export function ServicePicker({
                           <legend className="mb-1 text-sm font-medium">Your accounts that get access</legend>
                           {onPlatform.length === 0 ? (
                             <p className="text-sm text-slate-600">
-                              No connected {platformName} account. <a className="text-indigo-700 underline" href="/dashboard/accounts">Connect one</a>.
+                              No connected {platformName} account.{" "}
+                              <a className="text-indigo-700 underline" href="/dashboard/accounts">
+                                Connect one
+                              </a>
+                              .
                             </p>
                           ) : (
                             <div className="space-y-2">
@@ -182,7 +186,9 @@ export function ServicePicker({
                                               <Input
                                                 id={fid}
                                                 value={linked[f.name] ?? ""}
-                                                onChange={(e) => set(s.id, { ...sel, accounts: { ...sel.accounts, [a.internalAccountId]: { ...linked, [f.name]: e.target.value } } })}
+                                                onChange={(e) =>
+                                                  set(s.id, { ...sel, accounts: { ...sel.accounts, [a.internalAccountId]: { ...linked, [f.name]: e.target.value } } })
+                                                }
                                               />
                                             </div>
                                           );

@@ -2,7 +2,7 @@
 // What a page does with a server action's result: a toast for failures (403 for a role that
 // may not act, and every other error), a return to sign-in when the session has ended, and
 // the data or field errors handed back to the form.
-import type { ActionResult } from "@/lib/dashboard/action-result";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { toast } from "@/components/ui/toaster";
 
 export function loginUrlForHere(): string {

@@ -52,7 +52,11 @@ const KIND_CLASSES: Record<ToastKind, string> = {
 };
 
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => items, () => EMPTY);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => EMPTY,
+  );
   return (
     <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
       {list.map((t) => (

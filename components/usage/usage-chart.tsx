@@ -2,7 +2,7 @@
 // Daily access links for the last months as stacked bars, clients and prospects apart.
 // Loaded on its own (next/dynamic) so recharts only reaches the usage page.
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { UsageDay } from "@/lib/usage/usage-history";
+import type { UsageDay } from "@/lib/core/usage/usage-history";
 
 function shortDate(date: string): string {
   const [, m, d] = date.split("-");

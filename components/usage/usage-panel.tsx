@@ -10,10 +10,10 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import type { SerializedAgency } from "@/lib/agencies/serialize-agency";
-import type { ActionResult } from "@/lib/dashboard/action-result";
-import { PLAN_DEFAULTS, type PlanName, type UsageCounter } from "@/lib/domain/usage";
-import type { UsageOverview } from "@/lib/usage/get-usage-overview";
+import type { SerializedAgency } from "@/lib/core/agencies/serialize-agency";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import { PLAN_DEFAULTS, type PlanName, type UsageCounter } from "@/lib/core/domain/usage";
+import type { UsageOverview } from "@/lib/core/usage/get-usage-overview";
 
 const UsageChart = dynamic(() => import("@/components/usage/usage-chart"), {
   ssr: false,
@@ -77,7 +77,10 @@ export function UsagePanel({ initialOverview, canChangePlan, changePlan }: Usage
 
   return (
     <div className="space-y-6">
-      <Card title="This month" description={`${start.toLocaleDateString(undefined, { timeZone: "UTC" })} – ${end.toLocaleDateString(undefined, { timeZone: "UTC" })} (UTC). Each new request counts once.`}>
+      <Card
+        title="This month"
+        description={`${start.toLocaleDateString(undefined, { timeZone: "UTC" })} – ${end.toLocaleDateString(undefined, { timeZone: "UTC" })} (UTC). Each new request counts once.`}
+      >
         <div className="grid gap-6 md:grid-cols-3">
           <Meter label="Clients" counter={usage.clients} />
           <Meter label="Prospects" counter={usage.prospects} />
@@ -87,9 +90,7 @@ export function UsagePanel({ initialOverview, canChangePlan, changePlan }: Usage
               {usage.overage.billableUnits}
             </p>
             <p className="text-xs text-slate-600">
-              {usage.overage.enabled
-                ? `Billable client links beyond ${usage.overage.included ?? 0} included.`
-                : "Overage billing is off: at the limit, new links are refused."}
+              {usage.overage.enabled ? `Billable client links beyond ${usage.overage.included ?? 0} included.` : "Overage billing is off: at the limit, new links are refused."}
             </p>
           </div>
         </div>
@@ -139,7 +140,10 @@ function PlanChange({ agency, changePlan }: { agency: SerializedAgency & { billi
           const a = PLAN_DEFAULTS[p];
           const disabled = p === "trial" && !onTrial;
           return (
-            <label key={p} className={`rounded-lg border p-3 text-sm ${plan === p ? "border-indigo-600 ring-1 ring-indigo-600" : "border-slate-300"} ${disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer"}`}>
+            <label
+              key={p}
+              className={`rounded-lg border p-3 text-sm ${plan === p ? "border-indigo-600 ring-1 ring-indigo-600" : "border-slate-300"} ${disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer"}`}
+            >
               <span className="flex items-center gap-2 font-semibold text-slate-900">
                 <input type="radio" name="plan" value={p} checked={plan === p} disabled={disabled} onChange={() => setPlan(p)} className="accent-indigo-600" />
                 {PLAN_NAMES[p]}
@@ -153,7 +157,11 @@ function PlanChange({ agency, changePlan }: { agency: SerializedAgency & { billi
           );
         })}
       </fieldset>
-      {errors.plan ? <p className="mt-1 text-sm text-red-700" role="alert">{errors.plan}</p> : null}
+      {errors.plan ? (
+        <p className="mt-1 text-sm text-red-700" role="alert">
+          {errors.plan}
+        </p>
+      ) : null}
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <Field id="billing-period" label="Billing period" error={errors.billingPeriod}>
           <Select id="billing-period" value={billingPeriod} disabled={plan === "trial"} onChange={(e) => setBillingPeriod(e.target.value as "monthly" | "yearly")}>

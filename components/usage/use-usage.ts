@@ -1,8 +1,8 @@
 "use client";
 // TanStack Query hook and shared key for the usage page (this month, plan, history).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchData } from "@/lib/hooks/dashboard-fetch";
-import type { UsageOverview } from "@/lib/usage/get-usage-overview";
+import { fetchData } from "@/lib/surfaces/dashboard/dashboard-fetch";
+import type { UsageOverview } from "@/lib/core/usage/get-usage-overview";
 
 export const usageKeys = { all: ["usage"] as const };
 

@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Field } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
-import type { TDelivery, TDeliveryAttempt } from "@/lib/webhooks/schemas";
+import type { TDelivery, TDeliveryAttempt } from "@/lib/core/webhooks/schemas";
 
 const OUTCOMES = ["pending", "succeeded", "failed", "cancelled"] as const;
 const OUTCOME_TONES: Record<string, BadgeTone> = { pending: "amber", succeeded: "green", failed: "red", cancelled: "gray" };
@@ -81,12 +81,24 @@ function DeliveryItem({ d }: { d: TDelivery }) {
             <caption className="sr-only">Attempts of {d.eventId}</caption>
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-1.5">#</th>
-                <th scope="col" className="px-3 py-1.5">Time</th>
-                <th scope="col" className="px-3 py-1.5">Result</th>
-                <th scope="col" className="px-3 py-1.5">Duration</th>
-                <th scope="col" className="px-3 py-1.5">Response</th>
-                <th scope="col" className="px-3 py-1.5">Next retry</th>
+                <th scope="col" className="px-3 py-1.5">
+                  #
+                </th>
+                <th scope="col" className="px-3 py-1.5">
+                  Time
+                </th>
+                <th scope="col" className="px-3 py-1.5">
+                  Result
+                </th>
+                <th scope="col" className="px-3 py-1.5">
+                  Duration
+                </th>
+                <th scope="col" className="px-3 py-1.5">
+                  Response
+                </th>
+                <th scope="col" className="px-3 py-1.5">
+                  Next retry
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -112,7 +124,9 @@ function AttemptRow({ a }: { a: TDeliveryAttempt }) {
         {a.error ? <span className="block text-red-700">{a.error}</span> : null}
       </td>
       <td className="whitespace-nowrap px-3 py-1.5 tabular-nums text-slate-700">{a.durationMs} ms</td>
-      <td className="max-w-xs px-3 py-1.5">{a.responseExcerpt ? <code className="line-clamp-2 break-all text-xs text-slate-700">{a.responseExcerpt}</code> : <span className="text-slate-500">—</span>}</td>
+      <td className="max-w-xs px-3 py-1.5">
+        {a.responseExcerpt ? <code className="line-clamp-2 break-all text-xs text-slate-700">{a.responseExcerpt}</code> : <span className="text-slate-500">—</span>}
+      </td>
       <td className="whitespace-nowrap px-3 py-1.5 text-slate-700">{a.nextAttemptAt ? time(a.nextAttemptAt) : "—"}</td>
     </tr>
   );

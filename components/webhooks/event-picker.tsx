@@ -3,14 +3,33 @@
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError } from "@/components/ui/field-error";
 
-export function EventPicker({ idPrefix, eventTypes, value, onChange, error }: { idPrefix: string; eventTypes: readonly string[]; value: string[]; onChange: (v: string[]) => void; error?: string }) {
+export function EventPicker({
+  idPrefix,
+  eventTypes,
+  value,
+  onChange,
+  error,
+}: {
+  idPrefix: string;
+  eventTypes: readonly string[];
+  value: string[];
+  onChange: (v: string[]) => void;
+  error?: string;
+}) {
   const all = value.length === 1 && value[0] === "*";
   // test events are sent on request whatever the subscription, so they are not offered
   const choosable = eventTypes.filter((t) => t !== "webhook.test");
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-slate-800">Events</legend>
-      <Checkbox id={`${idPrefix}-all`} label="All events" hint="Including event types added later." checked={all} onChange={(e) => onChange(e.target.checked ? ["*"] : [])} className="mb-3" />
+      <Checkbox
+        id={`${idPrefix}-all`}
+        label="All events"
+        hint="Including event types added later."
+        checked={all}
+        onChange={(e) => onChange(e.target.checked ? ["*"] : [])}
+        className="mb-3"
+      />
       {!all ? (
         <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {choosable.map((t) => (

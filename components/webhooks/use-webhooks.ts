@@ -2,8 +2,8 @@
 // TanStack Query hooks and shared keys for webhooks and their delivery logs. The log polls
 // every 3 seconds so retries and test deliveries show up without a reload.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { fetchData, fetchPage, queryString, type Page } from "@/lib/hooks/dashboard-fetch";
-import type { TDelivery, TWebhook } from "@/lib/webhooks/schemas";
+import { fetchData, fetchPage, queryString, type Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
+import type { TDelivery, TWebhook } from "@/lib/core/webhooks/schemas";
 
 export interface DeliveryFilters {
   eventType?: string;

@@ -15,8 +15,8 @@ import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import type { ActionResult } from "@/lib/dashboard/action-result";
-import type { TUpdateWebhookBody, TWebhook, TWebhookTestResult } from "@/lib/webhooks/schemas";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import type { TUpdateWebhookBody, TWebhook, TWebhookTestResult } from "@/lib/core/webhooks/schemas";
 
 type IdAction<T> = (input: { id: string }) => Promise<ActionResult<T>>;
 
@@ -78,11 +78,7 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
         </SecretNotice>
       ) : null}
 
-      <Card
-        title={<span className="break-all">{webhook.url}</span>}
-        description={eventsSummary(webhook.events)}
-        actions={<Badge status={webhook.status} />}
-      >
+      <Card title={<span className="break-all">{webhook.url}</span>} description={eventsSummary(webhook.events)} actions={<Badge status={webhook.status} />}>
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-600">Created</dt>
@@ -95,7 +91,9 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
           <div>
             <dt className="text-slate-600">Previous secret</dt>
             <dd className="text-slate-900">
-              {webhook.secretRotation.previousSecretExpiresAt ? `Signs until ${new Date(webhook.secretRotation.previousSecretExpiresAt).toLocaleString()}` : "None: one secret signs"}
+              {webhook.secretRotation.previousSecretExpiresAt
+                ? `Signs until ${new Date(webhook.secretRotation.previousSecretExpiresAt).toLocaleString()}`
+                : "None: one secret signs"}
             </dd>
           </div>
         </dl>

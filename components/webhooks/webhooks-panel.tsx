@@ -15,9 +15,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Pagination } from "@/components/ui/pagination";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import type { ActionResult } from "@/lib/dashboard/action-result";
-import type { Page } from "@/lib/hooks/dashboard-fetch";
-import type { TCreateWebhookBody, TWebhook } from "@/lib/webhooks/schemas";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import type { Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
+import type { TCreateWebhookBody, TWebhook } from "@/lib/core/webhooks/schemas";
 
 export function eventsSummary(events: string[]): string {
   if (events.length === 1 && events[0] === "*") return "All events";
@@ -43,7 +43,7 @@ export function WebhooksPanel({ initialPage, eventTypes, canWrite, limit, create
       {created ? (
         <SecretNotice title="Signing secret of your new webhook" value={created.secret} onDone={() => setCreated(null)}>
           <p className="mt-2 text-sm text-emerald-900">
-            Verify each delivery's <code>Service-Signature</code> header with it.{" "}
+            Verify each delivery&apos;s <code>Service-Signature</code> header with it.{" "}
             <Link className="font-medium underline" href={`/dashboard/webhooks/${created.webhook.id}`}>
               Open the webhook
             </Link>{" "}

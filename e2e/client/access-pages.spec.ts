@@ -10,7 +10,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { admin, api, seedAgency, type SeededAgency } from "../fixtures/admin";
 import { confirmInviteInDashboard } from "../fixtures/agency-actions";
-import { dictionaries } from "../../lib/i18n/dictionary";
+import { dictionaries } from "../../lib/infra/i18n/dictionary";
 
 interface Delivered {
   type: string;
@@ -217,7 +217,17 @@ test("a Spanish client completes a request inside an iframe on another site", as
 
   // Nothing on the page is in English except names the agency or the platforms chose.
   const text = await frame.locator("body").innerText();
-  for (const key of ["action.grant", "action.skip", "serviceStatus.pending", "serviceStatus.granted", "serviceStatus.skipped", "service.optional", "service.required", "manual.heading", "action.submit"] as const) {
+  for (const key of [
+    "action.grant",
+    "action.skip",
+    "serviceStatus.pending",
+    "serviceStatus.granted",
+    "serviceStatus.skipped",
+    "service.optional",
+    "service.required",
+    "manual.heading",
+    "action.submit",
+  ] as const) {
     expect(text, key).not.toContain(dictionaries.en[key]);
   }
 

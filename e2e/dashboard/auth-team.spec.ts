@@ -97,7 +97,7 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   await page.getByLabel("Role", { exact: true }).selectOption("viewer");
   await page.getByRole("button", { name: "Create invite link" }).click();
   const link = page.getByTestId("invite-link");
-  await expect(link).toContainText("/invite/");
+  await expect(link).toContainText("/join/");
   await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
   const inviteUrl = (await link.textContent())!.trim();
   await expect(page.getByRole("table", { name: "Open invites" })).toContainText(viewerEmail);

@@ -104,7 +104,12 @@ test("create a client and a request, watch the client's progress live, act on it
   await expect(page.getByRole("button", { name: "Copy invite link" })).toBeVisible();
 
   // the API sees it with source "dashboard"
-  const viaApi = await api<{ data: { clientId: string; source: string; services: { service: string; accessLevel: string }[] } }>(baseURL!, seeded.apiKey, "GET", `/requests/${requestId}`);
+  const viaApi = await api<{ data: { clientId: string; source: string; services: { service: string; accessLevel: string }[] } }>(
+    baseURL!,
+    seeded.apiKey,
+    "GET",
+    `/requests/${requestId}`,
+  );
   expect(viaApi.body.data.source).toBe("dashboard");
   expect(viaApi.body.data.services.find((s) => s.service === "google_ads")?.accessLevel).toBe("standard");
 

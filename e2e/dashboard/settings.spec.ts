@@ -27,7 +27,10 @@ async function expectNoSeriousA11yIssues(page: Page) {
 }
 
 async function questionLabels(page: Page): Promise<string[]> {
-  return page.getByRole("list", { name: "Questions" }).locator("li[data-question]").evaluateAll((els) => els.map((e) => e.getAttribute("data-question") ?? ""));
+  return page
+    .getByRole("list", { name: "Questions" })
+    .locator("li[data-question]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-question") ?? ""));
 }
 
 test("the intake form: turn on, add, edit, reorder and remove questions", async ({ page }) => {

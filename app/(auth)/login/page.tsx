@@ -2,8 +2,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { safeCallbackUrl } from "@/lib/dashboard/safe-callback-url";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { safeCallbackUrl } from "@/lib/surfaces/dashboard/safe-callback-url";
 import { LoginForm } from "./login-form";
 
 export const metadata: Metadata = { title: "Sign in" };

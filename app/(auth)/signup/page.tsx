@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { SignUpForm } from "./sign-up-form";
 
 export const metadata: Metadata = { title: "Create an agency" };

@@ -6,7 +6,7 @@ import { signIn } from "next-auth/react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { signUpAction } from "./sign-up-action";
+import { signUpAction } from "./sign-up-actions";
 import { FormAlert } from "@/components/ui/form-alert";
 
 export function SignUpForm() {

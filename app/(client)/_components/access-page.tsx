@@ -5,14 +5,14 @@
 import { cache } from "react";
 import { notFound } from "next/navigation";
 import type { Metadata } from "next";
-import { accessErrorMessage, isAccessErrorCode } from "@/lib/access-pages/access-page-error";
-import { pagePath, type Surface } from "@/lib/access-pages/access-http";
-import { openAttemptNotice } from "@/lib/access-pages/attempt-notice";
-import { decodeFieldErrors } from "@/lib/access-pages/field-errors";
-import { loadAccessPage, type AccessPageView } from "@/lib/access-pages/load-access-page";
-import { loadAssetPicker } from "@/lib/access-pages/load-asset-picker";
-import { t } from "@/lib/i18n/dictionary";
-import { appSecret } from "@/lib/server/secrets";
+import { accessErrorMessage, isAccessErrorCode } from "@/lib/surfaces/access/access-page-error";
+import { pagePath, type Surface } from "@/lib/surfaces/access/access-http";
+import { openAttemptNotice } from "@/lib/surfaces/access/attempt-notice";
+import { decodeFieldErrors } from "@/lib/surfaces/access/field-errors";
+import { loadAccessPage, type AccessPageView } from "@/lib/surfaces/access/load-access-page";
+import { loadAssetPicker } from "@/lib/surfaces/access/load-asset-picker";
+import { t } from "@/lib/infra/i18n/dictionary";
+import { appSecret } from "@/lib/infra/secrets/secrets";
 import { AccessShell } from "@/components/access/access-shell";
 import { AssetPicker } from "@/components/access/asset-picker";
 import { FinalState } from "@/components/access/final-state";
@@ -57,14 +57,23 @@ function Notice({ view, code, serviceId }: { view: AccessPageView; code: string 
     intake_submitted: t(locale, "intake.submitted"),
   };
   if (!code || !Object.hasOwn(messages, code)) return null;
-  return <MessageBox tone="success" title={name}>{messages[code]}</MessageBox>;
+  return (
+    <MessageBox tone="success" title={name}>
+      {messages[code]}
+    </MessageBox>
+  );
 }
 
 async function Picker({ view, serviceId, sessionId }: { view: AccessPageView; serviceId: string; sessionId: string }) {
   const found = findService(view, serviceId);
   if (!found || !found.service.actions.grant) return null;
   const picker = await loadAssetPicker({ requestId: view.requestId, serviceId, platform: found.platform.platform, sessionId });
-  if (!picker.ok) return <MessageBox tone="error" title={found.service.name}>{accessErrorMessage(view.locale, picker.error, { platform: found.platform.name })}</MessageBox>;
+  if (!picker.ok)
+    return (
+      <MessageBox tone="error" title={found.service.name}>
+        {accessErrorMessage(view.locale, picker.error, { platform: found.platform.name })}
+      </MessageBox>
+    );
   return (
     <AssetPicker
       locale={view.locale}
@@ -179,4 +188,3 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
     </AccessShell>
   );
 }
-

@@ -1,8 +1,8 @@
 // The 404 of the client pages: the same plain words for any unknown link, in the
 // browser's language (there is no client to take it from), naming nothing.
 import { headers } from "next/headers";
-import { localeFromAcceptLanguage } from "@/lib/access-pages/page-locale";
-import { t } from "@/lib/i18n/dictionary";
+import { localeFromAcceptLanguage } from "@/lib/surfaces/access/page-locale";
+import { t } from "@/lib/infra/i18n/dictionary";
 
 export async function LinkNotFound() {
   const locale = localeFromAcceptLanguage((await headers()).get("accept-language"));

@@ -2,7 +2,7 @@
 // then the sidebar with every page, the agency's name and the user menu.
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { DashboardNav } from "./_components/dashboard-nav";
 import { SignInRedirect } from "./_components/sign-in-redirect";
 import { UserMenu } from "./_components/user-menu";

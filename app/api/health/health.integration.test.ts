@@ -1,7 +1,7 @@
 import { describe, it, expect, afterAll } from "vitest";
 import { GET } from "@/app/api/health/route";
-import { closeDb } from "@/lib/db";
-import { resetEnvCache } from "@/lib/env";
+import { closeDb } from "@/lib/infra/db/db";
+import { resetEnvCache } from "@/lib/infra/env";
 
 describe("GET /api/health", () => {
   const saved = process.env.DATABASE_URL;

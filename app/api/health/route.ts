@@ -1,5 +1,5 @@
 // Health: 200 with the database mode and migration state; 503 when the database is unreachable.
-import { databaseMode, getDb, migrationState } from "@/lib/db";
+import { databaseMode, getDb, migrationState } from "@/lib/infra/db/db";
 
 export const dynamic = "force-dynamic";
 

@@ -2,10 +2,10 @@
 // statuses, V2's limits, V1's leniency (unknown fields ignored, blank fields kept on
 // update) and cross-reads with V2 in both directions, with the same client.created event.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { call, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { getDb } from "@/lib/db";
-import { expectV1Error, expectV1Ok, v1Client } from "@/app/api/v1/v1-test-client";
+import { startApiServer } from "@/test/support/api-server";
+import { call, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { getDb } from "@/lib/infra/db/db";
+import { expectV1Error, expectV1Ok, v1Client } from "@/test/support/v1-test-client";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;

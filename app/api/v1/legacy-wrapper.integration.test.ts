@@ -5,16 +5,16 @@
 // V1's failure body.
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { seedV2Agency, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { forgetApiKeys } from "@/lib/auth/authenticate-api-key";
-import { SERVICE_IDS } from "@/lib/catalog/catalog";
-import { resetEnvCache } from "@/lib/env";
-import { resetRateLimiters } from "@/lib/http/rate-limit";
-import { legacyClientIp } from "@/lib/http/with-legacy-key";
-import { expectLegacyHeaders, expectV1Error, expectV1Ok, v1Call, v1Client, type V1Response } from "@/app/api/v1/v1-test-client";
+import { startApiServer } from "@/test/support/api-server";
+import { seedV2Agency, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
+import { revokeApiKey } from "@/lib/core/api-keys/revoke-api-key";
+import { forgetApiKeys } from "@/lib/core/api-keys/authenticate-api-key";
+import { SERVICE_IDS } from "@/lib/core/catalog/catalog";
+import { resetEnvCache } from "@/lib/infra/env";
+import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
+import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
+import { expectLegacyHeaders, expectV1Error, expectV1Ok, v1Call, v1Client, type V1Response } from "@/test/support/v1-test-client";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;
@@ -133,8 +133,7 @@ describe("rate limit: 300 calls per minute per client IP", () => {
 
   it("with TRUST_PROXY the first X-Forwarded-For hop is the client; without it the last hop (the one Next fills from the socket)", async () => {
     const { GET } = await import("@/app/api/v1/clients/retrieve/route");
-    const ask = (xff: string) =>
-      GET(new Request(`http://localhost/api/v1/clients/retrieve?id=${clientId}`, { headers: { "x-auth": a.key, "x-forwarded-for": xff } }));
+    const ask = (xff: string) => GET(new Request(`http://localhost/api/v1/clients/retrieve?id=${clientId}`, { headers: { "x-auth": a.key, "x-forwarded-for": xff } }));
     const previous = process.env.TRUST_PROXY;
     try {
       process.env.TRUST_PROXY = "1";
@@ -189,9 +188,9 @@ describe("bad input never gives a 5xx", () => {
   }
 
   // Mostly valid values, so that many cases get past the first checks and reach the database.
-  const mostly = <T,>(valid: fc.Arbitrary<T>) =>
+  const mostly = <T>(valid: fc.Arbitrary<T>) =>
     fc.oneof({ weight: 16, arbitrary: valid as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: anyValue }, { weight: 1, arbitrary: fc.constant(undefined) });
-  const rarely = <T,>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+  const rarely = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
   const text = (max: number) => fc.oneof({ weight: 30, arbitrary: fc.string({ minLength: 1, maxLength: max }) }, { weight: 1, arbitrary: nasty });
 
   const TEMPLATES = [
@@ -228,7 +227,13 @@ describe("bad input never gives a 5xx", () => {
         ),
       ),
   );
-  const idLike = (placeholder: string) => fc.oneof({ weight: 12, arbitrary: fc.constant(placeholder) }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) }, { weight: 1, arbitrary: anyValue });
+  const idLike = (placeholder: string) =>
+    fc.oneof(
+      { weight: 12, arbitrary: fc.constant(placeholder) },
+      { weight: 1, arbitrary: fc.uuid() },
+      { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
+      { weight: 1, arbitrary: anyValue },
+    );
   const metadata = mostly(fc.dictionary(fc.oneof({ weight: 30, arbitrary: fc.string({ maxLength: 100 }) }, { weight: 1, arbitrary: nasty }), text(500), { maxKeys: 52 }));
 
   // placeholders become this agency's real ids
@@ -269,13 +274,20 @@ describe("bad input never gives a 5xx", () => {
 
   it("refuses NUL characters and lone surrogates (which the database cannot store) with a 400", async () => {
     const base = { name: "N", email: "n@example.com", language: "English" };
-    for (const body of [{ ...base, name: "a\u0000b" }, { ...base, metadata: { k: "x\ud800" } }, { ...base, metadata: { "\udfff": "v" } }, { ...base, ignored: ["\u0000"] }]) {
+    for (const body of [
+      { ...base, name: "a\u0000b" },
+      { ...base, metadata: { k: "x\ud800" } },
+      { ...base, metadata: { "\udfff": "v" } },
+      { ...base, ignored: ["\u0000"] },
+    ]) {
       expect(expectV1Error(await v1("POST", "/clients/create", { body }), 400)).toMatch(/NUL/);
     }
     const link = { internalAccountID: a.accounts.meta, businessManagerID: "bm\ud800" };
-    const res = await v1("POST", "/links/create", { body: { clientID: clientId, requestedServices: { meta_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [link] } } } });
+    const res = await v1("POST", "/links/create", {
+      body: { clientID: clientId, requestedServices: { meta_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [link] } } },
+    });
     expectV1Error(res, 400);
-    expectV1Ok(await v1("POST", "/clients/create", { body: { ...base, name: "Ünïcødé 𝒜 \u202e", metadata: { "ключ": "値" } } }), 201);
+    expectV1Ok(await v1("POST", "/clients/create", { body: { ...base, name: "Ünïcødé 𝒜 \u202e", metadata: { ключ: "値" } } }), 201);
   });
 
   it.each(Object.keys(bodies))("POST %s: structured bodies", async (path) => {
@@ -289,27 +301,42 @@ describe("bad input never gives a 5xx", () => {
       { numRuns: 60 },
     );
     // the generators must reach past validation, or the property proves little
-    expect(Object.keys(statuses[path]!).some((st) => Number(st) < 300), JSON.stringify(statuses[path])).toBe(true);
+    expect(
+      Object.keys(statuses[path]!).some((st) => Number(st) < 300),
+      JSON.stringify(statuses[path]),
+    ).toBe(true);
   });
 
   it("POST: any JSON value or raw text as the body", async () => {
     const paths = Object.keys(bodies);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...paths), fc.oneof(anyJson.map((v) => JSON.stringify(v)), fc.string({ unit: "binary", maxLength: 200 })), async (path, raw) => {
-        resetRateLimiters();
-        expectHandled(await v1("POST", path, { rawBody: raw, headers: { "content-type": "application/json" } }));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.oneof(
+          anyJson.map((v) => JSON.stringify(v)),
+          fc.string({ unit: "binary", maxLength: 200 }),
+        ),
+        async (path, raw) => {
+          resetRateLimiters();
+          expectHandled(await v1("POST", path, { rawBody: raw, headers: { "content-type": "application/json" } }));
+        },
+      ),
       { numRuns: 80 },
     );
   });
 
   it("GET: any query string", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/clients/retrieve", "/links/retrieve"), fc.oneof(idLike("CLIENT"), anyJson).map((v) => (typeof v === "string" ? v : JSON.stringify(v))), fc.string({ maxLength: 20 }), async (path, id, extra) => {
-        resetRateLimiters();
-        const qs = new URLSearchParams({ id: String(fill(id) ?? ""), [extra || "x"]: extra }).toString();
-        expectHandled(await v1("GET", `${path}?${qs}`));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("/clients/retrieve", "/links/retrieve"),
+        fc.oneof(idLike("CLIENT"), anyJson).map((v) => (typeof v === "string" ? v : JSON.stringify(v))),
+        fc.string({ maxLength: 20 }),
+        async (path, id, extra) => {
+          resetRateLimiters();
+          const qs = new URLSearchParams({ id: String(fill(id) ?? ""), [extra || "x"]: extra }).toString();
+          expectHandled(await v1("GET", `${path}?${qs}`));
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -3,15 +3,15 @@
 // the intake form conflict, cross-reads with V2, events, and the links/update rule (a
 // service keeps its progress only when its role and accounts are unchanged).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { call, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { connectAccount } from "@/lib/accounts/connect-account";
-import { setPlan } from "@/lib/agencies/set-plan";
-import { setIntake } from "@/lib/intake/set-intake";
-import { applyRequestAction } from "@/lib/requests/apply-request-action";
-import { forgetApiKeys } from "@/lib/auth/authenticate-api-key";
-import { getDb } from "@/lib/db";
-import { expectV1Error, expectV1Ok, v1Client } from "@/app/api/v1/v1-test-client";
+import { startApiServer } from "@/test/support/api-server";
+import { call, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { connectAccount } from "@/lib/core/accounts/connect-account";
+import { setPlan } from "@/lib/core/agencies/set-plan";
+import { setIntake } from "@/lib/core/intake/set-intake";
+import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
+import { forgetApiKeys } from "@/lib/core/api-keys/authenticate-api-key";
+import { getDb } from "@/lib/infra/db/db";
+import { expectV1Error, expectV1Ok, v1Client } from "@/test/support/v1-test-client";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;
@@ -111,7 +111,11 @@ describe("POST /links/create", () => {
     });
     const r = await v2Get(id);
     expect(r.redirectUrl).toBe("http://example.com/back");
-    expect(r.services[0]).toMatchObject({ service: "meta_ads", optional: true, accounts: [{ internalAccountId: a.accounts.meta, businessManagerId: "bm-1", adsMccAccountId: null }] });
+    expect(r.services[0]).toMatchObject({
+      service: "meta_ads",
+      optional: true,
+      accounts: [{ internalAccountId: a.accounts.meta, businessManagerId: "bm-1", adsMccAccountId: null }],
+    });
     const db = await getDb();
     expect(await db.email.count({ where: { requestId: id, kind: "invite" } })).toBe(1);
     const quiet = await createLink();
@@ -129,11 +133,33 @@ describe("POST /links/create", () => {
     ["bad role on an unrequested service", () => ({ requestedServices: { ...basicServices(), meta_ads: { accessLevel: "owner" } } }), /meta_ads\.accessLevel/],
     ["bad role", () => ({ requestedServices: { google_ads: { requested: true, accessLevel: "owner", requestedAccountLinks: [] } } }), /accessLevel/],
     ["role missing on a service with roles", () => ({ requestedServices: { google_ads: { requested: true } } }), /accessLevel/],
-    ["MCC link without adsMCCAccountID", () => ({ requestedServices: { google_ads_mcc: { requested: true, requestedAccountLinks: [{ internalAccountID: "acc_x" }] } } }), /adsMCCAccountID/],
-    ["account link without internalAccountID", () => ({ requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{}] } } }), /internalAccountID/],
-    ["unknown account", () => ({ requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{ internalAccountID: "acc_nope" }] } } }), /internalAccountID/],
-    ["account on another platform", () => ({ requestedServices: { meta_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{ internalAccountID: a.accounts.google }] } } }), /google/],
-    ["too many account links", () => ({ requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: Array.from({ length: 21 }, (_, i) => ({ internalAccountID: `a${i}` })) } } }), /20/],
+    [
+      "MCC link without adsMCCAccountID",
+      () => ({ requestedServices: { google_ads_mcc: { requested: true, requestedAccountLinks: [{ internalAccountID: "acc_x" }] } } }),
+      /adsMCCAccountID/,
+    ],
+    [
+      "account link without internalAccountID",
+      () => ({ requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{}] } } }),
+      /internalAccountID/,
+    ],
+    [
+      "unknown account",
+      () => ({ requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{ internalAccountID: "acc_nope" }] } } }),
+      /internalAccountID/,
+    ],
+    [
+      "account on another platform",
+      () => ({ requestedServices: { meta_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{ internalAccountID: a.accounts.google }] } } }),
+      /google/,
+    ],
+    [
+      "too many account links",
+      () => ({
+        requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: Array.from({ length: 21 }, (_, i) => ({ internalAccountID: `a${i}` })) } },
+      }),
+      /20/,
+    ],
     ["thankYouMessage too long", () => ({ thankYouMessage: "x".repeat(2001) }), /2000/],
     ["redirectURL not a URL", () => ({ redirectURL: "not a url" }), /redirectURL/],
     ["redirectURL too long", () => ({ redirectURL: `example.com/${"x".repeat(2040)}` }), /redirectURL/],
@@ -351,9 +377,7 @@ describe("POST /links/update", () => {
     const { id } = await createLink({ requestedServices: services });
     await applyRequestAction({ requestId: id, action: { kind: "skip", serviceId: "google_ads" } });
     await applyRequestAction({ requestId: id, action: { kind: "skip", serviceId: "google_analytics" } });
-    expectV1Ok(
-      await v1("POST", "/links/update", { body: { id, requestedServices: { ...services, google_analytics: { ...services.google_analytics, optional: false } } } }),
-    );
+    expectV1Ok(await v1("POST", "/links/update", { body: { id, requestedServices: { ...services, google_analytics: { ...services.google_analytics, optional: false } } } }));
     const r = await v2Get(id);
     expect(r.services.map((s: { service: string; status: string; optional: boolean }) => [s.service, s.status, s.optional])).toEqual([
       ["google_ads", "skipped", true],

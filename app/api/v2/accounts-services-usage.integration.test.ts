@@ -2,17 +2,17 @@
 // and monthly usage counting (clients and prospects apart, limits, overage billing,
 // replays and failures counting nothing).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { resetRateLimiters } from "@/lib/http/rate-limit";
-import { call, client, expectError, expectOk, seedV2Agency, ISO_MS, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { connectAccount } from "@/lib/accounts/connect-account";
-import { createClient } from "@/lib/clients/create-client";
-import { createRequest } from "@/lib/requests/create-request";
-import { setPlan } from "@/lib/agencies/set-plan";
-import { API_CATALOG_SERVICES } from "@/lib/catalog/catalog";
-import { forgetApiKeys } from "@/lib/auth/authenticate-api-key";
-import { getDb } from "@/lib/db";
+import { startApiServer } from "@/test/support/api-server";
+import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
+import { call, client, expectError, expectOk, seedV2Agency, ISO_MS, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
+import { connectAccount } from "@/lib/core/accounts/connect-account";
+import { createClient } from "@/lib/core/clients/create-client";
+import { createRequest } from "@/lib/core/requests/create-request";
+import { setPlan } from "@/lib/core/agencies/set-plan";
+import { API_CATALOG_SERVICES } from "@/lib/core/catalog/catalog";
+import { forgetApiKeys } from "@/lib/core/api-keys/authenticate-api-key";
+import { getDb } from "@/lib/infra/db/db";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
@@ -140,7 +140,12 @@ describe("GET /usage", () => {
     expectOk(await api("POST", "/requests", { body: { clientId: prospectId, requestedServices: services() } }), 201);
     expectError(await api("POST", "/requests", { body: { clientId, requestedServices: { meta_pixel: { accessLevel: "admin" } } } }), 400, "VALIDATION_FAILED");
     expectError(await api("POST", "/requests", { body: { clientId: crypto.randomUUID(), requestedServices: services() } }), 404, "NOT_FOUND");
-    await createRequest({ agencyId: a.agencyId, input: { clientId, requestedServices: { meta_pixel: { optional: false, requestedAccountLinks: [] } }, sendEmail: false }, source: "dashboard", isDemo: true });
+    await createRequest({
+      agencyId: a.agencyId,
+      input: { clientId, requestedServices: { meta_pixel: { optional: false, requestedAccountLinks: [] } }, sendEmail: false },
+      source: "dashboard",
+      isDemo: true,
+    });
     const data = expectOk(await api("GET", "/usage"));
     expect(data.clients).toEqual({ used: 1, limit: 100, remaining: 99 });
     expect(data.prospects).toEqual({ used: 1, limit: 100, remaining: 99 });

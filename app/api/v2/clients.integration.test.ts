@@ -2,13 +2,13 @@
 // field-by-field shapes and defaults, every Client bound of the Limits table, idempotent
 // creates, set-once externalClientId, filters, keyset pagination and client.created events.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { resetRateLimiters } from "@/lib/http/rate-limit";
-import { call, client, expectError, expectOk, fieldsOf, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { createClient } from "@/lib/clients/create-client";
-import { listClients } from "@/lib/clients/list-clients";
-import { getDb } from "@/lib/db";
+import { startApiServer } from "@/test/support/api-server";
+import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
+import { call, client, expectError, expectOk, fieldsOf, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
+import { createClient } from "@/lib/core/clients/create-client";
+import { listClients } from "@/lib/core/clients/list-clients";
+import { getDb } from "@/lib/infra/db/db";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;

@@ -3,12 +3,12 @@
 // one object per idempotency key, one winner per externalClientId, exact allowance counting,
 // one cancellation, and IDEMPOTENCY_IN_PROGRESS when the first call holds the key too long.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { resetRateLimiters } from "@/lib/http/rate-limit";
-import { client, expectError, expectOk, seedV2Agency, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { setPlan } from "@/lib/agencies/set-plan";
-import { getDb } from "@/lib/db";
-import { usagePeriod } from "@/lib/domain/usage";
+import { startApiServer } from "@/test/support/api-server";
+import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
+import { client, expectError, expectOk, seedV2Agency, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { setPlan } from "@/lib/core/agencies/set-plan";
+import { getDb } from "@/lib/infra/db/db";
+import { usagePeriod } from "@/lib/core/domain/usage";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;

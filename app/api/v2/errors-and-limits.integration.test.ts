@@ -3,11 +3,11 @@
 // limit (429 with Retry-After and RateLimit-* headers, per agency), all in the envelope.
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { resetRateLimiters } from "@/lib/http/rate-limit";
-import { call, client, expectError, expectOk, seedV2Agency, type ApiResponse, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { getDb } from "@/lib/db";
-import { V2_RATE_LIMIT } from "@/lib/http/with-api-key";
+import { startApiServer } from "@/test/support/api-server";
+import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
+import { call, client, expectError, expectOk, seedV2Agency, type ApiResponse, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { getDb } from "@/lib/infra/db/db";
+import { V2_RATE_LIMIT } from "@/lib/surfaces/v2/with-api-key";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;
@@ -93,7 +93,13 @@ function sendRaw(method: string, path: string, headers: Record<string, string>, 
     const url = new URL(`${server.url}/api/v2${path}`);
     const buf = Buffer.from(body);
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method, headers: { ...headers, ...(declareLength ? { "content-length": String(buf.length) } : { "transfer-encoding": "chunked" }) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method,
+        headers: { ...headers, ...(declareLength ? { "content-length": String(buf.length) } : { "transfer-encoding": "chunked" }) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -127,7 +133,13 @@ describe("bodies", () => {
 
   it("413 PAYLOAD_TOO_LARGE over 1 MB, declared or streamed without a length", async () => {
     const headers = { authorization: `Bearer ${a.key}`, "content-type": "application/json", "idempotency-key": crypto.randomUUID() };
-    for (const [method, path] of [["POST", "/clients"], ["PATCH", `/clients/${ID}`], ["POST", "/requests"], ["POST", `/requests/${ID}/cancel`], ["POST", "/webhooks"]] as const) {
+    for (const [method, path] of [
+      ["POST", "/clients"],
+      ["PATCH", `/clients/${ID}`],
+      ["POST", "/requests"],
+      ["POST", `/requests/${ID}/cancel`],
+      ["POST", "/webhooks"],
+    ] as const) {
       expectError(await sendRaw(method, path, headers, big, true), 413, "PAYLOAD_TOO_LARGE");
       expectError(await sendRaw(method, path, headers, big, false), 413, "PAYLOAD_TOO_LARGE");
     }
@@ -136,7 +148,10 @@ describe("bodies", () => {
   });
 
   it("accepts a body just under the limit", async () => {
-    const res = await api("POST", "/clients", { rawBody: JSON.stringify({ name: "n", email: "a@b.c", pad: "x".repeat(1000 * 1000) }), headers: { "content-type": "application/json" } });
+    const res = await api("POST", "/clients", {
+      rawBody: JSON.stringify({ name: "n", email: "a@b.c", pad: "x".repeat(1000 * 1000) }),
+      headers: { "content-type": "application/json" },
+    });
     expectError(res, 400, "VALIDATION_FAILED");
     expect(res.body.error.details).toEqual([{ field: "pad", message: "Unknown field." }]);
   });

@@ -4,11 +4,11 @@
 // and a code whose status is the one answered. Bounded: a fixed number of runs per endpoint.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { expectOk, call, seedV2Agency, REQUEST_ID, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { ERROR_STATUS } from "@/lib/http/api-error";
-import { resetRateLimiters } from "@/lib/http/rate-limit";
+import { startApiServer } from "@/test/support/api-server";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
+import { expectOk, call, seedV2Agency, REQUEST_ID, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { ERROR_STATUS } from "@/lib/core/common/api-error";
+import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
 
 type Json = unknown;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
@@ -111,7 +111,12 @@ function bodyArb(seed: Json) {
     { weight: 1, arbitrary: fc.constant(seed) },
     { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...all), jsonValue).map(([p, v]) => setAt(seed, p, v)) },
     { weight: 2, arbitrary: fc.constantFrom(...all).map((p) => removeAt(seed, p)) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...all), fc.oneof(fc.string(), fc.constantFrom("__proto__", "constructor", "prototype")), jsonValue).map(([p, k, v]) => setAt(seed, [...p, k], v)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...all), fc.oneof(fc.string(), fc.constantFrom("__proto__", "constructor", "prototype")), jsonValue)
+        .map(([p, k, v]) => setAt(seed, [...p, k], v)),
+    },
     { weight: 2, arbitrary: jsonValue },
   );
 }
@@ -129,7 +134,18 @@ function rawBodyArb(seed: Json | undefined): fc.Arbitrary<RawBody> {
   );
   const contentType = fc.oneof(
     { weight: 6, arbitrary: fc.constant<string | undefined>("application/json") },
-    { weight: 1, arbitrary: fc.constantFrom<string | undefined>(undefined, "text/plain", "application/json; charset=utf-8", "APPLICATION/JSON", "application/vnd.api+json", "multipart/form-data", "application/x-www-form-urlencoded") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<string | undefined>(
+        undefined,
+        "text/plain",
+        "application/json; charset=utf-8",
+        "APPLICATION/JSON",
+        "application/vnd.api+json",
+        "multipart/form-data",
+        "application/x-www-form-urlencoded",
+      ),
+    },
   );
   return fc.record({ text, contentType });
 }
@@ -138,7 +154,10 @@ const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((
 const authArb = () =>
   fc.oneof(
     { weight: 8, arbitrary: fc.constant(`Bearer ${a.key}`) },
-    { weight: 1, arbitrary: fc.constantFrom<string | undefined>(undefined, "Bearer", "Bearer ", `bearer ${a.key}`, `Basic ${a.key}`, `Bearer ${a.key} ${a.key}`, `Bearer ${a.key}x`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<string | undefined>(undefined, "Bearer", "Bearer ", `bearer ${a.key}`, `Basic ${a.key}`, `Bearer ${a.key} ${a.key}`, `Bearer ${a.key}x`),
+    },
     { weight: 1, arbitrary: headerValue.map((v) => `Bearer ${v}`) },
   );
 const idempotencyArb = fc.oneof(
@@ -150,7 +169,11 @@ const queryArb = (names: string[]) =>
   fc.array(
     fc.tuple(
       fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }),
-      fc.oneof(fc.string({ maxLength: 60 }), fc.integer().map(String), fc.constantFrom("0", "1", "100", "101", "-1", "1e2", "pending", "expired", "x".repeat(600), "eyJ0IjoiIn0", ids.client ?? "")),
+      fc.oneof(
+        fc.string({ maxLength: 60 }),
+        fc.integer().map(String),
+        fc.constantFrom("0", "1", "100", "101", "-1", "1e2", "pending", "expired", "x".repeat(600), "eyJ0IjoiIn0", ids.client ?? ""),
+      ),
     ),
     { maxLength: 4 },
   );
@@ -204,7 +227,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: () => "/clients", body: () => seeds.client, idempotent: true },
   { method: "GET", path: () => "/clients", query: ["limit", "cursor", "externalClientId", "email"] },
   { method: "GET", path: (id) => `/clients/${id}`, id: () => ids.client!, query: ["x"] },
-  { method: "PATCH", path: (id) => `/clients/${id}`, id: () => ids.client!, body: () => ({ name: "Changed", company: null, website: "", language: "Spanish", metadata: { c: "d" } }) },
+  {
+    method: "PATCH",
+    path: (id) => `/clients/${id}`,
+    id: () => ids.client!,
+    body: () => ({ name: "Changed", company: null, website: "", language: "Spanish", metadata: { c: "d" } }),
+  },
   { method: "POST", path: () => "/requests", body: () => seeds.request, idempotent: true },
   { method: "GET", path: () => "/requests", query: ["limit", "cursor", "clientId", "externalClientId", "status"] },
   { method: "GET", path: (id) => `/requests/${id}`, id: () => ids.request! },
@@ -255,7 +283,12 @@ describe("fuzzing every endpoint", () => {
             const qs = new URLSearchParams(query).toString();
             const url = `${server.url}/api/v2${ep.path(id)}${qs ? `?${qs}` : ""}`;
             const res = await fetch(url, { method: ep.method, headers, body: text });
-            checkEnvelope(`${label} ${JSON.stringify({ id, auth: auth?.slice(0, 20), idem, query, body: text?.slice(0, 200), type: body.contentType })}`, res.status, await res.text(), res.headers.get("x-request-id"));
+            checkEnvelope(
+              `${label} ${JSON.stringify({ id, auth: auth?.slice(0, 20), idem, query, body: text?.slice(0, 200), type: body.contentType })}`,
+              res.status,
+              await res.text(),
+              res.headers.get("x-request-id"),
+            );
           },
         ),
         { numRuns: runs, endOnFailure: true },

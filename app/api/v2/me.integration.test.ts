@@ -1,14 +1,14 @@
 // GET /me over real HTTP: the current key and agency, no scope needed, and the
 // authentication and entitlement failures it shares with every endpoint.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { resetRateLimiters } from "@/lib/http/rate-limit";
-import { call, expectError, expectOk, seedV2Agency, UUID, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { setPlan } from "@/lib/agencies/set-plan";
-import { forgetApiKeys } from "@/lib/auth/authenticate-api-key";
-import { getDb } from "@/lib/db";
+import { startApiServer } from "@/test/support/api-server";
+import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
+import { call, expectError, expectOk, seedV2Agency, UUID, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
+import { revokeApiKey } from "@/lib/core/api-keys/revoke-api-key";
+import { setPlan } from "@/lib/core/agencies/set-plan";
+import { forgetApiKeys } from "@/lib/core/api-keys/authenticate-api-key";
+import { getDb } from "@/lib/infra/db/db";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;

@@ -6,14 +6,14 @@ import fs from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { resetRateLimiters } from "@/lib/http/rate-limit";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { call, expectError, expectOk, seedV2Agency, type ApiResponse, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { openApiDocument } from "@/lib/openapi/openapi-document";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { API_SCOPES, type ApiScope } from "@/lib/auth/scopes";
-import { applyRequestAction } from "@/lib/requests/apply-request-action";
+import { startApiServer } from "@/test/support/api-server";
+import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
+import { call, expectError, expectOk, seedV2Agency, type ApiResponse, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { openApiDocument } from "@/lib/surfaces/v2/openapi/openapi-document";
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
+import { API_SCOPES, type ApiScope } from "@/lib/core/auth/scopes";
+import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 
 type Json = Record<string, unknown>;
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -76,7 +76,13 @@ function documentedOperations(): string[] {
 function operation(method: string, p: string) {
   const op = doc.paths[p]?.[method.toLowerCase()] as Json | undefined;
   if (!op) throw new Error(`${method} ${p} is not documented`);
-  return op as { responses: Record<string, { content?: { "application/json": { schema: Json } } }>; "x-required-scope": string | null; security: Json[]; operationId: string; parameters?: Json[] };
+  return op as {
+    responses: Record<string, { content?: { "application/json": { schema: Json } } }>;
+    "x-required-scope": string | null;
+    security: Json[];
+    operationId: string;
+    parameters?: Json[];
+  };
 }
 
 // A validator for the JSON Schema keywords the generated document uses; enough to check
@@ -158,7 +164,10 @@ describe("the document", () => {
       for (const status of ["401", "403", "429", "500"]) expect(op.responses[status], `${o} ${status}`).toBeDefined();
       if (p.includes("{id}")) expect(op.responses["404"], o).toBeDefined();
       if (method === "POST" && ["/clients", "/requests", "/webhooks"].includes(p)) {
-        expect(op.parameters?.some((x) => x.in === "header" && x.name === "Idempotency-Key" && x.required === true), o).toBe(true);
+        expect(
+          op.parameters?.some((x) => x.in === "header" && x.name === "Idempotency-Key" && x.required === true),
+          o,
+        ).toBe(true);
         expect(op.responses["409"], o).toBeDefined();
       }
     }
@@ -218,7 +227,10 @@ describe("real responses match the documented schemas", () => {
     conforms("GET", "/accounts", await api("GET", "/accounts"));
     conforms("GET", "/usage", await api("GET", "/usage"));
 
-    const c = expectOk(conforms("POST", "/clients", await api("POST", "/clients", { body: { name: "N", email: "n@example.com", metadata: { k: "v" }, externalClientId: "oa-1" } })), 201);
+    const c = expectOk(
+      conforms("POST", "/clients", await api("POST", "/clients", { body: { name: "N", email: "n@example.com", metadata: { k: "v" }, externalClientId: "oa-1" } })),
+      201,
+    );
     conforms("POST", "/clients", await api("POST", "/clients", { body: { name: "N", email: "n@example.com", externalClientId: "oa-1" } }));
     conforms("POST", "/clients", await api("POST", "/clients", { body: { name: 1 } }));
     conforms("POST", "/clients", await api("POST", "/clients", { rawBody: "x", headers: { "content-type": "text/plain" } }));
@@ -239,7 +251,12 @@ describe("real responses match the documented schemas", () => {
       expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     };
     const r = expectOk(conforms("POST", "/requests", await api("POST", "/requests", { body })), 201);
-    await applyRequestAction({ agencyId: a.agencyId, requestId: r.id, action: { kind: "grant", serviceId: "meta_ads" }, grantedAssets: [{ id: "1", name: null, accessLevel: "admin" }] });
+    await applyRequestAction({
+      agencyId: a.agencyId,
+      requestId: r.id,
+      action: { kind: "grant", serviceId: "meta_ads" },
+      grantedAssets: [{ id: "1", name: null, accessLevel: "admin" }],
+    });
     conforms("GET", "/requests", await api("GET", "/requests?limit=1"));
     conforms("GET", "/requests/{id}", await api("GET", `/requests/${r.id}`));
     conforms("POST", "/requests/{id}/cancel", await api("POST", `/requests/${r.id}/cancel`));

@@ -2,16 +2,16 @@
 // HTTP: the Request object field by field, every request rule and bound, the deadline on
 // every read path, filters and keyset pagination, cancel transitions and their events.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startApiServer } from "@/lib/testing/api-server";
-import { resetRateLimiters } from "@/lib/http/rate-limit";
-import { call, client, expectError, expectOk, fieldsOf, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { createRequest } from "@/lib/requests/create-request";
-import { ZCreateRequestBody } from "@/lib/requests/schemas";
-import { applyRequestAction } from "@/lib/requests/apply-request-action";
-import { setIntake } from "@/lib/intake/set-intake";
-import { connectAccount } from "@/lib/accounts/connect-account";
-import { getDb } from "@/lib/db";
+import { startApiServer } from "@/test/support/api-server";
+import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
+import { call, client, expectError, expectOk, fieldsOf, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
+import { createRequest } from "@/lib/core/requests/create-request";
+import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
+import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
+import { setIntake } from "@/lib/core/intake/set-intake";
+import { connectAccount } from "@/lib/core/accounts/connect-account";
+import { getDb } from "@/lib/infra/db/db";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;
@@ -315,7 +315,12 @@ describe("POST /requests/{id}/cancel", () => {
 
   it("in_progress → cancelled", async () => {
     const r = await createOk({ requestedServices: { ...metaAds(), shopify_store: {} } });
-    await applyRequestAction({ agencyId: a.agencyId, requestId: r.id, action: { kind: "grant", serviceId: "meta_ads" }, grantedAssets: [{ id: "act_1", name: "Ads", accessLevel: "advertiser" }] });
+    await applyRequestAction({
+      agencyId: a.agencyId,
+      requestId: r.id,
+      action: { kind: "grant", serviceId: "meta_ads" },
+      grantedAssets: [{ id: "act_1", name: "Ads", accessLevel: "advertiser" }],
+    });
     const mid = expectOk(await api("GET", `/requests/${r.id}`));
     expect(mid.status).toBe("in_progress");
     expect(mid.services[0]).toMatchObject({ status: "granted", grantedAssets: [{ id: "act_1", name: "Ads", accessLevel: "advertiser" }] });
@@ -399,14 +404,30 @@ describe("GET /requests", () => {
     for (const r of sorted) (byClient[r.clientId] ??= []).push(r.id);
     // one open request past its deadline, not yet recorded as expired
     const late = await db.accessRequest.create({
-      data: { agencyId: b.agencyId, clientId: c2.id, status: "pending", source: "api", inviteToken: `tok-${crypto.randomUUID()}`, createdAt: new Date(base + 200_000), expiresAt: new Date(Date.now() - 1000) },
+      data: {
+        agencyId: b.agencyId,
+        clientId: c2.id,
+        status: "pending",
+        source: "api",
+        inviteToken: `tok-${crypto.randomUUID()}`,
+        createdAt: new Date(base + 200_000),
+        expiresAt: new Date(Date.now() - 1000),
+      },
     });
     expiredId = late.id;
     order.push(late.id);
     byClient[c2.id]!.push(late.id);
     // demo requests are never listed
     await db.accessRequest.create({
-      data: { agencyId: b.agencyId, clientId: c1.id, status: "pending", source: "dashboard", isDemo: true, inviteToken: `tok-${crypto.randomUUID()}`, createdAt: new Date(base + 5) },
+      data: {
+        agencyId: b.agencyId,
+        clientId: c1.id,
+        status: "pending",
+        source: "dashboard",
+        isDemo: true,
+        inviteToken: `tok-${crypto.randomUUID()}`,
+        createdAt: new Date(base + 5),
+      },
     });
   });
 

@@ -4,11 +4,11 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { accessErrorMessage, isAccessErrorCode } from "@/lib/access-pages/access-page-error";
-import { decodeFieldErrors, fieldErrorMessage, type FieldErrorCode } from "@/lib/access-pages/field-errors";
-import { loadStaticLink } from "@/lib/access-pages/load-static-link";
-import { pageLocale } from "@/lib/access-pages/page-locale";
-import { LANGUAGES, LOCALES, languageToLocale, localeToLanguage, t, type Locale } from "@/lib/i18n/dictionary";
+import { accessErrorMessage, isAccessErrorCode } from "@/lib/surfaces/access/access-page-error";
+import { decodeFieldErrors, fieldErrorMessage, type FieldErrorCode } from "@/lib/surfaces/access/field-errors";
+import { loadStaticLink } from "@/lib/surfaces/access/load-static-link";
+import { pageLocale } from "@/lib/surfaces/access/page-locale";
+import { LANGUAGES, LOCALES, languageToLocale, localeToLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { AccessShell } from "@/components/access/access-shell";
 import { EnhancedForm } from "@/components/access/enhanced-form";
 import { MessageBox } from "@/components/access/message-box";
@@ -33,7 +33,16 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   };
 }
 
-function Field(props: { name: string; label: string; locale: Locale; error: FieldErrorCode | undefined; type?: string; autoComplete: string; maxLength: number; required?: boolean }) {
+function Field(props: {
+  name: string;
+  label: string;
+  locale: Locale;
+  error: FieldErrorCode | undefined;
+  type?: string;
+  autoComplete: string;
+  maxLength: number;
+  required?: boolean;
+}) {
   const errorId = `${props.name}-error`;
   return (
     <div className="mt-4">
@@ -83,7 +92,13 @@ export default async function StaticLinkPage({ params, searchParams }: Props) {
     <AccessShell locale={locale} agency={agency} chrome>
       <nav aria-label={t(locale, "language.label")} className="mb-4 flex justify-end gap-3 text-sm">
         {LOCALES.map((l) => (
-          <a key={l} href={`?lang=${l}`} lang={l} aria-current={l === locale ? "true" : undefined} className={l === locale ? "font-semibold underline" : "text-slate-700 hover:underline"}>
+          <a
+            key={l}
+            href={`?lang=${l}`}
+            lang={l}
+            aria-current={l === locale ? "true" : undefined}
+            className={l === locale ? "font-semibold underline" : "text-slate-700 hover:underline"}
+          >
             {t(l, `language.${localeToLanguage(l)}`)}
           </a>
         ))}

@@ -4,14 +4,14 @@
 // platforms are on, and only back to our own callback.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getPlatform } from "@/lib/catalog/catalog";
-import { verifyState } from "@/lib/connectors/oauth-state";
-import { SANDBOX_MODES, sandboxCode, type SandboxMode } from "@/lib/connectors/sandbox-connector";
-import { getDb } from "@/lib/db";
-import { env } from "@/lib/env";
-import { localeForLanguage, t, type Locale } from "@/lib/i18n/dictionary";
-import { callbackUrl } from "@/lib/access-pages/platform-connector";
-import { appSecret } from "@/lib/server/secrets";
+import { getPlatform } from "@/lib/core/catalog/catalog";
+import { verifyState } from "@/lib/infra/connectors/oauth-state";
+import { SANDBOX_MODES, sandboxCode, type SandboxMode } from "@/lib/infra/connectors/sandbox-connector";
+import { getDb } from "@/lib/infra/db/db";
+import { env } from "@/lib/infra/env";
+import { localeForLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
+import { callbackUrl } from "@/lib/surfaces/access/platform-connector";
+import { appSecret } from "@/lib/infra/secrets/secrets";
 import { primaryButton, secondaryButton, textInput } from "@/components/access/styles";
 
 export const dynamic = "force-dynamic";
@@ -31,9 +31,15 @@ async function findSignIn(state: string | undefined, platform: string | undefine
   if (!state || !platform) return null;
   const verified = verifyState(state, appSecret());
   if (!verified.ok) return null;
-  const request = await (await getDb()).accessRequest.findUnique({
+  const request = await (
+    await getDb()
+  ).accessRequest.findUnique({
     where: { id: verified.payload.requestId },
-    select: { agency: { select: { name: true } }, client: { select: { language: true } }, services: { where: { serviceId: verified.payload.serviceId }, select: { platform: true } } },
+    select: {
+      agency: { select: { name: true } },
+      client: { select: { language: true } },
+      services: { where: { serviceId: verified.payload.serviceId }, select: { platform: true } },
+    },
   });
   if (!request || request.services[0]?.platform !== platform) return null;
   return { agencyName: request.agency.name, locale: localeForLanguage(request.client.language) };

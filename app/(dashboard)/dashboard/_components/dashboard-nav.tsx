@@ -3,7 +3,7 @@
 // small ones. Lists every dashboard page and marks the current one.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
 export const NAV_SECTIONS: { title: string; items: { href: string; label: string }[] }[] = [
   {
@@ -41,8 +41,10 @@ function isActive(pathname: string, href: string) {
 
 export function DashboardNav({ agencyName, userMenu }: { agencyName: string; userMenu: ReactNode }) {
   const pathname = usePathname() ?? "";
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [pathname]);
+  // The menu is open for one path only, so it closes on navigation without an effect.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === pathname;
+  const setOpen = (value: boolean | ((v: boolean) => boolean)) => setOpenAt((typeof value === "function" ? value(open) : value) ? pathname : null);
   return (
     <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:self-start md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r">
       <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">

@@ -13,7 +13,11 @@ export function SignInRedirect() {
     <main className="mx-auto max-w-md p-8 text-center">
       <h1 className="text-xl font-semibold">Your session has ended</h1>
       <p className="mt-2 text-sm text-slate-600">
-        Taking you to <a className="text-indigo-700 underline" href="/login">sign in</a>…
+        Taking you to{" "}
+        <a className="text-indigo-700 underline" href="/login">
+          sign in
+        </a>
+        …
       </p>
     </main>
   );

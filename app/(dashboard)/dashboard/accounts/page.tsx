@@ -4,12 +4,12 @@ import { redirect } from "next/navigation";
 import { AccountsPanel } from "@/components/accounts/accounts-panel";
 import type { ConnectModes } from "@/components/accounts/connect-account-form";
 import { PageHeader } from "@/components/ui/page-header";
-import { connectMode } from "@/lib/accounts/connect-account-from-dashboard";
-import { listAccounts } from "@/lib/accounts/list-accounts";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
-import { listPlatforms } from "@/lib/catalog/catalog";
-import { connectAccountAction, disconnectAccountAction } from "./actions";
+import { connectMode } from "@/lib/core/accounts/connect-account-from-dashboard";
+import { listAccounts } from "@/lib/core/accounts/list-accounts";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { listPlatforms } from "@/lib/core/catalog/catalog";
+import { connectAccountAction, disconnectAccountAction } from "./account-actions";
 
 export const metadata: Metadata = { title: "Connected accounts" };
 

@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { ApiKeysPanel } from "@/components/api-keys/api-keys-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { listApiKeys } from "@/lib/api-keys/list-api-keys";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
-import { createApiKeyAction, revokeApiKeyAction } from "./actions";
+import { listApiKeys } from "@/lib/core/api-keys/list-api-keys";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { createApiKeyAction, revokeApiKeyAction } from "./api-key-actions";
 
 export const metadata: Metadata = { title: "API keys" };
 

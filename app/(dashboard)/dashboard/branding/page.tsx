@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { BrandingPanel } from "@/components/branding/branding-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { getBranding, LOGO_MAX_BYTES } from "@/lib/agencies/update-branding";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
-import { updateBrandingAction } from "./actions";
+import { getBranding, LOGO_MAX_BYTES } from "@/lib/core/agencies/update-branding";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { updateBrandingAction } from "./branding-actions";
 
 export const metadata: Metadata = { title: "Branding" };
 

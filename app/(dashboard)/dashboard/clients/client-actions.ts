@@ -2,10 +2,10 @@
 // Client changes from the dashboard, with the API's schemas and rules (externalClientId is
 // set-once): create, and edit by id. Members and above.
 import { z } from "zod";
-import { ZCreateClientBody, ZUpdateClientBody } from "@/lib/clients/schemas";
-import { createClient } from "@/lib/clients/create-client";
-import { updateClient } from "@/lib/clients/update-client";
-import { dashboardAction } from "@/lib/dashboard/dashboard-action";
+import { ZCreateClientBody, ZUpdateClientBody } from "@/lib/core/clients/schemas";
+import { createClient } from "@/lib/core/clients/create-client";
+import { updateClient } from "@/lib/core/clients/update-client";
+import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
 export const createClientAction = dashboardAction("clients:write", ZCreateClientBody, (input, ctx) => createClient({ agencyId: ctx.agencyId, input }));
 

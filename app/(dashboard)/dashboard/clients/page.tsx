@@ -1,7 +1,7 @@
 // Clients: list, search, prospects apart, create.
 import type { Metadata } from "next";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
 import { ClientList } from "@/components/clients/client-list";
 import { createClientAction } from "./client-actions";
 

@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { DevelopersPanel } from "@/components/developers/developers-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { env } from "@/lib/env";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { env } from "@/lib/infra/env";
 
 export const metadata: Metadata = { title: "Developers" };
 

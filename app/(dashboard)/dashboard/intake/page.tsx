@@ -3,10 +3,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { IntakePanel } from "@/components/intake/intake-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
-import { getIntakeForm } from "@/lib/intake/questions";
-import { addIntakeQuestionAction, moveIntakeQuestionAction, removeIntakeQuestionAction, setIntakeEnabledAction, updateIntakeQuestionAction } from "./actions";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { getIntakeForm } from "@/lib/core/intake/questions";
+import { addIntakeQuestionAction, moveIntakeQuestionAction, removeIntakeQuestionAction, setIntakeEnabledAction, updateIntakeQuestionAction } from "./intake-actions";
 
 export const metadata: Metadata = { title: "Intake form" };
 

@@ -4,10 +4,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { listEmails } from "@/lib/emails/list-emails";
-import { env } from "@/lib/env";
-import { MailboxPanel } from "./_components/mailbox-panel";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { listEmails } from "@/lib/core/emails/list-emails";
+import { env } from "@/lib/infra/env";
+import { MailboxPanel } from "@/components/mailbox/mailbox-panel";
 
 export const metadata: Metadata = { title: "Mailbox" };
 

@@ -1,7 +1,7 @@
 // Requests: status tabs, search, per-request progress, live updates.
 import type { Metadata } from "next";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
 import { RequestList } from "@/components/requests/request-list";
 
 export const metadata: Metadata = { title: "Requests" };

@@ -2,10 +2,10 @@
 // Request changes from the dashboard, all through the domain module with the API's schema:
 // create (source "dashboard"), the agency actions on a request, and "preview as client"
 // (a demo request: no events, no usage, never listed by the API).
-import { ZCreateRequestBody } from "@/lib/requests/schemas";
-import { createRequest } from "@/lib/requests/create-request";
-import { applyAgencyAction, ZAgencyRequestAction } from "@/lib/requests/apply-agency-action";
-import { dashboardAction } from "@/lib/dashboard/dashboard-action";
+import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
+import { createRequest } from "@/lib/core/requests/create-request";
+import { applyAgencyAction, ZAgencyRequestAction } from "@/lib/core/requests/apply-agency-action";
+import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
 export const createRequestAction = dashboardAction("requests:write", ZCreateRequestBody, async (input, ctx) => {
   const request = await createRequest({ agencyId: ctx.agencyId, input, source: "dashboard" });

@@ -2,12 +2,12 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
-import { listAccounts } from "@/lib/accounts/list-accounts";
-import { getStaticLink } from "@/lib/agencies/update-static-link";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
-import { StaticLinkPanel } from "./_components/static-link-panel";
-import { regenerateStaticLinkAction, updateStaticLinkAction } from "./actions";
+import { listAccounts } from "@/lib/core/accounts/list-accounts";
+import { getStaticLink } from "@/lib/core/agencies/update-static-link";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { StaticLinkPanel } from "@/components/static-link/static-link-panel";
+import { regenerateStaticLinkAction, updateStaticLinkAction } from "./static-link-actions";
 
 export const metadata: Metadata = { title: "Static link" };
 

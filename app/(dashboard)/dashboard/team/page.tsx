@@ -1,13 +1,14 @@
 // Team: members and their roles, open invites, the permission table, and (for owners) the
 // invite form and role changes.
 import type { Metadata } from "next";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can, PERMISSIONS, ROLES, type Permission } from "@/lib/auth/roles";
-import { listTeam } from "@/lib/team/list-team";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can, PERMISSIONS, ROLES, type Permission } from "@/lib/core/auth/roles";
+import { listTeam } from "@/lib/core/team/list-team";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { TeamManager } from "./team-manager";
+import { TeamManager } from "@/components/team/team-manager";
+import { changeRoleAction, createInviteAction, removeMemberAction, revokeInviteAction } from "@/app/(dashboard)/dashboard/team/team-actions";
 
 export const metadata: Metadata = { title: "Team" };
 export const dynamic = "force-dynamic";
@@ -33,7 +34,12 @@ export default async function TeamPage() {
   return (
     <>
       <PageHeader title="Team" description="Who can work in this agency's dashboard, and what each role may do." />
-      <TeamManager team={team} canManage={can(ctx.role, "team:write")} currentUserId={ctx.userId} />
+      <TeamManager
+        team={team}
+        canManage={can(ctx.role, "team:write")}
+        currentUserId={ctx.userId}
+        actions={{ createInvite: createInviteAction, changeRole: changeRoleAction, removeMember: removeMemberAction, revokeInvite: revokeInviteAction }}
+      />
       <Card title="Roles and permissions" className="mt-6" description="Every action is checked on the server against this table.">
         <Table caption="Permissions by role">
           <THead>

@@ -1,12 +1,12 @@
 "use server";
 // Team changes from the dashboard: invite by link, change a role, remove a member, revoke
 // an invite. Owners only (team:write), checked on the server by dashboardAction.
-import { dashboardAction } from "@/lib/dashboard/dashboard-action";
-import { createTeamInvite } from "@/lib/team/create-team-invite";
-import { changeMemberRole } from "@/lib/team/change-member-role";
-import { removeMember } from "@/lib/team/remove-member";
-import { revokeTeamInvite } from "@/lib/team/revoke-team-invite";
-import { ZChangeMemberRoleBody, ZCreateTeamInviteBody, ZInviteIdBody, ZMembershipIdBody } from "@/lib/team/schemas";
+import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
+import { createTeamInvite } from "@/lib/core/team/create-team-invite";
+import { changeMemberRole } from "@/lib/core/team/change-member-role";
+import { removeMember } from "@/lib/core/team/remove-member";
+import { revokeTeamInvite } from "@/lib/core/team/revoke-team-invite";
+import { ZChangeMemberRoleBody, ZCreateTeamInviteBody, ZInviteIdBody, ZMembershipIdBody } from "@/lib/core/team/schemas";
 
 export const createInviteAction = dashboardAction("team:write", ZCreateTeamInviteBody, async (input, ctx) => {
   const { invite, url } = await createTeamInvite({ agencyId: ctx.agencyId, input });
@@ -17,9 +17,6 @@ export const changeRoleAction = dashboardAction("team:write", ZChangeMemberRoleB
   changeMemberRole({ agencyId: ctx.agencyId, membershipId: input.membershipId, role: input.role }),
 );
 
-export const removeMemberAction = dashboardAction("team:write", ZMembershipIdBody, (input, ctx) =>
-  removeMember({ agencyId: ctx.agencyId, membershipId: input.membershipId }),
-);
+export const removeMemberAction = dashboardAction("team:write", ZMembershipIdBody, (input, ctx) => removeMember({ agencyId: ctx.agencyId, membershipId: input.membershipId }));
 
 export const revokeInviteAction = dashboardAction("team:write", ZInviteIdBody, (input, ctx) => revokeTeamInvite({ agencyId: ctx.agencyId, inviteId: input.inviteId }));
-

@@ -4,10 +4,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { UsagePanel } from "@/components/usage/usage-panel";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
-import { getUsageOverview } from "@/lib/usage/get-usage-overview";
-import { changePlanAction } from "./actions";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { getUsageOverview } from "@/lib/core/usage/get-usage-overview";
+import { changePlanAction } from "./usage-actions";
 
 export const metadata: Metadata = { title: "Usage" };
 

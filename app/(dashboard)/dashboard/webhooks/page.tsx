@@ -3,12 +3,12 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
-import { EVENT_TYPES } from "@/lib/events/record-event";
-import { listWebhooks } from "@/lib/webhooks/list-webhooks";
-import { WEBHOOK_LIMIT } from "@/lib/webhooks/schemas";
-import { createWebhookAction } from "./actions";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { EVENT_TYPES } from "@/lib/core/events/record-event";
+import { listWebhooks } from "@/lib/core/webhooks/list-webhooks";
+import { WEBHOOK_LIMIT } from "@/lib/core/webhooks/schemas";
+import { createWebhookAction } from "./webhook-actions";
 
 export const metadata: Metadata = { title: "Webhooks" };
 

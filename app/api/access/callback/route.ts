@@ -1,9 +1,9 @@
 // GET: where every platform sends the client back after signing in (OAuth-style
 // redirect). A good sign-in continues to the asset picker on the access page; a bad or
 // replayed state is refused.
-import { pagePath, plainErrorPage, seeOther } from "@/lib/access-pages/access-http";
-import { localeFromAcceptLanguage } from "@/lib/access-pages/page-locale";
-import { finishSignIn } from "@/lib/access-pages/finish-sign-in";
+import { pagePath, plainErrorPage, seeOther } from "@/lib/surfaces/access/access-http";
+import { localeFromAcceptLanguage } from "@/lib/surfaces/access/page-locale";
+import { finishSignIn } from "@/lib/surfaces/access/finish-sign-in";
 
 export const dynamic = "force-dynamic";
 

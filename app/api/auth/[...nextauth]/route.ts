@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/auth-options";
+import { authOptions } from "@/lib/surfaces/dashboard/auth-options";
 
 async function handler(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) {
   return NextAuth(authOptions())(req, { params: await ctx.params });

@@ -1,8 +1,8 @@
 // Benchmark baseline for scripts/bench-api.ts: the same Prisma lookup of one request as
 // GET /api/v2/requests/{id}, with no authentication, rate limit, validation or envelope, to
 // measure the framework's floor. Answers 404 unless the process runs with BENCH_BASELINE=1.
-import { getDb } from "@/lib/db";
-import { requestInclude, serializeRequest } from "@/lib/requests/serialize-request";
+import { getDb } from "@/lib/infra/db/db";
+import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
 
 export const dynamic = "force-dynamic";
 

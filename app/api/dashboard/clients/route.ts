@@ -1,6 +1,6 @@
 // Dashboard client list (TanStack Query): search and the clients/prospects split.
-import { withDashboard } from "@/lib/dashboard/with-dashboard";
-import { listClientsForDashboard, ZDashboardClientsQuery } from "@/lib/dashboard/clients-query";
+import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
+import { listClientsForDashboard, ZDashboardClientsQuery } from "@/lib/surfaces/dashboard/clients-query";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 // Dashboard request list (TanStack Query): status filter, search, newest first.
-import { withDashboard } from "@/lib/dashboard/with-dashboard";
-import { listRequestsForDashboard, ZDashboardRequestsQuery } from "@/lib/requests/list-requests-for-dashboard";
+import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
+import { listRequestsForDashboard, ZDashboardRequestsQuery } from "@/lib/surfaces/dashboard/requests/list-requests-for-dashboard";
 
 export const dynamic = "force-dynamic";
 

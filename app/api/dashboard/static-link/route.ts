@@ -1,5 +1,5 @@
 // Dashboard read: the agency's static access link and its settings.
-import { getStaticLink } from "@/lib/agencies/update-static-link";
-import { withDashboard } from "@/lib/dashboard/with-dashboard";
+import { getStaticLink } from "@/lib/core/agencies/update-static-link";
+import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
 
 export const GET = withDashboard("read", async ({ ctx }) => ({ data: await getStaticLink({ agencyId: ctx.agencyId }) }));

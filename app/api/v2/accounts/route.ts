@@ -1,5 +1,5 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import { listAccounts } from "@/lib/accounts/list-accounts";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { listAccounts } from "@/lib/core/accounts/list-accounts";
 
 export const GET = withApiKey({ scope: "accounts:read" }, async ({ auth }) => ({ data: await listAccounts({ agencyId: auth.agencyId }) }));
 

@@ -1,7 +1,7 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import { ZCreateClientBody, ZListClientsQuery } from "@/lib/clients/schemas";
-import { createClient } from "@/lib/clients/create-client";
-import { listClients } from "@/lib/clients/list-clients";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { ZCreateClientBody, ZListClientsQuery } from "@/lib/core/clients/schemas";
+import { createClient } from "@/lib/core/clients/create-client";
+import { listClients } from "@/lib/core/clients/list-clients";
 
 export const POST = withApiKey({ scope: "clients:create", body: ZCreateClientBody, idempotent: true }, async ({ auth, body, tx }) => ({
   status: 201,

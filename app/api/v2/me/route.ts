@@ -1,5 +1,5 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import type { TMe } from "@/lib/openapi/response-schemas";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import type { TMe } from "@/lib/surfaces/v2/openapi/response-schemas";
 
 export const GET = withApiKey({}, async ({ auth }) => ({
   data: { agency: { id: auth.agencyId, name: auth.agencyName }, apiKey: { id: auth.apiKeyId, scopes: auth.scopes } } satisfies TMe,

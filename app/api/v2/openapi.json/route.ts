@@ -1,8 +1,8 @@
 // GET /api/v2/openapi.json: the generated OpenAPI document, without authentication, built once
 // per process and kept in memory.
-import { otherMethods } from "@/lib/http/with-api-key";
-import { openApiJson } from "@/lib/openapi/openapi-document";
-import { newRequestId } from "@/lib/http/request-id";
+import { otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { openApiJson } from "@/lib/surfaces/v2/openapi/openapi-document";
+import { newRequestId } from "@/lib/surfaces/http/request-id";
 
 export const GET = async () =>
   new Response(openApiJson(), {

@@ -1,7 +1,7 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import { ZCreateRequestBody, ZListRequestsQuery } from "@/lib/requests/schemas";
-import { createRequest } from "@/lib/requests/create-request";
-import { listRequests } from "@/lib/requests/list-requests";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { ZCreateRequestBody, ZListRequestsQuery } from "@/lib/core/requests/schemas";
+import { createRequest } from "@/lib/core/requests/create-request";
+import { listRequests } from "@/lib/core/requests/list-requests";
 
 export const POST = withApiKey({ scope: "requests:create", body: ZCreateRequestBody, idempotent: true }, async ({ auth, body, tx }) => ({
   status: 201,

@@ -1,5 +1,5 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import { API_CATALOG_SERVICES } from "@/lib/catalog/catalog";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { API_CATALOG_SERVICES } from "@/lib/core/catalog/catalog";
 
 export const GET = withApiKey({}, async () => ({ data: API_CATALOG_SERVICES }));
 

@@ -1,5 +1,5 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import { getUsage } from "@/lib/usage/get-usage";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { getUsage } from "@/lib/core/usage/get-usage";
 
 export const GET = withApiKey({ scope: "usage:read" }, async ({ auth }) => ({ data: await getUsage({ agencyId: auth.agencyId }) }));
 

@@ -1,7 +1,7 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import { ZCreateWebhookBody, ZListWebhooksQuery } from "@/lib/webhooks/schemas";
-import { createWebhook } from "@/lib/webhooks/create-webhook";
-import { listWebhooks } from "@/lib/webhooks/list-webhooks";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { ZCreateWebhookBody, ZListWebhooksQuery } from "@/lib/core/webhooks/schemas";
+import { createWebhook } from "@/lib/core/webhooks/create-webhook";
+import { listWebhooks } from "@/lib/core/webhooks/list-webhooks";
 
 export const POST = withApiKey({ scope: "webhooks:write", body: ZCreateWebhookBody, idempotent: true }, async ({ auth, body, tx }) => {
   const { webhook, secret } = await createWebhook({ agencyId: auth.agencyId, input: body, tx });

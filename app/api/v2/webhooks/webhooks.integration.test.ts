@@ -5,13 +5,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
-import { getDb } from "@/lib/db";
-import { resetEnvCache } from "@/lib/env";
-import { recordEvent } from "@/lib/events/record-event";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { startApiServer } from "@/lib/testing/api-server";
-import { call, expectError, expectOk, fieldsOf, ISO_MS, seedV2Agency, UUID, type SeededV2Agency } from "@/lib/testing/v2-fixtures";
-import { respond, startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { getDb } from "@/lib/infra/db/db";
+import { resetEnvCache } from "@/lib/infra/env";
+import { recordEvent } from "@/lib/core/events/record-event";
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
+import { startApiServer } from "@/test/support/api-server";
+import { call, expectError, expectOk, fieldsOf, ISO_MS, seedV2Agency, UUID, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { respond, startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 
 // A public address written as an IP literal: accepted without asking DNS and never contacted.
 const PUBLIC_URL = "https://93.184.216.34/hooks/service";
@@ -300,7 +300,14 @@ describe("POST /webhooks/{id}/test", () => {
     const hook = await create(a, { url: receiver.url("/test-ok"), events: ["request.created"] });
     expectOk(await api(a, "POST", `/webhooks/${hook.id}/pause`));
     const result = expectOk(await api(a, "POST", `/webhooks/${hook.id}/test`));
-    expect(result).toEqual({ delivered: true, statusCode: 200, error: null, durationMs: expect.any(Number), eventId: expect.stringMatching(/^evt_/), deliveryId: expect.stringMatching(UUID) });
+    expect(result).toEqual({
+      delivered: true,
+      statusCode: 200,
+      error: null,
+      durationMs: expect.any(Number),
+      eventId: expect.stringMatching(/^evt_/),
+      deliveryId: expect.stringMatching(UUID),
+    });
     const [got] = receiver.byPath("/test-ok");
     const event = stripe.webhooks.constructEvent(got!.body, String(got!.headers["service-signature"]), hook.secret) as unknown as Record<string, unknown>;
     expect(event).toEqual({

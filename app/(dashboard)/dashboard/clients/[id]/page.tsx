@@ -1,9 +1,9 @@
 // One client: details, edit, and their requests.
 import type { Metadata } from "next";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
 import { ClientDetail } from "@/components/clients/client-detail";
-import { updateClientAction } from "../client-actions";
+import { updateClientAction } from "@/app/(dashboard)/dashboard/clients/client-actions";
 
 export const metadata: Metadata = { title: "Client" };
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 // One request: services, grants, intake answers, timeline, links and the team's actions.
 import type { Metadata } from "next";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
 import { RequestDetail } from "@/components/requests/request-detail";
-import { previewAsClientAction, requestAgencyAction } from "../request-actions";
+import { previewAsClientAction, requestAgencyAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
 
 export const metadata: Metadata = { title: "Request" };
 export const dynamic = "force-dynamic";

@@ -2,19 +2,19 @@
 // whether its intake form can be asked. `?clientId=` preselects a client.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
-import { getDb } from "@/lib/db";
-import { getPlatform, listCatalog } from "@/lib/catalog/catalog";
-import { listAccounts } from "@/lib/accounts/list-accounts";
-import { serializeClient } from "@/lib/clients/serialize-client";
-import type { TClient } from "@/lib/clients/schemas";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { getDb } from "@/lib/infra/db/db";
+import { getPlatform, listCatalog } from "@/lib/core/catalog/catalog";
+import { listAccounts } from "@/lib/core/accounts/list-accounts";
+import { serializeClient } from "@/lib/core/clients/serialize-client";
+import type { TClient } from "@/lib/core/clients/schemas";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { NewRequestForm } from "@/components/requests/new-request-form";
 import type { CatalogServiceOption } from "@/components/requests/service-picker";
-import { createClientAction } from "../../clients/client-actions";
-import { createRequestAction, previewAsClientAction } from "../request-actions";
+import { createClientAction } from "@/app/(dashboard)/dashboard/clients/client-actions";
+import { createRequestAction, previewAsClientAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
 
 export const metadata: Metadata = { title: "New request" };
 export const dynamic = "force-dynamic";

@@ -4,19 +4,12 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { WebhookDetail } from "@/components/webhooks/webhook-detail";
-import { getDashboardContext } from "@/lib/auth/dashboard-context";
-import { can } from "@/lib/auth/roles";
-import { EVENT_TYPES } from "@/lib/events/record-event";
-import { ApiError } from "@/lib/http/api-error";
-import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook-or-throw";
-import {
-  deleteWebhookAction,
-  pauseWebhookAction,
-  resumeWebhookAction,
-  rotateWebhookSecretAction,
-  sendTestEventAction,
-  updateWebhookAction,
-} from "../actions";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { EVENT_TYPES } from "@/lib/core/events/record-event";
+import { ApiError } from "@/lib/core/common/api-error";
+import { getWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
+import { deleteWebhookAction, pauseWebhookAction, resumeWebhookAction, rotateWebhookSecretAction, sendTestEventAction, updateWebhookAction } from "@/app/(dashboard)/dashboard/webhooks/webhook-actions";
 
 export const metadata: Metadata = { title: "Webhook" };
 

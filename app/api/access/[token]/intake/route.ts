@@ -1,6 +1,6 @@
 // POST: the client's intake form answers, from the access page.
-import { accessFormRoute, pagePath } from "@/lib/access-pages/access-http";
-import { submitIntake } from "@/lib/access-pages/submit-intake";
+import { accessFormRoute, pagePath } from "@/lib/surfaces/access/access-http";
+import { submitIntake } from "@/lib/surfaces/access/submit-intake";
 
 export const POST = accessFormRoute<{ token: string }>(
   { rateKey: (p) => p.token, back: (p, surface) => pagePath(surface, p.token) },

@@ -1,8 +1,8 @@
 // POST: a visitor's details on the agency's static link. Creates the prospect and its
 // request, then continues on the request's own access page.
-import { accessFormRoute, withParams } from "@/lib/access-pages/access-http";
-import { startStaticLinkSession } from "@/lib/access-pages/start-static-link-session";
-import { isLocale } from "@/lib/access-pages/page-locale";
+import { accessFormRoute, withParams } from "@/lib/surfaces/access/access-http";
+import { startStaticLinkSession } from "@/lib/surfaces/access/start-static-link-session";
+import { isLocale } from "@/lib/surfaces/access/page-locale";
 
 const pageLocale = (form: URLSearchParams) => {
   const lang = form.get("pageLang");

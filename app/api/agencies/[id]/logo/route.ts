@@ -1,9 +1,9 @@
 // GET: the agency's logo for the client pages and emails. Public like the pages that
 // show it; only the image types branding accepts are served, never sniffed as anything
 // else. The URL carries a version, so a cached copy can be kept for long.
-import { getDb } from "@/lib/db";
+import { getDb } from "@/lib/infra/db/db";
 
-import { UUID } from "@/lib/http/uuid";
+import { UUID } from "@/lib/core/common/uuid";
 const SERVED_TYPES = new Set(["image/png", "image/jpeg", "image/webp"]);
 
 export const dynamic = "force-dynamic";

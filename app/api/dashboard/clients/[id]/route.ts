@@ -1,6 +1,6 @@
 // Dashboard client detail (TanStack Query).
-import { withDashboard } from "@/lib/dashboard/with-dashboard";
-import { getClientForDashboard } from "@/lib/dashboard/get-client-for-dashboard";
+import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
+import { getClientForDashboard } from "@/lib/surfaces/dashboard/get-client-for-dashboard";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 // Dashboard request detail (TanStack Query): services, intake answers and the timeline.
-import { withDashboard } from "@/lib/dashboard/with-dashboard";
-import { getRequestForDashboard } from "@/lib/requests/get-request-for-dashboard";
+import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
+import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // V1 POST /clients/create → 201, data = the new client id (V2: POST /clients).
-import { withLegacyKey, legacyOtherMethods } from "@/lib/http/with-legacy-key";
-import { createClient } from "@/lib/clients/create-client";
-import { toCreateClientInput } from "@/lib/legacy/legacy-client-input";
+import { withLegacyKey, legacyOtherMethods } from "@/lib/surfaces/v1/with-legacy-key";
+import { createClient } from "@/lib/core/clients/create-client";
+import { toCreateClientInput } from "@/lib/surfaces/v1/legacy-client-input";
 
 export const POST = withLegacyKey({ scope: "clients:create", body: true }, async ({ auth, body }) => ({
   status: 201,

@@ -1,8 +1,8 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import { ZUpdateClientBody } from "@/lib/clients/schemas";
-import { getClientOrThrow } from "@/lib/clients/get-client-or-throw";
-import { serializeClient } from "@/lib/clients/serialize-client";
-import { updateClient } from "@/lib/clients/update-client";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { ZUpdateClientBody } from "@/lib/core/clients/schemas";
+import { getClientOrThrow } from "@/lib/core/clients/get-client-or-throw";
+import { serializeClient } from "@/lib/core/clients/serialize-client";
+import { updateClient } from "@/lib/core/clients/update-client";
 
 export const GET = withApiKey({ scope: "clients:read", uuidParams: ["id"] }, async ({ auth, params }) => ({
   data: serializeClient(await getClientOrThrow({ agencyId: auth.agencyId, id: params.id! })),

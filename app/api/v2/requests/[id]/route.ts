@@ -1,5 +1,5 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import { getRequestOrThrow } from "@/lib/requests/load-request";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { getRequestOrThrow } from "@/lib/core/requests/load-request";
 
 export const GET = withApiKey({ scope: "requests:read", uuidParams: ["id"] }, async ({ auth, params }) => ({
   data: await getRequestOrThrow({ agencyId: auth.agencyId, id: params.id! }),

@@ -1,8 +1,8 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import { ZUpdateWebhookBody } from "@/lib/webhooks/schemas";
-import { getWebhookOrThrow } from "@/lib/webhooks/get-webhook-or-throw";
-import { updateWebhook } from "@/lib/webhooks/update-webhook";
-import { deleteWebhook } from "@/lib/webhooks/delete-webhook";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { ZUpdateWebhookBody } from "@/lib/core/webhooks/schemas";
+import { getWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
+import { updateWebhook } from "@/lib/core/webhooks/update-webhook";
+import { deleteWebhook } from "@/lib/core/webhooks/delete-webhook";
 
 export const GET = withApiKey({ scope: "webhooks:read", uuidParams: ["id"] }, async ({ auth, params }) => ({
   data: await getWebhookOrThrow({ agencyId: auth.agencyId, id: params.id! }),

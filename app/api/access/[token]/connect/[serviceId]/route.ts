@@ -1,8 +1,8 @@
 // GET: "Grant access" on an automatic service. Opens a grant session and sends the
 // client to sign in with the platform; refusals go back to the access page.
-import { toAccessPageError } from "@/lib/access-pages/access-page-error";
-import { limitAccess, pagePath, seeOther } from "@/lib/access-pages/access-http";
-import { startGrant } from "@/lib/access-pages/start-grant";
+import { toAccessPageError } from "@/lib/surfaces/access/access-page-error";
+import { limitAccess, pagePath, seeOther } from "@/lib/surfaces/access/access-http";
+import { startGrant } from "@/lib/surfaces/access/start-grant";
 
 export const dynamic = "force-dynamic";
 

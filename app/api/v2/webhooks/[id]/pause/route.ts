@@ -1,5 +1,5 @@
-import { withApiKey, otherMethods } from "@/lib/http/with-api-key";
-import { pauseWebhook } from "@/lib/webhooks/pause-webhook";
+import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
+import { pauseWebhook } from "@/lib/core/webhooks/pause-webhook";
 
 export const POST = withApiKey({ scope: "webhooks:write", uuidParams: ["id"], emptyBody: true }, async ({ auth, params }) => ({
   data: await pauseWebhook({ agencyId: auth.agencyId, id: params.id! }),

@@ -1,11 +1,11 @@
 // POST: the client's actions on one service, from the access page's forms:
 // grant (the picked assets after a platform sign-in), skip, reopen, invite-sent.
-import { AccessPageError } from "@/lib/access-pages/access-page-error";
-import { accessFormRoute, pagePath } from "@/lib/access-pages/access-http";
-import { applyClientAction, isClientServiceAction } from "@/lib/access-pages/apply-client-action";
-import { sealAttemptNotice } from "@/lib/access-pages/attempt-notice";
-import { grantWithConnector } from "@/lib/access-pages/grant-with-connector";
-import { appSecret } from "@/lib/server/secrets";
+import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
+import { accessFormRoute, pagePath } from "@/lib/surfaces/access/access-http";
+import { applyClientAction, isClientServiceAction } from "@/lib/surfaces/access/apply-client-action";
+import { sealAttemptNotice } from "@/lib/surfaces/access/attempt-notice";
+import { grantWithConnector } from "@/lib/surfaces/access/grant-with-connector";
+import { appSecret } from "@/lib/infra/secrets/secrets";
 
 type Params = { token: string; serviceId: string; action: string };
 
@@ -16,7 +16,9 @@ export const POST = accessFormRoute<Params>(
     rateKey: (p) => p.token,
     // Nothing ticked in the picker: back to the picker, whose sign-in is still good.
     back: (p, surface, form, error) =>
-      error.code === "no_assets" && p.action === "grant" ? pagePath(surface, p.token, { pick: p.serviceId, session: form.get("session") ?? undefined }) : pagePath(surface, p.token),
+      error.code === "no_assets" && p.action === "grant"
+        ? pagePath(surface, p.token, { pick: p.serviceId, session: form.get("session") ?? undefined })
+        : pagePath(surface, p.token),
   },
   async ({ params: { token, serviceId, action }, form, surface }) => {
     if (action === "grant") {

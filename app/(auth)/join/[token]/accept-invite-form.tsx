@@ -1,0 +1,69 @@
+"use client";
+// Accepting an invite: a new person chooses a password (their email is the invited one);
+// someone with an account confirms theirs. Then the browser signs in.
+import { useState } from "react";
+import { signIn } from "next-auth/react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { acceptInviteAction } from "./join-actions";
+import { FormAlert } from "@/components/ui/form-alert";
+
+export function AcceptInviteForm({ token, email, userExists }: { token: string; email: string; userExists: boolean }) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="mt-5 space-y-4"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const form = new FormData(e.currentTarget);
+        const password = String(form.get("password") ?? "");
+        const name = String(form.get("name") ?? "");
+        setBusy(true);
+        setFormError(null);
+        try {
+          const res = await acceptInviteAction({ token, password, ...(name ? { name } : {}) });
+          if (!res.ok) {
+            setErrors(res.fieldErrors ?? {});
+            if (!res.fieldErrors) setFormError(res.error);
+            setBusy(false);
+            return;
+          }
+          const login = await signIn("credentials", { email: res.data.email, password, redirect: false });
+          window.location.assign(login?.ok && !login.error ? "/dashboard/requests" : "/login");
+        } catch {
+          setFormError("Could not reach the server. Check your connection and try again.");
+          setBusy(false);
+        }
+      }}
+    >
+      <FormAlert message={formError} />
+      <Field id="email" label="Email">
+        <Input id="email" value={email} readOnly disabled />
+      </Field>
+      {userExists ? (
+        <p className="text-sm text-slate-600">You already have an account. Enter its password to join this team.</p>
+      ) : (
+        <Field id="name" label="Your name" optional error={errors.name}>
+          <Input id="name" name="name" autoComplete="name" invalid={!!errors.name} aria-describedby="name-error" />
+        </Field>
+      )}
+      <Field id="password" label={userExists ? "Your password" : "Choose a password"} hint={userExists ? undefined : "At least 8 characters."} error={errors.password}>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete={userExists ? "current-password" : "new-password"}
+          invalid={!!errors.password}
+          aria-describedby="password-error"
+        />
+      </Field>
+      <Button type="submit" busy={busy} className="w-full">
+        Join the team
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+"use server";
+// API keys page actions (Owner only): create (the key is returned this once) and revoke.
+// Revoking drops cached key lookups so the key is refused at once.
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
+import { revokeApiKey } from "@/lib/core/api-keys/revoke-api-key";
+import { ZApiKeyId, ZCreateApiKeyBody } from "@/lib/core/api-keys/schemas";
+import { forgetApiKeys } from "@/lib/core/api-keys/authenticate-api-key";
+import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
+
+export const createApiKeyAction = dashboardAction("keys:write", ZCreateApiKeyBody, (input, ctx) =>
+  createApiKey({ agencyId: ctx.agencyId, name: input.name, scopes: input.scopes }),
+);
+
+export const revokeApiKeyAction = dashboardAction("keys:write", ZApiKeyId, async (input, ctx) => {
+  const revoked = await revokeApiKey({ agencyId: ctx.agencyId, id: input.id });
+  forgetApiKeys();
+  return revoked;
+});

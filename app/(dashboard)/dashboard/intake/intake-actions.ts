@@ -1,0 +1,24 @@
+"use server";
+// Intake form page actions (Manager and above): on/off and question edits.
+import { z } from "zod";
+import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
+import { addIntakeQuestion, moveIntakeQuestion, removeIntakeQuestion, setIntakeEnabled, updateIntakeQuestion } from "@/lib/core/intake/questions";
+import { ZIntakeQuestionInput, ZMoveIntakeQuestion } from "@/lib/core/intake/question-schemas";
+
+export const setIntakeEnabledAction = dashboardAction("intake:write", z.strictObject({ enabled: z.boolean() }), (input, ctx) =>
+  setIntakeEnabled({ agencyId: ctx.agencyId, enabled: input.enabled }),
+);
+
+export const addIntakeQuestionAction = dashboardAction("intake:write", ZIntakeQuestionInput, (input, ctx) => addIntakeQuestion({ agencyId: ctx.agencyId, input }));
+
+export const updateIntakeQuestionAction = dashboardAction("intake:write", z.strictObject({ id: z.uuid(), question: ZIntakeQuestionInput }), (input, ctx) =>
+  updateIntakeQuestion({ agencyId: ctx.agencyId, id: input.id, input: input.question }),
+);
+
+export const moveIntakeQuestionAction = dashboardAction("intake:write", ZMoveIntakeQuestion, (input, ctx) =>
+  moveIntakeQuestion({ agencyId: ctx.agencyId, id: input.id, direction: input.direction }),
+);
+
+export const removeIntakeQuestionAction = dashboardAction("intake:write", z.strictObject({ id: z.uuid() }), (input, ctx) =>
+  removeIntakeQuestion({ agencyId: ctx.agencyId, id: input.id }),
+);

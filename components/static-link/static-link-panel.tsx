@@ -1,0 +1,125 @@
+"use client";
+// The static link page body: the link with copy and open, on/off, the intake toggle, the
+// default services, and a new token when the old link must stop working.
+import { useState } from "react";
+import type { z } from "zod";
+import { useAccounts } from "@/components/accounts/use-accounts";
+import { runAction } from "@/components/ui/action-feedback";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { FieldError } from "@/components/ui/field-error";
+import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
+import type { StaticLink, ZUpdateStaticLinkBody } from "@/lib/core/agencies/update-static-link";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import { ServicePicker, type PickedServices } from "./service-picker";
+import { useSetStaticLink, useStaticLink } from "./use-static-link";
+
+export interface StaticLinkActions {
+  update: (input: z.input<typeof ZUpdateStaticLinkBody>) => Promise<ActionResult<StaticLink>>;
+  regenerate: (input: Record<string, never>) => Promise<ActionResult<StaticLink>>;
+}
+
+export interface StaticLinkPanelProps {
+  initialLink: StaticLink;
+  initialAccounts: SerializedAccount[];
+  canWrite: boolean;
+  actions: StaticLinkActions;
+}
+
+export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, actions }: StaticLinkPanelProps) {
+  const { data: link = initialLink } = useStaticLink(initialLink);
+  const { data: accounts = initialAccounts } = useAccounts(initialAccounts);
+  const setLink = useSetStaticLink();
+  const [enabled, setEnabled] = useState(link.enabled);
+  const [intake, setIntake] = useState(link.intake);
+  const [services, setServices] = useState<PickedServices>(link.services);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function save() {
+    setBusy(true);
+    try {
+      const saved = await runAction(() => actions.update({ enabled, intake, services }), { success: "Static link saved.", onFieldErrors: setErrors });
+      if (saved) setLink(saved);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <Card
+        title="Your static link"
+        description="Share it anywhere (website, email signature): each visitor enters their details and becomes a prospect with their own request."
+        actions={<Badge tone={link.enabled ? "green" : "gray"}>{link.enabled ? "On" : "Off"}</Badge>}
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="static-link-url">
+            {link.url}
+          </code>
+          <CopyButton value={link.url} label="Copy link" />
+          <a href={link.url} target="_blank" rel="noreferrer" className={buttonClasses("secondary", "sm")}>
+            Open
+          </a>
+          {canWrite ? (
+            <ConfirmButton
+              size="sm"
+              variant="secondary"
+              title="Make a new link?"
+              description="The current link stops working at once. Requests already started from it are not affected."
+              confirmLabel="Make a new link"
+              onConfirm={async () => {
+                const next = await runAction(() => actions.regenerate({}), { success: "New link made; the old one no longer works." });
+                if (next) setLink(next);
+              }}
+            >
+              New link
+            </ConfirmButton>
+          ) : null}
+        </div>
+      </Card>
+
+      <Card title="Settings">
+        <div className="space-y-3">
+          <Checkbox
+            id="static-enabled"
+            label="Link is on"
+            hint="When off, visitors see that the link is unavailable."
+            checked={enabled}
+            disabled={!canWrite}
+            onChange={(e) => setEnabled(e.target.checked)}
+          />
+          <FieldError message={errors.enabled} />
+          <Checkbox
+            id="static-intake"
+            label="Ask the intake form"
+            hint={link.intakeFormReady ? "Visitors answer your intake form questions." : "Turn the intake form on and add a question first (Intake form page)."}
+            checked={intake}
+            disabled={!canWrite}
+            onChange={(e) => setIntake(e.target.checked)}
+          />
+          <FieldError message={errors.intake} />
+        </div>
+      </Card>
+
+      <Card title="Default services" description="What every visitor is asked to grant, with the role and the agency account that receives access.">
+        <ServicePicker value={services} onChange={setServices} accounts={accounts} errors={errors} disabled={!canWrite} />
+        <FieldError message={errors.services} />
+      </Card>
+
+      {canWrite ? (
+        <div className="sticky bottom-0 flex justify-end border-t border-slate-200 bg-slate-50/95 py-3">
+          <Button busy={busy} onClick={save}>
+            Save static link
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">Managers and owners change the static link.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// Connecting an agency account from the dashboard. Platforms without a sign-in (manual
+// ones such as Shopify or HubSpot) are recorded as entered; sign-in platforms need their
+// connector, which on this installation is the sandbox when sandbox platforms are on.
+// Real platform sign-in for agency accounts arrives with the real connectors.
+import { z } from "zod";
+import { connectAccount } from "@/lib/core/accounts/connect-account";
+import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
+import { getPlatform, PLATFORM_IDS } from "@/lib/core/catalog/catalog";
+import { env } from "@/lib/infra/env";
+import { ApiError } from "@/lib/core/common/api-error";
+
+const blankToUndefined = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const ZConnectAccountBody = z.strictObject({
+  platform: z.enum(PLATFORM_IDS, { error: "Pick a platform." }),
+  displayName: z.string({ error: "Required." }).trim().min(1, "Give the account a name.").max(200, "At most 200 characters."),
+  email: blankToUndefined(320, "At most 320 characters.").refine((v) => v === undefined || /^[^\s@]+@[^\s@]+$/.test(v), "Must be an email address."),
+  platformAccountId: blankToUndefined(255, "At most 255 characters."),
+  /** default: every service of the platform */
+  services: z.array(z.string().max(100)).max(50).optional(),
+});
+export type TConnectAccountBody = z.infer<typeof ZConnectAccountBody>;
+
+/** How a platform's agency account is connected on this installation. */
+export function connectMode(platform: string, sandboxPlatforms = env().sandboxPlatforms): "manual" | "sandbox" | "unavailable" {
+  const p = getPlatform(platform);
+  if (!p) return "unavailable";
+  if (p.connectorKind === "none") return "manual";
+  return sandboxPlatforms ? "sandbox" : "unavailable";
+}
+
+export async function connectAccountFromDashboard(opts: { agencyId: string; input: TConnectAccountBody; sandboxPlatforms?: boolean }): Promise<SerializedAccount> {
+  const { agencyId } = opts;
+  const body = ZConnectAccountBody.parse(opts.input);
+  if (connectMode(body.platform, opts.sandboxPlatforms) === "unavailable") {
+    throw new ApiError(
+      "CAPABILITY_REQUIRED",
+      `Connecting a ${getPlatform(body.platform)?.name ?? body.platform} account needs its platform sign-in, which is not configured here.`,
+      [{ field: "platform", message: "Not available on this installation." }],
+    );
+  }
+  return connectAccount({
+    agencyId,
+    platform: body.platform,
+    displayName: body.displayName,
+    email: body.email ?? null,
+    platformAccountId: body.platformAccountId ?? null,
+    ...(body.services !== undefined ? { services: body.services } : {}),
+  });
+}

@@ -1,0 +1,104 @@
+// The agency's static access link (`/l/{token}`): on or off, the services every visitor
+// is asked for (the same shape as POST /requests requestedServices, checked against the
+// catalog and the agency's accounts), whether the intake form is asked for, and a new
+// token when the old link has to stop working.
+import { z } from "zod";
+import { randomToken } from "@/lib/core/api-keys/api-key-token";
+import { getDb, type Tx } from "@/lib/infra/db/db";
+import { env } from "@/lib/infra/env";
+import { notFound, validationError } from "@/lib/core/common/api-error";
+import { ZRequestedServices, type TRequestedService } from "@/lib/core/requests/schemas";
+import { validateRequestedServices } from "@/lib/core/requests/validate-requested-services";
+
+import { UUID } from "@/lib/core/common/uuid";
+
+export const ZUpdateStaticLinkBody = z.strictObject({
+  enabled: z.boolean().optional(),
+  services: ZRequestedServices.optional(),
+  intake: z.boolean().optional(),
+});
+export type TUpdateStaticLinkBody = z.infer<typeof ZUpdateStaticLinkBody>;
+
+export interface StaticLink {
+  enabled: boolean;
+  token: string;
+  url: string;
+  services: Record<string, TRequestedService>;
+  intake: boolean;
+  /** whether the agency's intake form is on and has questions, so `intake` can work */
+  intakeFormReady: boolean;
+}
+
+export function staticLinkUrl(token: string): string {
+  return `${env().appUrl}/l/${token}`;
+}
+
+function storedServices(value: unknown): Record<string, TRequestedService> {
+  // written by this module only; anything unreadable shows as no services
+  const parsed = ZRequestedServices.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
+
+async function intakeFormReady(db: Tx, agencyId: string, enabled: boolean): Promise<boolean> {
+  if (!enabled) return false;
+  return (await db.intakeQuestion.count({ where: { agencyId, archivedAt: null } })) > 0;
+}
+
+async function read(db: Tx, agencyId: string): Promise<StaticLink> {
+  const row = await db.agency.findUnique({
+    where: { id: agencyId },
+    select: { staticLinkEnabled: true, staticLinkToken: true, staticLinkServices: true, staticLinkIntake: true, intakeFormEnabled: true },
+  });
+  if (!row) throw notFound("Agency");
+  return {
+    enabled: row.staticLinkEnabled,
+    token: row.staticLinkToken,
+    url: staticLinkUrl(row.staticLinkToken),
+    services: storedServices(row.staticLinkServices),
+    intake: row.staticLinkIntake,
+    intakeFormReady: await intakeFormReady(db, agencyId, row.intakeFormEnabled),
+  };
+}
+
+export async function getStaticLink({ agencyId, tx }: { agencyId: string; tx?: Tx }): Promise<StaticLink> {
+  if (!UUID.test(agencyId)) throw notFound("Agency");
+  return read(tx ?? (await getDb()), agencyId);
+}
+
+export async function updateStaticLink({ agencyId, input, tx }: { agencyId: string; input: TUpdateStaticLinkBody; tx?: Tx }): Promise<StaticLink> {
+  const parsed = ZUpdateStaticLinkBody.parse(input);
+  if (!UUID.test(agencyId)) throw notFound("Agency");
+  const run = async (db: Tx) => {
+    const current = await read(db, agencyId);
+    const services = parsed.services ?? current.services;
+    const intake = parsed.intake ?? current.intake;
+    const enabled = parsed.enabled ?? current.enabled;
+    if (parsed.services !== undefined) {
+      // the same checks a request gets, so a visitor never meets a link that cannot be created
+      await validateRequestedServices(db, { agencyId, requestedServices: services, fieldPrefix: "services" });
+    }
+    if (enabled && intake && !current.intakeFormReady) {
+      throw validationError("intake", "Turn the intake form on and add a question first (Intake form page).");
+    }
+    if (enabled && Object.keys(services).length === 0 && !intake) {
+      throw validationError("services", "Choose at least one service (or the intake form) before turning the link on.");
+    }
+    await db.agency.update({
+      where: { id: agencyId },
+      data: { staticLinkEnabled: enabled, staticLinkServices: services, staticLinkIntake: intake },
+    });
+    return read(db, agencyId);
+  };
+  if (tx) return run(tx);
+  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+}
+
+/** A new token: the old link stops working at once. */
+export async function regenerateStaticLinkToken({ agencyId, tx }: { agencyId: string; tx?: Tx }): Promise<StaticLink> {
+  if (!UUID.test(agencyId)) throw notFound("Agency");
+  const db = tx ?? (await getDb());
+  const exists = await db.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
+  if (!exists) throw notFound("Agency");
+  await db.agency.update({ where: { id: agencyId }, data: { staticLinkToken: randomToken() } });
+  return read(db, agencyId);
+}

@@ -1,0 +1,428 @@
+// The catalog of platforms and services an agency can request access to, as
+// typed in-memory data. Owns the stable ids, roles, how each service is
+// granted, the extra account-link fields, the client-facing steps for manual
+// services, and the API shape served by GET /services.
+
+export const PLATFORM_IDS = ["meta", "google", "tiktok", "linkedin", "microsoft", "pinterest", "snapchat", "x", "shopify", "klaviyo", "hubspot", "wordpress"] as const;
+export type PlatformId = (typeof PLATFORM_IDS)[number];
+
+// The order here is the order of listCatalog() and GET /services.
+export const SERVICE_IDS = [
+  "meta_business_manager",
+  "meta_ads",
+  "meta_page",
+  "meta_instagram",
+  "meta_catalog",
+  "meta_pixel",
+  "google_ads",
+  "google_ads_mcc",
+  "google_analytics",
+  "google_tag_manager",
+  "google_search_console",
+  "google_merchant_center",
+  "google_business_profile",
+  "google_youtube",
+  "tiktok_ads",
+  "tiktok_business_center",
+  "linkedin_ads",
+  "linkedin_page",
+  "microsoft_ads",
+  "pinterest_ads",
+  "snapchat_ads",
+  "x_ads",
+  "shopify_store",
+  "klaviyo_account",
+  "hubspot_portal",
+  "wordpress_site",
+] as const;
+export type ServiceId = (typeof SERVICE_IDS)[number];
+
+/** "oauth": the platform has a connector the client signs in through; "none": manual only. */
+export type ConnectorKind = "oauth" | "none";
+export type GrantMethod = "automatic" | "manual";
+/**
+ * How the client pages grant a service:
+ * - one_click: automatic through the platform connector after the client signs in;
+ * - instructions: the client follows the steps and the agency marks it granted;
+ * - client_invite: the client sends an invite from the platform and says so; the
+ *   service stays pending until the agency confirms (see GRANTED_ON_INVITE_SENT_SERVICE).
+ */
+export type ClientFlow = "one_click" | "instructions" | "client_invite";
+
+export interface CatalogPlatform {
+  readonly id: PlatformId;
+  readonly name: string;
+  readonly connectorKind: ConnectorKind;
+}
+
+export interface CatalogRole {
+  readonly value: string;
+  readonly label: string;
+  readonly readOnly: boolean;
+}
+
+export interface AccountLinkField {
+  readonly name: string;
+  readonly required: boolean;
+}
+
+export interface CatalogService {
+  readonly id: ServiceId;
+  readonly platform: PlatformId;
+  readonly name: string;
+  readonly roles: readonly CatalogRole[];
+  /** Several roles at once; accessLevel is then a bracketed list such as `[publish,approve]`. */
+  readonly multiRole: boolean;
+  readonly grantMethod: GrantMethod;
+  readonly clientSignInRequired: boolean;
+  readonly accountLinkFields: readonly AccountLinkField[];
+  readonly clientFlow: ClientFlow;
+  /** English steps for manual flows; `{agencyAccount}` stands for the agency's account. */
+  readonly instructions: readonly string[];
+  /** One translation key per step, same order as `instructions`. */
+  readonly stepKeys: readonly string[];
+}
+
+/** The Catalog service object of the API contract, and nothing more. */
+export interface ApiCatalogService {
+  readonly id: string;
+  readonly platform: string;
+  readonly roles: readonly CatalogRole[];
+  readonly grantMethod: GrantMethod;
+  readonly clientSignInRequired: boolean;
+  readonly accountLinkFields: readonly AccountLinkField[];
+}
+
+// The spec says two platforms send service.grant_failed without naming them.
+// Meta and Google are the ones whose one-click grants report a failure per
+// service (one asset refused while others succeed), so they get the event.
+export const GRANT_FAILED_PLATFORMS = ["meta", "google"] as const satisfies readonly PlatformId[];
+
+// The spec says six platforms send connection.attempt_completed for one-step
+// grant attempts. These are the connector platforms with a one-step grant call;
+// Microsoft is granted while signing in, which the spec excludes, and X has no
+// connector at all.
+export const ATTEMPT_EVENT_PLATFORMS = ["meta", "google", "tiktok", "linkedin", "pinterest", "snapchat"] as const satisfies readonly PlatformId[];
+
+// The spec says one platform's service is reported granted as soon as the
+// invitation is sent. HubSpot invites cannot be pending on the agency side
+// (the invited user is created at once), so its client_invite service becomes
+// granted on "I've sent the invite" instead of waiting for confirmation.
+export const GRANTED_ON_INVITE_SENT_SERVICE = "hubspot_portal" as const satisfies ServiceId;
+
+const PLATFORMS: readonly CatalogPlatform[] = deepFreeze([
+  { id: "meta", name: "Meta", connectorKind: "oauth" },
+  { id: "google", name: "Google", connectorKind: "oauth" },
+  { id: "tiktok", name: "TikTok", connectorKind: "oauth" },
+  { id: "linkedin", name: "LinkedIn", connectorKind: "oauth" },
+  { id: "microsoft", name: "Microsoft Advertising", connectorKind: "oauth" },
+  { id: "pinterest", name: "Pinterest", connectorKind: "oauth" },
+  { id: "snapchat", name: "Snapchat", connectorKind: "oauth" },
+  { id: "x", name: "X", connectorKind: "none" },
+  { id: "shopify", name: "Shopify", connectorKind: "none" },
+  { id: "klaviyo", name: "Klaviyo", connectorKind: "none" },
+  { id: "hubspot", name: "HubSpot", connectorKind: "none" },
+  { id: "wordpress", name: "WordPress", connectorKind: "none" },
+] satisfies CatalogPlatform[]);
+
+interface ServiceSpec {
+  platform: PlatformId;
+  name: string;
+  roles: CatalogRole[];
+  multiRole?: boolean;
+  flow: ClientFlow;
+  accountLinkFields?: AccountLinkField[];
+  steps?: string[];
+}
+
+function role(value: string, label: string, readOnly = false): CatalogRole {
+  return { value, label, readOnly };
+}
+
+const optionalBusinessManager: AccountLinkField[] = [{ name: "businessManagerId", required: false }];
+const confirmInvite = "Confirm below that you've sent the invite.";
+
+const SPECS: Record<ServiceId, ServiceSpec> = {
+  meta_business_manager: {
+    platform: "meta",
+    name: "Meta Business Manager",
+    roles: [role("admin", "Admin"), role("employee", "Employee")],
+    flow: "one_click",
+    accountLinkFields: optionalBusinessManager,
+  },
+  meta_ads: {
+    platform: "meta",
+    name: "Meta Ad Account",
+    roles: [role("admin", "Admin"), role("advertiser", "Advertiser"), role("analyst", "Analyst", true)],
+    flow: "one_click",
+    accountLinkFields: optionalBusinessManager,
+  },
+  meta_page: {
+    platform: "meta",
+    name: "Facebook Page",
+    roles: [role("admin", "Full control"), role("editor", "Editor"), role("moderator", "Moderator"), role("advertiser", "Advertiser"), role("analyst", "Analyst", true)],
+    flow: "one_click",
+    accountLinkFields: optionalBusinessManager,
+  },
+  meta_instagram: {
+    platform: "meta",
+    name: "Instagram Account",
+    roles: [role("admin", "Full control"), role("advertiser", "Advertiser"), role("analyst", "Analyst", true)],
+    flow: "one_click",
+    accountLinkFields: optionalBusinessManager,
+  },
+  meta_catalog: {
+    platform: "meta",
+    name: "Meta Catalog",
+    roles: [role("admin", "Admin"), role("advertiser", "Advertiser")],
+    flow: "one_click",
+    accountLinkFields: optionalBusinessManager,
+  },
+  meta_pixel: {
+    platform: "meta",
+    name: "Meta Pixel",
+    roles: [],
+    flow: "one_click",
+    accountLinkFields: optionalBusinessManager,
+  },
+  google_ads: {
+    platform: "google",
+    name: "Google Ads",
+    roles: [role("admin", "Admin"), role("standard", "Standard"), role("read_only", "Read only", true), role("email_only", "Email only", true), role("billing", "Billing")],
+    flow: "one_click",
+  },
+  google_ads_mcc: {
+    platform: "google",
+    name: "Google Ads (manager account link)",
+    // Linking to a manager account gives that manager's access; there is no role to pick.
+    roles: [],
+    flow: "one_click",
+    accountLinkFields: [{ name: "adsMccAccountId", required: true }],
+  },
+  google_analytics: {
+    platform: "google",
+    name: "Google Analytics",
+    roles: [role("administrator", "Administrator"), role("editor", "Editor"), role("analyst", "Analyst"), role("viewer", "Viewer", true)],
+    flow: "one_click",
+  },
+  google_tag_manager: {
+    platform: "google",
+    name: "Google Tag Manager",
+    // Container permissions combine; ordered from most to least powerful.
+    roles: [role("publish", "Publish"), role("approve", "Approve"), role("edit", "Edit"), role("read", "Read", true)],
+    multiRole: true,
+    flow: "one_click",
+  },
+  google_search_console: {
+    platform: "google",
+    name: "Google Search Console",
+    roles: [role("owner", "Owner"), role("full", "Full user"), role("restricted", "Restricted user", true)],
+    flow: "one_click",
+  },
+  google_merchant_center: {
+    platform: "google",
+    name: "Google Merchant Center",
+    roles: [role("admin", "Admin"), role("standard", "Standard"), role("reporting", "Performance and insights", true)],
+    flow: "one_click",
+  },
+  google_business_profile: {
+    platform: "google",
+    name: "Google Business Profile",
+    roles: [role("owner", "Owner"), role("manager", "Manager")],
+    flow: "one_click",
+  },
+  google_youtube: {
+    platform: "google",
+    name: "YouTube Channel",
+    roles: [role("manager", "Manager"), role("editor", "Editor"), role("viewer", "Viewer", true)],
+    // Channel permissions can only be given from YouTube Studio by the owner.
+    flow: "client_invite",
+    steps: [
+      "Open YouTube Studio and sign in with the channel owner's account.",
+      "Go to Settings, then Permissions.",
+      "Click Invite, enter {agencyAccount} and choose the access requested.",
+      "Click Done, then Save.",
+      confirmInvite,
+    ],
+  },
+  tiktok_ads: {
+    platform: "tiktok",
+    name: "TikTok Ads",
+    roles: [role("admin", "Admin"), role("operator", "Operator"), role("analyst", "Analyst", true)],
+    flow: "one_click",
+  },
+  tiktok_business_center: {
+    platform: "tiktok",
+    name: "TikTok Business Center",
+    roles: [role("admin", "Admin"), role("standard", "Standard")],
+    flow: "one_click",
+  },
+  linkedin_ads: {
+    platform: "linkedin",
+    name: "LinkedIn Ads",
+    roles: [role("account_manager", "Account manager"), role("campaign_manager", "Campaign manager"), role("creative_manager", "Creative manager"), role("viewer", "Viewer", true)],
+    flow: "one_click",
+  },
+  linkedin_page: {
+    platform: "linkedin",
+    name: "LinkedIn Page",
+    roles: [role("super_admin", "Super admin"), role("content_admin", "Content admin"), role("analyst", "Analyst", true)],
+    flow: "one_click",
+  },
+  microsoft_ads: {
+    platform: "microsoft",
+    name: "Microsoft Advertising",
+    roles: [role("super_admin", "Super admin"), role("standard", "Standard user"), role("campaign_manager", "Campaign manager"), role("viewer", "Viewer", true)],
+    flow: "one_click",
+  },
+  pinterest_ads: {
+    platform: "pinterest",
+    name: "Pinterest Ads",
+    roles: [role("admin", "Admin"), role("campaign_manager", "Campaign manager"), role("analyst", "Analyst", true)],
+    flow: "one_click",
+  },
+  snapchat_ads: {
+    platform: "snapchat",
+    name: "Snapchat Ads",
+    roles: [role("account_manager", "Account manager"), role("creative_manager", "Creative manager"), role("reports", "Reports", true)],
+    flow: "one_click",
+  },
+  x_ads: {
+    platform: "x",
+    name: "X Ads",
+    roles: [role("account_admin", "Account administrator"), role("ad_manager", "Ad manager"), role("creative_manager", "Creative manager"), role("analyst", "Analyst", true)],
+    flow: "instructions",
+    steps: [
+      "Sign in to ads.x.com with the account that owns the ads account.",
+      "Open the account menu and choose Edit access to account.",
+      "Click Add access, enter {agencyAccount} and choose the access requested.",
+      "Click Save changes.",
+    ],
+  },
+  shopify_store: {
+    platform: "shopify",
+    name: "Shopify Store",
+    // Staff permissions in Shopify are chosen one by one, not as a named role.
+    roles: [],
+    flow: "client_invite",
+    steps: [
+      "Sign in to your Shopify admin as the store owner.",
+      "Go to Settings, then Users and permissions.",
+      "Click Add staff, enter {agencyAccount} and select the permissions to share.",
+      "Click Send invite.",
+      confirmInvite,
+    ],
+  },
+  klaviyo_account: {
+    platform: "klaviyo",
+    name: "Klaviyo Account",
+    roles: [role("admin", "Admin"), role("manager", "Manager"), role("campaign_coordinator", "Campaign coordinator"), role("analyst", "Analyst", true)],
+    flow: "client_invite",
+    steps: [
+      "Sign in to Klaviyo and open Settings from your account menu.",
+      "Go to the Users tab and click Add new user.",
+      "Enter {agencyAccount}, choose the role requested and click Add user.",
+      confirmInvite,
+    ],
+  },
+  hubspot_portal: {
+    platform: "hubspot",
+    name: "HubSpot Account",
+    roles: [role("super_admin", "Super admin"), role("standard", "Standard user"), role("view_only", "View only", true)],
+    flow: "client_invite",
+    steps: [
+      "Sign in to HubSpot and click the settings icon.",
+      "Go to Users & Teams and click Create user.",
+      "Enter {agencyAccount}, choose the access requested and send the invite.",
+      confirmInvite,
+    ],
+  },
+  wordpress_site: {
+    platform: "wordpress",
+    name: "WordPress Site",
+    // The agency always needs an administrator account; there is no choice to make.
+    roles: [],
+    flow: "instructions",
+    steps: [
+      "Sign in to your WordPress dashboard as an administrator.",
+      "Go to Users, then Add New User.",
+      "Use {agencyAccount} as both username and email, and set the role to Administrator.",
+      "Click Add New User.",
+    ],
+  },
+};
+
+function buildService(id: ServiceId, spec: ServiceSpec): CatalogService {
+  // Grant method and sign-in follow from the flow, so they cannot disagree with it.
+  const oneClick = spec.flow === "one_click";
+  const steps = spec.steps ?? [];
+  return {
+    id,
+    platform: spec.platform,
+    name: spec.name,
+    roles: spec.roles.map((r) => ({ ...r })),
+    multiRole: spec.multiRole ?? false,
+    grantMethod: oneClick ? "automatic" : "manual",
+    clientSignInRequired: oneClick,
+    accountLinkFields: (spec.accountLinkFields ?? []).map((f) => ({ ...f })),
+    clientFlow: spec.flow,
+    instructions: [...steps],
+    stepKeys: steps.map((_, i) => `${id}.step${i + 1}`),
+  };
+}
+
+const SERVICES: readonly CatalogService[] = deepFreeze(SERVICE_IDS.map((id) => buildService(id, SPECS[id])));
+const SERVICES_BY_ID: ReadonlyMap<string, CatalogService> = new Map(SERVICES.map((s) => [s.id, s]));
+const PLATFORMS_BY_ID: ReadonlyMap<string, CatalogPlatform> = new Map(PLATFORMS.map((p) => [p.id, p]));
+
+export function listCatalog(): CatalogService[] {
+  return [...SERVICES];
+}
+
+export function getCatalogService(id: string): CatalogService | undefined {
+  return SERVICES_BY_ID.get(id);
+}
+
+export function isServiceId(id: string): id is ServiceId {
+  return SERVICES_BY_ID.has(id);
+}
+
+export function listPlatforms(): CatalogPlatform[] {
+  return [...PLATFORMS];
+}
+
+export function getPlatform(id: string): CatalogPlatform | undefined {
+  return PLATFORMS_BY_ID.get(id);
+}
+
+export function listPlatformServices(platform: string): CatalogService[] {
+  return SERVICES.filter((s) => s.platform === platform);
+}
+
+/** Fills `{agencyAccount}` in one instruction step. */
+export function renderInstructionStep(step: string, agencyAccount: string): string {
+  // A replacer function, so `$` in an account id is not read as a pattern.
+  return step.replaceAll("{agencyAccount}", () => agencyAccount);
+}
+
+export function toApiCatalogService(s: CatalogService): ApiCatalogService {
+  return {
+    id: s.id,
+    platform: s.platform,
+    roles: s.roles.map((r) => ({ value: r.value, label: r.label, readOnly: r.readOnly })),
+    grantMethod: s.grantMethod,
+    clientSignInRequired: s.clientSignInRequired,
+    accountLinkFields: s.accountLinkFields.map((f) => ({ name: f.name, required: f.required })),
+  };
+}
+
+/** GET /services is served from this; it never changes while the process runs. */
+export const API_CATALOG_SERVICES: readonly ApiCatalogService[] = deepFreeze(SERVICES.map(toApiCatalogService));
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,24 @@
+// Queues an invite or reminder email for a request in the client's language, inside the
+// caller's transaction. The worker sends it (SMTP) or keeps it for the dev mailbox.
+import type { Tx } from "@/lib/infra/db/db";
+import { renderRequestEmail } from "@/lib/core/emails/render-request-email";
+import { inviteUrl } from "@/lib/core/requests/serialize-request";
+
+export async function queueRequestEmail(tx: Tx, opts: { agencyId: string; requestId: string; kind: "invite" | "reminder" }) {
+  const r = await tx.accessRequest.findUniqueOrThrow({
+    where: { id: opts.requestId },
+    include: { client: true, agency: { select: { name: true, accentColor: true } } },
+  });
+  const mail = renderRequestEmail({
+    kind: opts.kind,
+    language: r.client.language,
+    agencyName: r.agency.name,
+    accentColor: r.agency.accentColor,
+    clientName: r.client.name,
+    url: inviteUrl(r.inviteToken),
+    expiresAt: r.expiresAt,
+  });
+  await tx.email.create({
+    data: { agencyId: opts.agencyId, requestId: r.id, kind: opts.kind, to: r.client.email, subject: mail.subject, text: mail.text, html: mail.html },
+  });
+}

@@ -1,0 +1,109 @@
+// Applies one state-machine action (client, agency or sweep) to a stored request: locks
+// the row, runs the pure transition, writes the changes with the new stateVersion and
+// records the events, in one transaction. Every surface changes request state through here.
+import { getDb, type Tx } from "@/lib/infra/db/db";
+import { applyAction, type RequestAction, type RequestState, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
+import { recordEvent, type EventType } from "@/lib/core/events/record-event";
+import { ApiError, notFound } from "@/lib/core/common/api-error";
+import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
+import { serializeRequest } from "@/lib/core/requests/serialize-request";
+import type { TRequest } from "@/lib/core/requests/schemas";
+
+export interface GrantedAsset {
+  id: string;
+  name: string | null;
+  accessLevel: string | null;
+}
+
+export interface ApplyOptions {
+  /** scope: the agency (dashboard, API) or nothing when found by invite token (client pages) */
+  agencyId?: string;
+  requestId: string;
+  action: RequestAction;
+  /** assets to record on the service when the action grants it */
+  grantedAssets?: GrantedAsset[];
+  tx?: Tx;
+  now?: Date;
+}
+
+export interface ApplyResult {
+  changed: boolean;
+  request: TRequest;
+  agencyId: string;
+  isDemo: boolean;
+}
+
+const ERROR_FOR = { INVALID_STATE: "INVALID_STATE", NOT_FOUND: "NOT_FOUND", NOT_ALLOWED: "INVALID_STATE" } as const;
+
+export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResult> {
+  const run = async (tx: Tx): Promise<ApplyResult> => {
+    const now = opts.now ?? new Date();
+    const locked = await tx.$queryRaw<{ id: string; agencyId: string }[]>`
+      SELECT "id", "agencyId" FROM "AccessRequest" WHERE "id" = ${opts.requestId}::uuid FOR UPDATE`;
+    const head = locked[0];
+    if (!head || (opts.agencyId && head.agencyId !== opts.agencyId)) throw notFound("Request");
+    const row = await getRequestRowOrThrow({ agencyId: head.agencyId, id: head.id, tx, includeDemo: true });
+    const state: RequestState = {
+      status: row.status as RequestStatus,
+      stateVersion: row.stateVersion,
+      expiresAt: row.expiresAt,
+      intakeRequested: row.intakeRequested,
+      intakeCompleted: row.intakeCompletedAt !== null,
+      services: row.services.map((s) => ({
+        serviceId: s.serviceId,
+        optional: s.optional,
+        status: s.status as ServiceStatus,
+        awaitingConfirmation: s.awaitingConfirmation,
+      })),
+    };
+    const result = applyAction(state, opts.action, now);
+    if (!result.ok) throw new ApiError(ERROR_FOR[result.code], result.message);
+    if (!result.changed) return { changed: false, request: serializeRequest(row, now), agencyId: row.agencyId, isDemo: row.isDemo };
+
+    const next = result.next;
+    const leavingCompleted = row.status === "completed" && next.status !== "completed";
+    await tx.accessRequest.update({
+      where: { id: row.id },
+      data: {
+        status: next.status,
+        stateVersion: next.stateVersion,
+        ...(result.completedNow ? { completedAt: now } : leavingCompleted ? { completedAt: null } : {}),
+        ...(result.cancelledNow ? { cancelledAt: now } : {}),
+        ...(result.expiredNow ? { expiredAt: now } : {}),
+        ...(next.intakeCompleted && !state.intakeCompleted ? { intakeCompletedAt: now } : {}),
+      },
+    });
+    for (const svc of next.services) {
+      const before = row.services.find((s) => s.serviceId === svc.serviceId)!;
+      if (before.status === svc.status && before.awaitingConfirmation === svc.awaitingConfirmation) continue;
+      const granting = svc.status === "granted" && before.status !== "granted";
+      const ungranting = before.status === "granted" && svc.status !== "granted";
+      await tx.requestService.update({
+        where: { id: before.id },
+        data: {
+          status: svc.status,
+          awaitingConfirmation: svc.awaitingConfirmation,
+          ...(granting ? { grantedAt: now, grantedAssets: (opts.grantedAssets ?? []) as object[] } : {}),
+          ...(ungranting ? { grantedAt: null, grantedAssets: [] } : {}),
+        },
+      });
+    }
+    const after = await getRequestRowOrThrow({ agencyId: row.agencyId, id: row.id, tx, includeDemo: true });
+    const request = serializeRequest(after, now);
+    if (!row.isDemo) {
+      for (const ev of result.events) {
+        const svc = ev.serviceId ? after.services.find((s) => s.serviceId === ev.serviceId) : undefined;
+        await recordEvent(tx, {
+          agencyId: row.agencyId,
+          type: ev.type as EventType,
+          requestId: row.id,
+          now,
+          data: svc ? { request, service: { service: svc.serviceId, platform: svc.platform } } : { request },
+        });
+      }
+    }
+    return { changed: true, request, agencyId: row.agencyId, isDemo: row.isDemo };
+  };
+  if (opts.tx) return run(opts.tx);
+  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+}

@@ -1,0 +1,78 @@
+// Creates an access request (API, V1, dashboard, static link): validates services against
+// the catalog and the agency's accounts, counts usage, records request.created and queues
+// the invite email, all in one transaction. Demo requests count nothing and record nothing.
+import { getDb, type Tx } from "@/lib/infra/db/db";
+import { randomToken } from "@/lib/core/api-keys/api-key-token";
+import { validateExpiresAt } from "@/lib/core/domain/expiry";
+import { recordEvent } from "@/lib/core/events/record-event";
+import { notFound, validationError } from "@/lib/core/common/api-error";
+import { countUsageUnit } from "@/lib/core/usage/count-usage-unit";
+import type { TCreateRequestBody } from "@/lib/core/requests/schemas";
+import { validateRequestedServices } from "@/lib/core/requests/validate-requested-services";
+import { getRequestOrThrow } from "@/lib/core/requests/load-request";
+import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
+
+export type RequestSource = "api" | "dashboard" | "static_link";
+
+export async function createRequest(opts: { agencyId: string; input: TCreateRequestBody; source: RequestSource; isDemo?: boolean; tx?: Tx; now?: Date }) {
+  const run = async (tx: Tx) => {
+    const { input } = opts;
+    const now = opts.now ?? new Date();
+    const client = await tx.client.findFirst({ where: { id: input.clientId, agencyId: opts.agencyId } });
+    if (!client) throw notFound("Client");
+    const intakeRequested = input.intakeForm?.requested ?? false;
+    if (Object.keys(input.requestedServices).length === 0 && !intakeRequested) {
+      throw validationError("requestedServices", "Request at least one service or the intake form.");
+    }
+    let expiresAt: Date | null = null;
+    if (input.expiresAt) {
+      expiresAt = new Date(input.expiresAt);
+      const problem = validateExpiresAt(expiresAt, now);
+      if (problem) throw validationError("expiresAt", problem);
+    }
+    if (intakeRequested) {
+      const agency = await tx.agency.findUniqueOrThrow({ where: { id: opts.agencyId }, select: { intakeFormEnabled: true } });
+      const questions = await tx.intakeQuestion.count({ where: { agencyId: opts.agencyId, archivedAt: null } });
+      if (!agency.intakeFormEnabled || questions === 0) {
+        throw validationError("intakeForm.requested", "The agency's intake form is disabled or has no questions; enable it in the dashboard first.");
+      }
+    }
+    const services = await validateRequestedServices(tx, { agencyId: opts.agencyId, requestedServices: input.requestedServices });
+    if (!opts.isDemo) await countUsageUnit(tx, { agencyId: opts.agencyId, kind: client.isProspect ? "prospect" : "client", now });
+    const created = await tx.accessRequest.create({
+      data: {
+        agencyId: opts.agencyId,
+        clientId: client.id,
+        source: opts.source,
+        inviteToken: randomToken(24),
+        isDemo: opts.isDemo ?? false,
+        intakeRequested,
+        sendEmail: input.sendEmail,
+        thankYouMessage: input.thankYouMessage ?? null,
+        redirectUrl: input.redirectUrl ?? null,
+        expiresAt,
+        createdAt: now,
+        services: {
+          create: services.map((s, position) => ({
+            agencyId: opts.agencyId,
+            serviceId: s.serviceId,
+            platform: s.platform,
+            accessLevel: s.accessLevel,
+            optional: s.optional,
+            accounts: s.accounts,
+            position,
+          })),
+        },
+      },
+      select: { id: true },
+    });
+    const request = await getRequestOrThrow({ agencyId: opts.agencyId, id: created.id, tx, includeDemo: true });
+    if (!opts.isDemo) {
+      await recordEvent(tx, { agencyId: opts.agencyId, type: "request.created", data: { request }, requestId: created.id, now });
+      if (input.sendEmail) await queueRequestEmail(tx, { agencyId: opts.agencyId, requestId: created.id, kind: "invite" });
+    }
+    return request;
+  };
+  if (opts.tx) return run(opts.tx);
+  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+}

@@ -1,0 +1,89 @@
+// Access request shapes: bodies, queries and the Request object.
+import { z } from "zod";
+import { ZLimit } from "@/lib/core/clients/schemas";
+
+export const REQUEST_STATUSES = ["pending", "in_progress", "completed", "cancelled", "expired"] as const;
+export const SERVICE_STATUSES = ["pending", "granted", "skipped"] as const;
+export const MAX_ACCOUNT_LINKS = 20;
+
+const ZAccountLinkValue = z.string().min(1, "must not be empty.").max(255, "must be at most 255 characters.");
+
+/** Each link: the three named fields plus the service's extra accountLinkFields (checked against the catalog). */
+export const ZAccountLink = z
+  .object({
+    internalAccountId: z.string({ error: "internalAccountId is required." }).min(1).max(255),
+    adsMccAccountId: ZAccountLinkValue.optional(),
+    businessManagerId: ZAccountLinkValue.optional(),
+  })
+  .catchall(ZAccountLinkValue);
+
+export const ZRequestedService = z.strictObject({
+  accessLevel: z.string().max(500, "accessLevel must be at most 500 characters.").optional(),
+  optional: z.boolean().default(false),
+  requestedAccountLinks: z.array(ZAccountLink).max(MAX_ACCOUNT_LINKS, `at most ${MAX_ACCOUNT_LINKS} account links per service.`).default([]),
+});
+export type TRequestedService = z.infer<typeof ZRequestedService>;
+
+export const ZRequestedServices = z.record(z.string().max(100), ZRequestedService);
+
+export const ZRedirectUrl = z
+  .string()
+  .max(2048, "redirectUrl must be at most 2048 characters.")
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === "http:" || u.protocol === "https:") && !!u.hostname;
+    } catch {
+      return false;
+    }
+  }, "redirectUrl must be an absolute http(s) URL.");
+
+export const ZCreateRequestBody = z.strictObject({
+  clientId: z.uuid({ error: "clientId must be a client id (uuid)." }),
+  requestedServices: ZRequestedServices.default({}),
+  intakeForm: z.strictObject({ requested: z.boolean({ error: "intakeForm.requested is required (boolean)." }) }).optional(),
+  sendEmail: z.boolean().default(false),
+  thankYouMessage: z.string().max(2000, "thankYouMessage must be at most 2000 characters.").optional(),
+  redirectUrl: ZRedirectUrl.optional(),
+  expiresAt: z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 datetime." }).optional(),
+});
+export type TCreateRequestBody = z.infer<typeof ZCreateRequestBody>;
+
+export const ZListRequestsQuery = z.strictObject({
+  limit: ZLimit,
+  cursor: z.string().max(500).optional(),
+  clientId: z.uuid({ error: "clientId must be a uuid." }).optional(),
+  externalClientId: z.string().max(255).optional(),
+  status: z.enum(REQUEST_STATUSES, { error: `status must be one of ${REQUEST_STATUSES.join(", ")}.` }).optional(),
+});
+export type TListRequestsQuery = z.infer<typeof ZListRequestsQuery>;
+
+export const ZRequestServiceView = z.object({
+  service: z.string(),
+  platform: z.string(),
+  accessLevel: z.string().nullable(),
+  optional: z.boolean(),
+  status: z.enum(SERVICE_STATUSES),
+  accounts: z.array(z.object({ internalAccountId: z.string(), adsMccAccountId: z.string().nullable(), businessManagerId: z.string().nullable() }).catchall(z.string())),
+  grantedAssets: z.array(z.object({ id: z.string(), name: z.string().nullable(), accessLevel: z.string().nullable() })),
+});
+
+export const ZRequest = z.object({
+  id: z.uuid(),
+  clientId: z.uuid(),
+  externalClientId: z.string().nullable(),
+  status: z.enum(REQUEST_STATUSES),
+  stateVersion: z.number().int(),
+  source: z.enum(["api", "dashboard", "static_link"]),
+  inviteUrl: z.string(),
+  embedUrl: z.string(),
+  intakeForm: z.object({ requested: z.boolean(), complete: z.boolean() }),
+  services: z.array(ZRequestServiceView),
+  thankYouMessage: z.string().nullable(),
+  redirectUrl: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+  cancelledAt: z.iso.datetime().nullable(),
+});
+export type TRequest = z.infer<typeof ZRequest>;

@@ -1,0 +1,53 @@
+// Maps a request row (with its client and services) to the API's Request object, applying
+// the deadline: a request past expiresAt that was not completed or cancelled reads expired.
+import type { Prisma } from "@/generated/prisma/client";
+import { env } from "@/lib/infra/env";
+import { effectiveStatus } from "@/lib/core/domain/request-state";
+import type { TRequest } from "@/lib/core/requests/schemas";
+
+export const requestInclude = {
+  client: { select: { externalClientId: true } },
+  services: { orderBy: { position: "asc" } },
+} satisfies Prisma.AccessRequestInclude;
+
+export type RequestWithServices = Prisma.AccessRequestGetPayload<{ include: typeof requestInclude }>;
+
+export function inviteUrl(token: string) {
+  return `${env().appUrl}/i/${token}`;
+}
+export function embedUrl(token: string) {
+  return `${env().appUrl}/embed/${token}`;
+}
+
+type AccountView = TRequest["services"][number]["accounts"][number];
+
+export function serializeRequest(r: RequestWithServices, now = new Date()): TRequest {
+  return {
+    id: r.id,
+    clientId: r.clientId,
+    externalClientId: r.client.externalClientId,
+    status: effectiveStatus({ status: r.status as TRequest["status"], expiresAt: r.expiresAt } as never, now),
+    stateVersion: r.stateVersion,
+    source: r.source as TRequest["source"],
+    inviteUrl: inviteUrl(r.inviteToken),
+    embedUrl: embedUrl(r.inviteToken),
+    intakeForm: { requested: r.intakeRequested, complete: r.intakeCompletedAt !== null },
+    services: r.services.map((s) => ({
+      service: s.serviceId,
+      platform: s.platform,
+      accessLevel: s.accessLevel,
+      optional: s.optional,
+      status: s.status as "pending" | "granted" | "skipped",
+      accounts: ((s.accounts ?? []) as Record<string, string | null>[]).map(
+        (a) => ({ ...a, internalAccountId: a.internalAccountId ?? "", adsMccAccountId: a.adsMccAccountId ?? null, businessManagerId: a.businessManagerId ?? null }) as AccountView,
+      ),
+      grantedAssets: (s.grantedAssets ?? []) as { id: string; name: string | null; accessLevel: string | null }[],
+    })),
+    thankYouMessage: r.thankYouMessage,
+    redirectUrl: r.redirectUrl,
+    createdAt: r.createdAt.toISOString(),
+    completedAt: r.completedAt?.toISOString() ?? null,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    cancelledAt: r.cancelledAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,73 @@
+// Checks requestedServices against the catalog and the agency's connected accounts:
+// known service ids, roles, account links on the service's platform, required and
+// extra link fields. Shared by V2, V1, the dashboard and the static link.
+import type { Tx } from "@/lib/infra/db/db";
+import { getCatalogService } from "@/lib/core/catalog/catalog";
+import { parseAccessLevel } from "@/lib/core/catalog/access-level";
+import { ApiError, type ErrorDetail } from "@/lib/core/common/api-error";
+import type { TRequestedService } from "@/lib/core/requests/schemas";
+
+export interface ValidatedService {
+  serviceId: string;
+  platform: string;
+  accessLevel: string | null;
+  optional: boolean;
+  accounts: Record<string, string | null>[];
+}
+
+const BASE_LINK_FIELDS = new Set(["internalAccountId", "adsMccAccountId", "businessManagerId"]);
+
+export async function validateRequestedServices(
+  tx: Tx,
+  opts: { agencyId: string; requestedServices: Record<string, TRequestedService>; fieldPrefix?: string },
+): Promise<ValidatedService[]> {
+  const prefix = opts.fieldPrefix ?? "requestedServices";
+  const details: ErrorDetail[] = [];
+  const entries = Object.entries(opts.requestedServices);
+  const accountIds = [...new Set(entries.flatMap(([, s]) => s.requestedAccountLinks.map((l) => l.internalAccountId)))];
+  const accounts = accountIds.length ? await tx.connectedAccount.findMany({ where: { agencyId: opts.agencyId, internalAccountId: { in: accountIds } } }) : [];
+  const byId = new Map(accounts.map((a) => [a.internalAccountId, a]));
+  const out: ValidatedService[] = [];
+  for (const [serviceId, svc] of entries) {
+    const field = `${prefix}.${serviceId}`;
+    const cat = getCatalogService(serviceId);
+    if (!cat) {
+      details.push({ field, message: `Unknown service "${serviceId.slice(0, 100)}". See GET /services for the catalog.` });
+      continue;
+    }
+    const level = parseAccessLevel(cat, svc.accessLevel);
+    if (!level.ok) details.push({ field: `${field}.accessLevel`, message: level.message });
+    const allowed = new Set([...BASE_LINK_FIELDS, ...cat.accountLinkFields.map((f) => f.name)]);
+    const links = svc.requestedAccountLinks.map((link, i) => {
+      const lf = `${field}.requestedAccountLinks[${i}]`;
+      for (const k of Object.keys(link)) {
+        if (!allowed.has(k)) details.push({ field: `${lf}.${k}`, message: `Unknown field for ${serviceId}.` });
+      }
+      for (const f of cat.accountLinkFields) {
+        if (f.required && !(link as Record<string, unknown>)[f.name]) details.push({ field: `${lf}.${f.name}`, message: `Required for ${serviceId}.` });
+      }
+      const acc = byId.get(link.internalAccountId);
+      if (!acc) details.push({ field: `${lf}.internalAccountId`, message: "Not one of the agency's connected accounts (see GET /accounts)." });
+      else if (acc.platform !== cat.platform) details.push({ field: `${lf}.internalAccountId`, message: `This account is on ${acc.platform}, not ${cat.platform}.` });
+      else if (acc.status !== "connected") details.push({ field: `${lf}.internalAccountId`, message: "This account is disconnected." });
+      return {
+        ...link,
+        internalAccountId: link.internalAccountId,
+        adsMccAccountId: link.adsMccAccountId ?? null,
+        businessManagerId: link.businessManagerId ?? null,
+      } as Record<string, string | null>;
+    });
+    const seen = new Set<string>();
+    links.forEach((l, i) => {
+      const key = JSON.stringify(l);
+      if (seen.has(key)) details.push({ field: `${field}.requestedAccountLinks[${i}]`, message: "Duplicate account link." });
+      seen.add(key);
+    });
+    out.push({ serviceId, platform: cat.platform, accessLevel: level.ok ? level.value : null, optional: svc.optional, accounts: links });
+  }
+  if (details.length) {
+    const first = details[0]!;
+    throw new ApiError("VALIDATION_FAILED", `${first.field}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ""}`, details);
+  }
+  return out;
+}

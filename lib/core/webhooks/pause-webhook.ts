@@ -1,0 +1,22 @@
+// Pauses a webhook: no new deliveries are created for it (recordEvent skips paused webhooks)
+// and its pending ones are cancelled, so events of the pause are never sent to it.
+import { getDb, type Tx } from "@/lib/infra/db/db";
+import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
+import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
+import type { TWebhook } from "@/lib/core/webhooks/schemas";
+import { serializeWebhook, webhookViewInclude } from "@/lib/core/webhooks/serialize-webhook";
+
+export async function pauseWebhook(opts: { agencyId: string; id: string; tx?: Tx; now?: Date }): Promise<TWebhook> {
+  const now = opts.now ?? new Date();
+  const run = async (tx: Tx) => {
+    await lockWebhookOrThrow(tx, opts);
+    const current = await tx.webhook.findUniqueOrThrow({ where: { id: opts.id }, select: { pausedAt: true } });
+    // Pausing a paused webhook changes nothing (and keeps its original pause time).
+    const row = current.pausedAt
+      ? await tx.webhook.findUniqueOrThrow({ where: { id: opts.id }, include: webhookViewInclude })
+      : await tx.webhook.update({ where: { id: opts.id }, data: { pausedAt: now }, include: webhookViewInclude });
+    await cancelPendingDeliveries(tx, { webhookId: opts.id, reason: "Cancelled: the webhook was paused.", now });
+    return serializeWebhook(row, now);
+  };
+  return opts.tx ? run(opts.tx) : (await getDb()).$transaction(run);
+}

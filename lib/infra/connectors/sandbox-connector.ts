@@ -1,0 +1,144 @@
+// The offline stand-in for every platform: a consent page inside this app
+// instead of the platform's sign-in, fixed asset lists, and switches that make
+// grants fail on purpose so partial success, whole-attempt failure and server
+// errors can be exercised in tests and demos. Pure and deterministic: no
+// network, no clock, no randomness.
+//
+// Codes the consent page sends back on Allow (see `sandboxCode`):
+//   sandbox-code:<platform>               normal sign-in
+//   sandbox-code:<platform>:fail          every grant attempt throws platform_error
+//   sandbox-code:<platform>:server-error  the third asset fails with server_error
+//                                         instead of platform_error
+// Per service, assets 1 and 2 always grant and asset 3 always fails, so one
+// attempt over all three is a partial success.
+
+import { ConnectorError, type Asset, type AssetGrantResult, type GrantAccessInput, type GrantResult, type PlatformConnector } from "@/lib/infra/connectors/connector";
+
+export const SANDBOX_CONSENT_PATH = "/sandbox/consent";
+
+export const SANDBOX_MODES = ["normal", "fail", "server-error"] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
+/** Name markers that decide how granting an asset turns out. */
+export const SANDBOX_FAILS_MARKER = "(fails)";
+export const SANDBOX_SERVER_ERROR_MARKER = "(server error)";
+
+const CODE_PREFIX = "sandbox-code:";
+const TOKEN_PREFIX = "sandbox-token:";
+const PLATFORM_ID = /^[a-z][a-z0-9_]*$/;
+
+/** The code the consent page passes to the callback when the client allows. */
+export function sandboxCode(platform: string, mode: SandboxMode = "normal"): string {
+  return mode === "normal" ? `${CODE_PREFIX}${platform}` : `${CODE_PREFIX}${platform}:${mode}`;
+}
+
+function parseMode(suffix: string | undefined): SandboxMode | null {
+  if (suffix === undefined) return "normal";
+  return suffix === "fail" || suffix === "server-error" ? suffix : null;
+}
+
+// Returns the mode when `value` is `<prefix><platform>[:<mode>]` for this platform.
+function parseTagged(value: string, prefix: string, platform: string): SandboxMode | null {
+  if (!value.startsWith(prefix)) return null;
+  const [p, suffix, ...rest] = value.slice(prefix.length).split(":");
+  if (p !== platform || rest.length > 0) return null;
+  return parseMode(suffix);
+}
+
+function toLabel(serviceId: string): string {
+  return serviceId
+    .split(/[_-]+/)
+    .filter((word) => word.length > 0)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/**
+ * The three assets a sandbox sign-in sees for a service. Ids embed the
+ * service id, so they are stable across runs and distinct between services.
+ */
+export function sandboxAssets(serviceId: string, mode: SandboxMode = "normal"): Asset[] {
+  const label = toLabel(serviceId) || "Account";
+  const thirdMarker = mode === "server-error" ? SANDBOX_SERVER_ERROR_MARKER : SANDBOX_FAILS_MARKER;
+  return [
+    { id: `${serviceId}_1001`, name: `Acme Main ${label}` },
+    { id: `${serviceId}_1002`, name: `Acme Brand ${label}` },
+    { id: `${serviceId}_1003`, name: `Acme Archive ${label} ${thirdMarker}` },
+  ];
+}
+
+function grantOne(assetId: string, assets: Asset[]): AssetGrantResult {
+  const asset = assets.find((a) => a.id === assetId);
+  if (!asset) {
+    return {
+      assetId,
+      ok: false,
+      error: `Asset ${assetId} was not found, or this account does not manage it.`,
+      errorKind: "platform_error",
+    };
+  }
+  const name = asset.name ?? "";
+  if (name.includes(SANDBOX_SERVER_ERROR_MARKER)) {
+    return {
+      assetId,
+      ok: false,
+      error: `Sandbox internal failure while granting ${assetId} (upstream 500).`,
+      errorKind: "server_error",
+    };
+  }
+  if (name.includes(SANDBOX_FAILS_MARKER)) {
+    return {
+      assetId,
+      ok: false,
+      error: `${name} does not accept new partners. Ask the asset's owner to allow partner access.`,
+      errorKind: "platform_error",
+    };
+  }
+  return { assetId, ok: true, error: null };
+}
+
+export function createSandboxConnector(platform: string): PlatformConnector {
+  if (!PLATFORM_ID.test(platform)) {
+    throw new ConnectorError("server_error", `Sandbox cannot stand in for platform "${platform}"`);
+  }
+
+  const modeFromToken = (accessToken: string): SandboxMode => {
+    const mode = parseTagged(accessToken, TOKEN_PREFIX, platform);
+    if (mode === null) {
+      throw new ConnectorError("invalid_state", "Your sign-in is no longer valid. Please sign in again.");
+    }
+    return mode;
+  };
+
+  return {
+    platform,
+
+    beginSignIn({ state, redirectUri }) {
+      const query = [`platform=${encodeURIComponent(platform)}`, `state=${encodeURIComponent(state)}`, `redirect_uri=${encodeURIComponent(redirectUri)}`].join("&");
+      return { authorizationUrl: `${SANDBOX_CONSENT_PATH}?${query}` };
+    },
+
+    async handleCallback({ code }) {
+      const mode = parseTagged(code, CODE_PREFIX, platform);
+      if (mode === null) {
+        throw new ConnectorError("invalid_state", "The sign-in could not be completed. Please start again.");
+      }
+      return { accessToken: mode === "normal" ? `${TOKEN_PREFIX}${platform}` : `${TOKEN_PREFIX}${platform}:${mode}` };
+    },
+
+    async listAssets({ accessToken, serviceId }) {
+      return sandboxAssets(serviceId, modeFromToken(accessToken));
+    },
+
+    async grantAccess({ accessToken, serviceId, assetIds }: GrantAccessInput): Promise<GrantResult> {
+      const mode = modeFromToken(accessToken);
+      if (mode === "fail") {
+        throw new ConnectorError("platform_error", "The platform rejected this request. Please try again later.");
+      }
+      const assets = sandboxAssets(serviceId, mode);
+      // One result per distinct asset: asking twice for the same asset is one grant.
+      const results = [...new Set(assetIds)].map((assetId) => grantOne(assetId, assets));
+      return { results };
+    },
+  };
+}

@@ -1,0 +1,133 @@
+// The one database client. With DATABASE_URL it talks to PostgreSQL; without it, to an
+// embedded PGlite database in DATA_DIR (locked to this process, migrated at open).
+// Nothing else in the code base knows which mode is in use.
+import path from "node:path";
+import { PrismaClient } from "@/generated/prisma/client";
+import { env } from "@/lib/infra/env";
+import { applyMigrations, readMigrationState, type MigrationState, type SqlRunner } from "@/lib/infra/db/migrate";
+
+export type Db = PrismaClient;
+export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+export class DatabaseUnreachableError extends Error {}
+
+interface Handle {
+  prisma: PrismaClient;
+  runner: SqlRunner;
+  close(): Promise<void>;
+}
+
+const g = globalThis as unknown as { __dbHandle?: Promise<Handle> };
+
+async function openEmbedded(): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  const { acquireDataDirLock } = await import("@/lib/infra/db/data-dir-lock");
+  const dataDir = path.resolve(env().DATA_DIR);
+  const release = acquireDataDirLock(dataDir);
+  const pg = new PGlite(path.join(dataDir, "pglite"));
+  await pg.waitReady;
+  const runner: SqlRunner = {
+    query: async (sql, params) => (await pg.query(sql, params as unknown[])).rows as never,
+    exec: async (sql) => void (await pg.exec(sql)),
+  };
+  await applyMigrations(runner);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
+  return {
+    prisma,
+    runner,
+    close: async () => {
+      await prisma.$disconnect();
+      await pg.close();
+      release();
+    },
+  };
+}
+
+function describeHost(url: string) {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return "(unparseable DATABASE_URL)";
+  }
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const pgMod = await import("pg");
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  const pool = new pgMod.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  pool.on("error", () => {});
+  try {
+    await pool.query("SELECT 1");
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnreachableError(`Cannot reach the PostgreSQL database at ${describeHost(url)}: ${(err as Error).message}`);
+  }
+  const runner: SqlRunner = {
+    query: async (sql, params) => (await pool.query(sql, params)).rows,
+    exec: async (sql) => void (await pool.query(sql)),
+  };
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    runner,
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+async function open(): Promise<Handle> {
+  const { DATABASE_URL } = env();
+  return DATABASE_URL ? openPostgres(DATABASE_URL) : openEmbedded();
+}
+
+function handle(): Promise<Handle> {
+  if (!g.__dbHandle) {
+    g.__dbHandle = open();
+    g.__dbHandle.catch(() => {
+      g.__dbHandle = undefined;
+    });
+  }
+  return g.__dbHandle;
+}
+
+/** The Prisma client, opened (and on the embedded database, migrated) on first use. */
+export async function getDb(): Promise<Db> {
+  return (await handle()).prisma;
+}
+
+export function databaseMode(): "embedded" | "postgres" {
+  return env().databaseMode;
+}
+
+/** Applies pending migrations through the open connection (PostgreSQL: under an advisory lock). */
+export async function migrate(): Promise<string[]> {
+  const h = await handle();
+  if (databaseMode() === "embedded") return applyMigrations(h.runner);
+  const pgMod = await import("pg");
+  const client = new pgMod.default.Client({ connectionString: env().DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(727274)");
+    return await applyMigrations({
+      query: async (sql, params) => (await client.query(sql, params)).rows,
+      exec: async (sql) => void (await client.query(sql)),
+    });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function migrationState(): Promise<MigrationState> {
+  return readMigrationState((await handle()).runner);
+}
+
+/** Closes the database (and releases the embedded folder lock). */
+export async function closeDb(): Promise<void> {
+  const h = g.__dbHandle;
+  g.__dbHandle = undefined;
+  if (h) await (await h).close();
+}

@@ -1,0 +1,49 @@
+import Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { deliveryHeaders, USER_AGENT } from "@/lib/infra/delivery/delivery-headers";
+import { verifySignature } from "@/lib/infra/delivery/sign-payload";
+
+const BODY = '{"id":"evt_1","type":"request.created"}';
+const SECRET = "whsec_current";
+const OLD = "whsec_previous";
+const input = { eventId: "evt_1", eventType: "request.created", deliveryId: "d-1", body: BODY, secrets: [SECRET] };
+
+describe("deliveryHeaders", () => {
+  it("carries the spec's headers", () => {
+    const h = deliveryHeaders({ ...input, attemptId: "a-1", timestamp: 1_700_000_000 });
+    expect(h).toEqual({
+      "Content-Type": "application/json",
+      "User-Agent": USER_AGENT,
+      "Service-Event-Id": "evt_1",
+      "Service-Event-Type": "request.created",
+      "Service-Delivery-Id": "d-1",
+      "Service-Attempt-Id": "a-1",
+      "Service-Signature": expect.stringMatching(/^t=1700000000,v1=[0-9a-f]{64}$/),
+    });
+    expect(USER_AGENT).toBe("Service-Webhooks/1.0");
+  });
+
+  it("signs a retry afresh: new timestamp and signature over the same body, same event and delivery ids", () => {
+    const first = deliveryHeaders({ ...input, attemptId: "a-1", timestamp: 1_700_000_000 });
+    const retry = deliveryHeaders({ ...input, attemptId: "a-2", timestamp: 1_700_000_060 });
+    expect(retry["Service-Signature"]).not.toBe(first["Service-Signature"]);
+    expect(retry["Service-Signature"]!.startsWith("t=1700000060,")).toBe(true);
+    expect(retry["Service-Delivery-Id"]).toBe(first["Service-Delivery-Id"]);
+    for (const [h, now] of [
+      [first, 1_700_000_000],
+      [retry, 1_700_000_060],
+    ] as const) {
+      expect(verifySignature({ header: h["Service-Signature"], body: BODY, secrets: [SECRET], now })).toBe(true);
+    }
+  });
+
+  it("defaults to the clock and signs once per secret during rotation, each accepted by stripe", () => {
+    const h = deliveryHeaders({ ...input, secrets: [SECRET, OLD], attemptId: "a-1" });
+    const header = h["Service-Signature"]!;
+    expect(header.match(/v1=/g)).toHaveLength(2);
+    expect(Math.abs(Number(/^t=(\d+)/.exec(header)![1]) - Date.now() / 1000)).toBeLessThan(5);
+    const stripe = new Stripe("sk_test_x");
+    for (const secret of [SECRET, OLD]) expect(() => stripe.webhooks.constructEvent(BODY, header, secret)).not.toThrow();
+    expect(() => stripe.webhooks.constructEvent(BODY, header, "whsec_other")).toThrow();
+  });
+});

@@ -1,0 +1,441 @@
+// The words of the client pages and client emails in English, Spanish and
+// Dutch, and `t()` to look them up with `{name}` placeholders filled in.
+//
+// `en` is the source of keys; `es` and `nl` are typed against it, so a missing
+// or extra key is a compile error, and `t()` checks at compile time that every
+// placeholder of the message gets a value. Spanish uses "tú" and Dutch "je":
+// the pages speak to one person at a client business, informally but politely.
+// Values are plain text: whoever puts them into HTML escapes them (React does;
+// email templates must).
+
+export const LANGUAGES = ["English", "Spanish", "Dutch"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const LOCALES = ["en", "es", "nl"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+const en = {
+  // Client page
+  "client.title": "Grant access to {agency}",
+  "client.intro": "{agency} has asked for access to the accounts below. Grant each one here; you never share your password, and you can skip anything marked optional.",
+  "client.progress": "{done} of {total} done",
+  "serviceStatus.pending": "Pending",
+  "serviceStatus.granted": "Granted",
+  "serviceStatus.skipped": "Skipped",
+  "serviceStatus.awaitingConfirmation": "Awaiting confirmation",
+  "action.grant": "Grant access",
+  "action.skip": "Skip",
+  "action.reopen": "Reopen",
+  "action.inviteSent": "I've sent the invite",
+  "action.continue": "Continue",
+  "action.submit": "Submit",
+  "action.tryAgain": "Try again",
+  "action.allow": "Allow",
+  "action.deny": "Deny",
+  "action.signInWith": "Sign in with {platform}",
+  "service.role": "Your role for {agency}: {role}",
+  "service.agencyAccount": "Agency account: {account}",
+  "service.optional": "Optional",
+  "service.required": "Required",
+  "service.awaitingConfirmationHelp": "Thanks! {agency} will confirm as soon as the invite arrives.",
+  "assets.choose": "Choose the {platform} assets to share",
+  "assets.none": "No assets found",
+  "assets.noneHelp": "Sign in with the account that manages them, or ask {agency} for help.",
+  "grant.error": "Access could not be granted: {reason}",
+  "grant.genericError": "Something went wrong on our side. Please try again.",
+  "grant.denied": "You cancelled the sign-in. Nothing was shared.",
+  "grant.signInExpired": "Your sign-in has expired. Please try again.",
+
+  // Intake form
+  "intake.title": "A few questions from {agency}",
+  "intake.required": "This field is required",
+  "intake.tooLong": "Answer is too long (max {max} characters)",
+  "intake.chooseOne": "Choose one option",
+  "intake.chooseAtLeastOne": "Choose at least one option",
+  "intake.submitted": "Thanks, your answers have been sent.",
+
+  // Finishing
+  "thankYou.default": "Thank you! {agency} now has the access it needs.",
+  "thankYou.redirecting": "You will be redirected shortly.",
+
+  // Links that can no longer be used
+  "final.cancelled.title": "This link has been cancelled",
+  "final.cancelled.body": "This request was cancelled. If access is still needed, ask the agency for a new link.",
+  "final.expired.title": "This link has expired",
+  "final.expired.body": "This link can no longer be used. Ask the agency for a new link.",
+  "final.completed.title": "This request is already complete",
+  "final.completed.body": "All the access asked for has been handled, so nothing more is needed from you. If the agency needs more, they will send you a new link.",
+  "final.notFound.title": "Link not found",
+  "final.notFound.body": "Check that you opened the whole link, or ask the agency for a new one.",
+
+  // Services the client grants by hand
+  "manual.heading": "Follow these steps",
+  "manual.step": "Step {n}",
+  "manual.step.signIn": "Sign in to {platform}.",
+  "manual.step.openSettings": "Open the settings for users or collaborators.",
+  "manual.step.invite": "Invite {agencyAccount} with the role {role}.",
+  "manual.step.inviteNoRole": "Invite {agencyAccount}.",
+  "manual.step.confirm": "Come back here and confirm.",
+
+  // Static link form
+  "staticLink.title": "Request access for {agency}",
+  "staticLink.intro": "Enter your details to start granting access.",
+  "staticLink.name": "Name",
+  "staticLink.email": "Email",
+  "staticLink.company": "Company",
+  "staticLink.start": "Start",
+  "staticLink.unavailable": "This link is currently unavailable",
+  "validation.nameRequired": "Enter your name",
+  "validation.emailInvalid": "Enter a valid email address",
+  "validation.tooLong": "Too long (max {max} characters)",
+
+  // Language selector
+  "language.label": "Language",
+  "language.English": "English",
+  "language.Spanish": "Spanish",
+  "language.Dutch": "Dutch",
+
+  // Sandbox consent page
+  "sandbox.title": "Sandbox: sign in with {platform}",
+  "sandbox.request": "{agency} asks to manage your {platform} assets",
+  "sandbox.notice": "This is a test screen; no real account is used.",
+
+  // Client page: notices, errors and extra labels
+  "client.logoAlt": "{agency} logo",
+  "client.progressLabel": "Progress",
+  "client.platformServices": "{platform} services",
+  "service.grantedAssets": "Shared: {assets}",
+  "service.agencyConfirms": "When you have done this, {agency} will confirm that access has arrived.",
+  "service.opensNewWindow": "(opens in a new window)",
+  "assets.chooseAtLeastOne": "Choose at least one asset.",
+  "action.back": "Back",
+  "grant.signInUsed": "This sign-in has already been used. Please start again.",
+  "grant.unavailable": "{platform} cannot be connected right now. Please try again later.",
+  "grant.partial": "Access was granted to some of your assets, but not all of them:",
+  "grant.failedHeading": "Access could not be granted",
+  "notice.granted": "Access granted. Thank you!",
+  "notice.skipped": "Skipped. You can reopen it until the request is complete.",
+  "notice.reopened": "Reopened. You can grant access now.",
+  "error.rateLimited": "Too many attempts. Please wait a minute and try again.",
+  "error.notAllowed": "This is not possible for this service.",
+  "error.closed": "This request can no longer be changed.",
+  "intake.fixErrors": "Please check the answers marked below.",
+  "intake.invalidOption": "Choose one of the options shown",
+  "intake.requiredMark": "required",
+  "popup.done": "All done. You can close this window.",
+  "sandbox.badge": "Sandbox",
+  "sandbox.simulate": "Simulate",
+  "sandbox.mode.normal": "Normal sign-in",
+  "sandbox.mode.fail": "Every grant fails",
+  "sandbox.mode.serverError": "Server error on one asset",
+  "sandbox.invalid": "This sign-in link is not valid. Start again from the access page.",
+  "staticLink.unavailableBody": "Ask {agency} to send you a link directly.",
+
+  // Emails
+  "email.greeting": "Hi {name},",
+  "email.invite.subject": "{agency} is requesting access to your accounts",
+  "email.invite.body":
+    "{agency} has asked you to grant access to some of your business accounts, such as advertising, analytics or your website. It takes a few minutes, and you never share your password.",
+  "email.invite.cta": "Open the request",
+  "email.expiresOn": "This link expires on {date}.",
+  "email.linkFallback": "If the button does not work, copy this link into your browser: {url}",
+  "email.reminder.subject": "Reminder: {agency} is waiting for access",
+  "email.reminder.body": "{agency} is still waiting for access to some of your accounts. Open the request to finish where you left off.",
+  "email.footer": "You received this email because {agency} asked for access to your accounts. If you weren't expecting it, you can ignore it.",
+} as const;
+
+export type MessageKey = keyof typeof en;
+type Messages = Record<MessageKey, string>;
+
+const es: Messages = {
+  "client.title": "Da acceso a {agency}",
+  "client.intro": "{agency} te ha pedido acceso a las cuentas que aparecen abajo. Concede cada una aquí; nunca compartes tu contraseña y puedes omitir las que sean opcionales.",
+  "client.progress": "{done} de {total} completados",
+  "serviceStatus.pending": "Pendiente",
+  "serviceStatus.granted": "Concedido",
+  "serviceStatus.skipped": "Omitido",
+  "serviceStatus.awaitingConfirmation": "Pendiente de confirmación",
+  "action.grant": "Dar acceso",
+  "action.skip": "Omitir",
+  "action.reopen": "Reabrir",
+  "action.inviteSent": "Ya he enviado la invitación",
+  "action.continue": "Continuar",
+  "action.submit": "Enviar",
+  "action.tryAgain": "Intentar de nuevo",
+  "action.allow": "Permitir",
+  "action.deny": "Denegar",
+  "action.signInWith": "Iniciar sesión con {platform}",
+  "service.role": "Rol de {agency}: {role}",
+  "service.agencyAccount": "Cuenta de la agencia: {account}",
+  "service.optional": "Opcional",
+  "service.required": "Obligatorio",
+  "service.awaitingConfirmationHelp": "¡Gracias! {agency} lo confirmará en cuanto reciba la invitación.",
+  "assets.choose": "Elige los activos de {platform} que quieres compartir",
+  "assets.none": "No se encontraron activos",
+  "assets.noneHelp": "Inicia sesión con la cuenta que los administra o pide ayuda a {agency}.",
+  "grant.error": "No se pudo conceder el acceso: {reason}",
+  "grant.genericError": "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
+  "grant.denied": "Has cancelado el inicio de sesión. No se ha compartido nada.",
+  "grant.signInExpired": "Tu inicio de sesión ha caducado. Inténtalo de nuevo.",
+
+  "intake.title": "Algunas preguntas de {agency}",
+  "intake.required": "Este campo es obligatorio",
+  "intake.tooLong": "La respuesta es demasiado larga (máximo {max} caracteres)",
+  "intake.chooseOne": "Elige una opción",
+  "intake.chooseAtLeastOne": "Elige al menos una opción",
+  "intake.submitted": "Gracias, tus respuestas se han enviado.",
+
+  "thankYou.default": "¡Gracias! {agency} ya tiene el acceso que necesita.",
+  "thankYou.redirecting": "Te redirigiremos en unos instantes.",
+
+  "final.cancelled.title": "Este enlace se ha cancelado",
+  "final.cancelled.body": "Esta solicitud se ha cancelado. Si todavía hace falta dar acceso, pide un enlace nuevo a la agencia.",
+  "final.expired.title": "Este enlace ha caducado",
+  "final.expired.body": "Este enlace ya no se puede usar. Pide un enlace nuevo a la agencia.",
+  "final.completed.title": "Esta solicitud ya está completa",
+  "final.completed.body": "Ya se ha gestionado todo el acceso solicitado, así que no necesitas hacer nada más. Si la agencia necesita algo más, te enviará un enlace nuevo.",
+  "final.notFound.title": "Enlace no encontrado",
+  "final.notFound.body": "Comprueba que has abierto el enlace completo o pide uno nuevo a la agencia.",
+
+  "manual.heading": "Sigue estos pasos",
+  "manual.step": "Paso {n}",
+  "manual.step.signIn": "Inicia sesión en {platform}.",
+  "manual.step.openSettings": "Abre la configuración de usuarios o colaboradores.",
+  "manual.step.invite": "Invita a {agencyAccount} con el rol {role}.",
+  "manual.step.inviteNoRole": "Invita a {agencyAccount}.",
+  "manual.step.confirm": "Vuelve aquí y confírmalo.",
+
+  "staticLink.title": "Solicitud de acceso para {agency}",
+  "staticLink.intro": "Introduce tus datos para empezar a dar acceso.",
+  "staticLink.name": "Nombre",
+  "staticLink.email": "Correo electrónico",
+  "staticLink.company": "Empresa",
+  "staticLink.start": "Empezar",
+  "staticLink.unavailable": "Este enlace no está disponible en este momento",
+  "validation.nameRequired": "Introduce tu nombre",
+  "validation.emailInvalid": "Introduce una dirección de correo electrónico válida",
+  "validation.tooLong": "Demasiado largo (máximo {max} caracteres)",
+
+  "language.label": "Idioma",
+  "language.English": "Inglés",
+  "language.Spanish": "Español",
+  "language.Dutch": "Neerlandés",
+
+  "sandbox.title": "Entorno de pruebas: inicia sesión con {platform}",
+  "sandbox.request": "{agency} solicita administrar tus activos de {platform}",
+  "sandbox.notice": "Esta es una pantalla de prueba; no se usa ninguna cuenta real.",
+
+  "client.logoAlt": "Logotipo de {agency}",
+  "client.progressLabel": "Progreso",
+  "client.platformServices": "Servicios de {platform}",
+  "service.grantedAssets": "Compartido: {assets}",
+  "service.agencyConfirms": "Cuando lo hayas hecho, {agency} confirmará que ha recibido el acceso.",
+  "service.opensNewWindow": "(se abre en una ventana nueva)",
+  "assets.chooseAtLeastOne": "Elige al menos un activo.",
+  "action.back": "Volver",
+  "grant.signInUsed": "Este inicio de sesión ya se ha usado. Vuelve a empezar.",
+  "grant.unavailable": "Ahora mismo no se puede conectar con {platform}. Inténtalo más tarde.",
+  "grant.partial": "Se concedió acceso a algunos de tus activos, pero no a todos:",
+  "grant.failedHeading": "No se pudo conceder el acceso",
+  "notice.granted": "Acceso concedido. ¡Gracias!",
+  "notice.skipped": "Omitido. Puedes reabrirlo hasta que la solicitud esté completa.",
+  "notice.reopened": "Reabierto. Ya puedes dar acceso.",
+  "error.rateLimited": "Demasiados intentos. Espera un minuto y vuelve a intentarlo.",
+  "error.notAllowed": "Esto no es posible para este servicio.",
+  "error.closed": "Esta solicitud ya no se puede modificar.",
+  "intake.fixErrors": "Revisa las respuestas marcadas abajo.",
+  "intake.invalidOption": "Elige una de las opciones que se muestran",
+  "intake.requiredMark": "obligatorio",
+  "popup.done": "Listo. Ya puedes cerrar esta ventana.",
+  "sandbox.badge": "Entorno de pruebas",
+  "sandbox.simulate": "Simular",
+  "sandbox.mode.normal": "Inicio de sesión normal",
+  "sandbox.mode.fail": "Todas las concesiones fallan",
+  "sandbox.mode.serverError": "Error del servidor en un activo",
+  "sandbox.invalid": "Este enlace de inicio de sesión no es válido. Vuelve a empezar desde la página de acceso.",
+  "staticLink.unavailableBody": "Pide a {agency} que te envíe un enlace directamente.",
+
+  "email.greeting": "Hola, {name}:",
+  "email.invite.subject": "{agency} solicita acceso a tus cuentas",
+  "email.invite.body":
+    "{agency} te pide acceso a algunas de las cuentas de tu negocio, como publicidad, analítica o tu sitio web. Solo lleva unos minutos y nunca compartes tu contraseña.",
+  "email.invite.cta": "Abrir la solicitud",
+  "email.expiresOn": "Este enlace caduca el {date}.",
+  "email.linkFallback": "Si el botón no funciona, copia este enlace en tu navegador: {url}",
+  "email.reminder.subject": "Recordatorio: {agency} está esperando el acceso",
+  "email.reminder.body": "{agency} sigue esperando acceso a algunas de tus cuentas. Abre la solicitud para terminar donde lo dejaste.",
+  "email.footer": "Has recibido este correo porque {agency} ha solicitado acceso a tus cuentas. Si no lo esperabas, puedes ignorarlo.",
+};
+
+const nl: Messages = {
+  "client.title": "Geef {agency} toegang",
+  "client.intro":
+    "{agency} heeft toegang gevraagd tot de accounts hieronder. Geef hier per account toegang; je deelt nooit je wachtwoord en je kunt alles wat optioneel is overslaan.",
+  "client.progress": "{done} van {total} klaar",
+  "serviceStatus.pending": "Openstaand",
+  "serviceStatus.granted": "Toegang gegeven",
+  "serviceStatus.skipped": "Overgeslagen",
+  "serviceStatus.awaitingConfirmation": "Wacht op bevestiging",
+  "action.grant": "Toegang geven",
+  "action.skip": "Overslaan",
+  "action.reopen": "Heropenen",
+  "action.inviteSent": "Ik heb de uitnodiging verstuurd",
+  "action.continue": "Doorgaan",
+  "action.submit": "Versturen",
+  "action.tryAgain": "Opnieuw proberen",
+  "action.allow": "Toestaan",
+  "action.deny": "Weigeren",
+  "action.signInWith": "Inloggen met {platform}",
+  "service.role": "Rol voor {agency}: {role}",
+  "service.agencyAccount": "Account van het bureau: {account}",
+  "service.optional": "Optioneel",
+  "service.required": "Verplicht",
+  "service.awaitingConfirmationHelp": "Bedankt! {agency} bevestigt zodra de uitnodiging binnen is.",
+  "assets.choose": "Kies welke onderdelen van {platform} je wilt delen",
+  "assets.none": "Geen onderdelen gevonden",
+  "assets.noneHelp": "Log in met het account dat ze beheert, of vraag {agency} om hulp.",
+  "grant.error": "Toegang geven is niet gelukt: {reason}",
+  "grant.genericError": "Er ging iets mis aan onze kant. Probeer het opnieuw.",
+  "grant.denied": "Je hebt het inloggen geannuleerd. Er is niets gedeeld.",
+  "grant.signInExpired": "Je inlogsessie is verlopen. Probeer het opnieuw.",
+
+  "intake.title": "Een paar vragen van {agency}",
+  "intake.required": "Dit veld is verplicht",
+  "intake.tooLong": "Het antwoord is te lang (maximaal {max} tekens)",
+  "intake.chooseOne": "Kies een optie",
+  "intake.chooseAtLeastOne": "Kies minstens één optie",
+  "intake.submitted": "Bedankt, je antwoorden zijn verstuurd.",
+
+  "thankYou.default": "Bedankt! {agency} heeft nu alle toegang die nodig is.",
+  "thankYou.redirecting": "Je wordt zo doorgestuurd.",
+
+  "final.cancelled.title": "Deze link is geannuleerd",
+  "final.cancelled.body": "Dit verzoek is geannuleerd. Is er nog toegang nodig? Vraag het bureau dan om een nieuwe link.",
+  "final.expired.title": "Deze link is verlopen",
+  "final.expired.body": "Deze link kan niet meer worden gebruikt. Vraag het bureau om een nieuwe link.",
+  "final.completed.title": "Dit verzoek is al afgerond",
+  "final.completed.body": "Alle gevraagde toegang is geregeld, dus je hoeft niets meer te doen. Heeft het bureau meer nodig, dan krijg je een nieuwe link.",
+  "final.notFound.title": "Link niet gevonden",
+  "final.notFound.body": "Controleer of je de volledige link hebt geopend, of vraag het bureau om een nieuwe.",
+
+  "manual.heading": "Volg deze stappen",
+  "manual.step": "Stap {n}",
+  "manual.step.signIn": "Log in bij {platform}.",
+  "manual.step.openSettings": "Open de instellingen voor gebruikers of medewerkers.",
+  "manual.step.invite": "Nodig {agencyAccount} uit met de rol {role}.",
+  "manual.step.inviteNoRole": "Nodig {agencyAccount} uit.",
+  "manual.step.confirm": "Kom hier terug en bevestig het.",
+
+  "staticLink.title": "Toegangsverzoek voor {agency}",
+  "staticLink.intro": "Vul je gegevens in om te beginnen met toegang geven.",
+  "staticLink.name": "Naam",
+  "staticLink.email": "E-mailadres",
+  "staticLink.company": "Bedrijf",
+  "staticLink.start": "Beginnen",
+  "staticLink.unavailable": "Deze link is op dit moment niet beschikbaar",
+  "validation.nameRequired": "Vul je naam in",
+  "validation.emailInvalid": "Vul een geldig e-mailadres in",
+  "validation.tooLong": "Te lang (maximaal {max} tekens)",
+
+  "language.label": "Taal",
+  "language.English": "Engels",
+  "language.Spanish": "Spaans",
+  "language.Dutch": "Nederlands",
+
+  "sandbox.title": "Testomgeving: inloggen met {platform}",
+  "sandbox.request": "{agency} vraagt om je {platform}-onderdelen te beheren",
+  "sandbox.notice": "Dit is een testscherm; er wordt geen echt account gebruikt.",
+
+  "client.logoAlt": "Logo van {agency}",
+  "client.progressLabel": "Voortgang",
+  "client.platformServices": "Diensten van {platform}",
+  "service.grantedAssets": "Gedeeld: {assets}",
+  "service.agencyConfirms": "Als je dit hebt gedaan, bevestigt {agency} dat de toegang binnen is.",
+  "service.opensNewWindow": "(opent in een nieuw venster)",
+  "assets.chooseAtLeastOne": "Kies minstens één onderdeel.",
+  "action.back": "Terug",
+  "grant.signInUsed": "Deze inlogsessie is al gebruikt. Begin opnieuw.",
+  "grant.unavailable": "{platform} kan nu niet worden gekoppeld. Probeer het later opnieuw.",
+  "grant.partial": "Je hebt toegang gegeven tot een deel van je onderdelen, maar niet tot alle:",
+  "grant.failedHeading": "Toegang geven is niet gelukt",
+  "notice.granted": "Toegang gegeven. Bedankt!",
+  "notice.skipped": "Overgeslagen. Je kunt dit heropenen tot het verzoek is afgerond.",
+  "notice.reopened": "Heropend. Je kunt nu toegang geven.",
+  "error.rateLimited": "Te veel pogingen. Wacht een minuut en probeer het opnieuw.",
+  "error.notAllowed": "Dit kan niet voor deze dienst.",
+  "error.closed": "Dit verzoek kan niet meer worden gewijzigd.",
+  "intake.fixErrors": "Controleer de gemarkeerde antwoorden hieronder.",
+  "intake.invalidOption": "Kies een van de getoonde opties",
+  "intake.requiredMark": "verplicht",
+  "popup.done": "Klaar. Je kunt dit venster sluiten.",
+  "sandbox.badge": "Testomgeving",
+  "sandbox.simulate": "Simuleren",
+  "sandbox.mode.normal": "Normaal inloggen",
+  "sandbox.mode.fail": "Elke toegang mislukt",
+  "sandbox.mode.serverError": "Serverfout bij één onderdeel",
+  "sandbox.invalid": "Deze inloglink is niet geldig. Begin opnieuw vanaf de toegangspagina.",
+  "staticLink.unavailableBody": "Vraag {agency} om je rechtstreeks een link te sturen.",
+
+  "email.greeting": "Hallo {name},",
+  "email.invite.subject": "{agency} vraagt toegang tot je accounts",
+  "email.invite.body":
+    "{agency} vraagt je toegang te geven tot een aantal zakelijke accounts, zoals advertenties, analytics of je website. Het kost maar een paar minuten en je deelt nooit je wachtwoord.",
+  "email.invite.cta": "Verzoek openen",
+  "email.expiresOn": "Deze link verloopt op {date}.",
+  "email.linkFallback": "Werkt de knop niet? Kopieer dan deze link naar je browser: {url}",
+  "email.reminder.subject": "Herinnering: {agency} wacht nog op toegang",
+  "email.reminder.body": "{agency} wacht nog op toegang tot een aantal van je accounts. Open het verzoek om verder te gaan waar je gebleven was.",
+  "email.footer": "Je ontvangt deze e-mail omdat {agency} toegang tot je accounts heeft gevraagd. Verwachtte je dit niet? Dan kun je deze e-mail negeren.",
+};
+
+export const dictionaries: Readonly<Record<Locale, Readonly<Messages>>> = { en, es, nl };
+
+/** Placeholder names in a message text, e.g. "agency" | "role". */
+type PlaceholdersIn<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | PlaceholdersIn<Rest> : never;
+
+export type MessageParams<K extends MessageKey> = PlaceholdersIn<(typeof en)[K]>;
+export type ParamValue = string | number;
+
+// Messages without placeholders take no params; the others require every one.
+type ParamsArg<K extends MessageKey> = [MessageParams<K>] extends [never] ? [] : [params: Record<MessageParams<K>, ParamValue>];
+
+const LANGUAGE_TO_LOCALE: Record<Language, Locale> = { English: "en", Spanish: "es", Dutch: "nl" };
+const LOCALE_TO_LANGUAGE: Record<Locale, Language> = { en: "English", es: "Spanish", nl: "Dutch" };
+
+export function languageToLocale(language: Language): Locale {
+  return LANGUAGE_TO_LOCALE[language];
+}
+
+export function localeToLanguage(locale: Locale): Language {
+  return LOCALE_TO_LANGUAGE[locale];
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** For stored values that may predate validation: unknown means English, the API's default. */
+export function localeForLanguage(value: string | null | undefined): Locale {
+  return isLanguage(value) ? LANGUAGE_TO_LOCALE[value] : "en";
+}
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(en, value);
+}
+
+/**
+ * Fills `{name}` placeholders from `params`. A placeholder without a value is
+ * left as written, so a gap shows up on the page rather than an empty string.
+ */
+export function interpolate(text: string, params?: Readonly<Record<string, ParamValue>>): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+export function t<K extends MessageKey>(locale: Locale, key: K, ...args: ParamsArg<K>): string {
+  // Unchecked values from outside fall back to English, then to the key
+  // itself: a visible gap on the page beats a crash.
+  const text: string | undefined = (dictionaries[locale] ?? en)[key] ?? en[key];
+  if (text === undefined) return key;
+  return interpolate(text, args[0] as Readonly<Record<string, ParamValue>> | undefined);
+}

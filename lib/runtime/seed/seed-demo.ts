@@ -1,0 +1,89 @@
+// First-start demo data: when the database holds no agency at all, one trial agency with
+// a sign-in, sandbox accounts on four platforms, an intake form and an all-scope API key,
+// so a fresh install can be tried at once. Everything is created in one transaction;
+// the credentials are returned for the caller to print once and are not kept anywhere.
+import { connectAccount } from "@/lib/core/accounts/connect-account";
+import { createAgency } from "@/lib/core/agencies/create-agency";
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
+import { randomToken } from "@/lib/core/api-keys/api-key-token";
+import { API_SCOPES } from "@/lib/core/auth/scopes";
+import { getDb } from "@/lib/infra/db/db";
+import { ApiError } from "@/lib/core/common/api-error";
+import { setIntake } from "@/lib/core/intake/set-intake";
+import { createUser } from "@/lib/core/users/create-user";
+import { MIN_PASSWORD_LENGTH } from "@/lib/core/users/password";
+
+export const DEMO_EMAIL = "demo@example.com";
+export const DEMO_AGENCY_NAME = "Demo Agency";
+
+export interface DemoCredentials {
+  agencyId: string;
+  email: string;
+  password: string;
+  apiKey: string;
+}
+
+const DEMO_ACCOUNTS = [
+  { platform: "meta", displayName: "Demo Agency (Meta)", platformAccountId: "100200300400", business: { id: "900800700600", name: "Demo Agency Business" } },
+  { platform: "google", displayName: "Demo Agency (Google)", platformAccountId: "123-456-7890", business: null },
+  { platform: "tiktok", displayName: "Demo Agency (TikTok)", platformAccountId: "7012345678901234", business: { id: "7098765432109876", name: "Demo Agency Business Center" } },
+  { platform: "linkedin", displayName: "Demo Agency (LinkedIn)", platformAccountId: "501234567", business: null },
+] as const;
+
+const DEMO_QUESTIONS = ["What is your company's website?", "Who should we contact about billing?"];
+
+function demoPassword(): string {
+  // DEMO_PASSWORD lets scripted demos and end-to-end runs know the password in advance.
+  const fromEnv = process.env.DEMO_PASSWORD;
+  if (fromEnv) {
+    if (fromEnv.length < MIN_PASSWORD_LENGTH) throw new Error(`DEMO_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    return fromEnv;
+  }
+  return randomToken(12);
+}
+
+/** Seeds the demo agency when no agency exists; null when there was something already. */
+export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
+  const db = await getDb();
+  if ((await db.agency.count()) > 0) return null;
+  const password = demoPassword();
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        // checked again inside the transaction: two processes starting on one PostgreSQL
+        if ((await tx.agency.count()) > 0) return null;
+        const agency = await createAgency({ name: DEMO_AGENCY_NAME, plan: "trial", apiAccess: true, tx });
+        const user = await createUser({ agencyId: agency.id, email: DEMO_EMAIL, password, name: "Demo User", role: "owner", tx });
+        for (const account of DEMO_ACCOUNTS) {
+          await connectAccount({ agencyId: agency.id, ...account, email: "ads@demo-agency.example", tx });
+        }
+        await setIntake({ agencyId: agency.id, enabled: true, questions: DEMO_QUESTIONS, tx });
+        const key = await createApiKey({ agencyId: agency.id, scopes: [...API_SCOPES], name: "Demo key", tx });
+        return { agencyId: agency.id, email: user.email, password, apiKey: key.key };
+      },
+      { timeout: 30_000 },
+    );
+  } catch (err) {
+    // another process seeded first and its demo user was committed before ours
+    if (err instanceof ApiError && err.code === "CONFLICT") return null;
+    throw err;
+  }
+}
+
+/** The one-time console box with the demo sign-in and key, for the caller to log once. */
+export function printDemoBanner(info: DemoCredentials, appUrl: string): string {
+  const base = appUrl.replace(/\/+$/, "");
+  const lines = [
+    "Demo agency created (shown once, not stored in clear):",
+    "",
+    `  Dashboard: ${base}`,
+    `  Email:     ${info.email}`,
+    `  Password:  ${info.password}`,
+    `  API key:   ${info.apiKey}`,
+    "",
+    "  Try the API:",
+    `  curl -H "Authorization: Bearer ${info.apiKey}" ${base}/api/v2/me`,
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
+  return [`+${"-".repeat(width + 2)}+`, ...lines.map((l) => `| ${l.padEnd(width)} |`), `+${"-".repeat(width + 2)}+`].join("\n");
+}

@@ -1,0 +1,93 @@
+// Retention: events, webhook deliveries and delivery attempts are kept 30 days, idempotency
+// records until they expire. Deletes in small batches, each its own short statement, so
+// the purge never holds a table's rows locked for long while the API and worker write.
+import { getDb } from "@/lib/infra/db/db";
+
+export const RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface PurgeResult {
+  events: number;
+  deliveries: number;
+  attempts: number;
+  idempotency: number;
+}
+
+export async function purgeOldRecords(opts: { now?: Date; batchSize?: number } = {}): Promise<PurgeResult> {
+  const now = opts.now ?? new Date();
+  const batch = Math.max(1, opts.batchSize ?? 1000);
+  const cutoff = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
+  const db = await getDb();
+  const result: PurgeResult = { events: 0, deliveries: 0, attempts: 0, idempotency: 0 };
+
+  // Deliveries first, so deleting an event never cascades to rows this purge does not count.
+  const dropDeliveries = async (ids: string[]) => {
+    result.attempts += await db.$executeRaw`DELETE FROM "DeliveryAttempt" WHERE "deliveryId" = ANY(${ids}::uuid[])`;
+    result.deliveries += await db.$executeRaw`DELETE FROM "WebhookDelivery" WHERE "id" = ANY(${ids}::uuid[])`;
+  };
+  // Finished deliveries past retention.
+  await forEachBatch(
+    batch,
+    dropDeliveries,
+    (n) => db.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "WebhookDelivery" WHERE "createdAt" < ${cutoff} AND "status" <> 'pending' LIMIT ${n}::int`,
+  );
+  // A delivery still pending is kept while its event is within retention (it may yet be
+  // sent); once the event is past 30 days it can no longer be delivered and goes too,
+  // unless a worker is sending it right now (its lease is live): the next purge takes it.
+  await forEachBatch(
+    batch,
+    dropDeliveries,
+    (n) => db.$queryRaw<{ id: string }[]>`
+    SELECT d."id" FROM "Event" e JOIN "WebhookDelivery" d ON d."eventId" = e."id"
+    WHERE e."createdAt" < ${cutoff}
+      AND NOT (d."status" = 'pending' AND d."leaseUntil" IS NOT NULL AND d."leaseUntil" > ${now})
+    LIMIT ${n}::int`,
+  );
+
+  result.attempts += await deleteInBatches(
+    batch,
+    (n) => db.$executeRaw`
+    DELETE FROM "DeliveryAttempt" WHERE "id" IN (
+      SELECT "id" FROM "DeliveryAttempt" WHERE "createdAt" < ${cutoff} LIMIT ${n}::int)`,
+  );
+
+  // An event whose delivery is mid-send (kept above) waits for the next purge.
+  result.events += await deleteInBatches(
+    batch,
+    (n) => db.$executeRaw`
+    DELETE FROM "Event" WHERE "id" IN (
+      SELECT e."id" FROM "Event" e
+      WHERE e."createdAt" < ${cutoff}
+        AND NOT EXISTS (SELECT 1 FROM "WebhookDelivery" d WHERE d."eventId" = e."id")
+      LIMIT ${n}::int)`,
+  );
+
+  result.idempotency += await deleteInBatches(
+    batch,
+    (n) => db.$executeRaw`
+    DELETE FROM "IdempotencyRecord" WHERE "id" IN (
+      SELECT "id" FROM "IdempotencyRecord" WHERE "expiresAt" <= ${now} LIMIT ${n}::int)`,
+  );
+
+  return result;
+}
+
+async function forEachBatch(batch: number, handle: (ids: string[]) => Promise<void>, select: (n: number) => Promise<{ id: string }[]>): Promise<void> {
+  for (;;) {
+    const rows = await select(batch);
+    if (rows.length === 0) return;
+    await handle(rows.map((r) => r.id));
+  }
+}
+
+async function deleteInBatches(batch: number, deleteUpTo: (n: number) => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteUpTo(batch);
+    // Until a statement finds nothing, not until a short batch: a purge running at the
+    // same time in another worker can make this one's batch short while rows remain.
+    if (deleted === 0) return total;
+    total += deleted;
+  }
+}

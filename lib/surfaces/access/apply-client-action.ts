@@ -1,0 +1,55 @@
+// The client's one-button actions on a service, found by invite token: skip an optional
+// service, reopen a skipped one, or say the platform invite was sent. State, version
+// and events come from applyRequestAction; this adds the checks only the client pages
+// need (the service's grant method) and turns refusals into page error codes.
+
+import { GRANTED_ON_INVITE_SENT_SERVICE, getCatalogService } from "@/lib/core/catalog/catalog";
+import type { ClientAction } from "@/lib/core/domain/request-state";
+import { ApiError } from "@/lib/core/common/api-error";
+import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
+import type { TRequest } from "@/lib/core/requests/schemas";
+import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
+import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
+
+export const CLIENT_SERVICE_ACTIONS = ["skip", "reopen", "invite-sent"] as const;
+export type ClientServiceAction = (typeof CLIENT_SERVICE_ACTIONS)[number];
+
+export function isClientServiceAction(value: string): value is ClientServiceAction {
+  return (CLIENT_SERVICE_ACTIONS as readonly string[]).includes(value);
+}
+
+export async function applyClientAction(opts: { token: string; serviceId: string; action: ClientServiceAction; now?: Date }): Promise<{ changed: boolean; request: TRequest }> {
+  const now = opts.now ?? new Date();
+  const row = await findRequestByToken(opts.token);
+  if (!row) throw new AccessPageError("not_found");
+  const locale = requestLocale(row);
+  const refuse = (code: "closed" | "not_allowed") => new AccessPageError(code, { serviceId: opts.serviceId, locale });
+  if (!isOpenRequest(row, now)) throw refuse("closed");
+  const svc = row.services.find((s) => s.serviceId === opts.serviceId);
+  if (!svc) throw refuse("not_allowed");
+
+  let action: ClientAction;
+  switch (opts.action) {
+    case "skip":
+      action = { kind: "skip", serviceId: svc.serviceId };
+      break;
+    case "reopen":
+      action = { kind: "reopen", serviceId: svc.serviceId };
+      break;
+    case "invite-sent":
+      if (getCatalogService(svc.serviceId)?.clientFlow !== "client_invite") throw refuse("not_allowed");
+      action = { kind: "invite_sent", serviceId: svc.serviceId, grantsImmediately: svc.serviceId === GRANTED_ON_INVITE_SENT_SERVICE };
+      break;
+  }
+  try {
+    const result = await applyRequestAction({ requestId: row.id, action, now });
+    return { changed: result.changed, request: result.request };
+  } catch (err) {
+    if (err instanceof ApiError && (err.code === "INVALID_STATE" || err.code === "NOT_FOUND")) {
+      // Cancelled or expired since the page was loaded, or not possible for this service.
+      const current = await findRequestByToken(opts.token);
+      throw refuse(current && isOpenRequest(current, now) ? "not_allowed" : "closed");
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,95 @@
+// The platform's redirect back after the client signed in (or refused): verifies the
+// signed state, uses the grant session's nonce exactly once (a replayed or forged
+// callback is refused), exchanges the code for a token and keeps it, encrypted, on the
+// session until the client has picked the assets to share.
+
+import type { PlatformConnector } from "@/lib/infra/connectors/connector";
+import { isConnectorError } from "@/lib/infra/connectors/connector";
+import { verifyState } from "@/lib/infra/connectors/oauth-state";
+import { getDb } from "@/lib/infra/db/db";
+import { loadSecrets } from "@/lib/infra/secrets/secrets";
+import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/access/access-page-error";
+import { isOpenRequest } from "@/lib/surfaces/access/find-request-by-token";
+import { connectorFor } from "@/lib/surfaces/access/platform-connector";
+import { encryptText } from "@/lib/infra/secrets/seal";
+
+export type FinishSignInResult =
+  /** the state is not ours (forged, truncated): there is no page to go back to */
+  | { kind: "invalid" }
+  /** back to the request's page: the asset picker, or an error next to the service */
+  | { kind: "back"; token: string; serviceId: string; sessionId?: string; error?: AccessErrorCode };
+
+// A valid signature with a passed deadline: the payload is authentic, so it may name
+// the request to go back to.
+function expiredPayload(state: string): { requestId: string; serviceId: string } | null {
+  try {
+    const json = JSON.parse(Buffer.from(state.split(".")[0]!, "base64url").toString("utf8")) as Record<string, unknown>;
+    return typeof json.requestId === "string" && typeof json.serviceId === "string" ? { requestId: json.requestId, serviceId: json.serviceId } : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function finishSignIn(opts: {
+  state: string | null;
+  code: string | null;
+  error: string | null;
+  now?: Date;
+  connector?: PlatformConnector;
+}): Promise<FinishSignInResult> {
+  const now = opts.now ?? new Date();
+  if (!opts.state) return { kind: "invalid" };
+  const secrets = loadSecrets();
+  const verified = verifyState(opts.state, secrets.appSecret, now);
+  const db = await getDb();
+
+  const back = async (requestId: string, serviceId: string, rest: Omit<Extract<FinishSignInResult, { kind: "back" }>, "kind" | "token" | "serviceId">) => {
+    const request = await db.accessRequest.findUnique({ where: { id: requestId }, select: { inviteToken: true } });
+    if (!request) return { kind: "invalid" } as const;
+    return { kind: "back", token: request.inviteToken, serviceId, ...rest } as const;
+  };
+
+  if (!verified.ok) {
+    if (verified.reason !== "expired") return { kind: "invalid" };
+    const payload = expiredPayload(opts.state);
+    return payload ? back(payload.requestId, payload.serviceId, { error: "sign_in_expired" }) : { kind: "invalid" };
+  }
+  const { requestId, serviceId, nonce } = verified.payload;
+
+  const session = await db.grantSession.findUnique({ where: { nonce } });
+  if (!session || session.requestId !== requestId || session.serviceId !== serviceId) {
+    // Discarded (the request was cancelled) or never issued.
+    return back(requestId, serviceId, { error: "sign_in_used" });
+  }
+  // The nonce is spent here, whatever happens next: a second callback is a replay.
+  const claimed = await db.grantSession.updateMany({ where: { id: session.id, usedAt: null }, data: { usedAt: now } });
+  if (claimed.count !== 1) return back(requestId, serviceId, { error: "sign_in_used" });
+  if (session.expiresAt.getTime() <= now.getTime()) return back(requestId, serviceId, { error: "sign_in_expired" });
+
+  const request = await db.accessRequest.findUnique({
+    where: { id: requestId },
+    select: { inviteToken: true, status: true, expiresAt: true, services: { where: { serviceId }, select: { platform: true } } },
+  });
+  if (!request) return { kind: "invalid" };
+  const token = request.inviteToken;
+  if (!isOpenRequest(request, now)) return { kind: "back", token, serviceId, error: "closed" };
+  if (opts.error) return { kind: "back", token, serviceId, error: opts.error === "access_denied" ? "denied" : "generic" };
+  if (!opts.code || opts.code.length > 4096) return { kind: "back", token, serviceId, error: "generic" };
+  const platform = request.services[0]?.platform;
+  if (!platform) return { kind: "back", token, serviceId, error: "not_allowed" };
+
+  try {
+    const connector = connectorFor(platform, { override: opts.connector });
+    const { accessToken } = await connector.handleCallback({ code: opts.code, state: opts.state });
+    await db.grantSession.update({ where: { id: session.id }, data: { accessToken: encryptText(accessToken, secrets.encryptionKey) } });
+    return { kind: "back", token, serviceId, sessionId: session.id };
+  } catch (err) {
+    if (isConnectorError(err)) {
+      if (err.kind === "server_error") console.error("access page: sign-in code exchange failed", err);
+      const error: AccessErrorCode = err.kind === "denied" ? "denied" : err.kind === "invalid_state" ? "sign_in_expired" : "generic";
+      return { kind: "back", token, serviceId, error };
+    }
+    if (err instanceof AccessPageError) return { kind: "back", token, serviceId, error: "unavailable" };
+    throw err;
+  }
+}

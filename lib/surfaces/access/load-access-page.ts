@@ -1,0 +1,182 @@
+// Everything the invite and embed pages show for one token, in the client's language:
+// the agency's branding, the services grouped by platform with the requested role and
+// the agency account that receives access, what the client can do with each, progress,
+// and the intake questions. Plain data: the pages only lay it out.
+
+import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
+import { getCatalogService, getPlatform, type ClientFlow } from "@/lib/core/catalog/catalog";
+import { getDb } from "@/lib/infra/db/db";
+import { progress, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
+import { type Locale } from "@/lib/infra/i18n/dictionary";
+import { accentColors, type AccentColors } from "@/lib/surfaces/access/accent-color";
+import { instructionSteps, roleLabel, serviceName } from "@/lib/surfaces/access/catalog-messages";
+import { findRequestByToken, requestLocale, requestStatus, type AccessRequestRow } from "@/lib/surfaces/access/find-request-by-token";
+
+export interface AccessServiceView {
+  serviceId: string;
+  name: string;
+  status: ServiceStatus;
+  awaitingConfirmation: boolean;
+  optional: boolean;
+  flow: ClientFlow;
+  roleLabel: string | null;
+  /** the agency accounts that receive access, as the client can recognise them */
+  accounts: string[];
+  /** manual steps, translated, with the agency's account filled in */
+  steps: string[];
+  grantedAssets: string[];
+  actions: { grant: boolean; skip: boolean; reopen: boolean; inviteSent: boolean };
+}
+
+export interface AccessPlatformView {
+  platform: string;
+  name: string;
+  services: AccessServiceView[];
+}
+
+export interface IntakeQuestionView {
+  id: string;
+  type: "text" | "long_text" | "single_choice" | "multiple_choice";
+  label: string;
+  required: boolean;
+  options: string[];
+}
+
+export interface AccessPageView {
+  token: string;
+  requestId: string;
+  locale: Locale;
+  status: RequestStatus;
+  open: boolean;
+  agency: { id: string; name: string; logoUrl: string | null; accent: AccentColors };
+  progress: { done: number; total: number };
+  platforms: AccessPlatformView[];
+  intake: { complete: boolean; questions: IntakeQuestionView[] } | null;
+  thankYouMessage: string | null;
+  redirectUrl: string | null;
+}
+
+type AccountLink = { internalAccountId?: string | null; adsMccAccountId?: string | null; businessManagerId?: string | null };
+type AccountRow = { internalAccountId: string; displayName: string | null; email: string | null; platformAccountId: string | null };
+
+const QUESTION_TYPES = new Set(["text", "long_text", "single_choice", "multiple_choice"]);
+
+function links(value: unknown): AccountLink[] {
+  return Array.isArray(value) ? (value as AccountLink[]) : [];
+}
+
+/** How the account reads on the card: its name plus the address or id the client will see on the platform. */
+function accountLabel(link: AccountLink, account: AccountRow | undefined): string {
+  const parts = [account?.displayName, account?.email ?? account?.platformAccountId, link.adsMccAccountId, link.businessManagerId].filter(
+    (p): p is string => typeof p === "string" && p.length > 0,
+  );
+  const unique = [...new Set(parts)];
+  return unique.length > 0 ? unique.join(" · ") : (link.internalAccountId ?? "");
+}
+
+/** What the client types into the platform's invite box. */
+function inviteTarget(link: AccountLink | undefined, account: AccountRow | undefined): string {
+  return account?.email ?? account?.platformAccountId ?? link?.adsMccAccountId ?? account?.displayName ?? link?.internalAccountId ?? "";
+}
+
+export function buildServiceView(locale: Locale, svc: AccessRequestRow["services"][number], accounts: ReadonlyMap<string, AccountRow>, open: boolean): AccessServiceView {
+  const flow = getCatalogService(svc.serviceId)?.clientFlow ?? "instructions";
+  const serviceLinks = links(svc.accounts);
+  const status = svc.status as ServiceStatus;
+  const first = serviceLinks[0];
+  const firstAccount = first?.internalAccountId ? accounts.get(first.internalAccountId) : undefined;
+  const pending = status === "pending";
+  const assets = Array.isArray(svc.grantedAssets) ? (svc.grantedAssets as { id: string; name: string | null }[]) : [];
+  return {
+    serviceId: svc.serviceId,
+    name: serviceName(locale, svc.serviceId),
+    status,
+    awaitingConfirmation: svc.awaitingConfirmation,
+    optional: svc.optional,
+    flow,
+    roleLabel: roleLabel(locale, svc.serviceId, svc.accessLevel),
+    accounts: serviceLinks.map((l) => accountLabel(l, l.internalAccountId ? accounts.get(l.internalAccountId) : undefined)),
+    steps: flow === "one_click" ? [] : instructionSteps(locale, svc.serviceId, inviteTarget(first, firstAccount)),
+    grantedAssets: assets.map((a) => a.name ?? a.id),
+    actions: {
+      grant: open && pending && flow === "one_click",
+      skip: open && pending && svc.optional,
+      reopen: open && status === "skipped",
+      inviteSent: open && pending && flow === "client_invite" && !svc.awaitingConfirmation,
+    },
+  };
+}
+
+export async function loadAccessPage(opts: { token: string; now?: Date }): Promise<AccessPageView | null> {
+  const now = opts.now ?? new Date();
+  const row = await findRequestByToken(opts.token);
+  if (!row) return null;
+  const db = await getDb();
+  const locale = requestLocale(row);
+  const status = requestStatus(row, now);
+  const open = status === "pending" || status === "in_progress";
+
+  const accountIds = [
+    ...new Set(
+      row.services.flatMap((s) =>
+        links(s.accounts)
+          .map((l) => l.internalAccountId)
+          .filter((id): id is string => !!id),
+      ),
+    ),
+  ];
+  const [accountRows, questions] = await Promise.all([
+    accountIds.length > 0
+      ? db.connectedAccount.findMany({
+          where: { agencyId: row.agencyId, internalAccountId: { in: accountIds } },
+          select: { internalAccountId: true, displayName: true, email: true, platformAccountId: true },
+        })
+      : Promise.resolve([]),
+    row.intakeRequested && row.intakeCompletedAt === null && open
+      ? db.intakeQuestion.findMany({
+          where: { agencyId: row.agencyId, archivedAt: null },
+          orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+        })
+      : Promise.resolve([]),
+  ]);
+  const accounts = new Map(accountRows.map((a) => [a.internalAccountId, a]));
+
+  const platforms: AccessPlatformView[] = [];
+  for (const svc of row.services) {
+    let group = platforms.find((p) => p.platform === svc.platform);
+    if (!group) {
+      group = { platform: svc.platform, name: getPlatform(svc.platform)?.name ?? svc.platform, services: [] };
+      platforms.push(group);
+    }
+    group.services.push(buildServiceView(locale, svc, accounts, open));
+  }
+
+  return {
+    token: opts.token,
+    requestId: row.id,
+    locale,
+    status,
+    open,
+    agency: { id: row.agency.id, name: row.agency.name, logoUrl: agencyLogoUrl(row.agency), accent: accentColors(row.agency.accentColor) },
+    progress: progress({
+      services: row.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status as ServiceStatus, awaitingConfirmation: s.awaitingConfirmation })),
+      intakeRequested: row.intakeRequested,
+      intakeCompleted: row.intakeCompletedAt !== null,
+    }),
+    platforms,
+    intake: row.intakeRequested
+      ? {
+          complete: row.intakeCompletedAt !== null,
+          questions: questions.map((q) => ({
+            id: q.id,
+            type: (QUESTION_TYPES.has(q.type) ? q.type : "text") as IntakeQuestionView["type"],
+            label: q.label,
+            required: q.required,
+            options: [...q.options],
+          })),
+        }
+      : null,
+    thankYouMessage: row.thankYouMessage,
+    redirectUrl: row.redirectUrl,
+  };
+}

@@ -1,0 +1,38 @@
+// "Grant access" on an automatic service: opens a grant session (a single-use nonce
+// bound to the request and service, 15 minutes) and returns where to send the client to
+// sign in with the platform, carrying the signed state back to our callback.
+
+import { getCatalogService } from "@/lib/core/catalog/catalog";
+import type { PlatformConnector } from "@/lib/infra/connectors/connector";
+import { newNonce, signState } from "@/lib/infra/connectors/oauth-state";
+import { getDb } from "@/lib/infra/db/db";
+import { appSecret } from "@/lib/infra/secrets/secrets";
+import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
+import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
+import { GRANT_SESSION_MINUTES, callbackUrl, connectorFor } from "@/lib/surfaces/access/platform-connector";
+
+export async function startGrant(opts: { token: string; serviceId: string; now?: Date; connector?: PlatformConnector }): Promise<{ authorizationUrl: string; sessionId: string }> {
+  const now = opts.now ?? new Date();
+  const row = await findRequestByToken(opts.token);
+  if (!row) throw new AccessPageError("not_found");
+  const locale = requestLocale(row);
+  if (!isOpenRequest(row, now)) throw new AccessPageError("closed", { locale });
+  const svc = row.services.find((s) => s.serviceId === opts.serviceId);
+  if (!svc || getCatalogService(svc.serviceId)?.clientFlow !== "one_click" || svc.status !== "pending") {
+    throw new AccessPageError("not_allowed", { serviceId: opts.serviceId, locale });
+  }
+  const connector = connectorFor(svc.platform, { override: opts.connector, locale });
+
+  const db = await getDb();
+  const nonce = newNonce();
+  const expiresAt = new Date(now.getTime() + GRANT_SESSION_MINUTES * 60_000);
+  // Old sign-ins of this request are of no use any more; keep the table small.
+  await db.grantSession.deleteMany({ where: { requestId: row.id, expiresAt: { lt: now } } });
+  const session = await db.grantSession.create({
+    data: { agencyId: row.agencyId, requestId: row.id, serviceId: svc.serviceId, nonce, expiresAt, createdAt: now },
+    select: { id: true },
+  });
+  const state = signState({ requestId: row.id, serviceId: svc.serviceId, nonce, expiresAt }, appSecret());
+  const { authorizationUrl } = connector.beginSignIn({ state, redirectUri: callbackUrl() });
+  return { authorizationUrl, sessionId: session.id };
+}

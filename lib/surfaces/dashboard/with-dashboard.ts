@@ -1,0 +1,74 @@
+// The wrapper of dashboard JSON route handlers (TanStack Query reads, and mutations that are
+// not server actions): session and role on the server, an Origin check on mutations, query
+// and body parsing with the API's zod schemas, and the API's envelope for data and errors.
+import type { z } from "zod";
+import type { DashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { requirePermission } from "@/lib/surfaces/dashboard/dashboard-context";
+import type { Permission } from "@/lib/core/auth/roles";
+import { ApiError } from "@/lib/core/common/api-error";
+import { errorResponse, jsonResponse, successBody } from "@/lib/surfaces/http/envelope";
+import { newRequestId } from "@/lib/surfaces/http/request-id";
+import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
+import { toApiError, zodToApiError } from "@/lib/core/common/to-api-error";
+import { isSafeMethod, isSameOrigin } from "@/lib/surfaces/dashboard/same-origin";
+
+import { UUID } from "@/lib/core/common/uuid";
+
+export interface DashboardHandlerContext<Q, B> {
+  req: Request;
+  ctx: DashboardContext;
+  params: Record<string, string>;
+  query: Q;
+  body: B;
+}
+
+export interface DashboardHandlerResult {
+  status?: number;
+  data: unknown;
+  nextCursor?: string | null;
+}
+
+export interface WithDashboardOptions<Q, B> {
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** path parameters that must be uuids (others read as 404) */
+  uuidParams?: string[];
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function withDashboard<Q = undefined, B = undefined>(
+  permission: Permission,
+  handler: (c: DashboardHandlerContext<Q, B>) => Promise<DashboardHandlerResult>,
+  opts: WithDashboardOptions<Q, B> = {},
+) {
+  return async (req: Request, route?: RouteContext): Promise<Response> => {
+    const requestId = newRequestId();
+    try {
+      if (!isSafeMethod(req.method) && !isSameOrigin(req)) throw new ApiError("FORBIDDEN", "Cross-site requests are refused.");
+      const ctx = await requirePermission(permission);
+      // routes without dynamic segments get no params object at all
+      const rawParams = (route ? await route.params : undefined) ?? {};
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : v;
+      for (const p of opts.uuidParams ?? []) if (!UUID.test(params[p] ?? "")) throw new ApiError("NOT_FOUND", "Object not found.");
+
+      let query = undefined as Q;
+      if (opts.query) {
+        const parsed = opts.query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+        if (!parsed.success) throw zodToApiError(parsed.error);
+        query = parsed.data;
+      }
+      let body = undefined as B;
+      if (opts.body) {
+        const parsed = opts.body.safeParse(await readJsonBody(req));
+        if (!parsed.success) throw zodToApiError(parsed.error);
+        body = parsed.data;
+      }
+      const result = await handler({ req, ctx, params, query, body });
+      return jsonResponse(result.status ?? 200, successBody(result.data, requestId, result.nextCursor), { "X-Request-Id": requestId });
+    } catch (err) {
+      return errorResponse(toApiError(err, requestId), requestId);
+    }
+  };
+}

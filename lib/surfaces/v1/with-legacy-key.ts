@@ -1,0 +1,165 @@
+// The one wrapper of every legacy V1 route (/api/v1): the per-IP rate limit, the `x-auth`
+// key with V1's statuses (no key or no API access 403; invalid, revoked or lacking the
+// scope 401), a lenient JSON body, the V1 envelope (`{ error: false, data }`, failures
+// `{ error: true, msg }`, 429 `{ status: "fail", message }`) and the Deprecation and Link
+// headers on every response. Handlers never build HTTP responses.
+//
+// The client address. Route handlers never see the socket; Next (16.x, base-server.js)
+// fills `x-forwarded-for` from the socket peer only when the request has none
+// (`req.headers['x-forwarded-for'] ??= socket.remoteAddress`), it does not append. So:
+// - without TRUST_PROXY we take the LAST hop. On a direct connection without the header
+//   that is the socket peer. A client that sends its own header is not overridden by
+//   Next, so a deployment reachable without a proxy should have the server drop incoming
+//   X-Forwarded-For when TRUST_PROXY is off (or append the peer, which this rule also reads
+//   correctly);
+// - with TRUST_PROXY the FIRST hop, the original client as the trusted proxy chain reports it.
+// IPv4-mapped IPv6 addresses count as IPv4; other IPv6 addresses count per /64, the block
+// one subscriber usually holds.
+import ipaddr from "ipaddr.js";
+import type { ApiScope } from "@/lib/core/auth/scopes";
+import { authenticateApiKey, type ApiKeyContext } from "@/lib/core/api-keys/authenticate-api-key";
+import { env } from "@/lib/infra/env";
+import { ApiError } from "@/lib/core/common/api-error";
+import { consumeRateLimit, rateLimitHeaders } from "@/lib/infra/rate-limit/rate-limit";
+import { readBodyText } from "@/lib/surfaces/http/read-json-body";
+import { newRequestId } from "@/lib/surfaces/http/request-id";
+import { toLegacyFailure } from "@/lib/surfaces/v1/legacy-error";
+
+export const V1_RATE_LIMIT = { points: 300, windowSeconds: 60 };
+/** V1 is deprecated since V2's release (the first event schemaVersion, 2026-10-06). */
+export const V1_DEPRECATED_SINCE = new Date(Date.UTC(2026, 9, 6));
+export const MIGRATION_GUIDE_PATH = "/api/v1/migration-guide";
+
+const BASE_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+
+/** Deprecation (RFC 9745: a date, `@` + Unix seconds) and the Link to the V2 migration guide. */
+export function legacyHeaders(): Record<string, string> {
+  return {
+    Deprecation: `@${Math.floor(V1_DEPRECATED_SINCE.getTime() / 1000)}`,
+    Link: `<${env().appUrl}${MIGRATION_GUIDE_PATH}>; rel="deprecation"; type="text/markdown"`,
+  };
+}
+
+function normalizeIp(hop: string | undefined): string | null {
+  if (!hop) return null;
+  let s = hop.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(s);
+  if (bracketed) s = bracketed[1]!;
+  else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(s)) s = s.slice(0, s.lastIndexOf(":"));
+  if (!ipaddr.isValid(s)) return null;
+  const ip = ipaddr.process(s);
+  if (ip.kind() === "ipv4") return ip.toString();
+  return `${(ip as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The rate-limit key of a V1 call (see the module comment for the rule). */
+export function legacyClientIp(headers: Headers, trustProxy: boolean = env().TRUST_PROXY): string {
+  const hops = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  return normalizeIp(trustProxy ? hops[0] : hops[hops.length - 1]) ?? "unknown";
+}
+
+function legacyJson(status: number, body: unknown, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } });
+}
+
+// The database refuses NUL characters, and lone UTF-16 surrogates in its JSON columns.
+function storable(s: string): boolean {
+  return !s.includes("\u0000") && s.isWellFormed();
+}
+
+function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return !storable(value);
+  if (depth > 64 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((v) => hasUnstorableText(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => !storable(k) || hasUnstorableText(v, depth + 1));
+}
+
+// V1 clients often omit Content-Type, so any type is read as JSON. That is safe here: the
+// x-auth header already rules out plain cross-site form posts. An empty body reads as {}
+// so the per-field messages name what is missing.
+async function readLegacyBody(req: Request): Promise<Record<string, unknown>> {
+  const text = await readBodyText(req);
+  if (text.trim() === "") return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError("VALIDATION_FAILED", "The body is not valid JSON.");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ApiError("VALIDATION_FAILED", "The body must be a JSON object.");
+  if (hasUnstorableText(parsed)) throw new ApiError("VALIDATION_FAILED", "Text must be valid Unicode without NUL characters.");
+  return parsed as Record<string, unknown>;
+}
+
+export interface LegacyContext {
+  req: Request;
+  auth: ApiKeyContext;
+  /** the JSON object sent (routes with `body: true`), unknown fields included */
+  body: Record<string, unknown>;
+  query: URLSearchParams;
+  requestId: string;
+}
+
+export interface LegacyResult {
+  status?: number;
+  data: unknown;
+  /** top-level fields beside `error` and `data` (links/create's `inviteUrl`) */
+  extra?: Record<string, unknown>;
+}
+
+export function withLegacyKey(opts: { scope: ApiScope; body?: boolean }, handler: (ctx: LegacyContext) => Promise<LegacyResult>) {
+  return async (req: Request): Promise<Response> => {
+    const requestId = newRequestId();
+    let headers: Record<string, string> = { ...legacyHeaders(), "X-Request-Id": requestId };
+    try {
+      // Counted before the key is checked, so guessing keys is limited too.
+      const rl = await consumeRateLimit("v1", legacyClientIp(req.headers), V1_RATE_LIMIT.points, V1_RATE_LIMIT.windowSeconds);
+      headers = { ...headers, ...rateLimitHeaders(rl, V1_RATE_LIMIT.windowSeconds) };
+      if (!rl.allowed) {
+        return legacyJson(
+          429,
+          { status: "fail", message: `Rate limit of ${V1_RATE_LIMIT.points} calls per minute per IP address exceeded; retry after ${rl.resetSeconds} s.` },
+          headers,
+        );
+      }
+      const key = req.headers.get("x-auth")?.trim();
+      if (!key) throw new ApiError("FORBIDDEN", "Send your API key in the x-auth header.");
+      const auth = await authenticateApiKey(key);
+      if (!auth) throw new ApiError("UNAUTHENTICATED", "The API key is invalid or revoked.");
+      if (!auth.entitled) throw new ApiError("PLAN_NOT_ENTITLED", "Your plan does not include API access.");
+      // V1 answers a missing scope with 401 (V2 uses 403).
+      if (!auth.scopes.includes(opts.scope)) throw new ApiError("UNAUTHENTICATED", `This API key lacks the ${opts.scope} scope.`);
+
+      const body = opts.body ? await readLegacyBody(req) : {};
+      const result = await handler({ req, auth, body, query: new URL(req.url).searchParams, requestId });
+      return legacyJson(result.status ?? 200, { error: false, data: result.data, ...result.extra }, headers);
+    } catch (err) {
+      const failure = toLegacyFailure(err, requestId);
+      return legacyJson(failure.status, { error: true, msg: failure.msg }, { ...headers, ...failure.headers });
+    }
+  };
+}
+
+/** A fixed V1 failure with the V1 headers (unknown paths, other methods). */
+export function legacyFailure(status: number, msg: string, extraHeaders: Record<string, string> = {}): Response {
+  return legacyJson(status, { error: true, msg }, { ...legacyHeaders(), "X-Request-Id": newRequestId(), ...extraHeaders });
+}
+
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** V1 405 handlers for the methods a route does not serve: `export const { GET, PUT } = legacyOtherMethods("POST")`. */
+export function legacyOtherMethods(...allowed: HttpMethod[]) {
+  const h = async () => legacyFailure(405, `Method not allowed. Allowed: ${allowed.join(", ")}.`, { Allow: allowed.join(", ") });
+  return { GET: h, POST: h, PUT: h, PATCH: h, DELETE: h };
+}
+
+/** A V1 text response (the migration guide) with the V1 headers. */
+export function legacyText(body: string, contentType: string): Response {
+  return new Response(body, { status: 200, headers: { "Content-Type": contentType, "Cache-Control": "public, max-age=3600", ...legacyHeaders() } });
+}

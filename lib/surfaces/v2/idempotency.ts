@@ -1,0 +1,114 @@
+// Idempotent creates. The key row is inserted first, in the same transaction as the object
+// it creates, and completed with the response before commit: a crash leaves both or
+// neither. A concurrent call with the same key blocks on the row's unique index until the
+// first commits (then replays its result) or, after 10 s, gets IDEMPOTENCY_IN_PROGRESS.
+// A call that fails stores nothing (its transaction rolls back), so the key can be retried,
+// as in Stripe's API and the IETF Idempotency-Key draft for requests that were not processed.
+import crypto from "node:crypto";
+import { getDb, databaseMode, type Tx } from "@/lib/infra/db/db";
+import { ApiError } from "@/lib/core/common/api-error";
+import { loadSecrets } from "@/lib/infra/secrets/secrets";
+
+export const IDEMPOTENCY_TTL_HOURS = 24;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export function parseIdempotencyKey(value: string | null): string {
+  if (value === null || value === "") {
+    throw new ApiError("VALIDATION_FAILED", "Idempotency-Key header is required on creates (1-255 visible ASCII characters; a UUID is suggested).", [
+      { field: "Idempotency-Key", message: "Required." },
+    ]);
+  }
+  if (!KEY_PATTERN.test(value)) {
+    throw new ApiError("VALIDATION_FAILED", "Idempotency-Key must be 1-255 visible ASCII characters.", [
+      { field: "Idempotency-Key", message: "Must be 1-255 visible ASCII characters." },
+    ]);
+  }
+  return value;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+export function requestFingerprint(endpoint: string, body: unknown): string {
+  return crypto.createHash("sha256").update(endpoint).update("\n").update(canonical(body)).digest("hex");
+}
+
+// Stored responses are sealed (AES-256-GCM): a create's response can hold a one-time
+// secret (a webhook's signing secret), which must not sit in the database in clear.
+function sealBody(body: unknown): { sealed: string } {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv("aes-256-gcm", loadSecrets().encryptionKey, iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(body), "utf8"), cipher.final()]);
+  return { sealed: Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64url") };
+}
+
+function openBody(stored: unknown): unknown {
+  const sealed = (stored as { sealed?: unknown } | null)?.sealed;
+  if (typeof sealed !== "string") return stored;
+  const raw = Buffer.from(sealed, "base64url");
+  const decipher = crypto.createDecipheriv("aes-256-gcm", loadSecrets().encryptionKey, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"));
+}
+
+export type IdempotentOutcome = { replayed: false; status: number; body: unknown } | { replayed: true; status: number; body: unknown };
+
+function isLockTimeout(err: unknown): boolean {
+  const text = `${(err as Error)?.message ?? ""} ${JSON.stringify((err as { meta?: unknown })?.meta ?? {})} ${String((err as { cause?: unknown })?.cause ?? "")}`;
+  return /55P03|lock timeout|lock_not_available/i.test(text);
+}
+
+export async function runIdempotent(opts: {
+  agencyId: string;
+  apiKeyId: string;
+  key: string;
+  endpoint: string;
+  body: unknown;
+  run: (tx: Tx) => Promise<{ status: number; body: unknown }>;
+}): Promise<IdempotentOutcome> {
+  const hash = requestFingerprint(opts.endpoint, opts.body);
+  const db = await getDb();
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        if (databaseMode() === "postgres") await tx.$executeRawUnsafe("SET LOCAL lock_timeout = '10s'");
+        await tx.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE "apiKeyId" = ${opts.apiKeyId}::uuid AND "key" = ${opts.key} AND "expiresAt" < now()`;
+        const inserted = await tx.$queryRaw<{ id: string }[]>`
+          INSERT INTO "IdempotencyRecord" ("id", "agencyId", "apiKeyId", "key", "endpoint", "requestHash", "responseStatus", "responseBody", "createdAt", "expiresAt")
+          VALUES (gen_random_uuid(), ${opts.agencyId}::uuid, ${opts.apiKeyId}::uuid, ${opts.key}, ${opts.endpoint}, ${hash}, 0, 'null'::jsonb, now(), now() + interval '24 hours')
+          ON CONFLICT ("apiKeyId", "key") DO NOTHING
+          RETURNING "id"`;
+        if (inserted.length === 0) {
+          const existing = await tx.idempotencyRecord.findUnique({ where: { apiKeyId_key: { apiKeyId: opts.apiKeyId, key: opts.key } } });
+          if (!existing) throw new ApiError("IDEMPOTENCY_IN_PROGRESS", "A call with this Idempotency-Key is still being processed; retry shortly.");
+          if (existing.requestHash !== hash) {
+            throw new ApiError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different body or endpoint. Use a new key for a new create.", [
+              { field: "Idempotency-Key", message: "Reused with a different body." },
+            ]);
+          }
+          return { replayed: true as const, status: existing.responseStatus, body: openBody(existing.responseBody) };
+        }
+        const result = await opts.run(tx);
+        await tx.idempotencyRecord.update({
+          where: { id: inserted[0]!.id },
+          data: { responseStatus: result.status, responseBody: sealBody(result.body) },
+        });
+        return { replayed: false as const, ...result };
+      },
+      { timeout: 30_000, maxWait: 15_000 },
+    );
+  } catch (err) {
+    if (isLockTimeout(err)) {
+      throw new ApiError("IDEMPOTENCY_IN_PROGRESS", "A call with this Idempotency-Key is still being processed after 10 seconds; retry shortly.");
+    }
+    throw err;
+  }
+}

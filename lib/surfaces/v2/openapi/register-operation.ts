@@ -1,0 +1,40 @@
+// Registers one authenticated V2 operation: its security requirement and scope, request
+// (path id, query, JSON body, Idempotency-Key header), success envelope and error responses.
+import type { z } from "zod";
+import type { OpenAPIRegistry, RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { errorResponses, security, success, ZIdempotencyKeyHeader, type OperationTraits } from "@/lib/surfaces/v2/openapi/components";
+
+export const json = (schema: z.ZodType) => ({ content: { "application/json": { schema } }, required: true });
+
+export interface V2Operation {
+  method: RouteConfig["method"];
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  traits: OperationTraits;
+  request?: RouteConfig["request"];
+  status: number;
+  responseDescription: string;
+  response: z.ZodType;
+}
+
+/** Registers one authenticated V2 operation with its security, errors and headers. */
+export function registerOperation(registry: OpenAPIRegistry, op: V2Operation) {
+  const { traits } = op;
+  registry.registerPath({
+    method: op.method,
+    path: op.path,
+    operationId: op.operationId,
+    summary: op.summary,
+    description: [op.description, traits.scope ? `Scope: \`${traits.scope}\`.` : "No scope needed: any valid key."].filter(Boolean).join("\n\n"),
+    tags: op.tags,
+    ...security(traits.scope),
+    request: { ...op.request, ...(traits.idempotent ? { headers: ZIdempotencyKeyHeader } : {}) },
+    responses: {
+      [String(op.status)]: success(op.responseDescription, op.response, { idempotent: traits.idempotent }),
+      ...errorResponses(traits),
+    },
+  });
+}

@@ -1,0 +1,43 @@
+// Zod schemas of the V2 response objects whose producers are typed by interfaces rather than
+// schemas (the current key, connected accounts, catalog services). Each is checked at compile
+// time to be exactly the producer's type, so the document cannot drift from the responses.
+import { z } from "zod";
+import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
+import type { ApiCatalogService } from "@/lib/core/catalog/catalog";
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+export const ZMe = z.object({
+  agency: z.object({ id: z.uuid(), name: z.string() }),
+  apiKey: z.object({ id: z.uuid(), scopes: z.array(z.string()) }),
+});
+export type TMe = z.infer<typeof ZMe>;
+
+export const ZConnectedAccount = z.object({
+  internalAccountId: z.string().meta({ description: "Use in `requestedAccountLinks[].internalAccountId`." }),
+  platform: z.string(),
+  displayName: z.string().nullable(),
+  email: z.string().nullable(),
+  platformAccountId: z.string().nullable().meta({ description: "The account's id on the platform." }),
+  business: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  services: z.array(z.string()).meta({ description: "Services this account can receive access to." }),
+  status: z.enum(["connected", "disconnected"]),
+  linkedAt: z.iso.datetime(),
+});
+true satisfies Same<z.infer<typeof ZConnectedAccount>, SerializedAccount>;
+
+export const ZCatalogService = z.object({
+  id: z.string().meta({ description: "The key to use in `requestedServices`." }),
+  platform: z.string(),
+  roles: z
+    .array(z.object({ value: z.string().meta({ description: "Use as `accessLevel`." }), label: z.string(), readOnly: z.boolean() }).readonly())
+    .readonly()
+    .meta({ description: "Empty when the service has no roles: omit `accessLevel` then." }),
+  grantMethod: z.enum(["automatic", "manual"]).meta({ description: "manual: the client follows instructions instead of granting in one click." }),
+  clientSignInRequired: z.boolean(),
+  accountLinkFields: z
+    .array(z.object({ name: z.string(), required: z.boolean() }).readonly())
+    .readonly()
+    .meta({ description: "Extra fields each requested account link of this service takes." }),
+});
+true satisfies Same<z.infer<typeof ZCatalogService>, ApiCatalogService>;

@@ -1,0 +1,148 @@
+// The one wrapper of every V2 route: request id, API key, plan entitlement, scope, rate
+// limit, body and query parsing with the zod schemas, idempotency where asked, the
+// envelope and the mapping of thrown errors. Handlers never build HTTP responses.
+import { z } from "zod";
+import type { Tx } from "@/lib/infra/db/db";
+import type { ApiScope } from "@/lib/core/auth/scopes";
+import { authenticateApiKey, type ApiKeyContext } from "@/lib/core/api-keys/authenticate-api-key";
+import { ApiError } from "@/lib/core/common/api-error";
+import { errorResponse, jsonResponse, successBody } from "@/lib/surfaces/http/envelope";
+import { newRequestId } from "@/lib/surfaces/http/request-id";
+import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
+import { consumeRateLimit, rateLimitHeaders, v2RateLimitPoints } from "@/lib/infra/rate-limit/rate-limit";
+import { toApiError, zodToApiError } from "@/lib/core/common/to-api-error";
+import { parseIdempotencyKey, runIdempotent } from "@/lib/surfaces/v2/idempotency";
+
+export const V2_RATE_LIMIT = { points: v2RateLimitPoints(), windowSeconds: 60 };
+import { UUID } from "@/lib/core/common/uuid";
+
+export interface HandlerContext<B, Q> {
+  req: Request;
+  auth: ApiKeyContext;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  requestId: string;
+  /** set for idempotent creates: do every write in it */
+  tx: Tx | undefined;
+}
+
+export interface HandlerResult {
+  status?: number;
+  data: unknown;
+  nextCursor?: string | null;
+}
+
+interface Options<B, Q> {
+  /** required scope; omit for endpoints that need none */
+  scope?: ApiScope;
+  body?: z.ZodType<B>;
+  /** for POSTs without a body (cancel, pause...): an empty or `{}` body is accepted */
+  emptyBody?: boolean;
+  query?: z.ZodType<Q>;
+  /** path parameters that must be uuids (others read as 404) */
+  uuidParams?: string[];
+  idempotent?: boolean;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+function parseQuery<Q>(url: URL, schema: z.ZodType<Q> | undefined): Q {
+  const raw: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) {
+    if (k in raw) throw new ApiError("VALIDATION_FAILED", `${k}: Give this parameter once.`, [{ field: k, message: "Give this parameter once." }]);
+    raw[k] = v;
+  }
+  if (!schema) {
+    const extra = Object.keys(raw);
+    if (extra.length)
+      throw new ApiError(
+        "VALIDATION_FAILED",
+        `${extra[0]}: Unknown query parameter.`,
+        extra.map((field) => ({ field, message: "Unknown query parameter." })),
+      );
+    return undefined as Q;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw zodToApiError(parsed.error);
+  return parsed.data;
+}
+
+export function withApiKey<B = undefined, Q = undefined>(opts: Options<B, Q>, handler: (ctx: HandlerContext<B, Q>) => Promise<HandlerResult>) {
+  return async (req: Request, route?: RouteContext): Promise<Response> => {
+    const requestId = newRequestId();
+    let extraHeaders: Record<string, string> = {};
+    try {
+      const header = req.headers.get("authorization") ?? "";
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      if (!match) throw new ApiError("UNAUTHENTICATED", "Send your API key as Authorization: Bearer <key>.");
+      const auth = await authenticateApiKey(match[1]!);
+      if (!auth) throw new ApiError("UNAUTHENTICATED", "The API key is invalid or revoked.");
+      if (!auth.entitled) throw new ApiError("PLAN_NOT_ENTITLED", "Your plan does not include API access.");
+      if (opts.scope && !auth.scopes.includes(opts.scope)) {
+        throw new ApiError("CAPABILITY_REQUIRED", `This API key lacks the ${opts.scope} scope.`, [{ message: `Required scope: ${opts.scope}` }]);
+      }
+      const rl = await consumeRateLimit("v2", auth.agencyId, V2_RATE_LIMIT.points, V2_RATE_LIMIT.windowSeconds);
+      extraHeaders = rateLimitHeaders(rl, V2_RATE_LIMIT.windowSeconds);
+      if (!rl.allowed) throw new ApiError("RATE_LIMITED", `Rate limit of ${V2_RATE_LIMIT.points} calls per minute exceeded; retry after ${rl.resetSeconds} s.`);
+
+      const rawParams = (route ? await route.params : undefined) ?? {};
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : v;
+      for (const p of opts.uuidParams ?? []) if (!UUID.test(params[p] ?? "")) throw new ApiError("NOT_FOUND", "Object not found.");
+
+      const url = new URL(req.url);
+      const query = parseQuery(url, opts.query);
+      let body = undefined as B;
+      let rawBody: unknown = undefined;
+      if (opts.body) {
+        rawBody = await readJsonBody(req);
+        const parsed = opts.body.safeParse(rawBody);
+        if (!parsed.success) throw zodToApiError(parsed.error);
+        body = parsed.data;
+      } else if (opts.emptyBody) {
+        rawBody = await readJsonBody(req, { allowEmpty: true });
+        if (rawBody !== undefined && (typeof rawBody !== "object" || rawBody === null || Array.isArray(rawBody) || Object.keys(rawBody).length > 0)) {
+          throw new ApiError("VALIDATION_FAILED", "This endpoint takes no body.", [{ message: "This endpoint takes no body." }]);
+        }
+      }
+
+      const ctx: HandlerContext<B, Q> = { req, auth, body, query, params, requestId, tx: undefined };
+      if (opts.idempotent) {
+        const key = parseIdempotencyKey(req.headers.get("idempotency-key"));
+        const outcome = await runIdempotent({
+          agencyId: auth.agencyId,
+          apiKeyId: auth.apiKeyId,
+          key,
+          endpoint: `${req.method} ${url.pathname}`,
+          body: rawBody ?? null,
+          run: async (tx) => {
+            const result = await handler({ ...ctx, tx });
+            return { status: result.status ?? 201, body: successBody(result.data, requestId, result.nextCursor) };
+          },
+        });
+        const replayId = (outcome.body as { meta?: { requestId?: string } })?.meta?.requestId ?? requestId;
+        return jsonResponse(outcome.status, outcome.body, {
+          ...extraHeaders,
+          "X-Request-Id": replayId,
+          ...(outcome.replayed ? { "Idempotent-Replayed": "true" } : {}),
+        });
+      }
+      const result = await handler(ctx);
+      return jsonResponse(result.status ?? 200, successBody(result.data, requestId, result.nextCursor), { ...extraHeaders, "X-Request-Id": requestId });
+    } catch (err) {
+      return errorResponse(toApiError(err, requestId), requestId, extraHeaders);
+    }
+  };
+}
+
+type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Envelope 405 handlers for the methods a route does not serve: `export const { PUT, DELETE } = otherMethods("GET", "POST")`. */
+export function otherMethods(...allowed: HttpMethod[]) {
+  const h = async () => {
+    const requestId = newRequestId();
+    return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `Method not allowed. Allowed: ${allowed.join(", ")}.`), requestId, { Allow: allowed.join(", ") });
+  };
+  return { GET: h, POST: h, PUT: h, PATCH: h, DELETE: h };
+}

@@ -1,0 +1,47 @@
+// Vitest setup: every test file gets a fresh, isolated database. On PostgreSQL
+// (DATABASE_URL set for the run) a new database is created from that server and migrated;
+// otherwise DATA_DIR points at a new temporary folder for the embedded database.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import { afterAll } from "vitest";
+
+const base = process.env.TEST_DATABASE_BASE_URL ?? process.env.DATABASE_URL;
+process.env.TEST_DATABASE_BASE_URL = base ?? "";
+(process.env as Record<string, string>).NODE_ENV = "test";
+process.env.SEED_DEMO ??= "0";
+process.env.WEBHOOK_ALLOW_LOOPBACK ??= "1";
+process.env.APP_SECRET ??= "test-secret-0123456789abcdef0123456789abcdef";
+process.env.APP_URL ??= "http://localhost:3999";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ars-test-"));
+process.env.DATA_DIR = dataDir;
+
+let dbName: string | null = null;
+if (base) {
+  const pg = (await import("pg")).default;
+  dbName = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${dbName}`;
+  process.env.DATABASE_URL = url.toString();
+  const { migrate } = await import("@/lib/infra/db/db");
+  await migrate();
+}
+
+afterAll(async () => {
+  const { closeDb } = await import("@/lib/infra/db/db");
+  await closeDb().catch(() => {});
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (base && dbName) {
+    const pg = (await import("pg")).default;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    await admin.end();
+  }
+});
