@@ -1,6 +1,7 @@
 // Every environment variable the service reads, parsed and typed once. A bad value
 // stops the process with one line naming the variable (see `loadEnv`).
 import { z } from "zod";
+import { HostOverridesError, parseHostOverrides, type HostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 
 const flag = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -32,7 +33,29 @@ const ZEnv = z.object({
     .optional(),
   SMTP_FROM: z.string().default("Access Requests <no-reply@localhost>"),
   WEBHOOK_ALLOW_LOOPBACK: flag,
-  SANDBOX_PLATFORMS: z.enum(["1", "0", "true", "false", "yes", "no", ""]).optional(),
+  /** on/off for every platform, or a comma-separated list of platforms that keep the sandbox */
+  SANDBOX_PLATFORMS: z
+    .string()
+    .regex(/^(1|0|true|false|yes|no|[a-z]+(\s*,\s*[a-z]+)*)$/, "must be 1, 0 or a comma-separated list of platform ids")
+    .optional(),
+  /** `host=origin` pairs: connector traffic for that host goes to that origin (tests, staging) */
+  PLATFORM_HOST_OVERRIDES: z.string().optional(),
+  META_APP_ID: z.string().regex(/^\d+$/, "must be the numeric app id").optional(),
+  META_APP_SECRET: z.string().min(8).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(8).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(8).optional(),
+  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().min(8).optional(),
+  TIKTOK_APP_ID: z.string().min(4).optional(),
+  TIKTOK_APP_SECRET: z.string().min(8).optional(),
+  LINKEDIN_CLIENT_ID: z.string().min(4).optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().min(8).optional(),
+  PINTEREST_APP_ID: z.string().min(4).optional(),
+  PINTEREST_APP_SECRET: z.string().min(8).optional(),
+  SNAPCHAT_CLIENT_ID: z.string().min(4).optional(),
+  SNAPCHAT_CLIENT_SECRET: z.string().min(8).optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(4).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(8).optional(),
+  MICROSOFT_ADS_DEVELOPER_TOKEN: z.string().min(4).optional(),
   TRUST_PROXY: flag,
   /** run the background worker inside the app process (default: on with the embedded database) */
   WORKER_IN_PROCESS: z.enum(["1", "0", "true", "false", ""]).optional(),
@@ -43,7 +66,11 @@ const ZEnv = z.object({
 export type TEnv = z.infer<typeof ZEnv> & {
   appUrl: string;
   databaseMode: "embedded" | "postgres";
+  /** whether any platform uses the sandbox */
   sandboxPlatforms: boolean;
+  /** which platforms use the sandbox: every one, or the listed ones */
+  sandboxPlatformList: "all" | readonly string[];
+  platformHostOverrides: HostOverrides;
   workerInProcess: boolean;
   seedDemo: boolean;
 };
@@ -60,12 +87,33 @@ function parseEnv(source: NodeJS.ProcessEnv): TEnv {
   const e = parsed.data;
   const databaseMode = e.DATABASE_URL ? "postgres" : "embedded";
   const truthy = (v: string | undefined) => v === "1" || v === "true";
+  let platformHostOverrides: HostOverrides;
+  try {
+    platformHostOverrides = parseHostOverrides(e.PLATFORM_HOST_OVERRIDES);
+  } catch (err) {
+    if (err instanceof HostOverridesError) throw new EnvError(`Invalid environment variable PLATFORM_HOST_OVERRIDES: ${err.message}`);
+    throw err;
+  }
+  const sandboxDefault = databaseMode === "embedded" || e.NODE_ENV !== "production";
+  const sandboxRaw = e.SANDBOX_PLATFORMS;
+  const sandboxPlatformList: "all" | readonly string[] =
+    sandboxRaw === undefined
+      ? sandboxDefault
+        ? "all"
+        : []
+      : ["1", "true", "yes"].includes(sandboxRaw)
+        ? "all"
+        : ["0", "false", "no"].includes(sandboxRaw)
+          ? []
+          : sandboxRaw.split(",").map((p) => p.trim());
   return {
     ...e,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     databaseMode,
     // on in the embedded demo and in development; in production on PostgreSQL only when asked
-    sandboxPlatforms: e.SANDBOX_PLATFORMS === undefined ? databaseMode === "embedded" || e.NODE_ENV !== "production" : ["1", "true", "yes"].includes(e.SANDBOX_PLATFORMS),
+    sandboxPlatforms: sandboxPlatformList === "all" || sandboxPlatformList.length > 0,
+    sandboxPlatformList,
+    platformHostOverrides,
     workerInProcess: e.WORKER_IN_PROCESS === undefined ? databaseMode === "embedded" : truthy(e.WORKER_IN_PROCESS),
     seedDemo: e.SEED_DEMO === undefined ? true : truthy(e.SEED_DEMO),
   };

@@ -2,11 +2,12 @@
 // client's assets and granting the agency access to them, plus the one error
 // type connectors throw.
 //
-// Adding a real platform (say Meta or Google) is one new file plus env config:
-//   1. write `lib/connectors/<platform>-connector.ts` exporting a factory that
-//      reads its client id and secret from `lib/infra/env.ts` and returns a
-//      `PlatformConnector`, or null when that config is missing;
-//   2. add the factory to the registry in `get-connector.ts`.
+// Adding a real platform is one folder plus env config:
+//   1. write `lib/infra/connectors/<platform>/<platform>-connector.ts` exporting a
+//      factory that takes its credentials and the shared HTTP client
+//      (`http/connector-http.ts`, which applies PLATFORM_HOST_OVERRIDES, timeouts,
+//      retries and log redaction) and returns a `PlatformConnector`;
+//   2. add one entry to `registry.ts` saying when it is configured and how to make it.
 // The callers (OAuth start/callback routes, the grant step) only ever see this
 // interface, so nothing else changes. Connectors never see the request row or
 // the database: state signing, nonce storage, events and status changes stay
@@ -31,6 +32,13 @@ export type AssetGrantResult = {
   error: string | null;
   /** Set when `ok` is false; absent means `platform_error`. */
   errorKind?: GrantErrorKind;
+  /** The platform answered that the agency already had this access: counted as granted. */
+  alreadyGranted?: boolean;
+  /**
+   * The grant read back right after it was made, where the platform documents a read:
+   * true confirmed, false not found on read-back, null or absent when there is no read.
+   */
+  verified?: boolean | null;
 };
 
 /** One entry per requested asset: an attempt can partly succeed. */
@@ -41,20 +49,60 @@ export type GrantResult = {
 /** The agency account that receives access (from the request's `accounts`). */
 export type AgencyAccountRef = {
   internalAccountId: string;
+  /** The agency's id on the platform (ad account user, member URN, business center id...). */
   platformAccountId: string | null;
   email: string | null;
+  /** The agency's business (Meta Business Manager id, TikTok Business Center id...). */
+  businessId: string | null;
+  /**
+   * The agency's own platform token, where the grantee side must act (a Google Ads
+   * manager link is sent by the manager). Opened by the caller; never logged.
+   */
+  agencyAccessToken?: string | null;
+  /** Extra fields of the request's account link (for example `adsMccAccountId`). */
+  linkFields?: Readonly<Record<string, string>>;
 };
 
 export type BeginSignInInput = {
   /** Signed state from `oauth-state.ts`; must come back unchanged. */
   state: string;
   redirectUri: string;
+  /** The services this sign-in is for: the connector asks only for their scopes. */
+  serviceIds: readonly string[];
+  /** PKCE verifier (RFC 7636) for platforms that use it; the same value reaches handleCallback. */
+  codeVerifier: string;
 };
 
 export type HandleCallbackInput = {
   code: string;
   state: string;
+  redirectUri: string;
+  codeVerifier: string;
 };
+
+export type SignInTokens = {
+  accessToken: string;
+  refreshToken?: string | null;
+  expiresAt?: Date | null;
+};
+
+/** Who the signed-in user is on the platform, as the agency's connected account would record it. */
+export type AgencyIdentity = {
+  displayName: string;
+  email: string | null;
+  platformAccountId: string | null;
+  businessId: string | null;
+  businessName: string | null;
+};
+
+export type VerifyAccessInput = {
+  accessToken: string;
+  serviceId: string;
+  assetIds: string[];
+  agencyAccount: AgencyAccountRef;
+};
+
+export type VerifiedAccess = { assetId: string; present: boolean; detail: string | null };
 
 export type ListAssetsInput = {
   accessToken: string;
@@ -78,16 +126,31 @@ export interface PlatformConnector {
    * Exchanges the code from the platform's redirect for a token. The caller
    * has already verified the state and handled `error=access_denied`.
    */
-  handleCallback(input: HandleCallbackInput): Promise<{ accessToken: string }>;
+  handleCallback(input: HandleCallbackInput): Promise<SignInTokens>;
   listAssets(input: ListAssetsInput): Promise<Asset[]>;
   /**
    * Grants the agency account access to each asset. Per-asset failures come
    * back in the result; a thrown `ConnectorError` fails the whole attempt.
    */
   grantAccess(input: GrantAccessInput): Promise<GrantResult>;
+  /**
+   * The identities an agency user can connect after signing in on the dashboard
+   * (Meta: one per Business Manager; Google: the email, with its Ads manager accounts).
+   */
+  listAgencyIdentities?(input: { accessToken: string }): Promise<AgencyIdentity[]>;
+  /** Reads granted access back on the platform, where it documents a read. */
+  verifyAccess?(input: VerifyAccessInput): Promise<VerifiedAccess[]>;
 }
 
-export type ConnectorErrorKind = "denied" | "invalid_state" | "platform_error" | "server_error";
+/**
+ * - denied: the client refused consent;
+ * - invalid_state: the sign-in cannot be used (expired, replayed);
+ * - reauth: the platform token is expired or revoked: the client must sign in again;
+ * - rate_limited: the platform's limit held for the whole attempt's time budget;
+ * - platform_error: the platform refused, with a message safe to show;
+ * - server_error: anything else; the message is logged, never shown.
+ */
+export type ConnectorErrorKind = "denied" | "invalid_state" | "reauth" | "rate_limited" | "platform_error" | "server_error";
 
 /**
  * The only error connectors throw. `message` must be safe to show the client,

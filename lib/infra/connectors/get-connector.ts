@@ -1,47 +1,50 @@
-// Picks the connector for a platform: the sandbox when sandbox platforms are
-// on, otherwise a real connector from the registry below, otherwise a
-// server_error (the platform cannot be used on this installation).
-//
-// The caller decides `sandboxEnabled` (from `SANDBOX_PLATFORMS`, on by default
-// outside production), so this module reads no environment itself and stays
-// easy to test. The sandbox wins when enabled so a development machine with a
-// real client id configured still runs fully offline unless told otherwise.
+// Picks the connector for a platform by its mode: the sandbox when SANDBOX_PLATFORMS
+// covers it, the real connector when its credentials are set, otherwise a server_error
+// (the platform cannot be used on this installation; callers check `platformMode`
+// first and offer the manual steps instead).
 
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
+import { createConnectorHttp, type ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import { REAL_CONNECTORS, type ConnectorEnv } from "@/lib/infra/connectors/registry";
 import { createSandboxConnector } from "@/lib/infra/connectors/sandbox-connector";
+import { env } from "@/lib/infra/env";
 
-/**
- * Returns the platform's real connector, or null when its env config (client
- * id, secret) is missing. Real connectors plug in here, one line each, e.g.
- * `meta: createMetaConnector` from `@/lib/connectors/meta-connector`.
- */
-type ConnectorFactory = () => PlatformConnector | null;
-
-const REAL_CONNECTORS: Readonly<Record<string, ConnectorFactory>> = {};
+export type PlatformMode = "live" | "sandbox" | "unconfigured";
 
 export type GetConnectorOptions = {
-  sandboxEnabled: boolean;
+  /** Defaults to the process environment. */
+  env?: ConnectorEnv;
+  /** Defaults to one client per environment, with the environment's host overrides. */
+  http?: ConnectorHttp;
 };
 
-function findRealConnector(platform: string): PlatformConnector | null {
-  if (!Object.hasOwn(REAL_CONNECTORS, platform)) return null;
-  return REAL_CONNECTORS[platform]!();
+export function platformMode(platform: string, e: ConnectorEnv = env()): PlatformMode {
+  if (e.sandboxPlatformList === "all" || e.sandboxPlatformList.includes(platform)) return "sandbox";
+  const entry = Object.hasOwn(REAL_CONNECTORS, platform) ? REAL_CONNECTORS[platform] : undefined;
+  return entry?.configured(e) ? "live" : "unconfigured";
 }
 
-export function getConnector(platform: string, { sandboxEnabled }: GetConnectorOptions): PlatformConnector {
-  if (sandboxEnabled) return createSandboxConnector(platform);
-  const real = findRealConnector(platform);
-  if (real) return real;
+const clients = new WeakMap<ConnectorEnv, ConnectorHttp>();
+
+function httpFor(e: ConnectorEnv): ConnectorHttp {
+  let client = clients.get(e);
+  if (!client) {
+    const debug = process.env.LOG_LEVEL === "debug";
+    client = createConnectorHttp({ overrides: e.platformHostOverrides, log: debug ? (line) => console.debug(line) : undefined });
+    clients.set(e, client);
+  }
+  return client;
+}
+
+export function getConnector(platform: string, opts: GetConnectorOptions = {}): PlatformConnector {
+  const e = opts.env ?? env();
+  const mode = platformMode(platform, e);
+  if (mode === "sandbox") return createSandboxConnector(platform);
+  if (mode === "live") return REAL_CONNECTORS[platform]!.create(e, opts.http ?? httpFor(e));
   throw new ConnectorError("server_error", `Platform ${platform} is not configured`);
 }
 
 /** Whether `getConnector` would succeed, for pages deciding what to offer. */
-export function isPlatformAvailable(platform: string, options: GetConnectorOptions): boolean {
-  try {
-    getConnector(platform, options);
-    return true;
-  } catch (error) {
-    if (error instanceof ConnectorError) return false;
-    throw error;
-  }
+export function isPlatformAvailable(platform: string, opts: GetConnectorOptions = {}): boolean {
+  return platformMode(platform, opts.env ?? env()) !== "unconfigured";
 }

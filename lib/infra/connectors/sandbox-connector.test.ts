@@ -3,12 +3,13 @@
 
 import { describe, expect, it } from "vitest";
 import { ConnectorError } from "@/lib/infra/connectors/connector";
-import { getConnector, isPlatformAvailable } from "@/lib/infra/connectors/get-connector";
+import { getConnector, isPlatformAvailable, platformMode } from "@/lib/infra/connectors/get-connector";
+import type { ConnectorEnv } from "@/lib/infra/connectors/registry";
 import { SANDBOX_CONSENT_PATH, createSandboxConnector, sandboxAssets, sandboxCode } from "@/lib/infra/connectors/sandbox-connector";
 
 const PLATFORMS = ["meta", "google", "tiktok", "linkedin", "microsoft", "pinterest", "snapchat", "x", "shopify", "klaviyo", "hubspot", "wordpress"];
 
-const agencyAccount = { internalAccountId: "acc_1", platformAccountId: "123", email: "team@agency.test" };
+const agencyAccount = { internalAccountId: "acc_1", platformAccountId: "123", email: "team@agency.test", businessId: null };
 
 async function expectConnectorError(promise: Promise<unknown>, kind: ConnectorError["kind"]) {
   const error = await promise.then(
@@ -24,7 +25,7 @@ describe("sandbox connector", () => {
   it("points sign-in at this app's consent page with every parameter encoded", () => {
     const connector = createSandboxConnector("meta");
     const redirectUri = "https://app.test/api/oauth/callback?x=1&y=2";
-    const { authorizationUrl } = connector.beginSignIn({ state: "abc.def", redirectUri });
+    const { authorizationUrl } = connector.beginSignIn({ state: "abc.def", redirectUri, serviceIds: [], codeVerifier: "v" });
     expect(authorizationUrl).toBe(`${SANDBOX_CONSENT_PATH}?platform=meta&state=abc.def&redirect_uri=${encodeURIComponent(redirectUri)}`);
     const url = new URL(authorizationUrl, "http://localhost");
     expect(url.pathname).toBe("/sandbox/consent");
@@ -36,7 +37,7 @@ describe("sandbox connector", () => {
   it.each(PLATFORMS)("runs the whole flow offline for %s with a partial success", async (platform) => {
     const connector = createSandboxConnector(platform);
     expect(connector.platform).toBe(platform);
-    const { accessToken } = await connector.handleCallback({ code: sandboxCode(platform), state: "s" });
+    const { accessToken } = await connector.handleCallback({ code: sandboxCode(platform), state: "s", redirectUri: "/cb", codeVerifier: "v" });
     const serviceId = `${platform}_ads`;
     const assets = await connector.listAssets({ accessToken, serviceId });
     expect(assets).toHaveLength(3);
@@ -70,20 +71,20 @@ describe("sandbox connector", () => {
 
   it("grants only the chosen assets, once each", async () => {
     const connector = createSandboxConnector("google");
-    const { accessToken } = await connector.handleCallback({ code: "sandbox-code:google", state: "s" });
+    const { accessToken } = await connector.handleCallback({ code: "sandbox-code:google", state: "s", redirectUri: "/cb", codeVerifier: "v" });
     const result = await connector.grantAccess({
       accessToken,
       serviceId: "google_ads",
       assetIds: ["google_ads_1002", "google_ads_1002"],
       role: null,
-      agencyAccount: { internalAccountId: "a", platformAccountId: null, email: null },
+      agencyAccount: { internalAccountId: "a", platformAccountId: null, email: null, businessId: null },
     });
     expect(result.results).toEqual([{ assetId: "google_ads_1002", ok: true, error: null }]);
   });
 
   it("reports an unknown asset as a platform error without failing the others", async () => {
     const connector = createSandboxConnector("tiktok");
-    const { accessToken } = await connector.handleCallback({ code: "sandbox-code:tiktok", state: "s" });
+    const { accessToken } = await connector.handleCallback({ code: "sandbox-code:tiktok", state: "s", redirectUri: "/cb", codeVerifier: "v" });
     const result = await connector.grantAccess({
       accessToken,
       serviceId: "tiktok_ads",
@@ -97,7 +98,7 @@ describe("sandbox connector", () => {
 
   it("fails the whole attempt with the :fail code", async () => {
     const connector = createSandboxConnector("meta");
-    const { accessToken } = await connector.handleCallback({ code: "sandbox-code:meta:fail", state: "s" });
+    const { accessToken } = await connector.handleCallback({ code: "sandbox-code:meta:fail", state: "s", redirectUri: "/cb", codeVerifier: "v" });
     const assets = await connector.listAssets({ accessToken, serviceId: "meta_ads" });
     expect(assets).toEqual(sandboxAssets("meta_ads"));
     const error = await expectConnectorError(
@@ -109,7 +110,7 @@ describe("sandbox connector", () => {
 
   it("turns the third asset into a server error with the :server-error code", async () => {
     const connector = createSandboxConnector("linkedin");
-    const { accessToken } = await connector.handleCallback({ code: sandboxCode("linkedin", "server-error"), state: "s" });
+    const { accessToken } = await connector.handleCallback({ code: sandboxCode("linkedin", "server-error"), state: "s", redirectUri: "/cb", codeVerifier: "v" });
     const assets = await connector.listAssets({ accessToken, serviceId: "linkedin_ads" });
     expect(assets[2]!.name).toContain("(server error)");
     const result = await connector.grantAccess({
@@ -127,14 +128,14 @@ describe("sandbox connector", () => {
     "refuses the callback code %j for meta as invalid_state",
     async (code) => {
       const connector = createSandboxConnector("meta");
-      await expectConnectorError(connector.handleCallback({ code, state: "s" }), "invalid_state");
+      await expectConnectorError(connector.handleCallback({ code, state: "s", redirectUri: "/cb", codeVerifier: "v" }), "invalid_state");
     },
   );
 
   it("refuses another platform's token", async () => {
     const google = createSandboxConnector("google");
     const meta = createSandboxConnector("meta");
-    const { accessToken } = await google.handleCallback({ code: "sandbox-code:google", state: "s" });
+    const { accessToken } = await google.handleCallback({ code: "sandbox-code:google", state: "s", redirectUri: "/cb", codeVerifier: "v" });
     await expectConnectorError(meta.listAssets({ accessToken, serviceId: "meta_ads" }), "invalid_state");
     await expectConnectorError(meta.grantAccess({ accessToken, serviceId: "meta_ads", assetIds: ["meta_ads_1001"], role: null, agencyAccount }), "invalid_state");
   });
@@ -144,30 +145,42 @@ describe("sandbox connector", () => {
   });
 });
 
+const baseEnv: ConnectorEnv = { sandboxPlatformList: "all", platformHostOverrides: new Map() };
+const sandboxOn = { env: baseEnv };
+const sandboxOff = { env: { ...baseEnv, sandboxPlatformList: [] } };
+
 describe("getConnector", () => {
   it("returns the sandbox for any platform when sandbox platforms are enabled", async () => {
     for (const platform of PLATFORMS) {
-      const connector = getConnector(platform, { sandboxEnabled: true });
+      const connector = getConnector(platform, sandboxOn);
       expect(connector.platform).toBe(platform);
-      expect(connector.beginSignIn({ state: "s", redirectUri: "/cb" }).authorizationUrl).toContain("/sandbox/consent?");
-      expect(isPlatformAvailable(platform, { sandboxEnabled: true })).toBe(true);
+      expect(connector.beginSignIn({ state: "s", redirectUri: "/cb", serviceIds: [], codeVerifier: "v" }).authorizationUrl).toContain("/sandbox/consent?");
+      expect(isPlatformAvailable(platform, sandboxOn)).toBe(true);
     }
   });
 
   it("throws server_error naming the platform when nothing real is configured", () => {
     let caught: unknown;
     try {
-      getConnector("meta", { sandboxEnabled: false });
+      getConnector("meta", sandboxOff);
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(ConnectorError);
     expect((caught as ConnectorError).kind).toBe("server_error");
     expect((caught as ConnectorError).message).toBe("Platform meta is not configured");
-    expect(isPlatformAvailable("meta", { sandboxEnabled: false })).toBe(false);
+    expect(isPlatformAvailable("meta", sandboxOff)).toBe(false);
+  });
+
+  it("keeps the sandbox only for the listed platforms", () => {
+    const listed = { env: { ...baseEnv, sandboxPlatformList: ["google"] } };
+    expect(platformMode("google", listed.env)).toBe("sandbox");
+    expect(platformMode("meta", listed.env)).toBe("unconfigured");
+    expect(getConnector("google", listed).platform).toBe("google");
+    expect(isPlatformAvailable("meta", listed)).toBe(false);
   });
 
   it("does not treat inherited object keys as registered platforms", () => {
-    expect(() => getConnector("constructor", { sandboxEnabled: false })).toThrow("Platform constructor is not configured");
+    expect(() => getConnector("constructor", sandboxOff)).toThrow("Platform constructor is not configured");
   });
 });

@@ -45,6 +45,8 @@ const en = {
   "grant.genericError": "Something went wrong on our side. Please try again.",
   "grant.denied": "You cancelled the sign-in. Nothing was shared.",
   "grant.signInExpired": "Your sign-in has expired. Please try again.",
+  "grant.signInAgain": "{platform} asks you to sign in again. Click the button once more to continue.",
+  "grant.rateLimited": "{platform} is busy right now. Please try again in a few minutes.",
 
   // Intake form
   "intake.title": "A few questions from {agency}",
@@ -177,6 +179,8 @@ const es: Messages = {
   "grant.genericError": "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
   "grant.denied": "Has cancelado el inicio de sesión. No se ha compartido nada.",
   "grant.signInExpired": "Tu inicio de sesión ha caducado. Inténtalo de nuevo.",
+  "grant.signInAgain": "{platform} te pide que vuelvas a iniciar sesión. Pulsa el botón otra vez para continuar.",
+  "grant.rateLimited": "{platform} está saturado en este momento. Inténtalo de nuevo en unos minutos.",
 
   "intake.title": "Algunas preguntas de {agency}",
   "intake.required": "Este campo es obligatorio",
@@ -298,6 +302,8 @@ const nl: Messages = {
   "grant.genericError": "Er ging iets mis aan onze kant. Probeer het opnieuw.",
   "grant.denied": "Je hebt het inloggen geannuleerd. Er is niets gedeeld.",
   "grant.signInExpired": "Je inlogsessie is verlopen. Probeer het opnieuw.",
+  "grant.signInAgain": "{platform} vraagt je opnieuw in te loggen. Klik nog een keer op de knop om verder te gaan.",
+  "grant.rateLimited": "{platform} is op dit moment druk. Probeer het over een paar minuten opnieuw.",
 
   "intake.title": "Een paar vragen van {agency}",
   "intake.required": "Dit veld is verplicht",

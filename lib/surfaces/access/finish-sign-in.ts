@@ -10,7 +10,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/access/access-page-error";
 import { isOpenRequest } from "@/lib/surfaces/access/find-request-by-token";
-import { connectorFor } from "@/lib/surfaces/access/platform-connector";
+import { callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
 import { encryptText } from "@/lib/infra/secrets/seal";
 
 export type FinishSignInResult =
@@ -80,7 +80,7 @@ export async function finishSignIn(opts: {
 
   try {
     const connector = connectorFor(platform, { override: opts.connector });
-    const { accessToken } = await connector.handleCallback({ code: opts.code, state: opts.state });
+    const { accessToken } = await connector.handleCallback({ code: opts.code, state: opts.state, redirectUri: callbackUrl(), codeVerifier: signInVerifier(nonce) });
     await db.grantSession.update({ where: { id: session.id }, data: { accessToken: encryptText(accessToken, secrets.encryptionKey) } });
     return { kind: "back", token, serviceId, sessionId: session.id };
   } catch (err) {

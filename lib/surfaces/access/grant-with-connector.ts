@@ -9,7 +9,7 @@
 // The request row lock in the transaction orders us against a cancel: if the request
 // was cancelled meanwhile, nothing is recorded and the client is told it is closed.
 
-import { ATTEMPT_EVENT_PLATFORMS, GRANT_FAILED_PLATFORMS, getCatalogService } from "@/lib/core/catalog/catalog";
+import { ATTEMPT_EVENT_PLATFORMS, GRANT_FAILED_PLATFORMS, getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 import { isConnectorError, type AgencyAccountRef, type GrantResult, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { recordEvent } from "@/lib/core/events/record-event";
@@ -37,14 +37,19 @@ export interface GrantOutcome {
 type AccountLink = { internalAccountId?: string | null };
 
 async function agencyAccounts(db: Tx, agencyId: string, platform: string, serviceId: string, accounts: unknown): Promise<AgencyAccountRef[]> {
-  const ids = (Array.isArray(accounts) ? (accounts as AccountLink[]) : []).map((a) => a.internalAccountId).filter((id): id is string => !!id);
+  const links = (Array.isArray(accounts) ? (accounts as AccountLink[]) : []).filter((a) => !!a.internalAccountId);
+  const ids = links.map((a) => a.internalAccountId as string);
   const rows = await db.connectedAccount.findMany({
     where: ids.length > 0 ? { agencyId, internalAccountId: { in: ids } } : { agencyId, platform, status: "connected", services: { has: serviceId } },
     orderBy: { createdAt: "asc" },
-    select: { internalAccountId: true, platformAccountId: true, email: true },
+    select: { internalAccountId: true, platformAccountId: true, email: true, businessId: true },
     ...(ids.length > 0 ? {} : { take: 1 }),
   });
-  return rows;
+  return rows.map((r) => {
+    const link = links.find((l) => l.internalAccountId === r.internalAccountId) ?? {};
+    const linkFields = Object.fromEntries(Object.entries(link).filter(([k, v]) => k !== "internalAccountId" && typeof v === "string")) as Record<string, string>;
+    return { ...r, linkFields };
+  });
 }
 
 export async function grantWithConnector(opts: {
@@ -94,7 +99,14 @@ export async function grantWithConnector(opts: {
     }
   } catch (err) {
     if (!isConnectorError(err) || err.kind === "server_error") console.error("access page: grant attempt failed", err);
-    failure = isConnectorError(err) ? { message: err.message, serverError: err.kind === "server_error" } : { message: "", serverError: true };
+    const platformName = getPlatform(svc.platform)?.name ?? svc.platform;
+    failure = !isConnectorError(err)
+      ? { message: "", serverError: true }
+      : err.kind === "reauth"
+        ? { message: t(locale, "grant.signInAgain", { platform: platformName }), serverError: false }
+        : err.kind === "rate_limited"
+          ? { message: t(locale, "grant.rateLimited", { platform: platformName }), serverError: false }
+          : { message: err.message, serverError: err.kind === "server_error" };
   }
   const report = buildAttemptReport({ assetIds, results, failure, genericMessage: t(locale, "grant.genericError") });
   const grantedAssets: GrantedAsset[] = report.grantedAssetIds.map((id) => ({ id, name: names.get(id) ?? null, accessLevel: svc.accessLevel }));

@@ -6,6 +6,8 @@ import { getPlatform } from "@/lib/core/catalog/catalog";
 import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getConnector } from "@/lib/infra/connectors/get-connector";
 import { env } from "@/lib/infra/env";
+import { pkceVerifier } from "@/lib/infra/connectors/pkce";
+import { appSecret } from "@/lib/infra/secrets/secrets";
 import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
 import type { Locale } from "@/lib/infra/i18n/dictionary";
 
@@ -15,10 +17,15 @@ export function callbackUrl(): string {
   return `${env().appUrl}/api/access/callback`;
 }
 
+/** The PKCE verifier of a sign-in, derived from its nonce (see `pkce.ts`). */
+export function signInVerifier(nonce: string): string {
+  return pkceVerifier(appSecret(), nonce);
+}
+
 export function connectorFor(platform: string, opts: { override?: PlatformConnector; locale?: Locale } = {}): PlatformConnector {
   if (opts.override) return opts.override;
   try {
-    return getConnector(platform, { sandboxEnabled: env().sandboxPlatforms });
+    return getConnector(platform);
   } catch (err) {
     if (isConnectorError(err)) {
       throw new AccessPageError("unavailable", { platform: getPlatform(platform)?.name ?? platform, locale: opts.locale });

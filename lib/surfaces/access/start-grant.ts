@@ -9,7 +9,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
 import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
-import { GRANT_SESSION_MINUTES, callbackUrl, connectorFor } from "@/lib/surfaces/access/platform-connector";
+import { GRANT_SESSION_MINUTES, callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
 
 export async function startGrant(opts: { token: string; serviceId: string; now?: Date; connector?: PlatformConnector }): Promise<{ authorizationUrl: string; sessionId: string }> {
   const now = opts.now ?? new Date();
@@ -33,6 +33,6 @@ export async function startGrant(opts: { token: string; serviceId: string; now?:
     select: { id: true },
   });
   const state = signState({ requestId: row.id, serviceId: svc.serviceId, nonce, expiresAt }, appSecret());
-  const { authorizationUrl } = connector.beginSignIn({ state, redirectUri: callbackUrl() });
+  const { authorizationUrl } = connector.beginSignIn({ state, redirectUri: callbackUrl(), serviceIds: [svc.serviceId], codeVerifier: signInVerifier(nonce) });
   return { authorizationUrl, sessionId: session.id };
 }
