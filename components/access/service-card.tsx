@@ -71,6 +71,12 @@ export function ServiceCard(props: { locale: Locale; token: string; surface: Sur
         </div>
       ) : null}
 
+      {s.setupPending ? (
+        <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm text-amber-950" data-testid="setup-pending">
+          {t(locale, "service.setupPending", { agency: agencyName })}
+        </p>
+      ) : null}
+
       {s.status === "pending" && s.awaitingConfirmation ? (
         <p className="mt-2 text-sm text-amber-950">{t(locale, "service.awaitingConfirmationHelp", { agency: agencyName })}</p>
       ) : null}

@@ -45,6 +45,8 @@ const en = {
   "grant.genericError": "Something went wrong on our side. Please try again.",
   "grant.denied": "You cancelled the sign-in. Nothing was shared.",
   "grant.signInExpired": "Your sign-in has expired. Please try again.",
+  "service.setupPending":
+    "{agency} still has to finish setting this platform up before you can grant access here. You can come back to this link later; everything else can be done now.",
   "grant.signInAgain": "{platform} asks you to sign in again. Click the button once more to continue.",
   "grant.rateLimited": "{platform} is busy right now. Please try again in a few minutes.",
 
@@ -179,6 +181,8 @@ const es: Messages = {
   "grant.genericError": "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
   "grant.denied": "Has cancelado el inicio de sesión. No se ha compartido nada.",
   "grant.signInExpired": "Tu inicio de sesión ha caducado. Inténtalo de nuevo.",
+  "service.setupPending":
+    "{agency} todavía tiene que terminar de configurar esta plataforma antes de que puedas dar acceso aquí. Puedes volver a este enlace más tarde; todo lo demás se puede hacer ahora.",
   "grant.signInAgain": "{platform} te pide que vuelvas a iniciar sesión. Pulsa el botón otra vez para continuar.",
   "grant.rateLimited": "{platform} está saturado en este momento. Inténtalo de nuevo en unos minutos.",
 
@@ -302,6 +306,7 @@ const nl: Messages = {
   "grant.genericError": "Er ging iets mis aan onze kant. Probeer het opnieuw.",
   "grant.denied": "Je hebt het inloggen geannuleerd. Er is niets gedeeld.",
   "grant.signInExpired": "Je inlogsessie is verlopen. Probeer het opnieuw.",
+  "service.setupPending": "{agency} moet dit platform nog instellen voordat je hier toegang kunt geven. Je kunt later naar deze link terugkomen; de rest kun je nu al doen.",
   "grant.signInAgain": "{platform} vraagt je opnieuw in te loggen. Klik nog een keer op de knop om verder te gaan.",
   "grant.rateLimited": "{platform} is op dit moment druk. Probeer het over een paar minuten opnieuw.",
 

@@ -8,6 +8,7 @@ import { getDb, migrationState, DatabaseUnreachableError } from "@/lib/infra/db/
 import { SchemaTooNewError } from "@/lib/infra/db/migrate";
 import { DataDirLockedError } from "@/lib/infra/db/data-dir-lock";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
+import { describeHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { stripUntrustedForwardedFor } from "@/lib/surfaces/http/strip-forwarded-for";
 
 const g = globalThis as unknown as { __booted?: Promise<void> };
@@ -26,6 +27,7 @@ async function start() {
     throw err;
   }
   process.env.NEXTAUTH_URL ??= e.appUrl;
+  for (const line of describeHostOverrides(e.platformHostOverrides)) console.warn(`Platform host override: ${line}`);
   stripUntrustedForwardedFor(e.TRUST_PROXY);
   try {
     loadSecrets();

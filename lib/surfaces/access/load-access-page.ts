@@ -4,6 +4,8 @@
 // and the intake questions. Plain data: the pages only lay it out.
 
 import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
+import { notePlatformSetupNeeded } from "@/lib/core/agencies/note-platform-setup-needed";
+import { platformMode, type PlatformMode } from "@/lib/infra/connectors/get-connector";
 import { getCatalogService, getPlatform, type ClientFlow } from "@/lib/core/catalog/catalog";
 import { getDb } from "@/lib/infra/db/db";
 import { progress, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
@@ -25,6 +27,8 @@ export interface AccessServiceView {
   /** manual steps, translated, with the agency's account filled in */
   steps: string[];
   grantedAssets: string[];
+  /** one-click, but the platform is not set up on this installation: the agency must finish it */
+  setupPending: boolean;
   actions: { grant: boolean; skip: boolean; reopen: boolean; inviteSent: boolean };
 }
 
@@ -79,8 +83,16 @@ function inviteTarget(link: AccountLink | undefined, account: AccountRow | undef
   return account?.email ?? account?.platformAccountId ?? link?.adsMccAccountId ?? account?.displayName ?? link?.internalAccountId ?? "";
 }
 
-export function buildServiceView(locale: Locale, svc: AccessRequestRow["services"][number], accounts: ReadonlyMap<string, AccountRow>, open: boolean): AccessServiceView {
+export function buildServiceView(
+  locale: Locale,
+  svc: AccessRequestRow["services"][number],
+  accounts: ReadonlyMap<string, AccountRow>,
+  open: boolean,
+  modeOf: (platform: string) => PlatformMode = platformMode,
+): AccessServiceView {
   const flow = getCatalogService(svc.serviceId)?.clientFlow ?? "instructions";
+  // A one-click service whose platform is not set up here: no button that can only fail.
+  const setupPending = flow === "one_click" && modeOf(svc.platform) === "unconfigured";
   const serviceLinks = links(svc.accounts);
   const status = svc.status as ServiceStatus;
   const first = serviceLinks[0];
@@ -98,8 +110,9 @@ export function buildServiceView(locale: Locale, svc: AccessRequestRow["services
     accounts: serviceLinks.map((l) => accountLabel(l, l.internalAccountId ? accounts.get(l.internalAccountId) : undefined)),
     steps: flow === "one_click" ? [] : instructionSteps(locale, svc.serviceId, inviteTarget(first, firstAccount)),
     grantedAssets: assets.map((a) => a.name ?? a.id),
+    setupPending: open && pending && setupPending,
     actions: {
-      grant: open && pending && flow === "one_click",
+      grant: open && pending && flow === "one_click" && !setupPending,
       skip: open && pending && svc.optional,
       reopen: open && status === "skipped",
       inviteSent: open && pending && flow === "client_invite" && !svc.awaitingConfirmation,
@@ -149,6 +162,13 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
       platforms.push(group);
     }
     group.services.push(buildServiceView(locale, svc, accounts, open));
+  }
+  const waitingOn = platforms.filter((p) => p.services.some((s) => s.setupPending)).map((p) => p.platform);
+  if (waitingOn.length > 0 && !row.isDemo) {
+    // The agency is told; a failure to record it must not break the client's page.
+    await notePlatformSetupNeeded({ agencyId: row.agencyId, platforms: waitingOn, now }).catch((err) =>
+      console.error("access page: could not record a platform setup notice", err),
+    );
   }
 
   return {

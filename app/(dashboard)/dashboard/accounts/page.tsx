@@ -4,6 +4,9 @@ import { redirect } from "next/navigation";
 import { AccountsPanel } from "@/components/accounts/accounts-panel";
 import type { ConnectModes } from "@/components/accounts/connect-account-form";
 import { PageHeader } from "@/components/ui/page-header";
+import { PlatformSetupNotices } from "@/components/accounts/platform-setup-notices";
+import { listPlatformSetupNotices } from "@/lib/core/agencies/note-platform-setup-needed";
+import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { connectMode } from "@/lib/core/accounts/connect-account-from-dashboard";
 import { listAccounts } from "@/lib/core/accounts/list-accounts";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
@@ -16,11 +19,12 @@ export const metadata: Metadata = { title: "Connected accounts" };
 export default async function AccountsPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Faccounts");
-  const accounts = await listAccounts({ agencyId: ctx.agencyId });
+  const [accounts, notices] = await Promise.all([listAccounts({ agencyId: ctx.agencyId }), listPlatformSetupNotices({ agencyId: ctx.agencyId })]);
   const modes: ConnectModes = Object.fromEntries(listPlatforms().map((p) => [p.id, connectMode(p.id)]));
   return (
     <>
       <PageHeader title="Connected accounts" description="Your agency's accounts on each platform, and the services each can receive." />
+      <PlatformSetupNotices notices={notices.filter((n) => platformMode(n.platform) === "unconfigured").map((n) => ({ ...n, lastSeenAt: n.lastSeenAt.toISOString() }))} />
       <AccountsPanel
         initialAccounts={accounts}
         canWrite={can(ctx.role, "accounts:write")}

@@ -1,0 +1,26 @@
+// Platforms that clients met on their access page while this installation has them
+// neither configured nor in the sandbox: the client was told the agency must finish
+// the setup, and this is where the agency sees it.
+import { Card } from "@/components/ui/card";
+
+export interface PlatformSetupNoticeView {
+  platform: string;
+  name: string;
+  lastSeenAt: string;
+}
+
+export function PlatformSetupNotices({ notices }: { notices: PlatformSetupNoticeView[] }) {
+  if (notices.length === 0) return null;
+  return (
+    <Card title="Clients are waiting on platforms that are not set up" className="mb-6 border-amber-300">
+      <ul className="space-y-1 text-sm text-slate-800" data-testid="platform-setup-notices">
+        {notices.map((n) => (
+          <li key={n.platform}>
+            <strong>{n.name}</strong>: a client last tried on <time dateTime={n.lastSeenAt}>{n.lastSeenAt.slice(0, 10)}</time>. Configure its credentials (see the README&apos;s
+            Platforms section) so clients can grant it in one click.
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
