@@ -9,6 +9,7 @@ export const NAV_SECTIONS: { title: string; items: { href: string; label: string
   {
     title: "Onboarding",
     items: [
+      { href: "/dashboard", label: "Home" },
       { href: "/dashboard/requests", label: "Requests" },
       { href: "/dashboard/clients", label: "Clients" },
       { href: "/dashboard/static-link", label: "Static link" },
@@ -36,7 +37,8 @@ export const NAV_SECTIONS: { title: string; items: { href: string; label: string
 ];
 
 function isActive(pathname: string, href: string) {
-  return pathname === href || pathname.startsWith(`${href}/`);
+  // Home is active on itself only; every other entry also covers its sub-pages.
+  return pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
 }
 
 export function DashboardNav({ agencyName, userMenu }: { agencyName: string; userMenu: ReactNode }) {

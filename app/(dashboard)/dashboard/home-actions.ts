@@ -1,0 +1,10 @@
+"use server";
+// The home page's one-click reminder to a client whose link has stalled.
+import { z } from "zod";
+import { sendReminderNow } from "@/lib/core/requests/send-reminder-now";
+import { UUID } from "@/lib/core/common/uuid";
+import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
+
+const ZSendReminderBody = z.strictObject({ requestId: z.string().regex(UUID, "Must be a request id.") });
+
+export const sendReminderAction = dashboardAction("requests:write", ZSendReminderBody, (input, ctx) => sendReminderNow({ agencyId: ctx.agencyId, requestId: input.requestId }));

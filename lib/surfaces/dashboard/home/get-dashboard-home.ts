@@ -1,0 +1,133 @@
+// What the dashboard's home page shows: requests waiting on the client (oldest first,
+// with their age and last activity), links that have stalled, grants that failed in the
+// last week, this month's usage, and recent activity in plain language.
+import { progress, type ServiceStatus } from "@/lib/core/domain/request-state";
+import type { UsageView } from "@/lib/core/domain/usage";
+import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
+import { getUsage } from "@/lib/core/usage/get-usage";
+import { getDb } from "@/lib/infra/db/db";
+import { describeEvent, isFailedGrant, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const STALLED_AFTER_DAYS = 3;
+const WAITING_SHOWN = 10;
+const FAILED_WINDOW_DAYS = 7;
+
+export interface HomeRequest {
+  id: string;
+  clientName: string;
+  status: string;
+  createdAt: string;
+  lastActivityAt: string;
+  lastReminderAt: string | null;
+  progress: { done: number; total: number };
+  canRemind: boolean;
+}
+
+export interface HomeEvent extends DescribedEvent {
+  id: string;
+  requestId: string | null;
+  clientName: string | null;
+  createdAt: string;
+}
+
+export interface DashboardHome {
+  waiting: { total: number; oldest: HomeRequest[] };
+  stalled: HomeRequest[];
+  failedGrants: HomeEvent[];
+  usage: UsageView;
+  recent: HomeEvent[];
+}
+
+export async function getDashboardHome(opts: { agencyId: string; now?: Date }): Promise<DashboardHome> {
+  const now = opts.now ?? new Date();
+  const db = await getDb();
+  const openWhere = { agencyId: opts.agencyId, status: { in: ["pending", "in_progress"] }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
+  const [total, openRows, usage, recentRows, failedRows] = await Promise.all([
+    db.accessRequest.count({ where: openWhere }),
+    db.accessRequest.findMany({
+      where: openWhere,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: 200,
+      select: {
+        id: true,
+        status: true,
+        createdAt: true,
+        sendEmail: true,
+        isDemo: true,
+        intakeRequested: true,
+        intakeCompletedAt: true,
+        client: { select: { name: true } },
+        services: { select: { serviceId: true, optional: true, status: true, awaitingConfirmation: true } },
+      },
+    }),
+    getUsage({ agencyId: opts.agencyId, now }),
+    db.event.findMany({
+      where: { agencyId: opts.agencyId, test: false },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 12,
+      select: { id: true, type: true, body: true, createdAt: true, requestId: true },
+    }),
+    db.event.findMany({
+      where: {
+        agencyId: opts.agencyId,
+        test: false,
+        type: { in: ["service.grant_failed", "connection.attempt_completed"] },
+        createdAt: { gte: new Date(now.getTime() - FAILED_WINDOW_DAYS * DAY_MS) },
+      },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 100,
+      select: { id: true, type: true, body: true, createdAt: true, requestId: true },
+    }),
+  ]);
+
+  const ids = openRows.map((r) => r.id);
+  const [activity, reminders] = await Promise.all([
+    ids.length ? db.event.groupBy({ by: ["requestId"], where: { agencyId: opts.agencyId, requestId: { in: ids }, test: false }, _max: { createdAt: true } }) : Promise.resolve([]),
+    lastRemindersOf(ids),
+  ]);
+  const lastActivity = new Map(activity.map((a) => [a.requestId!, a._max.createdAt!]));
+
+  const toHome = (r: (typeof openRows)[number]): HomeRequest => {
+    const last = lastActivity.get(r.id) ?? r.createdAt;
+    return {
+      id: r.id,
+      clientName: r.client.name,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      lastActivityAt: last.toISOString(),
+      lastReminderAt: reminders.get(r.id)?.toISOString() ?? null,
+      progress: progress({
+        services: r.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status as ServiceStatus, awaitingConfirmation: s.awaitingConfirmation })),
+        intakeRequested: r.intakeRequested,
+        intakeCompleted: r.intakeCompletedAt !== null,
+      }),
+      canRemind: !r.isDemo,
+    };
+  };
+  const all = openRows.map(toHome);
+  const stalled = all.filter((r) => now.getTime() - Date.parse(r.lastActivityAt) >= STALLED_AFTER_DAYS * DAY_MS);
+
+  const requestIds = [...new Set([...recentRows, ...failedRows].map((e) => e.requestId).filter((id): id is string => !!id))];
+  const names = new Map(
+    (requestIds.length
+      ? await db.accessRequest.findMany({ where: { agencyId: opts.agencyId, id: { in: requestIds } }, select: { id: true, client: { select: { name: true } } } })
+      : []
+    ).map((r) => [r.id, r.client.name]),
+  );
+  const toEvent = (e: (typeof recentRows)[number]): HomeEvent => {
+    const clientName = e.requestId ? (names.get(e.requestId) ?? null) : null;
+    return { id: e.id, requestId: e.requestId, clientName, createdAt: e.createdAt.toISOString(), ...describeEvent(e.type, e.body, clientName) };
+  };
+
+  return {
+    waiting: { total, oldest: all.slice(0, WAITING_SHOWN) },
+    stalled: stalled.slice(0, WAITING_SHOWN),
+    failedGrants: failedRows
+      .filter((e) => isFailedGrant(e.type, e.body))
+      .slice(0, 10)
+      .map(toEvent),
+    usage,
+    recent: recentRows.map(toEvent),
+  };
+}
