@@ -2,9 +2,16 @@
 // tiers honest (ARCHITECTURE.md): imports go app → components → lib/surfaces → lib/core
 // → lib/infra, lib/runtime may use any tier, and nothing in production code imports the
 // test support in test/.
+//
+// The Next.js, React and TypeScript rules come from their own plugins (the same ones
+// eslint-config-next bundles) rather than from eslint-config-next, whose import resolver
+// needs native binaries the package registry here does not carry, which breaks `npm ci`.
 import { defineConfig, globalIgnores } from "eslint/config";
-import nextVitals from "eslint-config-next/core-web-vitals";
-import nextTypescript from "eslint-config-next/typescript";
+import nextPlugin from "@next/eslint-plugin-next";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import react from "eslint-plugin-react";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
 
 const UI = ["@/app/*", "@/components/*"];
 const SURFACES = ["@/lib/surfaces/*"];
@@ -26,8 +33,27 @@ function forbid(groups, message) {
 }
 
 export default defineConfig([
-  ...nextVitals,
-  ...nextTypescript,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,mjs}"],
+    plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y, "@next/next": nextPlugin },
+    settings: { react: { version: "19.3" } },
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs["jsx-runtime"].rules,
+      ...reactHooks.configs.recommended.rules,
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs["core-web-vitals"].rules,
+      "jsx-a11y/alt-text": "warn",
+      "jsx-a11y/aria-props": "warn",
+      "jsx-a11y/aria-proptypes": "warn",
+      "jsx-a11y/aria-unsupported-elements": "warn",
+      "jsx-a11y/role-has-required-aria-props": "warn",
+      "jsx-a11y/role-supports-aria-props": "warn",
+      "react/prop-types": "off",
+      "react/display-name": "off",
+    },
+  },
   globalIgnores([".next/**", "generated/**", "node_modules/**", "next-env.d.ts", "sdk/dist/**", "test-results/**", "playwright-report/**"]),
   {
     rules: {

@@ -7,6 +7,9 @@ import { useEffect, type ReactNode } from "react";
 
 export function PopupGrantLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
   return (
+    // The sign-in window reports back to this page through window.opener, so it must keep it;
+    // it only ever opens our own grant route, never a third-party page.
+    // eslint-disable-next-line react/jsx-no-target-blank
     <a
       href={href}
       target="_blank"

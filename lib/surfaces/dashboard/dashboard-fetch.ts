@@ -22,7 +22,6 @@ async function send(url: string): Promise<{ data: unknown; meta?: { nextCursor?:
   if (res.status === 401 && typeof window !== "undefined") {
     const here = `${window.location.pathname}${window.location.search}`;
     // A full load: the expired session leaves nothing of the dashboard behind.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign(`/login?callbackUrl=${encodeURIComponent(here)}`);
   }
   if (!res.ok || !body || body.error) {

@@ -26,7 +26,6 @@ export function UserMenu({ email, role }: { email: string; role: string }) {
           setBusy(true);
           await signOut({ redirect: false }).catch(() => {});
           // A full load after sign-out, so no cached dashboard data outlives the session.
-          // eslint-disable-next-line @next/next/no-location-assign-relative-destination
           window.location.assign("/login");
         }}
       >
