@@ -4,6 +4,7 @@
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import type { TEnv } from "@/lib/infra/env";
+import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
 
 export type ConnectorEnv = Pick<
   TEnv,
@@ -32,4 +33,9 @@ export type RealConnectorEntry = {
   create: (e: ConnectorEnv, http: ConnectorHttp) => PlatformConnector;
 };
 
-export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry>>> = {};
+export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry>>> = {
+  tiktok: {
+    configured: (e) => !!e.TIKTOK_APP_ID && !!e.TIKTOK_APP_SECRET,
+    create: (e, http) => createTikTokConnector({ appId: e.TIKTOK_APP_ID!, appSecret: e.TIKTOK_APP_SECRET! }, http),
+  },
+};
