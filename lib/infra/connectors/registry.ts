@@ -4,6 +4,8 @@
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import type { TEnv } from "@/lib/infra/env";
+import { createLinkedInConnector } from "@/lib/infra/connectors/linkedin/linkedin-connector";
+import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
 
 export type ConnectorEnv = Pick<
   TEnv,
@@ -32,4 +34,13 @@ export type RealConnectorEntry = {
   create: (e: ConnectorEnv, http: ConnectorHttp) => PlatformConnector;
 };
 
-export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry>>> = {};
+export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry>>> = {
+  tiktok: {
+    configured: (e) => !!e.TIKTOK_APP_ID && !!e.TIKTOK_APP_SECRET,
+    create: (e, http) => createTikTokConnector({ appId: e.TIKTOK_APP_ID!, appSecret: e.TIKTOK_APP_SECRET! }, http),
+  },
+  linkedin: {
+    configured: (e) => !!e.LINKEDIN_CLIENT_ID && !!e.LINKEDIN_CLIENT_SECRET,
+    create: (e, http) => createLinkedInConnector({ clientId: e.LINKEDIN_CLIENT_ID!, clientSecret: e.LINKEDIN_CLIENT_SECRET! }, http),
+  },
+};

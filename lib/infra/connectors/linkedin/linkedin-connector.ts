@@ -1,0 +1,67 @@
+// The LinkedIn connector (linkedin_ads, linkedin_page) on the versioned LinkedIn Marketing
+// API: sign-in (linkedin-oauth.ts), listing (linkedin-assets.ts), grants and read-back
+// (linkedin-grants.ts), errors (linkedin-errors.ts), roles (linkedin-roles.ts).
+import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
+import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import { linkedinMember, listAdAccounts, listAdministeredPages } from "@/lib/infra/connectors/linkedin/linkedin-assets";
+import { toConnectorError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
+import { grantLinkedIn, verifyLinkedIn } from "@/lib/infra/connectors/linkedin/linkedin-grants";
+import { exchangeLinkedInCode, linkedinAuthorizationUrl, type LinkedInCredentials } from "@/lib/infra/connectors/linkedin/linkedin-oauth";
+
+export const LINKEDIN_SERVICES = ["linkedin_ads", "linkedin_page"] as const;
+
+function checkService(serviceId: string) {
+  if (!(LINKEDIN_SERVICES as readonly string[]).includes(serviceId)) throw new ConnectorError("server_error", `LinkedIn has no service ${serviceId}`);
+}
+
+async function mapped<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw toConnectorError(err);
+  }
+}
+
+export function createLinkedInConnector(creds: LinkedInCredentials, http: ConnectorHttp): PlatformConnector {
+  return {
+    platform: "linkedin",
+
+    beginSignIn({ state, redirectUri, serviceIds }) {
+      return { authorizationUrl: linkedinAuthorizationUrl(http, creds, { state, redirectUri, serviceIds }) };
+    },
+
+    handleCallback({ code, redirectUri }) {
+      return exchangeLinkedInCode(http, creds, { code, redirectUri });
+    },
+
+    listAssets({ accessToken, serviceId }) {
+      checkService(serviceId);
+      return mapped(() => (serviceId === "linkedin_ads" ? listAdAccounts(http, accessToken) : listAdministeredPages(http, accessToken)));
+    },
+
+    grantAccess(input) {
+      checkService(input.serviceId);
+      return mapped(async () => ({ results: await grantLinkedIn(http, input) }));
+    },
+
+    listAgencyIdentities({ accessToken }) {
+      return mapped(async () => {
+        const member = await linkedinMember(http, accessToken);
+        return [
+          {
+            displayName: member.name ?? member.email ?? "LinkedIn member",
+            email: member.email,
+            platformAccountId: `urn:li:person:${member.sub}`,
+            businessId: null,
+            businessName: null,
+          },
+        ];
+      });
+    },
+
+    verifyAccess(input) {
+      checkService(input.serviceId);
+      return mapped(() => verifyLinkedIn(http, input));
+    },
+  };
+}

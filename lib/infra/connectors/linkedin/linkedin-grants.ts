@@ -1,0 +1,134 @@
+// Granting on LinkedIn, one call per asset, to the agency member's URN
+// (`agencyAccount.platformAccountId`, `urn:li:person:...`):
+// - linkedin_ads: "Create Ad Account User" (PUT /rest/adAccountUsers/(account:{urn},user:{urn})
+//   with `{ account, user, role }`; Ad Account Users API,
+//   https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-account-users).
+//   Already granted and read-back use "Fetch Ad Account User" (GET on the same key).
+// - linkedin_page: "Update Organization Access Control" (PUT
+//   /rest/organizationAcls/(organization:{urn},role:{ROLE},roleAssignee:{urn}) with
+//   `{ roleAssignee, role, organization, state: APPROVED }`; Organization Access Control by Role,
+//   https://learn.microsoft.com/en-us/linkedin/marketing/community-management/organizations/organization-access-control-by-role).
+//   Already granted and read-back use "Find Organization Access Control"
+//   (GET /rest/organizationAcls?q=organization&organization={urn}&role={ROLE}&state=APPROVED).
+// Both PUTs are upserts; a 409 is still read as "already exists". 401 and 429 fail the
+// whole attempt; other refusals are the asset's.
+import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
+import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import { encodeUrn, linkedinCall, linkedinSend, LINKEDIN_REST, str } from "@/lib/infra/connectors/linkedin/linkedin-api";
+import { attemptError, LinkedInApiError, linkedinError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
+import { linkedinRole } from "@/lib/infra/connectors/linkedin/linkedin-roles";
+
+type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
+
+const ID = /^\d{1,20}$/;
+
+export function memberUrn(agency: AgencyAccountRef): string {
+  const raw = agency.platformAccountId?.trim();
+  if (!raw) throw new ConnectorError("platform_error", "The agency has not connected its LinkedIn member account yet, so access cannot be shared with it.");
+  return raw.startsWith("urn:li:person:") ? raw : `urn:li:person:${raw}`;
+}
+
+const adAccountUserUrl = (accountId: string, member: string) =>
+  `${LINKEDIN_REST}/adAccountUsers/(account:${encodeUrn(`urn:li:sponsoredAccount:${accountId}`)},user:${encodeUrn(member)})`;
+const orgAclUrl = (orgId: string, role: string, member: string) =>
+  `${LINKEDIN_REST}/organizationAcls/(organization:${encodeUrn(`urn:li:organization:${orgId}`)},role:${role},roleAssignee:${encodeUrn(member)})`;
+
+function assetFailure(assetId: string, err: unknown): AssetGrantResult {
+  if (err instanceof LinkedInApiError) {
+    const whole = attemptError(err);
+    if (whole) throw whole;
+    if (err.status >= 500) return { assetId, ok: false, error: `LinkedIn answered ${err.status}: ${err.message}`, errorKind: "server_error" };
+    return { assetId, ok: false, error: `LinkedIn refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
+  }
+  if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
+  return { assetId, ok: false, error: `LinkedIn call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`, errorKind: "server_error" };
+}
+
+/** The member's current role on the ad account; null when none (404). */
+async function adAccountRole(http: ConnectorHttp, accessToken: string, accountId: string, member: string): Promise<string | null> {
+  const res = await linkedinSend(http, { url: adAccountUserUrl(accountId, member), accessToken });
+  if (res.status === 404) return null;
+  if (res.status !== 200) throw linkedinError(res);
+  return str((res.json as Record<string, unknown> | null)?.role);
+}
+
+async function hasOrgRole(http: ConnectorHttp, accessToken: string, orgId: string, role: string, member: string): Promise<boolean> {
+  const body = await linkedinCall(http, {
+    url: `${LINKEDIN_REST}/organizationAcls`,
+    accessToken,
+    query: { q: "organization", organization: `urn:li:organization:${orgId}`, role, state: "APPROVED", start: 0, count: 100 },
+  });
+  return ((Array.isArray(body.elements) ? body.elements : []) as Record<string, unknown>[]).some((el) => el.roleAssignee === member && el.role === role);
+}
+
+async function readBack(check: () => Promise<boolean>): Promise<boolean | null> {
+  try {
+    return await check();
+  } catch (err) {
+    if (err instanceof LinkedInApiError && attemptError(err)) throw attemptError(err)!;
+    return null;
+  }
+}
+
+export async function grantLinkedIn(http: ConnectorHttp, input: GrantInput): Promise<AssetGrantResult[]> {
+  const role = linkedinRole(input.serviceId, input.role);
+  const member = memberUrn(input.agencyAccount);
+  const ads = input.serviceId === "linkedin_ads";
+  const present = (assetId: string) =>
+    ads ? adAccountRole(http, input.accessToken, assetId, member).then((r) => r === role) : hasOrgRole(http, input.accessToken, assetId, role, member);
+
+  const results: AssetGrantResult[] = [];
+  for (const assetId of [...new Set(input.assetIds)]) {
+    if (!ID.test(assetId)) {
+      results.push({ assetId, ok: false, error: `${assetId} is not a LinkedIn ${ads ? "ad account" : "Page"} id.`, errorKind: "platform_error" });
+      continue;
+    }
+    try {
+      if (await present(assetId)) {
+        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+        continue;
+      }
+      const res = ads
+        ? await linkedinSend(http, {
+            method: "PUT",
+            url: adAccountUserUrl(assetId, member),
+            accessToken: input.accessToken,
+            json: { account: `urn:li:sponsoredAccount:${assetId}`, user: member, role },
+          })
+        : await linkedinSend(http, {
+            method: "PUT",
+            url: orgAclUrl(assetId, role, member),
+            accessToken: input.accessToken,
+            json: { roleAssignee: member, role, organization: `urn:li:organization:${assetId}`, state: "APPROVED" },
+          });
+      if (res.status === 409) {
+        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: await readBack(() => present(assetId)) });
+        continue;
+      }
+      if (res.status < 200 || res.status >= 300) throw linkedinError(res);
+      results.push({ assetId, ok: true, error: null, verified: await readBack(() => present(assetId)) });
+    } catch (err) {
+      results.push(assetFailure(assetId, err));
+    }
+  }
+  return results;
+}
+
+export async function verifyLinkedIn(
+  http: ConnectorHttp,
+  input: { accessToken: string; serviceId: string; assetIds: string[]; agencyAccount: AgencyAccountRef },
+): Promise<VerifiedAccess[]> {
+  const member = memberUrn(input.agencyAccount);
+  const out: VerifiedAccess[] = [];
+  for (const assetId of input.assetIds) {
+    if (input.serviceId === "linkedin_ads") {
+      const role = await adAccountRole(http, input.accessToken, assetId, member);
+      out.push({ assetId, present: role !== null, detail: role });
+    } else {
+      const roles: string[] = [];
+      for (const role of ["ADMINISTRATOR", "CONTENT_ADMINISTRATOR", "ANALYST"]) if (await hasOrgRole(http, input.accessToken, assetId, role, member)) roles.push(role);
+      out.push({ assetId, present: roles.length > 0, detail: roles.length > 0 ? roles.join(",") : null });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,277 @@
+// The TikTok connector over real HTTP against the TikTok contract fake: sign-in, listing,
+// every role of both services, partial failure, already shared, a revoked token, a rate
+// limit then success, a TikTok 5xx, read-back, the agency-side identities; then one
+// client-page journey through the app's routes with the real connector (no sandbox).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@/lib/infra/connectors/connector";
+import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
+import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
+import { connectAccount } from "@/lib/core/accounts/connect-account";
+import { resetEnvCache } from "@/lib/infra/env";
+import { startApiServer } from "@/test/support/api-server";
+import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf } from "@/test/support/access-fixtures";
+import { startTikTokFake, TIKTOK_FAKE, type TikTokFake } from "@/test/support/fakes/tiktok-fake";
+
+const REDIRECT = "http://localhost:3999/api/access/callback";
+const [AD1, AD2, AD3] = TIKTOK_FAKE.businessCenters[0]!.advertisers.map(([id]) => id);
+const AD4 = TIKTOK_FAKE.businessCenters[1]!.advertisers[0]![0];
+const [BC1, BC2] = TIKTOK_FAKE.businessCenters.map((b) => b.bcId);
+const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: null, email: TIKTOK_FAKE.agencyEmail, businessId: TIKTOK_FAKE.agencyBcId };
+
+let fake: TikTokFake;
+let connector: PlatformConnector;
+
+beforeAll(async () => {
+  fake = await startTikTokFake({ redirectUris: [REDIRECT] });
+  const http = createConnectorHttp({ overrides: parseHostOverrides(fake.overrides), baseDelayMs: 5 });
+  connector = createTikTokConnector({ appId: TIKTOK_FAKE.appId, appSecret: TIKTOK_FAKE.appSecret }, http);
+});
+afterAll(async () => fake?.close());
+beforeEach(() => fake.reset());
+
+async function signIn(): Promise<string> {
+  const { authorizationUrl } = connector.beginSignIn({ state: "st-1", redirectUri: REDIRECT, serviceIds: ["tiktok_ads"], codeVerifier: "v".repeat(43) });
+  const consent = await getNoFollow(authorizationUrl);
+  const back = new URL(consent.headers.get("location")!);
+  const tokens = await connector.handleCallback({ code: back.searchParams.get("auth_code")!, state: "st-1", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) });
+  return tokens.accessToken;
+}
+
+const kindOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => "none",
+    (e: unknown) => (e instanceof ConnectorError ? e.kind : `other: ${String(e)}`),
+  );
+const grantCalls = (path: string) => fake.calls.filter((c) => c.path === `/open_api/v1.3${path}`);
+
+describe("TikTok sign-in", () => {
+  it("sends the client to TikTok's authorization page and exchanges the auth_code once", async () => {
+    const { authorizationUrl } = connector.beginSignIn({ state: "st-1", redirectUri: REDIRECT, serviceIds: ["tiktok_ads"], codeVerifier: "v".repeat(43) });
+    const url = new URL(authorizationUrl);
+    expect(url.origin).toBe(fake.hosts["business-api.tiktok.com"]);
+    expect(url.pathname).toBe("/portal/auth");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ app_id: TIKTOK_FAKE.appId, state: "st-1", redirect_uri: REDIRECT });
+
+    const consent = await getNoFollow(authorizationUrl);
+    expect(consent.status).toBe(302);
+    const back = new URL(consent.headers.get("location")!);
+    expect(back.searchParams.get("state")).toBe("st-1");
+    const code = back.searchParams.get("auth_code")!;
+    const tokens = await connector.handleCallback({ code, state: "st-1", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) });
+    expect(tokens.accessToken).toMatch(/^tt-token-/);
+    const exchange = grantCalls("/oauth2/access_token/")[0]!;
+    expect(exchange.body).toEqual({ app_id: TIKTOK_FAKE.appId, secret: TIKTOK_FAKE.appSecret, auth_code: code });
+
+    // A used code is TikTok's 40110: the sign-in cannot be used again.
+    expect(await kindOf(connector.handleCallback({ code, state: "st-1", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) }))).toBe("invalid_state");
+  });
+
+  it("the fake refuses a redirect_uri the app did not register, and a wrong secret", async () => {
+    const bad = connector.beginSignIn({ state: "s", redirectUri: "http://evil.test/cb", serviceIds: ["tiktok_ads"], codeVerifier: "v".repeat(43) });
+    expect((await getNoFollow(bad.authorizationUrl)).status).toBe(400);
+    const http = createConnectorHttp({ overrides: parseHostOverrides(fake.overrides), baseDelayMs: 5 });
+    const wrong = createTikTokConnector({ appId: TIKTOK_FAKE.appId, appSecret: "not-the-secret" }, http);
+    const consent = await getNoFollow(wrong.beginSignIn({ state: "s", redirectUri: REDIRECT, serviceIds: ["tiktok_ads"], codeVerifier: "v".repeat(43) }).authorizationUrl);
+    const code = new URL(consent.headers.get("location")!).searchParams.get("auth_code")!;
+    expect(await kindOf(wrong.handleCallback({ code, state: "s", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) }))).toBe("server_error");
+  });
+});
+
+describe("TikTok listing", () => {
+  it("lists ad accounts of every Business Center, and the Business Centers, with the Access-Token header", async () => {
+    const token = await signIn();
+    const ads = await connector.listAssets({ accessToken: token, serviceId: "tiktok_ads" });
+    expect(ads).toEqual([
+      { id: AD1, name: "Acme Main Ads" },
+      { id: AD2, name: "Acme Brand Ads" },
+      { id: AD3, name: "Acme Archive Ads" },
+      { id: AD4, name: "Acme Retail Ads" },
+    ]);
+    const centers = await connector.listAssets({ accessToken: token, serviceId: "tiktok_business_center" });
+    expect(centers).toEqual([
+      { id: BC1, name: "Acme Business Center" },
+      { id: BC2, name: "Acme Retail Center" },
+    ]);
+    const reads = fake.calls.filter((c) => c.path.startsWith("/open_api/v1.3/bc/"));
+    expect(reads.every((c) => c.headers["access-token"] === token)).toBe(true);
+    expect(reads.find((c) => c.path.endsWith("/bc/asset/get/"))!.query).toMatchObject({ bc_id: BC1, asset_type: "ADVERTISER", page: "1", page_size: "50" });
+  });
+});
+
+describe("TikTok grants", () => {
+  it("shares ad accounts with the agency's Business Center under each role, verified by reading back", async () => {
+    const token = await signIn();
+    for (const [role, asset, tiktokRole] of [
+      ["admin", AD1, "ADMIN"],
+      ["operator", AD2, "OPERATOR"],
+      ["analyst", AD4, "ANALYST"],
+    ] as const) {
+      const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [asset], role, agencyAccount: agency });
+      expect(results).toEqual([{ assetId: asset, ok: true, error: null, verified: true }]);
+      const bcId = asset === AD4 ? BC2 : BC1;
+      expect(fake.shares.get(bcId)!.get(TIKTOK_FAKE.agencyBcId)!.get(asset)).toBe(tiktokRole);
+      expect(grantCalls("/bc/partner/add/").at(-1)!.body).toEqual({
+        bc_id: bcId,
+        partner_id: TIKTOK_FAKE.agencyBcId,
+        asset_type: "ADVERTISER",
+        asset_ids: [asset],
+        advertiser_role: tiktokRole,
+      });
+    }
+  });
+
+  it("invites the agency's email to Business Centers as admin or standard member", async () => {
+    const token = await signIn();
+    for (const [role, bcId, tiktokRole] of [
+      ["admin", BC1, "ADMIN"],
+      ["standard", BC2, "STANDARD"],
+    ] as const) {
+      const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_business_center", assetIds: [bcId], role, agencyAccount: agency });
+      expect(results).toEqual([{ assetId: bcId, ok: true, error: null, verified: true }]);
+      expect(fake.members.get(bcId)!.get(TIKTOK_FAKE.agencyEmail)).toBe(tiktokRole);
+      expect(grantCalls("/bc/member/invite/").at(-1)!.body).toEqual({ bc_id: bcId, emails: [TIKTOK_FAKE.agencyEmail], user_role: tiktokRole });
+    }
+  });
+
+  it("partial failure: a refused ad account and an unknown one fail alone, with TikTok's reason", async () => {
+    const token = await signIn();
+    fake.switches.refuse.add(AD3);
+    const { results } = await connector.grantAccess({
+      accessToken: token,
+      serviceId: "tiktok_ads",
+      assetIds: [AD1, AD3, "7100000000000009999"],
+      role: "admin",
+      agencyAccount: agency,
+    });
+    expect(results[0]).toMatchObject({ assetId: AD1, ok: true });
+    expect(results[1]).toEqual({
+      assetId: AD3,
+      ok: false,
+      error: `TikTok refused access to ${AD3}: No permission to share advertiser ${AD3} with partners.`,
+      errorKind: "platform_error",
+    });
+    expect(results[2]).toMatchObject({ assetId: "7100000000000009999", ok: false, errorKind: "platform_error" });
+    // The unknown asset never reached TikTok's grant call.
+    expect(grantCalls("/bc/partner/add/")).toHaveLength(2);
+  });
+
+  it("already shared or already a member counts as granted without a second grant call", async () => {
+    const token = await signIn();
+    fake.alreadyShared(AD2);
+    fake.alreadyMember(BC1);
+    const ads = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD2], role: "analyst", agencyAccount: agency });
+    expect(ads.results).toEqual([{ assetId: AD2, ok: true, error: null, alreadyGranted: true, verified: true }]);
+    const bc = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_business_center", assetIds: [BC1], role: "standard", agencyAccount: agency });
+    expect(bc.results).toEqual([{ assetId: BC1, ok: true, error: null, alreadyGranted: true, verified: true }]);
+    expect(grantCalls("/bc/partner/add/")).toHaveLength(0);
+    expect(grantCalls("/bc/member/invite/")).toHaveLength(0);
+  });
+
+  it("a revoked token fails the whole attempt with reauth", async () => {
+    const token = await signIn();
+    fake.switches.expiredToken = true;
+    expect(await kindOf(connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "admin", agencyAccount: agency }))).toBe("reauth");
+    expect(await kindOf(connector.listAssets({ accessToken: token, serviceId: "tiktok_business_center" }))).toBe("reauth");
+  });
+
+  it("a rate limit answered once (code 40100 on HTTP 200) is retried and the grant succeeds", async () => {
+    const token = await signIn();
+    fake.switches.rateLimitOnce = true;
+    const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "operator", agencyAccount: agency });
+    expect(results).toEqual([{ assetId: AD1, ok: true, error: null, verified: true }]);
+    // The first API call of the grant (listing the Business Centers) was answered 40100, then retried.
+    expect(grantCalls("/bc/get/")).toHaveLength(2);
+  });
+
+  it("a TikTok 5xx on the grant call is retried, then fails that asset as a server error", async () => {
+    const token = await signIn();
+    fake.switches.serverError = true;
+    const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "admin", agencyAccount: agency });
+    expect(results).toEqual([{ assetId: AD1, ok: false, error: expect.stringContaining("TikTok") as string, errorKind: "server_error" }]);
+    expect(grantCalls("/bc/partner/add/")).toHaveLength(4);
+  });
+
+  it("refuses to grant when the agency has no Business Center or email on its TikTok account", async () => {
+    const token = await signIn();
+    expect(
+      await kindOf(connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "admin", agencyAccount: { ...agency, businessId: null } })),
+    ).toBe("platform_error");
+    expect(
+      await kindOf(connector.grantAccess({ accessToken: token, serviceId: "tiktok_business_center", assetIds: [BC1], role: "admin", agencyAccount: { ...agency, email: null } })),
+    ).toBe("platform_error");
+  });
+
+  it("reads grants back, and lists the agency-side identities (one per Business Center)", async () => {
+    const token = await signIn();
+    await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "admin", agencyAccount: agency });
+    expect(await connector.verifyAccess!({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1, AD2], agencyAccount: agency })).toEqual([
+      { assetId: AD1, present: true, detail: null },
+      { assetId: AD2, present: false, detail: null },
+    ]);
+    expect(await connector.listAgencyIdentities!({ accessToken: token })).toEqual([
+      { displayName: "Ana Client", email: null, platformAccountId: null, businessId: BC1, businessName: "Acme Business Center" },
+      { displayName: "Ana Client", email: null, platformAccountId: null, businessId: BC2, businessName: "Acme Retail Center" },
+    ]);
+  });
+});
+
+describe("the client page with the real TikTok connector", () => {
+  let base: string;
+  let closeServer: () => Promise<void>;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    process.env.SANDBOX_PLATFORMS = "0";
+    process.env.TIKTOK_APP_ID = TIKTOK_FAKE.appId;
+    process.env.TIKTOK_APP_SECRET = TIKTOK_FAKE.appSecret;
+    process.env.PLATFORM_HOST_OVERRIDES = fake.overrides;
+    resetEnvCache();
+    const server = await startApiServer();
+    base = server.url;
+    closeServer = server.close;
+  });
+  afterAll(async () => {
+    await closeServer?.();
+    for (const k of ["SANDBOX_PLATFORMS", "TIKTOK_APP_ID", "TIKTOK_APP_SECRET", "PLATFORM_HOST_OVERRIDES"]) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+    resetEnvCache();
+  });
+
+  it("start grant -> TikTok consent -> callback -> pick -> grant, recording the attempt and the grant", async () => {
+    const seeded = await seedAccessAgency([]);
+    const account = await connectAccount({
+      agencyId: seeded.agencyId,
+      platform: "tiktok",
+      email: TIKTOK_FAKE.agencyEmail,
+      business: { id: TIKTOK_FAKE.agencyBcId, name: "Agency BC" },
+    });
+    const { requestId, token } = await seedAccessRequest({ ...seeded, accounts: { tiktok: account.internalAccountId } }, { tiktok_ads: { accessLevel: "operator" } });
+
+    const start = await getNoFollow(`${base}/api/access/${token}/connect/tiktok_ads`);
+    const consentUrl = locationOf(start);
+    expect(`${consentUrl.protocol}//${consentUrl.host}`).toBe(fake.hosts["business-api.tiktok.com"]);
+    const consent = await getNoFollow(consentUrl.toString());
+    const back = new URL(consent.headers.get("location")!);
+    expect(back.toString().startsWith(REDIRECT)).toBe(true);
+    const callback = locationOf(await getNoFollow(`${base}${back.pathname}${back.search}`));
+    expect(callback.searchParams.get("pick")).toBe("tiktok_ads");
+
+    const res = await postForm(`${base}/api/access/${token}/services/tiktok_ads/grant`, { session: callback.searchParams.get("session")!, asset: [AD1, AD3] });
+    expect(res.status).toBe(303);
+    expect(fake.shares.get(BC1)!.get(TIKTOK_FAKE.agencyBcId)!.get(AD1)).toBe("OPERATOR");
+
+    const row = await requestRow(requestId);
+    const svc = row.services.find((s) => s.serviceId === "tiktok_ads")!;
+    expect(svc.status).toBe("granted");
+    expect(svc.grantedAssets).toEqual([
+      { id: AD1, name: "Acme Main Ads", accessLevel: "operator" },
+      { id: AD3, name: "Acme Archive Ads", accessLevel: "operator" },
+    ]);
+    const events = await eventsOf(requestId);
+    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
+    expect(events.find((e) => e.type === "connection.attempt_completed")!.data.attempt).toMatchObject({ platform: "tiktok", outcome: "success" });
+  });
+});

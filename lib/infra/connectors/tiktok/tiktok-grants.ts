@@ -1,0 +1,179 @@
+// Granting on TikTok, one call per asset so each asset gets its own result:
+// - tiktok_ads: the client's Business Center adds the agency's Business Center
+//   (`agencyAccount.businessId`) as a partner and shares the ad account with it in one
+//   call (Add partner to Business Center, POST /bc/partner/add/,
+//   https://business-api.tiktok.com/portal/docs?id=1739662756510721), with the role as
+//   `advertiser_role`. Already shared and read-back use "Get partner assets"
+//   (GET /bc/partner/asset/get/ with share_type=SHARING,
+//   https://business-api.tiktok.com/portal/docs?id=1739662828320769).
+// - tiktok_business_center: the client's Business Center invites the agency's email as a
+//   member (Invite members to BC, POST /bc/member/invite/,
+//   https://business-api.tiktok.com/portal/docs?id=1739939455765505) with `user_role`.
+//   Already a member and read-back use "Get BC members" (GET /bc/member/get/,
+//   https://business-api.tiktok.com/portal/docs?id=1739939404802049).
+// A token or rate-limit code fails the whole attempt; any other refusal is the asset's.
+import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
+import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import { str, tiktokCall, tiktokPaged } from "@/lib/infra/connectors/tiktok/tiktok-api";
+import { listAdvertisers, listBusinessCenters } from "@/lib/infra/connectors/tiktok/tiktok-assets";
+import { attemptError, isSystemCode, TikTokApiError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
+import { tiktokRole } from "@/lib/infra/connectors/tiktok/tiktok-roles";
+
+type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
+
+/** A refusal of one asset as its result; whole-attempt errors are rethrown. */
+function assetFailure(assetId: string, err: unknown): AssetGrantResult {
+  if (err instanceof TikTokApiError) {
+    const whole = attemptError(err);
+    if (whole) throw whole;
+    if (isSystemCode(err.code) || err.httpStatus >= 500) return { assetId, ok: false, error: `TikTok system error ${err.code}: ${err.message}`, errorKind: "server_error" };
+    return { assetId, ok: false, error: `TikTok refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
+  }
+  if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
+  return { assetId, ok: false, error: `TikTok call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`, errorKind: "server_error" };
+}
+
+function notFound(assetId: string, what: string): AssetGrantResult {
+  return { assetId, ok: false, error: `${what} ${assetId} was not found among the ones you can share on TikTok.`, errorKind: "platform_error" };
+}
+
+/** Ad account ids the client's Business Center shares with the agency's; null when TikTok would not say. */
+async function sharedWithPartner(http: ConnectorHttp, accessToken: string, bcId: string, partnerId: string): Promise<Set<string> | null> {
+  try {
+    const rows = await tiktokPaged(http, {
+      path: "/bc/partner/asset/get/",
+      accessToken,
+      query: { bc_id: bcId, partner_id: partnerId, asset_type: "ADVERTISER", share_type: "SHARING" },
+    });
+    return new Set(rows.map((r) => str(r.asset_id)).filter((id): id is string => id !== null));
+  } catch (err) {
+    if (err instanceof TikTokApiError) {
+      const whole = attemptError(err);
+      if (whole) throw whole;
+      // Not a partner yet: TikTok refuses the read; nothing is shared.
+      return null;
+    }
+    throw err;
+  }
+}
+
+/** Whether `email` is a member (or invited member) of the Business Center; null when TikTok would not say. */
+async function isMember(http: ConnectorHttp, accessToken: string, bcId: string, email: string): Promise<boolean | null> {
+  try {
+    const rows = await tiktokPaged(http, { path: "/bc/member/get/", accessToken, query: { bc_id: bcId, filtering: JSON.stringify({ keyword: email }) } }, 5);
+    return rows.some((r) => str(r.user_email)?.toLowerCase() === email.toLowerCase());
+  } catch (err) {
+    if (err instanceof TikTokApiError) {
+      const whole = attemptError(err);
+      if (whole) throw whole;
+      return null;
+    }
+    throw err;
+  }
+}
+
+function agencyBusinessCenter(agency: AgencyAccountRef): string {
+  if (!agency.businessId) throw new ConnectorError("platform_error", "The agency has not connected its TikTok Business Center yet, so access cannot be shared with it.");
+  return agency.businessId;
+}
+
+function agencyEmail(agency: AgencyAccountRef): string {
+  if (!agency.email) throw new ConnectorError("platform_error", "The agency's TikTok account has no email address to invite yet.");
+  return agency.email;
+}
+
+export async function grantTikTokAds(http: ConnectorHttp, input: GrantInput): Promise<AssetGrantResult[]> {
+  const role = tiktokRole(input.serviceId, input.role);
+  const partnerId = agencyBusinessCenter(input.agencyAccount);
+  const owners = new Map((await listAdvertisers(http, input.accessToken)).map((a) => [a.id, a.bcId]));
+  const shared = new Map<string, Set<string> | null>();
+  const sharedOf = async (bcId: string) => {
+    if (!shared.has(bcId)) shared.set(bcId, await sharedWithPartner(http, input.accessToken, bcId, partnerId));
+    return shared.get(bcId) ?? null;
+  };
+
+  const results: AssetGrantResult[] = [];
+  for (const assetId of [...new Set(input.assetIds)]) {
+    const bcId = owners.get(assetId);
+    if (!bcId) {
+      results.push(notFound(assetId, "Ad account"));
+      continue;
+    }
+    if ((await sharedOf(bcId))?.has(assetId)) {
+      results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+      continue;
+    }
+    try {
+      await tiktokCall(http, {
+        method: "POST",
+        path: "/bc/partner/add/",
+        accessToken: input.accessToken,
+        json: { bc_id: bcId, partner_id: partnerId, asset_type: "ADVERTISER", asset_ids: [assetId], advertiser_role: role },
+      });
+      results.push({ assetId, ok: true, error: null, verified: null });
+    } catch (err) {
+      results.push(assetFailure(assetId, err));
+    }
+  }
+  // Read back once per Business Center that granted something.
+  const granted = results.filter((r) => r.ok && !r.alreadyGranted);
+  for (const bcId of new Set(granted.map((r) => owners.get(r.assetId)!))) {
+    const after = await sharedWithPartner(http, input.accessToken, bcId, partnerId);
+    for (const r of granted) if (owners.get(r.assetId) === bcId) r.verified = after === null ? null : after.has(r.assetId);
+  }
+  return results;
+}
+
+export async function grantTikTokBusinessCenter(http: ConnectorHttp, input: GrantInput): Promise<AssetGrantResult[]> {
+  const role = tiktokRole(input.serviceId, input.role);
+  const email = agencyEmail(input.agencyAccount);
+  const centers = new Set((await listBusinessCenters(http, input.accessToken)).map((b) => b.bcId));
+  const results: AssetGrantResult[] = [];
+  for (const assetId of [...new Set(input.assetIds)]) {
+    if (!centers.has(assetId)) {
+      results.push(notFound(assetId, "Business Center"));
+      continue;
+    }
+    if (await isMember(http, input.accessToken, assetId, email)) {
+      results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+      continue;
+    }
+    try {
+      await tiktokCall(http, { method: "POST", path: "/bc/member/invite/", accessToken: input.accessToken, json: { bc_id: assetId, emails: [email], user_role: role } });
+      results.push({ assetId, ok: true, error: null, verified: await isMember(http, input.accessToken, assetId, email) });
+    } catch (err) {
+      results.push(assetFailure(assetId, err));
+    }
+  }
+  return results;
+}
+
+export async function verifyTikTok(
+  http: ConnectorHttp,
+  input: { accessToken: string; serviceId: string; assetIds: string[]; agencyAccount: AgencyAccountRef },
+): Promise<VerifiedAccess[]> {
+  if (input.serviceId === "tiktok_business_center") {
+    const email = agencyEmail(input.agencyAccount);
+    const out: VerifiedAccess[] = [];
+    for (const assetId of input.assetIds) {
+      const present = await isMember(http, input.accessToken, assetId, email);
+      out.push({ assetId, present: present === true, detail: present === null ? "TikTok did not list this Business Center's members." : null });
+    }
+    return out;
+  }
+  const partnerId = agencyBusinessCenter(input.agencyAccount);
+  const owners = new Map((await listAdvertisers(http, input.accessToken)).map((a) => [a.id, a.bcId]));
+  const cache = new Map<string, Set<string> | null>();
+  const out: VerifiedAccess[] = [];
+  for (const assetId of input.assetIds) {
+    const bcId = owners.get(assetId);
+    if (!bcId) {
+      out.push({ assetId, present: false, detail: "Ad account not found in the client's Business Centers." });
+      continue;
+    }
+    if (!cache.has(bcId)) cache.set(bcId, await sharedWithPartner(http, input.accessToken, bcId, partnerId));
+    const shared = cache.get(bcId) ?? null;
+    out.push({ assetId, present: shared?.has(assetId) ?? false, detail: shared === null ? "TikTok did not list the assets shared with the agency." : null });
+  }
+  return out;
+}

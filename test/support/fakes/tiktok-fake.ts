@@ -1,0 +1,231 @@
+// Contract fake of the TikTok API for Business endpoints the TikTok connector calls,
+// written from TikTok's documentation (see lib/infra/connectors/tiktok/): the advertiser
+// authorization page, /oauth2/access_token/, /user/info/, /bc/get/, /bc/asset/get/,
+// /bc/partner/add/, /bc/partner/asset/get/, /bc/member/invite/ and /bc/member/get/. Every
+// answer is the `{ code, message, request_id, data }` envelope on HTTP 200 with `code`
+// 0 for success, as TikTok answers; it refuses what TikTok refuses (wrong app id or
+// secret, unregistered redirect_uri, unknown or reused auth_code, missing or unknown
+// Access-Token, unknown roles, asset types, Business Centers and assets).
+//
+// Switches: `refuse` (asset ids whose sharing is refused with code 40001), `expiredToken`
+// (every token answers 40105), `rateLimitOnce` (the next API call answers 40100),
+// `serverError` (grant calls answer HTTP 500); `alreadyShared` preloads sharing.
+import crypto from "node:crypto";
+import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
+
+export const TIKTOK_FAKE = {
+  appId: "7300000000000000001",
+  appSecret: "tiktok-fake-secret-0123456789",
+  agencyBcId: "7999000000000000001",
+  agencyEmail: "tiktok@agency.test",
+  businessCenters: [
+    {
+      bcId: "7000000000000000001",
+      name: "Acme Business Center",
+      advertisers: [
+        ["7100000000000000001", "Acme Main Ads"],
+        ["7100000000000000002", "Acme Brand Ads"],
+        ["7100000000000000003", "Acme Archive Ads"],
+      ],
+    },
+    { bcId: "7000000000000000002", name: "Acme Retail Center", advertisers: [["7100000000000000004", "Acme Retail Ads"]] },
+  ] as { bcId: string; name: string; advertisers: [string, string][] }[],
+  user: { displayName: "Ana Client", email: "a***a@client.test" },
+} as const;
+
+const ADVERTISER_ROLES = ["ADMIN", "OPERATOR", "ANALYST"];
+const BC_USER_ROLES = ["ADMIN", "STANDARD"];
+
+export type TikTokFakeSwitches = {
+  refuse: Set<string>;
+  expiredToken: boolean;
+  rateLimitOnce: boolean;
+  serverError: boolean;
+};
+
+export type TikTokFake = FakePlatform & {
+  switches: TikTokFakeSwitches;
+  /** bc id -> partner id -> asset id -> advertiser role */
+  shares: Map<string, Map<string, Map<string, string>>>;
+  /** bc id -> email -> user role */
+  members: Map<string, Map<string, string>>;
+  /** preloads an ad account as already shared with the agency's Business Center */
+  alreadyShared(assetId: string, role?: string): void;
+  /** preloads the agency's email as a member of a Business Center */
+  alreadyMember(bcId: string, role?: string): void;
+};
+
+export async function startTikTokFake(opts: { ports?: Record<string, number>; redirectUris?: string[] } = {}): Promise<TikTokFake> {
+  const codes = new Map<string, boolean>(); // auth_code -> used
+  const tokens = new Set<string>();
+  const shares = new Map<string, Map<string, Map<string, string>>>();
+  const members = new Map<string, Map<string, string>>();
+  const switches: TikTokFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
+  const bcOf = (assetId: string) => TIKTOK_FAKE.businessCenters.find((b) => b.advertisers.some(([id]) => id === assetId));
+  const bc = (bcId: unknown) => TIKTOK_FAKE.businessCenters.find((b) => b.bcId === bcId);
+
+  const ok = (data: unknown): FakeResponse => ({ status: 200, json: { code: 0, message: "OK", request_id: crypto.randomUUID(), data } });
+  const err = (code: number, message: string): FakeResponse => ({ status: 200, json: { code, message, request_id: crypto.randomUUID(), data: {} } });
+  const paged = (list: unknown[], query: Record<string, string>) => {
+    const page = Number(query.page ?? 1);
+    const size = Math.min(Number(query.page_size ?? 10), 50);
+    return ok({
+      list: list.slice((page - 1) * size, page * size),
+      page_info: { page, page_size: size, total_number: list.length, total_page: Math.max(1, Math.ceil(list.length / size)) },
+    });
+  };
+  const shareMap = (bcId: string, partnerId: string) => {
+    let byPartner = shares.get(bcId);
+    if (!byPartner) shares.set(bcId, (byPartner = new Map()));
+    let assets = byPartner.get(partnerId);
+    if (!assets) byPartner.set(partnerId, (assets = new Map()));
+    return assets;
+  };
+  const memberMap = (bcId: string) => {
+    let m = members.get(bcId);
+    if (!m) members.set(bcId, (m = new Map()));
+    return m;
+  };
+
+  function consent(req: FakeRequest): FakeResponse {
+    const { app_id, redirect_uri, state } = req.query;
+    if (app_id !== TIKTOK_FAKE.appId) return { status: 400, text: "Invalid app_id" };
+    if (!redirect_uri || (opts.redirectUris && !opts.redirectUris.includes(redirect_uri)))
+      return { status: 400, text: "redirect_uri does not match the app's advertiser redirect URL" };
+    const code = crypto.randomBytes(16).toString("hex");
+    codes.set(code, false);
+    const back = new URL(redirect_uri);
+    back.searchParams.set("auth_code", code);
+    back.searchParams.set("code", code);
+    if (state !== undefined) back.searchParams.set("state", state);
+    return { status: 302, headers: { location: back.toString() } };
+  }
+
+  function accessToken(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (body.app_id !== TIKTOK_FAKE.appId || body.secret !== TIKTOK_FAKE.appSecret) return err(40101, "Illegal access partner: the app_id and secret do not match.");
+    const code = typeof body.auth_code === "string" ? body.auth_code : "";
+    if (!codes.has(code) || codes.get(code)) return err(40110, "Invalid auth_code: it is wrong, used or expired.");
+    codes.set(code, true);
+    const token = `tt-token-${crypto.randomBytes(12).toString("hex")}`;
+    tokens.add(token);
+    return ok({ access_token: token, advertiser_ids: TIKTOK_FAKE.businessCenters.flatMap((b) => b.advertisers.map(([id]) => id)), scope: [4, 5, 6] });
+  }
+
+  function api(req: FakeRequest): FakeResponse {
+    const path = req.path.replace(/^\/open_api\/v1\.3/, "");
+    const token = req.headers["access-token"];
+    if (!token) return err(40104, "Access token is empty.");
+    if (switches.expiredToken || !tokens.has(token)) return err(40105, "Access token is incorrect or has been revoked.");
+    if (switches.rateLimitOnce) {
+      switches.rateLimitOnce = false;
+      return err(40100, "Too many requests. Please retry in some time.");
+    }
+    const q = req.query;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (req.method === "GET" && path === "/user/info/")
+      return ok({ core_user_id: "7400000000000000001", display_name: TIKTOK_FAKE.user.displayName, email: TIKTOK_FAKE.user.email });
+    if (req.method === "GET" && path === "/bc/get/") {
+      return paged(
+        TIKTOK_FAKE.businessCenters.map((b) => ({ bc_info: { bc_id: b.bcId, name: b.name, status: "ENABLE" }, user_role: "ADMIN" })),
+        q,
+      );
+    }
+    if (req.method === "GET" && path === "/bc/asset/get/") {
+      const b = bc(q.bc_id);
+      if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
+      if (q.asset_type !== "ADVERTISER") return paged([], q);
+      return paged(
+        b.advertisers.map(([id, name]) => ({ asset_id: id, asset_name: name, asset_type: "ADVERTISER", advertiser_role: "ADMIN" })),
+        q,
+      );
+    }
+    if (req.method === "GET" && path === "/bc/partner/asset/get/") {
+      const b = bc(q.bc_id);
+      if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
+      if (!q.partner_id || !q.asset_type || !["SHARED", "SHARING"].includes(q.share_type ?? "")) return err(40002, "partner_id, asset_type and share_type are required.");
+      const assets = shares.get(b.bcId)?.get(q.partner_id);
+      if (!assets) return err(40002, "partner_id: not a partner of this Business Center.");
+      const names = new Map(b.advertisers);
+      return paged(
+        [...assets].map(([id, role]) => ({ asset_id: id, asset_name: names.get(id) ?? null, asset_type: "ADVERTISER", advertiser_role: role })),
+        q,
+      );
+    }
+    if (req.method === "GET" && path === "/bc/member/get/") {
+      const b = bc(q.bc_id);
+      if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
+      let keyword = "";
+      try {
+        keyword = q.filtering ? String((JSON.parse(q.filtering) as { keyword?: unknown }).keyword ?? "") : "";
+      } catch {
+        return err(40002, "filtering: invalid JSON.");
+      }
+      const rows = [...(members.get(b.bcId) ?? new Map<string, string>())].filter(([email]) => email.includes(keyword.toLowerCase()));
+      return paged(
+        rows.map(([email, role], i) => ({ user_id: `75000000000000000${i}`, user_name: email.split("@")[0], user_email: email, user_role: role, relation_status: "PENDING" })),
+        q,
+      );
+    }
+    if (req.method === "POST" && path === "/bc/partner/add/") {
+      if (switches.serverError) return { status: 500, text: "Internal Server Error" };
+      const b = bc(body.bc_id);
+      if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
+      if (typeof body.partner_id !== "string" || !/^\d+$/.test(body.partner_id)) return err(40002, "partner_id: must be a Business Center ID.");
+      if (body.asset_type !== "ADVERTISER") return err(40002, "asset_type: invalid enum value.");
+      const role = body.advertiser_role ?? "ANALYST";
+      if (typeof role !== "string" || !ADVERTISER_ROLES.includes(role)) return err(40002, "advertiser_role: invalid enum value.");
+      const ids = Array.isArray(body.asset_ids) ? (body.asset_ids as unknown[]) : [];
+      if (ids.length === 0 || ids.length > 50) return err(40002, "asset_ids: 1 to 50 asset IDs are required.");
+      for (const id of ids) if (bcOf(String(id))?.bcId !== b.bcId) return err(40002, `asset_ids: ${String(id)} is not an asset of this Business Center.`);
+      for (const id of ids) if (switches.refuse.has(String(id))) return err(40001, `No permission to share advertiser ${String(id)} with partners.`);
+      for (const id of ids) shareMap(b.bcId, body.partner_id).set(String(id), role);
+      return ok({});
+    }
+    if (req.method === "POST" && path === "/bc/member/invite/") {
+      if (switches.serverError) return { status: 500, text: "Internal Server Error" };
+      const b = bc(body.bc_id);
+      if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
+      const emails = Array.isArray(body.emails) ? (body.emails as unknown[]) : [];
+      if (emails.length === 0 || emails.some((e) => typeof e !== "string" || !/^[^@\s]+@[^@\s]+$/.test(e))) return err(40002, "emails: valid email addresses are required.");
+      const role = body.user_role ?? "STANDARD";
+      if (typeof role !== "string" || !BC_USER_ROLES.includes(role)) return err(40002, "user_role: invalid enum value.");
+      if (switches.refuse.has(b.bcId)) return err(40001, "No permission to invite members to this Business Center.");
+      for (const e of emails as string[]) memberMap(b.bcId).set(e.toLowerCase(), role);
+      return ok({});
+    }
+    return { status: 404, json: { code: 40400, message: `No such API: ${req.method} ${req.path}`, request_id: crypto.randomUUID(), data: {} } };
+  }
+
+  const platform = await startFakePlatform({
+    hosts: ["business-api.tiktok.com"],
+    ports: opts.ports,
+    handler: (req) => {
+      if (req.method === "GET" && req.path === "/portal/auth") return consent(req);
+      if (req.method === "POST" && req.path === "/open_api/v1.3/oauth2/access_token/") return accessToken(req);
+      if (req.path.startsWith("/open_api/v1.3/")) return api(req);
+      return { status: 404, text: "not found" };
+    },
+    onReset: () => {
+      shares.clear();
+      members.clear();
+      switches.refuse.clear();
+      switches.expiredToken = false;
+      switches.rateLimitOnce = false;
+      switches.serverError = false;
+    },
+  });
+
+  return {
+    ...platform,
+    switches,
+    shares,
+    members,
+    alreadyShared(assetId, role = "ADMIN") {
+      shareMap(bcOf(assetId)!.bcId, TIKTOK_FAKE.agencyBcId).set(assetId, role);
+    },
+    alreadyMember(bcId, role = "STANDARD") {
+      memberMap(bcId).set(TIKTOK_FAKE.agencyEmail, role);
+    },
+  };
+}
