@@ -36,7 +36,10 @@ const ZEnv = z.object({
   TRUST_PROXY: flag,
   /** run the background worker inside the app process (default: on with the embedded database) */
   WORKER_IN_PROCESS: z.enum(["1", "0", "true", "false", ""]).optional(),
+  /** seed the demo agency into an empty database (default: only on the embedded database) */
   SEED_DEMO: z.enum(["1", "0", "true", "false", ""]).optional(),
+  /** how old (seconds) a static-link form must be before it is accepted; 0 turns the check off (tests) */
+  STATIC_LINK_MIN_FORM_AGE_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
@@ -67,7 +70,8 @@ function parseEnv(source: NodeJS.ProcessEnv): TEnv {
     // on in the embedded demo and in development; in production on PostgreSQL only when asked
     sandboxPlatforms: e.SANDBOX_PLATFORMS === undefined ? databaseMode === "embedded" || e.NODE_ENV !== "production" : ["1", "true", "yes"].includes(e.SANDBOX_PLATFORMS),
     workerInProcess: e.WORKER_IN_PROCESS === undefined ? databaseMode === "embedded" : truthy(e.WORKER_IN_PROCESS),
-    seedDemo: e.SEED_DEMO === undefined ? true : truthy(e.SEED_DEMO),
+    // the demo agency (and its printed all-scope key) only on the embedded database, unless asked
+    seedDemo: e.SEED_DEMO === undefined ? databaseMode === "embedded" : truthy(e.SEED_DEMO),
   };
 }
 
