@@ -32,13 +32,6 @@ describe("env", () => {
     expect(withEnv({ DATABASE_URL: undefined, SEED_DEMO: "0" }).seedDemo).toBe(false);
   });
 
-  it("reads the static link's minimum form age, refusing a bad value", () => {
-    expect(withEnv({ STATIC_LINK_MIN_FORM_AGE_SECONDS: undefined }).STATIC_LINK_MIN_FORM_AGE_SECONDS).toBe(3);
-    expect(withEnv({ STATIC_LINK_MIN_FORM_AGE_SECONDS: "0" }).STATIC_LINK_MIN_FORM_AGE_SECONDS).toBe(0);
-    expect(() => withEnv({ STATIC_LINK_MIN_FORM_AGE_SECONDS: "soon" })).toThrow(/STATIC_LINK_MIN_FORM_AGE_SECONDS/);
-    expect(() => withEnv({ STATIC_LINK_MIN_FORM_AGE_SECONDS: "-1" })).toThrow(/STATIC_LINK_MIN_FORM_AGE_SECONDS/);
-  });
-
   it("names the variable of a bad value", () => {
     expect(() => withEnv({ PORT: "70000" })).toThrow(EnvError);
     expect(() => withEnv({ PORT: "70000" })).toThrow(/PORT/);

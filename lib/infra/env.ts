@@ -38,8 +38,6 @@ const ZEnv = z.object({
   WORKER_IN_PROCESS: z.enum(["1", "0", "true", "false", ""]).optional(),
   /** seed the demo agency into an empty database (default: only on the embedded database) */
   SEED_DEMO: z.enum(["1", "0", "true", "false", ""]).optional(),
-  /** how old (seconds) a static-link form must be before it is accepted; 0 turns the check off (tests) */
-  STATIC_LINK_MIN_FORM_AGE_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
