@@ -21,13 +21,32 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Signs up, which answers "check your inbox" whether or not the email was taken, then signs in. */
 async function signUp(page: Page, agencyName: string, email: string, password: string) {
   await page.goto("/signup");
   await page.getByLabel("Agency name").fill(agencyName);
   await page.getByLabel("Work email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create agency" }).click();
+  await expect(page.getByTestId("signup-done")).toContainText(email, { timeout: 20_000 });
+  await page.goto("/login");
+  await signIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard\/requests$/, { timeout: 20_000 });
+}
+
+/** Follows the verification link from the agency's mailbox (the development stand-in for the inbox). */
+async function verifyEmail(page: Page, email: string) {
+  const list = await page.request.get("/api/dashboard/emails");
+  expect(list.ok()).toBe(true);
+  const items = ((await list.json()) as { data: { id: string; kind: string; to: string }[] }).data;
+  const mail = items.find((m) => m.kind === "verify_email" && m.to === email);
+  expect(mail).toBeDefined();
+  const detail = (await (await page.request.get(`/api/dashboard/emails/${mail!.id}`)).json()) as { data?: { text: string }; text?: string };
+  const text = detail.data?.text ?? detail.text ?? "";
+  const url = /https?:\/\/\S+\/verify-email\/\S+/.exec(text)?.[0];
+  expect(url).toBeDefined();
+  await page.goto(new URL(url!).pathname);
+  await expect(page.getByTestId("verify-result")).toContainText("Your address is verified");
 }
 
 test("sign-up, sign-out, wrong password, sign-in", async ({ page }) => {
@@ -89,6 +108,14 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   const password = "correct-horse-battery";
   await signUp(page, unique("Team Agency"), ownerEmail, password);
 
+  // inviting waits for a verified address
+  await page.goto("/dashboard/team");
+  await page.getByLabel("Email").fill(`${unique("early")}@example.com`);
+  await page.getByRole("button", { name: "Create invite link" }).click();
+  await expect(page.locator('[data-toast="error"]')).toContainText("Verify your email address first");
+  await verifyEmail(page, ownerEmail);
+  await page.goto("/dashboard/requests");
+
   await page.getByRole("link", { name: "Team" }).click();
   await expect(page.getByRole("heading", { name: "Team", exact: true })).toBeVisible();
   await expect(page.getByRole("table", { name: "Permissions by role" })).toBeVisible();
@@ -110,7 +137,7 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   await expect(viewer.getByRole("heading", { name: /^Join / })).toBeVisible();
   await expect(viewer.getByText("viewer", { exact: true })).toBeVisible();
   await viewer.getByLabel("Your name").fill("Vera Viewer");
-  await viewer.getByLabel("Choose a password").fill("viewer-password-1");
+  await viewer.getByLabel("Password").fill("viewer-password-1");
   await viewer.getByRole("button", { name: "Join the team" }).click();
   await expect(viewer).toHaveURL(/\/dashboard\/requests$/, { timeout: 20_000 });
   await expect(viewer.getByTestId("user-email")).toHaveText(viewerEmail);

@@ -25,6 +25,13 @@ describe("env", () => {
     expect(withEnv({ NODE_ENV: "production", DATABASE_URL: undefined, SANDBOX_PLATFORMS: "0" }).sandboxPlatforms).toBe(false);
   });
 
+  it("seeds the demo only on the embedded database unless SEED_DEMO asks", () => {
+    expect(withEnv({ DATABASE_URL: undefined, SEED_DEMO: undefined }).seedDemo).toBe(true);
+    expect(withEnv({ DATABASE_URL: "postgres://h/db", SEED_DEMO: undefined }).seedDemo).toBe(false);
+    expect(withEnv({ DATABASE_URL: "postgres://h/db", SEED_DEMO: "1" }).seedDemo).toBe(true);
+    expect(withEnv({ DATABASE_URL: undefined, SEED_DEMO: "0" }).seedDemo).toBe(false);
+  });
+
   it("names the variable of a bad value", () => {
     expect(() => withEnv({ PORT: "70000" })).toThrow(EnvError);
     expect(() => withEnv({ PORT: "70000" })).toThrow(/PORT/);

@@ -59,6 +59,7 @@ const ZEnv = z.object({
   TRUST_PROXY: flag,
   /** run the background worker inside the app process (default: on with the embedded database) */
   WORKER_IN_PROCESS: z.enum(["1", "0", "true", "false", ""]).optional(),
+  /** seed the demo agency into an empty database (default: only on the embedded database) */
   SEED_DEMO: z.enum(["1", "0", "true", "false", ""]).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
@@ -115,7 +116,8 @@ function parseEnv(source: NodeJS.ProcessEnv): TEnv {
     sandboxPlatformList,
     platformHostOverrides,
     workerInProcess: e.WORKER_IN_PROCESS === undefined ? databaseMode === "embedded" : truthy(e.WORKER_IN_PROCESS),
-    seedDemo: e.SEED_DEMO === undefined ? true : truthy(e.SEED_DEMO),
+    // the demo agency (and its printed all-scope key) only on the embedded database, unless asked
+    seedDemo: e.SEED_DEMO === undefined ? databaseMode === "embedded" : truthy(e.SEED_DEMO),
   };
 }
 

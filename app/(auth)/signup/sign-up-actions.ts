@@ -1,7 +1,9 @@
 "use server";
-// Sign-up: a new agency on the trial with API access and its owner. The page signs in
-// with the same credentials afterwards. Sign-ups are throttled per address.
+// Sign-up: a new agency on the trial with API access and its owner. The answer is the same
+// whether or not the email already had an account (the page then asks to check the inbox
+// and sign in), so sign-up cannot be used to find accounts. Throttled per address.
 import { headers } from "next/headers";
+import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
 import { ApiError } from "@/lib/core/common/api-error";
 import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
 import { zodToApiError } from "@/lib/core/common/to-api-error";
@@ -13,7 +15,7 @@ export async function signUpAction(input: unknown): Promise<ActionResult<{ email
   try {
     const parsed = ZSignUpBody.safeParse(input);
     if (!parsed.success) throw zodToApiError(parsed.error);
-    const ip = ((await headers()).get("x-forwarded-for") ?? "local").split(",")[0]!.trim();
+    const ip = legacyClientIp(await headers());
     const rl = await consumeRateLimit("signup-ip", ip, 20, 3600);
     if (!rl.allowed) throw new ApiError("RATE_LIMITED", "Too many sign-ups from this address. Try again later.");
     const res = await signUp({ input: parsed.data });

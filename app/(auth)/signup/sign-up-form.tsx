@@ -1,8 +1,9 @@
 "use client";
 // The sign-up form: the server action validates with the shared schema (errors shown per
-// field), then the browser signs in with the new credentials.
+// field); then the page asks to check the inbox and sign in. It does not sign in by itself:
+// that would tell a new address from one that already has an account.
 import { useState } from "react";
-import { signIn } from "next-auth/react";
+import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -13,6 +14,21 @@ export function SignUpForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  if (sentTo) {
+    return (
+      <div className="mt-5 space-y-3 text-sm text-slate-700" role="status" data-testid="signup-done">
+        <p>
+          Check your inbox at <strong className="font-medium text-slate-900">{sentTo}</strong>: we sent a link to verify your address. If the address already has an account, the
+          email says so instead.
+        </p>
+        <p>You can sign in now; creating API keys and inviting teammates wait until the address is verified.</p>
+        <Link href="/login" className="inline-block font-medium text-indigo-700 underline-offset-2 hover:underline">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
   return (
     <form
       className="mt-5 space-y-4"
@@ -37,8 +53,7 @@ export function SignUpForm() {
             return;
           }
           setErrors({});
-          const login = await signIn("credentials", { email: res.data.email, password: input.password, redirect: false });
-          window.location.assign(login?.ok && !login.error ? "/dashboard/requests" : "/login");
+          setSentTo(res.data.email);
         } catch {
           setFormError("Could not reach the server. Check your connection and try again.");
           setBusy(false);
@@ -55,7 +70,7 @@ export function SignUpForm() {
       <Field id="email" label="Work email" error={errors.email}>
         <Input id="email" name="email" type="email" autoComplete="email" invalid={!!errors.email} aria-describedby="email-error" />
       </Field>
-      <Field id="password" label="Password" hint="At least 8 characters." error={errors.password}>
+      <Field id="password" label="Password" hint="At least 8 characters and hard to guess: a few unrelated words work well." error={errors.password}>
         <Input id="password" name="password" type="password" autoComplete="new-password" invalid={!!errors.password} aria-describedby="password-error" />
       </Field>
       <Button type="submit" busy={busy} className="w-full">

@@ -1,11 +1,12 @@
 // Reads a team invite from its link for the accept page: who invited, which role, whether
-// the link still works, and whether the invited email already has an account (sign in
-// with it) or needs one (choose a password).
+// the link still works. It does not say whether the invited email already has an account:
+// the person holding the link may not be its owner.
 import { getDb } from "@/lib/infra/db/db";
 import { isRole, type Role } from "@/lib/core/auth/roles";
 import { hashInviteToken } from "@/lib/core/team/create-team-invite";
+import { MAX_INVITE_FAILED_ATTEMPTS } from "@/lib/core/team/accept-team-invite";
 
-export type TeamInviteState = "valid" | "expired" | "accepted" | "revoked";
+export type TeamInviteState = "valid" | "expired" | "accepted" | "revoked" | "locked";
 
 export interface TeamInviteView {
   agencyName: string;
@@ -13,7 +14,6 @@ export interface TeamInviteView {
   role: Role;
   expiresAt: string;
   state: TeamInviteState;
-  userExists: boolean;
 }
 
 export async function getTeamInviteByToken(opts: { token: string; now?: Date }): Promise<TeamInviteView | null> {
@@ -22,14 +22,20 @@ export async function getTeamInviteByToken(opts: { token: string; now?: Date }):
   const now = opts.now ?? new Date();
   const invite = await db.teamInvite.findUnique({ where: { tokenHash: hashInviteToken(opts.token) }, include: { agency: { select: { name: true } } } });
   if (!invite) return null;
-  const state: TeamInviteState = invite.revokedAt ? "revoked" : invite.acceptedAt ? "accepted" : invite.expiresAt <= now ? "expired" : "valid";
-  const user = await db.user.findUnique({ where: { email: invite.email }, select: { id: true } });
+  const state: TeamInviteState = invite.revokedAt
+    ? "revoked"
+    : invite.acceptedAt
+      ? "accepted"
+      : invite.failedAttempts >= MAX_INVITE_FAILED_ATTEMPTS
+        ? "locked"
+        : invite.expiresAt <= now
+          ? "expired"
+          : "valid";
   return {
     agencyName: invite.agency.name,
     email: invite.email,
     role: isRole(invite.role) ? invite.role : "viewer",
     expiresAt: invite.expiresAt.toISOString(),
     state,
-    userExists: user !== null,
   };
 }

@@ -18,6 +18,8 @@ export interface CreateUserOptions {
   password: string;
   name?: string;
   role?: string;
+  /** accounts made by the operator (admin CLI, demo seed) count as verified */
+  emailVerified?: boolean;
   tx?: Tx;
 }
 
@@ -29,7 +31,7 @@ export interface CreatedUser {
   createdAt: string;
 }
 
-export async function createUser({ agencyId, email, password, name, role = "owner", tx }: CreateUserOptions): Promise<CreatedUser> {
+export async function createUser({ agencyId, email, password, name, role = "owner", emailVerified = false, tx }: CreateUserOptions): Promise<CreatedUser> {
   const normalized = email.trim().toLowerCase();
   if (!ZEmail.safeParse(normalized).success) throw validationError("email", "Must be a valid email address.");
   if (password.length < MIN_PASSWORD_LENGTH) throw validationError("password", `At least ${MIN_PASSWORD_LENGTH} characters.`);
@@ -48,7 +50,7 @@ export async function createUser({ agencyId, email, password, name, role = "owne
   const passwordHash = await hashPassword(password);
   try {
     const user = await db.user.create({
-      data: { email: normalized, name: trimmedName, passwordHash, memberships: { create: { agencyId, role } } },
+      data: { email: normalized, name: trimmedName, passwordHash, emailVerifiedAt: emailVerified ? new Date() : null, memberships: { create: { agencyId, role } } },
     });
     return { id: user.id, email: user.email, agencyId, role, createdAt: user.createdAt.toISOString() };
   } catch (err) {

@@ -2,6 +2,8 @@
 // (19 MiB, 2 passes). The PHC string it returns carries its own salt and parameters,
 // so stored hashes stay verifiable if the defaults are raised later.
 import { hash, verify } from "@node-rs/argon2";
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import * as zxcvbnCommon from "@zxcvbn-ts/language-common";
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -16,4 +18,19 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   } catch {
     return false;
   }
+}
+
+// zxcvbn-ts with its language-neutral dictionaries: tens of thousands of common passwords,
+// keyboard patterns, repeats, sequences and dates. Score 3 of 4 ("safely unguessable") is
+// the minimum for a new password; the user's own email and name count as guessable words.
+export const MIN_PASSWORD_SCORE = 3;
+export const WEAK_PASSWORD_MESSAGE = "Too easy to guess: avoid common words, names, repeats and keyboard patterns (a few unrelated words work well).";
+
+let strength: ZxcvbnFactory | undefined;
+
+/** True when `password` is strong enough to be chosen as a new password. */
+export function isStrongPassword(password: string, userInputs: string[] = []): boolean {
+  strength ??= new ZxcvbnFactory({ dictionary: { ...zxcvbnCommon.dictionary }, graphs: zxcvbnCommon.adjacencyGraphs });
+  const inputs = userInputs.flatMap((v) => [v, ...v.split(/[^A-Za-z0-9]+/)]).filter((v) => v.length >= 3);
+  return strength.check(password.slice(0, 256), inputs).score >= MIN_PASSWORD_SCORE;
 }

@@ -23,10 +23,14 @@ async function openEmbedded(): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
   const { acquireDataDirLock } = await import("@/lib/infra/db/data-dir-lock");
+  const { secureDataDir } = await import("@/lib/infra/db/secure-data-dir");
   const dataDir = path.resolve(env().DATA_DIR);
+  secureDataDir(dataDir);
   const release = acquireDataDirLock(dataDir);
   const pg = new PGlite(path.join(dataDir, "pglite"));
   await pg.waitReady;
+  // a new database is unpacked from PGlite's archive with its own (0666) modes: repair them
+  secureDataDir(dataDir);
   const runner: SqlRunner = {
     query: async (sql, params) => (await pg.query(sql, params as unknown[])).rows as never,
     exec: async (sql) => void (await pg.exec(sql)),

@@ -86,3 +86,23 @@ export function rateLimitHeaders(o: RateLimitOutcome, windowSeconds: number): Re
 export function resetRateLimiters() {
   g.__limiters = new Map();
 }
+
+/** How many points `key` has used in the named limiter's current window (0 when none), and when that window ends. */
+export async function peekRateLimit(name: string, key: string, points: number, durationSeconds: number): Promise<{ consumed: number; resetSeconds: number }> {
+  const l = await limiter(name, points, durationSeconds);
+  const res = await l.get(key);
+  if (!res) return { consumed: 0, resetSeconds: 0 };
+  return { consumed: res.consumedPoints, resetSeconds: Math.max(0, Math.ceil(res.msBeforeNext / 1000)) };
+}
+
+/** Blocks `key` in the named limiter for `seconds` (a later consume or peek sees it used up). */
+export async function blockRateLimitKey(name: string, key: string, points: number, durationSeconds: number, seconds: number): Promise<void> {
+  const l = await limiter(name, points, durationSeconds);
+  await l.block(key, seconds);
+}
+
+/** Forgets `key` in the named limiter (a successful sign-in clears its failures). */
+export async function deleteRateLimitKey(name: string, key: string, points: number, durationSeconds: number): Promise<void> {
+  const l = await limiter(name, points, durationSeconds);
+  await l.delete(key);
+}

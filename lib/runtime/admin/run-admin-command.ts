@@ -115,7 +115,7 @@ const COMMANDS: Record<string, Command> = {
     options: { agency: str, email: str, password: str },
     required: ["agency", "email", "password"],
     notFoundField: "agency",
-    run: async (v) => createUser({ agencyId: await requireAgency(v), email: text(v, "email")!, password: text(v, "password")! }),
+    run: async (v) => createUser({ agencyId: await requireAgency(v), email: text(v, "email")!, password: text(v, "password")!, emailVerified: true }),
   },
   "key create": {
     options: { agency: str, scopes: str, name: str },

@@ -53,7 +53,7 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
         // checked again inside the transaction: two processes starting on one PostgreSQL
         if ((await tx.agency.count()) > 0) return null;
         const agency = await createAgency({ name: DEMO_AGENCY_NAME, plan: "trial", apiAccess: true, tx });
-        const user = await createUser({ agencyId: agency.id, email: DEMO_EMAIL, password, name: "Demo User", role: "owner", tx });
+        const user = await createUser({ agencyId: agency.id, email: DEMO_EMAIL, password, name: "Demo User", role: "owner", emailVerified: true, tx });
         for (const account of DEMO_ACCOUNTS) {
           await connectAccount({ agencyId: agency.id, ...account, email: "ads@demo-agency.example", tx });
         }

@@ -1,20 +1,19 @@
 // next-auth (v4) for the dashboard: email + password (argon2), JWT sessions in httpOnly
-// cookies (secure in production), login throttling per account and per IP, and one
+// cookies (secure in production), login throttling by (account, address) pair with growing waits (see
+// lib/core/users/check-credentials.ts), and one
 // generic error message so sign-in never reveals whether an account exists.
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { getDb } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
 import { appSecret } from "@/lib/infra/secrets/secrets";
-import { verifyPassword } from "@/lib/core/users/password";
-import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
+import { checkCredentials } from "@/lib/core/users/check-credentials";
+import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
 
-export const LOGIN_LIMIT = { perAccount: 10, perIp: 30, windowSeconds: 15 * 60 };
-
-function clientIp(headers: Record<string, unknown> | undefined): string {
-  const xff = headers?.["x-forwarded-for"];
-  const value = Array.isArray(xff) ? xff[0] : xff;
-  return typeof value === "string" && value ? value.split(",")[0]!.trim() : "local";
+/** The caller's address from next-auth's plain header object, by the same rule as V1's rate limit. */
+export function requestAddress(headers: Record<string, unknown> | undefined): string {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(headers ?? {})) if (typeof v === "string") h.set(k, v);
+  return legacyClientIp(h);
 }
 
 export function authOptions(): NextAuthOptions {
@@ -34,17 +33,9 @@ export function authOptions(): NextAuthOptions {
             .slice(0, 320);
           const password = String(credentials?.password ?? "").slice(0, 1000);
           if (!email || !password) return null;
-          const ip = clientIp(req?.headers as Record<string, unknown> | undefined);
-          const [byAccount, byIp] = await Promise.all([
-            consumeRateLimit("login-account", email, LOGIN_LIMIT.perAccount, LOGIN_LIMIT.windowSeconds),
-            consumeRateLimit("login-ip", ip, LOGIN_LIMIT.perIp, LOGIN_LIMIT.windowSeconds),
-          ]);
-          if (!byAccount.allowed || !byIp.allowed) return null;
-          const db = await getDb();
-          const user = await db.user.findUnique({ where: { email } });
-          // verify against a dummy hash when the user is missing, so timing does not tell
-          const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
-          if (!user || !ok) return null;
+          const check = await checkCredentials({ email, password, address: requestAddress(req?.headers as Record<string, unknown> | undefined) });
+          if (!check.ok) return null;
+          const user = check.user;
           return { id: user.id, email: user.email, name: user.name ?? user.email };
         },
       }),
@@ -61,5 +52,3 @@ export function authOptions(): NextAuthOptions {
     },
   };
 }
-
-const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$/vDpCc3VQ7z3zwH7Umt8/Q$C/W3a7x+wfkdbKXLTviSzCRGFEC7GBAPSr2uHhNz1wc";

@@ -1,6 +1,6 @@
 "use client";
-// Accepting an invite: a new person chooses a password (their email is the invited one);
-// someone with an account confirms theirs. Then the browser signs in.
+// Accepting an invite: one form whether or not the invited email has an account (the page
+// must not tell): enter that account's password, or choose one. Then the browser signs in.
 import { useState } from "react";
 import { signIn } from "next-auth/react";
 import { Button } from "@/components/ui/button";
@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { acceptInviteAction } from "./join-actions";
 import { FormAlert } from "@/components/ui/form-alert";
 
-export function AcceptInviteForm({ token, email, userExists }: { token: string; email: string; userExists: boolean }) {
+export function AcceptInviteForm({ token, email }: { token: string; email: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,22 +44,16 @@ export function AcceptInviteForm({ token, email, userExists }: { token: string; 
       <Field id="email" label="Email">
         <Input id="email" value={email} readOnly disabled />
       </Field>
-      {userExists ? (
-        <p className="text-sm text-slate-600">You already have an account. Enter its password to join this team.</p>
-      ) : (
-        <Field id="name" label="Your name" optional error={errors.name}>
-          <Input id="name" name="name" autoComplete="name" invalid={!!errors.name} aria-describedby="name-error" />
-        </Field>
-      )}
-      <Field id="password" label={userExists ? "Your password" : "Choose a password"} hint={userExists ? undefined : "At least 8 characters."} error={errors.password}>
-        <Input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete={userExists ? "current-password" : "new-password"}
-          invalid={!!errors.password}
-          aria-describedby="password-error"
-        />
+      <Field id="name" label="Your name" optional hint="For a new account." error={errors.name}>
+        <Input id="name" name="name" autoComplete="name" invalid={!!errors.name} aria-describedby="name-error" />
+      </Field>
+      <Field
+        id="password"
+        label="Password"
+        hint="If this email already has an account, enter its password. Otherwise choose a new one: at least 8 characters and hard to guess."
+        error={errors.password}
+      >
+        <Input id="password" name="password" type="password" autoComplete="current-password" invalid={!!errors.password} aria-describedby="password-error" />
       </Field>
       <Button type="submit" busy={busy} className="w-full">
         Join the team

@@ -1,5 +1,7 @@
 "use server";
 // Accepting a team invite from its link (no session needed: the link is the credential).
+import { headers } from "next/headers";
+import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { zodToApiError } from "@/lib/core/common/to-api-error";
 import { acceptTeamInvite } from "@/lib/core/team/accept-team-invite";
@@ -9,7 +11,7 @@ export async function acceptInviteAction(input: unknown): Promise<ActionResult<{
   try {
     const parsed = ZAcceptTeamInviteBody.safeParse(input);
     if (!parsed.success) throw zodToApiError(parsed.error);
-    const res = await acceptTeamInvite({ input: parsed.data });
+    const res = await acceptTeamInvite({ input: parsed.data, address: legacyClientIp(await headers()) });
     return { ok: true, data: { email: res.email } };
   } catch (err) {
     return toActionFailure(err);

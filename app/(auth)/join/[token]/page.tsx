@@ -1,5 +1,5 @@
-// A team invite link: who invited you and with which role; create an account (or confirm
-// your password if you have one) to join.
+// A team invite link: who invited you and with which role; enter your account's password
+// if the invited email has one, or choose a new one. The page does not say which applies.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTeamInviteByToken } from "@/lib/core/team/get-team-invite-by-token";
@@ -12,6 +12,7 @@ const STATE_MESSAGES: Record<string, string> = {
   expired: "This invite link has expired. Ask the person who invited you for a new one.",
   accepted: "This invite link was already used.",
   revoked: "This invite link was withdrawn.",
+  locked: "This invite link was locked after too many wrong passwords. Ask the person who invited you for a new one.",
 };
 
 export default async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
@@ -36,7 +37,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       <p className="mt-1 text-sm text-slate-600">
         You were invited as <strong className="font-medium text-slate-900">{invite.role}</strong>. The link works until {new Date(invite.expiresAt).toUTCString()}.
       </p>
-      <AcceptInviteForm token={token} email={invite.email} userExists={invite.userExists} />
+      <AcceptInviteForm token={token} email={invite.email} />
     </>
   );
 }

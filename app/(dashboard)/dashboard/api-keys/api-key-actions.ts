@@ -6,10 +6,13 @@ import { revokeApiKey } from "@/lib/core/api-keys/revoke-api-key";
 import { ZApiKeyId, ZCreateApiKeyBody } from "@/lib/core/api-keys/schemas";
 import { forgetApiKeys } from "@/lib/core/api-keys/authenticate-api-key";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
+import { requireVerifiedEmail } from "@/lib/core/users/email-verification";
 
-export const createApiKeyAction = dashboardAction("keys:write", ZCreateApiKeyBody, (input, ctx) =>
-  createApiKey({ agencyId: ctx.agencyId, name: input.name, scopes: input.scopes }),
-);
+// Only once the signed-in user's email address is verified.
+export const createApiKeyAction = dashboardAction("keys:write", ZCreateApiKeyBody, async (input, ctx) => {
+  await requireVerifiedEmail(ctx.userId);
+  return createApiKey({ agencyId: ctx.agencyId, name: input.name, scopes: input.scopes });
+});
 
 export const revokeApiKeyAction = dashboardAction("keys:write", ZApiKeyId, async (input, ctx) => {
   const revoked = await revokeApiKey({ agencyId: ctx.agencyId, id: input.id });

@@ -1,0 +1,76 @@
+// Verifying a dashboard account's email address: a signed link (no table; it names the
+// user and the address, so it stops working if the address changes) valid for 3 days.
+// Until the link is followed, the account cannot create API keys or invite teammates.
+// Sign-up answers the same whether or not the address already has an account; the owner
+// of an existing address gets a "you already have an account" email instead.
+import { getDb, type Tx } from "@/lib/infra/db/db";
+import { env } from "@/lib/infra/env";
+import { signToken, verifyToken } from "@/lib/infra/secrets/signed-token";
+import { ApiError } from "@/lib/core/common/api-error";
+
+export const VERIFY_TTL_SECONDS = 3 * 24 * 3600;
+const PURPOSE = "verify-email";
+
+export const UNVERIFIED_MESSAGE = "Verify your email address first: follow the link in the email we sent you when you signed up.";
+
+export function emailVerificationUrl(userId: string, email: string, now?: Date): string {
+  return `${env().appUrl}/verify-email/${signToken(PURPOSE, [userId, email], { now, ttlSeconds: VERIFY_TTL_SECONDS })}`;
+}
+
+function esc(s: string) {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function accountEmail(subject: string, paragraphs: string[], link?: { url: string; label: string }) {
+  const text = [...paragraphs, ...(link ? ["", `${link.label}: ${link.url}`] : [])].join("\n\n");
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
+${paragraphs.map((p) => `<p>${esc(p)}</p>`).join("\n")}
+${link ? `<p><a href="${esc(link.url)}">${esc(link.label)}</a></p><p style="font-size:13px;color:#555">${esc(link.url)}</p>` : ""}
+</body></html>`;
+  return { subject, text, html };
+}
+
+/** Queues the verification email for `userId` (kept in `agencyId`'s mailbox in development). */
+export async function queueVerificationEmail(tx: Tx, opts: { userId: string; email: string; agencyId: string; now?: Date }) {
+  const url = emailVerificationUrl(opts.userId, opts.email, opts.now);
+  const mail = accountEmail(
+    "Verify your email address",
+    ["Follow the link below to verify your email address for your agency dashboard. The link works for 3 days.", "If you did not create this account, ignore this email."],
+    { url, label: "Verify email address" },
+  );
+  await tx.email.create({ data: { agencyId: opts.agencyId, kind: "verify_email", to: opts.email, ...mail } });
+}
+
+/** Queues "you already have an account" for a sign-up with a taken address; nothing when the account has no agency left. */
+export async function queueAccountExistsEmail(tx: Tx, opts: { email: string }) {
+  const user = await tx.user.findUnique({ where: { email: opts.email }, select: { memberships: { select: { agencyId: true }, take: 1, orderBy: { createdAt: "asc" } } } });
+  const agencyId = user?.memberships[0]?.agencyId;
+  if (!agencyId) return;
+  const mail = accountEmail(
+    "You already have an account",
+    [
+      "Someone (perhaps you) tried to create a new agency with this email address, which already has an account. No new account was made.",
+      "To get in, sign in with your password. If this was not you, you can ignore this email.",
+    ],
+    { url: `${env().appUrl}/login`, label: "Sign in" },
+  );
+  await tx.email.create({ data: { agencyId, kind: "account_exists", to: opts.email, ...mail } });
+}
+
+/** Marks the account verified when the link is valid; false for a forged, expired or outdated link. */
+export async function verifyEmailToken(opts: { token: string; now?: Date }): Promise<boolean> {
+  const valid = verifyToken(PURPOSE, opts.token, { now: opts.now });
+  if (!valid || valid.fields.length !== 2) return false;
+  const [userId, email] = valid.fields as [string, string];
+  const db = await getDb();
+  const res = await db.user.updateMany({ where: { id: userId, email }, data: { emailVerifiedAt: opts.now ?? new Date() } });
+  // a second click on the same link is fine
+  return res.count === 1;
+}
+
+/** Throws 403 when the user has not verified their address yet. */
+export async function requireVerifiedEmail(userId: string, db?: Tx): Promise<void> {
+  const client = db ?? (await getDb());
+  const user = await client.user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
+  if (!user?.emailVerifiedAt) throw new ApiError("FORBIDDEN", UNVERIFIED_MESSAGE);
+}
