@@ -4,6 +4,7 @@
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import type { TEnv } from "@/lib/infra/env";
+import { createGoogleConnector } from "@/lib/infra/connectors/google/google-connector";
 
 export type ConnectorEnv = Pick<
   TEnv,
@@ -32,4 +33,12 @@ export type RealConnectorEntry = {
   create: (e: ConnectorEnv, http: ConnectorHttp) => PlatformConnector;
 };
 
-export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry>>> = {};
+export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry>>> = {
+  // The Ads developer token is optional: without it the Ads services fail with a logged
+  // server error while Analytics, Tag Manager, Merchant Center and Business Profile work.
+  google: {
+    configured: (e) => !!e.GOOGLE_CLIENT_ID && !!e.GOOGLE_CLIENT_SECRET,
+    create: (e, http) =>
+      createGoogleConnector({ clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET!, developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN ?? null }, http),
+  },
+};
