@@ -4,7 +4,15 @@
 // means the agency's email (or manager account) holds at least the requested access.
 
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
-import { ANALYTICS_ROLES, GOOGLE_ADS_API_VERSION, GOOGLE_HOSTS, analyticsRank, tagManagerPermission, tagManagerRank } from "@/lib/infra/connectors/google/google-api";
+import {
+  ANALYTICS_ROLES,
+  GOOGLE_ADS_API_VERSION,
+  GOOGLE_HOSTS,
+  adsCustomerId,
+  analyticsRank,
+  tagManagerPermission,
+  tagManagerRank,
+} from "@/lib/infra/connectors/google/google-api";
 import { googleCall, googleList } from "@/lib/infra/connectors/google/google-call";
 
 export type ReadBack = { present: boolean; detail: string | null };
@@ -76,14 +84,15 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
       return { present: tagManagerRank(access.permission) >= wanted, detail: access.permission ?? null };
     }
     case "google_ads": {
-      if (!i.developerToken) return null;
+      const customerId = adsCustomerId(i.assetId);
+      if (!i.developerToken || !customerId) return null;
       const email = gaqlString(i.email);
       // Invitations: https://developers.google.com/google-ads/api/fields/v26/customer_user_access_invitation
       const invites = await adsSearch(
         i.http,
         i.token,
         i.developerToken,
-        i.assetId,
+        customerId,
         `SELECT customer_user_access_invitation.email_address, customer_user_access_invitation.access_role, customer_user_access_invitation.invitation_status FROM customer_user_access_invitation WHERE customer_user_access_invitation.email_address = ${email}`,
       );
       const invite = invites?.find((r) => r.customerUserAccessInvitation);
@@ -93,7 +102,7 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         i.http,
         i.token,
         i.developerToken,
-        i.assetId,
+        customerId,
         `SELECT customer_user_access.email_address, customer_user_access.access_role FROM customer_user_access WHERE customer_user_access.email_address = ${email}`,
       );
       if (invites === null && users === null) return null;
@@ -103,13 +112,14 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         : { present: false, detail: "no invitation or user for the agency's email" };
     }
     case "google_ads_mcc": {
-      if (!i.developerToken || !i.managerId) return null;
+      const customerId = adsCustomerId(i.assetId);
+      if (!i.developerToken || !i.managerId || !customerId) return null;
       // https://developers.google.com/google-ads/api/fields/v26/customer_manager_link
       const links = await adsSearch(
         i.http,
         i.token,
         i.developerToken,
-        i.assetId,
+        customerId,
         `SELECT customer_manager_link.manager_customer, customer_manager_link.manager_link_id, customer_manager_link.status FROM customer_manager_link WHERE customer_manager_link.manager_customer = ${gaqlString(`customers/${i.managerId}`)}`,
       );
       if (links === null) return null;
