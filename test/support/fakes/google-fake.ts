@@ -29,6 +29,9 @@ export const GOOGLE_FAKE_HOSTS = [
 ] as const;
 export type GoogleFakeHost = (typeof GOOGLE_FAKE_HOSTS)[number];
 
+/** Fixed ports for Playwright (Google's range is 4110-4119), one per host; integration tests use port 0. */
+export const GOOGLE_FAKE_PORTS: Readonly<Record<GoogleFakeHost, number>> = Object.fromEntries(GOOGLE_FAKE_HOSTS.map((h, i) => [h, 4110 + i])) as Record<GoogleFakeHost, number>;
+
 export const GOOGLE_FAKE = {
   clientId: "fake-client-1234.apps.googleusercontent.com",
   clientSecret: "fake-google-client-secret",
