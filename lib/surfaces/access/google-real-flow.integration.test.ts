@@ -63,7 +63,12 @@ describe("a client grants Google Analytics through the real connector", () => {
     const session = await signInWithGoogle(token, "google_analytics");
 
     const consent = fake.calls.find((c) => c.path === "/o/oauth2/v2/auth")!;
-    expect(consent.query.scope!.split(" ").sort()).toEqual(["email", "https://www.googleapis.com/auth/analytics.manage.users", "https://www.googleapis.com/auth/analytics.readonly", "openid"]);
+    expect(consent.query.scope!.split(" ").sort()).toEqual([
+      "email",
+      "https://www.googleapis.com/auth/analytics.manage.users",
+      "https://www.googleapis.com/auth/analytics.readonly",
+      "openid",
+    ]);
     expect(fake.calls.find((c) => c.path === "/token")!.body).toMatchObject({ redirect_uri: "http://localhost:3999/api/access/callback", grant_type: "authorization_code" });
 
     const res = await postForm(`${base}/api/access/${token}/services/google_analytics/grant`, { session, asset: ["properties/1001", "properties/1003"] });
