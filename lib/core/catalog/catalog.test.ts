@@ -166,6 +166,12 @@ describe("services", () => {
     }
   });
 
+  it("makes the Google services without a documented grant API manual: Search Console and YouTube", () => {
+    expect(getCatalogService("google_search_console")).toMatchObject({ grantMethod: "manual", clientFlow: "instructions", clientSignInRequired: false });
+    expect(getCatalogService("google_search_console")?.instructions).toHaveLength(4);
+    expect(getCatalogService("google_youtube")).toMatchObject({ grantMethod: "manual", clientFlow: "client_invite" });
+  });
+
   it("makes Shopify and WordPress manual, with at least one client invite", () => {
     expect(getCatalogService("shopify_store")?.grantMethod).toBe("manual");
     expect(getCatalogService("wordpress_site")?.grantMethod).toBe("manual");

@@ -217,7 +217,16 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
     platform: "google",
     name: "Google Search Console",
     roles: [role("owner", "Owner"), role("full", "Full user"), role("restricted", "Restricted user", true)],
-    flow: "one_click",
+    // The Search Console API manages sites, sitemaps and search data but has no call to add
+    // a user (https://developers.google.com/webmaster-tools/v1/api_reference_index): the
+    // owner adds the agency in Search Console.
+    flow: "instructions",
+    steps: [
+      "Open Search Console and sign in with an account that owns the property.",
+      "Choose the property, then go to Settings, then Users and permissions.",
+      "Click Add user, enter {agencyAccount} and choose the permission requested.",
+      "Click Add.",
+    ],
   },
   google_merchant_center: {
     platform: "google",

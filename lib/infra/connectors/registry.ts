@@ -6,6 +6,7 @@ import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import type { TEnv } from "@/lib/infra/env";
 import { createLinkedInConnector } from "@/lib/infra/connectors/linkedin/linkedin-connector";
 import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
+import { createGoogleConnector } from "@/lib/infra/connectors/google/google-connector";
 
 export type ConnectorEnv = Pick<
   TEnv,
@@ -42,5 +43,12 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
   linkedin: {
     configured: (e) => !!e.LINKEDIN_CLIENT_ID && !!e.LINKEDIN_CLIENT_SECRET,
     create: (e, http) => createLinkedInConnector({ clientId: e.LINKEDIN_CLIENT_ID!, clientSecret: e.LINKEDIN_CLIENT_SECRET! }, http),
+  },
+  // The Ads developer token is optional: without it the Ads services fail with a logged
+  // server error while Analytics, Tag Manager, Merchant Center and Business Profile work.
+  google: {
+    configured: (e) => !!e.GOOGLE_CLIENT_ID && !!e.GOOGLE_CLIENT_SECRET,
+    create: (e, http) =>
+      createGoogleConnector({ clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET!, developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN ?? null }, http),
   },
 };

@@ -101,6 +101,22 @@ export const INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
   ],
   "google_youtube.step4": ["Click Done, then Save.", "Haz clic en Listo y después en Guardar.", "Klik op Klaar en daarna op Opslaan."],
   "google_youtube.step5": CONFIRM_INVITE,
+  "google_search_console.step1": [
+    "Open Search Console and sign in with an account that owns the property.",
+    "Abre Search Console e inicia sesión con una cuenta propietaria de la propiedad.",
+    "Open Search Console en log in met een account dat eigenaar is van de property.",
+  ],
+  "google_search_console.step2": [
+    "Choose the property, then go to Settings, then Users and permissions.",
+    "Elige la propiedad y ve a Configuración y después a Usuarios y permisos.",
+    "Kies de property en ga naar Instellingen en daarna naar Gebruikers en rechten.",
+  ],
+  "google_search_console.step3": [
+    "Click Add user, enter {agencyAccount} and choose the permission requested.",
+    "Haz clic en Añadir usuario, introduce {agencyAccount} y elige el permiso solicitado.",
+    "Klik op Gebruiker toevoegen, vul {agencyAccount} in en kies de gevraagde rechten.",
+  ],
+  "google_search_console.step4": ["Click Add.", "Haz clic en Añadir.", "Klik op Toevoegen."],
   "x_ads.step1": [
     "Sign in to ads.x.com with the account that owns the ads account.",
     "Inicia sesión en ads.x.com con la cuenta propietaria de la cuenta publicitaria.",

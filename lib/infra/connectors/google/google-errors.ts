@@ -1,0 +1,89 @@
+// How a Google API answer turns into our outcomes. Google APIs answer errors in one
+// format (https://cloud.google.com/apis/design/errors#http_mapping):
+//   { "error": { "code": 409, "message": "...", "status": "ALREADY_EXISTS", "details": [...] } }
+// The Google Ads API adds a GoogleAdsFailure in `details` with one `errorCode` per error
+// (https://developers.google.com/google-ads/api/docs/best-practices/error-types), for example
+//   { "@type": "type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure",
+//     "errors": [{ "errorCode": { "accessInvitationError": "EMAIL_ADDRESS_ALREADY_HAS_ACCESS" }, "message": "..." }] }
+// The OAuth token endpoint answers RFC 6749 errors instead: { "error": "invalid_grant", "error_description": "..." }.
+// Pure: unit tested in google-errors.test.ts.
+
+import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
+
+export type GoogleErrorInfo = {
+  httpStatus: number;
+  /** `error.status` (UNAUTHENTICATED, ALREADY_EXISTS...), or null when the body is not Google's format. */
+  status: string | null;
+  message: string | null;
+  /** Google Ads error codes as `<family>:<VALUE>` (e.g. `accessInvitationError:EMAIL_ADDRESS_ALREADY_HAS_ACCESS`). */
+  adsCodes: string[];
+  adsMessage: string | null;
+};
+
+/**
+ * What a failed call means for one asset:
+ * - reauth: the token is expired or revoked (the whole attempt fails, the client signs in again);
+ * - rate_limited: Google's quota held through the HTTP client's retries;
+ * - already: the access already exists (counted as granted);
+ * - refused: Google refused this asset; `message` is Google's text, safe to show;
+ * - server: anything else (5xx, a configuration problem); logged, never shown.
+ */
+export type GoogleFailure = { kind: "reauth" | "rate_limited" | "already" | "refused" | "server"; message: string };
+
+// Ads error codes that mean the access or link is already there.
+const ADS_ALREADY = new Set([
+  "accessInvitationError:EMAIL_ADDRESS_ALREADY_HAS_ACCESS",
+  "accessInvitationError:EMAIL_ADDRESS_ALREADY_HAS_PENDING_INVITATION",
+  "managerLinkError:ALREADY_MANAGED_BY_THIS_MANAGER",
+]);
+
+// Per-asset refusals: Google says why and the message is about the asset.
+const REFUSED_STATUSES = new Set(["PERMISSION_DENIED", "INVALID_ARGUMENT", "NOT_FOUND", "FAILED_PRECONDITION", "OUT_OF_RANGE"]);
+
+function asRecord(v: unknown): Record<string, unknown> | null {
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+}
+
+export function readGoogleError(res: Pick<HttpResponse, "status" | "json">): GoogleErrorInfo {
+  const error = asRecord(asRecord(res.json)?.error);
+  const info: GoogleErrorInfo = { httpStatus: res.status, status: null, message: null, adsCodes: [], adsMessage: null };
+  if (!error) return info;
+  info.status = typeof error.status === "string" ? error.status : null;
+  info.message = typeof error.message === "string" ? error.message : null;
+  for (const detail of Array.isArray(error.details) ? error.details : []) {
+    const d = asRecord(detail);
+    if (!d || typeof d["@type"] !== "string" || !d["@type"].endsWith(".GoogleAdsFailure")) continue;
+    for (const e of Array.isArray(d.errors) ? d.errors : []) {
+      const item = asRecord(e);
+      const code = asRecord(item?.errorCode);
+      for (const [family, value] of Object.entries(code ?? {})) if (typeof value === "string") info.adsCodes.push(`${family}:${value}`);
+      if (!info.adsMessage && typeof item?.message === "string") info.adsMessage = item.message;
+    }
+  }
+  return info;
+}
+
+export function classifyGoogleError(res: Pick<HttpResponse, "status" | "json">): GoogleFailure {
+  const info = readGoogleError(res);
+  const text = info.adsMessage ?? info.message ?? `Google answered ${res.status}`;
+  if (info.adsCodes.some((c) => ADS_ALREADY.has(c))) return { kind: "already", message: text };
+  if (info.status === "ALREADY_EXISTS" || res.status === 409) return { kind: "already", message: text };
+  if (info.status === "UNAUTHENTICATED" || res.status === 401) {
+    // The Ads API also answers 401 for a bad developer token: a configuration problem, not the client's sign-in.
+    const adsAuth = info.adsCodes.filter((c) => c.startsWith("authenticationError:"));
+    if (adsAuth.length > 0 && !adsAuth.some((c) => c.startsWith("authenticationError:OAUTH_TOKEN_"))) return { kind: "server", message: text };
+    return { kind: "reauth", message: text };
+  }
+  if (info.status === "RESOURCE_EXHAUSTED" || res.status === 429) return { kind: "rate_limited", message: text };
+  if (res.status >= 500) return { kind: "server", message: text };
+  if ((info.status && REFUSED_STATUSES.has(info.status)) || res.status === 400 || res.status === 403 || res.status === 404) {
+    return { kind: "refused", message: text };
+  }
+  return { kind: "server", message: text };
+}
+
+/** The HTTP client's retry rule for Google: 429 / RESOURCE_EXHAUSTED and temporary 5xx. */
+export function isGoogleRetryable(res: Pick<HttpResponse, "status" | "json">): boolean {
+  if (res.status === 429 || res.status === 500 || res.status === 502 || res.status === 503 || res.status === 504) return true;
+  return readGoogleError(res).status === "RESOURCE_EXHAUSTED";
+}

@@ -1,0 +1,158 @@
+// Reading a Google grant back where the API documents a read: the property's access
+// bindings, the Tag Manager account's user permissions, the Ads account's invitations,
+// users and manager links, the Merchant Center user, the location's admins. `present`
+// means the agency's email (or manager account) holds at least the requested access.
+
+import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import {
+  ANALYTICS_ROLES,
+  GOOGLE_ADS_API_VERSION,
+  GOOGLE_HOSTS,
+  adsCustomerId,
+  analyticsRank,
+  tagManagerPermission,
+  tagManagerRank,
+} from "@/lib/infra/connectors/google/google-api";
+import { googleCall, googleList } from "@/lib/infra/connectors/google/google-call";
+
+export type ReadBack = { present: boolean; detail: string | null };
+
+export type ReadBackInput = {
+  http: ConnectorHttp;
+  token: string;
+  developerToken: string | null;
+  serviceId: string;
+  assetId: string;
+  email: string;
+  role: string | null;
+  managerId?: string | null;
+};
+
+const same = (a: string | undefined, b: string) => (a ?? "").toLowerCase() === b.toLowerCase();
+
+export type AccessBinding = { name: string; user?: string; roles?: string[] };
+export type UserPermission = { path: string; emailAddress?: string; accountAccess?: { permission?: string }; containerAccess?: { containerId: string; permission?: string }[] };
+
+export function listAccessBindings(http: ConnectorHttp, token: string, property: string): Promise<AccessBinding[]> {
+  // https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1alpha/properties.accessBindings/list
+  return googleList<AccessBinding>(http, { url: `${GOOGLE_HOSTS.analyticsAdmin}/v1alpha/${property}/accessBindings`, token, query: { pageSize: "500" } }, "accessBindings");
+}
+
+export function listUserPermissions(http: ConnectorHttp, token: string, account: string): Promise<UserPermission[]> {
+  // https://developers.google.com/tag-platform/tag-manager/api/reference/rest/v2/accounts.user_permissions/list
+  return googleList<UserPermission>(http, { url: `${GOOGLE_HOSTS.tagManager}/tagmanager/v2/${account}/user_permissions`, token }, "userPermission");
+}
+
+/** GAQL through GoogleAdsService.Search: https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers.googleAds/search */
+export async function adsSearch(
+  http: ConnectorHttp,
+  token: string,
+  developerToken: string,
+  customerId: string,
+  query: string,
+): Promise<Record<string, Record<string, unknown>>[] | null> {
+  const r = await googleCall(http, {
+    method: "POST",
+    url: `${GOOGLE_HOSTS.ads}/${GOOGLE_ADS_API_VERSION}/customers/${customerId}/googleAds:search`,
+    token,
+    ads: { developerToken },
+    json: { query },
+  });
+  if (!r.ok) return null;
+  return ((r.res.json ?? {}) as { results?: Record<string, Record<string, unknown>>[] }).results ?? [];
+}
+
+/** GAQL string literal: the value is an email or a resource name, quoted with escapes. */
+export function gaqlString(value: string): string {
+  return `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+}
+
+async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
+  switch (i.serviceId) {
+    case "google_analytics": {
+      const wanted = analyticsRank(i.role ? [ANALYTICS_ROLES[i.role] ?? ""] : []);
+      const binding = (await listAccessBindings(i.http, i.token, i.assetId)).find((b) => same(b.user, i.email));
+      if (!binding) return { present: false, detail: "no access binding for the agency's email" };
+      return { present: analyticsRank(binding.roles) >= wanted, detail: (binding.roles ?? []).join(",") || null };
+    }
+    case "google_tag_manager": {
+      const [, account, , container] = i.assetId.split("/");
+      const wanted = tagManagerRank(tagManagerPermission(i.role) ?? undefined);
+      const perm = (await listUserPermissions(i.http, i.token, `accounts/${account}`)).find((p) => same(p.emailAddress, i.email));
+      const access = perm?.containerAccess?.find((c) => c.containerId === container);
+      if (!access) return { present: false, detail: "no container permission for the agency's email" };
+      return { present: tagManagerRank(access.permission) >= wanted, detail: access.permission ?? null };
+    }
+    case "google_ads": {
+      const customerId = adsCustomerId(i.assetId);
+      if (!i.developerToken || !customerId) return null;
+      const email = gaqlString(i.email);
+      // Invitations: https://developers.google.com/google-ads/api/fields/v26/customer_user_access_invitation
+      const invites = await adsSearch(
+        i.http,
+        i.token,
+        i.developerToken,
+        customerId,
+        `SELECT customer_user_access_invitation.email_address, customer_user_access_invitation.access_role, customer_user_access_invitation.invitation_status FROM customer_user_access_invitation WHERE customer_user_access_invitation.email_address = ${email}`,
+      );
+      const invite = invites?.find((r) => r.customerUserAccessInvitation);
+      if (invite) return { present: true, detail: `invitation ${String(invite.customerUserAccessInvitation!.invitationStatus ?? "PENDING")}` };
+      // Users who already have access: https://developers.google.com/google-ads/api/fields/v26/customer_user_access
+      const users = await adsSearch(
+        i.http,
+        i.token,
+        i.developerToken,
+        customerId,
+        `SELECT customer_user_access.email_address, customer_user_access.access_role FROM customer_user_access WHERE customer_user_access.email_address = ${email}`,
+      );
+      if (invites === null && users === null) return null;
+      const user = users?.find((r) => r.customerUserAccess);
+      return user
+        ? { present: true, detail: `user ${String(user.customerUserAccess!.accessRole ?? "")}` }
+        : { present: false, detail: "no invitation or user for the agency's email" };
+    }
+    case "google_ads_mcc": {
+      const customerId = adsCustomerId(i.assetId);
+      if (!i.developerToken || !i.managerId || !customerId) return null;
+      // https://developers.google.com/google-ads/api/fields/v26/customer_manager_link
+      const links = await adsSearch(
+        i.http,
+        i.token,
+        i.developerToken,
+        customerId,
+        `SELECT customer_manager_link.manager_customer, customer_manager_link.manager_link_id, customer_manager_link.status FROM customer_manager_link WHERE customer_manager_link.manager_customer = ${gaqlString(`customers/${i.managerId}`)}`,
+      );
+      if (links === null) return null;
+      const status = links.map((r) => r.customerManagerLink?.status).find((s) => typeof s === "string") as string | undefined;
+      return { present: status === "ACTIVE", detail: status ?? "no link to the agency's manager account" };
+    }
+    case "google_merchant_center": {
+      // https://developers.google.com/merchant/api/reference/rest/accounts_v1/accounts.users/get
+      const r = await googleCall(i.http, { url: `${GOOGLE_HOSTS.merchant}/accounts/v1/${i.assetId}/users/${encodeURIComponent(i.email)}`, token: i.token });
+      if (r.ok) return { present: true, detail: String((r.res.json as { state?: string } | null)?.state ?? "") || null };
+      return r.res.status === 404 ? { present: false, detail: "no user for the agency's email" } : null;
+    }
+    case "google_business_profile": {
+      // https://developers.google.com/my-business/reference/accountmanagement/rest/v1/locations.admins/list
+      const admins = await googleList<{ admin?: string; role?: string; pendingInvitation?: boolean }>(
+        i.http,
+        { url: `${GOOGLE_HOSTS.businessAccounts}/v1/${i.assetId}/admins`, token: i.token },
+        "admins",
+      );
+      const admin = admins.find((a) => same(a.admin, i.email));
+      if (!admin) return { present: false, detail: "no admin for the agency's email" };
+      return { present: true, detail: `${admin.role ?? ""}${admin.pendingInvitation ? " (invitation pending)" : ""}` };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The read-back, or null when there is none or it could not be made (a read never fails a grant). */
+export async function readBack(i: ReadBackInput): Promise<ReadBack | null> {
+  try {
+    return await readBackOnce(i);
+  } catch {
+    return null;
+  }
+}
