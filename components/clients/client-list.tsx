@@ -8,7 +8,7 @@ import type { TClient } from "@/lib/core/clients/schemas";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { useClientList, useInvalidateClients } from "@/components/clients/use-clients";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Input } from "@/components/ui/input";
@@ -36,7 +36,18 @@ export function ClientList({ canWrite, createClient }: { canWrite: boolean; crea
       <PageHeader
         title="Clients"
         description="The businesses you request access from. Prospects come from your static link."
-        actions={canWrite ? <Button onClick={() => setCreating(true)}>New client</Button> : null}
+        actions={
+          <>
+            <a
+              href={`/api/dashboard/clients/export?${new URLSearchParams({ prospects: tab === "prospects" ? "1" : "0", ...(debounced ? { search: debounced } : {}) }).toString()}`}
+              className={buttonClasses("secondary")}
+              download
+            >
+              Export CSV
+            </a>
+            {canWrite ? <Button onClick={() => setCreating(true)}>New client</Button> : null}
+          </>
+        }
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <Tabs

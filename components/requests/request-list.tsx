@@ -31,9 +31,19 @@ export function RequestList({ canWrite }: { canWrite: boolean }) {
       New request
     </Link>
   ) : null;
+  const exportQuery = new URLSearchParams({ ...(status !== "all" ? { status } : {}), ...(debounced ? { search: debounced } : {}) }).toString();
+  const actions = (
+    <>
+      {/* a plain link: the browser downloads the file with the session cookie */}
+      <a href={`/api/dashboard/requests/export${exportQuery ? `?${exportQuery}` : ""}`} className={buttonClasses("secondary")} download>
+        Export CSV
+      </a>
+      {newButton}
+    </>
+  );
   return (
     <>
-      <PageHeader title="Access requests" description="Every link you sent, newest first. Progress updates by itself." actions={newButton} />
+      <PageHeader title="Access requests" description="Every link you sent, newest first. Progress updates by itself." actions={actions} />
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <Tabs label="Filter by status" items={TABS} value={status} onChange={setStatus} />
         <div className="lg:w-72">

@@ -39,7 +39,8 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 export function withDashboard<Q = undefined, B = undefined>(
   permission: Permission,
-  handler: (c: DashboardHandlerContext<Q, B>) => Promise<DashboardHandlerResult>,
+  /** Returns data for the envelope, or a ready Response (a file download, for example). */
+  handler: (c: DashboardHandlerContext<Q, B>) => Promise<DashboardHandlerResult | Response>,
   opts: WithDashboardOptions<Q, B> = {},
 ) {
   return async (req: Request, route?: RouteContext): Promise<Response> => {
@@ -66,6 +67,7 @@ export function withDashboard<Q = undefined, B = undefined>(
         body = parsed.data;
       }
       const result = await handler({ req, ctx, params, query, body });
+      if (result instanceof Response) return result;
       return jsonResponse(result.status ?? 200, successBody(result.data, requestId, result.nextCursor), { "X-Request-Id": requestId });
     } catch (err) {
       return errorResponse(toApiError(err, requestId), requestId);
