@@ -4,6 +4,7 @@ import { ZLimit } from "@/lib/core/clients/schemas";
 
 export const REQUEST_STATUSES = ["pending", "in_progress", "completed", "cancelled", "expired"] as const;
 export const SERVICE_STATUSES = ["pending", "granted", "skipped"] as const;
+export type TServiceStatus = (typeof SERVICE_STATUSES)[number];
 export const MAX_ACCOUNT_LINKS = 20;
 
 const ZAccountLinkValue = z.string().min(1, "must not be empty.").max(255, "must be at most 255 characters.");
