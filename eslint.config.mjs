@@ -28,7 +28,7 @@ function forbid(groups, message) {
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
-  globalIgnores([".next/**", "generated/**", "node_modules/**", "next-env.d.ts", "sdk/dist/**", "test-results/**", "playwright-report/**"]),
+  globalIgnores([".next/**", "generated/**", "node_modules/**", "next-env.d.ts", "sdk/dist/**", "sdk/src/generated/**", "test-results/**", "playwright-report/**"]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],

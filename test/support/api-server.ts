@@ -7,6 +7,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
+import { installMethodGuard } from "@/lib/runtime/boot/method-guard";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 interface Route {
@@ -51,6 +52,7 @@ function collectRoutes(dir: string, base: string): Route[] {
 export async function startApiServer(): Promise<{ url: string; close(): Promise<void> }> {
   const appDir = path.join(process.cwd(), "app");
   const routes = collectRoutes(path.join(appDir, "api"), appDir);
+  installMethodGuard(); // as instrumentation.ts does in the app
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", `http://${req.headers.host}`);

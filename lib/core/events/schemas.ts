@@ -12,10 +12,11 @@ const ZShownError = z.string().max(MAX_EVENT_ERROR_LENGTH).meta({ description: `
 
 export const ZEventService = z.object({ service: z.string().meta({ description: "The service id." }), platform: z.string() });
 
-const request = ZRequest.meta({ description: "The whole request as `GET /requests/{id}` returned it when the event was recorded, `stateVersion` included." });
+// The whole request as `GET /requests/{id}` returned it when the event was recorded.
+const request = ZRequest;
 
 export const EVENT_DATA_SCHEMAS = {
-  "client.created": z.object({ client: ZClient.meta({ description: "The client as `GET /clients/{id}` returns it." }) }),
+  "client.created": z.object({ client: ZClient }),
   "request.created": z.object({ request }),
   "request.updated": z.object({
     request,
