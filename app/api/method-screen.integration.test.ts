@@ -75,7 +75,13 @@ describe("V2", () => {
 
   it("has one table entry per path of the OpenAPI document, with the same methods", () => {
     const fromDoc = Object.entries(openApiDocument().paths ?? {})
-      .map(([path, item]) => [path.replace(/\{id\}/g, "[^/]+"), Object.keys(item as object).map((m) => m.toUpperCase()).sort().join(",")])
+      .map(([path, item]) => [
+        path.replace(/\{id\}/g, "[^/]+"),
+        Object.keys(item as object)
+          .map((m) => m.toUpperCase())
+          .sort()
+          .join(","),
+      ])
       .sort();
     const fromTable = V2_PATH_METHODS.map((r) => [r.path, [...r.methods].sort().join(",")]).sort();
     expect(fromTable).toEqual(fromDoc);

@@ -82,15 +82,17 @@ export const ZListClientsQuery = z.strictObject({
 });
 export type TListClientsQuery = z.infer<typeof ZListClientsQuery>;
 
-export const ZClient = z.object({
-  id: z.uuid(),
-  externalClientId: z.string().nullable(),
-  name: z.string(),
-  email: z.string(),
-  company: z.string().nullable(),
-  website: z.string().nullable(),
-  language: ZLanguage,
-  metadata: z.record(z.string(), z.string()),
-  createdAt: z.iso.datetime(),
-}).meta({ id: "Client", description: "A business access is requested from (a client or a prospect)." });
+export const ZClient = z
+  .object({
+    id: z.uuid(),
+    externalClientId: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
+    website: z.string().nullable(),
+    language: ZLanguage,
+    metadata: z.record(z.string(), z.string()),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "Client", description: "A business access is requested from (a client or a prospect)." });
 export type TClient = z.infer<typeof ZClient>;

@@ -8,7 +8,10 @@ import { SERVICE_STATUSES, ZRequest } from "@/lib/core/requests/schemas";
 import { EVENT_TYPES, SCHEMA_VERSION, type EventType } from "@/lib/core/events/event-types";
 
 export const MAX_EVENT_ERROR_LENGTH = 500;
-const ZShownError = z.string().max(MAX_EVENT_ERROR_LENGTH).meta({ description: `What the client was shown, at most ${MAX_EVENT_ERROR_LENGTH} characters.` });
+const ZShownError = z
+  .string()
+  .max(MAX_EVENT_ERROR_LENGTH)
+  .meta({ description: `What the client was shown, at most ${MAX_EVENT_ERROR_LENGTH} characters.` });
 
 export const ZEventService = z.object({ service: z.string().meta({ description: "The service id." }), platform: z.string() });
 
@@ -62,7 +65,10 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
 /** The body of one delivery of an event of type `T`. */
 export function eventSchema<T extends EventType>(type: T) {
   return z.object({
-    id: z.string().regex(/^evt_[0-9a-f]+$/).meta({ description: "The event id, the same on every retry. Skip ids already processed." }),
+    id: z
+      .string()
+      .regex(/^evt_[0-9a-f]+$/)
+      .meta({ description: "The event id, the same on every retry. Skip ids already processed." }),
     type: z.literal(type),
     schemaVersion: z.literal(SCHEMA_VERSION).meta({ description: "Date of the contents' shape." }),
     createdAt: z.iso.datetime(),

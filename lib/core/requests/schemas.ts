@@ -44,21 +44,23 @@ export const ZRedirectUrl = z
   }, "redirectUrl must be an absolute http(s) URL.")
   .meta({ format: "uri", pattern: ABSOLUTE_HTTP_URL_PATTERN, description: "Where the client is sent after finishing: an absolute http(s) URL." });
 
-export const ZCreateRequestBody = z.strictObject({
-  clientId: z.uuid({ error: "clientId must be a client id (uuid)." }),
-  requestedServices: ZRequestedServices.default({}),
-  intakeForm: z.strictObject({ requested: z.boolean({ error: "intakeForm.requested is required (boolean)." }) }).optional(),
-  sendEmail: z.boolean().default(false),
-  thankYouMessage: z.string().max(2000, "thankYouMessage must be at most 2000 characters.").optional(),
-  redirectUrl: ZRedirectUrl.optional(),
-  expiresAt: z.iso
-    .datetime({ offset: true, error: "expiresAt must be an ISO 8601 datetime." })
-    .optional()
-    .meta({ description: "The deadline: in the future and at most one year ahead (else 400 `VALIDATION_FAILED`). Omit for a request that never expires." }),
-}).meta({
-  description:
-    "At least one service in `requestedServices`, or `intakeForm: { requested: true }` with the intake form enabled and holding questions; otherwise 400 `VALIDATION_FAILED`.",
-});
+export const ZCreateRequestBody = z
+  .strictObject({
+    clientId: z.uuid({ error: "clientId must be a client id (uuid)." }),
+    requestedServices: ZRequestedServices.default({}),
+    intakeForm: z.strictObject({ requested: z.boolean({ error: "intakeForm.requested is required (boolean)." }) }).optional(),
+    sendEmail: z.boolean().default(false),
+    thankYouMessage: z.string().max(2000, "thankYouMessage must be at most 2000 characters.").optional(),
+    redirectUrl: ZRedirectUrl.optional(),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: "expiresAt must be an ISO 8601 datetime." })
+      .optional()
+      .meta({ description: "The deadline: in the future and at most one year ahead (else 400 `VALIDATION_FAILED`). Omit for a request that never expires." }),
+  })
+  .meta({
+    description:
+      "At least one service in `requestedServices`, or `intakeForm: { requested: true }` with the intake form enabled and holding questions; otherwise 400 `VALIDATION_FAILED`.",
+  });
 export type TCreateRequestBody = z.infer<typeof ZCreateRequestBody>;
 
 export const ZListRequestsQuery = z.strictObject({
@@ -86,25 +88,27 @@ export const ZRequestServiceView = z.object({
   grantedAssets: z.array(z.object({ id: z.string(), name: z.string().nullable(), accessLevel: z.string().nullable() })),
 });
 
-export const ZRequest = z.object({
-  id: z.uuid(),
-  clientId: z.uuid(),
-  externalClientId: z.string().nullable(),
-  status: z.enum(REQUEST_STATUSES),
-  stateVersion: z.number().int(),
-  source: z.enum(["api", "dashboard", "static_link"]),
-  inviteUrl: z.string(),
-  embedUrl: z.string(),
-  intakeForm: z.object({ requested: z.boolean(), complete: z.boolean() }),
-  services: z.array(ZRequestServiceView),
-  thankYouMessage: z.string().nullable(),
-  redirectUrl: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  completedAt: z.iso.datetime().nullable(),
-  expiresAt: z.iso.datetime().nullable(),
-  cancelledAt: z.iso.datetime().nullable(),
-}).meta({
-  id: "Request",
-  description: "An access request. `status` already applies the deadline: past `expiresAt` and not completed or cancelled reads `expired`.",
-});
+export const ZRequest = z
+  .object({
+    id: z.uuid(),
+    clientId: z.uuid(),
+    externalClientId: z.string().nullable(),
+    status: z.enum(REQUEST_STATUSES),
+    stateVersion: z.number().int(),
+    source: z.enum(["api", "dashboard", "static_link"]),
+    inviteUrl: z.string(),
+    embedUrl: z.string(),
+    intakeForm: z.object({ requested: z.boolean(), complete: z.boolean() }),
+    services: z.array(ZRequestServiceView),
+    thankYouMessage: z.string().nullable(),
+    redirectUrl: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().nullable(),
+    expiresAt: z.iso.datetime().nullable(),
+    cancelledAt: z.iso.datetime().nullable(),
+  })
+  .meta({
+    id: "Request",
+    description: "An access request. `status` already applies the deadline: past `expiresAt` and not completed or cancelled reads `expired`.",
+  });
 export type TRequest = z.infer<typeof ZRequest>;

@@ -12,8 +12,7 @@ const SITE_ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
   const response =
-    screenMethod(req.method ?? "", pathname) ??
-    new Response("Method not allowed.\n", { status: 405, headers: { "Content-Type": "text/plain; charset=utf-8", Allow: SITE_ALLOW } });
+    screenMethod(req.method ?? "", pathname) ?? new Response("Method not allowed.\n", { status: 405, headers: { "Content-Type": "text/plain; charset=utf-8", Allow: SITE_ALLOW } });
   const headers: Record<string, string> = {};
   response.headers.forEach((v, k) => (headers[k] = v));
   res.writeHead(response.status, headers);
@@ -24,7 +23,7 @@ export function installMethodGuard() {
   const flag = globalThis as { __methodGuardInstalled?: boolean };
   if (flag.__methodGuardInstalled) return;
   flag.__methodGuardInstalled = true;
-  const emit = http.Server.prototype.emit;
+  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
@@ -35,5 +34,5 @@ export function installMethodGuard() {
       }
     }
     return emit.call(this, event, ...args);
-  } as typeof emit;
+  } as typeof http.Server.prototype.emit;
 }

@@ -26,7 +26,7 @@ const ZDeliveryHeaders = z.object({
     .regex(/^t=\d+(,v1=[0-9a-f]{64})+$/)
     .meta({
       description:
-        "`t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds.",
+        '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds.',
     }),
 });
 
@@ -43,7 +43,10 @@ export function registerEventWebhooks(registry: OpenAPIRegistry) {
       summary: type,
       description: `${EVENT_DESCRIPTIONS[type]}\n\n${SIGNED}`,
       tags: ["Webhooks"],
-      request: { headers: ZDeliveryHeaders, body: { required: true, content: { "application/json": { schema: eventSchema(type).meta({ id: name, description: EVENT_DESCRIPTIONS[type] }) } } } },
+      request: {
+        headers: ZDeliveryHeaders,
+        body: { required: true, content: { "application/json": { schema: eventSchema(type).meta({ id: name, description: EVENT_DESCRIPTIONS[type] }) } } },
+      },
       responses: { 200: { description: "Any 2xx acknowledges the delivery; the response body is ignored (only its first 64 KB are read)." } },
     });
   }
