@@ -37,19 +37,19 @@ export async function runEndToEnd(opts: EndToEndOptions): Promise<AccessRequest>
     if (await guard.accept(event.data.request)) latest = event.data.request; // never store an older snapshot
     if (event.type === "request.completed") completed(event.data.request);
   };
-  let handle: ReturnType<typeof createWebhookHandler> | undefined;
+  const receiver: { handle?: ReturnType<typeof createWebhookHandler> } = {};
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
-      const result = handle ? await handle(Buffer.concat(chunks), req.headers["service-signature"] as string | undefined) : { status: 503, body: "not ready" };
+      const result = receiver.handle ? await receiver.handle(Buffer.concat(chunks), req.headers["service-signature"] as string | undefined) : { status: 503, body: "not ready" };
       res.writeHead(result.status).end(result.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   const webhook = await sdk.webhooks.create({ url: `http://127.0.0.1:${port}/webhooks`, events: ["request.created", "service.granted", "request.completed", "request.updated"] });
-  handle = createWebhookHandler({ secret: webhook.secret, onEvent });
+  receiver.handle = createWebhookHandler({ secret: webhook.secret, onEvent });
   log(`webhook ${webhook.id} -> http://127.0.0.1:${port}/webhooks`);
 
   try {

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { ZClient } from "@/lib/core/clients/schemas";
 import { SERVICE_STATUSES, ZRequest } from "@/lib/core/requests/schemas";
-import { EVENT_TYPES, SCHEMA_VERSION, type EventType } from "@/lib/core/events/event-types";
+import { SCHEMA_VERSION, type EventType } from "@/lib/core/events/event-types";
 
 export const MAX_EVENT_ERROR_LENGTH = 500;
 const ZShownError = z

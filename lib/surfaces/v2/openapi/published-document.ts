@@ -4,7 +4,7 @@
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { openApiDocument } from "@/lib/surfaces/v2/openapi/openapi-document";
 
-export const PUBLISHED_SERVER = { url: "{baseUrl}/api/v2", variables: { baseUrl: { default: "http://localhost:3000", description: "Your instance's address." } } };
+export const PUBLISHED_SERVER = { url: "http://localhost:3000/api/v2", description: "A local instance; use your own instance's address + /api/v2." };
 
 export function publishedDocument(): OpenAPIObject {
   return { ...openApiDocument(), servers: [PUBLISHED_SERVER] };
