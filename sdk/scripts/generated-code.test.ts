@@ -65,3 +65,16 @@ it("@hey-api/openapi-ts and orval generate code that compiles with the SDK's typ
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it("the SDK builds as published (tsc -p sdk/tsconfig.build.json: strict, NodeNext)", () => {
+  let output = "";
+  try {
+    execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(root, "sdk/tsconfig.build.json"), "--noEmit"], {
+      cwd: root,
+      encoding: "utf8",
+    });
+  } catch (err) {
+    output = String((err as { stdout?: string }).stdout ?? err);
+  }
+  expect(output).toBe("");
+});
