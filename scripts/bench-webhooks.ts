@@ -167,7 +167,7 @@ try {
       await db.$transaction(
         async (tx) => {
           for (let i = start; i < Math.min(EVENTS, start + 500); i++) {
-            await recordEvent(tx, { agencyId: agencies[i % agencies.length]!, type: "client.created", data: { seq: i } });
+            await recordEvent(tx, { agencyId: agencies[i % agencies.length]!, type: "client.created", data: { seq: i } as never });
           }
         },
         { timeout: 120_000, maxWait: 15_000 },
@@ -192,7 +192,7 @@ try {
       const due = t0 + i * interval;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const id = await db.$transaction((tx) => recordEvent(tx, { agencyId: agencies[i % agencies.length]!, type: "client.created", data: { seq: i } }));
+      const id = await db.$transaction((tx) => recordEvent(tx, { agencyId: agencies[i % agencies.length]!, type: "client.created", data: { seq: i } as never }));
       committed.set(id, performance.now());
     }
     await until(() => [...committed.keys()].every((id) => firstArrival.has(id)), 120_000);

@@ -1,6 +1,6 @@
 "use client";
-// The developers page body: the base URL, a first call to copy (with a placeholder key),
-// and the API reference, which loads on its own after the page.
+// The developers page body: the base URL, a first call to copy (with a placeholder key) with
+// curl and with the SDK, and the API reference, which loads on its own after the page.
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
@@ -17,8 +17,21 @@ export function curlExample(baseUrl: string): string {
   return `curl ${baseUrl}/me \\\n  -H "Authorization: Bearer ${PLACEHOLDER_KEY}"`;
 }
 
+/** The same first call with the typed SDK, and a webhook receiver in a few lines. */
+export function sdkExample(baseUrl: string): string {
+  return `import { createAccessRequestsClient, createWebhookHandler } from "@access-requests/sdk";
+
+const api = createAccessRequestsClient({ baseUrl: "${baseUrl}", apiKey: "${PLACEHOLDER_KEY}" });
+const me = await api.me(); // typed; errors throw AccessRequestsError with code and requestId
+
+// Webhooks: verify the raw body, skip duplicates, get typed events.
+const handle = createWebhookHandler({ secret: "whsec_...", onEvent: (event) => console.log(event.type) });
+// const { status, body } = await handle(rawBody, headers["service-signature"]);`;
+}
+
 export function DevelopersPanel({ baseUrl, specUrl }: { baseUrl: string; specUrl: string }) {
   const curl = curlExample(baseUrl);
+  const sdk = sdkExample(baseUrl);
   return (
     <div className="space-y-6">
       <div className="grid gap-6 lg:grid-cols-2">
@@ -51,6 +64,17 @@ export function DevelopersPanel({ baseUrl, specUrl }: { baseUrl: string; specUrl
           </div>
         </Card>
       </div>
+      <Card
+        title="With the TypeScript SDK"
+        description="@access-requests/sdk (sdk/ in the repository): typed calls, automatic Idempotency-Key on creates, retries of 429 and 503, every page of a list, and the webhook receiver helper. Examples for Express, Next.js and node:http are in examples/."
+      >
+        <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100" data-testid="sdk-example">
+          <code>{sdk}</code>
+        </pre>
+        <div className="mt-3">
+          <CopyButton value={sdk} label="Copy code" />
+        </div>
+      </Card>
       <section aria-labelledby="api-reference-heading">
         <h2 id="api-reference-heading" className="mb-2 text-base font-semibold text-slate-900">
           API reference

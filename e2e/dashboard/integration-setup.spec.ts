@@ -213,6 +213,7 @@ test("the usage page counts a new request, and the API reference renders", async
   await page.goto("/dashboard/developers");
   await expect(page.getByTestId("api-base-url")).toHaveText(`${baseURL}/api/v2`);
   await expect(page.getByTestId("curl-example")).toContainText("Authorization: Bearer ark_YOUR_API_KEY");
+  await expect(page.getByTestId("sdk-example")).toContainText('apiKey: "ark_YOUR_API_KEY"');
   const reference = page.getByTestId("api-reference");
   await expect(reference.getByText(/clients/i).first()).toBeVisible({ timeout: 30_000 });
   await expect(reference.getByText(/GET/).first()).toBeVisible();

@@ -1,10 +1,13 @@
 // Integration-test harness: serves the app's route handlers (app/api/**/route.ts) over
 // real HTTP on a loopback port, without a Next.js build, so tests exercise the same
-// handlers, wrappers and database as production.
+// handlers, wrappers and database as production, behind the same proxy.ts.
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import { NextRequest } from "next/server";
+import { proxy } from "@/proxy";
+import { installMethodGuard } from "@/lib/runtime/boot/method-guard";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 interface Route {
@@ -49,9 +52,19 @@ function collectRoutes(dir: string, base: string): Route[] {
 export async function startApiServer(): Promise<{ url: string; close(): Promise<void> }> {
   const appDir = path.join(process.cwd(), "app");
   const routes = collectRoutes(path.join(appDir, "api"), appDir);
+  installMethodGuard(); // as instrumentation.ts does in the app
   const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
+      // like Next.js: proxy.ts answers first when it returns anything but NextResponse.next()
+      const screened = await proxy(new NextRequest(url, { method: req.method }));
+      if (!screened.headers.has("x-middleware-next")) {
+        const outHeaders: Record<string, string> = {};
+        screened.headers.forEach((v, k) => (outHeaders[k] = v));
+        res.writeHead(screened.status, outHeaders);
+        res.end(Buffer.from(await screened.arrayBuffer()));
+        return;
+      }
       const route = routes.find((r) => r.pattern.test(url.pathname));
       if (!route) {
         res.writeHead(404).end();

@@ -66,23 +66,33 @@ export const ZLimit = z.coerce
   .max(100, "limit must be an integer from 1 to 100.")
   .default(50);
 
+/** The previous page's `meta.nextCursor`; an empty cursor is refused rather than read as absent. */
+export const ZCursor = z
+  .string()
+  .min(1, "cursor must not be empty: omit it for the first page.")
+  .max(500, "cursor must be at most 500 characters.")
+  .optional()
+  .meta({ description: "The previous page's `meta.nextCursor`, with the same filters. Omit for the first page." });
+
 export const ZListClientsQuery = z.strictObject({
   limit: ZLimit,
-  cursor: z.string().max(500).optional(),
+  cursor: ZCursor,
   externalClientId: z.string().max(255).optional(),
   email: z.string().max(320).optional(),
 });
 export type TListClientsQuery = z.infer<typeof ZListClientsQuery>;
 
-export const ZClient = z.object({
-  id: z.uuid(),
-  externalClientId: z.string().nullable(),
-  name: z.string(),
-  email: z.string(),
-  company: z.string().nullable(),
-  website: z.string().nullable(),
-  language: ZLanguage,
-  metadata: z.record(z.string(), z.string()),
-  createdAt: z.iso.datetime(),
-});
+export const ZClient = z
+  .object({
+    id: z.uuid(),
+    externalClientId: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
+    website: z.string().nullable(),
+    language: ZLanguage,
+    metadata: z.record(z.string(), z.string()),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "Client", description: "A business access is requested from (a client or a prospect)." });
 export type TClient = z.infer<typeof ZClient>;

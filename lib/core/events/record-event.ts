@@ -3,34 +3,21 @@
 // delivery each. The worker sends what was committed. Demo requests record nothing.
 import crypto from "node:crypto";
 import type { Tx } from "@/lib/infra/db/db";
+import { EVENT_TYPES, SCHEMA_VERSION, type EventType } from "@/lib/core/events/event-types";
+import type { TEventData } from "@/lib/core/events/schemas";
 
-export const SCHEMA_VERSION = "2026-10-06";
-
-export const EVENT_TYPES = [
-  "client.created",
-  "request.created",
-  "request.updated",
-  "service.granted",
-  "service.skipped",
-  "service.grant_failed",
-  "connection.attempt_completed",
-  "intake.completed",
-  "request.completed",
-  "request.cancelled",
-  "request.expired",
-  "webhook.test",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, SCHEMA_VERSION, type EventType };
 
 export function newEventId() {
   return "evt_" + crypto.randomBytes(16).toString("hex");
 }
 
-export function eventEnvelope(id: string, type: EventType, createdAt: Date, data: unknown) {
+/** The body of a delivery; `data` is typed by the event schemas (lib/core/events/schemas.ts). */
+export function eventEnvelope<T extends EventType>(id: string, type: T, createdAt: Date, data: TEventData<T>) {
   return { id, type, schemaVersion: SCHEMA_VERSION, createdAt: createdAt.toISOString(), test: type === "webhook.test", data };
 }
 
-export async function recordEvent(tx: Tx, opts: { agencyId: string; type: EventType; data: Record<string, unknown>; requestId?: string | null; now?: Date }): Promise<string> {
+export async function recordEvent<T extends EventType>(tx: Tx, opts: { agencyId: string; type: T; data: TEventData<T>; requestId?: string | null; now?: Date }): Promise<string> {
   const id = newEventId();
   const createdAt = opts.now ?? new Date();
   const body = JSON.stringify(eventEnvelope(id, opts.type, createdAt, opts.data));

@@ -1,9 +1,10 @@
 // Access request shapes: bodies, queries and the Request object.
 import { z } from "zod";
-import { ZLimit } from "@/lib/core/clients/schemas";
+import { ZCursor, ZLimit } from "@/lib/core/clients/schemas";
 
 export const REQUEST_STATUSES = ["pending", "in_progress", "completed", "cancelled", "expired"] as const;
 export const SERVICE_STATUSES = ["pending", "granted", "skipped"] as const;
+export type TServiceStatus = (typeof SERVICE_STATUSES)[number];
 export const MAX_ACCOUNT_LINKS = 20;
 
 const ZAccountLinkValue = z.string().min(1, "must not be empty.").max(255, "must be at most 255 characters.");
@@ -15,7 +16,8 @@ export const ZAccountLink = z
     adsMccAccountId: ZAccountLinkValue.optional(),
     businessManagerId: ZAccountLinkValue.optional(),
   })
-  .catchall(ZAccountLinkValue);
+  .catchall(ZAccountLinkValue)
+  .meta({ description: "The three named fields plus the service's extra `accountLinkFields` (see `GET /services`), each a string of 1-255 characters." });
 
 export const ZRequestedService = z.strictObject({
   accessLevel: z.string().max(500, "accessLevel must be at most 500 characters.").optional(),
@@ -25,6 +27,9 @@ export const ZRequestedService = z.strictObject({
 export type TRequestedService = z.infer<typeof ZRequestedService>;
 
 export const ZRequestedServices = z.record(z.string().max(100), ZRequestedService);
+
+/** An absolute http(s) URL as JSON Schema can say it (ECMA-262, no flags): scheme, `//`, a host. */
+export const ABSOLUTE_HTTP_URL_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s@]+([/?#]\\S*)?$";
 
 export const ZRedirectUrl = z
   .string()
@@ -36,22 +41,31 @@ export const ZRedirectUrl = z
     } catch {
       return false;
     }
-  }, "redirectUrl must be an absolute http(s) URL.");
+  }, "redirectUrl must be an absolute http(s) URL.")
+  .meta({ format: "uri", pattern: ABSOLUTE_HTTP_URL_PATTERN, description: "Where the client is sent after finishing: an absolute http(s) URL." });
 
-export const ZCreateRequestBody = z.strictObject({
-  clientId: z.uuid({ error: "clientId must be a client id (uuid)." }),
-  requestedServices: ZRequestedServices.default({}),
-  intakeForm: z.strictObject({ requested: z.boolean({ error: "intakeForm.requested is required (boolean)." }) }).optional(),
-  sendEmail: z.boolean().default(false),
-  thankYouMessage: z.string().max(2000, "thankYouMessage must be at most 2000 characters.").optional(),
-  redirectUrl: ZRedirectUrl.optional(),
-  expiresAt: z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 datetime." }).optional(),
-});
+export const ZCreateRequestBody = z
+  .strictObject({
+    clientId: z.uuid({ error: "clientId must be a client id (uuid)." }),
+    requestedServices: ZRequestedServices.default({}),
+    intakeForm: z.strictObject({ requested: z.boolean({ error: "intakeForm.requested is required (boolean)." }) }).optional(),
+    sendEmail: z.boolean().default(false),
+    thankYouMessage: z.string().max(2000, "thankYouMessage must be at most 2000 characters.").optional(),
+    redirectUrl: ZRedirectUrl.optional(),
+    expiresAt: z.iso
+      .datetime({ offset: true, error: "expiresAt must be an ISO 8601 datetime." })
+      .optional()
+      .meta({ description: "The deadline: in the future and at most one year ahead (else 400 `VALIDATION_FAILED`). Omit for a request that never expires." }),
+  })
+  .meta({
+    description:
+      "At least one service in `requestedServices`, or `intakeForm: { requested: true }` with the intake form enabled and holding questions; otherwise 400 `VALIDATION_FAILED`.",
+  });
 export type TCreateRequestBody = z.infer<typeof ZCreateRequestBody>;
 
 export const ZListRequestsQuery = z.strictObject({
   limit: ZLimit,
-  cursor: z.string().max(500).optional(),
+  cursor: ZCursor,
   clientId: z.uuid({ error: "clientId must be a uuid." }).optional(),
   externalClientId: z.string().max(255).optional(),
   status: z.enum(REQUEST_STATUSES, { error: `status must be one of ${REQUEST_STATUSES.join(", ")}.` }).optional(),
@@ -64,26 +78,37 @@ export const ZRequestServiceView = z.object({
   accessLevel: z.string().nullable(),
   optional: z.boolean(),
   status: z.enum(SERVICE_STATUSES),
-  accounts: z.array(z.object({ internalAccountId: z.string(), adsMccAccountId: z.string().nullable(), businessManagerId: z.string().nullable() }).catchall(z.string())),
+  accounts: z.array(
+    z
+      .object({ internalAccountId: z.string(), adsMccAccountId: z.string().nullable(), businessManagerId: z.string().nullable() })
+      // nullable so that generators writing an index signature accept the nullable named fields
+      .catchall(z.string().nullable())
+      .meta({ description: "The agency account, with the service's extra `accountLinkFields` as further string properties." }),
+  ),
   grantedAssets: z.array(z.object({ id: z.string(), name: z.string().nullable(), accessLevel: z.string().nullable() })),
 });
 
-export const ZRequest = z.object({
-  id: z.uuid(),
-  clientId: z.uuid(),
-  externalClientId: z.string().nullable(),
-  status: z.enum(REQUEST_STATUSES),
-  stateVersion: z.number().int(),
-  source: z.enum(["api", "dashboard", "static_link"]),
-  inviteUrl: z.string(),
-  embedUrl: z.string(),
-  intakeForm: z.object({ requested: z.boolean(), complete: z.boolean() }),
-  services: z.array(ZRequestServiceView),
-  thankYouMessage: z.string().nullable(),
-  redirectUrl: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  completedAt: z.iso.datetime().nullable(),
-  expiresAt: z.iso.datetime().nullable(),
-  cancelledAt: z.iso.datetime().nullable(),
-});
+export const ZRequest = z
+  .object({
+    id: z.uuid(),
+    clientId: z.uuid(),
+    externalClientId: z.string().nullable(),
+    status: z.enum(REQUEST_STATUSES),
+    stateVersion: z.number().int(),
+    source: z.enum(["api", "dashboard", "static_link"]),
+    inviteUrl: z.string(),
+    embedUrl: z.string(),
+    intakeForm: z.object({ requested: z.boolean(), complete: z.boolean() }),
+    services: z.array(ZRequestServiceView),
+    thankYouMessage: z.string().nullable(),
+    redirectUrl: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().nullable(),
+    expiresAt: z.iso.datetime().nullable(),
+    cancelledAt: z.iso.datetime().nullable(),
+  })
+  .meta({
+    id: "Request",
+    description: "An access request. `status` already applies the deadline: past `expiresAt` and not completed or cancelled reads `expired`.",
+  });
 export type TRequest = z.infer<typeof ZRequest>;

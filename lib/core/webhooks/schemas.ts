@@ -2,7 +2,8 @@
 // the delivery log. The zod schemas are the contract (validation, types, the OpenAPI document).
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/core/events/record-event";
-import { ZLimit } from "@/lib/core/clients/schemas";
+import { ZCursor, ZLimit } from "@/lib/core/clients/schemas";
+import { ABSOLUTE_HTTP_URL_PATTERN } from "@/lib/core/requests/schemas";
 import { MAX_WEBHOOK_URL_LENGTH } from "@/lib/infra/delivery/webhook-url";
 
 /** At most this many webhooks (not deleted) per agency. */
@@ -28,10 +29,26 @@ export const ZWebhookEvents = z
       else if (seen.has(type)) ctx.addIssue({ code: "custom", path: [i], message: `"${type}" is listed more than once.` });
       seen.add(type);
     });
+  })
+  // What the rule above enforces, said in JSON Schema for the OpenAPI document.
+  .meta({
+    description: 'Each event type once, or `["*"]` alone for every type.',
+    items: { type: "string", enum: [...EVENT_TYPES, "*"] },
+    uniqueItems: true,
+    maxItems: EVENT_TYPES.length,
+    anyOf: [{ items: { enum: [...EVENT_TYPES] } }, { const: ["*"] }],
   });
 
 // Only the length here: scheme, port and addresses are judged (with DNS) by the domain functions.
-const ZWebhookUrl = z.string({ error: "url is required." }).min(1, "url is required.").max(MAX_WEBHOOK_URL_LENGTH, `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters.`);
+const ZWebhookUrl = z
+  .string({ error: "url is required." })
+  .min(1, "url is required.")
+  .max(MAX_WEBHOOK_URL_LENGTH, `url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters.`)
+  .meta({
+    format: "uri",
+    pattern: ABSOLUTE_HTTP_URL_PATTERN,
+    description: "An absolute `https:` URL on port 443 without credentials, resolving only to public addresses; redirects are not followed.",
+  });
 
 export const ZCreateWebhookBody = z.strictObject({
   url: ZWebhookUrl,
@@ -44,18 +61,19 @@ export const ZUpdateWebhookBody = z
     url: ZWebhookUrl.optional(),
     events: ZWebhookEvents.optional(),
   })
-  .refine((b) => b.url !== undefined || b.events !== undefined, "Give url, events or both.");
+  .refine((b) => b.url !== undefined || b.events !== undefined, "Give url, events or both.")
+  .meta({ minProperties: 1, description: "Give `url`, `events` or both." });
 export type TUpdateWebhookBody = z.infer<typeof ZUpdateWebhookBody>;
 
 export const ZListWebhooksQuery = z.strictObject({
   limit: ZLimit,
-  cursor: z.string().max(500).optional(),
+  cursor: ZCursor,
 });
 export type TListWebhooksQuery = z.infer<typeof ZListWebhooksQuery>;
 
 export const ZListDeliveriesQuery = z.strictObject({
   limit: ZLimit,
-  cursor: z.string().max(500).optional(),
+  cursor: ZCursor,
   eventType: z.enum(EVENT_TYPES, { error: `eventType must be one of ${EVENT_TYPES.join(", ")}.` }).optional(),
   outcome: z.enum(DELIVERY_STATUSES, { error: `outcome must be one of ${DELIVERY_STATUSES.join(", ")}.` }).optional(),
 });

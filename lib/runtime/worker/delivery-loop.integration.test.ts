@@ -58,7 +58,7 @@ async function publish(n: number, opts: { type?: EventType; agency?: string } = 
     async (tx) => {
       const ids: string[] = [];
       for (let i = 0; i < n; i++) {
-        ids.push(await recordEvent(tx, { agencyId: opts.agency ?? agencyId, type: opts.type ?? "client.created", data: { seq: i }, now: new Date(base + i) }));
+        ids.push(await recordEvent(tx, { agencyId: opts.agency ?? agencyId, type: opts.type ?? "client.created", data: { seq: i } as never, now: new Date(base + i) }));
       }
       return ids;
     },

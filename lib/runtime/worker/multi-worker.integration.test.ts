@@ -50,7 +50,7 @@ async function publish(agencyId: string, n: number): Promise<string[]> {
     await db.$transaction(
       async (tx) => {
         for (let i = start; i < Math.min(n, start + 250); i++) {
-          ids.push(await recordEvent(tx, { agencyId, type: "client.created", data: { seq: i }, now: new Date(base + i) }));
+          ids.push(await recordEvent(tx, { agencyId, type: "client.created", data: { seq: i } as never, now: new Date(base + i) }));
         }
       },
       { timeout: 60_000, maxWait: 15_000 },

@@ -9,6 +9,7 @@
 
 import type { GrantResult } from "@/lib/infra/connectors/connector";
 import type { AttemptOutcome } from "@/lib/surfaces/access/attempt-notice";
+import type { TServiceStatus } from "@/lib/core/requests/schemas";
 
 export const MAX_ERROR_LENGTH = 500;
 
@@ -75,7 +76,7 @@ export function buildAttemptReport(input: AttemptInput): AttemptReport {
 }
 
 /** `data.attempt` of `connection.attempt_completed`. */
-export function attemptEventData(opts: { platform: string; serviceId: string; serviceStatus: string; report: AttemptReport }) {
+export function attemptEventData(opts: { platform: string; serviceId: string; serviceStatus: TServiceStatus; report: AttemptReport }) {
   return {
     platform: opts.platform,
     outcome: opts.report.outcome,

@@ -17,7 +17,7 @@ import { ApiError } from "@/lib/core/common/api-error";
 import { t } from "@/lib/infra/i18n/dictionary";
 import { applyRequestAction, type GrantedAsset } from "@/lib/core/requests/apply-request-action";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
-import type { TRequest } from "@/lib/core/requests/schemas";
+import type { TRequest, TServiceStatus } from "@/lib/core/requests/schemas";
 import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
 import { attemptEventData, buildAttemptReport, shownErrors, type AttemptFailure, type AttemptReport } from "@/lib/surfaces/access/attempt-report";
 import { accessRequestInclude, findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
@@ -115,7 +115,7 @@ export async function grantWithConnector(opts: {
     const request = await db.$transaction(
       async (tx) => {
         let request: TRequest;
-        let serviceStatus = "pending";
+        let serviceStatus: TServiceStatus = "pending";
         if (grantedAssets.length > 0) {
           const applied = await applyRequestAction({ requestId: row.id, action: { kind: "grant", serviceId: svc.serviceId }, grantedAssets, tx, now });
           request = applied.request;

@@ -24,21 +24,11 @@ import { consumeRateLimit, rateLimitHeaders } from "@/lib/infra/rate-limit/rate-
 import { readBodyText } from "@/lib/surfaces/http/read-json-body";
 import { newRequestId } from "@/lib/surfaces/http/request-id";
 import { toLegacyFailure } from "@/lib/surfaces/v1/legacy-error";
+import { legacyHeaders } from "@/lib/surfaces/v1/legacy-headers";
 
 export const V1_RATE_LIMIT = { points: 300, windowSeconds: 60 };
-/** V1 is deprecated since V2's release (the first event schemaVersion, 2026-10-06). */
-export const V1_DEPRECATED_SINCE = new Date(Date.UTC(2026, 9, 6));
-export const MIGRATION_GUIDE_PATH = "/api/v1/migration-guide";
 
 const BASE_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
-
-/** Deprecation (RFC 9745: a date, `@` + Unix seconds) and the Link to the V2 migration guide. */
-export function legacyHeaders(): Record<string, string> {
-  return {
-    Deprecation: `@${Math.floor(V1_DEPRECATED_SINCE.getTime() / 1000)}`,
-    Link: `<${env().appUrl}${MIGRATION_GUIDE_PATH}>; rel="deprecation"; type="text/markdown"`,
-  };
-}
 
 function normalizeIp(hop: string | undefined): string | null {
   if (!hop) return null;

@@ -227,7 +227,7 @@ describe("PATCH /webhooks/{id}", () => {
 describe("pause, resume and delete", () => {
   async function pendingDelivery(webhookId: string) {
     const db = await getDb();
-    const eventId = await db.$transaction((tx) => recordEvent(tx, { agencyId: a.agencyId, type: "client.created", data: { client: { id: "x" } } }));
+    const eventId = await db.$transaction((tx) => recordEvent(tx, { agencyId: a.agencyId, type: "client.created", data: { client: { id: "x" } } as never }));
     // Far in the future, so no worker running in this process could take it first.
     await db.webhookDelivery.updateMany({ where: { eventId }, data: { nextAttemptAt: new Date(Date.now() + 3_600_000) } });
     return db.webhookDelivery.findFirstOrThrow({ where: { eventId, webhookId } });
@@ -240,7 +240,7 @@ describe("pause, resume and delete", () => {
     expect(expectOk(await api(a, "POST", `/webhooks/${hook.id}/pause`)).status).toBe("paused");
     const db = await getDb();
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: before.id } })).toMatchObject({ status: "cancelled", lastError: expect.stringMatching(/paused/) });
-    const during = await db.$transaction((tx) => recordEvent(tx, { agencyId: a.agencyId, type: "client.created", data: {} }));
+    const during = await db.$transaction((tx) => recordEvent(tx, { agencyId: a.agencyId, type: "client.created", data: {} as never }));
     expect(await db.webhookDelivery.count({ where: { eventId: during } })).toBe(0);
     // pausing twice is harmless; the list shows the status
     expectOk(await api(a, "POST", `/webhooks/${hook.id}/pause`));

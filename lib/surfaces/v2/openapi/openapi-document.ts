@@ -33,7 +33,13 @@ Success: \`{ "data": ..., "meta": { "requestId": "req_..." } }\`, plus \`meta.ne
 ${codes}
 
 ## Validation
-Bodies are JSON (\`Content-Type: application/json\`, at most 1 MB). Unknown body fields and query parameters are refused with 400 \`VALIDATION_FAILED\`, one \`details\` item naming each; every bound of the Limits table is enforced with a message that names the limit. A path id that is not a uuid answers 404, like an id of another agency.
+Bodies are JSON (\`Content-Type: application/json\`, at most 1 MB). Unknown body fields and query parameters are refused with 400 \`VALIDATION_FAILED\`, one \`details\` item naming each; every bound of the Limits table is enforced with a message that names the limit. A path id that is not a uuid answers 404, like an id of another agency. Text values anywhere in a body must not contain NUL characters (U+0000) or unpaired UTF-16 surrogates (400 \`VALIDATION_FAILED\`); the database cannot store them. An empty \`cursor\` is refused, not read as absent: omit it for the first page.
+
+## Methods
+Every path answers \`OPTIONS\` with 204 and its \`Allow\` header; any method the path does not serve (including \`TRACE\`, \`QUERY\` and \`PROPFIND\`) answers 405 \`METHOD_NOT_ALLOWED\` in the error envelope with the same \`Allow\`.
+
+## Webhook events
+The \`webhooks\` section lists every event: its body (the \`WebhookEvent\` union, told apart by \`type\`) and its delivery headers. Verify \`Service-Signature\` on the raw body before parsing; the typed SDK (\`@access-requests/sdk\`) does it, with de-duplication by event id and a \`stateVersion\` guard.
 
 ## Idempotent creates
 \`POST /clients\`, \`POST /requests\` and \`POST /webhooks\` require an \`Idempotency-Key\` header (1-255 visible ASCII characters; a UUID is suggested), scoped to the API key and kept ${IDEMPOTENCY_TTL_HOURS} hours. The key is stored in the same transaction as the object it created. Retrying with the same key and the same body replays the original status and body (\`Idempotent-Replayed: true\`) and creates and counts nothing; the same key with a different body answers 409 \`IDEMPOTENCY_KEY_REUSED\`. A second call arriving while the first is still running waits for it and gets its result, or 409 \`IDEMPOTENCY_IN_PROGRESS\` after about 10 seconds. **A call that fails (any 4xx or 5xx) stores nothing**: its transaction rolls back with the key, so the same key can be retried once the cause is fixed, as in Stripe's API and the IETF Idempotency-Key draft for requests that were not processed.

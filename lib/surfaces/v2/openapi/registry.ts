@@ -8,14 +8,14 @@ import { ZCreateRequestBody, ZListRequestsQuery, ZRequest } from "@/lib/core/req
 import { ZUsage } from "@/lib/core/usage/schemas";
 import { ZCatalogService, ZConnectedAccount, ZMe } from "@/lib/surfaces/v2/openapi/response-schemas";
 import { registerWebhookPaths } from "@/lib/surfaces/v2/openapi/webhook-paths";
+import { registerEventWebhooks } from "@/lib/surfaces/v2/openapi/event-webhooks";
 import { envelope, listEnvelope, pageEnvelope, registerSharedComponents, ZIdParam } from "@/lib/surfaces/v2/openapi/components";
 import { json, registerOperation, type V2Operation } from "@/lib/surfaces/v2/openapi/register-operation";
 
-const Client = ZClient.meta({ id: "Client", description: "A business access is requested from (a client or a prospect)." });
-const Request = ZRequest.meta({
-  id: "Request",
-  description: "An access request. `status` already applies the deadline: past `expiresAt` and not completed or cancelled reads `expired`.",
-});
+// Client and Request carry their component ids in core (lib/core/*/schemas.ts), so the
+// event bodies in the webhooks section refer to the same components.
+const Client = ZClient;
+const Request = ZRequest;
 const ConnectedAccount = ZConnectedAccount.meta({ id: "ConnectedAccount" });
 const CatalogService = ZCatalogService.meta({ id: "CatalogService" });
 const Usage = ZUsage.meta({ id: "Usage", description: "This UTC calendar month's access-link usage." });
@@ -200,5 +200,6 @@ export function buildV2Registry(): OpenAPIRegistry {
   registerSharedComponents(registry);
   registerCorePaths(registry);
   registerWebhookPaths(registry);
+  registerEventWebhooks(registry);
   return registry;
 }

@@ -1,0 +1,19 @@
+// The webhook event types and the date of the contents' shape. Kept apart from the schemas
+// so the webhook body schemas can use the list without loading the event contents.
+export const SCHEMA_VERSION = "2026-10-06";
+
+export const EVENT_TYPES = [
+  "client.created",
+  "request.created",
+  "request.updated",
+  "service.granted",
+  "service.skipped",
+  "service.grant_failed",
+  "connection.attempt_completed",
+  "intake.completed",
+  "request.completed",
+  "request.cancelled",
+  "request.expired",
+  "webhook.test",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];

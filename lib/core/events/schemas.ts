@@ -1,0 +1,78 @@
+// The contents of every webhook event: the envelope and, per type, its `data`. These schemas
+// type the producers (recordEvent and eventEnvelope accept only the data of the type they
+// record) and build the `webhooks` section of the OpenAPI document, so the document, the
+// SDK's event union and what is sent cannot drift apart.
+import { z } from "zod";
+import { ZClient } from "@/lib/core/clients/schemas";
+import { SERVICE_STATUSES, ZRequest } from "@/lib/core/requests/schemas";
+import { SCHEMA_VERSION, type EventType } from "@/lib/core/events/event-types";
+
+export const MAX_EVENT_ERROR_LENGTH = 500;
+const ZShownError = z
+  .string()
+  .max(MAX_EVENT_ERROR_LENGTH)
+  .meta({ description: `What the client was shown, at most ${MAX_EVENT_ERROR_LENGTH} characters.` });
+
+export const ZEventService = z.object({ service: z.string().meta({ description: "The service id." }), platform: z.string() });
+
+// The whole request as `GET /requests/{id}` returned it when the event was recorded.
+const request = ZRequest;
+
+export const EVENT_DATA_SCHEMAS = {
+  "client.created": z.object({ client: ZClient }),
+  "request.created": z.object({ request }),
+  "request.updated": z.object({
+    request,
+    service: ZEventService.optional().meta({ description: "The service the change concerns, when it concerns one (a reopened skip, an unmarked grant)." }),
+  }),
+  "service.granted": z.object({ request, service: ZEventService }),
+  "service.skipped": z.object({ request, service: ZEventService }),
+  "service.grant_failed": z.object({ request, service: ZEventService, errors: z.array(ZShownError) }),
+  "connection.attempt_completed": z.object({
+    request,
+    attempt: z.object({
+      platform: z.string(),
+      outcome: z.enum(["success", "partial_success", "failed"]),
+      services: z.array(z.object({ service: z.string(), status: z.enum(SERVICE_STATUSES), errors: z.array(ZShownError) })),
+      errors: z.array(ZShownError).meta({ description: "General errors of the attempt; a server error is replaced by a generic message." }),
+    }),
+  }),
+  "intake.completed": z.object({ request }),
+  "request.completed": z.object({ request }),
+  "request.cancelled": z.object({ request }),
+  "request.expired": z.object({ request }),
+  "webhook.test": z.object({ webhookId: z.uuid(), message: z.string() }),
+} as const satisfies Record<EventType, z.ZodType>;
+
+export type TEventData<T extends EventType> = z.infer<(typeof EVENT_DATA_SCHEMAS)[T]>;
+
+export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
+  "client.created": "A client was created from the dashboard, the API or an access page.",
+  "request.created": "An access request was created.",
+  "request.updated":
+    "The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, or the client said they sent an invite that needs confirming. A move to `in_progress` sends no event of its own.",
+  "service.granted": "A service was granted by the client or marked granted by the team.",
+  "service.skipped": "The client skipped an optional service.",
+  "service.grant_failed": "Granting a specific service failed; the client sees the error and can retry. Does not change the request or its `stateVersion`.",
+  "connection.attempt_completed": "A client finished a one-step grant attempt that reached the platform, whatever its result. Does not change the request or its `stateVersion`.",
+  "intake.completed": "The client submitted the intake form.",
+  "request.completed": "The completion condition was met; `data.request.status` is `completed`.",
+  "request.cancelled": "The request was cancelled from the dashboard or the API.",
+  "request.expired": "The deadline passed before completion; sent when the expiry is recorded, shortly after the API reports it.",
+  "webhook.test": "Sent only on request (dashboard or `POST /webhooks/{id}/test`); never retried; `test` is true.",
+};
+
+/** The body of one delivery of an event of type `T`. */
+export function eventSchema<T extends EventType>(type: T) {
+  return z.object({
+    id: z
+      .string()
+      .regex(/^evt_[0-9a-f]+$/)
+      .meta({ description: "The event id, the same on every retry. Skip ids already processed." }),
+    type: z.literal(type),
+    schemaVersion: z.literal(SCHEMA_VERSION).meta({ description: "Date of the contents' shape." }),
+    createdAt: z.iso.datetime(),
+    test: z.literal(type === "webhook.test").meta({ description: "True only for `webhook.test`." }),
+    data: EVENT_DATA_SCHEMAS[type],
+  });
+}
