@@ -98,11 +98,14 @@ describe("automatic grants through the sandbox connector", () => {
     expect(attempt.services[0]!.errors).toEqual(notice!.errors);
   });
 
-  it("a failed attempt records grant_failed and the attempt, and leaves the request and its version alone", async () => {
+  it("a service whose grant failed records grant_failed and the attempt, and leaves the request and its version alone", async () => {
     const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" }, google_ads: { accessLevel: "standard" } });
-    const res = await signInAndGrant(base, token, "meta_ads", { mode: "fail" });
+    // the platform refuses the one asset picked: granting this service failed
+    const res = await signInAndGrant(base, token, "meta_ads", { assets: [3] });
     const notice = openAttemptNotice(requestId, locationOf(res).searchParams.get("attempt"), appSecret());
-    expect(notice).toEqual({ serviceId: "meta_ads", outcome: "failed", errors: ["The platform rejected this request. Please try again later."] });
+    expect(notice?.outcome).toBe("failed");
+    expect(notice?.errors).toHaveLength(1);
+    expect(notice?.errors[0]).toContain("does not accept new partners");
 
     const row = await requestRow(requestId);
     expect(row.status).toBe("pending");
@@ -115,6 +118,27 @@ describe("automatic grants through the sandbox connector", () => {
     expect(failed.data.errors).toEqual(notice!.errors);
     expect(failed.data.service).toEqual({ service: "meta_ads", platform: "meta" });
     expect(failed.data.request!.stateVersion).toBe(1);
+    expect(events.find((e) => e.type === "connection.attempt_completed")!.data.attempt).toEqual({
+      platform: "meta",
+      outcome: "failed",
+      services: [{ service: "meta_ads", status: "pending", errors: notice!.errors }],
+      errors: [],
+    });
+  });
+
+  it("a whole-attempt failure reports only through connection.attempt_completed, not grant_failed", async () => {
+    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" }, google_ads: { accessLevel: "standard" } });
+    const res = await signInAndGrant(base, token, "meta_ads", { mode: "fail" });
+    const notice = openAttemptNotice(requestId, locationOf(res).searchParams.get("attempt"), appSecret());
+    expect(notice).toEqual({ serviceId: "meta_ads", outcome: "failed", errors: ["The platform rejected this request. Please try again later."] });
+
+    const row = await requestRow(requestId);
+    expect(row.status).toBe("pending");
+    expect(row.stateVersion).toBe(1);
+    expect(service(row, "meta_ads").status).toBe("pending");
+
+    const events = await eventsOf(requestId);
+    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created"]);
     const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt;
     expect(attempt).toEqual({
       platform: "meta",
@@ -157,8 +181,9 @@ describe("automatic grants through the sandbox connector", () => {
     expect(outcome.report.outcome).toBe("failed");
     expect(outcome.errors).toEqual(["Er ging iets mis aan onze kant. Probeer het opnieuw."]);
     const events = await eventsOf(r2);
-    const failed = events.find((e) => e.type === "service.grant_failed")!;
-    expect(failed.data.errors).toEqual(outcome.errors);
+    // a whole-attempt failure: no grant_failed, the attempt event carries the message
+    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created"]);
+    expect((events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { errors: string[] }).errors).toEqual(outcome.errors);
     expect(JSON.stringify(events)).not.toContain("/srv/internal");
   });
 

@@ -1,8 +1,10 @@
 // Grants the chosen assets through the platform connector, then records the result in
 // one transaction: when at least one asset was granted, the service's `grant` through
 // applyRequestAction (state, stateVersion, service.granted, completion); then
-// `connection.attempt_completed` (six platforms) and, for a failed attempt on the two
-// platforms that report it, `service.grant_failed`. A failed attempt changes neither
+// `connection.attempt_completed` (six platforms) and, when granting the service itself
+// failed on one of the two platforms that report it, `service.grant_failed` (a failure of
+// the whole attempt goes only through `connection.attempt_completed`, as the spec says).
+// A failed attempt changes neither
 // the request nor its stateVersion; its events carry the request as it stands.
 //
 // The platform is called outside the transaction (it is slow and cannot roll back).
@@ -19,7 +21,7 @@ import { applyRequestAction, type GrantedAsset } from "@/lib/core/requests/apply
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
 import type { TRequest } from "@/lib/core/requests/schemas";
 import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
-import { attemptEventData, buildAttemptReport, shownErrors, type AttemptFailure, type AttemptReport } from "@/lib/surfaces/access/attempt-report";
+import { attemptEventData, buildAttemptReport, isServiceGrantFailure, shownErrors, type AttemptFailure, type AttemptReport } from "@/lib/surfaces/access/attempt-report";
 import { accessRequestInclude, findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
 import { findLiveSession } from "@/lib/surfaces/access/load-asset-picker";
 import { connectorFor } from "@/lib/surfaces/access/platform-connector";
@@ -117,8 +119,8 @@ export async function grantWithConnector(opts: {
         }
         if (!row.isDemo) {
           const service = { service: svc.serviceId, platform: svc.platform };
-          if (report.outcome === "failed" && (GRANT_FAILED_PLATFORMS as readonly string[]).includes(svc.platform)) {
-            await recordEvent(tx, { agencyId: row.agencyId, type: "service.grant_failed", requestId: row.id, now, data: { request, service, errors: shownErrors(report) } });
+          if (isServiceGrantFailure(report) && (GRANT_FAILED_PLATFORMS as readonly string[]).includes(svc.platform)) {
+            await recordEvent(tx, { agencyId: row.agencyId, type: "service.grant_failed", requestId: row.id, now, data: { request, service, errors: report.serviceErrors } });
           }
           if ((ATTEMPT_EVENT_PLATFORMS as readonly string[]).includes(svc.platform)) {
             const attempt = attemptEventData({ platform: svc.platform, serviceId: svc.serviceId, serviceStatus, report });

@@ -18,7 +18,7 @@ function description(): string {
   return `The agency-facing API for access requests. Call it from your server with an API key; browsers only ever see the client's link.
 
 ## Authentication and scopes
-Send \`Authorization: Bearer <API key>\` on every call. A missing, unknown or revoked key answers 401 \`UNAUTHENTICATED\`; a plan without API access and no running trial answers 403 \`PLAN_NOT_ENTITLED\`; a key without the operation's scope answers 403 \`CAPABILITY_REQUIRED\`. \`GET /me\` and \`GET /services\` need no scope; \`GET /accounts\` needs \`accounts:read\`; webhook reads need \`webhooks:read\` and changes \`webhooks:write\`. Each operation lists its scope in its security requirement and in \`x-required-scope\`.
+Send \`Authorization: Bearer <API key>\` on every call. A missing, unknown or revoked key answers 401 \`UNAUTHENTICATED\`; a plan without API access and no running trial answers 403 \`PLAN_NOT_ENTITLED\`; a key without the operation's scope answers 403 \`CAPABILITY_REQUIRED\`. \`GET /me\` and \`GET /services\` need no scope; \`GET /accounts\` needs \`requests:create\` or \`accounts:read\` (either one: a key that creates requests can list the accounts they link); webhook reads need \`webhooks:read\` and changes \`webhooks:write\`. Each operation lists its scope in its security requirement and in \`x-required-scope\` (a list when any one of several scopes suffices).
 
 | Scope | Grants |
 |---|---|

@@ -146,9 +146,10 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       path: "/accounts",
       operationId: "listAccounts",
       summary: "List the agency's connected accounts",
-      description: "Not paginated; takes no parameters.",
+      description:
+        "Not paginated; takes no parameters. Any key that can create requests (`requests:create`) may list the accounts its requests link, as in the typical flow; `accounts:read` grants the list alone.",
       tags: ["Catalog"],
-      traits: { scope: "accounts:read" },
+      traits: { scope: ["requests:create", "accounts:read"] },
       status: 200,
       responseDescription: "Every connected (and disconnected) account, oldest first.",
       response: listEnvelope(ConnectedAccount),
