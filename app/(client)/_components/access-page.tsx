@@ -58,10 +58,12 @@ function Notice({ view, code, serviceId }: { view: AccessPageView; code: string 
     reopened: t(locale, "notice.reopened"),
     invite_sent: t(locale, "service.awaitingConfirmationHelp", { agency: view.agency.name }),
     intake_submitted: t(locale, "intake.submitted"),
+    // only a preview link says what a real request would have done
+    ...(view.preview ? { preview: t(locale, "preview.granted", { service: name ?? "" }) } : {}),
   };
   if (!code || !Object.hasOwn(messages, code)) return null;
   return (
-    <MessageBox tone="success" title={name}>
+    <MessageBox tone={code === "preview" ? "warning" : "success"} title={name}>
       {messages[code]}
     </MessageBox>
   );
@@ -116,7 +118,7 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
 
   if (!view.open) {
     return (
-      <AccessShell locale={locale} agency={agency} chrome={surface === "invite"}>
+      <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
         {returnToOpener}
         <FinalState
           locale={locale}
@@ -135,7 +137,7 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
   const intakeError = errorCode === "invalid_input" ? accessErrorMessage(locale, "invalid_input") : null;
 
   return (
-    <AccessShell locale={locale} agency={agency} chrome={surface === "invite"}>
+    <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
       {returnToOpener}
       <h1 className="text-2xl font-bold tracking-tight">{t(locale, "client.title", { agency: agency.name })}</h1>
       <p className="mt-2 text-slate-700">{t(locale, "client.intro", { agency: agency.name })}</p>

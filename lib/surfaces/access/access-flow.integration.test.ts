@@ -13,6 +13,8 @@ import { startApiServer } from "@/test/support/api-server";
 import { openAttemptNotice } from "@/lib/surfaces/access/attempt-notice";
 import { grantWithConnector } from "@/lib/surfaces/access/grant-with-connector";
 import { signState } from "@/lib/infra/connectors/oauth-state";
+import { setPlan } from "@/lib/core/agencies/set-plan";
+import { loadAccessPage } from "@/lib/surfaces/access/load-access-page";
 import {
   eventsOf,
   getNoFollow,
@@ -200,12 +202,50 @@ describe("automatic grants through the sandbox connector", () => {
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created", "service.granted"]);
   });
 
-  it("records nothing of its own for a demo request", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" } }, { isDemo: true });
-    await signInAndGrant(base, token, "meta_ads", { mode: "fail" });
-    await signInAndGrant(base, token, "meta_ads");
+  it("a preview link never reaches a platform, grants nothing, records nothing and uses no allowance, even at the limit", async () => {
+    const full = await seedAccessAgency(["meta", "hubspot"]);
+    // at its monthly limit: a preview still opens, because it uses none of it
+    await setPlan({ agencyId: full.agencyId, clientLimit: 0, prospectLimit: 0 });
+    const { requestId, token } = await seedAccessRequest(full, { meta_ads: { accessLevel: "admin" }, hubspot_portal: { accessLevel: "standard" } }, { isDemo: true });
+
+    // "Grant access" goes straight back with the preview notice, not to a platform sign-in
+    const connect = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/meta_ads`));
+    expect(connect.pathname).toBe(`/i/${token}`);
+    expect(connect.search).toBe("?notice=preview&service=meta_ads");
+    // "I sent the invitation" (which grants HubSpot's portal at once) grants nothing either
+    const sent = await postForm(`${base}/api/access/${token}/services/hubspot_portal/invite-sent`, {});
+    expect(locationOf(sent).search).toBe("?notice=preview&service=hubspot_portal");
+
+    // a sign-in that reached the grant anyway (made while the link was not a preview)
+    const db = await getDb();
+    await db.accessRequest.update({ where: { id: requestId }, data: { isDemo: false } });
+    const { callback } = await signIn(base, token, "meta_ads");
+    await db.accessRequest.update({ where: { id: requestId }, data: { isDemo: true } });
+    let grants = 0;
+    const spy: PlatformConnector = {
+      ...createSandboxConnector("meta"),
+      grantAccess: async (...args) => {
+        grants++;
+        return createSandboxConnector("meta").grantAccess(...args);
+      },
+    };
+    const outcome = await grantWithConnector({ token, serviceId: "meta_ads", sessionId: callback!.searchParams.get("session")!, assetIds: ["meta_ads_1001"], connector: spy });
+    expect(outcome.preview).toBe(true);
+    expect(grants).toBe(0);
+
+    const row = await requestRow(requestId);
+    expect(row.status).toBe("pending");
+    expect(row.stateVersion).toBe(1);
+    expect(row.services.map((s) => s.status)).toEqual(["pending", "pending"]);
     expect(await eventsOf(requestId)).toEqual([]);
-    expect((await requestRow(requestId)).status).toBe("completed");
+    expect(await db.usageCounter.findMany({ where: { agencyId: full.agencyId, used: { gt: 0 } } })).toEqual([]);
+    // every page of the link knows it is a preview (the pages show the marker from this)
+    expect((await loadAccessPage({ token }))?.preview).toBe(true);
+  });
+
+  it("a real request's page is not marked as a preview", async () => {
+    const { token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" } });
+    expect((await loadAccessPage({ token }))?.preview).toBe(false);
   });
 });
 

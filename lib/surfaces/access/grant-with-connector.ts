@@ -30,6 +30,8 @@ export const MAX_ASSETS_PER_GRANT = 50;
 
 export interface GrantOutcome {
   requestId: string;
+  /** a preview link: the platform was not called and nothing was recorded */
+  preview: boolean;
   report: AttemptReport;
   /** what the client is shown when something failed */
   errors: string[];
@@ -76,6 +78,13 @@ export async function grantWithConnector(opts: {
   if ("error" in session) throw fail(session.error === "sign_in_used" ? "sign_in_used" : "sign_in_expired");
   const taken = await db.grantSession.updateMany({ where: { id: session.id, accessToken: session.sealedToken }, data: { accessToken: null } });
   if (taken.count !== 1) throw fail("sign_in_used");
+
+  // A preview never grants through a platform (and a preview has no sign-in of its own;
+  // this guards a session that reached it anyway).
+  if (row.isDemo) {
+    const report: AttemptReport = { outcome: "failed", grantedAssetIds: [], serviceErrors: [], generalErrors: [] };
+    return { requestId: row.id, preview: true, report, errors: [], request: serializeRequest(row, now) };
+  }
 
   const connector = connectorFor(svc.platform, { override: opts.connector, locale });
   const accounts = await agencyAccounts(db, row.agencyId, svc.platform, svc.serviceId, svc.accounts);
@@ -131,7 +140,7 @@ export async function grantWithConnector(opts: {
       },
       { timeout: 20_000, maxWait: 15_000 },
     );
-    return { requestId: row.id, report, errors: shownErrors(report), request };
+    return { requestId: row.id, preview: false, report, errors: shownErrors(report), request };
   } catch (err) {
     // Cancelled, expired or skipped in another tab between the platform call and here.
     if (err instanceof ApiError && err.code === "INVALID_STATE") {
