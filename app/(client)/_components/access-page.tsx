@@ -26,7 +26,7 @@ import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailab
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
-const loadView = cache((token: string) => loadOrUnavailable(() => loadAccessPage({ token })));
+export const loadView = cache((token: string) => loadOrUnavailable(() => loadAccessPage({ token })));
 
 function one(params: SearchParams, name: string): string | undefined {
   const v = params[name];
