@@ -32,7 +32,7 @@ export const V2_ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: "The body is not sent as `Content-Type: application/json`.",
   RATE_LIMITED: `More than ${V2_RATE_LIMIT.points} calls in ${V2_RATE_LIMIT.windowSeconds} seconds for the agency; wait the seconds in \`Retry-After\`.`,
   INTERNAL: "An unexpected error. The message quotes the request id; nothing internal is shown.",
-  SERVICE_UNAVAILABLE: "The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds.",
+  SERVICE_UNAVAILABLE: "The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds.",
 } as const satisfies Partial<Record<ErrorCode, string>>;
 export type V2ErrorCode = keyof typeof V2_ERROR_CODES;
 

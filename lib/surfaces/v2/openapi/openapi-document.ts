@@ -5,6 +5,7 @@ import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { env } from "@/lib/infra/env";
 import { API_SCOPES, SCOPE_DESCRIPTIONS } from "@/lib/core/auth/scopes";
 import { IDEMPOTENCY_TTL_HOURS } from "@/lib/surfaces/v2/idempotency";
+import { MAX_JSON_DEPTH } from "@/lib/surfaces/http/read-json-body";
 import { V2_RATE_LIMIT } from "@/lib/surfaces/v2/with-api-key";
 import { V2_ERROR_CODES } from "@/lib/surfaces/v2/openapi/components";
 import { ERROR_STATUS } from "@/lib/core/common/api-error";
@@ -33,13 +34,16 @@ Success: \`{ "data": ..., "meta": { "requestId": "req_..." } }\`, plus \`meta.ne
 ${codes}
 
 ## Validation
-Bodies are JSON (\`Content-Type: application/json\`, at most 1 MB). Unknown body fields and query parameters are refused with 400 \`VALIDATION_FAILED\`, one \`details\` item naming each; every bound of the Limits table is enforced with a message that names the limit. A path id that is not a uuid answers 404, like an id of another agency.
+Bodies are JSON (\`Content-Type: application/json\`, at most 1 MB). Unknown body fields and query parameters are refused with 400 \`VALIDATION_FAILED\`, one \`details\` item naming each; every bound of the Limits table is enforced with a message that names the limit. A path id that is not a uuid answers 404, like an id of another agency. A body may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep (deeper: 400).
 
 ## Idempotent creates
 \`POST /clients\`, \`POST /requests\` and \`POST /webhooks\` require an \`Idempotency-Key\` header (1-255 visible ASCII characters; a UUID is suggested), scoped to the API key and kept ${IDEMPOTENCY_TTL_HOURS} hours. The key is stored in the same transaction as the object it created. Retrying with the same key and the same body replays the original status and body (\`Idempotent-Replayed: true\`) and creates and counts nothing; the same key with a different body answers 409 \`IDEMPOTENCY_KEY_REUSED\`. A second call arriving while the first is still running waits for it and gets its result, or 409 \`IDEMPOTENCY_IN_PROGRESS\` after about 10 seconds. **A call that fails (any 4xx or 5xx) stores nothing**: its transaction rolls back with the key, so the same key can be retried once the cause is fixed, as in Stripe's API and the IETF Idempotency-Key draft for requests that were not processed.
 
 ## Pagination
-Lists take \`limit\` (1-100, default 50) and \`cursor\` (the previous page's \`meta.nextCursor\`). Clients and requests are listed oldest first; a cursor is opaque and only works with the filters it was issued for (else 400). \`meta.nextCursor\` is null on the last page.
+Lists take \`limit\` (1-100, default 50) and \`cursor\` (the previous page's \`meta.nextCursor\`). Clients and requests are listed oldest first; a cursor is opaque and only works, unaltered, with the filters it was issued for (else 400 \`VALIDATION_FAILED\` naming \`cursor\`). \`meta.nextCursor\` is null on the last page.
+
+## Availability
+When the database is busy or cannot be reached, every operation answers 503 \`SERVICE_UNAVAILABLE\` with \`Retry-After\` in seconds; retry after it.
 
 ## Rate limit
 ${V2_RATE_LIMIT.points} calls per ${V2_RATE_LIMIT.windowSeconds} seconds per agency, all keys together. Every authenticated response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` (seconds) and \`RateLimit-Policy\`; over the limit the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` in seconds.
