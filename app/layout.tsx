@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import "./globals.css";
 import { QueryProvider } from "@/components/query-provider";
+import { documentLocale } from "@/app/(client)/_components/document-locale";
 
 export const metadata: Metadata = {
   title: { default: "Access Requests", template: "%s · Access Requests" },
@@ -10,9 +11,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // the page's own language, so screen readers read a Spanish page with a Spanish voice
   return (
-    <html lang="en">
+    <html lang={await documentLocale()}>
       <body className="min-h-screen">
         <QueryProvider>{children}</QueryProvider>
       </body>

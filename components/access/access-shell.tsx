@@ -11,10 +11,28 @@ export interface ShellAgency {
   accent: AccentColors;
 }
 
-export function AccessShell({ locale, agency, chrome, children }: { locale: Locale; agency: ShellAgency; chrome: boolean; children: ReactNode }) {
+export function AccessShell({
+  locale,
+  agency,
+  chrome,
+  preview = false,
+  children,
+}: {
+  locale: Locale;
+  agency: ShellAgency;
+  chrome: boolean;
+  /** a "preview as client" link: a marker on top of every page */
+  preview?: boolean;
+  children: ReactNode;
+}) {
   const style = { "--accent": agency.accent.background, "--accent-fg": agency.accent.foreground } as CSSProperties;
   return (
     <div lang={locale} style={style} className="min-h-screen text-slate-900">
+      {preview ? (
+        <p role="status" data-testid="preview-banner" className="border-b-2 border-amber-400 bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">
+          {t(locale, "preview.banner")}
+        </p>
+      ) : null}
       {chrome ? (
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex max-w-2xl items-center gap-3 px-4 py-3">

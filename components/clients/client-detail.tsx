@@ -2,7 +2,7 @@
 // A client's page: their details (editable by members and above, externalClientId locked
 // once set) and their requests.
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { TClient } from "@/lib/core/clients/schemas";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { useClientDetail, useInvalidateClients } from "@/components/clients/use-clients";
@@ -15,6 +15,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { ClientForm, toUpdatePatch } from "@/components/clients/client-form";
 import { RequestTable } from "@/components/requests/request-table";
+import { LocalTime } from "@/components/ui/local-time";
 
 type Patch = ReturnType<typeof toUpdatePatch>;
 
@@ -81,14 +82,16 @@ export function ClientDetail({
             />
           ) : (
             <dl className="space-y-2 text-sm">
-              {[
-                ["Email", c.email],
-                ["Company", c.company],
-                ["Website", c.website],
-                ["Language", c.language],
-                ["Your client ID", c.externalClientId],
-                ["Added", new Date(c.createdAt).toLocaleString()],
-              ].map(([k, v]) => (
+              {(
+                [
+                  ["Email", c.email],
+                  ["Company", c.company],
+                  ["Website", c.website],
+                  ["Language", c.language],
+                  ["Your client ID", c.externalClientId],
+                  ["Added", <LocalTime key="added" iso={c.createdAt} />],
+                ] satisfies [string, ReactNode][]
+              ).map(([k, v]) => (
                 <div key={k}>
                   <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
                   <dd className="break-words text-slate-900">{v || "—"}</dd>

@@ -18,6 +18,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { Tabs } from "@/components/ui/tabs";
 import { ClientForm, toCreateBody, type ClientFormValues } from "@/components/clients/client-form";
+import { LocalTime } from "@/components/ui/local-time";
 
 type Tab = "clients" | "prospects";
 
@@ -105,7 +106,9 @@ export function ClientList({ canWrite, createClient }: { canWrite: boolean; crea
                   <Td>{c.email}</Td>
                   <Td>{c.company ?? "—"}</Td>
                   <Td className="font-mono text-xs">{c.externalClientId ?? "—"}</Td>
-                  <Td className="whitespace-nowrap text-slate-600">{new Date(c.createdAt).toLocaleDateString()}</Td>
+                  <Td className="whitespace-nowrap text-slate-600">
+                    <LocalTime iso={c.createdAt} dateOnly />
+                  </Td>
                 </Tr>
               ))}
             </TBody>

@@ -12,6 +12,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmailItem } from "@/lib/core/emails/list-emails";
 import type { Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
 import { useEmail, useEmailList } from "./use-emails";
+import { LocalTime } from "@/components/ui/local-time";
 
 const STATUS_TONE: Record<string, BadgeTone> = { pending: "amber", stored: "blue", sent: "green", failed: "red" };
 
@@ -48,7 +49,9 @@ export function MailboxPanel({ initialPage }: { initialPage: Page<EmailItem> }) 
                 <Td>
                   <Badge tone={STATUS_TONE[e.status] ?? "gray"}>{e.status}</Badge>
                 </Td>
-                <Td className="whitespace-nowrap text-slate-600">{new Date(e.createdAt).toLocaleString()}</Td>
+                <Td className="whitespace-nowrap text-slate-600">
+                  <LocalTime iso={e.createdAt} />
+                </Td>
               </Tr>
             ))}
           </TBody>
@@ -66,7 +69,13 @@ function EmailView({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <Card
       title={data?.subject ?? "Email"}
-      description={data ? `To ${data.to} · ${new Date(data.createdAt).toLocaleString()}` : undefined}
+      description={
+        data ? (
+          <>
+            To {data.to} · <LocalTime iso={data.createdAt} />
+          </>
+        ) : undefined
+      }
       actions={
         <>
           <Button size="sm" variant={view === "html" ? "primary" : "secondary"} onClick={() => setView("html")} aria-pressed={view === "html"}>

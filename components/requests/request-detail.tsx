@@ -3,7 +3,7 @@
 // the team's actions, links, intake answers, the timeline, and the request-level actions
 // (ask for more access, cancel, preview as client).
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { z } from "zod";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { TAgencyRequestAction } from "@/lib/core/requests/apply-agency-action";
@@ -21,6 +21,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { RequestLinks } from "@/components/requests/request-links";
 import { RequestServices, type ServiceActionKind } from "@/components/requests/request-services";
 import { IntakeAnswers, RequestTimeline } from "@/components/requests/request-timeline";
+import { LocalTime } from "@/components/ui/local-time";
 
 type AgencyActionResult = ActionResult<{ id: string; status: string; stateVersion: number }>;
 
@@ -101,8 +102,7 @@ export function RequestDetail({
             <Link href={`/dashboard/clients/${r.client.id}`} className="text-indigo-700 underline underline-offset-2">
               {r.client.email}
             </Link>
-            {r.externalClientId ? ` · ${r.externalClientId}` : ""} · created {new Date(r.createdAt).toLocaleString()} · version{" "}
-            <span data-testid="state-version">{r.stateVersion}</span>
+            {r.externalClientId ? ` · ${r.externalClientId}` : ""} · created <LocalTime iso={r.createdAt} /> · version <span data-testid="state-version">{r.stateVersion}</span>
           </>
         }
         actions={
@@ -156,14 +156,16 @@ export function RequestDetail({
         <div className="space-y-6">
           <Card title="Details">
             <dl className="space-y-2 text-sm">
-              {[
-                ["Source", r.source],
-                ["Expires", r.expiresAt ? new Date(r.expiresAt).toLocaleString() : "Never"],
-                ["Completed", r.completedAt ? new Date(r.completedAt).toLocaleString() : null],
-                ["Cancelled", r.cancelledAt ? new Date(r.cancelledAt).toLocaleString() : null],
-                ["Redirect", r.redirectUrl],
-                ["Thank-you message", r.thankYouMessage],
-              ]
+              {(
+                [
+                  ["Source", r.source],
+                  ["Expires", r.expiresAt ? <LocalTime iso={r.expiresAt} /> : "Never"],
+                  ["Completed", r.completedAt ? <LocalTime iso={r.completedAt} /> : null],
+                  ["Cancelled", r.cancelledAt ? <LocalTime iso={r.cancelledAt} /> : null],
+                  ["Redirect", r.redirectUrl],
+                  ["Thank-you message", r.thankYouMessage],
+                ] satisfies [string, ReactNode][]
+              )
                 .filter(([, v]) => v)
                 .map(([k, v]) => (
                   <div key={k}>

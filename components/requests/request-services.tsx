@@ -5,6 +5,7 @@ import type { TDashboardRequest, TDashboardRequestService } from "@/lib/surfaces
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 
 export type ServiceActionKind = "mark_granted" | "unmark_granted" | "confirm_invite";
 
@@ -95,7 +96,11 @@ export function RequestServices({
                   </ul>
                 </div>
               ) : null}
-              {s.grantedAt ? <p className="text-xs text-slate-600">Granted {new Date(s.grantedAt).toLocaleString()}</p> : null}
+              {s.grantedAt ? (
+                <p className="text-xs text-slate-600">
+                  Granted <LocalTime iso={s.grantedAt} />
+                </p>
+              ) : null}
             </div>
             {canWrite ? <ServiceActions s={s} open={open} busy={busy} onAction={onAction} /> : null}
           </li>

@@ -6,6 +6,7 @@ import type { TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashbo
 import { Badge } from "@/components/ui/badge";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
+import { LocalTime } from "@/components/ui/local-time";
 
 export function RequestTable({ rows, showClient = true, caption = "Access requests" }: { rows: TDashboardRequest[]; showClient?: boolean; caption?: string }) {
   return (
@@ -24,7 +25,7 @@ export function RequestTable({ rows, showClient = true, caption = "Access reques
           <Tr key={r.id} data-testid="request-row" data-request-id={r.id}>
             <Td>
               <Link href={`/dashboard/requests/${r.id}`} className="font-medium text-indigo-700 hover:underline">
-                {showClient ? r.client.name : `Request of ${new Date(r.createdAt).toLocaleDateString()}`}
+                {showClient ? r.client.name : `Request of $<LocalTime iso={r.createdAt} dateOnly />`}
               </Link>
               {showClient ? (
                 <span className="block text-xs text-slate-600">
@@ -43,7 +44,9 @@ export function RequestTable({ rows, showClient = true, caption = "Access reques
             <Td className="max-w-xs">
               <span className="line-clamp-2 text-slate-700">{r.services.map((s) => s.name).join(", ") || (r.intakeForm.requested ? "Intake form only" : "—")}</span>
             </Td>
-            <Td className="whitespace-nowrap text-slate-600">{new Date(r.createdAt).toLocaleString()}</Td>
+            <Td className="whitespace-nowrap text-slate-600">
+              <LocalTime iso={r.createdAt} />
+            </Td>
           </Tr>
         ))}
       </TBody>

@@ -2,6 +2,7 @@
 import type { TIntakeAnswerView } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
 import type { TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
 import { Card } from "@/components/ui/card";
+import { LocalTime } from "@/components/ui/local-time";
 
 const EVENT_LABELS: Record<string, string> = {
   "request.created": "Request created",
@@ -30,7 +31,7 @@ export function RequestTimeline({ entries }: { entries: TTimelineEntry[] }) {
                 {e.service ? <span className="font-normal text-slate-600"> · {e.service}</span> : null}
               </p>
               <p className="text-xs text-slate-600">
-                {new Date(e.createdAt).toLocaleString()} · <code>{e.type}</code>
+                <LocalTime iso={e.createdAt} /> · <code>{e.type}</code>
                 {e.stateVersion !== null ? ` · version ${e.stateVersion}` : ""}
               </p>
             </li>

@@ -14,6 +14,7 @@ import type { SerializedAgency } from "@/lib/core/agencies/serialize-agency";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { PLAN_DEFAULTS, type PlanName, type UsageCounter } from "@/lib/core/domain/usage";
 import type { UsageOverview } from "@/lib/core/usage/get-usage-overview";
+import { formatUtc } from "@/components/ui/local-time";
 
 const UsageChart = dynamic(() => import("@/components/usage/usage-chart"), {
   ssr: false,
@@ -60,7 +61,8 @@ function trialText(agency: SerializedAgency): string {
   if (!agency.trialEndsAt) return "Trial without an end date";
   const end = new Date(agency.trialEndsAt);
   const days = Math.ceil((end.getTime() - Date.now()) / 86_400_000);
-  return days > 0 ? `Trial: ${days} day${days === 1 ? "" : "s"} left (ends ${end.toLocaleDateString()})` : `Trial ended ${end.toLocaleDateString()}`;
+  const ends = formatUtc(agency.trialEndsAt, true);
+  return days > 0 ? `Trial: ${days} day${days === 1 ? "" : "s"} left (ends ${ends})` : `Trial ended ${ends}`;
 }
 
 export interface UsagePanelProps {
@@ -77,10 +79,7 @@ export function UsagePanel({ initialOverview, canChangePlan, changePlan }: Usage
 
   return (
     <div className="space-y-6">
-      <Card
-        title="This month"
-        description={`${start.toLocaleDateString(undefined, { timeZone: "UTC" })} – ${end.toLocaleDateString(undefined, { timeZone: "UTC" })} (UTC). Each new request counts once.`}
-      >
+      <Card title="This month" description={`${formatUtc(start.toISOString(), true)} – ${formatUtc(end.toISOString(), true)} (UTC). Each new request counts once.`}>
         <div className="grid gap-6 md:grid-cols-3">
           <Meter label="Clients" counter={usage.clients} />
           <Meter label="Prospects" counter={usage.prospects} />

@@ -10,12 +10,13 @@ import { Field } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
 import type { TDelivery, TDeliveryAttempt } from "@/lib/core/webhooks/schemas";
+import { LocalTime } from "@/components/ui/local-time";
 
 const OUTCOMES = ["pending", "succeeded", "failed", "cancelled"] as const;
 const OUTCOME_TONES: Record<string, BadgeTone> = { pending: "amber", succeeded: "green", failed: "red", cancelled: "gray" };
 
-function time(iso: string): string {
-  return new Date(iso).toLocaleString();
+function time(iso: string) {
+  return <LocalTime iso={iso} />;
 }
 
 export function DeliveryLog({ webhookId, eventTypes }: { webhookId: string; eventTypes: readonly string[] }) {
@@ -71,7 +72,7 @@ function DeliveryItem({ d }: { d: TDelivery }) {
         <Badge tone={OUTCOME_TONES[d.status] ?? "gray"}>{d.status.charAt(0).toUpperCase() + d.status.slice(1)}</Badge>
         <span className="text-xs text-slate-600">
           {d.attempts.length} attempt{d.attempts.length === 1 ? "" : "s"} · created {time(d.createdAt)}
-          {d.nextAttemptAt ? ` · next attempt ${time(d.nextAttemptAt)}` : ""}
+          {d.nextAttemptAt ? <> · next attempt {time(d.nextAttemptAt)}</> : ""}
         </span>
         <code className="ml-auto text-xs text-slate-600">{d.eventId}</code>
       </div>

@@ -17,6 +17,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { TUpdateWebhookBody, TWebhook, TWebhookTestResult } from "@/lib/core/webhooks/schemas";
+import { LocalTime } from "@/components/ui/local-time";
 
 type IdAction<T> = (input: { id: string }) => Promise<ActionResult<T>>;
 
@@ -73,7 +74,7 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
       {rotated ? (
         <SecretNotice title="New signing secret" value={rotated.secret} onDone={() => setRotated(null)}>
           <p className="mt-2 text-sm text-emerald-900" data-testid="previous-secret-expiry">
-            The previous secret keeps signing deliveries until {new Date(rotated.previousSecretExpiresAt).toLocaleString()}, so you can switch without missing any.
+            The previous secret keeps signing deliveries until <LocalTime iso={rotated.previousSecretExpiresAt} />, so you can switch without missing any.
           </p>
         </SecretNotice>
       ) : null}
@@ -82,18 +83,26 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-600">Created</dt>
-            <dd className="text-slate-900">{new Date(webhook.createdAt).toLocaleString()}</dd>
+            <dd className="text-slate-900">
+              <LocalTime iso={webhook.createdAt} />
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600">Last changed</dt>
-            <dd className="text-slate-900">{new Date(webhook.updatedAt).toLocaleString()}</dd>
+            <dd className="text-slate-900">
+              <LocalTime iso={webhook.updatedAt} />
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600">Previous secret</dt>
             <dd className="text-slate-900">
-              {webhook.secretRotation.previousSecretExpiresAt
-                ? `Signs until ${new Date(webhook.secretRotation.previousSecretExpiresAt).toLocaleString()}`
-                : "None: one secret signs"}
+              {webhook.secretRotation.previousSecretExpiresAt ? (
+                <>
+                  Signs until <LocalTime iso={webhook.secretRotation.previousSecretExpiresAt} />
+                </>
+              ) : (
+                "None: one secret signs"
+              )}
             </dd>
           </div>
         </dl>

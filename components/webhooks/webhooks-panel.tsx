@@ -18,6 +18,7 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
 import type { TCreateWebhookBody, TWebhook } from "@/lib/core/webhooks/schemas";
+import { LocalTime } from "@/components/ui/local-time";
 
 export function eventsSummary(events: string[]): string {
   if (events.length === 1 && events[0] === "*") return "All events";
@@ -94,7 +95,9 @@ export function WebhooksPanel({ initialPage, eventTypes, canWrite, limit, create
                 <Td>
                   <Badge status={w.status} />
                 </Td>
-                <Td className="whitespace-nowrap text-slate-600">{new Date(w.createdAt).toLocaleDateString()}</Td>
+                <Td className="whitespace-nowrap text-slate-600">
+                  <LocalTime iso={w.createdAt} dateOnly />
+                </Td>
               </Tr>
             ))}
           </TBody>

@@ -10,6 +10,7 @@ import { pagePath, type Surface } from "@/lib/surfaces/access/access-http";
 import { openAttemptNotice } from "@/lib/surfaces/access/attempt-notice";
 import { decodeFieldErrors } from "@/lib/surfaces/access/field-errors";
 import { loadAccessPage, type AccessPageView } from "@/lib/surfaces/access/load-access-page";
+import { loadOrUnavailable } from "@/lib/surfaces/access/load-or-unavailable";
 import { loadAssetPicker } from "@/lib/surfaces/access/load-asset-picker";
 import { t } from "@/lib/infra/i18n/dictionary";
 import { appSecret } from "@/lib/infra/secrets/secrets";
@@ -21,10 +22,11 @@ import { MessageBox } from "@/components/access/message-box";
 import { ProgressBar } from "@/components/access/progress-bar";
 import { ServiceCard } from "@/components/access/service-card";
 import { ReturnToOpener } from "@/components/access/window-bridge";
+import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailable";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
-const loadView = cache((token: string) => loadAccessPage({ token }));
+export const loadView = cache((token: string) => loadOrUnavailable(() => loadAccessPage({ token })));
 
 function one(params: SearchParams, name: string): string | undefined {
   const v = params[name];
@@ -32,7 +34,8 @@ function one(params: SearchParams, name: string): string | undefined {
 }
 
 export async function accessPageMetadata(token: string): Promise<Metadata> {
-  const view = await loadView(token);
+  const loaded = await loadView(token);
+  const view = loaded.ok ? loaded.value : null;
   const title = view ? t(view.locale, "client.title", { agency: view.agency.name }) : "Access request";
   // The link is the key: keep it out of search engines and other sites' referrers.
   return { title: { absolute: title }, robots: { index: false, follow: false }, referrer: "no-referrer" };
@@ -55,10 +58,12 @@ function Notice({ view, code, serviceId }: { view: AccessPageView; code: string 
     reopened: t(locale, "notice.reopened"),
     invite_sent: t(locale, "service.awaitingConfirmationHelp", { agency: view.agency.name }),
     intake_submitted: t(locale, "intake.submitted"),
+    // only a preview link says what a real request would have done
+    ...(view.preview ? { preview: t(locale, "preview.granted", { service: name ?? "" }) } : {}),
   };
   if (!code || !Object.hasOwn(messages, code)) return null;
   return (
-    <MessageBox tone="success" title={name}>
+    <MessageBox tone={code === "preview" ? "warning" : "success"} title={name}>
       {messages[code]}
     </MessageBox>
   );
@@ -90,7 +95,9 @@ async function Picker({ view, serviceId, sessionId }: { view: AccessPageView; se
 }
 
 export async function AccessPage({ token, surface, searchParams }: { token: string; surface: Surface; searchParams: SearchParams }) {
-  const view = await loadView(token);
+  const loaded = await loadView(token);
+  if (!loaded.ok) return <ServiceUnavailable />;
+  const view = loaded.value;
   if (!view) notFound();
   const { locale, agency } = view;
   const serviceId = one(searchParams, "service");
@@ -111,7 +118,7 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
 
   if (!view.open) {
     return (
-      <AccessShell locale={locale} agency={agency} chrome={surface === "invite"}>
+      <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
         {returnToOpener}
         <FinalState
           locale={locale}
@@ -130,7 +137,7 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
   const intakeError = errorCode === "invalid_input" ? accessErrorMessage(locale, "invalid_input") : null;
 
   return (
-    <AccessShell locale={locale} agency={agency} chrome={surface === "invite"}>
+    <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
       {returnToOpener}
       <h1 className="text-2xl font-bold tracking-tight">{t(locale, "client.title", { agency: agency.name })}</h1>
       <p className="mt-2 text-slate-700">{t(locale, "client.intro", { agency: agency.name })}</p>

@@ -78,7 +78,7 @@ function operation(method: string, p: string) {
   if (!op) throw new Error(`${method} ${p} is not documented`);
   return op as {
     responses: Record<string, { content?: { "application/json": { schema: Json } } }>;
-    "x-required-scope": string | null;
+    "x-required-scope": string | string[] | null;
     security: Json[];
     operationId: string;
     parameters?: Json[];
@@ -160,7 +160,8 @@ describe("the document", () => {
       if (p === "/openapi.json") continue;
       const op = operation(method, p);
       const scope = op["x-required-scope"];
-      expect(op.security, o).toEqual([{ apiKey: scope ? [scope] : [] }]);
+      // a list of scopes: any one suffices, one alternative requirement each
+      expect(op.security, o).toEqual(Array.isArray(scope) ? scope.map((s) => ({ apiKey: [s] })) : [{ apiKey: scope ? [scope] : [] }]);
       for (const status of ["401", "403", "429", "500"]) expect(op.responses[status], `${o} ${status}`).toBeDefined();
       if (p.includes("{id}")) expect(op.responses["404"], o).toBeDefined();
       if (method === "POST" && ["/clients", "/requests", "/webhooks"].includes(p)) {
@@ -171,7 +172,7 @@ describe("the document", () => {
         expect(op.responses["409"], o).toBeDefined();
       }
     }
-    expect(operation("GET", "/accounts")["x-required-scope"]).toBe("accounts:read");
+    expect(operation("GET", "/accounts")["x-required-scope"]).toEqual(["requests:create", "accounts:read"]);
     expect(operation("GET", "/services")["x-required-scope"]).toBeNull();
     expect(operation("GET", "/me")["x-required-scope"]).toBeNull();
     expect(operation("GET", "/webhooks")["x-required-scope"]).toBe("webhooks:read");
@@ -191,15 +192,19 @@ describe("the documented scopes are the enforced scopes", () => {
     for (const o of documentedOperations()) {
       const [method, p] = o.split(" ") as [string, string];
       if (p === "/openapi.json") continue;
-      const scope = operation(method, p)["x-required-scope"] as ApiScope | null;
+      const documented = operation(method, p)["x-required-scope"] as ApiScope | ApiScope[] | null;
+      const anyOf = documented === null ? [] : Array.isArray(documented) ? documented : [documented];
       const url = p.replace("{id}", ID);
       const body = method === "GET" ? undefined : {};
-      if (scope) {
-        const without = await call(server.url, await keyWith(API_SCOPES.filter((s) => s !== scope)), method, url, { body });
-        expect(expectError(without, 403, "CAPABILITY_REQUIRED").message, o).toContain(scope);
+      if (anyOf.length) {
+        const without = await call(server.url, await keyWith(API_SCOPES.filter((s) => !anyOf.includes(s))), method, url, { body });
+        const message = expectError(without, 403, "CAPABILITY_REQUIRED").message;
+        for (const s of anyOf) expect(message, o).toContain(s);
       }
-      const only = await call(server.url, await keyWith([scope ?? (method === "GET" && p === "/me" ? "usage:read" : "requests:update")]), method, url, { body });
-      expect(only.body?.error?.code, `${o}: ${only.text}`).not.toBe("CAPABILITY_REQUIRED");
+      for (const scope of anyOf.length ? anyOf : ([method === "GET" && p === "/me" ? "usage:read" : "requests:update"] as ApiScope[])) {
+        const only = await call(server.url, await keyWith([scope]), method, url, { body });
+        expect(only.body?.error?.code, `${o} with ${scope}: ${only.text}`).not.toBe("CAPABILITY_REQUIRED");
+      }
     }
   });
 });

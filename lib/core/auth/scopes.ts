@@ -25,7 +25,7 @@ export const SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   "requests:update": "Change a request's services (V1 links/update only).",
   "requests:cancel": "Cancel access requests.",
   "usage:read": "Read this month's access-link usage.",
-  "accounts:read": "List the agency's connected accounts (GET /accounts).",
+  "accounts:read": "List the agency's connected accounts (GET /accounts; keys with requests:create may list them too).",
   "webhooks:read": "List and read webhooks and their delivery logs.",
   "webhooks:write": "Create, change, pause, rotate, test and delete webhooks.",
 };

@@ -2,6 +2,12 @@
 // so a cursor used with other filters is refused instead of silently skipping rows.
 import crypto from "node:crypto";
 import { ApiError } from "@/lib/core/common/api-error";
+import { isUuid } from "@/lib/core/common/uuid";
+
+// Rows are never created outside these years; a cursor time outside them was tampered with
+// and would overflow PostgreSQL's timestamp range (a 500 before this bound).
+const MIN_CURSOR_TIME = Date.UTC(2000, 0, 1);
+const MAX_CURSOR_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 export interface CursorPosition {
   createdAt: Date;
@@ -35,7 +41,9 @@ export function decodeCursor(cursor: string | undefined, filters: Record<string,
     throw bad("Not a cursor issued by this API.");
   }
   const createdAt = new Date(parsed.t);
-  if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/i.test(parsed.i)) throw bad("Not a cursor issued by this API.");
+  const time = createdAt.getTime();
+  // the same uuid pattern as ids elsewhere: 36 hex digits and dashes in any order is not one
+  if (Number.isNaN(time) || time < MIN_CURSOR_TIME || time > MAX_CURSOR_TIME || !isUuid(parsed.i)) throw bad("Not a cursor issued by this API.");
   if (parsed.f !== fingerprint(filters)) throw bad("This cursor was issued for different filters; use the same filters or start without a cursor.");
   return { createdAt, id: parsed.i };
 }

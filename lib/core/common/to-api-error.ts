@@ -2,6 +2,10 @@
 // with one detail per field, unique violations the right 409, anything unknown a logged 500.
 import { z } from "zod";
 import { ApiError } from "@/lib/core/common/api-error";
+import { isDatabaseUnavailable } from "@/lib/infra/db/db";
+
+/** Seconds a client is asked to wait when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export function fieldPath(path: readonly PropertyKey[], prefix?: string): string {
   const parts = prefix ? [prefix, ...path.map(String)] : path.map(String);
@@ -39,6 +43,10 @@ export function toApiError(err: unknown, requestId?: string): ApiError {
   if (err instanceof z.ZodError) return zodToApiError(err);
   if (isUniqueViolation(err, "externalClientId")) {
     return new ApiError("EXTERNAL_CLIENT_ID_CONFLICT", "externalClientId is already used by another client.", [{ field: "externalClientId", message: "Already in use." }]);
+  }
+  if (isDatabaseUnavailable(err)) {
+    console.error(`[${requestId ?? "-"}] database unavailable`, (err as Error)?.message ?? err);
+    return new ApiError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly.", [], { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
   }
   const code = prismaCode(err);
   if (code === "P2028" || code === "55P03") {

@@ -35,7 +35,9 @@ describe("decideUsage", () => {
     ["overage: below included", { overageEnabled: true, included: 10, used: 9 }, { allowed: true, billable: false }],
     ["overage: at included", { overageEnabled: true, included: 10, used: 10 }, { allowed: true, billable: true }],
     ["overage: past the limit is still allowed", { overageEnabled: true, included: 10, used: 500 }, { allowed: true, billable: true }],
-    ["overage: included null bills nothing", { overageEnabled: true, included: null, used: 500 }, { allowed: true, billable: false }],
+    ["overage: included null bills past the client limit", { overageEnabled: true, included: null, used: 10 }, { allowed: true, billable: true }],
+    ["overage: included null within the client limit", { overageEnabled: true, included: null, used: 9 }, { allowed: true, billable: false }],
+    ["overage: included null and no limit bills nothing", { overageEnabled: true, included: null, limit: null, used: 500 }, { allowed: true, billable: false }],
     ["overage: included zero bills the first", { overageEnabled: true, included: 0, used: 0 }, { allowed: true, billable: true }],
     ["prospect below the limit", { kind: "prospect", used: 9 }, { allowed: true, billable: false }],
     ["prospect at the limit", { kind: "prospect", used: 10 }, { allowed: false }],
@@ -80,6 +82,11 @@ describe("usageView", () => {
     const view = usageView({ ...input, clientsUsed: 130, overageEnabled: true, overageIncluded: 100, billableUnits: 30 });
     expect(view.clients).toEqual({ used: 130, limit: 100, remaining: 0 });
     expect(view.overage).toEqual({ enabled: true, included: 100, billableUnits: 30 });
+  });
+
+  it("shows the client limit as included when overage is on and included is unset, as the billing rule applies it", () => {
+    expect(usageView({ ...input, overageEnabled: true, overageIncluded: null }).overage).toEqual({ enabled: true, included: 100, billableUnits: 0 });
+    expect(usageView({ ...input, clientLimit: null, overageEnabled: true, overageIncluded: null }).overage).toEqual({ enabled: true, included: null, billableUnits: 0 });
   });
 
   it("passes null plan and billing period through", () => {

@@ -29,20 +29,31 @@ export interface UsageDecisionInput {
   /** null: no limit. */
   limit: number | null;
   overageEnabled: boolean;
-  /** Client links covered by the plan under overage billing; null: none are billable. */
+  /** Client links covered by the plan under overage billing; null: the client limit. */
   included: number | null;
 }
 
 export type UsageDecision = { allowed: true; billable: boolean } | { allowed: false };
 
 /**
+ * The client links overage billing covers before it bills: the agency's `included`
+ * number, or when that is unset its client limit (the links the plan would otherwise
+ * allow). null (no included number and no limit): nothing is ever billed.
+ */
+export function overageIncluded(included: number | null, clientLimit: number | null): number | null {
+  return included ?? clientLimit;
+}
+
+/**
  * Whether one more link may be counted. Overage billing applies to client
  * links only: with it a client link is never refused, and is billed once the
- * included number is used up. Prospects always meet their limit.
+ * included number (by default the client limit) is used up. Prospects always
+ * meet their limit.
  */
 export function decideUsage(input: UsageDecisionInput): UsageDecision {
-  const { kind, used, limit, overageEnabled, included } = input;
+  const { kind, used, limit, overageEnabled } = input;
   if (kind === "client" && overageEnabled) {
+    const included = overageIncluded(input.included, limit);
     return { allowed: true, billable: included !== null && used >= included };
   }
   if (limit !== null && used >= limit) return { allowed: false };
@@ -123,6 +134,11 @@ export function usageView(input: UsageViewInput): UsageView {
     period: { start: period.start.toISOString(), end: period.end.toISOString(), timezone: "UTC" },
     clients: counter(input.clientsUsed, input.clientLimit),
     prospects: counter(input.prospectsUsed, input.prospectLimit),
-    overage: { enabled: input.overageEnabled, included: input.overageIncluded, billableUnits: input.billableUnits },
+    // what the billing rule applies, so the response and the rule agree when `included` is unset
+    overage: {
+      enabled: input.overageEnabled,
+      included: input.overageEnabled ? overageIncluded(input.overageIncluded, input.clientLimit) : input.overageIncluded,
+      billableUnits: input.billableUnits,
+    },
   };
 }

@@ -50,6 +50,9 @@ export async function validateRequestedServices(
       if (!acc) details.push({ field: `${lf}.internalAccountId`, message: "Not one of the agency's connected accounts (see GET /accounts)." });
       else if (acc.platform !== cat.platform) details.push({ field: `${lf}.internalAccountId`, message: `This account is on ${acc.platform}, not ${cat.platform}.` });
       else if (acc.status !== "connected") details.push({ field: `${lf}.internalAccountId`, message: "This account is disconnected." });
+      else if (!acc.services.includes(serviceId)) {
+        details.push({ field: `${lf}.internalAccountId`, message: `This account does not offer ${serviceId}; its services: ${acc.services.join(", ")} (see GET /accounts).` });
+      }
       return {
         ...link,
         internalAccountId: link.internalAccountId,

@@ -1,10 +1,14 @@
-// Pauses a webhook: no new deliveries are created for it (recordEvent skips paused webhooks)
-// and its pending ones are cancelled, so events of the pause are never sent to it.
+// Pauses a webhook: no new deliveries are created for it (recordEvent skips paused webhooks),
+// and deliveries that are due, or come due while it is paused, are cancelled (here for those
+// already due, by the worker and at resume for the rest), as the spec says. A retry
+// scheduled after the pause ends is kept and goes out on its schedule.
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import type { TWebhook } from "@/lib/core/webhooks/schemas";
 import { serializeWebhook, webhookViewInclude } from "@/lib/core/webhooks/serialize-webhook";
+
+export const PAUSED_REASON = "Cancelled: it came due while the webhook was paused.";
 
 export async function pauseWebhook(opts: { agencyId: string; id: string; tx?: Tx; now?: Date }): Promise<TWebhook> {
   const now = opts.now ?? new Date();
@@ -15,7 +19,7 @@ export async function pauseWebhook(opts: { agencyId: string; id: string; tx?: Tx
     const row = current.pausedAt
       ? await tx.webhook.findUniqueOrThrow({ where: { id: opts.id }, include: webhookViewInclude })
       : await tx.webhook.update({ where: { id: opts.id }, data: { pausedAt: now }, include: webhookViewInclude });
-    await cancelPendingDeliveries(tx, { webhookId: opts.id, reason: "Cancelled: the webhook was paused.", now });
+    await cancelPendingDeliveries(tx, { webhookId: opts.id, reason: PAUSED_REASON, now, dueOnly: true });
     return serializeWebhook(row, now);
   };
   return opts.tx ? run(opts.tx) : (await getDb()).$transaction(run);

@@ -11,6 +11,54 @@ export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$trans
 
 export class DatabaseUnreachableError extends Error {}
 
+// What a lost or refused database connection looks like, through pg, Prisma's driver
+// adapters and PGlite: network errors, PostgreSQL's connection-exception class (08),
+// shutdown and start-up states (57P01-57P03), too many connections (53300), Prisma's
+// "can't reach" and pool time-out codes, and PGlite closed under us.
+const UNREACHABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+  "EAI_AGAIN",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "P1001",
+  "P1002",
+  "P1017",
+  "P2024",
+]);
+const UNREACHABLE_MESSAGE =
+  /connection terminated|connection refused|terminating connection|timeout exceeded when trying to connect|PGlite is closed|database system is (starting up|shutting down)|Can't reach database server/i;
+
+/**
+ * Whether an error means the database cannot be reached right now (a 503 with
+ * Retry-After, not a 500). Walks the error's causes, where driver adapters put the
+ * original error.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 6 && !seen.has(e); depth++) {
+    seen.add(e);
+    if (e instanceof DatabaseUnreachableError) return true;
+    const o = e as { code?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown; kind?: unknown; errors?: unknown };
+    for (const code of [o.code, o.originalCode]) {
+      if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || /^08/.test(code))) return true;
+    }
+    if (o.kind === "DatabaseNotReachable" || o.kind === "ConnectionClosed" || o.kind === "SocketTimeout") return true;
+    if (typeof o.message === "string" && UNREACHABLE_MESSAGE.test(o.message)) return true;
+    // AggregateError (pg tries every address of a host name)
+    if (Array.isArray(o.errors) && o.errors.some((x) => isDatabaseUnavailable(x))) return true;
+    e = o.cause;
+  }
+  return false;
+}
+
 interface Handle {
   prisma: PrismaClient;
   runner: SqlRunner;

@@ -71,6 +71,10 @@ const en = {
   "final.completed.body": "All the access asked for has been handled, so nothing more is needed from you. If the agency needs more, they will send you a new link.",
   "final.notFound.title": "Link not found",
   "final.notFound.body": "Check that you opened the whole link, or ask the agency for a new one.",
+  "unavailable.title": "Please try again in a moment",
+  "unavailable.body": "This page is briefly unavailable. Nothing you did caused it; reload the page in a minute.",
+  "preview.banner": "Preview: this is how your client sees the request. Nothing is granted and no allowance is used.",
+  "preview.granted": "Preview: in a real request {service} would be granted now. Nothing was granted.",
 
   // Services the client grants by hand
   "manual.heading": "Follow these steps",
@@ -204,6 +208,10 @@ const es: Messages = {
   "final.completed.body": "Ya se ha gestionado todo el acceso solicitado, así que no necesitas hacer nada más. Si la agencia necesita algo más, te enviará un enlace nuevo.",
   "final.notFound.title": "Enlace no encontrado",
   "final.notFound.body": "Comprueba que has abierto el enlace completo o pide uno nuevo a la agencia.",
+  "unavailable.title": "Inténtalo de nuevo en un momento",
+  "unavailable.body": "Esta página no está disponible por un instante. No es culpa tuya; vuelve a cargarla en un minuto.",
+  "preview.banner": "Vista previa: así ve tu cliente la solicitud. No se concede ningún acceso ni se consume la cuota.",
+  "preview.granted": "Vista previa: en una solicitud real se concedería ahora {service}. No se ha concedido nada.",
 
   "manual.heading": "Sigue estos pasos",
   "manual.step": "Paso {n}",
@@ -328,6 +336,10 @@ const nl: Messages = {
   "final.completed.body": "Alle gevraagde toegang is geregeld, dus je hoeft niets meer te doen. Heeft het bureau meer nodig, dan krijg je een nieuwe link.",
   "final.notFound.title": "Link niet gevonden",
   "final.notFound.body": "Controleer of je de volledige link hebt geopend, of vraag het bureau om een nieuwe.",
+  "unavailable.title": "Probeer het zo opnieuw",
+  "unavailable.body": "Deze pagina is even niet beschikbaar. Dat ligt niet aan jou; laad de pagina over een minuut opnieuw.",
+  "preview.banner": "Voorbeeld: zo ziet je klant het verzoek. Er wordt geen toegang verleend en er gaat niets van je tegoed af.",
+  "preview.granted": "Voorbeeld: bij een echt verzoek zou {service} nu worden verleend. Er is niets verleend.",
 
   "manual.heading": "Volg deze stappen",
   "manual.step": "Stap {n}",

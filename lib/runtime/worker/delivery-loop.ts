@@ -13,6 +13,7 @@ import { DEFAULT_TIMEOUT_MS, PinnedAgentCache } from "@/lib/infra/delivery/safe-
 import type { HostResolver } from "@/lib/infra/delivery/webhook-url";
 import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
 import { loadSigningSecrets } from "@/lib/infra/delivery/signing-secrets";
+import { PAUSED_REASON } from "@/lib/core/webhooks/pause-webhook";
 
 export const DEFAULT_LEASE_MS = 30_000;
 
@@ -84,9 +85,14 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
 
   /** Cancels what must not go out; true when the session must end. */
   async function closedGate(db: Db, webhookId: string, gate: WebhookGate): Promise<boolean> {
-    if (gate.deletedAt || gate.pausedAt) {
-      // Normally cancelled by pause/delete already; this catches an event recorded in a race with them.
-      await cancelPendingDeliveries(db, { webhookId, reason: `Cancelled: the webhook was ${gate.deletedAt ? "deleted" : "paused"}.` });
+    if (gate.deletedAt) {
+      // Normally cancelled by the delete already; this catches an event recorded in a race with it.
+      await cancelPendingDeliveries(db, { webhookId, reason: "Cancelled: the webhook was deleted." });
+      return true;
+    }
+    if (gate.pausedAt) {
+      // Only what is due now: a retry scheduled after a resume keeps its place (the spec).
+      await cancelPendingDeliveries(db, { webhookId, reason: PAUSED_REASON, dueOnly: true });
       return true;
     }
     if (!isEntitled(gate)) {

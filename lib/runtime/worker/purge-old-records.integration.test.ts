@@ -12,6 +12,7 @@ let db: Db;
 let agencyId: string;
 let webhookId: string;
 let secondWebhookId: string;
+let leasedWebhookId: string;
 let apiKeyId: string;
 
 async function backdate(table: "Event" | "WebhookDelivery" | "DeliveryAttempt", id: string, daysAgo: number, now: Date) {
@@ -26,7 +27,7 @@ async function event(daysAgo: number, now: Date) {
   return id;
 }
 
-async function delivery(eventId: string, daysAgo: number, now: Date, extra: { status?: string; leaseUntil?: Date; webhookId?: string } = {}) {
+async function delivery(eventId: string, daysAgo: number, now: Date, extra: { status?: string; webhookId?: string } = {}) {
   const d = await db.webhookDelivery.create({ data: { agencyId, webhookId, eventId, eventType: "request.updated", ...extra } });
   await backdate("WebhookDelivery", d.id, daysAgo, now);
   return d.id;
@@ -62,6 +63,7 @@ beforeAll(async () => {
   agencyId = (await createAgency({ name: "Retention Agency" })).id;
   webhookId = (await db.webhook.create({ data: { agencyId, url: "https://hooks.example.test/in", events: ["*"] } })).id;
   secondWebhookId = (await db.webhook.create({ data: { agencyId, url: "https://hooks.example.test/other", events: ["*"] } })).id;
+  leasedWebhookId = (await db.webhook.create({ data: { agencyId, url: "https://hooks.example.test/leased", events: ["*"] } })).id;
   apiKeyId = (await db.apiKey.create({ data: { agencyId, name: "k", prefix: "ak_test", keyHash: crypto.randomBytes(16).toString("hex"), scopes: [] } })).id;
 });
 
@@ -78,9 +80,12 @@ describe("purgeOldRecords", () => {
     const e2 = await event(31, now);
     const d2 = await delivery(e2, 31, now);
     await attempt(d2, 1, now);
-    // Past retention but a worker holds it right now: kept (with its event) for the next purge.
+    // Past retention but a worker holds its webhook's lease right now (leases live on the
+    // webhook; the delivery's own lease columns are never written): kept, with its event,
+    // for the next purge.
     const e3 = await event(31, now);
-    const d3 = await delivery(e3, 31, now, { leaseUntil: new Date(now.getTime() + 60_000) });
+    const d3 = await delivery(e3, 31, now, { webhookId: leasedWebhookId });
+    await db.webhook.update({ where: { id: leasedWebhookId }, data: { leaseOwner: "worker-1", leaseUntil: new Date(now.getTime() + 60_000) } });
     // Recent event: kept, with its deliveries; only an attempt past retention goes.
     const e4 = await event(29, now);
     const d4 = await delivery(e4, 29, now, { status: "failed" });

@@ -34,14 +34,15 @@ export async function purgeOldRecords(opts: { now?: Date; batchSize?: number } =
   );
   // A delivery still pending is kept while its event is within retention (it may yet be
   // sent); once the event is past 30 days it can no longer be delivered and goes too,
-  // unless a worker is sending it right now (its lease is live): the next purge takes it.
+  // unless a worker may be sending it right now (its webhook's lease is live; leases are
+  // held per webhook, see claim-deliveries.ts): the next purge takes it.
   await forEachBatch(
     batch,
     dropDeliveries,
     (n) => db.$queryRaw<{ id: string }[]>`
-    SELECT d."id" FROM "Event" e JOIN "WebhookDelivery" d ON d."eventId" = e."id"
+    SELECT d."id" FROM "Event" e JOIN "WebhookDelivery" d ON d."eventId" = e."id" JOIN "Webhook" w ON w."id" = d."webhookId"
     WHERE e."createdAt" < ${cutoff}
-      AND NOT (d."status" = 'pending' AND d."leaseUntil" IS NOT NULL AND d."leaseUntil" > ${now})
+      AND NOT (d."status" = 'pending' AND w."leaseOwner" IS NOT NULL AND w."leaseUntil" > ${now})
     LIMIT ${n}::int`,
   );
 

@@ -13,6 +13,8 @@ import { startApiServer } from "@/test/support/api-server";
 import { openAttemptNotice } from "@/lib/surfaces/access/attempt-notice";
 import { grantWithConnector } from "@/lib/surfaces/access/grant-with-connector";
 import { signState } from "@/lib/infra/connectors/oauth-state";
+import { setPlan } from "@/lib/core/agencies/set-plan";
+import { loadAccessPage } from "@/lib/surfaces/access/load-access-page";
 import {
   eventsOf,
   getNoFollow,
@@ -98,11 +100,14 @@ describe("automatic grants through the sandbox connector", () => {
     expect(attempt.services[0]!.errors).toEqual(notice!.errors);
   });
 
-  it("a failed attempt records grant_failed and the attempt, and leaves the request and its version alone", async () => {
+  it("a service whose grant failed records grant_failed and the attempt, and leaves the request and its version alone", async () => {
     const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" }, google_ads: { accessLevel: "standard" } });
-    const res = await signInAndGrant(base, token, "meta_ads", { mode: "fail" });
+    // the platform refuses the one asset picked: granting this service failed
+    const res = await signInAndGrant(base, token, "meta_ads", { assets: [3] });
     const notice = openAttemptNotice(requestId, locationOf(res).searchParams.get("attempt"), appSecret());
-    expect(notice).toEqual({ serviceId: "meta_ads", outcome: "failed", errors: ["The platform rejected this request. Please try again later."] });
+    expect(notice?.outcome).toBe("failed");
+    expect(notice?.errors).toHaveLength(1);
+    expect(notice?.errors[0]).toContain("does not accept new partners");
 
     const row = await requestRow(requestId);
     expect(row.status).toBe("pending");
@@ -115,6 +120,27 @@ describe("automatic grants through the sandbox connector", () => {
     expect(failed.data.errors).toEqual(notice!.errors);
     expect(failed.data.service).toEqual({ service: "meta_ads", platform: "meta" });
     expect(failed.data.request!.stateVersion).toBe(1);
+    expect(events.find((e) => e.type === "connection.attempt_completed")!.data.attempt).toEqual({
+      platform: "meta",
+      outcome: "failed",
+      services: [{ service: "meta_ads", status: "pending", errors: notice!.errors }],
+      errors: [],
+    });
+  });
+
+  it("a whole-attempt failure reports only through connection.attempt_completed, not grant_failed", async () => {
+    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" }, google_ads: { accessLevel: "standard" } });
+    const res = await signInAndGrant(base, token, "meta_ads", { mode: "fail" });
+    const notice = openAttemptNotice(requestId, locationOf(res).searchParams.get("attempt"), appSecret());
+    expect(notice).toEqual({ serviceId: "meta_ads", outcome: "failed", errors: ["The platform rejected this request. Please try again later."] });
+
+    const row = await requestRow(requestId);
+    expect(row.status).toBe("pending");
+    expect(row.stateVersion).toBe(1);
+    expect(service(row, "meta_ads").status).toBe("pending");
+
+    const events = await eventsOf(requestId);
+    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created"]);
     const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt;
     expect(attempt).toEqual({
       platform: "meta",
@@ -157,8 +183,9 @@ describe("automatic grants through the sandbox connector", () => {
     expect(outcome.report.outcome).toBe("failed");
     expect(outcome.errors).toEqual(["Er ging iets mis aan onze kant. Probeer het opnieuw."]);
     const events = await eventsOf(r2);
-    const failed = events.find((e) => e.type === "service.grant_failed")!;
-    expect(failed.data.errors).toEqual(outcome.errors);
+    // a whole-attempt failure: no grant_failed, the attempt event carries the message
+    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created"]);
+    expect((events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { errors: string[] }).errors).toEqual(outcome.errors);
     expect(JSON.stringify(events)).not.toContain("/srv/internal");
   });
 
@@ -175,12 +202,50 @@ describe("automatic grants through the sandbox connector", () => {
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created", "service.granted"]);
   });
 
-  it("records nothing of its own for a demo request", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" } }, { isDemo: true });
-    await signInAndGrant(base, token, "meta_ads", { mode: "fail" });
-    await signInAndGrant(base, token, "meta_ads");
+  it("a preview link never reaches a platform, grants nothing, records nothing and uses no allowance, even at the limit", async () => {
+    const full = await seedAccessAgency(["meta", "hubspot"]);
+    // at its monthly limit: a preview still opens, because it uses none of it
+    await setPlan({ agencyId: full.agencyId, clientLimit: 0, prospectLimit: 0 });
+    const { requestId, token } = await seedAccessRequest(full, { meta_ads: { accessLevel: "admin" }, hubspot_portal: { accessLevel: "standard" } }, { isDemo: true });
+
+    // "Grant access" goes straight back with the preview notice, not to a platform sign-in
+    const connect = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/meta_ads`));
+    expect(connect.pathname).toBe(`/i/${token}`);
+    expect(connect.search).toBe("?notice=preview&service=meta_ads");
+    // "I sent the invitation" (which grants HubSpot's portal at once) grants nothing either
+    const sent = await postForm(`${base}/api/access/${token}/services/hubspot_portal/invite-sent`, {});
+    expect(locationOf(sent).search).toBe("?notice=preview&service=hubspot_portal");
+
+    // a sign-in that reached the grant anyway (made while the link was not a preview)
+    const db = await getDb();
+    await db.accessRequest.update({ where: { id: requestId }, data: { isDemo: false } });
+    const { callback } = await signIn(base, token, "meta_ads");
+    await db.accessRequest.update({ where: { id: requestId }, data: { isDemo: true } });
+    let grants = 0;
+    const spy: PlatformConnector = {
+      ...createSandboxConnector("meta"),
+      grantAccess: async (...args) => {
+        grants++;
+        return createSandboxConnector("meta").grantAccess(...args);
+      },
+    };
+    const outcome = await grantWithConnector({ token, serviceId: "meta_ads", sessionId: callback!.searchParams.get("session")!, assetIds: ["meta_ads_1001"], connector: spy });
+    expect(outcome.preview).toBe(true);
+    expect(grants).toBe(0);
+
+    const row = await requestRow(requestId);
+    expect(row.status).toBe("pending");
+    expect(row.stateVersion).toBe(1);
+    expect(row.services.map((s) => s.status)).toEqual(["pending", "pending"]);
     expect(await eventsOf(requestId)).toEqual([]);
-    expect((await requestRow(requestId)).status).toBe("completed");
+    expect(await db.usageCounter.findMany({ where: { agencyId: full.agencyId, used: { gt: 0 } } })).toEqual([]);
+    // every page of the link knows it is a preview (the pages show the marker from this)
+    expect((await loadAccessPage({ token }))?.preview).toBe(true);
+  });
+
+  it("a real request's page is not marked as a preview", async () => {
+    const { token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" } });
+    expect((await loadAccessPage({ token }))?.preview).toBe(false);
   });
 });
 

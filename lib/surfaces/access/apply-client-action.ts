@@ -8,6 +8,7 @@ import type { ClientAction } from "@/lib/core/domain/request-state";
 import { ApiError } from "@/lib/core/common/api-error";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import type { TRequest } from "@/lib/core/requests/schemas";
+import { serializeRequest } from "@/lib/core/requests/serialize-request";
 import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
 import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
 
@@ -18,7 +19,12 @@ export function isClientServiceAction(value: string): value is ClientServiceActi
   return (CLIENT_SERVICE_ACTIONS as readonly string[]).includes(value);
 }
 
-export async function applyClientAction(opts: { token: string; serviceId: string; action: ClientServiceAction; now?: Date }): Promise<{ changed: boolean; request: TRequest }> {
+export async function applyClientAction(opts: {
+  token: string;
+  serviceId: string;
+  action: ClientServiceAction;
+  now?: Date;
+}): Promise<{ changed: boolean; request: TRequest; preview: boolean }> {
   const now = opts.now ?? new Date();
   const row = await findRequestByToken(opts.token);
   if (!row) throw new AccessPageError("not_found");
@@ -41,9 +47,11 @@ export async function applyClientAction(opts: { token: string; serviceId: string
       action = { kind: "invite_sent", serviceId: svc.serviceId, grantsImmediately: svc.serviceId === GRANTED_ON_INVITE_SENT_SERVICE };
       break;
   }
+  // "The invite was sent" can grant (HubSpot); a preview ends without granting anything.
+  if (row.isDemo && action.kind === "invite_sent") return { changed: false, request: serializeRequest(row, now), preview: true };
   try {
     const result = await applyRequestAction({ requestId: row.id, action, now });
-    return { changed: result.changed, request: result.request };
+    return { changed: result.changed, request: result.request, preview: row.isDemo };
   } catch (err) {
     if (err instanceof ApiError && (err.code === "INVALID_STATE" || err.code === "NOT_FOUND")) {
       // Cancelled or expired since the page was loaded, or not possible for this service.

@@ -85,6 +85,16 @@ export function attemptEventData(opts: { platform: string; serviceId: string; se
   };
 }
 
+/**
+ * Whether granting the service itself failed (the platform refused every asset), the one
+ * case `service.grant_failed` reports. A failure of the whole attempt (sign-in, the
+ * platform unreachable) is not a service failure: it goes only through
+ * `connection.attempt_completed`.
+ */
+export function isServiceGrantFailure(report: AttemptReport): boolean {
+  return report.outcome === "failed" && report.generalErrors.length === 0 && report.serviceErrors.length > 0;
+}
+
 /** What the client was shown for a failed service: its own reasons, else the attempt's. */
 export function shownErrors(report: AttemptReport): string[] {
   return [...report.serviceErrors, ...report.generalErrors];

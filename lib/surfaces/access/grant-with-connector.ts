@@ -1,8 +1,10 @@
 // Grants the chosen assets through the platform connector, then records the result in
 // one transaction: when at least one asset was granted, the service's `grant` through
 // applyRequestAction (state, stateVersion, service.granted, completion); then
-// `connection.attempt_completed` (six platforms) and, for a failed attempt on the two
-// platforms that report it, `service.grant_failed`. A failed attempt changes neither
+// `connection.attempt_completed` (six platforms) and, when granting the service itself
+// failed on one of the two platforms that report it, `service.grant_failed` (a failure of
+// the whole attempt goes only through `connection.attempt_completed`, as the spec says).
+// A failed attempt changes neither
 // the request nor its stateVersion; its events carry the request as it stands.
 //
 // The platform is called outside the transaction (it is slow and cannot roll back).
@@ -19,7 +21,7 @@ import { applyRequestAction, type GrantedAsset } from "@/lib/core/requests/apply
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
 import type { TRequest, TServiceStatus } from "@/lib/core/requests/schemas";
 import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
-import { attemptEventData, buildAttemptReport, shownErrors, type AttemptFailure, type AttemptReport } from "@/lib/surfaces/access/attempt-report";
+import { attemptEventData, buildAttemptReport, isServiceGrantFailure, shownErrors, type AttemptFailure, type AttemptReport } from "@/lib/surfaces/access/attempt-report";
 import { accessRequestInclude, findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
 import { findLiveSession } from "@/lib/surfaces/access/load-asset-picker";
 import { connectorFor } from "@/lib/surfaces/access/platform-connector";
@@ -28,6 +30,8 @@ export const MAX_ASSETS_PER_GRANT = 50;
 
 export interface GrantOutcome {
   requestId: string;
+  /** a preview link: the platform was not called and nothing was recorded */
+  preview: boolean;
   report: AttemptReport;
   /** what the client is shown when something failed */
   errors: string[];
@@ -80,6 +84,13 @@ export async function grantWithConnector(opts: {
   const taken = await db.grantSession.updateMany({ where: { id: session.id, accessToken: session.sealedToken }, data: { accessToken: null } });
   if (taken.count !== 1) throw fail("sign_in_used");
 
+  // A preview never grants through a platform (and a preview has no sign-in of its own;
+  // this guards a session that reached it anyway).
+  if (row.isDemo) {
+    const report: AttemptReport = { outcome: "failed", grantedAssetIds: [], serviceErrors: [], generalErrors: [] };
+    return { requestId: row.id, preview: true, report, errors: [], request: serializeRequest(row, now) };
+  }
+
   const connector = connectorFor(svc.platform, { override: opts.connector, locale });
   const accounts = await agencyAccounts(db, row.agencyId, svc.platform, svc.serviceId, svc.accounts);
   if (accounts.length === 0) throw fail("unavailable");
@@ -129,8 +140,8 @@ export async function grantWithConnector(opts: {
         }
         if (!row.isDemo) {
           const service = { service: svc.serviceId, platform: svc.platform };
-          if (report.outcome === "failed" && (GRANT_FAILED_PLATFORMS as readonly string[]).includes(svc.platform)) {
-            await recordEvent(tx, { agencyId: row.agencyId, type: "service.grant_failed", requestId: row.id, now, data: { request, service, errors: shownErrors(report) } });
+          if (isServiceGrantFailure(report) && (GRANT_FAILED_PLATFORMS as readonly string[]).includes(svc.platform)) {
+            await recordEvent(tx, { agencyId: row.agencyId, type: "service.grant_failed", requestId: row.id, now, data: { request, service, errors: report.serviceErrors } });
           }
           if ((ATTEMPT_EVENT_PLATFORMS as readonly string[]).includes(svc.platform)) {
             const attempt = attemptEventData({ platform: svc.platform, serviceId: svc.serviceId, serviceStatus, report });
@@ -141,7 +152,7 @@ export async function grantWithConnector(opts: {
       },
       { timeout: 20_000, maxWait: 15_000 },
     );
-    return { requestId: row.id, report, errors: shownErrors(report), request };
+    return { requestId: row.id, preview: false, report, errors: shownErrors(report), request };
   } catch (err) {
     // Cancelled, expired or skipped in another tab between the platform call and here.
     if (err instanceof ApiError && err.code === "INVALID_STATE") {

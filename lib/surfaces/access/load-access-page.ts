@@ -58,6 +58,8 @@ export interface AccessPageView {
   intake: { complete: boolean; questions: IntakeQuestionView[] } | null;
   thankYouMessage: string | null;
   redirectUrl: string | null;
+  /** a "preview as client" link of the agency: shown as a preview, and nothing is ever granted */
+  preview: boolean;
 }
 
 type AccountLink = { internalAccountId?: string | null; adsMccAccountId?: string | null; businessManagerId?: string | null };
@@ -198,5 +200,6 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
       : null,
     thankYouMessage: row.thankYouMessage,
     redirectUrl: row.redirectUrl,
+    preview: row.isDemo,
   };
 }

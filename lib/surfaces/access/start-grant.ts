@@ -1,6 +1,7 @@
 // "Grant access" on an automatic service: opens a grant session (a single-use nonce
 // bound to the request and service, 15 minutes) and returns where to send the client to
-// sign in with the platform, carrying the signed state back to our callback.
+// sign in with the platform, carrying the signed state back to our callback. A preview
+// link ("preview as client") never reaches the platform: it answers `preview` instead.
 
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
@@ -11,7 +12,9 @@ import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
 import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
 import { GRANT_SESSION_MINUTES, callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
 
-export async function startGrant(opts: { token: string; serviceId: string; now?: Date; connector?: PlatformConnector }): Promise<{ authorizationUrl: string; sessionId: string }> {
+export type StartedGrant = { preview: false; authorizationUrl: string; sessionId: string } | { preview: true };
+
+export async function startGrant(opts: { token: string; serviceId: string; now?: Date; connector?: PlatformConnector }): Promise<StartedGrant> {
   const now = opts.now ?? new Date();
   const row = await findRequestByToken(opts.token);
   if (!row) throw new AccessPageError("not_found");
@@ -21,6 +24,7 @@ export async function startGrant(opts: { token: string; serviceId: string; now?:
   if (!svc || getCatalogService(svc.serviceId)?.clientFlow !== "one_click" || svc.status !== "pending") {
     throw new AccessPageError("not_allowed", { serviceId: opts.serviceId, locale });
   }
+  if (row.isDemo) return { preview: true };
   const connector = connectorFor(svc.platform, { override: opts.connector, locale });
 
   const db = await getDb();
@@ -34,5 +38,5 @@ export async function startGrant(opts: { token: string; serviceId: string; now?:
   });
   const state = signState({ requestId: row.id, serviceId: svc.serviceId, nonce, expiresAt }, appSecret());
   const { authorizationUrl } = connector.beginSignIn({ state, redirectUri: callbackUrl(), serviceIds: [svc.serviceId], codeVerifier: signInVerifier(nonce) });
-  return { authorizationUrl, sessionId: session.id };
+  return { preview: false, authorizationUrl, sessionId: session.id };
 }

@@ -40,10 +40,10 @@ export async function readJsonBody(req: Request, { allowEmpty = false } = {}): P
   } catch {
     throw new ApiError("VALIDATION_FAILED", "The body is not valid JSON.", [{ message: "The body is not valid JSON." }]);
   }
-  const bad = findUnstorableText(value);
-  if (bad !== null) {
-    const message = "Text must not contain NUL characters or unpaired surrogates.";
-    throw new ApiError("VALIDATION_FAILED", `${bad || "body"}: ${message}`, [{ ...(bad ? { field: bad } : {}), message }]);
+  const problem = checkJsonValue(value);
+  if (problem) {
+    const message = problem.kind === "depth" ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.` : "Text must not contain NUL characters or unpaired surrogates.";
+    throw new ApiError("VALIDATION_FAILED", `${problem.path || "body"}: ${message}`, [{ ...(problem.path ? { field: problem.path } : {}), message }]);
   }
   return value;
 }
@@ -52,23 +52,52 @@ export async function readJsonBody(req: Request, { allowEmpty = false } = {}): P
 // (naming the field) instead of failing at write time.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** The path of the first string (key or value) PostgreSQL cannot store, "" for the root, or null. */
-export function findUnstorableText(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return UNSTORABLE.test(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findUnstorableText(value[i], `${path}[${i}]`);
-      if (hit !== null) return hit;
+/**
+ * How deep a JSON body may nest (objects and arrays). No request shape of the API goes
+ * past 5 levels; the bound keeps every later recursive step (validation, JSON.stringify
+ * on write, canonical fingerprints) far from the stack's limit.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+export interface JsonProblem {
+  kind: "depth" | "text";
+  /** the field's path, "" for the root */
+  path: string;
+}
+
+/**
+ * The first problem in a parsed JSON value: nesting deeper than `maxDepth`, or a string
+ * (key or value) PostgreSQL cannot store. Walks with an explicit stack, not recursion, so
+ * 500,000 nested brackets are refused instead of overflowing the call stack.
+ */
+export function checkJsonValue(root: unknown, maxDepth = MAX_JSON_DEPTH): JsonProblem | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: "", depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === "string") {
+      if (UNSTORABLE.test(value)) return { kind: "text", path };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      const p = path ? `${path}.${k}` : k;
-      if (UNSTORABLE.test(k)) return p;
-      const hit = findUnstorableText(v, p);
-      if (hit !== null) return hit;
+    if (value === null || typeof value !== "object") continue;
+    if (depth >= maxDepth) return { kind: "depth", path };
+    const children: { value: unknown; path: string; depth: number }[] = [];
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) children.push({ value: value[i], path: `${path}[${i}]`, depth: depth + 1 });
+    } else {
+      for (const [k, v] of Object.entries(value)) {
+        const p = path ? `${path}.${k}` : k;
+        if (UNSTORABLE.test(k)) return { kind: "text", path: p };
+        children.push({ value: v, path: p, depth: depth + 1 });
+      }
     }
+    // reversed onto the stack so the first field is reported first, as a reader expects
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return null;
+}
+
+/** The path of the first string (key or value) PostgreSQL cannot store, "" for the root, or null. */
+export function findUnstorableText(value: unknown): string | null {
+  const problem = checkJsonValue(value, Infinity);
+  return problem ? problem.path : null;
 }

@@ -21,7 +21,7 @@ import { authenticateApiKey, type ApiKeyContext } from "@/lib/core/api-keys/auth
 import { env } from "@/lib/infra/env";
 import { ApiError } from "@/lib/core/common/api-error";
 import { consumeRateLimit, rateLimitHeaders } from "@/lib/infra/rate-limit/rate-limit";
-import { readBodyText } from "@/lib/surfaces/http/read-json-body";
+import { checkJsonValue, MAX_JSON_DEPTH, readBodyText } from "@/lib/surfaces/http/read-json-body";
 import { newRequestId } from "@/lib/surfaces/http/request-id";
 import { toLegacyFailure } from "@/lib/surfaces/v1/legacy-error";
 import { legacyHeaders } from "@/lib/surfaces/v1/legacy-headers";
@@ -58,18 +58,6 @@ function legacyJson(status: number, body: unknown, headers: Record<string, strin
   return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } });
 }
 
-// The database refuses NUL characters, and lone UTF-16 surrogates in its JSON columns.
-function storable(s: string): boolean {
-  return !s.includes("\u0000") && s.isWellFormed();
-}
-
-function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return !storable(value);
-  if (depth > 64 || value === null || typeof value !== "object") return false;
-  if (Array.isArray(value)) return value.some((v) => hasUnstorableText(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => !storable(k) || hasUnstorableText(v, depth + 1));
-}
-
 // V1 clients often omit Content-Type, so any type is read as JSON. That is safe here: the
 // x-auth header already rules out plain cross-site form posts. An empty body reads as {}
 // so the per-field messages name what is missing.
@@ -83,7 +71,9 @@ async function readLegacyBody(req: Request): Promise<Record<string, unknown>> {
     throw new ApiError("VALIDATION_FAILED", "The body is not valid JSON.");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ApiError("VALIDATION_FAILED", "The body must be a JSON object.");
-  if (hasUnstorableText(parsed)) throw new ApiError("VALIDATION_FAILED", "Text must be valid Unicode without NUL characters.");
+  const problem = checkJsonValue(parsed);
+  if (problem?.kind === "depth") throw new ApiError("VALIDATION_FAILED", `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.`);
+  if (problem) throw new ApiError("VALIDATION_FAILED", "Text must be valid Unicode without NUL characters.");
   return parsed as Record<string, unknown>;
 }
 

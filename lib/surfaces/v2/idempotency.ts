@@ -1,7 +1,11 @@
 // Idempotent creates. The key row is inserted first, in the same transaction as the object
 // it creates, and completed with the response before commit: a crash leaves both or
-// neither. A concurrent call with the same key blocks on the row's unique index until the
-// first commits (then replays its result) or, after 10 s, gets IDEMPOTENCY_IN_PROGRESS.
+// neither. A concurrent call with the same key waits for the first to commit (then replays
+// its result) or, after about 10 s, gets 409 IDEMPOTENCY_IN_PROGRESS, on both database
+// modes: in this process it waits on the first call's promise (the embedded database runs
+// one transaction at a time, so waiting inside a transaction would queue behind the first
+// and time out as 503); across processes on PostgreSQL it blocks on the row's unique index
+// under a lock timeout of the same length.
 // A call that fails stores nothing (its transaction rolls back), so the key can be retried,
 // as in Stripe's API and the IETF Idempotency-Key draft for requests that were not processed.
 import crypto from "node:crypto";
@@ -10,6 +14,32 @@ import { ApiError } from "@/lib/core/common/api-error";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
+/** How long a call waits for a concurrent call with the same key (the spec's "about 10 seconds"). */
+export const IDEMPOTENCY_WAIT_MS = 10_000;
+
+const g = globalThis as unknown as { __idempotencyInFlight?: Map<string, Promise<unknown>> };
+const inFlight = (g.__idempotencyInFlight ??= new Map());
+
+function inProgress(): ApiError {
+  return new ApiError("IDEMPOTENCY_IN_PROGRESS", "A call with this Idempotency-Key is still being processed after about 10 seconds; retry shortly.");
+}
+
+/** Resolves true when `promise` settles within `ms`, false otherwise. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export function parseIdempotencyKey(value: string | null): string {
@@ -73,13 +103,32 @@ export async function runIdempotent(opts: {
   endpoint: string;
   body: unknown;
   run: (tx: Tx) => Promise<{ status: number; body: unknown }>;
+  /** how long to wait for a concurrent call with the same key; tests shorten it */
+  waitMs?: number;
 }): Promise<IdempotentOutcome> {
+  const waitMs = opts.waitMs ?? IDEMPOTENCY_WAIT_MS;
+  const slot = `${opts.apiKeyId}\n${opts.key}`;
+  const deadline = Date.now() + waitMs;
+  // wait for calls with the same key in this process, then take the slot
+  for (let running = inFlight.get(slot); running; running = inFlight.get(slot)) {
+    if (!(await settlesWithin(running, Math.max(0, deadline - Date.now())))) throw inProgress();
+  }
+  const attempt = runInTransaction(opts, Math.max(1, deadline - Date.now()));
+  inFlight.set(slot, attempt);
+  try {
+    return await attempt;
+  } finally {
+    if (inFlight.get(slot) === attempt) inFlight.delete(slot);
+  }
+}
+
+async function runInTransaction(opts: Parameters<typeof runIdempotent>[0], lockWaitMs: number): Promise<IdempotentOutcome> {
   const hash = requestFingerprint(opts.endpoint, opts.body);
   const db = await getDb();
   try {
     return await db.$transaction(
       async (tx) => {
-        if (databaseMode() === "postgres") await tx.$executeRawUnsafe("SET LOCAL lock_timeout = '10s'");
+        if (databaseMode() === "postgres") await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${Math.ceil(lockWaitMs)}ms'`);
         await tx.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE "apiKeyId" = ${opts.apiKeyId}::uuid AND "key" = ${opts.key} AND "expiresAt" < now()`;
         const inserted = await tx.$queryRaw<{ id: string }[]>`
           INSERT INTO "IdempotencyRecord" ("id", "agencyId", "apiKeyId", "key", "endpoint", "requestHash", "responseStatus", "responseBody", "createdAt", "expiresAt")
@@ -88,7 +137,7 @@ export async function runIdempotent(opts: {
           RETURNING "id"`;
         if (inserted.length === 0) {
           const existing = await tx.idempotencyRecord.findUnique({ where: { apiKeyId_key: { apiKeyId: opts.apiKeyId, key: opts.key } } });
-          if (!existing) throw new ApiError("IDEMPOTENCY_IN_PROGRESS", "A call with this Idempotency-Key is still being processed; retry shortly.");
+          if (!existing) throw inProgress();
           if (existing.requestHash !== hash) {
             throw new ApiError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different body or endpoint. Use a new key for a new create.", [
               { field: "Idempotency-Key", message: "Reused with a different body." },
@@ -106,9 +155,7 @@ export async function runIdempotent(opts: {
       { timeout: 30_000, maxWait: 15_000 },
     );
   } catch (err) {
-    if (isLockTimeout(err)) {
-      throw new ApiError("IDEMPOTENCY_IN_PROGRESS", "A call with this Idempotency-Key is still being processed after 10 seconds; retry shortly.");
-    }
+    if (isLockTimeout(err)) throw inProgress();
     throw err;
   }
 }

@@ -34,8 +34,8 @@ export interface HandlerResult {
 }
 
 interface Options<B, Q> {
-  /** required scope; omit for endpoints that need none */
-  scope?: ApiScope;
+  /** required scope, or a list of which any one suffices; omit for endpoints that need none */
+  scope?: ApiScope | readonly ApiScope[];
   body?: z.ZodType<B>;
   /** for POSTs without a body (cancel, pause...): an empty or `{}` body is accepted */
   emptyBody?: boolean;
@@ -79,8 +79,12 @@ export function withApiKey<B = undefined, Q = undefined>(opts: Options<B, Q>, ha
       const auth = await authenticateApiKey(match[1]!);
       if (!auth) throw new ApiError("UNAUTHENTICATED", "The API key is invalid or revoked.");
       if (!auth.entitled) throw new ApiError("PLAN_NOT_ENTITLED", "Your plan does not include API access.");
-      if (opts.scope && !auth.scopes.includes(opts.scope)) {
-        throw new ApiError("CAPABILITY_REQUIRED", `This API key lacks the ${opts.scope} scope.`, [{ message: `Required scope: ${opts.scope}` }]);
+      if (opts.scope) {
+        const anyOf: readonly ApiScope[] = typeof opts.scope === "string" ? [opts.scope] : opts.scope;
+        if (!anyOf.some((s) => auth.scopes.includes(s))) {
+          const named = anyOf.join(" or ");
+          throw new ApiError("CAPABILITY_REQUIRED", `This API key lacks the ${named} scope.`, [{ message: `Required scope: ${named}` }]);
+        }
       }
       const rl = await consumeRateLimit("v2", auth.agencyId, V2_RATE_LIMIT.points, V2_RATE_LIMIT.windowSeconds);
       extraHeaders = rateLimitHeaders(rl, V2_RATE_LIMIT.windowSeconds);

@@ -7,12 +7,14 @@ import { notFound } from "next/navigation";
 import { accessErrorMessage, isAccessErrorCode } from "@/lib/surfaces/access/access-page-error";
 import { decodeFieldErrors, fieldErrorMessage, type FieldErrorCode } from "@/lib/surfaces/access/field-errors";
 import { loadStaticLink } from "@/lib/surfaces/access/load-static-link";
+import { loadOrUnavailable } from "@/lib/surfaces/access/load-or-unavailable";
 import { pageLocale } from "@/lib/surfaces/access/page-locale";
 import { LANGUAGES, LOCALES, languageToLocale, localeToLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { AccessShell } from "@/components/access/access-shell";
 import { EnhancedForm } from "@/components/access/enhanced-form";
 import { MessageBox } from "@/components/access/message-box";
 import { card, primaryButton, textInput } from "@/components/access/styles";
+import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailable";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +27,8 @@ async function localeOf(searchParams: Props["searchParams"]): Promise<Locale> {
 }
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const view = await loadStaticLink({ token: (await params).token });
+  const loaded = await loadOrUnavailable(async () => loadStaticLink({ token: (await params).token }));
+  const view = loaded.ok ? loaded.value : null;
   const locale = await localeOf(searchParams);
   return {
     title: { absolute: view ? t(locale, "staticLink.title", { agency: view.agency.name }) : "Access request" },
@@ -70,7 +73,9 @@ function Field(props: {
 export default async function StaticLinkPage({ params, searchParams }: Props) {
   const { token } = await params;
   const query = await searchParams;
-  const view = await loadStaticLink({ token });
+  const loaded = await loadOrUnavailable(() => loadStaticLink({ token }));
+  if (!loaded.ok) return <ServiceUnavailable />;
+  const view = loaded.value;
   if (!view) notFound();
   const locale = await localeOf(searchParams);
   const agency = view.agency;

@@ -233,21 +233,43 @@ describe("pause, resume and delete", () => {
     return db.webhookDelivery.findFirstOrThrow({ where: { eventId, webhookId } });
   }
 
-  it("pausing cancels pending deliveries and records none while paused; resuming records again", async () => {
+  it("pausing keeps deliveries scheduled after it, records none while paused; resuming records again", async () => {
     await clearWebhooks(a);
     const hook = await create(a);
     const before = await pendingDelivery(hook.id);
     expect(expectOk(await api(a, "POST", `/webhooks/${hook.id}/pause`)).status).toBe("paused");
     const db = await getDb();
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: before.id } })).toMatchObject({ status: "cancelled", lastError: expect.stringMatching(/paused/) });
+    // due in an hour: not due while paused, so still pending
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: before.id } })).toMatchObject({ status: "pending" });
     const during = await db.$transaction((tx) => recordEvent(tx, { agencyId: a.agencyId, type: "client.created", data: {} as never }));
     expect(await db.webhookDelivery.count({ where: { eventId: during } })).toBe(0);
     // pausing twice is harmless; the list shows the status
     expectOk(await api(a, "POST", `/webhooks/${hook.id}/pause`));
     expect(expectOk(await api(a, "GET", "/webhooks"))[0].status).toBe("paused");
     expect(expectOk(await api(a, "POST", `/webhooks/${hook.id}/resume`)).status).toBe("active");
+    // still within its schedule: delivered after the resume
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: before.id } })).toMatchObject({ status: "pending" });
     expect((await pendingDelivery(hook.id)).status).toBe("pending");
     expectError(await api(a, "POST", `/webhooks/${hook.id}/pause`, { body: { now: true } }), 400, "VALIDATION_FAILED");
+  });
+
+  it("cancels only deliveries that are due, or come due, while the webhook is paused", async () => {
+    await clearWebhooks(a);
+    const hook = await create(a);
+    const db = await getDb();
+    const dueNow = await pendingDelivery(hook.id);
+    await db.webhookDelivery.update({ where: { id: dueNow.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+    const comesDue = await pendingDelivery(hook.id);
+    const later = await pendingDelivery(hook.id);
+    expectOk(await api(a, "POST", `/webhooks/${hook.id}/pause`));
+    const statusOf = async (id: string) => (await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).status;
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: dueNow.id } })).toMatchObject({ status: "cancelled", lastError: expect.stringMatching(/paused/) });
+    expect(await statusOf(comesDue.id)).toBe("pending");
+    // this retry's time passes during the pause; the other's is still ahead at the resume
+    await db.webhookDelivery.update({ where: { id: comesDue.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+    expectOk(await api(a, "POST", `/webhooks/${hook.id}/resume`));
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: comesDue.id } })).toMatchObject({ status: "cancelled", lastError: expect.stringMatching(/paused/) });
+    expect(await statusOf(later.id)).toBe("pending");
   });
 
   it("deleting cancels pending deliveries and frees the slot", async () => {

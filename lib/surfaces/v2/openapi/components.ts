@@ -32,7 +32,7 @@ export const V2_ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: "The body is not sent as `Content-Type: application/json`.",
   RATE_LIMITED: `More than ${V2_RATE_LIMIT.points} calls in ${V2_RATE_LIMIT.windowSeconds} seconds for the agency; wait the seconds in \`Retry-After\`.`,
   INTERNAL: "An unexpected error. The message quotes the request id; nothing internal is shown.",
-  SERVICE_UNAVAILABLE: "The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds.",
+  SERVICE_UNAVAILABLE: "The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds.",
 } as const satisfies Partial<Record<ErrorCode, string>>;
 export type V2ErrorCode = keyof typeof V2_ERROR_CODES;
 
@@ -121,8 +121,8 @@ export function success(description: string, schema: z.ZodType, opts: { idempote
 }
 
 export interface OperationTraits {
-  /** the scope the key needs; omitted: any valid key */
-  scope?: ApiScope;
+  /** the scope the key needs, or a list of which any one suffices; omitted: any valid key */
+  scope?: ApiScope | readonly ApiScope[];
   /** takes a JSON body (400 malformed, 413, 415) */
   body?: boolean;
   /** has a uuid path id (404) or can otherwise answer 404 */
@@ -158,9 +158,14 @@ export function errorResponses(t: OperationTraits): RouteConfig["responses"] {
   return out;
 }
 
-/** The security requirement and scope extension of an authenticated operation. */
-export function security(scope?: ApiScope) {
-  return { security: [{ [SECURITY_SCHEME]: scope ? [scope] : [] }], "x-required-scope": scope ?? null };
+/**
+ * The security requirement and scope extension of an authenticated operation. A list of
+ * scopes (any one suffices) becomes one alternative requirement per scope, as OpenAPI
+ * reads a list of requirement objects, and `x-required-scope` is then that list.
+ */
+export function security(scope?: ApiScope | readonly ApiScope[]) {
+  if (Array.isArray(scope)) return { security: scope.map((s) => ({ [SECURITY_SCHEME]: [s] })), "x-required-scope": [...scope] };
+  return { security: [{ [SECURITY_SCHEME]: scope ? [scope as ApiScope] : [] }], "x-required-scope": (scope as ApiScope | undefined) ?? null };
 }
 
 export const ZIdempotencyKeyHeader = z.object({

@@ -5,6 +5,7 @@ import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { env } from "@/lib/infra/env";
 import { API_SCOPES, SCOPE_DESCRIPTIONS } from "@/lib/core/auth/scopes";
 import { IDEMPOTENCY_TTL_HOURS } from "@/lib/surfaces/v2/idempotency";
+import { MAX_JSON_DEPTH } from "@/lib/surfaces/http/read-json-body";
 import { V2_RATE_LIMIT } from "@/lib/surfaces/v2/with-api-key";
 import { V2_ERROR_CODES } from "@/lib/surfaces/v2/openapi/components";
 import { ERROR_STATUS } from "@/lib/core/common/api-error";
@@ -18,7 +19,7 @@ function description(): string {
   return `The agency-facing API for access requests. Call it from your server with an API key; browsers only ever see the client's link.
 
 ## Authentication and scopes
-Send \`Authorization: Bearer <API key>\` on every call. A missing, unknown or revoked key answers 401 \`UNAUTHENTICATED\`; a plan without API access and no running trial answers 403 \`PLAN_NOT_ENTITLED\`; a key without the operation's scope answers 403 \`CAPABILITY_REQUIRED\`. \`GET /me\` and \`GET /services\` need no scope; \`GET /accounts\` needs \`accounts:read\`; webhook reads need \`webhooks:read\` and changes \`webhooks:write\`. Each operation lists its scope in its security requirement and in \`x-required-scope\`.
+Send \`Authorization: Bearer <API key>\` on every call. A missing, unknown or revoked key answers 401 \`UNAUTHENTICATED\`; a plan without API access and no running trial answers 403 \`PLAN_NOT_ENTITLED\`; a key without the operation's scope answers 403 \`CAPABILITY_REQUIRED\`. \`GET /me\` and \`GET /services\` need no scope; \`GET /accounts\` needs \`requests:create\` or \`accounts:read\` (either one: a key that creates requests can list the accounts they link); webhook reads need \`webhooks:read\` and changes \`webhooks:write\`. Each operation lists its scope in its security requirement and in \`x-required-scope\` (a list when any one of several scopes suffices).
 
 | Scope | Grants |
 |---|---|
@@ -33,7 +34,7 @@ Success: \`{ "data": ..., "meta": { "requestId": "req_..." } }\`, plus \`meta.ne
 ${codes}
 
 ## Validation
-Bodies are JSON (\`Content-Type: application/json\`, at most 1 MB). Unknown body fields and query parameters are refused with 400 \`VALIDATION_FAILED\`, one \`details\` item naming each; every bound of the Limits table is enforced with a message that names the limit. A path id that is not a uuid answers 404, like an id of another agency. Text values anywhere in a body must not contain NUL characters (U+0000) or unpaired UTF-16 surrogates (400 \`VALIDATION_FAILED\`); the database cannot store them. An empty \`cursor\` is refused, not read as absent: omit it for the first page.
+Bodies are JSON (\`Content-Type: application/json\`, at most 1 MB). Unknown body fields and query parameters are refused with 400 \`VALIDATION_FAILED\`, one \`details\` item naming each; every bound of the Limits table is enforced with a message that names the limit. A path id that is not a uuid answers 404, like an id of another agency. Text values anywhere in a body must not contain NUL characters (U+0000) or unpaired UTF-16 surrogates (400 \`VALIDATION_FAILED\`); the database cannot store them. An empty \`cursor\` is refused, not read as absent: omit it for the first page. A body may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep (deeper: 400).
 
 ## Methods
 Every path answers \`OPTIONS\` with 204 and its \`Allow\` header; any method the path does not serve (including \`TRACE\`, \`QUERY\` and \`PROPFIND\`) answers 405 \`METHOD_NOT_ALLOWED\` in the error envelope with the same \`Allow\`.
@@ -45,7 +46,10 @@ The \`webhooks\` section lists every event: its body (the \`WebhookEvent\` union
 \`POST /clients\`, \`POST /requests\` and \`POST /webhooks\` require an \`Idempotency-Key\` header (1-255 visible ASCII characters; a UUID is suggested), scoped to the API key and kept ${IDEMPOTENCY_TTL_HOURS} hours. The key is stored in the same transaction as the object it created. Retrying with the same key and the same body replays the original status and body (\`Idempotent-Replayed: true\`) and creates and counts nothing; the same key with a different body answers 409 \`IDEMPOTENCY_KEY_REUSED\`. A second call arriving while the first is still running waits for it and gets its result, or 409 \`IDEMPOTENCY_IN_PROGRESS\` after about 10 seconds. **A call that fails (any 4xx or 5xx) stores nothing**: its transaction rolls back with the key, so the same key can be retried once the cause is fixed, as in Stripe's API and the IETF Idempotency-Key draft for requests that were not processed.
 
 ## Pagination
-Lists take \`limit\` (1-100, default 50) and \`cursor\` (the previous page's \`meta.nextCursor\`). Clients and requests are listed oldest first; a cursor is opaque and only works with the filters it was issued for (else 400). \`meta.nextCursor\` is null on the last page.
+Lists take \`limit\` (1-100, default 50) and \`cursor\` (the previous page's \`meta.nextCursor\`). Clients and requests are listed oldest first; a cursor is opaque and only works, unaltered, with the filters it was issued for (else 400 \`VALIDATION_FAILED\` naming \`cursor\`). \`meta.nextCursor\` is null on the last page.
+
+## Availability
+When the database is busy or cannot be reached, every operation answers 503 \`SERVICE_UNAVAILABLE\` with \`Retry-After\` in seconds; retry after it.
 
 ## Rate limit
 ${V2_RATE_LIMIT.points} calls per ${V2_RATE_LIMIT.windowSeconds} seconds per agency, all keys together. Every authenticated response carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` (seconds) and \`RateLimit-Policy\`; over the limit the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` in seconds.

@@ -20,6 +20,12 @@ export interface V2Operation {
   response: z.ZodType;
 }
 
+function scopeSentence(scope: OperationTraits["scope"]): string {
+  if (!scope) return "No scope needed: any valid key.";
+  if (typeof scope === "string") return `Scope: \`${scope}\`.`;
+  return `Scope: any one of ${scope.map((s) => `\`${s}\``).join(", ")}.`;
+}
+
 /** Registers one authenticated V2 operation with its security, errors and headers. */
 export function registerOperation(registry: OpenAPIRegistry, op: V2Operation) {
   const { traits } = op;
@@ -28,7 +34,7 @@ export function registerOperation(registry: OpenAPIRegistry, op: V2Operation) {
     path: op.path,
     operationId: op.operationId,
     summary: op.summary,
-    description: [op.description, traits.scope ? `Scope: \`${traits.scope}\`.` : "No scope needed: any valid key."].filter(Boolean).join("\n\n"),
+    description: [op.description, scopeSentence(traits.scope)].filter(Boolean).join("\n\n"),
     tags: op.tags,
     ...security(traits.scope),
     request: { ...op.request, ...(traits.idempotent ? { headers: ZIdempotencyKeyHeader } : {}) },

@@ -93,7 +93,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       operationId: "createRequest",
       summary: "Create an access request",
       description:
-        "Request at least one service or the intake form (which must be enabled with questions). `accessLevel` is one of the service's role values (a bracketed list such as `[publish,approve]` for multi-role services), omitted for role-less services. Each `requestedAccountLinks[].internalAccountId` must be one of the agency's connected accounts on the service's platform; the MCC-type service needs `adsMccAccountId`; other extra fields are listed in the catalog's `accountLinkFields`. `expiresAt` is in the future and at most one year ahead. Counts once toward the monthly allowance (prospects separately); a replay counts nothing. Records `request.created`; `sendEmail: true` emails the invite link. A retry must send the identical body, `expiresAt` included.",
+        "Request at least one service or the intake form (which must be enabled with questions). `accessLevel` is one of the service's role values (a bracketed list such as `[publish,approve]` for multi-role services), omitted for role-less services. Each `requestedAccountLinks[].internalAccountId` must be one of the agency's connected accounts on the service's platform whose `services` include the requested service; the MCC-type service needs `adsMccAccountId`; other extra fields are listed in the catalog's `accountLinkFields`. `expiresAt` is in the future and at most one year ahead. Counts once toward the monthly allowance (prospects separately); a replay counts nothing. Records `request.created`; `sendEmail: true` emails the invite link. A retry must send the identical body, `expiresAt` included.",
       tags: ["Requests"],
       traits: { scope: "requests:create", body: true, idempotent: true, notFound: true, codes: ["PLAN_LIMIT_REACHED"] },
       request: { body: json(ZCreateRequestBody) },
@@ -146,9 +146,10 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       path: "/accounts",
       operationId: "listAccounts",
       summary: "List the agency's connected accounts",
-      description: "Not paginated; takes no parameters.",
+      description:
+        "Not paginated; takes no parameters. Any key that can create requests (`requests:create`) may list the accounts its requests link, as in the typical flow; `accounts:read` grants the list alone.",
       tags: ["Catalog"],
-      traits: { scope: "accounts:read" },
+      traits: { scope: ["requests:create", "accounts:read"] },
       status: 200,
       responseDescription: "Every connected (and disconnected) account, oldest first.",
       response: listEnvelope(ConnectedAccount),

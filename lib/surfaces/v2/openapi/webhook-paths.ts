@@ -95,7 +95,8 @@ export function registerWebhookPaths(registry: OpenAPIRegistry) {
       path: "/webhooks/{id}/pause",
       operationId: "pauseWebhook",
       summary: "Pause a webhook",
-      description: "Deliveries due while paused are cancelled; events that happen while paused are never sent to it. No body.",
+      description:
+        "Deliveries that are due, or come due, while paused are cancelled; a retry scheduled after the resume keeps its place. Events that happen while paused are never sent to it. No body.",
       tags: ["Webhooks"],
       traits: { scope: "webhooks:write", body: true, notFound: true },
       request: { params: id },
@@ -108,7 +109,8 @@ export function registerWebhookPaths(registry: OpenAPIRegistry) {
       path: "/webhooks/{id}/resume",
       operationId: "resumeWebhook",
       summary: "Resume a paused webhook",
-      description: "No body.",
+      description:
+        "Events from now on are delivered again, and pending retries still within their schedule go out when due; what came due during the pause stays cancelled. No body.",
       tags: ["Webhooks"],
       traits: { scope: "webhooks:write", body: true, notFound: true },
       request: { params: id },

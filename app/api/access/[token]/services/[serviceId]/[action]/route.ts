@@ -23,12 +23,14 @@ export const POST = accessFormRoute<Params>(
   async ({ params: { token, serviceId, action }, form, surface }) => {
     if (action === "grant") {
       const result = await grantWithConnector({ token, serviceId, sessionId: form.get("session") ?? "", assetIds: form.getAll("asset") });
+      if (result.preview) return pagePath(surface, token, { notice: "preview", service: serviceId });
       if (result.report.outcome === "success") return pagePath(surface, token, { notice: "granted", service: serviceId });
       const notice = { serviceId, outcome: result.report.outcome, errors: result.errors };
       return pagePath(surface, token, { attempt: sealAttemptNotice(result.requestId, notice, appSecret()), service: serviceId });
     }
     if (!isClientServiceAction(action)) throw new AccessPageError("not_allowed", { serviceId });
-    await applyClientAction({ token, serviceId, action });
+    const result = await applyClientAction({ token, serviceId, action });
+    if (result.preview && action === "invite-sent") return pagePath(surface, token, { notice: "preview", service: serviceId });
     return pagePath(surface, token, { notice: NOTICE[action], service: serviceId });
   },
 );

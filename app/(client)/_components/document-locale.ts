@@ -1,0 +1,20 @@
+// The language of the page being rendered, for the root layout's `<html lang>`: on the
+// invite and embed pages the client's language, on the static link the visitor's choice or
+// browser, elsewhere English (the dashboard's language). Uses the same cached loader as
+// the page, so the request is read from the database once.
+import { headers } from "next/headers";
+import type { Locale } from "@/lib/infra/i18n/dictionary";
+import { CLIENT_PAGE_HEADER, parseClientPagePath } from "@/lib/surfaces/access/client-page-path";
+import { localeFromAcceptLanguage, pageLocale } from "@/lib/surfaces/access/page-locale";
+import { loadView } from "@/app/(client)/_components/access-page";
+
+export async function documentLocale(): Promise<Locale> {
+  const h = await headers();
+  const page = parseClientPagePath(h.get(CLIENT_PAGE_HEADER));
+  if (!page) return "en";
+  const acceptLanguage = h.get("accept-language");
+  if (page.surface === "static") return pageLocale(page.lang, acceptLanguage);
+  const loaded = await loadView(page.token);
+  // unknown links and the "try again" page speak the browser's language
+  return loaded.ok && loaded.value ? loaded.value.locale : localeFromAcceptLanguage(acceptLanguage);
+}

@@ -1,0 +1,33 @@
+// Which client page a request is for, so the root layout can give `<html lang>` the page's
+// language (a layout sees no params of its pages). The proxy copies the path and query of
+// client pages into one request header, after dropping any the browser sent.
+export const CLIENT_PAGE_HEADER = "x-client-page";
+
+export type ClientPagePath = { surface: "invite" | "embed"; token: string } | { surface: "static"; token: string; lang: string | null };
+
+const PATTERN = /^\/(i|embed|l)\/([^/]+)\/?$/;
+
+export function isClientPagePath(pathname: string): boolean {
+  return PATTERN.test(pathname);
+}
+
+/** The client page of a header value ("/i/TOKEN?x=y"), or null for any other page. */
+export function parseClientPagePath(value: string | null): ClientPagePath | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value, "http://page.invalid");
+  } catch {
+    return null;
+  }
+  const m = PATTERN.exec(url.pathname);
+  if (!m) return null;
+  let token: string;
+  try {
+    token = decodeURIComponent(m[2]!);
+  } catch {
+    return null;
+  }
+  if (m[1] === "l") return { surface: "static", token, lang: url.searchParams.get("lang") };
+  return { surface: m[1] === "i" ? "invite" : "embed", token };
+}
