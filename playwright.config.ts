@@ -40,6 +40,8 @@ export default defineConfig({
       WEBHOOK_ALLOW_LOOPBACK: "1",
       WORKER_IN_PROCESS: "1",
       SANDBOX_PLATFORMS: "1",
+      // the static link's form token may be posted at once (production waits 3 s)
+      STATIC_LINK_FORM_MIN_SECONDS: "0",
       // next start runs in production mode, where PostgreSQL needs explicit secrets
       APP_SECRET: process.env.APP_SECRET ?? "e2e-app-secret-0123456789abcdef0123456789",
       ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",

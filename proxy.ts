@@ -1,27 +1,52 @@
-// Runs before Next.js routes a request.
-// - The public APIs: methods their route handlers cannot serve (OPTIONS, TRACE, QUERY,
+// Next.js runs this before every page and route (Next 16's successor to middleware):
+// - on the public APIs, methods their route handlers cannot serve (OPTIONS, TRACE, QUERY,
 //   PROPFIND...) are answered here in the API's own format with the path's real Allow
-//   (lib/surfaces/http/method-screen.ts).
-// - Pages: hands the root layout the path of a client page (see
-//   lib/surfaces/access/client-page-path.ts), so `<html lang>` is the page's language.
+//   (lib/surfaces/http/method-screen.ts);
+// - a server action posted from another origin answers 403 here, before Next.js would
+//   refuse it with a 500;
+// - a fresh nonce per request for the strict Content-Security-Policy, passed on the
+//   request's own policy header so Next.js puts it on its scripts (pages are therefore
+//   rendered per request; see lib/surfaces/http/security-headers.ts), and HSTS when
+//   APP_URL is https;
+// - the root layout gets the path of a client page (lib/surfaces/access/client-page-path.ts),
+//   so `<html lang>` is the page's language.
 import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/infra/env";
 import { CLIENT_PAGE_HEADER, isClientPagePath } from "@/lib/surfaces/access/client-page-path";
+import { isSameOrigin } from "@/lib/surfaces/dashboard/same-origin";
 import { screenMethod } from "@/lib/surfaces/http/method-screen";
+import { newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";
 
 function isPublicApi(pathname: string): boolean {
   return pathname === "/api/v1" || pathname.startsWith("/api/v1/") || pathname === "/api/v2" || pathname.startsWith("/api/v2/");
 }
 
-export function proxy(req: NextRequest) {
-  const pathname = req.nextUrl.pathname;
-  if (isPublicApi(pathname)) return screenMethod(req.method, pathname) ?? NextResponse.next();
-  const headers = new Headers(req.headers);
+export function proxy(request: NextRequest) {
+  const pathname = request.nextUrl.pathname;
+  if (isPublicApi(pathname)) {
+    const screened = screenMethod(request.method, pathname);
+    if (screened) return screened;
+  }
+  if (request.method === "POST" && request.headers.has("next-action") && request.headers.has("origin") && !isSameOrigin(request)) {
+    return new NextResponse("Forbidden: this action must come from a page of this site.", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const nonce = newNonce();
+  const headers = securityHeaders({ nonce, pathname, appUrl: env().appUrl, dev: process.env.NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);
   // never the browser's own value
-  headers.delete(CLIENT_PAGE_HEADER);
-  if (isClientPagePath(pathname)) headers.set(CLIENT_PAGE_HEADER, `${pathname}${req.nextUrl.search}`);
-  return NextResponse.next({ request: { headers } });
+  requestHeaders.delete(CLIENT_PAGE_HEADER);
+  if (isClientPagePath(pathname)) requestHeaders.set(CLIENT_PAGE_HEADER, `${pathname}${request.nextUrl.search}`);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+  return response;
 }
 
 export const config = {
-  matcher: ["/api/v1", "/api/v1/:path*", "/api/v2", "/api/v2/:path*", "/((?!api/|_next/static|_next/image|favicon.ico).*)"],
+  // every page and route except the build's static files
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
 };

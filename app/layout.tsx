@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { connection } from "next/server";
 import "./globals.css";
 import { QueryProvider } from "@/components/query-provider";
 import { documentLocale } from "@/app/(client)/_components/document-locale";
@@ -11,7 +12,9 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
+// Every page renders per request: its scripts carry that request's CSP nonce (proxy.ts).
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   // the page's own language, so screen readers read a Spanish page with a Spanish voice
   return (
     <html lang={await documentLocale()}>

@@ -1,6 +1,7 @@
 "use client";
 // The clients page: clients and prospects in separate tabs, server-side search (name,
-// email, company, externalClientId), "Load more", and a dialog to create a client.
+// email, company, externalClientId), "Load more", a dialog to create a client, and a
+// Delete button on each prospect for junk sign-ups from the static link.
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -22,15 +23,32 @@ import { LocalTime } from "@/components/ui/local-time";
 
 type Tab = "clients" | "prospects";
 
-export function ClientList({ canWrite, createClient }: { canWrite: boolean; createClient: (input: ReturnType<typeof toCreateBody>) => Promise<ActionResult<TClient>> }) {
+export function ClientList({
+  canWrite,
+  createClient,
+  deleteProspect,
+}: {
+  canWrite: boolean;
+  createClient: (input: ReturnType<typeof toCreateBody>) => Promise<ActionResult<TClient>>;
+  deleteProspect: (input: { id: string }) => Promise<ActionResult<{ id: string; deletedRequests: number }>>;
+}) {
   const router = useRouter();
   const [tab, setTab] = useState<Tab>("clients");
   const [search, setSearch] = useState("");
   const [creating, setCreating] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const debounced = useDebouncedValue(search.trim());
   const list = useClientList({ search: debounced, prospects: tab === "prospects" });
   const invalidate = useInvalidateClients();
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const showDelete = canWrite && tab === "prospects";
+
+  async function removeProspect(c: TClient) {
+    if (!window.confirm(`Delete the prospect ${c.name} (${c.email}) and their access request? This month's usage is not given back.`)) return;
+    const res = await deleteProspect({ id: c.id });
+    setDeleteError(res.ok ? null : res.error);
+    await invalidate();
+  }
 
   return (
     <>
@@ -65,6 +83,11 @@ export function ClientList({ canWrite, createClient }: { canWrite: boolean; crea
           <Input id="client-search" type="search" placeholder="Name, email, company or your ID" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
       </div>
+      {deleteError ? (
+        <p role="alert" className="mb-3 text-sm text-red-700">
+          {deleteError}
+        </p>
+      ) : null}
       {list.isError ? (
         <EmptyState
           title="Could not load clients"
@@ -93,6 +116,7 @@ export function ClientList({ canWrite, createClient }: { canWrite: boolean; crea
                 <Th>Company</Th>
                 <Th>Your ID</Th>
                 <Th>Added</Th>
+                {showDelete ? <Th>Actions</Th> : null}
               </tr>
             </THead>
             <TBody>
@@ -109,6 +133,13 @@ export function ClientList({ canWrite, createClient }: { canWrite: boolean; crea
                   <Td className="whitespace-nowrap text-slate-600">
                     <LocalTime iso={c.createdAt} dateOnly />
                   </Td>
+                  {showDelete ? (
+                    <Td>
+                      <Button variant="danger" size="sm" onClick={() => removeProspect(c)} aria-label={`Delete prospect ${c.name}`}>
+                        Delete
+                      </Button>
+                    </Td>
+                  ) : null}
                 </Tr>
               ))}
             </TBody>

@@ -61,6 +61,8 @@ const ZEnv = z.object({
   WORKER_IN_PROCESS: z.enum(["1", "0", "true", "false", ""]).optional(),
   /** seed the demo agency into an empty database (default: only on the embedded database) */
   SEED_DEMO: z.enum(["1", "0", "true", "false", ""]).optional(),
+  /** how old (seconds) the static link's signed form token must be before a post is accepted (friction against scripted posts) */
+  STATIC_LINK_FORM_MIN_SECONDS: z.coerce.number().int("must be a whole number of seconds").min(0).max(600).default(3),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 

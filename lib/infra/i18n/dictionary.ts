@@ -138,6 +138,8 @@ const en = {
   "sandbox.mode.serverError": "Server error on one asset",
   "sandbox.invalid": "This sign-in link is not valid. Start again from the access page.",
   "staticLink.unavailableBody": "Ask {agency} to send you a link directly.",
+  "staticLink.formExpired": "This form has expired. We reloaded it; please send it again.",
+  "staticLink.tooFast": "That was quick. Please check your details and send the form again.",
 
   // Emails
   "email.greeting": "Hi {name},",
@@ -270,6 +272,8 @@ const es: Messages = {
   "sandbox.mode.serverError": "Error del servidor en un activo",
   "sandbox.invalid": "Este enlace de inicio de sesión no es válido. Vuelve a empezar desde la página de acceso.",
   "staticLink.unavailableBody": "Pide a {agency} que te envíe un enlace directamente.",
+  "staticLink.formExpired": "Este formulario ha caducado. Lo hemos vuelto a cargar; envíalo de nuevo.",
+  "staticLink.tooFast": "Ha sido muy rápido. Revisa tus datos y envía el formulario de nuevo.",
 
   "email.greeting": "Hola, {name}:",
   "email.invite.subject": "{agency} solicita acceso a tus cuentas",
@@ -398,6 +402,8 @@ const nl: Messages = {
   "sandbox.mode.serverError": "Serverfout bij één onderdeel",
   "sandbox.invalid": "Deze inloglink is niet geldig. Begin opnieuw vanaf de toegangspagina.",
   "staticLink.unavailableBody": "Vraag {agency} om je rechtstreeks een link te sturen.",
+  "staticLink.formExpired": "Dit formulier is verlopen. We hebben het opnieuw geladen; verstuur het nog een keer.",
+  "staticLink.tooFast": "Dat ging snel. Controleer je gegevens en verstuur het formulier nog een keer.",
 
   "email.greeting": "Hallo {name},",
   "email.invite.subject": "{agency} vraagt toegang tot je accounts",

@@ -19,6 +19,8 @@ export const ACCESS_ERROR_CODES = [
   "no_assets",
   "invalid_input",
   "link_unavailable",
+  "form_expired",
+  "too_fast",
   "generic",
 ] as const;
 export type AccessErrorCode = (typeof ACCESS_ERROR_CODES)[number];
@@ -35,6 +37,8 @@ const STATUS: Record<AccessErrorCode, number> = {
   no_assets: 400,
   invalid_input: 400,
   link_unavailable: 403,
+  form_expired: 400,
+  too_fast: 429,
   generic: 500,
 };
 
@@ -112,6 +116,10 @@ export function accessErrorMessage(locale: Locale, code: AccessErrorCode, params
       return t(locale, "intake.fixErrors");
     case "link_unavailable":
       return t(locale, "staticLink.unavailable");
+    case "form_expired":
+      return t(locale, "staticLink.formExpired");
+    case "too_fast":
+      return t(locale, "staticLink.tooFast");
     case "generic":
       return t(locale, "grant.genericError");
   }

@@ -3,6 +3,12 @@
 // `static_link` for the link's services and intake form (request.created, one prospect
 // unit of this month's allowance), in one transaction. At the allowance limit, or when
 // the link is off or asks for nothing, nothing is created and the link is unavailable.
+//
+// Against abuse (issue 11): the post must carry the page's signed form token, old enough
+// and not expired (static-link-form-token.ts); one address starts at most
+// STATIC_LINK_ADDRESS_LIMIT sessions per agency per hour; and a visitor whose email
+// already has an open static-link request continues that request instead of creating a
+// second prospect (and using a second unit).
 
 import { z } from "zod";
 import { createClient } from "@/lib/core/clients/create-client";
@@ -15,6 +21,11 @@ import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
 import { tooLongCode, type FieldErrorCode, type FieldErrors } from "@/lib/surfaces/access/field-errors";
 import { findStaticLinkAgency, staticLinkPlan } from "@/lib/surfaces/access/load-static-link";
+import { checkStaticLinkFormToken } from "@/lib/surfaces/access/static-link-form-token";
+import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
+
+/** Sessions one address may start on one agency's link per window. */
+export const STATIC_LINK_ADDRESS_LIMIT = { points: 5, windowSeconds: 60 * 60 };
 
 const code = (c: FieldErrorCode) => ({ error: c });
 
@@ -50,10 +61,14 @@ export function parseStaticLinkForm(input: Record<string, string | undefined>): 
 export async function startStaticLinkSession(opts: {
   token: string;
   form: Record<string, string | undefined>;
+  /** the signed token the page embedded in the form */
+  formToken: string | null | undefined;
+  /** the visitor's address, as V1 and sign-in key their limits */
+  address: string;
   /** the page's language, for messages before the visitor chose one */
   locale?: Locale;
   now?: Date;
-}): Promise<{ inviteToken: string; requestId: string; clientId: string }> {
+}): Promise<{ inviteToken: string; requestId: string; clientId: string; continued: boolean }> {
   const now = opts.now ?? new Date();
   const db = await getDb();
   const agency = await findStaticLinkAgency(opts.token, db);
@@ -62,13 +77,31 @@ export async function startStaticLinkSession(opts: {
   if (!parsed.ok) throw new AccessPageError("invalid_input", { fields: parsed.fields, locale: opts.locale });
   const locale = localeForLanguage(parsed.data.language);
   const unavailable = new AccessPageError("link_unavailable", { locale });
+  checkStaticLinkFormToken({ token: opts.formToken, agencyId: agency.id, locale, now });
   if (!agency.staticLinkEnabled) throw unavailable;
+  const limit = await consumeRateLimit("static-link", `${agency.id}:${opts.address}`, STATIC_LINK_ADDRESS_LIMIT.points, STATIC_LINK_ADDRESS_LIMIT.windowSeconds);
+  if (!limit.allowed) throw new AccessPageError("rate_limited", { locale, retryAfterSeconds: limit.resetSeconds });
+  const emailNormalized = parsed.data.email.toLowerCase();
 
   try {
     return await db.$transaction(
       async (tx) => {
         const plan = await staticLinkPlan(tx, agency);
         if (!plan) throw unavailable;
+        // One visitor at a time per (agency, email), so two quick posts cannot both create.
+        await tx.$queryRaw`SELECT 1 AS "locked" FROM (SELECT pg_advisory_xact_lock(hashtextextended(${`static-link:${agency.id}:${emailNormalized}`}, 0))) AS l`;
+        const open = await tx.accessRequest.findFirst({
+          where: {
+            agencyId: agency.id,
+            source: "static_link",
+            status: { in: ["pending", "in_progress"] },
+            OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+            client: { isProspect: true, emailNormalized },
+          },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          select: { id: true, clientId: true, inviteToken: true },
+        });
+        if (open) return { inviteToken: open.inviteToken, requestId: open.id, clientId: open.clientId, continued: true };
         const client = await createClient({
           agencyId: agency.id,
           isProspect: true,
@@ -92,7 +125,7 @@ export async function startStaticLinkSession(opts: {
           }),
         });
         const { inviteToken } = await tx.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: { inviteToken: true } });
-        return { inviteToken, requestId: request.id, clientId: client.id };
+        return { inviteToken, requestId: request.id, clientId: client.id, continued: false };
       },
       { timeout: 20_000, maxWait: 15_000 },
     );

@@ -6,6 +6,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { getUsage } from "@/lib/core/usage/get-usage";
 import { startApiServer } from "@/test/support/api-server";
 import { loadStaticLink } from "@/lib/surfaces/access/load-static-link";
+import { issueStaticLinkFormToken } from "@/lib/surfaces/access/static-link-form-token";
 import { eventsOf, locationOf, postForm, seedAccessAgency, typesOf, type TestAgency } from "@/test/support/access-fixtures";
 
 let base: string;
@@ -34,13 +35,20 @@ async function linkFor(agency: TestAgency, data: { services?: object; intake?: b
 
 const visitor = { name: "Pat Prospect", email: "pat@prospect.test", company: "Prospect BV", language: "Dutch", pageLang: "en" };
 
+/** The form token the page embeds, as if the page had been open for `ageSeconds`. */
+const formToken = (agency: TestAgency, ageSeconds = 10) => issueStaticLinkFormToken(agency.agencyId, new Date(Date.now() - ageSeconds * 1000));
+
+/** A visitor's post with a form token old enough to pass. */
+const visit = (agency: TestAgency, token: string, fields: Record<string, string> = visitor, opts: { json?: boolean } = {}) =>
+  postForm(`${base}/api/access/static/${token}`, { ...fields, formToken: formToken(agency) }, opts);
+
 describe("static link", () => {
   it("creates a prospect and a static_link request, counted once as a prospect, and continues on its page", async () => {
     const agency = await seedAccessAgency(["meta", "google"]);
     const token = await linkFor(agency, { services: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } } });
     expect((await loadStaticLink({ token }))?.available).toBe(true);
 
-    const res = await postForm(`${base}/api/access/static/${token}`, visitor);
+    const res = await visit(agency, token);
     expect(res.status).toBe(303);
     const invite = locationOf(res).pathname;
     expect(invite).toMatch(/^\/i\/[A-Za-z0-9_-]{32}$/);
@@ -62,7 +70,7 @@ describe("static link", () => {
   it("refuses bad details with messages in the page's language and creates nothing", async () => {
     const agency = await seedAccessAgency(["meta"]);
     const token = await linkFor(agency, { services: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } } });
-    const res = await postForm(`${base}/api/access/static/${token}`, { name: " ", email: "nope", company: "x".repeat(201), pageLang: "es" }, { json: true });
+    const res = await visit(agency, token, { name: " ", email: "nope", company: "x".repeat(201), pageLang: "es" }, { json: true });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { fields: Record<string, string> } };
     expect(body.error.fields).toEqual({
@@ -70,7 +78,7 @@ describe("static link", () => {
       email: "Introduce una dirección de correo electrónico válida",
       company: "Demasiado largo (máximo 200 caracteres)",
     });
-    const plain = await postForm(`${base}/api/access/static/${token}`, { name: "A", email: "bad", pageLang: "nl" });
+    const plain = await visit(agency, token, { name: "A", email: "bad", pageLang: "nl" });
     const location = locationOf(plain);
     expect(location.pathname).toBe(`/l/${token}`);
     expect(Object.fromEntries(location.searchParams)).toEqual({ lang: "nl", error: "invalid_input", fields: "email:emailInvalid" });
@@ -84,17 +92,18 @@ describe("static link", () => {
 
     let token = await linkFor(agency, { services, enabled: false });
     expect((await loadStaticLink({ token }))?.available).toBe(false);
-    expect(locationOf(await postForm(`${base}/api/access/static/${token}`, visitor)).searchParams.get("error")).toBe("link_unavailable");
+    expect(locationOf(await visit(agency, token)).searchParams.get("error")).toBe("link_unavailable");
 
     // The intake form is asked for but the agency has it turned off: nothing left to ask.
     token = await linkFor(agency, { services: {}, intake: true });
     expect((await loadStaticLink({ token }))?.available).toBe(false);
-    expect(locationOf(await postForm(`${base}/api/access/static/${token}`, visitor)).searchParams.get("error")).toBe("link_unavailable");
+    expect(locationOf(await visit(agency, token)).searchParams.get("error")).toBe("link_unavailable");
 
     token = await linkFor(agency, { services, prospectLimit: 1 });
-    expect(locationOf(await postForm(`${base}/api/access/static/${token}`, visitor)).pathname).toMatch(/^\/i\//);
+    expect(locationOf(await visit(agency, token)).pathname).toMatch(/^\/i\//);
     expect((await loadStaticLink({ token }))?.available).toBe(false);
-    const refused = await postForm(`${base}/api/access/static/${token}`, visitor, { json: true });
+    // another visitor: the same email would continue the first request
+    const refused = await visit(agency, token, { ...visitor, email: "kim@prospect.test" }, { json: true });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("Deze link is op dit moment niet beschikbaar");
     expect(await db.client.count({ where: { agencyId: agency.agencyId } })).toBe(1);
@@ -108,7 +117,7 @@ describe("static link", () => {
     await db.agency.update({ where: { id: agency.agencyId }, data: { intakeFormEnabled: true } });
     await db.intakeQuestion.create({ data: { agencyId: agency.agencyId, position: 0, type: "text", label: "Website?", required: false, options: [] } });
     const token = await linkFor(agency, { services: {}, intake: true });
-    const res = await postForm(`${base}/api/access/static/${token}`, visitor);
+    const res = await visit(agency, token);
     const request = await db.accessRequest.findUniqueOrThrow({ where: { inviteToken: locationOf(res).pathname.slice(3) } });
     expect(request.intakeRequested).toBe(true);
   });

@@ -8,6 +8,7 @@ import { accessErrorMessage, isAccessErrorCode } from "@/lib/surfaces/access/acc
 import { decodeFieldErrors, fieldErrorMessage, type FieldErrorCode } from "@/lib/surfaces/access/field-errors";
 import { loadStaticLink } from "@/lib/surfaces/access/load-static-link";
 import { loadOrUnavailable } from "@/lib/surfaces/access/load-or-unavailable";
+import { issueStaticLinkFormToken } from "@/lib/surfaces/access/static-link-form-token";
 import { pageLocale } from "@/lib/surfaces/access/page-locale";
 import { LANGUAGES, LOCALES, languageToLocale, localeToLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { AccessShell } from "@/components/access/access-shell";
@@ -114,6 +115,7 @@ export default async function StaticLinkPage({ params, searchParams }: Props) {
       <div className={`${card} mt-6`}>
         <EnhancedForm action={`/api/access/static/${encodeURIComponent(token)}`}>
           <input type="hidden" name="pageLang" value={locale} />
+          <input type="hidden" name="formToken" value={issueStaticLinkFormToken(agency.id)} />
           <p data-form-error tabIndex={-1} role="alert" className="text-sm font-medium text-red-700">
             {error === "invalid_input" ? accessErrorMessage(locale, "invalid_input") : null}
           </p>

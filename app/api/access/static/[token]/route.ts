@@ -3,6 +3,7 @@
 import { accessFormRoute, withParams } from "@/lib/surfaces/access/access-http";
 import { startStaticLinkSession } from "@/lib/surfaces/access/start-static-link-session";
 import { isLocale } from "@/lib/surfaces/access/page-locale";
+import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
 
 const pageLocale = (form: URLSearchParams) => {
   const lang = form.get("pageLang");
@@ -15,9 +16,15 @@ export const POST = accessFormRoute<{ token: string }>(
     back: (p, _surface, form) => withParams(`/l/${encodeURIComponent(p.token)}`, { lang: pageLocale(form) }),
     locale: (form) => pageLocale(form) ?? "en",
   },
-  async ({ params: { token }, form }) => {
+  async ({ req, params: { token }, form }) => {
     const fields = { name: form.get("name") ?? "", email: form.get("email") ?? "", company: form.get("company") ?? "", language: form.get("language") ?? "" };
-    const { inviteToken } = await startStaticLinkSession({ token, form: fields, locale: pageLocale(form) });
+    const { inviteToken } = await startStaticLinkSession({
+      token,
+      form: fields,
+      formToken: form.get("formToken"),
+      address: legacyClientIp(req.headers),
+      locale: pageLocale(form),
+    });
     return `/i/${encodeURIComponent(inviteToken)}`;
   },
 );

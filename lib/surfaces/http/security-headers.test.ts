@@ -1,0 +1,38 @@
+// The per-request security headers proxy.ts sets (issue 11 item 8).
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";
+
+const directives = (csp: string) => Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+
+describe("security headers", () => {
+  it("allow scripts only with the request's nonce, and no plugins or base changes", () => {
+    const d = directives(contentSecurityPolicy({ nonce: "abc123==", pathname: "/dashboard", appUrl: "http://localhost:3000" }));
+    expect(d["script-src"]).toBe("'self' 'nonce-abc123==' 'strict-dynamic'");
+    expect(d["script-src"]).not.toContain("unsafe-inline");
+    expect(d["object-src"]).toBe("'none'");
+    expect(d["base-uri"]).toBe("'none'");
+    expect(d["default-src"]).toBe("'self'");
+  });
+
+  it("let any site frame the embed pages and no site frame the others", () => {
+    const embed = securityHeaders({ nonce: "n", pathname: "/embed/tok", appUrl: "http://localhost" });
+    expect(directives(embed["Content-Security-Policy"]!)["frame-ancestors"]).toBe("*");
+    expect(embed["X-Frame-Options"]).toBeUndefined();
+    for (const pathname of ["/", "/i/tok", "/l/tok", "/dashboard/developers", "/sandbox/consent", "/embedded"]) {
+      const h = securityHeaders({ nonce: "n", pathname, appUrl: "http://localhost" });
+      expect(directives(h["Content-Security-Policy"]!)["frame-ancestors"]).toBe("'none'");
+      expect(h["X-Frame-Options"]).toBe("DENY");
+    }
+  });
+
+  it("send HSTS only when APP_URL is https", () => {
+    expect(securityHeaders({ nonce: "n", pathname: "/", appUrl: "https://access.example" })["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
+    expect(securityHeaders({ nonce: "n", pathname: "/", appUrl: "http://localhost:3000" })["Strict-Transport-Security"]).toBeUndefined();
+  });
+
+  it("make a fresh 128-bit nonce each time", () => {
+    const a = newNonce();
+    expect(Buffer.from(a, "base64")).toHaveLength(16);
+    expect(newNonce()).not.toBe(a);
+  });
+});
