@@ -7,6 +7,7 @@ import type { TEnv } from "@/lib/infra/env";
 import { createLinkedInConnector } from "@/lib/infra/connectors/linkedin/linkedin-connector";
 import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
 import { createGoogleConnector } from "@/lib/infra/connectors/google/google-connector";
+import { createPinterestConnector } from "@/lib/infra/connectors/pinterest/pinterest-connector";
 
 export type ConnectorEnv = Pick<
   TEnv,
@@ -50,5 +51,9 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
     configured: (e) => !!e.GOOGLE_CLIENT_ID && !!e.GOOGLE_CLIENT_SECRET,
     create: (e, http) =>
       createGoogleConnector({ clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET!, developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN ?? null }, http),
+  },
+  pinterest: {
+    configured: (e) => !!e.PINTEREST_APP_ID && !!e.PINTEREST_APP_SECRET,
+    create: (e, http) => createPinterestConnector({ appId: e.PINTEREST_APP_ID!, appSecret: e.PINTEREST_APP_SECRET! }, http),
   },
 };

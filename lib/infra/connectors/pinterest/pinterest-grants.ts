@@ -1,0 +1,166 @@
+// Granting on Pinterest: the client's business shares each ad account with the agency's
+// business as a partner (Share business access,
+// https://developers.pinterest.com/docs/api-features/share-business-access/). The agency's
+// business id is `agencyAccount.businessId` (or `platformAccountId`).
+// - Is the agency already a partner? "Get business partners"
+//   (GET /v5/businesses/{business_id}/partners?partner_ids={agency}&partner_type=INTERNAL).
+// - Partner already: read its access ("Get assets assigned to a partner",
+//   GET /v5/businesses/{business_id}/partners/{partner_id}/assets?partner_type=INTERNAL);
+//   an ad account already carrying the permission is already granted; otherwise "Assign/Update
+//   partner asset permissions" (PATCH /v5/businesses/{business_id}/partners/assets with
+//   `{ accesses: [{ partner_id, asset_id, permissions }] }`), then read back.
+// - Not a partner yet: "Create invites or requests" (POST /v5/businesses/{business_id}/invites
+//   with `{ business_role: PARTNER, invite_type: PARTNER_INVITE, partners: [agency] }`), then
+//   "Update invite/request with an asset permission" (POST
+//   /v5/businesses/{business_id}/invites/assets/access with `{ invites: [{ invite_id,
+//   invite_type, asset_id_to_permissions }] }`). The agency accepts the invite in Business
+//   Manager; until then nothing can be read back (`verified: null`).
+// 401 and 429 fail the whole attempt; other refusals are the asset's.
+import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
+import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import { pinterestCall, pinterestItems, str } from "@/lib/infra/connectors/pinterest/pinterest-api";
+import { adAccountOwners } from "@/lib/infra/connectors/pinterest/pinterest-assets";
+import { attemptError, PinterestApiError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
+import { pinterestPermission } from "@/lib/infra/connectors/pinterest/pinterest-roles";
+
+type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
+
+const ID = /^\d{1,25}$/;
+
+export function agencyBusinessId(agency: AgencyAccountRef): string {
+  const raw = (agency.businessId ?? agency.platformAccountId)?.trim();
+  if (!raw || !ID.test(raw)) throw new ConnectorError("platform_error", "The agency has not connected its Pinterest business yet, so access cannot be shared with it.");
+  return raw;
+}
+
+function assetFailure(assetId: string, err: unknown): AssetGrantResult {
+  if (err instanceof PinterestApiError) {
+    const whole = attemptError(err);
+    if (whole) throw whole;
+    if (err.status >= 500) return { assetId, ok: false, error: `Pinterest answered ${err.status}: ${err.message}`, errorKind: "server_error" };
+    return { assetId, ok: false, error: `Pinterest refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
+  }
+  if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
+  return { assetId, ok: false, error: `Pinterest call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`, errorKind: "server_error" };
+}
+
+async function isPartner(http: ConnectorHttp, accessToken: string, businessId: string, partnerId: string): Promise<boolean> {
+  const items = await pinterestItems(http, { path: `/businesses/${businessId}/partners`, accessToken, query: { partner_ids: partnerId, partner_type: "INTERNAL" } });
+  return items.some((p) => str(p.id) === partnerId);
+}
+
+/** The agency's permissions on each of the business's ad accounts it was given. */
+async function partnerAccess(http: ConnectorHttp, accessToken: string, businessId: string, partnerId: string): Promise<Map<string, string[]>> {
+  const items = await pinterestItems(http, {
+    path: `/businesses/${businessId}/partners/${partnerId}/assets`,
+    accessToken,
+    query: { partner_type: "INTERNAL", asset_type: "AD_ACCOUNT" },
+  });
+  const out = new Map<string, string[]>();
+  for (const item of items) {
+    const id = str(item.asset_id);
+    if (id)
+      out.set(
+        id,
+        (Array.isArray(item.permissions) ? item.permissions : []).filter((p): p is string => typeof p === "string"),
+      );
+  }
+  return out;
+}
+
+/** The invite's id, or the invite exception as a Pinterest error. */
+async function invitePartner(http: ConnectorHttp, accessToken: string, businessId: string, partnerId: string): Promise<string> {
+  const body = await pinterestCall(http, {
+    method: "POST",
+    path: `/businesses/${businessId}/invites`,
+    accessToken,
+    json: { business_role: "PARTNER", invite_type: "PARTNER_INVITE", partners: [partnerId] },
+  });
+  const first = ((Array.isArray(body.items) ? body.items : []) as Record<string, unknown>[])[0] ?? {};
+  const inviteId = str((first.invite as Record<string, unknown> | null | undefined)?.id);
+  if (inviteId) return inviteId;
+  const exception = (first.exception ?? {}) as Record<string, unknown>;
+  throw new PinterestApiError(typeof exception.code === "number" ? exception.code : 400, str(exception.message) ?? "The partner invite was not created", null);
+}
+
+export async function grantPinterest(http: ConnectorHttp, input: GrantInput): Promise<AssetGrantResult[]> {
+  const permission = pinterestPermission(input.serviceId, input.role);
+  const partnerId = agencyBusinessId(input.agencyAccount);
+  const token = input.accessToken;
+  const owners = await adAccountOwners(http, token);
+  const partnerOf = new Map<string, boolean>();
+  const inviteOf = new Map<string, string>();
+
+  const results: AssetGrantResult[] = [];
+  for (const assetId of [...new Set(input.assetIds)]) {
+    const businessId = ID.test(assetId) ? owners.get(assetId) : undefined;
+    if (!businessId) {
+      results.push({ assetId, ok: false, error: `${assetId} is not an ad account of a Pinterest business you administer.`, errorKind: "platform_error" });
+      continue;
+    }
+    try {
+      if (!partnerOf.has(businessId)) partnerOf.set(businessId, await isPartner(http, token, businessId, partnerId));
+      if (partnerOf.get(businessId)) {
+        if ((await partnerAccess(http, token, businessId, partnerId)).get(assetId)?.includes(permission)) {
+          results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+          continue;
+        }
+        await pinterestCall(http, {
+          method: "PATCH",
+          path: `/businesses/${businessId}/partners/assets`,
+          accessToken: token,
+          json: { accesses: [{ partner_id: partnerId, asset_id: assetId, permissions: [permission] }] },
+        });
+        results.push({
+          assetId,
+          ok: true,
+          error: null,
+          verified: await readBack(() => partnerAccess(http, token, businessId, partnerId).then((m) => !!m.get(assetId)?.includes(permission))),
+        });
+        continue;
+      }
+      if (!inviteOf.has(businessId)) inviteOf.set(businessId, await invitePartner(http, token, businessId, partnerId));
+      const body = await pinterestCall(http, {
+        method: "POST",
+        path: `/businesses/${businessId}/invites/assets/access`,
+        accessToken: token,
+        json: { invites: [{ invite_id: inviteOf.get(businessId), invite_type: "PARTNER_INVITE", asset_id_to_permissions: { [assetId]: [permission] } }] },
+      });
+      const item = ((Array.isArray(body.items) ? body.items : []) as Record<string, unknown>[])[0] ?? {};
+      const exception = item.exception as Record<string, unknown> | null | undefined;
+      if (exception)
+        throw new PinterestApiError(typeof exception.code === "number" ? exception.code : 400, str(exception.message) ?? "The asset was not added to the invite", null);
+      results.push({ assetId, ok: true, error: null, verified: null });
+    } catch (err) {
+      results.push(assetFailure(assetId, err));
+    }
+  }
+  return results;
+}
+
+async function readBack(check: () => Promise<boolean>): Promise<boolean | null> {
+  try {
+    return await check();
+  } catch (err) {
+    if (err instanceof PinterestApiError && attemptError(err)) throw attemptError(err)!;
+    return null;
+  }
+}
+
+export async function verifyPinterest(http: ConnectorHttp, input: { accessToken: string; assetIds: string[]; agencyAccount: AgencyAccountRef }): Promise<VerifiedAccess[]> {
+  const partnerId = agencyBusinessId(input.agencyAccount);
+  const owners = await adAccountOwners(http, input.accessToken);
+  const byBusiness = new Map<string, Map<string, string[]>>();
+  const out: VerifiedAccess[] = [];
+  for (const assetId of input.assetIds) {
+    const businessId = owners.get(assetId);
+    if (!businessId) {
+      out.push({ assetId, present: false, detail: null });
+      continue;
+    }
+    if (!byBusiness.has(businessId)) byBusiness.set(businessId, await partnerAccess(http, input.accessToken, businessId, partnerId));
+    const perms = byBusiness.get(businessId)!.get(assetId);
+    out.push({ assetId, present: !!perms?.length, detail: perms?.length ? perms.join(",") : null });
+  }
+  return out;
+}

@@ -1,0 +1,263 @@
+// Contract fake of the Pinterest API v5 endpoints the Pinterest connector calls, written
+// from Pinterest's OpenAPI description (https://github.com/pinterest/api-description,
+// v5/openapi.yaml) and its business access guide: www.pinterest.com's /oauth/ consent page,
+// and api.pinterest.com's /v5/oauth/token, /v5/user_account, /v5/ad_accounts,
+// /v5/businesses/employers, /v5/businesses/{id}/assets, /partners, /partners/{id}/assets,
+// PATCH /partners/assets, POST /invites and POST /invites/assets/access. It refuses what
+// Pinterest refuses: a wrong app id or Basic client authentication, a changed
+// redirect_uri, unknown scopes, an unknown or reused code, a missing or unknown token, a
+// token without the scope, unknown permissions, partners and assets, with Pinterest's
+// `{ code, message }` error bodies.
+//
+// Switches: `refuse` (ad account ids answered 403), `expiredToken` (401), `rateLimitOnce`
+// (the next API call answers 429), `serverError` (grant writes answer 500);
+// `alreadyShared` preloads a partner permission (and the partnership).
+import crypto from "node:crypto";
+import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
+
+export const PINTEREST_FAKE = {
+  appId: "1484362",
+  appSecret: "pinterest-fake-secret-0123",
+  user: { username: "acmeshop", business_name: "Acme Shop", id: "549755885100" },
+  /** the client's business (the user is BIZ_ADMIN) */
+  clientBusiness: ["664351519939856629", "Acme Business"] as [string, string],
+  /** a business the user is only an employee of: its assets are not offered */
+  otherBusiness: "664351519939856700",
+  agencyBusiness: "664351519939857001",
+  adAccounts: [
+    ["549755885175", "Acme Ads"],
+    ["549755885176", "Acme Brand Ads"],
+    ["549755885177", "Acme Archive Ads"],
+  ] as [string, string][],
+} as const;
+
+const SCOPES = ["ads:read", "ads:write", "biz_access:read", "biz_access:write", "user_accounts:read", "boards:read", "pins:read"];
+const PERMISSIONS = [
+  "ADMIN",
+  "ANALYST",
+  "FINANCE_MANAGER",
+  "FINANCE_EDIT",
+  "FINANCE_VIEW",
+  "AUDIENCE_MANAGER",
+  "CAMPAIGN_MANAGER",
+  "CATALOGS_MANAGER",
+  "CATALOGS_VIEWER",
+  "PROFILE_PUBLISHER",
+  "CONSUMER_USER",
+];
+
+export type PinterestFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean };
+
+export type PinterestFake = FakePlatform & {
+  switches: PinterestFakeSwitches;
+  /** partner business ids of the client business */
+  partners: Set<string>;
+  /** `${partnerId}|${assetId}` -> permissions */
+  partnerAccess: Map<string, string[]>;
+  /** invite id -> { partner, assets } */
+  invites: Map<string, { partner: string; assets: Record<string, string[]> }>;
+  alreadyShared(assetId: string, permission: string): void;
+};
+
+const fail = (status: number, code: number, message: string): FakeResponse => ({ status, json: { code, message } });
+
+export async function startPinterestFake(opts: { ports?: Record<string, number>; redirectUris?: string[] } = {}): Promise<PinterestFake> {
+  const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
+  const tokens = new Map<string, string[]>();
+  const partners = new Set<string>();
+  const partnerAccess = new Map<string, string[]>();
+  const invites = new Map<string, { partner: string; assets: Record<string, string[]> }>();
+  const switches: PinterestFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
+  const [clientBiz] = PINTEREST_FAKE.clientBusiness;
+  const accountIds = new Set(PINTEREST_FAKE.adAccounts.map(([id]) => id));
+
+  function authorize(req: FakeRequest): FakeResponse {
+    const q = req.query;
+    if (q.response_type !== "code") return { status: 400, text: "response_type must be code" };
+    if (q.client_id !== PINTEREST_FAKE.appId) return { status: 400, text: "Invalid client_id" };
+    if (!q.redirect_uri || (opts.redirectUris && !opts.redirectUris.includes(q.redirect_uri))) return { status: 400, text: "Invalid redirect_uri" };
+    const scopes = (q.scope ?? "").split(",").filter(Boolean);
+    if (scopes.length === 0 || scopes.some((s) => !SCOPES.includes(s))) return { status: 400, text: "Invalid scope" };
+    const code = crypto.randomBytes(16).toString("hex");
+    codes.set(code, { redirectUri: q.redirect_uri, scopes, used: false });
+    const back = new URL(q.redirect_uri);
+    back.searchParams.set("code", code);
+    if (q.state !== undefined) back.searchParams.set("state", q.state);
+    return { status: 302, headers: { location: back.toString() } };
+  }
+
+  function token(req: FakeRequest): FakeResponse {
+    const basic = `Basic ${Buffer.from(`${PINTEREST_FAKE.appId}:${PINTEREST_FAKE.appSecret}`).toString("base64")}`;
+    if (req.headers.authorization !== basic) return fail(401, 2, "Authentication failed.");
+    const b = (req.body ?? {}) as Record<string, string>;
+    if (b.grant_type !== "authorization_code") return fail(400, 1, "Invalid grant_type");
+    const issued = codes.get(b.code ?? "");
+    if (!issued || issued.used || issued.redirectUri !== b.redirect_uri) return fail(400, 1, "Invalid authorization code or redirect_uri");
+    issued.used = true;
+    const t = `pina_${crypto.randomBytes(12).toString("hex")}`;
+    tokens.set(t, issued.scopes);
+    return {
+      status: 200,
+      json: {
+        access_token: t,
+        refresh_token: `pinr_${crypto.randomBytes(8).toString("hex")}`,
+        response_type: "authorization_code",
+        token_type: "bearer",
+        expires_in: 2592000,
+        scope: issued.scopes.join(","),
+      },
+    };
+  }
+
+  function api(req: FakeRequest): FakeResponse {
+    const auth = req.headers.authorization ?? "";
+    const scopes = auth.startsWith("Bearer ") ? tokens.get(auth.slice(7)) : undefined;
+    if (switches.expiredToken) return fail(401, 2, "Authentication failed.");
+    if (!scopes) return fail(401, 2, "Authentication failed.");
+    if (switches.rateLimitOnce) {
+      switches.rateLimitOnce = false;
+      return { ...fail(429, 8, "You have exceeded your rate limit. Try again later."), headers: { "retry-after": "0" } };
+    }
+    const need = (scope: string) => (scopes.includes(scope) ? null : fail(403, 3, `Not authorized to access the user or business. Missing scope ${scope}.`));
+    const path = req.path.replace(/^\/v5/, "");
+    const q = req.query;
+
+    if (path === "/user_account" && req.method === "GET") return need("user_accounts:read") ?? { status: 200, json: { ...PINTEREST_FAKE.user, account_type: "BUSINESS" } };
+    if (path === "/ad_accounts" && req.method === "GET")
+      return (
+        need("ads:read") ?? {
+          status: 200,
+          json: { items: PINTEREST_FAKE.adAccounts.map(([id, name]) => ({ id, name, owner: { username: "acmeshop" }, country: "US", currency: "USD" })), bookmark: null },
+        }
+      );
+    if (path === "/businesses/employers" && req.method === "GET")
+      return (
+        need("biz_access:read") ?? {
+          status: 200,
+          json: {
+            items: [
+              { id: clientBiz, business_roles: ["BIZ_ADMIN"], user: { id: clientBiz, username: PINTEREST_FAKE.clientBusiness[1], email: null } },
+              { id: PINTEREST_FAKE.otherBusiness, business_roles: ["EMPLOYEE"], user: { id: PINTEREST_FAKE.otherBusiness, username: "Someone Else", email: null } },
+            ],
+            bookmark: null,
+          },
+        }
+      );
+    const biz = /^\/businesses\/(\d+)(\/.*)$/.exec(path);
+    if (!biz) return fail(404, 404, `No resource ${req.method} ${req.path}`);
+    const [, businessId, rest] = biz as unknown as [string, string, string];
+    if (businessId !== clientBiz) return fail(403, 3, "Not authorized to access the user or business.");
+    const writing = req.method !== "GET";
+    const scopeError = need(writing ? "biz_access:write" : "biz_access:read");
+    if (scopeError) return scopeError;
+
+    if (rest === "/assets" && req.method === "GET") {
+      if ((q.asset_type ?? "AD_ACCOUNT") !== "AD_ACCOUNT") return { status: 200, json: { items: [], bookmark: null } };
+      return { status: 200, json: { items: PINTEREST_FAKE.adAccounts.map(([id]) => ({ asset_id: id, asset_type: "AD_ACCOUNT", permissions: ["OWNER"] })), bookmark: null } };
+    }
+    if (rest === "/partners" && req.method === "GET") {
+      const wanted = q.partner_ids ? q.partner_ids.split(",") : [...partners];
+      return { status: 200, json: { items: wanted.filter((id) => partners.has(id)).map((id) => ({ id, business_roles: ["PARTNER"], is_shared_partner: false })), bookmark: null } };
+    }
+    const pAssets = /^\/partners\/(\d+)\/assets$/.exec(rest);
+    if (pAssets && req.method === "GET") {
+      const partnerId = pAssets[1]!;
+      if (!partners.has(partnerId)) return fail(404, 404, "Partner not found.");
+      const items = [...partnerAccess]
+        .filter(([k]) => k.startsWith(`${partnerId}|`))
+        .map(([k, permissions]) => ({ asset_id: k.split("|")[1], asset_type: "AD_ACCOUNT", permissions }));
+      return { status: 200, json: { items, bookmark: null } };
+    }
+    if (rest === "/partners/assets" && req.method === "PATCH") {
+      if (switches.serverError) return fail(500, 500, "Internal error");
+      const accesses = ((req.body ?? {}) as { accesses?: unknown }).accesses;
+      if (!Array.isArray(accesses) || accesses.length === 0) return fail(400, 1, "accesses is required");
+      const items = [];
+      for (const a of accesses as Record<string, unknown>[]) {
+        const perms = a.permissions;
+        if (typeof a.partner_id !== "string" || typeof a.asset_id !== "string" || !Array.isArray(perms) || perms.length === 0)
+          return fail(400, 1, "Each access needs partner_id, asset_id and permissions");
+        const bad = perms.find((p) => typeof p !== "string" || !PERMISSIONS.includes(p));
+        if (bad !== undefined) return fail(400, 1, `Invalid permission: ${String(bad)}`);
+        if (!partners.has(a.partner_id)) return fail(404, 404, `Partner ${a.partner_id} not found.`);
+        if (!accountIds.has(a.asset_id)) return fail(404, 404, `Asset ${a.asset_id} not found.`);
+        if (switches.refuse.has(a.asset_id)) return fail(403, 3, "This ad account cannot be shared: its owner restricts partner access.");
+        partnerAccess.set(`${a.partner_id}|${a.asset_id}`, perms as string[]);
+        items.push({ asset_id: a.asset_id, asset_type: "AD_ACCOUNT", partner_id: a.partner_id, permissions: perms });
+      }
+      return { status: 200, json: { items } };
+    }
+    if (rest === "/invites" && req.method === "POST") {
+      if (switches.serverError) return fail(500, 500, "Internal error");
+      const b = (req.body ?? {}) as Record<string, unknown>;
+      if (b.business_role !== "PARTNER" || b.invite_type !== "PARTNER_INVITE") return fail(400, 1, "business_role PARTNER needs invite_type PARTNER_INVITE");
+      const list = Array.isArray(b.partners) ? (b.partners as unknown[]) : [];
+      if (list.length === 0 || list.some((p) => typeof p !== "string" || !/^\d+$/.test(p))) return fail(400, 1, "partners must be business ids");
+      const items = (list as string[]).map((partner) => {
+        if (partners.has(partner)) return { exception: { code: 409, message: "This business is already a partner.", users_or_partner_ids: [partner] }, invite: null };
+        const id = String(9000000000 + invites.size);
+        invites.set(id, { partner, assets: {} });
+        return { exception: null, invite: { id, user: { id: partner } } };
+      });
+      return { status: 200, json: { items } };
+    }
+    if (rest === "/invites/assets/access" && req.method === "POST") {
+      if (switches.serverError) return fail(500, 500, "Internal error");
+      const list = ((req.body ?? {}) as { invites?: unknown }).invites;
+      if (!Array.isArray(list) || list.length === 0) return fail(400, 1, "invites is required");
+      const items = [];
+      for (const inv of list as Record<string, unknown>[]) {
+        const invite = invites.get(String(inv.invite_id));
+        const map = inv.asset_id_to_permissions as Record<string, unknown> | undefined;
+        if (!invite || inv.invite_type !== "PARTNER_INVITE") return fail(404, 404, "Invite not found.");
+        if (!map || Object.keys(map).length === 0) return fail(400, 1, "asset_id_to_permissions is required");
+        for (const [assetId, perms] of Object.entries(map)) {
+          if (!Array.isArray(perms) || perms.some((p) => typeof p !== "string" || !PERMISSIONS.includes(p))) return fail(400, 1, `Invalid permission: ${JSON.stringify(perms)}`);
+          if (!accountIds.has(assetId)) return fail(404, 404, `Asset ${assetId} not found.`);
+          if (switches.refuse.has(assetId)) {
+            items.push({
+              exception: { code: 403, message: "This ad account cannot be shared: its owner restricts partner access.", invite_or_request_id: inv.invite_id },
+              invite: null,
+            });
+            continue;
+          }
+          invite.assets[assetId] = perms as string[];
+          items.push({ exception: null, invite: { id: inv.invite_id, created_by_business_id: clientBiz } });
+        }
+      }
+      return { status: 200, json: { items } };
+    }
+    return fail(404, 404, `No resource ${req.method} ${req.path}`);
+  }
+
+  const platform = await startFakePlatform({
+    hosts: ["www.pinterest.com", "api.pinterest.com"],
+    ports: opts.ports,
+    handler: (req) => {
+      if (req.host === "www.pinterest.com") return req.method === "GET" && req.path === "/oauth/" ? authorize(req) : { status: 404, text: "not found" };
+      if (req.method === "POST" && req.path === "/v5/oauth/token") return token(req);
+      return api(req);
+    },
+    onReset: () => {
+      partners.clear();
+      partnerAccess.clear();
+      invites.clear();
+      switches.refuse.clear();
+      switches.expiredToken = false;
+      switches.rateLimitOnce = false;
+      switches.serverError = false;
+    },
+  });
+
+  return {
+    ...platform,
+    switches,
+    partners,
+    partnerAccess,
+    invites,
+    alreadyShared(assetId, permission) {
+      partners.add(PINTEREST_FAKE.agencyBusiness);
+      partnerAccess.set(`${PINTEREST_FAKE.agencyBusiness}|${assetId}`, [permission]);
+    },
+  };
+}
