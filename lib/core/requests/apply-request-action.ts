@@ -1,7 +1,8 @@
 // Applies one state-machine action (client, agency or sweep) to a stored request: locks
 // the row, runs the pure transition, writes the changes with the new stateVersion and
 // records the events, in one transaction. Every surface changes request state through here.
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyAction, type RequestAction, type RequestState, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
 import { recordEvent, type EventType } from "@/lib/core/events/record-event";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
@@ -104,6 +105,5 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
     }
     return { changed: true, request, agencyId: row.agencyId, isDemo: row.isDemo };
   };
-  if (opts.tx) return run(opts.tx);
-  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+  return inTransaction(run, { tx: opts.tx });
 }

@@ -4,7 +4,8 @@
 // by one and request.updated is recorded (then request.completed if the new set meets the
 // completion rule). Completed, cancelled and expired requests are refused with 409.
 import type { Prisma } from "@/generated/prisma/client";
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { effectiveStatus, isComplete, type RequestStatus, type ServiceState, type ServiceStatus } from "@/lib/core/domain/request-state";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { ApiError, notFound, validationError } from "@/lib/core/common/api-error";
@@ -150,6 +151,5 @@ export async function replaceRequestServices(opts: {
     if (completesNow) await recordEvent(tx, { agencyId: opts.agencyId, type: "request.completed", data: { request }, requestId: row.id, now });
     return { changed: true, request };
   };
-  if (opts.tx) return run(opts.tx);
-  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+  return inTransaction(run, { tx: opts.tx });
 }

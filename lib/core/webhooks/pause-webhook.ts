@@ -1,6 +1,7 @@
 // Pauses a webhook: no new deliveries are created for it (recordEvent skips paused webhooks)
 // and its pending ones are cancelled, so events of the pause are never sent to it.
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import type { TWebhook } from "@/lib/core/webhooks/schemas";
@@ -18,5 +19,5 @@ export async function pauseWebhook(opts: { agencyId: string; id: string; tx?: Tx
     await cancelPendingDeliveries(tx, { webhookId: opts.id, reason: "Cancelled: the webhook was paused.", now });
     return serializeWebhook(row, now);
   };
-  return opts.tx ? run(opts.tx) : (await getDb()).$transaction(run);
+  return inTransaction(run, { tx: opts.tx });
 }

@@ -1,6 +1,7 @@
 // Resumes a paused webhook: events recorded from now on are delivered to it again.
 // Events of the pause stay unsent (the spec), so nothing is re-queued.
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import type { TWebhook } from "@/lib/core/webhooks/schemas";
 import { serializeWebhook, webhookViewInclude } from "@/lib/core/webhooks/serialize-webhook";
@@ -14,5 +15,5 @@ export async function resumeWebhook(opts: { agencyId: string; id: string; tx?: T
       : await tx.webhook.findUniqueOrThrow({ where: { id: opts.id }, include: webhookViewInclude });
     return serializeWebhook(row);
   };
-  return opts.tx ? run(opts.tx) : (await getDb()).$transaction(run);
+  return inTransaction(run, { tx: opts.tx });
 }

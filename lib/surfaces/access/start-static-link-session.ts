@@ -8,6 +8,7 @@ import { z } from "zod";
 import { createClient } from "@/lib/core/clients/create-client";
 import { ZCreateClientBody } from "@/lib/core/clients/schemas";
 import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { LANGUAGES, localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";
 import { createRequest } from "@/lib/core/requests/create-request";
@@ -65,37 +66,34 @@ export async function startStaticLinkSession(opts: {
   if (!agency.staticLinkEnabled) throw unavailable;
 
   try {
-    return await db.$transaction(
-      async (tx) => {
-        const plan = await staticLinkPlan(tx, agency);
-        if (!plan) throw unavailable;
-        const client = await createClient({
-          agencyId: agency.id,
-          isProspect: true,
-          tx,
-          input: ZCreateClientBody.parse({
-            name: parsed.data.name,
-            email: parsed.data.email,
-            company: parsed.data.company,
-            language: parsed.data.language,
-          }),
-        });
-        const request = await createRequest({
-          agencyId: agency.id,
-          source: "static_link",
-          tx,
-          now,
-          input: ZCreateRequestBody.parse({
-            clientId: client.id,
-            requestedServices: plan.services,
-            ...(plan.intake ? { intakeForm: { requested: true } } : {}),
-          }),
-        });
-        const { inviteToken } = await tx.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: { inviteToken: true } });
-        return { inviteToken, requestId: request.id, clientId: client.id };
-      },
-      { timeout: 20_000, maxWait: 15_000 },
-    );
+    return await inTransaction(async (tx) => {
+      const plan = await staticLinkPlan(tx, agency);
+      if (!plan) throw unavailable;
+      const client = await createClient({
+        agencyId: agency.id,
+        isProspect: true,
+        tx,
+        input: ZCreateClientBody.parse({
+          name: parsed.data.name,
+          email: parsed.data.email,
+          company: parsed.data.company,
+          language: parsed.data.language,
+        }),
+      });
+      const request = await createRequest({
+        agencyId: agency.id,
+        source: "static_link",
+        tx,
+        now,
+        input: ZCreateRequestBody.parse({
+          clientId: client.id,
+          requestedServices: plan.services,
+          ...(plan.intake ? { intakeForm: { requested: true } } : {}),
+        }),
+      });
+      const { inviteToken } = await tx.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: { inviteToken: true } });
+      return { inviteToken, requestId: request.id, clientId: client.id };
+    });
   } catch (err) {
     if (err instanceof AccessPageError) throw err;
     if (err instanceof ApiError && err.code === "PLAN_LIMIT_REACHED") throw unavailable;

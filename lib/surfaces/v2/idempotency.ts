@@ -5,7 +5,8 @@
 // A call that fails stores nothing (its transaction rolls back), so the key can be retried,
 // as in Stripe's API and the IETF Idempotency-Key draft for requests that were not processed.
 import crypto from "node:crypto";
-import { getDb, databaseMode, type Tx } from "@/lib/infra/db/db";
+import { databaseMode, type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 
@@ -75,9 +76,8 @@ export async function runIdempotent(opts: {
   run: (tx: Tx) => Promise<{ status: number; body: unknown }>;
 }): Promise<IdempotentOutcome> {
   const hash = requestFingerprint(opts.endpoint, opts.body);
-  const db = await getDb();
   try {
-    return await db.$transaction(
+    return await inTransaction(
       async (tx) => {
         if (databaseMode() === "postgres") await tx.$executeRawUnsafe("SET LOCAL lock_timeout = '10s'");
         await tx.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE "apiKeyId" = ${opts.apiKeyId}::uuid AND "key" = ${opts.key} AND "expiresAt" < now()`;
@@ -103,7 +103,7 @@ export async function runIdempotent(opts: {
         });
         return { replayed: false as const, ...result };
       },
-      { timeout: 30_000, maxWait: 15_000 },
+      { timeout: 30_000 },
     );
   } catch (err) {
     if (isLockTimeout(err)) {
