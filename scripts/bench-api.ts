@@ -88,7 +88,7 @@ async function main() {
     APP_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
     SEED_DEMO: "0",
-    BENCH_BASELINE: "1",
+    BENCH_ROUTES: "1",
     V2_RATE_LIMIT_PER_MINUTE: "1000000000",
   };
   Object.assign(process.env, { DATA_DIR: dataDir, APP_SECRET: childEnv.APP_SECRET, APP_URL: childEnv.APP_URL, SEED_DEMO: "0" });

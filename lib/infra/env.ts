@@ -38,6 +38,8 @@ const ZEnv = z.object({
   WORKER_IN_PROCESS: z.enum(["1", "0", "true", "false", ""]).optional(),
   SEED_DEMO: z.enum(["1", "0", "true", "false", ""]).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** serve the benchmark routes (app/api/bench/): off unless asked, in every build; scripts/bench-api.ts turns it on */
+  BENCH_ROUTES: flag,
 });
 
 export type TEnv = z.infer<typeof ZEnv> & {
