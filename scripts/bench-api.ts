@@ -88,7 +88,7 @@ async function main() {
     APP_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
     SEED_DEMO: "0",
-    BENCH_BASELINE: "1",
+    BENCH_ROUTES: "1",
     V2_RATE_LIMIT_PER_MINUTE: "1000000000",
   };
   Object.assign(process.env, { DATA_DIR: dataDir, APP_SECRET: childEnv.APP_SECRET, APP_URL: childEnv.APP_URL, SEED_DEMO: "0" });
@@ -192,7 +192,7 @@ async function seedDatabase(rows: number) {
   const since = new Date(Date.now() - 30 * 86_400_000);
   await db.$executeRawUnsafe(
     `INSERT INTO "AccessRequest" ("id", "agencyId", "clientId", "status", "stateVersion", "source", "inviteToken", "createdAt", "updatedAt")
-     SELECT gen_random_uuid(), $1::uuid, ($2::uuid[])[1 + i % 100], (ARRAY['pending','in_progress','completed','cancelled'])[1 + i % 4], 1, 'api',
+     SELECT gen_random_uuid(), $1::uuid, ($2::uuid[])[1 + i % 100], (ARRAY['pending','in_progress','completed','cancelled']::"RequestStatus"[])[1 + i % 4], 1, 'api',
             'bench-' || i || '-' || md5(random()::text), $3::timestamptz + i * interval '1 millisecond', now()
      FROM generate_series(0, $4::int - 1) AS i`,
     agency.id,
@@ -202,7 +202,7 @@ async function seedDatabase(rows: number) {
   );
   await db.$executeRawUnsafe(
     `INSERT INTO "RequestService" ("id", "agencyId", "requestId", "serviceId", "platform", "accessLevel", "optional", "status", "accounts", "grantedAssets", "position", "createdAt", "updatedAt")
-     SELECT gen_random_uuid(), r."agencyId", r."id", s.sid, 'meta', s.lvl, false, 'pending',
+     SELECT gen_random_uuid(), r."agencyId", r."id", s.sid, 'meta', s.lvl, false, 'pending'::"ServiceStatus",
             jsonb_build_array(jsonb_build_object('internalAccountId', $2::text, 'adsMccAccountId', null, 'businessManagerId', null)), '[]'::jsonb, s.pos, now(), now()
      FROM "AccessRequest" r CROSS JOIN (VALUES ('meta_ads', 'admin', 0), ('meta_page', 'editor', 1)) AS s(sid, lvl, pos)
      WHERE r."agencyId" = $1::uuid`,

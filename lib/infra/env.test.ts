@@ -37,6 +37,13 @@ describe("env", () => {
     expect(() => withEnv({ PORT: "70000" })).toThrow(/PORT/);
     expect(() => withEnv({ PORT: undefined, DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => withEnv({ DATABASE_URL: undefined, ENCRYPTION_KEY: "short" })).toThrow(/ENCRYPTION_KEY/);
+    expect(() => withEnv({ ENCRYPTION_KEY: undefined, BENCH_ROUTES: "maybe" })).toThrow(/BENCH_ROUTES/);
+  });
+
+  it("keeps the benchmark routes off unless BENCH_ROUTES is set, also in production", () => {
+    expect(withEnv({ NODE_ENV: "production", BENCH_ROUTES: undefined }).BENCH_ROUTES).toBe(false);
+    expect(withEnv({ NODE_ENV: "production", BENCH_ROUTES: "0" }).BENCH_ROUTES).toBe(false);
+    expect(withEnv({ NODE_ENV: "production", BENCH_ROUTES: "1" }).BENCH_ROUTES).toBe(true);
   });
 
   it("derives the public URL and the worker default from the database mode", () => {

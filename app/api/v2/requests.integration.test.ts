@@ -376,7 +376,7 @@ describe("GET /requests", () => {
     // 120 requests (three services each) in ties of three on createdAt, statuses spread
     const db = await getDb();
     const base = Date.UTC(2026, 1, 1);
-    const statuses = ["pending", "in_progress", "completed", "cancelled", "expired"];
+    const statuses = ["pending", "in_progress", "completed", "cancelled", "expired"] as const;
     const rows = Array.from({ length: 120 }, (_, i) => ({
       id: crypto.randomUUID(),
       agencyId: b.agencyId,

@@ -6,7 +6,8 @@ import { AGENCY_PLANS } from "@/lib/core/agencies/create-agency";
 import { serializeAgency, type SerializedAgency } from "@/lib/core/agencies/serialize-agency";
 import { setPlan } from "@/lib/core/agencies/set-plan";
 import { forgetApiKeys } from "@/lib/core/api-keys/authenticate-api-key";
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { notFound, validationError } from "@/lib/core/common/api-error";
 
 export const BILLING_PERIODS = ["monthly", "yearly"] as const;
@@ -31,7 +32,7 @@ export async function changePlan({ agencyId, input, tx, now = new Date() }: { ag
     await setPlan({ agencyId, plan, tx: db, now });
     return db.agency.update({ where: { id: agencyId }, data: { billingPeriod: plan === "trial" ? null : billingPeriod } });
   };
-  const row = tx ? await run(tx) : await (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+  const row = await inTransaction(run, { tx });
   // API access may have changed with the plan: cached key lookups must not outlive it
   forgetApiKeys();
   return serializeAgency(row);

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { randomToken } from "@/lib/core/api-keys/api-key-token";
 import { getDb, type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { env } from "@/lib/infra/env";
 import { notFound, validationError } from "@/lib/core/common/api-error";
 import { ZRequestedServices, type TRequestedService } from "@/lib/core/requests/schemas";
@@ -89,8 +90,7 @@ export async function updateStaticLink({ agencyId, input, tx }: { agencyId: stri
     });
     return read(db, agencyId);
   };
-  if (tx) return run(tx);
-  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+  return inTransaction(run, { tx });
 }
 
 /** A new token: the old link stops working at once. */

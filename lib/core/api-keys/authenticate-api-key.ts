@@ -2,6 +2,7 @@
 // instance is refused at once (forgetApiKey), on every other instance within 5 seconds.
 import { getDb } from "@/lib/infra/db/db";
 import { hashApiKey } from "@/lib/core/api-keys/api-key-token";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 export interface ApiKeyContext {
   apiKeyId: string;
@@ -13,12 +14,8 @@ export interface ApiKeyContext {
 
 const TTL_MS = 5_000;
 const LAST_USED_EVERY_MS = 60_000;
-const g = globalThis as unknown as {
-  __keyCache?: Map<string, { value: ApiKeyContext | null; expires: number }>;
-  __keyLastUsed?: Map<string, number>;
-};
-const cache = (g.__keyCache ??= new Map());
-const lastUsed = (g.__keyLastUsed ??= new Map());
+const cache = globalSingleton("api-key-cache", () => new Map<string, { value: ApiKeyContext | null; expires: number }>());
+const lastUsed = globalSingleton("api-key-last-used", () => new Map<string, number>());
 
 export function isEntitled(agency: { apiAccess: boolean; trial: boolean; trialEndsAt: Date | null }, now = new Date()) {
   return agency.apiAccess || (agency.trial && (agency.trialEndsAt === null || agency.trialEndsAt > now));

@@ -1,5 +1,6 @@
 // Creates a client (or a prospect from the static link) and records client.created.
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import type { TCreateClientBody } from "@/lib/core/clients/schemas";
 import { serializeClient } from "@/lib/core/clients/serialize-client";
 import { recordEvent } from "@/lib/core/events/record-event";
@@ -32,7 +33,7 @@ export async function createClient(opts: { agencyId: string; input: TCreateClien
     return client;
   };
   try {
-    return opts.tx ? await run(opts.tx) : await (await getDb()).$transaction(run);
+    return await inTransaction(run, { tx: opts.tx });
   } catch (err) {
     if (isUniqueViolation(err)) throw externalIdConflict();
     throw err;

@@ -1,6 +1,7 @@
 // Updates a client: only sent fields change; metadata is replaced whole; externalClientId
 // can be set once on a client that has none and never changed afterwards.
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import type { TUpdateClientBody } from "@/lib/core/clients/schemas";
 import { serializeClient } from "@/lib/core/clients/serialize-client";
 import { getClientOrThrow } from "@/lib/core/clients/get-client-or-throw";
@@ -36,7 +37,7 @@ export async function updateClient(opts: { agencyId: string; id: string; input: 
     return serializeClient(row);
   };
   try {
-    return opts.tx ? await run(opts.tx) : await (await getDb()).$transaction(run);
+    return await inTransaction(run, { tx: opts.tx });
   } catch (err) {
     if (isUniqueViolation(err)) throw externalIdConflict();
     throw err;

@@ -4,6 +4,7 @@
 // one transaction, so a reminder is queued once even with several workers.
 import { Prisma } from "@/generated/prisma/client";
 import { getDb, type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { isExpired } from "@/lib/core/domain/expiry";
 import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
 
@@ -37,7 +38,7 @@ export async function queueDueReminders(opts: { now?: Date } = {}): Promise<numb
       LIMIT ${BATCH_SIZE}::int`;
     for (const row of batch) {
       try {
-        if (await db.$transaction((tx) => queueIfDue(tx, row.id, now), { timeout: 20_000, maxWait: 15_000 })) queued++;
+        if (await inTransaction((tx) => queueIfDue(tx, row.id, now))) queued++;
       } catch (err) {
         // One broken row must not stop the others; it is retried on the next run.
         console.error(`reminders: request ${row.id} skipped: ${(err as Error).message}`);

@@ -5,6 +5,7 @@
 // positions.
 import type { IntakeQuestion } from "@/generated/prisma/client";
 import { getDb, type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { INTAKE_QUESTION_TYPES, MAX_INTAKE_QUESTIONS, type IntakeQuestionType, type TIntakeQuestionInput } from "@/lib/core/intake/question-schemas";
 
@@ -59,14 +60,13 @@ async function lockAgency(db: Tx, agencyId: string): Promise<void> {
   if (rows.length === 0) throw notFound("Agency");
 }
 
-async function inTransaction<T>(agencyId: string, tx: Tx | undefined, fn: (db: Tx) => Promise<T>): Promise<T> {
+async function withAgencyLocked<T>(agencyId: string, tx: Tx | undefined, fn: (db: Tx) => Promise<T>): Promise<T> {
   if (!UUID.test(agencyId)) throw notFound("Agency");
   const run = async (db: Tx) => {
     await lockAgency(db, agencyId);
     return fn(db);
   };
-  if (tx) return run(tx);
-  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+  return inTransaction(run, { tx });
 }
 
 async function findActive(db: Tx, agencyId: string, id: string): Promise<IntakeQuestion> {
@@ -81,14 +81,14 @@ export async function getIntakeForm({ agencyId, tx }: { agencyId: string; tx?: T
 }
 
 export async function setIntakeEnabled({ agencyId, enabled, tx }: { agencyId: string; enabled: boolean; tx?: Tx }): Promise<IntakeForm> {
-  return inTransaction(agencyId, tx, async (db) => {
+  return withAgencyLocked(agencyId, tx, async (db) => {
     await db.agency.update({ where: { id: agencyId }, data: { intakeFormEnabled: enabled } });
     return readForm(db, agencyId);
   });
 }
 
 export async function addIntakeQuestion({ agencyId, input, tx }: { agencyId: string; input: TIntakeQuestionInput; tx?: Tx }): Promise<IntakeForm> {
-  return inTransaction(agencyId, tx, async (db) => {
+  return withAgencyLocked(agencyId, tx, async (db) => {
     const questions = await activeQuestions(db, agencyId);
     if (questions.length >= MAX_INTAKE_QUESTIONS) {
       throw new ApiError("LIMIT_REACHED", `An intake form has at most ${MAX_INTAKE_QUESTIONS} questions; remove one first.`);
@@ -103,7 +103,7 @@ export async function addIntakeQuestion({ agencyId, input, tx }: { agencyId: str
 
 export async function updateIntakeQuestion(opts: { agencyId: string; id: string; input: TIntakeQuestionInput; tx?: Tx }): Promise<IntakeForm> {
   const { agencyId, id, input, tx } = opts;
-  return inTransaction(agencyId, tx, async (db) => {
+  return withAgencyLocked(agencyId, tx, async (db) => {
     await findActive(db, agencyId, id);
     // Answers keep their own copy of the label and type, so editing in place never
     // changes what a client is shown to have answered.
@@ -117,7 +117,7 @@ export async function updateIntakeQuestion(opts: { agencyId: string; id: string;
 
 export async function moveIntakeQuestion(opts: { agencyId: string; id: string; direction: "up" | "down"; tx?: Tx }): Promise<IntakeForm> {
   const { agencyId, id, direction, tx } = opts;
-  return inTransaction(agencyId, tx, async (db) => {
+  return withAgencyLocked(agencyId, tx, async (db) => {
     await findActive(db, agencyId, id);
     const questions = await activeQuestions(db, agencyId);
     const from = questions.findIndex((q) => q.id === id);
@@ -131,7 +131,7 @@ export async function moveIntakeQuestion(opts: { agencyId: string; id: string; d
 
 export async function removeIntakeQuestion(opts: { agencyId: string; id: string; tx?: Tx; now?: Date }): Promise<IntakeForm & { archived: boolean }> {
   const { agencyId, id, tx, now = new Date() } = opts;
-  return inTransaction(agencyId, tx, async (db) => {
+  return withAgencyLocked(agencyId, tx, async (db) => {
     await findActive(db, agencyId, id);
     const answers = await db.intakeAnswer.count({ where: { agencyId, questionId: id } });
     if (answers > 0) await db.intakeQuestion.update({ where: { id }, data: { archivedAt: now } });

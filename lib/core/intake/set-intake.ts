@@ -2,7 +2,8 @@
 // its question list. Old questions are archived, not deleted: answers already given
 // keep pointing at them.
 import type { IntakeQuestion } from "@/generated/prisma/client";
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { notFound, validationError } from "@/lib/core/common/api-error";
 import { MAX_INTAKE_QUESTIONS, MAX_QUESTION_LENGTH } from "@/lib/core/intake/question-schemas";
 
@@ -68,7 +69,5 @@ async function apply(db: Tx, agencyId: string, enabled: boolean, labels: string[
 export async function setIntake({ agencyId, enabled, questions, tx, now = new Date() }: SetIntakeOptions): Promise<IntakeSettings> {
   const labels = questions === undefined ? undefined : checkQuestions(questions);
   if (!UUID.test(agencyId)) throw notFound("Agency");
-  if (tx) return apply(tx, agencyId, enabled, labels, now);
-  const db = await getDb();
-  return db.$transaction((t) => apply(t, agencyId, enabled, labels, now));
+  return inTransaction((t) => apply(t, agencyId, enabled, labels, now), { tx });
 }

@@ -1,8 +1,9 @@
 // Applies one state-machine action (client, agency or sweep) to a stored request: locks
 // the row, runs the pure transition, writes the changes with the new stateVersion and
 // records the events, in one transaction. Every surface changes request state through here.
-import { getDb, type Tx } from "@/lib/infra/db/db";
-import { applyAction, type RequestAction, type RequestState, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
+import { applyAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
 import { recordEvent, type EventType } from "@/lib/core/events/record-event";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
@@ -44,7 +45,7 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
     if (!head || (opts.agencyId && head.agencyId !== opts.agencyId)) throw notFound("Request");
     const row = await getRequestRowOrThrow({ agencyId: head.agencyId, id: head.id, tx, includeDemo: true });
     const state: RequestState = {
-      status: row.status as RequestStatus,
+      status: row.status,
       stateVersion: row.stateVersion,
       expiresAt: row.expiresAt,
       intakeRequested: row.intakeRequested,
@@ -52,7 +53,7 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
       services: row.services.map((s) => ({
         serviceId: s.serviceId,
         optional: s.optional,
-        status: s.status as ServiceStatus,
+        status: s.status,
         awaitingConfirmation: s.awaitingConfirmation,
       })),
     };
@@ -104,6 +105,5 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
     }
     return { changed: true, request, agencyId: row.agencyId, isDemo: row.isDemo };
   };
-  if (opts.tx) return run(opts.tx);
-  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+  return inTransaction(run, { tx: opts.tx });
 }

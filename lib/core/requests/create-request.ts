@@ -1,7 +1,8 @@
 // Creates an access request (API, V1, dashboard, static link): validates services against
 // the catalog and the agency's accounts, counts usage, records request.created and queues
 // the invite email, all in one transaction. Demo requests count nothing and record nothing.
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { randomToken } from "@/lib/core/api-keys/api-key-token";
 import { validateExpiresAt } from "@/lib/core/domain/expiry";
 import { recordEvent } from "@/lib/core/events/record-event";
@@ -73,6 +74,5 @@ export async function createRequest(opts: { agencyId: string; input: TCreateRequ
     }
     return request;
   };
-  if (opts.tx) return run(opts.tx);
-  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+  return inTransaction(run, { tx: opts.tx });
 }

@@ -3,6 +3,7 @@
 // records request.expired, and discards the requests' unfinished client sign-ins.
 // Several workers may sweep at once: the action locks the row, so only one records it.
 import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 
 const BATCH_SIZE = 100;
@@ -51,13 +52,9 @@ export async function runExpirySweep(opts: ExpirySweepOptions = {}): Promise<num
 }
 
 async function expireOne(requestId: string, now: Date): Promise<boolean> {
-  const db = await getDb();
-  return db.$transaction(
-    async (tx) => {
-      const res = await applyRequestAction({ requestId, action: { kind: "expire" }, tx, now });
-      if (res.changed) await tx.grantSession.deleteMany({ where: { requestId, usedAt: null } });
-      return res.changed;
-    },
-    { timeout: 20_000, maxWait: 15_000 },
-  );
+  return inTransaction(async (tx) => {
+    const res = await applyRequestAction({ requestId, action: { kind: "expire" }, tx, now });
+    if (res.changed) await tx.grantSession.deleteMany({ where: { requestId, usedAt: null } });
+    return res.changed;
+  });
 }

@@ -9,7 +9,7 @@ import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-
 
 export function statusWhere(status: TListRequestsQuery["status"], now: Date): Prisma.AccessRequestWhereInput {
   if (!status) return {};
-  const open = { status: { in: ["pending", "in_progress"] } };
+  const open: Prisma.AccessRequestWhereInput = { status: { in: ["pending", "in_progress"] } };
   const notPast = { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
   if (status === "expired") return { OR: [{ status: "expired" }, { ...open, expiresAt: { lte: now } }] };
   if (status === "pending" || status === "in_progress") return { AND: [{ status }, notPast] };

@@ -4,8 +4,9 @@
 // by one and request.updated is recorded (then request.completed if the new set meets the
 // completion rule). Completed, cancelled and expired requests are refused with 409.
 import type { Prisma } from "@/generated/prisma/client";
-import { getDb, type Tx } from "@/lib/infra/db/db";
-import { effectiveStatus, isComplete, type RequestStatus, type ServiceState, type ServiceStatus } from "@/lib/core/domain/request-state";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
+import { effectiveStatus, isComplete, type RequestStatus, type ServiceState } from "@/lib/core/domain/request-state";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { ApiError, notFound, validationError } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
@@ -57,7 +58,7 @@ export async function replaceRequestServices(opts: {
       FOR UPDATE`;
     if (!locked[0]) throw notFound("Request");
     const row = await getRequestRowOrThrow({ agencyId: opts.agencyId, id: opts.requestId, tx });
-    const status = effectiveStatus({ status: row.status as RequestStatus, expiresAt: row.expiresAt }, now);
+    const status = effectiveStatus({ status: row.status, expiresAt: row.expiresAt }, now);
     if (CLOSED.has(status)) throw new ApiError("INVALID_STATE", `The request is ${status}; its services can no longer be changed.`);
 
     const wanted = await validateRequestedServices(tx, { agencyId: opts.agencyId, requestedServices: opts.requestedServices });
@@ -98,7 +99,7 @@ export async function replaceRequestServices(opts: {
       const keep = sameGrant && !(old.status === "skipped" && !w.optional);
       const same = keep && old.optional === w.optional && old.position === position;
       if (same) {
-        next.push({ serviceId: old.serviceId, optional: old.optional, status: old.status as ServiceStatus, awaitingConfirmation: old.awaitingConfirmation });
+        next.push({ serviceId: old.serviceId, optional: old.optional, status: old.status, awaitingConfirmation: old.awaitingConfirmation });
         return;
       }
       changed = true;
@@ -106,7 +107,7 @@ export async function replaceRequestServices(opts: {
       next.push({
         serviceId: w.serviceId,
         optional: w.optional,
-        status: keep ? (old.status as ServiceStatus) : "pending",
+        status: keep ? old.status : "pending",
         awaitingConfirmation: keep ? old.awaitingConfirmation : false,
       });
       writes.push(() =>
@@ -150,6 +151,5 @@ export async function replaceRequestServices(opts: {
     if (completesNow) await recordEvent(tx, { agencyId: opts.agencyId, type: "request.completed", data: { request }, requestId: row.id, now });
     return { changed: true, request };
   };
-  if (opts.tx) return run(opts.tx);
-  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+  return inTransaction(run, { tx: opts.tx });
 }

@@ -26,7 +26,7 @@ export function serializeRequest(r: RequestWithServices, now = new Date()): TReq
     id: r.id,
     clientId: r.clientId,
     externalClientId: r.client.externalClientId,
-    status: effectiveStatus({ status: r.status as TRequest["status"], expiresAt: r.expiresAt } as never, now),
+    status: effectiveStatus({ status: r.status, expiresAt: r.expiresAt }, now),
     stateVersion: r.stateVersion,
     source: r.source as TRequest["source"],
     inviteUrl: inviteUrl(r.inviteToken),
@@ -37,7 +37,7 @@ export function serializeRequest(r: RequestWithServices, now = new Date()): TReq
       platform: s.platform,
       accessLevel: s.accessLevel,
       optional: s.optional,
-      status: s.status as "pending" | "granted" | "skipped",
+      status: s.status,
       accounts: ((s.accounts ?? []) as Record<string, string | null>[]).map(
         (a) => ({ ...a, internalAccountId: a.internalAccountId ?? "", adsMccAccountId: a.adsMccAccountId ?? null, businessManagerId: a.businessManagerId ?? null }) as AccountView,
       ),

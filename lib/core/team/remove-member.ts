@@ -1,22 +1,19 @@
 // Removes a teammate from the agency (owners only, checked by the caller); never the last
 // owner. The user account stays; their next request finds no membership and signs them out.
-import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { notFound } from "@/lib/core/common/api-error";
 import { lastOwnerError, lockTeam } from "@/lib/core/team/lock-team";
 
 export async function removeMember(opts: { agencyId: string; membershipId: string }): Promise<{ id: string }> {
-  return (await getDb()).$transaction(
-    async (tx) => {
-      await lockTeam(tx, opts.agencyId);
-      const m = await tx.membership.findFirst({ where: { id: opts.membershipId, agencyId: opts.agencyId } });
-      if (!m) throw notFound("Team member");
-      if (m.role === "owner") {
-        const owners = await tx.membership.count({ where: { agencyId: opts.agencyId, role: "owner" } });
-        if (owners <= 1) throw lastOwnerError();
-      }
-      await tx.membership.delete({ where: { id: m.id } });
-      return { id: m.id };
-    },
-    { timeout: 20_000, maxWait: 15_000 },
-  );
+  return inTransaction(async (tx) => {
+    await lockTeam(tx, opts.agencyId);
+    const m = await tx.membership.findFirst({ where: { id: opts.membershipId, agencyId: opts.agencyId } });
+    if (!m) throw notFound("Team member");
+    if (m.role === "owner") {
+      const owners = await tx.membership.count({ where: { agencyId: opts.agencyId, role: "owner" } });
+      if (owners <= 1) throw lastOwnerError();
+    }
+    await tx.membership.delete({ where: { id: m.id } });
+    return { id: m.id };
+  });
 }

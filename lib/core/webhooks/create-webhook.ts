@@ -1,7 +1,8 @@
 // Registers a webhook endpoint for an agency (at most WEBHOOK_LIMIT) with a new signing
 // secret, stored sealed; the plain secret is returned this once and never again.
 import crypto from "node:crypto";
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { checkWebhookUrl } from "@/lib/core/webhooks/check-webhook-url";
 import { WEBHOOK_LIMIT, type TCreateWebhookBody, type TWebhook } from "@/lib/core/webhooks/schemas";
@@ -35,5 +36,5 @@ export async function createWebhook(opts: { agencyId: string; input: TCreateWebh
     });
     return { webhook: serializeWebhook(row), secret };
   };
-  return opts.tx ? run(opts.tx) : (await getDb()).$transaction(run);
+  return inTransaction(run, { tx: opts.tx });
 }

@@ -1,6 +1,7 @@
 // Deletes a webhook: marks it deleted (its delivery log stays readable to the retention
 // purge's end), cancels its pending deliveries and drops its signing secrets.
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 
@@ -13,5 +14,5 @@ export async function deleteWebhook(opts: { agencyId: string; id: string; tx?: T
     await tx.webhookSecret.deleteMany({ where: { webhookId: opts.id } });
     return { id: opts.id, deleted: true as const };
   };
-  return opts.tx ? run(opts.tx) : (await getDb()).$transaction(run);
+  return inTransaction(run, { tx: opts.tx });
 }

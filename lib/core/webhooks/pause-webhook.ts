@@ -2,7 +2,8 @@
 // and deliveries that are due, or come due while it is paused, are cancelled (here for those
 // already due, by the worker and at resume for the rest), as the spec says. A retry
 // scheduled after the pause ends is kept and goes out on its schedule.
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
+import { type Tx } from "@/lib/infra/db/db";
 import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import type { TWebhook } from "@/lib/core/webhooks/schemas";
@@ -22,5 +23,5 @@ export async function pauseWebhook(opts: { agencyId: string; id: string; tx?: Tx
     await cancelPendingDeliveries(tx, { webhookId: opts.id, reason: PAUSED_REASON, now, dueOnly: true });
     return serializeWebhook(row, now);
   };
-  return opts.tx ? run(opts.tx) : (await getDb()).$transaction(run);
+  return inTransaction(run, { tx: opts.tx });
 }

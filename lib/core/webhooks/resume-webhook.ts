@@ -2,7 +2,8 @@
 // pending deliveries still within their schedule (a retry due after now) go out when due.
 // What came due during the pause is cancelled (the worker may not have met it yet), and
 // events of the pause were never queued (the spec), so nothing is re-queued.
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
+import { type Tx } from "@/lib/infra/db/db";
 import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
 import { PAUSED_REASON } from "@/lib/core/webhooks/pause-webhook";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
@@ -20,5 +21,5 @@ export async function resumeWebhook(opts: { agencyId: string; id: string; tx?: T
       : await tx.webhook.findUniqueOrThrow({ where: { id: opts.id }, include: webhookViewInclude });
     return serializeWebhook(row);
   };
-  return opts.tx ? run(opts.tx) : (await getDb()).$transaction(run);
+  return inTransaction(run, { tx: opts.tx });
 }

@@ -1,7 +1,8 @@
 // Rotates a webhook's signing secret. The replaced secret keeps signing for 24 hours, so
 // receivers can switch without missing deliveries; rotating again inside those 24 hours
 // ends the older one at once, so at most two secrets ever sign.
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import type { TWebhook } from "@/lib/core/webhooks/schemas";
 import { newWebhookSecret, sealSecret } from "@/lib/infra/secrets/secret-box";
@@ -29,5 +30,5 @@ export async function rotateWebhookSecret(opts: {
     const row = await tx.webhook.update({ where: { id: opts.id }, data: { updatedAt: now }, include: webhookViewInclude });
     return { webhook: serializeWebhook(row, now), secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
   };
-  return opts.tx ? run(opts.tx) : (await getDb()).$transaction(run);
+  return inTransaction(run, { tx: opts.tx });
 }

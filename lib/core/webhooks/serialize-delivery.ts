@@ -1,6 +1,6 @@
 // Maps a delivery row and its attempts to the delivery log's objects.
 import type { DeliveryAttempt, WebhookDelivery } from "@/generated/prisma/client";
-import type { DeliveryStatus, TDelivery, TDeliveryAttempt } from "@/lib/core/webhooks/schemas";
+import type { TDelivery, TDeliveryAttempt } from "@/lib/core/webhooks/schemas";
 
 export function serializeAttempt(a: DeliveryAttempt): TDeliveryAttempt {
   return {
@@ -22,7 +22,7 @@ export function serializeDelivery(d: WebhookDelivery & { attemptLog: DeliveryAtt
     webhookId: d.webhookId,
     eventId: d.eventId,
     eventType: d.eventType,
-    status: d.status as DeliveryStatus,
+    status: d.status,
     attempts: attempts.map(serializeAttempt),
     nextAttemptAt: d.status === "pending" ? d.nextAttemptAt.toISOString() : null,
     createdAt: d.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 // Changes a webhook's URL and/or event types. A new URL passes the same checks as at creation.
 // Deliveries already queued keep going to the webhook (and so to its new URL).
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import { type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { checkWebhookUrl } from "@/lib/core/webhooks/check-webhook-url";
 import { getWebhookRowOrThrow, lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import type { TUpdateWebhookBody, TWebhook } from "@/lib/core/webhooks/schemas";
@@ -19,5 +20,5 @@ export async function updateWebhook(opts: { agencyId: string; id: string; input:
     });
     return serializeWebhook(row);
   };
-  return opts.tx ? run(opts.tx) : (await getDb()).$transaction(run);
+  return inTransaction(run, { tx: opts.tx });
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/lib/infra/env";
 import { applyMigrations, readMigrationState, type MigrationState, type SqlRunner } from "@/lib/infra/db/migrate";
+import { dropGlobalSingleton, globalSingleton } from "@/lib/infra/global-singleton";
 
 export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
@@ -64,8 +65,6 @@ interface Handle {
   runner: SqlRunner;
   close(): Promise<void>;
 }
-
-const g = globalThis as unknown as { __dbHandle?: Promise<Handle> };
 
 async function openEmbedded(): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
@@ -137,13 +136,14 @@ async function open(): Promise<Handle> {
 }
 
 function handle(): Promise<Handle> {
-  if (!g.__dbHandle) {
-    g.__dbHandle = open();
-    g.__dbHandle.catch(() => {
-      g.__dbHandle = undefined;
+  return globalSingleton("db", () => {
+    const opening = open();
+    // a failed open is not kept: the next use tries again
+    opening.catch(() => {
+      if (globalSingleton("db", () => opening) === opening) dropGlobalSingleton("db");
     });
-  }
-  return g.__dbHandle;
+    return opening;
+  });
 }
 
 /** The Prisma client, opened (and on the embedded database, migrated) on first use. */
@@ -179,7 +179,6 @@ export async function migrationState(): Promise<MigrationState> {
 
 /** Closes the database (and releases the embedded folder lock). */
 export async function closeDb(): Promise<void> {
-  const h = g.__dbHandle;
-  g.__dbHandle = undefined;
+  const h = dropGlobalSingleton<Promise<Handle>>("db");
   if (h) await (await h).close();
 }

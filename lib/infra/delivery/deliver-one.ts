@@ -95,7 +95,7 @@ export async function deliverOne(db: Db | Tx, delivery: ReadyDelivery, secrets: 
               ${res.durationMs}::int, ${statusCode}::int, ${error}::text, ${storable(res.responseExcerpt)}::text, ${next}::timestamptz, ${now}::timestamptz)
     ), recorded AS (
       UPDATE "WebhookDelivery"
-      SET "status" = ${status}, "attempts" = GREATEST("attempts", ${number}::int),
+      SET "status" = ${status}::"DeliveryStatus", "attempts" = GREATEST("attempts", ${number}::int),
           "nextAttemptAt" = COALESCE(${next}::timestamptz, "nextAttemptAt"), "firstFailureAt" = ${firstFailureAt}::timestamptz,
           "lastStatusCode" = ${statusCode}::int, "lastError" = ${lastError}::text, "completedAt" = ${completedAt}::timestamptz
       WHERE "id" = ${delivery.id}::uuid AND ("status" = 'pending' OR ${outcome === "succeeded"}::boolean)

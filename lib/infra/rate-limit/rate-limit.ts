@@ -2,6 +2,7 @@
 // several instances run (REDIS_URL, or RATE_LIMIT_STORE=postgres on the PostgreSQL database).
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "@/lib/infra/env";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 export interface RateLimitOutcome {
   allowed: boolean;
@@ -10,7 +11,7 @@ export interface RateLimitOutcome {
   resetSeconds: number;
 }
 
-const g = globalThis as unknown as { __limiters?: Map<string, Promise<RateLimiterAbstract>> };
+const limiters = () => globalSingleton("rate-limiters", () => new Map<string, Promise<RateLimiterAbstract>>());
 
 async function createLimiter(name: string, points: number, duration: number): Promise<RateLimiterAbstract> {
   const e = env();
@@ -35,12 +36,11 @@ async function createLimiter(name: string, points: number, duration: number): Pr
 }
 
 function limiter(name: string, points: number, duration: number) {
-  g.__limiters ??= new Map();
   const id = `${name}:${points}:${duration}`;
-  let l = g.__limiters.get(id);
+  let l = limiters().get(id);
   if (!l) {
     l = createLimiter(name, points, duration);
-    g.__limiters.set(id, l);
+    limiters().set(id, l);
   }
   return l;
 }
@@ -84,7 +84,7 @@ export function rateLimitHeaders(o: RateLimitOutcome, windowSeconds: number): Re
 
 /** Forgets every limiter (tests). */
 export function resetRateLimiters() {
-  g.__limiters = new Map();
+  limiters().clear();
 }
 
 /** How many points `key` has used in the named limiter's current window (0 when none), and when that window ends. */

@@ -5,16 +5,19 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { env, EnvError } from "@/lib/infra/env";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 interface Secrets {
   appSecret: string;
   encryptionKey: Buffer;
 }
 
-const g = globalThis as unknown as { __secrets?: Secrets };
-
 export function loadSecrets(): Secrets {
-  if (g.__secrets) return g.__secrets;
+  return globalSingleton("secrets", readSecrets);
+}
+
+// Throws (and stores nothing) when a required secret is missing.
+function readSecrets(): Secrets {
   const e = env();
   let appSecret = e.APP_SECRET ?? e.NEXTAUTH_SECRET;
   let keyHex = e.ENCRYPTION_KEY;
@@ -40,8 +43,7 @@ export function loadSecrets(): Secrets {
     appSecret ??= stored.appSecret;
     keyHex ??= stored.encryptionKey;
   }
-  g.__secrets = { appSecret: appSecret!, encryptionKey: Buffer.from(keyHex!, "hex") };
-  return g.__secrets;
+  return { appSecret: appSecret!, encryptionKey: Buffer.from(keyHex!, "hex") };
 }
 
 export function appSecret(): string {

@@ -10,8 +10,7 @@ import { DataDirLockedError } from "@/lib/infra/db/data-dir-lock";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { describeHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { stripUntrustedForwardedFor } from "@/lib/surfaces/http/strip-forwarded-for";
-
-const g = globalThis as unknown as { __booted?: Promise<void> };
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 function fatal(message: string): never {
   console.error(`Cannot start: ${message}`);
@@ -56,6 +55,5 @@ async function start() {
 }
 
 export function boot(): Promise<void> {
-  g.__booted ??= start();
-  return g.__booted;
+  return globalSingleton("boot", start);
 }

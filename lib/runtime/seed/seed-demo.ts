@@ -8,6 +8,7 @@ import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { randomToken } from "@/lib/core/api-keys/api-key-token";
 import { API_SCOPES } from "@/lib/core/auth/scopes";
 import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { setIntake } from "@/lib/core/intake/set-intake";
 import { createUser } from "@/lib/core/users/create-user";
@@ -48,7 +49,7 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
   if ((await db.agency.count()) > 0) return null;
   const password = demoPassword();
   try {
-    return await db.$transaction(
+    return await inTransaction(
       async (tx) => {
         // checked again inside the transaction: two processes starting on one PostgreSQL
         if ((await tx.agency.count()) > 0) return null;

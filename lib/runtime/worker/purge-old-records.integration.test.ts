@@ -6,6 +6,7 @@ import { createAgency } from "@/lib/core/agencies/create-agency";
 import { getDb, type Db } from "@/lib/infra/db/db";
 import { newEventId } from "@/lib/core/events/record-event";
 import { purgeOldRecords } from "@/lib/runtime/worker/purge-old-records";
+import type { DeliveryStatus } from "@/generated/prisma/enums";
 
 const DAY = 24 * 60 * 60 * 1000;
 let db: Db;
@@ -27,7 +28,7 @@ async function event(daysAgo: number, now: Date) {
   return id;
 }
 
-async function delivery(eventId: string, daysAgo: number, now: Date, extra: { status?: string; webhookId?: string } = {}) {
+async function delivery(eventId: string, daysAgo: number, now: Date, extra: { status?: DeliveryStatus; webhookId?: string } = {}) {
   const d = await db.webhookDelivery.create({ data: { agencyId, webhookId, eventId, eventType: "request.updated", ...extra } });
   await backdate("WebhookDelivery", d.id, daysAgo, now);
   return d.id;

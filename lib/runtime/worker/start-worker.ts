@@ -8,6 +8,7 @@ import { runExpirySweep } from "@/lib/core/requests/expire-requests";
 import { sendPendingEmails } from "@/lib/core/emails/send-pending-emails";
 import { queueDueReminders } from "@/lib/core/emails/queue-reminders";
 import { purgeOldRecords } from "@/lib/runtime/worker/purge-old-records";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 export const WORKER_TASKS = ["expiry", "emails", "reminders", "purge"] as const;
 export type WorkerTaskName = (typeof WORKER_TASKS)[number];
@@ -47,8 +48,7 @@ export interface Worker {
   stop(): Promise<void>;
 }
 
-const g = globalThis as unknown as { __workers?: Map<string, Worker> };
-const running = (g.__workers ??= new Map());
+const running = globalSingleton("workers", () => new Map<string, Worker>());
 
 function startTaskLoop(name: WorkerTaskName, run: () => Promise<unknown>, everyMs: number, firstDelayMs: number, log: (m: string, e?: unknown) => void) {
   let stopped = false;

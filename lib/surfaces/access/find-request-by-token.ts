@@ -29,7 +29,7 @@ export async function findRequestByToken(token: string, db?: Tx): Promise<Access
 }
 
 export function requestStatus(row: Pick<AccessRequestRow, "status" | "expiresAt">, now: Date): RequestStatus {
-  return effectiveStatus({ status: row.status as RequestStatus, expiresAt: row.expiresAt }, now);
+  return effectiveStatus({ status: row.status, expiresAt: row.expiresAt }, now);
 }
 
 /** Whether the client may still act: pending or in progress, deadline not passed. */

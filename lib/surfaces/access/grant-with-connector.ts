@@ -14,6 +14,7 @@
 import { ATTEMPT_EVENT_PLATFORMS, GRANT_FAILED_PLATFORMS, getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 import { isConnectorError, type AgencyAccountRef, type GrantResult, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getDb, type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { ApiError } from "@/lib/core/common/api-error";
 import { t } from "@/lib/infra/i18n/dictionary";
@@ -123,35 +124,32 @@ export async function grantWithConnector(opts: {
   const grantedAssets: GrantedAsset[] = report.grantedAssetIds.map((id) => ({ id, name: names.get(id) ?? null, accessLevel: svc.accessLevel }));
 
   try {
-    const request = await db.$transaction(
-      async (tx) => {
-        let request: TRequest;
-        let serviceStatus: TServiceStatus = "pending";
-        if (grantedAssets.length > 0) {
-          const applied = await applyRequestAction({ requestId: row.id, action: { kind: "grant", serviceId: svc.serviceId }, grantedAssets, tx, now });
-          request = applied.request;
-          serviceStatus = request.services.find((s) => s.service === svc.serviceId)?.status ?? "granted";
-        } else {
-          // Lock like applyRequestAction does, so a failure is never recorded after a cancel.
-          await tx.$queryRaw`SELECT "id" FROM "AccessRequest" WHERE "id" = ${row.id}::uuid FOR UPDATE`;
-          const current = await tx.accessRequest.findUniqueOrThrow({ where: { id: row.id }, include: accessRequestInclude });
-          if (!isOpenRequest(current, now)) throw fail("closed");
-          request = serializeRequest(current, now);
+    const request = await inTransaction(async (tx) => {
+      let request: TRequest;
+      let serviceStatus: TServiceStatus = "pending";
+      if (grantedAssets.length > 0) {
+        const applied = await applyRequestAction({ requestId: row.id, action: { kind: "grant", serviceId: svc.serviceId }, grantedAssets, tx, now });
+        request = applied.request;
+        serviceStatus = request.services.find((s) => s.service === svc.serviceId)?.status ?? "granted";
+      } else {
+        // Lock like applyRequestAction does, so a failure is never recorded after a cancel.
+        await tx.$queryRaw`SELECT "id" FROM "AccessRequest" WHERE "id" = ${row.id}::uuid FOR UPDATE`;
+        const current = await tx.accessRequest.findUniqueOrThrow({ where: { id: row.id }, include: accessRequestInclude });
+        if (!isOpenRequest(current, now)) throw fail("closed");
+        request = serializeRequest(current, now);
+      }
+      if (!row.isDemo) {
+        const service = { service: svc.serviceId, platform: svc.platform };
+        if (isServiceGrantFailure(report) && (GRANT_FAILED_PLATFORMS as readonly string[]).includes(svc.platform)) {
+          await recordEvent(tx, { agencyId: row.agencyId, type: "service.grant_failed", requestId: row.id, now, data: { request, service, errors: report.serviceErrors } });
         }
-        if (!row.isDemo) {
-          const service = { service: svc.serviceId, platform: svc.platform };
-          if (isServiceGrantFailure(report) && (GRANT_FAILED_PLATFORMS as readonly string[]).includes(svc.platform)) {
-            await recordEvent(tx, { agencyId: row.agencyId, type: "service.grant_failed", requestId: row.id, now, data: { request, service, errors: report.serviceErrors } });
-          }
-          if ((ATTEMPT_EVENT_PLATFORMS as readonly string[]).includes(svc.platform)) {
-            const attempt = attemptEventData({ platform: svc.platform, serviceId: svc.serviceId, serviceStatus, report });
-            await recordEvent(tx, { agencyId: row.agencyId, type: "connection.attempt_completed", requestId: row.id, now, data: { request, attempt } });
-          }
+        if ((ATTEMPT_EVENT_PLATFORMS as readonly string[]).includes(svc.platform)) {
+          const attempt = attemptEventData({ platform: svc.platform, serviceId: svc.serviceId, serviceStatus, report });
+          await recordEvent(tx, { agencyId: row.agencyId, type: "connection.attempt_completed", requestId: row.id, now, data: { request, attempt } });
         }
-        return request;
-      },
-      { timeout: 20_000, maxWait: 15_000 },
-    );
+      }
+      return request;
+    });
     return { requestId: row.id, preview: false, report, errors: shownErrors(report), request };
   } catch (err) {
     // Cancelled, expired or skipped in another tab between the platform call and here.

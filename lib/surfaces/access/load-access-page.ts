@@ -96,7 +96,7 @@ export function buildServiceView(
   // A one-click service whose platform is not set up here: no button that can only fail.
   const setupPending = flow === "one_click" && modeOf(svc.platform) === "unconfigured";
   const serviceLinks = links(svc.accounts);
-  const status = svc.status as ServiceStatus;
+  const status = svc.status;
   const first = serviceLinks[0];
   const firstAccount = first?.internalAccountId ? accounts.get(first.internalAccountId) : undefined;
   const pending = status === "pending";
@@ -181,7 +181,7 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
     open,
     agency: { id: row.agency.id, name: row.agency.name, logoUrl: agencyLogoUrl(row.agency), accent: accentColors(row.agency.accentColor) },
     progress: progress({
-      services: row.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status as ServiceStatus, awaitingConfirmation: s.awaitingConfirmation })),
+      services: row.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status, awaitingConfirmation: s.awaitingConfirmation })),
       intakeRequested: row.intakeRequested,
       intakeCompleted: row.intakeCompletedAt !== null,
     }),

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { createClient } from "@/lib/core/clients/create-client";
 import { ZCreateClientBody } from "@/lib/core/clients/schemas";
 import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { LANGUAGES, localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";
 import { createRequest } from "@/lib/core/requests/create-request";
@@ -84,51 +85,48 @@ export async function startStaticLinkSession(opts: {
   const emailNormalized = parsed.data.email.toLowerCase();
 
   try {
-    return await db.$transaction(
-      async (tx) => {
-        const plan = await staticLinkPlan(tx, agency);
-        if (!plan) throw unavailable;
-        // One visitor at a time per (agency, email), so two quick posts cannot both create.
-        await tx.$queryRaw`SELECT 1 AS "locked" FROM (SELECT pg_advisory_xact_lock(hashtextextended(${`static-link:${agency.id}:${emailNormalized}`}, 0))) AS l`;
-        const open = await tx.accessRequest.findFirst({
-          where: {
-            agencyId: agency.id,
-            source: "static_link",
-            status: { in: ["pending", "in_progress"] },
-            OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
-            client: { isProspect: true, emailNormalized },
-          },
-          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-          select: { id: true, clientId: true, inviteToken: true },
-        });
-        if (open) return { inviteToken: open.inviteToken, requestId: open.id, clientId: open.clientId, continued: true };
-        const client = await createClient({
-          agencyId: agency.id,
-          isProspect: true,
-          tx,
-          input: ZCreateClientBody.parse({
-            name: parsed.data.name,
-            email: parsed.data.email,
-            company: parsed.data.company,
-            language: parsed.data.language,
-          }),
-        });
-        const request = await createRequest({
+    return await inTransaction(async (tx) => {
+      const plan = await staticLinkPlan(tx, agency);
+      if (!plan) throw unavailable;
+      // One visitor at a time per (agency, email), so two quick posts cannot both create.
+      await tx.$queryRaw`SELECT 1 AS "locked" FROM (SELECT pg_advisory_xact_lock(hashtextextended(${`static-link:${agency.id}:${emailNormalized}`}, 0))) AS l`;
+      const open = await tx.accessRequest.findFirst({
+        where: {
           agencyId: agency.id,
           source: "static_link",
-          tx,
-          now,
-          input: ZCreateRequestBody.parse({
-            clientId: client.id,
-            requestedServices: plan.services,
-            ...(plan.intake ? { intakeForm: { requested: true } } : {}),
-          }),
-        });
-        const { inviteToken } = await tx.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: { inviteToken: true } });
-        return { inviteToken, requestId: request.id, clientId: client.id, continued: false };
-      },
-      { timeout: 20_000, maxWait: 15_000 },
-    );
+          status: { in: ["pending", "in_progress"] },
+          OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+          client: { isProspect: true, emailNormalized },
+        },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        select: { id: true, clientId: true, inviteToken: true },
+      });
+      if (open) return { inviteToken: open.inviteToken, requestId: open.id, clientId: open.clientId, continued: true };
+      const client = await createClient({
+        agencyId: agency.id,
+        isProspect: true,
+        tx,
+        input: ZCreateClientBody.parse({
+          name: parsed.data.name,
+          email: parsed.data.email,
+          company: parsed.data.company,
+          language: parsed.data.language,
+        }),
+      });
+      const request = await createRequest({
+        agencyId: agency.id,
+        source: "static_link",
+        tx,
+        now,
+        input: ZCreateRequestBody.parse({
+          clientId: client.id,
+          requestedServices: plan.services,
+          ...(plan.intake ? { intakeForm: { requested: true } } : {}),
+        }),
+      });
+      const { inviteToken } = await tx.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: { inviteToken: true } });
+      return { inviteToken, requestId: request.id, clientId: client.id, continued: false };
+    });
   } catch (err) {
     if (err instanceof AccessPageError) throw err;
     if (err instanceof ApiError && err.code === "PLAN_LIMIT_REACHED") throw unavailable;

@@ -4,6 +4,7 @@
 // A second submission after the first is accepted without storing anything again.
 
 import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import type { TRequest } from "@/lib/core/requests/schemas";
 import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
@@ -32,27 +33,24 @@ export async function submitIntake(opts: {
   if (!parsed.ok) throw new AccessPageError("invalid_input", { fields: parsed.fields, locale });
 
   try {
-    return await db.$transaction(
-      async (tx) => {
-        // The row lock taken here also orders two submissions from two tabs.
-        const applied = await applyRequestAction({ requestId: row.id, action: { kind: "submit_intake" }, tx, now });
-        if (applied.changed && parsed.answers.length > 0) {
-          await tx.intakeAnswer.createMany({
-            data: parsed.answers.map((a) => ({
-              agencyId: row.agencyId,
-              requestId: row.id,
-              questionId: a.question.id,
-              questionLabel: a.question.label,
-              questionType: a.question.type,
-              value: a.value,
-              createdAt: now,
-            })),
-          });
-        }
-        return { changed: applied.changed, request: applied.request };
-      },
-      { timeout: 20_000, maxWait: 15_000 },
-    );
+    return await inTransaction(async (tx) => {
+      // The row lock taken here also orders two submissions from two tabs.
+      const applied = await applyRequestAction({ requestId: row.id, action: { kind: "submit_intake" }, tx, now });
+      if (applied.changed && parsed.answers.length > 0) {
+        await tx.intakeAnswer.createMany({
+          data: parsed.answers.map((a) => ({
+            agencyId: row.agencyId,
+            requestId: row.id,
+            questionId: a.question.id,
+            questionLabel: a.question.label,
+            questionType: a.question.type,
+            value: a.value,
+            createdAt: now,
+          })),
+        });
+      }
+      return { changed: applied.changed, request: applied.request };
+    });
   } catch (err) {
     if (err instanceof AccessPageError) throw err;
     const current = await findRequestByToken(opts.token);

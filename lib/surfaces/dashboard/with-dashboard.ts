@@ -12,12 +12,12 @@ import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
 import { toApiError, zodToApiError } from "@/lib/core/common/to-api-error";
 import { isSafeMethod, isSameOrigin } from "@/lib/surfaces/dashboard/same-origin";
 
-import { UUID } from "@/lib/core/common/uuid";
+import { readRouteParams, type RouteContext, type RouteParams } from "@/lib/surfaces/http/route-params";
 
-export interface DashboardHandlerContext<Q, B> {
+export interface DashboardHandlerContext<Q, B, P extends string = never> {
   req: Request;
   ctx: DashboardContext;
-  params: Record<string, string>;
+  params: RouteParams<P>;
   query: Q;
   body: B;
 }
@@ -28,31 +28,25 @@ export interface DashboardHandlerResult {
   nextCursor?: string | null;
 }
 
-export interface WithDashboardOptions<Q, B> {
+export interface WithDashboardOptions<Q, B, P extends string = never> {
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   /** path parameters that must be uuids (others read as 404) */
-  uuidParams?: string[];
+  uuidParams?: readonly P[];
 }
 
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
-
-export function withDashboard<Q = undefined, B = undefined>(
+export function withDashboard<Q = undefined, B = undefined, P extends string = never>(
   permission: Permission,
   /** Returns data for the envelope, or a ready Response (a file download, for example). */
-  handler: (c: DashboardHandlerContext<Q, B>) => Promise<DashboardHandlerResult | Response>,
-  opts: WithDashboardOptions<Q, B> = {},
+  handler: (c: DashboardHandlerContext<Q, B, P>) => Promise<DashboardHandlerResult | Response>,
+  opts: WithDashboardOptions<Q, B, P> = {},
 ) {
   return async (req: Request, route?: RouteContext): Promise<Response> => {
     const requestId = newRequestId();
     try {
       if (!isSafeMethod(req.method) && !isSameOrigin(req)) throw new ApiError("FORBIDDEN", "Cross-site requests are refused.");
       const ctx = await requirePermission(permission);
-      // routes without dynamic segments get no params object at all
-      const rawParams = (route ? await route.params : undefined) ?? {};
-      const params: Record<string, string> = {};
-      for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : v;
-      for (const p of opts.uuidParams ?? []) if (!UUID.test(params[p] ?? "")) throw new ApiError("NOT_FOUND", "Object not found.");
+      const params = await readRouteParams(route, opts.uuidParams);
 
       let query = undefined as Q;
       if (opts.query) {

@@ -9,7 +9,8 @@
 // A call that fails stores nothing (its transaction rolls back), so the key can be retried,
 // as in Stripe's API and the IETF Idempotency-Key draft for requests that were not processed.
 import crypto from "node:crypto";
-import { getDb, databaseMode, type Tx } from "@/lib/infra/db/db";
+import { databaseMode, type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 
@@ -124,9 +125,8 @@ export async function runIdempotent(opts: {
 
 async function runInTransaction(opts: Parameters<typeof runIdempotent>[0], lockWaitMs: number): Promise<IdempotentOutcome> {
   const hash = requestFingerprint(opts.endpoint, opts.body);
-  const db = await getDb();
   try {
-    return await db.$transaction(
+    return await inTransaction(
       async (tx) => {
         if (databaseMode() === "postgres") await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${Math.ceil(lockWaitMs)}ms'`);
         await tx.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE "apiKeyId" = ${opts.apiKeyId}::uuid AND "key" = ${opts.key} AND "expiresAt" < now()`;
@@ -152,7 +152,7 @@ async function runInTransaction(opts: Parameters<typeof runIdempotent>[0], lockW
         });
         return { replayed: false as const, ...result };
       },
-      { timeout: 30_000, maxWait: 15_000 },
+      { timeout: 30_000 },
     );
   } catch (err) {
     if (isLockTimeout(err)) throw inProgress();

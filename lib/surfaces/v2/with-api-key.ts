@@ -12,16 +12,16 @@ import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
 import { consumeRateLimit, rateLimitHeaders, v2RateLimitPoints } from "@/lib/infra/rate-limit/rate-limit";
 import { toApiError, zodToApiError } from "@/lib/core/common/to-api-error";
 import { parseIdempotencyKey, runIdempotent } from "@/lib/surfaces/v2/idempotency";
+import { readRouteParams, type RouteContext, type RouteParams } from "@/lib/surfaces/http/route-params";
 
 export const V2_RATE_LIMIT = { points: v2RateLimitPoints(), windowSeconds: 60 };
-import { UUID } from "@/lib/core/common/uuid";
 
-export interface HandlerContext<B, Q> {
+export interface HandlerContext<B, Q, P extends string = never> {
   req: Request;
   auth: ApiKeyContext;
   body: B;
   query: Q;
-  params: Record<string, string>;
+  params: RouteParams<P>;
   requestId: string;
   /** set for idempotent creates: do every write in it */
   tx: Tx | undefined;
@@ -33,7 +33,7 @@ export interface HandlerResult {
   nextCursor?: string | null;
 }
 
-interface Options<B, Q> {
+interface Options<B, Q, P extends string> {
   /** required scope, or a list of which any one suffices; omit for endpoints that need none */
   scope?: ApiScope | readonly ApiScope[];
   body?: z.ZodType<B>;
@@ -41,11 +41,9 @@ interface Options<B, Q> {
   emptyBody?: boolean;
   query?: z.ZodType<Q>;
   /** path parameters that must be uuids (others read as 404) */
-  uuidParams?: string[];
+  uuidParams?: readonly P[];
   idempotent?: boolean;
 }
-
-type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 function parseQuery<Q>(url: URL, schema: z.ZodType<Q> | undefined): Q {
   const raw: Record<string, string> = {};
@@ -68,7 +66,7 @@ function parseQuery<Q>(url: URL, schema: z.ZodType<Q> | undefined): Q {
   return parsed.data;
 }
 
-export function withApiKey<B = undefined, Q = undefined>(opts: Options<B, Q>, handler: (ctx: HandlerContext<B, Q>) => Promise<HandlerResult>) {
+export function withApiKey<B = undefined, Q = undefined, P extends string = never>(opts: Options<B, Q, P>, handler: (ctx: HandlerContext<B, Q, P>) => Promise<HandlerResult>) {
   return async (req: Request, route?: RouteContext): Promise<Response> => {
     const requestId = newRequestId();
     let extraHeaders: Record<string, string> = {};
@@ -90,10 +88,7 @@ export function withApiKey<B = undefined, Q = undefined>(opts: Options<B, Q>, ha
       extraHeaders = rateLimitHeaders(rl, V2_RATE_LIMIT.windowSeconds);
       if (!rl.allowed) throw new ApiError("RATE_LIMITED", `Rate limit of ${V2_RATE_LIMIT.points} calls per minute exceeded; retry after ${rl.resetSeconds} s.`);
 
-      const rawParams = (route ? await route.params : undefined) ?? {};
-      const params: Record<string, string> = {};
-      for (const [k, v] of Object.entries(rawParams)) params[k] = Array.isArray(v) ? v.join("/") : v;
-      for (const p of opts.uuidParams ?? []) if (!UUID.test(params[p] ?? "")) throw new ApiError("NOT_FOUND", "Object not found.");
+      const params = await readRouteParams(route, opts.uuidParams);
 
       const url = new URL(req.url);
       const query = parseQuery(url, opts.query);
@@ -111,7 +106,7 @@ export function withApiKey<B = undefined, Q = undefined>(opts: Options<B, Q>, ha
         }
       }
 
-      const ctx: HandlerContext<B, Q> = { req, auth, body, query, params, requestId, tx: undefined };
+      const ctx: HandlerContext<B, Q, P> = { req, auth, body, query, params, requestId, tx: undefined };
       if (opts.idempotent) {
         const key = parseIdempotencyKey(req.headers.get("idempotency-key"));
         const outcome = await runIdempotent({

@@ -42,7 +42,7 @@ export interface DashboardHome {
 export async function getDashboardHome(opts: { agencyId: string; now?: Date }): Promise<DashboardHome> {
   const now = opts.now ?? new Date();
   const db = await getDb();
-  const openWhere = { agencyId: opts.agencyId, status: { in: ["pending", "in_progress"] }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
+  const openWhere = { agencyId: opts.agencyId, status: { in: ["pending" as const, "in_progress" as const] }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
   const [total, openRows, usage, recentRows, failedRows] = await Promise.all([
     db.accessRequest.count({ where: openWhere }),
     db.accessRequest.findMany({

@@ -47,7 +47,7 @@ export function serializeDashboardRequest(row: DashboardRequestRow, now = new Da
     progress: progress({
       intakeRequested: row.intakeRequested,
       intakeCompleted: row.intakeCompletedAt !== null,
-      services: row.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status as "pending", awaitingConfirmation: s.awaitingConfirmation })),
+      services: row.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status, awaitingConfirmation: s.awaitingConfirmation })),
     }),
     isDemo: row.isDemo,
   };

@@ -2,6 +2,6 @@
 import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
 import { getEmailOrThrow } from "@/lib/core/emails/get-email-or-throw";
 
-export const GET = withDashboard("read", async ({ ctx, params }) => ({ data: await getEmailOrThrow({ agencyId: ctx.agencyId, id: params.id! }) }), {
+export const GET = withDashboard("read", async ({ ctx, params }) => ({ data: await getEmailOrThrow({ agencyId: ctx.agencyId, id: params.id }) }), {
   uuidParams: ["id"],
 });

@@ -5,11 +5,11 @@ import { serializeClient } from "@/lib/core/clients/serialize-client";
 import { updateClient } from "@/lib/core/clients/update-client";
 
 export const GET = withApiKey({ scope: "clients:read", uuidParams: ["id"] }, async ({ auth, params }) => ({
-  data: serializeClient(await getClientOrThrow({ agencyId: auth.agencyId, id: params.id! })),
+  data: serializeClient(await getClientOrThrow({ agencyId: auth.agencyId, id: params.id })),
 }));
 
 export const PATCH = withApiKey({ scope: "clients:update", uuidParams: ["id"], body: ZUpdateClientBody }, async ({ auth, params, body }) => ({
-  data: await updateClient({ agencyId: auth.agencyId, id: params.id!, input: body }),
+  data: await updateClient({ agencyId: auth.agencyId, id: params.id, input: body }),
 }));
 
 export const { POST, PUT, DELETE } = otherMethods("GET", "PATCH");

@@ -2,7 +2,7 @@ import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
 import { getRequestOrThrow } from "@/lib/core/requests/load-request";
 
 export const GET = withApiKey({ scope: "requests:read", uuidParams: ["id"] }, async ({ auth, params }) => ({
-  data: await getRequestOrThrow({ agencyId: auth.agencyId, id: params.id! }),
+  data: await getRequestOrThrow({ agencyId: auth.agencyId, id: params.id }),
 }));
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

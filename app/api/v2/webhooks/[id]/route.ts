@@ -5,15 +5,15 @@ import { updateWebhook } from "@/lib/core/webhooks/update-webhook";
 import { deleteWebhook } from "@/lib/core/webhooks/delete-webhook";
 
 export const GET = withApiKey({ scope: "webhooks:read", uuidParams: ["id"] }, async ({ auth, params }) => ({
-  data: await getWebhookOrThrow({ agencyId: auth.agencyId, id: params.id! }),
+  data: await getWebhookOrThrow({ agencyId: auth.agencyId, id: params.id }),
 }));
 
 export const PATCH = withApiKey({ scope: "webhooks:write", uuidParams: ["id"], body: ZUpdateWebhookBody }, async ({ auth, params, body }) => ({
-  data: await updateWebhook({ agencyId: auth.agencyId, id: params.id!, input: body }),
+  data: await updateWebhook({ agencyId: auth.agencyId, id: params.id, input: body }),
 }));
 
 export const DELETE = withApiKey({ scope: "webhooks:write", uuidParams: ["id"], emptyBody: true }, async ({ auth, params }) => ({
-  data: await deleteWebhook({ agencyId: auth.agencyId, id: params.id! }),
+  data: await deleteWebhook({ agencyId: auth.agencyId, id: params.id }),
 }));
 
 export const { POST, PUT } = otherMethods("GET", "PATCH", "DELETE");
