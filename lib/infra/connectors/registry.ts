@@ -4,6 +4,7 @@
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import type { TEnv } from "@/lib/infra/env";
+import { createMetaConnector } from "@/lib/infra/connectors/meta/meta-connector";
 
 export type ConnectorEnv = Pick<
   TEnv,
@@ -32,4 +33,9 @@ export type RealConnectorEntry = {
   create: (e: ConnectorEnv, http: ConnectorHttp) => PlatformConnector;
 };
 
-export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry>>> = {};
+export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry>>> = {
+  meta: {
+    configured: (e) => !!e.META_APP_ID && !!e.META_APP_SECRET,
+    create: (e, http) => createMetaConnector({ appId: e.META_APP_ID!, appSecret: e.META_APP_SECRET! }, http),
+  },
+};
