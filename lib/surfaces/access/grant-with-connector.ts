@@ -52,6 +52,17 @@ async function agencyAccounts(db: Tx, agencyId: string, platform: string, servic
   });
 }
 
+/**
+ * What the read-back said for an asset across the agency accounts: confirmed only when every
+ * account's grant was read back, not found when any read missed it, null when none was read.
+ */
+export function verification(results: GrantResult[], assetId: string, now: Date): { verified: boolean | null; verifiedAt: string | null } {
+  const reads = results.map((r) => r.results.find((x) => x.assetId === assetId)?.verified ?? null);
+  if (reads.length === 0 || reads.every((v) => v === null)) return { verified: null, verifiedAt: null };
+  if (reads.includes(false)) return { verified: false, verifiedAt: now.toISOString() };
+  return reads.every((v) => v === true) ? { verified: true, verifiedAt: now.toISOString() } : { verified: null, verifiedAt: null };
+}
+
 export async function grantWithConnector(opts: {
   token: string;
   serviceId: string;
@@ -109,7 +120,7 @@ export async function grantWithConnector(opts: {
           : { message: err.message, serverError: err.kind === "server_error" };
   }
   const report = buildAttemptReport({ assetIds, results, failure, genericMessage: t(locale, "grant.genericError") });
-  const grantedAssets: GrantedAsset[] = report.grantedAssetIds.map((id) => ({ id, name: names.get(id) ?? null, accessLevel: svc.accessLevel }));
+  const grantedAssets: GrantedAsset[] = report.grantedAssetIds.map((id) => ({ id, name: names.get(id) ?? null, accessLevel: svc.accessLevel, ...verification(results, id, now) }));
 
   try {
     const request = await db.$transaction(
