@@ -23,6 +23,8 @@ import { attemptEventData, buildAttemptReport, shownErrors, type AttemptFailure,
 import { accessRequestInclude, findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
 import { findLiveSession } from "@/lib/surfaces/access/load-asset-picker";
 import { connectorFor } from "@/lib/surfaces/access/platform-connector";
+import { decryptText } from "@/lib/infra/secrets/seal";
+import { loadSecrets } from "@/lib/infra/secrets/secrets";
 
 export const MAX_ASSETS_PER_GRANT = 50;
 
@@ -42,13 +44,15 @@ async function agencyAccounts(db: Tx, agencyId: string, platform: string, servic
   const rows = await db.connectedAccount.findMany({
     where: ids.length > 0 ? { agencyId, internalAccountId: { in: ids } } : { agencyId, platform, status: "connected", services: { has: serviceId } },
     orderBy: { createdAt: "asc" },
-    select: { internalAccountId: true, platformAccountId: true, email: true, businessId: true },
+    select: { internalAccountId: true, platformAccountId: true, email: true, businessId: true, accessToken: true },
     ...(ids.length > 0 ? {} : { take: 1 }),
   });
-  return rows.map((r) => {
+  return rows.map(({ accessToken, ...r }) => {
     const link = links.find((l) => l.internalAccountId === r.internalAccountId) ?? {};
     const linkFields = Object.fromEntries(Object.entries(link).filter(([k, v]) => k !== "internalAccountId" && typeof v === "string")) as Record<string, string>;
-    return { ...r, linkFields };
+    // The agency's own token (dashboard sign-in), opened only to hand to the connector.
+    const agencyAccessToken = accessToken ? decryptText(accessToken, loadSecrets().encryptionKey) : null;
+    return { ...r, linkFields, agencyAccessToken };
   });
 }
 
