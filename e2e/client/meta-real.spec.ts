@@ -69,7 +69,8 @@ test("a client grants a Meta ad account and a Page through the real connector; f
   await page.locator('[data-service="meta_page"]').getByRole("link", { name: "Grant access" }).click();
   await page.getByRole("checkbox", { name: /Acme Shop Page/ }).check();
   await page.getByRole("button", { name: "Grant access" }).click();
-  await expect(page.getByRole("status").first()).toBeVisible();
+  // Both services granted: the request is complete and the client sees the thank-you page.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/now has the access it needs/);
 
   const calls = (await (await fetch(`${graph}/__calls`)).json()) as Call[];
   const grants = calls.filter((c) => c.method === "POST").map((c) => [c.path, c.form.business, JSON.parse(c.form.permitted_tasks ?? "null"), c.status]);
