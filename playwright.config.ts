@@ -1,9 +1,25 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { platformCredentials, platformHostOverrides } from "./e2e/fixtures/platform-fakes";
 
 // End-to-end tests drive Debian's Chromium against the built app (`npm start`), which
 // scripts/test.sh prepares: a fresh embedded data folder, or a fresh PostgreSQL database.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
+// A second app on the next port runs the real connectors against the platform fakes
+// (SANDBOX_PLATFORMS=0). On the embedded database it needs its own data folder, made once
+// per run and shared with the workers through the environment; on PostgreSQL both apps
+// share DATABASE_URL.
+const realPort = port + 1;
+export const realBaseURL = `http://localhost:${realPort}`;
+process.env.E2E_REAL_BASE_URL = realBaseURL;
+if (!process.env.DATABASE_URL) process.env.E2E_REAL_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-real-"));
+const secrets = {
+  APP_SECRET: process.env.APP_SECRET ?? "e2e-app-secret-0123456789abcdef0123456789",
+  ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,27 +40,51 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
     },
   },
-  webServer: {
-    command: `npx next start -p ${port}`,
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      ...(process.env as Record<string, string>),
-      PORT: String(port),
-      APP_URL: baseURL,
-      NEXTAUTH_URL: baseURL,
-      SEED_DEMO: "0",
-      WEBHOOK_ALLOW_LOOPBACK: "1",
-      WORKER_IN_PROCESS: "1",
-      SANDBOX_PLATFORMS: "1",
-      // the static link's form token may be posted at once (production waits 3 s)
-      STATIC_LINK_FORM_MIN_SECONDS: "0",
-      // next start runs in production mode, where PostgreSQL needs explicit secrets
-      APP_SECRET: process.env.APP_SECRET ?? "e2e-app-secret-0123456789abcdef0123456789",
-      ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+  globalSetup: "./e2e/fixtures/global-setup.ts",
+  webServer: [
+    {
+      command: `npx next start -p ${port}`,
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        ...(process.env as Record<string, string>),
+        PORT: String(port),
+        APP_URL: baseURL,
+        NEXTAUTH_URL: baseURL,
+        SEED_DEMO: "0",
+        WEBHOOK_ALLOW_LOOPBACK: "1",
+        WORKER_IN_PROCESS: "1",
+        SANDBOX_PLATFORMS: "1",
+        // the static link's form token may be posted at once (production waits 3 s)
+        STATIC_LINK_FORM_MIN_SECONDS: "0",
+        // next start runs in production mode, where PostgreSQL needs explicit secrets
+        ...secrets,
+      },
     },
-  },
+    {
+      command: `npx next start -p ${realPort}`,
+      url: `${realBaseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        ...(process.env as Record<string, string>),
+        ...(process.env.E2E_REAL_DATA_DIR ? { DATA_DIR: process.env.E2E_REAL_DATA_DIR } : {}),
+        PORT: String(realPort),
+        APP_URL: realBaseURL,
+        NEXTAUTH_URL: realBaseURL,
+        SEED_DEMO: "0",
+        WEBHOOK_ALLOW_LOOPBACK: "1",
+        WORKER_IN_PROCESS: "1",
+        SANDBOX_PLATFORMS: "0",
+        PLATFORM_HOST_OVERRIDES: platformHostOverrides(),
+        ...platformCredentials(),
+        ...secrets,
+      },
+    },
+  ],
 });

@@ -24,6 +24,8 @@ if [ -n "${DATABASE_URL:-}" ]; then
   trap 'psql "$base" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true; rm -rf "$DATA_DIR"' EXIT
 else
   export DATA_DIR="$(mktemp -d)"
-  trap 'rm -rf "$DATA_DIR"' EXIT
+  # The real-connector app (playwright.config.ts, second webServer) has its own folder.
+  export E2E_REAL_DATA_DIR="$(mktemp -d)"
+  trap 'rm -rf "$DATA_DIR" "$E2E_REAL_DATA_DIR"' EXIT
 fi
 npx playwright test

@@ -1,7 +1,7 @@
 "use client";
 // Connecting an agency account: pick the platform, name the account and choose which of
-// the platform's services it can receive. Sign-in platforms go through the sandbox here
-// (no real platform is contacted); manual platforms are recorded as entered.
+// the platform's services it can receive. Sandbox platforms are recorded without contacting
+// the platform, live ones go through the platform's sign-in, manual ones are recorded as entered.
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -14,11 +14,12 @@ import { Select } from "@/components/ui/select";
 import type { ZConnectAccountBody } from "@/lib/core/accounts/connect-account-from-dashboard";
 import { listPlatforms, listPlatformServices } from "@/lib/core/catalog/catalog";
 
-export type ConnectModes = Record<string, "manual" | "sandbox" | "unavailable">;
+export type ConnectModes = Record<string, "manual" | "sandbox" | "live" | "unavailable">;
 
 const MODE_HINT = {
   manual: "This platform has no sign-in: clients invite the account you enter here.",
   sandbox: "Sandbox: the account is connected without contacting the platform.",
+  live: "Live: sign in with the platform, then pick the account (for Meta, the Business Manager) clients grant access to.",
   unavailable: "Connecting needs this platform's sign-in, which is not configured on this installation.",
 } as const;
 
@@ -118,9 +119,19 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
           <FieldError message={errors.services} />
         </fieldset>
         <div className="md:col-span-2">
-          <Button type="submit" busy={busy} disabled={mode === "unavailable"}>
-            Connect account
-          </Button>
+          {mode === "live" ? (
+            <a
+              href={`/api/dashboard/accounts/connect/${platform}`}
+              className="inline-flex items-center rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700"
+              data-testid="connect-live"
+            >
+              Sign in with {platforms.find((p) => p.id === platform)?.name ?? platform}
+            </a>
+          ) : (
+            <Button type="submit" busy={busy} disabled={mode === "unavailable"}>
+              Connect account
+            </Button>
+          )}
         </div>
       </form>
     </Card>

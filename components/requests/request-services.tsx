@@ -91,6 +91,7 @@ export function RequestServices({
                       <li key={a.id}>
                         {a.name ?? a.id} <span className="font-mono text-xs text-slate-600">{a.id}</span>
                         {a.accessLevel ? <span className="text-slate-600"> · {a.accessLevel}</span> : null}
+                        <VerificationNote v={s.verification?.[a.id]} />
                       </li>
                     ))}
                   </ul>
@@ -107,5 +108,21 @@ export function RequestServices({
         ))}
       </ul>
     </Card>
+  );
+}
+
+/** Whether the platform confirmed the grant when it was read back right after. */
+function VerificationNote({ v }: { v: { verified: boolean | null; verifiedAt: string | null } | undefined }) {
+  if (!v || v.verified === null) return null;
+  return v.verified ? (
+    <span className="text-green-800" data-testid="asset-verified" title={v.verifiedAt ? `Read back ${new Date(v.verifiedAt).toLocaleString()}` : undefined}>
+      {" "}
+      · confirmed on the platform
+    </span>
+  ) : (
+    <span className="text-amber-800" data-testid="asset-unverified">
+      {" "}
+      · not found when read back
+    </span>
   );
 }

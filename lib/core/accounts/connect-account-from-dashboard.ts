@@ -1,12 +1,13 @@
 // Connecting an agency account from the dashboard. Platforms without a sign-in (manual
 // ones such as Shopify or HubSpot) are recorded as entered; sign-in platforms need their
-// connector, which on this installation is the sandbox when sandbox platforms are on.
-// Real platform sign-in for agency accounts arrives with the real connectors.
+// connector: the sandbox when SANDBOX_PLATFORMS covers the platform (recorded as entered),
+// the platform's own sign-in when it is live (lib/surfaces/dashboard/accounts/agency-connect.ts),
+// otherwise it cannot be connected here.
 import { z } from "zod";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import { getPlatform, PLATFORM_IDS } from "@/lib/core/catalog/catalog";
-import { env } from "@/lib/infra/env";
+import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { ApiError } from "@/lib/core/common/api-error";
 
 const blankToUndefined = (max: number, message: string) =>
@@ -28,17 +29,28 @@ export const ZConnectAccountBody = z.strictObject({
 export type TConnectAccountBody = z.infer<typeof ZConnectAccountBody>;
 
 /** How a platform's agency account is connected on this installation. */
-export function connectMode(platform: string, sandboxPlatforms = env().sandboxPlatforms): "manual" | "sandbox" | "unavailable" {
+export type ConnectMode = "manual" | "sandbox" | "live" | "unavailable";
+
+/** `sandboxPlatforms` forces every sign-in platform to the sandbox (true) or off (false); by default each platform's mode decides. */
+export function connectMode(platform: string, sandboxPlatforms?: boolean): ConnectMode {
   const p = getPlatform(platform);
   if (!p) return "unavailable";
   if (p.connectorKind === "none") return "manual";
-  return sandboxPlatforms ? "sandbox" : "unavailable";
+  if (sandboxPlatforms !== undefined) return sandboxPlatforms ? "sandbox" : "unavailable";
+  const mode = platformMode(platform);
+  return mode === "sandbox" ? "sandbox" : mode === "live" ? "live" : "unavailable";
 }
 
 export async function connectAccountFromDashboard(opts: { agencyId: string; input: TConnectAccountBody; sandboxPlatforms?: boolean }): Promise<SerializedAccount> {
   const { agencyId } = opts;
   const body = ZConnectAccountBody.parse(opts.input);
-  if (connectMode(body.platform, opts.sandboxPlatforms) === "unavailable") {
+  const mode = connectMode(body.platform, opts.sandboxPlatforms);
+  if (mode === "live") {
+    throw new ApiError("VALIDATION_FAILED", `Sign in with ${getPlatform(body.platform)?.name ?? body.platform} to connect this account.`, [
+      { field: "platform", message: "Connected through the platform's sign-in." },
+    ]);
+  }
+  if (mode === "unavailable") {
     throw new ApiError(
       "CAPABILITY_REQUIRED",
       `Connecting a ${getPlatform(body.platform)?.name ?? body.platform} account needs its platform sign-in, which is not configured here.`,

@@ -168,8 +168,16 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
     platform: "meta",
     name: "Instagram Account",
     roles: [role("admin", "Full control"), role("advertiser", "Advertiser"), role("analyst", "Analyst", true)],
-    flow: "one_click",
+    // Graph documents reading an Instagram account's partners (IGUser /agencies) but no call
+    // that adds one: partners are assigned in Meta's Business settings by the client.
+    flow: "instructions",
     accountLinkFields: optionalBusinessManager,
+    steps: [
+      "Open Meta Business settings (business.facebook.com/settings) with the business that owns the Instagram account.",
+      "Go to Accounts, then Instagram accounts, and select the account.",
+      "Click Assign partners, choose Business ID and enter {agencyAccount}.",
+      "Choose the access requested and click Assign.",
+    ],
   },
   meta_catalog: {
     platform: "meta",

@@ -14,6 +14,13 @@ export interface GrantedAsset {
   id: string;
   name: string | null;
   accessLevel: string | null;
+  /**
+   * Stored only: the grant read back on the platform right after it was made (true
+   * confirmed, false not found, null no documented read). Never in the API's shape.
+   */
+  verified?: boolean | null;
+  /** ISO time of that read; null when there was none. */
+  verifiedAt?: string | null;
 }
 
 export interface ApplyOptions {

@@ -41,7 +41,12 @@ export function serializeRequest(r: RequestWithServices, now = new Date()): TReq
       accounts: ((s.accounts ?? []) as Record<string, string | null>[]).map(
         (a) => ({ ...a, internalAccountId: a.internalAccountId ?? "", adsMccAccountId: a.adsMccAccountId ?? null, businessManagerId: a.businessManagerId ?? null }) as AccountView,
       ),
-      grantedAssets: (s.grantedAssets ?? []) as { id: string; name: string | null; accessLevel: string | null }[],
+      // Exactly the contract's fields: the stored entries also carry verification details.
+      grantedAssets: ((s.grantedAssets ?? []) as { id: string; name?: string | null; accessLevel?: string | null }[]).map((a) => ({
+        id: a.id,
+        name: a.name ?? null,
+        accessLevel: a.accessLevel ?? null,
+      })),
     })),
     thankYouMessage: r.thankYouMessage,
     redirectUrl: r.redirectUrl,

@@ -8,6 +8,7 @@ import { createLinkedInConnector } from "@/lib/infra/connectors/linkedin/linkedi
 import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
 import { createGoogleConnector } from "@/lib/infra/connectors/google/google-connector";
 import { createPinterestConnector } from "@/lib/infra/connectors/pinterest/pinterest-connector";
+import { createMetaConnector } from "@/lib/infra/connectors/meta/meta-connector";
 
 export type ConnectorEnv = Pick<
   TEnv,
@@ -55,5 +56,9 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
   pinterest: {
     configured: (e) => !!e.PINTEREST_APP_ID && !!e.PINTEREST_APP_SECRET,
     create: (e, http) => createPinterestConnector({ appId: e.PINTEREST_APP_ID!, appSecret: e.PINTEREST_APP_SECRET! }, http),
+  },
+  meta: {
+    configured: (e) => !!e.META_APP_ID && !!e.META_APP_SECRET,
+    create: (e, http) => createMetaConnector({ appId: e.META_APP_ID!, appSecret: e.META_APP_SECRET! }, http),
   },
 };

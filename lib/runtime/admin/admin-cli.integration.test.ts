@@ -157,6 +157,29 @@ describe("admin CLI, opening the database itself", () => {
 
     const google = await ok(["account", "connect", "--agency", agencyId, "--platform", "google", "--services", "google_ads,google_analytics", "--display-name", "Acme MCC"]);
     expect(google).toMatchObject({ platform: "google", displayName: "Acme MCC", services: ["google_ads", "google_analytics"] });
+
+    const bm = await ok([
+      "account",
+      "connect",
+      "--agency",
+      agencyId,
+      "--platform",
+      "meta",
+      "--business-id",
+      "770000000001",
+      "--business-name",
+      "Agency BM",
+      "--email",
+      "ops@agency.test",
+      "--platform-account-id",
+      "20002",
+    ]);
+    expect(bm).toMatchObject({ business: { id: "770000000001", name: "Agency BM" }, email: "ops@agency.test", platformAccountId: "20002" });
+    expect(await bad(["account", "connect", "--agency", agencyId, "--platform", "meta", "--business-name", "No id"])).toMatchObject({
+      code: "VALIDATION_FAILED",
+      field: "business-id",
+    });
+    expect(await bad(["account", "connect", "--agency", agencyId, "--platform", "meta", "--email", "not-an-email"])).toMatchObject({ code: "VALIDATION_FAILED", field: "email" });
   });
 
   it("plan set changes plan, limits and overage", async () => {

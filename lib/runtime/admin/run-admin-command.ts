@@ -36,6 +36,7 @@ export const ADMIN_USAGE = `Commands:
   key create --agency ID --scopes all|SCOPE,SCOPE,... [--name NAME]
   key revoke --id ID
   account connect --agency ID --platform PLATFORM [--services a,b] [--display-name NAME]
+                  [--email EMAIL] [--platform-account-id ID] [--business-id ID] [--business-name NAME]
   plan set --agency ID [--plan P] [--api-access true|false] [--trial true|false]
            [--client-limit N|none] [--prospect-limit N|none] [--overage true|false] [--included N|none]
   intake set --agency ID --enabled true|false [--question TEXT]...`;
@@ -134,16 +135,22 @@ const COMMANDS: Record<string, Command> = {
     run: async (v) => revokeApiKey({ id: text(v, "id")! }),
   },
   "account connect": {
-    options: { agency: str, platform: str, services: str, "display-name": str },
+    options: { agency: str, platform: str, services: str, "display-name": str, email: str, "platform-account-id": str, "business-id": str, "business-name": str },
     required: ["agency", "platform"],
     notFoundField: "agency",
     run: async (v) => {
       const services = text(v, "services");
+      const businessId = text(v, "business-id");
+      const businessName = text(v, "business-name");
       return connectAccount({
         agencyId: await requireAgency(v),
         platform: text(v, "platform")!,
         services: services === undefined ? undefined : list(services),
         displayName: text(v, "display-name"),
+        email: text(v, "email"),
+        platformAccountId: text(v, "platform-account-id"),
+        // The business that receives partner access (a Meta Business Manager id, a TikTok Business Center id).
+        business: businessId === undefined && businessName === undefined ? undefined : { id: businessId ?? "", name: businessName },
       });
     },
   },
@@ -191,6 +198,8 @@ function flagFor(field: string | undefined, command: Command): string | undefine
   const base = field.replace(/\[\d+\]$/, "").replace(/\..*$/, "");
   if (base === "questions") return "question";
   if (base === "agencyId") return "agency";
+  if (field === "business.id") return "business-id";
+  if (field === "business.name") return "business-name";
   const flag = base.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   return flag in command.options ? flag : field;
 }

@@ -63,7 +63,7 @@ describe("automatic grants through the sandbox connector", () => {
     expect(row.status).toBe("in_progress");
     expect(row.stateVersion).toBe(2);
     expect(service(row, "meta_ads").status).toBe("granted");
-    expect(service(row, "meta_ads").grantedAssets).toEqual([{ id: "meta_ads_1001", name: "Acme Main Meta Ads", accessLevel: "advertiser" }]);
+    expect(service(row, "meta_ads").grantedAssets).toEqual([{ id: "meta_ads_1001", name: "Acme Main Meta Ads", accessLevel: "advertiser", verified: null, verifiedAt: null }]);
 
     const events = await eventsOf(requestId);
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created", "service.granted"]);

@@ -88,6 +88,22 @@ const CONFIRM_INVITE: Triple = [
 
 /** Keyed by the catalog's `stepKeys`; the English text equals the catalog's own step. */
 export const INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
+  "meta_instagram.step1": [
+    "Open Meta Business settings (business.facebook.com/settings) with the business that owns the Instagram account.",
+    "Abre la configuración del negocio de Meta (business.facebook.com/settings) con el negocio propietario de la cuenta de Instagram.",
+    "Open de bedrijfsinstellingen van Meta (business.facebook.com/settings) met het bedrijf dat eigenaar is van het Instagram-account.",
+  ],
+  "meta_instagram.step2": [
+    "Go to Accounts, then Instagram accounts, and select the account.",
+    "Ve a Cuentas, después a Cuentas de Instagram, y selecciona la cuenta.",
+    "Ga naar Accounts, daarna naar Instagram-accounts, en selecteer het account.",
+  ],
+  "meta_instagram.step3": [
+    "Click Assign partners, choose Business ID and enter {agencyAccount}.",
+    "Haz clic en Asignar socios, elige Identificador del negocio e introduce {agencyAccount}.",
+    "Klik op Partners toewijzen, kies Bedrijfs-ID en vul {agencyAccount} in.",
+  ],
+  "meta_instagram.step4": ["Choose the access requested and click Assign.", "Elige el acceso solicitado y haz clic en Asignar.", "Kies de gevraagde toegang en klik op Toewijzen."],
   "google_youtube.step1": [
     "Open YouTube Studio and sign in with the channel owner's account.",
     "Abre YouTube Studio e inicia sesión con la cuenta propietaria del canal.",

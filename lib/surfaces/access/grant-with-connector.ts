@@ -26,6 +26,8 @@ import { attemptEventData, buildAttemptReport, isServiceGrantFailure, shownError
 import { accessRequestInclude, findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
 import { findLiveSession } from "@/lib/surfaces/access/load-asset-picker";
 import { connectorFor } from "@/lib/surfaces/access/platform-connector";
+import { decryptText } from "@/lib/infra/secrets/seal";
+import { loadSecrets } from "@/lib/infra/secrets/secrets";
 
 export const MAX_ASSETS_PER_GRANT = 50;
 
@@ -47,14 +49,27 @@ async function agencyAccounts(db: Tx, agencyId: string, platform: string, servic
   const rows = await db.connectedAccount.findMany({
     where: ids.length > 0 ? { agencyId, internalAccountId: { in: ids } } : { agencyId, platform, status: "connected", services: { has: serviceId } },
     orderBy: { createdAt: "asc" },
-    select: { internalAccountId: true, platformAccountId: true, email: true, businessId: true },
+    select: { internalAccountId: true, platformAccountId: true, email: true, businessId: true, accessToken: true },
     ...(ids.length > 0 ? {} : { take: 1 }),
   });
-  return rows.map((r) => {
+  return rows.map(({ accessToken, ...r }) => {
     const link = links.find((l) => l.internalAccountId === r.internalAccountId) ?? {};
     const linkFields = Object.fromEntries(Object.entries(link).filter(([k, v]) => k !== "internalAccountId" && typeof v === "string")) as Record<string, string>;
-    return { ...r, linkFields };
+    // The agency's own token (dashboard sign-in), opened only to hand to the connector.
+    const agencyAccessToken = accessToken ? decryptText(accessToken, loadSecrets().encryptionKey) : null;
+    return { ...r, linkFields, agencyAccessToken };
   });
+}
+
+/**
+ * What the read-back said for an asset across the agency accounts: confirmed only when every
+ * account's grant was read back, not found when any read missed it, null when none was read.
+ */
+export function verification(results: GrantResult[], assetId: string, now: Date): { verified: boolean | null; verifiedAt: string | null } {
+  const reads = results.map((r) => r.results.find((x) => x.assetId === assetId)?.verified ?? null);
+  if (reads.length === 0 || reads.every((v) => v === null)) return { verified: null, verifiedAt: null };
+  if (reads.includes(false)) return { verified: false, verifiedAt: now.toISOString() };
+  return reads.every((v) => v === true) ? { verified: true, verifiedAt: now.toISOString() } : { verified: null, verifiedAt: null };
 }
 
 export async function grantWithConnector(opts: {
@@ -121,7 +136,7 @@ export async function grantWithConnector(opts: {
           : { message: err.message, serverError: err.kind === "server_error" };
   }
   const report = buildAttemptReport({ assetIds, results, failure, genericMessage: t(locale, "grant.genericError") });
-  const grantedAssets: GrantedAsset[] = report.grantedAssetIds.map((id) => ({ id, name: names.get(id) ?? null, accessLevel: svc.accessLevel }));
+  const grantedAssets: GrantedAsset[] = report.grantedAssetIds.map((id) => ({ id, name: names.get(id) ?? null, accessLevel: svc.accessLevel, ...verification(results, id, now) }));
 
   try {
     const request = await inTransaction(async (tx) => {

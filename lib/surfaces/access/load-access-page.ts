@@ -63,7 +63,7 @@ export interface AccessPageView {
 }
 
 type AccountLink = { internalAccountId?: string | null; adsMccAccountId?: string | null; businessManagerId?: string | null };
-type AccountRow = { internalAccountId: string; displayName: string | null; email: string | null; platformAccountId: string | null };
+type AccountRow = { internalAccountId: string; displayName: string | null; email: string | null; platformAccountId: string | null; businessId?: string | null };
 
 const QUESTION_TYPES = new Set(["text", "long_text", "single_choice", "multiple_choice"]);
 
@@ -81,7 +81,9 @@ function accountLabel(link: AccountLink, account: AccountRow | undefined): strin
 }
 
 /** What the client types into the platform's invite box. */
-function inviteTarget(link: AccountLink | undefined, account: AccountRow | undefined): string {
+function inviteTarget(link: AccountLink | undefined, account: AccountRow | undefined, platform?: string): string {
+  // Meta partners are assigned by the agency's business id, not an email.
+  if (platform === "meta" && (link?.businessManagerId || account?.businessId)) return (link?.businessManagerId || account?.businessId)!;
   return account?.email ?? account?.platformAccountId ?? link?.adsMccAccountId ?? account?.displayName ?? link?.internalAccountId ?? "";
 }
 
@@ -110,7 +112,7 @@ export function buildServiceView(
     flow,
     roleLabel: roleLabel(locale, svc.serviceId, svc.accessLevel),
     accounts: serviceLinks.map((l) => accountLabel(l, l.internalAccountId ? accounts.get(l.internalAccountId) : undefined)),
-    steps: flow === "one_click" ? [] : instructionSteps(locale, svc.serviceId, inviteTarget(first, firstAccount)),
+    steps: flow === "one_click" ? [] : instructionSteps(locale, svc.serviceId, inviteTarget(first, firstAccount, svc.platform)),
     grantedAssets: assets.map((a) => a.name ?? a.id),
     setupPending: open && pending && setupPending,
     actions: {
@@ -144,7 +146,7 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
     accountIds.length > 0
       ? db.connectedAccount.findMany({
           where: { agencyId: row.agencyId, internalAccountId: { in: accountIds } },
-          select: { internalAccountId: true, displayName: true, email: true, platformAccountId: true },
+          select: { internalAccountId: true, displayName: true, email: true, platformAccountId: true, businessId: true },
         })
       : Promise.resolve([]),
     row.intakeRequested && row.intakeCompletedAt === null && open

@@ -12,7 +12,8 @@ import { listAccounts } from "@/lib/core/accounts/list-accounts";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
 import { listPlatforms } from "@/lib/core/catalog/catalog";
-import { connectAccountAction, disconnectAccountAction } from "./account-actions";
+import { Card } from "@/components/ui/card";
+import { connectAccountAction, disconnectAccountAction } from "@/app/(dashboard)/dashboard/accounts/account-actions";
 
 export const metadata: Metadata = { title: "Connected accounts" };
 
@@ -25,6 +26,17 @@ export default async function AccountsPage() {
     <>
       <PageHeader title="Connected accounts" description="Your agency's accounts on each platform, and the services each can receive." />
       <PlatformSetupNotices notices={notices.filter((n) => platformMode(n.platform) === "unconfigured").map((n) => ({ ...n, lastSeenAt: n.lastSeenAt.toISOString() }))} />
+      <Card title="Platform sign-in on this installation" description="Live: real platform sign-in and grants. Sandbox: simulated. Unconfigured: credentials missing.">
+        <ul className="grid gap-1 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="platform-modes">
+          {listPlatforms()
+            .filter((p) => p.connectorKind === "oauth")
+            .map((p) => (
+              <li key={p.id} data-platform={p.id} data-mode={platformMode(p.id)}>
+                {p.name}: <span className="font-medium">{platformMode(p.id)}</span>
+              </li>
+            ))}
+        </ul>
+      </Card>
       <AccountsPanel
         initialAccounts={accounts}
         canWrite={can(ctx.role, "accounts:write")}

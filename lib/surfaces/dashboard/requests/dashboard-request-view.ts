@@ -19,6 +19,8 @@ export type TDashboardRequestService = TRequest["services"][number] & {
   platformName: string;
   awaitingConfirmation: boolean;
   grantedAt: string | null;
+  /** Per granted asset id: whether the grant was confirmed by reading it back on the platform. */
+  verification: Record<string, { verified: boolean | null; verifiedAt: string | null }>;
 };
 
 export interface TDashboardRequest extends Omit<TRequest, "services"> {
@@ -26,6 +28,15 @@ export interface TDashboardRequest extends Omit<TRequest, "services"> {
   client: { id: string; name: string; email: string; company: string | null; isProspect: boolean };
   progress: { done: number; total: number };
   isDemo: boolean;
+}
+
+function verificationOf(stored: unknown): TDashboardRequestService["verification"] {
+  const out: TDashboardRequestService["verification"] = {};
+  for (const a of Array.isArray(stored) ? (stored as { id?: unknown; verified?: unknown; verifiedAt?: unknown }[]) : []) {
+    if (typeof a?.id !== "string") continue;
+    out[a.id] = { verified: typeof a.verified === "boolean" ? a.verified : null, verifiedAt: typeof a.verifiedAt === "string" ? a.verifiedAt : null };
+  }
+  return out;
 }
 
 export function serializeDashboardRequest(row: DashboardRequestRow, now = new Date()): TDashboardRequest {
@@ -38,6 +49,7 @@ export function serializeDashboardRequest(row: DashboardRequestRow, now = new Da
       platformName: getPlatform(s.platform)?.name ?? s.platform,
       awaitingConfirmation: stored.awaitingConfirmation,
       grantedAt: stored.grantedAt?.toISOString() ?? null,
+      verification: verificationOf(stored.grantedAssets),
     };
   });
   return {

@@ -1,0 +1,157 @@
+// Granting the agency's Business Manager access to the client's Meta assets, and reading
+// each grant back.
+//
+// - ad account, catalog: POST /{asset-id}/agencies with `business` and `permitted_tasks`
+//   ("Ad Account Agencies", https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/ad-account/agencies;
+//   ProductCatalog /agencies in Meta's facebook-nodejs-business-sdk, src/objects/product-catalog.js);
+// - Page: the same with the Page's own token ("Page Agencies",
+//   https://developers.facebook.com/docs/graph-api/reference/page/agencies/; "Assigning a business to a Page
+//   requires a page token", https://developers.facebook.com/docs/marketing-api/businessmanager/business-to-business);
+// - pixel: POST /{pixel-id}/agencies with `business` and `permitted_tasks` ("Business pixel sharing",
+//   https://developers.facebook.com/docs/business-management-apis/business-asset-management/guides/business-pixel-sharing),
+//   read back through GET /{pixel-id}/shared_agencies ("Ads Pixel Shared Agencies",
+//   https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/ads-pixel/shared_agencies);
+// - Business Manager: POST /{business-id}/business_users with the agency account's `email` and
+//   `role` ("Business Business Users", https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/business/business_users),
+//   read back through GET /{business-id}/pending_users?email= ("Business Pending Users",
+//   https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/business/pending_users).
+//
+// "Already granted": Meta documents no distinct error for a partner that already has the
+// asset, so a refused grant is read back through the same documented list; when the agency
+// is already there with the asked tasks, the asset counts as granted (`alreadyGranted`).
+
+import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type GrantAccessInput, type GrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
+import { classifyGraphError, shownGraphMessage, type GraphError } from "@/lib/infra/connectors/meta/meta-errors";
+import type { MetaGraph } from "@/lib/infra/connectors/meta/meta-graph";
+import { businessRole, partnerTasks, type MetaPartnerService } from "@/lib/infra/connectors/meta/meta-roles";
+
+type PageNode = { id: string; name?: string; access_token?: string };
+type AgencyNode = { id: string; name?: string; permitted_tasks?: string[] };
+
+const PARTNER_SERVICES: readonly string[] = ["meta_ads", "meta_page", "meta_catalog", "meta_pixel"];
+
+function agencyNotReady(): ConnectorError {
+  return new ConnectorError("platform_error", "The agency has not finished connecting its Meta Business Manager. Please let them know and try again later.");
+}
+
+/** The token a call on this asset must carry: the Page's own token for Pages, else the user's. */
+async function pageTokens(graph: MetaGraph, token: string): Promise<Map<string, string>> {
+  // "User Accounts" lists each Page with its Page access token.
+  const pages = await graph.list<PageNode>(token, "me/accounts", { fields: "id,name,access_token" });
+  return new Map(pages.filter((p) => typeof p.access_token === "string").map((p) => [p.id, p.access_token!]));
+}
+
+async function readPartner(graph: MetaGraph, token: string, serviceId: string, assetId: string, businessId: string, tasks: readonly string[]): Promise<boolean | null> {
+  const edge = serviceId === "meta_pixel" ? "shared_agencies" : "agencies";
+  const fields = serviceId === "meta_pixel" ? "id,name" : "id,name,permitted_tasks";
+  try {
+    const out = await graph.call<{ data?: AgencyNode[] }>(token, "GET", `${assetId}/${edge}`, { fields, limit: "100" });
+    if (!out.ok) return null;
+    const entry = (out.data.data ?? []).find((b) => b.id === businessId);
+    if (!entry) return false;
+    return !entry.permitted_tasks || tasks.every((t) => entry.permitted_tasks!.includes(t));
+  } catch (err) {
+    if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
+    return null;
+  }
+}
+
+async function readBusinessUser(graph: MetaGraph, token: string, businessId: string, email: string): Promise<boolean | null> {
+  try {
+    const pending = await graph.call<{ data?: { email?: string }[] }>(token, "GET", `${businessId}/pending_users`, { email, fields: "id,email,role,status" });
+    if (!pending.ok) return null;
+    const same = (e?: string) => (e ?? "").toLowerCase() === email.toLowerCase();
+    if ((pending.data.data ?? []).some((u) => same(u.email))) return true;
+    const members = await graph.call<{ data?: { email?: string }[] }>(token, "GET", `${businessId}/business_users`, { fields: "id,email,role", limit: "100" });
+    if (!members.ok) return null;
+    return (members.data.data ?? []).some((u) => same(u.email));
+  } catch (err) {
+    if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
+    return null;
+  }
+}
+
+function failed(assetId: string, error: GraphError, secrets: string[]): AssetGrantResult {
+  if (classifyGraphError(error) === "server") {
+    return { assetId, ok: false, error: `Meta answered ${error.status} (code ${error.code ?? "none"}) for ${assetId}`, errorKind: "server_error" };
+  }
+  return { assetId, ok: false, error: shownGraphMessage(error, secrets), errorKind: "platform_error" };
+}
+
+async function grantPartner(graph: MetaGraph, input: GrantAccessInput, agency: AgencyAccountRef): Promise<AssetGrantResult[]> {
+  const serviceId = input.serviceId as MetaPartnerService;
+  const tasks = partnerTasks(serviceId, input.role);
+  if (!tasks) throw new ConnectorError("server_error", `No Meta task list for ${serviceId} role ${input.role}`);
+  const businessId = agency.businessId;
+  if (!businessId) throw agencyNotReady();
+  const pages = serviceId === "meta_page" ? await pageTokens(graph, input.accessToken) : null;
+
+  const results: AssetGrantResult[] = [];
+  for (const assetId of [...new Set(input.assetIds)]) {
+    const token = pages ? pages.get(assetId) : input.accessToken;
+    if (!token) {
+      results.push({ assetId, ok: false, error: "You can't share this Page: Meta did not list it among the Pages you manage.", errorKind: "platform_error" });
+      continue;
+    }
+    const out = await graph.call<{ success?: boolean }>(token, "POST", `${assetId}/agencies`, { business: businessId, permitted_tasks: JSON.stringify(tasks) });
+    if (out.ok) {
+      results.push({ assetId, ok: true, error: null, verified: await readPartner(graph, token, serviceId, assetId, businessId, tasks) });
+      continue;
+    }
+    if (classifyGraphError(out.error) === "refused" && (await readPartner(graph, token, serviceId, assetId, businessId, tasks)) === true) {
+      results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+      continue;
+    }
+    results.push(failed(assetId, out.error, [input.accessToken, token]));
+  }
+  return results;
+}
+
+async function grantBusinessManager(graph: MetaGraph, input: GrantAccessInput, agency: AgencyAccountRef): Promise<AssetGrantResult[]> {
+  const role = businessRole(input.role);
+  if (!role) throw new ConnectorError("server_error", `No Business Manager role for ${input.role}`);
+  const email = agency.email;
+  if (!email) throw agencyNotReady();
+  const results: AssetGrantResult[] = [];
+  for (const businessId of [...new Set(input.assetIds)]) {
+    const out = await graph.call<{ id?: string }>(input.accessToken, "POST", `${businessId}/business_users`, { email, role });
+    if (out.ok) {
+      results.push({ assetId: businessId, ok: true, error: null, verified: await readBusinessUser(graph, input.accessToken, businessId, email) });
+      continue;
+    }
+    if (classifyGraphError(out.error) === "refused" && (await readBusinessUser(graph, input.accessToken, businessId, email)) === true) {
+      results.push({ assetId: businessId, ok: true, error: null, alreadyGranted: true, verified: true });
+      continue;
+    }
+    results.push(failed(businessId, out.error, [input.accessToken]));
+  }
+  return results;
+}
+
+export async function grantMetaAccess(graph: MetaGraph, input: GrantAccessInput): Promise<GrantResult> {
+  if (input.serviceId === "meta_business_manager") return { results: await grantBusinessManager(graph, input, input.agencyAccount) };
+  if (PARTNER_SERVICES.includes(input.serviceId)) return { results: await grantPartner(graph, input, input.agencyAccount) };
+  throw new ConnectorError("platform_error", "This Meta service is shared by following the steps on this page, not by signing in.");
+}
+
+export async function verifyMetaAccess(
+  graph: MetaGraph,
+  input: { accessToken: string; serviceId: string; assetIds: string[]; agencyAccount: AgencyAccountRef; role?: string | null },
+): Promise<VerifiedAccess[]> {
+  const out: VerifiedAccess[] = [];
+  if (input.serviceId === "meta_business_manager") {
+    for (const id of input.assetIds) {
+      const present = input.agencyAccount.email ? await readBusinessUser(graph, input.accessToken, id, input.agencyAccount.email) : null;
+      out.push({ assetId: id, present: present === true, detail: present === null ? "could not be read" : null });
+    }
+    return out;
+  }
+  const serviceId = input.serviceId as MetaPartnerService;
+  const pages = serviceId === "meta_page" ? await pageTokens(graph, input.accessToken) : null;
+  for (const id of input.assetIds) {
+    const token = pages ? pages.get(id) : input.accessToken;
+    const present = token && input.agencyAccount.businessId ? await readPartner(graph, token, serviceId, id, input.agencyAccount.businessId, []) : null;
+    out.push({ assetId: id, present: present === true, detail: present === null ? "could not be read" : null });
+  }
+  return out;
+}

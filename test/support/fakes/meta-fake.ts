@@ -1,0 +1,358 @@
+// A contract fake of the Meta endpoints the connector calls, written from Meta's reference
+// pages (each handler names its page in lib/infra/connectors/meta/). Two loopback servers,
+// one per host: www.facebook.com (the Login dialog) and graph.facebook.com (the Graph API).
+// It refuses what Graph refuses: a missing or wrong appsecret_proof, an unknown or expired
+// token, a redirect_uri or PKCE verifier that does not match the dialog, a used code, a
+// Page call without the Page's token, unknown tasks and roles, unknown assets; errors come
+// in Graph's `{ error: { message, type, code, error_subcode, fbtrace_id } }` shape.
+//
+// Switches: `refuse` (assets whose owner refuses partners), `shareAlready` (the agency is
+// already a partner), `expireTokens`, `throttleNext` (Graph code 17 that many times, then
+// normal), `serverErrorNext` / `serverErrorOn` (HTTP 500), `denyConsent`, `loginAs`.
+// `GET /__calls` lists the recorded calls, `POST /__reset` clears calls and switches,
+// `POST /__switch` sets switches from JSON (for Playwright specs in another process).
+
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type RecordedCall = { host: string; method: string; path: string; query: Record<string, string>; form: Record<string, string>; status: number };
+
+type User = { id: string; name: string; email: string; businesses: { id: string; name: string }[] };
+type Asset = { id: string; name: string; kind: "adaccount" | "page" | "catalog" | "pixel" | "instagram"; business?: string };
+
+export const META_FAKE_APP = { appId: "1234567890", appSecret: "meta-fake-app-secret-0123456789" };
+
+export const META_FAKE_USERS: Record<"client" | "agency", User> = {
+  client: { id: "10001", name: "Ana Client", email: "ana@client.test", businesses: [{ id: "910000000001", name: "Acme Corp" }] },
+  agency: {
+    id: "20002",
+    name: "Olga Agency",
+    email: "ops@agency.test",
+    businesses: [
+      { id: "770000000001", name: "Agency Main BM" },
+      { id: "770000000002", name: "Agency Second BM" },
+    ],
+  },
+};
+
+export const META_FAKE_ASSETS: Asset[] = [
+  { id: "act_1001", name: "Acme Main Ads", kind: "adaccount" },
+  { id: "act_1002", name: "Acme Brand Ads", kind: "adaccount" },
+  { id: "act_1003", name: "Acme Archive Ads", kind: "adaccount" },
+  { id: "2001", name: "Acme Page", kind: "page" },
+  { id: "2002", name: "Acme Shop Page", kind: "page" },
+  { id: "3001", name: "Acme Products", kind: "catalog", business: "910000000001" },
+  { id: "3002", name: "Acme Outlet", kind: "catalog", business: "910000000001" },
+  { id: "4001", name: "Acme Pixel", kind: "pixel", business: "910000000001" },
+  { id: "4002", name: "Acme Checkout Pixel", kind: "pixel", business: "910000000001" },
+  { id: "5001", name: "acme", kind: "instagram", business: "910000000001" },
+];
+
+// permitted_tasks each asset type accepts (see meta-roles.ts for the pages).
+const TASKS: Record<string, string[]> = {
+  adaccount: ["MANAGE", "ADVERTISE", "ANALYZE", "DRAFT", "AA_ANALYZE"],
+  page: ["MANAGE", "CREATE_CONTENT", "MODERATE", "MESSAGING", "ADVERTISE", "ANALYZE"],
+  catalog: ["MANAGE", "ADVERTISE", "MANAGE_AR"],
+  pixel: ["ANALYZE", "UPLOAD", "ADVERTISE", "EDIT"],
+};
+const BUSINESS_ROLES = ["ADMIN", "EMPLOYEE", "FINANCE_EDITOR", "FINANCE_ANALYST", "ADS_RIGHTS_REVIEWER", "DEVELOPER"];
+
+export type MetaFakeSwitches = {
+  refuse: string[];
+  expireTokens: boolean;
+  throttleNext: number;
+  serverErrorNext: number;
+  serverErrorOn: string[];
+  denyConsent: boolean;
+  loginAs: "client" | "agency";
+};
+
+const defaults = (): MetaFakeSwitches => ({ refuse: [], expireTokens: false, throttleNext: 0, serverErrorNext: 0, serverErrorOn: [], denyConsent: false, loginAs: "client" });
+
+export interface MetaFake {
+  hosts: Record<string, string>;
+  calls: RecordedCall[];
+  switches: MetaFakeSwitches;
+  /** The agency business already has `tasks` on the asset. */
+  shareAlready(assetId: string, businessId: string, tasks?: string[]): void;
+  /** The agency's email is already invited to the client's Business Manager. */
+  inviteAlready(businessId: string, email: string, role: string): void;
+  /** Partners recorded per asset: assetId -> businessId -> tasks. */
+  partners: Map<string, Map<string, string[]>>;
+  /** Business Manager invitations: businessId -> [{ email, role }]. */
+  invitations: Map<string, { email: string; role: string }[]>;
+  /** Every access token the fake has issued (user and Page tokens). */
+  issuedTokens(): string[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+type Json = Record<string, unknown>;
+
+function graphError(status: number, error: Json) {
+  return { status, body: { error: { type: "OAuthException", fbtrace_id: randomBytes(6).toString("hex"), ...error } } };
+}
+
+function parseList(raw: string | undefined): string[] | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw.replace(/'/g, '"')) as unknown;
+    return Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startMetaFake(opts: { ports?: { graph?: number; www?: number }; app?: { appId: string; appSecret: string } } = {}): Promise<MetaFake> {
+  const app = opts.app ?? META_FAKE_APP;
+  const calls: RecordedCall[] = [];
+  const switches = defaults();
+  const codes = new Map<string, { user: User; redirectUri: string; challenge: string | null; used: boolean }>();
+  const tokens = new Map<string, { user: User; pageId?: string }>();
+  const partners = new Map<string, Map<string, string[]>>();
+  const invitations = new Map<string, { email: string; role: string }[]>();
+
+  const assetsOf = (user: User, kind: Asset["kind"]) => (user.id === META_FAKE_USERS.client.id ? META_FAKE_ASSETS.filter((a) => a.kind === kind) : []);
+  const pageTokenFor = (userToken: string, pageId: string) => {
+    const t = `EAAPAGE${pageId}x${createHash("sha256").update(userToken).digest("hex").slice(0, 16)}`;
+    tokens.set(t, { user: tokens.get(userToken)!.user, pageId });
+    return t;
+  };
+  const list = (data: Json[]) => ({ status: 200, body: { data, paging: { cursors: { before: "MA==", after: "MQ==" } } } });
+
+  function dialog(url: URL): { status: number; location?: string; body?: unknown } {
+    // "Manually Build a Login Flow": GET /{version}/dialog/oauth
+    if (!/^\/v\d+\.\d+\/dialog\/oauth$/.test(url.pathname)) return { status: 404, body: "Not found" };
+    const q = url.searchParams;
+    if (q.get("client_id") !== app.appId) return { status: 400, body: "Invalid App ID" };
+    const redirectUri = q.get("redirect_uri");
+    if (!redirectUri || !/^https?:\/\//.test(redirectUri)) return { status: 400, body: "URL blocked: redirect_uri is missing or not valid" };
+    if (q.get("response_type") !== "code" || !q.get("state")) return { status: 400, body: "response_type=code and state are required" };
+    const challenge = q.get("code_challenge");
+    if (challenge && q.get("code_challenge_method") !== "S256") return { status: 400, body: "code_challenge_method must be S256" };
+    const back = new URL(redirectUri);
+    back.searchParams.set("state", q.get("state")!);
+    if (switches.denyConsent) {
+      back.searchParams.set("error", "access_denied");
+      back.searchParams.set("error_code", "200");
+      back.searchParams.set("error_description", "Permissions error");
+      back.searchParams.set("error_reason", "user_denied");
+      return { status: 302, location: back.toString() };
+    }
+    const code = `AQ${randomBytes(18).toString("base64url")}`;
+    codes.set(code, { user: META_FAKE_USERS[switches.loginAs], redirectUri, challenge, used: false });
+    back.searchParams.set("code", code);
+    return { status: 302, location: back.toString() };
+  }
+
+  function exchange(q: URLSearchParams) {
+    // "Manually Build a Login Flow": GET /{version}/oauth/access_token
+    if (q.get("client_id") !== app.appId) return graphError(400, { code: 101, message: "Error validating application. Invalid application ID." });
+    if (q.get("client_secret") !== app.appSecret) return graphError(400, { code: 1, message: "Error validating client secret." });
+    const entry = codes.get(q.get("code") ?? "");
+    if (!entry) return graphError(400, { code: 100, message: "Invalid verification code format.", error_subcode: 36007 });
+    if (entry.used) return graphError(400, { code: 100, message: "This authorization code has been used.", error_subcode: 36009 });
+    if (q.get("redirect_uri") !== entry.redirectUri) {
+      return graphError(400, {
+        code: 100,
+        error_subcode: 36008,
+        message: "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+      });
+    }
+    if (entry.challenge) {
+      const verifier = q.get("code_verifier") ?? "";
+      if (createHash("sha256").update(verifier).digest("base64url") !== entry.challenge) return graphError(400, { code: 100, message: "Invalid code verifier." });
+    }
+    entry.used = true;
+    const token = `EAAFAKE${randomBytes(24).toString("base64url")}`;
+    tokens.set(token, { user: entry.user });
+    return { status: 200, body: { access_token: token, token_type: "bearer", expires_in: 5183944 } };
+  }
+
+  function graph(method: string, url: URL, form: URLSearchParams): { status: number; body: unknown } {
+    const m = /^\/v\d+\.\d+\/(.+)$/.exec(url.pathname);
+    if (!m) return graphError(400, { code: 2500, message: "Unknown path components: " + url.pathname });
+    const path = m[1]!.replace(/\/$/, "");
+    const p = (k: string) => form.get(k) ?? url.searchParams.get(k) ?? undefined;
+    if (path === "oauth/access_token") return exchange(url.searchParams);
+
+    const token = p("access_token");
+    if (!token) return graphError(400, { code: 2500, message: "An active access token must be used to query information about the current user." });
+    const proof = p("appsecret_proof");
+    if (!proof) return graphError(400, { type: "GraphMethodException", code: 100, message: "API calls from the server require an appsecret_proof argument" });
+    if (proof !== createHmac("sha256", app.appSecret).update(token).digest("hex")) {
+      return graphError(400, { type: "GraphMethodException", code: 100, message: "Invalid appsecret_proof provided in the API argument" });
+    }
+    const session = tokens.get(token);
+    if (!session) return graphError(400, { code: 190, message: "Invalid OAuth access token - Cannot parse access token" });
+    if (switches.expireTokens) return graphError(400, { code: 190, error_subcode: 463, message: "Error validating access token: Session has expired." });
+    if (switches.throttleNext > 0) {
+      switches.throttleNext--;
+      return graphError(400, { code: 17, message: "(#17) User request limit reached", is_transient: true });
+    }
+    const [first, edge, ...rest] = path.split("/");
+    if (switches.serverErrorNext > 0 || (method === "POST" && switches.serverErrorOn.includes(first!))) {
+      if (switches.serverErrorNext > 0) switches.serverErrorNext--;
+      return graphError(500, { code: 1, message: "An unknown error occurred", is_transient: true });
+    }
+    if (rest.length > 0) return graphError(400, { code: 2500, message: `Unknown path components: /${rest.join("/")}` });
+    const user = session.user;
+
+    if (method === "GET" && first === "me" && edge === undefined) return { status: 200, body: { id: user.id, name: user.name, email: user.email } };
+    if (method === "GET" && first === "me" && edge === "businesses") return list(user.businesses.map((b) => ({ ...b })));
+    if (method === "GET" && first === "me" && edge === "adaccounts") return list(assetsOf(user, "adaccount").map((a) => ({ id: a.id, name: a.name })));
+    if (method === "GET" && first === "me" && edge === "accounts") {
+      const withToken = (p("fields") ?? "").split(",").includes("access_token");
+      return list(assetsOf(user, "page").map((a) => ({ id: a.id, name: a.name, ...(withToken ? { access_token: pageTokenFor(token, a.id) } : {}) })));
+    }
+
+    const business = user.businesses.find((b) => b.id === first);
+    if (business && method === "GET" && (edge === "owned_product_catalogs" || edge === "owned_pixels" || edge === "instagram_accounts")) {
+      const kind = edge === "owned_product_catalogs" ? "catalog" : edge === "owned_pixels" ? "pixel" : "instagram";
+      return list(
+        assetsOf(user, kind)
+          .filter((a) => a.business === business.id)
+          .map((a) => (kind === "instagram" ? { id: a.id, username: a.name } : { id: a.id, name: a.name })),
+      );
+    }
+    if (business && edge === "business_users" && method === "POST") {
+      const email = p("email");
+      const role = p("role");
+      if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) return graphError(400, { code: 100, message: "(#100) The parameter email is required and must be a valid email address" });
+      if (!role || !BUSINESS_ROLES.includes(role)) return graphError(400, { code: 100, message: `(#100) Param role must be one of {${BUSINESS_ROLES.join(", ")}}` });
+      if (switches.refuse.includes(business.id))
+        return graphError(400, { code: 200, message: "(#200) Permissions error", error_user_msg: "Only admins of this business can add people." });
+      const list0 = invitations.get(business.id) ?? [];
+      if (list0.some((i) => i.email.toLowerCase() === email.toLowerCase()))
+        return graphError(400, { code: 100, message: "(#100) This person has already been invited to this business." });
+      invitations.set(business.id, [...list0, { email, role }]);
+      return { status: 200, body: { id: `${business.id}${invitations.get(business.id)!.length}` } };
+    }
+    if (business && edge === "pending_users" && method === "GET") {
+      const email = p("email");
+      const rows = (invitations.get(business.id) ?? []).filter((i) => !email || i.email.toLowerCase() === email.toLowerCase());
+      return list(rows.map((r, i) => ({ id: `${business.id}9${i}`, email: r.email, role: r.role, status: "PENDING" })));
+    }
+    if (business && edge === "business_users" && method === "GET") return list([{ id: `${business.id}1`, email: user.email, role: "ADMIN" }]);
+
+    const asset = META_FAKE_ASSETS.find((a) => a.id === first && a.kind !== "instagram");
+    if (asset && (edge === "agencies" || edge === "shared_agencies")) {
+      if (asset.kind === "page" && session.pageId !== asset.id) return graphError(400, { code: 210, message: "(#210) This call requires a Page access token." });
+      if (!assetsOf(user, asset.kind).includes(asset)) return unsupported(method, first!);
+      if (method === "GET" && (edge === "agencies" || asset.kind === "pixel")) {
+        const rows = [...(partners.get(asset.id) ?? new Map<string, string[]>())].map(([id, tasks]) => ({
+          id,
+          name: `Business ${id}`,
+          ...(edge === "agencies" ? { permitted_tasks: tasks, access_status: "CONFIRMED" } : {}),
+        }));
+        return list(rows);
+      }
+      if (method === "POST" && edge === "agencies") {
+        const businessId = p("business");
+        if (!businessId || !/^\d+$/.test(businessId)) return graphError(400, { code: 100, message: "(#100) Param business must be a valid ID" });
+        const tasks = parseList(p("permitted_tasks"));
+        if (!tasks || tasks.length === 0) return graphError(400, { code: 100, message: "(#100) The parameter permitted_tasks is required" });
+        const allowed = TASKS[asset.kind]!;
+        const bad = tasks.findIndex((t) => !allowed.includes(t));
+        if (bad >= 0) return graphError(400, { code: 100, message: `(#100) Param permitted_tasks[${bad}] must be one of {${allowed.join(", ")}}` });
+        if (switches.refuse.includes(asset.id)) {
+          return graphError(400, {
+            code: 200,
+            message: "(#200) Permissions error",
+            error_user_title: "Can't add partner",
+            error_user_msg: `${asset.name} does not allow new partners. Ask its admin to turn on partner access.`,
+          });
+        }
+        const current = partners.get(asset.id) ?? new Map<string, string[]>();
+        if (current.has(businessId)) return graphError(400, { code: 100, message: "(#100) This business already has access to this asset." });
+        current.set(businessId, tasks);
+        partners.set(asset.id, current);
+        return { status: 200, body: { success: true } };
+      }
+    }
+    return unsupported(method, first!);
+  }
+
+  function unsupported(method: string, id: string) {
+    return graphError(400, {
+      code: 100,
+      error_subcode: 33,
+      type: "GraphMethodException",
+      message: `Unsupported ${method.toLowerCase()} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+    });
+  }
+
+  const servers: http.Server[] = [];
+  const hosts: Record<string, string> = {};
+
+  async function serve(host: "graph.facebook.com" | "www.facebook.com", port: number) {
+    const server = http.createServer(async (req, res) => {
+      const url = new URL(req.url ?? "/", "http://fake");
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { "content-type": typeof body === "string" ? "text/plain" : "application/json", ...headers });
+        res.end(typeof body === "string" ? body : JSON.stringify(body));
+      };
+      if (url.pathname === "/__calls") return send(200, calls);
+      if (url.pathname === "/__reset" && req.method === "POST") {
+        fake.reset();
+        return send(200, { ok: true });
+      }
+      if (url.pathname === "/__switch" && req.method === "POST") {
+        Object.assign(switches, JSON.parse(raw || "{}") as Partial<MetaFakeSwitches>);
+        return send(200, switches);
+      }
+      const form = new URLSearchParams((req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded") ? raw : "");
+      const out = host === "www.facebook.com" ? dialog(url) : graph(req.method ?? "GET", url, form);
+      calls.push({ host, method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams), form: Object.fromEntries(form), status: out.status });
+      if ("location" in out && out.location) return send(302, "", { location: out.location });
+      send(out.status, out.body);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", resolve);
+    });
+    servers.push(server);
+    hosts[host] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const fake: MetaFake = {
+    hosts,
+    calls,
+    switches,
+    partners,
+    invitations,
+    inviteAlready(businessId, email, role) {
+      invitations.set(businessId, [...(invitations.get(businessId) ?? []), { email, role }]);
+    },
+    shareAlready(assetId, businessId, tasks = []) {
+      const current = partners.get(assetId) ?? new Map<string, string[]>();
+      current.set(businessId, tasks);
+      partners.set(assetId, current);
+    },
+    issuedTokens: () => [...tokens.keys()],
+    reset() {
+      calls.length = 0;
+      Object.assign(switches, defaults());
+      partners.clear();
+      invitations.clear();
+    },
+    close: async () => {
+      await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+    },
+  };
+
+  await serve("graph.facebook.com", opts.ports?.graph ?? 0);
+  await serve("www.facebook.com", opts.ports?.www ?? 0);
+  return fake;
+}
+
+/** `PLATFORM_HOST_OVERRIDES` for a started fake. */
+export function hostOverrides(hosts: Record<string, string>): string {
+  return Object.entries(hosts)
+    .map(([h, o]) => `${h}=${o}`)
+    .join(",");
+}
