@@ -12,10 +12,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { admin, api, seedAgency } from "../fixtures/admin";
+import { adminIn, api } from "../fixtures/admin";
 import { GOOGLE_FAKE, GOOGLE_FAKE_PORTS, type GoogleFakeSwitches, type RecordedCall } from "../../test/support/fakes/google-fake";
 
 const realURL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+// the real-connector app has its own data folder on the embedded database (playwright.config.ts)
+const realDataDir = process.env.E2E_REAL_DATA_DIR ?? process.env.DATA_DIR ?? ".data";
 const fakeOrigin = `http://127.0.0.1:${GOOGLE_FAKE_PORTS["accounts.google.com"]}`;
 
 type Delivered = { type: string; data: { attempt?: { outcome: string; platform: string; services: { errors: string[] }[] }; errors?: string[] } };
@@ -59,8 +61,21 @@ test("a client grants Google Analytics (partly refused) and Tag Manager through 
   await fake("/__reset");
   await fake("/__switches", { refuse: ["properties/1003"] });
 
-  const seeded = await seedAgency({ platforms: [] });
-  const account = await admin<{ internalAccountId: string }>("account", "connect", "--agency", seeded.agencyId, "--platform", "google", "--email", GOOGLE_FAKE.agencyEmail);
+  const tag = Date.now().toString(36);
+  const agency = await adminIn<{ id: string }>(realDataDir, "agency", "create", "--name", `E2E Google Agency ${tag}`);
+  const key = await adminIn<{ key: string }>(realDataDir, "key", "create", "--agency", agency.id, "--scopes", "all");
+  const seeded = { agencyId: agency.id, apiKey: key.key };
+  const account = await adminIn<{ internalAccountId: string }>(
+    realDataDir,
+    "account",
+    "connect",
+    "--agency",
+    agency.id,
+    "--platform",
+    "google",
+    "--email",
+    GOOGLE_FAKE.agencyEmail,
+  );
   expect((await api(realURL, seeded.apiKey, "POST", "/webhooks", { url: hookURL, events: ["*"] })).status).toBe(201);
   const client = await api<{ data: { id: string } }>(realURL, seeded.apiKey, "POST", "/clients", { name: "Gina Client", email: "gina@brand.test", language: "English" });
   const links = [{ internalAccountId: account.internalAccountId }];
