@@ -2,7 +2,9 @@ import type { NextConfig } from "next";
 
 // Every page refuses to be framed except the embed pages, which any site may frame.
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "@node-rs/argon2", "ioredis", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "@node-rs/argon2", "ioredis", "nodemailer", "pino", "prom-client"],
+  // One self-contained server (.next/standalone) for the container image; `next start` still works.
+  output: "standalone",
   poweredByHeader: false,
   typedRoutes: false,
   // Team invites used to live under /invite/; links already sent keep working.

@@ -5,6 +5,7 @@ import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
+import { appendPeerToForwardedFor } from "@/lib/surfaces/http/client-address";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 interface Route {
@@ -69,10 +70,10 @@ export async function startApiServer(): Promise<{ url: string; close(): Promise<
         const v = decodeURIComponent(m[i + 1]!);
         params[n] = route.catchAll && i === route.names.length - 1 ? v.split("/") : v;
       });
+      // as the app's server does (lib/runtime/boot/http-hooks.ts): the socket peer appended
+      appendPeerToForwardedFor(req);
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
-      // like Next.js: fill X-Forwarded-For from the socket only when the client sent none
-      if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", req.socket.remoteAddress ?? "");
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = new Request(url, {
         method: req.method,

@@ -7,13 +7,14 @@ import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
 import { zodToApiError } from "@/lib/core/common/to-api-error";
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { signUp } from "@/lib/core/team/sign-up";
+import { clientAddress } from "@/lib/surfaces/http/client-address";
 import { ZSignUpBody } from "@/lib/core/team/schemas";
 
 export async function signUpAction(input: unknown): Promise<ActionResult<{ email: string }>> {
   try {
     const parsed = ZSignUpBody.safeParse(input);
     if (!parsed.success) throw zodToApiError(parsed.error);
-    const ip = ((await headers()).get("x-forwarded-for") ?? "local").split(",")[0]!.trim();
+    const ip = clientAddress(await headers()) ?? "local";
     const rl = await consumeRateLimit("signup-ip", ip, 20, 3600);
     if (!rl.allowed) throw new ApiError("RATE_LIMITED", "Too many sign-ups from this address. Try again later.");
     const res = await signUp({ input: parsed.data });

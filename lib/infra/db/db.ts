@@ -1,6 +1,9 @@
 // The one database client. With DATABASE_URL it talks to PostgreSQL; without it, to an
 // embedded PGlite database in DATA_DIR (locked to this process, migrated at open).
 // Nothing else in the code base knows which mode is in use.
+// On PostgreSQL the pool holds DATABASE_POOL_SIZE connections (the worker process sets its
+// own size with `setPoolSize`); migrations and advisory locks use DATABASE_DIRECT_URL when
+// set, so the pool may sit behind PgBouncer in transaction mode.
 import path from "node:path";
 import { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/lib/infra/env";
@@ -15,9 +18,15 @@ interface Handle {
   prisma: PrismaClient;
   runner: SqlRunner;
   close(): Promise<void>;
+  stats(): { total: number; idle: number; waiting: number; max: number };
 }
 
-const g = globalThis as unknown as { __dbHandle?: Promise<Handle> };
+const g = globalThis as unknown as { __dbHandle?: Promise<Handle>; __poolSize?: number };
+
+/** Overrides DATABASE_POOL_SIZE for this process (the worker); call before the first query. */
+export function setPoolSize(size: number) {
+  g.__poolSize = size;
+}
 
 async function openEmbedded(): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
@@ -41,6 +50,7 @@ async function openEmbedded(): Promise<Handle> {
       await pg.close();
       release();
     },
+    stats: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
   };
 }
 
@@ -56,7 +66,8 @@ function describeHost(url: string) {
 async function openPostgres(url: string): Promise<Handle> {
   const pgMod = await import("pg");
   const { PrismaPg } = await import("@prisma/adapter-pg");
-  const pool = new pgMod.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const max = g.__poolSize ?? env().DATABASE_POOL_SIZE;
+  const pool = new pgMod.default.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   pool.on("error", () => {});
   try {
     await pool.query("SELECT 1");
@@ -76,6 +87,7 @@ async function openPostgres(url: string): Promise<Handle> {
       await prisma.$disconnect();
       await pool.end().catch(() => {});
     },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }
 
@@ -108,7 +120,7 @@ export async function migrate(): Promise<string[]> {
   const h = await handle();
   if (databaseMode() === "embedded") return applyMigrations(h.runner);
   const pgMod = await import("pg");
-  const client = new pgMod.default.Client({ connectionString: env().DATABASE_URL });
+  const client = new pgMod.default.Client({ connectionString: directUrl() });
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock(727274)");
@@ -119,6 +131,18 @@ export async function migrate(): Promise<string[]> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** The URL for session-level work (migrations, advisory locks, LISTEN): direct, not through PgBouncer. */
+export function directUrl(): string | undefined {
+  const e = env();
+  return e.DATABASE_DIRECT_URL ?? e.DATABASE_URL;
+}
+
+/** The pool's connections right now (the embedded database counts as one). */
+export async function poolStats() {
+  const h = g.__dbHandle;
+  return h ? (await h).stats() : { total: 0, idle: 0, waiting: 0, max: 0 };
 }
 
 export async function migrationState(): Promise<MigrationState> {

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { getDb, type Db } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
+import { log as logger } from "@/lib/infra/log";
 import { isEntitled } from "@/lib/core/api-keys/authenticate-api-key";
 import { claimWebhooks, nextReadyDeliveries, releaseLease, renewLease, type WebhookGate } from "@/lib/infra/delivery/claim-deliveries";
 import { deliverOne, type AttemptResult } from "@/lib/infra/delivery/deliver-one";
@@ -38,7 +39,7 @@ export interface DeliveryLoopOptions {
   resolve?: HostResolver;
   random?: () => number;
   /** Called after every recorded attempt (tests and the benchmark watch progress with it). */
-  onAttempt?: (result: AttemptResult & { deliveryId: string; webhookId: string }) => void;
+  onAttempt?: (result: AttemptResult & { deliveryId: string; webhookId: string; dueAt: Date }) => void;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -66,7 +67,7 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
   const batchSize = opts.batchSize ?? 10;
   const claimBatch = opts.claimBatch ?? 4;
   const allowLoopback = opts.allowLoopback ?? env().WEBHOOK_ALLOW_LOOPBACK;
-  const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[worker ${opts.name}] ${message}`, error ?? ""));
+  const log = opts.log ?? ((message: string, error?: unknown) => logger().error({ component: "worker", worker: opts.name, err: error }, message));
   const prefix = `${opts.name}:${process.pid}`;
 
   const sessions = new Map<string, Promise<void>>();
@@ -144,7 +145,7 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
             ...(opts.random ? { random: opts.random } : {}),
           });
           sent++;
-          opts.onAttempt?.({ ...result, deliveryId: delivery.id, webhookId });
+          opts.onAttempt?.({ ...result, deliveryId: delivery.id, webhookId, dueAt: delivery.nextAttemptAt });
           if (!result.gate) break fetching;
           gate = result.gate;
         }

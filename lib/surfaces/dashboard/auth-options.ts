@@ -8,13 +8,12 @@ import { env } from "@/lib/infra/env";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { verifyPassword } from "@/lib/core/users/password";
 import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
+import { clientAddress } from "@/lib/surfaces/http/client-address";
 
 export const LOGIN_LIMIT = { perAccount: 10, perIp: 30, windowSeconds: 15 * 60 };
 
 function clientIp(headers: Record<string, unknown> | undefined): string {
-  const xff = headers?.["x-forwarded-for"];
-  const value = Array.isArray(xff) ? xff[0] : xff;
-  return typeof value === "string" && value ? value.split(",")[0]!.trim() : "local";
+  return clientAddress(headers) ?? "local";
 }
 
 export function authOptions(): NextAuthOptions {

@@ -9,7 +9,14 @@ import { can } from "@/lib/core/auth/roles";
 import { EVENT_TYPES } from "@/lib/core/events/record-event";
 import { ApiError } from "@/lib/core/common/api-error";
 import { getWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
-import { deleteWebhookAction, pauseWebhookAction, resumeWebhookAction, rotateWebhookSecretAction, sendTestEventAction, updateWebhookAction } from "@/app/(dashboard)/dashboard/webhooks/webhook-actions";
+import {
+  deleteWebhookAction,
+  pauseWebhookAction,
+  resumeWebhookAction,
+  rotateWebhookSecretAction,
+  sendTestEventAction,
+  updateWebhookAction,
+} from "@/app/(dashboard)/dashboard/webhooks/webhook-actions";
 
 export const metadata: Metadata = { title: "Webhook" };
 
