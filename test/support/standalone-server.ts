@@ -2,6 +2,7 @@
 // what the container image runs) as a child process on a free loopback port, laid out
 // the way the Dockerfile lays it out (static files and migrations beside server.js).
 import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -40,6 +41,8 @@ export async function startStandalone(env: Record<string, string> = {}): Promise
     cwd: STANDALONE,
     env: {
       ...process.env,
+      // production on PostgreSQL requires an encryption key: a throwaway one per run
+      ENCRYPTION_KEY: process.env.ENCRYPTION_KEY || crypto.randomBytes(32).toString("hex"),
       NODE_ENV: "production",
       NEXT_MANUAL_SIG_HANDLE: "true",
       HOSTNAME: "127.0.0.1",
