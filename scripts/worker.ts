@@ -12,6 +12,7 @@ import http from "node:http";
 import os from "node:os";
 import { closeDb, DatabaseUnreachableError, getDb, migrationState, setPoolSize } from "@/lib/infra/db/db";
 import { compatibility, describeCompatibility } from "@/lib/infra/db/migrate";
+import { closeListener } from "@/lib/infra/db/notifications";
 import { log } from "@/lib/infra/log";
 import { renderMetrics } from "@/lib/infra/metrics";
 import { registerQueueMetrics } from "@/lib/runtime/metrics/queue-metrics";
@@ -114,6 +115,7 @@ const shutdown = (signal: string) => {
   metricsServer?.close();
   void worker
     .stop()
+    .then(() => closeListener())
     .then(() => closeDb())
     .then(
       () => {

@@ -19,6 +19,8 @@ interface Handle {
   runner: SqlRunner;
   close(): Promise<void>;
   stats(): { total: number; idle: number; waiting: number; max: number };
+  /** embedded only: LISTEN on the database's one connection */
+  listen?(channel: string, callback: () => void): Promise<() => Promise<void>>;
 }
 
 const g = globalThis as unknown as { __dbHandle?: Promise<Handle>; __poolSize?: number };
@@ -51,6 +53,7 @@ async function openEmbedded(): Promise<Handle> {
       release();
     },
     stats: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
+    listen: (channel, callback) => pg.listen(channel, () => callback()),
   };
 }
 
@@ -137,6 +140,13 @@ export async function migrate(): Promise<string[]> {
 export function directUrl(): string | undefined {
   const e = env();
   return e.DATABASE_DIRECT_URL ?? e.DATABASE_URL;
+}
+
+/** Embedded database: LISTEN on its connection (notifications arrive on commit). */
+export async function listenEmbedded(channel: string, callback: () => void): Promise<() => Promise<void>> {
+  const h = await handle();
+  if (!h.listen) throw new Error("listenEmbedded needs the embedded database");
+  return h.listen(channel, callback);
 }
 
 /** The pool's connections right now (the embedded database counts as one). */

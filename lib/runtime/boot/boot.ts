@@ -54,6 +54,12 @@ async function start() {
     throw err;
   }
   if (rateLimitsArePerInstance()) log().warn(PER_INSTANCE_LIMITS_WARNING);
+  if (e.databaseMode === "postgres") {
+    // a key revoked or a plan changed on another instance reaches this one at once
+    const { listen, CHANNELS } = await import("@/lib/infra/db/notifications");
+    const { forgetApiKeys } = await import("@/lib/core/api-keys/authenticate-api-key");
+    await listen(CHANNELS.authChanged, forgetApiKeys).catch((err) => log().warn({ err: (err as Error).message }, "LISTEN for key changes failed; cached keys expire within 5 s"));
+  }
   if (e.NODE_ENV === "production" && e.databaseMode === "postgres" && !e.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY) {
     log().info(
       "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY is not set: Server Actions work across instances only when every instance runs the same build (one image). Set it when instances are built separately.",

@@ -6,6 +6,7 @@
 // which `npm start` and the container image do.
 import { env } from "@/lib/infra/env";
 import { closeDb } from "@/lib/infra/db/db";
+import { closeListener } from "@/lib/infra/db/notifications";
 import { setDraining } from "@/lib/infra/lifecycle";
 import { log } from "@/lib/infra/log";
 import { closeRateLimitStores } from "@/lib/infra/rate-limit/rate-limit";
@@ -25,6 +26,7 @@ export async function shutdown(signal: string): Promise<void> {
   if (!finished) logger.warn({ inFlight: requestsInFlight() }, "shutdown timeout reached with requests still in flight");
   await stopAllWorkers().catch((err) => logger.error({ err }, "stopping the worker failed"));
   await closeRateLimitStores().catch(() => {});
+  await closeListener().catch(() => {});
   await closeDb().catch((err) => logger.error({ err }, "closing the database failed"));
   logger.info({ signal }, "stopped");
 }

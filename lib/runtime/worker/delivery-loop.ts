@@ -24,7 +24,7 @@ export interface DeliveryLoopOptions {
   maxInFlight?: number;
   /** How long a lease lasts without renewal; a dead worker's webhooks wait this long. */
   leaseMs?: number;
-  /** How often to look for due deliveries when idle. */
+  /** How often to look for due deliveries when idle (a queued delivery wakes the loop at once through LISTEN/NOTIFY). */
   pollMs?: number;
   /** The whole-exchange limit per attempt (10 s by the spec; shorter only in tests). */
   timeoutMs?: number;
@@ -60,7 +60,7 @@ async function sleep(ms: number, wakeUp: { promise: Promise<void> }) {
 export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
   const maxInFlight = opts.maxInFlight ?? 16;
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
-  const pollMs = opts.pollMs ?? 200;
+  const pollMs = opts.pollMs ?? 1_000;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const sessionMaxDeliveries = opts.sessionMaxDeliveries ?? 100;
   const sessionMaxMs = opts.sessionMaxMs ?? 5_000;

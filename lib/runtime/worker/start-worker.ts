@@ -127,11 +127,22 @@ export function startWorker(opts: StartWorkerOptions): Worker {
     return [startTaskLoop(task, override ?? DEFAULT_TASKS[task], opts.intervals?.[task] ?? TASK_INTERVALS_MS[task], FIRST_RUN_DELAY_MS[task], log)];
   });
 
+  // On PostgreSQL a queued delivery wakes the loop through LISTEN/NOTIFY; polling stays as
+  // the fallback for retries that come due and for a lost notification.
+  let unlisten: (() => void) | null = null;
+  if (deliveries) {
+    void import("@/lib/infra/db/notifications")
+      .then(({ listen, CHANNELS }) => listen(CHANNELS.deliveriesQueued, () => deliveries.wake()))
+      .then((stop) => (unlisten = stop))
+      .catch((err) => log("listening for queued deliveries failed; polling only", err));
+  }
+
   let stopping: Promise<void> | null = null;
   const worker: Worker = {
     wake: () => deliveries?.wake(),
     stop() {
       stopping ??= (async () => {
+        unlisten?.();
         await Promise.all([deliveries?.stop(), ...loops.map((l) => l.stop())]);
         running.delete(opts.name);
       })();
