@@ -12,6 +12,24 @@ import { changePlan } from "@/lib/core/agencies/change-plan";
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : ((() => {}) as unknown as typeof describe);
 
+if (!process.env.DATABASE_URL) {
+  describe("two app instances on the embedded database", () => {
+    it("the second refuses to start on the folder the first holds, with one line saying why", async () => {
+      prepareStandalone();
+      const first = await startStandalone();
+      try {
+        const err = await startStandalone().catch((e: Error) => e);
+        expect(err).toBeInstanceOf(Error);
+        expect((err as Error).message).toMatch(/exited 1/);
+        expect((err as Error).message).toMatch(/Cannot start: .*(lock|in use|another process)/i);
+        expect((await fetch(`${first.url}/api/health/ready`)).status).toBe(200);
+      } finally {
+        await stopServer(first);
+      }
+    });
+  });
+}
+
 describeOnPostgres("two app instances", () => {
   const servers: RunningServer[] = [];
   const LIMIT = 30;
