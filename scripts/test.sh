@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: unit and integration tests (Vitest), then the end-to-end tests
-# (Playwright in Debian's Chromium) against the built app. With DATABASE_URL set, every
+# The whole test suite: unit and integration tests (Vitest), then the process tests of the
+# built standalone server, then the end-to-end tests (Playwright in Debian's Chromium)
+# against the built app. With DATABASE_URL set, every
 # test runs on fresh PostgreSQL databases created from that server; otherwise on the
 # embedded database in fresh temporary folders.
 set -euo pipefail
@@ -12,6 +13,10 @@ npx vitest run
 if [ ! -f .next/BUILD_ID ] || [ -n "$(find app components lib instrumentation.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
   npx next build
 fi
+
+# The built standalone server (what the container image runs) as real processes:
+# readiness, graceful shutdown; each file on a fresh database like the tests above.
+npx vitest run --config vitest.process.config.ts
 
 export E2E_PORT="${E2E_PORT:-3100}"
 if [ -n "${DATABASE_URL:-}" ]; then

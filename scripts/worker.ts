@@ -6,8 +6,16 @@
 // Options: --name <text>  --concurrency <webhooks at once, default 16>
 //          --only <deliveries,expiry,emails,reminders,purge>  (default: all)
 //          --lease-ms <n>  --poll-ms <n>  --timeout-ms <n>  (tuning; tests use short ones)
+//          --metrics-port <n>  serve Prometheus metrics on http://0.0.0.0:<n>/metrics
+// Its database pool holds WORKER_DATABASE_POOL_SIZE connections (else DATABASE_POOL_SIZE).
+import http from "node:http";
 import os from "node:os";
-import { closeDb, DatabaseUnreachableError, getDb, migrationState } from "@/lib/infra/db/db";
+import { closeDb, DatabaseUnreachableError, getDb, migrationState, setPoolSize } from "@/lib/infra/db/db";
+import { compatibility, describeCompatibility } from "@/lib/infra/db/migrate";
+import { closeListener } from "@/lib/infra/db/notifications";
+import { log } from "@/lib/infra/log";
+import { renderMetrics } from "@/lib/infra/metrics";
+import { registerQueueMetrics } from "@/lib/runtime/metrics/queue-metrics";
 import { env, EnvError } from "@/lib/infra/env";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { startWorker, WORKER_TASKS, type WorkerTaskName } from "@/lib/runtime/worker/start-worker";
@@ -38,7 +46,7 @@ function positiveInt(args: Record<string, string>, name: string): number | undef
 }
 
 const args = parseArgs(process.argv.slice(2));
-const known = new Set(["name", "concurrency", "only", "lease-ms", "poll-ms", "timeout-ms"]);
+const known = new Set(["name", "concurrency", "only", "lease-ms", "poll-ms", "timeout-ms", "metrics-port"]);
 for (const k of Object.keys(args)) if (!known.has(k)) fatal(`unknown option --${k}`);
 
 try {
@@ -46,9 +54,12 @@ try {
     fatal("it needs DATABASE_URL (PostgreSQL). On the embedded database the app runs the worker itself.");
   }
   loadSecrets();
+  setPoolSize(env().WORKER_DATABASE_POOL_SIZE ?? env().DATABASE_POOL_SIZE);
   await getDb();
   const state = await migrationState();
-  if (state.pending.length) fatal(`the database has ${state.pending.length} pending migration(s); run \`npm run db:migrate\` first.`);
+  const compat = compatibility(state);
+  if (compat === "pending" || compat === "newer-incompatible" || compat === "changed") fatal(describeCompatibility(state));
+  if (compat === "newer-additive") log().warn({ unknown: state.unknown }, describeCompatibility(state));
 } catch (err) {
   if (err instanceof EnvError || err instanceof DatabaseUnreachableError) fatal((err as Error).message);
   throw err;
@@ -65,6 +76,7 @@ const concurrency = positiveInt(args, "concurrency");
 const leaseMs = positiveInt(args, "lease-ms");
 const pollMs = positiveInt(args, "poll-ms");
 const timeoutMs = positiveInt(args, "timeout-ms");
+const metricsPort = positiveInt(args, "metrics-port");
 
 let attempts = 0;
 const worker = startWorker({
@@ -80,19 +92,34 @@ const worker = startWorker({
       }
     : false,
 });
-console.log(`worker ${name} started (${[...loops].join(", ")})`);
+log().info({ worker: name, loops: [...loops] }, `worker ${name} started`);
+
+let metricsServer: http.Server | null = null;
+if (metricsPort !== undefined) {
+  registerQueueMetrics();
+  metricsServer = http.createServer((req, res) => {
+    if (req.url !== "/metrics") return void res.writeHead(404).end();
+    renderMetrics().then(
+      ({ body, contentType }) => res.writeHead(200, { "Content-Type": contentType }).end(body),
+      () => res.writeHead(500).end(),
+    );
+  });
+  metricsServer.listen(metricsPort, "0.0.0.0");
+}
 
 let signalled = false;
 const shutdown = (signal: string) => {
   if (signalled) process.exit(1);
   signalled = true;
-  console.log(`worker ${name} stopping (${signal})`);
+  log().info({ worker: name, signal }, `worker ${name} stopping`);
+  metricsServer?.close();
   void worker
     .stop()
+    .then(() => closeListener())
     .then(() => closeDb())
     .then(
       () => {
-        console.log(`worker ${name} stopped after ${attempts} delivery attempt(s)`);
+        log().info({ worker: name, attempts }, `worker ${name} stopped after ${attempts} delivery attempt(s)`);
         process.exit(0);
       },
       (err) => {

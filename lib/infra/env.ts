@@ -1,5 +1,6 @@
 // Every environment variable the service reads, parsed and typed once. A bad value
 // stops the process with one line naming the variable (see `loadEnv`).
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { HostOverridesError, parseHostOverrides, type HostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 
@@ -56,7 +57,35 @@ const ZEnv = z.object({
   MICROSOFT_CLIENT_ID: z.string().min(4).optional(),
   MICROSOFT_CLIENT_SECRET: z.string().min(8).optional(),
   MICROSOFT_ADS_DEVELOPER_TOKEN: z.string().min(4).optional(),
-  TRUST_PROXY: flag,
+  /**
+   * Which proxies in front of the app to believe about the client address: a hop count
+   * ("1": one proxy appends to X-Forwarded-For), or a comma-separated list of proxy
+   * addresses, CIDR ranges or proxy-addr presets (loopback, linklocal, uniquelocal).
+   * "true"/"yes" mean one hop; empty, "0" or "false" trust none.
+   */
+  TRUST_PROXY: z.string().optional(),
+  /** where the rate limits live across instances; defaults to redis with REDIS_URL, else memory */
+  RATE_LIMIT_STORE: z.enum(["memory", "redis", "postgres"]).optional(),
+  /** PostgreSQL connections one process opens for queries (app and worker alike) */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** the same for `npm run worker` processes; defaults to DATABASE_POOL_SIZE */
+  WORKER_DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).optional(),
+  /** a direct (not pooled by PgBouncer) URL for migrations, advisory locks and LISTEN */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  /** how long SIGTERM waits for in-flight requests before closing anyway */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  /** how long an instance answers "not ready" before it stops taking connections, so a balancer notices */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** bearer token of GET /api/metrics; without it the endpoint answers 404 */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** Next.js's key for Server Action payloads: the same on every instance (base64 of 16, 24 or 32 bytes) */
+  NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{22,43}={0,2}$/, "must be base64 of a 16, 24 or 32 byte key (openssl rand -base64 32)")
+    .optional(),
   /** run the background worker inside the app process (default: on with the embedded database) */
   WORKER_IN_PROCESS: z.enum(["1", "0", "true", "false", ""]).optional(),
   /** seed the demo agency into an empty database (default: only on the embedded database) */
@@ -68,7 +97,32 @@ const ZEnv = z.object({
   BENCH_ROUTES: flag,
 });
 
-export type TEnv = z.infer<typeof ZEnv> & {
+/** Which proxies to believe: none, the last `hops` entries, or the listed addresses. */
+export type TTrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "addresses"; addresses: string[] };
+
+function parseTrustProxy(raw: string | undefined): TTrustProxy {
+  const v = (raw ?? "").trim().toLowerCase();
+  if (["", "0", "false", "no"].includes(v)) return { kind: "none" };
+  if (["true", "yes"].includes(v)) return { kind: "hops", hops: 1 };
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 32) throw new EnvError("Invalid environment variable TRUST_PROXY: a hop count must be 32 or less");
+    return { kind: "hops", hops };
+  }
+  const addresses = v
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
+  try {
+    proxyaddr.compile(addresses);
+  } catch (err) {
+    throw new EnvError(`Invalid environment variable TRUST_PROXY: ${(err as Error).message} (give a hop count or proxy addresses/CIDR ranges)`);
+  }
+  return { kind: "addresses", addresses };
+}
+
+export type TEnv = Omit<z.infer<typeof ZEnv>, "TRUST_PROXY"> & {
+  TRUST_PROXY: TTrustProxy;
   appUrl: string;
   databaseMode: "embedded" | "postgres";
   /** whether any platform uses the sandbox */
@@ -111,8 +165,11 @@ function parseEnv(source: NodeJS.ProcessEnv): TEnv {
         : ["0", "false", "no"].includes(sandboxRaw)
           ? []
           : sandboxRaw.split(",").map((p) => p.trim());
+  if (e.RATE_LIMIT_STORE === "redis" && !e.REDIS_URL) throw new EnvError("Invalid environment variable RATE_LIMIT_STORE: redis needs REDIS_URL");
+  if (e.RATE_LIMIT_STORE === "postgres" && !e.DATABASE_URL) throw new EnvError("Invalid environment variable RATE_LIMIT_STORE: postgres needs DATABASE_URL");
   return {
     ...e,
+    TRUST_PROXY: parseTrustProxy(e.TRUST_PROXY),
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     databaseMode,
     // on in the embedded demo and in development; in production on PostgreSQL only when asked

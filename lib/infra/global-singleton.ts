@@ -26,3 +26,8 @@ export function dropGlobalSingleton<T>(key: string): T | undefined {
   delete store[k];
   return value;
 }
+
+/** The value under `key` without creating it (undefined when none). */
+export function peekGlobalSingleton<T>(key: string): T | undefined {
+  return store[slot(key)] as T | undefined;
+}

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
 import { installMethodGuard } from "@/lib/runtime/boot/method-guard";
+import { appendPeerToForwardedFor } from "@/lib/surfaces/http/client-address";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 interface Route {
@@ -82,10 +83,10 @@ export async function startApiServer(): Promise<{ url: string; close(): Promise<
         const v = decodeURIComponent(m[i + 1]!);
         params[n] = route.catchAll && i === route.names.length - 1 ? v.split("/") : v;
       });
+      // as the app's server does (lib/runtime/boot/http-hooks.ts): the socket peer appended
+      appendPeerToForwardedFor(req);
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
-      // like Next.js: fill X-Forwarded-For from the socket only when the client sent none
-      if (!headers.has("x-forwarded-for")) headers.set("x-forwarded-for", req.socket.remoteAddress ?? "");
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = new Request(url, {
         method: req.method,

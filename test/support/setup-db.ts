@@ -34,6 +34,8 @@ if (base) {
 }
 
 afterAll(async () => {
+  const { closeListener } = await import("@/lib/infra/db/notifications");
+  await closeListener().catch(() => {});
   const { closeDb } = await import("@/lib/infra/db/db");
   await closeDb().catch(() => {});
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // Changing an agency's plan and allowances (admin CLI, later billing). A new plan
 // brings that plan's default allowances and API access unless they are given too;
 // moving to a paid plan ends the trial unless `trial` says otherwise.
+import { CHANNELS, notify } from "@/lib/infra/db/notifications";
 import type { Agency, Prisma } from "@/generated/prisma/client";
 import { AGENCY_PLANS, isAgencyPlan, trialEnd } from "@/lib/core/agencies/create-agency";
 import { getDb, type Tx } from "@/lib/infra/db/db";
@@ -58,5 +59,8 @@ export async function setPlan(options: SetPlanOptions): Promise<Agency> {
   if (overage !== undefined) data.overageEnabled = overage;
   if (included !== undefined) data.overageIncluded = included;
 
-  return db.agency.update({ where: { id: agencyId }, data });
+  const updated = await db.agency.update({ where: { id: agencyId }, data });
+  // API access may have changed: every instance drops its cached key lookups (on commit)
+  await notify(db, CHANNELS.authChanged);
+  return updated;
 }

@@ -3,6 +3,7 @@
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
 import { forgetApiKeys } from "@/lib/core/api-keys/authenticate-api-key";
+import { CHANNELS, notify } from "@/lib/infra/db/notifications";
 
 import { UUID } from "@/lib/core/common/uuid";
 
@@ -23,7 +24,8 @@ export async function revokeApiKey({ agencyId, id, tx, now = new Date() }: Revok
   // the condition keeps the earliest time when two revocations race
   await db.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
   const after = await db.apiKey.findUniqueOrThrow({ where: { id }, select: { revokedAt: true } });
-  // refused at once by this instance; other instances drop their cached lookup within 5 s
+  // refused at once by this instance; the others drop their cached lookups on the notification
   forgetApiKeys();
+  await notify(db, CHANNELS.authChanged);
   return { id, revokedAt: after.revokedAt!.toISOString() };
 }

@@ -1,5 +1,6 @@
 // Maps anything thrown by a handler to an ApiError: zod issues become VALIDATION_FAILED
 // with one detail per field, unique violations the right 409, anything unknown a logged 500.
+import { log } from "@/lib/infra/log";
 import { z } from "zod";
 import { ApiError } from "@/lib/core/common/api-error";
 import { isDatabaseUnavailable } from "@/lib/infra/db/db";
@@ -52,6 +53,6 @@ export function toApiError(err: unknown, requestId?: string): ApiError {
   if (code === "P2028" || code === "55P03") {
     return new ApiError("SERVICE_UNAVAILABLE", "The service is busy; retry shortly.", [], { "Retry-After": "1" });
   }
-  console.error(`[${requestId ?? "-"}] unexpected error`, err);
+  log().error({ requestId: requestId ?? null, err }, "unexpected error");
   return new ApiError("INTERNAL", `An unexpected error occurred. Quote request id ${requestId ?? "(none)"} when reporting it.`);
 }

@@ -1,6 +1,7 @@
 // Records a domain event in the caller's transaction (the transactional outbox) and fans
 // it out at once to every active webhook of the agency subscribed to its type, one
 // delivery each. The worker sends what was committed. Demo requests record nothing.
+import { CHANNELS, notify } from "@/lib/infra/db/notifications";
 import crypto from "node:crypto";
 import type { Tx } from "@/lib/infra/db/db";
 import { EVENT_TYPES, SCHEMA_VERSION, type EventType } from "@/lib/core/events/event-types";
@@ -32,6 +33,8 @@ export async function recordEvent<T extends EventType>(tx: Tx, opts: { agencyId:
     await tx.webhookDelivery.createMany({
       data: hooks.map((h) => ({ agencyId: opts.agencyId, webhookId: h.id, eventId: id, eventType: opts.type, nextAttemptAt: createdAt, createdAt })),
     });
+    // wakes the workers when the transaction commits (they poll only as a fallback)
+    await notify(tx, CHANNELS.deliveriesQueued);
   }
   return id;
 }

@@ -1,11 +1,14 @@
 // The one database client. With DATABASE_URL it talks to PostgreSQL; without it, to an
 // embedded PGlite database in DATA_DIR (locked to this process, migrated at open).
 // Nothing else in the code base knows which mode is in use.
+// On PostgreSQL the pool holds DATABASE_POOL_SIZE connections (the worker process sets its
+// own size with `setPoolSize`); migrations and advisory locks use DATABASE_DIRECT_URL when
+// set, so the pool may sit behind PgBouncer in transaction mode.
 import path from "node:path";
 import { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/lib/infra/env";
 import { applyMigrations, readMigrationState, type MigrationState, type SqlRunner } from "@/lib/infra/db/migrate";
-import { dropGlobalSingleton, globalSingleton } from "@/lib/infra/global-singleton";
+import { dropGlobalSingleton, globalSingleton, peekGlobalSingleton } from "@/lib/infra/global-singleton";
 
 export type Db = PrismaClient;
 export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
@@ -64,6 +67,17 @@ interface Handle {
   prisma: PrismaClient;
   runner: SqlRunner;
   close(): Promise<void>;
+  stats(): { total: number; idle: number; waiting: number; max: number };
+  /** embedded only: LISTEN on the database's one connection */
+  listen?(channel: string, callback: () => void): Promise<() => Promise<void>>;
+}
+
+/** DATABASE_POOL_SIZE, unless this process (the worker) set its own before the first query. */
+let poolSizeOverride: number | undefined;
+
+/** Overrides DATABASE_POOL_SIZE for this process (the worker); call before the first query. */
+export function setPoolSize(size: number) {
+  poolSizeOverride = size;
 }
 
 async function openEmbedded(): Promise<Handle> {
@@ -92,6 +106,8 @@ async function openEmbedded(): Promise<Handle> {
       await pg.close();
       release();
     },
+    stats: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
+    listen: (channel, callback) => pg.listen(channel, () => callback()),
   };
 }
 
@@ -107,7 +123,8 @@ function describeHost(url: string) {
 async function openPostgres(url: string): Promise<Handle> {
   const pgMod = await import("pg");
   const { PrismaPg } = await import("@prisma/adapter-pg");
-  const pool = new pgMod.default.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  const max = poolSizeOverride ?? env().DATABASE_POOL_SIZE;
+  const pool = new pgMod.default.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   pool.on("error", () => {});
   try {
     await pool.query("SELECT 1");
@@ -127,6 +144,7 @@ async function openPostgres(url: string): Promise<Handle> {
       await prisma.$disconnect();
       await pool.end().catch(() => {});
     },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }
 
@@ -160,7 +178,7 @@ export async function migrate(): Promise<string[]> {
   const h = await handle();
   if (databaseMode() === "embedded") return applyMigrations(h.runner);
   const pgMod = await import("pg");
-  const client = new pgMod.default.Client({ connectionString: env().DATABASE_URL });
+  const client = new pgMod.default.Client({ connectionString: directUrl() });
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock(727274)");
@@ -171,6 +189,25 @@ export async function migrate(): Promise<string[]> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** The URL for session-level work (migrations, advisory locks, LISTEN): direct, not through PgBouncer. */
+export function directUrl(): string | undefined {
+  const e = env();
+  return e.DATABASE_DIRECT_URL ?? e.DATABASE_URL;
+}
+
+/** Embedded database: LISTEN on its connection (notifications arrive on commit). */
+export async function listenEmbedded(channel: string, callback: () => void): Promise<() => Promise<void>> {
+  const h = await handle();
+  if (!h.listen) throw new Error("listenEmbedded needs the embedded database");
+  return h.listen(channel, callback);
+}
+
+/** The pool's connections right now (the embedded database counts as one). */
+export async function poolStats() {
+  const h = peekGlobalSingleton<Promise<Handle>>("db");
+  return h ? (await h).stats() : { total: 0, idle: 0, waiting: 0, max: 0 };
 }
 
 export async function migrationState(): Promise<MigrationState> {

@@ -80,6 +80,8 @@ export interface ReadyDelivery extends WebhookGate {
   eventType: string;
   attempts: number;
   firstFailureAt: Date | null;
+  /** when the delivery became due (the worker's lag is measured from it) */
+  nextAttemptAt: Date;
   body: string;
   url: string;
 }
@@ -95,7 +97,7 @@ export interface ReadyDelivery extends WebhookGate {
  */
 export async function nextReadyDeliveries(db: Sql, webhookId: string, limit: number): Promise<ReadyDelivery[]> {
   return db.$queryRaw<ReadyDelivery[]>`
-    SELECT d."id", d."agencyId", d."webhookId", d."eventId", d."eventType", d."attempts", d."firstFailureAt",
+    SELECT d."id", d."agencyId", d."webhookId", d."eventId", d."eventType", d."attempts", d."firstFailureAt", d."nextAttemptAt",
            e."body", w."url", w."updatedAt" AS "webhookUpdatedAt", w."pausedAt", w."deletedAt",
            a."apiAccess", a."trial", a."trialEndsAt"
     FROM "WebhookDelivery" d

@@ -1,8 +1,56 @@
 // Rate limits on rate-limiter-flexible: memory on a single instance; a shared store when
 // several instances run (REDIS_URL, or RATE_LIMIT_STORE=postgres on the PostgreSQL database).
+// Every limiter of a process shares one Redis client or one small PostgreSQL pool.
+import type { Redis } from "ioredis";
+import type { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "@/lib/infra/env";
-import { globalSingleton } from "@/lib/infra/global-singleton";
+import { dropGlobalSingleton, globalSingleton } from "@/lib/infra/global-singleton";
+
+export type RateLimitStore = "memory" | "redis" | "postgres";
+
+/** The store the limits use: RATE_LIMIT_STORE, else redis when REDIS_URL is set, else memory. */
+export function rateLimitStore(): RateLimitStore {
+  const e = env();
+  return e.RATE_LIMIT_STORE ?? (e.REDIS_URL ? "redis" : "memory");
+}
+
+/** True when several instances would each count on their own (production on PostgreSQL with memory limits). */
+export function rateLimitsArePerInstance(): boolean {
+  const e = env();
+  return e.NODE_ENV === "production" && e.databaseMode === "postgres" && rateLimitStore() === "memory";
+}
+
+const shared = globalThis as unknown as { __rlRedis?: Redis; __rlPool?: Pool };
+
+async function redisClient(): Promise<Redis> {
+  if (!shared.__rlRedis) {
+    const { Redis } = await import("ioredis");
+    const client = new Redis(env().REDIS_URL!, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    client.on("error", () => {});
+    shared.__rlRedis = client;
+  }
+  return shared.__rlRedis;
+}
+
+async function postgresPool(): Promise<Pool> {
+  if (!shared.__rlPool) {
+    const pg = (await import("pg")).default;
+    const pool = new pg.Pool({ connectionString: env().DATABASE_URL, max: 2 });
+    pool.on("error", () => {});
+    shared.__rlPool = pool;
+  }
+  return shared.__rlPool;
+}
+
+/** Closes the shared store connections (graceful shutdown, tests). */
+export async function closeRateLimitStores() {
+  const { __rlRedis: redis, __rlPool: pool } = shared;
+  shared.__rlRedis = undefined;
+  shared.__rlPool = undefined;
+  dropGlobalSingleton("rate-limiters");
+  await Promise.all([redis?.quit().catch(() => redis.disconnect()), pool?.end().catch(() => {})]);
+}
 
 export interface RateLimitOutcome {
   allowed: boolean;
@@ -14,17 +62,13 @@ export interface RateLimitOutcome {
 const limiters = () => globalSingleton("rate-limiters", () => new Map<string, Promise<RateLimiterAbstract>>());
 
 async function createLimiter(name: string, points: number, duration: number): Promise<RateLimiterAbstract> {
-  const e = env();
   const opts = { keyPrefix: `rl_${name}`, points, duration };
-  if (e.REDIS_URL) {
-    const { Redis } = await import("ioredis");
-    const client = new Redis(e.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    client.on("error", () => {});
-    return new RateLimiterRedis({ ...opts, storeClient: client, insuranceLimiter: new RateLimiterMemory(opts) });
+  const store = rateLimitStore();
+  if (store === "redis") {
+    return new RateLimiterRedis({ ...opts, storeClient: await redisClient(), insuranceLimiter: new RateLimiterMemory(opts) });
   }
-  if (process.env.RATE_LIMIT_STORE === "postgres" && e.DATABASE_URL) {
-    const pg = (await import("pg")).default;
-    const pool = new pg.Pool({ connectionString: e.DATABASE_URL, max: 4 });
+  if (store === "postgres") {
+    const pool = await postgresPool();
     return await new Promise<RateLimiterAbstract>((resolve, reject) => {
       const limiter: RateLimiterPostgres = new RateLimiterPostgres(
         { ...opts, storeClient: pool, tableName: "rate_limits", insuranceLimiter: new RateLimiterMemory(opts) },

@@ -1,16 +1,21 @@
 // Starts the service inside the app process: validates the environment, opens (and on the
 // embedded database migrates) the database, seeds the demo on first start, starts the
 // loopback admin endpoint and, on the embedded database, the background worker.
-// A bad configuration stops the process with one line naming the problem.
+// A bad configuration stops the process with one line naming the problem. It also hooks
+// the HTTP server (client address rule, in-flight count) and installs graceful shutdown.
 import fs from "node:fs";
 import { env, EnvError } from "@/lib/infra/env";
 import { getDb, migrationState, DatabaseUnreachableError } from "@/lib/infra/db/db";
-import { SchemaTooNewError } from "@/lib/infra/db/migrate";
+import { compatibility, describeCompatibility, MigrationChangedError, SchemaTooNewError } from "@/lib/infra/db/migrate";
 import { DataDirLockedError } from "@/lib/infra/db/data-dir-lock";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { describeHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
-import { stripUntrustedForwardedFor } from "@/lib/surfaces/http/strip-forwarded-for";
 import { globalSingleton } from "@/lib/infra/global-singleton";
+import { log } from "@/lib/infra/log";
+import { rateLimitsArePerInstance } from "@/lib/infra/rate-limit/rate-limit";
+import { installHttpHooks } from "@/lib/runtime/boot/http-hooks";
+import { installShutdownHandlers } from "@/lib/runtime/boot/graceful-shutdown";
+import { PER_INSTANCE_LIMITS_WARNING } from "@/lib/runtime/health/readiness";
 
 function fatal(message: string): never {
   console.error(`Cannot start: ${message}`);
@@ -27,16 +32,39 @@ async function start() {
   }
   process.env.NEXTAUTH_URL ??= e.appUrl;
   for (const line of describeHostOverrides(e.platformHostOverrides)) console.warn(`Platform host override: ${line}`);
-  stripUntrustedForwardedFor(e.TRUST_PROXY);
+  installHttpHooks();
+  installShutdownHandlers();
   try {
     loadSecrets();
     await getDb();
     const state = await migrationState();
-    if (state.unknown.length) throw new SchemaTooNewError(`The database was written by a newer version (unknown migrations: ${state.unknown.join(", ")}). Refusing to start.`);
-    if (state.pending.length) fatal(`the database has ${state.pending.length} pending migration(s); run \`npm run db:migrate\` first.`);
+    const compat = compatibility(state);
+    // Only a database missing migrations this code needs (or with incompatible or edited
+    // ones) is refused; newer additive migrations are a rolling deploy in progress.
+    if (compat === "pending" || compat === "newer-incompatible" || compat === "changed") fatal(describeCompatibility(state));
+    if (compat === "newer-additive") log().warn({ unknown: state.unknown }, describeCompatibility(state));
   } catch (err) {
-    if (err instanceof DatabaseUnreachableError || err instanceof SchemaTooNewError || err instanceof DataDirLockedError || err instanceof EnvError) fatal(err.message);
+    if (
+      err instanceof DatabaseUnreachableError ||
+      err instanceof SchemaTooNewError ||
+      err instanceof MigrationChangedError ||
+      err instanceof DataDirLockedError ||
+      err instanceof EnvError
+    )
+      fatal(err.message);
     throw err;
+  }
+  if (rateLimitsArePerInstance()) log().warn(PER_INSTANCE_LIMITS_WARNING);
+  if (e.databaseMode === "postgres") {
+    // a key revoked or a plan changed on another instance reaches this one at once
+    const { listen, CHANNELS } = await import("@/lib/infra/db/notifications");
+    const { forgetApiKeys } = await import("@/lib/core/api-keys/authenticate-api-key");
+    await listen(CHANNELS.authChanged, forgetApiKeys).catch((err) => log().warn({ err: (err as Error).message }, "LISTEN for key changes failed; cached keys expire within 5 s"));
+  }
+  if (e.NODE_ENV === "production" && e.databaseMode === "postgres" && !e.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY) {
+    log().info(
+      "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY is not set: Server Actions work across instances only when every instance runs the same build (one image). Set it when instances are built separately.",
+    );
   }
   if (e.seedDemo) {
     const { seedDemoIfEmpty, printDemoBanner } = await import("@/lib/runtime/seed/seed-demo");

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { getDb, type Db } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
+import { log as logger } from "@/lib/infra/log";
 import { isEntitled } from "@/lib/core/api-keys/authenticate-api-key";
 import { claimWebhooks, nextReadyDeliveries, releaseLease, renewLease, type WebhookGate } from "@/lib/infra/delivery/claim-deliveries";
 import { deliverOne, type AttemptResult } from "@/lib/infra/delivery/deliver-one";
@@ -24,7 +25,7 @@ export interface DeliveryLoopOptions {
   maxInFlight?: number;
   /** How long a lease lasts without renewal; a dead worker's webhooks wait this long. */
   leaseMs?: number;
-  /** How often to look for due deliveries when idle. */
+  /** How often to look for due deliveries when idle (a queued delivery wakes the loop at once through LISTEN/NOTIFY). */
   pollMs?: number;
   /** The whole-exchange limit per attempt (10 s by the spec; shorter only in tests). */
   timeoutMs?: number;
@@ -39,7 +40,7 @@ export interface DeliveryLoopOptions {
   resolve?: HostResolver;
   random?: () => number;
   /** Called after every recorded attempt (tests and the benchmark watch progress with it). */
-  onAttempt?: (result: AttemptResult & { deliveryId: string; webhookId: string }) => void;
+  onAttempt?: (result: AttemptResult & { deliveryId: string; webhookId: string; dueAt: Date }) => void;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -60,14 +61,14 @@ async function sleep(ms: number, wakeUp: { promise: Promise<void> }) {
 export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
   const maxInFlight = opts.maxInFlight ?? 16;
   const leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
-  const pollMs = opts.pollMs ?? 200;
+  const pollMs = opts.pollMs ?? 1_000;
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const sessionMaxDeliveries = opts.sessionMaxDeliveries ?? 100;
   const sessionMaxMs = opts.sessionMaxMs ?? 5_000;
   const batchSize = opts.batchSize ?? 10;
   const claimBatch = opts.claimBatch ?? 4;
   const allowLoopback = opts.allowLoopback ?? env().WEBHOOK_ALLOW_LOOPBACK;
-  const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[worker ${opts.name}] ${message}`, error ?? ""));
+  const log = opts.log ?? ((message: string, error?: unknown) => logger().error({ component: "worker", worker: opts.name, err: error }, message));
   const prefix = `${opts.name}:${process.pid}`;
 
   const sessions = new Map<string, Promise<void>>();
@@ -150,7 +151,7 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
             ...(opts.random ? { random: opts.random } : {}),
           });
           sent++;
-          opts.onAttempt?.({ ...result, deliveryId: delivery.id, webhookId });
+          opts.onAttempt?.({ ...result, deliveryId: delivery.id, webhookId, dueAt: delivery.nextAttemptAt });
           if (!result.gate) break fetching;
           gate = result.gate;
         }

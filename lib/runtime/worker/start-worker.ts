@@ -9,6 +9,8 @@ import { sendPendingEmails } from "@/lib/core/emails/send-pending-emails";
 import { queueDueReminders } from "@/lib/core/emails/queue-reminders";
 import { purgeOldRecords } from "@/lib/runtime/worker/purge-old-records";
 import { globalSingleton } from "@/lib/infra/global-singleton";
+import { log as logger } from "@/lib/infra/log";
+import { metrics } from "@/lib/infra/metrics";
 
 export const WORKER_TASKS = ["expiry", "emails", "reminders", "purge"] as const;
 export type WorkerTaskName = (typeof WORKER_TASKS)[number];
@@ -82,23 +84,65 @@ function startTaskLoop(name: WorkerTaskName, run: () => Promise<unknown>, everyM
   };
 }
 
+/** Stops every worker of this process (graceful shutdown). */
+export async function stopAllWorkers(): Promise<void> {
+  await Promise.all([...running.values()].map((w) => w.stop()));
+}
+
 export function startWorker(opts: StartWorkerOptions): Worker {
   const existing = running.get(opts.name);
   if (existing) return existing;
-  const log = opts.log ?? ((message: string, error?: unknown) => console.error(`[worker ${opts.name}] ${message}`, error ?? ""));
+  const workerLog = logger().child({ component: "worker", worker: opts.name });
+  const log = opts.log ?? ((message: string, error?: unknown) => workerLog.error({ err: error }, message));
 
-  const deliveries: DeliveryLoop | null = opts.deliveries === false ? null : startDeliveryLoop({ name: opts.name, log, ...(opts.deliveries ?? {}) });
+  const deliveryOpts = opts.deliveries === false ? null : (opts.deliveries ?? {});
+  const deliveries: DeliveryLoop | null =
+    deliveryOpts === null
+      ? null
+      : startDeliveryLoop({
+          name: opts.name,
+          log,
+          ...deliveryOpts,
+          onAttempt: (result) => {
+            const m = metrics();
+            m.deliveryAttempts.inc({ outcome: result.outcome });
+            if (result.dueAt) m.deliveryLag.observe(Math.max(0, (Date.now() - result.durationMs - result.dueAt.getTime()) / 1000));
+            workerLog.info(
+              {
+                webhookId: result.webhookId,
+                deliveryId: result.deliveryId,
+                attempt: result.number,
+                outcome: result.outcome,
+                statusCode: result.statusCode,
+                durationMs: result.durationMs,
+              },
+              "delivery attempt",
+            );
+            deliveryOpts.onAttempt?.(result);
+          },
+        });
   const loops = WORKER_TASKS.flatMap((task) => {
     const override = opts.tasks?.[task];
     if (override === null) return [];
     return [startTaskLoop(task, override ?? DEFAULT_TASKS[task], opts.intervals?.[task] ?? TASK_INTERVALS_MS[task], FIRST_RUN_DELAY_MS[task], log)];
   });
 
+  // On PostgreSQL a queued delivery wakes the loop through LISTEN/NOTIFY; polling stays as
+  // the fallback for retries that come due and for a lost notification.
+  let unlisten: (() => void) | null = null;
+  if (deliveries) {
+    void import("@/lib/infra/db/notifications")
+      .then(({ listen, CHANNELS }) => listen(CHANNELS.deliveriesQueued, () => deliveries.wake()))
+      .then((stop) => (unlisten = stop))
+      .catch((err) => log("listening for queued deliveries failed; polling only", err));
+  }
+
   let stopping: Promise<void> | null = null;
   const worker: Worker = {
     wake: () => deliveries?.wake(),
     stop() {
       stopping ??= (async () => {
+        unlisten?.();
         await Promise.all([deliveries?.stop(), ...loops.map((l) => l.stop())]);
         running.delete(opts.name);
       })();

@@ -7,13 +7,11 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/infra/env";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { checkCredentials } from "@/lib/core/users/check-credentials";
-import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
+import { clientAddress } from "@/lib/surfaces/http/client-address";
 
-/** The caller's address from next-auth's plain header object, by the same rule as V1's rate limit. */
+/** The caller's address from next-auth's plain header object, by the trusted-proxy rule. */
 export function requestAddress(headers: Record<string, unknown> | undefined): string {
-  const h = new Headers();
-  for (const [k, v] of Object.entries(headers ?? {})) if (typeof v === "string") h.set(k, v);
-  return legacyClientIp(h);
+  return clientAddress(headers) ?? "local";
 }
 
 export function authOptions(): NextAuthOptions {

@@ -4,25 +4,20 @@
 // `{ error: true, msg }`, 429 `{ status: "fail", message }`) and the Deprecation and Link
 // headers on every response. Handlers never build HTTP responses.
 //
-// The client address. Route handlers never see the socket; Next (16.x, base-server.js)
-// fills `x-forwarded-for` from the socket peer only when the request has none
-// (`req.headers['x-forwarded-for'] ??= socket.remoteAddress`), it does not append. So:
-// - without TRUST_PROXY we take the LAST hop. On a direct connection without the header
-//   that is the socket peer. A client that sends its own header is not overridden by
-//   Next, so a deployment reachable without a proxy should have the server drop incoming
-//   X-Forwarded-For when TRUST_PROXY is off (or append the peer, which this rule also reads
-//   correctly);
-// - with TRUST_PROXY the FIRST hop, the original client as the trusted proxy chain reports it.
+// The client address follows the one rule in lib/surfaces/http/client-address.ts (the
+// socket peer appended to X-Forwarded-For, read from the right past TRUST_PROXY's hops).
 // IPv4-mapped IPv6 addresses count as IPv4; other IPv6 addresses count per /64, the block
 // one subscriber usually holds.
 import ipaddr from "ipaddr.js";
 import type { ApiScope } from "@/lib/core/auth/scopes";
 import { authenticateApiKey, type ApiKeyContext } from "@/lib/core/api-keys/authenticate-api-key";
-import { env } from "@/lib/infra/env";
+import { env, type TTrustProxy } from "@/lib/infra/env";
+import { clientAddress } from "@/lib/surfaces/http/client-address";
 import { ApiError } from "@/lib/core/common/api-error";
 import { consumeRateLimit, rateLimitHeaders } from "@/lib/infra/rate-limit/rate-limit";
 import { checkJsonValue, MAX_JSON_DEPTH, readBodyText } from "@/lib/surfaces/http/read-json-body";
 import { newRequestId } from "@/lib/surfaces/http/request-id";
+import { logApiCall } from "@/lib/surfaces/http/access-log";
 import { toLegacyFailure } from "@/lib/surfaces/v1/legacy-error";
 import { legacyHeaders } from "@/lib/surfaces/v1/legacy-headers";
 
@@ -46,12 +41,9 @@ function normalizeIp(hop: string | undefined): string | null {
 }
 
 /** The rate-limit key of a V1 call (see the module comment for the rule). */
-export function legacyClientIp(headers: Headers, trustProxy: boolean = env().TRUST_PROXY): string {
-  const hops = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((h) => h.trim())
-    .filter(Boolean);
-  return normalizeIp(trustProxy ? hops[0] : hops[hops.length - 1]) ?? "unknown";
+export function legacyClientIp(headers: Headers, trustProxy: boolean | TTrustProxy = env().TRUST_PROXY): string {
+  const trust: TTrustProxy = typeof trustProxy === "boolean" ? (trustProxy ? { kind: "hops", hops: 1 } : { kind: "none" }) : trustProxy;
+  return normalizeIp(clientAddress(headers, trust) ?? undefined) ?? "unknown";
 }
 
 function legacyJson(status: number, body: unknown, headers: Record<string, string>): Response {
@@ -94,8 +86,19 @@ export interface LegacyResult {
 }
 
 export function withLegacyKey(opts: { scope: ApiScope; body?: boolean }, handler: (ctx: LegacyContext) => Promise<LegacyResult>) {
+  const inner = innerWithLegacyKey(opts, handler);
   return async (req: Request): Promise<Response> => {
-    const requestId = newRequestId();
+    const startedAt = performance.now();
+    const call = { requestId: newRequestId(), agencyId: null as string | null };
+    const res = await inner(req, call);
+    logApiCall({ ...call, method: req.method, pathname: new URL(req.url).pathname, status: res.status, startedAt, surface: "v1" });
+    return res;
+  };
+}
+
+function innerWithLegacyKey(opts: { scope: ApiScope; body?: boolean }, handler: (ctx: LegacyContext) => Promise<LegacyResult>) {
+  return async (req: Request, call: { requestId: string; agencyId: string | null }): Promise<Response> => {
+    const requestId = call.requestId;
     let headers: Record<string, string> = { ...legacyHeaders(), "X-Request-Id": requestId };
     try {
       // Counted before the key is checked, so guessing keys is limited too.
@@ -112,6 +115,7 @@ export function withLegacyKey(opts: { scope: ApiScope; body?: boolean }, handler
       if (!key) throw new ApiError("FORBIDDEN", "Send your API key in the x-auth header.");
       const auth = await authenticateApiKey(key);
       if (!auth) throw new ApiError("UNAUTHENTICATED", "The API key is invalid or revoked.");
+      call.agencyId = auth.agencyId;
       if (!auth.entitled) throw new ApiError("PLAN_NOT_ENTITLED", "Your plan does not include API access.");
       // V1 answers a missing scope with 401 (V2 uses 403).
       if (!auth.scopes.includes(opts.scope)) throw new ApiError("UNAUTHENTICATED", `This API key lacks the ${opts.scope} scope.`);

@@ -8,6 +8,7 @@ import { authenticateApiKey, type ApiKeyContext } from "@/lib/core/api-keys/auth
 import { ApiError } from "@/lib/core/common/api-error";
 import { errorResponse, jsonResponse, successBody } from "@/lib/surfaces/http/envelope";
 import { newRequestId } from "@/lib/surfaces/http/request-id";
+import { logApiCall } from "@/lib/surfaces/http/access-log";
 import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
 import { consumeRateLimit, rateLimitHeaders, v2RateLimitPoints } from "@/lib/infra/rate-limit/rate-limit";
 import { toApiError, zodToApiError } from "@/lib/core/common/to-api-error";
@@ -67,8 +68,19 @@ function parseQuery<Q>(url: URL, schema: z.ZodType<Q> | undefined): Q {
 }
 
 export function withApiKey<B = undefined, Q = undefined, P extends string = never>(opts: Options<B, Q, P>, handler: (ctx: HandlerContext<B, Q, P>) => Promise<HandlerResult>) {
+  const inner = innerWithApiKey(opts, handler);
   return async (req: Request, route?: RouteContext): Promise<Response> => {
-    const requestId = newRequestId();
+    const startedAt = performance.now();
+    const call = { requestId: newRequestId(), agencyId: null as string | null };
+    const res = await inner(req, route, call);
+    logApiCall({ ...call, method: req.method, pathname: new URL(req.url).pathname, status: res.status, startedAt, surface: "v2" });
+    return res;
+  };
+}
+
+function innerWithApiKey<B, Q, P extends string>(opts: Options<B, Q, P>, handler: (ctx: HandlerContext<B, Q, P>) => Promise<HandlerResult>) {
+  return async (req: Request, route: RouteContext | undefined, call: { requestId: string; agencyId: string | null }): Promise<Response> => {
+    const requestId = call.requestId;
     let extraHeaders: Record<string, string> = {};
     try {
       const header = req.headers.get("authorization") ?? "";
@@ -76,6 +88,7 @@ export function withApiKey<B = undefined, Q = undefined, P extends string = neve
       if (!match) throw new ApiError("UNAUTHENTICATED", "Send your API key as Authorization: Bearer <key>.");
       const auth = await authenticateApiKey(match[1]!);
       if (!auth) throw new ApiError("UNAUTHENTICATED", "The API key is invalid or revoked.");
+      call.agencyId = auth.agencyId;
       if (!auth.entitled) throw new ApiError("PLAN_NOT_ENTITLED", "Your plan does not include API access.");
       if (opts.scope) {
         const anyOf: readonly ApiScope[] = typeof opts.scope === "string" ? [opts.scope] : opts.scope;

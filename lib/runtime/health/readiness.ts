@@ -1,0 +1,57 @@
+// Liveness and readiness. Live: the process answers. Ready: the database answers, its
+// migrations are compatible with this code, and the process is not draining after
+// SIGTERM. A database with newer migrations all marked additive (a rolling deploy in
+// progress) stays ready, with a warning. The body never names the database host.
+import { databaseMode, getDb, migrationState } from "@/lib/infra/db/db";
+import { compatibility, describeCompatibility } from "@/lib/infra/db/migrate";
+import { isDraining } from "@/lib/infra/lifecycle";
+import { rateLimitStore, rateLimitsArePerInstance } from "@/lib/infra/rate-limit/rate-limit";
+import { log } from "@/lib/infra/log";
+
+export interface Readiness {
+  status: number;
+  body: {
+    status: "ok" | "degraded" | "draining" | "unavailable";
+    warnings: string[];
+    database: { mode: "embedded" | "postgres"; reachable: boolean; migrations?: { applied: number; pending: string[]; unknown: string[]; compatibility: string } };
+    rateLimitStore: string;
+  };
+}
+
+export const PER_INSTANCE_LIMITS_WARNING = "Rate limits are counted per instance: set REDIS_URL (or RATE_LIMIT_STORE=postgres) so that several instances share them.";
+
+export async function readiness(): Promise<Readiness> {
+  const mode = databaseMode();
+  const warnings: string[] = [];
+  let store = "memory";
+  try {
+    store = rateLimitStore();
+    if (rateLimitsArePerInstance()) warnings.push(PER_INSTANCE_LIMITS_WARNING);
+  } catch {
+    // a bad environment is reported by boot; readiness still answers
+  }
+  if (isDraining()) {
+    return { status: 503, body: { status: "draining", warnings, database: { mode, reachable: true }, rateLimitStore: store } };
+  }
+  try {
+    const db = await getDb();
+    await db.$queryRaw`SELECT 1`;
+    const state = await migrationState();
+    const compat = compatibility(state);
+    const ok = compat === "ok" || compat === "newer-additive";
+    if (compat !== "ok") warnings.push(describeCompatibility(state));
+    return {
+      status: ok ? 200 : 503,
+      body: {
+        status: ok ? "ok" : "degraded",
+        warnings,
+        database: { mode, reachable: true, migrations: { applied: state.applied.length, pending: state.pending, unknown: state.unknown, compatibility: compat } },
+        rateLimitStore: store,
+      },
+    };
+  } catch (err) {
+    // the reason (with the host) goes to the log, not to the public body
+    log().warn({ err: (err as Error).message.split("\n")[0] }, "readiness: database unreachable");
+    return { status: 503, body: { status: "unavailable", warnings, database: { mode, reachable: false }, rateLimitStore: store } };
+  }
+}

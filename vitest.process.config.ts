@@ -1,0 +1,18 @@
+// Tests that run the built app as real processes (the standalone server the container
+// image runs): `npx vitest run --config vitest.process.config.ts` after `next build`.
+// scripts/test.sh runs them between the build and Playwright.
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["test/process/**/*.process.test.ts"],
+    environment: "node",
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    fileParallelism: false,
+    setupFiles: ["test/support/setup-db.ts"],
+  },
+});
