@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 npx vitest run
 
 # Build once; rebuild only when a source file is newer than the last build.
-if [ ! -f .next/BUILD_ID ] || [ -n "$(find app components lib instrumentation.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
+if [ ! -f .next/BUILD_ID ] || [ -n "$(find app components lib public proxy.ts instrumentation.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
   npx next build
 fi
 
