@@ -13,6 +13,7 @@ import type { ZConnectAccountBody } from "@/lib/core/accounts/connect-account-fr
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
+import { DateTime } from "@/components/ui/date-time";
 
 export function serviceName(id: string): string {
   return getCatalogService(id)?.name ?? id;
@@ -76,7 +77,9 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions }: Acc
                 <Td>
                   <Badge status={a.status} />
                 </Td>
-                <Td className="whitespace-nowrap text-slate-600">{new Date(a.linkedAt).toLocaleDateString()}</Td>
+                <Td className="whitespace-nowrap text-slate-600">
+                  <DateTime value={a.linkedAt} style="date" />
+                </Td>
                 {canWrite ? (
                   <Td className="text-right">
                     {a.status === "connected" ? (

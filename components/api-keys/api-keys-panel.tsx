@@ -22,14 +22,16 @@ import type { TCreateApiKeyBody } from "@/lib/core/api-keys/schemas";
 import { API_SCOPES, SCOPE_DESCRIPTIONS, type ApiScope } from "@/lib/core/auth/scopes";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
+import { DateTime } from "@/components/ui/date-time";
+import type { ReactNode } from "react";
 
 export interface ApiKeyActions {
   create: (input: TCreateApiKeyBody) => Promise<ActionResult<CreatedApiKey>>;
   revoke: (input: { id: string }) => Promise<ActionResult<{ id: string; revokedAt: string }>>;
 }
 
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : "Never";
+function when(iso: string | null): ReactNode {
+  return iso ? <DateTime value={iso} /> : "Never";
 }
 
 export function ApiKeysPanel({ initialPage, canWrite, actions }: { initialPage: Page<ApiKeyItem>; canWrite: boolean; actions: ApiKeyActions }) {
@@ -90,7 +92,15 @@ export function ApiKeysPanel({ initialPage, canWrite, actions }: { initialPage: 
                 </Td>
                 <Td className="whitespace-nowrap text-slate-600">{when(k.createdAt)}</Td>
                 <Td className="whitespace-nowrap text-slate-600">{when(k.lastUsedAt)}</Td>
-                <Td>{k.revokedAt ? <Badge tone="gray">Revoked {new Date(k.revokedAt).toLocaleDateString()}</Badge> : <Badge tone="green">Active</Badge>}</Td>
+                <Td>
+                  {k.revokedAt ? (
+                    <Badge tone="gray">
+                      Revoked <DateTime value={k.revokedAt} style="date" />
+                    </Badge>
+                  ) : (
+                    <Badge tone="green">Active</Badge>
+                  )}
+                </Td>
                 {canWrite ? (
                   <Td className="text-right">
                     {k.revokedAt ? null : (

@@ -15,6 +15,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { ClientForm, toUpdatePatch } from "@/components/clients/client-form";
 import { RequestTable } from "@/components/requests/request-table";
+import { DateTime } from "@/components/ui/date-time";
+import type { ReactNode } from "react";
 
 type Patch = ReturnType<typeof toUpdatePatch>;
 
@@ -81,14 +83,16 @@ export function ClientDetail({
             />
           ) : (
             <dl className="space-y-2 text-sm">
-              {[
-                ["Email", c.email],
-                ["Company", c.company],
-                ["Website", c.website],
-                ["Language", c.language],
-                ["Your client ID", c.externalClientId],
-                ["Added", new Date(c.createdAt).toLocaleString()],
-              ].map(([k, v]) => (
+              {(
+                [
+                  ["Email", c.email],
+                  ["Company", c.company],
+                  ["Website", c.website],
+                  ["Language", c.language],
+                  ["Your client ID", c.externalClientId],
+                  ["Added", <DateTime key="added" value={c.createdAt} />],
+                ] as [string, ReactNode][]
+              ).map(([k, v]) => (
                 <div key={k}>
                   <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>
                   <dd className="break-words text-slate-900">{v || "—"}</dd>

@@ -18,6 +18,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { Tabs } from "@/components/ui/tabs";
 import { ClientForm, toCreateBody, type ClientFormValues } from "@/components/clients/client-form";
+import { DateTime } from "@/components/ui/date-time";
 
 type Tab = "clients" | "prospects";
 
@@ -94,7 +95,9 @@ export function ClientList({ canWrite, createClient }: { canWrite: boolean; crea
                   <Td>{c.email}</Td>
                   <Td>{c.company ?? "—"}</Td>
                   <Td className="font-mono text-xs">{c.externalClientId ?? "—"}</Td>
-                  <Td className="whitespace-nowrap text-slate-600">{new Date(c.createdAt).toLocaleDateString()}</Td>
+                  <Td className="whitespace-nowrap text-slate-600">
+                    <DateTime value={c.createdAt} style="date" />
+                  </Td>
                 </Tr>
               ))}
             </TBody>

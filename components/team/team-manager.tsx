@@ -17,6 +17,7 @@ import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { runAction } from "@/components/ui/action-feedback";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import { DateTime } from "@/components/ui/date-time";
 
 /** The team page's server actions, passed in by the page so this component stays out of app/. */
 export interface TeamActions {
@@ -136,7 +137,9 @@ export function TeamManager({
                     <Badge tone="indigo">{m.role.charAt(0).toUpperCase() + m.role.slice(1)}</Badge>
                   )}
                 </Td>
-                <Td className="whitespace-nowrap text-slate-600">{new Date(m.joinedAt).toLocaleDateString()}</Td>
+                <Td className="whitespace-nowrap text-slate-600">
+                  <DateTime value={m.joinedAt} style="date" />
+                </Td>
                 {canManage ? (
                   <Td className="text-right">
                     <ConfirmButton
@@ -177,7 +180,7 @@ export function TeamManager({
                 <Tr key={i.id}>
                   <Td>{i.email}</Td>
                   <Td>{i.role}</Td>
-                  <Td>{i.expired ? <Badge status="expired" /> : new Date(i.expiresAt).toLocaleString()}</Td>
+                  <Td>{i.expired ? <Badge status="expired" /> : <DateTime value={i.expiresAt} zone />}</Td>
                   {canManage ? (
                     <Td className="text-right">
                       <Button

@@ -17,6 +17,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { TUpdateWebhookBody, TWebhook, TWebhookTestResult } from "@/lib/core/webhooks/schemas";
+import { DateTime } from "@/components/ui/date-time";
+import { webhookUrlMessage } from "@/lib/surfaces/dashboard/webhook-url-message";
 
 type IdAction<T> = (input: { id: string }) => Promise<ActionResult<T>>;
 
@@ -73,7 +75,7 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
       {rotated ? (
         <SecretNotice title="New signing secret" value={rotated.secret} onDone={() => setRotated(null)}>
           <p className="mt-2 text-sm text-emerald-900" data-testid="previous-secret-expiry">
-            The previous secret keeps signing deliveries until {new Date(rotated.previousSecretExpiresAt).toLocaleString()}, so you can switch without missing any.
+            The previous secret keeps signing deliveries until <DateTime value={rotated.previousSecretExpiresAt} />, so you can switch without missing any.
           </p>
         </SecretNotice>
       ) : null}
@@ -82,18 +84,20 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-600">Created</dt>
-            <dd className="text-slate-900">{new Date(webhook.createdAt).toLocaleString()}</dd>
+            <dd className="text-slate-900">
+              <DateTime value={webhook.createdAt} />
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600">Last changed</dt>
-            <dd className="text-slate-900">{new Date(webhook.updatedAt).toLocaleString()}</dd>
+            <dd className="text-slate-900">
+              <DateTime value={webhook.updatedAt} />
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600">Previous secret</dt>
             <dd className="text-slate-900">
-              {webhook.secretRotation.previousSecretExpiresAt
-                ? `Signs until ${new Date(webhook.secretRotation.previousSecretExpiresAt).toLocaleString()}`
-                : "None: one secret signs"}
+              {webhook.secretRotation.previousSecretExpiresAt ? `Signs until $<DateTime value={webhook.secretRotation.previousSecretExpiresAt} />` : "None: one secret signs"}
             </dd>
           </div>
         </dl>
@@ -194,7 +198,7 @@ function EditWebhookForm({ webhook, eventTypes, onSave }: EditWebhookFormProps) 
   return (
     <Card title="Edit">
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="edit-webhook-url" label="Endpoint URL" error={errors.url}>
+        <Field id="edit-webhook-url" label="Endpoint URL" error={webhookUrlMessage(errors.url)}>
           <Input id="edit-webhook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} invalid={!!errors.url} />
         </Field>
         <EventPicker idPrefix="edit-webhook-event" eventTypes={eventTypes} value={events} onChange={setEvents} error={eventsError(errors)} />
