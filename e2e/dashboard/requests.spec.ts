@@ -88,7 +88,7 @@ test("create a client and a request, watch the client's progress live, act on it
   await page.getByLabel("HubSpot Account").check();
   await page.getByLabel("Redirect when done").fill("not a url");
   await page.getByRole("button", { name: "Create request" }).click();
-  await expect(page.locator("#redirectUrl-error")).toContainText("redirectUrl must be an absolute http(s) URL.");
+  await expect(page.locator("#redirectUrl-error")).toContainText("Enter a full web address, starting with https://.");
   await page.getByLabel("Redirect when done").fill("https://dash.example/done");
   await page.getByLabel("Thank-you message").fill("Thanks, Dana!");
   await shot(page, "request-new.png");
