@@ -14,7 +14,8 @@ let hostOrigin: string;
 test.beforeAll(async () => {
   // another site framing the embed with the README's snippet
   host = http.createServer((req, res) => {
-    const src = new URL(req.url ?? "/", "http://x").searchParams.get("src") ?? "";
+    const src = new URL(req.url ?? "/", "http://x").searchParams.get("src");
+    if (!src) return void res.writeHead(404).end();
     const origin = new URL(src).origin;
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><html lang="en"><head><title>Agency site</title></head><body><h1>Agency site</h1>
