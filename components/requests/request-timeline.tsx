@@ -19,7 +19,7 @@ export function RequestTimeline({ entries }: { entries: TDescribedTimelineEntry[
         <>
           <ol className="space-y-3" data-testid="timeline">
             {main.map((e) => (
-              <li key={e.id} className="flex gap-2" data-event-type={e.type} data-tone={e.tone}>
+              <li key={e.id} className="flex gap-2" data-tone={e.tone}>
                 <span aria-hidden className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${DOT[e.tone]}`} />
                 <p className="min-w-0 text-sm">
                   <span className="break-words">{e.text}</span>
@@ -35,7 +35,7 @@ export function RequestTimeline({ entries }: { entries: TDescribedTimelineEntry[
             <summary className="cursor-pointer text-slate-700">Details ({entries.length} events)</summary>
             <ol className="mt-2 space-y-1.5">
               {entries.map((e) => (
-                <li key={e.id} className="text-xs text-slate-600">
+                <li key={e.id} className="text-xs text-slate-600" data-event-type={e.type}>
                   <code className="text-slate-800">{e.type}</code>
                   {e.stateVersion !== null ? ` · version ${e.stateVersion}` : ""}
                   {e.status ? ` · ${e.status}` : ""} · <DateTime value={e.createdAt} zone />

@@ -100,8 +100,9 @@ test("create a client and a request, watch the client's progress live, act on it
   await expect(page.getByTestId("state-version")).toHaveText("1");
   const inviteUrl = (await page.getByTestId("invite-url").textContent())!.trim();
   expect(inviteUrl).toMatch(/\/i\/[A-Za-z0-9_-]+$/);
-  await expect(page.getByTestId("iframe-snippet")).toContainText("<iframe src=");
-  await expect(page.getByRole("button", { name: "Copy invite link" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
+  await page.getByRole("button", { name: "Embed" }).click();
+  await expect(page.getByTestId("iframe-snippet")).toContainText('<iframe id="access-request" src=');
 
   // the API sees it with source "dashboard"
   const viaApi = await api<{ data: { clientId: string; source: string; services: { service: string; accessLevel: string }[] } }>(
