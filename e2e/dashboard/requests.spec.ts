@@ -142,7 +142,7 @@ test("create a client and a request, watch the client's progress live, act on it
   // Shopify: the client says they sent the invite; the team confirms it arrived, which completes the request
   await client.locator('[data-service="shopify_store"]').getByRole("button", { name: "I've sent the invite" }).click();
   const shopify = page.locator('[data-testid="service-row"][data-service="shopify_store"]');
-  await expect(shopify.getByText("Invite sent, confirm it")).toBeVisible({ timeout: 15_000 });
+  await expect(shopify.getByText("Waiting for you to confirm")).toBeVisible({ timeout: 15_000 });
   await shopify.getByRole("button", { name: "Confirm invite received" }).click();
   await expect(page.getByText("Invite confirmed; the service is granted.")).toBeVisible();
   await expect(shopify.getByText("Granted", { exact: true })).toBeVisible();
