@@ -1,4 +1,7 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+
+export const metadata: Metadata = { title: { absolute: "Access Requests: one link for every client account" } };
 
 export default function Home() {
   return (

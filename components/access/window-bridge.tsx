@@ -2,7 +2,8 @@
 // Keeps the embedded page working with platform sign-ins, which refuse to be shown in
 // an iframe: "Grant access" opens the sign-in in a popup, and when the popup's flow
 // ends on the access page it sends the embedded page to the same result and closes.
-// Also tells the page hosting the iframe when the request is complete.
+// Also tells the page hosting the iframe when the request is complete, and the height of
+// the page whenever it changes, so the host can size the iframe to its content.
 import { useEffect, type ReactNode } from "react";
 
 export function PopupGrantLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
@@ -47,5 +48,31 @@ export function NotifyParentOfCompletion({ redirectUrl }: { redirectUrl: string 
   useEffect(() => {
     if (window.parent !== window) window.parent.postMessage({ type: "access-request.completed", redirectUrl }, "*");
   }, [redirectUrl]);
+  return null;
+}
+
+/**
+ * In the iframe: `{ type: "access-request.resize", height }` to the hosting page on load
+ * and whenever the content's height changes (the README has the host's snippet). Sent to
+ * any origin: it carries a number only, nothing about the request.
+ */
+export function ReportHeightToParent() {
+  useEffect(() => {
+    if (window.parent === window) return;
+    // the page's own content: html and body are at least as tall as the frame, so
+    // measuring them would let the frame grow but never shrink
+    const content = document.querySelector("main") ?? document.body;
+    let last = -1;
+    const send = () => {
+      const height = Math.ceil(content.getBoundingClientRect().bottom + window.scrollY);
+      if (height === last) return;
+      last = height;
+      window.parent.postMessage({ type: "access-request.resize", height }, "*");
+    };
+    send();
+    const observer = new ResizeObserver(send);
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, []);
   return null;
 }

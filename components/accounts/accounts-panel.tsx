@@ -13,7 +13,7 @@ import type { ZConnectAccountBody } from "@/lib/core/accounts/connect-account-fr
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
 
 export function serviceName(id: string): string {
   return getCatalogService(id)?.name ?? id;
@@ -78,7 +78,7 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions }: Acc
                   <Badge status={a.status} />
                 </Td>
                 <Td className="whitespace-nowrap text-slate-600">
-                  <LocalTime iso={a.linkedAt} dateOnly />
+                  <DateTime value={a.linkedAt} style="date" />
                 </Td>
                 {canWrite ? (
                   <Td className="text-right">

@@ -22,15 +22,16 @@ import type { TCreateApiKeyBody } from "@/lib/core/api-keys/schemas";
 import { API_SCOPES, SCOPE_DESCRIPTIONS, type ApiScope } from "@/lib/core/auth/scopes";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
+import type { ReactNode } from "react";
 
 export interface ApiKeyActions {
   create: (input: TCreateApiKeyBody) => Promise<ActionResult<CreatedApiKey>>;
   revoke: (input: { id: string }) => Promise<ActionResult<{ id: string; revokedAt: string }>>;
 }
 
-function when(iso: string | null) {
-  return iso ? <LocalTime iso={iso} /> : "Never";
+function when(iso: string | null): ReactNode {
+  return iso ? <DateTime value={iso} /> : "Never";
 }
 
 export function ApiKeysPanel({ initialPage, canWrite, actions }: { initialPage: Page<ApiKeyItem>; canWrite: boolean; actions: ApiKeyActions }) {
@@ -94,7 +95,7 @@ export function ApiKeysPanel({ initialPage, canWrite, actions }: { initialPage: 
                 <Td>
                   {k.revokedAt ? (
                     <Badge tone="gray">
-                      Revoked <LocalTime iso={k.revokedAt} dateOnly />
+                      Revoked <DateTime value={k.revokedAt} style="date" />
                     </Badge>
                   ) : (
                     <Badge tone="green">Active</Badge>

@@ -15,7 +15,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Pagination } from "@/components/ui/pagination";
 import { ClientForm, toUpdatePatch } from "@/components/clients/client-form";
 import { RequestTable } from "@/components/requests/request-table";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
 
 type Patch = ReturnType<typeof toUpdatePatch>;
 
@@ -89,8 +89,8 @@ export function ClientDetail({
                   ["Website", c.website],
                   ["Language", c.language],
                   ["Your client ID", c.externalClientId],
-                  ["Added", <LocalTime key="added" iso={c.createdAt} />],
-                ] satisfies [string, ReactNode][]
+                  ["Added", <DateTime key="added" value={c.createdAt} />],
+                ] as [string, ReactNode][]
               ).map(([k, v]) => (
                 <div key={k}>
                   <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{k}</dt>

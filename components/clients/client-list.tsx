@@ -19,7 +19,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { Tabs } from "@/components/ui/tabs";
 import { ClientForm, toCreateBody, type ClientFormValues } from "@/components/clients/client-form";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
 
 type Tab = "clients" | "prospects";
 
@@ -131,7 +131,7 @@ export function ClientList({
                   <Td>{c.company ?? "—"}</Td>
                   <Td className="font-mono text-xs">{c.externalClientId ?? "—"}</Td>
                   <Td className="whitespace-nowrap text-slate-600">
-                    <LocalTime iso={c.createdAt} dateOnly />
+                    <DateTime value={c.createdAt} style="date" />
                   </Td>
                   {showDelete ? (
                     <Td>

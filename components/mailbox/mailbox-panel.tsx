@@ -12,7 +12,8 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { EmailItem } from "@/lib/core/emails/list-emails";
 import type { Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
 import { useEmail, useEmailList } from "./use-emails";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
+import { Skeleton } from "@/components/ui/skeleton";
 
 const STATUS_TONE: Record<string, BadgeTone> = { pending: "amber", stored: "blue", sent: "green", failed: "red" };
 
@@ -50,7 +51,7 @@ export function MailboxPanel({ initialPage }: { initialPage: Page<EmailItem> }) 
                   <Badge tone={STATUS_TONE[e.status] ?? "gray"}>{e.status}</Badge>
                 </Td>
                 <Td className="whitespace-nowrap text-slate-600">
-                  <LocalTime iso={e.createdAt} />
+                  <DateTime value={e.createdAt} />
                 </Td>
               </Tr>
             ))}
@@ -69,13 +70,7 @@ function EmailView({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <Card
       title={data?.subject ?? "Email"}
-      description={
-        data ? (
-          <>
-            To {data.to} · <LocalTime iso={data.createdAt} />
-          </>
-        ) : undefined
-      }
+      description={data ? `To ${data.to} · $<DateTime value={data.createdAt} />` : undefined}
       actions={
         <>
           <Button size="sm" variant={view === "html" ? "primary" : "secondary"} onClick={() => setView("html")} aria-pressed={view === "html"}>
@@ -90,7 +85,7 @@ function EmailView({ id, onClose }: { id: string; onClose: () => void }) {
         </>
       }
     >
-      {isLoading ? <p className="text-sm text-slate-600">Loading…</p> : null}
+      {isLoading ? <Skeleton lines={2} title={false} label="Loading email" /> : null}
       {error ? <p className="text-sm text-red-700">{error.message}</p> : null}
       {data?.lastError ? <p className="mb-2 text-sm text-red-700">Last error: {data.lastError}</p> : null}
       {data ? (

@@ -1,7 +1,8 @@
 "use client";
-// A request's page, refreshed every few seconds: status and progress, every service with
-// the team's actions, links, intake answers, the timeline, and the request-level actions
-// (ask for more access, cancel, preview as client).
+// A request's page, refreshed every few seconds: status and progress, the invite link with
+// Copy / Email / Embed at the top, every service with the team's actions (names and role
+// labels, never internal values), intake answers, the plain-language timeline, and the
+// request-level actions (ask for more access, cancel, preview as client).
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import type { z } from "zod";
@@ -18,10 +19,13 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { RequestLinks } from "@/components/requests/request-links";
+import { InviteLinkBar } from "@/components/requests/request-links";
+import { DateTime } from "@/components/ui/date-time";
+import { Skeleton } from "@/components/ui/skeleton";
 import { RequestServices, type ServiceActionKind } from "@/components/requests/request-services";
 import { IntakeAnswers, RequestTimeline } from "@/components/requests/request-timeline";
-import { LocalTime } from "@/components/ui/local-time";
+
+const SOURCES: Record<string, string> = { api: "The API", dashboard: "The dashboard", static_link: "Your static link" };
 
 type AgencyActionResult = ActionResult<{ id: string; status: string; stateVersion: number }>;
 
@@ -73,8 +77,8 @@ export function RequestDetail({
     </Link>
   );
   if (detail.isError) return <EmptyState title="Request not found" description={detail.error.message} action={back} />;
-  if (!detail.data) return <p className="text-sm text-slate-600">Loading request…</p>;
-  const { request: r, intakeAnswers, timeline } = detail.data;
+  if (!detail.data) return <Skeleton lines={6} label="Loading request" />;
+  const { request: r, labels, intakeAnswers, timeline } = detail.data;
 
   const run = async (input: TAgencyRequestAction, key: string) => {
     setBusy(key);
@@ -102,7 +106,7 @@ export function RequestDetail({
             <Link href={`/dashboard/clients/${r.client.id}`} className="text-indigo-700 underline underline-offset-2">
               {r.client.email}
             </Link>
-            {r.externalClientId ? ` · ${r.externalClientId}` : ""} · created <LocalTime iso={r.createdAt} /> · version <span data-testid="state-version">{r.stateVersion}</span>
+            {r.externalClientId ? ` · ${r.externalClientId}` : ""} · created <DateTime value={r.createdAt} />
           </>
         }
         actions={
@@ -144,27 +148,32 @@ export function RequestDetail({
           ) : null
         }
       />
+      {open ? (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3">
+          <p className="text-sm font-medium text-indigo-950">Send this link to {r.client.name}</p>
+          <InviteLinkBar inviteUrl={r.inviteUrl} embedUrl={r.embedUrl} clientEmail={r.client.email} clientName={r.client.name} />
+        </div>
+      ) : null}
       <div className="mb-6">
         <ProgressBar done={r.progress.done} total={r.progress.total} label="Request progress" />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <RequestServices request={r} canWrite={canWrite} busy={busy} onAction={onServiceAction} />
+          <RequestServices request={r} labels={labels} canWrite={canWrite} busy={busy} onAction={onServiceAction} />
           <IntakeAnswers requested={r.intakeForm.requested} complete={r.intakeForm.complete} answers={intakeAnswers} />
-          <RequestLinks inviteUrl={r.inviteUrl} embedUrl={r.embedUrl} />
         </div>
         <div className="space-y-6">
           <Card title="Details">
             <dl className="space-y-2 text-sm">
               {(
                 [
-                  ["Source", r.source],
-                  ["Expires", r.expiresAt ? <LocalTime iso={r.expiresAt} /> : "Never"],
-                  ["Completed", r.completedAt ? <LocalTime iso={r.completedAt} /> : null],
-                  ["Cancelled", r.cancelledAt ? <LocalTime iso={r.cancelledAt} /> : null],
+                  ["Created from", SOURCES[r.source] ?? r.source],
+                  ["Expires", r.expiresAt ? <DateTime value={r.expiresAt} zone /> : "Never"],
+                  ["Completed", r.completedAt ? <DateTime value={r.completedAt} /> : null],
+                  ["Cancelled", r.cancelledAt ? <DateTime value={r.cancelledAt} /> : null],
                   ["Redirect", r.redirectUrl],
                   ["Thank-you message", r.thankYouMessage],
-                ] satisfies [string, ReactNode][]
+                ] as [string, ReactNode][]
               )
                 .filter(([, v]) => v)
                 .map(([k, v]) => (
@@ -174,6 +183,20 @@ export function RequestDetail({
                   </div>
                 ))}
             </dl>
+            {!open ? (
+              <div className="mt-3 border-t border-slate-100 pt-3 text-sm">
+                <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Invite link</p>
+                <div className="mt-1">
+                  <InviteLinkBar inviteUrl={r.inviteUrl} embedUrl={r.embedUrl} clientEmail={r.client.email} clientName={r.client.name} />
+                </div>
+              </div>
+            ) : null}
+            <details className="mt-3 text-xs text-slate-600">
+              <summary className="cursor-pointer">Technical details</summary>
+              <p className="mt-1 break-all">
+                Request id <code>{r.id}</code> · version <span data-testid="state-version">{r.stateVersion}</span>
+              </p>
+            </details>
           </Card>
           <RequestTimeline entries={timeline} />
         </div>

@@ -1,34 +1,61 @@
 "use client";
-// The invite link, the embed link and a ready iframe snippet, each with a copy button.
+// The invite link at the top of a request: Copy, Email (a ready message in the user's mail
+// app) and Embed (the iframe snippet, with the script that resizes it to its content).
+import { useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Card } from "@/components/ui/card";
+import { Button, buttonClasses } from "@/components/ui/button";
 
 export function iframeSnippet(embedUrl: string): string {
-  return `<iframe src="${embedUrl}" title="Grant access" width="100%" height="760" style="border:0" allow="clipboard-write"></iframe>`;
+  const origin = new URL(embedUrl).origin;
+  return [
+    `<iframe id="access-request" src="${embedUrl}" title="Grant access" width="100%" height="760" style="border:0" allow="clipboard-write"></iframe>`,
+    `<script>`,
+    `window.addEventListener("message", function (e) {`,
+    `  if (e.origin !== "${origin}" || !e.data || e.data.type !== "access-request.resize") return;`,
+    `  document.getElementById("access-request").style.height = e.data.height + "px";`,
+    `});`,
+    `</script>`,
+  ].join("\n");
 }
 
-function LinkRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+export function inviteMailto(inviteUrl: string, clientEmail: string, clientName: string): string {
+  const subject = "Access request";
+  const body = `Hi ${clientName},\n\nPlease grant us access to your accounts here:\n${inviteUrl}\n\nIt takes a couple of minutes. Thank you!`;
+  return `mailto:${encodeURIComponent(clientEmail)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+export function InviteLinkBar({ inviteUrl, embedUrl, clientEmail, clientName }: { inviteUrl: string; embedUrl: string; clientEmail: string; clientName: string }) {
+  const [embedOpen, setEmbedOpen] = useState(false);
+  const snippet = iframeSnippet(embedUrl);
   return (
-    <div>
-      <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</p>
-      <div className="mt-1 flex items-start gap-2">
-        <code data-testid={testId} className="min-w-0 flex-1 break-all rounded bg-slate-100 px-2 py-1.5 text-xs text-slate-800">
-          {value}
+    <div className="w-full sm:w-auto" data-testid="invite-link-bar">
+      <div className="flex flex-wrap items-center gap-2">
+        <code data-testid="invite-url" className="max-w-full break-all rounded bg-slate-100 px-2 py-1.5 text-xs text-slate-800 sm:max-w-xs sm:truncate">
+          {inviteUrl}
         </code>
-        <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+        <CopyButton value={inviteUrl} label="Copy link" variant="primary" />
+        <a href={inviteMailto(inviteUrl, clientEmail, clientName)} className={buttonClasses("secondary", "sm")}>
+          Email
+        </a>
+        <Button size="sm" variant="secondary" aria-expanded={embedOpen} aria-controls="embed-snippet" onClick={() => setEmbedOpen((v) => !v)}>
+          Embed
+        </Button>
       </div>
+      {embedOpen ? (
+        <div id="embed-snippet" className="mt-2 rounded-lg border border-slate-200 bg-white p-3 text-left">
+          <p className="text-xs text-slate-600">Paste into your site: the frame grows and shrinks with the page inside it.</p>
+          <pre data-testid="iframe-snippet" className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs text-slate-800">
+            {snippet}
+          </pre>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <CopyButton value={snippet} label="Copy snippet" />
+            <CopyButton value={embedUrl} label="Copy embed link" />
+          </div>
+          <code data-testid="embed-url" className="sr-only">
+            {embedUrl}
+          </code>
+        </div>
+      ) : null}
     </div>
-  );
-}
-
-export function RequestLinks({ inviteUrl, embedUrl }: { inviteUrl: string; embedUrl: string }) {
-  return (
-    <Card title="Links" description="Send the invite link, or embed the page in your own site.">
-      <div className="space-y-3">
-        <LinkRow label="Invite link" value={inviteUrl} testId="invite-url" />
-        <LinkRow label="Embed link" value={embedUrl} testId="embed-url" />
-        <LinkRow label="Iframe snippet" value={iframeSnippet(embedUrl)} testId="iframe-snippet" />
-      </div>
-    </Card>
   );
 }

@@ -2,10 +2,12 @@
 // Every service of a request: role, accounts, status (and a client-sent invite waiting for
 // confirmation), the assets granted, and the team's actions on each.
 import type { TDashboardRequest, TDashboardRequestService } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
+import type { TServiceLabels } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
+import { DateTime } from "@/components/ui/date-time";
+import { PlatformLogo } from "@/components/ui/platform-logo";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { LocalTime } from "@/components/ui/local-time";
 
 export type ServiceActionKind = "mark_granted" | "unmark_granted" | "confirm_invite";
 
@@ -45,11 +47,13 @@ function ServiceActions({
 
 export function RequestServices({
   request,
+  labels,
   canWrite,
   busy,
   onAction,
 }: {
   request: TDashboardRequest;
+  labels: TServiceLabels[];
   canWrite: boolean;
   busy: string | null;
   onAction: (kind: ServiceActionKind, serviceId: string) => void;
@@ -66,46 +70,54 @@ export function RequestServices({
   return (
     <Card title="Services" description={`${request.progress.done} of ${request.progress.total} steps done.`}>
       <ul className="divide-y divide-slate-100">
-        {request.services.map((s) => (
-          <li key={s.service} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="service-row" data-service={s.service}>
-            <div className="min-w-0 space-y-1">
-              <p className="font-medium">
-                {s.name} <span className="text-sm font-normal text-slate-600">· {s.platformName}</span>
-              </p>
-              <div className="flex flex-wrap items-center gap-2 text-sm">
-                <Badge status={s.status} />
-                {s.awaitingConfirmation && s.status === "pending" ? <Badge status="awaiting_confirmation">Invite sent, confirm it</Badge> : null}
-                {s.optional ? <Badge tone="gray">Optional</Badge> : null}
-                {s.accessLevel ? <span className="text-slate-700">Role: {s.accessLevel}</span> : null}
-              </div>
-              {s.accounts.length ? (
-                <p className="text-xs text-slate-600">
-                  Your accounts: {s.accounts.map((a) => [a.internalAccountId, a.adsMccAccountId, a.businessManagerId].filter(Boolean).join(" / ")).join(", ")}
+        {request.services.map((s, i) => {
+          const label = labels[i];
+          const waiting = s.awaitingConfirmation && s.status === "pending";
+          return (
+            <li key={s.service} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="service-row" data-service={s.service}>
+              <div className="min-w-0 space-y-1">
+                <p className="flex items-center gap-2 font-medium">
+                  <PlatformLogo platform={s.platform} />
+                  <span>
+                    {s.name} <span className="text-sm font-normal text-slate-600">· {s.platformName}</span>
+                  </span>
                 </p>
-              ) : null}
-              {s.grantedAssets.length ? (
-                <div className="text-sm">
-                  <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Granted assets</p>
-                  <ul className="mt-0.5 list-inside list-disc" data-testid="granted-assets">
-                    {s.grantedAssets.map((a) => (
-                      <li key={a.id}>
-                        {a.name ?? a.id} <span className="font-mono text-xs text-slate-600">{a.id}</span>
-                        {a.accessLevel ? <span className="text-slate-600"> · {a.accessLevel}</span> : null}
-                        <VerificationNote v={s.verification?.[a.id]} />
-                      </li>
-                    ))}
-                  </ul>
+                <div className="flex flex-wrap items-center gap-2 text-sm">
+                  {waiting ? <Badge status="awaiting_confirmation">Waiting for you to confirm</Badge> : <Badge status={s.status} />}
+                  {s.optional ? <Badge tone="gray">Optional</Badge> : null}
+                  {label?.role ? <span className="text-slate-700">Role: {label.role}</span> : null}
                 </div>
-              ) : null}
-              {s.grantedAt ? (
-                <p className="text-xs text-slate-600">
-                  Granted <LocalTime iso={s.grantedAt} />
-                </p>
-              ) : null}
-            </div>
-            {canWrite ? <ServiceActions s={s} open={open} busy={busy} onAction={onAction} /> : null}
-          </li>
-        ))}
+                {waiting ? (
+                  <p className="text-sm text-amber-900" data-testid="awaiting-confirmation">
+                    {request.client.name} says the invite is sent. Check that it arrived, then confirm it.
+                  </p>
+                ) : null}
+                {label?.accounts.length ? <p className="text-xs text-slate-600">Access goes to: {label.accounts.join(", ")}</p> : null}
+                {s.grantedAssets.length ? (
+                  <div className="text-sm">
+                    <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Granted assets</p>
+                    <ul className="mt-0.5 list-inside list-disc" data-testid="granted-assets">
+                      {s.grantedAssets.map((a) => (
+                        <li key={a.id}>
+                          {a.name ?? a.id}
+                          {a.name ? <span className="text-xs text-slate-600"> ({a.id})</span> : null}
+                          {label?.assetRoles[a.id] ? <span className="text-slate-600"> · {label.assetRoles[a.id]}</span> : null}
+                          <VerificationNote v={s.verification?.[a.id]} />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
+                {s.grantedAt ? (
+                  <p className="text-xs text-slate-600">
+                    Granted <DateTime value={s.grantedAt} />
+                  </p>
+                ) : null}
+              </div>
+              {canWrite ? <ServiceActions s={s} open={open} busy={busy} onAction={onAction} /> : null}
+            </li>
+          );
+        })}
       </ul>
     </Card>
   );

@@ -5,8 +5,8 @@ import Link from "next/link";
 import type { TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
 import { Badge } from "@/components/ui/badge";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import { DateTime } from "@/components/ui/date-time";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
-import { LocalTime } from "@/components/ui/local-time";
 
 export function RequestTable({ rows, showClient = true, caption = "Access requests" }: { rows: TDashboardRequest[]; showClient?: boolean; caption?: string }) {
   return (
@@ -25,7 +25,13 @@ export function RequestTable({ rows, showClient = true, caption = "Access reques
           <Tr key={r.id} data-testid="request-row" data-request-id={r.id}>
             <Td>
               <Link href={`/dashboard/requests/${r.id}`} className="font-medium text-indigo-700 hover:underline">
-                {showClient ? r.client.name : `Request of $<LocalTime iso={r.createdAt} dateOnly />`}
+                {showClient ? (
+                  r.client.name
+                ) : (
+                  <>
+                    Request of <DateTime value={r.createdAt} style="date" />
+                  </>
+                )}
               </Link>
               {showClient ? (
                 <span className="block text-xs text-slate-600">
@@ -35,17 +41,17 @@ export function RequestTable({ rows, showClient = true, caption = "Access reques
                 </span>
               ) : null}
             </Td>
-            <Td>
+            <Td label="Status">
               <Badge status={r.status} />
             </Td>
-            <Td>
+            <Td label="Progress">
               <ProgressBar done={r.progress.done} total={r.progress.total} label={`Progress of the request for ${r.client.name}`} />
             </Td>
-            <Td className="max-w-xs">
+            <Td label="Services" className="max-w-xs">
               <span className="line-clamp-2 text-slate-700">{r.services.map((s) => s.name).join(", ") || (r.intakeForm.requested ? "Intake form only" : "—")}</span>
             </Td>
-            <Td className="whitespace-nowrap text-slate-600">
-              <LocalTime iso={r.createdAt} />
+            <Td label="Created" className="whitespace-nowrap text-slate-600">
+              <DateTime value={r.createdAt} />
             </Td>
           </Tr>
         ))}

@@ -1,42 +1,49 @@
-// The request's event timeline (oldest first) and the client's intake answers.
-import type { TIntakeAnswerView } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
-import type { TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
+"use client";
+// The request's timeline in plain language ("Maria granted Meta Ad Account · 7:51"),
+// oldest first, with the technical entries (updates, successful attempt reports, event
+// names and versions) folded under "Details"; and the client's intake answers in the
+// form's order.
+import type { TDescribedTimelineEntry, TIntakeAnswerView } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
 import { Card } from "@/components/ui/card";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
 
-const EVENT_LABELS: Record<string, string> = {
-  "request.created": "Request created",
-  "request.updated": "Request updated",
-  "service.granted": "Service granted",
-  "service.skipped": "Service skipped",
-  "service.grant_failed": "Grant failed",
-  "connection.attempt_completed": "Grant attempt finished",
-  "intake.completed": "Intake form submitted",
-  "request.completed": "Request completed",
-  "request.cancelled": "Request cancelled",
-  "request.expired": "Request expired",
-};
+const DOT = { good: "bg-green-500", bad: "bg-red-500", neutral: "bg-slate-400" } as const;
 
-export function RequestTimeline({ entries }: { entries: TTimelineEntry[] }) {
+export function RequestTimeline({ entries }: { entries: TDescribedTimelineEntry[] }) {
+  const main = entries.filter((e) => !e.technical);
   return (
     <Card title="Timeline">
       {entries.length === 0 ? (
-        <p className="text-sm text-slate-600">No events yet.</p>
+        <p className="text-sm text-slate-600">Nothing has happened yet.</p>
       ) : (
-        <ol className="space-y-3" data-testid="timeline">
-          {entries.map((e) => (
-            <li key={e.id} className="relative border-l-2 border-indigo-200 pl-3" data-event-type={e.type}>
-              <p className="text-sm font-medium">
-                {EVENT_LABELS[e.type] ?? e.type}
-                {e.service ? <span className="font-normal text-slate-600"> · {e.service}</span> : null}
-              </p>
-              <p className="text-xs text-slate-600">
-                <LocalTime iso={e.createdAt} /> · <code>{e.type}</code>
-                {e.stateVersion !== null ? ` · version ${e.stateVersion}` : ""}
-              </p>
-            </li>
-          ))}
-        </ol>
+        <>
+          <ol className="space-y-3" data-testid="timeline">
+            {main.map((e) => (
+              <li key={e.id} className="flex gap-2" data-tone={e.tone}>
+                <span aria-hidden className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${DOT[e.tone]}`} />
+                <p className="min-w-0 text-sm">
+                  <span className="break-words">{e.text}</span>
+                  <span className="text-slate-600">
+                    {" · "}
+                    <DateTime value={e.createdAt} />
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ol>
+          <details className="mt-4 text-sm" data-testid="timeline-details">
+            <summary className="cursor-pointer text-slate-700">Details ({entries.length} events)</summary>
+            <ol className="mt-2 space-y-1.5">
+              {entries.map((e) => (
+                <li key={e.id} className="text-xs text-slate-600" data-event-type={e.type}>
+                  <code className="text-slate-800">{e.type}</code>
+                  {e.stateVersion !== null ? ` · version ${e.stateVersion}` : ""}
+                  {e.status ? ` · ${e.status}` : ""} · <DateTime value={e.createdAt} zone />
+                </li>
+              ))}
+            </ol>
+          </details>
+        </>
       )}
     </Card>
   );

@@ -1,6 +1,8 @@
 "use client";
 // The static link page body: the link with copy and open, on/off, the intake toggle, the
-// default services, and a new token when the old link must stop working.
+// default services, and a new token when the old link must stop working. The link never
+// reads "On" while visitors would be told it is unavailable: with nothing to ask for, the
+// switch stays off and the panel says what is missing.
 import { useState } from "react";
 import type { z } from "zod";
 import { useAccounts } from "@/components/accounts/use-accounts";
@@ -14,6 +16,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { FieldError } from "@/components/ui/field-error";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import type { StaticLink, ZUpdateStaticLinkBody } from "@/lib/core/agencies/update-static-link";
+import { staticLinkMissing } from "@/lib/core/domain/static-link";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { ServicePicker, type PickedServices } from "./service-picker";
 import { useSetStaticLink, useStaticLink } from "./use-static-link";
@@ -39,12 +42,19 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
   const [services, setServices] = useState<PickedServices>(link.services);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // what the settings on screen lack; the switch can only be on once this is null
+  const missing = staticLinkMissing(services, intake, link.intakeFormReady);
+  const switchedOn = enabled && missing === null;
 
   async function save() {
     setBusy(true);
+    setErrors({});
     try {
-      const saved = await runAction(() => actions.update({ enabled, intake, services }), { success: "Static link saved.", onFieldErrors: setErrors });
-      if (saved) setLink(saved);
+      const saved = await runAction(() => actions.update({ enabled: switchedOn, intake, services }), { success: "Static link saved.", onFieldErrors: setErrors });
+      if (saved) {
+        setLink(saved);
+        setEnabled(saved.enabled);
+      }
     } finally {
       setBusy(false);
     }
@@ -55,8 +65,17 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
       <Card
         title="Your static link"
         description="Share it anywhere (website, email signature): each visitor enters their details and becomes a prospect with their own request."
-        actions={<Badge tone={link.enabled ? "green" : "gray"}>{link.enabled ? "On" : "Off"}</Badge>}
+        actions={
+          <span data-testid="static-link-state">
+            <Badge tone={link.live ? "green" : link.enabled ? "amber" : "gray"}>{link.live ? "On" : link.enabled ? "Not working" : "Off"}</Badge>
+          </span>
+        }
       >
+        {link.enabled && link.missing ? (
+          <p className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="static-link-missing">
+            Visitors are told this link is unavailable. {link.missing}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-2">
           <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="static-link-url">
             {link.url}
@@ -88,9 +107,9 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
           <Checkbox
             id="static-enabled"
             label="Link is on"
-            hint="When off, visitors see that the link is unavailable."
-            checked={enabled}
-            disabled={!canWrite}
+            hint={missing ?? "When off, visitors see that the link is unavailable."}
+            checked={switchedOn}
+            disabled={!canWrite || missing !== null}
             onChange={(e) => setEnabled(e.target.checked)}
           />
           <FieldError message={errors.enabled} />

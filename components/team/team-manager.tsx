@@ -17,7 +17,7 @@ import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { runAction } from "@/components/ui/action-feedback";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
 
 /** The team page's server actions, passed in by the page so this component stays out of app/. */
 export interface TeamActions {
@@ -138,7 +138,7 @@ export function TeamManager({
                   )}
                 </Td>
                 <Td className="whitespace-nowrap text-slate-600">
-                  <LocalTime iso={m.joinedAt} dateOnly />
+                  <DateTime value={m.joinedAt} style="date" />
                 </Td>
                 {canManage ? (
                   <Td className="text-right">
@@ -180,7 +180,7 @@ export function TeamManager({
                 <Tr key={i.id}>
                   <Td>{i.email}</Td>
                   <Td>{i.role}</Td>
-                  <Td>{i.expired ? <Badge status="expired" /> : <LocalTime iso={i.expiresAt} />}</Td>
+                  <Td>{i.expired ? <Badge status="expired" /> : <DateTime value={i.expiresAt} zone />}</Td>
                   {canManage ? (
                     <Td className="text-right">
                       <Button

@@ -1,9 +1,10 @@
 "use client";
-// What a page does with a server action's result: a toast for failures (403 for a role that
-// may not act, and every other error), a return to sign-in when the session has ended, and
-// the data or field errors handed back to the form.
+// What a page does with a server action's result. One place per error: errors on a field
+// go back to the form, shown next to the field; a toast only for what has no field (a role
+// that may not act, a conflict, the network). A success clears the error toasts left from
+// earlier tries. The session's end returns to sign-in.
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
-import { toast } from "@/components/ui/toaster";
+import { clearToasts, toast } from "@/components/ui/toaster";
 
 export function loginUrlForHere(): string {
   const here = `${window.location.pathname}${window.location.search}`;
@@ -20,6 +21,7 @@ export interface ActionFeedbackOptions {
 /** Returns the data on success, null on failure (after telling the user). */
 export function actionFeedback<T>(result: ActionResult<T>, opts: ActionFeedbackOptions = {}): T | null {
   if (result.ok) {
+    clearToasts("error");
     if (opts.success) toast.success(opts.success);
     opts.onFieldErrors?.({});
     return result.data;
@@ -29,8 +31,14 @@ export function actionFeedback<T>(result: ActionResult<T>, opts: ActionFeedbackO
     window.location.assign(loginUrlForHere());
     return null;
   }
-  opts.onFieldErrors?.(result.fieldErrors ?? {});
-  toast.error(result.status === 403 ? `403 Forbidden: ${result.error}` : result.error);
+  const fieldErrors = result.fieldErrors ?? {};
+  opts.onFieldErrors?.(fieldErrors);
+  if (opts.onFieldErrors && Object.keys(fieldErrors).length > 0) {
+    // the form shows them beside their fields; an older toast would now contradict it
+    clearToasts("error");
+    return null;
+  }
+  toast.error(result.status === 403 ? `Not allowed: ${result.error}` : result.error);
   return null;
 }
 

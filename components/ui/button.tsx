@@ -1,14 +1,16 @@
-// The dashboard's button: one look per intent (primary, secondary, danger, ghost) and a
+// The dashboard's button: one look per intent (primary, secondary, danger, danger-outline, ghost) and a
 // busy state that disables it, so a double click never sends an action twice.
 import type { ButtonHTMLAttributes } from "react";
 
-export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "danger" | "danger-outline" | "ghost";
 export type ButtonSize = "sm" | "md";
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-indigo-600 text-white hover:bg-indigo-700 focus-visible:outline-indigo-600",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-indigo-600",
   danger: "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600",
+  // a destructive action's first button: quiet until its confirmation, which is solid red
+  "danger-outline": "border border-red-300 bg-white text-red-700 hover:bg-red-50 focus-visible:outline-red-600",
   ghost: "text-slate-700 hover:bg-slate-100 focus-visible:outline-indigo-600",
 };
 

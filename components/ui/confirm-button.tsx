@@ -1,5 +1,6 @@
 "use client";
 // A button that asks before doing something that cannot be undone (cancel, revoke, delete).
+// The button itself is outlined; red fills only the confirmation's button.
 // `onConfirm` may be async; the dialog stays open and busy until it settles.
 import { useState, type ReactNode } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "@/components/ui/button";
@@ -21,7 +22,7 @@ export function ConfirmButton({ children, title, description, confirmLabel = "Co
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <Button variant={variant} size={size} disabled={disabled} onClick={() => setOpen(true)}>
+      <Button variant={variant === "danger" ? "danger-outline" : variant} size={size} disabled={disabled} onClick={() => setOpen(true)}>
         {children}
       </Button>
       <Dialog

@@ -1,7 +1,9 @@
 "use client";
 // A tiny client-side toast store: `toast.success(...)` / `toast.error(...)` from anywhere in
 // the browser, and one <Toaster /> in the dashboard layout that shows them in a live region.
-import { useSyncExternalStore } from "react";
+// A failure belongs to the page it was raised on: moving to another page clears it.
+import { usePathname } from "next/navigation";
+import { useEffect, useSyncExternalStore } from "react";
 
 export type ToastKind = "success" | "error" | "info";
 
@@ -21,6 +23,14 @@ function emit() {
 
 export function dismissToast(id: number) {
   items = items.filter((t) => t.id !== id);
+  emit();
+}
+
+/** Removes every toast, or those of one kind (a success clears the failures before it). */
+export function clearToasts(kind?: ToastKind) {
+  const left = kind ? items.filter((t) => t.kind !== kind) : [];
+  if (left.length === items.length) return;
+  items = left;
   emit();
 }
 
@@ -52,6 +62,8 @@ const KIND_CLASSES: Record<ToastKind, string> = {
 };
 
 export function Toaster() {
+  const pathname = usePathname();
+  useEffect(() => clearToasts("error"), [pathname]);
   const list = useSyncExternalStore(
     subscribe,
     () => items,

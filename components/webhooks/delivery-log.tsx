@@ -10,13 +10,14 @@ import { Field } from "@/components/ui/field";
 import { Pagination } from "@/components/ui/pagination";
 import { Select } from "@/components/ui/select";
 import type { TDelivery, TDeliveryAttempt } from "@/lib/core/webhooks/schemas";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
+import type { ReactNode } from "react";
 
 const OUTCOMES = ["pending", "succeeded", "failed", "cancelled"] as const;
 const OUTCOME_TONES: Record<string, BadgeTone> = { pending: "amber", succeeded: "green", failed: "red", cancelled: "gray" };
 
-function time(iso: string) {
-  return <LocalTime iso={iso} />;
+function time(iso: string): ReactNode {
+  return <DateTime value={iso} />;
 }
 
 export function DeliveryLog({ webhookId, eventTypes }: { webhookId: string; eventTypes: readonly string[] }) {

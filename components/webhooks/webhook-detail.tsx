@@ -17,7 +17,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { TUpdateWebhookBody, TWebhook, TWebhookTestResult } from "@/lib/core/webhooks/schemas";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
+import { webhookUrlMessage } from "@/lib/surfaces/dashboard/webhook-url-message";
 
 type IdAction<T> = (input: { id: string }) => Promise<ActionResult<T>>;
 
@@ -74,7 +75,7 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
       {rotated ? (
         <SecretNotice title="New signing secret" value={rotated.secret} onDone={() => setRotated(null)}>
           <p className="mt-2 text-sm text-emerald-900" data-testid="previous-secret-expiry">
-            The previous secret keeps signing deliveries until <LocalTime iso={rotated.previousSecretExpiresAt} />, so you can switch without missing any.
+            The previous secret keeps signing deliveries until <DateTime value={rotated.previousSecretExpiresAt} />, so you can switch without missing any.
           </p>
         </SecretNotice>
       ) : null}
@@ -84,25 +85,19 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
           <div>
             <dt className="text-slate-600">Created</dt>
             <dd className="text-slate-900">
-              <LocalTime iso={webhook.createdAt} />
+              <DateTime value={webhook.createdAt} />
             </dd>
           </div>
           <div>
             <dt className="text-slate-600">Last changed</dt>
             <dd className="text-slate-900">
-              <LocalTime iso={webhook.updatedAt} />
+              <DateTime value={webhook.updatedAt} />
             </dd>
           </div>
           <div>
             <dt className="text-slate-600">Previous secret</dt>
             <dd className="text-slate-900">
-              {webhook.secretRotation.previousSecretExpiresAt ? (
-                <>
-                  Signs until <LocalTime iso={webhook.secretRotation.previousSecretExpiresAt} />
-                </>
-              ) : (
-                "None: one secret signs"
-              )}
+              {webhook.secretRotation.previousSecretExpiresAt ? `Signs until $<DateTime value={webhook.secretRotation.previousSecretExpiresAt} />` : "None: one secret signs"}
             </dd>
           </div>
         </dl>
@@ -203,7 +198,7 @@ function EditWebhookForm({ webhook, eventTypes, onSave }: EditWebhookFormProps) 
   return (
     <Card title="Edit">
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="edit-webhook-url" label="Endpoint URL" error={errors.url}>
+        <Field id="edit-webhook-url" label="Endpoint URL" error={webhookUrlMessage(errors.url)}>
           <Input id="edit-webhook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} invalid={!!errors.url} />
         </Field>
         <EventPicker idPrefix="edit-webhook-event" eventTypes={eventTypes} value={events} onChange={setEvents} error={eventsError(errors)} />

@@ -18,7 +18,8 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
 import type { TCreateWebhookBody, TWebhook } from "@/lib/core/webhooks/schemas";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
+import { webhookUrlMessage } from "@/lib/surfaces/dashboard/webhook-url-message";
 
 export function eventsSummary(events: string[]): string {
   if (events.length === 1 && events[0] === "*") return "All events";
@@ -96,7 +97,7 @@ export function WebhooksPanel({ initialPage, eventTypes, canWrite, limit, create
                   <Badge status={w.status} />
                 </Td>
                 <Td className="whitespace-nowrap text-slate-600">
-                  <LocalTime iso={w.createdAt} dateOnly />
+                  <DateTime value={w.createdAt} style="date" />
                 </Td>
               </Tr>
             ))}
@@ -139,7 +140,7 @@ function CreateWebhookForm({ eventTypes, disabled, limit, onCreate }: CreateWebh
   return (
     <Card title="Add a webhook" description={`HTTPS on port 443, reachable on the public internet. Up to ${limit} per agency.`}>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="webhook-url" label="Endpoint URL" error={errors.url}>
+        <Field id="webhook-url" label="Endpoint URL" error={webhookUrlMessage(errors.url)}>
           <Input id="webhook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} invalid={!!errors.url} placeholder="https://example.com/webhooks/access" />
         </Field>
         <EventPicker idPrefix="new-webhook-event" eventTypes={eventTypes} value={events} onChange={setEvents} error={eventsError(errors)} />

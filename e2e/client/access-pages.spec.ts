@@ -45,7 +45,7 @@ test.beforeAll(async () => {
       res.end(`<!doctype html><html lang="es"><head><title>Portal del cliente</title></head><body>
         <h1>Portal de la agencia</h1><p id="parent-status">esperando</p>
         <iframe title="Acceso" src="${src.replace(/"/g, "&quot;")}" style="width:100%;height:1500px;border:0"></iframe>
-        <script>addEventListener("message", (e) => { if (e.data && e.data.type) document.getElementById("parent-status").textContent = e.data.type; });</script>
+        <script>addEventListener("message", (e) => { if (e.data && e.data.type && e.data.type !== "access-request.resize") document.getElementById("parent-status").textContent = e.data.type; });</script>
       </body></html>`);
       return;
     }

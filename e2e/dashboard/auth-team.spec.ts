@@ -176,7 +176,7 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   await roleSelect.selectOption("viewer");
   await expect(page.getByText(`${viewerEmail} is now viewer.`)).toBeVisible();
   await viewer.getByRole("button", { name: "Create client" }).click();
-  await expect(viewer.locator('[data-toast="error"]')).toContainText("403 Forbidden: Your role (viewer) cannot do this.");
+  await expect(viewer.locator('[data-toast="error"]')).toContainText("Not allowed: Your role (viewer) cannot do this.");
   // the page stays usable
   await expect(viewer.getByRole("dialog")).toBeVisible();
   await shot(viewer, "viewer-forbidden-toast.png");

@@ -88,7 +88,7 @@ test("create a client and a request, watch the client's progress live, act on it
   await page.getByLabel("HubSpot Account").check();
   await page.getByLabel("Redirect when done").fill("not a url");
   await page.getByRole("button", { name: "Create request" }).click();
-  await expect(page.locator("#redirectUrl-error")).toContainText("redirectUrl must be an absolute http(s) URL.");
+  await expect(page.locator("#redirectUrl-error")).toContainText("Enter a full web address, starting with https://.");
   await page.getByLabel("Redirect when done").fill("https://dash.example/done");
   await page.getByLabel("Thank-you message").fill("Thanks, Dana!");
   await shot(page, "request-new.png");
@@ -100,8 +100,9 @@ test("create a client and a request, watch the client's progress live, act on it
   await expect(page.getByTestId("state-version")).toHaveText("1");
   const inviteUrl = (await page.getByTestId("invite-url").textContent())!.trim();
   expect(inviteUrl).toMatch(/\/i\/[A-Za-z0-9_-]+$/);
-  await expect(page.getByTestId("iframe-snippet")).toContainText("<iframe src=");
-  await expect(page.getByRole("button", { name: "Copy invite link" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
+  await page.getByRole("button", { name: "Embed" }).click();
+  await expect(page.getByTestId("iframe-snippet")).toContainText('<iframe id="access-request" src=');
 
   // the API sees it with source "dashboard"
   const viaApi = await api<{ data: { clientId: string; source: string; services: { service: string; accessLevel: string }[] } }>(
@@ -141,7 +142,7 @@ test("create a client and a request, watch the client's progress live, act on it
   // Shopify: the client says they sent the invite; the team confirms it arrived, which completes the request
   await client.locator('[data-service="shopify_store"]').getByRole("button", { name: "I've sent the invite" }).click();
   const shopify = page.locator('[data-testid="service-row"][data-service="shopify_store"]');
-  await expect(shopify.getByText("Invite sent, confirm it")).toBeVisible({ timeout: 15_000 });
+  await expect(shopify.getByText("Waiting for you to confirm")).toBeVisible({ timeout: 15_000 });
   await shopify.getByRole("button", { name: "Confirm invite received" }).click();
   await expect(page.getByText("Invite confirmed; the service is granted.")).toBeVisible();
   await expect(shopify.getByText("Granted", { exact: true })).toBeVisible();

@@ -12,6 +12,7 @@ import { decodeFieldErrors } from "@/lib/surfaces/access/field-errors";
 import { loadAccessPage, type AccessPageView } from "@/lib/surfaces/access/load-access-page";
 import { loadOrUnavailable } from "@/lib/surfaces/access/load-or-unavailable";
 import { loadAssetPicker } from "@/lib/surfaces/access/load-asset-picker";
+import { loadShareSummary } from "@/lib/surfaces/access/load-share-summary";
 import { t } from "@/lib/infra/i18n/dictionary";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { AccessShell } from "@/components/access/access-shell";
@@ -21,8 +22,9 @@ import { IntakeForm } from "@/components/access/intake-form";
 import { MessageBox } from "@/components/access/message-box";
 import { ProgressBar } from "@/components/access/progress-bar";
 import { ServiceCard } from "@/components/access/service-card";
-import { ReturnToOpener } from "@/components/access/window-bridge";
+import { ReportHeightToParent, ReturnToOpener } from "@/components/access/window-bridge";
 import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailable";
+import { PlatformLogo } from "@/components/ui/platform-logo";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -116,10 +118,14 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
   }
   const returnToOpener = surface === "invite" && outcome.size > 0 ? <ReturnToOpener token={token} search={`?${outcome.toString()}`} /> : null;
 
+  const resize = surface === "embed" ? <ReportHeightToParent /> : null;
+
   if (!view.open) {
+    const summary = view.status === "completed" ? await loadShareSummary({ agencyId: agency.id, requestId: view.requestId, platforms: view.platforms }) : null;
     return (
       <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
         {returnToOpener}
+        {resize}
         <FinalState
           locale={locale}
           status={view.status as "cancelled" | "expired" | "completed"}
@@ -127,6 +133,7 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
           thankYouMessage={view.thankYouMessage}
           redirectUrl={view.redirectUrl}
           embedded={surface === "embed"}
+          summary={summary}
         />
       </AccessShell>
     );
@@ -139,6 +146,7 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
   return (
     <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
       {returnToOpener}
+      {resize}
       <h1 className="text-2xl font-bold tracking-tight">{t(locale, "client.title", { agency: agency.name })}</h1>
       <p className="mt-2 text-slate-700">{t(locale, "client.intro", { agency: agency.name })}</p>
       <ProgressBar locale={locale} done={view.progress.done} total={view.progress.total} />
@@ -166,7 +174,8 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
 
       {view.platforms.map((p, pi) => (
         <section key={p.platform} aria-labelledby={`platform-${pi}`} className="mt-6">
-          <h2 id={`platform-${pi}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-600">
+          <h2 id={`platform-${pi}`} className="mb-2 flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-600">
+            <PlatformLogo platform={p.platform} size={22} />
             {p.name}
           </h2>
           <ul className="space-y-3">

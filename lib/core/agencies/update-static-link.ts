@@ -12,6 +12,7 @@ import { ZRequestedServices, type TRequestedService } from "@/lib/core/requests/
 import { validateRequestedServices } from "@/lib/core/requests/validate-requested-services";
 
 import { UUID } from "@/lib/core/common/uuid";
+import { staticLinkMissing } from "@/lib/core/domain/static-link";
 
 export const ZUpdateStaticLinkBody = z.strictObject({
   enabled: z.boolean().optional(),
@@ -28,6 +29,10 @@ export interface StaticLink {
   intake: boolean;
   /** whether the agency's intake form is on and has questions, so `intake` can work */
   intakeFormReady: boolean;
+  /** on, and asks for something a visitor can do: what the dashboard may call "On" */
+  live: boolean;
+  /** why the link cannot work yet (no services, intake form not ready), null when it can */
+  missing: string | null;
 }
 
 export function staticLinkUrl(token: string): string {
@@ -51,13 +56,18 @@ async function read(db: Tx, agencyId: string): Promise<StaticLink> {
     select: { staticLinkEnabled: true, staticLinkToken: true, staticLinkServices: true, staticLinkIntake: true, intakeFormEnabled: true },
   });
   if (!row) throw notFound("Agency");
+  const services = storedServices(row.staticLinkServices);
+  const ready = await intakeFormReady(db, agencyId, row.intakeFormEnabled);
+  const missing = staticLinkMissing(services, row.staticLinkIntake, ready);
   return {
     enabled: row.staticLinkEnabled,
     token: row.staticLinkToken,
     url: staticLinkUrl(row.staticLinkToken),
-    services: storedServices(row.staticLinkServices),
+    services,
     intake: row.staticLinkIntake,
-    intakeFormReady: await intakeFormReady(db, agencyId, row.intakeFormEnabled),
+    intakeFormReady: ready,
+    live: row.staticLinkEnabled && missing === null,
+    missing,
   };
 }
 
@@ -81,9 +91,8 @@ export async function updateStaticLink({ agencyId, input, tx }: { agencyId: stri
     if (enabled && intake && !current.intakeFormReady) {
       throw validationError("intake", "Turn the intake form on and add a question first (Intake form page).");
     }
-    if (enabled && Object.keys(services).length === 0 && !intake) {
-      throw validationError("services", "Choose at least one service (or the intake form) before turning the link on.");
-    }
+    const missing = staticLinkMissing(services, intake, current.intakeFormReady);
+    if (enabled && missing) throw validationError("services", missing);
     await db.agency.update({
       where: { id: agencyId },
       data: { staticLinkEnabled: enabled, staticLinkServices: services, staticLinkIntake: intake },

@@ -61,6 +61,10 @@ const en = {
   // Finishing
   "thankYou.default": "Thank you! {agency} now has the access it needs.",
   "thankYou.redirecting": "You will be redirected shortly.",
+  "summary.heading": "What you shared with {agency}",
+  "summary.granted": "{service} on {platform}",
+  "summary.skipped": "Skipped: {service}",
+  "summary.refused": "Not shared on {platform}. {platform} said:",
 
   // Links that can no longer be used
   "final.cancelled.title": "This link has been cancelled",
@@ -201,6 +205,10 @@ const es: Messages = {
 
   "thankYou.default": "¡Gracias! {agency} ya tiene el acceso que necesita.",
   "thankYou.redirecting": "Te redirigiremos en unos instantes.",
+  "summary.heading": "Lo que has compartido con {agency}",
+  "summary.granted": "{service} en {platform}",
+  "summary.skipped": "Omitido: {service}",
+  "summary.refused": "No compartido en {platform}. {platform} respondió:",
 
   "final.cancelled.title": "Este enlace se ha cancelado",
   "final.cancelled.body": "Esta solicitud se ha cancelado. Si todavía hace falta dar acceso, pide un enlace nuevo a la agencia.",
@@ -331,6 +339,10 @@ const nl: Messages = {
 
   "thankYou.default": "Bedankt! {agency} heeft nu alle toegang die nodig is.",
   "thankYou.redirecting": "Je wordt zo doorgestuurd.",
+  "summary.heading": "Wat je met {agency} hebt gedeeld",
+  "summary.granted": "{service} op {platform}",
+  "summary.skipped": "Overgeslagen: {service}",
+  "summary.refused": "Niet gedeeld op {platform}. {platform} meldde:",
 
   "final.cancelled.title": "Deze link is geannuleerd",
   "final.cancelled.body": "Dit verzoek is geannuleerd. Is er nog toegang nodig? Vraag het bureau dan om een nieuwe link.",

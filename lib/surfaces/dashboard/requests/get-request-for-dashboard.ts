@@ -1,9 +1,14 @@
-// One request for the dashboard's detail page: the dashboard view, the intake answers the
-// client gave and the event timeline. Another agency's request reads as missing (404).
+// One request for the dashboard's detail page: the dashboard view with what staff read
+// instead of internal values (account names, role labels), the intake answers in the
+// form's order, and the timeline in plain language with the technical events marked so
+// the page can fold them under "details". Another agency's request reads as missing (404).
 import { getDb } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
+import { getPlatform } from "@/lib/core/catalog/catalog";
 import { dashboardRequestInclude, serializeDashboardRequest, type TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
 import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
+import { describeEvent, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
+import { roleLabel } from "@/lib/surfaces/access/catalog-messages";
 
 export interface TIntakeAnswerView {
   questionId: string;
@@ -13,29 +18,95 @@ export interface TIntakeAnswerView {
   answeredAt: string;
 }
 
+/** A timeline entry with its sentence; `technical` ones (updates, attempt reports) fold away. */
+export type TDescribedTimelineEntry = TTimelineEntry & DescribedEvent & { technical: boolean };
+
+/** Per service (same order as request.services): what staff read instead of raw values. */
+export interface TServiceLabels {
+  service: string;
+  /** the role as the catalog names it ("Admin", "Read only"), null for role-less services */
+  role: string | null;
+  /** the agency accounts receiving access, by name */
+  accounts: string[];
+  /** granted assets' roles as labels, keyed by asset id */
+  assetRoles: Record<string, string>;
+}
+
 export interface TDashboardRequestDetail {
   request: TDashboardRequest;
+  labels: TServiceLabels[];
   intakeAnswers: TIntakeAnswerView[];
-  timeline: TTimelineEntry[];
+  timeline: TDescribedTimelineEntry[];
+}
+
+// Events that say how the state moved rather than what a person did: kept, but folded.
+// A failed or partial attempt stays in view: it carries the platform's words.
+function isTechnical(type: string, described: DescribedEvent): boolean {
+  return type === "request.updated" || (type === "connection.attempt_completed" && described.tone === "good");
+}
+
+interface AccountRow {
+  internalAccountId: string;
+  platform: string;
+  displayName: string | null;
+  email: string | null;
+  platformAccountId: string | null;
+  businessName: string | null;
+}
+
+export function accountName(link: Record<string, string | null>, account: AccountRow | undefined): string {
+  const named = account?.displayName ?? account?.email ?? account?.businessName ?? account?.platformAccountId;
+  if (named) return named;
+  if (link.adsMccAccountId) return `Manager account ${link.adsMccAccountId}`;
+  if (link.businessManagerId) return `Business Manager ${link.businessManagerId}`;
+  const platform = account ? (getPlatform(account.platform)?.name ?? account.platform) : null;
+  return platform ? `Your ${platform} account` : "An account no longer connected";
 }
 
 export async function getRequestForDashboard(opts: { agencyId: string; id: string; now?: Date }): Promise<TDashboardRequestDetail> {
   const db = await getDb();
   const row = await db.accessRequest.findFirst({ where: { id: opts.id, agencyId: opts.agencyId, isDemo: false }, include: dashboardRequestInclude });
   if (!row) throw notFound("Request");
-  const [answers, timeline] = await Promise.all([
+  const request = serializeDashboardRequest(row, opts.now);
+  const accountIds = [...new Set(request.services.flatMap((s) => s.accounts.map((a) => a.internalAccountId)).filter(Boolean))];
+  const [answers, questions, timeline, bodies, accounts] = await Promise.all([
     db.intakeAnswer.findMany({ where: { agencyId: opts.agencyId, requestId: row.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    db.intakeQuestion.findMany({ where: { agencyId: opts.agencyId }, select: { id: true, position: true } }),
     getRequestTimeline({ agencyId: opts.agencyId, requestId: row.id }),
+    db.event.findMany({ where: { agencyId: opts.agencyId, requestId: row.id, test: false }, select: { id: true, body: true } }),
+    db.connectedAccount.findMany({
+      where: { agencyId: opts.agencyId, internalAccountId: { in: accountIds } },
+      select: { internalAccountId: true, platform: true, displayName: true, email: true, platformAccountId: true, businessName: true },
+    }),
   ]);
+  const position = new Map(questions.map((q) => [q.id, q.position]));
+  const bodyOf = new Map(bodies.map((b) => [b.id, b.body]));
+  const accountOf = new Map(accounts.map((a) => [a.internalAccountId, a]));
+  // the form's order; a question since removed from the form keeps its answer, last
+  const ordered = [...answers].sort((a, b) => (position.get(a.questionId) ?? Number.MAX_SAFE_INTEGER) - (position.get(b.questionId) ?? Number.MAX_SAFE_INTEGER));
   return {
-    request: serializeDashboardRequest(row, opts.now),
-    intakeAnswers: answers.map((a) => ({
+    request,
+    labels: request.services.map((s) => ({
+      service: s.service,
+      role: roleLabel("en", s.service, s.accessLevel),
+      accounts: s.accounts.map((a) => accountName(a, accountOf.get(a.internalAccountId))),
+      assetRoles: Object.fromEntries(
+        s.grantedAssets.flatMap((a) => {
+          const label = a.accessLevel ? roleLabel("en", s.service, a.accessLevel) : null;
+          return label ? [[a.id, label]] : [];
+        }),
+      ),
+    })),
+    intakeAnswers: ordered.map((a) => ({
       questionId: a.questionId,
       label: a.questionLabel,
       type: a.questionType,
       value: Array.isArray(a.value) ? (a.value as unknown[]).map(String) : String(a.value ?? ""),
       answeredAt: a.createdAt.toISOString(),
     })),
-    timeline,
+    timeline: timeline.map((e) => {
+      const described = describeEvent(e.type, bodyOf.get(e.id) ?? "{}", row.client.name);
+      return { ...e, ...described, technical: isTechnical(e.type, described) };
+    }),
   };
 }

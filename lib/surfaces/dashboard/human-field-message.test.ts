@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { humanFieldMessage } from "@/lib/surfaces/dashboard/human-field-message";
+
+describe("humanFieldMessage", () => {
+  it("says the API's field messages to a person", () => {
+    expect(humanFieldMessage("email must be an email address.")).toBe("Enter a valid email address.");
+    expect(humanFieldMessage("redirectUrl must be an absolute http(s) URL.")).toBe("Enter a full web address, starting with https://.");
+    expect(humanFieldMessage("name is required.")).toBe("This is required.");
+    expect(humanFieldMessage("name must be at most 200 characters.")).toBe("Must be at most 200 characters.");
+    expect(humanFieldMessage("requestedServices.google_ads.accessLevel must be one of: admin, standard.")).toBe("Must be one of: admin, standard.");
+  });
+
+  it("leaves sentences already written for people alone", () => {
+    expect(humanFieldMessage("Choose at least one service (or the intake form) before turning the link on.")).toBe(
+      "Choose at least one service (or the intake form) before turning the link on.",
+    );
+    expect(humanFieldMessage("PNG, JPEG or WebP only.")).toBe("PNG, JPEG or WebP only.");
+  });
+});
