@@ -54,7 +54,17 @@ export default defineConfig([
       "react/display-name": "off",
     },
   },
-  globalIgnores([".next/**", "generated/**", "node_modules/**", "next-env.d.ts", "sdk/dist/**", "sdk/src/generated/**", "test-results/**", "playwright-report/**"]),
+  globalIgnores([
+    ".next/**",
+    "generated/**",
+    "node_modules/**",
+    "next-env.d.ts",
+    "sdk/dist/**",
+    "sdk/src/generated/**",
+    "test-results/**",
+    "playwright-report/**",
+    "public/vendor/**",
+  ]),
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],

@@ -2,7 +2,6 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { connection } from "next/server";
 import "./globals.css";
-import { QueryProvider } from "@/components/query-provider";
 import { documentLocale } from "@/app/(client)/_components/document-locale";
 
 export const metadata: Metadata = {
@@ -18,9 +17,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // the page's own language, so screen readers read a Spanish page with a Spanish voice
   return (
     <html lang={await documentLocale()}>
-      <body className="min-h-screen">
-        <QueryProvider>{children}</QueryProvider>
-      </body>
+      <body className="min-h-screen">{children}</body>
     </html>
   );
 }
