@@ -7,6 +7,7 @@ import type { TEnv } from "@/lib/infra/env";
 import { createLinkedInConnector } from "@/lib/infra/connectors/linkedin/linkedin-connector";
 import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
 import { createGoogleConnector } from "@/lib/infra/connectors/google/google-connector";
+import { createMicrosoftConnector } from "@/lib/infra/connectors/microsoft/microsoft-connector";
 
 export type ConnectorEnv = Pick<
   TEnv,
@@ -50,5 +51,11 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
     configured: (e) => !!e.GOOGLE_CLIENT_ID && !!e.GOOGLE_CLIENT_SECRET,
     create: (e, http) =>
       createGoogleConnector({ clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET!, developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN ?? null }, http),
+  },
+  // The developer token is required: every Customer Management call carries it.
+  microsoft: {
+    configured: (e) => !!e.MICROSOFT_CLIENT_ID && !!e.MICROSOFT_CLIENT_SECRET && !!e.MICROSOFT_ADS_DEVELOPER_TOKEN,
+    create: (e, http) =>
+      createMicrosoftConnector({ clientId: e.MICROSOFT_CLIENT_ID!, clientSecret: e.MICROSOFT_CLIENT_SECRET!, developerToken: e.MICROSOFT_ADS_DEVELOPER_TOKEN! }, http),
   },
 };
