@@ -209,7 +209,7 @@ describe("services", () => {
 describe("decisions the spec leaves open", () => {
   it("names the two grant_failed platforms among the six attempt-event platforms", () => {
     expect([...GRANT_FAILED_PLATFORMS]).toEqual(["meta", "google"]);
-    expect([...ATTEMPT_EVENT_PLATFORMS].sort()).toEqual(["google", "linkedin", "meta", "pinterest", "snapchat", "tiktok"]);
+    expect([...ATTEMPT_EVENT_PLATFORMS].sort()).toEqual(["google", "linkedin", "meta", "microsoft", "pinterest", "tiktok"]);
     for (const p of GRANT_FAILED_PLATFORMS) expect(ATTEMPT_EVENT_PLATFORMS).toContain(p);
     for (const p of ATTEMPT_EVENT_PLATFORMS) {
       expect(getPlatform(p)?.connectorKind).toBe("oauth");

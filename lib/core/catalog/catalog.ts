@@ -99,10 +99,15 @@ export interface ApiCatalogService {
 export const GRANT_FAILED_PLATFORMS = ["meta", "google"] as const satisfies readonly PlatformId[];
 
 // The spec says six platforms send connection.attempt_completed for one-step
-// grant attempts. These are the connector platforms with a one-step grant call;
-// Microsoft is granted while signing in, which the spec excludes, and X has no
-// connector at all.
-export const ATTEMPT_EVENT_PLATFORMS = ["meta", "google", "tiktok", "linkedin", "pinterest", "snapchat"] as const satisfies readonly PlatformId[];
+// grant attempts. These are the connector platforms whose grant is one call (or
+// calls the connector makes at once) after sign-in, answered per asset:
+// Microsoft Advertising's SendUserInvitation is such a call (Customer Management,
+// sent after sign-in, refused or accepted per account). Snapchat is not: its Marketing
+// API assigns ad account roles only to a Member of the client's Organization holding
+// the organization role `member` (Roles), and documents no call that adds the agency's
+// user as a Member (Members: read only), so the client first invites them in Business
+// Manager; X has no connector at all.
+export const ATTEMPT_EVENT_PLATFORMS = ["meta", "google", "tiktok", "linkedin", "pinterest", "microsoft"] as const satisfies readonly PlatformId[];
 
 // The spec says one platform's service is reported granted as soon as the
 // invitation is sent. HubSpot invites cannot be pending on the agency side

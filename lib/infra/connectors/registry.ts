@@ -9,6 +9,7 @@ import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-conn
 import { createGoogleConnector } from "@/lib/infra/connectors/google/google-connector";
 import { createPinterestConnector } from "@/lib/infra/connectors/pinterest/pinterest-connector";
 import { createMetaConnector } from "@/lib/infra/connectors/meta/meta-connector";
+import { createMicrosoftConnector } from "@/lib/infra/connectors/microsoft/microsoft-connector";
 
 export type ConnectorEnv = Pick<
   TEnv,
@@ -60,5 +61,11 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
   meta: {
     configured: (e) => !!e.META_APP_ID && !!e.META_APP_SECRET,
     create: (e, http) => createMetaConnector({ appId: e.META_APP_ID!, appSecret: e.META_APP_SECRET! }, http),
+  },
+  // The developer token is required: every Customer Management call carries it.
+  microsoft: {
+    configured: (e) => !!e.MICROSOFT_CLIENT_ID && !!e.MICROSOFT_CLIENT_SECRET && !!e.MICROSOFT_ADS_DEVELOPER_TOKEN,
+    create: (e, http) =>
+      createMicrosoftConnector({ clientId: e.MICROSOFT_CLIENT_ID!, clientSecret: e.MICROSOFT_CLIENT_SECRET!, developerToken: e.MICROSOFT_ADS_DEVELOPER_TOKEN! }, http),
   },
 };

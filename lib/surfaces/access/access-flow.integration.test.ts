@@ -3,6 +3,7 @@
 // events each records and when stateVersion moves, replayed and forged sign-ins, skip /
 // reopen / invite-sent, the intake form, cancelled requests, the cancel-vs-grant race,
 // the per-token rate limit and the agency logo.
+import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { createSandboxConnector } from "@/lib/infra/connectors/sandbox-connector";
@@ -190,14 +191,19 @@ describe("automatic grants through the sandbox connector", () => {
   });
 
   it("sends the attempt event for the six platforms only, and grant_failed for meta and google only", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { tiktok_ads: { accessLevel: "admin" }, microsoft_ads: { accessLevel: "viewer" } });
+    // Snapchat is the connector platform outside the six (see ATTEMPT_EVENT_PLATFORMS).
+    const withSnap = {
+      ...agency,
+      accounts: { ...agency.accounts, snapchat: (await connectAccount({ agencyId: agency.agencyId, platform: "snapchat", email: "snapchat@agency.test" })).internalAccountId },
+    };
+    const { requestId, token } = await seedAccessRequest(withSnap, { tiktok_ads: { accessLevel: "admin" }, snapchat_ads: { accessLevel: "reports" } });
     await signInAndGrant(base, token, "tiktok_ads", { mode: "fail" });
-    await signInAndGrant(base, token, "microsoft_ads", { mode: "fail" });
+    await signInAndGrant(base, token, "snapchat_ads", { mode: "fail" });
     let events = await eventsOf(requestId);
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created"]);
     expect((events[1]!.data.attempt as { platform: string }).platform).toBe("tiktok");
 
-    await signInAndGrant(base, token, "microsoft_ads");
+    await signInAndGrant(base, token, "snapchat_ads");
     events = await eventsOf(requestId);
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created", "service.granted"]);
   });

@@ -1,0 +1,236 @@
+// The Microsoft Advertising connector over real HTTP against the Microsoft contract fake:
+// sign-in with PKCE, listing, every role, partial failure, already invited, an expired
+// token, a rate limit then success, a 5xx, read-back, the agency-side identity; then one
+// client-page journey through the app's routes with the real connector (no sandbox),
+// checking the recorded events.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@/lib/infra/connectors/connector";
+import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
+import { createMicrosoftConnector } from "@/lib/infra/connectors/microsoft/microsoft-connector";
+import { connectAccount } from "@/lib/core/accounts/connect-account";
+import { resetEnvCache } from "@/lib/infra/env";
+import { startApiServer } from "@/test/support/api-server";
+import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf } from "@/test/support/access-fixtures";
+import { MICROSOFT_FAKE, startMicrosoftFake, type MicrosoftFake } from "@/test/support/fakes/microsoft-fake";
+
+const REDIRECT = "http://localhost:3999/api/access/callback";
+const [ACC1, ACC2] = MICROSOFT_FAKE.customers[0]!.accounts.map(([id]) => id);
+const ACC3 = MICROSOFT_FAKE.customers[1]!.accounts[0]![0];
+const CUST1 = MICROSOFT_FAKE.customers[0]!.id;
+const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: null, email: MICROSOFT_FAKE.agencyEmail, businessId: null };
+
+let fake: MicrosoftFake;
+let connector: PlatformConnector;
+
+beforeAll(async () => {
+  fake = await startMicrosoftFake({ redirectUris: [REDIRECT] });
+  const http = createConnectorHttp({ overrides: parseHostOverrides(fake.overrides), baseDelayMs: 5 });
+  connector = createMicrosoftConnector({ clientId: MICROSOFT_FAKE.clientId, clientSecret: MICROSOFT_FAKE.clientSecret, developerToken: MICROSOFT_FAKE.developerToken }, http);
+});
+afterAll(async () => fake?.close());
+beforeEach(() => fake.reset());
+
+const V = "v".repeat(43);
+
+async function signIn(): Promise<string> {
+  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["microsoft_ads"], codeVerifier: V });
+  const back = new URL((await getNoFollow(authorizationUrl)).headers.get("location")!);
+  return (await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: V })).accessToken;
+}
+
+const kindOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => "none",
+    (e: unknown) => (e instanceof ConnectorError ? e.kind : `other: ${String(e)}`),
+  );
+const calls = (path: string) => fake.calls.filter((c) => c.path === path);
+const grant = (token: string, assetIds: string[], role = "standard") =>
+  connector.grantAccess({ accessToken: token, serviceId: "microsoft_ads", assetIds, role, agencyAccount: agency });
+
+describe("Microsoft sign-in", () => {
+  it("asks for the Ads scope with a PKCE challenge and exchanges the code with the verifier and the same redirect_uri", async () => {
+    const url = new URL(connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["microsoft_ads"], codeVerifier: V }).authorizationUrl);
+    expect(url.origin).toBe(fake.hosts["login.microsoftonline.com"]);
+    expect(url.pathname).toBe("/common/oauth2/v2.0/authorize");
+    expect(url.searchParams.get("scope")).toBe("openid offline_access https://ads.microsoft.com/msads.manage");
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("response_mode")).toBe("query");
+
+    const code = () => getNoFollow(url.toString()).then((r) => new URL(r.headers.get("location")!).searchParams.get("code")!);
+    // A verifier that does not match the challenge, or another redirect_uri, is refused.
+    expect(await kindOf(connector.handleCallback({ code: await code(), state: "st", redirectUri: REDIRECT, codeVerifier: "w".repeat(43) }))).toBe("invalid_state");
+    expect(await kindOf(connector.handleCallback({ code: await code(), state: "st", redirectUri: "http://localhost:3999/other", codeVerifier: V }))).toBe("invalid_state");
+    const fresh = await code();
+    const tokens = await connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V });
+    expect(tokens.accessToken).toMatch(/^ms-token-/);
+    expect(tokens.refreshToken).toMatch(/^ms-refresh-/);
+    expect(calls("/common/oauth2/v2.0/token").at(-1)!.body).toMatchObject({ grant_type: "authorization_code", code: fresh, code_verifier: V, redirect_uri: REDIRECT });
+    expect(await kindOf(connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V }))).toBe("invalid_state");
+  });
+});
+
+describe("Microsoft listing", () => {
+  it("lists the accounts of the customers where the user may invite, with the developer token", async () => {
+    const token = await signIn();
+    expect(await connector.listAssets({ accessToken: token, serviceId: "microsoft_ads" })).toEqual([
+      { id: ACC1, name: "Acme Search" },
+      { id: ACC2, name: "Acme Shopping" },
+      { id: ACC3, name: "Acme Brand" },
+    ]);
+    const api = fake.calls.filter((c) => c.host === "clientcenter.api.bingads.microsoft.com");
+    expect(api.every((c) => c.headers.developertoken === MICROSOFT_FAKE.developerToken && c.headers.authorization === `Bearer ${token}`)).toBe(true);
+    expect(calls("/CustomerManagement/v13/AccountsInfo/Query").map((c) => c.headers.customerid)).toEqual([CUST1, MICROSOFT_FAKE.customers[1]!.id]);
+  });
+});
+
+describe("Microsoft grants", () => {
+  it("sends an invitation per account with every role's id, read back by SearchUserInvitations", async () => {
+    const token = await signIn();
+    for (const [role, roleId] of [
+      ["super_admin", 41],
+      ["standard", 203],
+      ["campaign_manager", 16],
+      ["viewer", 100],
+    ] as const) {
+      fake.reset();
+      const { results } = await grant(token, [ACC1], role);
+      expect(results).toEqual([{ assetId: ACC1, ok: true, error: null, verified: true }]);
+      const send = calls("/CustomerManagement/v13/UserInvitation/Send").at(-1)!;
+      expect(send.headers.customerid).toBe(CUST1);
+      expect(send.headers.customeraccountid).toBe(ACC1);
+      expect(send.body).toEqual({
+        UserInvitation: {
+          FirstName: "ads",
+          LastName: "agency.test",
+          Email: MICROSOFT_FAKE.agencyEmail,
+          CustomerId: Number(CUST1),
+          RoleId: roleId,
+          AccountIds: [Number(ACC1)],
+          Lcid: "EnglishUS",
+        },
+      });
+    }
+  });
+
+  it("partial failure: a refused account and an unknown account fail alone; a Standard user cannot invite a Super Admin", async () => {
+    const token = await signIn();
+    fake.switches.refuse.add(ACC2);
+    const { results } = await grant(token, [ACC1, ACC2, "999"], "viewer");
+    expect(results).toEqual([
+      { assetId: ACC1, ok: true, error: null, verified: true },
+      { assetId: ACC2, ok: false, error: `Microsoft Advertising refused access to ${ACC2}: You cannot manage users of account ${ACC2}.`, errorKind: "platform_error" },
+      { assetId: "999", ok: false, error: "999 is not a Microsoft Advertising account you can share.", errorKind: "platform_error" },
+    ]);
+    const superAdmin = await grant(token, [ACC3], "super_admin");
+    expect(superAdmin.results[0]).toMatchObject({ ok: false, error: `Microsoft Advertising refused access to ${ACC3}: A Standard user cannot invite a Super Admin.` });
+  });
+
+  it("an unexpired pending invitation with the same role counts as granted without a new email; an expired one does not", async () => {
+    const token = await signIn();
+    fake.alreadyInvited(ACC1, 203);
+    fake.alreadyInvited(ACC2, 203, { expired: true });
+    const { results } = await grant(token, [ACC1, ACC2]);
+    expect(results).toEqual([
+      { assetId: ACC1, ok: true, error: null, alreadyGranted: true, verified: true },
+      { assetId: ACC2, ok: true, error: null, verified: true },
+    ]);
+    expect(calls("/CustomerManagement/v13/UserInvitation/Send").map((c) => c.headers.customeraccountid)).toEqual([ACC2]);
+  });
+
+  it("an expired token fails the whole attempt with reauth", async () => {
+    const token = await signIn();
+    fake.switches.expiredToken = true;
+    expect(await kindOf(grant(token, [ACC1]))).toBe("reauth");
+    expect(await kindOf(connector.listAssets({ accessToken: token, serviceId: "microsoft_ads" }))).toBe("reauth");
+  });
+
+  it("CallRateExceeded once is retried and the grant succeeds", async () => {
+    const token = await signIn();
+    fake.switches.rateLimitOnce = true;
+    const { results } = await grant(token, [ACC1]);
+    expect(results[0]).toMatchObject({ ok: true });
+    expect(fake.invitations).toHaveLength(1);
+  });
+
+  it("a Microsoft 5xx fails the asset as a server error after retries", async () => {
+    const token = await signIn();
+    fake.switches.serverError = true;
+    const { results } = await grant(token, [ACC1]);
+    expect(results[0]).toMatchObject({ assetId: ACC1, ok: false, errorKind: "server_error" });
+    expect(calls("/CustomerManagement/v13/UserInvitation/Send").length).toBeGreaterThan(1);
+  });
+
+  it("refuses without a call when the agency has no email, reads grants back, and gives the agency identity", async () => {
+    const token = await signIn();
+    expect(
+      await kindOf(connector.grantAccess({ accessToken: token, serviceId: "microsoft_ads", assetIds: [ACC1], role: "viewer", agencyAccount: { ...agency, email: null } })),
+    ).toBe("platform_error");
+    await grant(token, [ACC1], "viewer");
+    const verified = await connector.verifyAccess!({ accessToken: token, serviceId: "microsoft_ads", assetIds: [ACC1, ACC2], agencyAccount: agency });
+    expect(verified.map((v) => [v.assetId, v.present])).toEqual([
+      [ACC1, true],
+      [ACC2, false],
+    ]);
+    expect(await connector.listAgencyIdentities!({ accessToken: token })).toEqual([
+      { displayName: "Ana Client", email: "ana@client.test", platformAccountId: MICROSOFT_FAKE.user.id, businessId: null, businessName: null },
+    ]);
+  });
+});
+
+describe("the client page with the real Microsoft Advertising connector", () => {
+  let base: string;
+  let closeServer: () => Promise<void>;
+  const keys = ["SANDBOX_PLATFORMS", "MICROSOFT_CLIENT_ID", "MICROSOFT_CLIENT_SECRET", "MICROSOFT_ADS_DEVELOPER_TOKEN", "PLATFORM_HOST_OVERRIDES"];
+  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+
+  beforeAll(async () => {
+    Object.assign(process.env, {
+      SANDBOX_PLATFORMS: "0",
+      MICROSOFT_CLIENT_ID: MICROSOFT_FAKE.clientId,
+      MICROSOFT_CLIENT_SECRET: MICROSOFT_FAKE.clientSecret,
+      MICROSOFT_ADS_DEVELOPER_TOKEN: MICROSOFT_FAKE.developerToken,
+      PLATFORM_HOST_OVERRIDES: fake.overrides,
+    });
+    resetEnvCache();
+    const server = await startApiServer();
+    base = server.url;
+    closeServer = server.close;
+  });
+  afterAll(async () => {
+    await closeServer?.();
+    for (const k of keys) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+    resetEnvCache();
+  });
+
+  it("a partly refused invitation: the invited account recorded, the refusal shown, attempt event partial_success", async () => {
+    const seeded = await seedAccessAgency([]);
+    const account = await connectAccount({ agencyId: seeded.agencyId, platform: "microsoft", email: MICROSOFT_FAKE.agencyEmail });
+    const { requestId, token } = await seedAccessRequest({ ...seeded, accounts: { microsoft: account.internalAccountId } }, { microsoft_ads: { accessLevel: "campaign_manager" } });
+    fake.switches.refuse.add(ACC2);
+
+    const consentUrl = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/microsoft_ads`));
+    expect(`${consentUrl.protocol}//${consentUrl.host}`).toBe(fake.hosts["login.microsoftonline.com"]);
+    expect(consentUrl.searchParams.get("code_challenge_method")).toBe("S256");
+    const back = new URL((await getNoFollow(consentUrl.toString())).headers.get("location")!);
+    const callback = locationOf(await getNoFollow(`${base}${back.pathname}${back.search}`));
+    expect(callback.searchParams.get("pick")).toBe("microsoft_ads");
+
+    const res = await postForm(`${base}/api/access/${token}/services/microsoft_ads/grant`, { session: callback.searchParams.get("session")!, asset: [ACC1, ACC2] });
+    expect(res.status).toBe(303);
+    expect(fake.invitations.map((i) => [i.AccountIds, i.RoleId, i.Email])).toEqual([[[Number(ACC1)], 16, MICROSOFT_FAKE.agencyEmail]]);
+
+    const svc = (await requestRow(requestId)).services.find((s) => s.serviceId === "microsoft_ads")!;
+    expect(svc.status).toBe("granted");
+    expect(svc.grantedAssets).toEqual([{ id: ACC1, name: "Acme Search", accessLevel: "campaign_manager" }]);
+    const events = await eventsOf(requestId);
+    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
+    const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { platform: string; outcome: string; services: { errors: string[] }[] };
+    expect(attempt.platform).toBe("microsoft");
+    expect(attempt.outcome).toBe("partial_success");
+    expect(attempt.services[0]!.errors).toEqual([`Microsoft Advertising refused access to ${ACC2}: You cannot manage users of account ${ACC2}.`]);
+  });
+});

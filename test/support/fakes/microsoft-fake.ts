@@ -1,0 +1,255 @@
+// Contract fake of the Microsoft endpoints the Microsoft Advertising connector calls,
+// written from Microsoft's documentation (see lib/infra/connectors/microsoft/):
+// login.microsoftonline.com's /common/oauth2/v2.0/authorize and /token (authorization code
+// with PKCE S256), and clientcenter.api.bingads.microsoft.com's Customer Management v13
+// REST operations /User/Query (GetUser), /AccountsInfo/Query (GetAccountsInfo),
+// /UserInvitation/Send (SendUserInvitation) and /UserInvitations/Search
+// (SearchUserInvitations). It refuses what Microsoft refuses: a wrong client id or secret,
+// an unregistered or changed redirect_uri, a missing Ads scope, an unknown or reused code,
+// a code_verifier that does not match the challenge (`invalid_grant`), a missing
+// developer token (105 InvalidCredentials), a missing or unknown token, a missing
+// CustomerId header, an unknown customer or account (106 UserIsNotAuthorized), an unknown
+// RoleId, with the fault bodies of the Customer Management API
+// (`{ TrackingId, Type, Errors|OperationErrors: [{ Code, ErrorCode, Message }] }`).
+//
+// Switches: `refuse` (account ids whose invitation is refused), `expiredToken` (109
+// AuthenticationTokenExpired), `rateLimitOnce` (the next API call answers 117
+// CallRateExceeded), `serverError` (invitations answer 500); `alreadyInvited` preloads a
+// pending invitation.
+import crypto from "node:crypto";
+import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
+
+export const MICROSOFT_FAKE = {
+  clientId: "00000000-aaaa-bbbb-cccc-111111111111",
+  clientSecret: "microsoft-fake-secret-0123",
+  developerToken: "FAKEDEVTOKEN0123",
+  user: { id: "7000001", email: "ana@client.test", firstName: "Ana", lastName: "Client" },
+  customers: [
+    {
+      id: "150000001",
+      roleId: 41,
+      accounts: [
+        ["180000001", "Acme Search"],
+        ["180000002", "Acme Shopping"],
+      ],
+    },
+    { id: "150000002", roleId: 203, accounts: [["180000003", "Acme Brand"]] },
+    { id: "150000009", roleId: 100, accounts: [["180000009", "Viewer Only"]] },
+  ] as { id: string; roleId: number; accounts: [string, string][] }[],
+  agencyEmail: "ads@agency.test",
+} as const;
+
+const ROLE_IDS = [16, 33, 41, 100, 203];
+const ADS_SCOPE = "https://ads.microsoft.com/msads.manage";
+
+export type MicrosoftInvitation = {
+  Id: number;
+  FirstName: string;
+  LastName: string;
+  Email: string;
+  CustomerId: number;
+  RoleId: number;
+  AccountIds: number[];
+  ExpirationDate: string;
+  Lcid: string;
+};
+export type MicrosoftFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean };
+
+export type MicrosoftFake = FakePlatform & {
+  switches: MicrosoftFakeSwitches;
+  invitations: MicrosoftInvitation[];
+  alreadyInvited(accountId: string, roleId: number, opts?: { expired?: boolean }): void;
+};
+
+const fault = (status: number, code: number, errorCode: string, message: string, type: "AdApiFaultDetail" | "ApiFault" = "AdApiFaultDetail"): FakeResponse => ({
+  status,
+  json: {
+    TrackingId: crypto.randomUUID(),
+    Type: type,
+    [type === "ApiFault" ? "OperationErrors" : "Errors"]: [{ Code: code, Detail: null, ErrorCode: errorCode, Message: message }],
+  },
+});
+
+export async function startMicrosoftFake(opts: { ports?: Record<string, number>; redirectUris?: string[] } = {}): Promise<MicrosoftFake> {
+  const codes = new Map<string, { redirectUri: string; challenge: string; used: boolean }>();
+  const tokens = new Set<string>();
+  const invitations: MicrosoftInvitation[] = [];
+  const switches: MicrosoftFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
+  let nextId = 900001;
+  const customerOfAccount = (accountId: string) => MICROSOFT_FAKE.customers.find((c) => c.accounts.some(([id]) => id === accountId));
+
+  function authorize(req: FakeRequest): FakeResponse {
+    const q = req.query;
+    if (q.client_id !== MICROSOFT_FAKE.clientId) return { status: 400, text: "AADSTS700016: Application not found in the directory" };
+    if (q.response_type !== "code") return { status: 400, text: "AADSTS900144: The request body must contain the following parameter: 'response_type'" };
+    if (!q.redirect_uri || (opts.redirectUris && !opts.redirectUris.includes(q.redirect_uri)))
+      return { status: 400, text: "AADSTS50011: The redirect URI specified in the request does not match the redirect URIs configured for the application" };
+    if (!(q.scope ?? "").split(" ").includes(ADS_SCOPE)) return { status: 400, text: "AADSTS70011: The provided value for the input parameter 'scope' is not valid" };
+    if (q.code_challenge_method !== "S256" || !/^[\w-]{43}$/.test(q.code_challenge ?? "")) return { status: 400, text: "AADSTS501491: Invalid size of Code_Challenge parameter" };
+    const code = crypto.randomBytes(16).toString("hex");
+    codes.set(code, { redirectUri: q.redirect_uri, challenge: q.code_challenge!, used: false });
+    const back = new URL(q.redirect_uri);
+    back.searchParams.set("code", code);
+    if (q.state !== undefined) back.searchParams.set("state", q.state);
+    return { status: 302, headers: { location: back.toString() } };
+  }
+
+  function token(req: FakeRequest): FakeResponse {
+    const b = (req.body ?? {}) as Record<string, string>;
+    if (b.grant_type !== "authorization_code") return { status: 400, json: { error: "unsupported_grant_type", error_description: "AADSTS70003" } };
+    if (b.client_id !== MICROSOFT_FAKE.clientId || b.client_secret !== MICROSOFT_FAKE.clientSecret)
+      return { status: 401, json: { error: "invalid_client", error_description: "AADSTS7000215: Invalid client secret provided." } };
+    const issued = codes.get(b.code ?? "");
+    if (!issued || issued.used || issued.redirectUri !== b.redirect_uri)
+      return { status: 400, json: { error: "invalid_grant", error_description: "AADSTS70008: The provided authorization code or refresh token has expired or is invalid." } };
+    const challenge = crypto
+      .createHash("sha256")
+      .update(b.code_verifier ?? "")
+      .digest("base64url");
+    if (challenge !== issued.challenge)
+      return {
+        status: 400,
+        json: { error: "invalid_grant", error_description: "AADSTS501481: The Code_Verifier does not match the code_challenge supplied in the authorization request." },
+      };
+    issued.used = true;
+    const t = `ms-token-${crypto.randomBytes(12).toString("hex")}`;
+    tokens.add(t);
+    return {
+      status: 200,
+      json: { token_type: "Bearer", scope: ADS_SCOPE, expires_in: 3600, access_token: t, refresh_token: `ms-refresh-${crypto.randomBytes(8).toString("hex")}` },
+    };
+  }
+
+  function api(req: FakeRequest): FakeResponse {
+    if (req.method !== "POST") return { status: 405, text: "Method not allowed" };
+    if (req.headers.developertoken !== MICROSOFT_FAKE.developerToken)
+      return fault(401, 105, "InvalidCredentials", "Authentication failed. Either supplied credentials are invalid or the account is inactive.");
+    const auth = req.headers.authorization ?? "";
+    const t = auth.startsWith("Bearer ") ? auth.slice(7) : "";
+    if (switches.expiredToken && tokens.has(t)) return fault(401, 109, "AuthenticationTokenExpired", "The OAuth access token has expired.");
+    if (!tokens.has(t)) return fault(401, 105, "InvalidCredentials", "Authentication failed. Either supplied credentials are invalid or the account is inactive.");
+    if (switches.rateLimitOnce) {
+      switches.rateLimitOnce = false;
+      return fault(429, 117, "CallRateExceeded", "You have exceeded the number of calls that you are allowed to make in a minute. Please reduce the number of calls.", "ApiFault");
+    }
+    const path = req.path.replace(/^\/CustomerManagement\/v13/, "");
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const headerCustomer = req.headers.customerid;
+    const mine = (customerId: string) => MICROSOFT_FAKE.customers.find((c) => c.id === customerId);
+
+    if (path === "/User/Query") {
+      if (body.UserId !== null && body.UserId !== undefined && String(body.UserId) !== MICROSOFT_FAKE.user.id)
+        return fault(400, 1030, "UserNotFound", "The user was not found.", "ApiFault");
+      const u = MICROSOFT_FAKE.user;
+      return {
+        status: 200,
+        json: {
+          User: {
+            Id: Number(u.id),
+            UserName: u.email,
+            ContactInfo: { Email: u.email },
+            Name: { FirstName: u.firstName, LastName: u.lastName },
+            CustomerId: Number(MICROSOFT_FAKE.customers[0]!.id),
+          },
+          CustomerRoles: MICROSOFT_FAKE.customers.map((c) => ({
+            RoleId: c.roleId,
+            CustomerId: Number(c.id),
+            AccountIds: null,
+            LinkedAccountIds: null,
+            CustomerLinkPermission: null,
+          })),
+        },
+      };
+    }
+    if (path === "/AccountsInfo/Query") {
+      const c = mine(String(body.CustomerId ?? ""));
+      if (!c) return fault(400, 106, "UserIsNotAuthorized", "The user does not represent a authorized developer.", "ApiFault");
+      return {
+        status: 200,
+        json: { AccountsInfo: c.accounts.map(([id, name]) => ({ Id: Number(id), Name: name, Number: `F1${id.slice(-6)}`, AccountLifeCycleStatus: "Active", PauseReason: null })) },
+      };
+    }
+    if (path === "/UserInvitations/Search") {
+      const preds = (Array.isArray(body.Predicates) ? body.Predicates : []) as Record<string, unknown>[];
+      const byCustomer = preds.find((p) => p.Field === "CustomerId" && p.Operator === "Equals");
+      if (!byCustomer) return fault(400, 1001, "InvalidPredicate", "A CustomerId predicate is required.", "ApiFault");
+      const c = mine(String(byCustomer.Value));
+      if (!c || c.roleId === 100) return fault(400, 106, "UserIsNotAuthorized", "You do not have permission to view user invitations of this customer.", "ApiFault");
+      return { status: 200, json: { UserInvitations: invitations.filter((i) => String(i.CustomerId) === c.id) } };
+    }
+    if (path === "/UserInvitation/Send") {
+      const inv = (body.UserInvitation ?? {}) as Record<string, unknown>;
+      if (!headerCustomer) return fault(400, 1000, "CustomerIdHeaderMissing", "The CustomerId header is required.", "ApiFault");
+      const c = mine(String(inv.CustomerId ?? ""));
+      if (!c || c.id !== headerCustomer) return fault(400, 106, "UserIsNotAuthorized", "You are not authorized to invite users to this customer.", "ApiFault");
+      if (c.roleId !== 41 && c.roleId !== 203) return fault(400, 106, "UserIsNotAuthorized", "Only a Super Admin or Standard user can send user invitations.", "ApiFault");
+      if (typeof inv.RoleId !== "number" || !ROLE_IDS.includes(inv.RoleId)) return fault(400, 1041, "InvalidRoleId", `The RoleId ${String(inv.RoleId)} is invalid.`, "ApiFault");
+      if (c.roleId === 203 && inv.RoleId === 41) return fault(400, 106, "UserIsNotAuthorized", "A Standard user cannot invite a Super Admin.", "ApiFault");
+      for (const f of ["FirstName", "LastName", "Email", "Lcid"])
+        if (typeof inv[f] !== "string" || inv[f] === "") return fault(400, 1002, "NullParameter", `UserInvitation.${f} is required.`, "ApiFault");
+      const accountIds = (Array.isArray(inv.AccountIds) ? inv.AccountIds : []).map((a) => String(a));
+      if (accountIds.some((a) => customerOfAccount(a)?.id !== c.id)) return fault(400, 1102, "InvalidAccountId", "An account id is not an account of this customer.", "ApiFault");
+      if (switches.serverError)
+        return {
+          status: 500,
+          json: { TrackingId: crypto.randomUUID(), Type: "ApiFault", OperationErrors: [{ Code: 0, ErrorCode: "InternalError", Message: "An internal error has occurred." }] },
+        };
+      const refused = accountIds.find((a) => switches.refuse.has(a));
+      if (refused) return fault(400, 106, "UserIsNotAuthorized", `You cannot manage users of account ${refused}.`, "ApiFault");
+      const Id = nextId++;
+      invitations.push({
+        Id,
+        FirstName: inv.FirstName as string,
+        LastName: inv.LastName as string,
+        Email: inv.Email as string,
+        CustomerId: Number(c.id),
+        RoleId: inv.RoleId,
+        AccountIds: accountIds.map(Number),
+        ExpirationDate: new Date(Date.now() + 30 * 86400_000).toISOString(),
+        Lcid: inv.Lcid as string,
+      });
+      return { status: 200, json: { UserInvitationId: Id } };
+    }
+    return { status: 404, text: `No operation ${req.method} ${req.path}` };
+  }
+
+  const platform = await startFakePlatform({
+    hosts: ["login.microsoftonline.com", "clientcenter.api.bingads.microsoft.com"],
+    ports: opts.ports,
+    handler: (req) => {
+      if (req.host === "login.microsoftonline.com") {
+        if (req.method === "GET" && req.path === "/common/oauth2/v2.0/authorize") return authorize(req);
+        if (req.method === "POST" && req.path === "/common/oauth2/v2.0/token") return token(req);
+        return { status: 404, text: "not found" };
+      }
+      return api(req);
+    },
+    onReset: () => {
+      invitations.length = 0;
+      switches.refuse.clear();
+      switches.expiredToken = false;
+      switches.rateLimitOnce = false;
+      switches.serverError = false;
+    },
+  });
+
+  return {
+    ...platform,
+    switches,
+    invitations,
+    alreadyInvited(accountId, roleId, o = {}) {
+      const c = customerOfAccount(accountId)!;
+      invitations.push({
+        Id: nextId++,
+        FirstName: "ads",
+        LastName: "agency.test",
+        Email: MICROSOFT_FAKE.agencyEmail,
+        CustomerId: Number(c.id),
+        RoleId: roleId,
+        AccountIds: [Number(accountId)],
+        ExpirationDate: new Date(Date.now() + (o.expired ? -1 : 30) * 86400_000).toISOString(),
+        Lcid: "EnglishUS",
+      });
+    },
+  };
+}
