@@ -1,10 +1,12 @@
 // Records a domain event in the caller's transaction (the transactional outbox) and fans
 // it out at once to every active webhook of the agency subscribed to its type, one
-// delivery each. The worker sends what was committed. Demo requests record nothing.
+// delivery each, and notifies the team (lib/core/notifications). The worker sends what was
+// committed. Demo requests record nothing.
 import crypto from "node:crypto";
 import type { Tx } from "@/lib/infra/db/db";
 import { EVENT_TYPES, SCHEMA_VERSION, type EventType } from "@/lib/core/events/event-types";
 import type { TEventData } from "@/lib/core/events/schemas";
+import { notifyTeam } from "@/lib/core/notifications/notify-team";
 
 export { EVENT_TYPES, SCHEMA_VERSION, type EventType };
 
@@ -33,5 +35,6 @@ export async function recordEvent<T extends EventType>(tx: Tx, opts: { agencyId:
       data: hooks.map((h) => ({ agencyId: opts.agencyId, webhookId: h.id, eventId: id, eventType: opts.type, nextAttemptAt: createdAt, createdAt })),
     });
   }
+  await notifyTeam(tx, { agencyId: opts.agencyId, eventId: id, type: opts.type, data: opts.data, requestId: opts.requestId ?? null, now: createdAt });
   return id;
 }

@@ -1,10 +1,13 @@
 "use server";
 // Client changes from the dashboard, with the API's schemas and rules (externalClientId is
-// set-once): create, and edit by id. Members and above.
+// set-once): create, edit by id and staff notes (members and above); delete (managers and
+// owners), which removes the client's personal data and sends no webhook event.
 import { z } from "zod";
 import { ZCreateClientBody, ZUpdateClientBody } from "@/lib/core/clients/schemas";
 import { createClient } from "@/lib/core/clients/create-client";
 import { updateClient } from "@/lib/core/clients/update-client";
+import { deleteClient } from "@/lib/core/clients/delete-client";
+import { addClientNote, ZAddClientNote } from "@/lib/core/clients/client-notes";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
 export const createClientAction = dashboardAction("clients:write", ZCreateClientBody, (input, ctx) => createClient({ agencyId: ctx.agencyId, input }));
@@ -12,3 +15,11 @@ export const createClientAction = dashboardAction("clients:write", ZCreateClient
 const ZUpdateClientAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }), patch: ZUpdateClientBody });
 
 export const updateClientAction = dashboardAction("clients:write", ZUpdateClientAction, (input, ctx) => updateClient({ agencyId: ctx.agencyId, id: input.id, input: input.patch }));
+
+const ZDeleteClientAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }) });
+
+export const deleteClientAction = dashboardAction("clients:delete", ZDeleteClientAction, (input, ctx) => deleteClient({ agencyId: ctx.agencyId, id: input.id }));
+
+export const addClientNoteAction = dashboardAction("clients:write", ZAddClientNote, (input, ctx) =>
+  addClientNote({ agencyId: ctx.agencyId, author: { id: ctx.userId, name: ctx.email }, input }),
+);
