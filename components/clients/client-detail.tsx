@@ -1,11 +1,17 @@
 "use client";
 // A client's page: their details (editable by members and above, externalClientId locked
-// once set) and their requests.
+// once set), their requests, granted access, intake answers, notes and activity; CSV export,
+// a print view, and deleting the client (managers and owners, after a confirmation).
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
+import type { TClientNote } from "@/lib/core/clients/client-notes";
+import { ClientProfileSections } from "@/components/clients/client-profile";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { FormAlert } from "@/components/ui/form-alert";
 import type { TClient } from "@/lib/core/clients/schemas";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
-import { useClientDetail, useInvalidateClients } from "@/components/clients/use-clients";
+import { useClientDetail, useClientProfile, useInvalidateClients } from "@/components/clients/use-clients";
 import { useRequestList } from "@/components/requests/use-requests";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -22,13 +28,22 @@ type Patch = ReturnType<typeof toUpdatePatch>;
 export function ClientDetail({
   id,
   canWrite,
+  canDelete,
   updateClient,
+  deleteClient,
+  addNote,
 }: {
   id: string;
   canWrite: boolean;
+  canDelete: boolean;
   updateClient: (input: { id: string; patch: Patch }) => Promise<ActionResult<TClient>>;
+  deleteClient: (input: { id: string }) => Promise<ActionResult<{ id: string; requests: number }>>;
+  addNote: (input: { clientId: string; body: string }) => Promise<ActionResult<TClientNote>>;
 }) {
   const detail = useClientDetail(id);
+  const profile = useClientProfile(id);
+  const router = useRouter();
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const requests = useRequestList({ clientId: id });
   const invalidate = useInvalidateClients();
   const [editing, setEditing] = useState(false);
@@ -52,20 +67,44 @@ export function ClientDetail({
         }
         description={[c.email, c.company].filter(Boolean).join(" · ")}
         actions={
-          canWrite ? (
-            <>
-              <Link href={`/dashboard/requests/new?clientId=${c.id}`} className={buttonClasses("primary")}>
-                New request
-              </Link>
-              {!editing ? (
-                <Button variant="secondary" onClick={() => setEditing(true)}>
-                  Edit client
-                </Button>
-              ) : null}
-            </>
-          ) : null
+          <>
+            <a href={`/api/dashboard/clients/${c.id}/export`} className={buttonClasses("secondary")} download>
+              Export access (CSV)
+            </a>
+            <Link href={`/dashboard/clients/${c.id}/print`} className={buttonClasses("secondary")}>
+              Print view
+            </Link>
+            {canDelete ? (
+              <ConfirmButton
+                title={`Delete ${c.name}?`}
+                description="This removes the client, their requests with everything they entered (intake answers, granted asset lists) and the activity of those requests. Usage counts stay, without the client. Access already granted on the platforms is not removed. This cannot be undone."
+                confirmLabel="Delete client"
+                onConfirm={async () => {
+                  const res = await deleteClient({ id: c.id });
+                  if (!res.ok) return setDeleteError(res.error);
+                  await invalidate();
+                  router.push("/dashboard/clients");
+                }}
+              >
+                Delete client
+              </ConfirmButton>
+            ) : null}
+            {canWrite ? (
+              <>
+                <Link href={`/dashboard/requests/new?clientId=${c.id}`} className={buttonClasses("primary")}>
+                  New request
+                </Link>
+                {!editing ? (
+                  <Button variant="secondary" onClick={() => setEditing(true)}>
+                    Edit client
+                  </Button>
+                ) : null}
+              </>
+            ) : null}
+          </>
         }
       />
+      <FormAlert message={deleteError} />
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title="Details" className="lg:col-span-1">
           {editing ? (
@@ -130,6 +169,11 @@ export function ClientDetail({
           )}
         </section>
       </div>
+      {profile.data ? (
+        <ClientProfileSections profile={profile.data} canWrite={canWrite} addNote={addNote} clientId={c.id} onNoteAdded={() => profile.refetch()} />
+      ) : (
+        <p className="mt-6 text-sm text-slate-600">Loading access and activity…</p>
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TClient } from "@/lib/core/clients/schemas";
 import type { TDashboardClient } from "@/lib/surfaces/dashboard/get-client-for-dashboard";
+import type { TClientProfile } from "@/lib/surfaces/dashboard/get-client-profile";
 import { fetchData, fetchPage, queryString } from "@/lib/surfaces/dashboard/dashboard-fetch";
 
 export interface ClientListFilters {
@@ -45,4 +46,11 @@ export function useClientDetail(id: string) {
 export function useInvalidateClients() {
   const qc = useQueryClient();
   return (id?: string) => Promise.all([qc.invalidateQueries({ queryKey: clientKeys.lists() }), ...(id ? [qc.invalidateQueries({ queryKey: clientKeys.detail(id) })] : [])]);
+}
+
+export function useClientProfile(id: string) {
+  return useQuery({
+    queryKey: [...clientKeys.detail(id), "profile"] as const,
+    queryFn: () => fetchData<TClientProfile>(`/api/dashboard/clients/${id}/profile`),
+  });
 }

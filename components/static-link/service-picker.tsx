@@ -23,9 +23,11 @@ export interface ServicePickerProps {
   accounts: SerializedAccount[];
   errors: Record<string, string>;
   disabled?: boolean;
+  /** offer only the catalog's read-only roles (prospects, unless the agency allows more) */
+  readOnlyOnly?: boolean;
 }
 
-export function ServicePicker({ value, onChange, accounts, errors, disabled }: ServicePickerProps) {
+export function ServicePicker({ value, onChange, accounts, errors, disabled, readOnlyOnly }: ServicePickerProps) {
   const catalog = listCatalog();
   const set = (id: string, svc: TRequestedService | null) => {
     const next = { ...value };
@@ -50,6 +52,7 @@ export function ServicePicker({ value, onChange, accounts, errors, disabled }: S
                   accounts={platformAccounts}
                   error={firstError(errors, `services.${s.id}`)}
                   disabled={disabled}
+                  readOnlyOnly={readOnlyOnly}
                   onChange={(svc) => set(s.id, svc)}
                 />
               ))}
@@ -67,10 +70,14 @@ interface ServiceRowProps {
   accounts: SerializedAccount[];
   error?: string;
   disabled?: boolean;
+  readOnlyOnly?: boolean;
   onChange: (svc: TRequestedService | null) => void;
 }
 
-function ServiceRow({ service: s, picked, accounts, error, disabled, onChange }: ServiceRowProps) {
+function ServiceRow({ service: s, picked, accounts, error, disabled, readOnlyOnly, onChange }: ServiceRowProps) {
+  const roles = readOnlyOnly ? s.roles.filter((r) => r.readOnly) : s.roles;
+  // a service with roles but none read-only cannot be offered to prospects (unless already picked, to unpick it)
+  const unavailable = readOnlyOnly && s.roles.length > 0 && roles.length === 0;
   const firstLink = picked?.requestedAccountLinks[0];
   const extraFields = s.accountLinkFields.filter((f) => f.required);
   const withLink = (link: Record<string, string> | null): TRequestedService => {
@@ -82,12 +89,13 @@ function ServiceRow({ service: s, picked, accounts, error, disabled, onChange }:
       <Checkbox
         id={`svc-${s.id}`}
         label={s.name}
+        hint={unavailable ? "No read-only role" : undefined}
         checked={!!picked}
-        disabled={disabled}
+        disabled={disabled || (unavailable && !picked)}
         onChange={(e) =>
           onChange(
             e.target.checked
-              ? { accessLevel: s.roles[0]?.value, optional: false, requestedAccountLinks: accounts[0] ? [{ internalAccountId: accounts[0].internalAccountId }] : [] }
+              ? { accessLevel: roles[0]?.value, optional: false, requestedAccountLinks: accounts[0] ? [{ internalAccountId: accounts[0].internalAccountId }] : [] }
               : null,
           )
         }
@@ -96,7 +104,7 @@ function ServiceRow({ service: s, picked, accounts, error, disabled, onChange }:
         <div className="ml-6 mt-2 grid gap-2 sm:grid-cols-3">
           {s.roles.length ? (
             <Select aria-label={`${s.name} role`} value={picked.accessLevel ?? ""} disabled={disabled} onChange={(e) => onChange({ ...picked, accessLevel: e.target.value })}>
-              {s.roles.map((r) => (
+              {(roles.some((r) => r.value === picked.accessLevel) ? roles : s.roles.filter((r) => r.value === picked.accessLevel || r.readOnly || !readOnlyOnly)).map((r) => (
                 <option key={r.value} value={r.value}>
                   {r.label}
                 </option>

@@ -39,6 +39,7 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
   const setLink = useSetStaticLink();
   const [enabled, setEnabled] = useState(link.enabled);
   const [intake, setIntake] = useState(link.intake);
+  const [allowAllRoles, setAllowAllRoles] = useState(link.allowAllRoles);
   const [services, setServices] = useState<PickedServices>(link.services);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -50,7 +51,7 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
     setBusy(true);
     setErrors({});
     try {
-      const saved = await runAction(() => actions.update({ enabled: switchedOn, intake, services }), { success: "Static link saved.", onFieldErrors: setErrors });
+      const saved = await runAction(() => actions.update({ enabled: switchedOn, intake, services, allowAllRoles }), { success: "Static link saved.", onFieldErrors: setErrors });
       if (saved) {
         setLink(saved);
         setEnabled(saved.enabled);
@@ -122,11 +123,20 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
             onChange={(e) => setIntake(e.target.checked)}
           />
           <FieldError message={errors.intake} />
+          <Checkbox
+            id="static-allow-all-roles"
+            label="Allow roles that are not read-only"
+            hint="Off: visitors are asked only for read-only roles (such as Analyst or Viewer), since anyone can open the link."
+            checked={allowAllRoles}
+            disabled={!canWrite}
+            onChange={(e) => setAllowAllRoles(e.target.checked)}
+          />
+          <FieldError message={errors.allowAllRoles} />
         </div>
       </Card>
 
       <Card title="Default services" description="What every visitor is asked to grant, with the role and the agency account that receives access.">
-        <ServicePicker value={services} onChange={setServices} accounts={accounts} errors={errors} disabled={!canWrite} />
+        <ServicePicker value={services} onChange={setServices} accounts={accounts} errors={errors} disabled={!canWrite} readOnlyOnly={!allowAllRoles} />
         <FieldError message={errors.services} />
       </Card>
 

@@ -6,6 +6,7 @@ import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context"
 import { DashboardNav } from "./_components/dashboard-nav";
 import { SignInRedirect } from "./_components/sign-in-redirect";
 import { UserMenu } from "./_components/user-menu";
+import { UnreadBadge } from "@/components/notifications/unread-badge";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Access Requests" } };
 export const dynamic = "force-dynamic";
@@ -18,7 +19,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <DashboardNav agencyName={ctx.agencyName} userMenu={<UserMenu email={ctx.email} role={ctx.role} />} />
+      <DashboardNav
+        agencyName={ctx.agencyName}
+        userMenu={
+          <>
+            <UnreadBadge />
+            <UserMenu email={ctx.email} role={ctx.role} />
+          </>
+        }
+      />
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10">
         <div className="mx-auto max-w-6xl">{children}</div>
       </main>

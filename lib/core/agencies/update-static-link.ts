@@ -10,6 +10,8 @@ import { env } from "@/lib/infra/env";
 import { notFound, validationError } from "@/lib/core/common/api-error";
 import { ZRequestedServices, type TRequestedService } from "@/lib/core/requests/schemas";
 import { validateRequestedServices } from "@/lib/core/requests/validate-requested-services";
+import { getCatalogService } from "@/lib/core/catalog/catalog";
+import { isReadOnlyAccess } from "@/lib/core/catalog/access-level";
 
 import { UUID } from "@/lib/core/common/uuid";
 import { staticLinkMissing } from "@/lib/core/domain/static-link";
@@ -18,6 +20,8 @@ export const ZUpdateStaticLinkBody = z.strictObject({
   enabled: z.boolean().optional(),
   services: ZRequestedServices.optional(),
   intake: z.boolean().optional(),
+  /** offer roles that are not read-only to prospects (off by default) */
+  allowAllRoles: z.boolean().optional(),
 });
 export type TUpdateStaticLinkBody = z.infer<typeof ZUpdateStaticLinkBody>;
 
@@ -27,6 +31,8 @@ export interface StaticLink {
   url: string;
   services: Record<string, TRequestedService>;
   intake: boolean;
+  /** false: only the catalog's read-only roles are offered to prospects */
+  allowAllRoles: boolean;
   /** whether the agency's intake form is on and has questions, so `intake` can work */
   intakeFormReady: boolean;
   /** on, and asks for something a visitor can do: what the dashboard may call "On" */
@@ -53,7 +59,7 @@ async function intakeFormReady(db: Tx, agencyId: string, enabled: boolean): Prom
 async function read(db: Tx, agencyId: string): Promise<StaticLink> {
   const row = await db.agency.findUnique({
     where: { id: agencyId },
-    select: { staticLinkEnabled: true, staticLinkToken: true, staticLinkServices: true, staticLinkIntake: true, intakeFormEnabled: true },
+    select: { staticLinkEnabled: true, staticLinkToken: true, staticLinkServices: true, staticLinkIntake: true, intakeFormEnabled: true, staticLinkAllowAllRoles: true },
   });
   if (!row) throw notFound("Agency");
   const services = storedServices(row.staticLinkServices);
@@ -65,6 +71,7 @@ async function read(db: Tx, agencyId: string): Promise<StaticLink> {
     url: staticLinkUrl(row.staticLinkToken),
     services,
     intake: row.staticLinkIntake,
+    allowAllRoles: row.staticLinkAllowAllRoles,
     intakeFormReady: ready,
     live: row.staticLinkEnabled && missing === null,
     missing,
@@ -84,9 +91,24 @@ export async function updateStaticLink({ agencyId, input, tx }: { agencyId: stri
     const services = parsed.services ?? current.services;
     const intake = parsed.intake ?? current.intake;
     const enabled = parsed.enabled ?? current.enabled;
+    const allowAllRoles = parsed.allowAllRoles ?? current.allowAllRoles;
     if (parsed.services !== undefined) {
       // the same checks a request gets, so a visitor never meets a link that cannot be created
       await validateRequestedServices(db, { agencyId, requestedServices: services, fieldPrefix: "services" });
+    }
+    if (!allowAllRoles) {
+      for (const [serviceId, wanted] of Object.entries(services)) {
+        const service = getCatalogService(serviceId);
+        if (service && !isReadOnlyAccess(service, wanted.accessLevel)) {
+          const readOnly = service.roles.filter((r) => r.readOnly).map((r) => r.value);
+          throw validationError(
+            `services.${serviceId}.accessLevel`,
+            readOnly.length
+              ? `Prospects are offered read-only roles only (${readOnly.join(", ")}); choose one, or allow all roles on the static link.`
+              : `${service.name} has no read-only role; leave it out, or allow all roles on the static link.`,
+          );
+        }
+      }
     }
     if (enabled && intake && !current.intakeFormReady) {
       throw validationError("intake", "Turn the intake form on and add a question first (Intake form page).");
@@ -95,7 +117,7 @@ export async function updateStaticLink({ agencyId, input, tx }: { agencyId: stri
     if (enabled && missing) throw validationError("services", missing);
     await db.agency.update({
       where: { id: agencyId },
-      data: { staticLinkEnabled: enabled, staticLinkServices: services, staticLinkIntake: intake },
+      data: { staticLinkEnabled: enabled, staticLinkServices: services, staticLinkIntake: intake, staticLinkAllowAllRoles: allowAllRoles },
     });
     return read(db, agencyId);
   };

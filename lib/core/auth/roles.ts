@@ -11,6 +11,7 @@ export const PERMISSIONS = {
   read: "viewer",
   "requests:write": "member",
   "clients:write": "member",
+  "clients:delete": "manager",
   "accounts:write": "manager",
   "intake:write": "manager",
   "branding:write": "manager",

@@ -73,3 +73,15 @@ function quote(value: string): string {
   const shown = value.length > MAX_ECHO ? `${value.slice(0, MAX_ECHO)}…` : value;
   return JSON.stringify(shown);
 }
+
+/**
+ * Whether a (valid) accessLevel asks only for the catalog's read-only roles. A role-less
+ * service has nothing to limit and counts as read-only; a service without any read-only
+ * role never does. Prospects on the static link get only these unless the agency allows more.
+ */
+export function isReadOnlyAccess(service: CatalogService, accessLevel: string | null | undefined): boolean {
+  if (service.roles.length === 0) return true;
+  const parsed = parseAccessLevel(service, accessLevel);
+  if (!parsed.ok) return false;
+  return parsed.roles.every((value) => service.roles.find((r) => r.value === value)?.readOnly === true);
+}

@@ -1,11 +1,13 @@
 // Records a domain event in the caller's transaction (the transactional outbox) and fans
 // it out at once to every active webhook of the agency subscribed to its type, one
-// delivery each. The worker sends what was committed. Demo requests record nothing.
+// delivery each, and notifies the team (lib/core/notifications). The worker sends what was
+// committed. Demo requests record nothing.
 import { CHANNELS, notify } from "@/lib/infra/db/notifications";
 import crypto from "node:crypto";
 import type { Tx } from "@/lib/infra/db/db";
 import { EVENT_TYPES, SCHEMA_VERSION, type EventType } from "@/lib/core/events/event-types";
 import type { TEventData } from "@/lib/core/events/schemas";
+import { notifyTeam } from "@/lib/core/notifications/notify-team";
 
 export { EVENT_TYPES, SCHEMA_VERSION, type EventType };
 
@@ -36,5 +38,6 @@ export async function recordEvent<T extends EventType>(tx: Tx, opts: { agencyId:
     // wakes the workers when the transaction commits (they poll only as a fallback)
     await notify(tx, CHANNELS.deliveriesQueued);
   }
+  await notifyTeam(tx, { agencyId: opts.agencyId, eventId: id, type: opts.type, data: opts.data, requestId: opts.requestId ?? null, now: createdAt });
   return id;
 }

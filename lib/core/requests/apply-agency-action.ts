@@ -18,10 +18,10 @@ export const ZAgencyRequestAction = z.discriminatedUnion("kind", [
 ]);
 export type TAgencyRequestAction = z.infer<typeof ZAgencyRequestAction>;
 
-export async function applyAgencyAction(opts: { agencyId: string; input: TAgencyRequestAction; now?: Date }): Promise<TRequest> {
+export async function applyAgencyAction(opts: { agencyId: string; input: TAgencyRequestAction; now?: Date; actorEmail?: string }): Promise<TRequest> {
   const { input, agencyId, now } = opts;
   if (input.kind === "cancel") return cancelRequest({ agencyId, id: input.requestId, includeDemo: true, now });
   const action = input.kind === "request_more_access" ? { kind: input.kind } : { kind: input.kind, serviceId: input.serviceId };
-  const res = await applyRequestAction({ agencyId, requestId: input.requestId, action, now });
+  const res = await applyRequestAction({ agencyId, requestId: input.requestId, action, now, ...(opts.actorEmail ? { grantedBy: opts.actorEmail } : {}) });
   return res.request;
 }

@@ -30,6 +30,8 @@ export interface ApplyOptions {
   action: RequestAction;
   /** assets to record on the service when the action grants it */
   grantedAssets?: GrantedAsset[];
+  /** who grants, for the client page: a staff email; by default "client", or "team" for the agency's actions */
+  grantedBy?: string;
   tx?: Tx;
   now?: Date;
 }
@@ -42,6 +44,10 @@ export interface ApplyResult {
 }
 
 const ERROR_FOR = { INVALID_STATE: "INVALID_STATE", NOT_FOUND: "NOT_FOUND", NOT_ALLOWED: "INVALID_STATE" } as const;
+
+function defaultGrantedBy(action: RequestAction): string {
+  return action.kind === "mark_granted" || action.kind === "confirm_invite" ? "team" : "client";
+}
 
 export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResult> {
   const run = async (tx: Tx): Promise<ApplyResult> => {
@@ -91,8 +97,8 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
         data: {
           status: svc.status,
           awaitingConfirmation: svc.awaitingConfirmation,
-          ...(granting ? { grantedAt: now, grantedAssets: (opts.grantedAssets ?? []) as object[] } : {}),
-          ...(ungranting ? { grantedAt: null, grantedAssets: [] } : {}),
+          ...(granting ? { grantedAt: now, grantedAssets: (opts.grantedAssets ?? []) as object[], grantedBy: opts.grantedBy ?? defaultGrantedBy(opts.action) } : {}),
+          ...(ungranting ? { grantedAt: null, grantedAssets: [], grantedBy: null } : {}),
         },
       });
     }

@@ -11,8 +11,10 @@ import { purgeOldRecords } from "@/lib/runtime/worker/purge-old-records";
 import { globalSingleton } from "@/lib/infra/global-singleton";
 import { log as logger } from "@/lib/infra/log";
 import { metrics } from "@/lib/infra/metrics";
+import { sendPendingSlackMessages } from "@/lib/core/notifications/send-slack-messages";
+import { queueDueDigests } from "@/lib/core/notifications/send-digests";
 
-export const WORKER_TASKS = ["expiry", "emails", "reminders", "purge"] as const;
+export const WORKER_TASKS = ["expiry", "emails", "reminders", "purge", "slack", "digests"] as const;
 export type WorkerTaskName = (typeof WORKER_TASKS)[number];
 
 export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
@@ -21,16 +23,20 @@ export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
   emails: 2_000,
   reminders: 60_000,
   purge: 60 * 60_000,
+  slack: 2_000,
+  digests: 5 * 60_000,
 };
 
 // The purge is heavy and hourly; give the process a minute to settle before the first one.
-const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = { expiry: 0, emails: 0, reminders: 5_000, purge: 60_000 };
+const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = { expiry: 0, emails: 0, reminders: 5_000, purge: 60_000, slack: 0, digests: 10_000 };
 
 const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
   expiry: () => runExpirySweep(),
   emails: () => sendPendingEmails(),
   reminders: () => queueDueReminders(),
   purge: () => purgeOldRecords(),
+  slack: () => sendPendingSlackMessages(),
+  digests: () => queueDueDigests(),
 };
 
 export interface StartWorkerOptions {

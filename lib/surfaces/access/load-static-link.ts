@@ -9,6 +9,8 @@ import { decideUsage, usagePeriod } from "@/lib/core/domain/usage";
 import { ZRequestedServices, type TRequestedService } from "@/lib/core/requests/schemas";
 import { accentColors, type AccentColors } from "@/lib/surfaces/access/accent-color";
 import { isTokenShaped } from "@/lib/surfaces/access/find-request-by-token";
+import { getCatalogService } from "@/lib/core/catalog/catalog";
+import { isReadOnlyAccess } from "@/lib/core/catalog/access-level";
 import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
 
 export const staticLinkAgencySelect = {
@@ -22,6 +24,7 @@ export const staticLinkAgencySelect = {
   staticLinkIntake: true,
   intakeFormEnabled: true,
   prospectLimit: true,
+  staticLinkAllowAllRoles: true,
 } satisfies Prisma.AgencySelect;
 
 export type StaticLinkAgency = Prisma.AgencyGetPayload<{ select: typeof staticLinkAgencySelect }>;
@@ -45,7 +48,17 @@ export async function findStaticLinkAgency(token: string, db?: Tx): Promise<Stat
 /** What a session on this link asks for, or null when it would ask for nothing. */
 export async function staticLinkPlan(db: Tx, agency: StaticLinkAgency): Promise<StaticLinkPlan | null> {
   const parsed = ZRequestedServices.safeParse(agency.staticLinkServices);
-  const services = parsed.success ? parsed.data : {};
+  const stored = parsed.success ? parsed.data : {};
+  // Prospects get read-only roles only unless the agency allows more; a service saved before
+  // the rule (or while it was allowed) and not read-only is left out rather than offered.
+  const services = agency.staticLinkAllowAllRoles
+    ? stored
+    : Object.fromEntries(
+        Object.entries(stored).filter(([id, s]) => {
+          const service = getCatalogService(id);
+          return service !== undefined && isReadOnlyAccess(service, s.accessLevel);
+        }),
+      );
   let intake = false;
   if (agency.staticLinkIntake && agency.intakeFormEnabled) {
     intake = (await db.intakeQuestion.count({ where: { agencyId: agency.id, archivedAt: null } })) > 0;

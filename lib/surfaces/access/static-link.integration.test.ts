@@ -27,6 +27,8 @@ async function linkFor(agency: TestAgency, data: { services?: object; intake?: b
       staticLinkServices: data.services ?? {},
       staticLinkIntake: data.intake ?? false,
       staticLinkEnabled: data.enabled ?? true,
+      // these tests ask for Admin; the read-only rule has its own test (notifications-and-clients)
+      staticLinkAllowAllRoles: true,
       ...(data.prospectLimit !== undefined ? { prospectLimit: data.prospectLimit } : {}),
     },
   });

@@ -1,11 +1,15 @@
 "use server";
 // Client changes from the dashboard, with the API's schemas and rules (externalClientId is
-// set-once): create, edit by id, and delete a junk prospect. Members and above.
+// set-once): create, edit by id and staff notes (members and above); delete a junk prospect
+// (members and above) or a client (managers and owners), which removes the client's
+// personal data and sends no webhook event.
 import { z } from "zod";
 import { ZCreateClientBody, ZUpdateClientBody } from "@/lib/core/clients/schemas";
 import { createClient } from "@/lib/core/clients/create-client";
 import { updateClient } from "@/lib/core/clients/update-client";
 import { deleteProspect } from "@/lib/core/clients/delete-prospect";
+import { deleteClient } from "@/lib/core/clients/delete-client";
+import { addClientNote, ZAddClientNote } from "@/lib/core/clients/client-notes";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
 export const createClientAction = dashboardAction("clients:write", ZCreateClientBody, (input, ctx) => createClient({ agencyId: ctx.agencyId, input }));
@@ -17,3 +21,10 @@ export const updateClientAction = dashboardAction("clients:write", ZUpdateClient
 const ZDeleteProspectAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }) });
 
 export const deleteProspectAction = dashboardAction("clients:write", ZDeleteProspectAction, (input, ctx) => deleteProspect({ agencyId: ctx.agencyId, id: input.id }));
+const ZDeleteClientAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }) });
+
+export const deleteClientAction = dashboardAction("clients:delete", ZDeleteClientAction, (input, ctx) => deleteClient({ agencyId: ctx.agencyId, id: input.id }));
+
+export const addClientNoteAction = dashboardAction("clients:write", ZAddClientNote, (input, ctx) =>
+  addClientNote({ agencyId: ctx.agencyId, author: { id: ctx.userId, name: ctx.email }, input }),
+);

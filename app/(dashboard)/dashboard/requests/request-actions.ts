@@ -13,7 +13,7 @@ export const createRequestAction = dashboardAction("requests:write", ZCreateRequ
 });
 
 export const requestAgencyAction = dashboardAction("requests:write", ZAgencyRequestAction, async (input, ctx) => {
-  const request = await applyAgencyAction({ agencyId: ctx.agencyId, input });
+  const request = await applyAgencyAction({ agencyId: ctx.agencyId, input, actorEmail: ctx.email });
   return { id: request.id, status: request.status, stateVersion: request.stateVersion };
 });
 

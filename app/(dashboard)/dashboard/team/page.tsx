@@ -17,6 +17,7 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   read: "See requests, clients, accounts, webhooks and usage",
   "requests:write": "Create, act on and cancel requests",
   "clients:write": "Create and edit clients",
+  "clients:delete": "Delete clients and their personal data",
   "accounts:write": "Connect and disconnect platform accounts",
   "intake:write": "Edit the intake form",
   "branding:write": "Edit branding and the static link",

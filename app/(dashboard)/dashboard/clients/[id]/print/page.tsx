@@ -1,0 +1,102 @@
+// A print-ready view of one client's access (use the browser's "Save as PDF"): details,
+// granted access per platform with role, date and who granted, requests and intake answers.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { getClientForDashboard } from "@/lib/surfaces/dashboard/get-client-for-dashboard";
+import { getClientProfile } from "@/lib/surfaces/dashboard/get-client-profile";
+import { ApiError } from "@/lib/core/common/api-error";
+import { PrintButton } from "@/components/clients/print-button";
+
+export const metadata: Metadata = { title: "Client access (print)" };
+export const dynamic = "force-dynamic";
+
+function utc(iso: string | null): string {
+  return iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—";
+}
+
+export default async function ClientPrintPage({ params }: { params: Promise<{ id: string }> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) return null;
+  const { id } = await params;
+  let client, profile;
+  try {
+    client = await getClientForDashboard({ agencyId: ctx.agencyId, id });
+    profile = await getClientProfile({ agencyId: ctx.agencyId, id });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) notFound();
+    throw err;
+  }
+  return (
+    <article className="space-y-6 bg-white text-slate-900">
+      <header className="flex items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-slate-600">{ctx.agencyName}</p>
+          <h1 className="text-2xl font-semibold">Access of {client.name}</h1>
+          <p className="text-sm text-slate-700">{[client.email, client.company, client.website].filter(Boolean).join(" · ")}</p>
+        </div>
+        <PrintButton />
+      </header>
+      <section aria-labelledby="print-access">
+        <h2 id="print-access" className="mb-2 text-lg font-semibold">
+          Granted access
+        </h2>
+        {profile.assets.length === 0 ? (
+          <p className="text-sm">Nothing granted yet.</p>
+        ) : (
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr>
+                {["Platform", "Service", "Asset", "Role", "Granted", "By"].map((h) => (
+                  <th key={h} scope="col" className="border-b border-slate-400 py-1 pr-3">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {profile.assets.map((a, i) => (
+                <tr key={i} className="border-b border-slate-200">
+                  <td className="py-1 pr-3">{a.platformName}</td>
+                  <td className="py-1 pr-3">{a.service}</td>
+                  <td className="py-1 pr-3">{a.assetName ?? (a.assetId || "—")}</td>
+                  <td className="py-1 pr-3">{a.role ?? "—"}</td>
+                  <td className="py-1 pr-3">{utc(a.grantedAt)}</td>
+                  <td className="py-1 pr-3">{a.grantedBy}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="print-requests">
+        <h2 id="print-requests" className="mb-2 text-lg font-semibold">
+          Requests
+        </h2>
+        <ul className="list-disc pl-5 text-sm">
+          {profile.requests.map((r) => (
+            <li key={r.id}>
+              {utc(r.createdAt)}: {r.status} ({r.services.map((s) => `${s.name} ${s.status}`).join(", ")})
+            </li>
+          ))}
+        </ul>
+      </section>
+      {profile.answers.length ? (
+        <section aria-labelledby="print-intake">
+          <h2 id="print-intake" className="mb-2 text-lg font-semibold">
+            Intake answers
+          </h2>
+          <dl className="text-sm">
+            {profile.answers.map((a, i) => (
+              <div key={i} className="mb-1">
+                <dt className="font-medium">{a.question}</dt>
+                <dd>{a.answer || "—"}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      <p className="text-xs text-slate-600">Printed {utc(new Date().toISOString())}</p>
+    </article>
+  );
+}

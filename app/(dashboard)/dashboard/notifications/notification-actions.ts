@@ -1,0 +1,22 @@
+"use server";
+// Notification changes from the dashboard: the member's own choices, marking entries read,
+// and the agency's Slack incoming-webhook URL (managers and owners).
+import { z } from "zod";
+import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
+import { markNotificationsRead } from "@/lib/core/notifications/list-notifications";
+import { updateNotificationPreferences, updateSlackWebhookUrl, ZNotificationPreferences, ZSlackSettings } from "@/lib/core/notifications/notification-settings";
+
+export const savePreferencesAction = dashboardAction("read", ZNotificationPreferences, (input, ctx) =>
+  updateNotificationPreferences({ agencyId: ctx.agencyId, userId: ctx.userId, input }),
+);
+
+const ZMarkRead = z.strictObject({
+  ids: z
+    .array(z.uuid({ error: "ids must be uuids." }))
+    .max(200)
+    .optional(),
+});
+
+export const markReadAction = dashboardAction("read", ZMarkRead, (input, ctx) => markNotificationsRead({ agencyId: ctx.agencyId, userId: ctx.userId, ids: input.ids }));
+
+export const saveSlackAction = dashboardAction("webhooks:write", ZSlackSettings, (input, ctx) => updateSlackWebhookUrl({ agencyId: ctx.agencyId, input }));

@@ -1,0 +1,57 @@
+// A member's notification choices (which events, email instantly, as a daily digest or not
+// at all) and the agency's Slack incoming-webhook URL (Managers and above set it).
+import { z } from "zod";
+import { getDb } from "@/lib/infra/db/db";
+import { notFound } from "@/lib/core/common/api-error";
+import { checkWebhookUrl } from "@/lib/core/webhooks/check-webhook-url";
+import { NOTIFY_EMAIL_MODES, NOTIFY_EVENT_TYPES, type NotifyEmailMode, type NotifyEventType } from "@/lib/core/notifications/notification-types";
+
+export const ZNotificationPreferences = z.strictObject({
+  events: z.array(z.enum(NOTIFY_EVENT_TYPES)).max(NOTIFY_EVENT_TYPES.length),
+  email: z.enum(NOTIFY_EMAIL_MODES),
+});
+export type TNotificationPreferences = z.infer<typeof ZNotificationPreferences>;
+
+export const ZSlackSettings = z.strictObject({
+  url: z.string().trim().max(2048).nullable(),
+});
+
+export async function getNotificationPreferences(opts: { agencyId: string; userId: string }): Promise<TNotificationPreferences> {
+  const m = await (
+    await getDb()
+  ).membership.findUnique({
+    where: { agencyId_userId: { agencyId: opts.agencyId, userId: opts.userId } },
+    select: { notifyEvents: true, notifyEmail: true },
+  });
+  if (!m) throw notFound("Membership");
+  return {
+    events: NOTIFY_EVENT_TYPES.filter((t) => m.notifyEvents.includes(t)) as NotifyEventType[],
+    email: ((NOTIFY_EMAIL_MODES as readonly string[]).includes(m.notifyEmail) ? m.notifyEmail : "instant") as NotifyEmailMode,
+  };
+}
+
+export async function updateNotificationPreferences(opts: { agencyId: string; userId: string; input: unknown }): Promise<TNotificationPreferences> {
+  const input = ZNotificationPreferences.parse(opts.input);
+  const updated = await (
+    await getDb()
+  ).membership.updateMany({
+    where: { agencyId: opts.agencyId, userId: opts.userId },
+    data: { notifyEvents: [...new Set(input.events)], notifyEmail: input.email },
+  });
+  if (updated.count === 0) throw notFound("Membership");
+  return getNotificationPreferences(opts);
+}
+
+export async function getSlackWebhookUrl(opts: { agencyId: string }): Promise<string | null> {
+  const a = await (await getDb()).agency.findUnique({ where: { id: opts.agencyId }, select: { slackWebhookUrl: true } });
+  if (!a) throw notFound("Agency");
+  return a.slackWebhookUrl;
+}
+
+/** Sets or clears the Slack URL; the same https and public-address rule as webhook URLs (field `url`). */
+export async function updateSlackWebhookUrl(opts: { agencyId: string; input: unknown }): Promise<string | null> {
+  const { url } = ZSlackSettings.parse(opts.input);
+  const value = url ? await checkWebhookUrl(url) : null;
+  await (await getDb()).agency.update({ where: { id: opts.agencyId }, data: { slackWebhookUrl: value } });
+  return value;
+}

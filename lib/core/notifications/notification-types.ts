@@ -1,0 +1,44 @@
+// The events agency staff can be notified of, the email modes, and the plain-language
+// line each notification shows (in the app, in emails and on Slack). Pure.
+import { getCatalogService } from "@/lib/core/catalog/catalog";
+
+export const NOTIFY_EVENT_TYPES = ["service.granted", "service.skipped", "intake.completed", "request.completed", "service.grant_failed"] as const;
+export type NotifyEventType = (typeof NOTIFY_EVENT_TYPES)[number];
+
+export const NOTIFY_EVENT_LABELS: Record<NotifyEventType, string> = {
+  "service.granted": "A client grants a service",
+  "service.skipped": "A client skips a service",
+  "intake.completed": "A client completes the intake form",
+  "request.completed": "A request is completed",
+  "service.grant_failed": "A grant fails",
+};
+
+export const NOTIFY_EMAIL_MODES = ["instant", "digest", "off"] as const;
+export type NotifyEmailMode = (typeof NOTIFY_EMAIL_MODES)[number];
+
+export function isNotifyEventType(type: string): type is NotifyEventType {
+  return (NOTIFY_EVENT_TYPES as readonly string[]).includes(type);
+}
+
+type EventData = { service?: { service?: string }; errors?: unknown[] };
+
+/** One sentence, e.g. "Acme granted Meta Ads". */
+export function notificationText(type: NotifyEventType, data: unknown, clientName: string): string {
+  const d = (data ?? {}) as EventData;
+  const svcId = d.service?.service;
+  const svc = (svcId && getCatalogService(svcId)?.name) || svcId || "a service";
+  switch (type) {
+    case "service.granted":
+      return `${clientName} granted ${svc}`;
+    case "service.skipped":
+      return `${clientName} skipped ${svc}`;
+    case "intake.completed":
+      return `${clientName} completed the intake form`;
+    case "request.completed":
+      return `${clientName} completed their access request`;
+    case "service.grant_failed": {
+      const why = d.errors?.find((e) => typeof e === "string");
+      return `Granting ${svc} for ${clientName} failed${typeof why === "string" ? `: ${why}` : ""}`;
+    }
+  }
+}
