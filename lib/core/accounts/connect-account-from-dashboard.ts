@@ -6,6 +6,7 @@ import { z } from "zod";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import { getPlatform, PLATFORM_IDS } from "@/lib/core/catalog/catalog";
+import { sandboxAgencyToken } from "@/lib/infra/connectors/sandbox-connector";
 import { env } from "@/lib/infra/env";
 import { ApiError } from "@/lib/core/common/api-error";
 
@@ -38,7 +39,8 @@ export function connectMode(platform: string, sandboxPlatforms = env().sandboxPl
 export async function connectAccountFromDashboard(opts: { agencyId: string; input: TConnectAccountBody; sandboxPlatforms?: boolean }): Promise<SerializedAccount> {
   const { agencyId } = opts;
   const body = ZConnectAccountBody.parse(opts.input);
-  if (connectMode(body.platform, opts.sandboxPlatforms) === "unavailable") {
+  const mode = connectMode(body.platform, opts.sandboxPlatforms);
+  if (mode === "unavailable") {
     throw new ApiError(
       "CAPABILITY_REQUIRED",
       `Connecting a ${getPlatform(body.platform)?.name ?? body.platform} account needs its platform sign-in, which is not configured here.`,
@@ -52,5 +54,7 @@ export async function connectAccountFromDashboard(opts: { agencyId: string; inpu
     email: body.email ?? null,
     platformAccountId: body.platformAccountId ?? null,
     ...(body.services !== undefined ? { services: body.services } : {}),
+    // the sandbox's sign-in token, so access checks and offboarding work offline
+    ...(mode === "sandbox" ? { accessToken: sandboxAgencyToken(body.platform) } : {}),
   });
 }

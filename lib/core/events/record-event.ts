@@ -3,7 +3,7 @@
 // delivery each. The worker sends what was committed. Demo requests record nothing.
 import crypto from "node:crypto";
 import type { Tx } from "@/lib/infra/db/db";
-import { EVENT_TYPES, SCHEMA_VERSION, type EventType } from "@/lib/core/events/event-types";
+import { EVENT_TYPES, SCHEMA_VERSION, isExtensionEvent, type EventType } from "@/lib/core/events/event-types";
 import type { TEventData } from "@/lib/core/events/schemas";
 
 export { EVENT_TYPES, SCHEMA_VERSION, type EventType };
@@ -25,7 +25,12 @@ export async function recordEvent<T extends EventType>(tx: Tx, opts: { agencyId:
     data: { id, agencyId: opts.agencyId, type: opts.type, schemaVersion: SCHEMA_VERSION, requestId: opts.requestId ?? null, body, createdAt, fannedOutAt: createdAt },
   });
   const hooks = await tx.webhook.findMany({
-    where: { agencyId: opts.agencyId, deletedAt: null, pausedAt: null, OR: [{ events: { has: opts.type } }, { events: { has: "*" } }] },
+    where: {
+      agencyId: opts.agencyId,
+      deletedAt: null,
+      pausedAt: null,
+      OR: isExtensionEvent(opts.type) ? [{ events: { has: opts.type } }] : [{ events: { has: opts.type } }, { events: { has: "*" } }],
+    },
     select: { id: true },
   });
   if (hooks.length > 0) {
