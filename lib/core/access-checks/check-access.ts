@@ -189,3 +189,10 @@ export async function runScheduledAccessChecks(opts: { now?: Date; connectorFor?
   }
   return { agencies };
 }
+
+/** The agency's scheduled check: every 1 to 30 days, or 0 for off. */
+export async function setAccessCheckSchedule(opts: { agencyId: string; everyDays: number }): Promise<{ everyDays: number }> {
+  const db = await getDb();
+  await db.agency.update({ where: { id: opts.agencyId }, data: { accessCheckEveryDays: opts.everyDays } });
+  return { everyDays: opts.everyDays };
+}

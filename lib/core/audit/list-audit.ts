@@ -53,3 +53,20 @@ export async function listAudit(opts: { agencyId: string; filters?: TAuditFilter
     changes: r.changes,
   }));
 }
+
+/** The query string of the page and its export: empty fields read as absent. */
+export function auditFiltersFrom(params: Record<string, string | string[] | undefined>): { filters: TAuditFilters; errors: Record<string, string> } {
+  const raw: Record<string, string> = {};
+  for (const key of ["action", "actor", "from", "to"]) {
+    const v = params[key];
+    const s = Array.isArray(v) ? v[0] : v;
+    if (s && s.trim() !== "") raw[key] = s.trim();
+  }
+  const parsed = ZAuditFilters.safeParse(raw);
+  if (parsed.success) return { filters: parsed.data, errors: {} };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "query")] = issue.message;
+  const kept: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) if (!errors[k]) kept[k] = v;
+  return { filters: ZAuditFilters.parse(kept), errors };
+}

@@ -51,3 +51,18 @@ export async function recordAudit(opts: RecordAuditOptions): Promise<void> {
     },
   });
 }
+
+/** A successful sign-in, recorded in every agency the user belongs to. */
+export async function recordSignIn(opts: { userId: string; email: string; address: string | null; now?: Date }): Promise<void> {
+  const db = await getDb();
+  const memberships = await db.membership.findMany({ where: { userId: opts.userId }, select: { agencyId: true } });
+  for (const m of memberships) {
+    await recordAudit({
+      agencyId: m.agencyId,
+      actor: { userId: opts.userId, email: opts.email, address: opts.address },
+      action: "user.signed_in",
+      target: null,
+      ...(opts.now ? { now: opts.now } : {}),
+    });
+  }
+}

@@ -1,6 +1,7 @@
 // The background worker of one process: the webhook delivery loop plus the periodic tasks
 // (expiry sweep every second, emails every 2 s, reminders every minute, retention purge
-// every hour). It runs inside the app on the embedded database and as `npm run worker`
+// every hour, access checks: every 10 minutes it checks the agencies whose daily (or
+// per-agency) check is due). It runs inside the app on the embedded database and as `npm run worker`
 // processes (any number) on PostgreSQL; every task is safe to run in several at once.
 // Each periodic task never overlaps itself and a failure is logged, never fatal.
 import { startDeliveryLoop, type DeliveryLoop, type DeliveryLoopOptions } from "@/lib/runtime/worker/delivery-loop";
@@ -8,8 +9,9 @@ import { runExpirySweep } from "@/lib/core/requests/expire-requests";
 import { sendPendingEmails } from "@/lib/core/emails/send-pending-emails";
 import { queueDueReminders } from "@/lib/core/emails/queue-reminders";
 import { purgeOldRecords } from "@/lib/runtime/worker/purge-old-records";
+import { runScheduledAccessChecks } from "@/lib/core/access-checks/check-access";
 
-export const WORKER_TASKS = ["expiry", "emails", "reminders", "purge"] as const;
+export const WORKER_TASKS = ["expiry", "emails", "reminders", "purge", "access_checks"] as const;
 export type WorkerTaskName = (typeof WORKER_TASKS)[number];
 
 export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
@@ -18,16 +20,18 @@ export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
   emails: 2_000,
   reminders: 60_000,
   purge: 60 * 60_000,
+  access_checks: 10 * 60_000,
 };
 
 // The purge is heavy and hourly; give the process a minute to settle before the first one.
-const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = { expiry: 0, emails: 0, reminders: 5_000, purge: 60_000 };
+const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = { expiry: 0, emails: 0, reminders: 5_000, purge: 60_000, access_checks: 120_000 };
 
 const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
   expiry: () => runExpirySweep(),
   emails: () => sendPendingEmails(),
   reminders: () => queueDueReminders(),
   purge: () => purgeOldRecords(),
+  access_checks: () => runScheduledAccessChecks(),
 };
 
 export interface StartWorkerOptions {

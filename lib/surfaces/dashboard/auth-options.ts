@@ -7,6 +7,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/infra/env";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { checkCredentials } from "@/lib/core/users/check-credentials";
+import { recordSignIn } from "@/lib/core/audit/record-audit";
 import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
 
 /** The caller's address from next-auth's plain header object, by the same rule as V1's rate limit. */
@@ -33,9 +34,11 @@ export function authOptions(): NextAuthOptions {
             .slice(0, 320);
           const password = String(credentials?.password ?? "").slice(0, 1000);
           if (!email || !password) return null;
-          const check = await checkCredentials({ email, password, address: requestAddress(req?.headers as Record<string, unknown> | undefined) });
+          const address = requestAddress(req?.headers as Record<string, unknown> | undefined);
+          const check = await checkCredentials({ email, password, address });
           if (!check.ok) return null;
           const user = check.user;
+          await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) => console.error("sign-in audit entry not recorded", err));
           return { id: user.id, email: user.email, name: user.name ?? user.email };
         },
       }),
