@@ -3,6 +3,8 @@
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError } from "@/components/ui/field-error";
 
+const EXTENSIONS: readonly string[] = ["access.lost", "access.removed"];
+
 export function EventPicker({
   idPrefix,
   eventTypes,
@@ -16,18 +18,20 @@ export function EventPicker({
   onChange: (v: string[]) => void;
   error?: string;
 }) {
-  const all = value.length === 1 && value[0] === "*";
-  // test events are sent on request whatever the subscription, so they are not offered
-  const choosable = eventTypes.filter((t) => t !== "webhook.test");
+  const all = value.includes("*");
+  // test events are sent on request whatever the subscription, so they are not offered;
+  // extension events (beyond the spec) are never covered by "*" and are chosen apart
+  const choosable = eventTypes.filter((t) => t !== "webhook.test" && !EXTENSIONS.includes(t));
+  const extensions = eventTypes.filter((t) => EXTENSIONS.includes(t));
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium text-slate-800">Events</legend>
       <Checkbox
         id={`${idPrefix}-all`}
         label="All events"
-        hint="Including event types added later."
+        hint="Every event of the specification, including types added later."
         checked={all}
-        onChange={(e) => onChange(e.target.checked ? ["*"] : [])}
+        onChange={(e) => onChange(e.target.checked ? ["*", ...value.filter((x) => EXTENSIONS.includes(x))] : value.filter((x) => EXTENSIONS.includes(x)))}
         className="mb-3"
       />
       {!all ? (
@@ -41,6 +45,22 @@ export function EventPicker({
               onChange={(e) => onChange(e.target.checked ? [...value, t] : value.filter((x) => x !== t))}
             />
           ))}
+        </div>
+      ) : null}
+      {extensions.length > 0 ? (
+        <div className="mt-3">
+          <p className="mb-2 text-sm text-slate-700">Extensions (access checks and offboarding; off unless chosen)</p>
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {extensions.map((t) => (
+              <Checkbox
+                key={t}
+                id={`${idPrefix}-${t.replace(/\./g, "-")}`}
+                label={<code className="font-mono text-xs">{t}</code>}
+                checked={value.includes(t)}
+                onChange={(e) => onChange(e.target.checked ? [...value, t] : value.filter((x) => x !== t))}
+              />
+            ))}
+          </div>
         </div>
       ) : null}
       <FieldError message={error} />

@@ -23,6 +23,7 @@ import { webhookUrlMessage } from "@/lib/surfaces/dashboard/webhook-url-message"
 
 export function eventsSummary(events: string[]): string {
   if (events.length === 1 && events[0] === "*") return "All events";
+  if (events.includes("*")) return `All events, ${events.filter((e) => e !== "*").join(", ")}`;
   return events.length <= 2 ? events.join(", ") : `${events.slice(0, 2).join(", ")} +${events.length - 2} more`;
 }
 

@@ -7,4 +7,9 @@ import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
 const ZSendReminderBody = z.strictObject({ requestId: z.string().regex(UUID, "Must be a request id.") });
 
-export const sendReminderAction = dashboardAction("requests:write", ZSendReminderBody, (input, ctx) => sendReminderNow({ agencyId: ctx.agencyId, requestId: input.requestId }));
+export const sendReminderAction = dashboardAction(
+  "requests:write",
+  ZSendReminderBody,
+  (input, ctx) => sendReminderNow({ agencyId: ctx.agencyId, requestId: input.requestId }),
+  "request.reminder_sent",
+);

@@ -8,6 +8,7 @@ import { connectAccount } from "@/lib/core/accounts/connect-account";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import { getPlatform, PLATFORM_IDS } from "@/lib/core/catalog/catalog";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
+import { sandboxAgencyToken } from "@/lib/infra/connectors/sandbox-connector";
 import { ApiError } from "@/lib/core/common/api-error";
 
 const blankToUndefined = (max: number, message: string) =>
@@ -64,5 +65,7 @@ export async function connectAccountFromDashboard(opts: { agencyId: string; inpu
     email: body.email ?? null,
     platformAccountId: body.platformAccountId ?? null,
     ...(body.services !== undefined ? { services: body.services } : {}),
+    // the sandbox's sign-in token, so access checks and offboarding work offline
+    ...(mode === "sandbox" ? { accessToken: sandboxAgencyToken(body.platform) } : {}),
   });
 }

@@ -9,6 +9,7 @@ import { getDb, type Tx } from "@/lib/infra/db/db";
 import { notFound, validationError } from "@/lib/core/common/api-error";
 
 import { UUID } from "@/lib/core/common/uuid";
+import { sealAgencyToken } from "@/lib/core/access-checks/granted-assets";
 const ZEmail = z.email().max(320);
 
 export interface ConnectAccountOptions {
@@ -20,6 +21,8 @@ export interface ConnectAccountOptions {
   email?: string | null;
   platformAccountId?: string | null;
   business?: { id: string; name?: string | null } | null;
+  /** The agency's own platform token from its sign-in, stored sealed (access checks, offboarding). */
+  accessToken?: string | null;
   tx?: Tx;
 }
 
@@ -55,10 +58,12 @@ export async function connectAccount(options: ConnectAccountOptions): Promise<Se
   const db = tx ?? (await getDb());
   const agency = await db.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
   if (!agency) throw notFound("Agency");
+  const internalAccountId = `acc_${randomToken(12)}`;
   const row = await db.connectedAccount.create({
     data: {
       agencyId,
-      internalAccountId: `acc_${randomToken(12)}`,
+      internalAccountId,
+      accessToken: options.accessToken ? sealAgencyToken(options.accessToken) : null,
       platform,
       displayName: displayName ?? `${catalogPlatform.name} account`,
       email,

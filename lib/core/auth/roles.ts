@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   "keys:write": "owner",
   "plan:write": "owner",
   "team:write": "owner",
+  "audit:read": "owner",
 } as const satisfies Record<string, Role>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -15,5 +15,17 @@ export const EVENT_TYPES = [
   "request.cancelled",
   "request.expired",
   "webhook.test",
+  "access.lost",
+  "access.removed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/**
+ * Events beyond the spec. A webhook receives them only when it lists them by name:
+ * `["*"]` keeps meaning the spec's events, so existing webhooks get nothing new.
+ */
+export const EXTENSION_EVENT_TYPES = ["access.lost", "access.removed"] as const satisfies readonly EventType[];
+
+export function isExtensionEvent(type: string): boolean {
+  return (EXTENSION_EVENT_TYPES as readonly string[]).includes(type);
+}

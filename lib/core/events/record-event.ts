@@ -5,7 +5,7 @@
 import { CHANNELS, notify } from "@/lib/infra/db/notifications";
 import crypto from "node:crypto";
 import type { Tx } from "@/lib/infra/db/db";
-import { EVENT_TYPES, SCHEMA_VERSION, type EventType } from "@/lib/core/events/event-types";
+import { EVENT_TYPES, SCHEMA_VERSION, isExtensionEvent, type EventType } from "@/lib/core/events/event-types";
 import type { TEventData } from "@/lib/core/events/schemas";
 import { notifyTeam } from "@/lib/core/notifications/notify-team";
 
@@ -28,7 +28,12 @@ export async function recordEvent<T extends EventType>(tx: Tx, opts: { agencyId:
     data: { id, agencyId: opts.agencyId, type: opts.type, schemaVersion: SCHEMA_VERSION, requestId: opts.requestId ?? null, body, createdAt, fannedOutAt: createdAt },
   });
   const hooks = await tx.webhook.findMany({
-    where: { agencyId: opts.agencyId, deletedAt: null, pausedAt: null, OR: [{ events: { has: opts.type } }, { events: { has: "*" } }] },
+    where: {
+      agencyId: opts.agencyId,
+      deletedAt: null,
+      pausedAt: null,
+      OR: isExtensionEvent(opts.type) ? [{ events: { has: opts.type } }] : [{ events: { has: opts.type } }, { events: { has: "*" } }],
+    },
     select: { id: true },
   });
   if (hooks.length > 0) {

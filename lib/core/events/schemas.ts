@@ -42,6 +42,29 @@ export const EVENT_DATA_SCHEMAS = {
   "request.cancelled": z.object({ request }),
   "request.expired": z.object({ request }),
   "webhook.test": z.object({ webhookId: z.uuid(), message: z.string() }),
+  "access.lost": z.object({
+    request,
+    service: ZEventService,
+    assets: z.array(
+      z.object({ id: z.string(), name: z.string().nullable(), lostAt: z.iso.datetime(), detail: z.string().nullable().meta({ description: "What the platform answered." }) }),
+    ),
+  }),
+  "access.removed": z.object({
+    request,
+    service: ZEventService,
+    removedBy: z.string().meta({ description: "The team member's email, or `client` when the client confirmed a removal link." }),
+    assets: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string().nullable(),
+        method: z
+          .enum(["agency_token", "client_token", "checklist"])
+          .meta({ description: "Removed through the platform with the agency's or the client's token, or by following the checklist." }),
+        removed: z.boolean(),
+        detail: z.string().nullable(),
+      }),
+    ),
+  }),
 } as const satisfies Record<EventType, z.ZodType>;
 
 export type TEventData<T extends EventType> = z.infer<(typeof EVENT_DATA_SCHEMAS)[T]>;
@@ -60,6 +83,9 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   "request.cancelled": "The request was cancelled from the dashboard or the API.",
   "request.expired": "The deadline passed before completion; sent when the expiry is recorded, shortly after the API reports it.",
   "webhook.test": "Sent only on request (dashboard or `POST /webhooks/{id}/test`); never retried; `test` is true.",
+  "access.lost": 'Extension beyond the spec. An access check found that granted access is gone on the platform. Sent only to webhooks that list it by name (not with `["*"]`).',
+  "access.removed":
+    'Extension beyond the spec. The agency removed its access to a client\'s granted assets (offboarding). Sent only to webhooks that list it by name (not with `["*"]`).',
 };
 
 /** The body of one delivery of an event of type `T`. */

@@ -4,6 +4,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { env } from "@/lib/infra/env";
 import { effectiveStatus } from "@/lib/core/domain/request-state";
 import type { TRequest } from "@/lib/core/requests/schemas";
+import { publicGrantedAssets } from "@/lib/core/access-checks/granted-assets";
 
 export const requestInclude = {
   client: { select: { externalClientId: true } },
@@ -41,12 +42,7 @@ export function serializeRequest(r: RequestWithServices, now = new Date()): TReq
       accounts: ((s.accounts ?? []) as Record<string, string | null>[]).map(
         (a) => ({ ...a, internalAccountId: a.internalAccountId ?? "", adsMccAccountId: a.adsMccAccountId ?? null, businessManagerId: a.businessManagerId ?? null }) as AccountView,
       ),
-      // Exactly the contract's fields: the stored entries also carry verification details.
-      grantedAssets: ((s.grantedAssets ?? []) as { id: string; name?: string | null; accessLevel?: string | null }[]).map((a) => ({
-        id: a.id,
-        name: a.name ?? null,
-        accessLevel: a.accessLevel ?? null,
-      })),
+      grantedAssets: publicGrantedAssets(s.grantedAssets),
     })),
     thankYouMessage: r.thankYouMessage,
     redirectUrl: r.redirectUrl,

@@ -2,6 +2,7 @@
 // the delivery log. The zod schemas are the contract (validation, types, the OpenAPI document).
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/core/events/record-event";
+import { isExtensionEvent } from "@/lib/core/events/event-types";
 import { ZCursor, ZLimit } from "@/lib/core/clients/schemas";
 import { ABSOLUTE_HTTP_URL_PATTERN } from "@/lib/core/requests/schemas";
 import { MAX_WEBHOOK_URL_LENGTH } from "@/lib/infra/delivery/webhook-url";
@@ -20,7 +21,11 @@ export const ZWebhookEvents = z
   .min(1, 'events must list at least one event type, or ["*"] for all.')
   .superRefine((events, ctx) => {
     if (events.includes("*")) {
-      if (events.length > 1) ctx.addIssue({ code: "custom", message: 'Use ["*"] alone for all event types, or list the types without "*".' });
+      // "*" covers the spec's types; the extension types may be listed beside it, each once.
+      const rest = events.filter((e) => e !== "*");
+      if (rest.length !== new Set(rest).size || events.filter((e) => e === "*").length > 1 || !rest.every(isExtensionEvent)) {
+        ctx.addIssue({ code: "custom", message: 'Use ["*"] alone for all event types (extension types may be added beside it), or list the types without "*".' });
+      }
       return;
     }
     const seen = new Set<string>();
@@ -32,11 +37,11 @@ export const ZWebhookEvents = z
   })
   // What the rule above enforces, said in JSON Schema for the OpenAPI document.
   .meta({
-    description: 'Each event type once, or `["*"]` alone for every type.',
+    description: 'Each event type once, or `["*"]` alone for every type of the spec (the extensions `access.lost` and `access.removed` are received only when listed by name).',
     items: { type: "string", enum: [...EVENT_TYPES, "*"] },
     uniqueItems: true,
     maxItems: EVENT_TYPES.length,
-    anyOf: [{ items: { enum: [...EVENT_TYPES] } }, { const: ["*"] }],
+    anyOf: [{ items: { enum: [...EVENT_TYPES] } }, { items: { enum: ["*", "access.lost", "access.removed"] } }],
   });
 
 // Only the length here: scheme, port and addresses are judged (with DNS) by the domain functions.

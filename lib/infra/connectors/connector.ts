@@ -104,6 +104,12 @@ export type VerifyAccessInput = {
 
 export type VerifiedAccess = { assetId: string; present: boolean; detail: string | null };
 
+/** Same shape as a read: the token is the client's (removal link) or the agency's own (the grantee leaves). */
+export type RemoveAccessInput = VerifyAccessInput;
+
+/** `removed` true when the access is gone afterwards (also when it was already gone). */
+export type RemovedAccess = { assetId: string; removed: boolean; detail: string | null };
+
 export type ListAssetsInput = {
   accessToken: string;
   serviceId: string;
@@ -140,6 +146,8 @@ export interface PlatformConnector {
   listAgencyIdentities?(input: { accessToken: string }): Promise<AgencyIdentity[]>;
   /** Reads granted access back on the platform, where it documents a read. */
   verifyAccess?(input: VerifyAccessInput): Promise<VerifiedAccess[]>;
+  /** Removes the agency's access to each asset, where the platform documents a removal call (offboarding). */
+  removeAccess?(input: RemoveAccessInput): Promise<RemovedAccess[]>;
 }
 
 /**

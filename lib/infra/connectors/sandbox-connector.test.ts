@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ConnectorError } from "@/lib/infra/connectors/connector";
 import { getConnector, isPlatformAvailable, platformMode } from "@/lib/infra/connectors/get-connector";
 import type { ConnectorEnv } from "@/lib/infra/connectors/registry";
-import { SANDBOX_CONSENT_PATH, createSandboxConnector, sandboxAssets, sandboxCode } from "@/lib/infra/connectors/sandbox-connector";
+import { SANDBOX_CONSENT_PATH, createSandboxConnector, sandboxAgencyToken, sandboxAssets, sandboxCode } from "@/lib/infra/connectors/sandbox-connector";
 
 const PLATFORMS = ["meta", "google", "tiktok", "linkedin", "microsoft", "pinterest", "snapchat", "x", "shopify", "klaviyo", "hubspot", "wordpress"];
 
@@ -148,6 +148,30 @@ describe("sandbox connector", () => {
 const baseEnv: ConnectorEnv = { sandboxPlatformList: "all", platformHostOverrides: new Map() };
 const sandboxOn = { env: baseEnv };
 const sandboxOff = { env: { ...baseEnv, sandboxPlatformList: [] } };
+
+describe("sandbox read-back and removal", () => {
+  const connector = createSandboxConnector("meta");
+  const agencyAccount = { internalAccountId: "acc_1", platformAccountId: null, email: null, businessId: null };
+  const input = (assetIds: string[], accessToken = sandboxAgencyToken("meta")) => ({ accessToken, serviceId: "meta_ads", assetIds, agencyAccount });
+
+  it("reads asset 1 as present, asset 2 as lost and unknown assets as not found", async () => {
+    expect(await connector.verifyAccess!(input(["meta_ads_1001", "meta_ads_1002", "nope", "meta_ads_1001"]))).toEqual([
+      { assetId: "meta_ads_1001", present: true, detail: "The agency is listed as a partner with its role." },
+      { assetId: "meta_ads_1002", present: false, detail: "The agency is no longer listed as a partner of this asset." },
+      { assetId: "nope", present: false, detail: "Asset nope was not found." },
+    ]);
+  });
+
+  it("removes assets 1 and 2, refuses unknown ones, and fails whole in fail mode or with a foreign token", async () => {
+    expect((await connector.removeAccess!(input(["meta_ads_1001", "meta_ads_1002", "x"]))).map((r) => [r.assetId, r.removed])).toEqual([
+      ["meta_ads_1001", true],
+      ["meta_ads_1002", true],
+      ["x", false],
+    ]);
+    await expect(connector.removeAccess!(input(["meta_ads_1001"], "sandbox-token:meta:fail"))).rejects.toMatchObject({ kind: "platform_error" });
+    await expect(connector.verifyAccess!(input(["meta_ads_1001"], sandboxAgencyToken("google")))).rejects.toMatchObject({ kind: "invalid_state" });
+  });
+});
 
 describe("getConnector", () => {
   it("returns the sandbox for any platform when sandbox platforms are enabled", async () => {

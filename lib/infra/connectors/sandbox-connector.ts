@@ -11,8 +11,21 @@
 //                                         instead of platform_error
 // Per service, assets 1 and 2 always grant and asset 3 always fails, so one
 // attempt over all three is a partial success.
+//
+// Reading access back (verifyAccess) and removing it (removeAccess): asset 1 reads as
+// present, asset 2 as lost (the client removed the partner), anything else as not found.
+// Removal succeeds for assets 1 and 2 and fails for any other id.
 
-import { ConnectorError, type Asset, type AssetGrantResult, type GrantAccessInput, type GrantResult, type PlatformConnector } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type RemovedAccess,
+  type VerifiedAccess,
+  type Asset,
+  type AssetGrantResult,
+  type GrantAccessInput,
+  type GrantResult,
+  type PlatformConnector,
+} from "@/lib/infra/connectors/connector";
 
 export const SANDBOX_CONSENT_PATH = "/sandbox/consent";
 
@@ -30,6 +43,11 @@ const PLATFORM_ID = /^[a-z][a-z0-9_]*$/;
 /** The code the consent page passes to the callback when the client allows. */
 export function sandboxCode(platform: string, mode: SandboxMode = "normal"): string {
   return mode === "normal" ? `${CODE_PREFIX}${platform}` : `${CODE_PREFIX}${platform}:${mode}`;
+}
+
+/** The token an agency account connected through the sandbox holds (it reads and leaves granted access). */
+export function sandboxAgencyToken(platform: string): string {
+  return `${TOKEN_PREFIX}${platform}`;
 }
 
 function parseMode(suffix: string | undefined): SandboxMode | null {
@@ -139,6 +157,25 @@ export function createSandboxConnector(platform: string): PlatformConnector {
       // One result per distinct asset: asking twice for the same asset is one grant.
       const results = [...new Set(assetIds)].map((assetId) => grantOne(assetId, assets));
       return { results };
+    },
+
+    async verifyAccess({ accessToken, serviceId, assetIds }): Promise<VerifiedAccess[]> {
+      modeFromToken(accessToken);
+      return [...new Set(assetIds)].map((assetId) => {
+        if (assetId === `${serviceId}_1001`) return { assetId, present: true, detail: "The agency is listed as a partner with its role." };
+        if (assetId === `${serviceId}_1002`) return { assetId, present: false, detail: "The agency is no longer listed as a partner of this asset." };
+        return { assetId, present: false, detail: `Asset ${assetId} was not found.` };
+      });
+    },
+
+    async removeAccess({ accessToken, serviceId, assetIds }): Promise<RemovedAccess[]> {
+      const mode = modeFromToken(accessToken);
+      if (mode === "fail") throw new ConnectorError("platform_error", "The platform rejected this request. Please try again later.");
+      return [...new Set(assetIds)].map((assetId) =>
+        assetId === `${serviceId}_1001` || assetId === `${serviceId}_1002`
+          ? { assetId, removed: true, detail: "The agency was removed from the asset's partners." }
+          : { assetId, removed: false, detail: `Asset ${assetId} was not found, or this account cannot remove access to it.` },
+      );
     },
   };
 }

@@ -100,7 +100,7 @@ describe("purgeOldRecords", () => {
     const liveKey = await idempotencyRecord(new Date(now.getTime() + DAY));
 
     const result = await purgeOldRecords({ now, batchSize: 5 });
-    expect(result).toEqual({ events: 25, deliveries: 2, attempts: 4, idempotency: 1 });
+    expect(result).toEqual({ events: 25, deliveries: 2, attempts: 4, idempotency: 1, audit: 0 });
 
     expect(await db.event.findMany({ where: { id: { in: [e1, e2, e3, e4, ...bulk] } }, select: { id: true } })).toEqual(expect.arrayContaining([{ id: e3 }, { id: e4 }]));
     expect(await db.event.count({ where: { id: { in: [e1, e2, ...bulk] } } })).toBe(0);
@@ -110,9 +110,9 @@ describe("purgeOldRecords", () => {
     expect(expiredKey).not.toBe(liveKey);
 
     // Nothing more to do until the lease runs out; then the held delivery and its event go.
-    expect(await purgeOldRecords({ now, batchSize: 5 })).toEqual({ events: 0, deliveries: 0, attempts: 0, idempotency: 0 });
+    expect(await purgeOldRecords({ now, batchSize: 5 })).toEqual({ events: 0, deliveries: 0, attempts: 0, idempotency: 0, audit: 0 });
     const later = new Date(now.getTime() + 2 * 60_000);
-    expect(await purgeOldRecords({ now: later })).toEqual({ events: 1, deliveries: 1, attempts: 0, idempotency: 0 });
+    expect(await purgeOldRecords({ now: later })).toEqual({ events: 1, deliveries: 1, attempts: 0, idempotency: 0, audit: 0 });
     expect(await db.event.count({ where: { id: e3 } })).toBe(0);
   });
 

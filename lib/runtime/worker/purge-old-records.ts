@@ -1,7 +1,8 @@
 // Retention: events, webhook deliveries and delivery attempts are kept 30 days, idempotency
-// records until they expire. Deletes in small batches, each its own short statement, so
+// records until they expire, audit log entries 1 year. Deletes in small batches, each its own short statement, so
 // the purge never holds a table's rows locked for long while the API and worker write.
 import { getDb } from "@/lib/infra/db/db";
+import { AUDIT_RETENTION_DAYS } from "@/lib/core/audit/list-audit";
 
 export const RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,6 +12,7 @@ export interface PurgeResult {
   deliveries: number;
   attempts: number;
   idempotency: number;
+  audit: number;
 }
 
 export async function purgeOldRecords(opts: { now?: Date; batchSize?: number } = {}): Promise<PurgeResult> {
@@ -18,7 +20,7 @@ export async function purgeOldRecords(opts: { now?: Date; batchSize?: number } =
   const batch = Math.max(1, opts.batchSize ?? 1000);
   const cutoff = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
   const db = await getDb();
-  const result: PurgeResult = { events: 0, deliveries: 0, attempts: 0, idempotency: 0 };
+  const result: PurgeResult = { events: 0, deliveries: 0, attempts: 0, idempotency: 0, audit: 0 };
 
   // Deliveries first, so deleting an event never cascades to rows this purge does not count.
   const dropDeliveries = async (ids: string[]) => {
@@ -69,6 +71,14 @@ export async function purgeOldRecords(opts: { now?: Date; batchSize?: number } =
     (n) => db.$executeRaw`
     DELETE FROM "IdempotencyRecord" WHERE "id" IN (
       SELECT "id" FROM "IdempotencyRecord" WHERE "expiresAt" <= ${now} LIMIT ${n}::int)`,
+  );
+
+  const auditCutoff = new Date(now.getTime() - AUDIT_RETENTION_DAYS * DAY_MS);
+  result.audit += await deleteInBatches(
+    batch,
+    (n) => db.$executeRaw`
+    DELETE FROM "AuditEntry" WHERE "id" IN (
+      SELECT "id" FROM "AuditEntry" WHERE "createdAt" < ${auditCutoff} LIMIT ${n}::int)`,
   );
 
   return result;

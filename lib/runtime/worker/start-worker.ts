@@ -1,6 +1,7 @@
 // The background worker of one process: the webhook delivery loop plus the periodic tasks
 // (expiry sweep every second, emails every 2 s, reminders every minute, retention purge
-// every hour). It runs inside the app on the embedded database and as `npm run worker`
+// every hour, access checks: every 10 minutes it checks the agencies whose daily (or
+// per-agency) check is due). It runs inside the app on the embedded database and as `npm run worker`
 // processes (any number) on PostgreSQL; every task is safe to run in several at once.
 // Each periodic task never overlaps itself and a failure is logged, never fatal.
 import { startDeliveryLoop, type DeliveryLoop, type DeliveryLoopOptions } from "@/lib/runtime/worker/delivery-loop";
@@ -14,7 +15,8 @@ import { metrics } from "@/lib/infra/metrics";
 import { sendPendingSlackMessages } from "@/lib/core/notifications/send-slack-messages";
 import { queueDueDigests } from "@/lib/core/notifications/send-digests";
 
-export const WORKER_TASKS = ["expiry", "emails", "reminders", "purge", "slack", "digests"] as const;
+export const WORKER_TASKS = ["expiry", "emails", "reminders", "purge", "slack", "digests", "access_checks"] as const;
+import { runScheduledAccessChecks } from "@/lib/core/access-checks/check-access";
 export type WorkerTaskName = (typeof WORKER_TASKS)[number];
 
 export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
@@ -25,10 +27,11 @@ export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
   purge: 60 * 60_000,
   slack: 2_000,
   digests: 5 * 60_000,
+  access_checks: 10 * 60_000,
 };
 
 // The purge is heavy and hourly; give the process a minute to settle before the first one.
-const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = { expiry: 0, emails: 0, reminders: 5_000, purge: 60_000, slack: 0, digests: 10_000 };
+const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = { expiry: 0, emails: 0, reminders: 5_000, purge: 60_000, slack: 0, digests: 10_000, access_checks: 120_000 };
 
 const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
   expiry: () => runExpirySweep(),
@@ -37,6 +40,7 @@ const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
   purge: () => purgeOldRecords(),
   slack: () => sendPendingSlackMessages(),
   digests: () => queueDueDigests(),
+  access_checks: () => runScheduledAccessChecks(),
 };
 
 export interface StartWorkerOptions {

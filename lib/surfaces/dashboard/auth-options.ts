@@ -8,6 +8,7 @@ import { env } from "@/lib/infra/env";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { checkCredentials } from "@/lib/core/users/check-credentials";
 import { clientAddress } from "@/lib/surfaces/http/client-address";
+import { recordSignIn } from "@/lib/core/audit/record-audit";
 
 /** The caller's address from next-auth's plain header object, by the trusted-proxy rule. */
 export function requestAddress(headers: Record<string, unknown> | undefined): string {
@@ -31,9 +32,11 @@ export function authOptions(): NextAuthOptions {
             .slice(0, 320);
           const password = String(credentials?.password ?? "").slice(0, 1000);
           if (!email || !password) return null;
-          const check = await checkCredentials({ email, password, address: requestAddress(req?.headers as Record<string, unknown> | undefined) });
+          const address = requestAddress(req?.headers as Record<string, unknown> | undefined);
+          const check = await checkCredentials({ email, password, address });
           if (!check.ok) return null;
           const user = check.user;
+          await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) => console.error("sign-in audit entry not recorded", err));
           return { id: user.id, email: user.email, name: user.name ?? user.email };
         },
       }),

@@ -7,6 +7,9 @@ import { requirePermission } from "@/lib/surfaces/dashboard/dashboard-context";
 import type { Permission } from "@/lib/core/auth/roles";
 import { zodToApiError } from "@/lib/core/common/to-api-error";
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import { headers } from "next/headers";
+import { recordAudit } from "@/lib/core/audit/record-audit";
+import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
 
 /**
  * In a "use server" file:
@@ -17,15 +20,52 @@ export function dashboardAction<S extends z.ZodType, T>(
   permission: Permission,
   schema: S,
   fn: (input: z.output<S>, ctx: DashboardContext) => Promise<T>,
+  /** The audit log's action name ("api_key.created"); every action that changes something is recorded. */
+  audit?: string | ((input: z.output<S>) => string),
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (input: z.input<S>): Promise<ActionResult<T>> => {
     try {
       const ctx = await requirePermission(permission);
       const parsed = schema.safeParse(input);
       if (!parsed.success) throw zodToApiError(parsed.error);
-      return { ok: true, data: await fn(parsed.data, ctx) };
+      const data = await fn(parsed.data, ctx);
+      if (permission !== "read") await auditAction(ctx, permission, audit, parsed.data);
+      return { ok: true, data };
     } catch (err) {
       return toActionFailure(err);
     }
   };
+}
+
+/** The caller's address as the sign-in rate limit sees it. */
+export async function actionAddress(): Promise<string | null> {
+  try {
+    return legacyClientIp(await headers());
+  } catch {
+    return null;
+  }
+}
+
+async function auditAction(ctx: DashboardContext, permission: Permission, audit: string | ((input: never) => string) | undefined, input: unknown): Promise<void> {
+  const action = typeof audit === "function" ? audit(input as never) : (audit ?? `${permission.split(":")[0]}.changed`);
+  const changes =
+    input instanceof FormData
+      ? Object.fromEntries([...input.keys()].map((k) => [k, "[form field]"]))
+      : input && typeof input === "object"
+        ? (input as Record<string, unknown>)
+        : { value: input };
+  const target =
+    input && typeof input === "object" && !(input instanceof FormData) ? ((input as { id?: unknown }).id ?? (input as { requestId?: unknown }).requestId ?? null) : null;
+  try {
+    await recordAudit({
+      agencyId: ctx.agencyId,
+      actor: { userId: ctx.userId, email: ctx.email, address: await actionAddress() },
+      action,
+      target: typeof target === "string" ? target : null,
+      changes,
+    });
+  } catch (err) {
+    // the action is done; a failed audit write is logged, not shown as the action failing
+    console.error("audit entry not recorded", err);
+  }
 }

@@ -92,7 +92,7 @@ export type paths = {
         put?: never;
         /**
          * Create an access request
-         * @description Request at least one service or the intake form (which must be enabled with questions). `accessLevel` is one of the service's role values (a bracketed list such as `[publish,approve]` for multi-role services), omitted for role-less services. Each `requestedAccountLinks[].internalAccountId` must be one of the agency's connected accounts on the service's platform; the MCC-type service needs `adsMccAccountId`; other extra fields are listed in the catalog's `accountLinkFields`. `expiresAt` is in the future and at most one year ahead. Counts once toward the monthly allowance (prospects separately); a replay counts nothing. Records `request.created`; `sendEmail: true` emails the invite link. A retry must send the identical body, `expiresAt` included.
+         * @description Request at least one service or the intake form (which must be enabled with questions). `accessLevel` is one of the service's role values (a bracketed list such as `[publish,approve]` for multi-role services), omitted for role-less services. Each `requestedAccountLinks[].internalAccountId` must be one of the agency's connected accounts on the service's platform whose `services` include the requested service; the MCC-type service needs `adsMccAccountId`; other extra fields are listed in the catalog's `accountLinkFields`. `expiresAt` is in the future and at most one year ahead. Counts once toward the monthly allowance (prospects separately); a replay counts nothing. Records `request.created`; `sendEmail: true` emails the invite link. A retry must send the identical body, `expiresAt` included.
          *
          *     Scope: `requests:create`.
          */
@@ -154,9 +154,9 @@ export type paths = {
         };
         /**
          * List the agency's connected accounts
-         * @description Not paginated; takes no parameters.
+         * @description Not paginated; takes no parameters. Any key that can create requests (`requests:create`) may list the accounts its requests link, as in the typical flow; `accounts:read` grants the list alone.
          *
-         *     Scope: `accounts:read`.
+         *     Scope: any one of `requests:create`, `accounts:read`.
          */
         get: operations["listAccounts"];
         put?: never;
@@ -300,7 +300,7 @@ export type paths = {
         put?: never;
         /**
          * Pause a webhook
-         * @description Deliveries due while paused are cancelled; events that happen while paused are never sent to it. No body.
+         * @description Deliveries that are due, or come due, while paused are cancelled; a retry scheduled after the resume keeps its place. Events that happen while paused are never sent to it. No body.
          *
          *     Scope: `webhooks:write`.
          */
@@ -322,7 +322,7 @@ export type paths = {
         put?: never;
         /**
          * Resume a paused webhook
-         * @description No body.
+         * @description Events from now on are delivered again, and pending retries still within their schedule go out when due; what came due during the pause stays cancelled. No body.
          *
          *     Scope: `webhooks:write`.
          */
@@ -665,11 +665,55 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "access.lost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * access.lost
+         * @description Extension beyond the spec. An access check found that granted access is gone on the platform. Sent only to webhooks that list it by name (not with `["*"]`).
+         *
+         *     Signed: verify `Service-Signature` on the raw body before parsing (the SDK's `verifyWebhook` does). Events can arrive more than once and out of order: skip event ids already processed, and never overwrite stored request state with a lower `stateVersion`. Answer any 2xx within 10 seconds; network errors, timeouts, 408, 429 and 5xx are retried for up to 24 hours.
+         */
+        post: operations["onAccessLostEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "access.removed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * access.removed
+         * @description Extension beyond the spec. The agency removed its access to a client's granted assets (offboarding). Sent only to webhooks that list it by name (not with `["*"]`).
+         *
+         *     Signed: verify `Service-Signature` on the raw body before parsing (the SDK's `verifyWebhook` does). Events can arrive more than once and out of order: skip event ids already processed, and never overwrite stored request state with a lower `stateVersion`. Answer any 2xx within 10 seconds; network errors, timeouts, 408, 429 and 5xx are retried for up to 24 hours.
+         */
+        post: operations["onAccessRemovedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type components = {
     schemas: {
         /** @description The body of any delivery: one of the event types, told apart by `type`. */
-        WebhookEvent: components["schemas"]["ClientCreatedEvent"] | components["schemas"]["RequestCreatedEvent"] | components["schemas"]["RequestUpdatedEvent"] | components["schemas"]["ServiceGrantedEvent"] | components["schemas"]["ServiceSkippedEvent"] | components["schemas"]["ServiceGrantFailedEvent"] | components["schemas"]["ConnectionAttemptCompletedEvent"] | components["schemas"]["IntakeCompletedEvent"] | components["schemas"]["RequestCompletedEvent"] | components["schemas"]["RequestCancelledEvent"] | components["schemas"]["RequestExpiredEvent"] | components["schemas"]["WebhookTestEvent"];
+        WebhookEvent: components["schemas"]["ClientCreatedEvent"] | components["schemas"]["RequestCreatedEvent"] | components["schemas"]["RequestUpdatedEvent"] | components["schemas"]["ServiceGrantedEvent"] | components["schemas"]["ServiceSkippedEvent"] | components["schemas"]["ServiceGrantFailedEvent"] | components["schemas"]["ConnectionAttemptCompletedEvent"] | components["schemas"]["IntakeCompletedEvent"] | components["schemas"]["RequestCompletedEvent"] | components["schemas"]["RequestCancelledEvent"] | components["schemas"]["RequestExpiredEvent"] | components["schemas"]["WebhookTestEvent"] | components["schemas"]["AccessLostEvent"] | components["schemas"]["AccessRemovedEvent"];
         /** @description A client was created from the dashboard, the API or an access page. */
         ClientCreatedEvent: {
             /** @description The event id, the same on every retry. Skip ids already processed. */
@@ -1073,6 +1117,87 @@ export type components = {
                 message: string;
             };
         };
+        /** @description Extension beyond the spec. An access check found that granted access is gone on the platform. Sent only to webhooks that list it by name (not with `["*"]`). */
+        AccessLostEvent: {
+            /** @description The event id, the same on every retry. Skip ids already processed. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "access.lost";
+            /**
+             * @description Date of the contents' shape.
+             * @enum {string}
+             */
+            schemaVersion: "2026-10-06";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description True only for `webhook.test`.
+             * @enum {boolean}
+             */
+            test: false;
+            data: {
+                request: components["schemas"]["Request"];
+                service: {
+                    /** @description The service id. */
+                    service: string;
+                    platform: string;
+                };
+                assets: {
+                    id: string;
+                    name: string | null;
+                    /** Format: date-time */
+                    lostAt: string;
+                    /** @description What the platform answered. */
+                    detail: string | null;
+                }[];
+            };
+        };
+        /** @description Extension beyond the spec. The agency removed its access to a client's granted assets (offboarding). Sent only to webhooks that list it by name (not with `["*"]`). */
+        AccessRemovedEvent: {
+            /** @description The event id, the same on every retry. Skip ids already processed. */
+            id: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "access.removed";
+            /**
+             * @description Date of the contents' shape.
+             * @enum {string}
+             */
+            schemaVersion: "2026-10-06";
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description True only for `webhook.test`.
+             * @enum {boolean}
+             */
+            test: false;
+            data: {
+                request: components["schemas"]["Request"];
+                service: {
+                    /** @description The service id. */
+                    service: string;
+                    platform: string;
+                };
+                /** @description The team member's email, or `client` when the client confirmed a removal link. */
+                removedBy: string;
+                assets: {
+                    id: string;
+                    name: string | null;
+                    /**
+                     * @description Removed through the platform with the agency's or the client's token, or by following the checklist.
+                     * @enum {string}
+                     */
+                    method: "agency_token" | "client_token" | "checklist";
+                    removed: boolean;
+                    detail: string | null;
+                }[];
+            };
+        };
         CurrentKey: {
             agency: {
                 /** Format: uuid */
@@ -1188,6 +1313,7 @@ export type components = {
             };
             overage: {
                 enabled: boolean;
+                /** @description Client links covered before billing starts. Unless set for the agency, the client limit; null (no limit and nothing set): nothing is billed. */
                 included: number | null;
                 /** @description Client links beyond `included` this month, billed instead of refused. */
                 billableUnits: number;
@@ -1368,7 +1494,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1480,7 +1606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1646,7 +1772,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1763,7 +1889,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1930,7 +2056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2043,7 +2169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2236,7 +2362,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2353,7 +2479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2500,7 +2626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2604,7 +2730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2704,7 +2830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2808,7 +2934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2942,7 +3068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2973,10 +3099,8 @@ export interface operations {
                      * @description An absolute `https:` URL on port 443 without credentials, resolving only to public addresses; redirects are not followed.
                      */
                     url: string;
-                    /** @description Each event type once, or `["*"]` alone for every type. */
-                    events: ("client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "*")[] | unknown | [
-                        "*"
-                    ];
+                    /** @description Each event type once, or `["*"]` alone for every type of the spec (the extensions `access.lost` and `access.removed` are received only when listed by name). */
+                    events: ("client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed" | "*")[] | unknown | unknown;
                 };
             };
         };
@@ -3100,7 +3224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3217,7 +3341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3359,7 +3483,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3390,10 +3514,8 @@ export interface operations {
                      * @description An absolute `https:` URL on port 443 without credentials, resolving only to public addresses; redirects are not followed.
                      */
                     url?: string;
-                    /** @description Each event type once, or `["*"]` alone for every type. */
-                    events?: ("client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "*")[] | unknown | [
-                        "*"
-                    ];
+                    /** @description Each event type once, or `["*"]` alone for every type of the spec (the extensions `access.lost` and `access.removed` are received only when listed by name). */
+                    events?: ("client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed" | "*")[] | unknown | unknown;
                 };
             };
         };
@@ -3510,7 +3632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3647,7 +3769,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3784,7 +3906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3921,7 +4043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4058,7 +4180,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4077,7 +4199,7 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. */
                 cursor?: string;
-                eventType?: "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                eventType?: "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 outcome?: "pending" | "succeeded" | "failed" | "cancelled";
             };
             header?: never;
@@ -4183,7 +4305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out); retry after `Retry-After` seconds. */
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4203,7 +4325,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4236,7 +4358,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4269,7 +4391,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4302,7 +4424,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4335,7 +4457,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4368,7 +4490,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4401,7 +4523,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4434,7 +4556,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4467,7 +4589,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4500,7 +4622,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4533,7 +4655,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4566,7 +4688,7 @@ export interface operations {
                 /** @description The event id, the same on every retry. */
                 "Service-Event-Id": string;
                 /** @description The event type. */
-                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test";
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 /** @description This event's delivery to this webhook, the same on every retry. */
                 "Service-Delivery-Id": string;
                 /** @description This attempt. */
@@ -4580,6 +4702,72 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; the response body is ignored (only its first 64 KB are read). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAccessLostEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry. */
+                "Service-Event-Id": string;
+                /** @description The event type. */
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
+                /** @description This event's delivery to this webhook, the same on every retry. */
+                "Service-Delivery-Id": string;
+                /** @description This attempt. */
+                "Service-Attempt-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessLostEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery; the response body is ignored (only its first 64 KB are read). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onAccessRemovedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every retry. */
+                "Service-Event-Id": string;
+                /** @description The event type. */
+                "Service-Event-Type": "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
+                /** @description This event's delivery to this webhook, the same on every retry. */
+                "Service-Delivery-Id": string;
+                /** @description This attempt. */
+                "Service-Attempt-Id": string;
+                /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
+                "Service-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccessRemovedEvent"];
             };
         };
         responses: {

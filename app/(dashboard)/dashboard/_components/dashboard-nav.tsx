@@ -23,6 +23,7 @@ export const NAV_SECTIONS: { title: string; items: { href: string; label: string
       { href: "/dashboard/intake", label: "Intake form" },
       { href: "/dashboard/branding", label: "Branding" },
       { href: "/dashboard/team", label: "Team" },
+      { href: "/dashboard/audit", label: "Audit log" },
     ],
   },
   {

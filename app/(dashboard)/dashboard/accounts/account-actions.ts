@@ -5,8 +5,16 @@ import { connectAccountFromDashboard, ZConnectAccountBody } from "@/lib/core/acc
 import { disconnectAccount } from "@/lib/core/accounts/disconnect-account";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
-export const connectAccountAction = dashboardAction("accounts:write", ZConnectAccountBody, (input, ctx) => connectAccountFromDashboard({ agencyId: ctx.agencyId, input }));
+export const connectAccountAction = dashboardAction(
+  "accounts:write",
+  ZConnectAccountBody,
+  (input, ctx) => connectAccountFromDashboard({ agencyId: ctx.agencyId, input }),
+  "account.connected",
+);
 
-export const disconnectAccountAction = dashboardAction("accounts:write", z.strictObject({ internalAccountId: z.string().min(1).max(100) }), (input, ctx) =>
-  disconnectAccount({ agencyId: ctx.agencyId, internalAccountId: input.internalAccountId }),
+export const disconnectAccountAction = dashboardAction(
+  "accounts:write",
+  z.strictObject({ internalAccountId: z.string().min(1).max(100) }),
+  (input, ctx) => disconnectAccount({ agencyId: ctx.agencyId, internalAccountId: input.internalAccountId }),
+  "account.disconnected",
 );

@@ -9,13 +9,23 @@ import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { requireVerifiedEmail } from "@/lib/core/users/email-verification";
 
 // Only once the signed-in user's email address is verified.
-export const createApiKeyAction = dashboardAction("keys:write", ZCreateApiKeyBody, async (input, ctx) => {
-  await requireVerifiedEmail(ctx.userId);
-  return createApiKey({ agencyId: ctx.agencyId, name: input.name, scopes: input.scopes });
-});
+export const createApiKeyAction = dashboardAction(
+  "keys:write",
+  ZCreateApiKeyBody,
+  async (input, ctx) => {
+    await requireVerifiedEmail(ctx.userId);
+    return createApiKey({ agencyId: ctx.agencyId, name: input.name, scopes: input.scopes });
+  },
+  "api_key.created",
+);
 
-export const revokeApiKeyAction = dashboardAction("keys:write", ZApiKeyId, async (input, ctx) => {
-  const revoked = await revokeApiKey({ agencyId: ctx.agencyId, id: input.id });
-  forgetApiKeys();
-  return revoked;
-});
+export const revokeApiKeyAction = dashboardAction(
+  "keys:write",
+  ZApiKeyId,
+  async (input, ctx) => {
+    const revoked = await revokeApiKey({ agencyId: ctx.agencyId, id: input.id });
+    forgetApiKeys();
+    return revoked;
+  },
+  "api_key.revoked",
+);

@@ -10,13 +10,18 @@ function text(form: FormData, key: string): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-export const updateBrandingAction = dashboardAction("branding:write", z.instanceof(FormData), async (form, ctx) => {
-  const file = form.get("logo");
-  const logo = text(form, "removeLogo") === "1" ? null : file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
-  const useDefault = text(form, "defaultColor") === "1";
-  return updateBranding({
-    agencyId: ctx.agencyId,
-    input: { name: text(form, "name"), accentColor: useDefault ? null : text(form, "accentColor") },
-    logo,
-  });
-});
+export const updateBrandingAction = dashboardAction(
+  "branding:write",
+  z.instanceof(FormData),
+  async (form, ctx) => {
+    const file = form.get("logo");
+    const logo = text(form, "removeLogo") === "1" ? null : file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
+    const useDefault = text(form, "defaultColor") === "1";
+    return updateBranding({
+      agencyId: ctx.agencyId,
+      input: { name: text(form, "name"), accentColor: useDefault ? null : text(form, "accentColor") },
+      logo,
+    });
+  },
+  "branding.updated",
+);

@@ -12,19 +12,33 @@ import { deleteClient } from "@/lib/core/clients/delete-client";
 import { addClientNote, ZAddClientNote } from "@/lib/core/clients/client-notes";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
-export const createClientAction = dashboardAction("clients:write", ZCreateClientBody, (input, ctx) => createClient({ agencyId: ctx.agencyId, input }));
+export const createClientAction = dashboardAction("clients:write", ZCreateClientBody, (input, ctx) => createClient({ agencyId: ctx.agencyId, input }), "client.created");
 
 const ZUpdateClientAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }), patch: ZUpdateClientBody });
 
-export const updateClientAction = dashboardAction("clients:write", ZUpdateClientAction, (input, ctx) => updateClient({ agencyId: ctx.agencyId, id: input.id, input: input.patch }));
+export const updateClientAction = dashboardAction(
+  "clients:write",
+  ZUpdateClientAction,
+  (input, ctx) => updateClient({ agencyId: ctx.agencyId, id: input.id, input: input.patch }),
+  "client.updated",
+);
 
 const ZDeleteProspectAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }) });
 
-export const deleteProspectAction = dashboardAction("clients:write", ZDeleteProspectAction, (input, ctx) => deleteProspect({ agencyId: ctx.agencyId, id: input.id }));
+export const deleteProspectAction = dashboardAction(
+  "clients:write",
+  ZDeleteProspectAction,
+  (input, ctx) => deleteProspect({ agencyId: ctx.agencyId, id: input.id }),
+  "prospect.deleted",
+);
+
 const ZDeleteClientAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }) });
 
-export const deleteClientAction = dashboardAction("clients:delete", ZDeleteClientAction, (input, ctx) => deleteClient({ agencyId: ctx.agencyId, id: input.id }));
+export const deleteClientAction = dashboardAction("clients:delete", ZDeleteClientAction, (input, ctx) => deleteClient({ agencyId: ctx.agencyId, id: input.id }), "client.deleted");
 
-export const addClientNoteAction = dashboardAction("clients:write", ZAddClientNote, (input, ctx) =>
-  addClientNote({ agencyId: ctx.agencyId, author: { id: ctx.userId, name: ctx.email }, input }),
+export const addClientNoteAction = dashboardAction(
+  "clients:write",
+  ZAddClientNote,
+  (input, ctx) => addClientNote({ agencyId: ctx.agencyId, author: { id: ctx.userId, name: ctx.email }, input }),
+  "client.note_added",
 );

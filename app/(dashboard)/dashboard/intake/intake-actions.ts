@@ -5,20 +5,37 @@ import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { addIntakeQuestion, moveIntakeQuestion, removeIntakeQuestion, setIntakeEnabled, updateIntakeQuestion } from "@/lib/core/intake/questions";
 import { ZIntakeQuestionInput, ZMoveIntakeQuestion } from "@/lib/core/intake/question-schemas";
 
-export const setIntakeEnabledAction = dashboardAction("intake:write", z.strictObject({ enabled: z.boolean() }), (input, ctx) =>
-  setIntakeEnabled({ agencyId: ctx.agencyId, enabled: input.enabled }),
+export const setIntakeEnabledAction = dashboardAction(
+  "intake:write",
+  z.strictObject({ enabled: z.boolean() }),
+  (input, ctx) => setIntakeEnabled({ agencyId: ctx.agencyId, enabled: input.enabled }),
+  "intake.toggled",
 );
 
-export const addIntakeQuestionAction = dashboardAction("intake:write", ZIntakeQuestionInput, (input, ctx) => addIntakeQuestion({ agencyId: ctx.agencyId, input }));
-
-export const updateIntakeQuestionAction = dashboardAction("intake:write", z.strictObject({ id: z.uuid(), question: ZIntakeQuestionInput }), (input, ctx) =>
-  updateIntakeQuestion({ agencyId: ctx.agencyId, id: input.id, input: input.question }),
+export const addIntakeQuestionAction = dashboardAction(
+  "intake:write",
+  ZIntakeQuestionInput,
+  (input, ctx) => addIntakeQuestion({ agencyId: ctx.agencyId, input }),
+  "intake.question_added",
 );
 
-export const moveIntakeQuestionAction = dashboardAction("intake:write", ZMoveIntakeQuestion, (input, ctx) =>
-  moveIntakeQuestion({ agencyId: ctx.agencyId, id: input.id, direction: input.direction }),
+export const updateIntakeQuestionAction = dashboardAction(
+  "intake:write",
+  z.strictObject({ id: z.uuid(), question: ZIntakeQuestionInput }),
+  (input, ctx) => updateIntakeQuestion({ agencyId: ctx.agencyId, id: input.id, input: input.question }),
+  "intake.question_updated",
 );
 
-export const removeIntakeQuestionAction = dashboardAction("intake:write", z.strictObject({ id: z.uuid() }), (input, ctx) =>
-  removeIntakeQuestion({ agencyId: ctx.agencyId, id: input.id }),
+export const moveIntakeQuestionAction = dashboardAction(
+  "intake:write",
+  ZMoveIntakeQuestion,
+  (input, ctx) => moveIntakeQuestion({ agencyId: ctx.agencyId, id: input.id, direction: input.direction }),
+  "intake.question_moved",
+);
+
+export const removeIntakeQuestionAction = dashboardAction(
+  "intake:write",
+  z.strictObject({ id: z.uuid() }),
+  (input, ctx) => removeIntakeQuestion({ agencyId: ctx.agencyId, id: input.id }),
+  "intake.question_removed",
 );

@@ -7,17 +7,32 @@ import { createRequest } from "@/lib/core/requests/create-request";
 import { applyAgencyAction, ZAgencyRequestAction } from "@/lib/core/requests/apply-agency-action";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
-export const createRequestAction = dashboardAction("requests:write", ZCreateRequestBody, async (input, ctx) => {
-  const request = await createRequest({ agencyId: ctx.agencyId, input, source: "dashboard" });
-  return { id: request.id, inviteUrl: request.inviteUrl };
-});
+export const createRequestAction = dashboardAction(
+  "requests:write",
+  ZCreateRequestBody,
+  async (input, ctx) => {
+    const request = await createRequest({ agencyId: ctx.agencyId, input, source: "dashboard" });
+    return { id: request.id, inviteUrl: request.inviteUrl };
+  },
+  "request.created",
+);
 
-export const requestAgencyAction = dashboardAction("requests:write", ZAgencyRequestAction, async (input, ctx) => {
-  const request = await applyAgencyAction({ agencyId: ctx.agencyId, input, actorEmail: ctx.email });
-  return { id: request.id, status: request.status, stateVersion: request.stateVersion };
-});
+export const requestAgencyAction = dashboardAction(
+  "requests:write",
+  ZAgencyRequestAction,
+  async (input, ctx) => {
+    const request = await applyAgencyAction({ agencyId: ctx.agencyId, input, actorEmail: ctx.email });
+    return { id: request.id, status: request.status, stateVersion: request.stateVersion };
+  },
+  (input) => `request.${input.kind === "cancel" ? "cancelled" : input.kind}`,
+);
 
-export const previewAsClientAction = dashboardAction("requests:write", ZCreateRequestBody, async (input, ctx) => {
-  const request = await createRequest({ agencyId: ctx.agencyId, input: { ...input, sendEmail: false }, source: "dashboard", isDemo: true });
-  return { inviteUrl: request.inviteUrl };
-});
+export const previewAsClientAction = dashboardAction(
+  "requests:write",
+  ZCreateRequestBody,
+  async (input, ctx) => {
+    const request = await createRequest({ agencyId: ctx.agencyId, input: { ...input, sendEmail: false }, source: "dashboard", isDemo: true });
+    return { inviteUrl: request.inviteUrl };
+  },
+  "request.previewed",
+);

@@ -5,6 +5,16 @@ import { z } from "zod";
 import { regenerateStaticLinkToken, updateStaticLink, ZUpdateStaticLinkBody } from "@/lib/core/agencies/update-static-link";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
-export const updateStaticLinkAction = dashboardAction("branding:write", ZUpdateStaticLinkBody, (input, ctx) => updateStaticLink({ agencyId: ctx.agencyId, input }));
+export const updateStaticLinkAction = dashboardAction(
+  "branding:write",
+  ZUpdateStaticLinkBody,
+  (input, ctx) => updateStaticLink({ agencyId: ctx.agencyId, input }),
+  "static_link.updated",
+);
 
-export const regenerateStaticLinkAction = dashboardAction("branding:write", z.strictObject({}), (_input, ctx) => regenerateStaticLinkToken({ agencyId: ctx.agencyId }));
+export const regenerateStaticLinkAction = dashboardAction(
+  "branding:write",
+  z.strictObject({}),
+  (_input, ctx) => regenerateStaticLinkToken({ agencyId: ctx.agencyId }),
+  "static_link.regenerated",
+);

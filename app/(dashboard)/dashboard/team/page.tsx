@@ -16,7 +16,7 @@ export const dynamic = "force-dynamic";
 const PERMISSION_LABELS: Record<Permission, string> = {
   read: "See requests, clients, accounts, webhooks and usage",
   "requests:write": "Create, act on and cancel requests",
-  "clients:write": "Create and edit clients",
+  "clients:write": "Create and edit clients, remove the agency's access",
   "clients:delete": "Delete clients and their personal data",
   "accounts:write": "Connect and disconnect platform accounts",
   "intake:write": "Edit the intake form",
@@ -25,6 +25,7 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   "keys:write": "Create and revoke API keys",
   "plan:write": "Change the plan",
   "team:write": "Invite teammates, change roles, remove members",
+  "audit:read": "Read and export the audit log",
 };
 
 export default async function TeamPage() {

@@ -10,16 +10,34 @@ import { revokeTeamInvite } from "@/lib/core/team/revoke-team-invite";
 import { ZChangeMemberRoleBody, ZCreateTeamInviteBody, ZInviteIdBody, ZMembershipIdBody } from "@/lib/core/team/schemas";
 
 // Inviting needs a verified email address, so an unverified sign-up cannot send invites.
-export const createInviteAction = dashboardAction("team:write", ZCreateTeamInviteBody, async (input, ctx) => {
-  await requireVerifiedEmail(ctx.userId);
-  const { invite, url } = await createTeamInvite({ agencyId: ctx.agencyId, input });
-  return { invite, url };
-});
-
-export const changeRoleAction = dashboardAction("team:write", ZChangeMemberRoleBody, (input, ctx) =>
-  changeMemberRole({ agencyId: ctx.agencyId, membershipId: input.membershipId, role: input.role }),
+export const createInviteAction = dashboardAction(
+  "team:write",
+  ZCreateTeamInviteBody,
+  async (input, ctx) => {
+    await requireVerifiedEmail(ctx.userId);
+    const { invite, url } = await createTeamInvite({ agencyId: ctx.agencyId, input });
+    return { invite, url };
+  },
+  "team.invite_created",
 );
 
-export const removeMemberAction = dashboardAction("team:write", ZMembershipIdBody, (input, ctx) => removeMember({ agencyId: ctx.agencyId, membershipId: input.membershipId }));
+export const changeRoleAction = dashboardAction(
+  "team:write",
+  ZChangeMemberRoleBody,
+  (input, ctx) => changeMemberRole({ agencyId: ctx.agencyId, membershipId: input.membershipId, role: input.role }),
+  "team.role_changed",
+);
 
-export const revokeInviteAction = dashboardAction("team:write", ZInviteIdBody, (input, ctx) => revokeTeamInvite({ agencyId: ctx.agencyId, inviteId: input.inviteId }));
+export const removeMemberAction = dashboardAction(
+  "team:write",
+  ZMembershipIdBody,
+  (input, ctx) => removeMember({ agencyId: ctx.agencyId, membershipId: input.membershipId }),
+  "team.member_removed",
+);
+
+export const revokeInviteAction = dashboardAction(
+  "team:write",
+  ZInviteIdBody,
+  (input, ctx) => revokeTeamInvite({ agencyId: ctx.agencyId, inviteId: input.inviteId }),
+  "team.invite_revoked",
+);

@@ -14,18 +14,26 @@ import { updateWebhook } from "@/lib/core/webhooks/update-webhook";
 
 const ZId = z.strictObject({ id: z.uuid({ error: "Not a webhook id." }) });
 
-export const createWebhookAction = dashboardAction("webhooks:write", ZCreateWebhookBody, (input, ctx) => createWebhook({ agencyId: ctx.agencyId, input }));
+export const createWebhookAction = dashboardAction("webhooks:write", ZCreateWebhookBody, (input, ctx) => createWebhook({ agencyId: ctx.agencyId, input }), "webhook.created");
 
-export const updateWebhookAction = dashboardAction("webhooks:write", z.strictObject({ id: z.uuid(), input: ZUpdateWebhookBody }), (input, ctx) =>
-  updateWebhook({ agencyId: ctx.agencyId, id: input.id, input: input.input }),
+export const updateWebhookAction = dashboardAction(
+  "webhooks:write",
+  z.strictObject({ id: z.uuid(), input: ZUpdateWebhookBody }),
+  (input, ctx) => updateWebhook({ agencyId: ctx.agencyId, id: input.id, input: input.input }),
+  "webhook.updated",
 );
 
-export const pauseWebhookAction = dashboardAction("webhooks:write", ZId, (input, ctx) => pauseWebhook({ agencyId: ctx.agencyId, id: input.id }));
+export const pauseWebhookAction = dashboardAction("webhooks:write", ZId, (input, ctx) => pauseWebhook({ agencyId: ctx.agencyId, id: input.id }), "webhook.paused");
 
-export const resumeWebhookAction = dashboardAction("webhooks:write", ZId, (input, ctx) => resumeWebhook({ agencyId: ctx.agencyId, id: input.id }));
+export const resumeWebhookAction = dashboardAction("webhooks:write", ZId, (input, ctx) => resumeWebhook({ agencyId: ctx.agencyId, id: input.id }), "webhook.resumed");
 
-export const deleteWebhookAction = dashboardAction("webhooks:write", ZId, (input, ctx) => deleteWebhook({ agencyId: ctx.agencyId, id: input.id }));
+export const deleteWebhookAction = dashboardAction("webhooks:write", ZId, (input, ctx) => deleteWebhook({ agencyId: ctx.agencyId, id: input.id }), "webhook.deleted");
 
-export const rotateWebhookSecretAction = dashboardAction("webhooks:write", ZId, (input, ctx) => rotateWebhookSecret({ agencyId: ctx.agencyId, id: input.id }));
+export const rotateWebhookSecretAction = dashboardAction(
+  "webhooks:write",
+  ZId,
+  (input, ctx) => rotateWebhookSecret({ agencyId: ctx.agencyId, id: input.id }),
+  "webhook.secret_rotated",
+);
 
-export const sendTestEventAction = dashboardAction("webhooks:write", ZId, (input, ctx) => sendTestEvent({ agencyId: ctx.agencyId, id: input.id }));
+export const sendTestEventAction = dashboardAction("webhooks:write", ZId, (input, ctx) => sendTestEvent({ agencyId: ctx.agencyId, id: input.id }), "webhook.test_sent");

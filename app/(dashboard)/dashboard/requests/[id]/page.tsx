@@ -4,6 +4,9 @@ import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context"
 import { can } from "@/lib/core/auth/roles";
 import { RequestDetail } from "@/components/requests/request-detail";
 import { previewAsClientAction, requestAgencyAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
+import { AccessPanel } from "@/components/access-checks/access-panel";
+import { loadAccessStatus } from "@/lib/surfaces/dashboard/access-checks/access-status";
+import { checkAccessNowAction } from "@/app/(dashboard)/dashboard/clients/access-actions";
 
 export const metadata: Metadata = { title: "Request" };
 export const dynamic = "force-dynamic";
@@ -12,5 +15,13 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   const ctx = await getDashboardContext();
   if (!ctx) return null;
   const { id } = await params;
-  return <RequestDetail id={id} canWrite={can(ctx.role, "requests:write")} act={requestAgencyAction} previewRequest={previewAsClientAction} />;
+  const access = await loadAccessStatus({ agencyId: ctx.agencyId, requestId: id });
+  return (
+    <div className="space-y-6">
+      <RequestDetail id={id} canWrite={can(ctx.role, "requests:write")} act={requestAgencyAction} previewRequest={previewAsClientAction} />
+      {access.services.length > 0 ? (
+        <AccessPanel status={access} scope={{ requestId: id }} canCheck={can(ctx.role, "requests:write")} canRemove={false} canSchedule={false} checkNow={checkAccessNowAction} />
+      ) : null}
+    </div>
+  );
 }

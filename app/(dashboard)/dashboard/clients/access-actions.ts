@@ -1,0 +1,40 @@
+"use server";
+// Access after the grant: "Check now" (a client's or a request's granted assets), "Remove
+// our access" on a client and the checklist's confirmation, and the scheduled check's
+// cadence. Every one is recorded in the audit log by the wrapper.
+import { z } from "zod";
+import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
+import { checkGrantedAccess, setAccessCheckSchedule } from "@/lib/core/access-checks/check-access";
+import { confirmChecklistRemoval, removeClientAccess } from "@/lib/core/access-checks/remove-access";
+
+const ZCheckScope = z.union([
+  z.strictObject({ clientId: z.uuid({ error: "clientId must be a client id." }) }),
+  z.strictObject({ requestId: z.uuid({ error: "requestId must be a request id." }) }),
+]);
+const ZClientId = z.strictObject({ clientId: z.uuid({ error: "clientId must be a client id." }) });
+const ZSchedule = z.strictObject({
+  everyDays: z.int({ error: "everyDays must be a whole number of days." }).min(0, "everyDays: 0 (off) to 30.").max(30, "everyDays: 0 (off) to 30."),
+});
+
+export const checkAccessNowAction = dashboardAction("requests:write", ZCheckScope, (input, ctx) => checkGrantedAccess({ agencyId: ctx.agencyId, ...input }), "access.checked");
+
+export const removeClientAccessAction = dashboardAction(
+  "clients:write",
+  ZClientId,
+  (input, ctx) => removeClientAccess({ agencyId: ctx.agencyId, clientId: input.clientId, removedBy: ctx.email }),
+  "access.removed",
+);
+
+export const confirmChecklistRemovalAction = dashboardAction(
+  "clients:write",
+  ZClientId,
+  (input, ctx) => confirmChecklistRemoval({ agencyId: ctx.agencyId, clientId: input.clientId, removedBy: ctx.email }),
+  "access.removed_by_hand",
+);
+
+export const setAccessCheckScheduleAction = dashboardAction(
+  "accounts:write",
+  ZSchedule,
+  (input, ctx) => setAccessCheckSchedule({ agencyId: ctx.agencyId, everyDays: input.everyDays }),
+  "access.schedule_changed",
+);

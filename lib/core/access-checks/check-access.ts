@@ -1,0 +1,198 @@
+// Access checks: read each granted asset back on its platform and record `verifiedAt` or
+// `lostAt` with the platform's answer. The read uses the agency's own connected-account
+// token (the grantee reading its own access); where the platform has no documented read,
+// or the agency account holds no token, the asset is marked "cannot be checked
+// automatically". Access newly found lost sends `access.lost` (an extension event).
+// Runs from the dashboard's "Check now" and from the worker's daily sweep.
+import { getDb } from "@/lib/infra/db/db";
+import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector";
+import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
+import { recordEvent } from "@/lib/core/events/record-event";
+import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
+import { openAgencyToken, readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
+
+export type ConnectorFor = (platform: string) => PlatformConnector | null;
+
+/** The installation's connector for a platform, or null when it is not set up here. */
+export const defaultConnectorFor: ConnectorFor = (platform) => (platformMode(platform) === "unconfigured" ? null : getConnector(platform));
+
+export const CANNOT_CHECK = "Cannot be checked automatically";
+
+export interface AccessCheckSummary {
+  services: number;
+  verified: number;
+  lost: number;
+  newlyLost: number;
+  unavailable: number;
+  errors: number;
+}
+
+export interface AgencyAccountForService {
+  internalAccountId: string;
+  platformAccountId: string | null;
+  email: string | null;
+  businessId: string | null;
+  token: string | null;
+  linkFields: Record<string, string>;
+}
+
+type ServiceScope = { agencyId: string; requestId?: string; clientId?: string };
+
+/** The granted, not removed services in scope, oldest first. */
+export async function grantedServicesInScope(scope: ServiceScope) {
+  const db = await getDb();
+  return db.requestService.findMany({
+    where: {
+      agencyId: scope.agencyId,
+      status: "granted",
+      accessRemovedAt: null,
+      request: { isDemo: false, ...(scope.requestId ? { id: scope.requestId } : {}), ...(scope.clientId ? { clientId: scope.clientId } : {}) },
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+/** The agency account the service granted access to, with its token opened (null without one). */
+export async function agencyAccountFor(agencyId: string, accounts: unknown): Promise<AgencyAccountForService | null> {
+  const first = Array.isArray(accounts) ? (accounts[0] as Record<string, unknown> | undefined) : undefined;
+  const internalAccountId = typeof first?.internalAccountId === "string" ? first.internalAccountId : null;
+  if (!internalAccountId) return null;
+  const db = await getDb();
+  const row = await db.connectedAccount.findFirst({ where: { agencyId, internalAccountId } });
+  if (!row) return null;
+  const linkFields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(first ?? {})) if (typeof v === "string" && k !== "internalAccountId") linkFields[k] = v;
+  return {
+    internalAccountId,
+    platformAccountId: row.platformAccountId,
+    email: row.email,
+    businessId: row.businessId,
+    token: row.status === "connected" ? openAgencyToken(row.accessToken) : null,
+    linkFields,
+  };
+}
+
+export function connectorMessage(err: unknown): string {
+  if (isConnectorError(err) && err.kind !== "server_error") return err.message;
+  return "The platform could not be reached. The check will run again later.";
+}
+
+export async function checkGrantedAccess(opts: ServiceScope & { now?: Date; connectorFor?: ConnectorFor }): Promise<AccessCheckSummary> {
+  const now = opts.now ?? new Date();
+  const at = now.toISOString();
+  const connectorFor = opts.connectorFor ?? defaultConnectorFor;
+  const summary: AccessCheckSummary = { services: 0, verified: 0, lost: 0, newlyLost: 0, unavailable: 0, errors: 0 };
+  const db = await getDb();
+
+  for (const svc of await grantedServicesInScope(opts)) {
+    const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
+    if (assets.length === 0) continue;
+    summary.services++;
+    const account = await agencyAccountFor(opts.agencyId, svc.accounts);
+    let connector: PlatformConnector | null = null;
+    try {
+      connector = connectorFor(svc.platform);
+    } catch {
+      connector = null;
+    }
+    let next: StoredGrantedAsset[];
+    const newlyLost: StoredGrantedAsset[] = [];
+    if (!connector?.verifyAccess || !account?.token) {
+      const why = !connector?.verifyAccess
+        ? `${CANNOT_CHECK}: this platform offers no read of granted access here.`
+        : `${CANNOT_CHECK}: the agency account has no platform sign-in to read its access with.`;
+      next = assets.map((a) => ({ ...a, checkStatus: "unavailable", checkDetail: why }));
+      summary.unavailable += assets.length;
+    } else {
+      try {
+        const read = await connector.verifyAccess({
+          accessToken: account.token,
+          serviceId: svc.serviceId,
+          assetIds: assets.map((a) => a.id),
+          agencyAccount: {
+            internalAccountId: account.internalAccountId,
+            platformAccountId: account.platformAccountId,
+            email: account.email,
+            businessId: account.businessId,
+            agencyAccessToken: account.token,
+            linkFields: account.linkFields,
+          },
+        });
+        const byId = new Map(read.map((r) => [r.assetId, r]));
+        next = assets.map((a) => {
+          const r = byId.get(a.id);
+          if (!r) return { ...a, checkStatus: "unavailable", checkDetail: `${CANNOT_CHECK}: the platform did not answer for this asset.` };
+          if (r.present) return { ...a, checkStatus: "verified", verifiedAt: at, lostAt: null, checkDetail: r.detail };
+          const lost = { ...a, checkStatus: "lost" as const, lostAt: a.lostAt ?? at, checkDetail: r.detail };
+          if (!a.lostAt) newlyLost.push(lost);
+          return lost;
+        });
+        for (const a of next) {
+          if (a.checkStatus === "verified") summary.verified++;
+          else if (a.checkStatus === "lost") summary.lost++;
+          else summary.unavailable++;
+        }
+      } catch (err) {
+        summary.errors++;
+        next = assets.map((a) => ({ ...a, checkDetail: `Last check failed: ${connectorMessage(err)}` }));
+      }
+    }
+    summary.newlyLost += newlyLost.length;
+    const removed = readGrantedAssets(svc.grantedAssets).filter((a) => a.removedAt);
+    await db.$transaction(
+      async (tx) => {
+        await tx.requestService.update({ where: { id: svc.id }, data: { grantedAssets: [...next, ...removed] as object[], accessCheckedAt: now } });
+        if (newlyLost.length > 0) {
+          const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: svc.requestId }, include: requestInclude });
+          await recordEvent(tx, {
+            agencyId: opts.agencyId,
+            type: "access.lost",
+            requestId: svc.requestId,
+            now,
+            data: {
+              request: serializeRequest(row, now),
+              service: { service: svc.serviceId, platform: svc.platform },
+              assets: newlyLost.map((a) => ({ id: a.id, name: a.name ?? null, lostAt: a.lostAt ?? at, detail: a.checkDetail ?? null })),
+            },
+          });
+        }
+      },
+      { timeout: 20_000, maxWait: 15_000 },
+    );
+  }
+  return summary;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The worker's sweep: every agency whose check is due (every `accessCheckEveryDays` days,
+ * 0 = off) is claimed by moving `lastAccessCheckAt` forward with a compare-and-set, so
+ * several workers never check one agency twice, then checked.
+ */
+export async function runScheduledAccessChecks(opts: { now?: Date; connectorFor?: ConnectorFor; maxAgencies?: number } = {}): Promise<{ agencies: number }> {
+  const now = opts.now ?? new Date();
+  const db = await getDb();
+  const candidates = await db.agency.findMany({
+    where: { accessCheckEveryDays: { gt: 0 } },
+    select: { id: true, accessCheckEveryDays: true, lastAccessCheckAt: true },
+    orderBy: [{ lastAccessCheckAt: { sort: "asc", nulls: "first" } }, { id: "asc" }],
+    take: opts.maxAgencies ?? 50,
+  });
+  let agencies = 0;
+  for (const a of candidates) {
+    if (a.lastAccessCheckAt && now.getTime() - a.lastAccessCheckAt.getTime() < a.accessCheckEveryDays * DAY_MS) continue;
+    const claimed = await db.agency.updateMany({ where: { id: a.id, lastAccessCheckAt: a.lastAccessCheckAt }, data: { lastAccessCheckAt: now } });
+    if (claimed.count !== 1) continue;
+    await checkGrantedAccess({ agencyId: a.id, now, ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}) });
+    agencies++;
+  }
+  return { agencies };
+}
+
+/** The agency's scheduled check: every 1 to 30 days, or 0 for off. */
+export async function setAccessCheckSchedule(opts: { agencyId: string; everyDays: number }): Promise<{ everyDays: number }> {
+  const db = await getDb();
+  await db.agency.update({ where: { id: opts.agencyId }, data: { accessCheckEveryDays: opts.everyDays } });
+  return { everyDays: opts.everyDays };
+}

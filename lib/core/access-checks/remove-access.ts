@@ -1,0 +1,165 @@
+// Offboarding ("Remove our access" on a client). For each granted asset whose platform has
+// a removal call and whose agency account holds a token, the agency leaves the asset
+// itself (the grantee may leave on these platforms). Every other asset gets checklist
+// steps; once the team has followed them it confirms, and the removal is recorded the
+// same way. Each service records when and by whom access was removed, and `access.removed`
+// (an extension event) is sent.
+import { getDb } from "@/lib/infra/db/db";
+import { getPlatform } from "@/lib/core/catalog/catalog";
+import { recordEvent } from "@/lib/core/events/record-event";
+import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
+import { notFound } from "@/lib/core/common/api-error";
+import { UUID } from "@/lib/core/common/uuid";
+import { readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
+import { agencyAccountFor, connectorMessage, defaultConnectorFor, grantedServicesInScope, type ConnectorFor } from "@/lib/core/access-checks/check-access";
+
+export interface ChecklistItem {
+  requestId: string;
+  serviceId: string;
+  platform: string;
+  assets: { id: string; name: string | null }[];
+  steps: string[];
+}
+
+export interface RemovalOutcome {
+  /** assets removed through the platform */
+  removed: { requestId: string; serviceId: string; assetId: string }[];
+  /** assets the platform refused to remove, with its answer */
+  failed: { requestId: string; serviceId: string; assetId: string; detail: string }[];
+  /** what the team must do by hand, then confirm with `confirmChecklist` */
+  checklist: ChecklistItem[];
+}
+
+function stepsFor(platform: string, accountLabel: string): string[] {
+  const name = getPlatform(platform)?.name ?? platform;
+  return [
+    `Sign in to ${name} with an admin of the asset (the client's, or yours if you may leave it).`,
+    `Open the asset's users, partners or access settings.`,
+    `Remove ${accountLabel} (or leave the asset from the agency's side).`,
+    `Come back here and confirm that the access is removed.`,
+  ];
+}
+
+async function assertClient(agencyId: string, clientId: string) {
+  if (!UUID.test(clientId)) throw notFound("Client");
+  const client = await (await getDb()).client.findFirst({ where: { id: clientId, agencyId }, select: { id: true } });
+  if (!client) throw notFound("Client");
+}
+
+/** Marks the assets removed on one service and records `access.removed`. */
+async function recordRemoval(opts: {
+  agencyId: string;
+  svc: { id: string; requestId: string; serviceId: string; platform: string; grantedAssets: unknown };
+  results: { asset: StoredGrantedAsset; method: "agency_token" | "client_token" | "checklist"; removed: boolean; detail: string | null }[];
+  removedBy: string;
+  now: Date;
+}) {
+  const at = opts.now.toISOString();
+  const done = new Set(opts.results.filter((r) => r.removed).map((r) => r.asset.id));
+  const all = readGrantedAssets(opts.svc.grantedAssets).map((a) => (done.has(a.id) ? { ...a, removedAt: a.removedAt ?? at } : a));
+  const complete = all.every((a) => a.removedAt);
+  const db = await getDb();
+  await db.$transaction(
+    async (tx) => {
+      await tx.requestService.update({
+        where: { id: opts.svc.id },
+        data: { grantedAssets: all as object[], ...(complete ? { accessRemovedAt: opts.now, accessRemovedBy: opts.removedBy } : {}) },
+      });
+      const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: opts.svc.requestId }, include: requestInclude });
+      await recordEvent(tx, {
+        agencyId: opts.agencyId,
+        type: "access.removed",
+        requestId: opts.svc.requestId,
+        now: opts.now,
+        data: {
+          request: serializeRequest(row, opts.now),
+          service: { service: opts.svc.serviceId, platform: opts.svc.platform },
+          removedBy: opts.removedBy,
+          assets: opts.results.map((r) => ({ id: r.asset.id, name: r.asset.name ?? null, method: r.method, removed: r.removed, detail: r.detail })),
+        },
+      });
+    },
+    { timeout: 20_000, maxWait: 15_000 },
+  );
+}
+
+/** Removes what the platforms allow and returns the checklist for the rest. */
+export async function removeClientAccess(opts: { agencyId: string; clientId: string; removedBy: string; now?: Date; connectorFor?: ConnectorFor }): Promise<RemovalOutcome> {
+  const now = opts.now ?? new Date();
+  const connectorFor = opts.connectorFor ?? defaultConnectorFor;
+  await assertClient(opts.agencyId, opts.clientId);
+  const outcome: RemovalOutcome = { removed: [], failed: [], checklist: [] };
+
+  for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
+    const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
+    if (assets.length === 0) continue;
+    const account = await agencyAccountFor(opts.agencyId, svc.accounts);
+    let connector = null;
+    try {
+      connector = connectorFor(svc.platform);
+    } catch {
+      connector = null;
+    }
+    if (!connector?.removeAccess || !account?.token) {
+      outcome.checklist.push({
+        requestId: svc.requestId,
+        serviceId: svc.serviceId,
+        platform: svc.platform,
+        assets: assets.map((a) => ({ id: a.id, name: a.name ?? null })),
+        steps: stepsFor(svc.platform, account?.email ?? account?.platformAccountId ?? account?.internalAccountId ?? "the agency's account"),
+      });
+      continue;
+    }
+    let answers: { assetId: string; removed: boolean; detail: string | null }[];
+    try {
+      answers = await connector.removeAccess({
+        accessToken: account.token,
+        serviceId: svc.serviceId,
+        assetIds: assets.map((a) => a.id),
+        agencyAccount: {
+          internalAccountId: account.internalAccountId,
+          platformAccountId: account.platformAccountId,
+          email: account.email,
+          businessId: account.businessId,
+          agencyAccessToken: account.token,
+          linkFields: account.linkFields,
+        },
+      });
+    } catch (err) {
+      const detail = connectorMessage(err);
+      for (const a of assets) outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
+      continue;
+    }
+    const byId = new Map(answers.map((r) => [r.assetId, r]));
+    const results = assets.map((asset) => {
+      const r = byId.get(asset.id);
+      return { asset, method: "agency_token" as const, removed: r?.removed === true, detail: r?.detail ?? "The platform did not answer for this asset." };
+    });
+    for (const r of results) {
+      if (r.removed) outcome.removed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id });
+      else outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id, detail: r.detail ?? "Not removed." });
+    }
+    await recordRemoval({ agencyId: opts.agencyId, svc, results, removedBy: opts.removedBy, now });
+  }
+  return outcome;
+}
+
+/** The team followed the checklist: records the removal of every remaining asset of the client. */
+export async function confirmChecklistRemoval(opts: { agencyId: string; clientId: string; removedBy: string; now?: Date }): Promise<{ services: number }> {
+  const now = opts.now ?? new Date();
+  await assertClient(opts.agencyId, opts.clientId);
+  let services = 0;
+  for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
+    const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
+    if (assets.length === 0) continue;
+    await recordRemoval({
+      agencyId: opts.agencyId,
+      svc,
+      results: assets.map((asset) => ({ asset, method: "checklist" as const, removed: true, detail: "Removed by hand following the checklist." })),
+      removedBy: opts.removedBy,
+      now,
+    });
+    services++;
+  }
+  return { services };
+}
