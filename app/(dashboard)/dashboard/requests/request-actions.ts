@@ -5,6 +5,7 @@
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 import { createRequest } from "@/lib/core/requests/create-request";
 import { applyAgencyAction, ZAgencyRequestAction } from "@/lib/core/requests/apply-agency-action";
+import { editRequest, ZEditRequestInput } from "@/lib/core/requests/edit-request";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
 export const createRequestAction = dashboardAction("requests:write", ZCreateRequestBody, async (input, ctx) => {
@@ -20,4 +21,9 @@ export const requestAgencyAction = dashboardAction("requests:write", ZAgencyRequ
 export const previewAsClientAction = dashboardAction("requests:write", ZCreateRequestBody, async (input, ctx) => {
   const request = await createRequest({ agencyId: ctx.agencyId, input: { ...input, sendEmail: false }, source: "dashboard", isDemo: true });
   return { inviteUrl: request.inviteUrl };
+});
+
+export const editRequestAction = dashboardAction("requests:write", ZEditRequestInput, async (input, ctx) => {
+  const res = await editRequest({ agencyId: ctx.agencyId, input });
+  return { id: res.request.id, changed: res.changed, reopened: res.reopened };
 });

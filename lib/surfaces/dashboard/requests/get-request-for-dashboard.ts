@@ -3,6 +3,7 @@
 import { getDb } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
 import { dashboardRequestInclude, serializeDashboardRequest, type TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
+import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
 
 export interface TIntakeAnswerView {
@@ -17,15 +18,18 @@ export interface TDashboardRequestDetail {
   request: TDashboardRequest;
   intakeAnswers: TIntakeAnswerView[];
   timeline: TTimelineEntry[];
+  /** when the last reminder email (manual or scheduled) was queued */
+  lastReminderAt: string | null;
 }
 
 export async function getRequestForDashboard(opts: { agencyId: string; id: string; now?: Date }): Promise<TDashboardRequestDetail> {
   const db = await getDb();
   const row = await db.accessRequest.findFirst({ where: { id: opts.id, agencyId: opts.agencyId, isDemo: false }, include: dashboardRequestInclude });
   if (!row) throw notFound("Request");
-  const [answers, timeline] = await Promise.all([
+  const [answers, timeline, reminders] = await Promise.all([
     db.intakeAnswer.findMany({ where: { agencyId: opts.agencyId, requestId: row.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     getRequestTimeline({ agencyId: opts.agencyId, requestId: row.id }),
+    lastRemindersOf([row.id]),
   ]);
   return {
     request: serializeDashboardRequest(row, opts.now),
@@ -37,5 +41,6 @@ export async function getRequestForDashboard(opts: { agencyId: string; id: strin
       answeredAt: a.createdAt.toISOString(),
     })),
     timeline,
+    lastReminderAt: reminders.get(row.id)?.toISOString() ?? null,
   };
 }

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
 import { RequestDetail } from "@/components/requests/request-detail";
+import { sendReminderAction } from "@/app/(dashboard)/dashboard/home-actions";
 import { previewAsClientAction, requestAgencyAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
 
 export const metadata: Metadata = { title: "Request" };
@@ -12,5 +13,5 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   const ctx = await getDashboardContext();
   if (!ctx) return null;
   const { id } = await params;
-  return <RequestDetail id={id} canWrite={can(ctx.role, "requests:write")} act={requestAgencyAction} previewRequest={previewAsClientAction} />;
+  return <RequestDetail id={id} canWrite={can(ctx.role, "requests:write")} act={requestAgencyAction} previewRequest={previewAsClientAction} sendReminder={sendReminderAction} />;
 }
