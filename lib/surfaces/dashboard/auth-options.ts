@@ -7,6 +7,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/infra/env";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { checkCredentials } from "@/lib/core/users/check-credentials";
+import { isMemberOf } from "@/lib/core/team/is-member-of";
 import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
 
 /** The caller's address from next-auth's plain header object, by the same rule as V1's rate limit. */
@@ -41,12 +42,19 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      async jwt({ token, user }) {
+      async jwt({ token, user, trigger, session }) {
         if (user) token.userId = user.id;
+        // The agency switcher: the session carries the current agency, changed only to
+        // one the user is a member of (anything else leaves the session as it was).
+        if (trigger === "update" && typeof token.userId === "string") {
+          const agencyId = (session as { agencyId?: unknown } | undefined)?.agencyId;
+          if (typeof agencyId === "string" && (await isMemberOf(token.userId, agencyId))) token.agencyId = agencyId;
+        }
         return token;
       },
       async session({ session, token }) {
         (session as { userId?: string }).userId = token.userId as string | undefined;
+        (session as { agencyId?: string }).agencyId = typeof token.agencyId === "string" ? token.agencyId : undefined;
         return session;
       },
     },
