@@ -3,6 +3,8 @@
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import { getDashboardContext, listUserAgencies } from "@/lib/surfaces/dashboard/dashboard-context";
+import { mustEnrolTwoFactor } from "@/lib/core/users/two-factor";
+import SecurityPage from "./security/page";
 import { AgencySwitcher } from "./_components/agency-switcher";
 import { DashboardNav } from "./_components/dashboard-nav";
 import { SignInRedirect } from "./_components/sign-in-redirect";
@@ -14,7 +16,7 @@ export const dynamic = "force-dynamic";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const ctx = await getDashboardContext();
   if (!ctx) return <SignInRedirect />;
-  const agencies = await listUserAgencies(ctx.userId);
+  const [agencies, mustEnrol] = await Promise.all([listUserAgencies(ctx.userId), mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId })]);
   return (
     <div className="min-h-screen md:flex">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -30,7 +32,18 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         }
       />
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10">
-        <div className="mx-auto max-w-6xl">{children}</div>
+        <div className="mx-auto max-w-6xl">
+          {mustEnrol ? (
+            <>
+              <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                {ctx.agencyName} requires two-factor sign-in. Turn it on below to use the dashboard.
+              </p>
+              <SecurityPage />
+            </>
+          ) : (
+            children
+          )}
+        </div>
       </main>
     </div>
   );

@@ -7,6 +7,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { env } from "@/lib/infra/env";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { checkCredentials } from "@/lib/core/users/check-credentials";
+import { checkSecondFactor, hasTwoFactor } from "@/lib/core/users/two-factor";
 import { isMemberOf } from "@/lib/core/team/is-member-of";
 import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
 
@@ -17,6 +18,11 @@ export function requestAddress(headers: Record<string, unknown> | undefined): st
   return legacyClientIp(h);
 }
 
+/** The sign-in errors the login form reads (next-auth passes a thrown message through). */
+export const TWO_FACTOR_REQUIRED = "two-factor-required";
+export const TWO_FACTOR_INVALID = "two-factor-invalid";
+export const TWO_FACTOR_THROTTLED = "two-factor-throttled";
+
 export function authOptions(): NextAuthOptions {
   return {
     secret: appSecret(),
@@ -26,7 +32,11 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Authentication code", type: "text" },
+        },
         async authorize(credentials, req) {
           const email = String(credentials?.email ?? "")
             .trim()
@@ -37,6 +47,14 @@ export function authOptions(): NextAuthOptions {
           const check = await checkCredentials({ email, password, address: requestAddress(req?.headers as Record<string, unknown> | undefined) });
           if (!check.ok) return null;
           const user = check.user;
+          // Two-factor: asked only after the right password, so the answer reveals nothing
+          // to someone without it; wrong codes are limited per account.
+          if (await hasTwoFactor(user.id)) {
+            const code = String(credentials?.code ?? "").slice(0, 100);
+            if (!code) throw new Error(TWO_FACTOR_REQUIRED);
+            const second = await checkSecondFactor({ userId: user.id, code });
+            if (second !== "ok") throw new Error(second === "throttled" ? TWO_FACTOR_THROTTLED : TWO_FACTOR_INVALID);
+          }
           return { id: user.id, email: user.email, name: user.name ?? user.email };
         },
       }),

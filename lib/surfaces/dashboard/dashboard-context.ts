@@ -6,6 +6,7 @@ import { authOptions } from "@/lib/surfaces/dashboard/auth-options";
 import { can, isRole, type Permission, type Role } from "@/lib/core/auth/roles";
 import { ApiError } from "@/lib/core/common/api-error";
 import { UUID } from "@/lib/core/common/uuid";
+import { mustEnrolTwoFactor } from "@/lib/core/users/two-factor";
 
 export interface DashboardContext {
   userId: string;
@@ -40,6 +41,9 @@ export async function requirePermission(permission: Permission = "read"): Promis
   const ctx = await getDashboardContext();
   if (!ctx) throw new ApiError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
   if (!can(ctx.role, permission)) throw new ApiError("FORBIDDEN", `Your role (${ctx.role}) cannot do this. Ask an owner or manager.`);
+  if (await mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId })) {
+    throw new ApiError("FORBIDDEN", "Your agency requires two-factor sign-in: turn it on under Security first.");
+  }
   return ctx;
 }
 

@@ -24,6 +24,7 @@ export const NAV_SECTIONS: { title: string; items: { href: string; label: string
       { href: "/dashboard/branding", label: "Branding" },
       { href: "/dashboard/reminders", label: "Reminders" },
       { href: "/dashboard/team", label: "Team" },
+      { href: "/dashboard/security", label: "Security" },
     ],
   },
   {
