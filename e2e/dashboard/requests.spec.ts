@@ -187,7 +187,7 @@ test("create a client and a request, watch the client's progress live, act on it
   await page.goto("/dashboard/requests");
   const row = page.locator(`[data-request-id="${requestId}"]`);
   await expect(row).toContainText("Dana Dashboard");
-  await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3");
+  await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "4");
   await expect(page.getByTestId("request-row")).toHaveCount(1);
   await page.getByLabel("Search").fill("CRM-DASH");
   await expect(page.getByTestId("request-row")).toHaveCount(1);
