@@ -62,10 +62,12 @@ export function RequestDetail({
   canWrite,
   act,
   previewRequest,
+  sendReminder,
 }: {
   id: string;
   canWrite: boolean;
   act: (input: TAgencyRequestAction) => Promise<AgencyActionResult>;
+  sendReminder: (input: { requestId: string }) => Promise<ActionResult<{ sentAt: string }>>;
   previewRequest: (input: z.input<typeof ZCreateRequestBody>) => Promise<ActionResult<{ inviteUrl: string }>>;
 }) {
   const detail = useRequestDetail(id);
@@ -78,7 +80,7 @@ export function RequestDetail({
   );
   if (detail.isError) return <EmptyState title="Request not found" description={detail.error.message} action={back} />;
   if (!detail.data) return <Skeleton lines={6} label="Loading request" />;
-  const { request: r, labels, intakeAnswers, timeline } = detail.data;
+  const { request: r, labels, intakeAnswers, timeline, lastReminderAt } = detail.data;
 
   const run = async (input: TAgencyRequestAction, key: string) => {
     setBusy(key);
@@ -129,8 +131,34 @@ export function RequestDetail({
                 Preview as client
               </Button>
               {r.status === "completed" ? (
-                <Button busy={busy === "more"} disabled={busy !== null} onClick={() => run({ requestId: id, kind: "request_more_access" }, "more")}>
+                <Link
+                  href={`/dashboard/requests/${id}/edit`}
+                  className="inline-flex items-center rounded-md bg-indigo-700 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-800"
+                >
                   Ask for more access
+                </Link>
+              ) : null}
+              {open ? (
+                <Link
+                  href={`/dashboard/requests/${id}/edit`}
+                  className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+                >
+                  Edit request
+                </Link>
+              ) : null}
+              {open && !r.isDemo ? (
+                <Button
+                  variant="secondary"
+                  busy={busy === "remind"}
+                  disabled={busy !== null}
+                  onClick={async () => {
+                    setBusy("remind");
+                    await runAction(() => sendReminder({ requestId: id }), { success: "Reminder queued; the client gets it in their language." });
+                    await invalidate(id);
+                    setBusy(null);
+                  }}
+                >
+                  Send reminder now
                 </Button>
               ) : null}
               {open ? (
@@ -171,6 +199,7 @@ export function RequestDetail({
                   ["Expires", r.expiresAt ? <DateTime value={r.expiresAt} zone /> : "Never"],
                   ["Completed", r.completedAt ? <DateTime value={r.completedAt} /> : null],
                   ["Cancelled", r.cancelledAt ? <DateTime value={r.cancelledAt} /> : null],
+                  ["Last reminder", lastReminderAt ? <DateTime value={lastReminderAt} /> : open ? "None sent yet" : null],
                   ["Redirect", r.redirectUrl],
                   ["Thank-you message", r.thankYouMessage],
                 ] as [string, ReactNode][]

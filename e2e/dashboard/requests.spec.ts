@@ -150,11 +150,19 @@ test("create a client and a request, watch the client's progress live, act on it
   await expect(page.locator('[data-event-type="request.completed"]')).toHaveCount(1);
   await shot(page, "request-detail-completed.png");
 
-  // ask for more access: back to in progress with request.updated
+  // ask for more access: the editor adds Google Analytics; back to in progress with one request.updated
   const updatesBefore = await page.locator('[data-event-type="request.updated"]').count();
+  await page.getByRole("link", { name: "Ask for more access" }).click();
+  await expect(page).toHaveURL(/\/edit$/);
+  // the Google section is already open: the request asks a Google service
+  await page.getByLabel("Google Analytics", { exact: true }).check();
   await page.getByRole("button", { name: "Ask for more access" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/requests\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("request-status")).toHaveText("In progress");
   await expect(page.locator('[data-event-type="request.updated"]')).toHaveCount(updatesBefore + 1);
+  const analytics = page.locator('[data-testid="service-row"][data-service="google_analytics"]');
+  await analytics.getByRole("button", { name: "Mark granted" }).click();
+  await expect(page.getByTestId("request-status")).toHaveText("Completed");
 
   // unmark a grant, then mark it granted again: the request completes a second time
   await google.getByRole("button", { name: "Unmark grant" }).click();
@@ -163,7 +171,7 @@ test("create a client and a request, watch the client's progress live, act on it
   await google.getByRole("button", { name: "Mark granted" }).click();
   await expect(page.getByText("Marked as granted.")).toBeVisible();
   await expect(page.getByTestId("request-status")).toHaveText("Completed");
-  await expect(page.locator('[data-event-type="request.completed"]')).toHaveCount(2);
+  await expect(page.locator('[data-event-type="request.completed"]')).toHaveCount(3);
   const finalView = await api<{ data: { status: string; stateVersion: number } }>(baseURL!, seeded.apiKey, "GET", `/requests/${requestId}`);
   expect(finalView.body.data.status).toBe("completed");
   await expect(page.getByTestId("state-version")).toHaveText(String(finalView.body.data.stateVersion));
@@ -180,7 +188,7 @@ test("create a client and a request, watch the client's progress live, act on it
   await page.goto("/dashboard/requests");
   const row = page.locator(`[data-request-id="${requestId}"]`);
   await expect(row).toContainText("Dana Dashboard");
-  await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3");
+  await expect(row.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "4");
   await expect(page.getByTestId("request-row")).toHaveCount(1);
   await page.getByLabel("Search").fill("CRM-DASH");
   await expect(page.getByTestId("request-row")).toHaveCount(1);

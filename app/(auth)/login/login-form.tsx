@@ -13,6 +13,8 @@ export const GENERIC_LOGIN_ERROR = "The email or password is incorrect, or there
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // set once the password was right and the account has two-factor sign-in
+  const [askCode, setAskCode] = useState(false);
   return (
     <form
       className="mt-5 space-y-4"
@@ -23,12 +25,27 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         setBusy(true);
         setError(null);
         try {
-          const res = await signIn("credentials", { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), redirect: false, callbackUrl });
+          const res = await signIn("credentials", {
+            email: String(form.get("email") ?? ""),
+            password: String(form.get("password") ?? ""),
+            code: String(form.get("code") ?? ""),
+            redirect: false,
+            callbackUrl,
+          });
           if (res?.ok && !res.error) {
             window.location.assign(callbackUrl);
             return;
           }
-          setError(GENERIC_LOGIN_ERROR);
+          if (res?.error === "two-factor-required") {
+            setAskCode(true);
+            setError(askCode ? "Enter the code from your authenticator app." : null);
+          } else if (res?.error === "two-factor-invalid") {
+            setError("That code is not valid. Enter the current code from your app, or a recovery code.");
+          } else if (res?.error === "two-factor-throttled") {
+            setError("Too many wrong codes. Try again in 15 minutes.");
+          } else {
+            setError(GENERIC_LOGIN_ERROR);
+          }
         } catch {
           setError("Could not reach the server. Check your connection and try again.");
         }
@@ -42,8 +59,13 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       <Field id="password" label="Password">
         <Input id="password" name="password" type="password" autoComplete="current-password" required />
       </Field>
+      {askCode ? (
+        <Field id="code" label="Authentication code" hint="The 6-digit code from your authenticator app, or one of your recovery codes.">
+          <Input id="code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" autoFocus required />
+        </Field>
+      ) : null}
       <Button type="submit" busy={busy} className="w-full">
-        Sign in
+        {askCode ? "Verify and sign in" : "Sign in"}
       </Button>
     </form>
   );

@@ -2,7 +2,10 @@
 // then the sidebar with every page, the agency's name and the user menu.
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
-import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { getDashboardContext, listUserAgencies } from "@/lib/surfaces/dashboard/dashboard-context";
+import { mustEnrolTwoFactor } from "@/lib/core/users/two-factor";
+import SecurityPage from "./security/page";
+import { AgencySwitcher } from "./_components/agency-switcher";
 import { DashboardNav } from "./_components/dashboard-nav";
 import { SignInRedirect } from "./_components/sign-in-redirect";
 import { UserMenu } from "./_components/user-menu";
@@ -14,6 +17,7 @@ export const dynamic = "force-dynamic";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const ctx = await getDashboardContext();
   if (!ctx) return <SignInRedirect />;
+  const [agencies, mustEnrol] = await Promise.all([listUserAgencies(ctx.userId), mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId })]);
   return (
     <div className="min-h-screen md:flex">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -23,13 +27,25 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         agencyName={ctx.agencyName}
         userMenu={
           <>
+            <AgencySwitcher current={ctx.agencyId} agencies={agencies} />
             <UnreadBadge />
             <UserMenu email={ctx.email} role={ctx.role} />
           </>
         }
       />
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10">
-        <div className="mx-auto max-w-6xl">{children}</div>
+        <div className="mx-auto max-w-6xl">
+          {mustEnrol ? (
+            <>
+              <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                {ctx.agencyName} requires two-factor sign-in. Turn it on below to use the dashboard.
+              </p>
+              <SecurityPage />
+            </>
+          ) : (
+            children
+          )}
+        </div>
       </main>
     </div>
   );

@@ -9,11 +9,18 @@ import { appSecret } from "@/lib/infra/secrets/secrets";
 import { checkCredentials } from "@/lib/core/users/check-credentials";
 import { clientAddress } from "@/lib/surfaces/http/client-address";
 import { recordSignIn } from "@/lib/core/audit/record-audit";
+import { checkSecondFactor, hasTwoFactor } from "@/lib/core/users/two-factor";
+import { isMemberOf } from "@/lib/core/team/is-member-of";
 
 /** The caller's address from next-auth's plain header object, by the trusted-proxy rule. */
 export function requestAddress(headers: Record<string, unknown> | undefined): string {
   return clientAddress(headers) ?? "local";
 }
+
+/** The sign-in errors the login form reads (next-auth passes a thrown message through). */
+export const TWO_FACTOR_REQUIRED = "two-factor-required";
+export const TWO_FACTOR_INVALID = "two-factor-invalid";
+export const TWO_FACTOR_THROTTLED = "two-factor-throttled";
 
 export function authOptions(): NextAuthOptions {
   return {
@@ -24,7 +31,11 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Authentication code", type: "text" },
+        },
         async authorize(credentials, req) {
           const email = String(credentials?.email ?? "")
             .trim()
@@ -36,18 +47,33 @@ export function authOptions(): NextAuthOptions {
           const check = await checkCredentials({ email, password, address });
           if (!check.ok) return null;
           const user = check.user;
+          // Two-factor: asked only after the right password, so the answer reveals nothing
+          // to someone without it; wrong codes are limited per account.
+          if (await hasTwoFactor(user.id)) {
+            const code = String(credentials?.code ?? "").slice(0, 100);
+            if (!code) throw new Error(TWO_FACTOR_REQUIRED);
+            const second = await checkSecondFactor({ userId: user.id, code });
+            if (second !== "ok") throw new Error(second === "throttled" ? TWO_FACTOR_THROTTLED : TWO_FACTOR_INVALID);
+          }
           await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) => console.error("sign-in audit entry not recorded", err));
           return { id: user.id, email: user.email, name: user.name ?? user.email };
         },
       }),
     ],
     callbacks: {
-      async jwt({ token, user }) {
+      async jwt({ token, user, trigger, session }) {
         if (user) token.userId = user.id;
+        // The agency switcher: the session carries the current agency, changed only to
+        // one the user is a member of (anything else leaves the session as it was).
+        if (trigger === "update" && typeof token.userId === "string") {
+          const agencyId = (session as { agencyId?: unknown } | undefined)?.agencyId;
+          if (typeof agencyId === "string" && (await isMemberOf(token.userId, agencyId))) token.agencyId = agencyId;
+        }
         return token;
       },
       async session({ session, token }) {
         (session as { userId?: string }).userId = token.userId as string | undefined;
+        (session as { agencyId?: string }).agencyId = typeof token.agencyId === "string" ? token.agencyId : undefined;
         return session;
       },
     },

@@ -5,6 +5,8 @@ import { getDb } from "@/lib/infra/db/db";
 import { authOptions } from "@/lib/surfaces/dashboard/auth-options";
 import { can, isRole, type Permission, type Role } from "@/lib/core/auth/roles";
 import { ApiError } from "@/lib/core/common/api-error";
+import { UUID } from "@/lib/core/common/uuid";
+import { mustEnrolTwoFactor } from "@/lib/core/users/two-factor";
 
 export interface DashboardContext {
   userId: string;
@@ -15,14 +17,21 @@ export interface DashboardContext {
 }
 
 export async function getDashboardContext(): Promise<DashboardContext | null> {
-  const session = (await getServerSession(authOptions())) as { userId?: string } | null;
+  const session = (await getServerSession(authOptions())) as { userId?: string; agencyId?: string } | null;
   if (!session?.userId) return null;
+  return contextFor({ userId: session.userId, agencyId: session.agencyId });
+}
+
+/**
+ * The context of a user in the session's current agency (the agency switcher), or in
+ * their first agency when the session names none or one they no longer belong to.
+ */
+export async function contextFor(opts: { userId: string; agencyId?: string }): Promise<DashboardContext | null> {
   const db = await getDb();
-  const membership = await db.membership.findFirst({
-    where: { userId: session.userId },
-    orderBy: { createdAt: "asc" },
-    include: { user: { select: { email: true } }, agency: { select: { name: true } } },
-  });
+  const include = { user: { select: { email: true } }, agency: { select: { name: true } } } as const;
+  const chosen = opts.agencyId && UUID.test(opts.agencyId) ? await db.membership.findFirst({ where: { userId: opts.userId, agencyId: opts.agencyId }, include }) : null;
+  const membership = chosen ?? (await db.membership.findFirst({ where: { userId: opts.userId }, orderBy: { createdAt: "asc" }, include }));
+  const session = { userId: opts.userId };
   if (!membership || !isRole(membership.role)) return null;
   return { userId: session.userId, email: membership.user.email, agencyId: membership.agencyId, agencyName: membership.agency.name, role: membership.role };
 }
@@ -32,5 +41,14 @@ export async function requirePermission(permission: Permission = "read"): Promis
   const ctx = await getDashboardContext();
   if (!ctx) throw new ApiError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
   if (!can(ctx.role, permission)) throw new ApiError("FORBIDDEN", `Your role (${ctx.role}) cannot do this. Ask an owner or manager.`);
+  if (await mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId })) {
+    throw new ApiError("FORBIDDEN", "Your agency requires two-factor sign-in: turn it on under Security first.");
+  }
   return ctx;
+}
+
+/** Every agency the user belongs to, for the agency switcher (oldest membership first). */
+export async function listUserAgencies(userId: string): Promise<{ agencyId: string; name: string; role: string }[]> {
+  const rows = await (await getDb()).membership.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, include: { agency: { select: { name: true } } } });
+  return rows.map((m) => ({ agencyId: m.agencyId, name: m.agency.name, role: m.role }));
 }

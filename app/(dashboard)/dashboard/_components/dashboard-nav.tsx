@@ -22,8 +22,10 @@ export const NAV_SECTIONS: { title: string; items: { href: string; label: string
       { href: "/dashboard/accounts", label: "Connected accounts" },
       { href: "/dashboard/intake", label: "Intake form" },
       { href: "/dashboard/branding", label: "Branding" },
+      { href: "/dashboard/reminders", label: "Reminders" },
       { href: "/dashboard/team", label: "Team" },
       { href: "/dashboard/audit", label: "Audit log" },
+      { href: "/dashboard/security", label: "Security" },
     ],
   },
   {

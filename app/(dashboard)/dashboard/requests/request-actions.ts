@@ -5,6 +5,7 @@
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 import { createRequest } from "@/lib/core/requests/create-request";
 import { applyAgencyAction, ZAgencyRequestAction } from "@/lib/core/requests/apply-agency-action";
+import { editRequest, ZEditRequestInput } from "@/lib/core/requests/edit-request";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
 export const createRequestAction = dashboardAction(
@@ -35,4 +36,14 @@ export const previewAsClientAction = dashboardAction(
     return { inviteUrl: request.inviteUrl };
   },
   "request.previewed",
+);
+
+export const editRequestAction = dashboardAction(
+  "requests:write",
+  ZEditRequestInput,
+  async (input, ctx) => {
+    const res = await editRequest({ agencyId: ctx.agencyId, input });
+    return { id: res.request.id, changed: res.changed, reopened: res.reopened };
+  },
+  "request.edited",
 );

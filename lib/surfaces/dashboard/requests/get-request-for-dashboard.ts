@@ -6,6 +6,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
 import { getPlatform } from "@/lib/core/catalog/catalog";
 import { dashboardRequestInclude, serializeDashboardRequest, type TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
+import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
 import { describeEvent, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
 import { roleLabel } from "@/lib/surfaces/access/catalog-messages";
@@ -37,6 +38,8 @@ export interface TDashboardRequestDetail {
   labels: TServiceLabels[];
   intakeAnswers: TIntakeAnswerView[];
   timeline: TDescribedTimelineEntry[];
+  /** when the last reminder email (manual or scheduled) was queued */
+  lastReminderAt: string | null;
 }
 
 // Events that say how the state moved rather than what a person did: kept, but folded.
@@ -69,7 +72,7 @@ export async function getRequestForDashboard(opts: { agencyId: string; id: strin
   if (!row) throw notFound("Request");
   const request = serializeDashboardRequest(row, opts.now);
   const accountIds = [...new Set(request.services.flatMap((s) => s.accounts.map((a) => a.internalAccountId)).filter(Boolean))];
-  const [answers, questions, timeline, bodies, accounts] = await Promise.all([
+  const [answers, questions, timeline, bodies, accounts, reminders] = await Promise.all([
     db.intakeAnswer.findMany({ where: { agencyId: opts.agencyId, requestId: row.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     db.intakeQuestion.findMany({ where: { agencyId: opts.agencyId }, select: { id: true, position: true } }),
     getRequestTimeline({ agencyId: opts.agencyId, requestId: row.id }),
@@ -78,6 +81,7 @@ export async function getRequestForDashboard(opts: { agencyId: string; id: strin
       where: { agencyId: opts.agencyId, internalAccountId: { in: accountIds } },
       select: { internalAccountId: true, platform: true, displayName: true, email: true, platformAccountId: true, businessName: true },
     }),
+    lastRemindersOf([row.id]),
   ]);
   const position = new Map(questions.map((q) => [q.id, q.position]));
   const bodyOf = new Map(bodies.map((b) => [b.id, b.body]));
@@ -108,5 +112,6 @@ export async function getRequestForDashboard(opts: { agencyId: string; id: strin
       const described = describeEvent(e.type, bodyOf.get(e.id) ?? "{}", row.client.name);
       return { ...e, ...described, technical: isTechnical(e.type, described) };
     }),
+    lastReminderAt: reminders.get(row.id)?.toISOString() ?? null,
   };
 }

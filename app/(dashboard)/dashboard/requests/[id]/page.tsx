@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
 import { RequestDetail } from "@/components/requests/request-detail";
+import { sendReminderAction } from "@/app/(dashboard)/dashboard/home-actions";
 import { previewAsClientAction, requestAgencyAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
 import { AccessPanel } from "@/components/access-checks/access-panel";
 import { loadAccessStatus } from "@/lib/surfaces/dashboard/access-checks/access-status";
@@ -18,7 +19,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   const access = await loadAccessStatus({ agencyId: ctx.agencyId, requestId: id });
   return (
     <div className="space-y-6">
-      <RequestDetail id={id} canWrite={can(ctx.role, "requests:write")} act={requestAgencyAction} previewRequest={previewAsClientAction} />
+      <RequestDetail id={id} canWrite={can(ctx.role, "requests:write")} act={requestAgencyAction} previewRequest={previewAsClientAction} sendReminder={sendReminderAction} />
       {access.services.length > 0 ? (
         <AccessPanel status={access} scope={{ requestId: id }} canCheck={can(ctx.role, "requests:write")} canRemove={false} canSchedule={false} checkNow={checkAccessNowAction} />
       ) : null}

@@ -1,0 +1,102 @@
+// Edit a request that is not closed, or ask a completed one for more access: the service
+// picker prefilled with the request's services; saving goes through editRequest.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { getPlatform, listCatalog } from "@/lib/core/catalog/catalog";
+import { listAccounts } from "@/lib/core/accounts/list-accounts";
+import { isExpired } from "@/lib/core/domain/expiry";
+import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { EditRequestForm } from "@/components/requests/edit-request-form";
+import type { CatalogServiceOption, ServiceSelection } from "@/components/requests/service-picker";
+import { editRequestAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
+
+export const metadata: Metadata = { title: "Edit request" };
+export const dynamic = "force-dynamic";
+
+export default async function EditRequestPage({ params }: { params: Promise<{ id: string }> }) {
+  const ctx = await getDashboardContext();
+  if (!ctx) return null;
+  const { id } = await params;
+  const back = (
+    <Link href={`/dashboard/requests/${id}`} className="text-indigo-700 hover:underline">
+      ← Request
+    </Link>
+  );
+  if (!can(ctx.role, "requests:write")) {
+    return (
+      <>
+        <PageHeader back={back} title="Edit request" />
+        <EmptyState title="Your role cannot change requests" description={`You are a ${ctx.role}. Ask an owner or manager to change your role.`} />
+      </>
+    );
+  }
+  const detail = await getRequestForDashboard({ agencyId: ctx.agencyId, id }).catch(() => null);
+  if (!detail) return <EmptyState title="Request not found" action={back} />;
+  const r = detail.request;
+  const reopening = r.status === "completed";
+  if (!reopening && r.status !== "pending" && r.status !== "in_progress") {
+    return (
+      <>
+        <PageHeader back={back} title="Edit request" />
+        <EmptyState title={`This request is ${r.status}`} description="A cancelled or expired request can no longer be changed. Create a new request instead." />
+      </>
+    );
+  }
+  const accounts = (await listAccounts({ agencyId: ctx.agencyId })).filter((a) => a.status === "connected");
+  const catalog: CatalogServiceOption[] = listCatalog().map((s) => ({
+    id: s.id,
+    platform: s.platform,
+    platformName: getPlatform(s.platform)?.name ?? s.platform,
+    name: s.name,
+    roles: s.roles.map((role) => ({ value: role.value, label: role.label, readOnly: role.readOnly })),
+    multiRole: s.multiRole,
+    accountLinkFields: s.accountLinkFields.map((f) => ({ name: f.name, required: f.required })),
+    manual: s.grantMethod === "manual",
+  }));
+  const initial: Record<string, ServiceSelection> = Object.fromEntries(
+    r.services.map((s) => [
+      s.service,
+      {
+        roles: s.accessLevel
+          ? s.accessLevel
+              .replace(/^\[|\]$/g, "")
+              .split(",")
+              .filter(Boolean)
+          : [],
+        optional: s.optional,
+        accounts: Object.fromEntries(
+          s.accounts.map((a) => {
+            const { internalAccountId, ...extra } = a as Record<string, string | null>;
+            return [String(internalAccountId), Object.fromEntries(Object.entries(extra).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""))];
+          }),
+        ),
+      },
+    ]),
+  );
+  return (
+    <>
+      <PageHeader
+        back={back}
+        title={reopening ? `Ask ${r.client.name} for more access` : `Edit request for ${r.client.name}`}
+        description={
+          reopening
+            ? "The request is completed. Add services or change roles and accounts; saving reopens it and the client is asked only for what is new."
+            : "Add services or change roles and accounts. The client keeps the same link."
+        }
+      />
+      <EditRequestForm
+        requestId={r.id}
+        catalog={catalog}
+        accounts={accounts}
+        initial={initial}
+        reopening={reopening}
+        needsDeadline={reopening && !!r.expiresAt && isExpired(new Date(r.expiresAt), new Date())}
+        save={editRequestAction}
+      />
+    </>
+  );
+}

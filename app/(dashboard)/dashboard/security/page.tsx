@@ -1,0 +1,37 @@
+// Security: the signed-in user's two-factor sign-in, and the owner's team requirement.
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { PageHeader } from "@/components/ui/page-header";
+import { SecurityPanel } from "@/components/security/security-panel";
+import { getDb } from "@/lib/infra/db/db";
+import { twoFactorStatus } from "@/lib/core/users/two-factor";
+import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { can } from "@/lib/core/auth/roles";
+import { beginTwoFactorAction, confirmTwoFactorAction, disableTwoFactorAction, requireTeamTwoFactorAction } from "./security-actions";
+
+export const metadata: Metadata = { title: "Security" };
+export const dynamic = "force-dynamic";
+
+export default async function SecurityPage() {
+  const ctx = await getDashboardContext();
+  if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Fsecurity");
+  const [status, agency] = await Promise.all([
+    twoFactorStatus(ctx.userId),
+    (await getDb()).agency.findUniqueOrThrow({ where: { id: ctx.agencyId }, select: { requireTwoFactor: true } }),
+  ]);
+  return (
+    <>
+      <PageHeader title="Security" description="How you sign in to the dashboard." />
+      <SecurityPanel
+        enabled={status.enabled}
+        recoveryCodesLeft={status.recoveryCodesLeft}
+        isOwner={can(ctx.role, "team:write")}
+        teamRequired={agency.requireTwoFactor}
+        begin={beginTwoFactorAction}
+        confirm={confirmTwoFactorAction}
+        disable={disableTwoFactorAction}
+        requireTeam={requireTeamTwoFactorAction}
+      />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+"use server";
+// Two-factor sign-in for the signed-in user, and (owners) the team's requirement. The
+// user's own actions go through the session alone: a member who must enrol can still do so.
+import { z } from "zod";
+import QRCode from "qrcode";
+import { ApiError } from "@/lib/core/common/api-error";
+import { zodToApiError } from "@/lib/core/common/to-api-error";
+import { beginTwoFactorEnrolment, confirmTwoFactorEnrolment, disableTwoFactor, setTeamTwoFactorRequirement } from "@/lib/core/users/two-factor";
+import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
+import { getDashboardContext, type DashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+
+const ZCode = z.strictObject({ code: z.string({ error: "code is required." }).trim().min(6, "Enter the 6-digit code.").max(100, "code is too long.") });
+
+async function own<S extends z.ZodType, T>(schema: S, input: unknown, fn: (input: z.output<S>, ctx: DashboardContext) => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    const ctx = await getDashboardContext();
+    if (!ctx) throw new ApiError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) throw zodToApiError(parsed.error);
+    return { ok: true, data: await fn(parsed.data, ctx) };
+  } catch (err) {
+    return toActionFailure(err);
+  }
+}
+
+export async function beginTwoFactorAction(): Promise<ActionResult<{ secret: string; qrDataUrl: string }>> {
+  return own(z.undefined(), undefined, async (_input, ctx) => {
+    const { secret, otpauthUri } = await beginTwoFactorEnrolment({ userId: ctx.userId });
+    return { secret, qrDataUrl: await QRCode.toDataURL(otpauthUri, { margin: 1, width: 200 }) };
+  });
+}
+
+export async function confirmTwoFactorAction(input: { code: string }): Promise<ActionResult<{ recoveryCodes: string[] }>> {
+  return own(ZCode, input, (i, ctx) => confirmTwoFactorEnrolment({ userId: ctx.userId, code: i.code }));
+}
+
+export async function disableTwoFactorAction(input: { code: string }): Promise<ActionResult<{ disabled: true }>> {
+  return own(ZCode, input, async (i, ctx) => {
+    await disableTwoFactor({ userId: ctx.userId, code: i.code });
+    return { disabled: true as const };
+  });
+}
+
+export const requireTeamTwoFactorAction = dashboardAction("team:write", z.strictObject({ required: z.boolean({ error: "required must be true or false." }) }), (input, ctx) =>
+  setTeamTwoFactorRequirement({ agencyId: ctx.agencyId, userId: ctx.userId, required: input.required }),
+);

@@ -1,0 +1,103 @@
+"use client";
+// Edits an open request's services (or asks a completed one for more access): the same
+// service picker as a new request, prefilled with what the request asks today. Services
+// whose role and accounts stay the same keep their progress; the client sees what is new.
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import type { TEditRequestInput } from "@/lib/core/requests/edit-request";
+import { useInvalidateRequests } from "@/components/requests/use-requests";
+import { runAction } from "@/components/ui/action-feedback";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { FieldError } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toaster";
+import { expiryFromDate } from "@/components/requests/new-request-form";
+import { ServicePicker, toRequestedService, type CatalogServiceOption, type ServiceSelection } from "@/components/requests/service-picker";
+
+export interface EditRequestFormProps {
+  requestId: string;
+  catalog: CatalogServiceOption[];
+  accounts: SerializedAccount[];
+  initial: Record<string, ServiceSelection>;
+  /** the request is completed: saving reopens it ("Ask for more access") */
+  reopening: boolean;
+  /** the deadline has passed: a new one is required to reopen */
+  needsDeadline: boolean;
+  save: (input: TEditRequestInput) => Promise<ActionResult<{ id: string; changed: boolean; reopened: boolean }>>;
+}
+
+export function EditRequestForm({ requestId, catalog, accounts, initial, reopening, needsDeadline, save }: EditRequestFormProps) {
+  const router = useRouter();
+  const invalidate = useInvalidateRequests();
+  const [services, setServices] = useState<Record<string, ServiceSelection>>(initial);
+  const [expiry, setExpiry] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const byId = new Map(catalog.map((s) => [s.id, s]));
+  const today = new Date();
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+
+  return (
+    <form
+      noValidate
+      className="space-y-6"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        const expiresAt = expiryFromDate(expiry);
+        const input = {
+          requestId,
+          requestedServices: Object.fromEntries(Object.entries(services).map(([id, sel]) => [id, toRequestedService(byId.get(id)!, sel)])),
+          ...(expiresAt ? { expiresAt } : {}),
+        } as TEditRequestInput;
+        const saved = await runAction(() => save(input), { onFieldErrors: setErrors });
+        setBusy(false);
+        if (saved) {
+          toast.success(saved.reopened ? "The request is open again; the client sees what is new." : saved.changed ? "Request updated." : "Nothing changed.");
+          await invalidate(requestId);
+          router.push(`/dashboard/requests/${requestId}`);
+        }
+      }}
+    >
+      <Card title="Services" description="Add services or change roles and accounts. A service you leave as it is keeps its progress; a changed one is asked again.">
+        <FieldError message={errors.requestedServices} />
+        <ServicePicker catalog={catalog} accounts={accounts} value={services} onChange={setServices} errors={errors} />
+      </Card>
+      {reopening || needsDeadline ? (
+        <Card title="Deadline">
+          <Field
+            id="expiresAt"
+            label="New deadline"
+            optional={!needsDeadline}
+            hint={needsDeadline ? "The request's deadline has passed: choose a new one so the client can grant what is new." : "Leave empty to keep the current deadline."}
+            error={errors.expiresAt}
+          >
+            <Input
+              id="expiresAt"
+              type="date"
+              value={expiry}
+              min={day(new Date(today.getTime() + 86_400_000))}
+              max={day(new Date(today.getTime() + 364 * 86_400_000))}
+              onChange={(e) => setExpiry(e.target.value)}
+              invalid={!!errors.expiresAt}
+              aria-describedby="expiresAt-error"
+            />
+          </Field>
+        </Card>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" busy={busy} disabled={busy}>
+          {reopening ? "Ask for more access" : "Save changes"}
+        </Button>
+        <Link href={`/dashboard/requests/${requestId}`} className="inline-flex items-center px-3 text-sm text-indigo-700 hover:underline">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+// The agency's reminder settings: whether the client of an open request that asked for an
+// email is reminded, and on which days after the request was sent (up to three, each from
+// 1 to 60). The worker's reminder sweep (lib/core/emails/queue-reminders.ts) reads them.
+import { z } from "zod";
+import { getDb } from "@/lib/infra/db/db";
+import { notFound } from "@/lib/core/common/api-error";
+
+export const MAX_REMINDERS = 3;
+
+export const ZReminderSettings = z.strictObject({
+  enabled: z.boolean({ error: "enabled must be true or false." }),
+  days: z
+    .array(z.int({ error: "days must be whole numbers of days." }).min(1, "days must be at least 1.").max(60, "days must be at most 60."), {
+      error: "days must be a list of numbers.",
+    })
+    .max(MAX_REMINDERS, `days holds at most ${MAX_REMINDERS} reminders.`)
+    .refine((d) => new Set(d).size === d.length, "days must not repeat a day."),
+});
+export type TReminderSettings = z.infer<typeof ZReminderSettings>;
+
+export async function getReminderSettings(opts: { agencyId: string }): Promise<TReminderSettings> {
+  const a = await (await getDb()).agency.findUnique({ where: { id: opts.agencyId }, select: { remindersEnabled: true, reminderDays: true } });
+  if (!a) throw notFound("Agency");
+  return { enabled: a.remindersEnabled, days: [...a.reminderDays].sort((x, y) => x - y) };
+}
+
+/** Reminders switched on with no day left read as off. */
+export async function updateReminderSettings(opts: { agencyId: string; input: TReminderSettings }): Promise<TReminderSettings> {
+  const days = [...opts.input.days].sort((x, y) => x - y);
+  const enabled = opts.input.enabled && days.length > 0;
+  await (await getDb()).agency.update({ where: { id: opts.agencyId }, data: { remindersEnabled: enabled, reminderDays: days } });
+  return { enabled, days };
+}
