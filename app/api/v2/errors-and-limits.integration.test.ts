@@ -2,11 +2,12 @@
 // 413, 415, malformed JSON, an unexpected error (500 INTERNAL without internals), the rate
 // limit (429 with Retry-After and RateLimit-* headers, per agency), all in the envelope.
 import http from "node:http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "@/test/support/api-server";
 import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
 import { call, client, expectError, expectOk, seedV2Agency, type ApiResponse, type SeededV2Agency } from "@/test/support/v2-fixtures";
 import { getDb } from "@/lib/infra/db/db";
+import { setLogDestination } from "@/lib/infra/log";
 import { V2_RATE_LIMIT } from "@/lib/surfaces/v2/with-api-key";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -178,7 +179,8 @@ describe("bodies", () => {
 
 describe("unexpected errors", () => {
   it("500 INTERNAL with the request id, no internals, and the stack logged", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const lines: string[] = [];
+    setLogDestination({ write: (line: string) => void lines.push(line) });
     const db = await getDb();
     await db.$executeRawUnsafe('ALTER TABLE "UsageCounter" RENAME TO "UsageCounterAway"');
     try {
@@ -187,11 +189,12 @@ describe("unexpected errors", () => {
       expect(err.details).toEqual([]);
       expect(err.message).toContain(res.body.meta.requestId);
       expect(res.text).not.toMatch(/UsageCounter|prisma|postgres|at .*\.ts|relation/i);
-      expect(logged).toHaveBeenCalled();
-      expect(logged.mock.calls.flat().map(String).join(" ")).toContain(res.body.meta.requestId);
+      const logged = lines.map((l) => JSON.parse(l) as { level: string; requestId?: string; err?: { stack?: string } });
+      const entry = logged.find((l) => l.level === "error" && l.requestId === res.body.meta.requestId);
+      expect(entry?.err?.stack).toMatch(/UsageCounter/);
     } finally {
       await db.$executeRawUnsafe('ALTER TABLE "UsageCounterAway" RENAME TO "UsageCounter"');
-      logged.mockRestore();
+      setLogDestination(null);
     }
     expectOk(await api("GET", "/usage"));
   });

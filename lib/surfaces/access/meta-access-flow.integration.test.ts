@@ -114,14 +114,17 @@ describe("client grants Meta services through the real connector", () => {
     const apiAds = (api.body.data ?? api.body).services.find((s: { service: string }) => s.service === "meta_ads");
     expect(apiAds.grantedAssets).toEqual([{ id: "act_1001", name: "Acme Main Ads", accessLevel: "advertiser" }]);
 
-    // The Page grant uses the Page's own token; a failed attempt then records grant_failed.
+    // The Page grant uses the Page's own token; an expired token fails the whole attempt,
+    // which is reported through the attempt event only (not service.grant_failed).
     const pageSession = await signInWithMeta(token, "meta_page");
     fake.switches.expireTokens = true;
     const failed = await keep(await postForm(`${base}/api/access/${token}/services/meta_page/grant`, { session: pageSession, asset: "2001" }));
     expect(failed.status).toBe(303);
     const after = await eventsOf(requestId);
-    const grantFailed = after.find((e) => e.type === "service.grant_failed")!;
-    expect(grantFailed.data.errors).toEqual(["Meta asks you to sign in again. Click the button once more to continue."]);
+    type AttemptData = { service?: { service?: string }; attempt?: { outcome?: string; errors?: string[] } };
+    expect(after.some((e) => e.type === "service.grant_failed" && (e.data as AttemptData).service?.service === "meta_page")).toBe(false);
+    const failedAttempt = after.filter((e) => e.type === "connection.attempt_completed").find((e) => (e.data as AttemptData).attempt?.outcome === "failed")!;
+    expect((failedAttempt.data as AttemptData).attempt!.errors).toEqual(["Meta asks you to sign in again. Click the button once more to continue."]);
 
     // Nowhere: responses the browser saw, the API, events, log lines, stored rows.
     const tokens = fake.issuedTokens();

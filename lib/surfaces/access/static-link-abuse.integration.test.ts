@@ -4,6 +4,7 @@
 // open request instead of making a new prospect; and the agency can delete junk prospects.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/infra/db/db";
+import { resetEnvCache } from "@/lib/infra/env";
 import { getUsage } from "@/lib/core/usage/get-usage";
 import { deleteProspect } from "@/lib/core/clients/delete-prospect";
 import { cancelRequest } from "@/lib/core/requests/cancel-request";
@@ -15,18 +16,29 @@ import { locationOf, postForm, seedAccessAgency, seedAccessRequest, type TestAge
 let base: string;
 let close: () => Promise<void>;
 
+const savedTrustProxy = process.env.TRUST_PROXY;
+
 beforeAll(async () => {
+  // The test plays visitors from several addresses behind one proxy hop (the test server
+  // appends the socket address to X-Forwarded-For, as a proxy would).
+  process.env.TRUST_PROXY = "1";
+  resetEnvCache();
   const server = await startApiServer();
   base = server.url;
   close = server.close;
 });
-afterAll(async () => close?.());
+afterAll(async () => {
+  await close?.();
+  if (savedTrustProxy === undefined) delete process.env.TRUST_PROXY;
+  else process.env.TRUST_PROXY = savedTrustProxy;
+  resetEnvCache();
+});
 
 async function staticLink(agency: TestAgency): Promise<string> {
   const db = await getDb();
   const row = await db.agency.update({
     where: { id: agency.agencyId },
-    data: { staticLinkEnabled: true, staticLinkServices: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } } },
+    data: { staticLinkEnabled: true, staticLinkServices: { meta_ads: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } } },
   });
   return row.staticLinkToken;
 }

@@ -249,7 +249,7 @@ describe("the client page with the real LinkedIn connector", () => {
 
     const svc = (await requestRow(requestId)).services.find((s) => s.serviceId === "linkedin_page")!;
     expect(svc.status).toBe("granted");
-    expect(svc.grantedAssets).toEqual([{ id: ORG1, name: "Acme Inc", accessLevel: "content_admin" }]);
+    expect(svc.grantedAssets).toMatchObject([{ id: ORG1, name: "Acme Inc", accessLevel: "content_admin" }]);
     const events = await eventsOf(requestId);
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
     const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { platform: string; outcome: string; services: { errors: string[] }[] };

@@ -225,7 +225,7 @@ describe("the client page with the real Microsoft Advertising connector", () => 
 
     const svc = (await requestRow(requestId)).services.find((s) => s.serviceId === "microsoft_ads")!;
     expect(svc.status).toBe("granted");
-    expect(svc.grantedAssets).toEqual([{ id: ACC1, name: "Acme Search", accessLevel: "campaign_manager" }]);
+    expect(svc.grantedAssets).toMatchObject([{ id: ACC1, name: "Acme Search", accessLevel: "campaign_manager" }]);
     const events = await eventsOf(requestId);
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
     const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { platform: string; outcome: string; services: { errors: string[] }[] };

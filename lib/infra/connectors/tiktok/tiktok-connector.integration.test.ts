@@ -266,7 +266,7 @@ describe("the client page with the real TikTok connector", () => {
     const row = await requestRow(requestId);
     const svc = row.services.find((s) => s.serviceId === "tiktok_ads")!;
     expect(svc.status).toBe("granted");
-    expect(svc.grantedAssets).toEqual([
+    expect(svc.grantedAssets).toMatchObject([
       { id: AD1, name: "Acme Main Ads", accessLevel: "operator" },
       { id: AD3, name: "Acme Archive Ads", accessLevel: "operator" },
     ]);
