@@ -90,7 +90,8 @@ test("without a session the dashboard sends you to sign in and back", async ({ p
   await page.waitForLoadState("load");
   await page.context().clearCookies();
 
-  await page.goto("/dashboard/clients?from=test");
+  // the dashboard sends the browser on to sign-in at once, which ends this navigation early
+  await page.goto("/dashboard/clients?from=test", { waitUntil: "commit" });
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Fclients%3Ffrom%3Dtest$/);
   await expect(page.getByText("Sign in to continue where you left off.")).toBeVisible();
   await signIn(page, email, password);

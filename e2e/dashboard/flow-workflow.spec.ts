@@ -53,7 +53,7 @@ test("edit a request, send a reminder now, and set the reminder days", async ({ 
   await page.getByLabel("Reminder 1").fill("3");
   await page.getByLabel("Reminder 2").fill("3");
   await page.getByRole("button", { name: "Save reminders" }).click();
-  await expect(page.locator("#reminder-days-error")).toHaveText("days must not repeat a day.");
+  await expect(page.locator("#reminder-days-error")).toHaveText("Must not repeat a day.");
   await page.getByLabel("Reminder 2").fill("10");
   await page.getByRole("button", { name: "Save reminders" }).click();
   await expect(page.getByText("Reminder settings saved.")).toBeVisible();
