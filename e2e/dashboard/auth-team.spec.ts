@@ -88,10 +88,12 @@ test("without a session the dashboard sends you to sign in and back", async ({ p
   // let the sign-up's own redirect finish first, or the next navigation aborts it
   await page.waitForURL(/\/dashboard\//);
   await page.waitForLoadState("load");
+  // leave the dashboard first: its live queries would answer the cleared session with their
+  // own redirect to sign-in, racing the navigation below
+  await page.goto("about:blank");
   await page.context().clearCookies();
 
-  // the dashboard sends the browser on to sign-in at once, which ends this navigation early
-  await page.goto("/dashboard/clients?from=test", { waitUntil: "commit" });
+  await page.goto("/dashboard/clients?from=test");
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard%2Fclients%3Ffrom%3Dtest$/);
   await expect(page.getByText("Sign in to continue where you left off.")).toBeVisible();
   await signIn(page, email, password);
