@@ -1,6 +1,7 @@
 // The real platform connectors: per platform, when it is configured (its credentials
 // are set) and how to make it. One entry per platform; the connector's own folder holds
-// everything else.
+// everything else. This file makes no platform call: each connector names the
+// documentation page of every call beside it (lib/infra/connectors/<platform>/).
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import type { TEnv } from "@/lib/infra/env";

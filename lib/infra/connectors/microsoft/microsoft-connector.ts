@@ -1,6 +1,10 @@
 // The Microsoft Advertising connector (microsoft_ads) on the Customer Management API:
 // sign-in with PKCE (microsoft-oauth.ts), listing (microsoft-assets.ts), user invitations
 // and read-back (microsoft-grants.ts), errors (microsoft-errors.ts), roles (microsoft-roles.ts).
+// Documentation: Customer Management service reference
+// (https://learn.microsoft.com/en-us/advertising/customer-management-service/customer-management-service-reference)
+// and Microsoft identity platform OAuth 2.0 authorization code flow
+// (https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow); each call names its page where it is made.
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { currentUser, listAccounts } from "@/lib/infra/connectors/microsoft/microsoft-assets";

@@ -1,6 +1,8 @@
 // The TikTok connector (tiktok_ads, tiktok_business_center) on TikTok API for Business
 // v1.3: sign-in (tiktok-oauth.ts), listing (tiktok-assets.ts), grants and read-back
 // (tiktok-grants.ts), error codes (tiktok-errors.ts), roles (tiktok-roles.ts).
+// Documentation: TikTok API for Business, Authentication and Business Center API pages
+// (https://business-api.tiktok.com/portal/docs); each call names its page where it is made.
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { listAdvertisers, listBusinessCenters, tiktokUser } from "@/lib/infra/connectors/tiktok/tiktok-assets";
