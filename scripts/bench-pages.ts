@@ -10,6 +10,7 @@
 //     folder), `next start` on --port, then autocannon with --connections (default 16)
 //     for --duration seconds (default 20). Target: p99 under 100 ms on PostgreSQL.
 // Options: --port N --connections N --duration S --json (print one JSON object only)
+import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/serialize-request";
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import { createRequire } from "node:module";
@@ -171,9 +172,9 @@ async function seed(): Promise<string> {
       },
     }),
   });
-  const { inviteToken } = await (await getDb()).accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: { inviteToken: true } });
+  const stored = await (await getDb()).accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: requestLinkTokenSelect });
   await closeDb();
-  return inviteToken;
+  return requestLinkToken(stored);
 }
 
 async function startServer(): Promise<void> {

@@ -2,6 +2,7 @@
 // a client and a request made through the domain functions, the sandbox sign-in walked
 // over real HTTP (connect → consent → callback), form posts, and the recorded events.
 
+import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/serialize-request";
 import crypto from "node:crypto";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createAgency } from "@/lib/core/agencies/create-agency";
@@ -60,8 +61,8 @@ export async function seedAccessRequest(
     }),
   });
   const db = await getDb();
-  const { inviteToken } = await db.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: { inviteToken: true } });
-  return { requestId: request.id, token: inviteToken, clientId: client.id };
+  const stored = await db.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: requestLinkTokenSelect });
+  return { requestId: request.id, token: requestLinkToken(stored), clientId: client.id };
 }
 
 export async function getNoFollow(url: string, headers: Record<string, string> = {}) {

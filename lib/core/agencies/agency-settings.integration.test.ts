@@ -1,6 +1,7 @@
 // The dashboard's agency settings against a real database: branding (logo checks by
 // bytes), the static link (services checked like a request's, token regeneration) and
 // the simulated plan change (allowances follow the plan, API keys re-checked at once).
+import { hashToken } from "@/lib/infra/secrets/link-token";
 import { describe, expect, it } from "vitest";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { disconnectAccount } from "@/lib/core/accounts/disconnect-account";
@@ -138,7 +139,8 @@ describe("static link", () => {
     expect(after.token).not.toBe(before.token);
     expect(after.token.length).toBeGreaterThanOrEqual(22);
     const db = await getDb();
-    expect(await db.agency.count({ where: { staticLinkToken: before.token } })).toBe(0);
+    expect(await db.agency.count({ where: { staticLinkTokenHash: hashToken(before.token) } })).toBe(0);
+    expect(await db.agency.count({ where: { staticLinkTokenHash: hashToken(after.token) } })).toBe(1);
   });
 });
 

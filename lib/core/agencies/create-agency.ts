@@ -2,7 +2,8 @@
 // allowances (PLAN_DEFAULTS, copied onto the row). A trial runs for TRIAL_DAYS from creation.
 import crypto from "node:crypto";
 import type { Agency } from "@/generated/prisma/client";
-import { randomToken } from "@/lib/core/api-keys/api-key-token";
+import { newLinkToken } from "@/lib/infra/secrets/link-token";
+import { staticLinkTokenColumns } from "@/lib/core/agencies/update-static-link";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { PLAN_DEFAULTS, type PlanName } from "@/lib/core/domain/usage";
 import { validationError } from "@/lib/core/common/api-error";
@@ -68,7 +69,7 @@ export async function createAgency({ name, plan = "trial", apiAccess, tx, now }:
       apiAccess: apiAccess ?? allowance.apiAccess,
       clientLimit: allowance.clientLimit,
       prospectLimit: allowance.prospectLimit,
-      staticLinkToken: randomToken(),
+      ...staticLinkTokenColumns(newLinkToken()),
     },
   });
 }

@@ -3,7 +3,7 @@
 // catalog and the agency's accounts), whether the intake form is asked for, and a new
 // token when the old link has to stop working.
 import { z } from "zod";
-import { randomToken } from "@/lib/core/api-keys/api-key-token";
+import { newLinkToken, openLinkToken, type StoredLinkToken } from "@/lib/infra/secrets/link-token";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { env } from "@/lib/infra/env";
@@ -41,6 +41,11 @@ export interface StaticLink {
   missing: string | null;
 }
 
+/** What an agency row stores for its static link's token: a hash for lookups and a sealed copy, never the token. */
+export function staticLinkTokenColumns(stored: StoredLinkToken) {
+  return { staticLinkTokenHash: stored.hash, staticLinkTokenSealed: stored.sealed, staticLinkToken: null };
+}
+
 export function staticLinkUrl(token: string): string {
   return `${env().appUrl}/l/${token}`;
 }
@@ -59,16 +64,26 @@ async function intakeFormReady(db: Tx, agencyId: string, enabled: boolean): Prom
 async function read(db: Tx, agencyId: string): Promise<StaticLink> {
   const row = await db.agency.findUnique({
     where: { id: agencyId },
-    select: { staticLinkEnabled: true, staticLinkToken: true, staticLinkServices: true, staticLinkIntake: true, intakeFormEnabled: true, staticLinkAllowAllRoles: true },
+    select: {
+      staticLinkEnabled: true,
+      staticLinkToken: true,
+      staticLinkTokenHash: true,
+      staticLinkTokenSealed: true,
+      staticLinkServices: true,
+      staticLinkIntake: true,
+      intakeFormEnabled: true,
+      staticLinkAllowAllRoles: true,
+    },
   });
   if (!row) throw notFound("Agency");
   const services = storedServices(row.staticLinkServices);
   const ready = await intakeFormReady(db, agencyId, row.intakeFormEnabled);
   const missing = staticLinkMissing(services, row.staticLinkIntake, ready);
+  const token = openLinkToken({ hash: row.staticLinkTokenHash, sealed: row.staticLinkTokenSealed, legacy: row.staticLinkToken });
   return {
     enabled: row.staticLinkEnabled,
-    token: row.staticLinkToken,
-    url: staticLinkUrl(row.staticLinkToken),
+    token,
+    url: staticLinkUrl(token),
     services,
     intake: row.staticLinkIntake,
     allowAllRoles: row.staticLinkAllowAllRoles,
@@ -130,6 +145,6 @@ export async function regenerateStaticLinkToken({ agencyId, tx }: { agencyId: st
   const db = tx ?? (await getDb());
   const exists = await db.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
   if (!exists) throw notFound("Agency");
-  await db.agency.update({ where: { id: agencyId }, data: { staticLinkToken: randomToken() } });
+  await db.agency.update({ where: { id: agencyId }, data: staticLinkTokenColumns(newLinkToken()) });
   return read(db, agencyId);
 }

@@ -1,6 +1,7 @@
 // API key material: a random, prefixed key shown once; only its sha256 is stored,
 // with a short prefix kept for display.
 import crypto from "node:crypto";
+import { hashToken } from "@/lib/infra/secrets/link-token";
 
 export const API_KEY_PREFIX = "ark_";
 
@@ -10,7 +11,7 @@ export function generateApiKey(): { key: string; hash: string; prefix: string } 
 }
 
 export function hashApiKey(key: string): string {
-  return crypto.createHash("sha256").update(key).digest("hex");
+  return hashToken(key);
 }
 
 /** 128+ random bits, URL safe: invite tokens, static link tokens, nonces. */

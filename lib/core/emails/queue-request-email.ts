@@ -2,7 +2,7 @@
 // caller's transaction. The worker sends it (SMTP) or keeps it for the dev mailbox.
 import type { Tx } from "@/lib/infra/db/db";
 import { renderRequestEmail } from "@/lib/core/emails/render-request-email";
-import { inviteUrl } from "@/lib/core/requests/serialize-request";
+import { inviteUrl, requestLinkToken } from "@/lib/core/requests/serialize-request";
 
 export async function queueRequestEmail(tx: Tx, opts: { agencyId: string; requestId: string; kind: "invite" | "reminder" }) {
   const r = await tx.accessRequest.findUniqueOrThrow({
@@ -15,7 +15,7 @@ export async function queueRequestEmail(tx: Tx, opts: { agencyId: string; reques
     agencyName: r.agency.name,
     accentColor: r.agency.accentColor,
     clientName: r.client.name,
-    url: inviteUrl(r.inviteToken),
+    url: inviteUrl(requestLinkToken(r)),
     expiresAt: r.expiresAt,
   });
   await tx.email.create({

@@ -3,7 +3,7 @@
 // the invite email, all in one transaction. Demo requests count nothing and record nothing.
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
-import { randomToken } from "@/lib/core/api-keys/api-key-token";
+import { newLinkToken } from "@/lib/infra/secrets/link-token";
 import { validateExpiresAt } from "@/lib/core/domain/expiry";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { notFound, validationError } from "@/lib/core/common/api-error";
@@ -45,7 +45,8 @@ export async function createRequest(opts: { agencyId: string; input: TCreateRequ
         agencyId: opts.agencyId,
         clientId: client.id,
         source: opts.source,
-        inviteToken: randomToken(24),
+        // only the token's hash and a sealed copy are stored; reads rebuild the links from the copy
+        ...(({ hash, sealed }) => ({ inviteTokenHash: hash, inviteTokenSealed: sealed }))(newLinkToken()),
         isDemo: opts.isDemo ?? false,
         intakeRequested,
         sendEmail: input.sendEmail,

@@ -2,6 +2,7 @@
 // the deadline: a request past expiresAt that was not completed or cancelled reads expired.
 import type { Prisma } from "@/generated/prisma/client";
 import { env } from "@/lib/infra/env";
+import { openLinkToken } from "@/lib/infra/secrets/link-token";
 import { effectiveStatus } from "@/lib/core/domain/request-state";
 import type { TRequest } from "@/lib/core/requests/schemas";
 import { publicGrantedAssets } from "@/lib/core/access-checks/granted-assets";
@@ -13,6 +14,14 @@ export const requestInclude = {
 
 export type RequestWithServices = Prisma.AccessRequestGetPayload<{ include: typeof requestInclude }>;
 
+/** The columns `requestLinkToken` reads. */
+export const requestLinkTokenSelect = { inviteToken: true, inviteTokenHash: true, inviteTokenSealed: true } as const;
+
+/** The raw token of a request's invite and embed links, from its sealed copy. */
+export function requestLinkToken(r: Pick<RequestWithServices, "inviteTokenHash" | "inviteTokenSealed" | "inviteToken">): string {
+  return openLinkToken({ hash: r.inviteTokenHash, sealed: r.inviteTokenSealed, legacy: r.inviteToken });
+}
+
 export function inviteUrl(token: string) {
   return `${env().appUrl}/i/${token}`;
 }
@@ -23,6 +32,7 @@ export function embedUrl(token: string) {
 type AccountView = TRequest["services"][number]["accounts"][number];
 
 export function serializeRequest(r: RequestWithServices, now = new Date()): TRequest {
+  const token = requestLinkToken(r);
   return {
     id: r.id,
     clientId: r.clientId,
@@ -30,8 +40,8 @@ export function serializeRequest(r: RequestWithServices, now = new Date()): TReq
     status: effectiveStatus({ status: r.status, expiresAt: r.expiresAt }, now),
     stateVersion: r.stateVersion,
     source: r.source as TRequest["source"],
-    inviteUrl: inviteUrl(r.inviteToken),
-    embedUrl: embedUrl(r.inviteToken),
+    inviteUrl: inviteUrl(token),
+    embedUrl: embedUrl(token),
     intakeForm: { requested: r.intakeRequested, complete: r.intakeCompletedAt !== null },
     services: r.services.map((s) => ({
       service: s.serviceId,

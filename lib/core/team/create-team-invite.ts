@@ -1,6 +1,7 @@
 // Team invites by link: a random token (192 bits) shown once, only its sha256 stored; the
 // link works for 7 days and grants the role chosen by the owner.
 import crypto from "node:crypto";
+import { hashToken } from "@/lib/infra/secrets/link-token";
 import { randomToken } from "@/lib/core/api-keys/api-key-token";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
@@ -11,7 +12,7 @@ import { serializeTeamInvite } from "@/lib/core/team/list-team";
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function hashInviteToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
+  return hashToken(token);
 }
 
 export function teamInviteUrl(token: string): string {

@@ -179,7 +179,8 @@ describe("agency setup functions", () => {
     expect(agency.name).toBe("Café Crème & Co!");
     expect(agency.slug).toMatch(/^cafe-creme-co-[a-z0-9]{6}$/);
     expect(serializeAgency(agency)).toMatchObject({ plan: "agency", trial: false, clientLimit: null, prospectLimit: null, apiAccess: true });
-    expect(agency.staticLinkToken.length).toBeGreaterThanOrEqual(22);
+    expect(agency.staticLinkToken).toBeNull();
+    expect(agency.staticLinkTokenHash).toMatch(/^[0-9a-f]{64}$/);
     await expectApiError(createAgency({ name: "" }), "VALIDATION_FAILED", "name");
     await expectApiError(createAgency({ name: "X", plan: "gold" }), "VALIDATION_FAILED", "plan");
   });

@@ -13,6 +13,7 @@ import { describeHostOverrides } from "@/lib/infra/connectors/http/host-override
 import { globalSingleton } from "@/lib/infra/global-singleton";
 import { log } from "@/lib/infra/log";
 import { rateLimitsArePerInstance } from "@/lib/infra/rate-limit/rate-limit";
+import { backfillLinkTokens } from "@/lib/runtime/boot/backfill-link-tokens";
 import { installHttpHooks } from "@/lib/runtime/boot/http-hooks";
 import { installShutdownHandlers } from "@/lib/runtime/boot/graceful-shutdown";
 import { PER_INSTANCE_LIMITS_WARNING } from "@/lib/runtime/health/readiness";
@@ -43,6 +44,9 @@ async function start() {
     // ones) is refused; newer additive migrations are a rolling deploy in progress.
     if (compat === "pending" || compat === "newer-incompatible" || compat === "changed") fatal(describeCompatibility(state));
     if (compat === "newer-additive") log().warn({ unknown: state.unknown }, describeCompatibility(state));
+    // seal link tokens still stored in plain text (rows from before tokens were hashed)
+    const sealed = await backfillLinkTokens();
+    if (sealed.requests || sealed.agencies) log().info(sealed, "Sealed link tokens stored in plain text");
   } catch (err) {
     if (
       err instanceof DatabaseUnreachableError ||

@@ -4,6 +4,7 @@
 
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb, type Tx } from "@/lib/infra/db/db";
+import { hashToken } from "@/lib/infra/secrets/link-token";
 import { effectiveStatus, type RequestStatus } from "@/lib/core/domain/request-state";
 import { localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";
 
@@ -25,7 +26,8 @@ export function isTokenShaped(token: string): boolean {
 export async function findRequestByToken(token: string, db?: Tx): Promise<AccessRequestRow | null> {
   if (!isTokenShaped(token)) return null;
   const client = db ?? (await getDb());
-  return client.accessRequest.findUnique({ where: { inviteToken: token }, include: accessRequestInclude });
+  // by hash: the raw token is not stored
+  return client.accessRequest.findUnique({ where: { inviteTokenHash: hashToken(token) }, include: accessRequestInclude });
 }
 
 export function requestStatus(row: Pick<AccessRequestRow, "status" | "expiresAt">, now: Date): RequestStatus {

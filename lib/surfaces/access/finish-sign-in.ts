@@ -7,6 +7,7 @@ import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import { isConnectorError } from "@/lib/infra/connectors/connector";
 import { verifyState } from "@/lib/infra/connectors/oauth-state";
 import { getDb } from "@/lib/infra/db/db";
+import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/serialize-request";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/access/access-page-error";
 import { isOpenRequest } from "@/lib/surfaces/access/find-request-by-token";
@@ -44,9 +45,9 @@ export async function finishSignIn(opts: {
   const db = await getDb();
 
   const back = async (requestId: string, serviceId: string, rest: Omit<Extract<FinishSignInResult, { kind: "back" }>, "kind" | "token" | "serviceId">) => {
-    const request = await db.accessRequest.findUnique({ where: { id: requestId }, select: { inviteToken: true } });
+    const request = await db.accessRequest.findUnique({ where: { id: requestId }, select: requestLinkTokenSelect });
     if (!request) return { kind: "invalid" } as const;
-    return { kind: "back", token: request.inviteToken, serviceId, ...rest } as const;
+    return { kind: "back", token: requestLinkToken(request), serviceId, ...rest } as const;
   };
 
   if (!verified.ok) {
@@ -68,10 +69,10 @@ export async function finishSignIn(opts: {
 
   const request = await db.accessRequest.findUnique({
     where: { id: requestId },
-    select: { inviteToken: true, status: true, expiresAt: true, services: { where: { serviceId }, select: { platform: true } } },
+    select: { ...requestLinkTokenSelect, status: true, expiresAt: true, services: { where: { serviceId }, select: { platform: true } } },
   });
   if (!request) return { kind: "invalid" };
-  const token = request.inviteToken;
+  const token = requestLinkToken(request);
   if (!isOpenRequest(request, now)) return { kind: "back", token, serviceId, error: "closed" };
   if (opts.error) return { kind: "back", token, serviceId, error: opts.error === "access_denied" ? "denied" : "generic" };
   if (!opts.code || opts.code.length > 4096) return { kind: "back", token, serviceId, error: "generic" };

@@ -5,6 +5,7 @@
 
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb, type Tx } from "@/lib/infra/db/db";
+import { hashToken } from "@/lib/infra/secrets/link-token";
 import { decideUsage, usagePeriod } from "@/lib/core/domain/usage";
 import { ZRequestedServices, type TRequestedService } from "@/lib/core/requests/schemas";
 import { accentColors, type AccentColors } from "@/lib/surfaces/access/accent-color";
@@ -42,7 +43,8 @@ export interface StaticLinkView {
 export async function findStaticLinkAgency(token: string, db?: Tx): Promise<StaticLinkAgency | null> {
   if (!isTokenShaped(token)) return null;
   const client = db ?? (await getDb());
-  return client.agency.findUnique({ where: { staticLinkToken: token }, select: staticLinkAgencySelect });
+  // by hash: the raw token is not stored
+  return client.agency.findUnique({ where: { staticLinkTokenHash: hashToken(token) }, select: staticLinkAgencySelect });
 }
 
 /** What a session on this link asks for, or null when it would ask for nothing. */

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { createClient } from "@/lib/core/clients/create-client";
 import { ZCreateClientBody } from "@/lib/core/clients/schemas";
 import { getDb } from "@/lib/infra/db/db";
+import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/serialize-request";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { LANGUAGES, localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";
@@ -99,9 +100,9 @@ export async function startStaticLinkSession(opts: {
           client: { isProspect: true, emailNormalized },
         },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: { id: true, clientId: true, inviteToken: true },
+        select: { id: true, clientId: true, ...requestLinkTokenSelect },
       });
-      if (open) return { inviteToken: open.inviteToken, requestId: open.id, clientId: open.clientId, continued: true };
+      if (open) return { inviteToken: requestLinkToken(open), requestId: open.id, clientId: open.clientId, continued: true };
       const client = await createClient({
         agencyId: agency.id,
         isProspect: true,
@@ -124,8 +125,8 @@ export async function startStaticLinkSession(opts: {
           ...(plan.intake ? { intakeForm: { requested: true } } : {}),
         }),
       });
-      const { inviteToken } = await tx.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: { inviteToken: true } });
-      return { inviteToken, requestId: request.id, clientId: client.id, continued: false };
+      const stored = await tx.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: requestLinkTokenSelect });
+      return { inviteToken: requestLinkToken(stored), requestId: request.id, clientId: client.id, continued: false };
     });
   } catch (err) {
     if (err instanceof AccessPageError) throw err;

@@ -2,6 +2,7 @@
 // allowance. A post needs the page's signed form token (old enough, not expired, for this
 // agency); one address starts a bounded number of sessions; the same email continues its
 // open request instead of making a new prospect; and the agency can delete junk prospects.
+import { openLinkToken } from "@/lib/infra/secrets/link-token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
@@ -40,7 +41,7 @@ async function staticLink(agency: TestAgency): Promise<string> {
     where: { id: agency.agencyId },
     data: { staticLinkEnabled: true, staticLinkServices: { meta_ads: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } } },
   });
-  return row.staticLinkToken;
+  return openLinkToken({ hash: row.staticLinkTokenHash, sealed: row.staticLinkTokenSealed });
 }
 
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);

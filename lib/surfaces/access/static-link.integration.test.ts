@@ -1,6 +1,7 @@
 // The agency's static link: availability (off, nothing to ask, allowance used up), the
 // visitor's form with messages in the page's language, and a session creating a
 // prospect client and a static_link request counted toward the prospect allowance.
+import { hashToken, openLinkToken } from "@/lib/infra/secrets/link-token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/infra/db/db";
 import { getUsage } from "@/lib/core/usage/get-usage";
@@ -32,7 +33,7 @@ async function linkFor(agency: TestAgency, data: { services?: object; intake?: b
       ...(data.prospectLimit !== undefined ? { prospectLimit: data.prospectLimit } : {}),
     },
   });
-  return row.staticLinkToken;
+  return openLinkToken({ hash: row.staticLinkTokenHash, sealed: row.staticLinkTokenSealed });
 }
 
 const visitor = { name: "Pat Prospect", email: "pat@prospect.test", company: "Prospect BV", language: "Dutch", pageLang: "en" };
@@ -56,7 +57,7 @@ describe("static link", () => {
     expect(invite).toMatch(/^\/i\/[A-Za-z0-9_-]{32}$/);
 
     const db = await getDb();
-    const request = await db.accessRequest.findUniqueOrThrow({ where: { inviteToken: invite.slice(3) }, include: { client: true, services: true } });
+    const request = await db.accessRequest.findUniqueOrThrow({ where: { inviteTokenHash: hashToken(invite.slice(3)) }, include: { client: true, services: true } });
     expect(request.source).toBe("static_link");
     expect(request.client).toMatchObject({ name: "Pat Prospect", email: "pat@prospect.test", company: "Prospect BV", language: "Dutch", isProspect: true });
     expect(request.services.map((s) => s.serviceId)).toEqual(["meta_ads"]);
@@ -120,7 +121,7 @@ describe("static link", () => {
     await db.intakeQuestion.create({ data: { agencyId: agency.agencyId, position: 0, type: "text", label: "Website?", required: false, options: [] } });
     const token = await linkFor(agency, { services: {}, intake: true });
     const res = await visit(agency, token);
-    const request = await db.accessRequest.findUniqueOrThrow({ where: { inviteToken: locationOf(res).pathname.slice(3) } });
+    const request = await db.accessRequest.findUniqueOrThrow({ where: { inviteTokenHash: hashToken(locationOf(res).pathname.slice(3)) } });
     expect(request.intakeRequested).toBe(true);
   });
 

@@ -1,4 +1,5 @@
 // The dashboard home's read model and the manual reminder, on a real database.
+import { hashToken } from "@/lib/infra/secrets/link-token";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/core/common/api-error";
 import { cancelRequest } from "@/lib/core/requests/cancel-request";
@@ -40,7 +41,7 @@ describe("dashboard home", () => {
   it("shows failed grants of the week in plain language", async () => {
     const { token } = await seedAccessRequest(agency, { google_analytics: { accessLevel: "viewer" } });
     const db = await getDb();
-    const request = await db.accessRequest.findFirstOrThrow({ where: { inviteToken: token } });
+    const request = await db.accessRequest.findFirstOrThrow({ where: { inviteTokenHash: hashToken(token) } });
     const session = await db.grantSession.create({
       data: {
         agencyId: agency.agencyId,
