@@ -1,6 +1,5 @@
 // Team invites by link: a random token (192 bits) shown once, only its sha256 stored; the
 // link works for 7 days and grants the role chosen by the owner.
-import crypto from "node:crypto";
 import { hashToken } from "@/lib/infra/secrets/link-token";
 import { randomToken } from "@/lib/core/api-keys/api-key-token";
 import { getDb, type Tx } from "@/lib/infra/db/db";
