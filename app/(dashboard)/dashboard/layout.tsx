@@ -4,6 +4,9 @@ import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import { getDashboardContext, listUserAgencies } from "@/lib/surfaces/dashboard/dashboard-context";
 import { mustEnrolTwoFactor } from "@/lib/core/users/two-factor";
+import { isEmailVerified } from "@/lib/core/users/email-verification";
+import { VerifyEmailNotice } from "@/components/account/verify-email-notice";
+import { resendMyVerificationAction } from "./verify-email-actions";
 import SecurityPage from "./security/page";
 import { AgencySwitcher } from "./_components/agency-switcher";
 import { DashboardNav } from "./_components/dashboard-nav";
@@ -17,7 +20,11 @@ export const dynamic = "force-dynamic";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const ctx = await getDashboardContext();
   if (!ctx) return <SignInRedirect />;
-  const [agencies, mustEnrol] = await Promise.all([listUserAgencies(ctx.userId), mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId })]);
+  const [agencies, mustEnrol, verified] = await Promise.all([
+    listUserAgencies(ctx.userId),
+    mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId }),
+    isEmailVerified(ctx.userId),
+  ]);
   return (
     <div className="min-h-screen md:flex">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -35,6 +42,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       />
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10">
         <div className="mx-auto max-w-6xl">
+          {verified ? null : <VerifyEmailNotice email={ctx.email} resend={resendMyVerificationAction} />}
           {mustEnrol ? (
             <>
               <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">

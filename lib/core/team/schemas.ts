@@ -73,3 +73,7 @@ export interface TTeamInvite {
   expiresAt: string;
   expired: boolean;
 }
+
+/** "Send a new verification email" from the sign-in page. */
+export const ZResendVerificationBody = z.strictObject({ email: ZUserEmail });
+export type TResendVerificationBody = z.infer<typeof ZResendVerificationBody>;

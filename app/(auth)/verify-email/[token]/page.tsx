@@ -15,7 +15,7 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ to
       <p className="mt-2 text-sm text-slate-600" data-testid="verify-result">
         {ok
           ? "Your address is verified: you can now create API keys and invite teammates."
-          : "This verification link has expired or is not valid. Sign in and ask for a new one from your agency owner, or sign up again."}
+          : "This verification link has expired, was replaced by a newer one, or is not valid. Send a new one from the sign-in page or the notice in your dashboard."}
       </p>
       <p className="mt-6 text-sm">
         <Link href="/dashboard/requests" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
