@@ -34,18 +34,26 @@ async function signUp(page: Page, agencyName: string, email: string, password: s
   await expect(page).toHaveURL(/\/dashboard\/requests$/, { timeout: 20_000 });
 }
 
-/** Follows the verification link from the agency's mailbox (the development stand-in for the inbox). */
-async function verifyEmail(page: Page, email: string) {
+/** The paths of the verification links sent to `email`, newest first, from the agency's mailbox (the development stand-in for the inbox). */
+async function verificationLinks(page: Page, email: string): Promise<string[]> {
   const list = await page.request.get("/api/dashboard/emails");
   expect(list.ok()).toBe(true);
   const items = ((await list.json()) as { data: { id: string; kind: string; to: string }[] }).data;
-  const mail = items.find((m) => m.kind === "verify_email" && m.to === email);
-  expect(mail).toBeDefined();
-  const detail = (await (await page.request.get(`/api/dashboard/emails/${mail!.id}`)).json()) as { data?: { text: string }; text?: string };
-  const text = detail.data?.text ?? detail.text ?? "";
-  const url = /https?:\/\/\S+\/verify-email\/\S+/.exec(text)?.[0];
-  expect(url).toBeDefined();
-  await page.goto(new URL(url!).pathname);
+  const mails = items.filter((m) => m.kind === "verify_email" && m.to === email);
+  expect(mails.length).toBeGreaterThan(0);
+  const paths: string[] = [];
+  for (const mail of mails) {
+    const detail = (await (await page.request.get(`/api/dashboard/emails/${mail.id}`)).json()) as { data?: { text: string }; text?: string };
+    const url = /https?:\/\/\S+\/verify-email\/\S+/.exec(detail.data?.text ?? detail.text ?? "")?.[0];
+    expect(url).toBeDefined();
+    paths.push(new URL(url!).pathname);
+  }
+  return paths;
+}
+
+/** Follows the newest verification link. */
+async function verifyEmail(page: Page, email: string) {
+  await page.goto((await verificationLinks(page, email))[0]!);
   await expect(page.getByTestId("verify-result")).toContainText("Your address is verified");
 }
 
@@ -116,7 +124,26 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   await page.getByLabel("Email").fill(`${unique("early")}@example.com`);
   await page.getByRole("button", { name: "Create invite link" }).click();
   await expect(page.locator('[data-toast="error"]')).toContainText("Verify your email address first");
+  // a new verification email from the dashboard's notice replaces the first link
+  const notice = page.getByTestId("verify-email-notice");
+  await notice.getByRole("button", { name: "Send a new verification email" }).click();
+  await expect(page.getByTestId("verify-email-notice-result")).toContainText(`We sent a new link to ${ownerEmail}`);
+  const [, firstLink] = await verificationLinks(page, ownerEmail);
+  await page.goto(firstLink!);
+  await expect(page.getByTestId("verify-result")).toContainText("expired, was replaced by a newer one");
+  // signed out, the sign-in page answers the same for this address and for an unknown one
+  const signedOut = await browser.newPage();
+  for (const address of [ownerEmail, `${unique("nobody")}@example.com`]) {
+    await signedOut.goto("/login");
+    await signedOut.getByRole("button", { name: "Didn't get the verification email?" }).click();
+    await signedOut.getByLabel("Your account's email").fill(address);
+    await signedOut.getByRole("button", { name: "Send a new verification email" }).click();
+    await expect(signedOut.getByTestId("resend-verification-result")).toContainText("If that address has an account that is not verified yet");
+  }
+  await signedOut.close();
   await verifyEmail(page, ownerEmail);
+  await page.goto("/dashboard/requests");
+  await expect(page.getByTestId("verify-email-notice")).toHaveCount(0);
   await page.goto("/dashboard/requests");
 
   await page.getByRole("link", { name: "Team" }).click();
