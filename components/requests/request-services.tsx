@@ -93,6 +93,18 @@ export function RequestServices({
                   </p>
                 ) : null}
                 {label?.accounts.length ? <p className="text-xs text-slate-600">Access goes to: {label.accounts.join(", ")}</p> : null}
+                {label?.manualSteps.length && s.status === "pending" ? (
+                  <div className="text-sm" data-testid="manual-steps">
+                    <p className="text-xs text-slate-600">
+                      {s.platformName} cannot be granted in one click here: the client was asked to follow these steps. Mark it granted once you have access.
+                    </p>
+                    <ol className="mt-0.5 list-inside list-decimal">
+                      {label.manualSteps.map((step) => (
+                        <li key={step}>{step}</li>
+                      ))}
+                    </ol>
+                  </div>
+                ) : null}
                 {s.grantedAssets.length ? (
                   <div className="text-sm">
                     <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Granted assets</p>

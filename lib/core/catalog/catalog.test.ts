@@ -156,7 +156,8 @@ describe("services", () => {
         expect(s.grantMethod).toBe("automatic");
         expect(s.clientSignInRequired).toBe(true);
         expect(connector).toBe("oauth");
-        expect(s.instructions).toEqual([]);
+        // only Snapchat Ads, whose API cannot grant it live, carries manual steps
+        if (s.id !== "snapchat_ads") expect(s.instructions).toEqual([]);
       } else {
         expect(s.grantMethod).toBe("manual");
         expect(s.clientSignInRequired).toBe(false);
@@ -170,6 +171,13 @@ describe("services", () => {
     expect(getCatalogService("google_search_console")).toMatchObject({ grantMethod: "manual", clientFlow: "instructions", clientSignInRequired: false });
     expect(getCatalogService("google_search_console")?.instructions).toHaveLength(4);
     expect(getCatalogService("google_youtube")).toMatchObject({ grantMethod: "manual", clientFlow: "client_invite" });
+  });
+
+  it("keeps Snapchat Ads one-click in the contract, with the Business Manager steps for live installations", () => {
+    const snap = getCatalogService("snapchat_ads")!;
+    expect(snap).toMatchObject({ grantMethod: "automatic", clientFlow: "one_click", clientSignInRequired: true });
+    expect(snap.instructions).toHaveLength(4);
+    expect(snap.instructions.some((step) => step.includes("{agencyAccount}"))).toBe(true);
   });
 
   it("makes Shopify and WordPress manual, with at least one client invite", () => {

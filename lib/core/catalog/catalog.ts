@@ -77,7 +77,12 @@ export interface CatalogService {
   readonly clientSignInRequired: boolean;
   readonly accountLinkFields: readonly AccountLinkField[];
   readonly clientFlow: ClientFlow;
-  /** English steps for manual flows; `{agencyAccount}` stands for the agency's account. */
+  /**
+   * English steps for manual flows; `{agencyAccount}` stands for the agency's account. A
+   * one-click service has none, unless its platform API cannot grant it on a live
+   * installation: then these are the steps the client follows whenever the platform is
+   * not in the sandbox (Snapchat Ads).
+   */
   readonly instructions: readonly string[];
   /** One translation key per step, same order as `instructions`. */
   readonly stepKeys: readonly string[];
@@ -307,7 +312,18 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
     platform: "snapchat",
     name: "Snapchat Ads",
     roles: [role("account_manager", "Account manager"), role("creative_manager", "Creative manager"), role("reports", "Reports", true)],
+    // One click on the sandbox only. The Marketing API gives ad account roles to Members of
+    // the client's Organization (https://developers.snap.com/api/marketing-api/Ads-API/roles)
+    // and documents reading Members but no request that invites one
+    // (https://developers.snap.com/api/marketing-api/Ads-API/members), so on a real
+    // installation the client invites the agency in Business Manager with these steps.
     flow: "one_click",
+    steps: [
+      "Open Snapchat Business Manager (business.snapchat.com) with an account that is an admin of the organization that owns the ad account.",
+      "Go to Members and click Invite Members.",
+      "Enter {agencyAccount}, choose the ad account and give it the role requested.",
+      "Click Send Invite. The agency accepts the invitation, and then has access.",
+    ],
   },
   x_ads: {
     platform: "x",

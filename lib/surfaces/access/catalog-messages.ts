@@ -133,6 +133,22 @@ export const INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Klik op Gebruiker toevoegen, vul {agencyAccount} in en kies de gevraagde rechten.",
   ],
   "google_search_console.step4": ["Click Add.", "Haz clic en Añadir.", "Klik op Toevoegen."],
+  "snapchat_ads.step1": [
+    "Open Snapchat Business Manager (business.snapchat.com) with an account that is an admin of the organization that owns the ad account.",
+    "Abre Snapchat Business Manager (business.snapchat.com) con una cuenta administradora de la organización propietaria de la cuenta publicitaria.",
+    "Open Snapchat Business Manager (business.snapchat.com) met een account dat beheerder is van de organisatie die eigenaar is van het advertentieaccount.",
+  ],
+  "snapchat_ads.step2": ["Go to Members and click Invite Members.", "Ve a Miembros y haz clic en Invitar miembros.", "Ga naar Leden en klik op Leden uitnodigen."],
+  "snapchat_ads.step3": [
+    "Enter {agencyAccount}, choose the ad account and give it the role requested.",
+    "Introduce {agencyAccount}, elige la cuenta publicitaria y asígnale el rol solicitado.",
+    "Vul {agencyAccount} in, kies het advertentieaccount en geef de gevraagde rol.",
+  ],
+  "snapchat_ads.step4": [
+    "Click Send Invite. The agency accepts the invitation, and then has access.",
+    "Haz clic en Enviar invitación. La agencia acepta la invitación y entonces tiene acceso.",
+    "Klik op Uitnodiging versturen. Het bureau accepteert de uitnodiging en heeft dan toegang.",
+  ],
   "x_ads.step1": [
     "Sign in to ads.x.com with the account that owns the ads account.",
     "Inicia sesión en ads.x.com con la cuenta propietaria de la cuenta publicitaria.",

@@ -94,9 +94,12 @@ export function buildServiceView(
   open: boolean,
   modeOf: (platform: string) => PlatformMode = platformMode,
 ): AccessServiceView {
-  const flow = getCatalogService(svc.serviceId)?.clientFlow ?? "instructions";
-  // A one-click service whose platform is not set up here: no button that can only fail.
-  const setupPending = flow === "one_click" && modeOf(svc.platform) === "unconfigured";
+  const catalog = getCatalogService(svc.serviceId);
+  const mode = modeOf(svc.platform);
+  // A one-click service whose platform is not live here shows its manual steps where the
+  // catalog has them (Snapchat Ads); otherwise no button that can only fail.
+  const flow = catalog?.clientFlow === "one_click" && mode === "unconfigured" && catalog.instructions.length > 0 ? "instructions" : (catalog?.clientFlow ?? "instructions");
+  const setupPending = flow === "one_click" && mode === "unconfigured";
   const serviceLinks = links(svc.accounts);
   const status = svc.status;
   const first = serviceLinks[0];

@@ -1,12 +1,15 @@
 // A one-click service whose platform is neither configured nor in the sandbox: the client
 // page offers no grant button but says the agency must finish the setup (in the client's
 // language), and the agency hears of it: a dashboard notice and one email a day to owners.
+// Snapchat Ads, whose API cannot grant it live, shows its Business Manager steps instead,
+// on the client page and on the dashboard, unless Snapchat is in the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
 import { createUser } from "@/lib/core/users/create-user";
 import { listPlatformSetupNotices } from "@/lib/core/agencies/note-platform-setup-needed";
 import { loadAccessPage } from "@/lib/surfaces/access/load-access-page";
+import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
 import { seedAccessAgency, seedAccessRequest, type TestAgency } from "@/test/support/access-fixtures";
 
 const saved = process.env.SANDBOX_PLATFORMS;
@@ -55,5 +58,47 @@ describe("platforms that are not set up", () => {
     await db.platformSetupNotice.updateMany({ where: { agencyId: agency.agencyId }, data: { lastEmailedAt: new Date(Date.now() - 25 * 3600_000) } });
     await loadAccessPage({ token });
     expect(await db.email.count({ where: { agencyId: agency.agencyId, kind: "platform_setup" } })).toBe(2);
+  });
+
+  it("Snapchat Ads: the client follows the Business Manager steps with the agency's email, even with credentials set", async () => {
+    process.env.SNAPCHAT_CLIENT_ID = "snap-client-id";
+    process.env.SNAPCHAT_CLIENT_SECRET = "snap-client-secret-0123";
+    resetEnvCache();
+    try {
+      const snapAgency = await seedAccessAgency(["snapchat"]);
+      const { requestId, token } = await seedAccessRequest(snapAgency, { snapchat_ads: { accessLevel: "reports" } }, { language: "Spanish" });
+      const page = (await loadAccessPage({ token }))!;
+      const snap = page.platforms.find((p) => p.platform === "snapchat")!.services[0]!;
+      expect(snap.flow).toBe("instructions");
+      expect(snap.setupPending).toBe(false);
+      expect(snap.actions.grant).toBe(false);
+      expect(snap.steps).toHaveLength(4);
+      expect(snap.steps[0]).toContain("Abre Snapchat Business Manager");
+      expect(snap.steps[2]).toContain("snapchat@agency.test");
+      // nothing for the agency to set up: no notice for Snapchat
+      expect((await listPlatformSetupNotices({ agencyId: snapAgency.agencyId })).map((n) => n.platform)).toEqual([]);
+
+      const detail = await getRequestForDashboard({ agencyId: snapAgency.agencyId, id: requestId });
+      expect(detail.labels[0]!.manualSteps).toEqual([
+        "Open Snapchat Business Manager (business.snapchat.com) with an account that is an admin of the organization that owns the ad account.",
+        "Go to Members and click Invite Members.",
+        "Enter snapchat@agency.test, choose the ad account and give it the role requested.",
+        "Click Send Invite. The agency accepts the invitation, and then has access.",
+      ]);
+
+      // In the sandbox it stays a one-click grant, and the dashboard shows no steps.
+      process.env.SANDBOX_PLATFORMS = "google,snapchat";
+      resetEnvCache();
+      const sandboxed = (await loadAccessPage({ token }))!.platforms.find((p) => p.platform === "snapchat")!.services[0]!;
+      expect(sandboxed.flow).toBe("one_click");
+      expect(sandboxed.actions.grant).toBe(true);
+      expect(sandboxed.steps).toEqual([]);
+      expect((await getRequestForDashboard({ agencyId: snapAgency.agencyId, id: requestId })).labels[0]!.manualSteps).toEqual([]);
+    } finally {
+      delete process.env.SNAPCHAT_CLIENT_ID;
+      delete process.env.SNAPCHAT_CLIENT_SECRET;
+      process.env.SANDBOX_PLATFORMS = "google";
+      resetEnvCache();
+    }
   });
 });

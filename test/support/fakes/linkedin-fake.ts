@@ -12,7 +12,7 @@
 // Switches: `refuse` (account or organization ids answered 403), `expiredToken` (401
 // EXPIRED_ACCESS_TOKEN), `rateLimitOnce` (the next API call answers 429), `serverError`
 // (grant PUTs answer 500); `alreadyGranted` preloads access.
-import crypto from "node:crypto";
+import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
 import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
 
 export const LINKEDIN_FAKE = {
@@ -48,9 +48,9 @@ export type LinkedInFake = FakePlatform & {
 
 const fail = (status: number, code: string, message: string, serviceErrorCode = 100): FakeResponse => ({ status, json: { status, serviceErrorCode, code, message } });
 
-export async function startLinkedInFake(opts: { ports?: Record<string, number>; redirectUris?: string[] } = {}): Promise<LinkedInFake> {
-  const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
-  const tokens = new Map<string, string[]>(); // token -> scopes
+export async function startLinkedInFake(opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {}): Promise<LinkedInFake> {
+  // codes and tokens carry the granted scopes
+  const oauth = createFakeOAuth<string[]>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "LinkedIn" : undefined });
   const adUsers = new Map<string, Map<string, string>>();
   const orgAcls = new Set<string>();
   const switches: LinkedInFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
@@ -66,16 +66,11 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
     const q = req.query;
     if (q.response_type !== "code") return { status: 400, text: "response_type must be code" };
     if (q.client_id !== LINKEDIN_FAKE.clientId) return { status: 400, text: "invalid client_id" };
-    if (!q.redirect_uri || (opts.redirectUris && !opts.redirectUris.includes(q.redirect_uri))) return { status: 400, text: "The redirect_uri does not match the registered value" };
+    if (!oauth.redirectAllowed(q.redirect_uri)) return { status: 400, text: "The redirect_uri does not match the registered value" };
     const scopes = (q.scope ?? "").split(/[ ,]+/).filter(Boolean);
     if (scopes.length === 0 || scopes.some((s) => !SCOPES.includes(s)))
       return { status: 400, text: `Scope "${scopes.find((s) => !SCOPES.includes(s)) ?? ""}" is not authorized for your application` };
-    const code = crypto.randomBytes(16).toString("hex");
-    codes.set(code, { redirectUri: q.redirect_uri, scopes, used: false });
-    const back = new URL(q.redirect_uri);
-    back.searchParams.set("code", code);
-    if (q.state !== undefined) back.searchParams.set("state", q.state);
-    return { status: 302, headers: { location: back.toString() } };
+    return oauth.sendBack(q.redirect_uri, q.state, scopes);
   }
 
   function accessToken(req: FakeRequest): FakeResponse {
@@ -83,8 +78,8 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
     if (b.grant_type !== "authorization_code") return { status: 400, json: { error: "invalid_request", error_description: 'A required parameter "grant_type" is missing' } };
     if (b.client_id !== LINKEDIN_FAKE.clientId || b.client_secret !== LINKEDIN_FAKE.clientSecret)
       return { status: 401, json: { error: "invalid_client", error_description: "Client authentication failed" } };
-    const issued = codes.get(b.code ?? "");
-    if (!issued || issued.used || issued.redirectUri !== b.redirect_uri) {
+    const issued = oauth.pending(b.code, b.redirect_uri ?? "");
+    if (!issued) {
       return {
         status: 400,
         json: {
@@ -93,10 +88,8 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
         },
       };
     }
-    issued.used = true;
-    const token = `li-token-${crypto.randomBytes(12).toString("hex")}`;
-    tokens.set(token, issued.scopes);
-    return { status: 200, json: { access_token: token, expires_in: 5184000, scope: issued.scopes.join(",") } };
+    const token = oauth.exchange(issued, "li-token-", issued.grant);
+    return { status: 200, json: { access_token: token, expires_in: 5184000, scope: issued.grant.join(",") } };
   }
 
   function api(req: FakeRequest): FakeResponse {
@@ -104,7 +97,7 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
     const token = auth.startsWith("Bearer ") ? auth.slice(7) : "";
     if (!token) return fail(401, "INVALID_ACCESS_TOKEN", "Empty oauth2 access token", 65600);
     if (switches.expiredToken) return fail(401, "EXPIRED_ACCESS_TOKEN", "The token used in the request has expired", 65601);
-    const scopes = tokens.get(token);
+    const scopes = oauth.tokenGrant(token);
     if (!scopes) return fail(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600);
     if (req.path === "/v2/userinfo") {
       if (!scopes.includes("openid")) return fail(403, "ACCESS_DENIED", "Not enough permissions to access: userinfo.GET.NO_VERSION");

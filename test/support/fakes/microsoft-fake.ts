@@ -17,6 +17,7 @@
 // CallRateExceeded), `serverError` (invitations answer 500); `alreadyInvited` preloads a
 // pending invitation.
 import crypto from "node:crypto";
+import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
 import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
 
 export const MICROSOFT_FAKE = {
@@ -70,9 +71,9 @@ const fault = (status: number, code: number, errorCode: string, message: string,
   },
 });
 
-export async function startMicrosoftFake(opts: { ports?: Record<string, number>; redirectUris?: string[] } = {}): Promise<MicrosoftFake> {
-  const codes = new Map<string, { redirectUri: string; challenge: string; used: boolean }>();
-  const tokens = new Set<string>();
+export async function startMicrosoftFake(opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {}): Promise<MicrosoftFake> {
+  // codes carry the PKCE challenge
+  const oauth = createFakeOAuth<{ challenge: string }, object>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "Microsoft" : undefined });
   const invitations: MicrosoftInvitation[] = [];
   const switches: MicrosoftFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
   let nextId = 900001;
@@ -82,16 +83,11 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
     const q = req.query;
     if (q.client_id !== MICROSOFT_FAKE.clientId) return { status: 400, text: "AADSTS700016: Application not found in the directory" };
     if (q.response_type !== "code") return { status: 400, text: "AADSTS900144: The request body must contain the following parameter: 'response_type'" };
-    if (!q.redirect_uri || (opts.redirectUris && !opts.redirectUris.includes(q.redirect_uri)))
+    if (!oauth.redirectAllowed(q.redirect_uri))
       return { status: 400, text: "AADSTS50011: The redirect URI specified in the request does not match the redirect URIs configured for the application" };
     if (!(q.scope ?? "").split(" ").includes(ADS_SCOPE)) return { status: 400, text: "AADSTS70011: The provided value for the input parameter 'scope' is not valid" };
     if (q.code_challenge_method !== "S256" || !/^[\w-]{43}$/.test(q.code_challenge ?? "")) return { status: 400, text: "AADSTS501491: Invalid size of Code_Challenge parameter" };
-    const code = crypto.randomBytes(16).toString("hex");
-    codes.set(code, { redirectUri: q.redirect_uri, challenge: q.code_challenge!, used: false });
-    const back = new URL(q.redirect_uri);
-    back.searchParams.set("code", code);
-    if (q.state !== undefined) back.searchParams.set("state", q.state);
-    return { status: 302, headers: { location: back.toString() } };
+    return oauth.sendBack(q.redirect_uri, q.state, { challenge: q.code_challenge! });
   }
 
   function token(req: FakeRequest): FakeResponse {
@@ -99,21 +95,19 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
     if (b.grant_type !== "authorization_code") return { status: 400, json: { error: "unsupported_grant_type", error_description: "AADSTS70003" } };
     if (b.client_id !== MICROSOFT_FAKE.clientId || b.client_secret !== MICROSOFT_FAKE.clientSecret)
       return { status: 401, json: { error: "invalid_client", error_description: "AADSTS7000215: Invalid client secret provided." } };
-    const issued = codes.get(b.code ?? "");
-    if (!issued || issued.used || issued.redirectUri !== b.redirect_uri)
+    const issued = oauth.pending(b.code, b.redirect_uri ?? "");
+    if (!issued)
       return { status: 400, json: { error: "invalid_grant", error_description: "AADSTS70008: The provided authorization code or refresh token has expired or is invalid." } };
     const challenge = crypto
       .createHash("sha256")
       .update(b.code_verifier ?? "")
       .digest("base64url");
-    if (challenge !== issued.challenge)
+    if (challenge !== issued.grant.challenge)
       return {
         status: 400,
         json: { error: "invalid_grant", error_description: "AADSTS501481: The Code_Verifier does not match the code_challenge supplied in the authorization request." },
       };
-    issued.used = true;
-    const t = `ms-token-${crypto.randomBytes(12).toString("hex")}`;
-    tokens.add(t);
+    const t = oauth.exchange(issued, "ms-token-", {});
     return {
       status: 200,
       json: { token_type: "Bearer", scope: ADS_SCOPE, expires_in: 3600, access_token: t, refresh_token: `ms-refresh-${crypto.randomBytes(8).toString("hex")}` },
@@ -126,8 +120,8 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
       return fault(401, 105, "InvalidCredentials", "Authentication failed. Either supplied credentials are invalid or the account is inactive.");
     const auth = req.headers.authorization ?? "";
     const t = auth.startsWith("Bearer ") ? auth.slice(7) : "";
-    if (switches.expiredToken && tokens.has(t)) return fault(401, 109, "AuthenticationTokenExpired", "The OAuth access token has expired.");
-    if (!tokens.has(t)) return fault(401, 105, "InvalidCredentials", "Authentication failed. Either supplied credentials are invalid or the account is inactive.");
+    if (switches.expiredToken && oauth.tokenGrant(t)) return fault(401, 109, "AuthenticationTokenExpired", "The OAuth access token has expired.");
+    if (!oauth.tokenGrant(t)) return fault(401, 105, "InvalidCredentials", "Authentication failed. Either supplied credentials are invalid or the account is inactive.");
     if (switches.rateLimitOnce) {
       switches.rateLimitOnce = false;
       return fault(429, 117, "CallRateExceeded", "You have exceeded the number of calls that you are allowed to make in a minute. Please reduce the number of calls.", "ApiFault");

@@ -13,6 +13,7 @@
 // (the next API call answers 429), `serverError` (grant writes answer 500);
 // `alreadyShared` preloads a partner permission (and the partnership).
 import crypto from "node:crypto";
+import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
 import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
 
 export const PINTEREST_FAKE = {
@@ -61,9 +62,9 @@ export type PinterestFake = FakePlatform & {
 
 const fail = (status: number, code: number, message: string): FakeResponse => ({ status, json: { code, message } });
 
-export async function startPinterestFake(opts: { ports?: Record<string, number>; redirectUris?: string[] } = {}): Promise<PinterestFake> {
-  const codes = new Map<string, { redirectUri: string; scopes: string[]; used: boolean }>();
-  const tokens = new Map<string, string[]>();
+export async function startPinterestFake(opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {}): Promise<PinterestFake> {
+  // codes and tokens carry the granted scopes
+  const oauth = createFakeOAuth<string[]>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "Pinterest" : undefined });
   const partners = new Set<string>();
   const partnerAccess = new Map<string, string[]>();
   const invites = new Map<string, { partner: string; assets: Record<string, string[]> }>();
@@ -75,15 +76,10 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
     const q = req.query;
     if (q.response_type !== "code") return { status: 400, text: "response_type must be code" };
     if (q.client_id !== PINTEREST_FAKE.appId) return { status: 400, text: "Invalid client_id" };
-    if (!q.redirect_uri || (opts.redirectUris && !opts.redirectUris.includes(q.redirect_uri))) return { status: 400, text: "Invalid redirect_uri" };
+    if (!oauth.redirectAllowed(q.redirect_uri)) return { status: 400, text: "Invalid redirect_uri" };
     const scopes = (q.scope ?? "").split(",").filter(Boolean);
     if (scopes.length === 0 || scopes.some((s) => !SCOPES.includes(s))) return { status: 400, text: "Invalid scope" };
-    const code = crypto.randomBytes(16).toString("hex");
-    codes.set(code, { redirectUri: q.redirect_uri, scopes, used: false });
-    const back = new URL(q.redirect_uri);
-    back.searchParams.set("code", code);
-    if (q.state !== undefined) back.searchParams.set("state", q.state);
-    return { status: 302, headers: { location: back.toString() } };
+    return oauth.sendBack(q.redirect_uri, q.state, scopes);
   }
 
   function token(req: FakeRequest): FakeResponse {
@@ -91,11 +87,9 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
     if (req.headers.authorization !== basic) return fail(401, 2, "Authentication failed.");
     const b = (req.body ?? {}) as Record<string, string>;
     if (b.grant_type !== "authorization_code") return fail(400, 1, "Invalid grant_type");
-    const issued = codes.get(b.code ?? "");
-    if (!issued || issued.used || issued.redirectUri !== b.redirect_uri) return fail(400, 1, "Invalid authorization code or redirect_uri");
-    issued.used = true;
-    const t = `pina_${crypto.randomBytes(12).toString("hex")}`;
-    tokens.set(t, issued.scopes);
+    const issued = oauth.pending(b.code, b.redirect_uri ?? "");
+    if (!issued) return fail(400, 1, "Invalid authorization code or redirect_uri");
+    const t = oauth.exchange(issued, "pina_", issued.grant);
     return {
       status: 200,
       json: {
@@ -104,14 +98,14 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
         response_type: "authorization_code",
         token_type: "bearer",
         expires_in: 2592000,
-        scope: issued.scopes.join(","),
+        scope: issued.grant.join(","),
       },
     };
   }
 
   function api(req: FakeRequest): FakeResponse {
     const auth = req.headers.authorization ?? "";
-    const scopes = auth.startsWith("Bearer ") ? tokens.get(auth.slice(7)) : undefined;
+    const scopes = auth.startsWith("Bearer ") ? oauth.tokenGrant(auth.slice(7)) : undefined;
     if (switches.expiredToken) return fail(401, 2, "Authentication failed.");
     if (!scopes) return fail(401, 2, "Authentication failed.");
     if (switches.rateLimitOnce) {

@@ -12,6 +12,7 @@
 // `serverError` (grant calls answer HTTP 500); `alreadyShared` preloads sharing.
 import crypto from "node:crypto";
 import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
+import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
 
 export const TIKTOK_FAKE = {
   appId: "7300000000000000001",
@@ -55,9 +56,8 @@ export type TikTokFake = FakePlatform & {
   alreadyMember(bcId: string, role?: string): void;
 };
 
-export async function startTikTokFake(opts: { ports?: Record<string, number>; redirectUris?: string[] } = {}): Promise<TikTokFake> {
-  const codes = new Map<string, boolean>(); // auth_code -> used
-  const tokens = new Set<string>();
+export async function startTikTokFake(opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {}): Promise<TikTokFake> {
+  const oauth = createFakeOAuth<object>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "TikTok For Business" : undefined });
   const shares = new Map<string, Map<string, Map<string, string>>>();
   const members = new Map<string, Map<string, string>>();
   const switches: TikTokFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
@@ -90,25 +90,16 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
   function consent(req: FakeRequest): FakeResponse {
     const { app_id, redirect_uri, state } = req.query;
     if (app_id !== TIKTOK_FAKE.appId) return { status: 400, text: "Invalid app_id" };
-    if (!redirect_uri || (opts.redirectUris && !opts.redirectUris.includes(redirect_uri)))
-      return { status: 400, text: "redirect_uri does not match the app's advertiser redirect URL" };
-    const code = crypto.randomBytes(16).toString("hex");
-    codes.set(code, false);
-    const back = new URL(redirect_uri);
-    back.searchParams.set("auth_code", code);
-    back.searchParams.set("code", code);
-    if (state !== undefined) back.searchParams.set("state", state);
-    return { status: 302, headers: { location: back.toString() } };
+    if (!oauth.redirectAllowed(redirect_uri)) return { status: 400, text: "redirect_uri does not match the app's advertiser redirect URL" };
+    return oauth.sendBack(redirect_uri, state, {}, ["auth_code", "code"]);
   }
 
   function accessToken(req: FakeRequest): FakeResponse {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (body.app_id !== TIKTOK_FAKE.appId || body.secret !== TIKTOK_FAKE.appSecret) return err(40101, "Illegal access partner: the app_id and secret do not match.");
-    const code = typeof body.auth_code === "string" ? body.auth_code : "";
-    if (!codes.has(code) || codes.get(code)) return err(40110, "Invalid auth_code: it is wrong, used or expired.");
-    codes.set(code, true);
-    const token = `tt-token-${crypto.randomBytes(12).toString("hex")}`;
-    tokens.add(token);
+    const issued = oauth.pending(typeof body.auth_code === "string" ? body.auth_code : "");
+    if (!issued) return err(40110, "Invalid auth_code: it is wrong, used or expired.");
+    const token = oauth.exchange(issued, "tt-token-", {});
     return ok({ access_token: token, advertiser_ids: TIKTOK_FAKE.businessCenters.flatMap((b) => b.advertisers.map(([id]) => id)), scope: [4, 5, 6] });
   }
 
@@ -116,7 +107,7 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
     const path = req.path.replace(/^\/open_api\/v1\.3/, "");
     const token = req.headers["access-token"];
     if (!token) return err(40104, "Access token is empty.");
-    if (switches.expiredToken || !tokens.has(token)) return err(40105, "Access token is incorrect or has been revoked.");
+    if (switches.expiredToken || !oauth.tokenGrant(token)) return err(40105, "Access token is incorrect or has been revoked.");
     if (switches.rateLimitOnce) {
       switches.rateLimitOnce = false;
       return err(40100, "Too many requests. Please retry in some time.");

@@ -8,10 +8,8 @@ import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createLinkedInConnector } from "@/lib/infra/connectors/linkedin/linkedin-connector";
-import { connectAccount } from "@/lib/core/accounts/connect-account";
-import { resetEnvCache } from "@/lib/infra/env";
-import { startApiServer } from "@/test/support/api-server";
-import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf } from "@/test/support/access-fixtures";
+import { getNoFollow } from "@/test/support/access-fixtures";
+import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { LINKEDIN_FAKE, startLinkedInFake, type LinkedInFake } from "@/test/support/fakes/linkedin-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
@@ -204,57 +202,27 @@ describe("LinkedIn grants", () => {
 });
 
 describe("the client page with the real LinkedIn connector", () => {
-  let base: string;
-  let closeServer: () => Promise<void>;
-  const keys = ["SANDBOX_PLATFORMS", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET", "PLATFORM_HOST_OVERRIDES"];
-  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
-
-  beforeAll(async () => {
-    Object.assign(process.env, {
-      SANDBOX_PLATFORMS: "0",
-      LINKEDIN_CLIENT_ID: LINKEDIN_FAKE.clientId,
-      LINKEDIN_CLIENT_SECRET: LINKEDIN_FAKE.clientSecret,
-      PLATFORM_HOST_OVERRIDES: fake.overrides,
-    });
-    resetEnvCache();
-    const server = await startApiServer();
-    base = server.url;
-    closeServer = server.close;
-  });
-  afterAll(async () => {
-    await closeServer?.();
-    for (const k of keys) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
-    resetEnvCache();
-  });
+  const app = useRealConnectorApp(() => ({
+    LINKEDIN_CLIENT_ID: LINKEDIN_FAKE.clientId,
+    LINKEDIN_CLIENT_SECRET: LINKEDIN_FAKE.clientSecret,
+    PLATFORM_HOST_OVERRIDES: fake.overrides,
+  }));
 
   it("a partly refused Page grant: granted Page recorded, the refusal shown, attempt event partial_success", async () => {
-    const seeded = await seedAccessAgency([]);
-    const account = await connectAccount({ agencyId: seeded.agencyId, platform: "linkedin", email: "linkedin@agency.test", platformAccountId: MEMBER });
-    const { requestId, token } = await seedAccessRequest({ ...seeded, accounts: { linkedin: account.internalAccountId } }, { linkedin_page: { accessLevel: "content_admin" } });
+    const { requestId, token } = await seedConnectorRequest(
+      "linkedin",
+      { email: "linkedin@agency.test", platformAccountId: MEMBER },
+      { linkedin_page: { accessLevel: "content_admin" } },
+    );
     fake.switches.refuse.add(ORG2);
-
-    const consentUrl = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/linkedin_page`));
-    expect(`${consentUrl.protocol}//${consentUrl.host}`).toBe(fake.hosts["www.linkedin.com"]);
+    const { consentUrl } = await walkClientGrant({ base: app.base, token, serviceId: "linkedin_page", consentOrigin: fake.hosts["www.linkedin.com"]!, assets: [ORG1, ORG2] });
     expect(consentUrl.searchParams.get("scope")).toBe("rw_organization_admin");
-    const back = new URL((await getNoFollow(consentUrl.toString())).headers.get("location")!);
-    const callback = locationOf(await getNoFollow(`${base}${back.pathname}${back.search}`));
-    expect(callback.searchParams.get("pick")).toBe("linkedin_page");
-
-    const res = await postForm(`${base}/api/access/${token}/services/linkedin_page/grant`, { session: callback.searchParams.get("session")!, asset: [ORG1, ORG2] });
-    expect(res.status).toBe(303);
     expect(fake.orgAcls.has(`${ORG1}|CONTENT_ADMINISTRATOR|${MEMBER}`)).toBe(true);
-
-    const svc = (await requestRow(requestId)).services.find((s) => s.serviceId === "linkedin_page")!;
-    expect(svc.status).toBe("granted");
-    expect(svc.grantedAssets).toMatchObject([{ id: ORG1, name: "Acme Inc", accessLevel: "content_admin" }]);
-    const events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
-    const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { platform: string; outcome: string; services: { errors: string[] }[] };
-    expect(attempt.platform).toBe("linkedin");
-    expect(attempt.outcome).toBe("partial_success");
-    expect(attempt.services[0]!.errors).toEqual([`LinkedIn refused access to ${ORG2}: Only a super admin of this Page can assign Page roles.`]);
+    await expectGrantRecorded(requestId, "linkedin_page", {
+      grantedAssets: [{ id: ORG1, name: "Acme Inc", accessLevel: "content_admin" }],
+      platform: "linkedin",
+      outcome: "partial_success",
+      errors: [`LinkedIn refused access to ${ORG2}: Only a super admin of this Page can assign Page roles.`],
+    });
   });
 });

@@ -8,10 +8,8 @@ import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createMicrosoftConnector } from "@/lib/infra/connectors/microsoft/microsoft-connector";
-import { connectAccount } from "@/lib/core/accounts/connect-account";
-import { resetEnvCache } from "@/lib/infra/env";
-import { startApiServer } from "@/test/support/api-server";
-import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf } from "@/test/support/access-fixtures";
+import { getNoFollow } from "@/test/support/access-fixtures";
+import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { MICROSOFT_FAKE, startMicrosoftFake, type MicrosoftFake } from "@/test/support/fakes/microsoft-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
@@ -179,58 +177,30 @@ describe("Microsoft grants", () => {
 });
 
 describe("the client page with the real Microsoft Advertising connector", () => {
-  let base: string;
-  let closeServer: () => Promise<void>;
-  const keys = ["SANDBOX_PLATFORMS", "MICROSOFT_CLIENT_ID", "MICROSOFT_CLIENT_SECRET", "MICROSOFT_ADS_DEVELOPER_TOKEN", "PLATFORM_HOST_OVERRIDES"];
-  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
-
-  beforeAll(async () => {
-    Object.assign(process.env, {
-      SANDBOX_PLATFORMS: "0",
-      MICROSOFT_CLIENT_ID: MICROSOFT_FAKE.clientId,
-      MICROSOFT_CLIENT_SECRET: MICROSOFT_FAKE.clientSecret,
-      MICROSOFT_ADS_DEVELOPER_TOKEN: MICROSOFT_FAKE.developerToken,
-      PLATFORM_HOST_OVERRIDES: fake.overrides,
-    });
-    resetEnvCache();
-    const server = await startApiServer();
-    base = server.url;
-    closeServer = server.close;
-  });
-  afterAll(async () => {
-    await closeServer?.();
-    for (const k of keys) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
-    resetEnvCache();
-  });
+  const app = useRealConnectorApp(() => ({
+    MICROSOFT_CLIENT_ID: MICROSOFT_FAKE.clientId,
+    MICROSOFT_CLIENT_SECRET: MICROSOFT_FAKE.clientSecret,
+    MICROSOFT_ADS_DEVELOPER_TOKEN: MICROSOFT_FAKE.developerToken,
+    PLATFORM_HOST_OVERRIDES: fake.overrides,
+  }));
 
   it("a partly refused invitation: the invited account recorded, the refusal shown, attempt event partial_success", async () => {
-    const seeded = await seedAccessAgency([]);
-    const account = await connectAccount({ agencyId: seeded.agencyId, platform: "microsoft", email: MICROSOFT_FAKE.agencyEmail });
-    const { requestId, token } = await seedAccessRequest({ ...seeded, accounts: { microsoft: account.internalAccountId } }, { microsoft_ads: { accessLevel: "campaign_manager" } });
+    const { requestId, token } = await seedConnectorRequest("microsoft", { email: MICROSOFT_FAKE.agencyEmail }, { microsoft_ads: { accessLevel: "campaign_manager" } });
     fake.switches.refuse.add(ACC2);
-
-    const consentUrl = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/microsoft_ads`));
-    expect(`${consentUrl.protocol}//${consentUrl.host}`).toBe(fake.hosts["login.microsoftonline.com"]);
+    const { consentUrl } = await walkClientGrant({
+      base: app.base,
+      token,
+      serviceId: "microsoft_ads",
+      consentOrigin: fake.hosts["login.microsoftonline.com"]!,
+      assets: [ACC1, ACC2],
+    });
     expect(consentUrl.searchParams.get("code_challenge_method")).toBe("S256");
-    const back = new URL((await getNoFollow(consentUrl.toString())).headers.get("location")!);
-    const callback = locationOf(await getNoFollow(`${base}${back.pathname}${back.search}`));
-    expect(callback.searchParams.get("pick")).toBe("microsoft_ads");
-
-    const res = await postForm(`${base}/api/access/${token}/services/microsoft_ads/grant`, { session: callback.searchParams.get("session")!, asset: [ACC1, ACC2] });
-    expect(res.status).toBe(303);
     expect(fake.invitations.map((i) => [i.AccountIds, i.RoleId, i.Email])).toEqual([[[Number(ACC1)], 16, MICROSOFT_FAKE.agencyEmail]]);
-
-    const svc = (await requestRow(requestId)).services.find((s) => s.serviceId === "microsoft_ads")!;
-    expect(svc.status).toBe("granted");
-    expect(svc.grantedAssets).toMatchObject([{ id: ACC1, name: "Acme Search", accessLevel: "campaign_manager" }]);
-    const events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
-    const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { platform: string; outcome: string; services: { errors: string[] }[] };
-    expect(attempt.platform).toBe("microsoft");
-    expect(attempt.outcome).toBe("partial_success");
-    expect(attempt.services[0]!.errors).toEqual([`Microsoft Advertising refused access to ${ACC2}: You cannot manage users of account ${ACC2}.`]);
+    await expectGrantRecorded(requestId, "microsoft_ads", {
+      grantedAssets: [{ id: ACC1, name: "Acme Search", accessLevel: "campaign_manager" }],
+      platform: "microsoft",
+      outcome: "partial_success",
+      errors: [`Microsoft Advertising refused access to ${ACC2}: You cannot manage users of account ${ACC2}.`],
+    });
   });
 });

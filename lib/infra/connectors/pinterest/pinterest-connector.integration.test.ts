@@ -8,10 +8,8 @@ import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createPinterestConnector } from "@/lib/infra/connectors/pinterest/pinterest-connector";
-import { connectAccount } from "@/lib/core/accounts/connect-account";
-import { resetEnvCache } from "@/lib/infra/env";
-import { startApiServer } from "@/test/support/api-server";
-import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf } from "@/test/support/access-fixtures";
+import { getNoFollow } from "@/test/support/access-fixtures";
+import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { PINTEREST_FAKE, startPinterestFake, type PinterestFake } from "@/test/support/fakes/pinterest-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
@@ -205,58 +203,24 @@ describe("Pinterest grants", () => {
 });
 
 describe("the client page with the real Pinterest connector", () => {
-  let base: string;
-  let closeServer: () => Promise<void>;
-  const keys = ["SANDBOX_PLATFORMS", "PINTEREST_APP_ID", "PINTEREST_APP_SECRET", "PLATFORM_HOST_OVERRIDES"];
-  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
-
-  beforeAll(async () => {
-    Object.assign(process.env, {
-      SANDBOX_PLATFORMS: "0",
-      PINTEREST_APP_ID: PINTEREST_FAKE.appId,
-      PINTEREST_APP_SECRET: PINTEREST_FAKE.appSecret,
-      PLATFORM_HOST_OVERRIDES: fake.overrides,
-    });
-    resetEnvCache();
-    const server = await startApiServer();
-    base = server.url;
-    closeServer = server.close;
-  });
-  afterAll(async () => {
-    await closeServer?.();
-    for (const k of keys) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
-    resetEnvCache();
-  });
+  const app = useRealConnectorApp(() => ({ PINTEREST_APP_ID: PINTEREST_FAKE.appId, PINTEREST_APP_SECRET: PINTEREST_FAKE.appSecret, PLATFORM_HOST_OVERRIDES: fake.overrides }));
 
   it("a partly refused grant: shared ad account recorded, the refusal shown, attempt event partial_success", async () => {
-    const seeded = await seedAccessAgency([]);
-    const account = await connectAccount({ agencyId: seeded.agencyId, platform: "pinterest", platformAccountId: AGENCY_BIZ, business: { id: AGENCY_BIZ, name: "Agency Biz" } });
-    const { requestId, token } = await seedAccessRequest({ ...seeded, accounts: { pinterest: account.internalAccountId } }, { pinterest_ads: { accessLevel: "campaign_manager" } });
+    const { requestId, token } = await seedConnectorRequest(
+      "pinterest",
+      { platformAccountId: AGENCY_BIZ, business: { id: AGENCY_BIZ, name: "Agency Biz" } },
+      { pinterest_ads: { accessLevel: "campaign_manager" } },
+    );
     fake.partners.add(AGENCY_BIZ);
     fake.switches.refuse.add(ACC2);
-
-    const consentUrl = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/pinterest_ads`));
-    expect(`${consentUrl.protocol}//${consentUrl.host}`).toBe(fake.hosts["www.pinterest.com"]);
+    const { consentUrl } = await walkClientGrant({ base: app.base, token, serviceId: "pinterest_ads", consentOrigin: fake.hosts["www.pinterest.com"]!, assets: [ACC1, ACC2] });
     expect(consentUrl.searchParams.get("scope")).toBe("ads:read,biz_access:read,biz_access:write");
-    const back = new URL((await getNoFollow(consentUrl.toString())).headers.get("location")!);
-    const callback = locationOf(await getNoFollow(`${base}${back.pathname}${back.search}`));
-    expect(callback.searchParams.get("pick")).toBe("pinterest_ads");
-
-    const res = await postForm(`${base}/api/access/${token}/services/pinterest_ads/grant`, { session: callback.searchParams.get("session")!, asset: [ACC1, ACC2] });
-    expect(res.status).toBe(303);
     expect(fake.partnerAccess.get(`${AGENCY_BIZ}|${ACC1}`)).toEqual(["CAMPAIGN_MANAGER"]);
-
-    const svc = (await requestRow(requestId)).services.find((s) => s.serviceId === "pinterest_ads")!;
-    expect(svc.status).toBe("granted");
-    expect(svc.grantedAssets).toMatchObject([{ id: ACC1, name: "Acme Ads", accessLevel: "campaign_manager" }]);
-    const events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
-    const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { platform: string; outcome: string; services: { errors: string[] }[] };
-    expect(attempt.platform).toBe("pinterest");
-    expect(attempt.outcome).toBe("partial_success");
-    expect(attempt.services[0]!.errors).toEqual([`Pinterest refused access to ${ACC2}: This ad account cannot be shared: its owner restricts partner access.`]);
+    await expectGrantRecorded(requestId, "pinterest_ads", {
+      grantedAssets: [{ id: ACC1, name: "Acme Ads", accessLevel: "campaign_manager" }],
+      platform: "pinterest",
+      outcome: "partial_success",
+      errors: [`Pinterest refused access to ${ACC2}: This ad account cannot be shared: its owner restricts partner access.`],
+    });
   });
 });

@@ -7,10 +7,8 @@ import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
-import { connectAccount } from "@/lib/core/accounts/connect-account";
-import { resetEnvCache } from "@/lib/infra/env";
-import { startApiServer } from "@/test/support/api-server";
-import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf } from "@/test/support/access-fixtures";
+import { getNoFollow } from "@/test/support/access-fixtures";
+import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { startTikTokFake, TIKTOK_FAKE, type TikTokFake } from "@/test/support/fakes/tiktok-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
@@ -217,61 +215,24 @@ describe("TikTok grants", () => {
 });
 
 describe("the client page with the real TikTok connector", () => {
-  let base: string;
-  let closeServer: () => Promise<void>;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    process.env.SANDBOX_PLATFORMS = "0";
-    process.env.TIKTOK_APP_ID = TIKTOK_FAKE.appId;
-    process.env.TIKTOK_APP_SECRET = TIKTOK_FAKE.appSecret;
-    process.env.PLATFORM_HOST_OVERRIDES = fake.overrides;
-    resetEnvCache();
-    const server = await startApiServer();
-    base = server.url;
-    closeServer = server.close;
-  });
-  afterAll(async () => {
-    await closeServer?.();
-    for (const k of ["SANDBOX_PLATFORMS", "TIKTOK_APP_ID", "TIKTOK_APP_SECRET", "PLATFORM_HOST_OVERRIDES"]) {
-      if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
-    }
-    resetEnvCache();
-  });
+  const app = useRealConnectorApp(() => ({ TIKTOK_APP_ID: TIKTOK_FAKE.appId, TIKTOK_APP_SECRET: TIKTOK_FAKE.appSecret, PLATFORM_HOST_OVERRIDES: fake.overrides }));
 
   it("start grant -> TikTok consent -> callback -> pick -> grant, recording the attempt and the grant", async () => {
-    const seeded = await seedAccessAgency([]);
-    const account = await connectAccount({
-      agencyId: seeded.agencyId,
+    const { requestId, token } = await seedConnectorRequest(
+      "tiktok",
+      { email: TIKTOK_FAKE.agencyEmail, business: { id: TIKTOK_FAKE.agencyBcId, name: "Agency BC" } },
+      { tiktok_ads: { accessLevel: "operator" } },
+    );
+    await walkClientGrant({ base: app.base, token, serviceId: "tiktok_ads", consentOrigin: fake.hosts["business-api.tiktok.com"]!, assets: [AD1!, AD3!] });
+    expect(fake.shares.get(BC1!)!.get(TIKTOK_FAKE.agencyBcId)!.get(AD1!)).toBe("OPERATOR");
+    await expectGrantRecorded(requestId, "tiktok_ads", {
+      grantedAssets: [
+        { id: AD1, name: "Acme Main Ads", accessLevel: "operator" },
+        { id: AD3, name: "Acme Archive Ads", accessLevel: "operator" },
+      ],
       platform: "tiktok",
-      email: TIKTOK_FAKE.agencyEmail,
-      business: { id: TIKTOK_FAKE.agencyBcId, name: "Agency BC" },
+      outcome: "success",
+      errors: [],
     });
-    const { requestId, token } = await seedAccessRequest({ ...seeded, accounts: { tiktok: account.internalAccountId } }, { tiktok_ads: { accessLevel: "operator" } });
-
-    const start = await getNoFollow(`${base}/api/access/${token}/connect/tiktok_ads`);
-    const consentUrl = locationOf(start);
-    expect(`${consentUrl.protocol}//${consentUrl.host}`).toBe(fake.hosts["business-api.tiktok.com"]);
-    const consent = await getNoFollow(consentUrl.toString());
-    const back = new URL(consent.headers.get("location")!);
-    expect(back.toString().startsWith(REDIRECT)).toBe(true);
-    const callback = locationOf(await getNoFollow(`${base}${back.pathname}${back.search}`));
-    expect(callback.searchParams.get("pick")).toBe("tiktok_ads");
-
-    const res = await postForm(`${base}/api/access/${token}/services/tiktok_ads/grant`, { session: callback.searchParams.get("session")!, asset: [AD1, AD3] });
-    expect(res.status).toBe(303);
-    expect(fake.shares.get(BC1)!.get(TIKTOK_FAKE.agencyBcId)!.get(AD1)).toBe("OPERATOR");
-
-    const row = await requestRow(requestId);
-    const svc = row.services.find((s) => s.serviceId === "tiktok_ads")!;
-    expect(svc.status).toBe("granted");
-    expect(svc.grantedAssets).toMatchObject([
-      { id: AD1, name: "Acme Main Ads", accessLevel: "operator" },
-      { id: AD3, name: "Acme Archive Ads", accessLevel: "operator" },
-    ]);
-    const events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
-    expect(events.find((e) => e.type === "connection.attempt_completed")!.data.attempt).toMatchObject({ platform: "tiktok", outcome: "success" });
   });
 });

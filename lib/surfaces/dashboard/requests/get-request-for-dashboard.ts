@@ -4,12 +4,13 @@
 // the page can fold them under "details". Another agency's request reads as missing (404).
 import { getDb } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
-import { getPlatform } from "@/lib/core/catalog/catalog";
+import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
+import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { dashboardRequestInclude, serializeDashboardRequest, type TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
 import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
 import { describeEvent, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
-import { roleLabel } from "@/lib/surfaces/access/catalog-messages";
+import { instructionSteps, roleLabel } from "@/lib/surfaces/access/catalog-messages";
 
 export interface TIntakeAnswerView {
   questionId: string;
@@ -31,6 +32,18 @@ export interface TServiceLabels {
   accounts: string[];
   /** granted assets' roles as labels, keyed by asset id */
   assetRoles: Record<string, string>;
+  /**
+   * The steps the client was shown instead of a one-click grant (a one-click service whose
+   * platform is not live here and that has manual steps: Snapchat Ads); empty otherwise.
+   */
+  manualSteps: string[];
+}
+
+/** The manual steps a one-click service falls back to on this installation, in English. */
+function manualStepsOf(service: string, platform: string, agencyAccount: string): string[] {
+  const catalog = getCatalogService(service);
+  if (catalog?.clientFlow !== "one_click" || catalog.instructions.length === 0 || platformMode(platform) !== "unconfigured") return [];
+  return instructionSteps("en", service, agencyAccount);
 }
 
 export interface TDashboardRequestDetail {
@@ -64,6 +77,11 @@ export function accountName(link: Record<string, string | null>, account: Accoun
   if (link.businessManagerId) return `Business Manager ${link.businessManagerId}`;
   const platform = account ? (getPlatform(account.platform)?.name ?? account.platform) : null;
   return platform ? `Your ${platform} account` : "An account no longer connected";
+}
+
+/** What the client types into the platform's invite box (as on the client page). */
+function inviteTargetOf(account: AccountRow | undefined): string {
+  return account?.email ?? account?.platformAccountId ?? account?.displayName ?? "";
 }
 
 export async function getRequestForDashboard(opts: { agencyId: string; id: string; now?: Date }): Promise<TDashboardRequestDetail> {
@@ -100,6 +118,7 @@ export async function getRequestForDashboard(opts: { agencyId: string; id: strin
           return label ? [[a.id, label]] : [];
         }),
       ),
+      manualSteps: manualStepsOf(s.service, s.platform, inviteTargetOf(accountOf.get(s.accounts[0]?.internalAccountId ?? ""))),
     })),
     intakeAnswers: ordered.map((a) => ({
       questionId: a.questionId,
