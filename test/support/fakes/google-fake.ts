@@ -305,7 +305,10 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       if (refused(property)) return gErr(403, "PERMISSION_DENIED", "The caller does not have permission to manage users on this property.");
       const name = `${property}/accessBindings/${m[2]}`;
       if (!list.some((x) => x.name === name)) return gErr(404, "NOT_FOUND", "Access binding not found.");
-      state.bindings.set(property, list.filter((x) => x.name !== name));
+      state.bindings.set(
+        property,
+        list.filter((x) => x.name !== name),
+      );
       return ok({});
     }
     const roles = b.roles;
@@ -355,7 +358,10 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     if (method === "DELETE" && m[2]) {
       const p = `accounts/${account}/user_permissions/${m[2]}`;
       if (!list.some((x) => x.path === p)) return gErr(404, "NOT_FOUND", "User permission not found.");
-      state.gtmPermissions.set(account, list.filter((x) => x.path !== p));
+      state.gtmPermissions.set(
+        account,
+        list.filter((x) => x.path !== p),
+      );
       return { status: 204, body: "" };
     }
     const access = b.containerAccess;
@@ -566,7 +572,10 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       const email = decodeURIComponent(m[2]);
       if (refused(account)) return gErr(403, "PERMISSION_DENIED", "The caller does not have admin access to this Merchant Center account.");
       if (!users.some((u) => same(u.email, email))) return gErr(404, "NOT_FOUND", `User ${email} not found.`);
-      state.merchantUsers.set(account, users.filter((u) => !same(u.email, email)));
+      state.merchantUsers.set(
+        account,
+        users.filter((u) => !same(u.email, email)),
+      );
       return ok({});
     }
     if (method === "POST" && !m[2]) {

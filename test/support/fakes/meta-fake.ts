@@ -275,7 +275,8 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
       if (method === "DELETE" && edge === "agencies" && asset.kind !== "pixel") {
         const businessId = p("business");
         if (!businessId || !/^\d+$/.test(businessId)) return graphError(400, { code: 100, message: "(#100) Param business must be a valid ID" });
-        if (switches.refuse.includes(asset.id)) return graphError(400, { code: 200, message: "(#200) Permissions error", error_user_msg: `Only an admin of ${asset.name} can remove partners.` });
+        if (switches.refuse.includes(asset.id))
+          return graphError(400, { code: 200, message: "(#200) Permissions error", error_user_msg: `Only an admin of ${asset.name} can remove partners.` });
         const current = partners.get(asset.id);
         if (!current?.has(businessId)) return graphError(400, { code: 100, message: "(#100) The business is not a partner of this object." });
         current.delete(businessId);

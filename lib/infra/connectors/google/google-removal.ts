@@ -59,7 +59,12 @@ async function removeOne(http: ConnectorHttp, developerToken: string | null, inp
       const r =
         rest.length === 0 && perm.accountAccess?.permission !== "admin"
           ? await googleCall(http, { method: "DELETE", url, token })
-          : await googleCall(http, { method: "PUT", url, token, json: { accountId: account, emailAddress: perm.emailAddress, accountAccess: perm.accountAccess, containerAccess: rest } });
+          : await googleCall(http, {
+              method: "PUT",
+              url,
+              token,
+              json: { accountId: account, emailAddress: perm.emailAddress, accountAccess: perm.accountAccess, containerAccess: rest },
+            });
       return r.ok ? null : r.failure.message;
     }
     case "google_merchant_center": {
@@ -85,7 +90,9 @@ async function removeOne(http: ConnectorHttp, developerToken: string | null, inp
         url: `${GOOGLE_HOSTS.ads}/${GOOGLE_ADS_API_VERSION}/customers/${managerId}/customerClientLinks:mutate`,
         token,
         ads: { developerToken, loginCustomerId: managerId },
-        json: { operation: { update: { resourceName: `customers/${managerId}/customerClientLinks/${clientId}~${String(link.managerLinkId)}`, status: "INACTIVE" }, updateMask: "status" } },
+        json: {
+          operation: { update: { resourceName: `customers/${managerId}/customerClientLinks/${clientId}~${String(link.managerLinkId)}`, status: "INACTIVE" }, updateMask: "status" },
+        },
       });
       return r.ok ? null : r.failure.message;
     }
@@ -130,7 +137,8 @@ export async function removeGoogleAccess(http: ConnectorHttp, developerToken: st
     const present =
       input.serviceId === "google_ads_mcc"
         ? await managerLinkPresent(http, input.accessToken, developerToken, managerId, assetId).catch(() => null)
-        : ((await readBack({ http, token: input.accessToken, developerToken, serviceId: input.serviceId, assetId, email: input.agencyAccount.email!, role: null, managerId }))?.present ?? null);
+        : ((await readBack({ http, token: input.accessToken, developerToken, serviceId: input.serviceId, assetId, email: input.agencyAccount.email!, role: null, managerId }))
+            ?.present ?? null);
     if (present === false) out.push({ assetId, removed: true, detail: null });
     else out.push({ assetId, removed: false, detail: failure ?? (present === null ? "Google's answer could not be read back." : "Google still lists the agency's access.") });
   }

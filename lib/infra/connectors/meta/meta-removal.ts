@@ -45,7 +45,8 @@ export async function removeMetaAccess(graph: MetaGraph, input: RemoveAccessInpu
       continue;
     }
     let detail = present === null ? "Meta's answer could not be read back." : "Meta still lists the agency as a partner.";
-    if (!res.ok) detail = classifyGraphError(res.error) === "server" ? `Meta answered ${res.error.status} for ${assetId}.` : shownGraphMessage(res.error, [input.accessToken, token]);
+    if (!res.ok)
+      detail = classifyGraphError(res.error) === "server" ? `Meta answered ${res.error.status} for ${assetId}.` : shownGraphMessage(res.error, [input.accessToken, token]);
     out.push({ assetId, removed: false, detail });
   }
   return out;
