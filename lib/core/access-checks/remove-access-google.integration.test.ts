@@ -88,7 +88,7 @@ describe("offboarding through the Google connector", () => {
       ["google_ads_mcc", "4440001111"],
       ["google_analytics", "properties/1001"],
     ] as const) {
-      await applyRequestAction({ agencyId: agency.agencyId, requestId, action: { kind: "grant", serviceId }, grantedAssets: [{ id, name: `Asset ${id}` }] });
+      await applyRequestAction({ agencyId: agency.agencyId, requestId, action: { kind: "grant", serviceId }, grantedAssets: [{ id, name: `Asset ${id}`, accessLevel: null }] });
     }
 
     const outcome = await removeClientAccess({ agencyId: agency.agencyId, clientId, removedBy: "owner@agency.test", connectorFor });
