@@ -74,7 +74,7 @@ test("the client removes the agency's Meta access through the removal link", asy
   await expect(access.getByText("Or email the client a removal link")).toBeVisible();
   const removal = page.locator("section", { has: page.getByRole("heading", { name: "Removal with the client's consent" }) });
   await removal.getByRole("button", { name: "Email a removal link for Meta" }).click();
-  await expect(removal.getByText("Sent", { exact: true })).toBeVisible();
+  await expect(removal.locator("td").getByText("Sent", { exact: true })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
 
   // the email, kept in the dev mailbox
@@ -109,5 +109,5 @@ test("the client removes the agency's Meta access through the removal link", asy
   await page.goto(`/dashboard/clients/${client.body.data.id}`);
   await expect(access.getByText("Removed", { exact: true })).toHaveCount(1);
   await expect(access.getByText(`by client:ana-${tag}@client.test`)).toBeVisible();
-  await expect(removal.getByText("Completed", { exact: true })).toBeVisible();
+  await expect(removal.locator("td").getByText("Completed", { exact: true })).toBeVisible();
 });
