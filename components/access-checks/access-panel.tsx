@@ -158,6 +158,9 @@ export function AccessPanel({ status, scope, canCheck, canRemove, canSchedule, c
                   <li key={step}>{step}</li>
                 ))}
               </ol>
+              {c.clientConsent ? (
+                <p className="mt-1 text-slate-700">Or email the client a removal link (below): they sign in and confirm, and the removal is made for them.</p>
+              ) : null}
             </div>
           ))}
           <Button

@@ -1,7 +1,9 @@
 // Offboarding ("Remove our access" on a client). For each granted asset whose platform has
-// a removal call and whose agency account holds a token, the agency leaves the asset
-// itself (the grantee may leave on these platforms). Every other asset gets checklist
-// steps; once the team has followed them it confirms, and the removal is recorded the
+// a removal call the grantee may make (the connector's `removalToken` is "agency") and whose
+// agency account holds a token, the agency leaves the asset itself. Where only an admin of
+// the asset may remove the agency ("client"), the checklist item says so (`clientConsent`):
+// the client's removal link runs it with their token (remove-access-with-client-token.ts).
+// Every other asset gets checklist steps; once the team has followed them it confirms, and the removal is recorded the
 // same way. Each service records when and by whom access was removed, and `access.removed`
 // (an extension event) is sent.
 import { getDb } from "@/lib/infra/db/db";
@@ -19,6 +21,8 @@ export interface ChecklistItem {
   platform: string;
   assets: { id: string; name: string | null }[];
   steps: string[];
+  /** The platform documents a removal call that needs the client's sign-in: a removal link can do it. */
+  clientConsent: boolean;
 }
 
 export interface RemovalOutcome {
@@ -40,14 +44,14 @@ function stepsFor(platform: string, accountLabel: string): string[] {
   ];
 }
 
-async function assertClient(agencyId: string, clientId: string) {
+export async function assertClient(agencyId: string, clientId: string) {
   if (!UUID.test(clientId)) throw notFound("Client");
   const client = await (await getDb()).client.findFirst({ where: { id: clientId, agencyId }, select: { id: true } });
   if (!client) throw notFound("Client");
 }
 
 /** Marks the assets removed on one service and records `access.removed`. */
-async function recordRemoval(opts: {
+export async function recordRemoval(opts: {
   agencyId: string;
   svc: { id: string; requestId: string; serviceId: string; platform: string; grantedAssets: unknown };
   results: { asset: StoredGrantedAsset; method: "agency_token" | "client_token" | "checklist"; removed: boolean; detail: string | null }[];
@@ -100,19 +104,21 @@ export async function removeClientAccess(opts: { agencyId: string; clientId: str
     } catch {
       connector = null;
     }
-    if (!connector?.removeAccess || !account?.token) {
+    const side = connector?.removeAccess ? (connector.removalToken ? connector.removalToken(svc.serviceId) : "agency") : null;
+    if (side !== "agency" || !account?.token) {
       outcome.checklist.push({
         requestId: svc.requestId,
         serviceId: svc.serviceId,
         platform: svc.platform,
         assets: assets.map((a) => ({ id: a.id, name: a.name ?? null })),
         steps: stepsFor(svc.platform, account?.email ?? account?.platformAccountId ?? account?.internalAccountId ?? "the agency's account"),
+        clientConsent: side === "client",
       });
       continue;
     }
     let answers: { assetId: string; removed: boolean; detail: string | null }[];
     try {
-      answers = await connector.removeAccess({
+      answers = await connector!.removeAccess!({
         accessToken: account.token,
         serviceId: svc.serviceId,
         assetIds: assets.map((a) => a.id),

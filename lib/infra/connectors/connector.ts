@@ -110,6 +110,13 @@ export type RemoveAccessInput = VerifyAccessInput;
 /** `removed` true when the access is gone afterwards (also when it was already gone). */
 export type RemovedAccess = { assetId: string; removed: boolean; detail: string | null };
 
+/**
+ * Whose platform token a removal needs: "agency" where the platform lets the grantee leave
+ * with its own token, "client" where only an admin of the asset may remove a partner or a
+ * user (the client's consent, through the removal link).
+ */
+export type RemovalToken = "agency" | "client";
+
 export type ListAssetsInput = {
   accessToken: string;
   serviceId: string;
@@ -148,6 +155,12 @@ export interface PlatformConnector {
   verifyAccess?(input: VerifyAccessInput): Promise<VerifiedAccess[]>;
   /** Removes the agency's access to each asset, where the platform documents a removal call (offboarding). */
   removeAccess?(input: RemoveAccessInput): Promise<RemovedAccess[]>;
+  /**
+   * Whose token `removeAccess` needs for this service; null when the platform documents no
+   * removal call for it (the team follows the checklist). Absent means "agency" for every
+   * service (the sandbox).
+   */
+  removalToken?(serviceId: string): RemovalToken | null;
 }
 
 /**

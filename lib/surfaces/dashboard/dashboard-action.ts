@@ -20,8 +20,12 @@ export function dashboardAction<S extends z.ZodType, T>(
   permission: Permission,
   schema: S,
   fn: (input: z.output<S>, ctx: DashboardContext) => Promise<T>,
-  /** The audit log's action name ("api_key.created"); every action that changes something is recorded. */
-  audit?: string | ((input: z.output<S>) => string),
+  /**
+   * The audit log's action name ("webhook.updated"); every action that changes something is
+   * recorded. `false` when the action records its own entry (in its transaction, with what
+   * only the result knows, such as a new row's id).
+   */
+  audit?: string | ((input: z.output<S>) => string) | false,
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (input: z.input<S>): Promise<ActionResult<T>> => {
     try {
@@ -29,7 +33,7 @@ export function dashboardAction<S extends z.ZodType, T>(
       const parsed = schema.safeParse(input);
       if (!parsed.success) throw zodToApiError(parsed.error);
       const data = await fn(parsed.data, ctx);
-      if (permission !== "read") await auditAction(ctx, permission, audit, parsed.data);
+      if (permission !== "read" && audit !== false) await auditAction(ctx, permission, audit, parsed.data);
       return { ok: true, data };
     } catch (err) {
       return toActionFailure(err);

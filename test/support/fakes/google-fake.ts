@@ -300,6 +300,17 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     if (!GA_PROPS.includes(property)) return denied();
     const list = state.bindings.get(property) ?? [];
     if (method === "GET" && !m[2]) return ok({ accessBindings: list });
+    // properties.accessBindings.delete: empty body, empty JSON answer
+    if (method === "DELETE" && m[2]) {
+      if (refused(property)) return gErr(403, "PERMISSION_DENIED", "The caller does not have permission to manage users on this property.");
+      const name = `${property}/accessBindings/${m[2]}`;
+      if (!list.some((x) => x.name === name)) return gErr(404, "NOT_FOUND", "Access binding not found.");
+      state.bindings.set(
+        property,
+        list.filter((x) => x.name !== name),
+      );
+      return ok({});
+    }
     const roles = b.roles;
     if (!Array.isArray(roles) || roles.length === 0 || roles.some((r) => !GA_ROLES.has(String(r))))
       return gErr(400, "INVALID_ARGUMENT", `Invalid role(s): ${JSON.stringify(roles)}`);
@@ -343,6 +354,16 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     if (account !== "2001") return gErr(404, "NOT_FOUND", "Not found or permission denied.");
     const list = state.gtmPermissions.get(account) ?? [];
     if (method === "GET" && !m[2]) return ok({ userPermission: list });
+    // accounts.user_permissions.delete: empty answer
+    if (method === "DELETE" && m[2]) {
+      const p = `accounts/${account}/user_permissions/${m[2]}`;
+      if (!list.some((x) => x.path === p)) return gErr(404, "NOT_FOUND", "User permission not found.");
+      state.gtmPermissions.set(
+        account,
+        list.filter((x) => x.path !== p),
+      );
+      return { status: 204, body: "" };
+    }
     const access = b.containerAccess;
     if (typeof b.emailAddress !== "string") return gErr(400, "INVALID_ARGUMENT", "emailAddress is required");
     if (!["user", "admin", "noAccess"].includes(String((b.accountAccess as Json | undefined)?.permission)))
@@ -425,6 +446,20 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       state.adsInvites.set(customer, invites);
       return ok({ result: { resourceName: `customers/${customer}/customerUserAccessInvitations/${nextId()}` } });
     }
+    if (resource === "customerClientLinks" && ((b.operation ?? {}) as Json).update) {
+      // The manager ends its link: update status INACTIVE, updateMask "status".
+      const op = b.operation as Json;
+      const update = op.update as Json;
+      const rn = /^customers\/(\d+)\/customerClientLinks\/(\d+)~(\d+)$/.exec(String(update.resourceName ?? ""));
+      if (!rn || rn[1] !== customer || op.updateMask !== "status")
+        return adsErr(400, "INVALID_ARGUMENT", { requestError: "RESOURCE_NAME_MALFORMED" }, "Malformed resource name or update mask.");
+      const link = (state.links.get(rn[2]!) ?? []).find((l) => l.managerId === customer && l.linkId === rn[3]);
+      if (!link) return adsErr(400, "INVALID_ARGUMENT", { mutateError: "RESOURCE_NOT_FOUND" }, "The requested resource was not found.");
+      if (update.status !== "INACTIVE" || (link.status !== "ACTIVE" && link.status !== "PENDING"))
+        return adsErr(400, "INVALID_ARGUMENT", { managerLinkError: "INVALID_STATUS_CHANGE" }, "The changed status for mutate link is invalid.");
+      link.status = "INACTIVE";
+      return ok({ result: { resourceName: update.resourceName } });
+    }
     if (resource === "customerClientLinks") {
       const create = ((b.operation ?? {}) as Json).create as Json | undefined;
       const client = /^customers\/(\d{10})$/.exec(String(create?.clientCustomer ?? ""))?.[1];
@@ -481,6 +516,22 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     if (from === "customer_user_access") {
       return ok({ results: (state.adsUsers.get(customer) ?? []).filter((u) => !whereValue || same(u.emailAddress, whereValue)).map((u) => ({ customerUserAccess: u })) });
     }
+    if (from === "customer_client_link") {
+      // the manager's side: one row per client linked to this manager
+      const rows = [...state.links].flatMap(([client, links]) =>
+        links.filter((l) => l.managerId === customer && (!whereValue || whereValue === `customers/${client}`)).map((l) => ({ client, ...l })),
+      );
+      return ok({
+        results: rows.map((l) => ({
+          customerClientLink: {
+            resourceName: `customers/${customer}/customerClientLinks/${l.client}~${l.linkId}`,
+            clientCustomer: `customers/${l.client}`,
+            managerLinkId: l.linkId,
+            status: l.status,
+          },
+        })),
+      });
+    }
     if (from === "customer_manager_link") {
       const links = (state.links.get(customer) ?? []).filter((l) => !whereValue || whereValue === `customers/${l.managerId}`);
       return ok({
@@ -515,6 +566,17 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       const email = decodeURIComponent(m[2]);
       const u = users.find((x) => same(x.email, email));
       return u ? ok({ name: `${account}/users/${u.email}`, state: u.state, accessRights: u.accessRights }) : gErr(404, "NOT_FOUND", `User ${email} not found.`);
+    }
+    // accounts.users.delete: the user is named by email
+    if (method === "DELETE" && m[2]) {
+      const email = decodeURIComponent(m[2]);
+      if (refused(account)) return gErr(403, "PERMISSION_DENIED", "The caller does not have admin access to this Merchant Center account.");
+      if (!users.some((u) => same(u.email, email))) return gErr(404, "NOT_FOUND", `User ${email} not found.`);
+      state.merchantUsers.set(
+        account,
+        users.filter((u) => !same(u.email, email)),
+      );
+      return ok({});
     }
     if (method === "POST" && !m[2]) {
       const userId = url.searchParams.get("userId") ?? "";

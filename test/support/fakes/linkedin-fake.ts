@@ -1,7 +1,7 @@
 // Contract fake of the LinkedIn endpoints the LinkedIn connector calls, written from
 // LinkedIn's documentation (see lib/infra/connectors/linkedin/): www.linkedin.com's
 // /oauth/v2/authorization and /oauth/v2/accessToken, and api.linkedin.com's /v2/userinfo,
-// /rest/adAccounts (search), /rest/adAccountUsers/{key} (GET, PUT), /rest/organizationAcls
+// /rest/adAccounts (search), /rest/adAccountUsers/{key} (GET, PUT, DELETE), /rest/organizationAcls
 // (roleAssignee and organization finders, PUT on a key) and /rest/organizations/{id}. It
 // refuses what LinkedIn refuses: wrong client id or secret, an unregistered or changed
 // redirect_uri, unknown scopes, an unknown or reused code, a missing `LinkedIn-Version`
@@ -146,6 +146,13 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
         if (switches.refuse.has(accountId)) return fail(403, "ACCESS_DENIED", "You need the Account Manager role to manage users of this ad account.");
         usersOf(accountId).set(user, body.role);
         return { status: 201, text: "" };
+      }
+      // "Delete Ad Account User": DELETE on the same key, 204
+      if (req.method === "DELETE") {
+        if (switches.refuse.has(accountId)) return fail(403, "ACCESS_DENIED", "You need the Account Manager role to manage users of this ad account.");
+        if (!adUsers.get(accountId)?.has(user)) return fail(404, "NOT_FOUND", "Ad account user not found");
+        adUsers.get(accountId)!.delete(user);
+        return { status: 204, text: "" };
       }
     }
     if (path === "/organizationAcls" && req.method === "GET") {

@@ -3,7 +3,8 @@
 // one per host: www.facebook.com (the Login dialog) and graph.facebook.com (the Graph API).
 // It refuses what Graph refuses: a missing or wrong appsecret_proof, an unknown or expired
 // token, a redirect_uri or PKCE verifier that does not match the dialog, a used code, a
-// Page call without the Page's token, unknown tasks and roles, unknown assets; errors come
+// Page call without the Page's token, unknown tasks and roles, unknown assets, a partner
+// removal without `business` or for a business that is no partner; errors come
 // in Graph's `{ error: { message, type, code, error_subcode, fbtrace_id } }` shape.
 //
 // Switches: `refuse` (assets whose owner refuses partners), `shareAlready` (the agency is
@@ -268,6 +269,17 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
         if (current.has(businessId)) return graphError(400, { code: 100, message: "(#100) This business already has access to this asset." });
         current.set(businessId, tasks);
         partners.set(asset.id, current);
+        return { status: 200, body: { success: true } };
+      }
+      // "Ad Account Agencies" / "Page Agencies", Deleting: dissociate a business (`business` required).
+      if (method === "DELETE" && edge === "agencies" && asset.kind !== "pixel") {
+        const businessId = p("business");
+        if (!businessId || !/^\d+$/.test(businessId)) return graphError(400, { code: 100, message: "(#100) Param business must be a valid ID" });
+        if (switches.refuse.includes(asset.id))
+          return graphError(400, { code: 200, message: "(#200) Permissions error", error_user_msg: `Only an admin of ${asset.name} can remove partners.` });
+        const current = partners.get(asset.id);
+        if (!current?.has(businessId)) return graphError(400, { code: 100, message: "(#100) The business is not a partner of this object." });
+        current.delete(businessId);
         return { status: 200, body: { success: true } };
       }
     }

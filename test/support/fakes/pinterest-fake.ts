@@ -3,7 +3,7 @@
 // v5/openapi.yaml) and its business access guide: www.pinterest.com's /oauth/ consent page,
 // and api.pinterest.com's /v5/oauth/token, /v5/user_account, /v5/ad_accounts,
 // /v5/businesses/employers, /v5/businesses/{id}/assets, /partners, /partners/{id}/assets,
-// PATCH /partners/assets, POST /invites and POST /invites/assets/access. It refuses what
+// PATCH and DELETE /partners/assets, POST /invites and POST /invites/assets/access. It refuses what
 // Pinterest refuses: a wrong app id or Basic client authentication, a changed
 // redirect_uri, unknown scopes, an unknown or reused code, a missing or unknown token, a
 // token without the scope, unknown permissions, partners and assets, with Pinterest's
@@ -178,6 +178,24 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
         if (switches.refuse.has(a.asset_id)) return fail(403, 3, "This ad account cannot be shared: its owner restricts partner access.");
         partnerAccess.set(`${a.partner_id}|${a.asset_id}`, perms as string[]);
         items.push({ asset_id: a.asset_id, asset_type: "AD_ACCOUNT", partner_id: a.partner_id, permissions: perms });
+      }
+      return { status: 200, json: { items } };
+    }
+    // "Delete partner asset permissions": { accesses: [{ partner_id, asset_id, partner_type }] }
+    if (rest === "/partners/assets" && req.method === "DELETE") {
+      const accesses = ((req.body ?? {}) as { accesses?: unknown }).accesses;
+      if (!Array.isArray(accesses) || accesses.length === 0) return fail(400, 1, "accesses is required");
+      const items = [];
+      for (const a of accesses as Record<string, unknown>[]) {
+        if (typeof a.partner_id !== "string" || typeof a.asset_id !== "string") return fail(400, 1, "Each access needs partner_id and asset_id");
+        if (a.partner_type !== undefined && a.partner_type !== "INTERNAL" && a.partner_type !== "EXTERNAL") return fail(400, 1, `Invalid partner_type: ${String(a.partner_type)}`);
+        if (a.partner_type === "EXTERNAL") return fail(404, 404, `Asset ${a.asset_id} is not shared with this business.`);
+        if (!partners.has(a.partner_id)) return fail(404, 404, `Partner ${a.partner_id} not found.`);
+        if (switches.refuse.has(a.asset_id)) return fail(403, 3, "Only an admin of this ad account can change its partners.");
+        const key = `${a.partner_id}|${a.asset_id}`;
+        if (!partnerAccess.has(key)) return fail(404, 404, `Partner ${a.partner_id} has no access to asset ${a.asset_id}.`);
+        items.push({ asset_id: a.asset_id, asset_type: "AD_ACCOUNT", partner_id: a.partner_id, permissions: partnerAccess.get(key), is_shared_partner: false });
+        partnerAccess.delete(key);
       }
       return { status: 200, json: { items } };
     }

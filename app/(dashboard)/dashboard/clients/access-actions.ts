@@ -1,11 +1,12 @@
 "use server";
 // Access after the grant: "Check now" (a client's or a request's granted assets), "Remove
-// our access" on a client and the checklist's confirmation, and the scheduled check's
+// our access" on a client, the checklist's confirmation, the client's removal link, and the scheduled check's
 // cadence. Every one is recorded in the audit log by the wrapper.
 import { z } from "zod";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { checkGrantedAccess, setAccessCheckSchedule } from "@/lib/core/access-checks/check-access";
 import { confirmChecklistRemoval, removeClientAccess } from "@/lib/core/access-checks/remove-access";
+import { createRemovalLink } from "@/lib/core/removal-links/create-removal-link";
 
 const ZCheckScope = z.union([
   z.strictObject({ clientId: z.uuid({ error: "clientId must be a client id." }) }),
@@ -37,4 +38,17 @@ export const setAccessCheckScheduleAction = dashboardAction(
   ZSchedule,
   (input, ctx) => setAccessCheckSchedule({ agencyId: ctx.agencyId, everyDays: input.everyDays }),
   "access.schedule_changed",
+);
+
+const ZRemovalLink = z.strictObject({
+  clientId: z.uuid({ error: "clientId must be a client id." }),
+  platform: z.string({ error: "platform is required." }).min(1, "platform is required.").max(50, "platform: at most 50 characters."),
+});
+
+// Emails the client a single-use removal link for one platform (removal that needs their sign-in).
+export const sendRemovalLinkAction = dashboardAction(
+  "clients:write",
+  ZRemovalLink,
+  (input, ctx) => createRemovalLink({ agencyId: ctx.agencyId, clientId: input.clientId, platform: input.platform, createdBy: ctx.email }),
+  "access.removal_link_sent",
 );

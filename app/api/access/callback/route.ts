@@ -1,14 +1,20 @@
 // GET: where every platform sends the client back after signing in (OAuth-style
 // redirect). A good sign-in continues to the asset picker on the access page; a bad or
-// replayed state is refused. TikTok API for Business names the code `auth_code`.
+// replayed state is refused; a removal link's sign-in goes back to its page. TikTok API for Business names the code `auth_code`.
 import { pagePath, plainErrorPage, seeOther } from "@/lib/surfaces/access/access-http";
 import { localeFromAcceptLanguage } from "@/lib/surfaces/access/page-locale";
 import { finishSignIn } from "@/lib/surfaces/access/finish-sign-in";
+import { finishRemovalSignIn, isRemovalState } from "@/lib/surfaces/access/removal/removal-link-flow";
 
 export const dynamic = "force-dynamic";
 
 export async function GET(req: Request) {
   const query = new URL(req.url).searchParams;
+  // a removal link's sign-in (offboarding with the client's consent) comes back here too
+  if (isRemovalState(query.get("state"))) {
+    const removal = await finishRemovalSignIn({ state: query.get("state"), code: query.get("code") ?? query.get("auth_code"), error: query.get("error") });
+    return removal.kind === "invalid" ? plainErrorPage(localeFromAcceptLanguage(req.headers.get("accept-language")), 400) : seeOther(removal.location);
+  }
   const result = await finishSignIn({ state: query.get("state"), code: query.get("code") ?? query.get("auth_code"), error: query.get("error") });
   if (result.kind === "invalid") return plainErrorPage(localeFromAcceptLanguage(req.headers.get("accept-language")), 400);
   const params = result.sessionId ? { pick: result.serviceId, session: result.sessionId } : { error: result.error, service: result.serviceId };

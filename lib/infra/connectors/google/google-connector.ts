@@ -1,6 +1,6 @@
 // The real Google connector: OAuth 2.0 with PKCE for the client's sign-in, the client's
 // assets per service, grants to the agency account's email (or, for the Ads manager link,
-// to the agency's manager account), read-backs, and the agency's own identity for the
+// to the agency's manager account), read-backs, removal (offboarding), and the agency's own identity for the
 // dashboard's "Connect account". Every call goes through the shared connector HTTP client,
 // so PLATFORM_HOST_OVERRIDES, timeouts, retries and log redaction apply.
 
@@ -11,6 +11,7 @@ import { grantGoogleAccess } from "@/lib/infra/connectors/google/google-grants";
 import { exchangeGoogleCode, googleAgencyIdentities, googleAuthorizationUrl, type GoogleCredentials } from "@/lib/infra/connectors/google/google-oauth";
 import { adsCustomerId } from "@/lib/infra/connectors/google/google-api";
 import { readBack } from "@/lib/infra/connectors/google/google-verify";
+import { googleRemovalToken, removeGoogleAccess } from "@/lib/infra/connectors/google/google-removal";
 
 export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorHttp): PlatformConnector {
   return {
@@ -31,5 +32,7 @@ export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorH
       }
       return out;
     },
+    removeAccess: (input) => removeGoogleAccess(http, creds.developerToken, input),
+    removalToken: googleRemovalToken,
   };
 }

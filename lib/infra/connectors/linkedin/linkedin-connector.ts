@@ -6,6 +6,7 @@ import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { linkedinMember, listAdAccounts, listAdministeredPages } from "@/lib/infra/connectors/linkedin/linkedin-assets";
 import { toConnectorError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
 import { grantLinkedIn, verifyLinkedIn } from "@/lib/infra/connectors/linkedin/linkedin-grants";
+import { linkedinRemovalToken, removeLinkedInAccess } from "@/lib/infra/connectors/linkedin/linkedin-removal";
 import { exchangeLinkedInCode, linkedinAuthorizationUrl, type LinkedInCredentials } from "@/lib/infra/connectors/linkedin/linkedin-oauth";
 
 export const LINKEDIN_SERVICES = ["linkedin_ads", "linkedin_page"] as const;
@@ -63,5 +64,12 @@ export function createLinkedInConnector(creds: LinkedInCredentials, http: Connec
       checkService(input.serviceId);
       return mapped(() => verifyLinkedIn(http, input));
     },
+
+    removeAccess(input) {
+      checkService(input.serviceId);
+      return mapped(() => removeLinkedInAccess(http, input));
+    },
+
+    removalToken: linkedinRemovalToken,
   };
 }

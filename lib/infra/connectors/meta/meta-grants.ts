@@ -35,13 +35,13 @@ function agencyNotReady(): ConnectorError {
 }
 
 /** The token a call on this asset must carry: the Page's own token for Pages, else the user's. */
-async function pageTokens(graph: MetaGraph, token: string): Promise<Map<string, string>> {
+export async function pageTokens(graph: MetaGraph, token: string): Promise<Map<string, string>> {
   // "User Accounts" lists each Page with its Page access token.
   const pages = await graph.list<PageNode>(token, "me/accounts", { fields: "id,name,access_token" });
   return new Map(pages.filter((p) => typeof p.access_token === "string").map((p) => [p.id, p.access_token!]));
 }
 
-async function readPartner(graph: MetaGraph, token: string, serviceId: string, assetId: string, businessId: string, tasks: readonly string[]): Promise<boolean | null> {
+export async function readPartner(graph: MetaGraph, token: string, serviceId: string, assetId: string, businessId: string, tasks: readonly string[]): Promise<boolean | null> {
   const edge = serviceId === "meta_pixel" ? "shared_agencies" : "agencies";
   const fields = serviceId === "meta_pixel" ? "id,name" : "id,name,permitted_tasks";
   try {

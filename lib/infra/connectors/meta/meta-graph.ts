@@ -36,10 +36,10 @@ export class MetaGraph {
   }
 
   /** One call; a token or throttling error throws, any other error comes back for the caller. */
-  async call<T>(token: string, method: "GET" | "POST", path: string, params: Record<string, string | undefined> = {}): Promise<GraphOutcome<T>> {
+  async call<T>(token: string, method: "GET" | "POST" | "DELETE", path: string, params: Record<string, string | undefined> = {}): Promise<GraphOutcome<T>> {
     const url = path.startsWith("https://") ? path : `${GRAPH_BASE}/${path.replace(/^\//, "")}`;
     let res: HttpResponse;
-    if (method === "GET") {
+    if (method === "GET" || method === "DELETE") {
       res = await this.http.send({ method, url, query: { ...params, ...this.auth(token) } }, { retryIf: isRetryableGraphResponse });
     } else {
       res = await this.http.send({ method, url, form: { ...params, ...this.auth(token) } }, { retryIf: isRetryableGraphResponse });

@@ -7,6 +7,7 @@ import { pinterestItems, str } from "@/lib/infra/connectors/pinterest/pinterest-
 import { listPinterestAdAccounts, pinterestUser } from "@/lib/infra/connectors/pinterest/pinterest-assets";
 import { toConnectorError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
 import { grantPinterest, verifyPinterest } from "@/lib/infra/connectors/pinterest/pinterest-grants";
+import { pinterestRemovalToken, removePinterestAccess } from "@/lib/infra/connectors/pinterest/pinterest-removal";
 import { exchangePinterestCode, pinterestAuthorizationUrl, type PinterestCredentials } from "@/lib/infra/connectors/pinterest/pinterest-oauth";
 
 function checkService(serviceId: string) {
@@ -69,5 +70,12 @@ export function createPinterestConnector(creds: PinterestCredentials, http: Conn
       checkService(input.serviceId);
       return mapped(() => verifyPinterest(http, input));
     },
+
+    removeAccess(input) {
+      checkService(input.serviceId);
+      return mapped(() => removePinterestAccess(http, input));
+    },
+
+    removalToken: pinterestRemovalToken,
   };
 }

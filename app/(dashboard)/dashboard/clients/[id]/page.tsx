@@ -1,4 +1,4 @@
-// One client: details, edit, requests, granted access, intake answers, notes, activity.
+// One client: details, edit, requests, granted access, removal links, intake answers, notes, activity.
 import type { Metadata } from "next";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
@@ -6,7 +6,18 @@ import { ClientDetail } from "@/components/clients/client-detail";
 import { addClientNoteAction, deleteClientAction, updateClientAction } from "@/app/(dashboard)/dashboard/clients/client-actions";
 import { AccessPanel } from "@/components/access-checks/access-panel";
 import { loadAccessStatus } from "@/lib/surfaces/dashboard/access-checks/access-status";
-import { checkAccessNowAction, confirmChecklistRemovalAction, removeClientAccessAction, setAccessCheckScheduleAction } from "@/app/(dashboard)/dashboard/clients/access-actions";
+import {
+  checkAccessNowAction,
+  confirmChecklistRemovalAction,
+  removeClientAccessAction,
+  sendRemovalLinkAction,
+  setAccessCheckScheduleAction,
+} from "@/app/(dashboard)/dashboard/clients/access-actions";
+import { RemovalLinksPanel } from "@/components/access-checks/removal-links-panel";
+import { listRemovalLinks } from "@/lib/core/removal-links/list-removal-links";
+import { removalLinkPlatforms } from "@/lib/core/removal-links/removal-targets";
+import { UUID } from "@/lib/core/common/uuid";
+import { PLATFORM_IDS, getPlatform } from "@/lib/core/catalog/catalog";
 
 export const metadata: Metadata = { title: "Client" };
 export const dynamic = "force-dynamic";
@@ -16,6 +27,11 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   if (!ctx) return null;
   const { id } = await params;
   const access = await loadAccessStatus({ agencyId: ctx.agencyId, clientId: id });
+  const ownClient = UUID.test(id);
+  const [linkPlatforms, removalLinks] = ownClient
+    ? await Promise.all([removalLinkPlatforms({ agencyId: ctx.agencyId, clientId: id }), listRemovalLinks({ agencyId: ctx.agencyId, clientId: id })])
+    : [[], []];
+  const platformNames: Record<string, string> = Object.fromEntries(PLATFORM_IDS.map((p) => [p, getPlatform(p)?.name ?? p]));
   return (
     <div className="space-y-6">
       <ClientDetail
@@ -36,6 +52,14 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
         removeAccess={removeClientAccessAction}
         confirmChecklist={confirmChecklistRemovalAction}
         setSchedule={setAccessCheckScheduleAction}
+      />
+      <RemovalLinksPanel
+        clientId={id}
+        platforms={linkPlatforms.map((p) => ({ platform: p, name: platformNames[p] ?? p }))}
+        links={removalLinks}
+        platformNames={platformNames}
+        canSend={can(ctx.role, "clients:write")}
+        sendLink={sendRemovalLinkAction}
       />
     </div>
   );

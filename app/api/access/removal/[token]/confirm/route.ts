@@ -1,0 +1,17 @@
+// POST: "Confirm and remove access" on a removal link (a plain HTML form): runs the removal
+// with the client's token and goes back to the page, which shows what happened.
+import { limitAccess, seeOther } from "@/lib/surfaces/access/access-http";
+import { confirmRemoval } from "@/lib/surfaces/access/removal/removal-link-flow";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(_req: Request, ctx: { params: Promise<{ token: string }> }) {
+  const { token } = await ctx.params;
+  try {
+    await limitAccess(`removal:${token}`);
+  } catch {
+    return seeOther(`/r/${encodeURIComponent(token)}?error=generic`);
+  }
+  const step = await confirmRemoval({ token });
+  return seeOther(step.ok ? step.location : `/r/${encodeURIComponent(token)}?error=${step.error}`);
+}
