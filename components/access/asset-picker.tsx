@@ -1,28 +1,66 @@
-// After a platform sign-in: the client's assets for the service, to choose which ones
-// the agency's account gets access to.
+// After a platform sign-in: the client's assets for each service the sign-in covers, to
+// choose which ones the agency's account gets access to. One form for all of them (one
+// submit, one grant attempt); with several services, one group per service.
 import type { Asset } from "@/lib/infra/connectors/connector";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { card, primaryButton, secondaryButton } from "@/components/access/styles";
 
+export interface PickerSectionView {
+  serviceId: string;
+  serviceName: string;
+  /** "Your role for {agency}: ..." when the service has a role */
+  roleLine: string | null;
+  assets: Asset[];
+}
+
+function AssetOptions({ name, assets }: { name: string; assets: Asset[] }) {
+  return (
+    <div className="mt-2 space-y-1">
+      {assets.map((asset) => (
+        <label key={asset.id} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm">
+          <input type="checkbox" name={name} value={asset.id} className="h-5 w-5 accent-[var(--accent)]" />
+          <span>
+            <span className="font-medium">{asset.name ?? asset.id}</span>
+            <span className="block text-xs text-slate-600">{asset.id}</span>
+          </span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
 export function AssetPicker(props: {
   locale: Locale;
   token: string;
+  /** the service the sign-in started from: the form posts to its grant address */
   serviceId: string;
-  serviceName: string;
   platformName: string;
   agencyName: string;
   sessionId: string;
-  assets: Asset[];
+  sections: PickerSectionView[];
   backHref: string;
 }) {
-  const { locale } = props;
+  const { locale, sections } = props;
   const action = `/api/access/${encodeURIComponent(props.token)}/services/${encodeURIComponent(props.serviceId)}/grant`;
+  const several = sections.length > 1;
+  // The lead service's boxes are plain `asset`; the others name their service.
+  const fieldName = (serviceId: string) => (serviceId === props.serviceId ? "asset" : `asset:${serviceId}`);
+  const buttons = (
+    <div className="mt-4 flex flex-wrap gap-2">
+      <button type="submit" className={primaryButton}>
+        {t(locale, "action.grant")}
+      </button>
+      <a href={props.backHref} className={secondaryButton}>
+        {t(locale, "action.back")}
+      </a>
+    </div>
+  );
   return (
-    <section aria-labelledby="picker-title" className={`${card} mb-6 border-[var(--accent)]`}>
+    <section aria-labelledby="picker-title" className={`${card} mb-6 border-[var(--accent)]`} data-testid="asset-picker">
       <h2 id="picker-title" className="text-lg font-semibold">
-        {props.serviceName}
+        {several ? props.platformName : sections[0]?.serviceName}
       </h2>
-      {props.assets.length === 0 ? (
+      {sections.every((s) => s.assets.length === 0) ? (
         <>
           <p className="mt-2 font-medium">{t(locale, "assets.none")}</p>
           <p className="mt-1 text-sm text-slate-700">{t(locale, "assets.noneHelp", { agency: props.agencyName })}</p>
@@ -30,31 +68,27 @@ export function AssetPicker(props: {
             {t(locale, "action.back")}
           </a>
         </>
+      ) : several ? (
+        <form method="post" action={action} className="mt-2">
+          <input type="hidden" name="session" value={props.sessionId} />
+          <p className="text-sm text-slate-800">{t(locale, "assets.chooseEach", { platform: props.platformName })}</p>
+          {sections.map((s) => (
+            <fieldset key={s.serviceId} className="mt-4" data-picker-service={s.serviceId}>
+              <legend className="text-base font-semibold">{s.serviceName}</legend>
+              {s.roleLine ? <p className="text-sm text-slate-700">{s.roleLine}</p> : null}
+              {s.assets.length === 0 ? <p className="mt-1 text-sm text-slate-700">{t(locale, "assets.none")}</p> : <AssetOptions name={fieldName(s.serviceId)} assets={s.assets} />}
+            </fieldset>
+          ))}
+          {buttons}
+        </form>
       ) : (
         <form method="post" action={action} className="mt-2">
           <input type="hidden" name="session" value={props.sessionId} />
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">{t(locale, "assets.choose", { platform: props.platformName })}</legend>
-            <div className="mt-2 space-y-1">
-              {props.assets.map((asset) => (
-                <label key={asset.id} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm">
-                  <input type="checkbox" name="asset" value={asset.id} className="h-5 w-5 accent-[var(--accent)]" />
-                  <span>
-                    <span className="font-medium">{asset.name ?? asset.id}</span>
-                    <span className="block text-xs text-slate-600">{asset.id}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
+            <AssetOptions name={fieldName(sections[0]!.serviceId)} assets={sections[0]!.assets} />
           </fieldset>
-          <div className="mt-4 flex flex-wrap gap-2">
-            <button type="submit" className={primaryButton}>
-              {t(locale, "action.grant")}
-            </button>
-            <a href={props.backHref} className={secondaryButton}>
-              {t(locale, "action.back")}
-            </a>
-          </div>
+          {buttons}
         </form>
       )}
     </section>

@@ -1,8 +1,10 @@
 // One requested service on the access page: name, status, the role and the agency
 // account that receives access, and what the client can do now. Every action is a link
 // or a small form that works without JavaScript; in the iframe "Grant access" opens the
-// platform's sign-in in a popup, since sign-in pages cannot be framed.
-import type { AccessServiceView } from "@/lib/surfaces/access/load-access-page";
+// platform's sign-in in a popup, since sign-in pages cannot be framed. When several
+// services of one platform are waiting for a one-click grant, one "Continue with
+// <platform>" above them replaces their own buttons: one sign-in covers them all.
+import type { AccessPlatformView, AccessServiceView } from "@/lib/surfaces/access/load-access-page";
 import type { Surface } from "@/lib/surfaces/access/access-http";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { PopupGrantLink } from "@/components/access/window-bridge";
@@ -26,11 +28,49 @@ function ActionForm({ action, surface, label, primary }: { action: string; surfa
   );
 }
 
-export function ServiceCard(props: { locale: Locale; token: string; surface: Surface; agencyName: string; service: AccessServiceView; headingId: string }) {
+function GrantLink({ href, surface, label, locale }: { href: string; surface: Surface; label: string; locale: Locale }) {
+  return surface === "embed" ? (
+    <PopupGrantLink href={href} className={primaryButton}>
+      {label}
+      <span className="sr-only"> {t(locale, "service.opensNewWindow")}</span>
+    </PopupGrantLink>
+  ) : (
+    <a href={href} className={primaryButton}>
+      {label}
+    </a>
+  );
+}
+
+function connectHref(token: string, serviceId: string): string {
+  return `/api/access/${encodeURIComponent(token)}/connect/${encodeURIComponent(serviceId)}`;
+}
+
+/** One sign-in for the platform's services that wait for a one-click grant, when there are several. */
+export function PlatformSignIn({ locale, token, surface, platform }: { locale: Locale; token: string; surface: Surface; platform: AccessPlatformView }) {
+  const waiting = platform.services.filter((s) => s.actions.grant);
+  if (waiting.length < 2) return null;
+  return (
+    <div className={`${card} mb-3 flex flex-wrap items-center justify-between gap-3`} data-platform-sign-in={platform.platform}>
+      <p className="text-sm text-slate-800">{t(locale, "platform.oneSignIn", { platform: platform.name, count: String(waiting.length) })}</p>
+      <GrantLink href={connectHref(token, waiting[0]!.serviceId)} surface={surface} locale={locale} label={t(locale, "action.continueWith", { platform: platform.name })} />
+    </div>
+  );
+}
+
+export function ServiceCard(props: {
+  locale: Locale;
+  token: string;
+  surface: Surface;
+  agencyName: string;
+  service: AccessServiceView;
+  headingId: string;
+  /** the platform's one sign-in grants this service: no button of its own */
+  grantOnPlatform?: boolean;
+}) {
   const { locale, token, surface, agencyName, service: s } = props;
+  const grant = s.actions.grant && !props.grantOnPlatform;
   const base = `/api/access/${encodeURIComponent(token)}/services/${encodeURIComponent(s.serviceId)}`;
   const badge = s.status === "pending" && s.awaitingConfirmation ? "awaitingConfirmation" : s.status;
-  const grantHref = `/api/access/${encodeURIComponent(token)}/connect/${encodeURIComponent(s.serviceId)}`;
   const showSteps = s.status === "pending" && s.steps.length > 0;
 
   return (
@@ -81,20 +121,9 @@ export function ServiceCard(props: { locale: Locale; token: string; surface: Sur
         <p className="mt-2 text-sm text-amber-950">{t(locale, "service.awaitingConfirmationHelp", { agency: agencyName })}</p>
       ) : null}
 
-      {s.actions.grant || s.actions.inviteSent || s.actions.skip || s.actions.reopen ? (
+      {grant || s.actions.inviteSent || s.actions.skip || s.actions.reopen ? (
         <div className="mt-4 flex flex-wrap gap-2">
-          {s.actions.grant ? (
-            surface === "embed" ? (
-              <PopupGrantLink href={grantHref} className={primaryButton}>
-                {t(locale, "action.grant")}
-                <span className="sr-only"> {t(locale, "service.opensNewWindow")}</span>
-              </PopupGrantLink>
-            ) : (
-              <a href={grantHref} className={primaryButton}>
-                {t(locale, "action.grant")}
-              </a>
-            )
-          ) : null}
+          {grant ? <GrantLink href={connectHref(token, s.serviceId)} surface={surface} locale={locale} label={t(locale, "action.grant")} /> : null}
           {s.actions.inviteSent ? <ActionForm action={`${base}/invite-sent`} surface={surface} label={t(locale, "action.inviteSent")} primary /> : null}
           {s.actions.skip ? <ActionForm action={`${base}/skip`} surface={surface} label={t(locale, "action.skip")} /> : null}
           {s.actions.reopen ? <ActionForm action={`${base}/reopen`} surface={surface} label={t(locale, "action.reopen")} /> : null}

@@ -91,15 +91,19 @@ test("a client grants Google Analytics (partly refused) and Tag Manager through 
 
   // Analytics: Google's consent page (the fake) sends the browser straight back to the picker.
   await page.goto(request.inviteUrl);
-  await page.locator('[data-service="google_analytics"]').getByRole("link", { name: "Grant access" }).click();
-  await expect(page.getByRole("checkbox")).toHaveCount(3);
-  await page.getByRole("checkbox", { name: /Brand Web/ }).check();
-  await page.getByRole("checkbox", { name: /Brand Archive/ }).check();
+  // One Google sign-in covers both services; only Analytics is picked, so Tag Manager stays pending.
+  await page.getByRole("link", { name: "Continue with Google" }).click();
+  const analytics = page.locator('[data-picker-service="google_analytics"]');
+  await expect(analytics.getByRole("checkbox")).toHaveCount(3);
+  await expect(page.locator('[data-picker-service="google_tag_manager"]').getByRole("checkbox")).not.toHaveCount(0);
+  await analytics.getByRole("checkbox", { name: /Brand Web/ }).check();
+  await analytics.getByRole("checkbox", { name: /Brand Archive/ }).check();
   await page.getByRole("button", { name: "Grant access" }).click();
   await expect(page.getByRole("status").first()).toContainText("Access was granted to some of your assets, but not all of them:");
   await expect(page.getByRole("status").first()).toContainText("The caller does not have permission to manage users on this property.");
 
-  // Tag Manager: a multi-role list becomes the strongest permission, publish.
+  // Tag Manager, the only Google service left, with its own button: a multi-role list
+  // becomes the strongest permission, publish.
   await page.locator('[data-service="google_tag_manager"]').getByRole("link", { name: "Grant access" }).click();
   await page.getByRole("checkbox", { name: /Brand Web/ }).check();
   await page.getByRole("button", { name: "Grant access" }).click();

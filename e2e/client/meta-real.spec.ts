@@ -55,17 +55,20 @@ test("a client grants a Meta ad account and a Page through the real connector; f
   expect(created.status).toBe(201);
   const { id: requestId, inviteUrl } = created.body.data;
 
-  // Ad accounts: two picked, one refuses partners.
+  // One Meta sign-in covers both services; this time only ad accounts are picked (two, one
+  // refuses partners), so the Page stays pending.
   await page.goto(inviteUrl);
-  await page.locator('[data-service="meta_ads"]').getByRole("link", { name: "Grant access" }).click();
-  await expect(page.getByRole("checkbox")).toHaveCount(3);
-  await page.getByRole("checkbox", { name: /Acme Main Ads/ }).check();
-  await page.getByRole("checkbox", { name: /Acme Brand Ads/ }).check();
+  await page.getByRole("link", { name: "Continue with Meta" }).click();
+  const adsPicker = page.locator('[data-picker-service="meta_ads"]');
+  await expect(adsPicker.getByRole("checkbox")).toHaveCount(3);
+  await expect(page.locator('[data-picker-service="meta_page"]').getByRole("checkbox")).toHaveCount(2);
+  await adsPicker.getByRole("checkbox", { name: /Acme Main Ads/ }).check();
+  await adsPicker.getByRole("checkbox", { name: /Acme Brand Ads/ }).check();
   await page.getByRole("button", { name: "Grant access" }).click();
   await expect(page.getByRole("status").first()).toContainText("Access was granted to some of your assets, but not all of them:");
   await expect(page.getByRole("status").first()).toContainText("Acme Brand Ads does not allow new partners");
 
-  // The Page, as editor.
+  // The Page, as editor: the only Meta service left, with its own button.
   await page.locator('[data-service="meta_page"]').getByRole("link", { name: "Grant access" }).click();
   await page.getByRole("checkbox", { name: /Acme Shop Page/ }).check();
   await page.getByRole("button", { name: "Grant access" }).click();

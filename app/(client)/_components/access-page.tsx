@@ -21,7 +21,7 @@ import { FinalState } from "@/components/access/final-state";
 import { IntakeForm } from "@/components/access/intake-form";
 import { MessageBox } from "@/components/access/message-box";
 import { ProgressBar } from "@/components/access/progress-bar";
-import { ServiceCard } from "@/components/access/service-card";
+import { PlatformSignIn, ServiceCard } from "@/components/access/service-card";
 import { ReportHeightToParent, ReturnToOpener } from "@/components/access/window-bridge";
 import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailable";
 import { PlatformLogo } from "@/components/ui/platform-logo";
@@ -74,23 +74,38 @@ function Notice({ view, code, serviceId }: { view: AccessPageView; code: string 
 async function Picker({ view, serviceId, sessionId }: { view: AccessPageView; serviceId: string; sessionId: string }) {
   const found = findService(view, serviceId);
   if (!found || !found.service.actions.grant) return null;
-  const picker = await loadAssetPicker({ requestId: view.requestId, serviceId, platform: found.platform.platform, sessionId });
+  const services = found.platform.services;
+  const picker = await loadAssetPicker({
+    requestId: view.requestId,
+    serviceId,
+    platform: found.platform.platform,
+    sessionId,
+    grantable: (id) => services.some((s) => s.serviceId === id && s.actions.grant),
+  });
   if (!picker.ok)
     return (
       <MessageBox tone="error" title={found.service.name}>
         {accessErrorMessage(view.locale, picker.error, { platform: found.platform.name })}
       </MessageBox>
     );
+  const sections = picker.sections.map((section) => {
+    const s = services.find((x) => x.serviceId === section.serviceId)!;
+    return {
+      serviceId: s.serviceId,
+      serviceName: s.name,
+      roleLine: s.roleLabel ? t(view.locale, "service.role", { agency: view.agency.name, role: s.roleLabel }) : null,
+      assets: section.assets,
+    };
+  });
   return (
     <AssetPicker
       locale={view.locale}
       token={view.token}
       serviceId={serviceId}
-      serviceName={found.service.name}
       platformName={found.platform.name}
       agencyName={view.agency.name}
       sessionId={picker.sessionId}
-      assets={picker.assets}
+      sections={sections}
       backHref={pagePath("invite", view.token)}
     />
   );
@@ -178,9 +193,19 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
             <PlatformLogo platform={p.platform} size={22} />
             {p.name}
           </h2>
+          <PlatformSignIn locale={locale} token={token} surface={surface} platform={p} />
           <ul className="space-y-3">
             {p.services.map((s, si) => (
-              <ServiceCard key={s.serviceId} locale={locale} token={token} surface={surface} agencyName={agency.name} service={s} headingId={`service-${pi}-${si}`} />
+              <ServiceCard
+                key={s.serviceId}
+                locale={locale}
+                token={token}
+                surface={surface}
+                agencyName={agency.name}
+                service={s}
+                headingId={`service-${pi}-${si}`}
+                grantOnPlatform={p.services.filter((x) => x.actions.grant).length > 1}
+              />
             ))}
           </ul>
         </section>

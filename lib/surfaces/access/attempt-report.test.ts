@@ -1,7 +1,7 @@
 // Checks how a grant attempt's connector answers become its outcome, its reasons and
 // the attempt event payload.
 import { describe, expect, it } from "vitest";
-import { attemptEventData, buildAttemptReport, clip, shownErrors } from "@/lib/surfaces/access/attempt-report";
+import { attemptEventData, buildAttemptReport, clip, combinedOutcome, shownErrors } from "@/lib/surfaces/access/attempt-report";
 
 const generic = "Something went wrong on our side. Please try again.";
 const ok = (assetId: string) => ({ assetId, ok: true, error: null });
@@ -53,11 +53,46 @@ describe("buildAttemptReport", () => {
 
   it("shapes the attempt event", () => {
     const report = buildAttemptReport({ assetIds: ["a"], results: [{ results: [bad("a", "No")] }], failure: null, genericMessage: generic });
-    expect(attemptEventData({ platform: "meta", serviceId: "meta_ads", serviceStatus: "pending", report })).toEqual({
+    expect(attemptEventData({ platform: "meta", services: [{ serviceId: "meta_ads", serviceStatus: "pending", report }] })).toEqual({
       platform: "meta",
       outcome: "failed",
       services: [{ service: "meta_ads", status: "pending", errors: ["No"] }],
       errors: [],
     });
+  });
+
+  it("shapes one attempt over several services of a platform", () => {
+    const full = buildAttemptReport({ assetIds: ["a"], results: [{ results: [ok("a")] }], failure: null, genericMessage: generic });
+    const refused = buildAttemptReport({ assetIds: ["b"], results: [{ results: [bad("b", "No")] }], failure: null, genericMessage: generic });
+    expect(
+      attemptEventData({
+        platform: "google",
+        services: [
+          { serviceId: "google_ads", serviceStatus: "granted", report: full },
+          { serviceId: "google_analytics", serviceStatus: "pending", report: refused },
+        ],
+      }),
+    ).toEqual({
+      platform: "google",
+      outcome: "partial_success",
+      services: [
+        { service: "google_ads", status: "granted", errors: [] },
+        { service: "google_analytics", status: "pending", errors: ["No"] },
+      ],
+      errors: [],
+    });
+    expect(combinedOutcome([full, full])).toBe("success");
+    expect(combinedOutcome([refused, refused])).toBe("failed");
+    expect(combinedOutcome([])).toBe("failed");
+    const down = buildAttemptReport({ assetIds: ["c"], results: [], failure: { message: "Sign in again", serverError: false }, genericMessage: generic });
+    expect(
+      attemptEventData({
+        platform: "google",
+        services: [
+          { serviceId: "google_ads", serviceStatus: "pending", report: down },
+          { serviceId: "google_analytics", serviceStatus: "pending", report: down },
+        ],
+      }).errors,
+    ).toEqual(["Sign in again"]);
   });
 });

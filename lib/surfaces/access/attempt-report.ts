@@ -75,13 +75,31 @@ export function buildAttemptReport(input: AttemptInput): AttemptReport {
   return { outcome, grantedAssetIds: granted, serviceErrors: errors, generalErrors: [] };
 }
 
-/** `data.attempt` of `connection.attempt_completed`. */
-export function attemptEventData(opts: { platform: string; serviceId: string; serviceStatus: TServiceStatus; report: AttemptReport }) {
+/** One service's part of an attempt: its report and its status once the attempt is recorded. */
+export interface ServiceAttempt {
+  serviceId: string;
+  serviceStatus: TServiceStatus;
+  report: AttemptReport;
+}
+
+/**
+ * The outcome of an attempt over several services (one platform sign-in): success when
+ * every picked asset of every service was granted, failed when none was, else partial.
+ */
+export function combinedOutcome(reports: readonly AttemptReport[]): AttemptOutcome {
+  if (reports.length === 0 || reports.every((r) => r.grantedAssetIds.length === 0)) return "failed";
+  return reports.every((r) => r.outcome === "success") ? "success" : "partial_success";
+}
+
+/** `data.attempt` of `connection.attempt_completed`: one entry per service the attempt covered. */
+export function attemptEventData(opts: { platform: string; services: readonly ServiceAttempt[] }) {
+  const general: string[] = [];
+  for (const s of opts.services) for (const e of s.report.generalErrors) if (!general.includes(e)) general.push(e);
   return {
     platform: opts.platform,
-    outcome: opts.report.outcome,
-    services: [{ service: opts.serviceId, status: opts.serviceStatus, errors: opts.report.serviceErrors }],
-    errors: opts.report.generalErrors,
+    outcome: combinedOutcome(opts.services.map((s) => s.report)),
+    services: opts.services.map((s) => ({ service: s.serviceId, status: s.serviceStatus, errors: s.report.serviceErrors })),
+    errors: general,
   };
 }
 

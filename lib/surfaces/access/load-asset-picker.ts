@@ -1,6 +1,7 @@
-// The asset picker shown after a platform sign-in: the client's assets for the service,
-// listed with the token the sign-in left on the grant session. The session must belong
-// to this request and service, be signed in and not yet used for a grant, and be alive.
+// The asset picker shown after a platform sign-in: for every service the sign-in covers
+// and the client can still grant, the client's assets, listed with the one token the
+// sign-in left on the grant session. The session must belong to this request and cover
+// the service, be signed in and not yet used for a grant, and be alive.
 
 import type { Asset, PlatformConnector } from "@/lib/infra/connectors/connector";
 import { isConnectorError } from "@/lib/infra/connectors/connector";
@@ -8,6 +9,7 @@ import { getDb, type Tx } from "@/lib/infra/db/db";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/access/access-page-error";
 import { connectorFor } from "@/lib/surfaces/access/platform-connector";
+import { sessionServices } from "@/lib/surfaces/access/sign-in-services";
 import { decryptText } from "@/lib/infra/secrets/seal";
 
 import { UUID } from "@/lib/core/common/uuid";
@@ -16,30 +18,40 @@ export interface LiveSession {
   id: string;
   sealedToken: string;
   accessToken: string;
+  /** the services this sign-in covers, the one it was started from first */
+  serviceIds: string[];
 }
 
 /** The signed-in session ready for a grant, or why it is not. */
 export async function findLiveSession(db: Tx, opts: { requestId: string; serviceId: string; sessionId: string; now: Date }): Promise<LiveSession | { error: AccessErrorCode }> {
   if (!UUID.test(opts.sessionId)) return { error: "sign_in_expired" };
-  const session = await db.grantSession.findFirst({
-    where: { id: opts.sessionId, requestId: opts.requestId, serviceId: opts.serviceId },
-  });
+  const session = await db.grantSession.findFirst({ where: { id: opts.sessionId, requestId: opts.requestId } });
   if (!session || session.usedAt === null) return { error: "sign_in_expired" };
+  const serviceIds = sessionServices(session);
+  if (!serviceIds.includes(opts.serviceId)) return { error: "sign_in_expired" };
   // A used session with its token gone has already served a grant.
   if (session.accessToken === null) return { error: "sign_in_used" };
   if (session.expiresAt.getTime() <= opts.now.getTime()) return { error: "sign_in_expired" };
   const accessToken = decryptText(session.accessToken, loadSecrets().encryptionKey);
   if (accessToken === null) return { error: "sign_in_expired" };
-  return { id: session.id, sealedToken: session.accessToken, accessToken };
+  return { id: session.id, sealedToken: session.accessToken, accessToken, serviceIds };
 }
 
-export type AssetPicker = { ok: true; serviceId: string; sessionId: string; assets: Asset[] } | { ok: false; error: AccessErrorCode };
+export interface PickerSection {
+  serviceId: string;
+  assets: Asset[];
+}
+
+export type AssetPicker = { ok: true; sessionId: string; sections: PickerSection[] } | { ok: false; error: AccessErrorCode };
 
 export async function loadAssetPicker(opts: {
   requestId: string;
+  /** the service the sign-in was started from (the page's `pick`) */
   serviceId: string;
   platform: string;
   sessionId: string;
+  /** whether the client can still grant a service (pending, one-click): others get no section */
+  grantable: (serviceId: string) => boolean;
   now?: Date;
   connector?: PlatformConnector;
 }): Promise<AssetPicker> {
@@ -48,8 +60,11 @@ export async function loadAssetPicker(opts: {
   if ("error" in session) return { ok: false, error: session.error };
   try {
     const connector = connectorFor(opts.platform, { override: opts.connector });
-    const assets = await connector.listAssets({ accessToken: session.accessToken, serviceId: opts.serviceId });
-    return { ok: true, serviceId: opts.serviceId, sessionId: session.id, assets };
+    const sections: PickerSection[] = [];
+    for (const serviceId of session.serviceIds.filter(opts.grantable)) {
+      sections.push({ serviceId, assets: await connector.listAssets({ accessToken: session.accessToken, serviceId }) });
+    }
+    return { ok: true, sessionId: session.id, sections };
   } catch (err) {
     if (isConnectorError(err)) {
       if (err.kind === "server_error") console.error("access page: listing assets failed", err);

@@ -1,6 +1,8 @@
 // "Grant access" on an automatic service: opens a grant session (a single-use nonce
-// bound to the request and service, 15 minutes) and returns where to send the client to
-// sign in with the platform, carrying the signed state back to our callback. A preview
+// bound to the request and the services it covers, 15 minutes) and returns where to send
+// the client to sign in with the platform, carrying the signed state back to our
+// callback. One sign-in covers every pending one-click service of the platform (see
+// `sign-in-services.ts`): the platform is asked for all their scopes at once. A preview
 // link ("preview as client") never reaches the platform: it answers `preview` instead.
 
 import { getCatalogService } from "@/lib/core/catalog/catalog";
@@ -10,6 +12,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
 import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
+import { signInServices } from "@/lib/surfaces/access/sign-in-services";
 import { GRANT_SESSION_MINUTES, callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
 
 export type StartedGrant = { preview: false; authorizationUrl: string; sessionId: string } | { preview: true };
@@ -21,9 +24,11 @@ export async function startGrant(opts: { token: string; serviceId: string; now?:
   const locale = requestLocale(row);
   if (!isOpenRequest(row, now)) throw new AccessPageError("closed", { locale });
   const svc = row.services.find((s) => s.serviceId === opts.serviceId);
-  if (!svc || getCatalogService(svc.serviceId)?.clientFlow !== "one_click" || svc.status !== "pending") {
-    throw new AccessPageError("not_allowed", { serviceId: opts.serviceId, locale });
-  }
+  const covered = signInServices(
+    row.services.map((s) => ({ serviceId: s.serviceId, platform: s.platform, status: s.status, oneClick: getCatalogService(s.serviceId)?.clientFlow === "one_click" })),
+    opts.serviceId,
+  );
+  if (!svc || covered.length === 0) throw new AccessPageError("not_allowed", { serviceId: opts.serviceId, locale });
   if (row.isDemo) return { preview: true };
   const connector = connectorFor(svc.platform, { override: opts.connector, locale });
 
@@ -33,10 +38,10 @@ export async function startGrant(opts: { token: string; serviceId: string; now?:
   // Old sign-ins of this request are of no use any more; keep the table small.
   await db.grantSession.deleteMany({ where: { requestId: row.id, expiresAt: { lt: now } } });
   const session = await db.grantSession.create({
-    data: { agencyId: row.agencyId, requestId: row.id, serviceId: svc.serviceId, nonce, expiresAt, createdAt: now },
+    data: { agencyId: row.agencyId, requestId: row.id, serviceId: svc.serviceId, serviceIds: covered, nonce, expiresAt, createdAt: now },
     select: { id: true },
   });
   const state = signState({ requestId: row.id, serviceId: svc.serviceId, nonce, expiresAt }, appSecret());
-  const { authorizationUrl } = connector.beginSignIn({ state, redirectUri: callbackUrl(), serviceIds: [svc.serviceId], codeVerifier: signInVerifier(nonce) });
+  const { authorizationUrl } = connector.beginSignIn({ state, redirectUri: callbackUrl(), serviceIds: covered, codeVerifier: signInVerifier(nonce) });
   return { preview: false, authorizationUrl, sessionId: session.id };
 }

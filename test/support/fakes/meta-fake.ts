@@ -3,8 +3,9 @@
 // one per host: www.facebook.com (the Login dialog) and graph.facebook.com (the Graph API).
 // It refuses what Graph refuses: a missing or wrong appsecret_proof, an unknown or expired
 // token, a redirect_uri or PKCE verifier that does not match the dialog, a used code, a
-// Page call without the Page's token, unknown tasks and roles, unknown assets, a partner
-// removal without `business` or for a business that is no partner; errors come
+// Page call without the Page's token, a call the sign-in's permissions (the dialog's
+// `scope`, as the client consented) do not cover, unknown tasks and roles, unknown assets, a
+// partner removal without `business` or for a business that is no partner; errors come
 // in Graph's `{ error: { message, type, code, error_subcode, fbtrace_id } }` shape.
 //
 // Switches: `refuse` (assets whose owner refuses partners), `shareAlready` (the agency is
@@ -109,15 +110,16 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
   const app = opts.app ?? META_FAKE_APP;
   const calls: RecordedCall[] = [];
   const switches = defaults();
-  const codes = new Map<string, { user: User; redirectUri: string; challenge: string | null; used: boolean }>();
-  const tokens = new Map<string, { user: User; pageId?: string }>();
+  const codes = new Map<string, { user: User; redirectUri: string; challenge: string | null; scopes: Set<string>; used: boolean }>();
+  const tokens = new Map<string, { user: User; pageId?: string; scopes: Set<string> }>();
   const partners = new Map<string, Map<string, string[]>>();
   const invitations = new Map<string, { email: string; role: string }[]>();
 
   const assetsOf = (user: User, kind: Asset["kind"]) => (user.id === META_FAKE_USERS.client.id ? META_FAKE_ASSETS.filter((a) => a.kind === kind) : []);
   const pageTokenFor = (userToken: string, pageId: string) => {
     const t = `EAAPAGE${pageId}x${createHash("sha256").update(userToken).digest("hex").slice(0, 16)}`;
-    tokens.set(t, { user: tokens.get(userToken)!.user, pageId });
+    const owner = tokens.get(userToken)!;
+    tokens.set(t, { user: owner.user, pageId, scopes: owner.scopes });
     return t;
   };
   const list = (data: Json[]) => ({ status: 200, body: { data, paging: { cursors: { before: "MA==", after: "MQ==" } } } });
@@ -142,7 +144,8 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
       return { status: 302, location: back.toString() };
     }
     const code = `AQ${randomBytes(18).toString("base64url")}`;
-    codes.set(code, { user: META_FAKE_USERS[switches.loginAs], redirectUri, challenge, used: false });
+    const scopes = new Set((q.get("scope") ?? "").split(",").filter(Boolean));
+    codes.set(code, { user: META_FAKE_USERS[switches.loginAs], redirectUri, challenge, scopes, used: false });
     back.searchParams.set("code", code);
     return { status: 302, location: back.toString() };
   }
@@ -167,7 +170,7 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
     }
     entry.used = true;
     const token = `EAAFAKE${randomBytes(24).toString("base64url")}`;
-    tokens.set(token, { user: entry.user });
+    tokens.set(token, { user: entry.user, scopes: entry.scopes });
     return { status: 200, body: { access_token: token, token_type: "bearer", expires_in: 5183944 } };
   }
 
@@ -199,6 +202,13 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
     }
     if (rest.length > 0) return graphError(400, { code: 2500, message: `Unknown path components: /${rest.join("/")}` });
     const user = session.user;
+    // "Permissions Reference" (https://developers.facebook.com/docs/permissions): each edge
+    // needs the permission the client granted in the Login dialog.
+    const lacking = (...anyOf: string[]) =>
+      anyOf.some((perm) => session.scopes.has(perm)) ? null : graphError(403, { code: 200, message: `(#200) Requires ${anyOf.join(" or ")} permission for this action` });
+    const needed = neededPermissions(method, first!, edge, user);
+    const missing = needed.map((anyOf) => lacking(...anyOf)).find((e) => e !== null);
+    if (missing) return missing;
 
     if (method === "GET" && first === "me" && edge === undefined) return { status: 200, body: { id: user.id, name: user.name, email: user.email } };
     if (method === "GET" && first === "me" && edge === "businesses") return list(user.businesses.map((b) => ({ ...b })));
@@ -284,6 +294,27 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
       }
     }
     return unsupported(method, first!);
+  }
+
+  /** The permissions (each entry: any one of them) a Graph call needs. */
+  function neededPermissions(method: string, first: string, edge: string | undefined, user: User): string[][] {
+    if (first === "me") {
+      if (edge === "adaccounts") return [["ads_management", "ads_read"]];
+      if (edge === "accounts") return [["pages_show_list"]];
+      if (edge === "businesses") return [["business_management"]];
+      return [];
+    }
+    if (user.businesses.some((b) => b.id === first)) {
+      if (edge === "owned_product_catalogs") return [["business_management"], ["catalog_management"]];
+      if (edge === "owned_pixels") return [["business_management"], ["ads_management", "ads_read"]];
+      if (edge === "instagram_accounts") return [["business_management"], ["instagram_basic"]];
+      return [["business_management"]];
+    }
+    const asset = META_FAKE_ASSETS.find((a) => a.id === first);
+    if (asset?.kind === "adaccount" || asset?.kind === "pixel") return [["ads_management"], ...(method === "POST" ? [["business_management"]] : [])];
+    if (asset?.kind === "page") return [["pages_show_list"]];
+    if (asset?.kind === "catalog") return [["catalog_management"]];
+    return [];
   }
 
   function unsupported(method: string, id: string) {

@@ -8,7 +8,7 @@ import { getConnector } from "@/lib/infra/connectors/get-connector";
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { appSecretProof, GRAPH_VERSION } from "@/lib/infra/connectors/meta/meta-graph";
-import { partnerTasks } from "@/lib/infra/connectors/meta/meta-roles";
+import { META_SERVICE_IDS, partnerTasks } from "@/lib/infra/connectors/meta/meta-roles";
 import { pkceVerifier } from "@/lib/infra/connectors/pkce";
 import type { ConnectorEnv } from "@/lib/infra/connectors/registry";
 import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/test/support/fakes/meta-fake";
@@ -95,8 +95,8 @@ describe("Meta sign-in", () => {
 });
 
 describe("Meta listing", () => {
-  it("lists each service's assets, every call with appsecret_proof", async () => {
-    const token = await signIn();
+  it("lists each service's assets with one sign-in for all of them, every call with appsecret_proof", async () => {
+    const token = await signIn([...META_SERVICE_IDS]);
     const ids = async (serviceId: string) => (await connector.listAssets({ accessToken: token, serviceId })).map((a) => a.id);
     expect(await ids("meta_business_manager")).toEqual(["910000000001"]);
     expect(await ids("meta_ads")).toEqual(["act_1001", "act_1002", "act_1003"]);
@@ -107,6 +107,15 @@ describe("Meta listing", () => {
     const graphCalls = fake.calls.filter((c) => c.host === "graph.facebook.com" && !c.path.endsWith("/oauth/access_token"));
     expect(graphCalls.length).toBeGreaterThan(5);
     for (const c of graphCalls) expect(c.query.appsecret_proof).toBe(appSecretProof(c.query.access_token!, META_FAKE_APP.appSecret));
+  });
+
+  it("a sign-in covers only the services it asked scopes for, like the consent the client gave", async () => {
+    const token = await signIn(["meta_ads"]);
+    expect((await connector.listAssets({ accessToken: token, serviceId: "meta_ads" })).length).toBe(3);
+    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_page" })).rejects.toBeInstanceOf(ConnectorError);
+    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_catalog" })).rejects.toBeInstanceOf(ConnectorError);
+    const both = await signIn(["meta_ads", "meta_page"]);
+    expect((await connector.listAssets({ accessToken: both, serviceId: "meta_page" })).map((a) => a.id)).toEqual(["2001", "2002"]);
   });
 
   it("the fake refuses a call without or with a wrong appsecret_proof, like Graph", async () => {

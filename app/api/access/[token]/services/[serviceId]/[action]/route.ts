@@ -1,5 +1,7 @@
 // POST: the client's actions on one service, from the access page's forms:
 // grant (the picked assets after a platform sign-in), skip, reopen, invite-sent.
+// A grant's form carries `asset` for this service and `asset:<serviceId>` for each
+// other service the same platform sign-in covers: one submit, one attempt.
 import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
 import { accessFormRoute, pagePath } from "@/lib/surfaces/access/access-http";
 import { applyClientAction, isClientServiceAction } from "@/lib/surfaces/access/apply-client-action";
@@ -22,11 +24,14 @@ export const POST = accessFormRoute<Params>(
   },
   async ({ params: { token, serviceId, action }, form, surface }) => {
     if (action === "grant") {
-      const result = await grantWithConnector({ token, serviceId, sessionId: form.get("session") ?? "", assetIds: form.getAll("asset") });
+      const selections = [...new Set([...form.keys()].filter((k) => k.startsWith("asset:")))].map((k) => ({ serviceId: k.slice("asset:".length), assetIds: form.getAll(k) }));
+      const result = await grantWithConnector({ token, serviceId, sessionId: form.get("session") ?? "", assetIds: form.getAll("asset"), selections });
       if (result.preview) return pagePath(surface, token, { notice: "preview", service: serviceId });
-      if (result.report.outcome === "success") return pagePath(surface, token, { notice: "granted", service: serviceId });
-      const notice = { serviceId, outcome: result.report.outcome, errors: result.errors };
-      return pagePath(surface, token, { attempt: sealAttemptNotice(result.requestId, notice, appSecret()), service: serviceId });
+      // The notice names the service when the attempt was about one.
+      const named = result.services.length === 1 ? result.services[0]!.serviceId : undefined;
+      if (result.report.outcome === "success") return pagePath(surface, token, { notice: "granted", service: named });
+      const notice = { serviceId: named ?? "", outcome: result.report.outcome, errors: result.errors };
+      return pagePath(surface, token, { attempt: sealAttemptNotice(result.requestId, notice, appSecret()), service: named });
     }
     if (!isClientServiceAction(action)) throw new AccessPageError("not_allowed", { serviceId });
     const result = await applyClientAction({ token, serviceId, action });

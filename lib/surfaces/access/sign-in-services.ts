@@ -1,0 +1,31 @@
+// Which services one platform sign-in covers. A client signs in once per platform: the
+// sign-in started from one service also covers every other service of the same platform
+// in the request that is still waiting for a one-click grant, so it asks for all their
+// scopes at once (the connectors take the union of the listed services' scopes) and the
+// picker shows each of them. Pure: the caller reads the request.
+
+export interface SignInCandidate {
+  serviceId: string;
+  platform: string;
+  status: string;
+  /** granted in one click through the platform's sign-in (catalog `clientFlow` "one_click") */
+  oneClick: boolean;
+}
+
+/**
+ * The services a sign-in started from `serviceId` covers, in request order with
+ * `serviceId` first; empty when `serviceId` itself cannot be granted now.
+ */
+export function signInServices(services: readonly SignInCandidate[], serviceId: string): string[] {
+  const start = services.find((s) => s.serviceId === serviceId);
+  const grantable = (s: SignInCandidate) => s.oneClick && s.status === "pending";
+  if (!start || !grantable(start)) return [];
+  const others = services.filter((s) => s.serviceId !== serviceId && s.platform === start.platform && grantable(s)).map((s) => s.serviceId);
+  return [serviceId, ...new Set(others)];
+}
+
+/** The services a stored grant session covers; sessions made before the list was kept cover their one service. */
+export function sessionServices(session: { serviceId: string; serviceIds?: readonly string[] | null }): string[] {
+  const list = session.serviceIds ?? [];
+  return list.length > 0 ? [...list] : [session.serviceId];
+}

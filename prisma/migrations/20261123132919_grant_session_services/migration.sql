@@ -1,0 +1,3 @@
+-- migration: additive
+-- AlterTable
+ALTER TABLE "GrantSession" ADD COLUMN     "serviceIds" TEXT[] DEFAULT ARRAY[]::TEXT[];
