@@ -12,7 +12,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
 import { Select } from "@/components/ui/select";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { runAction } from "@/components/ui/action-feedback";
@@ -120,12 +120,12 @@ export function AccessPanel({ status, scope, canCheck, canRemove, canSchedule, c
                     <Badge tone={STATUS[a.status].tone}>{STATUS[a.status].label}</Badge>
                     {a.status === "lost" && a.lostAt ? (
                       <div className="mt-1 text-xs text-red-700">
-                        since <LocalTime iso={a.lostAt} />
+                        since <DateTime value={a.lostAt} />
                       </div>
                     ) : null}
                     {a.status === "removed" && s.removedBy ? <div className="mt-1 text-xs text-slate-600">by {s.removedBy}</div> : null}
                   </Td>
-                  <Td>{a.verifiedAt ? <LocalTime iso={a.verifiedAt} /> : "—"}</Td>
+                  <Td>{a.verifiedAt ? <DateTime value={a.verifiedAt} /> : "—"}</Td>
                   <Td className="text-sm text-slate-700">{a.detail ?? "—"}</Td>
                 </Tr>
               )),

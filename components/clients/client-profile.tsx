@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
 import { Textarea } from "@/components/ui/textarea";
 
 const TONE_CLASS = { good: "bg-green-600", bad: "bg-red-600", neutral: "bg-slate-400" } as const;
@@ -69,7 +69,7 @@ export function ClientProfileSections({
                       <td className="px-3 py-2">{a.service}</td>
                       <td className="px-3 py-2">{a.assetName ?? (a.assetId || "—")}</td>
                       <td className="px-3 py-2">{a.role ?? "—"}</td>
-                      <td className="px-3 py-2">{a.grantedAt ? <LocalTime iso={a.grantedAt} /> : "—"}</td>
+                      <td className="px-3 py-2">{a.grantedAt ? <DateTime value={a.grantedAt} /> : "—"}</td>
                       <td className="px-3 py-2">{a.grantedBy}</td>
                     </tr>
                   ))}
@@ -92,7 +92,7 @@ export function ClientProfileSections({
               <li key={r.id} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
                   <Link href={`/dashboard/requests/${r.id}`} className="font-medium text-indigo-700 hover:underline">
-                    Request of <LocalTime iso={r.createdAt} dateOnly />
+                    Request of <DateTime value={r.createdAt} style="date" />
                   </Link>
                   <Badge status={r.status} />
                 </div>
@@ -141,7 +141,7 @@ export function ClientProfileSections({
                 <span>
                   {e.text}{" "}
                   <span className="text-slate-600">
-                    · <LocalTime iso={e.createdAt} />
+                    · <DateTime value={e.createdAt} />
                   </span>
                 </span>
               </li>
@@ -202,7 +202,7 @@ function NotesCard({
             <li key={n.id}>
               <p className="whitespace-pre-wrap text-slate-900">{n.body}</p>
               <p className="text-xs text-slate-600">
-                {n.authorName} · <LocalTime iso={n.createdAt} />
+                {n.authorName} · <DateTime value={n.createdAt} />
               </p>
             </li>
           ))}

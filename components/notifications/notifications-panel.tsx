@@ -13,7 +13,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { Input } from "@/components/ui/input";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 
@@ -79,7 +79,7 @@ export function NotificationsPanel({
                       n.message
                     )}{" "}
                     <span className="font-normal text-slate-600">
-                      · <LocalTime iso={n.createdAt} />
+                      · <DateTime value={n.createdAt} />
                     </span>
                   </span>
                   {!n.read ? (

@@ -17,13 +17,13 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { expiryFromDate } from "@/components/requests/new-request-form";
-import { ServicePicker, toRequestedService, type CatalogServiceOption, type ServiceSelection } from "@/components/requests/service-picker";
+import { ServicePicker, type PickedServices } from "@/components/services/service-picker";
 
 export interface EditRequestFormProps {
   requestId: string;
-  catalog: CatalogServiceOption[];
   accounts: SerializedAccount[];
-  initial: Record<string, ServiceSelection>;
+  /** the request's services as it asks them today */
+  initial: PickedServices;
   /** the request is completed: saving reopens it ("Ask for more access") */
   reopening: boolean;
   /** the deadline has passed: a new one is required to reopen */
@@ -31,14 +31,13 @@ export interface EditRequestFormProps {
   save: (input: TEditRequestInput) => Promise<ActionResult<{ id: string; changed: boolean; reopened: boolean }>>;
 }
 
-export function EditRequestForm({ requestId, catalog, accounts, initial, reopening, needsDeadline, save }: EditRequestFormProps) {
+export function EditRequestForm({ requestId, accounts, initial, reopening, needsDeadline, save }: EditRequestFormProps) {
   const router = useRouter();
   const invalidate = useInvalidateRequests();
-  const [services, setServices] = useState<Record<string, ServiceSelection>>(initial);
+  const [services, setServices] = useState<PickedServices>(initial);
   const [expiry, setExpiry] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const byId = new Map(catalog.map((s) => [s.id, s]));
   const today = new Date();
   const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -52,7 +51,7 @@ export function EditRequestForm({ requestId, catalog, accounts, initial, reopeni
         const expiresAt = expiryFromDate(expiry);
         const input = {
           requestId,
-          requestedServices: Object.fromEntries(Object.entries(services).map(([id, sel]) => [id, toRequestedService(byId.get(id)!, sel)])),
+          requestedServices: services,
           ...(expiresAt ? { expiresAt } : {}),
         } as TEditRequestInput;
         const saved = await runAction(() => save(input), { onFieldErrors: setErrors });
@@ -66,7 +65,7 @@ export function EditRequestForm({ requestId, catalog, accounts, initial, reopeni
     >
       <Card title="Services" description="Add services or change roles and accounts. A service you leave as it is keeps its progress; a changed one is asked again.">
         <FieldError message={errors.requestedServices} />
-        <ServicePicker catalog={catalog} accounts={accounts} value={services} onChange={setServices} errors={errors} />
+        <ServicePicker accounts={accounts} value={services} onChange={setServices} errors={errors} />
       </Card>
       {reopening || needsDeadline ? (
         <Card title="Deadline">

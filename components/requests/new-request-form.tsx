@@ -22,12 +22,11 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import type { toCreateBody } from "@/components/clients/client-form";
 import { ClientPicker } from "@/components/requests/client-picker";
-import { ServicePicker, toRequestedService, type CatalogServiceOption, type ServiceSelection } from "@/components/requests/service-picker";
+import { ServicePicker, type PickedServices } from "@/components/services/service-picker";
 
 type RequestBodyInput = z.input<typeof ZCreateRequestBody>;
 
 export interface NewRequestFormProps {
-  catalog: CatalogServiceOption[];
   accounts: SerializedAccount[];
   intakeAvailable: boolean;
   initialClient: TClient | null;
@@ -47,11 +46,11 @@ export function expiryFromDate(date: string): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-export function NewRequestForm({ catalog, accounts, intakeAvailable, initialClient, createClient, createRequest, previewRequest }: NewRequestFormProps) {
+export function NewRequestForm({ accounts, intakeAvailable, initialClient, createClient, createRequest, previewRequest }: NewRequestFormProps) {
   const router = useRouter();
   const invalidate = useInvalidateRequests();
   const [client, setClient] = useState<TClient | null>(initialClient);
-  const [services, setServices] = useState<Record<string, ServiceSelection>>({});
+  const [services, setServices] = useState<PickedServices>({});
   const [intake, setIntake] = useState(false);
   const [expiry, setExpiry] = useState("");
   const [thankYou, setThankYou] = useState("");
@@ -59,12 +58,11 @@ export function NewRequestForm({ catalog, accounts, intakeAvailable, initialClie
   const [sendEmail, setSendEmail] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<"create" | "preview" | null>(null);
-  const byId = new Map(catalog.map((s) => [s.id, s]));
   const today = new Date();
 
   const body = (): RequestBodyInput => ({
     clientId: client?.id ?? "",
-    requestedServices: Object.fromEntries(Object.entries(services).map(([id, sel]) => [id, toRequestedService(byId.get(id)!, sel)])),
+    requestedServices: services,
     ...(intake ? { intakeForm: { requested: true } } : {}),
     sendEmail,
     ...(thankYou.trim() ? { thankYouMessage: thankYou } : {}),
@@ -105,7 +103,7 @@ export function NewRequestForm({ catalog, accounts, intakeAvailable, initialClie
 
       <Card title="2. Services" description="Pick what you need access to, the role for each, and which of your accounts gets it.">
         <FieldError message={errors.requestedServices} />
-        <ServicePicker catalog={catalog} accounts={accounts} value={services} onChange={setServices} errors={errors} />
+        <ServicePicker accounts={accounts} value={services} onChange={setServices} errors={errors} />
         <p className="mt-3 text-sm text-slate-600">{count ? `${count} service${count === 1 ? "" : "s"} selected.` : "No service selected yet."}</p>
       </Card>
 

@@ -33,7 +33,6 @@ const SUCCESS: Record<TAgencyRequestAction["kind"], string> = {
   mark_granted: "Marked as granted.",
   unmark_granted: "Grant unmarked.",
   confirm_invite: "Invite confirmed; the service is granted.",
-  request_more_access: "The request is open again for more access.",
   cancel: "Request cancelled.",
 };
 

@@ -18,7 +18,7 @@ import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import type { StaticLink, ZUpdateStaticLinkBody } from "@/lib/core/agencies/update-static-link";
 import { staticLinkMissing } from "@/lib/core/domain/static-link";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
-import { ServicePicker, type PickedServices } from "./service-picker";
+import { ServicePicker, type PickedServices } from "@/components/services/service-picker";
 import { useSetStaticLink, useStaticLink } from "./use-static-link";
 
 export interface StaticLinkActions {
@@ -136,7 +136,16 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
       </Card>
 
       <Card title="Default services" description="What every visitor is asked to grant, with the role and the agency account that receives access.">
-        <ServicePicker value={services} onChange={setServices} accounts={accounts} errors={errors} disabled={!canWrite} readOnlyOnly={!allowAllRoles} />
+        <ServicePicker
+          value={services}
+          onChange={setServices}
+          accounts={accounts}
+          errors={errors}
+          errorPath="services"
+          disabled={!canWrite}
+          readOnlyOnly={!allowAllRoles}
+          expanded
+        />
         <FieldError message={errors.services} />
       </Card>
 

@@ -2,7 +2,7 @@
 // The one date and time format of the dashboard: the viewer's locale and time zone, with
 // the zone named where it matters (deadlines, expiry). Server rendering cannot know the
 // browser's zone, so the text is written after mount; until then a stable ISO date shows,
-// and server and browser render the same markup.
+// and server and browser render the same markup. `formatUtc` is for what is UTC by definition.
 import { useSyncExternalStore } from "react";
 
 export type DateTimeStyle = "date" | "datetime" | "time";
@@ -21,6 +21,14 @@ export function formatDateTime(iso: string | Date, style: DateTimeStyle = "datet
       }
     : base;
   return new Intl.DateTimeFormat(opts.locale, { ...options, ...(opts.timeZone ? { timeZone: opts.timeZone } : {}) }).format(d);
+}
+
+/** The same text on the server and in every browser: UTC, English, explicit (for periods that are UTC by definition, such as the usage month). */
+export function formatUtc(iso: string, dateOnly = false): string {
+  const d = new Date(iso);
+  return dateOnly
+    ? d.toLocaleDateString("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" })
+    : `${d.toLocaleString("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" })} UTC`;
 }
 
 const subscribe = () => () => {};

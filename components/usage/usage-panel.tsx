@@ -14,7 +14,7 @@ import type { SerializedAgency } from "@/lib/core/agencies/serialize-agency";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { PLAN_DEFAULTS, type PlanName, type UsageCounter } from "@/lib/core/domain/usage";
 import type { UsageOverview } from "@/lib/core/usage/get-usage-overview";
-import { formatUtc } from "@/components/ui/local-time";
+import { formatUtc } from "@/components/ui/date-time";
 
 const UsageChart = dynamic(() => import("@/components/usage/usage-chart"), {
   ssr: false,

@@ -133,7 +133,7 @@ test("the static link: default services, intake toggle, on/off and a new token",
   const metaAds = page.locator('[data-service="meta_ads"]');
   await metaAds.getByLabel("Meta Ad Account", { exact: true }).check();
   await metaAds.getByLabel("Meta Ad Account role").selectOption("analyst");
-  await expect(metaAds.getByLabel("Meta Ad Account agency account")).toHaveValue(agency.accounts.meta!);
+  await expect(metaAds.locator(`#svc-meta_ads-acc-${agency.accounts.meta}`)).toBeChecked();
   await page.locator('[data-service="shopify_store"]').getByRole("checkbox").first().check();
   await page.getByRole("button", { name: "Save static link" }).click();
   await expect(page.getByText("Static link saved.")).toBeVisible();

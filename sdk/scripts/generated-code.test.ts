@@ -1,6 +1,7 @@
 // The committed SDK inputs are current, the document validates, and the code generators
 // integrators use produce code that compiles under `tsc --strict`: openapi-typescript (the
-// SDK's own types), @hey-api/openapi-ts and orval 8, each from sdk/openapi.json.
+// SDK's own types), @hey-api/openapi-ts, orval 8 and orval 7 (still widely pinned), each from
+// sdk/openapi.json.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { createClient } from "@hey-api/openapi-ts";
 import { generate } from "orval";
+import { generate as generateOrval7 } from "orval7";
 import { publishedDocument } from "@/lib/surfaces/v2/openapi/published-document";
 import { generateSdkTypes } from "./generate-types";
 
@@ -33,12 +35,13 @@ describe("committed files", () => {
   });
 });
 
-it("@hey-api/openapi-ts and orval generate code that compiles with the SDK's types under tsc --strict", async () => {
+it("@hey-api/openapi-ts, orval 8 and orval 7 generate code that compiles with the SDK's types under tsc --strict", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sdk-generators-"));
   try {
     await createClient({ input: { path: documentPath }, output: path.join(dir, "hey-api"), logs: { level: "silent" } } as Parameters<typeof createClient>[0]);
     await generate({ input: { target: documentPath }, output: { target: path.join(dir, "orval/api.ts"), client: "fetch", mode: "single" } });
-    const files = [path.join(dir, "hey-api/index.ts"), path.join(dir, "orval/api.ts"), path.join(root, "sdk/src/generated/v2.ts")];
+    await generateOrval7({ input: { target: documentPath }, output: { target: path.join(dir, "orval7/api.ts"), client: "fetch", mode: "single" } });
+    const files = [path.join(dir, "hey-api/index.ts"), path.join(dir, "orval/api.ts"), path.join(dir, "orval7/api.ts"), path.join(root, "sdk/src/generated/v2.ts")];
     for (const f of files) expect(fs.existsSync(f), f).toBe(true);
     const tsc = path.join(root, "node_modules/typescript/bin/tsc");
     const args = [

@@ -1,5 +1,6 @@
 // The dashboard shell: checks the session on the server (no session → sign-in and back),
-// then the sidebar with every page, the agency's name and the user menu.
+// then the sidebar with every page, the agency's name and the user menu, and the demo data
+// banner while the demo agency's sample data exists.
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import { getDashboardContext, listUserAgencies } from "@/lib/surfaces/dashboard/dashboard-context";
@@ -13,6 +14,10 @@ import { DashboardNav } from "./_components/dashboard-nav";
 import { SignInRedirect } from "./_components/sign-in-redirect";
 import { UserMenu } from "./_components/user-menu";
 import { UnreadBadge } from "@/components/notifications/unread-badge";
+import { DemoDataBanner } from "@/components/home/demo-data-banner";
+import { can } from "@/lib/core/auth/roles";
+import { hasDemoData } from "@/lib/core/agencies/demo-data";
+import { removeDemoDataAction } from "./demo-actions";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Access Requests" } };
 export const dynamic = "force-dynamic";
@@ -20,10 +25,11 @@ export const dynamic = "force-dynamic";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const ctx = await getDashboardContext();
   if (!ctx) return <SignInRedirect />;
-  const [agencies, mustEnrol, verified] = await Promise.all([
+  const [agencies, mustEnrol, verified, demoData] = await Promise.all([
     listUserAgencies(ctx.userId),
     mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId }),
     isEmailVerified(ctx.userId),
+    hasDemoData({ agencyId: ctx.agencyId }),
   ]);
   return (
     <div className="min-h-screen md:flex">
@@ -51,7 +57,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               <SecurityPage />
             </>
           ) : (
-            children
+            <>
+              {demoData ? <DemoDataBanner canRemove={can(ctx.role, "demo:delete")} remove={removeDemoDataAction} /> : null}
+              {children}
+            </>
           )}
         </div>
       </main>

@@ -1,6 +1,6 @@
 // Dashboard team roles and what each may do. Viewer reads only; Member creates and manages
 // requests and clients; Manager also connected accounts, intake form, branding, static
-// link and webhooks; Owner also API keys, plan and team. Checked on the server for every
+// link and webhooks; Owner also API keys, plan, team and removing the demo data. Checked on the server for every
 // action and route.
 export const ROLES = ["owner", "manager", "member", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
@@ -20,6 +20,7 @@ export const PERMISSIONS = {
   "plan:write": "owner",
   "team:write": "owner",
   "audit:read": "owner",
+  "demo:delete": "owner",
 } as const satisfies Record<string, Role>;
 
 export type Permission = keyof typeof PERMISSIONS;

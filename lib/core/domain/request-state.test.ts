@@ -130,7 +130,6 @@ describe("request status transitions", () => {
       "completed",
       ["service.granted", "request.completed"],
     ],
-    ["completed → in_progress when the agency asks for more access", completed, { kind: "request_more_access" }, "in_progress", ["request.updated"]],
     ["pending → cancelled", () => req(), { kind: "cancel" }, "cancelled", ["request.cancelled"]],
     ["in_progress → cancelled", inProgress, { kind: "cancel" }, "cancelled", ["request.cancelled"]],
     ["pending → expired after the deadline", () => req({ expiresAt: NOW }), { kind: "expire" }, "expired", ["request.expired"]],
@@ -145,19 +144,6 @@ describe("request status transitions", () => {
     expect(result.completedNow).toBe(to === "completed");
     expect(result.cancelledNow).toBe(to === "cancelled");
     expect(result.expiredNow).toBe(to === "expired");
-  });
-
-  it("a completed request reopened for more access completes again on the next change, sending request.completed again", () => {
-    const reopened = ok(applyAction(completed(), { kind: "request_more_access" }, NOW)).next;
-    expect(reopened.status).toBe("in_progress");
-    const withSkip = ok(
-      applyAction({ ...reopened, services: [svc("a", { status: "granted" }), svc("b", { optional: true, status: "skipped" })] }, { kind: "reopen", serviceId: "b" }, NOW),
-    );
-    expect(withSkip.next.status).toBe("in_progress");
-    const done = ok(applyAction(withSkip.next, { kind: "skip", serviceId: "b" }, NOW));
-    expect(done.next.status).toBe("completed");
-    expect(done.events.map((e) => e.type)).toEqual(["service.skipped", "request.completed"]);
-    expect(done.completedNow).toBe(true);
   });
 
   it("cancel on a cancelled request succeeds without a change or an event", () => {
@@ -339,7 +325,6 @@ describe("failures", () => {
     { kind: "mark_granted", serviceId: "a" },
     { kind: "unmark_granted", serviceId: "a" },
     { kind: "confirm_invite", serviceId: "a" },
-    { kind: "request_more_access" },
   ];
 
   const finalStates: [string, () => RequestState][] = [
@@ -363,8 +348,6 @@ describe("failures", () => {
     ["intake submitted when none was requested", open, { kind: "submit_intake" }, "NOT_ALLOWED"],
     ["confirm without a reported invite", open, { kind: "confirm_invite", serviceId: "a" }, "NOT_ALLOWED"],
     ["confirm of a skipped service", open, { kind: "confirm_invite", serviceId: "b" }, "NOT_ALLOWED"],
-    ["request more access on an open request", open, { kind: "request_more_access" }, "INVALID_STATE"],
-    ["request more access on a pending request", () => req(), { kind: "request_more_access" }, "INVALID_STATE"],
     ["grant of a skipped service", open, { kind: "grant", serviceId: "b" }, "INVALID_STATE"],
     ["mark of a skipped service", open, { kind: "mark_granted", serviceId: "b" }, "INVALID_STATE"],
     ["invite for a skipped service", open, { kind: "invite_sent", serviceId: "b", grantsImmediately: false }, "INVALID_STATE"],
@@ -393,7 +376,6 @@ describe("stateVersion", () => {
       { kind: "confirm_invite", serviceId: "a" },
       { kind: "skip", serviceId: "b" },
       { kind: "submit_intake" },
-      { kind: "request_more_access" },
       { kind: "unmark_granted", serviceId: "a" },
       { kind: "mark_granted", serviceId: "a" },
       { kind: "unmark_granted", serviceId: "a" },
@@ -405,7 +387,7 @@ describe("stateVersion", () => {
       expect(state.stateVersion).toBe(i + 2);
       statuses.push(state.status);
     }
-    expect(statuses).toEqual(["in_progress", "in_progress", "in_progress", "completed", "in_progress", "in_progress", "completed", "in_progress", "cancelled"]);
+    expect(statuses).toEqual(["in_progress", "in_progress", "in_progress", "completed", "in_progress", "completed", "in_progress", "cancelled"]);
   });
 });
 
@@ -426,7 +408,6 @@ describe("properties", () => {
     { arbitrary: byService("mark_granted"), weight: 3 },
     { arbitrary: byService("unmark_granted"), weight: 4 },
     { arbitrary: byService("confirm_invite"), weight: 3 },
-    { arbitrary: fc.constant({ kind: "request_more_access" as const }), weight: 3 },
     { arbitrary: fc.constant({ kind: "cancel" as const }), weight: 1 },
     { arbitrary: fc.constant({ kind: "expire" as const }), weight: 2 },
   ) as fc.Arbitrary<RequestAction>;

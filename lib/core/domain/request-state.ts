@@ -38,11 +38,7 @@ export type ClientAction =
   | { kind: "submit_intake" };
 
 export type AgencyAction =
-  | { kind: "mark_granted"; serviceId: string }
-  | { kind: "unmark_granted"; serviceId: string }
-  | { kind: "confirm_invite"; serviceId: string }
-  | { kind: "request_more_access" }
-  | { kind: "cancel" };
+  { kind: "mark_granted"; serviceId: string } | { kind: "unmark_granted"; serviceId: string } | { kind: "confirm_invite"; serviceId: string } | { kind: "cancel" };
 
 export type SweepAction = { kind: "expire" };
 
@@ -154,15 +150,6 @@ export function applyAction(state: RequestState, action: RequestAction, now: Dat
 
   const next = copy(state);
   const events: DomainEvent[] = [];
-
-  if (action.kind === "request_more_access") {
-    if (status !== "completed") return fail("INVALID_STATE", "Only a completed request can be reopened for more access");
-    next.status = "in_progress";
-    events.push({ type: "request.updated" });
-    // No completion check: the request is reopened on purpose, although its
-    // services still meet the rule; it completes again after the next change.
-    return finish(state, next, events, {});
-  }
 
   if (action.kind === "submit_intake") {
     if (!state.intakeRequested) return fail("NOT_ALLOWED", "This request has no intake form");

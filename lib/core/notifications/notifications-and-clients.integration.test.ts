@@ -1,5 +1,6 @@
 // Team notifications, the client profile, deleting a client and the read-only static link,
 // against a real database, with the client granting through the real access pages (HTTP).
+import type { Role } from "@/lib/core/auth/roles";
 import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => close?.());
 
-async function addMember(agencyId: string, role = "member") {
+async function addMember(agencyId: string, role: Role = "member") {
   const db = await getDb();
   const user = await db.user.create({ data: { email: `m-${crypto.randomUUID().slice(0, 8)}@agency.test`, passwordHash: "x" } });
   await db.membership.create({ data: { agencyId, userId: user.id, role } });

@@ -1,5 +1,5 @@
 // The dashboard's request actions (mark granted, unmark a grant, confirm a client-sent
-// invite, ask for more access, cancel), each through the one domain path, so the state
+// invite, cancel; asking a completed request for more is the request editor's), each through the one domain path, so the state
 // versions and events are exactly the API's.
 import { z } from "zod";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
@@ -13,7 +13,6 @@ export const ZAgencyRequestAction = z.discriminatedUnion("kind", [
   z.strictObject({ requestId: ZRequestId, kind: z.literal("mark_granted"), serviceId: ZServiceId }),
   z.strictObject({ requestId: ZRequestId, kind: z.literal("unmark_granted"), serviceId: ZServiceId }),
   z.strictObject({ requestId: ZRequestId, kind: z.literal("confirm_invite"), serviceId: ZServiceId }),
-  z.strictObject({ requestId: ZRequestId, kind: z.literal("request_more_access") }),
   z.strictObject({ requestId: ZRequestId, kind: z.literal("cancel") }),
 ]);
 export type TAgencyRequestAction = z.infer<typeof ZAgencyRequestAction>;
@@ -21,7 +20,7 @@ export type TAgencyRequestAction = z.infer<typeof ZAgencyRequestAction>;
 export async function applyAgencyAction(opts: { agencyId: string; input: TAgencyRequestAction; now?: Date; actorEmail?: string }): Promise<TRequest> {
   const { input, agencyId, now } = opts;
   if (input.kind === "cancel") return cancelRequest({ agencyId, id: input.requestId, includeDemo: true, now });
-  const action = input.kind === "request_more_access" ? { kind: input.kind } : { kind: input.kind, serviceId: input.serviceId };
+  const action = { kind: input.kind, serviceId: input.serviceId };
   const res = await applyRequestAction({ agencyId, requestId: input.requestId, action, now, ...(opts.actorEmail ? { grantedBy: opts.actorEmail } : {}) });
   return res.request;
 }

@@ -9,15 +9,21 @@ export const MAX_ACCOUNT_LINKS = 20;
 
 const ZAccountLinkValue = z.string().min(1, "must not be empty.").max(255, "must be at most 255 characters.");
 
-/** Each link: the three named fields plus the service's extra accountLinkFields (checked against the catalog). */
+/**
+ * Each link: internalAccountId plus the service's extra accountLinkFields (adsMccAccountId,
+ * businessManagerId, ...; checked against the catalog). The extra fields are left to the
+ * catchall rather than named as optional properties: generators that write the catchall as
+ * a `string` index signature (orval 7) would otherwise emit a type that fails tsc --strict.
+ */
 export const ZAccountLink = z
   .object({
     internalAccountId: z.string({ error: "internalAccountId is required." }).min(1).max(255),
-    adsMccAccountId: ZAccountLinkValue.optional(),
-    businessManagerId: ZAccountLinkValue.optional(),
   })
   .catchall(ZAccountLinkValue)
-  .meta({ description: "The three named fields plus the service's extra `accountLinkFields` (see `GET /services`), each a string of 1-255 characters." });
+  .meta({
+    description:
+      "`internalAccountId` plus the service's extra `accountLinkFields` (see `GET /services`), such as `adsMccAccountId` (Google Ads) or `businessManagerId` (Meta), each a string of 1-255 characters.",
+  });
 
 export const ZRequestedService = z.strictObject({
   accessLevel: z.string().max(500, "accessLevel must be at most 500 characters.").optional(),

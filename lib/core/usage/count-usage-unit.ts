@@ -9,10 +9,10 @@ export async function countUsageUnit(tx: Tx, opts: { agencyId: string; kind: Usa
   const period = usagePeriod(opts.now ?? new Date()).key;
   await tx.$executeRaw`
     INSERT INTO "UsageCounter" ("id", "agencyId", "period", "kind", "used", "billableUnits", "updatedAt")
-    VALUES (gen_random_uuid(), ${opts.agencyId}::uuid, ${period}, ${opts.kind}, 0, 0, now())
+    VALUES (gen_random_uuid(), ${opts.agencyId}::uuid, ${period}, ${opts.kind}::"UsageKind", 0, 0, now())
     ON CONFLICT ("agencyId", "period", "kind") DO NOTHING`;
   const [counter] = await tx.$queryRaw<{ id: string; used: number }[]>`
-    SELECT "id", "used" FROM "UsageCounter" WHERE "agencyId" = ${opts.agencyId}::uuid AND "period" = ${period} AND "kind" = ${opts.kind} FOR UPDATE`;
+    SELECT "id", "used" FROM "UsageCounter" WHERE "agencyId" = ${opts.agencyId}::uuid AND "period" = ${period} AND "kind" = ${opts.kind}::"UsageKind" FOR UPDATE`;
   const agency = await tx.agency.findUniqueOrThrow({
     where: { id: opts.agencyId },
     select: { clientLimit: true, prospectLimit: true, overageEnabled: true, overageIncluded: true },

@@ -2,6 +2,7 @@
 // secret, sign-in through the next-auth credentials provider asking for the code, each
 // code once, recovery codes once each, wrong codes limited, turning it off, and the team
 // requirement (owners only with their own second factor; members must enrol).
+import type { Role } from "@/lib/core/auth/roles";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "otplib";
 import type { CredentialsConfig } from "next-auth/providers/credentials";
@@ -22,7 +23,7 @@ import { authOptions, TWO_FACTOR_INVALID, TWO_FACTOR_REQUIRED } from "@/lib/surf
 const PASSWORD = "correct horse battery staple 42";
 let agencyId: string;
 
-async function newUser(email: string, role = "owner") {
+async function newUser(email: string, role: Role = "owner") {
   const db = await getDb();
   const user = await db.user.create({ data: { email, passwordHash: await hashPassword(PASSWORD) } });
   await db.membership.create({ data: { agencyId, userId: user.id, role } });

@@ -15,6 +15,9 @@ import { getDb } from "@/lib/infra/db/db";
 import { ApiError } from "@/lib/core/common/api-error";
 import { setIntake } from "@/lib/core/intake/set-intake";
 import { createUser } from "@/lib/core/users/create-user";
+import { listAccounts } from "@/lib/core/accounts/list-accounts";
+import { inTransaction } from "@/lib/infra/db/transaction";
+import { seedDemoSamples } from "@/lib/runtime/seed/seed-demo-samples";
 
 export class AdminInputError extends Error {
   constructor(
@@ -39,7 +42,9 @@ export const ADMIN_USAGE = `Commands:
                   [--email EMAIL] [--platform-account-id ID] [--business-id ID] [--business-name NAME]
   plan set --agency ID [--plan P] [--api-access true|false] [--trial true|false]
            [--client-limit N|none] [--prospect-limit N|none] [--overage true|false] [--included N|none]
-  intake set --agency ID --enabled true|false [--question TEXT]...`;
+  intake set --agency ID --enabled true|false [--question TEXT]...
+  demo seed --agency ID      (the demo agency's sample clients, requests and webhook deliveries;
+                             needs Meta and Google accounts and an intake form with questions)`;
 
 import { UUID } from "@/lib/core/common/uuid";
 
@@ -188,6 +193,20 @@ const COMMANDS: Record<string, Command> = {
       const enabled = bool(v, "enabled")!;
       const questions = v.question as string[] | undefined;
       return setIntake({ agencyId: await requireAgency(v), enabled, questions });
+    },
+  },
+  "demo seed": {
+    options: { agency: str },
+    required: ["agency"],
+    notFoundField: "agency",
+    run: async (v) => {
+      const agencyId = await requireAgency(v);
+      const accounts = (await listAccounts({ agencyId })).filter((a) => a.status === "connected");
+      for (const platform of ["meta", "google"]) {
+        if (!accounts.some((a) => a.platform === platform)) throw new ApiError("VALIDATION_FAILED", `The agency needs a connected ${platform} account for the demo data.`);
+      }
+      const requests = await inTransaction((tx) => seedDemoSamples({ agencyId, accounts, tx }), { timeout: 30_000 });
+      return { requests };
     },
   },
 };

@@ -1,6 +1,7 @@
 // First-start demo data: when the database holds no agency at all, one trial agency with
-// a sign-in, sandbox accounts on four platforms, an intake form and an all-scope API key,
-// so a fresh install can be tried at once. Everything is created in one transaction;
+// a sign-in, sandbox accounts on four platforms, an intake form, an all-scope API key and
+// sample clients, requests and webhook deliveries (seed-demo-samples.ts; the dashboard
+// removes them with one button), so a fresh install can be tried at once. Everything is created in one transaction;
 // the credentials are returned for the caller to print once and are not kept anywhere.
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createAgency } from "@/lib/core/agencies/create-agency";
@@ -13,6 +14,7 @@ import { ApiError } from "@/lib/core/common/api-error";
 import { setIntake } from "@/lib/core/intake/set-intake";
 import { createUser } from "@/lib/core/users/create-user";
 import { MIN_PASSWORD_LENGTH } from "@/lib/core/users/password";
+import { seedDemoSamples } from "@/lib/runtime/seed/seed-demo-samples";
 
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_AGENCY_NAME = "Demo Agency";
@@ -55,10 +57,12 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
         if ((await tx.agency.count()) > 0) return null;
         const agency = await createAgency({ name: DEMO_AGENCY_NAME, plan: "trial", apiAccess: true, tx });
         const user = await createUser({ agencyId: agency.id, email: DEMO_EMAIL, password, name: "Demo User", role: "owner", emailVerified: true, tx });
+        const accounts = [];
         for (const account of DEMO_ACCOUNTS) {
-          await connectAccount({ agencyId: agency.id, ...account, email: "ads@demo-agency.example", tx });
+          accounts.push(await connectAccount({ agencyId: agency.id, ...account, email: "ads@demo-agency.example", tx }));
         }
         await setIntake({ agencyId: agency.id, enabled: true, questions: DEMO_QUESTIONS, tx });
+        await seedDemoSamples({ agencyId: agency.id, accounts, tx });
         const key = await createApiKey({ agencyId: agency.id, scopes: [...API_SCOPES], name: "Demo key", tx });
         return { agencyId: agency.id, email: user.email, password, apiKey: key.key };
       },

@@ -2206,8 +2206,6 @@ export interface operations {
                             /** @default [] */
                             requestedAccountLinks?: ({
                                 internalAccountId: string;
-                                adsMccAccountId?: string;
-                                businessManagerId?: string;
                             } & {
                                 [key: string]: string;
                             })[];

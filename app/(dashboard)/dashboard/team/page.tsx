@@ -26,6 +26,7 @@ const PERMISSION_LABELS: Record<Permission, string> = {
   "plan:write": "Change the plan",
   "team:write": "Invite teammates, change roles, remove members",
   "audit:read": "Read and export the audit log",
+  "demo:delete": "Remove the demo agency's sample data",
 };
 
 export default async function TeamPage() {

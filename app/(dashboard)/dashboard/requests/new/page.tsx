@@ -1,18 +1,16 @@
-// New request: the catalog grouped by platform, the agency's connected accounts, and
+// New request: the service picker, the agency's connected accounts, and
 // whether its intake form can be asked. `?clientId=` preselects a client.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
 import { getDb } from "@/lib/infra/db/db";
-import { getPlatform, listCatalog } from "@/lib/core/catalog/catalog";
 import { listAccounts } from "@/lib/core/accounts/list-accounts";
 import { serializeClient } from "@/lib/core/clients/serialize-client";
 import type { TClient } from "@/lib/core/clients/schemas";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { NewRequestForm } from "@/components/requests/new-request-form";
-import type { CatalogServiceOption } from "@/components/requests/service-picker";
 import { createClientAction } from "@/app/(dashboard)/dashboard/clients/client-actions";
 import { createRequestAction, previewAsClientAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
 
@@ -50,21 +48,10 @@ export default async function NewRequestPage({ searchParams }: { searchParams: P
     const row = await db.client.findFirst({ where: { id: clientId, agencyId: ctx.agencyId } });
     if (row) initialClient = serializeClient(row);
   }
-  const catalog: CatalogServiceOption[] = listCatalog().map((s) => ({
-    id: s.id,
-    platform: s.platform,
-    platformName: getPlatform(s.platform)?.name ?? s.platform,
-    name: s.name,
-    roles: s.roles.map((r) => ({ value: r.value, label: r.label, readOnly: r.readOnly })),
-    multiRole: s.multiRole,
-    accountLinkFields: s.accountLinkFields.map((f) => ({ name: f.name, required: f.required })),
-    manual: s.grantMethod === "manual",
-  }));
   return (
     <>
       <PageHeader back={back} title="New access request" description="Your client gets one link to grant everything you ask for here." />
       <NewRequestForm
-        catalog={catalog}
         accounts={accounts.filter((a) => a.status === "connected")}
         intakeAvailable={agency.intakeFormEnabled && questions > 0}
         initialClient={initialClient}

@@ -4,14 +4,13 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
-import { getPlatform, listCatalog } from "@/lib/core/catalog/catalog";
 import { listAccounts } from "@/lib/core/accounts/list-accounts";
 import { isExpired } from "@/lib/core/domain/expiry";
 import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { EditRequestForm } from "@/components/requests/edit-request-form";
-import type { CatalogServiceOption, ServiceSelection } from "@/components/requests/service-picker";
+import type { PickedServices } from "@/components/services/service-picker";
 import { editRequestAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
 
 export const metadata: Metadata = { title: "Edit request" };
@@ -47,33 +46,17 @@ export default async function EditRequestPage({ params }: { params: Promise<{ id
     );
   }
   const accounts = (await listAccounts({ agencyId: ctx.agencyId })).filter((a) => a.status === "connected");
-  const catalog: CatalogServiceOption[] = listCatalog().map((s) => ({
-    id: s.id,
-    platform: s.platform,
-    platformName: getPlatform(s.platform)?.name ?? s.platform,
-    name: s.name,
-    roles: s.roles.map((role) => ({ value: role.value, label: role.label, readOnly: role.readOnly })),
-    multiRole: s.multiRole,
-    accountLinkFields: s.accountLinkFields.map((f) => ({ name: f.name, required: f.required })),
-    manual: s.grantMethod === "manual",
-  }));
-  const initial: Record<string, ServiceSelection> = Object.fromEntries(
+  // the services as stored, so one left alone is sent back unchanged and keeps its progress
+  const initial: PickedServices = Object.fromEntries(
     r.services.map((s) => [
       s.service,
       {
-        roles: s.accessLevel
-          ? s.accessLevel
-              .replace(/^\[|\]$/g, "")
-              .split(",")
-              .filter(Boolean)
-          : [],
+        ...(s.accessLevel ? { accessLevel: s.accessLevel } : {}),
         optional: s.optional,
-        accounts: Object.fromEntries(
-          s.accounts.map((a) => {
-            const { internalAccountId, ...extra } = a as Record<string, string | null>;
-            return [String(internalAccountId), Object.fromEntries(Object.entries(extra).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""))];
-          }),
-        ),
+        requestedAccountLinks: s.accounts.map((a) => {
+          const fields = Object.entries(a as Record<string, string | null>).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== "");
+          return Object.fromEntries(fields) as PickedServices[string]["requestedAccountLinks"][number];
+        }),
       },
     ]),
   );
@@ -90,7 +73,6 @@ export default async function EditRequestPage({ params }: { params: Promise<{ id
       />
       <EditRequestForm
         requestId={r.id}
-        catalog={catalog}
         accounts={accounts}
         initial={initial}
         reopening={reopening}

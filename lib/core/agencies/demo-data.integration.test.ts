@@ -1,0 +1,83 @@
+// The demo agency's sample data over real HTTP: the first-start seed gives one request in
+// every state (with grants, intake answers and delivered webhook events, state versions and
+// events written by the domain paths), and removing it deletes exactly the sample rows: the
+// agency's own clients and requests, its users, accounts and API key stay.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApiServer } from "@/test/support/api-server";
+import { call, expectOk } from "@/test/support/v2-fixtures";
+import { getDb } from "@/lib/infra/db/db";
+import { seedDemoIfEmpty } from "@/lib/runtime/seed/seed-demo";
+import { DEMO_WEBHOOK_URL, hasDemoData, removeDemoData } from "@/lib/core/agencies/demo-data";
+import { createClient } from "@/lib/core/clients/create-client";
+import { createRequest } from "@/lib/core/requests/create-request";
+import { ZCreateClientBody } from "@/lib/core/clients/schemas";
+import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
+import { usagePeriod } from "@/lib/core/domain/usage";
+
+let server: Awaited<ReturnType<typeof startApiServer>>;
+
+beforeAll(async () => {
+  server = await startApiServer();
+});
+afterAll(() => server.close());
+
+type ListedRequest = { id: string; status: string; stateVersion: number; clientId: string; services: { service: string; status: string }[] };
+
+describe("demo data", () => {
+  it("seeds a request in every state and removes only the sample rows", async () => {
+    const info = (await seedDemoIfEmpty())!;
+    expect(info).not.toBeNull();
+    const { agencyId, apiKey } = info;
+    const db = await getDb();
+    expect(await hasDemoData({ agencyId })).toBe(true);
+
+    const listed = expectOk(await call(server.url, apiKey, "GET", "/requests?limit=50")) as ListedRequest[];
+    const byStatus = new Map(listed.map((r) => [r.status, r]));
+    expect([...byStatus.keys()].sort()).toEqual(["cancelled", "completed", "expired", "in_progress", "pending"]);
+    expect(byStatus.get("pending")!.stateVersion).toBe(1);
+    expect(byStatus.get("in_progress")!.services.find((s) => s.service === "meta_ads")?.status).toBe("granted");
+    expect(byStatus.get("completed")!.services.every((s) => s.status === "granted")).toBe(true);
+    const completedId = byStatus.get("completed")!.id;
+    expect(await db.intakeAnswer.count({ where: { requestId: completedId } })).toBe(2);
+    // every state change recorded its event; the sample webhook's deliveries are delivered, never pending
+    const events = await db.event.findMany({ where: { agencyId }, select: { type: true } });
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["request.created", "service.granted", "request.completed", "request.cancelled", "request.expired"]));
+    const deliveries = await db.webhookDelivery.findMany({ where: { agencyId } });
+    expect(deliveries.length).toBe(events.length);
+    expect(deliveries.every((d) => d.status === "succeeded")).toBe(true);
+    expect(await db.webhook.count({ where: { agencyId, url: DEMO_WEBHOOK_URL } })).toBe(1);
+    const period = usagePeriod(new Date()).key;
+    const usedBefore = (await db.usageCounter.findFirst({ where: { agencyId, period, kind: "client" } }))?.used ?? 0;
+
+    // the agency's own client and request, made after the seed
+    const own = await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Real Client", email: "real@client.example" }) });
+    const ownRequest = await createRequest({
+      agencyId,
+      input: ZCreateRequestBody.parse({ clientId: own.id, requestedServices: { google_ads: { accessLevel: "standard" } } }),
+      source: "api",
+    });
+
+    const removed = await removeDemoData({ agencyId });
+    expect(removed).toEqual({ clients: 5, requests: 5, webhooks: 1 });
+    expect(await hasDemoData({ agencyId })).toBe(false);
+
+    const after = expectOk(await call(server.url, apiKey, "GET", "/requests?limit=50")) as ListedRequest[];
+    expect(after.map((r) => r.id)).toEqual([ownRequest.id]);
+    const clients = expectOk(await call(server.url, apiKey, "GET", "/clients?limit=50")) as { id: string }[];
+    expect(clients.map((c) => c.id)).toEqual([own.id]);
+    expect(await db.event.count({ where: { agencyId, requestId: { not: ownRequest.id } } })).toBe(0);
+    expect(await db.webhookDelivery.count({ where: { agencyId } })).toBe(0);
+    expect(await db.intakeAnswer.count({ where: { agencyId } })).toBe(0);
+    // the five sample requests no longer count; the agency's own one does
+    expect((await db.usageCounter.findFirst({ where: { agencyId, period, kind: "client" } }))?.used).toBe(usedBefore - 5 + 1);
+
+    // the agency, its owner, accounts, intake form and key stay (the key still answers)
+    expect(expectOk(await call(server.url, apiKey, "GET", "/me"))).toMatchObject({ agency: { id: agencyId } });
+    expect(await db.membership.count({ where: { agencyId, role: "owner" } })).toBe(1);
+    expect(await db.connectedAccount.count({ where: { agencyId } })).toBe(4);
+    expect(await db.intakeQuestion.count({ where: { agencyId, archivedAt: null } })).toBe(2);
+
+    // removing again finds nothing
+    expect(await removeDemoData({ agencyId })).toEqual({ clients: 0, requests: 0, webhooks: 0 });
+  });
+});

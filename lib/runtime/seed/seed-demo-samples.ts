@@ -1,0 +1,95 @@
+// The demo agency's sample data, written through the domain paths the API uses so state
+// versions, events and usage agree: five clients, one request in each state (pending, in
+// progress with a grant, completed with intake answers, expired, cancelled), and a sample
+// webhook whose deliveries are stored as already delivered (its .example address is never
+// called). Every sample client carries `demoData: "true"` in its metadata; lib/core/agencies/demo-data.ts
+// finds and removes exactly these rows.
+import type { Tx } from "@/lib/infra/db/db";
+import { newWebhookSecret, sealSecret } from "@/lib/infra/secrets/secret-box";
+import { createClient } from "@/lib/core/clients/create-client";
+import { ZCreateClientBody } from "@/lib/core/clients/schemas";
+import { createRequest } from "@/lib/core/requests/create-request";
+import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
+import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
+import { DEMO_METADATA_KEY, DEMO_WEBHOOK_URL } from "@/lib/core/agencies/demo-data";
+import { EVENT_TYPES } from "@/lib/core/events/event-types";
+
+const DAY = 86_400_000;
+
+const SAMPLE_CLIENTS = [
+  { key: "pending", name: "Maple Bakery", email: "owner@maple-bakery.example", company: "Maple Bakery" },
+  { key: "in_progress", name: "Harbor Fitness", email: "marketing@harbor-fitness.example", company: "Harbor Fitness" },
+  { key: "completed", name: "Cedar Dental", email: "office@cedar-dental.example", company: "Cedar Dental" },
+  { key: "expired", name: "Pine Outdoor", email: "hello@pine-outdoor.example", company: "Pine Outdoor" },
+  { key: "cancelled", name: "Birch Books", email: "team@birch-books.example", company: "Birch Books" },
+] as const;
+
+export async function seedDemoSamples(opts: { agencyId: string; accounts: { platform: string; internalAccountId: string }[]; tx: Tx; now?: Date }) {
+  const { agencyId, tx } = opts;
+  const now = opts.now ?? new Date();
+  const account = (platform: string) => opts.accounts.find((a) => a.platform === platform)!.internalAccountId;
+
+  // the webhook first, so the requests' events fan out to it
+  const webhookId = crypto.randomUUID();
+  await tx.webhook.create({
+    data: {
+      id: webhookId,
+      agencyId,
+      url: DEMO_WEBHOOK_URL,
+      events: [...EVENT_TYPES],
+      secrets: { create: { agencyId, secretEncrypted: sealSecret(newWebhookSecret(), webhookId) } },
+    },
+  });
+
+  const services = () => ({
+    meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: account("meta") }] },
+    google_ads: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: account("google") }] },
+  });
+  const ids: Record<string, string> = {};
+  for (const c of SAMPLE_CLIENTS) {
+    const client = await createClient({
+      agencyId,
+      input: ZCreateClientBody.parse({ name: c.name, email: c.email, company: c.company, metadata: { [DEMO_METADATA_KEY]: "true" } }),
+      tx,
+    });
+    const expiring = c.key === "expired";
+    const request = await createRequest({
+      agencyId,
+      input: ZCreateRequestBody.parse({
+        clientId: client.id,
+        requestedServices: services(),
+        ...(c.key === "completed" ? { intakeForm: { requested: true } } : {}),
+        ...(expiring ? { expiresAt: new Date(now.getTime() - 2 * DAY).toISOString() } : {}),
+      }),
+      source: "dashboard",
+      tx,
+      now: expiring ? new Date(now.getTime() - 3 * DAY) : now,
+    });
+    ids[c.key] = request.id;
+  }
+
+  const act = (key: string, action: Parameters<typeof applyRequestAction>[0]["action"], at = now) => applyRequestAction({ agencyId, requestId: ids[key]!, action, tx, now: at });
+  await act("in_progress", { kind: "grant", serviceId: "meta_ads" });
+  await act("completed", { kind: "grant", serviceId: "meta_ads" });
+  await act("completed", { kind: "grant", serviceId: "google_ads" });
+  const questions = await tx.intakeQuestion.findMany({ where: { agencyId, archivedAt: null }, orderBy: { position: "asc" } });
+  await act("completed", { kind: "submit_intake" });
+  const answers = ["https://cedar-dental.example", "Dr. Rosa Alvarez, billing@cedar-dental.example"];
+  await tx.intakeAnswer.createMany({
+    data: questions.slice(0, answers.length).map((q, i) => ({
+      agencyId,
+      requestId: ids.completed!,
+      questionId: q.id,
+      questionLabel: q.label,
+      questionType: q.type,
+      value: answers[i]!,
+      createdAt: now,
+    })),
+  });
+  await act("cancelled", { kind: "cancel" });
+  await act("expired", { kind: "expire" });
+
+  // the sample webhook's deliveries, stored as delivered: nothing is sent
+  await tx.webhookDelivery.updateMany({ where: { agencyId, webhookId }, data: { status: "succeeded", attempts: 1, lastStatusCode: 200, completedAt: now } });
+  return ids;
+}
