@@ -9,7 +9,7 @@ import type { RemovalLinkStatus, RemovalLinkView } from "@/lib/core/removal-link
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { LocalTime } from "@/components/ui/local-time";
+import { DateTime } from "@/components/ui/date-time";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { runAction } from "@/components/ui/action-feedback";
 
@@ -74,7 +74,7 @@ export function RemovalLinksPanel({ clientId, platforms, links, platformNames, c
                   <Badge tone={STATUS[l.status].tone}>{STATUS[l.status].label}</Badge>
                 </Td>
                 <Td>
-                  <LocalTime iso={l.createdAt} /> <span className="text-slate-600">by {l.createdBy}</span>
+                  <DateTime value={l.createdAt} /> <span className="text-slate-600">by {l.createdBy}</span>
                 </Td>
                 <Td className="text-sm text-slate-700">
                   {l.status === "completed" ? (
@@ -83,7 +83,7 @@ export function RemovalLinksPanel({ clientId, platforms, links, platformNames, c
                       {l.completedAt ? (
                         <>
                           {" "}
-                          (<LocalTime iso={l.completedAt} />)
+                          (<DateTime value={l.completedAt} />)
                         </>
                       ) : null}
                     </>
