@@ -73,10 +73,10 @@ it("one user's Server Actions, posted alternately to two instances of one build,
   // A: a staff note; it is in the database B reads
   ok(await callServerAction(a.url, addNote, [{ clientId: created.id, body: "Noted on A" }], jar));
 
-  // every action is in the audit log once, whichever instance ran it
+  // the sign-in and every action are in the audit log once, whichever instance ran them
   const db = await getDb();
   const audit = await db.auditEntry.findMany({ where: { agencyId: agency.id }, select: { action: true }, orderBy: { createdAt: "asc" } });
-  expect(audit.map((e) => e.action)).toEqual(["api_key.created", "client.created", "client.updated", "client.note_added"]);
+  expect(audit.map((e) => e.action)).toEqual(["user.signed_in", "api_key.created", "client.created", "client.updated", "client.note_added"]);
 
   // the same action without the session is refused by either instance, as a result, not a 500
   for (const s of apps) {

@@ -4,7 +4,6 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 
 export interface RunningWorker {
   name: string;
@@ -15,7 +14,9 @@ export interface RunningWorker {
 
 /** Starts a worker named `name` with the given options (`--only deliveries`, `--lease-ms 2000`...). */
 export async function startWorkerProcess(name: string, args: string[] = [], env: Record<string, string> = {}): Promise<RunningWorker> {
-  const child = spawn(TSX, ["scripts/worker.ts", "--name", name, ...args], {
+  // node with tsx's loader, not the tsx CLI: the CLI runs the script in a child of its own,
+  // which a SIGKILL to the CLI would leave running
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--name", name, ...args], {
     cwd: ROOT,
     // the start line is logged at info level (the test environment logs only warnings)
     env: { ...process.env, LOG_LEVEL: "info", ...env },
