@@ -5,6 +5,10 @@
 #   migrations: node_modules/.bin/tsx scripts/db-migrate.ts
 #   admin CLI:  node_modules/.bin/tsx scripts/admin.ts <command>
 # Build: docker build -t access-requests .    (see compose.yaml and the README)
+# The test suite does not build this image (it runs where there is no container engine):
+# test/ops/container-files.test.ts checks these files, and test/process/ runs the same
+# standalone layout as processes, including two instances of one build serving one user's
+# Server Actions in turn. Build the image before a release.
 
 # --- production dependencies only (no install scripts: the Prisma client comes from the build stage)
 FROM node:20-bookworm-slim AS deps

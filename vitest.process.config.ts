@@ -1,6 +1,8 @@
 // Tests that run the built app as real processes (the standalone server the container
 // image runs): `npx vitest run --config vitest.process.config.ts` after `next build`.
-// scripts/test.sh runs them between the build and Playwright.
+// scripts/test.sh runs them between the build and Playwright. Files named
+// `*.postgres.process.test.ts` need several processes on one database, so they run only
+// with DATABASE_URL (the embedded database belongs to one process).
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
@@ -8,9 +10,10 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["test/process/**/*.process.test.ts"],
+    exclude: process.env.DATABASE_URL ? [] : ["test/process/**/*.postgres.process.test.ts"],
     environment: "node",
     testTimeout: 90_000,
-    hookTimeout: 120_000,
+    hookTimeout: 150_000,
     pool: "forks",
     fileParallelism: false,
     setupFiles: ["test/support/setup-db.ts"],

@@ -21,16 +21,30 @@ export function rateLimitsArePerInstance(): boolean {
   return e.NODE_ENV === "production" && e.databaseMode === "postgres" && rateLimitStore() === "memory";
 }
 
-const shared = globalThis as unknown as { __rlRedis?: Redis; __rlPool?: Pool };
+const shared = globalThis as unknown as { __rlRedis?: Redis; __rlRedisReady?: Promise<Redis>; __rlPool?: Pool };
 
-async function redisClient(): Promise<Redis> {
-  if (!shared.__rlRedis) {
+/** How long the first limit check waits for the Redis connection before counting in memory. */
+const REDIS_READY_WAIT_MS = 2_000;
+
+// Without the offline queue a command sent before the connection is up fails at once and
+// the limiter falls back to its in-memory insurance, which counts per instance: so the first
+// checks after a start wait (briefly) for the connection.
+function redisClient(): Promise<Redis> {
+  shared.__rlRedisReady ??= (async () => {
     const { Redis } = await import("ioredis");
     const client = new Redis(env().REDIS_URL!, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     client.on("error", () => {});
     shared.__rlRedis = client;
-  }
-  return shared.__rlRedis;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, REDIS_READY_WAIT_MS);
+      client.once("ready", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    return client;
+  })();
+  return shared.__rlRedisReady;
 }
 
 async function postgresPool(): Promise<Pool> {
@@ -47,6 +61,7 @@ async function postgresPool(): Promise<Pool> {
 export async function closeRateLimitStores() {
   const { __rlRedis: redis, __rlPool: pool } = shared;
   shared.__rlRedis = undefined;
+  shared.__rlRedisReady = undefined;
   shared.__rlPool = undefined;
   dropGlobalSingleton("rate-limiters");
   await Promise.all([redis?.quit().catch(() => redis.disconnect()), pool?.end().catch(() => {})]);

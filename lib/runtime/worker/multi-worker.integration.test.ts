@@ -12,12 +12,12 @@ import { respond, startWebhookReceiver, type ReceivedDelivery, type Responder, t
 import { createWebhook } from "@/lib/core/webhooks/create-webhook";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 
 const children = new Set<ChildProcess>();
 
 function startWorkerProcess(name: string, extra: string[] = []): ChildProcess {
-  const child = spawn(TSX, ["scripts/worker.ts", "--name", name, "--only", "deliveries", "--poll-ms", "50", ...extra], {
+  // node with tsx's loader, not the tsx CLI, whose script runs in a child a SIGKILL would miss
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--name", name, "--only", "deliveries", "--poll-ms", "50", ...extra], {
     cwd: ROOT,
     env: process.env,
     stdio: ["ignore", "pipe", "pipe"],

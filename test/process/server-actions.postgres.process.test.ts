@@ -1,0 +1,86 @@
+// One build, two instances: the dashboard's Server Actions of one signed-in user work
+// whichever instance answers, as behind the round-robin balancer of compose.yaml. Both
+// instances run the standalone server of the same `next build` (so the same action ids) on
+// one PostgreSQL database, with one NEXT_SERVER_ACTIONS_ENCRYPTION_KEY; the user signs in on
+// one, then creates an API key, creates a client, renames it and adds a note on the two in
+// turn, each posted the way the browser posts it, and each result is visible through the
+// other. vitest.process.config.ts includes this file only with DATABASE_URL: the embedded
+// database belongs to one process.
+import crypto from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { prepareStandalone, startStandalone, stopServer, type RunningServer } from "@/test/support/standalone-server";
+import { callServerAction, cookieHeader, serverAction, signInDashboard } from "@/test/support/server-actions";
+import { call } from "@/test/support/v2-fixtures";
+import { createAgency } from "@/lib/core/agencies/create-agency";
+import { createUser } from "@/lib/core/users/create-user";
+import { getDb } from "@/lib/infra/db/db";
+
+const apps: RunningServer[] = [];
+
+beforeAll(async () => {
+  prepareStandalone();
+  const shared = {
+    ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64"),
+  };
+  apps.push(...(await Promise.all([startStandalone(shared), startStandalone(shared)])));
+}, 150_000);
+
+afterAll(async () => {
+  await Promise.all(apps.map((s) => stopServer(s)));
+});
+
+type Result<T> = { ok: true; data: T } | { ok: false; error: string; code: string };
+
+function ok<T>(r: { status: number; value: Result<T> }): T {
+  expect(r.status).toBe(200);
+  expect(r.value, JSON.stringify(r.value)).toMatchObject({ ok: true });
+  return (r.value as { ok: true; data: T }).data;
+}
+
+it("one user's Server Actions, posted alternately to two instances of one build, each succeed and show on the other", async () => {
+  const [a, b] = apps as [RunningServer, RunningServer];
+  const agency = await createAgency({ name: "Two Instance Agency", plan: "agency" });
+  const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = "two-instances-Secret1";
+  await createUser({ agencyId: agency.id, email, password, emailVerified: true });
+
+  const createKey = serverAction("app/(dashboard)/dashboard/api-keys/api-key-actions.ts", "createApiKeyAction");
+  const createClient = serverAction("app/(dashboard)/dashboard/clients/client-actions.ts", "createClientAction");
+  const updateClient = serverAction("app/(dashboard)/dashboard/clients/client-actions.ts", "updateClientAction");
+  const addNote = serverAction("app/(dashboard)/dashboard/clients/client-actions.ts", "addClientNoteAction");
+
+  // signed in on A; the session cookie is good on B too
+  const jar = await signInDashboard(a.url, email, password);
+  const session = await fetch(`${b.url}/api/auth/session`, { headers: { cookie: cookieHeader(jar) } });
+  expect(((await session.json()) as { user?: { email?: string } }).user?.email).toBe(email);
+
+  // B: create an API key; A accepts it at once
+  const key = ok(await callServerAction<Result<{ key: string; id: string }>>(b.url, createKey, [{ name: "From B", scopes: ["clients:read", "clients:create"] }], jar));
+  expect((await call(a.url, key.key, "GET", "/clients")).status).toBe(200);
+
+  // A: create a client; B has it
+  const created = ok(await callServerAction<Result<{ id: string; name: string }>>(a.url, createClient, [{ name: "Made on A", email: "made@client.test" }], jar));
+  const onB = await call(b.url, key.key, "GET", `/clients/${created.id}`);
+  expect(onB.status).toBe(200);
+  expect(onB.body.data.name).toBe("Made on A");
+
+  // B: rename it; A shows the new name
+  const renamed = ok(await callServerAction<Result<{ name: string }>>(b.url, updateClient, [{ id: created.id, patch: { name: "Renamed on B" } }], jar));
+  expect(renamed.name).toBe("Renamed on B");
+  expect((await call(a.url, key.key, "GET", `/clients/${created.id}`)).body.data.name).toBe("Renamed on B");
+
+  // A: a staff note; it is in the database B reads
+  ok(await callServerAction(a.url, addNote, [{ clientId: created.id, body: "Noted on A" }], jar));
+
+  // the sign-in and every action are in the audit log once, whichever instance ran them
+  const db = await getDb();
+  const audit = await db.auditEntry.findMany({ where: { agencyId: agency.id }, select: { action: true }, orderBy: { createdAt: "asc" } });
+  expect(audit.map((e) => e.action)).toEqual(["user.signed_in", "api_key.created", "client.created", "client.updated", "client.note_added"]);
+
+  // the same action without the session is refused by either instance, as a result, not a 500
+  for (const s of apps) {
+    const refused = await callServerAction<Result<unknown>>(s.url, createClient, [{ name: "No session", email: "no@client.test" }], new Map());
+    expect(refused.value).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
+  }
+});
