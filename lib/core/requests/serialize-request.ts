@@ -13,6 +13,28 @@ export const requestInclude = {
 
 export type RequestWithServices = Prisma.AccessRequestGetPayload<{ include: typeof requestInclude }>;
 
+/** What serializeRequest reads: a full row with its include, or the list page's narrower row. */
+export type SerializableRequest = Pick<
+  RequestWithServices,
+  | "id"
+  | "clientId"
+  | "status"
+  | "stateVersion"
+  | "source"
+  | "inviteToken"
+  | "intakeRequested"
+  | "intakeCompletedAt"
+  | "thankYouMessage"
+  | "redirectUrl"
+  | "createdAt"
+  | "completedAt"
+  | "expiresAt"
+  | "cancelledAt"
+> & {
+  client: { externalClientId: string | null };
+  services: Pick<RequestWithServices["services"][number], "serviceId" | "platform" | "accessLevel" | "optional" | "status" | "accounts" | "grantedAssets">[];
+};
+
 export function inviteUrl(token: string) {
   return `${env().appUrl}/i/${token}`;
 }
@@ -22,7 +44,7 @@ export function embedUrl(token: string) {
 
 type AccountView = TRequest["services"][number]["accounts"][number];
 
-export function serializeRequest(r: RequestWithServices, now = new Date()): TRequest {
+export function serializeRequest(r: SerializableRequest, now = new Date()): TRequest {
   return {
     id: r.id,
     clientId: r.clientId,
