@@ -218,6 +218,12 @@ async function main() {
   try {
     const seed = await seedDatabase(rows);
     const out: [string, Result][] = [];
+    const push = out.push.bind(out);
+    // a progress line per scenario as it finishes, so a long run shows where it is
+    out.push = (...items: [string, Result][]) => {
+      for (const [name, r] of items) console.log(`  ${name}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+      return push(...items);
+    };
     console.log(
       `\nDatabase: ${base ? "PostgreSQL" : "embedded (PGlite)"}; ${rows} requests; ${connections} connections; ${rounds} rounds of ${duration} s per scenario (medians); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs.\n`,
     );
