@@ -1,7 +1,7 @@
 // API V2 benchmark (npm run bench:api), over loopback with autocannon. Not a test.
 //
 // Seeds one agency with 100,000 requests (bulk SQL) in a fresh database, then measures:
-//   - a bare node:http server doing the Prisma lookup of one request (this machine's ceiling),
+//   - a bare node:http server doing the API's lookup of one request (this machine's ceiling),
 //     and on PostgreSQL the same server serving the list page with one hand-written SQL query
 //     and doing POST /clients' transaction by hand, both through pg,
 //   - a minimal Next.js route handler doing the same lookup (app/api/bench/baseline, the
@@ -41,14 +41,13 @@ const arg = (name: string, fallback: string) => {
 };
 
 // --serve-baseline: the bare node:http server, run as a child so it has a process of its own.
-// GET /?id= is the Prisma lookup of one request; on PostgreSQL, GET /list serves the list's
+// GET /?id= is the API's lookup of one request (loadRequestPage); on PostgreSQL, GET /list serves the list's
 // first page with one hand-written SQL query through pg (json_agg of the services and their
 // accounts), and POST /clients does the create's transaction by hand through pg (idempotency
 // row, client, event, webhook fan-out, team notifications, idempotency response).
 if (process.argv.includes("--serve-baseline")) {
-  const { getDb } = await import("@/lib/infra/db/db");
-  const { requestInclude, serializeRequest } = await import("@/lib/core/requests/serialize-request");
-  const db = await getDb();
+  const { serializeRequest } = await import("@/lib/core/requests/serialize-request");
+  const { loadRequestPage } = await import("@/lib/core/requests/load-request-page");
   const agencyId = arg("agency", "");
   const apiKeyId = arg("key-id", "");
   const appUrl = process.env.APP_URL ?? "";
@@ -164,7 +163,7 @@ if (process.argv.includes("--serve-baseline")) {
         res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ data: client }));
       } else {
         const id = url.searchParams.get("id") ?? "";
-        const row = await db.accessRequest.findUnique({ where: { id }, include: requestInclude });
+        const [row] = await loadRequestPage({ agencyId, id, take: 1 });
         res.writeHead(row ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(row ? serializeRequest(row) : null));
       }
     } catch (err) {
@@ -249,7 +248,7 @@ async function main() {
       /ready/,
     );
     try {
-      out.push(["bare node:http + Prisma", await series([{ url: `http://127.0.0.1:${port}/?id=${seed.requestId}`, connections, duration }], rounds).then((r) => r[0]!)]);
+      out.push(["bare node:http + loader", await series([{ url: `http://127.0.0.1:${port}/?id=${seed.requestId}`, connections, duration }], rounds).then((r) => r[0]!)]);
       if (base) {
         // the pg baselines: the list page in one query, and the create's transaction by hand
         out.push(["bare node:http + pg, list page", (await series([{ url: `http://127.0.0.1:${port}/list?limit=100`, connections, duration }], rounds))[0]!]);
@@ -278,12 +277,12 @@ async function main() {
       // that comes and goes affects both alike; each figure is the median of the rounds.
       const [floor, one] = await series(
         [
-          { url: `http://127.0.0.1:${port}/api/bench/baseline?id=${seed.requestId}`, connections, duration },
+          { url: `http://127.0.0.1:${port}/api/bench/baseline?id=${seed.requestId}&agency=${seed.agencyId}`, connections, duration },
           { url: `${api}/requests/${seed.requestId}`, connections, duration, headers: auth },
         ],
         rounds,
       );
-      out.push(["minimal Next.js route + Prisma", floor!], ["GET /requests/{id}", one!]);
+      out.push(["minimal Next.js route + loader", floor!], ["GET /requests/{id}", one!]);
       const [first, deep] = await series(
         [
           { url: `${api}/requests?limit=100`, connections, duration, headers: auth },

@@ -1,11 +1,12 @@
-// Loads one page of the agency's requests for the API list in a single SQL query: the
+// Loads one page of the agency's requests for the API list (or one request by id, for GET
+// /requests/{id} and the create's response) in a single SQL query: the
 // request columns the Request object needs, the client's externalClientId by join, and the
 // services as one JSON array per row (json_agg ordered by position). Prisma's include sent
 // three queries per page (requests, clients, services) and built full rows for each; this
 // sends one and builds only what serializeRequest reads. The filters are the same as the
 // Prisma `where` they replace (statusWhere, afterCursor in lib/core/common/cursor).
 import { Prisma } from "@/generated/prisma/client";
-import { getDb } from "@/lib/infra/db/db";
+import { getDb, type Tx } from "@/lib/infra/db/db";
 import type { CursorPosition } from "@/lib/core/common/cursor";
 import type { TListRequestsQuery } from "@/lib/core/requests/schemas";
 import type { SerializableRequest } from "@/lib/core/requests/serialize-request";
@@ -49,14 +50,20 @@ function afterSql(pos: CursorPosition | null): Prisma.Sql {
 
 export async function loadRequestPage(opts: {
   agencyId: string;
+  /** one request by id (GET /requests/{id}) */
+  id?: string;
+  /** demo requests too (never on the list) */
+  includeDemo?: boolean;
+  /** the caller's transaction, when there is one */
+  tx?: Tx;
   clientId?: string;
   externalClientId?: string;
-  status: TListRequestsQuery["status"];
-  pos: CursorPosition | null;
+  status?: TListRequestsQuery["status"];
+  pos?: CursorPosition | null;
   take: number;
-  now: Date;
+  now?: Date;
 }): Promise<SerializableRequest[]> {
-  const db = await getDb();
+  const db = opts.tx ?? (await getDb());
   const rows = await db.$queryRaw<PageRow[]>`
     SELECT r."id", r."clientId", c."externalClientId", r."status", r."stateVersion", r."source", r."inviteToken",
            r."intakeRequested", r."intakeCompletedAt", r."thankYouMessage", r."redirectUrl",
@@ -70,11 +77,12 @@ export async function loadRequestPage(opts: {
            ), '[]'::json) AS "services"
     FROM "AccessRequest" r
     JOIN "Client" c ON c."id" = r."clientId"
-    WHERE r."agencyId" = ${opts.agencyId}::uuid AND r."isDemo" = false
+    WHERE r."agencyId" = ${opts.agencyId}::uuid ${opts.includeDemo ? Prisma.empty : Prisma.sql`AND r."isDemo" = false`}
+      ${opts.id !== undefined ? Prisma.sql`AND r."id" = ${opts.id}::uuid` : Prisma.empty}
       ${opts.clientId ? Prisma.sql`AND r."clientId" = ${opts.clientId}::uuid` : Prisma.empty}
       ${opts.externalClientId !== undefined ? Prisma.sql`AND c."externalClientId" = ${opts.externalClientId}` : Prisma.empty}
-      ${statusSql(opts.status, opts.now)}
-      ${afterSql(opts.pos)}
+      ${statusSql(opts.status, opts.now ?? new Date())}
+      ${afterSql(opts.pos ?? null)}
     ORDER BY r."createdAt" ASC, r."id" ASC
     LIMIT ${opts.take}`;
   return rows.map((r) => ({
