@@ -1,20 +1,10 @@
 // Lists the agency's requests oldest first, keyset-paginated, with their services in the
 // same query (loadRequestPage). The status filter applies the deadline (status=expired includes open
 // requests past expiresAt; pending/in_progress exclude them). Demo requests never appear.
-import type { Prisma } from "@/generated/prisma/client";
 import { decodeCursor, pageOf } from "@/lib/core/common/cursor";
 import type { TListRequestsQuery } from "@/lib/core/requests/schemas";
 import { loadRequestPage } from "@/lib/core/requests/load-request-page";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
-
-export function statusWhere(status: TListRequestsQuery["status"], now: Date): Prisma.AccessRequestWhereInput {
-  if (!status) return {};
-  const open: Prisma.AccessRequestWhereInput = { status: { in: ["pending", "in_progress"] } };
-  const notPast = { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
-  if (status === "expired") return { OR: [{ status: "expired" }, { ...open, expiresAt: { lte: now } }] };
-  if (status === "pending" || status === "in_progress") return { AND: [{ status }, notPast] };
-  return { status };
-}
 
 export async function listRequests(opts: { agencyId: string; query: TListRequestsQuery; now?: Date }) {
   const now = opts.now ?? new Date();
