@@ -1,7 +1,9 @@
 // API V2 benchmark (npm run bench:api), over loopback with autocannon. Not a test.
 //
 // Seeds one agency with 100,000 requests (bulk SQL) in a fresh database, then measures:
-//   - a bare node:http server doing the Prisma lookup of one request (this machine's ceiling),
+//   - a bare node:http server doing the API's lookup of one request (this machine's ceiling),
+//     and on PostgreSQL the same server serving the list page with one hand-written SQL query
+//     and doing POST /clients' transaction by hand, both through pg,
 //   - a minimal Next.js route handler doing the same lookup (app/api/bench/baseline, the
 //     framework's floor),
 //   - GET /api/v2/requests/{id}, GET /api/v2/requests?limit=100 (first page and a page
@@ -39,14 +41,134 @@ const arg = (name: string, fallback: string) => {
 };
 
 // --serve-baseline: the bare node:http server, run as a child so it has a process of its own.
+// GET /?id= is the API's lookup of one request (loadRequestPage); on PostgreSQL, GET /list serves the list's
+// first page with one hand-written SQL query through pg (json_agg of the services and their
+// accounts), and POST /clients does the create's transaction by hand through pg (idempotency
+// row, client, event, webhook fan-out, team notifications, idempotency response).
 if (process.argv.includes("--serve-baseline")) {
-  const { getDb } = await import("@/lib/infra/db/db");
-  const { requestInclude, serializeRequest } = await import("@/lib/core/requests/serialize-request");
-  const db = await getDb();
+  const { serializeRequest } = await import("@/lib/core/requests/serialize-request");
+  const { loadRequestPage } = await import("@/lib/core/requests/load-request-page");
+  const agencyId = arg("agency", "");
+  const apiKeyId = arg("key-id", "");
+  const appUrl = process.env.APP_URL ?? "";
+  const pool = process.env.DATABASE_URL
+    ? new (await import("pg")).default.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+    : null;
+  const readBody = (req: http.IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let b = "";
+      req.on("data", (d) => (b += d)).on("end", () => resolve(b));
+    });
+  const listPage = async (limit: number) => {
+    const { rows } = await pool!.query(
+      `SELECT r."id", r."clientId", c."externalClientId", r."status", r."stateVersion", r."source", r."inviteToken", r."intakeRequested",
+              r."intakeCompletedAt", r."thankYouMessage", r."redirectUrl", r."createdAt", r."completedAt", r."expiresAt", r."cancelledAt",
+              COALESCE((SELECT json_agg(json_build_object('service', s."serviceId", 'platform', s."platform", 'accessLevel', s."accessLevel",
+                         'optional', s."optional", 'status', s."status", 'accounts', s."accounts", 'grantedAssets', s."grantedAssets") ORDER BY s."position")
+                        FROM "RequestService" s WHERE s."requestId" = r."id"), '[]'::json) AS "services"
+       FROM "AccessRequest" r JOIN "Client" c ON c."id" = r."clientId"
+       WHERE r."agencyId" = $1::uuid AND r."isDemo" = false ORDER BY r."createdAt", r."id" LIMIT $2`,
+      [agencyId, limit + 1],
+    );
+    const page = rows.slice(0, limit);
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    return {
+      data: page.map((r) => ({
+        id: r.id,
+        clientId: r.clientId,
+        externalClientId: r.externalClientId,
+        status: r.status,
+        stateVersion: r.stateVersion,
+        source: r.source,
+        inviteUrl: `${appUrl}/i/${r.inviteToken}`,
+        embedUrl: `${appUrl}/embed/${r.inviteToken}`,
+        intakeForm: { requested: r.intakeRequested, complete: r.intakeCompletedAt !== null },
+        services: r.services,
+        thankYouMessage: r.thankYouMessage,
+        redirectUrl: r.redirectUrl,
+        createdAt: iso(r.createdAt),
+        completedAt: iso(r.completedAt),
+        expiresAt: iso(r.expiresAt),
+        cancelledAt: iso(r.cancelledAt),
+      })),
+      meta: { nextCursor: rows.length > limit ? "next" : null },
+    };
+  };
+  const createClient = async (key: string, body: { name: string; email: string }) => {
+    const c = await pool!.connect();
+    try {
+      await c.query("BEGIN");
+      await c.query(`SET LOCAL lock_timeout = '10000ms'`);
+      await c.query(`DELETE FROM "IdempotencyRecord" WHERE "apiKeyId" = $1::uuid AND "key" = $2 AND "expiresAt" < now()`, [apiKeyId, key]);
+      const hash = crypto.createHash("sha256").update(JSON.stringify(body)).digest("hex");
+      const idem = await c.query(
+        `INSERT INTO "IdempotencyRecord" ("id", "agencyId", "apiKeyId", "key", "endpoint", "requestHash", "responseStatus", "responseBody", "createdAt", "expiresAt")
+         VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3, 'POST /api/v2/clients', $4, 0, 'null'::jsonb, now(), now() + interval '24 hours')
+         ON CONFLICT ("apiKeyId", "key") DO NOTHING RETURNING "id"`,
+        [agencyId, apiKeyId, key, hash],
+      );
+      const { rows } = await c.query(
+        `INSERT INTO "Client" ("id", "agencyId", "name", "email", "emailNormalized", "language", "metadata", "isProspect", "createdAt", "updatedAt")
+         VALUES (gen_random_uuid(), $1::uuid, $2, $3, lower($3), 'en', '{}'::jsonb, false, now(), now()) RETURNING *`,
+        [agencyId, body.name, body.email],
+      );
+      const row = rows[0];
+      const client = {
+        id: row.id,
+        externalClientId: row.externalClientId,
+        name: row.name,
+        email: row.email,
+        company: row.company,
+        website: row.website,
+        language: row.language,
+        metadata: row.metadata,
+        createdAt: row.createdAt.toISOString(),
+      };
+      const eventId = "evt_" + crypto.randomBytes(16).toString("hex");
+      const now = new Date();
+      const envelope = JSON.stringify({ id: eventId, type: "client.created", schemaVersion: "1", createdAt: now.toISOString(), test: false, data: { client } });
+      await c.query(
+        `INSERT INTO "Event" ("id", "agencyId", "type", "schemaVersion", "body", "createdAt", "fannedOutAt") VALUES ($1, $2::uuid, 'client.created', '1', $3, $4, $4)`,
+        [eventId, agencyId, envelope, now],
+      );
+      const fanned = await c.query(
+        `INSERT INTO "WebhookDelivery" ("id", "agencyId", "webhookId", "eventId", "eventType", "nextAttemptAt", "createdAt")
+         SELECT gen_random_uuid(), "agencyId", "id", $2, 'client.created', $3, $3 FROM "Webhook"
+         WHERE "agencyId" = $1::uuid AND "deletedAt" IS NULL AND "pausedAt" IS NULL AND ("events" @> ARRAY['client.created'] OR "events" @> ARRAY['*'])`,
+        [agencyId, eventId, now],
+      );
+      if (fanned.rowCount) await c.query(`NOTIFY ars_deliveries_queued`);
+      await c.query(`SELECT "userId" FROM "Membership" WHERE "agencyId" = $1::uuid AND "notifyEvents" @> ARRAY['client.created']`, [agencyId]);
+      await c.query(`UPDATE "IdempotencyRecord" SET "responseStatus" = 201, "responseBody" = $2::jsonb WHERE "id" = $1::uuid`, [
+        idem.rows[0]?.id,
+        JSON.stringify({ data: client }),
+      ]);
+      await c.query("COMMIT");
+      return client;
+    } catch (err) {
+      await c.query("ROLLBACK").catch(() => {});
+      throw err;
+    } finally {
+      c.release();
+    }
+  };
   const server = http.createServer(async (req, res) => {
-    const id = new URL(req.url ?? "/", "http://x").searchParams.get("id") ?? "";
-    const row = await db.accessRequest.findUnique({ where: { id }, include: requestInclude });
-    res.writeHead(row ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(row ? serializeRequest(row) : null));
+    const url = new URL(req.url ?? "/", "http://x");
+    try {
+      if (url.pathname === "/list" && pool) {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(await listPage(Number(url.searchParams.get("limit") ?? 100))));
+      } else if (url.pathname === "/clients" && req.method === "POST" && pool) {
+        const body = JSON.parse(await readBody(req)) as { name: string; email: string };
+        const client = await createClient(String(req.headers["idempotency-key"] ?? crypto.randomUUID()), body);
+        res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ data: client }));
+      } else {
+        const id = url.searchParams.get("id") ?? "";
+        const [row] = await loadRequestPage({ agencyId, id, take: 1 });
+        res.writeHead(row ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(row ? serializeRequest(row) : null));
+      }
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
   });
   server.listen(Number(arg("port", "3201")), "127.0.0.1", () => console.log("ready"));
   process.on("SIGTERM", () => server.close(() => process.exit(0)));
@@ -95,6 +217,12 @@ async function main() {
   try {
     const seed = await seedDatabase(rows);
     const out: [string, Result][] = [];
+    const push = out.push.bind(out);
+    // a progress line per scenario as it finishes, so a long run shows where it is
+    out.push = (...items: [string, Result][]) => {
+      for (const [name, r] of items) console.log(`  ${name}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+      return push(...items);
+    };
     console.log(
       `\nDatabase: ${base ? "PostgreSQL" : "embedded (PGlite)"}; ${rows} requests; ${connections} connections; ${rounds} rounds of ${duration} s per scenario (medians); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs.\n`,
     );
@@ -109,6 +237,10 @@ async function main() {
         "--serve-baseline",
         "--port",
         String(port),
+        "--agency",
+        seed.agencyId,
+        "--key-id",
+        seed.keyId,
       ],
       ROOT,
       childEnv,
@@ -116,7 +248,21 @@ async function main() {
       /ready/,
     );
     try {
-      out.push(["bare node:http + Prisma", await series([{ url: `http://127.0.0.1:${port}/?id=${seed.requestId}`, connections, duration }], rounds).then((r) => r[0]!)]);
+      out.push(["bare node:http + loader", await series([{ url: `http://127.0.0.1:${port}/?id=${seed.requestId}`, connections, duration }], rounds).then((r) => r[0]!)]);
+      if (base) {
+        // the pg baselines: the list page in one query, and the create's transaction by hand
+        out.push(["bare node:http + pg, list page", (await series([{ url: `http://127.0.0.1:${port}/list?limit=100`, connections, duration }], rounds))[0]!]);
+        const bareCreate = {
+          url: `http://127.0.0.1:${port}/clients`,
+          connections,
+          duration,
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ name: "Bench Client", email: "bench@example.com" }),
+          unique: true,
+        };
+        out.push(["bare node:http + pg, POST /clients", (await series([bareCreate], rounds))[0]!]);
+      }
     } finally {
       await stopChild(bare);
     }
@@ -131,12 +277,12 @@ async function main() {
       // that comes and goes affects both alike; each figure is the median of the rounds.
       const [floor, one] = await series(
         [
-          { url: `http://127.0.0.1:${port}/api/bench/baseline?id=${seed.requestId}`, connections, duration },
+          { url: `http://127.0.0.1:${port}/api/bench/baseline?id=${seed.requestId}&agency=${seed.agencyId}`, connections, duration },
           { url: `${api}/requests/${seed.requestId}`, connections, duration, headers: auth },
         ],
         rounds,
       );
-      out.push(["minimal Next.js route + Prisma", floor!], ["GET /requests/{id}", one!]);
+      out.push(["minimal Next.js route + loader", floor!], ["GET /requests/{id}", one!]);
       const [first, deep] = await series(
         [
           { url: `${api}/requests?limit=100`, connections, duration, headers: auth },
@@ -224,7 +370,7 @@ async function seedDatabase(rows: number) {
   const deepCursor = encodeCursor({ createdAt: new Date(deep.createdAt), id: deep.id }, { clientId: undefined, externalClientId: undefined, status: undefined });
   await closeDb();
   console.log(`Seeded ${rows} requests in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return { key: key.key, requestId: target.id, deepCursor };
+  return { key: key.key, keyId: key.id, agencyId: agency.id, requestId: target.id, deepCursor };
 }
 
 async function healthy(port: number): Promise<boolean> {
@@ -321,8 +467,15 @@ function report(out: [string, Result][]) {
   const ceiling = get("bare node:http");
   const first = get("GET /requests?limit=100 (first");
   const deep = get("GET /requests?limit=100 (90,000");
-  console.log(`\nGET /requests/{id} vs minimal route handler: ${(api.requests.average / floor.requests.average).toFixed(2)}x throughput (target >= 0.8x)`);
+  console.log(`\nGET /requests/{id} vs minimal route handler: ${(api.requests.average / floor.requests.average).toFixed(2)}x throughput (target >= 0.9x)`);
   console.log(`GET /requests/{id} vs bare node:http:        ${(api.requests.average / ceiling.requests.average).toFixed(2)}x throughput`);
   console.log(`GET /requests/{id} p99:                       ${api.latency.p99.toFixed(1)} ms (target < 100 ms)`);
   console.log(`Deep page vs first page latency (p50):        ${(deep.latency.p50 / first.latency.p50).toFixed(2)}x (target <= 1.5x)`);
+  console.log(`List first page p99:                          ${first.latency.p99.toFixed(1)} ms (target < 250 ms)`);
+  const bareList = out.find(([n]) => n === "bare node:http + pg, list page")?.[1];
+  const bareCreate = out.find(([n]) => n === "bare node:http + pg, POST /clients")?.[1];
+  const create = get("POST /clients");
+  if (bareList) console.log(`List first page vs bare node:http + pg:       ${(first.requests.average / bareList.requests.average).toFixed(2)}x throughput (target >= 0.5x)`);
+  if (bareCreate) console.log(`POST /clients vs bare node:http + pg:         ${(create.requests.average / bareCreate.requests.average).toFixed(2)}x throughput (target >= 0.5x)`);
+  if (!bareList) console.log("(the pg baselines run on PostgreSQL only: set DATABASE_URL)");
 }

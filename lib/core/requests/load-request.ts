@@ -1,6 +1,7 @@
 // Loads one of the agency's requests with its services, serialized; 404 otherwise.
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
+import { loadRequestPage } from "@/lib/core/requests/load-request-page";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
 
 export async function getRequestRowOrThrow(opts: { agencyId: string; id: string; tx?: Tx; includeDemo?: boolean }) {
@@ -15,6 +16,9 @@ export async function getRequestRowOrThrow(opts: { agencyId: string; id: string;
   return row;
 }
 
+/** The Request object in one query (loadRequestPage), for reads that need no full row. */
 export async function getRequestOrThrow(opts: { agencyId: string; id: string; tx?: Tx; includeDemo?: boolean }) {
-  return serializeRequest(await getRequestRowOrThrow(opts));
+  const [row] = await loadRequestPage({ agencyId: opts.agencyId, id: opts.id, includeDemo: opts.includeDemo, tx: opts.tx, take: 1 });
+  if (!row) throw notFound("Request");
+  return serializeRequest(row);
 }

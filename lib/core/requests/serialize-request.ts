@@ -14,11 +14,35 @@ export const requestInclude = {
 
 export type RequestWithServices = Prisma.AccessRequestGetPayload<{ include: typeof requestInclude }>;
 
+/** What serializeRequest reads: a full row with its include, or the list page's narrower row. */
+export type SerializableRequest = Pick<
+  RequestWithServices,
+  | "id"
+  | "clientId"
+  | "status"
+  | "stateVersion"
+  | "source"
+  | "inviteToken"
+  | "inviteTokenHash"
+  | "inviteTokenSealed"
+  | "intakeRequested"
+  | "intakeCompletedAt"
+  | "thankYouMessage"
+  | "redirectUrl"
+  | "createdAt"
+  | "completedAt"
+  | "expiresAt"
+  | "cancelledAt"
+> & {
+  client: { externalClientId: string | null };
+  services: Pick<RequestWithServices["services"][number], "serviceId" | "platform" | "accessLevel" | "optional" | "status" | "accounts" | "grantedAssets">[];
+};
+
 /** The columns `requestLinkToken` reads. */
 export const requestLinkTokenSelect = { inviteToken: true, inviteTokenHash: true, inviteTokenSealed: true } as const;
 
 /** The raw token of a request's invite and embed links, from its sealed copy. */
-export function requestLinkToken(r: Pick<RequestWithServices, "inviteTokenHash" | "inviteTokenSealed" | "inviteToken">): string {
+export function requestLinkToken(r: Pick<SerializableRequest, "inviteTokenHash" | "inviteTokenSealed" | "inviteToken">): string {
   return openLinkToken({ hash: r.inviteTokenHash, sealed: r.inviteTokenSealed, legacy: r.inviteToken });
 }
 
@@ -31,7 +55,7 @@ export function embedUrl(token: string) {
 
 type AccountView = TRequest["services"][number]["accounts"][number];
 
-export function serializeRequest(r: RequestWithServices, now = new Date()): TRequest {
+export function serializeRequest(r: SerializableRequest, now = new Date()): TRequest {
   const token = requestLinkToken(r);
   return {
     id: r.id,

@@ -14,7 +14,7 @@ import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/core/api-keys/revoke-api-key";
 import { hashApiKey } from "@/lib/core/api-keys/api-key-token";
 import { API_SCOPES } from "@/lib/core/auth/scopes";
-import { closeDb, getDb } from "@/lib/infra/db/db";
+import { closeDb, EMBEDDED_SHARED_BUFFERS, getDb } from "@/lib/infra/db/db";
 import { DataDirLockedError } from "@/lib/infra/db/data-dir-lock";
 import { ApiError } from "@/lib/core/common/api-error";
 import { setIntake } from "@/lib/core/intake/set-intake";
@@ -123,6 +123,13 @@ describeEmbedded("embedded database folder", () => {
     const expected = new DataDirLockedError(dir, process.pid).message;
     expect(JSON.parse(second.stderr.trim())).toEqual({ error: expected });
     expect(expected).toContain(`pid ${process.pid}`);
+  });
+
+  it("runs with the smaller shared_buffers that keeps an idle instance's memory down", async () => {
+    const db = await getDb();
+    const [row] = await db.$queryRaw<{ shared_buffers: string }[]>`SHOW shared_buffers`;
+    expect(row!.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
+    expect(EMBEDDED_SHARED_BUFFERS).toBe("32MB");
   });
 });
 

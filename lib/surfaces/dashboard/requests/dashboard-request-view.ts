@@ -5,6 +5,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 import { progress } from "@/lib/core/domain/request-state";
 import type { TRequest } from "@/lib/core/requests/schemas";
+import type { LoadedRequest } from "@/lib/core/requests/load-request-page";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
 
 export const dashboardRequestInclude = {
@@ -39,7 +40,8 @@ function verificationOf(stored: unknown): TDashboardRequestService["verification
   return out;
 }
 
-export function serializeDashboardRequest(row: DashboardRequestRow, now = new Date()): TDashboardRequest {
+/** A full row with its include, or a row of loadRequestPage (the list). */
+export function serializeDashboardRequest(row: LoadedRequest | DashboardRequestRow, now = new Date()): TDashboardRequest {
   const base = serializeRequest(row, now);
   const services = base.services.map((s, i) => {
     const stored = row.services[i]!;
