@@ -5,7 +5,7 @@
 // with method "client_token".
 import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
 import { agencyAccountFor, connectorMessage, defaultConnectorFor, grantedServicesInScope, type ConnectorFor } from "@/lib/core/access-checks/check-access";
-import { assertClient, recordRemoval, type RemovalOutcome } from "@/lib/core/access-checks/remove-access";
+import { assertClient, recordRemovalAnswers, type RemovalOutcome } from "@/lib/core/access-checks/remove-access";
 
 export async function removeAccessWithClientToken(opts: {
   agencyId: string;
@@ -49,16 +49,7 @@ export async function removeAccessWithClientToken(opts: {
       for (const a of assets) outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
       continue;
     }
-    const byId = new Map(answers.map((r) => [r.assetId, r]));
-    const results = assets.map((asset) => {
-      const r = byId.get(asset.id);
-      return { asset, method: "client_token" as const, removed: r?.removed === true, detail: r?.detail ?? "The platform did not answer for this asset." };
-    });
-    for (const r of results) {
-      if (r.removed) outcome.removed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id });
-      else outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id, detail: r.detail ?? "Not removed." });
-    }
-    await recordRemoval({ agencyId: opts.agencyId, svc, results, removedBy: opts.removedBy, now });
+    await recordRemovalAnswers({ agencyId: opts.agencyId, svc, assets, answers, method: "client_token", removedBy: opts.removedBy, now, outcome });
   }
   return outcome;
 }

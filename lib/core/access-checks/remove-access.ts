@@ -13,6 +13,7 @@ import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-
 import { notFound } from "@/lib/core/common/api-error";
 import { UUID } from "@/lib/core/common/uuid";
 import { readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
+import type { RemovedAccess } from "@/lib/infra/connectors/connector";
 import { agencyAccountFor, connectorMessage, defaultConnectorFor, grantedServicesInScope, type ConnectorFor } from "@/lib/core/access-checks/check-access";
 
 export interface ChecklistItem {
@@ -88,6 +89,30 @@ export async function recordRemoval(opts: {
 }
 
 /** Removes what the platforms allow and returns the checklist for the rest. */
+/** Pairs the platform's answers with the service's assets, adds them to the outcome and records the removal. */
+export async function recordRemovalAnswers(opts: {
+  agencyId: string;
+  svc: Parameters<typeof recordRemoval>[0]["svc"];
+  assets: StoredGrantedAsset[];
+  answers: RemovedAccess[];
+  method: "agency_token" | "client_token";
+  removedBy: string;
+  now: Date;
+  outcome: Pick<RemovalOutcome, "removed" | "failed">;
+}) {
+  const { svc, outcome } = opts;
+  const byId = new Map(opts.answers.map((r) => [r.assetId, r]));
+  const results = opts.assets.map((asset) => {
+    const r = byId.get(asset.id);
+    return { asset, method: opts.method, removed: r?.removed === true, detail: r?.detail ?? "The platform did not answer for this asset." };
+  });
+  for (const r of results) {
+    if (r.removed) outcome.removed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id });
+    else outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id, detail: r.detail ?? "Not removed." });
+  }
+  await recordRemoval({ agencyId: opts.agencyId, svc, results, removedBy: opts.removedBy, now: opts.now });
+}
+
 export async function removeClientAccess(opts: { agencyId: string; clientId: string; removedBy: string; now?: Date; connectorFor?: ConnectorFor }): Promise<RemovalOutcome> {
   const now = opts.now ?? new Date();
   const connectorFor = opts.connectorFor ?? defaultConnectorFor;
@@ -136,16 +161,7 @@ export async function removeClientAccess(opts: { agencyId: string; clientId: str
       for (const a of assets) outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
       continue;
     }
-    const byId = new Map(answers.map((r) => [r.assetId, r]));
-    const results = assets.map((asset) => {
-      const r = byId.get(asset.id);
-      return { asset, method: "agency_token" as const, removed: r?.removed === true, detail: r?.detail ?? "The platform did not answer for this asset." };
-    });
-    for (const r of results) {
-      if (r.removed) outcome.removed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id });
-      else outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id, detail: r.detail ?? "Not removed." });
-    }
-    await recordRemoval({ agencyId: opts.agencyId, svc, results, removedBy: opts.removedBy, now });
+    await recordRemovalAnswers({ agencyId: opts.agencyId, svc, assets, answers, method: "agency_token", removedBy: opts.removedBy, now, outcome });
   }
   return outcome;
 }
