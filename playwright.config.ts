@@ -16,10 +16,12 @@ const realPort = port + 1;
 export const realBaseURL = `http://localhost:${realPort}`;
 process.env.E2E_REAL_BASE_URL = realBaseURL;
 if (!process.env.DATABASE_URL) process.env.E2E_REAL_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-real-"));
-const secrets = {
-  APP_SECRET: process.env.APP_SECRET ?? "e2e-app-secret-0123456789abcdef0123456789",
-  ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
-};
+// Set in this process's environment, not only the servers': on PostgreSQL the fixtures run
+// the admin CLI directly against the database, and what it seals (link tokens) must open
+// with the apps' key.
+process.env.APP_SECRET ??= "e2e-app-secret-0123456789abcdef0123456789";
+process.env.ENCRYPTION_KEY ??= "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+const secrets = { APP_SECRET: process.env.APP_SECRET, ENCRYPTION_KEY: process.env.ENCRYPTION_KEY };
 
 export default defineConfig({
   testDir: "e2e",
