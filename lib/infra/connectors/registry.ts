@@ -40,30 +40,36 @@ export type RealConnectorEntry = {
 };
 
 export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry>>> = {
+  // Docs: https://business-api.tiktok.com/portal/docs?id=1738373164380162 (Business API authentication)
   tiktok: {
     configured: (e) => !!e.TIKTOK_APP_ID && !!e.TIKTOK_APP_SECRET,
     create: (e, http) => createTikTokConnector({ appId: e.TIKTOK_APP_ID!, appSecret: e.TIKTOK_APP_SECRET! }, http),
   },
+  // Docs: https://learn.microsoft.com/en-us/linkedin/marketing/ (Marketing API: ad account users, organization ACLs)
   linkedin: {
     configured: (e) => !!e.LINKEDIN_CLIENT_ID && !!e.LINKEDIN_CLIENT_SECRET,
     create: (e, http) => createLinkedInConnector({ clientId: e.LINKEDIN_CLIENT_ID!, clientSecret: e.LINKEDIN_CLIENT_SECRET! }, http),
   },
   // The Ads developer token is optional: without it the Ads services fail with a logged
   // server error while Analytics, Tag Manager, Merchant Center and Business Profile work.
+  // Docs: https://developers.google.com/identity/protocols/oauth2/web-server (sign-in) and each API's own reference
   google: {
     configured: (e) => !!e.GOOGLE_CLIENT_ID && !!e.GOOGLE_CLIENT_SECRET,
     create: (e, http) =>
       createGoogleConnector({ clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET!, developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN ?? null }, http),
   },
+  // Docs: https://developers.pinterest.com/docs/api/v5/ (API v5: OAuth, business access)
   pinterest: {
     configured: (e) => !!e.PINTEREST_APP_ID && !!e.PINTEREST_APP_SECRET,
     create: (e, http) => createPinterestConnector({ appId: e.PINTEREST_APP_ID!, appSecret: e.PINTEREST_APP_SECRET! }, http),
   },
+  // Docs: https://developers.facebook.com/docs/marketing-api/business-manager (Graph API, Business Manager)
   meta: {
     configured: (e) => !!e.META_APP_ID && !!e.META_APP_SECRET,
     create: (e, http) => createMetaConnector({ appId: e.META_APP_ID!, appSecret: e.META_APP_SECRET! }, http),
   },
   // The developer token is required: every Customer Management call carries it.
+  // Docs: https://learn.microsoft.com/en-us/advertising/customer-management-service/ (Customer Management)
   microsoft: {
     configured: (e) => !!e.MICROSOFT_CLIENT_ID && !!e.MICROSOFT_CLIENT_SECRET && !!e.MICROSOFT_ADS_DEVELOPER_TOKEN,
     create: (e, http) =>
