@@ -11,7 +11,13 @@
 // and prints requests/s, p50 and p99 latency and the API's ratios to both baselines.
 //
 //   tsx scripts/bench-api.ts --app-dir <folder with a Next.js build> [--port 3201]
-//     [--duration 10] [--rounds 3] [--connections 32] [--rows 100000]
+//     [--duration 10] [--rounds 3] [--connections 32] [--rows 100000] [--cpu-prof <folder>]
+//     [--only one|list|create]
+//
+// --cpu-prof runs the app under `node --cpu-prof` and leaves its .cpuprofile in that folder
+// when it stops (summarize it with scripts/summarize-cpu-profile.ts); the profiler slows the
+// app, so figures of such a run are not comparable with others. --only runs one of the
+// API's scenarios and nothing else (no baselines, no ratios), for a profile of that alone.
 //
 // With DATABASE_URL (postgres://...) a fresh database is created on that server and dropped
 // afterwards; without it a fresh embedded DATA_DIR is used. The app is started from the
@@ -227,47 +233,56 @@ async function main() {
       `\nDatabase: ${base ? "PostgreSQL" : "embedded (PGlite)"}; ${rows} requests; ${connections} connections; ${rounds} rounds of ${duration} s per scenario (medians); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs.\n`,
     );
 
-    const bare = await startChild(
-      process.execPath,
-      [
-        path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
-        "--tsconfig",
-        path.join(ROOT, "tsconfig.json"),
-        path.join(ROOT, "scripts/bench-api.ts"),
-        "--serve-baseline",
-        "--port",
-        String(port),
-        "--agency",
-        seed.agencyId,
-        "--key-id",
-        seed.keyId,
-      ],
-      ROOT,
-      childEnv,
-      async () => true,
-      /ready/,
-    );
-    try {
-      out.push(["bare node:http + loader", await series([{ url: `http://127.0.0.1:${port}/?id=${seed.requestId}`, connections, duration }], rounds).then((r) => r[0]!)]);
-      if (base) {
-        // the pg baselines: the list page in one query, and the create's transaction by hand
-        out.push(["bare node:http + pg, list page", (await series([{ url: `http://127.0.0.1:${port}/list?limit=100`, connections, duration }], rounds))[0]!]);
-        const bareCreate = {
-          url: `http://127.0.0.1:${port}/clients`,
-          connections,
-          duration,
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ name: "Bench Client", email: "bench@example.com" }),
-          unique: true,
-        };
-        out.push(["bare node:http + pg, POST /clients", (await series([bareCreate], rounds))[0]!]);
+    const only = arg("only", "");
+    const want = (scenario: "one" | "list" | "create") => !only || only === scenario;
+    const bare = only
+      ? null
+      : await startChild(
+          process.execPath,
+          [
+            path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
+            "--tsconfig",
+            path.join(ROOT, "tsconfig.json"),
+            path.join(ROOT, "scripts/bench-api.ts"),
+            "--serve-baseline",
+            "--port",
+            String(port),
+            "--agency",
+            seed.agencyId,
+            "--key-id",
+            seed.keyId,
+          ],
+          ROOT,
+          childEnv,
+          async () => true,
+          /ready/,
+        );
+    if (bare)
+      try {
+        out.push(["bare node:http + loader", await series([{ url: `http://127.0.0.1:${port}/?id=${seed.requestId}`, connections, duration }], rounds).then((r) => r[0]!)]);
+        if (base) {
+          // the pg baselines: the list page in one query, and the create's transaction by hand
+          out.push(["bare node:http + pg, list page", (await series([{ url: `http://127.0.0.1:${port}/list?limit=100`, connections, duration }], rounds))[0]!]);
+          const bareCreate = {
+            url: `http://127.0.0.1:${port}/clients`,
+            connections,
+            duration,
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ name: "Bench Client", email: "bench@example.com" }),
+            unique: true,
+          };
+          out.push(["bare node:http + pg, POST /clients", (await series([bareCreate], rounds))[0]!]);
+        }
+      } finally {
+        await stopChild(bare);
       }
-    } finally {
-      await stopChild(bare);
-    }
 
-    const app = await startChild(path.join(ROOT, "node_modules/.bin/next"), ["start", "-p", String(port), "-H", "127.0.0.1"], appDir, childEnv, () => healthy(port));
+    const cpuProf = arg("cpu-prof", "");
+    const nextStart = [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
+    const app = await startChild(process.execPath, cpuProf ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cpuProf), ...nextStart] : nextStart, appDir, childEnv, () =>
+      healthy(port),
+    );
     try {
       const api = `http://127.0.0.1:${port}/api/v2`;
       const auth = { authorization: `Bearer ${seed.key}` };
@@ -275,22 +290,29 @@ async function main() {
       await check(`${api}/requests?limit=100&cursor=${seed.deepCursor}`, auth, 100);
       // The route handler baseline and the API endpoint alternate, so load on the machine
       // that comes and goes affects both alike; each figure is the median of the rounds.
-      const [floor, one] = await series(
-        [
-          { url: `http://127.0.0.1:${port}/api/bench/baseline?id=${seed.requestId}&agency=${seed.agencyId}`, connections, duration },
-          { url: `${api}/requests/${seed.requestId}`, connections, duration, headers: auth },
-        ],
-        rounds,
-      );
-      out.push(["minimal Next.js route + loader", floor!], ["GET /requests/{id}", one!]);
-      const [first, deep] = await series(
-        [
-          { url: `${api}/requests?limit=100`, connections, duration, headers: auth },
-          { url: `${api}/requests?limit=100&cursor=${seed.deepCursor}`, connections, duration, headers: auth },
-        ],
-        rounds,
-      );
-      out.push(["GET /requests?limit=100 (first page)", first!], ["GET /requests?limit=100 (90,000 deep)", deep!]);
+      if (only === "one") out.push(["GET /requests/{id}", (await series([{ url: `${api}/requests/${seed.requestId}`, connections, duration, headers: auth }], rounds))[0]!]);
+      if (!only) {
+        const [floor, one] = await series(
+          [
+            { url: `http://127.0.0.1:${port}/api/bench/baseline?id=${seed.requestId}&agency=${seed.agencyId}`, connections, duration },
+            { url: `${api}/requests/${seed.requestId}`, connections, duration, headers: auth },
+          ],
+          rounds,
+        );
+        out.push(["minimal Next.js route + loader", floor!], ["GET /requests/{id}", one!]);
+      }
+      if (only === "list")
+        out.push(["GET /requests?limit=100 (first page)", (await series([{ url: `${api}/requests?limit=100`, connections, duration, headers: auth }], rounds))[0]!]);
+      if (!only) {
+        const [first, deep] = await series(
+          [
+            { url: `${api}/requests?limit=100`, connections, duration, headers: auth },
+            { url: `${api}/requests?limit=100&cursor=${seed.deepCursor}`, connections, duration, headers: auth },
+          ],
+          rounds,
+        );
+        out.push(["GET /requests?limit=100 (first page)", first!], ["GET /requests?limit=100 (90,000 deep)", deep!]);
+      }
       const create = {
         url: `${api}/clients`,
         connections,
@@ -300,11 +322,11 @@ async function main() {
         body: JSON.stringify({ name: "Bench Client", email: "bench@example.com" }),
         unique: true,
       };
-      out.push(["POST /clients (unique keys)", (await series([create], rounds))[0]!]);
+      if (want("create")) out.push(["POST /clients (unique keys)", (await series([create], rounds))[0]!]);
     } finally {
       await stopChild(app);
     }
-    report(out);
+    report(out, Boolean(only));
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (base && dbName) {
@@ -455,12 +477,13 @@ async function series(scenarios: Scenario[], rounds: number): Promise<Result[]> 
   }));
 }
 
-function report(out: [string, Result][]) {
+function report(out: [string, Result][], tableOnly = false) {
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
   console.log(`${pad("Scenario", 40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"non-2xx".padStart(9)}${"errors".padStart(9)}`);
   for (const [name, r] of out)
     console.log(`${pad(name, 40)}${num(r.requests.average)}${num(r.latency.p50, 1)}${num(r.latency.p99, 1)}${num(r.non2xx)}${num(r.errors + r.timeouts)}`);
+  if (tableOnly) return;
   const get = (name: string) => out.find(([n]) => n.startsWith(name))![1];
   const api = get("GET /requests/{id}");
   const floor = get("minimal Next.js route");
