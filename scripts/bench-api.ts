@@ -52,7 +52,7 @@ const arg = (name: string, fallback: string) => {
 // accounts), and POST /clients does the create's transaction by hand through pg (idempotency
 // row, client, event, webhook fan-out, team notifications, idempotency response).
 if (process.argv.includes("--serve-baseline")) {
-  const { serializeRequest } = await import("@/lib/core/requests/serialize-request");
+  const { serializeRequest, requestLinkToken } = await import("@/lib/core/requests/serialize-request");
   const { loadRequestPage } = await import("@/lib/core/requests/load-request-page");
   const agencyId = arg("agency", "");
   const apiKeyId = arg("key-id", "");
@@ -67,7 +67,7 @@ if (process.argv.includes("--serve-baseline")) {
     });
   const listPage = async (limit: number) => {
     const { rows } = await pool!.query(
-      `SELECT r."id", r."clientId", c."externalClientId", r."status", r."stateVersion", r."source", r."inviteToken", r."intakeRequested",
+      `SELECT r."id", r."clientId", c."externalClientId", r."status", r."stateVersion", r."source", r."inviteToken", r."inviteTokenHash", r."inviteTokenSealed", r."intakeRequested",
               r."intakeCompletedAt", r."thankYouMessage", r."redirectUrl", r."createdAt", r."completedAt", r."expiresAt", r."cancelledAt",
               COALESCE((SELECT json_agg(json_build_object('service', s."serviceId", 'platform', s."platform", 'accessLevel', s."accessLevel",
                          'optional', s."optional", 'status', s."status", 'accounts', s."accounts", 'grantedAssets', s."grantedAssets") ORDER BY s."position")
@@ -79,24 +79,28 @@ if (process.argv.includes("--serve-baseline")) {
     const page = rows.slice(0, limit);
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
     return {
-      data: page.map((r) => ({
-        id: r.id,
-        clientId: r.clientId,
-        externalClientId: r.externalClientId,
-        status: r.status,
-        stateVersion: r.stateVersion,
-        source: r.source,
-        inviteUrl: `${appUrl}/i/${r.inviteToken}`,
-        embedUrl: `${appUrl}/embed/${r.inviteToken}`,
-        intakeForm: { requested: r.intakeRequested, complete: r.intakeCompletedAt !== null },
-        services: r.services,
-        thankYouMessage: r.thankYouMessage,
-        redirectUrl: r.redirectUrl,
-        createdAt: iso(r.createdAt),
-        completedAt: iso(r.completedAt),
-        expiresAt: iso(r.expiresAt),
-        cancelledAt: iso(r.cancelledAt),
-      })),
+      data: page.map((r) => {
+        // the link token as the API reads it: the sealed copy opened and checked against its hash
+        const token = requestLinkToken(r);
+        return {
+          id: r.id,
+          clientId: r.clientId,
+          externalClientId: r.externalClientId,
+          status: r.status,
+          stateVersion: r.stateVersion,
+          source: r.source,
+          inviteUrl: `${appUrl}/i/${token}`,
+          embedUrl: `${appUrl}/embed/${token}`,
+          intakeForm: { requested: r.intakeRequested, complete: r.intakeCompletedAt !== null },
+          services: r.services,
+          thankYouMessage: r.thankYouMessage,
+          redirectUrl: r.redirectUrl,
+          createdAt: iso(r.createdAt),
+          completedAt: iso(r.completedAt),
+          expiresAt: iso(r.expiresAt),
+          cancelledAt: iso(r.cancelledAt),
+        };
+      }),
       meta: { nextCursor: rows.length > limit ? "next" : null },
     };
   };
@@ -219,7 +223,7 @@ async function main() {
     BENCH_ROUTES: "1",
     V2_RATE_LIMIT_PER_MINUTE: "1000000000",
   };
-  Object.assign(process.env, { DATA_DIR: dataDir, APP_SECRET: childEnv.APP_SECRET, APP_URL: childEnv.APP_URL, SEED_DEMO: "0" });
+  Object.assign(process.env, { DATA_DIR: dataDir, APP_SECRET: childEnv.APP_SECRET, APP_URL: childEnv.APP_URL, ENCRYPTION_KEY: childEnv.ENCRYPTION_KEY, SEED_DEMO: "0" });
   try {
     const seed = await seedDatabase(rows);
     const out: [string, Result][] = [];
@@ -347,6 +351,8 @@ async function seedDatabase(rows: number) {
   const { connectAccount } = await import("@/lib/core/accounts/connect-account");
   const { API_SCOPES } = await import("@/lib/core/auth/scopes");
   const { encodeCursor } = await import("@/lib/core/common/cursor");
+  const { storeLinkToken } = await import("@/lib/infra/secrets/link-token");
+  const { randomToken } = await import("@/lib/core/api-keys/api-key-token");
   const started = Date.now();
   await migrate();
   const db = await getDb();
@@ -358,15 +364,19 @@ async function seedDatabase(rows: number) {
     data: clientIds.map((id, i) => ({ id, agencyId: agency.id, name: `Client ${i}`, email: `c${i}@example.com`, emailNormalized: `c${i}@example.com` })),
   });
   const since = new Date(Date.now() - 30 * 86_400_000);
+  // Link tokens stored as the app stores them (sha256 and a sealed copy), so the app's boot
+  // finds nothing to backfill and the API opens each row's token as it does in production.
+  const tokens = Array.from({ length: rows }, () => storeLinkToken(randomToken()));
   await db.$executeRawUnsafe(
-    `INSERT INTO "AccessRequest" ("id", "agencyId", "clientId", "status", "stateVersion", "source", "inviteToken", "createdAt", "updatedAt")
+    `INSERT INTO "AccessRequest" ("id", "agencyId", "clientId", "status", "stateVersion", "source", "inviteTokenHash", "inviteTokenSealed", "createdAt", "updatedAt")
      SELECT gen_random_uuid(), $1::uuid, ($2::uuid[])[1 + i % 100], (ARRAY['pending','in_progress','completed','cancelled']::"RequestStatus"[])[1 + i % 4], 1, 'api',
-            'bench-' || i || '-' || md5(random()::text), $3::timestamptz + i * interval '1 millisecond', now()
-     FROM generate_series(0, $4::int - 1) AS i`,
+            t.hash, t.sealed, $3::timestamptz + i * interval '1 millisecond', now()
+     FROM unnest($4::text[], $5::text[]) WITH ORDINALITY AS t(hash, sealed, n), LATERAL (SELECT (t.n - 1)::int AS i) AS k`,
     agency.id,
     clientIds,
     since,
-    rows,
+    tokens.map((t) => t.hash),
+    tokens.map((t) => t.sealed),
   );
   await db.$executeRawUnsafe(
     `INSERT INTO "RequestService" ("id", "agencyId", "requestId", "serviceId", "platform", "accessLevel", "optional", "status", "accounts", "grantedAssets", "position", "createdAt", "updatedAt")

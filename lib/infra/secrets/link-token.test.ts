@@ -1,6 +1,13 @@
 import crypto from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { hashToken, LinkTokenUnreadableError, openLinkToken, storeLinkToken } from "@/lib/infra/secrets/link-token";
+import { decryptText } from "@/lib/infra/secrets/seal";
+
+// the real decryption, counted
+vi.mock("@/lib/infra/secrets/seal", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/infra/secrets/seal")>();
+  return { ...real, decryptText: vi.fn(real.decryptText) };
+});
 
 const key = crypto.randomBytes(32);
 const otherKey = crypto.randomBytes(32);
@@ -20,6 +27,19 @@ describe("link tokens", () => {
     const b = storeLinkToken("token-b-0123456789abcdef", key);
     expect(() => openLinkToken({ hash: a.hash, sealed: a.sealed }, otherKey)).toThrow(LinkTokenUnreadableError);
     expect(() => openLinkToken({ hash: a.hash, sealed: b.sealed }, key)).toThrow(LinkTokenUnreadableError);
+  });
+
+  it("answers a copy opened before from memory, but only for the same key and hash", () => {
+    const token = "token-c-0123456789abcdef";
+    const stored = storeLinkToken(token, key);
+    const decrypts = vi.mocked(decryptText);
+    decrypts.mockClear();
+    expect(openLinkToken(stored, key)).toBe(token);
+    expect(openLinkToken(stored, key)).toBe(token);
+    expect(decrypts).toHaveBeenCalledTimes(1);
+    // another key, or another row's hash with this copy, is never answered from memory
+    expect(() => openLinkToken(stored, otherKey)).toThrow(LinkTokenUnreadableError);
+    expect(() => openLinkToken({ hash: hashToken("another-token-0123456789"), sealed: stored.sealed }, key)).toThrow(LinkTokenUnreadableError);
   });
 
   it("falls back to the legacy plaintext column while a row is not sealed yet", () => {
