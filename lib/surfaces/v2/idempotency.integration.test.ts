@@ -38,4 +38,23 @@ describe("idempotency records", () => {
     const again = await post("/webhooks", { url: "http://127.0.0.1:9/hook", events: ["*"] }, "sealed-1");
     expect(again).toEqual({ status: 201, text: first.text, replayed: "true" });
   });
+
+  it("treat a key whose stored result has expired as new, and a live one as a replay", async () => {
+    const body = { name: "Expiring Key Client", email: "expiring@example.com" };
+    const first = await post("/clients", body, "expiring-1");
+    expect(first.status).toBe(201);
+    expect((await post("/clients", body, "expiring-1")).replayed).toBe("true");
+    const db = await getDb();
+    await db.idempotencyRecord.updateMany({ where: { key: "expiring-1" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    // expired: the create runs again (a second client) and the key holds the new result
+    const again = await post("/clients", { ...body, name: "Expiring Key Client 2" }, "expiring-1");
+    expect(again.status).toBe(201);
+    expect(again.replayed).toBeNull();
+    expect(JSON.parse(again.text).data.id).not.toBe(JSON.parse(first.text).data.id);
+    const rows = await db.idempotencyRecord.findMany({ where: { key: "expiring-1" } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    const replay = await post("/clients", { ...body, name: "Expiring Key Client 2" }, "expiring-1");
+    expect(replay).toEqual({ status: 201, text: again.text, replayed: "true" });
+  });
 });

@@ -128,12 +128,19 @@ async function runInTransaction(opts: Parameters<typeof runIdempotent>[0], lockW
   try {
     return await inTransaction(
       async (tx) => {
-        if (databaseMode() === "postgres") await tx.$executeRawUnsafe(`SET LOCAL lock_timeout = '${Math.ceil(lockWaitMs)}ms'`);
-        await tx.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE "apiKeyId" = ${opts.apiKeyId}::uuid AND "key" = ${opts.key} AND "expiresAt" < now()`;
+        // One statement takes the key: the lock wait limit for this transaction (PostgreSQL;
+        // the embedded database runs one transaction at a time), then the row, or the row of
+        // an expired use of the key taken over as new. A live row is left alone (no row back).
+        const lockTimeout = databaseMode() === "postgres" ? `${Math.ceil(lockWaitMs)}ms` : null;
         const inserted = await tx.$queryRaw<{ id: string }[]>`
+          WITH "limit" AS (SELECT CASE WHEN ${lockTimeout}::text IS NULL THEN NULL ELSE set_config('lock_timeout', ${lockTimeout}::text, true) END AS "set")
           INSERT INTO "IdempotencyRecord" ("id", "agencyId", "apiKeyId", "key", "endpoint", "requestHash", "responseStatus", "responseBody", "createdAt", "expiresAt")
-          VALUES (gen_random_uuid(), ${opts.agencyId}::uuid, ${opts.apiKeyId}::uuid, ${opts.key}, ${opts.endpoint}, ${hash}, 0, 'null'::jsonb, now(), now() + interval '24 hours')
-          ON CONFLICT ("apiKeyId", "key") DO NOTHING
+          SELECT gen_random_uuid(), ${opts.agencyId}::uuid, ${opts.apiKeyId}::uuid, ${opts.key}, ${opts.endpoint}, ${hash}, 0, 'null'::jsonb, now(), now() + interval '24 hours'
+          FROM "limit"
+          ON CONFLICT ("apiKeyId", "key") DO UPDATE
+            SET "agencyId" = EXCLUDED."agencyId", "endpoint" = EXCLUDED."endpoint", "requestHash" = EXCLUDED."requestHash", "responseStatus" = 0,
+                "responseBody" = 'null'::jsonb, "createdAt" = EXCLUDED."createdAt", "expiresAt" = EXCLUDED."expiresAt"
+            WHERE "IdempotencyRecord"."expiresAt" < now()
           RETURNING "id"`;
         if (inserted.length === 0) {
           const existing = await tx.idempotencyRecord.findUnique({ where: { apiKeyId_key: { apiKeyId: opts.apiKeyId, key: opts.key } } });
