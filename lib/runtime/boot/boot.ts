@@ -14,7 +14,6 @@ import { globalSingleton } from "@/lib/infra/global-singleton";
 import { log } from "@/lib/infra/log";
 import { rateLimitsArePerInstance } from "@/lib/infra/rate-limit/rate-limit";
 import { backfillLinkTokens } from "@/lib/runtime/boot/backfill-link-tokens";
-import { collectStartupGarbage } from "@/lib/runtime/boot/collect-startup-garbage";
 import { installHttpHooks } from "@/lib/runtime/boot/http-hooks";
 import { installShutdownHandlers } from "@/lib/runtime/boot/graceful-shutdown";
 import { PER_INSTANCE_LIMITS_WARNING } from "@/lib/runtime/health/readiness";
@@ -85,9 +84,6 @@ async function start() {
     const { startWorker } = await import("@/lib/runtime/worker/start-worker");
     startWorker({ name: "in-process" });
   }
-  // What start-up left behind (on a fresh embedded database, initdb's WebAssembly memory)
-  // goes back to the system now rather than at V8's next collection, which may be far off.
-  collectStartupGarbage();
 }
 
 export function boot(): Promise<void> {
