@@ -4,6 +4,8 @@
 //   (lib/surfaces/http/method-screen.ts);
 // - a server action posted from another origin answers 403 here, before Next.js would
 //   refuse it with a 500;
+// - the public APIs' JSON responses get fixed security headers and the request goes on
+//   unchanged (no nonce: nothing in them runs);
 // - a fresh nonce per request for the strict Content-Security-Policy, passed on the
 //   request's own policy header so Next.js puts it on its scripts (pages are therefore
 //   rendered per request; see lib/surfaces/http/security-headers.ts), and HSTS when
@@ -15,7 +17,7 @@ import { env } from "@/lib/infra/env";
 import { CLIENT_PAGE_HEADER, isClientPagePath } from "@/lib/surfaces/access/client-page-path";
 import { isSameOrigin } from "@/lib/surfaces/dashboard/same-origin";
 import { screenMethod } from "@/lib/surfaces/http/method-screen";
-import { newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";
+import { apiSecurityHeaders, newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";
 
 function isPublicApi(pathname: string): boolean {
   return pathname === "/api/v1" || pathname.startsWith("/api/v1/") || pathname === "/api/v2" || pathname.startsWith("/api/v2/");
@@ -26,6 +28,9 @@ export function proxy(request: NextRequest) {
   if (isPublicApi(pathname)) {
     const screened = screenMethod(request.method, pathname);
     if (screened) return screened;
+    const response = NextResponse.next();
+    for (const [k, v] of Object.entries(apiSecurityHeaders(env().appUrl))) response.headers.set(k, v);
+    return response;
   }
   if (request.method === "POST" && request.headers.has("next-action") && request.headers.has("origin") && !isSameOrigin(request)) {
     return new NextResponse("Forbidden: this action must come from a page of this site.", {

@@ -1,6 +1,8 @@
 // The per-request security headers proxy.ts sets (issue 11 item 8).
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";
+import { NextRequest } from "next/server";
+import { apiSecurityHeaders, contentSecurityPolicy, HSTS, newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";
+import { proxy } from "@/proxy";
 
 const directives = (csp: string) => Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
 
@@ -34,5 +36,19 @@ describe("security headers", () => {
     const a = newNonce();
     expect(Buffer.from(a, "base64")).toHaveLength(16);
     expect(newNonce()).not.toBe(a);
+  });
+
+  it("give the public APIs fixed headers and pass their requests on unchanged; pages get a nonce and a rewritten request", () => {
+    expect(directives(apiSecurityHeaders("http://localhost")["Content-Security-Policy"]!)).toEqual({ "default-src": "'none'", "frame-ancestors": "'none'" });
+    expect(apiSecurityHeaders("https://access.example")["Strict-Transport-Security"]).toBe(HSTS);
+    for (const path of ["/api/v2/requests", "/api/v1/links"]) {
+      const api = proxy(new NextRequest(`http://localhost:3000${path}`, { headers: { authorization: "Bearer x" } }));
+      expect(api.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(api.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(api.headers.get("x-middleware-override-headers")).toBeNull();
+    }
+    const page = proxy(new NextRequest("http://localhost:3000/dashboard"));
+    expect(page.headers.get("content-security-policy")).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    expect(page.headers.get("x-middleware-override-headers")).toContain("x-nonce");
   });
 });

@@ -49,6 +49,21 @@ export function securityHeaders(input: SecurityHeaderInput): Record<string, stri
   };
 }
 
+/**
+ * The security headers of the public APIs' JSON responses: nothing in them may run or be
+ * framed, so they need no nonce, and the request itself is passed on unchanged (a
+ * rewritten request costs Next.js a copy of every header on every API call).
+ */
+export function apiSecurityHeaders(appUrl: string): Record<string, string> {
+  return {
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    ...(appUrl.startsWith("https:") ? { "Strict-Transport-Security": HSTS } : {}),
+  };
+}
+
 /** A fresh nonce: 128 random bits, base64. */
 export function newNonce(): string {
   const bytes = new Uint8Array(16);
