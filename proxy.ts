@@ -4,8 +4,9 @@
 //   (lib/surfaces/http/method-screen.ts);
 // - a server action posted from another origin answers 403 here, before Next.js would
 //   refuse it with a 500;
-// - the public APIs' JSON responses get fixed security headers and the request goes on
-//   unchanged (no nonce: nothing in them runs);
+// - the route handlers that answer data only (the public APIs, the dashboard's JSON, health,
+//   metrics) get fixed security headers and the request goes on unchanged (no nonce:
+//   nothing in them runs);
 // - a fresh nonce per request for the strict Content-Security-Policy, passed on the
 //   request's own policy header so Next.js puts it on its scripts (pages are therefore
 //   rendered per request; see lib/surfaces/http/security-headers.ts), and HSTS when
@@ -19,8 +20,17 @@ import { isSameOrigin } from "@/lib/surfaces/dashboard/same-origin";
 import { screenMethod } from "@/lib/surfaces/http/method-screen";
 import { apiSecurityHeaders, newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";
 
+function under(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
 function isPublicApi(pathname: string): boolean {
-  return pathname === "/api/v1" || pathname.startsWith("/api/v1/") || pathname === "/api/v2" || pathname.startsWith("/api/v2/");
+  return under(pathname, "/api/v1") || under(pathname, "/api/v2");
+}
+
+/** Route handlers that answer JSON or plain text only (never a page that could run a script). */
+function isDataApi(pathname: string): boolean {
+  return isPublicApi(pathname) || ["/api/dashboard", "/api/health", "/api/metrics", "/api/bench"].some((p) => under(pathname, p));
 }
 
 export function proxy(request: NextRequest) {
@@ -28,6 +38,8 @@ export function proxy(request: NextRequest) {
   if (isPublicApi(pathname)) {
     const screened = screenMethod(request.method, pathname);
     if (screened) return screened;
+  }
+  if (isDataApi(pathname)) {
     const response = NextResponse.next();
     for (const [k, v] of Object.entries(apiSecurityHeaders(env().appUrl))) response.headers.set(k, v);
     return response;
