@@ -8,6 +8,8 @@ import { getPlatform } from "@/lib/core/catalog/catalog";
 import { env } from "@/lib/infra/env";
 
 const EMAIL_EVERY_MS = 24 * 60 * 60 * 1000;
+/** How fresh the dashboard's "last seen" is kept: a notice seen less than this ago is not rewritten. */
+export const SEEN_PRECISION_MS = 60 * 1000;
 /** Notices older than this are not shown any more: nobody has been waiting on the platform. */
 export const NOTICE_SHOWN_FOR_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -15,12 +17,28 @@ export async function notePlatformSetupNeeded(opts: { agencyId: string; platform
   const now = opts.now ?? new Date();
   const db = await getDb();
   const emailed: string[] = [];
-  for (const platform of [...new Set(opts.platforms)]) {
-    await db.platformSetupNotice.upsert({
-      where: { agencyId_platform: { agencyId: opts.agencyId, platform } },
-      create: { agencyId: opts.agencyId, platform, lastSeenAt: now },
-      update: { lastSeenAt: now },
-    });
+  const platforms = [...new Set(opts.platforms)];
+  // Every view of such a client page comes here: read first, and write only what changed
+  // (a notice not seen for a minute, an email due), so page views do not write each time.
+  const known = new Map(
+    (
+      await db.platformSetupNotice.findMany({
+        where: { agencyId: opts.agencyId, platform: { in: platforms } },
+        select: { platform: true, lastSeenAt: true, lastEmailedAt: true },
+      })
+    ).map((n) => [n.platform, n]),
+  );
+  for (const platform of platforms) {
+    const notice = known.get(platform);
+    if (!notice || notice.lastSeenAt.getTime() < now.getTime() - SEEN_PRECISION_MS) {
+      await db.platformSetupNotice.upsert({
+        where: { agencyId_platform: { agencyId: opts.agencyId, platform } },
+        create: { agencyId: opts.agencyId, platform, lastSeenAt: now },
+        update: { lastSeenAt: now },
+      });
+    }
+    const due = (at: Date | null) => at === null || at.getTime() < now.getTime() - EMAIL_EVERY_MS;
+    if (notice && !due(notice.lastEmailedAt)) continue;
     // Claim today's email atomically, so two page loads at once send one email.
     const claimed = await db.platformSetupNotice.updateMany({
       where: { agencyId: opts.agencyId, platform, OR: [{ lastEmailedAt: null }, { lastEmailedAt: { lt: new Date(now.getTime() - EMAIL_EVERY_MS) } }] },

@@ -60,6 +60,22 @@ describe("platforms that are not set up", () => {
     expect(await db.email.count({ where: { agencyId: agency.agencyId, kind: "platform_setup" } })).toBe(2);
   });
 
+  it("does not rewrite a notice on every page view: last seen is kept to the minute", async () => {
+    const db = await getDb();
+    const { token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" } });
+    const where = { agencyId: agency.agencyId, platform: "meta" };
+    const recent = new Date(Date.now() - 10_000);
+    await db.platformSetupNotice.updateMany({ where, data: { lastSeenAt: recent } });
+    await loadAccessPage({ token });
+    expect((await db.platformSetupNotice.findFirstOrThrow({ where })).lastSeenAt.getTime()).toBe(recent.getTime());
+    const stale = new Date(Date.now() - 2 * 60_000);
+    await db.platformSetupNotice.updateMany({ where, data: { lastSeenAt: stale } });
+    await loadAccessPage({ token });
+    expect((await db.platformSetupNotice.findFirstOrThrow({ where })).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 10_000);
+    // the email of the day was sent already: no more
+    expect(await db.email.count({ where: { agencyId: agency.agencyId, kind: "platform_setup" } })).toBe(2);
+  });
+
   it("Snapchat Ads: the client follows the Business Manager steps with the agency's email, even with credentials set", async () => {
     process.env.SNAPCHAT_CLIENT_ID = "snap-client-id";
     process.env.SNAPCHAT_CLIENT_SECRET = "snap-client-secret-0123";
