@@ -3,16 +3,17 @@
 // Seeds one agency with 100,000 requests (bulk SQL) in a fresh database, then measures:
 //   - a bare node:http server doing the API's lookup of one request (this machine's ceiling),
 //     and on PostgreSQL the same server serving the list page with one hand-written SQL query
-//     and doing POST /clients' transaction by hand, both through pg,
+//     and doing the transactions of POST /clients and POST /requests by hand, through pg,
 //   - a minimal Next.js route handler doing the same lookup (app/api/bench/baseline, the
 //     framework's floor),
 //   - GET /api/v2/requests/{id}, GET /api/v2/requests?limit=100 (first page and a page
-//     90,000 rows deep) and POST /api/v2/clients with unique idempotency keys,
+//     90,000 rows deep), POST /api/v2/clients and POST /api/v2/requests (two Meta services)
+//     with unique idempotency keys,
 // and prints requests/s, p50 and p99 latency and the API's ratios to both baselines.
 //
 //   tsx scripts/bench-api.ts --app-dir <folder with a Next.js build> [--port 3201]
 //     [--duration 10] [--rounds 3] [--connections 32] [--rows 100000] [--cpu-prof <folder>]
-//     [--only one|list|create]
+//     [--only one|list|create|create-request]
 //
 // --cpu-prof runs the app under `node --cpu-prof` and leaves its .cpuprofile in that folder
 // when it stops (summarize it with scripts/summarize-cpu-profile.ts); the profiler slows the
@@ -49,11 +50,14 @@ const arg = (name: string, fallback: string) => {
 // --serve-baseline: the bare node:http server, run as a child so it has a process of its own.
 // GET /?id= is the API's lookup of one request (loadRequestPage); on PostgreSQL, GET /list serves the list's
 // first page with one hand-written SQL query through pg (json_agg of the services and their
-// accounts), and POST /clients does the create's transaction by hand through pg (idempotency
-// row, client, event, webhook fan-out, team notifications, idempotency response).
+// accounts), and POST /clients and POST /requests do the creates' transactions by hand through
+// pg (idempotency row, object, usage count, event, webhook fan-out, team notifications,
+// idempotency response).
 if (process.argv.includes("--serve-baseline")) {
   const { serializeRequest, requestLinkToken } = await import("@/lib/core/requests/serialize-request");
   const { loadRequestPage } = await import("@/lib/core/requests/load-request-page");
+  const { storeLinkToken } = await import("@/lib/infra/secrets/link-token");
+  const { randomToken } = await import("@/lib/core/api-keys/api-key-token");
   const agencyId = arg("agency", "");
   const apiKeyId = arg("key-id", "");
   const appUrl = process.env.APP_URL ?? "";
@@ -104,19 +108,62 @@ if (process.argv.includes("--serve-baseline")) {
       meta: { nextCursor: rows.length > limit ? "next" : null },
     };
   };
-  const createClient = async (key: string, body: { name: string; email: string }) => {
+  // One transaction on one pooled connection, as the app runs each create.
+  const inTx = async <T>(fn: (c: import("pg").PoolClient) => Promise<T>): Promise<T> => {
     const c = await pool!.connect();
     try {
       await c.query("BEGIN");
-      await c.query(`SET LOCAL lock_timeout = '10000ms'`);
-      await c.query(`DELETE FROM "IdempotencyRecord" WHERE "apiKeyId" = $1::uuid AND "key" = $2 AND "expiresAt" < now()`, [apiKeyId, key]);
-      const hash = crypto.createHash("sha256").update(JSON.stringify(body)).digest("hex");
-      const idem = await c.query(
-        `INSERT INTO "IdempotencyRecord" ("id", "agencyId", "apiKeyId", "key", "endpoint", "requestHash", "responseStatus", "responseBody", "createdAt", "expiresAt")
-         VALUES (gen_random_uuid(), $1::uuid, $2::uuid, $3, 'POST /api/v2/clients', $4, 0, 'null'::jsonb, now(), now() + interval '24 hours')
-         ON CONFLICT ("apiKeyId", "key") DO NOTHING RETURNING "id"`,
-        [agencyId, apiKeyId, key, hash],
-      );
+      const out = await fn(c);
+      await c.query("COMMIT");
+      return out;
+    } catch (err) {
+      await c.query("ROLLBACK").catch(() => {});
+      throw err;
+    } finally {
+      c.release();
+    }
+  };
+  // The idempotency key taken as the app takes it: the lock wait limit and the row in one statement.
+  const takeKey = async (c: import("pg").PoolClient, endpoint: string, key: string, body: unknown) => {
+    const hash = crypto
+      .createHash("sha256")
+      .update(endpoint + JSON.stringify(body))
+      .digest("hex");
+    const { rows } = await c.query(
+      `WITH "limit" AS (SELECT set_config('lock_timeout', '10000ms', true) AS "set")
+       INSERT INTO "IdempotencyRecord" ("id", "agencyId", "apiKeyId", "key", "endpoint", "requestHash", "responseStatus", "responseBody", "createdAt", "expiresAt")
+       SELECT gen_random_uuid(), $1::uuid, $2::uuid, $3, $4, $5, 0, 'null'::jsonb, now(), now() + interval '24 hours' FROM "limit"
+       ON CONFLICT ("apiKeyId", "key") DO UPDATE SET "requestHash" = EXCLUDED."requestHash", "responseStatus" = 0, "responseBody" = 'null'::jsonb,
+         "createdAt" = EXCLUDED."createdAt", "expiresAt" = EXCLUDED."expiresAt" WHERE "IdempotencyRecord"."expiresAt" < now()
+       RETURNING "id"`,
+      [agencyId, apiKeyId, key, endpoint, hash],
+    );
+    if (!rows[0]) throw new Error("idempotency key in use");
+    return rows[0].id as string;
+  };
+  const storeResponse = (c: import("pg").PoolClient, id: string, status: number, body: unknown) =>
+    c.query(`UPDATE "IdempotencyRecord" SET "responseStatus" = $2, "responseBody" = $3::jsonb WHERE "id" = $1::uuid`, [id, status, JSON.stringify(body)]);
+  // The event, its deliveries to subscribed webhooks, the wake-up, and the team's notification preferences.
+  const recordEvent = async (c: import("pg").PoolClient, type: string, data: unknown, requestId: string | null) => {
+    const eventId = "evt_" + crypto.randomBytes(16).toString("hex");
+    const now = new Date();
+    const envelope = JSON.stringify({ id: eventId, type, schemaVersion: "1", createdAt: now.toISOString(), test: false, data });
+    await c.query(
+      `INSERT INTO "Event" ("id", "agencyId", "type", "schemaVersion", "requestId", "body", "createdAt", "fannedOutAt") VALUES ($1, $2::uuid, $3, '1', $4::uuid, $5, $6, $6)`,
+      [eventId, agencyId, type, requestId, envelope, now],
+    );
+    const fanned = await c.query(
+      `INSERT INTO "WebhookDelivery" ("id", "agencyId", "webhookId", "eventId", "eventType", "nextAttemptAt", "createdAt")
+       SELECT gen_random_uuid(), "agencyId", "id", $2, $4, $3, $3 FROM "Webhook"
+       WHERE "agencyId" = $1::uuid AND "deletedAt" IS NULL AND "pausedAt" IS NULL AND ("events" @> ARRAY[$4] OR "events" @> ARRAY['*'])`,
+      [agencyId, eventId, now, type],
+    );
+    if (fanned.rowCount) await c.query(`NOTIFY ars_deliveries_queued`);
+    await c.query(`SELECT "userId" FROM "Membership" WHERE "agencyId" = $1::uuid AND "notifyEvents" @> ARRAY[$2]`, [agencyId, type]);
+  };
+  const createClient = (key: string, body: { name: string; email: string }) =>
+    inTx(async (c) => {
+      const idem = await takeKey(c, "POST /api/v2/clients", key, body);
       const { rows } = await c.query(
         `INSERT INTO "Client" ("id", "agencyId", "name", "email", "emailNormalized", "language", "metadata", "isProspect", "createdAt", "updatedAt")
          VALUES (gen_random_uuid(), $1::uuid, $2, $3, lower($3), 'en', '{}'::jsonb, false, now(), now()) RETURNING *`,
@@ -134,34 +181,96 @@ if (process.argv.includes("--serve-baseline")) {
         metadata: row.metadata,
         createdAt: row.createdAt.toISOString(),
       };
-      const eventId = "evt_" + crypto.randomBytes(16).toString("hex");
-      const now = new Date();
-      const envelope = JSON.stringify({ id: eventId, type: "client.created", schemaVersion: "1", createdAt: now.toISOString(), test: false, data: { client } });
-      await c.query(
-        `INSERT INTO "Event" ("id", "agencyId", "type", "schemaVersion", "body", "createdAt", "fannedOutAt") VALUES ($1, $2::uuid, 'client.created', '1', $3, $4, $4)`,
-        [eventId, agencyId, envelope, now],
-      );
-      const fanned = await c.query(
-        `INSERT INTO "WebhookDelivery" ("id", "agencyId", "webhookId", "eventId", "eventType", "nextAttemptAt", "createdAt")
-         SELECT gen_random_uuid(), "agencyId", "id", $2, 'client.created', $3, $3 FROM "Webhook"
-         WHERE "agencyId" = $1::uuid AND "deletedAt" IS NULL AND "pausedAt" IS NULL AND ("events" @> ARRAY['client.created'] OR "events" @> ARRAY['*'])`,
-        [agencyId, eventId, now],
-      );
-      if (fanned.rowCount) await c.query(`NOTIFY ars_deliveries_queued`);
-      await c.query(`SELECT "userId" FROM "Membership" WHERE "agencyId" = $1::uuid AND "notifyEvents" @> ARRAY['client.created']`, [agencyId]);
-      await c.query(`UPDATE "IdempotencyRecord" SET "responseStatus" = 201, "responseBody" = $2::jsonb WHERE "id" = $1::uuid`, [
-        idem.rows[0]?.id,
-        JSON.stringify({ data: client }),
-      ]);
-      await c.query("COMMIT");
+      await recordEvent(c, "client.created", { client }, null);
+      await storeResponse(c, idem, 201, { data: client });
       return client;
-    } catch (err) {
-      await c.query("ROLLBACK").catch(() => {});
-      throw err;
-    } finally {
-      c.release();
-    }
-  };
+    });
+  // POST /requests by hand: the client, the linked accounts, the month's usage counter (locked),
+  // the request and its services (built from what the inserts return), the event.
+  type Svc = { accessLevel?: string; optional?: boolean; requestedAccountLinks: { internalAccountId: string }[] };
+  const createRequest = (key: string, body: { clientId: string; requestedServices: Record<string, Svc> }) =>
+    inTx(async (c) => {
+      const idem = await takeKey(c, "POST /api/v2/requests", key, body);
+      const client = (await c.query(`SELECT "id", "externalClientId", "isProspect" FROM "Client" WHERE "id" = $1::uuid AND "agencyId" = $2::uuid`, [body.clientId, agencyId]))
+        .rows[0];
+      if (!client) throw new Error("client not found");
+      const entries = Object.entries(body.requestedServices);
+      const ids = [...new Set(entries.flatMap(([, s]) => s.requestedAccountLinks.map((l) => l.internalAccountId)))];
+      const accounts = await c.query(
+        `SELECT "internalAccountId", "platform", "status", "services" FROM "ConnectedAccount" WHERE "agencyId" = $1::uuid AND "internalAccountId" = ANY($2)`,
+        [agencyId, ids],
+      );
+      if (accounts.rowCount !== ids.length) throw new Error("unknown account");
+      const now = new Date();
+      const period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+      const kind = client.isProspect ? "prospect" : "client";
+      await c.query(
+        `INSERT INTO "UsageCounter" ("id", "agencyId", "period", "kind", "used", "billableUnits", "updatedAt")
+         VALUES (gen_random_uuid(), $1::uuid, $2, $3::"UsageKind", 0, 0, now()) ON CONFLICT ("agencyId", "period", "kind") DO NOTHING`,
+        [agencyId, period, kind],
+      );
+      const counter = (
+        await c.query(`SELECT "id", "used" FROM "UsageCounter" WHERE "agencyId" = $1::uuid AND "period" = $2 AND "kind" = $3::"UsageKind" FOR UPDATE`, [agencyId, period, kind])
+      ).rows[0];
+      const limits = (await c.query(`SELECT "clientLimit", "prospectLimit" FROM "Agency" WHERE "id" = $1::uuid`, [agencyId])).rows[0];
+      const limit = kind === "client" ? limits.clientLimit : limits.prospectLimit;
+      if (limit !== null && counter.used >= limit) throw new Error("plan limit reached");
+      await c.query(`UPDATE "UsageCounter" SET "used" = "used" + 1, "updatedAt" = now() WHERE "id" = $1::uuid`, [counter.id]);
+      const token = randomToken();
+      const stored = storeLinkToken(token);
+      const r = (
+        await c.query(
+          `INSERT INTO "AccessRequest" ("id", "agencyId", "clientId", "source", "inviteTokenHash", "inviteTokenSealed", "createdAt", "updatedAt")
+           VALUES (gen_random_uuid(), $1::uuid, $2::uuid, 'api', $3, $4, $5, now()) RETURNING *`,
+          [agencyId, client.id, stored.hash, stored.sealed, now],
+        )
+      ).rows[0];
+      const services = await c.query(
+        `INSERT INTO "RequestService" ("id", "agencyId", "requestId", "serviceId", "platform", "accessLevel", "optional", "accounts", "position", "createdAt", "updatedAt")
+         SELECT gen_random_uuid(), $1::uuid, $2::uuid, s.sid, 'meta', s.lvl, s.opt, s.acc, s.pos - 1, now(), now()
+         FROM unnest($3::text[], $4::text[], $5::boolean[], $6::jsonb[]) WITH ORDINALITY AS s(sid, lvl, opt, acc, pos)
+         RETURNING "serviceId", "platform", "accessLevel", "optional", "status", "accounts", "grantedAssets", "position"`,
+        [
+          agencyId,
+          r.id,
+          entries.map(([id]) => id),
+          entries.map(([, s]) => s.accessLevel ?? null),
+          entries.map(([, s]) => s.optional ?? false),
+          entries.map(([, s]) => JSON.stringify(s.requestedAccountLinks.map((l) => ({ adsMccAccountId: null, businessManagerId: null, ...l })))),
+        ],
+      );
+      const request = {
+        id: r.id,
+        clientId: r.clientId,
+        externalClientId: client.externalClientId,
+        status: r.status,
+        stateVersion: r.stateVersion,
+        source: r.source,
+        inviteUrl: `${appUrl}/i/${token}`,
+        embedUrl: `${appUrl}/embed/${token}`,
+        intakeForm: { requested: false, complete: false },
+        services: services.rows
+          .sort((a, b) => a.position - b.position)
+          .map((s) => ({
+            service: s.serviceId,
+            platform: s.platform,
+            accessLevel: s.accessLevel,
+            optional: s.optional,
+            status: s.status,
+            accounts: s.accounts,
+            grantedAssets: [],
+          })),
+        thankYouMessage: null,
+        redirectUrl: null,
+        createdAt: r.createdAt.toISOString(),
+        completedAt: null,
+        expiresAt: null,
+        cancelledAt: null,
+      };
+      await recordEvent(c, "request.created", { request }, r.id);
+      await storeResponse(c, idem, 201, { data: request });
+      return request;
+    });
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     try {
@@ -171,6 +280,10 @@ if (process.argv.includes("--serve-baseline")) {
         const body = JSON.parse(await readBody(req)) as { name: string; email: string };
         const client = await createClient(String(req.headers["idempotency-key"] ?? crypto.randomUUID()), body);
         res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ data: client }));
+      } else if (url.pathname === "/requests" && req.method === "POST" && pool) {
+        const body = JSON.parse(await readBody(req)) as Parameters<typeof createRequest>[1];
+        const request = await createRequest(String(req.headers["idempotency-key"] ?? crypto.randomUUID()), body);
+        res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ data: request }));
       } else {
         const id = url.searchParams.get("id") ?? "";
         const [row] = await loadRequestPage({ agencyId, id, take: 1 });
@@ -238,7 +351,14 @@ async function main() {
     );
 
     const only = arg("only", "");
-    const want = (scenario: "one" | "list" | "create") => !only || only === scenario;
+    const want = (scenario: "one" | "list" | "create" | "create-request") => !only || only === scenario;
+    const requestBody = JSON.stringify({
+      clientId: seed.clientId,
+      requestedServices: {
+        meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: seed.accountId }] },
+        meta_page: { accessLevel: "editor", requestedAccountLinks: [{ internalAccountId: seed.accountId }] },
+      },
+    });
     const bare = only
       ? null
       : await startChild(
@@ -277,6 +397,9 @@ async function main() {
             unique: true,
           };
           out.push(["bare node:http + pg, POST /clients", (await series([bareCreate], rounds))[0]!]);
+          await checkCreate(`http://127.0.0.1:${port}/requests`, {}, requestBody);
+          const bareRequest = { ...bareCreate, url: `http://127.0.0.1:${port}/requests`, body: requestBody };
+          out.push(["bare node:http + pg, POST /requests", (await series([bareRequest], rounds))[0]!]);
         }
       } finally {
         await stopChild(bare);
@@ -327,6 +450,10 @@ async function main() {
         unique: true,
       };
       if (want("create")) out.push(["POST /clients (unique keys)", (await series([create], rounds))[0]!]);
+      if (want("create-request")) {
+        await checkCreate(`${api}/requests`, auth, requestBody);
+        out.push(["POST /requests (unique keys)", (await series([{ ...create, url: `${api}/requests`, body: requestBody }], rounds))[0]!]);
+      }
     } finally {
       await stopChild(app);
     }
@@ -359,6 +486,8 @@ async function seedDatabase(rows: number) {
   const agency = await createAgency({ name: "Bench Agency", plan: "agency" });
   const key = await createApiKey({ agencyId: agency.id, scopes: API_SCOPES, name: "bench" });
   const account = await connectAccount({ agencyId: agency.id, platform: "meta" });
+  // no monthly allowance, so POST /requests can create as many as the run takes
+  await db.agency.update({ where: { id: agency.id }, data: { clientLimit: null, prospectLimit: null } });
   const clientIds = Array.from({ length: 100 }, () => crypto.randomUUID());
   await db.client.createMany({
     data: clientIds.map((id, i) => ({ id, agencyId: agency.id, name: `Client ${i}`, email: `c${i}@example.com`, emailNormalized: `c${i}@example.com` })),
@@ -402,7 +531,7 @@ async function seedDatabase(rows: number) {
   const deepCursor = encodeCursor({ createdAt: new Date(deep.createdAt), id: deep.id }, { clientId: undefined, externalClientId: undefined, status: undefined });
   await closeDb();
   console.log(`Seeded ${rows} requests in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return { key: key.key, keyId: key.id, agencyId: agency.id, requestId: target.id, deepCursor };
+  return { key: key.key, keyId: key.id, agencyId: agency.id, requestId: target.id, deepCursor, clientId: clientIds[0]!, accountId: account.internalAccountId };
 }
 
 async function healthy(port: number): Promise<boolean> {
@@ -442,6 +571,12 @@ async function check(url: string, headers: Record<string, string>, rowsExpected?
   const body = (await res.json()) as { data: unknown };
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
   if (rowsExpected !== undefined && (body.data as unknown[]).length !== rowsExpected) throw new Error(`${url} returned ${(body.data as unknown[]).length} rows`);
+}
+
+/** One create through the given endpoint, so a scenario never measures a run of errors. */
+async function checkCreate(url: string, headers: Record<string, string>, body: string) {
+  const res = await fetch(url, { method: "POST", headers: { ...headers, "content-type": "application/json", "idempotency-key": crypto.randomUUID() }, body });
+  if (res.status !== 201) throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
 }
 
 interface Scenario {
@@ -507,8 +642,12 @@ function report(out: [string, Result][], tableOnly = false) {
   console.log(`List first page p99:                          ${first.latency.p99.toFixed(1)} ms (target < 250 ms)`);
   const bareList = out.find(([n]) => n === "bare node:http + pg, list page")?.[1];
   const bareCreate = out.find(([n]) => n === "bare node:http + pg, POST /clients")?.[1];
+  const bareRequest = out.find(([n]) => n === "bare node:http + pg, POST /requests")?.[1];
   const create = get("POST /clients");
+  const createRequest = get("POST /requests");
   if (bareList) console.log(`List first page vs bare node:http + pg:       ${(first.requests.average / bareList.requests.average).toFixed(2)}x throughput (target >= 0.5x)`);
   if (bareCreate) console.log(`POST /clients vs bare node:http + pg:         ${(create.requests.average / bareCreate.requests.average).toFixed(2)}x throughput (target >= 0.5x)`);
+  if (bareRequest)
+    console.log(`POST /requests vs bare node:http + pg:        ${(createRequest.requests.average / bareRequest.requests.average).toFixed(2)}x throughput (target >= 0.5x)`);
   if (!bareList) console.log("(the pg baselines run on PostgreSQL only: set DATABASE_URL)");
 }
