@@ -185,8 +185,8 @@ if (process.argv.includes("--serve-baseline")) {
       await storeResponse(c, idem, 201, { data: client });
       return client;
     });
-  // POST /requests by hand: the client, the linked accounts, the month's usage counter (locked),
-  // the request and its services (built from what the inserts return), the event.
+  // POST /requests by hand: the client, the linked accounts, the request and its services
+  // (built from what the inserts return), the event, then the month's usage counter (locked).
   type Svc = { accessLevel?: string; optional?: boolean; requestedAccountLinks: { internalAccountId: string }[] };
   const createRequest = (key: string, body: { clientId: string; requestedServices: Record<string, Svc> }) =>
     inTx(async (c) => {
@@ -202,20 +202,6 @@ if (process.argv.includes("--serve-baseline")) {
       );
       if (accounts.rowCount !== ids.length) throw new Error("unknown account");
       const now = new Date();
-      const period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
-      const kind = client.isProspect ? "prospect" : "client";
-      await c.query(
-        `INSERT INTO "UsageCounter" ("id", "agencyId", "period", "kind", "used", "billableUnits", "updatedAt")
-         VALUES (gen_random_uuid(), $1::uuid, $2, $3::"UsageKind", 0, 0, now()) ON CONFLICT ("agencyId", "period", "kind") DO NOTHING`,
-        [agencyId, period, kind],
-      );
-      const counter = (
-        await c.query(`SELECT "id", "used" FROM "UsageCounter" WHERE "agencyId" = $1::uuid AND "period" = $2 AND "kind" = $3::"UsageKind" FOR UPDATE`, [agencyId, period, kind])
-      ).rows[0];
-      const limits = (await c.query(`SELECT "clientLimit", "prospectLimit" FROM "Agency" WHERE "id" = $1::uuid`, [agencyId])).rows[0];
-      const limit = kind === "client" ? limits.clientLimit : limits.prospectLimit;
-      if (limit !== null && counter.used >= limit) throw new Error("plan limit reached");
-      await c.query(`UPDATE "UsageCounter" SET "used" = "used" + 1, "updatedAt" = now() WHERE "id" = $1::uuid`, [counter.id]);
       const token = randomToken();
       const stored = storeLinkToken(token);
       const r = (
@@ -268,6 +254,21 @@ if (process.argv.includes("--serve-baseline")) {
         cancelledAt: null,
       };
       await recordEvent(c, "request.created", { request }, r.id);
+      // the usage count last, as the app counts it: the counter row stays locked until commit
+      const period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+      const kind = client.isProspect ? "prospect" : "client";
+      const limits = (await c.query(`SELECT "clientLimit", "prospectLimit" FROM "Agency" WHERE "id" = $1::uuid`, [agencyId])).rows[0];
+      const limit = kind === "client" ? limits.clientLimit : limits.prospectLimit;
+      await c.query(
+        `INSERT INTO "UsageCounter" ("id", "agencyId", "period", "kind", "used", "billableUnits", "updatedAt")
+         VALUES (gen_random_uuid(), $1::uuid, $2, $3::"UsageKind", 0, 0, now()) ON CONFLICT ("agencyId", "period", "kind") DO NOTHING`,
+        [agencyId, period, kind],
+      );
+      const counter = (
+        await c.query(`SELECT "id", "used" FROM "UsageCounter" WHERE "agencyId" = $1::uuid AND "period" = $2 AND "kind" = $3::"UsageKind" FOR UPDATE`, [agencyId, period, kind])
+      ).rows[0];
+      if (limit !== null && counter.used >= limit) throw new Error("plan limit reached");
+      await c.query(`UPDATE "UsageCounter" SET "used" = "used" + 1, "updatedAt" = now() WHERE "id" = $1::uuid`, [counter.id]);
       await storeResponse(c, idem, 201, { data: request });
       return request;
     });

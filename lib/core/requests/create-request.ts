@@ -1,6 +1,6 @@
 // Creates an access request (API, V1, dashboard, static link): validates services against
-// the catalog and the agency's accounts, counts usage, records request.created and queues
-// the invite email, all in one transaction. Demo requests count nothing and record nothing.
+// the catalog and the agency's accounts, records request.created, queues the invite email
+// and counts usage, all in one transaction. Demo requests count nothing and record nothing.
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { newLinkToken } from "@/lib/infra/secrets/link-token";
@@ -39,7 +39,6 @@ export async function createRequest(opts: { agencyId: string; input: TCreateRequ
       }
     }
     const services = await validateRequestedServices(tx, { agencyId: opts.agencyId, requestedServices: input.requestedServices });
-    if (!opts.isDemo) await countUsageUnit(tx, { agencyId: opts.agencyId, kind: client.isProspect ? "prospect" : "client", now });
     const created = await tx.accessRequest.create({
       data: {
         agencyId: opts.agencyId,
@@ -72,6 +71,10 @@ export async function createRequest(opts: { agencyId: string; input: TCreateRequ
     if (!opts.isDemo) {
       await recordEvent(tx, { agencyId: opts.agencyId, type: "request.created", data: { request }, requestId: created.id, now });
       if (input.sendEmail) await queueRequestEmail(tx, { agencyId: opts.agencyId, requestId: created.id, kind: "invite" });
+      // Counted last: the month's counter row stays locked until the transaction commits, so
+      // concurrent creates of one agency wait for each other only from here on, not for each
+      // other's whole create. A refusal still rolls everything above back.
+      await countUsageUnit(tx, { agencyId: opts.agencyId, kind: client.isProspect ? "prospect" : "client", now });
     }
     return request;
   };

@@ -7,16 +7,17 @@ import { ApiError } from "@/lib/core/common/api-error";
 
 export async function countUsageUnit(tx: Tx, opts: { agencyId: string; kind: UsageKind; now?: Date }): Promise<{ billable: boolean }> {
   const period = usagePeriod(opts.now ?? new Date()).key;
+  // the plan is read before the counter is locked, so the lock is held for as few statements as can be
+  const agency = await tx.agency.findUniqueOrThrow({
+    where: { id: opts.agencyId },
+    select: { clientLimit: true, prospectLimit: true, overageEnabled: true, overageIncluded: true },
+  });
   await tx.$executeRaw`
     INSERT INTO "UsageCounter" ("id", "agencyId", "period", "kind", "used", "billableUnits", "updatedAt")
     VALUES (gen_random_uuid(), ${opts.agencyId}::uuid, ${period}, ${opts.kind}::"UsageKind", 0, 0, now())
     ON CONFLICT ("agencyId", "period", "kind") DO NOTHING`;
   const [counter] = await tx.$queryRaw<{ id: string; used: number }[]>`
     SELECT "id", "used" FROM "UsageCounter" WHERE "agencyId" = ${opts.agencyId}::uuid AND "period" = ${period} AND "kind" = ${opts.kind}::"UsageKind" FOR UPDATE`;
-  const agency = await tx.agency.findUniqueOrThrow({
-    where: { id: opts.agencyId },
-    select: { clientLimit: true, prospectLimit: true, overageEnabled: true, overageIncluded: true },
-  });
   const decision = decideUsage({
     kind: opts.kind,
     used: counter!.used,
