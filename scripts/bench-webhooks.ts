@@ -11,6 +11,9 @@
 //     transaction at --rate per second (default 100) while the workers idle; time from the
 //     event's commit to the first attempt reaching its receiver, p50 / p99 / max.
 // Options: --events N --receivers N --workers 1,4 --fanout one|all --rate N --latency-events N
+//   --cpu-prof <folder>  run each worker under the V8 profiler and leave its .cpuprofile there
+//                        (summarize with scripts/summarize-cpu-profile.ts; it slows the workers,
+//                        so figures of such a run are not comparable with others)
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import http from "node:http";
@@ -32,6 +35,7 @@ const WORKER_COUNTS = option("workers", "1,4").split(",").map(Number);
 const FANOUT = option("fanout", "one");
 const RATE = Number(option("rate", "100"));
 const LATENCY_EVENTS = Number(option("latency-events", "1000"));
+const CPU_PROF = option("cpu-prof", "");
 
 const base = process.env.DATABASE_URL;
 if (!base || !/^postgres(ql)?:\/\//.test(base)) {
@@ -88,7 +92,15 @@ function receiver(): Promise<string> {
 
 function startWorker(name: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ["scripts/worker.ts", "--name", name, "--only", "deliveries"], { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "inherit"] });
+    const args = ["scripts/worker.ts", "--name", name, "--only", "deliveries"];
+    // under the profiler, node itself runs the worker (tsx as a loader), so the profile is the worker's
+    const child = CPU_PROF
+      ? spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir", path.resolve(CPU_PROF), "--import", "tsx", ...args], {
+          cwd: ROOT,
+          env: process.env,
+          stdio: ["ignore", "pipe", "inherit"],
+        })
+      : spawn(TSX, args, { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "inherit"] });
     children.add(child);
     child.on("exit", () => children.delete(child));
     child.stdout!.setEncoding("utf8");

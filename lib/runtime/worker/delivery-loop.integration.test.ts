@@ -325,6 +325,22 @@ describe("leases", () => {
     const statuses = await db.webhookDelivery.groupBy({ by: ["status"], _count: true });
     for (const s of statuses) expect(["pending", "succeeded", "failed", "cancelled"]).toContain(s.status);
   });
+
+  it("keeps serving a backlog longer than one turn without waiting for the next poll", async () => {
+    // A poll a minute away: every session after the first must start because work was
+    // waiting (a full claim, a turn used up), never because the poll came round.
+    await loop.stop();
+    try {
+      await hook("/backlog", ["request.expired"]);
+      const events = await publish(30, { type: "request.expired" });
+      loop = startDeliveryLoop({ name: "backlog", pollMs: 60_000, maxInFlight: 8, claimBatch: 1, sessionMaxDeliveries: 10 });
+      const got = await receiver.waitFor(30, "/backlog", 15_000);
+      expect(got.map((r) => String(r.headers["service-event-id"]))).toEqual(events);
+    } finally {
+      await loop.stop();
+      loop = startDeliveryLoop({ name: "test", pollMs: 100, maxInFlight: 8 });
+    }
+  });
 });
 
 describe("startWorker", () => {

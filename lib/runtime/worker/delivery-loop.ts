@@ -36,6 +36,12 @@ export interface DeliveryLoopOptions {
   batchSize?: number;
   /** Webhooks claimed per poll at most. */
   claimBatch?: number;
+  /**
+   * The pause before the next claim while work is waiting: after a claim that filled every
+   * slot it asked for, and after a session that used up its turn (long enough for another
+   * worker to claim that webhook first).
+   */
+  busyPollMs?: number;
   allowLoopback?: boolean;
   resolve?: HostResolver;
   random?: () => number;
@@ -67,6 +73,7 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
   const sessionMaxMs = opts.sessionMaxMs ?? 5_000;
   const batchSize = opts.batchSize ?? 10;
   const claimBatch = opts.claimBatch ?? 4;
+  const busyPollMs = opts.busyPollMs ?? 20;
   const allowLoopback = opts.allowLoopback ?? env().WEBHOOK_ALLOW_LOOPBACK;
   const log = opts.log ?? ((message: string, error?: unknown) => logger().error({ component: "worker", worker: opts.name, err: error }, message));
   const prefix = `${opts.name}:${process.pid}`;
@@ -164,10 +171,10 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
     return { sent, quota: !withinQuota() };
   }
 
-  /** Claims a few webhooks (never all at once, so other workers get their share); returns how many. */
-  async function claimOnce(db: Db): Promise<number> {
+  /** Claims a few webhooks (never all at once, so other workers get their share); true when it got as many as it asked for. */
+  async function claimOnce(db: Db): Promise<boolean> {
     const free = Math.min(maxInFlight - sessions.size, claimBatch);
-    if (free <= 0) return 0;
+    if (free <= 0) return false;
     const owner = `${prefix}:${crypto.randomUUID()}`;
     const ids = await claimWebhooks(db, { owner, leaseMs, limit: free });
     for (const id of ids) {
@@ -178,15 +185,18 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
         })
         .then(({ sent, quota }) => {
           sessions.delete(id);
-          // A slot came free: look for work at once, unless this webhook merely used up its
-          // turn; then it waits for the next poll of any worker, which spreads a backlog over
-          // the workers instead of handing it straight back. A session that sent nothing
-          // found nothing to do: waking would only spin.
-          if (!stopping && sent > 0 && !quota) wake();
+          // A slot came free: look for work at once, or, when this webhook merely used up its
+          // turn, after a brief pause, so another worker's claim can take it first and a
+          // backlog spreads over the workers. A session that sent nothing found nothing to
+          // do: waking would only spin.
+          if (!stopping && sent > 0) {
+            if (quota) setTimeout(wake, busyPollMs).unref();
+            else wake();
+          }
         });
       sessions.set(id, session);
     }
-    return ids.length;
+    return ids.length === free;
   }
 
   const main = (async () => {
@@ -197,8 +207,8 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
       // Jitter keeps several workers' polls apart.
       let pause = pollMs * (0.75 + Math.random() * 0.5);
       try {
-        // A full batch suggests more is waiting: come back soon for the next few.
-        if ((await claimOnce(await getDb())) === claimBatch) pause /= 2;
+        // Every slot asked for was filled: more is likely waiting, so come back soon for it.
+        if (await claimOnce(await getDb())) pause = Math.min(pause, busyPollMs);
         failures = 0;
       } catch (err) {
         failures++;
