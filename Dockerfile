@@ -11,13 +11,13 @@
 # Server Actions in turn. Build the image before a release.
 
 # --- production dependencies only (no install scripts: the Prisma client comes from the build stage)
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 # --- the build: all dependencies, the Prisma client, the standalone Next.js server
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
@@ -28,7 +28,7 @@ RUN npx next build
 
 # --- the runtime: non-root, production dependencies, the standalone server and the sources
 # the worker, admin CLI and migration runner run from (through tsx)
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
