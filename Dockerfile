@@ -1,7 +1,7 @@
 # One image for the app, the worker, the admin CLI and migrations, built once and shipped
 # as one artifact (every instance then shares the build's Server Action ids and key).
-#   app:        node server.js                       (the default command)
-#   worker:     node_modules/.bin/tsx scripts/worker.ts
+#   app:        node server.js                       (the default command; same flags as npm start)
+#   worker:     node --import tsx scripts/worker.ts
 #   migrations: node_modules/.bin/tsx scripts/db-migrate.ts
 #   admin CLI:  node_modules/.bin/tsx scripts/admin.ts <command>
 # Build: docker build -t access-requests .    (see compose.yaml and the README)
@@ -33,6 +33,7 @@ WORKDIR /app
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     NEXT_MANUAL_SIG_HANDLE=true \
+    MALLOC_ARENA_MAX=2 \
     HOSTNAME=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
@@ -53,4 +54,4 @@ VOLUME ["/data"]
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-CMD ["node", "server.js"]
+CMD ["node", "--expose-gc", "--max-semi-space-size=8", "server.js"]

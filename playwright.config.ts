@@ -45,7 +45,7 @@ export default defineConfig({
   globalSetup: "./e2e/fixtures/global-setup.ts",
   webServer: [
     {
-      command: `npx next start -p ${port}`,
+      command: `node scripts/start.mjs -p ${port}`,
       url: `${baseURL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -62,12 +62,12 @@ export default defineConfig({
         SANDBOX_PLATFORMS: "1",
         // the static link's form token may be posted at once (production waits 3 s)
         STATIC_LINK_FORM_MIN_SECONDS: "0",
-        // next start runs in production mode, where PostgreSQL needs explicit secrets
+        // the server runs in production mode, where PostgreSQL needs explicit secrets
         ...secrets,
       },
     },
     {
-      command: `npx next start -p ${realPort}`,
+      command: `node scripts/start.mjs -p ${realPort}`,
       url: `${realBaseURL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

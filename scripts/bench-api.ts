@@ -407,7 +407,11 @@ async function main() {
       }
 
     const cpuProf = arg("cpu-prof", "");
-    const nextStart = [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
+    // what `npm start` runs (scripts/start.mjs); `next start` for a checkout that predates it
+    const launcher = path.join(appDir, "scripts/start.mjs");
+    const nextStart = fs.existsSync(launcher)
+      ? [launcher, "-p", String(port), "-H", "127.0.0.1"]
+      : [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
     const app = await startChild(process.execPath, cpuProf ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cpuProf), ...nextStart] : nextStart, appDir, childEnv, () =>
       healthy(port),
     );

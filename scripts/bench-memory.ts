@@ -3,9 +3,9 @@
 //
 // Starts `npm start` on a fresh DATA_DIR, waits until /api/health answers, lets it idle for
 // --idle seconds (default 30), then sums the resident memory (VmRSS) of the whole process
-// tree (npm, its shell, next-server) and prints each process's share. Then stops it and
+// tree (npm and the server it runs) and prints each process's share. Then stops it and
 // starts it again on the same folder (a restart: the database exists, no initdb) and
-// measures again. Target: under 300 MB.
+// measures again. Targets: 400 MB on a first start, 350 MB on a restart.
 //
 //   tsx scripts/bench-memory.ts [--app-dir <checkout with a build>] [--port 3270] [--idle 30]
 import { spawn, type ChildProcess } from "node:child_process";
@@ -22,7 +22,6 @@ function option(name: string, fallback: string): string {
 const APP_DIR = path.resolve(option("app-dir", ROOT));
 const PORT = Number(option("port", "3270"));
 const IDLE_S = Number(option("idle", "30"));
-const TARGET_MB = 300;
 
 if (!fs.existsSync(path.join(APP_DIR, ".next", "BUILD_ID"))) {
   console.error(`No build in ${APP_DIR}: run npm run build first (or pass --app-dir).`);
@@ -76,7 +75,7 @@ async function stop(child: ChildProcess) {
   if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
 }
 
-async function measure(label: string, dataDir: string, secrets: Record<string, string>) {
+async function measure(label: string, targetMb: number, dataDir: string, secrets: Record<string, string>) {
   const env: NodeJS.ProcessEnv = { ...process.env, ...secrets, DATA_DIR: dataDir, PORT: String(PORT), APP_URL: `http://127.0.0.1:${PORT}`, NODE_ENV: "production" };
   delete env.DATABASE_URL;
   const child = spawn("npm", ["start", "--", "-p", String(PORT), "-H", "127.0.0.1"], { cwd: APP_DIR, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
@@ -91,7 +90,7 @@ async function measure(label: string, dataDir: string, secrets: Record<string, s
     const tree = treeRss(child.pid!);
     const totalMb = tree.reduce((n, p) => n + p.rssKb, 0) / 1024;
     const parts = tree.map((p) => `${p.name} ${(p.rssKb / 1024).toFixed(0)} MB`).join(", ");
-    console.log(`${label}: ${totalMb.toFixed(0)} MB idle after ${IDLE_S} s (${parts}) — target < ${TARGET_MB} MB`);
+    console.log(`${label}: ${totalMb.toFixed(0)} MB idle after ${IDLE_S} s (${parts}) — target ≤ ${targetMb} MB`);
     return totalMb;
   } finally {
     await stop(child);
@@ -108,8 +107,8 @@ const secrets = {
 let code = 0;
 try {
   console.log(`npm start in ${APP_DIR}, embedded database, Node ${process.version}, ${os.cpus().length} CPUs`);
-  await measure("First start on a fresh DATA_DIR", dataDir, secrets);
-  await measure("Restart on the same DATA_DIR  ", dataDir, secrets);
+  await measure("First start on a fresh DATA_DIR", 400, dataDir, secrets);
+  await measure("Restart on the same DATA_DIR  ", 350, dataDir, secrets);
 } catch (err) {
   console.error(err);
   code = 1;

@@ -11,7 +11,7 @@ npx vitest run
 
 # Build once; rebuild only when a source file is newer than the last build.
 if [ ! -f .next/BUILD_ID ] || [ -n "$(find app components lib public proxy.ts instrumentation.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
-  npx next build
+  npm run -s build
 fi
 
 # The built standalone server (what the container image runs) as real processes:

@@ -89,7 +89,12 @@ describe("Dockerfile", () => {
     expect(runtime).toMatch(/COPY --from=build \S+ \/app\/\.next\/static \.\/\.next\/static/);
     expect(runtime).toMatch(/COPY --from=deps \S+ \/app\/node_modules/);
     expect(runtime).toMatch(/NEXT_MANUAL_SIG_HANDLE=true/);
-    expect(runtime).toMatch(/CMD \["node", "server\.js"\]/);
+    expect(runtime).toMatch(/CMD \["node", ("--[a-z-]+(=\d+)?", )*"server\.js"\]/);
+    // the image runs the server with the memory settings npm start uses
+    const start = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start as string;
+    for (const flag of start.match(/--[a-z-]+(=\d+)?/g) ?? []) expect(runtime).toContain(`"${flag}"`);
+    expect(start).toContain("MALLOC_ARENA_MAX=2");
+    expect(runtime).toMatch(/MALLOC_ARENA_MAX=2/);
   });
 
   it("builds with the standalone output the runtime stage copies", async () => {

@@ -129,7 +129,7 @@ describeEmbedded("embedded database folder", () => {
     const db = await getDb();
     const [row] = await db.$queryRaw<{ shared_buffers: string }[]>`SHOW shared_buffers`;
     expect(row!.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
-    expect(EMBEDDED_SHARED_BUFFERS).toBe("32MB");
+    expect(EMBEDDED_SHARED_BUFFERS).toBe("16MB");
   });
 });
 
