@@ -184,10 +184,10 @@ async function seed(): Promise<string> {
 
 async function startServer(): Promise<void> {
   // what `npm start` runs (scripts/start.mjs); `next start` for a checkout that predates it
-    const launcher = path.join(APP_DIR, "scripts/start.mjs");
-    const nextStart = fs.existsSync(launcher)
-      ? [launcher, "-p", String(PORT), "-H", "127.0.0.1"]
-      : [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(PORT), "-H", "127.0.0.1"];
+  const launcher = path.join(APP_DIR, "scripts/start.mjs");
+  const nextStart = fs.existsSync(launcher)
+    ? [launcher, "-p", String(PORT), "-H", "127.0.0.1"]
+    : [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(PORT), "-H", "127.0.0.1"];
   const child = spawn(process.execPath, CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(CPU_PROF), ...nextStart] : nextStart, {
     cwd: APP_DIR,
     env: { ...process.env, NODE_ENV: "production", PORT: String(PORT) },
