@@ -156,8 +156,8 @@ describe("services", () => {
         expect(s.grantMethod).toBe("automatic");
         expect(s.clientSignInRequired).toBe(true);
         expect(connector).toBe("oauth");
-        // only Snapchat Ads, whose API cannot grant it live, carries manual steps
-        if (s.id !== "snapchat_ads") expect(s.instructions).toEqual([]);
+        // only Snapchat Ads and HubSpot carry manual steps, for installations where they are not set up
+        if (s.id !== "snapchat_ads" && s.id !== "hubspot_portal") expect(s.instructions).toEqual([]);
       } else {
         expect(s.grantMethod).toBe("manual");
         expect(s.clientSignInRequired).toBe(false);
@@ -173,7 +173,7 @@ describe("services", () => {
     expect(getCatalogService("google_youtube")).toMatchObject({ grantMethod: "manual", clientFlow: "client_invite" });
   });
 
-  it("keeps Snapchat Ads one-click in the contract, with the Business Manager steps for live installations", () => {
+  it("keeps Snapchat Ads one-click in the contract, with the Business Manager steps for installations without Snapchat", () => {
     const snap = getCatalogService("snapchat_ads")!;
     expect(snap).toMatchObject({ grantMethod: "automatic", clientFlow: "one_click", clientSignInRequired: true });
     expect(snap.instructions).toHaveLength(4);
@@ -215,9 +215,9 @@ describe("services", () => {
 });
 
 describe("decisions the spec leaves open", () => {
-  it("names the two grant_failed platforms among the six attempt-event platforms", () => {
+  it("names the two grant_failed platforms among the attempt-event platforms", () => {
     expect([...GRANT_FAILED_PLATFORMS]).toEqual(["meta", "google"]);
-    expect([...ATTEMPT_EVENT_PLATFORMS].sort()).toEqual(["google", "linkedin", "meta", "microsoft", "pinterest", "tiktok"]);
+    expect([...ATTEMPT_EVENT_PLATFORMS].sort()).toEqual(["google", "hubspot", "linkedin", "meta", "microsoft", "pinterest", "snapchat", "tiktok"]);
     for (const p of GRANT_FAILED_PLATFORMS) expect(ATTEMPT_EVENT_PLATFORMS).toContain(p);
     for (const p of ATTEMPT_EVENT_PLATFORMS) {
       expect(getPlatform(p)?.connectorKind).toBe("oauth");
@@ -225,9 +225,10 @@ describe("decisions the spec leaves open", () => {
     }
   });
 
-  it("reports HubSpot granted once the invite is sent, and it is an invite service", () => {
+  it("reports HubSpot granted once the invite is sent: it is one click now, its user created in the grant", () => {
     expect(GRANTED_ON_INVITE_SENT_SERVICE).toBe("hubspot_portal");
-    expect(getCatalogService(GRANTED_ON_INVITE_SENT_SERVICE)?.clientFlow).toBe("client_invite");
+    expect(getCatalogService(GRANTED_ON_INVITE_SENT_SERVICE)).toMatchObject({ clientFlow: "one_click", grantMethod: "automatic" });
+    expect(getCatalogService(GRANTED_ON_INVITE_SENT_SERVICE)?.instructions).toHaveLength(3);
   });
 });
 
