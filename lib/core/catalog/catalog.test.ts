@@ -11,6 +11,7 @@ import {
   SERVICE_IDS,
   getCatalogService,
   getPlatform,
+  isOneClickHere,
   isServiceId,
   listCatalog,
   listPlatformServices,
@@ -156,8 +157,8 @@ describe("services", () => {
         expect(s.grantMethod).toBe("automatic");
         expect(s.clientSignInRequired).toBe(true);
         expect(connector).toBe("oauth");
-        // only Snapchat Ads and HubSpot carry manual steps, for installations where they are not set up
-        if (s.id !== "snapchat_ads" && s.id !== "hubspot_portal") expect(s.instructions).toEqual([]);
+        // only Snapchat Ads carries manual steps, for installations without Snapchat
+        if (s.id !== "snapchat_ads") expect(s.instructions).toEqual([]);
       } else {
         expect(s.grantMethod).toBe("manual");
         expect(s.clientSignInRequired).toBe(false);
@@ -221,14 +222,19 @@ describe("decisions the spec leaves open", () => {
     for (const p of GRANT_FAILED_PLATFORMS) expect(ATTEMPT_EVENT_PLATFORMS).toContain(p);
     for (const p of ATTEMPT_EVENT_PLATFORMS) {
       expect(getPlatform(p)?.connectorKind).toBe("oauth");
-      expect(listPlatformServices(p).some((s) => s.clientFlow === "one_click")).toBe(true);
+      expect(listPlatformServices(p).some((s) => isOneClickHere(s, "live"))).toBe(true);
     }
   });
 
-  it("reports HubSpot granted once the invite is sent: it is one click now, its user created in the grant", () => {
+  it("reports HubSpot granted once the invite is sent, and it is an invite service, one click only where HubSpot is live", () => {
     expect(GRANTED_ON_INVITE_SENT_SERVICE).toBe("hubspot_portal");
-    expect(getCatalogService(GRANTED_ON_INVITE_SENT_SERVICE)).toMatchObject({ clientFlow: "one_click", grantMethod: "automatic" });
-    expect(getCatalogService(GRANTED_ON_INVITE_SENT_SERVICE)?.instructions).toHaveLength(3);
+    const hubspot = getCatalogService(GRANTED_ON_INVITE_SENT_SERVICE)!;
+    expect(hubspot).toMatchObject({ clientFlow: "client_invite", grantMethod: "manual", clientSignInRequired: false, oneClickWhenLive: true });
+    expect(isOneClickHere(hubspot, "live")).toBe(true);
+    expect(isOneClickHere(hubspot, "sandbox")).toBe(false);
+    expect(isOneClickHere(hubspot, "unconfigured")).toBe(false);
+    expect(services.filter((s) => s.oneClickWhenLive).map((s) => s.id)).toEqual(["hubspot_portal"]);
+    expect(isOneClickHere(getCatalogService("meta_ads"), "sandbox")).toBe(true);
   });
 });
 

@@ -78,10 +78,15 @@ export interface CatalogService {
   readonly accountLinkFields: readonly AccountLinkField[];
   readonly clientFlow: ClientFlow;
   /**
+   * A manual service the client pages grant in one click where its platform is live here
+   * (HubSpot). The API contract keeps `clientFlow`, `grantMethod` and `clientSignInRequired`.
+   */
+  readonly oneClickWhenLive: boolean;
+  /**
    * English steps for manual flows; `{agencyAccount}` stands for the agency's account. A
    * one-click service has none, unless its platform API cannot grant it on a live
    * installation: then these are the steps the client follows whenever the platform is
-   * set up here (Snapchat Ads, HubSpot).
+   * set up here (Snapchat Ads).
    */
   readonly instructions: readonly string[];
   /** One translation key per step, same order as `instructions`. */
@@ -116,9 +121,9 @@ export const ATTEMPT_EVENT_PLATFORMS = ["meta", "google", "tiktok", "linkedin", 
 
 // The spec says one platform's service is reported granted as soon as the
 // invitation is sent. HubSpot invites cannot be pending on the agency side
-// (the invited user is created at once), so its service becomes granted when the
-// invitation is sent: by the connector where HubSpot is live (the user is created in the
-// grant), and on "I've sent the invite" for any invite action on it.
+// (the invited user is created at once), so its client_invite service becomes
+// granted on "I've sent the invite" instead of waiting for confirmation. Where HubSpot
+// is live the connector creates the user in a one-click grant instead.
 export const GRANTED_ON_INVITE_SENT_SERVICE = "hubspot_portal" as const satisfies ServiceId;
 
 const PLATFORMS: readonly CatalogPlatform[] = deepFreeze([
@@ -142,6 +147,7 @@ interface ServiceSpec {
   roles: CatalogRole[];
   multiRole?: boolean;
   flow: ClientFlow;
+  oneClickWhenLive?: boolean;
   accountLinkFields?: AccountLinkField[];
   steps?: string[];
 }
@@ -368,15 +374,18 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
     platform: "hubspot",
     name: "HubSpot Account",
     roles: [role("super_admin", "Super admin"), role("standard", "Standard user"), role("view_only", "View only", true)],
-    // One click where HubSpot is live: the client's portal adds the agency's user through
-    // user provisioning (POST /settings/v3/users,
+    // A client invite in the contract (GET /services does not change with configuration).
+    // Where HubSpot is live (its credentials set, not in the sandbox) the client page makes
+    // it one click instead: the client signs in to HubSpot and the connector adds the
+    // agency's user through user provisioning (POST /settings/v3/users,
     // https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide).
-    // Where it is not set up, the client follows these steps and the agency marks it granted.
-    flow: "one_click",
+    flow: "client_invite",
+    oneClickWhenLive: true,
     steps: [
       "Sign in to HubSpot and click the settings icon.",
       "Go to Users & Teams and click Create user.",
       "Enter {agencyAccount}, choose the access requested and send the invite.",
+      confirmInvite,
     ],
   },
   wordpress_site: {
@@ -408,6 +417,7 @@ function buildService(id: ServiceId, spec: ServiceSpec): CatalogService {
     clientSignInRequired: oneClick,
     accountLinkFields: (spec.accountLinkFields ?? []).map((f) => ({ ...f })),
     clientFlow: spec.flow,
+    oneClickWhenLive: spec.oneClickWhenLive ?? false,
     instructions: [...steps],
     stepKeys: steps.map((_, i) => `${id}.step${i + 1}`),
   };
@@ -439,6 +449,15 @@ export function getPlatform(id: string): CatalogPlatform | undefined {
 
 export function listPlatformServices(platform: string): CatalogService[] {
   return SERVICES.filter((s) => s.platform === platform);
+}
+
+/**
+ * Whether the client pages grant the service in one click on this installation, given its
+ * platform's mode ("live", "sandbox" or "unconfigured").
+ */
+export function isOneClickHere(service: CatalogService | undefined, mode: string): boolean {
+  if (!service) return false;
+  return service.clientFlow === "one_click" || (service.oneClickWhenLive && mode === "live");
 }
 
 /** Fills `{agencyAccount}` in one instruction step. */

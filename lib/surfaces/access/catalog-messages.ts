@@ -213,6 +213,7 @@ export const INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Introduce {agencyAccount}, elige el acceso solicitado y envía la invitación.",
     "Vul {agencyAccount} in, kies de gevraagde toegang en verstuur de uitnodiging.",
   ],
+  "hubspot_portal.step4": CONFIRM_INVITE,
   "wordpress_site.step1": [
     "Sign in to your WordPress dashboard as an administrator.",
     "Inicia sesión en el escritorio de WordPress como administrador.",
