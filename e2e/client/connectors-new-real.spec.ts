@@ -91,7 +91,7 @@ test("Snapchat: the client's organization invites the agency's email, gives it t
     assetCount: 3,
   });
 
-  const posts = (await callsOf(apiOrigin)).filter((c) => c.method === "POST");
+  const posts = (await callsOf(apiOrigin)).filter((c) => c.method === "POST" && c.path.startsWith("/v1/"));
   expect(posts.map((c) => c.path)).toEqual([`/v1/organizations/${org.id}/members`, `/v1/organizations/${org.id}/roles`, `/v1/organizations/${org.id}/roles`]);
   expect(posts[0]!.body).toEqual({ members: [{ email: SNAPCHAT_FAKE.agency.email, organization_id: org.id, display_name: SNAPCHAT_FAKE.agency.email }] });
   expect(posts[1]!.body).toMatchObject({ roles: [{ organization_id: org.id, type: "member" }] });
