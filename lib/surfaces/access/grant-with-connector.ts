@@ -4,7 +4,7 @@
 // one asset granted, its `grant` through applyRequestAction (state, stateVersion,
 // service.granted, completion); for each service whose grant the platform refused on one
 // of the two platforms that report it, `service.grant_failed`; then one
-// `connection.attempt_completed` (six platforms) listing every service of the attempt. A
+// `connection.attempt_completed` (ATTEMPT_EVENT_PLATFORMS) listing every service of the attempt. A
 // failure of the whole attempt goes only through `connection.attempt_completed`, as the
 // spec says. A failed attempt changes neither the request nor its stateVersion; its
 // events carry the request as it stands. Services the client picked nothing for are not
