@@ -19,7 +19,7 @@
 // Switches: `refuse` (ad account ids whose role create answers 403), `notAdmin`
 // (organization ids where creating members answers 403), `expiredToken` (401),
 // `rateLimitOnce` (the next API call answers 429), `rateLimitAlways`, `serverError`
-// (creates answer 500).
+// (creates answer 500), `inviteRace` (the agency invited just before the create).
 import crypto from "node:crypto";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
 import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
@@ -55,7 +55,15 @@ const SCOPE = "snapchat-marketing-api";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type SnapMember = { id: string; email: string; organization_id: string; display_name: string; member_status: "INVITED" | "MEMBER" };
-export type SnapRole = { id: string; member_id: string; organization_id: string; type: string; ad_account_id?: string; container_kind: "Organizations" | "AdAccounts"; container_id: string };
+export type SnapRole = {
+  id: string;
+  member_id: string;
+  organization_id: string;
+  type: string;
+  ad_account_id?: string;
+  container_kind: "Organizations" | "AdAccounts";
+  container_id: string;
+};
 
 export type SnapchatFakeSwitches = {
   refuse: Set<string>;
@@ -64,6 +72,8 @@ export type SnapchatFakeSwitches = {
   rateLimitOnce: boolean;
   rateLimitAlways: boolean;
   serverError: boolean;
+  /** a Member with the agency's email appears just before the connector's create (a race) */
+  inviteRace: boolean;
   signInAs: "client" | "agency";
 };
 
@@ -105,6 +115,7 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
     rateLimitOnce: false,
     rateLimitAlways: false,
     serverError: false,
+    inviteRace: false,
     signInAs: "client",
   };
   const orgById = new Map<string, (typeof SNAPCHAT_FAKE.organizations)[number]>(SNAPCHAT_FAKE.organizations.map((o) => [o.id, o]));
@@ -122,7 +133,8 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
 
   function token(req: FakeRequest): FakeResponse {
     const b = (req.body ?? {}) as Record<string, string>;
-    if (b.client_id !== SNAPCHAT_FAKE.clientId || b.client_secret !== SNAPCHAT_FAKE.clientSecret) return { status: 401, json: { error: "invalid_client", error_description: "Invalid client" } };
+    if (b.client_id !== SNAPCHAT_FAKE.clientId || b.client_secret !== SNAPCHAT_FAKE.clientSecret)
+      return { status: 401, json: { error: "invalid_client", error_description: "Invalid client" } };
     if (b.grant_type !== "authorization_code") return { status: 400, json: { error: "unsupported_grant_type" } };
     const issued = oauth.pending(b.code, b.redirect_uri ?? "");
     if (!issued) return { status: 400, json: { error: "invalid_grant", error_description: "Invalid authorization code" } };
@@ -154,6 +166,11 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
     if (!Array.isArray(items) || items.length === 0) return fail(400, "E1001", "members is required");
     const out = [];
     for (const m of items as Record<string, unknown>[]) {
+      if (switches.inviteRace && typeof m.email === "string") {
+        switches.inviteRace = false;
+        const raced: SnapMember = { id: crypto.randomUUID(), email: m.email, organization_id: orgId, display_name: "Invited elsewhere", member_status: "INVITED" };
+        members.set(raced.id, raced);
+      }
       const extra = extraKeys(m, SNAPCHAT_MEMBER_FIELDS);
       if (extra.length > 0) return fail(400, "E1001", `Unknown member attributes: ${extra.join(", ")}`);
       if (typeof m.email !== "string" || !EMAIL.test(m.email)) return subFail("members", "Error code: E1001, message: email is required");
@@ -185,7 +202,15 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
         const hasOrgRole = [...roles.values()].some((x) => x.member_id === member.id && x.container_kind === "Organizations" && (x.type === "member" || x.type === "admin"));
         if (!hasOrgRole) return subFail("roles", "Error code: E1001, message: The member needs the Organization role member before an Ad Account role");
         if (switches.refuse.has(account)) return fail(403, "E3003", "This ad account does not allow new members.");
-        const role: SnapRole = { id: crypto.randomUUID(), member_id: member.id, organization_id: orgId, type: r.type, ad_account_id: account, container_kind: "AdAccounts", container_id: account };
+        const role: SnapRole = {
+          id: crypto.randomUUID(),
+          member_id: member.id,
+          organization_id: orgId,
+          type: r.type,
+          ad_account_id: account,
+          container_kind: "AdAccounts",
+          container_id: account,
+        };
         roles.set(role.id, role);
         out.push(role);
       } else {
@@ -277,6 +302,7 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
       switches.rateLimitOnce = false;
       switches.rateLimitAlways = false;
       switches.serverError = false;
+      switches.inviteRace = false;
       switches.signInAs = "client";
     },
   });
@@ -291,7 +317,13 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
       for (const m of members.values()) if (m.email === email) m.member_status = "MEMBER";
     },
     preload(organizationId, orgRole, adAccountRoles = {}) {
-      const member: SnapMember = { id: crypto.randomUUID(), email: SNAPCHAT_FAKE.agency.email, organization_id: organizationId, display_name: "Agency Ads", member_status: "MEMBER" };
+      const member: SnapMember = {
+        id: crypto.randomUUID(),
+        email: SNAPCHAT_FAKE.agency.email,
+        organization_id: organizationId,
+        display_name: "Agency Ads",
+        member_status: "MEMBER",
+      };
       members.set(member.id, member);
       const add = (r: Omit<SnapRole, "id">) => {
         const role = { id: crypto.randomUUID(), ...r };

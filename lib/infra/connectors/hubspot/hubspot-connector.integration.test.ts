@@ -178,6 +178,7 @@ describe("HubSpot grants", () => {
 
   it("an expired token fails the whole attempt with reauth", async () => {
     const token = await signIn();
+    expect(await kindOf(connector.listAssets({ accessToken: "hs_revoked", serviceId: "hubspot_portal" }))).toBe("reauth");
     fake.switches.expiredToken = true;
     expect(await kindOf(grant(token, "standard"))).toBe("reauth");
   });

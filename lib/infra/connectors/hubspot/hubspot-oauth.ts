@@ -13,7 +13,7 @@
 import { ConnectorError, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { HUBSPOT_API, hubspotCall, str } from "@/lib/infra/connectors/hubspot/hubspot-api";
-import { hubspotError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
+import { HubSpotApiError, hubspotError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
 
 export const HUBSPOT_AUTH_URL = "https://app.hubspot.com/oauth/authorize";
 
@@ -65,7 +65,11 @@ export type HubSpotTokenInfo = { hubId: string; hubDomain: string | null; user: 
  * log redaction hides that segment.
  */
 export async function hubspotTokenInfo(http: ConnectorHttp, accessToken: string): Promise<HubSpotTokenInfo> {
-  const body = await hubspotCall(http, { path: `/oauth/v1/access-tokens/${encodeURIComponent(accessToken)}`, accessToken });
+  const body = await hubspotCall(http, { path: `/oauth/v1/access-tokens/${encodeURIComponent(accessToken)}`, accessToken }).catch((err: unknown) => {
+    // An unknown (expired or revoked) token has no metadata: the client signs in again.
+    if (err instanceof HubSpotApiError && err.status === 404) throw new ConnectorError("reauth", "Your HubSpot sign-in has expired. Please sign in again.", { cause: err });
+    throw err;
+  });
   const hubId = str(body.hub_id);
   if (!hubId) throw new ConnectorError("server_error", "HubSpot's token metadata has no hub_id");
   return { hubId, hubDomain: str(body.hub_domain), user: str(body.user), userId: str(body.user_id) };

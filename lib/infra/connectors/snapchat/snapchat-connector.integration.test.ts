@@ -221,6 +221,14 @@ describe("Snapchat grants", () => {
     expect(results[2]!.error).toBe(`Snapchat refused access to ${ACC3}: You need the Organization admin role to add members.`);
   });
 
+  it("a Member invited meanwhile (the create refused as already a member) is found and used", async () => {
+    const token = await signIn();
+    fake.switches.inviteRace = true;
+    expect((await grant(token, [ACC1], "reports")).results).toEqual([{ assetId: ACC1, ok: true, error: null, verified: null }]);
+    expect(fake.members.size).toBe(1);
+    expect(agencyRoles(ORG1).map((r) => r.type)).toEqual(["member", "reports"]);
+  });
+
   it("an expired token fails the whole attempt with reauth", async () => {
     const token = await signIn();
     fake.switches.expiredToken = true;

@@ -79,14 +79,21 @@ function assetFailure(assetId: string, err: unknown): AssetGrantResult {
 async function ensureMember(http: ConnectorHttp, accessToken: string, organizationId: string, email: string): Promise<SnapchatMember> {
   let member = await findMember(http, accessToken, organizationId, email);
   if (!member) {
-    const body = await snapchatCall(http, {
-      method: "POST",
-      path: `/organizations/${organizationId}/members`,
-      accessToken,
-      json: { members: [{ email, organization_id: organizationId, display_name: email }] },
-    });
-    const m = created(body, "members", "member");
-    member = { id: str(m.id)!, email, status: str(m.member_status) ?? "INVITED" };
+    try {
+      const body = await snapchatCall(http, {
+        method: "POST",
+        path: `/organizations/${organizationId}/members`,
+        accessToken,
+        json: { members: [{ email, organization_id: organizationId, display_name: email }] },
+      });
+      const m = created(body, "members", "member");
+      member = { id: str(m.id)!, email, status: str(m.member_status) ?? "INVITED" };
+    } catch (err) {
+      // Invited meanwhile (another tab, a colleague): the Member is there now.
+      const again = err instanceof SnapchatApiError && err.status === 400 ? await findMember(http, accessToken, organizationId, email) : null;
+      if (!again) throw err;
+      member = again;
+    }
   }
   const held = orgTypes(await memberRoles(http, accessToken, organizationId, member.id));
   if (!held.includes("member") && !held.includes("admin")) {
