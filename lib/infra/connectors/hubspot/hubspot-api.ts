@@ -9,7 +9,13 @@ export const HUBSPOT_API = `https://${HUBSPOT_API_HOST}`;
 export type HubSpotCall = { method?: HttpMethod; path: string; accessToken: string; query?: Record<string, string | number | boolean | undefined>; json?: unknown };
 
 export function hubspotSend(http: ConnectorHttp, call: HubSpotCall): Promise<HttpResponse> {
-  return http.send({ method: call.method ?? "GET", url: `${HUBSPOT_API}${call.path}`, query: call.query, json: call.json, headers: { Authorization: `Bearer ${call.accessToken}` } });
+  return http.send({
+    method: call.method ?? "GET",
+    url: `${HUBSPOT_API}${call.path}`,
+    query: call.query,
+    json: call.json,
+    headers: { Authorization: `Bearer ${call.accessToken}` },
+  });
 }
 
 /** The JSON body of a 2xx answer; a HubSpotApiError otherwise. */

@@ -50,7 +50,9 @@ export function createHubSpotConnector(creds: HubSpotCredentials, http: Connecto
     listAgencyIdentities({ accessToken }) {
       return mapped(async () => {
         const info = await hubspotTokenInfo(http, accessToken);
-        return [{ displayName: info.user ?? info.hubDomain ?? "HubSpot user", email: info.user, platformAccountId: info.userId, businessId: info.hubId, businessName: info.hubDomain }];
+        return [
+          { displayName: info.user ?? info.hubDomain ?? "HubSpot user", email: info.user, platformAccountId: info.userId, businessId: info.hubId, businessName: info.hubDomain },
+        ];
       });
     },
 

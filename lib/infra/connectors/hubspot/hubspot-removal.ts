@@ -23,7 +23,12 @@ export async function removeHubSpotAccess(http: ConnectorHttp, input: RemoveAcce
       out.push({ assetId, removed: false, detail: "Sign in to this HubSpot account to remove the agency from it." });
       continue;
     }
-    const res = await hubspotSend(http, { method: "DELETE", path: `/settings/v3/users/${encodeURIComponent(email)}`, accessToken: input.accessToken, query: { idProperty: "EMAIL" } });
+    const res = await hubspotSend(http, {
+      method: "DELETE",
+      path: `/settings/v3/users/${encodeURIComponent(email)}`,
+      accessToken: input.accessToken,
+      query: { idProperty: "EMAIL" },
+    });
     let refusal: string | null = null;
     if ((res.status < 200 || res.status >= 300) && res.status !== 404) {
       const err = hubspotError(res);

@@ -27,7 +27,10 @@ export async function listSnapchatAdAccounts(http: ConnectorHttp, accessToken: s
   return (await snapchatAdAccounts(http, accessToken)).map(({ id, name }) => ({ id, name }));
 }
 
-export async function snapchatMe(http: ConnectorHttp, accessToken: string): Promise<{ id: string | null; email: string | null; displayName: string | null; organizationId: string | null }> {
+export async function snapchatMe(
+  http: ConnectorHttp,
+  accessToken: string,
+): Promise<{ id: string | null; email: string | null; displayName: string | null; organizationId: string | null }> {
   const body = await snapchatCall(http, { path: "/me", accessToken });
   const me = (body.me ?? {}) as Record<string, unknown>;
   return { id: str(me.id), email: str(me.email), displayName: str(me.display_name), organizationId: str(me.organization_id) };

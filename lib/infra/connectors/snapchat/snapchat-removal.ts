@@ -56,7 +56,11 @@ export async function removeSnapchatAccess(http: ConnectorHttp, input: RemoveAcc
     if (onAccount.length === 0 && !left.some((r) => r.adAccountId !== null) && left.every((r) => r.type === "member")) {
       failure ??= await remove(http, token, `/members/${member.id}`);
     }
-    out.push(onAccount.length === 0 ? { assetId, removed: true, detail: null } : { assetId, removed: false, detail: failure ?? "Snapchat still lists the agency's role on this ad account." });
+    out.push(
+      onAccount.length === 0
+        ? { assetId, removed: true, detail: null }
+        : { assetId, removed: false, detail: failure ?? "Snapchat still lists the agency's role on this ad account." },
+    );
   }
   return out;
 }
