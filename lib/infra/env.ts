@@ -57,6 +57,8 @@ const ZEnv = z.object({
   MICROSOFT_CLIENT_ID: z.string().min(4).optional(),
   MICROSOFT_CLIENT_SECRET: z.string().min(8).optional(),
   MICROSOFT_ADS_DEVELOPER_TOKEN: z.string().min(4).optional(),
+  HUBSPOT_CLIENT_ID: z.string().min(4).optional(),
+  HUBSPOT_CLIENT_SECRET: z.string().min(8).optional(),
   /**
    * Which proxies in front of the app to believe about the client address: a hop count
    * ("1": one proxy appends to X-Forwarded-For), or a comma-separated list of proxy

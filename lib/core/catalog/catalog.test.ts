@@ -11,6 +11,7 @@ import {
   SERVICE_IDS,
   getCatalogService,
   getPlatform,
+  isOneClickHere,
   isServiceId,
   listCatalog,
   listPlatformServices,
@@ -156,7 +157,7 @@ describe("services", () => {
         expect(s.grantMethod).toBe("automatic");
         expect(s.clientSignInRequired).toBe(true);
         expect(connector).toBe("oauth");
-        // only Snapchat Ads, whose API cannot grant it live, carries manual steps
+        // only Snapchat Ads carries manual steps, for installations without Snapchat
         if (s.id !== "snapchat_ads") expect(s.instructions).toEqual([]);
       } else {
         expect(s.grantMethod).toBe("manual");
@@ -173,7 +174,7 @@ describe("services", () => {
     expect(getCatalogService("google_youtube")).toMatchObject({ grantMethod: "manual", clientFlow: "client_invite" });
   });
 
-  it("keeps Snapchat Ads one-click in the contract, with the Business Manager steps for live installations", () => {
+  it("keeps Snapchat Ads one-click in the contract, with the Business Manager steps for installations without Snapchat", () => {
     const snap = getCatalogService("snapchat_ads")!;
     expect(snap).toMatchObject({ grantMethod: "automatic", clientFlow: "one_click", clientSignInRequired: true });
     expect(snap.instructions).toHaveLength(4);
@@ -215,19 +216,25 @@ describe("services", () => {
 });
 
 describe("decisions the spec leaves open", () => {
-  it("names the two grant_failed platforms among the six attempt-event platforms", () => {
+  it("names the two grant_failed platforms among the attempt-event platforms", () => {
     expect([...GRANT_FAILED_PLATFORMS]).toEqual(["meta", "google"]);
-    expect([...ATTEMPT_EVENT_PLATFORMS].sort()).toEqual(["google", "linkedin", "meta", "microsoft", "pinterest", "tiktok"]);
+    expect([...ATTEMPT_EVENT_PLATFORMS].sort()).toEqual(["google", "hubspot", "linkedin", "meta", "microsoft", "pinterest", "snapchat", "tiktok"]);
     for (const p of GRANT_FAILED_PLATFORMS) expect(ATTEMPT_EVENT_PLATFORMS).toContain(p);
     for (const p of ATTEMPT_EVENT_PLATFORMS) {
       expect(getPlatform(p)?.connectorKind).toBe("oauth");
-      expect(listPlatformServices(p).some((s) => s.clientFlow === "one_click")).toBe(true);
+      expect(listPlatformServices(p).some((s) => isOneClickHere(s, "live"))).toBe(true);
     }
   });
 
-  it("reports HubSpot granted once the invite is sent, and it is an invite service", () => {
+  it("reports HubSpot granted once the invite is sent, and it is an invite service, one click only where HubSpot is live", () => {
     expect(GRANTED_ON_INVITE_SENT_SERVICE).toBe("hubspot_portal");
-    expect(getCatalogService(GRANTED_ON_INVITE_SENT_SERVICE)?.clientFlow).toBe("client_invite");
+    const hubspot = getCatalogService(GRANTED_ON_INVITE_SENT_SERVICE)!;
+    expect(hubspot).toMatchObject({ clientFlow: "client_invite", grantMethod: "manual", clientSignInRequired: false, oneClickWhenLive: true });
+    expect(isOneClickHere(hubspot, "live")).toBe(true);
+    expect(isOneClickHere(hubspot, "sandbox")).toBe(false);
+    expect(isOneClickHere(hubspot, "unconfigured")).toBe(false);
+    expect(services.filter((s) => s.oneClickWhenLive).map((s) => s.id)).toEqual(["hubspot_portal"]);
+    expect(isOneClickHere(getCatalogService("meta_ads"), "sandbox")).toBe(true);
   });
 });
 

@@ -78,10 +78,15 @@ export interface CatalogService {
   readonly accountLinkFields: readonly AccountLinkField[];
   readonly clientFlow: ClientFlow;
   /**
+   * A manual service the client pages grant in one click where its platform is live here
+   * (HubSpot). The API contract keeps `clientFlow`, `grantMethod` and `clientSignInRequired`.
+   */
+  readonly oneClickWhenLive: boolean;
+  /**
    * English steps for manual flows; `{agencyAccount}` stands for the agency's account. A
    * one-click service has none, unless its platform API cannot grant it on a live
    * installation: then these are the steps the client follows whenever the platform is
-   * not in the sandbox (Snapchat Ads).
+   * set up here (Snapchat Ads).
    */
   readonly instructions: readonly string[];
   /** One translation key per step, same order as `instructions`. */
@@ -107,17 +112,18 @@ export const GRANT_FAILED_PLATFORMS = ["meta", "google"] as const satisfies read
 // grant attempts. These are the connector platforms whose grant is one call (or
 // calls the connector makes at once) after sign-in, answered per asset:
 // Microsoft Advertising's SendUserInvitation is such a call (Customer Management,
-// sent after sign-in, refused or accepted per account). Snapchat is not: its Marketing
-// API assigns ad account roles only to a Member of the client's Organization holding
-// the organization role `member` (Roles), and documents no call that adds the agency's
-// user as a Member (Members: read only), so the client first invites them in Business
-// Manager; X has no connector at all.
-export const ATTEMPT_EVENT_PLATFORMS = ["meta", "google", "tiktok", "linkedin", "pinterest", "microsoft"] as const satisfies readonly PlatformId[];
+// sent after sign-in, refused or accepted per account). Snapchat joined them once its
+// Marketing API was read in full: the client's organization invites the agency's email as
+// a Member, gives it the organization role `member`, then the ad account role, all in the
+// attempt (Members and Roles pages); HubSpot too: one user provisioning call per portal.
+// X has no connector at all.
+export const ATTEMPT_EVENT_PLATFORMS = ["meta", "google", "tiktok", "linkedin", "pinterest", "microsoft", "snapchat", "hubspot"] as const satisfies readonly PlatformId[];
 
 // The spec says one platform's service is reported granted as soon as the
 // invitation is sent. HubSpot invites cannot be pending on the agency side
 // (the invited user is created at once), so its client_invite service becomes
-// granted on "I've sent the invite" instead of waiting for confirmation.
+// granted on "I've sent the invite" instead of waiting for confirmation. Where HubSpot
+// is live the connector creates the user in a one-click grant instead.
 export const GRANTED_ON_INVITE_SENT_SERVICE = "hubspot_portal" as const satisfies ServiceId;
 
 const PLATFORMS: readonly CatalogPlatform[] = deepFreeze([
@@ -131,7 +137,7 @@ const PLATFORMS: readonly CatalogPlatform[] = deepFreeze([
   { id: "x", name: "X", connectorKind: "none" },
   { id: "shopify", name: "Shopify", connectorKind: "none" },
   { id: "klaviyo", name: "Klaviyo", connectorKind: "none" },
-  { id: "hubspot", name: "HubSpot", connectorKind: "none" },
+  { id: "hubspot", name: "HubSpot", connectorKind: "oauth" },
   { id: "wordpress", name: "WordPress", connectorKind: "none" },
 ] satisfies CatalogPlatform[]);
 
@@ -141,6 +147,7 @@ interface ServiceSpec {
   roles: CatalogRole[];
   multiRole?: boolean;
   flow: ClientFlow;
+  oneClickWhenLive?: boolean;
   accountLinkFields?: AccountLinkField[];
   steps?: string[];
 }
@@ -312,11 +319,11 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
     platform: "snapchat",
     name: "Snapchat Ads",
     roles: [role("account_manager", "Account manager"), role("creative_manager", "Creative manager"), role("reports", "Reports", true)],
-    // One click on the sandbox only. The Marketing API gives ad account roles to Members of
-    // the client's Organization (https://developers.snap.com/api/marketing-api/Ads-API/roles)
-    // and documents reading Members but no request that invites one
-    // (https://developers.snap.com/api/marketing-api/Ads-API/members), so on a real
-    // installation the client invites the agency in Business Manager with these steps.
+    // One click where Snapchat is live: the client's organization invites the agency's email
+    // as a Member (https://developers.snap.com/api/marketing-api/Ads-API/members) and gives it
+    // the organization role `member`, then the ad account role
+    // (https://developers.snap.com/api/marketing-api/Ads-API/roles). Where Snapchat is not set
+    // up, the client follows these Business Manager steps instead.
     flow: "one_click",
     steps: [
       "Open Snapchat Business Manager (business.snapchat.com) with an account that is an admin of the organization that owns the ad account.",
@@ -367,7 +374,13 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
     platform: "hubspot",
     name: "HubSpot Account",
     roles: [role("super_admin", "Super admin"), role("standard", "Standard user"), role("view_only", "View only", true)],
+    // A client invite in the contract (GET /services does not change with configuration).
+    // Where HubSpot is live (its credentials set, not in the sandbox) the client page makes
+    // it one click instead: the client signs in to HubSpot and the connector adds the
+    // agency's user through user provisioning (POST /settings/v3/users,
+    // https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide).
     flow: "client_invite",
+    oneClickWhenLive: true,
     steps: [
       "Sign in to HubSpot and click the settings icon.",
       "Go to Users & Teams and click Create user.",
@@ -404,6 +417,7 @@ function buildService(id: ServiceId, spec: ServiceSpec): CatalogService {
     clientSignInRequired: oneClick,
     accountLinkFields: (spec.accountLinkFields ?? []).map((f) => ({ ...f })),
     clientFlow: spec.flow,
+    oneClickWhenLive: spec.oneClickWhenLive ?? false,
     instructions: [...steps],
     stepKeys: steps.map((_, i) => `${id}.step${i + 1}`),
   };
@@ -435,6 +449,15 @@ export function getPlatform(id: string): CatalogPlatform | undefined {
 
 export function listPlatformServices(platform: string): CatalogService[] {
   return SERVICES.filter((s) => s.platform === platform);
+}
+
+/**
+ * Whether the client pages grant the service in one click on this installation, given its
+ * platform's mode ("live", "sandbox" or "unconfigured").
+ */
+export function isOneClickHere(service: CatalogService | undefined, mode: string): boolean {
+  if (!service) return false;
+  return service.clientFlow === "one_click" || (service.oneClickWhenLive && mode === "live");
 }
 
 /** Fills `{agencyAccount}` in one instruction step. */

@@ -11,6 +11,8 @@ import { createGoogleConnector } from "@/lib/infra/connectors/google/google-conn
 import { createPinterestConnector } from "@/lib/infra/connectors/pinterest/pinterest-connector";
 import { createMetaConnector } from "@/lib/infra/connectors/meta/meta-connector";
 import { createMicrosoftConnector } from "@/lib/infra/connectors/microsoft/microsoft-connector";
+import { createSnapchatConnector } from "@/lib/infra/connectors/snapchat/snapchat-connector";
+import { createHubSpotConnector } from "@/lib/infra/connectors/hubspot/hubspot-connector";
 
 export type ConnectorEnv = Pick<
   TEnv,
@@ -30,6 +32,8 @@ export type ConnectorEnv = Pick<
   | "MICROSOFT_CLIENT_ID"
   | "MICROSOFT_CLIENT_SECRET"
   | "MICROSOFT_ADS_DEVELOPER_TOKEN"
+  | "HUBSPOT_CLIENT_ID"
+  | "HUBSPOT_CLIENT_SECRET"
   | "sandboxPlatformList"
   | "platformHostOverrides"
 >;
@@ -74,5 +78,15 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
     configured: (e) => !!e.MICROSOFT_CLIENT_ID && !!e.MICROSOFT_CLIENT_SECRET && !!e.MICROSOFT_ADS_DEVELOPER_TOKEN,
     create: (e, http) =>
       createMicrosoftConnector({ clientId: e.MICROSOFT_CLIENT_ID!, clientSecret: e.MICROSOFT_CLIENT_SECRET!, developerToken: e.MICROSOFT_ADS_DEVELOPER_TOKEN! }, http),
+  },
+  // Docs: https://developers.snap.com/api/marketing-api/Ads-API/authentication (Marketing API: members and roles)
+  snapchat: {
+    configured: (e) => !!e.SNAPCHAT_CLIENT_ID && !!e.SNAPCHAT_CLIENT_SECRET,
+    create: (e, http) => createSnapchatConnector({ clientId: e.SNAPCHAT_CLIENT_ID!, clientSecret: e.SNAPCHAT_CLIENT_SECRET! }, http),
+  },
+  // Docs: https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide (user provisioning)
+  hubspot: {
+    configured: (e) => !!e.HUBSPOT_CLIENT_ID && !!e.HUBSPOT_CLIENT_SECRET,
+    create: (e, http) => createHubSpotConnector({ clientId: e.HUBSPOT_CLIENT_ID!, clientSecret: e.HUBSPOT_CLIENT_SECRET! }, http),
   },
 };

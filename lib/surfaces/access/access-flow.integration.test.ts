@@ -190,8 +190,7 @@ describe("automatic grants through the sandbox connector", () => {
     expect(JSON.stringify(events)).not.toContain("/srv/internal");
   });
 
-  it("sends the attempt event for the six platforms only, and grant_failed for meta and google only", async () => {
-    // Snapchat is the connector platform outside the six (see ATTEMPT_EVENT_PLATFORMS).
+  it("sends the attempt event for the connector platforms, Snapchat included, and grant_failed for meta and google only", async () => {
     const withSnap = {
       ...agency,
       accounts: { ...agency.accounts, snapchat: (await connectAccount({ agencyId: agency.agencyId, platform: "snapchat", email: "snapchat@agency.test" })).internalAccountId },
@@ -200,12 +199,12 @@ describe("automatic grants through the sandbox connector", () => {
     await signInAndGrant(base, token, "tiktok_ads", { mode: "fail" });
     await signInAndGrant(base, token, "snapchat_ads", { mode: "fail" });
     let events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created"]);
-    expect((events[1]!.data.attempt as { platform: string }).platform).toBe("tiktok");
+    expect(typesOf(events)).toEqual(["connection.attempt_completed", "connection.attempt_completed", "request.created"]);
+    expect(events.filter((e) => e.type === "connection.attempt_completed").map((e) => (e.data.attempt as { platform: string }).platform)).toEqual(["tiktok", "snapchat"]);
 
     await signInAndGrant(base, token, "snapchat_ads");
     events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created", "service.granted"]);
+    expect(typesOf(events)).toEqual(["connection.attempt_completed", "connection.attempt_completed", "connection.attempt_completed", "request.created", "service.granted"]);
   });
 
   it("a preview link never reaches a platform, grants nothing, records nothing and uses no allowance, even at the limit", async () => {

@@ -4,7 +4,7 @@
 // one asset granted, its `grant` through applyRequestAction (state, stateVersion,
 // service.granted, completion); for each service whose grant the platform refused on one
 // of the two platforms that report it, `service.grant_failed`; then one
-// `connection.attempt_completed` (six platforms) listing every service of the attempt. A
+// `connection.attempt_completed` (ATTEMPT_EVENT_PLATFORMS) listing every service of the attempt. A
 // failure of the whole attempt goes only through `connection.attempt_completed`, as the
 // spec says. A failed attempt changes neither the request nor its stateVersion; its
 // events carry the request as it stands. Services the client picked nothing for are not
@@ -14,7 +14,8 @@
 // The request row lock in the transaction orders us against a cancel: if the request
 // was cancelled meanwhile, nothing is recorded and the client is told it is closed.
 
-import { ATTEMPT_EVENT_PLATFORMS, GRANT_FAILED_PLATFORMS, getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
+import { ATTEMPT_EVENT_PLATFORMS, GRANT_FAILED_PLATFORMS, getCatalogService, getPlatform, isOneClickHere } from "@/lib/core/catalog/catalog";
+import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { isConnectorError, type AgencyAccountRef, type GrantResult, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
@@ -127,14 +128,14 @@ export async function grantWithConnector(opts: {
     new AccessPageError(code, { serviceId: opts.serviceId, locale });
   if (!isOpenRequest(row, now)) throw fail("closed");
   const lead = row.services.find((s) => s.serviceId === opts.serviceId);
-  if (!lead || getCatalogService(lead.serviceId)?.clientFlow !== "one_click" || lead.status !== "pending") throw fail("not_allowed");
+  if (!lead || !isOneClickHere(getCatalogService(lead.serviceId), platformMode(lead.platform)) || lead.status !== "pending") throw fail("not_allowed");
 
   // The services of this attempt, in request order: those with at least one asset picked.
   const picked = new Map<string, string[]>([[lead.serviceId, cleanIds(opts.assetIds)]]);
   for (const sel of opts.selections ?? []) picked.set(sel.serviceId, cleanIds([...(picked.get(sel.serviceId) ?? []), ...sel.assetIds]));
   const chosen = row.services.filter((s) => (picked.get(s.serviceId)?.length ?? 0) > 0).map((svc) => ({ svc, assetIds: picked.get(svc.serviceId)! }));
   for (const { svc } of chosen) {
-    if (svc.platform !== lead.platform || getCatalogService(svc.serviceId)?.clientFlow !== "one_click" || svc.status !== "pending") throw fail("not_allowed");
+    if (svc.platform !== lead.platform || !isOneClickHere(getCatalogService(svc.serviceId), platformMode(svc.platform)) || svc.status !== "pending") throw fail("not_allowed");
   }
   if ([...picked.keys()].some((id) => !row.services.some((s) => s.serviceId === id))) throw fail("not_allowed");
   if (chosen.length === 0 || chosen.some((c) => c.assetIds.length > MAX_ASSETS_PER_GRANT)) throw fail("no_assets");

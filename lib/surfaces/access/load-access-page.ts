@@ -6,7 +6,7 @@
 import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
 import { notePlatformSetupNeeded } from "@/lib/core/agencies/note-platform-setup-needed";
 import { platformMode, type PlatformMode } from "@/lib/infra/connectors/get-connector";
-import { getCatalogService, getPlatform, type ClientFlow } from "@/lib/core/catalog/catalog";
+import { getCatalogService, getPlatform, isOneClickHere, type ClientFlow } from "@/lib/core/catalog/catalog";
 import { getDb } from "@/lib/infra/db/db";
 import { progress, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
 import { type Locale } from "@/lib/infra/i18n/dictionary";
@@ -98,7 +98,13 @@ export function buildServiceView(
   const mode = modeOf(svc.platform);
   // A one-click service whose platform is not live here shows its manual steps where the
   // catalog has them (Snapchat Ads); otherwise no button that can only fail.
-  const flow = catalog?.clientFlow === "one_click" && mode === "unconfigured" && catalog.instructions.length > 0 ? "instructions" : (catalog?.clientFlow ?? "instructions");
+  // A manual service its live platform grants in one click (HubSpot) is offered as one click.
+  const flow =
+    catalog?.clientFlow === "one_click" && mode === "unconfigured" && catalog.instructions.length > 0
+      ? "instructions"
+      : isOneClickHere(catalog, mode)
+        ? "one_click"
+        : (catalog?.clientFlow ?? "instructions");
   const setupPending = flow === "one_click" && mode === "unconfigured";
   const serviceLinks = links(svc.accounts);
   const status = svc.status;

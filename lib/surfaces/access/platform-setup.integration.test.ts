@@ -1,8 +1,8 @@
 // A one-click service whose platform is neither configured nor in the sandbox: the client
 // page offers no grant button but says the agency must finish the setup (in the client's
 // language), and the agency hears of it: a dashboard notice and one email a day to owners.
-// Snapchat Ads, whose API cannot grant it live, shows its Business Manager steps instead,
-// on the client page and on the dashboard, unless Snapchat is in the sandbox.
+// Snapchat Ads without Snapchat set up shows its Business Manager steps instead, on the
+// client page and on the dashboard; with its credentials (or in the sandbox) it is one click.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
@@ -76,10 +76,7 @@ describe("platforms that are not set up", () => {
     expect(await db.email.count({ where: { agencyId: agency.agencyId, kind: "platform_setup" } })).toBe(2);
   });
 
-  it("Snapchat Ads: the client follows the Business Manager steps with the agency's email, even with credentials set", async () => {
-    process.env.SNAPCHAT_CLIENT_ID = "snap-client-id";
-    process.env.SNAPCHAT_CLIENT_SECRET = "snap-client-secret-0123";
-    resetEnvCache();
+  it("Snapchat Ads: without Snapchat set up the client follows the Business Manager steps with the agency's email; live or sandboxed it is one click", async () => {
     try {
       const snapAgency = await seedAccessAgency(["snapchat"]);
       const { requestId, token } = await seedAccessRequest(snapAgency, { snapchat_ads: { accessLevel: "reports" } }, { language: "Spanish" });
@@ -101,6 +98,15 @@ describe("platforms that are not set up", () => {
         "Enter snapchat@agency.test, choose the ad account and give it the role requested.",
         "Click Send Invite. The agency accepts the invitation, and then has access.",
       ]);
+
+      // With its credentials Snapchat is live: a one-click grant, no steps.
+      process.env.SNAPCHAT_CLIENT_ID = "snap-client-id";
+      process.env.SNAPCHAT_CLIENT_SECRET = "snap-client-secret-0123";
+      resetEnvCache();
+      const live = (await loadAccessPage({ token }))!.platforms.find((p) => p.platform === "snapchat")!.services[0]!;
+      expect(live.flow).toBe("one_click");
+      expect(live.actions.grant).toBe(true);
+      expect((await getRequestForDashboard({ agencyId: snapAgency.agencyId, id: requestId })).labels[0]!.manualSteps).toEqual([]);
 
       // In the sandbox it stays a one-click grant, and the dashboard shows no steps.
       process.env.SANDBOX_PLATFORMS = "google,snapchat";

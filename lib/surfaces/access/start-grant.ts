@@ -5,7 +5,8 @@
 // `sign-in-services.ts`): the platform is asked for all their scopes at once. A preview
 // link ("preview as client") never reaches the platform: it answers `preview` instead.
 
-import { getCatalogService } from "@/lib/core/catalog/catalog";
+import { getCatalogService, isOneClickHere } from "@/lib/core/catalog/catalog";
+import { platformMode } from "@/lib/infra/connectors/get-connector";
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import { newNonce, signState } from "@/lib/infra/connectors/oauth-state";
 import { getDb } from "@/lib/infra/db/db";
@@ -25,7 +26,12 @@ export async function startGrant(opts: { token: string; serviceId: string; now?:
   if (!isOpenRequest(row, now)) throw new AccessPageError("closed", { locale });
   const svc = row.services.find((s) => s.serviceId === opts.serviceId);
   const covered = signInServices(
-    row.services.map((s) => ({ serviceId: s.serviceId, platform: s.platform, status: s.status, oneClick: getCatalogService(s.serviceId)?.clientFlow === "one_click" })),
+    row.services.map((s) => ({
+      serviceId: s.serviceId,
+      platform: s.platform,
+      status: s.status,
+      oneClick: isOneClickHere(getCatalogService(s.serviceId), platformMode(s.platform)),
+    })),
     opts.serviceId,
   );
   if (!svc || covered.length === 0) throw new AccessPageError("not_allowed", { serviceId: opts.serviceId, locale });

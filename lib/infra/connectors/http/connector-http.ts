@@ -62,6 +62,8 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 export function redactUrl(url: URL): string {
   const copy = new URL(url);
   for (const key of [...copy.searchParams.keys()]) if (SECRET_PARAMS.test(key)) copy.searchParams.set(key, "[redacted]");
+  // A token as a path segment (HubSpot's GET /oauth/v1/access-tokens/{token}).
+  copy.pathname = copy.pathname.replace(/\/access-tokens\/[^/]+/g, "/access-tokens/[redacted]");
   return copy.toString();
 }
 

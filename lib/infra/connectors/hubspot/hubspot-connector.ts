@@ -1,0 +1,66 @@
+// The HubSpot connector (hubspot_portal) on HubSpot's user provisioning API: sign-in and the
+// portal (hubspot-oauth.ts), the user created with a role and read back (hubspot-grants.ts),
+// removal (hubspot-removal.ts), errors (hubspot-errors.ts), roles (hubspot-roles.ts).
+import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
+import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import { toConnectorError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
+import { grantHubSpot } from "@/lib/infra/connectors/hubspot/hubspot-grants";
+import { exchangeHubSpotCode, hubspotAuthorizationUrl, hubspotTokenInfo, type HubSpotCredentials } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
+import { hubspotRemovalToken, removeHubSpotAccess } from "@/lib/infra/connectors/hubspot/hubspot-removal";
+
+function checkService(serviceId: string) {
+  if (serviceId !== "hubspot_portal") throw new ConnectorError("server_error", `HubSpot has no service ${serviceId}`);
+}
+
+async function mapped<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw toConnectorError(err);
+  }
+}
+
+export function createHubSpotConnector(creds: HubSpotCredentials, http: ConnectorHttp): PlatformConnector {
+  return {
+    platform: "hubspot",
+
+    beginSignIn({ state, redirectUri, serviceIds }) {
+      return { authorizationUrl: hubspotAuthorizationUrl(http, creds, { state, redirectUri, serviceIds }) };
+    },
+
+    handleCallback({ code, redirectUri }) {
+      return exchangeHubSpotCode(http, creds, { code, redirectUri });
+    },
+
+    // One sign-in is one portal: the account the client chose on HubSpot's consent screen.
+    listAssets({ accessToken, serviceId }) {
+      checkService(serviceId);
+      return mapped(async () => {
+        const info = await hubspotTokenInfo(http, accessToken);
+        return [{ id: info.hubId, name: info.hubDomain }];
+      });
+    },
+
+    grantAccess(input) {
+      checkService(input.serviceId);
+      return mapped(async () => ({ results: await grantHubSpot(http, input) }));
+    },
+
+    // The agency's HubSpot user: its email is the user clients add to their portals.
+    listAgencyIdentities({ accessToken }) {
+      return mapped(async () => {
+        const info = await hubspotTokenInfo(http, accessToken);
+        return [
+          { displayName: info.user ?? info.hubDomain ?? "HubSpot user", email: info.user, platformAccountId: info.userId, businessId: info.hubId, businessName: info.hubDomain },
+        ];
+      });
+    },
+
+    removeAccess(input) {
+      checkService(input.serviceId);
+      return mapped(() => removeHubSpotAccess(http, input));
+    },
+
+    removalToken: hubspotRemovalToken,
+  };
+}

@@ -1,0 +1,106 @@
+// Granting on HubSpot: the client's portal gets the agency's email as a user (User
+// provisioning v3, https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide).
+// The asset is the portal the client signed in to (hubspot-oauth.ts, token metadata `hub_id`).
+// 1. "Retrieves a user" (GET /settings/v3/users/{email}?idProperty=EMAIL): a user already
+//    there is already granted, whatever its role (it is never changed, so never lowered).
+// 2. "Retrieves the roles on an account" (GET /settings/v3/users/roles) and the mapping of
+//    hubspot-roles.ts: a catalog role the API cannot give fails with HubSpot's manual steps.
+// 3. "Adds a user" (POST /settings/v3/users with `{ email, roleId?, sendWelcomeEmail: true }`,
+//    the fields of the official SDK's UserProvisionRequest: email and sendWelcomeEmail
+//    required, roleId, primaryTeamId, secondaryTeamIds optional); HubSpot creates the user at
+//    once and emails the agency a welcome link. A 409 (the user exists after all) counts as
+//    already granted.
+// 4. Read back with step 1: present, and with the role asked for.
+// 401 and 429 fail the whole attempt; other refusals (403 when the signed-in user may not add
+// users) fail the portal with HubSpot's message.
+import { ConnectorError, type AgencyAccountRef, type AssetGrantResult } from "@/lib/infra/connectors/connector";
+import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import { hubspotCall, hubspotSend, str } from "@/lib/infra/connectors/hubspot/hubspot-api";
+import { attemptError, hubspotError, HubSpotApiError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
+import { hubspotTokenInfo } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
+import { hubspotRoleFor, type HubSpotRole } from "@/lib/infra/connectors/hubspot/hubspot-roles";
+
+type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
+export type HubSpotUser = { id: string; email: string; roleIds: string[]; superAdmin: boolean };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function agencyEmail(agency: AgencyAccountRef): string {
+  const email = agency.email?.trim();
+  if (!email || !EMAIL.test(email)) throw new ConnectorError("platform_error", "The agency has not connected its HubSpot user email yet, so access cannot be shared with it.");
+  return email;
+}
+
+/** The portal's user with this email, or null (404). */
+export async function findUser(http: ConnectorHttp, accessToken: string, email: string): Promise<HubSpotUser | null> {
+  const res = await hubspotSend(http, { path: `/settings/v3/users/${encodeURIComponent(email)}`, accessToken, query: { idProperty: "EMAIL" } });
+  if (res.status === 404) return null;
+  if (res.status < 200 || res.status >= 300) throw hubspotError(res);
+  const u = (res.json ?? {}) as Record<string, unknown>;
+  const roleIds = [...(Array.isArray(u.roleIds) ? u.roleIds : []), u.roleId].map(str).filter((r): r is string => !!r);
+  return { id: str(u.id) ?? "", email: str(u.email) ?? email, roleIds: [...new Set(roleIds)], superAdmin: u.superAdmin === true };
+}
+
+async function portalRoles(http: ConnectorHttp, accessToken: string): Promise<HubSpotRole[]> {
+  const body = await hubspotCall(http, { path: "/settings/v3/users/roles", accessToken });
+  return ((Array.isArray(body.results) ? body.results : []) as Record<string, unknown>[])
+    .filter((r) => str(r.id) && str(r.name))
+    .map((r) => ({ id: str(r.id)!, name: str(r.name)!, requiresBillingWrite: r.requiresBillingWrite === true }));
+}
+
+function failure(assetId: string, err: unknown): AssetGrantResult {
+  if (err instanceof HubSpotApiError) {
+    const whole = attemptError(err);
+    if (whole) throw whole;
+    if (err.status >= 500) return { assetId, ok: false, error: `HubSpot answered ${err.status}: ${err.message}`, errorKind: "server_error" };
+    return { assetId, ok: false, error: `HubSpot refused access to account ${assetId}: ${err.message}`, errorKind: "platform_error" };
+  }
+  if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
+  return { assetId, ok: false, error: `HubSpot call failed for account ${assetId}: ${(err as Error)?.message ?? String(err)}`, errorKind: "server_error" };
+}
+
+export async function grantHubSpot(http: ConnectorHttp, input: GrantInput): Promise<AssetGrantResult[]> {
+  const email = agencyEmail(input.agencyAccount);
+  const token = input.accessToken;
+  const { hubId } = await hubspotTokenInfo(http, token);
+  const results: AssetGrantResult[] = [];
+  for (const assetId of [...new Set(input.assetIds)]) {
+    if (assetId !== hubId) {
+      results.push({ assetId, ok: false, error: `${assetId} is not the HubSpot account you signed in to.`, errorKind: "platform_error" });
+      continue;
+    }
+    try {
+      if (await findUser(http, token, email)) {
+        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+        continue;
+      }
+      const choice = hubspotRoleFor(input.role, await portalRoles(http, token), email);
+      if ("refused" in choice) {
+        results.push({ assetId, ok: false, error: choice.refused, errorKind: "platform_error" });
+        continue;
+      }
+      const res = await hubspotSend(http, {
+        method: "POST",
+        path: "/settings/v3/users",
+        accessToken: token,
+        json: { email, ...(choice.roleId ? { roleId: choice.roleId } : {}), sendWelcomeEmail: true },
+      });
+      if (res.status === 409) {
+        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+        continue;
+      }
+      if (res.status < 200 || res.status >= 300) throw hubspotError(res);
+      let verified: boolean | null = null;
+      try {
+        const user = await findUser(http, token, email);
+        verified = !!user && (choice.roleId === null || user.roleIds.includes(choice.roleId));
+      } catch (err) {
+        if (err instanceof HubSpotApiError && attemptError(err)) throw attemptError(err)!;
+      }
+      results.push({ assetId, ok: true, error: null, verified });
+    } catch (err) {
+      results.push(failure(assetId, err));
+    }
+  }
+  return results;
+}
