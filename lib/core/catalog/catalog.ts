@@ -3,7 +3,39 @@
 // granted, the extra account-link fields, the client-facing steps for manual
 // services, and the API shape served by GET /services.
 
-export const PLATFORM_IDS = ["meta", "google", "tiktok", "linkedin", "microsoft", "pinterest", "snapchat", "x", "shopify", "klaviyo", "hubspot", "wordpress"] as const;
+import { MORE_SERVICE_IDS, MORE_SERVICE_SPECS } from "@/lib/core/catalog/more-services";
+
+export const PLATFORM_IDS = [
+  "meta",
+  "google",
+  "tiktok",
+  "linkedin",
+  "microsoft",
+  "pinterest",
+  "snapchat",
+  "x",
+  "shopify",
+  "klaviyo",
+  "hubspot",
+  "wordpress",
+  // manual-only platforms added with the larger catalog (lib/core/catalog/more-services.ts)
+  "amazon",
+  "apple",
+  "reddit",
+  "clarity",
+  "bing",
+  "hotjar",
+  "semrush",
+  "cookiebot",
+  "profitmetrics",
+  "channable",
+  "lightspeed",
+  "mailchimp",
+  "activecampaign",
+  "wix",
+  "webflow",
+  "squarespace",
+] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
 
 // The order here is the order of listCatalog() and GET /services.
@@ -34,6 +66,8 @@ export const SERVICE_IDS = [
   "klaviyo_account",
   "hubspot_portal",
   "wordpress_site",
+  // the larger catalog: appended, so the order of the services above never changes
+  ...MORE_SERVICE_IDS,
 ] as const;
 export type ServiceId = (typeof SERVICE_IDS)[number];
 
@@ -86,7 +120,17 @@ export interface CatalogService {
   readonly instructions: readonly string[];
   /** One translation key per step, same order as `instructions`. */
   readonly stepKeys: readonly string[];
+  /** The platform's help page the steps follow; null for a service granted in one click only. */
+  readonly documentationUrl: string | null;
+  /**
+   * What of the agency's the client enters on the platform: the connected account's email
+   * (the default), its business id (the link's `businessManagerId` or the account's business)
+   * or a manager account id (the link's `adsMccAccountId`).
+   */
+  readonly agencyIdentifier: AgencyIdentifier;
 }
+
+export type AgencyIdentifier = "email" | "business_id" | "manager_id";
 
 /** The Catalog service object of the API contract, and nothing more. */
 export interface ApiCatalogService {
@@ -133,9 +177,25 @@ const PLATFORMS: readonly CatalogPlatform[] = deepFreeze([
   { id: "klaviyo", name: "Klaviyo", connectorKind: "none" },
   { id: "hubspot", name: "HubSpot", connectorKind: "none" },
   { id: "wordpress", name: "WordPress", connectorKind: "none" },
+  { id: "amazon", name: "Amazon Ads", connectorKind: "none" },
+  { id: "apple", name: "Apple Ads", connectorKind: "none" },
+  { id: "reddit", name: "Reddit Ads", connectorKind: "none" },
+  { id: "clarity", name: "Microsoft Clarity", connectorKind: "none" },
+  { id: "bing", name: "Bing Webmaster Tools", connectorKind: "none" },
+  { id: "hotjar", name: "Hotjar", connectorKind: "none" },
+  { id: "semrush", name: "Semrush", connectorKind: "none" },
+  { id: "cookiebot", name: "Cookiebot", connectorKind: "none" },
+  { id: "profitmetrics", name: "ProfitMetrics", connectorKind: "none" },
+  { id: "channable", name: "Channable", connectorKind: "none" },
+  { id: "lightspeed", name: "Lightspeed", connectorKind: "none" },
+  { id: "mailchimp", name: "Mailchimp", connectorKind: "none" },
+  { id: "activecampaign", name: "ActiveCampaign", connectorKind: "none" },
+  { id: "wix", name: "Wix", connectorKind: "none" },
+  { id: "webflow", name: "Webflow", connectorKind: "none" },
+  { id: "squarespace", name: "Squarespace", connectorKind: "none" },
 ] satisfies CatalogPlatform[]);
 
-interface ServiceSpec {
+export interface ServiceSpec {
   platform: PlatformId;
   name: string;
   roles: CatalogRole[];
@@ -143,6 +203,10 @@ interface ServiceSpec {
   flow: ClientFlow;
   accountLinkFields?: AccountLinkField[];
   steps?: string[];
+  /** the platform's help page the steps were written from */
+  docs?: string;
+  /** default "email" */
+  agencyIdentifier?: AgencyIdentifier;
 }
 
 function role(value: string, label: string, readOnly = false): CatalogRole {
@@ -188,6 +252,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Click Assign partners, choose Business ID and enter {agencyAccount}.",
       "Choose the access requested and click Assign.",
     ],
+    docs: "https://www.facebook.com/business/help/1097287717019434",
   },
   meta_catalog: {
     platform: "meta",
@@ -245,6 +310,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Click Add user, enter {agencyAccount} and choose the permission requested.",
       "Click Add.",
     ],
+    docs: "https://support.google.com/webmasters/answer/7687615",
   },
   google_merchant_center: {
     platform: "google",
@@ -271,6 +337,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Click Done, then Save.",
       confirmInvite,
     ],
+    docs: "https://support.google.com/youtube/answer/9481328",
   },
   tiktok_ads: {
     platform: "tiktok",
@@ -324,6 +391,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Enter {agencyAccount}, choose the ad account and give it the role requested.",
       "Click Send Invite. The agency accepts the invitation, and then has access.",
     ],
+    docs: "https://developers.snap.com/api/marketing-api/Ads-API/members",
   },
   x_ads: {
     platform: "x",
@@ -336,6 +404,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Click Add access, enter {agencyAccount} and choose the access requested.",
       "Click Save changes.",
     ],
+    docs: "https://business.x.com/en/help/account-setup/multi-user-login-faq",
   },
   shopify_store: {
     platform: "shopify",
@@ -350,6 +419,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Click Send invite.",
       confirmInvite,
     ],
+    docs: "https://help.shopify.com/en/manual/your-account/staff-accounts/create-staff-accounts",
   },
   klaviyo_account: {
     platform: "klaviyo",
@@ -362,6 +432,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Enter {agencyAccount}, choose the role requested and click Add user.",
       confirmInvite,
     ],
+    docs: "https://help.klaviyo.com/hc/en-us/articles/115000802012",
   },
   hubspot_portal: {
     platform: "hubspot",
@@ -374,6 +445,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Enter {agencyAccount}, choose the access requested and send the invite.",
       confirmInvite,
     ],
+    docs: "https://knowledge.hubspot.com/user-management/add-and-remove-users",
   },
   wordpress_site: {
     platform: "wordpress",
@@ -387,7 +459,9 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Use {agencyAccount} as both username and email, and set the role to Administrator.",
       "Click Add New User.",
     ],
+    docs: "https://wordpress.org/documentation/article/users-add-new-screen/",
   },
+  ...MORE_SERVICE_SPECS,
 };
 
 function buildService(id: ServiceId, spec: ServiceSpec): CatalogService {
@@ -406,6 +480,14 @@ function buildService(id: ServiceId, spec: ServiceSpec): CatalogService {
     clientFlow: spec.flow,
     instructions: [...steps],
     stepKeys: steps.map((_, i) => `${id}.step${i + 1}`),
+    documentationUrl: spec.docs ?? null,
+    agencyIdentifier:
+      spec.agencyIdentifier ??
+      (spec.accountLinkFields?.some((f) => f.name === "businessManagerId")
+        ? "business_id"
+        : spec.accountLinkFields?.some((f) => f.name === "adsMccAccountId")
+          ? "manager_id"
+          : "email"),
   };
 }
 
