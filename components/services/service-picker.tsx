@@ -80,9 +80,11 @@ export interface ServicePickerProps {
 export function ServicePicker({ value, onChange, accounts, errors, errorPath = "requestedServices", disabled, readOnlyOnly, expanded }: ServicePickerProps) {
   const [query, setQuery] = useState("");
   const searchId = useId();
-  const groups = groupCatalog(query);
   const searching = query.trim().length > 0;
   const connected = accounts.filter((a) => a.status === "connected");
+  // the platforms the agency has an account on first: those are the ones it can ask for
+  const usable = new Set(connected.map((a) => a.platform));
+  const groups = groupCatalog(query).sort((x, y) => Number(usable.has(y.platform.id)) - Number(usable.has(x.platform.id)));
   const chosenCount = Object.keys(value).length;
   const set = (id: string, svc: TRequestedService | null) => {
     const next = { ...value };
@@ -115,7 +117,7 @@ export function ServicePicker({ value, onChange, accounts, errors, errorPath = "
             ? `No service matches "${query.trim()}".`
             : `${groups.reduce((n, g) => n + g.services.length, 0)} matching on ${groups.length} ${groups.length === 1 ? "platform" : "platforms"}.`
           : null}
-        {chosenCount > 0 ? `${searching ? " " : ""}${chosenCount} selected in all.` : null}
+        {searching && chosenCount > 0 ? ` ${chosenCount} selected in all.` : null}
       </p>
       {groups.map(({ platform: p, services }) => {
         const onPlatform = connected.filter((a) => a.platform === p.id);
