@@ -139,6 +139,7 @@ export const MORE_SERVICE_SPECS: Record<MoreServiceId, ServiceSpec> = {
       "Choose the ad account, give it the role requested and send the invite.",
       confirmInvite,
     ],
+    // Reddit Ads help, "Manage Members in Your Business" (business role, then ad account role)
     docs: "https://business.reddithelp.com/s/article/manage-members-in-your-business",
   },
   clarity_project: {
