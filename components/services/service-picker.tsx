@@ -1,16 +1,21 @@
 "use client";
 // The one service picker of the dashboard (new request, request editor, static link): the
-// catalog grouped by platform; per chosen service the role (checkboxes building the bracketed
+// catalog grouped by platform, each with its mark, and a search box that narrows it to the
+// matching services (lib/surfaces/dashboard/services/group-catalog.ts); per chosen service the role (checkboxes building the bracketed
 // list for multi-role services), optional, and which of the agency's connected accounts get
 // access, with the service's extra link fields. Its value is the API's `requestedServices`
 // shape, so a page sends it as it is and a stored value comes back unchanged (the request
 // editor relies on that: a service left alone keeps its progress).
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
-import { listCatalog, listPlatforms, type CatalogService } from "@/lib/core/catalog/catalog";
+import { useId, useState } from "react";
+import type { CatalogService } from "@/lib/core/catalog/catalog";
+import { groupCatalog } from "@/lib/surfaces/dashboard/services/group-catalog";
 import type { TRequestedService } from "@/lib/core/requests/schemas";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError } from "@/components/ui/field-error";
+import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { PlatformLogo } from "@/components/ui/platform-logo";
 import { Select } from "@/components/ui/select";
 import { ServiceAccounts } from "@/components/services/service-accounts";
 
@@ -68,13 +73,19 @@ export interface ServicePickerProps {
   disabled?: boolean;
   /** offer only the catalog's read-only roles (the static link's prospects, unless the agency allows more) */
   readOnlyOnly?: boolean;
-  /** show every platform opened instead of only those with a chosen service */
+  /** also open the platforms the agency has a connected account on, not only those with a chosen service */
   expanded?: boolean;
 }
 
 export function ServicePicker({ value, onChange, accounts, errors, errorPath = "requestedServices", disabled, readOnlyOnly, expanded }: ServicePickerProps) {
-  const catalog = listCatalog();
+  const [query, setQuery] = useState("");
+  const searchId = useId();
+  const searching = query.trim().length > 0;
   const connected = accounts.filter((a) => a.status === "connected");
+  // the platforms the agency has an account on first: those are the ones it can ask for
+  const usable = new Set(connected.map((a) => a.platform));
+  const groups = groupCatalog(query).sort((x, y) => Number(usable.has(y.platform.id)) - Number(usable.has(x.platform.id)));
+  const chosenCount = Object.keys(value).length;
   const set = (id: string, svc: TRequestedService | null) => {
     const next = { ...value };
     if (svc) next[id] = svc;
@@ -83,17 +94,45 @@ export function ServicePicker({ value, onChange, accounts, errors, errorPath = "
   };
   return (
     <div className="space-y-3">
-      {listPlatforms().map((p) => {
-        const services = catalog.filter((s) => s.platform === p.id);
-        if (services.length === 0) return null;
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
+        <Label htmlFor={searchId} className="shrink-0 sm:mb-0">
+          Search services
+        </Label>
+        <Input
+          id={searchId}
+          type="search"
+          value={query}
+          placeholder="Google Ads, Mailchimp, Wix..."
+          autoComplete="off"
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter in the search box must not submit the surrounding form
+            if (e.key === "Enter") e.preventDefault();
+          }}
+        />
+      </div>
+      <p className="text-sm text-slate-600 empty:hidden" aria-live="polite" data-testid="service-picker-status">
+        {searching
+          ? groups.length === 0
+            ? `No service matches "${query.trim()}".`
+            : `${groups.reduce((n, g) => n + g.services.length, 0)} matching on ${groups.length} ${groups.length === 1 ? "platform" : "platforms"}.`
+          : null}
+        {searching && chosenCount > 0 ? ` ${chosenCount} selected in all.` : null}
+      </p>
+      {groups.map(({ platform: p, services }) => {
         const onPlatform = connected.filter((a) => a.platform === p.id);
         const chosen = services.filter((s) => value[s.id]).length;
+        const open = searching || chosen > 0 || (expanded && onPlatform.length > 0);
         return (
-          <details key={p.id} className="rounded-lg border border-slate-200 bg-white" open={expanded || chosen > 0 || undefined}>
-            <summary className="cursor-pointer select-none px-3 py-2 text-sm font-semibold">
-              {p.name}
-              {chosen ? <span className="ml-2 font-normal text-indigo-700">{chosen} selected</span> : null}
-              {onPlatform.length === 0 ? <span className="ml-2 font-normal text-slate-600">· no connected account</span> : null}
+          <details key={`${p.id}-${searching ? "search" : "all"}`} className="rounded-lg border border-slate-200 bg-white" open={open || undefined} data-platform={p.id}>
+            <summary className="flex cursor-pointer select-none flex-wrap items-center gap-x-2 gap-y-0.5 px-3 py-2 text-sm">
+              <PlatformLogo platform={p.id} />
+              <span className="font-semibold">{p.name}</span>
+              <span className="text-slate-600">
+                {services.length} {services.length === 1 ? "service" : "services"}
+              </span>
+              {chosen ? <span className="text-indigo-700">· {chosen} selected</span> : null}
+              {onPlatform.length === 0 ? <span className="text-slate-600">· no connected account</span> : null}
             </summary>
             <div className="space-y-3 border-t border-slate-100 px-3 py-3">
               {services.map((s) => (

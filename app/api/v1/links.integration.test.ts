@@ -52,6 +52,15 @@ async function eventsOf(requestId: string, type: string) {
 }
 
 describe("POST /links/create", () => {
+  it("takes the larger catalog's services like the others", async () => {
+    const wix = (await connectAccount({ agencyId: a.agencyId, platform: "wix", email: "web@agency.test" })).internalAccountId;
+    const res = await v1("POST", "/links/create", {
+      body: { clientID: clientId, requestedServices: { wix_site: { requested: true, accessLevel: "website_manager", requestedAccountLinks: [link(wix)] } } },
+    });
+    const id = expectV1Ok(res, 201);
+    expect((await v2Get(id)).services).toMatchObject([{ service: "wix_site", platform: "wix", accessLevel: "website_manager", status: "pending" }]);
+  });
+
   it("201 with data = link id and inviteUrl; V2 reads the request with V2 names; request.created recorded; usage counted", async () => {
     const db = await getDb();
     const usedBefore = (await db.usageCounter.findMany({ where: { agencyId: a.agencyId, kind: "client" } })).reduce((n, c) => n + c.used, 0);

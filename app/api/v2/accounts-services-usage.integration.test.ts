@@ -91,6 +91,68 @@ describe("GET /services", () => {
     expect(data.find((s: { id: string }) => s.id === "shopify_store").roles).toEqual([]);
   });
 
+  it("lists the larger catalog's services after the original 26, and a request can ask for them", async () => {
+    const a = await seedV2Agency({ platforms: ["mailchimp", "google"] });
+    const data = expectOk(await call(server.url, a.key, "GET", "/services"));
+    const ids = data.map((s: { id: string }) => s.id);
+    expect(ids.length).toBeGreaterThanOrEqual(40);
+    expect(ids.slice(0, 3)).toEqual(["meta_business_manager", "meta_ads", "meta_page"]);
+    expect(ids.indexOf("wordpress_site")).toBe(25);
+    for (const id of [
+      "google_looker_studio",
+      "snapchat_business_manager",
+      "amazon_ads",
+      "apple_search_ads",
+      "reddit_ads",
+      "clarity_project",
+      "mailchimp_account",
+      "wix_site",
+      "webflow_site",
+      "hotjar_organization",
+    ]) {
+      expect(ids).toContain(id);
+    }
+    expect(data.find((s: { id: string }) => s.id === "mailchimp_account")).toEqual({
+      id: "mailchimp_account",
+      platform: "mailchimp",
+      roles: [
+        { value: "admin", label: "Admin", readOnly: false },
+        { value: "manager", label: "Manager", readOnly: false },
+        { value: "author", label: "Author", readOnly: false },
+        { value: "viewer", label: "Viewer", readOnly: true },
+      ],
+      grantMethod: "manual",
+      clientSignInRequired: false,
+      accountLinkFields: [],
+    });
+    const clientId = expectOk(await call(server.url, a.key, "POST", "/clients", { body: { name: "Shop", email: "shop@example.com" } }), 201).id;
+    const created = expectOk(
+      await call(server.url, a.key, "POST", "/requests", {
+        body: {
+          clientId,
+          requestedServices: {
+            mailchimp_account: { accessLevel: "viewer", requestedAccountLinks: [{ internalAccountId: a.accounts.mailchimp }] },
+            google_looker_studio: { accessLevel: "editor", requestedAccountLinks: [{ internalAccountId: a.accounts.google }] },
+          },
+        },
+      }),
+      201,
+    );
+    expect(created.services.map((s: { service: string; platform: string; accessLevel: string }) => [s.service, s.platform, s.accessLevel]).sort()).toEqual([
+      ["google_looker_studio", "google", "editor"],
+      ["mailchimp_account", "mailchimp", "viewer"],
+    ]);
+    // a role the platform does not have is refused, naming the field
+    const err = expectError(
+      await call(server.url, a.key, "POST", "/requests", {
+        body: { clientId, requestedServices: { mailchimp_account: { accessLevel: "owner", requestedAccountLinks: [{ internalAccountId: a.accounts.mailchimp }] } } },
+      }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expect(err.details[0].field).toBe("requestedServices.mailchimp_account.accessLevel");
+  });
+
   it("is still behind authentication", async () => {
     expectError(await call(server.url, "x", "GET", "/services", { key: null }), 401, "UNAUTHENTICATED");
   });

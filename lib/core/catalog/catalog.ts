@@ -3,7 +3,39 @@
 // granted, the extra account-link fields, the client-facing steps for manual
 // services, and the API shape served by GET /services.
 
-export const PLATFORM_IDS = ["meta", "google", "tiktok", "linkedin", "microsoft", "pinterest", "snapchat", "x", "shopify", "klaviyo", "hubspot", "wordpress"] as const;
+import { MORE_SERVICE_IDS, MORE_SERVICE_SPECS } from "@/lib/core/catalog/more-services";
+
+export const PLATFORM_IDS = [
+  "meta",
+  "google",
+  "tiktok",
+  "linkedin",
+  "microsoft",
+  "pinterest",
+  "snapchat",
+  "x",
+  "shopify",
+  "klaviyo",
+  "hubspot",
+  "wordpress",
+  // manual-only platforms added with the larger catalog (lib/core/catalog/more-services.ts)
+  "amazon",
+  "apple",
+  "reddit",
+  "clarity",
+  "bing",
+  "hotjar",
+  "semrush",
+  "cookiebot",
+  "profitmetrics",
+  "channable",
+  "lightspeed",
+  "mailchimp",
+  "activecampaign",
+  "wix",
+  "webflow",
+  "squarespace",
+] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
 
 // The order here is the order of listCatalog() and GET /services.
@@ -34,6 +66,8 @@ export const SERVICE_IDS = [
   "klaviyo_account",
   "hubspot_portal",
   "wordpress_site",
+  // the larger catalog: appended, so the order of the services above never changes
+  ...MORE_SERVICE_IDS,
 ] as const;
 export type ServiceId = (typeof SERVICE_IDS)[number];
 
@@ -91,7 +125,17 @@ export interface CatalogService {
   readonly instructions: readonly string[];
   /** One translation key per step, same order as `instructions`. */
   readonly stepKeys: readonly string[];
+  /** The platform's help page the steps follow; null for a service granted in one click only. */
+  readonly documentationUrl: string | null;
+  /**
+   * What of the agency's the client enters on the platform: the connected account's email
+   * (the default), its business id (the link's `businessManagerId` or the account's business)
+   * or a manager account id (the link's `adsMccAccountId`).
+   */
+  readonly agencyIdentifier: AgencyIdentifier;
 }
+
+export type AgencyIdentifier = "email" | "business_id" | "manager_id";
 
 /** The Catalog service object of the API contract, and nothing more. */
 export interface ApiCatalogService {
@@ -139,9 +183,25 @@ const PLATFORMS: readonly CatalogPlatform[] = deepFreeze([
   { id: "klaviyo", name: "Klaviyo", connectorKind: "none" },
   { id: "hubspot", name: "HubSpot", connectorKind: "oauth" },
   { id: "wordpress", name: "WordPress", connectorKind: "none" },
+  { id: "amazon", name: "Amazon Ads", connectorKind: "none" },
+  { id: "apple", name: "Apple Ads", connectorKind: "none" },
+  { id: "reddit", name: "Reddit Ads", connectorKind: "none" },
+  { id: "clarity", name: "Microsoft Clarity", connectorKind: "none" },
+  { id: "bing", name: "Bing Webmaster Tools", connectorKind: "none" },
+  { id: "hotjar", name: "Hotjar", connectorKind: "none" },
+  { id: "semrush", name: "Semrush", connectorKind: "none" },
+  { id: "cookiebot", name: "Cookiebot", connectorKind: "none" },
+  { id: "profitmetrics", name: "ProfitMetrics", connectorKind: "none" },
+  { id: "channable", name: "Channable", connectorKind: "none" },
+  { id: "lightspeed", name: "Lightspeed", connectorKind: "none" },
+  { id: "mailchimp", name: "Mailchimp", connectorKind: "none" },
+  { id: "activecampaign", name: "ActiveCampaign", connectorKind: "none" },
+  { id: "wix", name: "Wix", connectorKind: "none" },
+  { id: "webflow", name: "Webflow", connectorKind: "none" },
+  { id: "squarespace", name: "Squarespace", connectorKind: "none" },
 ] satisfies CatalogPlatform[]);
 
-interface ServiceSpec {
+export interface ServiceSpec {
   platform: PlatformId;
   name: string;
   roles: CatalogRole[];
@@ -150,6 +210,10 @@ interface ServiceSpec {
   oneClickWhenLive?: boolean;
   accountLinkFields?: AccountLinkField[];
   steps?: string[];
+  /** the platform's help page the steps were written from */
+  docs?: string;
+  /** default "email" */
+  agencyIdentifier?: AgencyIdentifier;
 }
 
 function role(value: string, label: string, readOnly = false): CatalogRole {
@@ -195,6 +259,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Click Assign partners, choose Business ID and enter {agencyAccount}.",
       "Choose the access requested and click Assign.",
     ],
+    docs: "https://www.facebook.com/business/help/1097287717019434",
   },
   meta_catalog: {
     platform: "meta",
@@ -252,6 +317,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Click Add user, enter {agencyAccount} and choose the permission requested.",
       "Click Add.",
     ],
+    docs: "https://support.google.com/webmasters/answer/7687615",
   },
   google_merchant_center: {
     platform: "google",
@@ -278,6 +344,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Click Done, then Save.",
       confirmInvite,
     ],
+    docs: "https://support.google.com/youtube/answer/9481328",
   },
   tiktok_ads: {
     platform: "tiktok",
@@ -331,6 +398,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Enter {agencyAccount}, choose the ad account and give it the role requested.",
       "Click Send Invite. The agency accepts the invitation, and then has access.",
     ],
+    docs: "https://developers.snap.com/api/marketing-api/Ads-API/members",
   },
   x_ads: {
     platform: "x",
@@ -343,6 +411,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Click Add access, enter {agencyAccount} and choose the access requested.",
       "Click Save changes.",
     ],
+    docs: "https://business.x.com/en/help/account-setup/multi-user-login-faq",
   },
   shopify_store: {
     platform: "shopify",
@@ -357,6 +426,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Click Send invite.",
       confirmInvite,
     ],
+    docs: "https://help.shopify.com/en/manual/your-account/staff-accounts/create-staff-accounts",
   },
   klaviyo_account: {
     platform: "klaviyo",
@@ -369,6 +439,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Enter {agencyAccount}, choose the role requested and click Add user.",
       confirmInvite,
     ],
+    docs: "https://help.klaviyo.com/hc/en-us/articles/115000802012",
   },
   hubspot_portal: {
     platform: "hubspot",
@@ -387,6 +458,7 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Enter {agencyAccount}, choose the access requested and send the invite.",
       confirmInvite,
     ],
+    docs: "https://knowledge.hubspot.com/user-management/add-and-remove-users",
   },
   wordpress_site: {
     platform: "wordpress",
@@ -400,7 +472,9 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
       "Use {agencyAccount} as both username and email, and set the role to Administrator.",
       "Click Add New User.",
     ],
+    docs: "https://wordpress.org/documentation/article/users-add-new-screen/",
   },
+  ...MORE_SERVICE_SPECS,
 };
 
 function buildService(id: ServiceId, spec: ServiceSpec): CatalogService {
@@ -420,6 +494,14 @@ function buildService(id: ServiceId, spec: ServiceSpec): CatalogService {
     oneClickWhenLive: spec.oneClickWhenLive ?? false,
     instructions: [...steps],
     stepKeys: steps.map((_, i) => `${id}.step${i + 1}`),
+    documentationUrl: spec.docs ?? null,
+    agencyIdentifier:
+      spec.agencyIdentifier ??
+      (spec.accountLinkFields?.some((f) => f.name === "businessManagerId")
+        ? "business_id"
+        : spec.accountLinkFields?.some((f) => f.name === "adsMccAccountId")
+          ? "manager_id"
+          : "email"),
   };
 }
 

@@ -9,8 +9,9 @@
 
 import { getCatalogService, renderInstructionStep, type ServiceId } from "@/lib/core/catalog/catalog";
 import type { Locale } from "@/lib/infra/i18n/dictionary";
+import { MORE_INSTRUCTION_STEPS, MORE_ROLE_LABELS, MORE_SERVICE_NAMES } from "@/lib/surfaces/access/more-catalog-messages";
 
-type Triple = readonly [en: string, es: string, nl: string];
+export type Triple = readonly [en: string, es: string, nl: string];
 
 const LOCALE_INDEX: Record<Locale, 0 | 1 | 2> = { en: 0, es: 1, nl: 2 };
 
@@ -41,6 +42,7 @@ export const SERVICE_NAMES: Readonly<Record<ServiceId, Triple>> = {
   klaviyo_account: ["Klaviyo Account", "Cuenta de Klaviyo", "Klaviyo-account"],
   hubspot_portal: ["HubSpot Account", "Cuenta de HubSpot", "HubSpot-account"],
   wordpress_site: ["WordPress Site", "Sitio de WordPress", "WordPress-site"],
+  ...MORE_SERVICE_NAMES,
 };
 
 export const ROLE_LABELS: Readonly<Record<string, Triple>> = {
@@ -78,6 +80,7 @@ export const ROLE_LABELS: Readonly<Record<string, Triple>> = {
   "Ad manager": ["Ad manager", "Gestor de anuncios", "Advertentiemanager"],
   "Campaign coordinator": ["Campaign coordinator", "Coordinador de campañas", "Campagnecoördinator"],
   "View only": ["View only", "Solo visualización", "Alleen bekijken"],
+  ...MORE_ROLE_LABELS,
 };
 
 const CONFIRM_INVITE: Triple = [
@@ -226,6 +229,7 @@ export const INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Gebruik {agencyAccount} als gebruikersnaam en als e-mailadres, en stel de rol in op Beheerder.",
   ],
   "wordpress_site.step4": ["Click Add New User.", "Haz clic en Añadir nuevo usuario.", "Klik op Nieuwe gebruiker toevoegen."],
+  ...MORE_INSTRUCTION_STEPS,
 };
 
 function pick(triple: Triple | undefined, locale: Locale): string | undefined {
