@@ -143,9 +143,12 @@ function guessed(platform: string): Omit<PlatformSetup, "platform"> {
   };
 }
 
-/** Every platform with a real connector, in the registry's order. */
+const ORDER = Object.keys(KNOWN);
+
+/** Every platform with a real connector: the best-known first, then any other the registry has. */
 export function setupPlatforms(): string[] {
-  return Object.keys(REAL_CONNECTORS);
+  const rank = (p: string) => (ORDER.includes(p) ? ORDER.indexOf(p) : ORDER.length);
+  return Object.keys(REAL_CONNECTORS).sort((a, b) => rank(a) - rank(b));
 }
 
 export function platformSetup(platform: string): PlatformSetup {
