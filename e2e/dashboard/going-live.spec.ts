@@ -53,7 +53,8 @@ test.describe("an installation set up from the dashboard", () => {
       WORKER_IN_PROCESS: "1",
       PLATFORM_HOST_OVERRIDES: platformHostOverrides(),
     });
-    server = spawn("npx", ["next", "start", "-p", String(port)], { env: env as NodeJS.ProcessEnv, stdio: "ignore", detached: true });
+    const log = fs.openSync(path.join(os.tmpdir(), `e2e-going-live-${port}.log`), "w");
+    server = spawn("npx", ["next", "start", "-p", String(port)], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", log, log], detached: true });
     const until = Date.now() + 120_000;
     for (;;) {
       const up = await fetch(`${base}/api/health`).then(
@@ -67,7 +68,7 @@ test.describe("an installation set up from the dashboard", () => {
   });
 
   test.afterAll(async () => {
-    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    if (server?.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
     await new Promise((r) => setTimeout(r, 1000));
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -97,7 +98,9 @@ test.describe("an installation set up from the dashboard", () => {
     const sandbox = card.getByRole("checkbox", { name: "Simulate Meta (sandbox)" });
     if (await sandbox.isChecked()) {
       await expect(card.getByRole("alert")).toContainText("production installation");
-      await sandbox.uncheck();
+      // the switch follows the saved setting once the action is done
+      await sandbox.click();
+      await expect(sandbox).not.toBeChecked();
     }
     await expect(card).toHaveAttribute("data-status", "live");
     await axeClean(page);
@@ -120,11 +123,8 @@ test.describe("an installation set up from the dashboard", () => {
     try {
       const clientPage = await context.newPage();
       await clientPage.goto(created.body.data.inviteUrl);
-      await clientPage.getByRole("link", { name: "Continue with Meta" }).click();
-      await clientPage
-        .locator('[data-picker-service="meta_ads"]')
-        .getByRole("checkbox", { name: /Acme Main Ads/ })
-        .check();
+      await clientPage.getByRole("link", { name: "Grant access" }).click();
+      await clientPage.getByRole("checkbox", { name: /Acme Main Ads/ }).check();
       await clientPage.getByRole("button", { name: "Grant access" }).click();
       await expect(clientPage.getByRole("heading", { level: 1 })).toHaveText(/now has the access it needs/);
     } finally {
