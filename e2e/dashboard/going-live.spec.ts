@@ -30,6 +30,7 @@ async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}-top.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
