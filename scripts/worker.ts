@@ -18,6 +18,7 @@ import { renderMetrics } from "@/lib/infra/metrics";
 import { registerQueueMetrics } from "@/lib/runtime/metrics/queue-metrics";
 import { env, EnvError } from "@/lib/infra/env";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
+import { startPlatformSettingsSync } from "@/lib/runtime/boot/platform-settings-sync";
 import { startWorker, WORKER_TASKS, type WorkerTaskName } from "@/lib/runtime/worker/start-worker";
 
 function fatal(message: string): never {
@@ -79,6 +80,8 @@ const timeoutMs = positiveInt(args, "timeout-ms");
 const metricsPort = positiveInt(args, "metrics-port");
 
 let attempts = 0;
+// the platform credentials saved on the Platforms page, for the connectors this worker uses
+await startPlatformSettingsSync(env().databaseMode);
 const worker = startWorker({
   name,
   tasks,

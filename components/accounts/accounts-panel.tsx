@@ -30,9 +30,11 @@ export interface AccountsPanelProps {
   canWrite: boolean;
   modes: ConnectModes;
   actions: AccountActions;
+  /** accounts whose stored platform token expired or was revoked (the access checks flag them) */
+  needsReconnect?: string[];
 }
 
-export function AccountsPanel({ initialAccounts, canWrite, modes, actions }: AccountsPanelProps) {
+export function AccountsPanel({ initialAccounts, canWrite, modes, actions, needsReconnect = [] }: AccountsPanelProps) {
   const { data: accounts = [] } = useAccounts(initialAccounts);
   const invalidate = useInvalidateAccounts();
 
@@ -76,6 +78,16 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions }: Acc
                 </Td>
                 <Td>
                   <Badge status={a.status} />
+                  {a.status === "connected" && needsReconnect.includes(a.internalAccountId) ? (
+                    <div className="mt-1 space-y-1" data-testid="needs-reconnect">
+                      <Badge tone="red">Sign-in expired</Badge>
+                      {canWrite && modes[a.platform] === "live" ? (
+                        <a href={`/api/dashboard/accounts/connect/${a.platform}`} className="block text-xs font-medium text-indigo-700 underline">
+                          Reconnect
+                        </a>
+                      ) : null}
+                    </div>
+                  ) : null}
                 </Td>
                 <Td className="whitespace-nowrap text-slate-600">
                   <DateTime value={a.linkedAt} style="date" />

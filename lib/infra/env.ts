@@ -95,6 +95,8 @@ const ZEnv = z.object({
   /** how old (seconds) the static link's signed form token must be before a post is accepted (friction against scripted posts) */
   STATIC_LINK_FORM_MIN_SECONDS: z.coerce.number().int("must be a whole number of seconds").min(0).max(600).default(3),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /** comma-separated emails of the installation's administrators (the instance pages), besides those granted with the admin CLI */
+  INSTANCE_ADMIN_EMAILS: z.string().optional(),
   /** serve the benchmark routes (app/api/bench/): off unless asked, in every build; scripts/bench-api.ts turns it on */
   BENCH_ROUTES: flag,
 });

@@ -18,6 +18,7 @@ import { DemoDataBanner } from "@/components/home/demo-data-banner";
 import { can } from "@/lib/core/auth/roles";
 import { hasDemoData } from "@/lib/core/agencies/demo-data";
 import { removeDemoDataAction } from "./demo-actions";
+import { isInstanceAdmin } from "@/lib/core/instance/instance-admin";
 
 export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Access Requests" } };
 export const dynamic = "force-dynamic";
@@ -25,11 +26,12 @@ export const dynamic = "force-dynamic";
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const ctx = await getDashboardContext();
   if (!ctx) return <SignInRedirect />;
-  const [agencies, mustEnrol, verified, demoData] = await Promise.all([
+  const [agencies, mustEnrol, verified, demoData, instanceAdmin] = await Promise.all([
     listUserAgencies(ctx.userId),
     mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId }),
     isEmailVerified(ctx.userId),
     hasDemoData({ agencyId: ctx.agencyId }),
+    isInstanceAdmin(ctx.userId),
   ]);
   return (
     <div className="min-h-screen md:flex">
@@ -38,6 +40,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </a>
       <DashboardNav
         agencyName={ctx.agencyName}
+        instanceAdmin={instanceAdmin}
         userMenu={
           <>
             <AgencySwitcher current={ctx.agencyId} agencies={agencies} />

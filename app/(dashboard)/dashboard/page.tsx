@@ -11,7 +11,9 @@ import { RemindButton } from "@/components/home/remind-button";
 import { can } from "@/lib/core/auth/roles";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { getDashboardHome, STALLED_AFTER_DAYS, type HomeEvent, type HomeRequest } from "@/lib/surfaces/dashboard/home/get-dashboard-home";
-import { sendReminderAction } from "@/app/(dashboard)/dashboard/home-actions";
+import { dismissChecklistAction, sendReminderAction } from "@/app/(dashboard)/dashboard/home-actions";
+import { FirstRunChecklist } from "@/components/home/first-run-checklist";
+import { getFirstRunChecklist } from "@/lib/surfaces/dashboard/home/get-first-run-checklist";
 
 export const metadata: Metadata = { title: "Home" };
 export const dynamic = "force-dynamic";
@@ -65,7 +67,7 @@ function EventRow({ e, now }: { e: HomeEvent; now: number }) {
 export default async function DashboardHomePage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard");
-  const home = await getDashboardHome({ agencyId: ctx.agencyId });
+  const [home, checklist] = await Promise.all([getDashboardHome({ agencyId: ctx.agencyId }), getFirstRunChecklist({ agencyId: ctx.agencyId })]);
   // eslint-disable-next-line react-hooks/purity -- a server component renders once per request
   const now = Date.now();
   const remind = can(ctx.role, "requests:write");
@@ -74,6 +76,7 @@ export default async function DashboardHomePage() {
   return (
     <>
       <PageHeader title="Home" description="What needs your attention today." />
+      {checklist.show ? <FirstRunChecklist checklist={checklist} dismiss={dismissChecklistAction} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={`Waiting on the client (${home.waiting.total})`} description="Open requests, oldest first.">
           {home.waiting.oldest.length === 0 ? (
@@ -129,7 +132,7 @@ export default async function DashboardHomePage() {
         </Card>
         <Card title="Recent activity" className="lg:col-span-2">
           {home.recent.length === 0 ? (
-            <p className="text-sm text-slate-600">Nothing has happened yet. Create a request to get started.</p>
+            <p className="text-sm text-slate-600">Nothing has happened yet.</p>
           ) : (
             <ul data-testid="home-recent">
               {home.recent.map((e) => (

@@ -9,6 +9,7 @@ import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector
 import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
+import { checkAgencyTokens } from "@/lib/core/accounts/check-agency-tokens";
 import { openAgencyToken, readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
 
 export type ConnectorFor = (platform: string) => PlatformConnector | null;
@@ -185,6 +186,8 @@ export async function runScheduledAccessChecks(opts: { now?: Date; connectorFor?
     const claimed = await db.agency.updateMany({ where: { id: a.id, lastAccessCheckAt: a.lastAccessCheckAt }, data: { lastAccessCheckAt: now } });
     if (claimed.count !== 1) continue;
     await checkGrantedAccess({ agencyId: a.id, now, ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}) });
+    // the agency's own stored platform tokens: flagged for "Reconnect" when expired or revoked
+    await checkAgencyTokens({ agencyId: a.id, now }).catch(() => {});
     agencies++;
   }
   return { agencies };

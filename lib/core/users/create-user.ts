@@ -49,8 +49,10 @@ export async function createUser({ agencyId, email, password, name, role = "owne
 
   const passwordHash = await hashPassword(password);
   try {
+    // the first user of a fresh installation runs it: the instance pages are theirs
+    const instanceAdmin = (await db.user.count()) === 0;
     const user = await db.user.create({
-      data: { email: normalized, name: trimmedName, passwordHash, emailVerifiedAt: emailVerified ? new Date() : null, memberships: { create: { agencyId, role } } },
+      data: { email: normalized, name: trimmedName, passwordHash, emailVerifiedAt: emailVerified ? new Date() : null, instanceAdmin, memberships: { create: { agencyId, role } } },
     });
     return { id: user.id, email: user.email, agencyId, role, createdAt: user.createdAt.toISOString() };
   } catch (err) {

@@ -7,19 +7,20 @@ import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/c
 import { createConnectorHttp, type ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { REAL_CONNECTORS, type ConnectorEnv } from "@/lib/infra/connectors/registry";
 import { createSandboxConnector } from "@/lib/infra/connectors/sandbox-connector";
-import { env } from "@/lib/infra/env";
+import { resolveConnectorEnv, type ResolvedConnectorEnv } from "@/lib/infra/connectors/platform-settings";
 
 export type PlatformMode = "live" | "sandbox" | "unconfigured";
 
 export type GetConnectorOptions = {
-  /** Defaults to the process environment. */
+  /** Defaults to the process environment, then the settings saved on the Platforms page. */
   env?: ConnectorEnv;
   /** Defaults to one client per environment, with the environment's host overrides. */
   http?: ConnectorHttp;
 };
 
-export function platformMode(platform: string, e: ConnectorEnv = env()): PlatformMode {
-  if (e.sandboxPlatformList === "all" || e.sandboxPlatformList.includes(platform)) return "sandbox";
+export function platformMode(platform: string, e: ConnectorEnv = resolveConnectorEnv()): PlatformMode {
+  const except = (e as ResolvedConnectorEnv).sandboxExcept ?? [];
+  if ((e.sandboxPlatformList === "all" && !except.includes(platform)) || (e.sandboxPlatformList !== "all" && e.sandboxPlatformList.includes(platform))) return "sandbox";
   const entry = Object.hasOwn(REAL_CONNECTORS, platform) ? REAL_CONNECTORS[platform] : undefined;
   return entry?.configured(e) ? "live" : "unconfigured";
 }
@@ -37,7 +38,7 @@ function httpFor(e: ConnectorEnv): ConnectorHttp {
 }
 
 export function getConnector(platform: string, opts: GetConnectorOptions = {}): PlatformConnector {
-  const e = opts.env ?? env();
+  const e = opts.env ?? resolveConnectorEnv();
   const mode = platformMode(platform, e);
   if (mode === "sandbox") return createSandboxConnector(platform);
   if (mode === "live") return REAL_CONNECTORS[platform]!.create(e, opts.http ?? httpFor(e));
@@ -46,5 +47,5 @@ export function getConnector(platform: string, opts: GetConnectorOptions = {}): 
 
 /** Whether `getConnector` would succeed, for pages deciding what to offer. */
 export function isPlatformAvailable(platform: string, opts: GetConnectorOptions = {}): boolean {
-  return platformMode(platform, opts.env ?? env()) !== "unconfigured";
+  return platformMode(platform, opts.env ?? resolveConnectorEnv()) !== "unconfigured";
 }

@@ -11,6 +11,7 @@ import { log } from "@/lib/infra/log";
 export const CHANNELS = {
   deliveriesQueued: "ars_deliveries_queued",
   authChanged: "ars_auth_changed",
+  platformSettingsChanged: "ars_platform_settings_changed",
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

@@ -15,6 +15,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { ApiError } from "@/lib/core/common/api-error";
 import { setIntake } from "@/lib/core/intake/set-intake";
 import { createUser } from "@/lib/core/users/create-user";
+import { makeInstanceAdmin } from "@/lib/core/instance/instance-admin";
 import { listAccounts } from "@/lib/core/accounts/list-accounts";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { seedDemoSamples } from "@/lib/runtime/seed/seed-demo-samples";
@@ -36,6 +37,7 @@ export class AdminInputError extends Error {
 export const ADMIN_USAGE = `Commands:
   agency create --name NAME [--plan trial|starter|pro|agency] [--api-access true|false]
   user create --agency ID --email EMAIL --password PASSWORD
+  user make-instance-admin --email EMAIL [--revoke true]   (the instance pages: platform credentials)
   key create --agency ID --scopes all|SCOPE,SCOPE,... [--name NAME]
   key revoke --id ID
   account connect --agency ID --platform PLATFORM [--services a,b] [--display-name NAME]
@@ -122,6 +124,12 @@ const COMMANDS: Record<string, Command> = {
     required: ["agency", "email", "password"],
     notFoundField: "agency",
     run: async (v) => createUser({ agencyId: await requireAgency(v), email: text(v, "email")!, password: text(v, "password")!, emailVerified: true }),
+  },
+  "user make-instance-admin": {
+    options: { email: str, revoke: str },
+    required: ["email"],
+    notFoundField: "email",
+    run: async (v) => makeInstanceAdmin({ email: text(v, "email")!, on: bool(v, "revoke") !== true }),
   },
   "key create": {
     options: { agency: str, scopes: str, name: str },

@@ -65,6 +65,9 @@ async function start() {
     const { forgetApiKeys } = await import("@/lib/core/api-keys/authenticate-api-key");
     await listen(CHANNELS.authChanged, forgetApiKeys).catch((err) => log().warn({ err: (err as Error).message }, "LISTEN for key changes failed; cached keys expire within 5 s"));
   }
+  // platform credentials and switches saved on the Platforms page, kept current on every instance
+  const { startPlatformSettingsSync } = await import("@/lib/runtime/boot/platform-settings-sync");
+  await startPlatformSettingsSync(e.databaseMode);
   if (e.NODE_ENV === "production" && e.databaseMode === "postgres" && !e.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY) {
     log().info(
       "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY is not set: Server Actions work across instances only when every instance runs the same build (one image). Set it when instances are built separately.",

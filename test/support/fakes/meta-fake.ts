@@ -16,6 +16,7 @@
 
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import http from "node:http";
+import { createMetaAppTokens } from "@/test/support/fakes/meta-app-token-fake";
 import type { AddressInfo } from "node:net";
 
 export type RecordedCall = { host: string; method: string; path: string; query: Record<string, string>; form: Record<string, string>; status: number };
@@ -114,6 +115,7 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
   const tokens = new Map<string, { user: User; pageId?: string; scopes: Set<string> }>();
   const partners = new Map<string, Map<string, string[]>>();
   const invitations = new Map<string, { email: string; role: string }[]>();
+  const appTokens = createMetaAppTokens(app);
 
   const assetsOf = (user: User, kind: Asset["kind"]) => (user.id === META_FAKE_USERS.client.id ? META_FAKE_ASSETS.filter((a) => a.kind === kind) : []);
   const pageTokenFor = (userToken: string, pageId: string) => {
@@ -179,7 +181,12 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
     if (!m) return graphError(400, { code: 2500, message: "Unknown path components: " + url.pathname });
     const path = m[1]!.replace(/\/$/, "");
     const p = (k: string) => form.get(k) ?? url.searchParams.get(k) ?? undefined;
+    if (path === "oauth/access_token" && url.searchParams.get("grant_type") === "client_credentials") return appTokens.appAccessToken(url.searchParams);
     if (path === "oauth/access_token") return exchange(url.searchParams);
+    if (path === "debug_token") {
+      const reply = appTokens.debugToken(p("input_token"), p("access_token"), p("appsecret_proof"));
+      if (reply) return reply;
+    }
 
     const token = p("access_token");
     if (!token) return graphError(400, { code: 2500, message: "An active access token must be used to query information about the current user." });

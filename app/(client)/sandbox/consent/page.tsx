@@ -6,6 +6,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getPlatform } from "@/lib/core/catalog/catalog";
 import { verifyState } from "@/lib/infra/connectors/oauth-state";
+import { resolveConnectorEnv } from "@/lib/infra/connectors/platform-settings";
 import { SANDBOX_MODES, sandboxCode, type SandboxMode } from "@/lib/infra/connectors/sandbox-connector";
 import { getDb } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
@@ -55,7 +56,8 @@ function Frame({ locale, children }: { locale: Locale; children: React.ReactNode
 }
 
 export default async function SandboxConsentPage({ searchParams }: Props) {
-  if (!env().sandboxPlatforms) notFound();
+  const resolved = resolveConnectorEnv();
+  if (!env().sandboxPlatforms && resolved.sandboxPlatformList !== "all" && resolved.sandboxPlatformList.length === 0) notFound();
   const query = await searchParams;
   const state = one(query.state);
   const platform = one(query.platform);

@@ -44,7 +44,10 @@ function isActive(pathname: string, href: string) {
   return pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
 }
 
-export function DashboardNav({ agencyName, userMenu }: { agencyName: string; userMenu: ReactNode }) {
+/** Shown to instance administrators only (whoever runs the installation). */
+export const INSTANCE_NAV_SECTION = { title: "Instance", items: [{ href: "/dashboard/instance/platforms", label: "Platforms" }] };
+
+export function DashboardNav({ agencyName, userMenu, instanceAdmin = false }: { agencyName: string; userMenu: ReactNode; instanceAdmin?: boolean }) {
   const pathname = usePathname() ?? "";
   // The menu is open for one path only, so it closes on navigation without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -72,7 +75,7 @@ export function DashboardNav({ agencyName, userMenu }: { agencyName: string; use
         </button>
       </div>
       <nav id="dashboard-nav" aria-label="Dashboard" className={`${open ? "block" : "hidden"} flex-1 overflow-y-auto px-3 pb-4 md:block`}>
-        {NAV_SECTIONS.map((section) => (
+        {(instanceAdmin ? [...NAV_SECTIONS, INSTANCE_NAV_SECTION] : NAV_SECTIONS).map((section) => (
           <div key={section.title} className="mb-4">
             <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{section.title}</p>
             <ul className="space-y-0.5">

@@ -163,7 +163,7 @@ export async function saveAgencyConnect(opts: {
     });
     await tx.connectedAccount.update({
       where: { internalAccountId: account.internalAccountId },
-      data: { accessToken: encryptText(token, loadSecrets().encryptionKey), tokenExpiresAt: session.tokenExpiresAt },
+      data: { accessToken: encryptText(token, loadSecrets().encryptionKey), tokenExpiresAt: session.tokenExpiresAt, tokenInvalidAt: null },
     });
     return account;
   });

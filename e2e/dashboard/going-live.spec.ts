@@ -1,0 +1,162 @@
+// Going live from the dashboard. An installation with no platform credentials in its
+// environment (a third app, started by this file only, with the platform fakes behind
+// PLATFORM_HOST_OVERRIDES): the instance administrator enters Meta's app id and secret on
+// the Platforms page, verifies them against the Meta fake and takes Meta live; a client
+// then grants an ad account through the real Meta connector. And a new agency's home
+// shows the first-run checklist, which ticks itself and can be dismissed.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { admin, adminIn, api, seedAgency } from "../fixtures/admin";
+import { signInToDashboard } from "../fixtures/agency-actions";
+import { platformHostOverrides, PLATFORM_FAKES } from "../fixtures/platform-fakes";
+
+const port = Number(process.env.E2E_PORT ?? 3100) + 2;
+const base = `http://localhost:${port}`;
+const shots = process.env.E2E_SHOTS_DIR;
+let server: ChildProcess | undefined;
+let dataDir = "";
+
+async function axeClean(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return;
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}-top.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.describe("an installation set up from the dashboard", () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.use({ baseURL: base });
+
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-going-live-"));
+    const env: Record<string, string> = { ...(process.env as Record<string, string>) };
+    for (const f of PLATFORM_FAKES) for (const k of Object.keys(f.env)) delete env[k];
+    delete env.SANDBOX_PLATFORMS;
+    Object.assign(env, {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      APP_URL: base,
+      NEXTAUTH_URL: base,
+      SEED_DEMO: "0",
+      WORKER_IN_PROCESS: "1",
+      PLATFORM_HOST_OVERRIDES: platformHostOverrides(),
+    });
+    const log = fs.openSync(path.join(os.tmpdir(), `e2e-going-live-${port}.log`), "w");
+    server = spawn("npx", ["next", "start", "-p", String(port)], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", log, log], detached: true });
+    const until = Date.now() + 120_000;
+    for (;;) {
+      const up = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() > until) throw new Error("the third app did not start");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  });
+
+  test.afterAll(async () => {
+    if (server?.pid && server.exitCode === null) process.kill(-server.pid, "SIGTERM");
+    await new Promise((r) => setTimeout(r, 1000));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("the operator sets Meta up and verifies it, then a client grants against the fake", async ({ page, browser }) => {
+    const tag = Date.now().toString(36);
+    const agency = await adminIn<{ id: string }>(dataDir, "agency", "create", "--name", `Operator Agency ${tag}`);
+    const email = `operator-${tag}@example.com`;
+    const password = `pw-${tag}-Secret1`;
+    await adminIn(dataDir, "user", "create", "--agency", agency.id, "--email", email, "--password", password);
+    // the first user of a fresh folder already is one; on a shared PostgreSQL database the CLI grants it
+    await adminIn(dataDir, "user", "make-instance-admin", "--email", email);
+
+    await signInToDashboard(page, email, password);
+    await page.getByRole("link", { name: "Platforms" }).click();
+    await expect(page.getByRole("heading", { name: "Platforms", level: 1 })).toBeVisible();
+    const card = page.locator('[data-platform-card="meta"]');
+    await expect(card).toHaveAttribute("data-status", /not_set_up|sandbox/);
+    await expect(card.getByText(`${base}/api/access/callback`)).toBeVisible();
+
+    await card.getByLabel("App ID").fill("1234567890");
+    await card.getByLabel("App secret").fill("meta-fake-app-secret-0123456789");
+    await card.getByRole("button", { name: "Save" }).click();
+    await expect(card.getByText("Saved here").first()).toBeVisible();
+    await card.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByTestId("verify-result-meta")).toContainText('Verified: Meta accepted the app "Fake Agency Access" (App ID 1234567890).');
+    const sandbox = card.getByRole("checkbox", { name: "Simulate Meta (sandbox)" });
+    if (await sandbox.isChecked()) {
+      await expect(card.getByRole("alert")).toContainText("production installation");
+      // the switch follows the saved setting once the action is done
+      await sandbox.click();
+      await expect(sandbox).not.toBeChecked();
+    }
+    await expect(card).toHaveAttribute("data-status", "live");
+    await axeClean(page);
+    await shoot(page, "platforms");
+
+    // a client grants Meta ads access through the real connector against the fake
+    const key = await adminIn<{ key: string }>(dataDir, "key", "create", "--agency", agency.id, "--scopes", "all");
+    const account = await adminIn<{ internalAccountId: string }>(
+      dataDir,
+      ...["account", "connect", "--agency", agency.id, "--platform", "meta", "--business-id", "770000000001", "--business-name", "Agency Main BM"],
+    );
+    const client = await api<{ data: { id: string } }>(base, key.key, "POST", "/clients", { name: "Ana Client", email: "ana@client.test", language: "English" });
+    expect(client.status).toBe(201);
+    const created = await api<{ data: { inviteUrl: string } }>(base, key.key, "POST", "/requests", {
+      clientId: client.body.data.id,
+      requestedServices: { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: account.internalAccountId }] } },
+    });
+    expect(created.status).toBe(201);
+    const context = await browser.newContext();
+    try {
+      const clientPage = await context.newPage();
+      await clientPage.goto(created.body.data.inviteUrl);
+      await clientPage.getByRole("link", { name: "Grant access" }).click();
+      await clientPage.getByRole("checkbox", { name: /Acme Main Ads/ }).check();
+      await clientPage.getByRole("button", { name: "Grant access" }).click();
+      await expect(clientPage.getByRole("heading", { level: 1 })).toHaveText(/now has the access it needs/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+test("a new agency's home shows the first-run checklist, which ticks itself and can be dismissed", async ({ page }) => {
+  const seeded = await seedAgency({ platforms: [] });
+  await signInToDashboard(page, seeded.email, seeded.password);
+  await page.goto("/dashboard");
+  const list = page.getByTestId("first-run-checklist");
+  await expect(page.getByRole("heading", { name: "Get started" })).toBeVisible();
+  await expect(list.locator('[data-done="true"]')).toHaveCount(0);
+  await axeClean(page);
+  await shoot(page, "home-checklist");
+
+  await admin("account", "connect", "--agency", seeded.agencyId, "--platform", "meta");
+  await admin("intake", "set", "--agency", seeded.agencyId, "--enabled", "true", "--question", "Your website?");
+  await page.reload();
+  await expect(list.locator('[data-item="accounts"]')).toHaveAttribute("data-done", "true");
+  await expect(list.locator('[data-item="intake"]')).toHaveAttribute("data-done", "true");
+  await expect(page.getByText("2 of 5 done.")).toBeVisible();
+
+  await list.getByRole("link", { name: "Add your logo and colours" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/branding$/);
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByRole("heading", { name: "Get started" })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("first-run-checklist")).toHaveCount(0);
+});
