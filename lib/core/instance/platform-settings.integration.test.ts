@@ -17,6 +17,8 @@ import { hostOverrides, META_FAKE_APP, startMetaFake } from "@/test/support/fake
 import { MICROSOFT_FAKE, startMicrosoftFake } from "@/test/support/fakes/microsoft-fake";
 import { PINTEREST_FAKE, startPinterestFake } from "@/test/support/fakes/pinterest-fake";
 import { startTikTokFake, TIKTOK_FAKE } from "@/test/support/fakes/tiktok-fake";
+import { HUBSPOT_FAKE, startHubSpotFake } from "@/test/support/fakes/hubspot-fake";
+import { SNAPCHAT_FAKE, startSnapchatFake } from "@/test/support/fakes/snapchat-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const closers: (() => Promise<void>)[] = [];
@@ -33,7 +35,14 @@ function setEnv(values: Record<string, string | undefined>) {
 beforeAll(async () => {
   const meta = await startMetaFake();
   const google = await startGoogleFake();
-  const fakes = [await startLinkedInFake(), await startMicrosoftFake(), await startPinterestFake(), await startTikTokFake()];
+  const fakes = [
+    await startLinkedInFake(),
+    await startMicrosoftFake(),
+    await startPinterestFake(),
+    await startTikTokFake(),
+    await startSnapchatFake({ redirectUris: [REDIRECT] }),
+    await startHubSpotFake({ redirectUris: [REDIRECT] }),
+  ];
   overrides = [hostOverrides(meta.hosts), google.overrides, ...fakes.map((f) => f.overrides)].join(",");
   closers.push(meta.close, google.close, ...fakes.map((f) => f.close));
 });
@@ -88,6 +97,20 @@ describe("Verify against each platform's fake", () => {
       id: "TIKTOK_APP_ID",
       secret: "TIKTOK_APP_SECRET",
       words: /TikTok accepted/,
+    },
+    {
+      platform: "snapchat",
+      valid: { SNAPCHAT_CLIENT_ID: SNAPCHAT_FAKE.clientId, SNAPCHAT_CLIENT_SECRET: SNAPCHAT_FAKE.clientSecret },
+      id: "SNAPCHAT_CLIENT_ID",
+      secret: "SNAPCHAT_CLIENT_SECRET",
+      words: /Snapchat accepted/,
+    },
+    {
+      platform: "hubspot",
+      valid: { HUBSPOT_CLIENT_ID: HUBSPOT_FAKE.clientId, HUBSPOT_CLIENT_SECRET: HUBSPOT_FAKE.clientSecret },
+      id: "HUBSPOT_CLIENT_ID",
+      secret: "HUBSPOT_CLIENT_SECRET",
+      words: /HubSpot accepted/,
     },
   ];
 

@@ -147,7 +147,16 @@ const SNAPCHAT: TokenProbe = {
   badCode: (r) => oauthError(r) === "invalid_grant",
 };
 
-/** HubSpot: https://developers.hubspot.com/docs/api/oauth/tokens */
+/**
+ * HubSpot: https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/guide
+ * The v1 token endpoint answers 400 with `status` BAD_CLIENT_ID for an unknown client id or a
+ * wrong secret, and BAD_AUTH_CODE for a code it does not know (in `status`, or in `category`
+ * beside `status: "error"` in the newer error shape).
+ */
+const hubSpotCode = (r: HttpResponse) => {
+  const b = body(r);
+  return b.status === "error" ? b.category : b.status;
+};
 const HUBSPOT: TokenProbe = {
   name: "HubSpot",
   send: (http, v, code) =>
@@ -156,8 +165,8 @@ const HUBSPOT: TokenProbe = {
       url: "https://api.hubapi.com/oauth/v1/token",
       form: { grant_type: "authorization_code", client_id: v.HUBSPOT_CLIENT_ID, client_secret: v.HUBSPOT_CLIENT_SECRET, code, redirect_uri: v.redirectUri },
     }),
-  badClient: (r) => oauthError(r) === "invalid_client" || r.status === 401,
-  badCode: (r) => oauthError(r) === "invalid_grant" || (r.status === 400 && /code/i.test(String(body(r).message ?? ""))),
+  badClient: (r) => hubSpotCode(r) === "BAD_CLIENT_ID" || r.status === 401,
+  badCode: (r) => hubSpotCode(r) === "BAD_AUTH_CODE",
 };
 
 /**
