@@ -98,3 +98,22 @@ export async function expectGrantRecorded(
   expect(attempt).toMatchObject({ platform: expected.platform, outcome: expected.outcome });
   expect(attempt.services[0]!.errors).toEqual(expected.errors);
 }
+
+/**
+ * "Grant access" → the platform sends the browser back with `answer` (an OAuth error such as
+ * `error=access_denied`) instead of a code → the app's callback → the client page. Returns
+ * the client page's address (its `error` code is what the page shows, through
+ * `accessErrorMessage`).
+ */
+export async function walkClientSignInAnswer(opts: { base: string; token: string; serviceId: string; answer: Record<string, string> }): Promise<{ page: URL }> {
+  const consentUrl = locationOf(await getNoFollow(`${opts.base}/api/access/${opts.token}/connect/${opts.serviceId}`));
+  const state = consentUrl.searchParams.get("state");
+  expect(state).toBeTruthy();
+  const back = new URLSearchParams({ ...opts.answer, state: state! });
+  const callback = await getNoFollow(`${opts.base}/api/access/callback?${back.toString()}`);
+  expect(callback.status).toBe(303);
+  const page = locationOf(callback);
+  expect(page.pathname).toBe(`/i/${opts.token}`);
+  expect(page.searchParams.get("service")).toBe(opts.serviceId);
+  return { page };
+}

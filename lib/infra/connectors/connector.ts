@@ -164,6 +164,19 @@ export interface PlatformConnector {
 }
 
 /**
+ * What a sign-in answer means for the client (`oauth-answers.ts` maps every documented value):
+ * - denied: the client cancelled or refused consent (nothing was shared);
+ * - again: the platform wants the client to sign in once more (login or interaction required);
+ * - busy: the platform is briefly unavailable;
+ * - policy: the client's organisation does not allow this app;
+ * - browser: the platform refuses this browser (an embedded web view);
+ * - setup: the platform refuses the agency's app settings (client id, redirect, scopes);
+ * - expired: the code cannot be used any more (start again);
+ * - refused: any other refusal from the platform.
+ */
+export type SignInAnswer = "denied" | "again" | "busy" | "policy" | "browser" | "setup" | "expired" | "refused";
+
+/**
  * - denied: the client refused consent;
  * - invalid_state: the sign-in cannot be used (expired, replayed);
  * - reauth: the platform token is expired or revoked: the client must sign in again;
@@ -180,11 +193,14 @@ export type ConnectorErrorKind = "denied" | "invalid_state" | "reauth" | "rate_l
  */
 export class ConnectorError extends Error {
   readonly kind: ConnectorErrorKind;
+  /** Set by a sign-in (code exchange) failure: what the client is told (`oauth-answers.ts`). */
+  readonly answer: SignInAnswer | null;
 
-  constructor(kind: ConnectorErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(kind: ConnectorErrorKind, message: string, options?: { cause?: unknown; answer?: SignInAnswer }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ConnectorError";
     this.kind = kind;
+    this.answer = options?.answer ?? null;
   }
 }
 

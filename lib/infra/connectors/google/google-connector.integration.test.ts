@@ -91,8 +91,10 @@ describe("Google sign-in", () => {
     await expect(google.handleCallback({ code: await codeOf(), state: "s", redirectUri: REDIRECT, codeVerifier: pkceVerifier("secret", "other") })).rejects.toMatchObject({
       kind: "invalid_state",
     });
+    // redirect_uri_mismatch: Google refuses the app's settings, which the client is told (not "our failure").
     await expect(google.handleCallback({ code: await codeOf(), state: "s", redirectUri: "http://localhost:3999/elsewhere", codeVerifier: verifier })).rejects.toMatchObject({
-      kind: "server_error",
+      kind: "platform_error",
+      answer: "setup",
     });
     const unregistered = await fetch(start("http://evil.test/cb"), { redirect: "manual" });
     expect(unregistered.status).toBe(400);

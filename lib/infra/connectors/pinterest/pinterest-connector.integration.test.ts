@@ -94,6 +94,7 @@ describe("Pinterest grants", () => {
       ["campaign_manager", "CAMPAIGN_MANAGER"],
       ["analyst", "ANALYST"],
     ] as const) {
+      fake.partnerAccess.delete(`${AGENCY_BIZ}|${ACC1}`);
       const { results } = await connector.grantAccess({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC1], role, agencyAccount: agency });
       expect(results).toEqual([{ assetId: ACC1, ok: true, error: null, verified: true }]);
       expect(fake.partnerAccess.get(`${AGENCY_BIZ}|${ACC1}`)).toEqual([perm]);
