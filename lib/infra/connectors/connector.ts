@@ -13,10 +13,19 @@
 // the database: state signing, nonce storage, events and status changes stay
 // with the caller.
 
+/**
+ * Why the signed-in client may not share an asset the platform lists (their role on it, or
+ * on what holds it, is below what sharing needs): the picker shows it disabled with the
+ * reason in the client's language, and a grant of it is refused.
+ */
+export type AssetRestriction = "needs_bc_admin" | "needs_account_admin" | "needs_page_admin";
+
 export type Asset = {
   /** The asset's id on the platform (reported as `grantedAssets[].id`). */
   id: string;
   name: string | null;
+  /** Set when the client cannot share it (see AssetRestriction); absent means shareable. */
+  notGrantable?: AssetRestriction;
 };
 
 /**
