@@ -1,7 +1,8 @@
 // Contract fake of the LinkedIn endpoints the LinkedIn connector calls, written from
 // LinkedIn's documentation (see lib/infra/connectors/linkedin/): www.linkedin.com's
 // /oauth/v2/authorization and /oauth/v2/accessToken, and api.linkedin.com's /v2/userinfo,
-// /rest/adAccounts (search), /rest/adAccountUsers/{key} (GET, PUT, DELETE), /rest/organizationAcls
+// /rest/adAccounts (search), /rest/adAccountUsers (authenticatedUser finder) and
+// /rest/adAccountUsers/{key} (GET, PUT, DELETE; the PUT replaces the member's one role), /rest/organizationAcls
 // (roleAssignee and organization finders, PUT on a key) and /rest/organizations/{id}. It
 // refuses what LinkedIn refuses: wrong client id or secret, an unregistered or changed
 // redirect_uri, unknown scopes, an unknown or reused code, a missing `LinkedIn-Version`
@@ -24,7 +25,11 @@ export const LINKEDIN_FAKE = {
     ["510000001", "Acme Ads"],
     ["510000002", "Acme Brand Ads"],
     ["510000003", "Acme Archive Ads"],
+    // The client is only a VIEWER here: LinkedIn refuses their user changes.
+    ["510000004", "Acme Partner Ads"],
   ] as [string, string][],
+  /** the signed-in client's role on each ad account ("Find Ad Accounts by Authenticated User") */
+  clientAdRoles: { "510000001": "ACCOUNT_MANAGER", "510000002": "ACCOUNT_BILLING_ADMIN", "510000003": "ACCOUNT_MANAGER", "510000004": "VIEWER" } as Record<string, string>,
   organizations: [
     ["2414183", "Acme Inc"],
     ["2414184", "Acme Careers"],
@@ -125,6 +130,18 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
         },
       };
     }
+    if (path === "/adAccountUsers" && req.method === "GET") {
+      if (!needs("r_ads", "rw_ads", false)) return fail(403, "ACCESS_DENIED", "Not enough permissions to access: adAccountUsers.FINDER-authenticatedUser");
+      if (q.q !== "authenticatedUser") return fail(400, "ILLEGAL_ARGUMENT", "Unsupported finder");
+      const me = `urn:li:person:${LINKEDIN_FAKE.member.sub}`;
+      return {
+        status: 200,
+        json: {
+          elements: Object.entries(LINKEDIN_FAKE.clientAdRoles).map(([id, role]) => ({ account: `urn:li:sponsoredAccount:${id}`, user: me, role })),
+          paging: { start: 0, count: 10 },
+        },
+      };
+    }
     const userKey = /^\/adAccountUsers\/\(account:([^,]+),user:([^)]+)\)$/.exec(decodeURI(path));
     if (userKey) {
       if (userKey[1]!.includes(":") || userKey[2]!.includes(":")) return fail(400, "ILLEGAL_ARGUMENT", "URNs in a Rest.li 2.0 key must be URL-encoded");
@@ -143,7 +160,8 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
         const body = (req.body ?? {}) as Record<string, unknown>;
         if (body.account !== account || body.user !== user) return fail(400, "ILLEGAL_ARGUMENT", "The body's account and user must match the key");
         if (typeof body.role !== "string" || !AD_ROLES.includes(body.role)) return fail(400, "ILLEGAL_ARGUMENT", `Invalid value for field role: ${String(body.role)}`);
-        if (switches.refuse.has(accountId)) return fail(403, "ACCESS_DENIED", "You need the Account Manager role to manage users of this ad account.");
+        if (switches.refuse.has(accountId) || !["ACCOUNT_MANAGER", "ACCOUNT_BILLING_ADMIN"].includes(LINKEDIN_FAKE.clientAdRoles[accountId] ?? ""))
+          return fail(403, "ACCESS_DENIED", "You need the Account Manager role to manage users of this ad account.");
         usersOf(accountId).set(user, body.role);
         return { status: 201, text: "" };
       }

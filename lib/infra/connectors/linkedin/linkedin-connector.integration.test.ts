@@ -77,7 +77,10 @@ describe("LinkedIn sign-in", () => {
 describe("LinkedIn listing", () => {
   it("lists ad accounts and administered Pages with the version and Rest.li headers", async () => {
     const token = await signIn();
-    expect(await connector.listAssets({ accessToken: token, serviceId: "linkedin_ads" })).toEqual(LINKEDIN_FAKE.adAccounts.map(([id, name]) => ({ id, name })));
+    // The account where the client is only a VIEWER is listed, not shareable.
+    expect(await connector.listAssets({ accessToken: token, serviceId: "linkedin_ads" })).toEqual(
+      LINKEDIN_FAKE.adAccounts.map(([id, name]) => (LINKEDIN_FAKE.clientAdRoles[id] === "VIEWER" ? { id, name, notGrantable: "needs_account_admin" } : { id, name })),
+    );
     expect(await connector.listAssets({ accessToken: token, serviceId: "linkedin_page" })).toEqual(LINKEDIN_FAKE.organizations.map(([id, name]) => ({ id, name })));
     const rest = calls("GET", "/rest/");
     expect(rest.length).toBeGreaterThan(0);
@@ -101,6 +104,7 @@ describe("LinkedIn grants", () => {
       ["creative_manager", "CREATIVE_MANAGER"],
       ["viewer", "VIEWER"],
     ] as const) {
+      fake.adUsers.get(ACC1)?.delete(MEMBER);
       const { results } = await connector.grantAccess({ accessToken: token, serviceId: "linkedin_ads", assetIds: [ACC1], role, agencyAccount: agency });
       expect(results).toEqual([{ assetId: ACC1, ok: true, error: null, verified: true }]);
       expect(fake.adUsers.get(ACC1)!.get(MEMBER)).toBe(liRole);
@@ -117,6 +121,7 @@ describe("LinkedIn grants", () => {
       ["content_admin", "CONTENT_ADMINISTRATOR"],
       ["analyst", "ANALYST"],
     ] as const) {
+      fake.orgAcls.clear();
       const { results } = await connector.grantAccess({ accessToken: token, serviceId: "linkedin_page", assetIds: [ORG1], role, agencyAccount: agency });
       expect(results).toEqual([{ assetId: ORG1, ok: true, error: null, verified: true }]);
       expect(fake.orgAcls.has(`${ORG1}|${liRole}|${MEMBER}`)).toBe(true);
