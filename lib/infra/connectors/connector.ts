@@ -31,9 +31,11 @@ export type Asset = {
 /**
  * Why a single asset failed. A `server_error` text may carry internals, so the
  * caller shows and records a generic message in its place; a `platform_error`
- * text is what the platform said and is safe to show the client.
+ * text is what the platform said and is safe to show the client; a
+ * `platform_unavailable` asset met the platform's outage (5xx) or limit for the whole
+ * attempt's budget, and the client is told to try again in a few minutes.
  */
-export type GrantErrorKind = "platform_error" | "server_error";
+export type GrantErrorKind = "platform_error" | "server_error" | "platform_unavailable";
 
 export type AssetGrantResult = {
   assetId: string;
@@ -189,7 +191,8 @@ export type SignInAnswer = "denied" | "again" | "busy" | "policy" | "browser" | 
  * - denied: the client refused consent;
  * - invalid_state: the sign-in cannot be used (expired, replayed);
  * - reauth: the platform token is expired or revoked: the client must sign in again;
- * - rate_limited: the platform's limit held for the whole attempt's time budget;
+ * - rate_limited: the platform's limit, or its outage (5xx), held for the whole attempt's
+ *   time budget: the client is told to try again in a few minutes;
  * - platform_error: the platform refused, with a message safe to show;
  * - server_error: anything else; the message is logged, never shown.
  */

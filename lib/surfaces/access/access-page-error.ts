@@ -22,6 +22,7 @@ export const ACCESS_ERROR_CODES = [
   "sign_in_browser",
   "sign_in_setup",
   "sign_in_refused",
+  "platform_busy",
   "unavailable",
   "no_assets",
   "invalid_input",
@@ -46,6 +47,7 @@ const STATUS: Record<AccessErrorCode, number> = {
   sign_in_browser: 403,
   sign_in_setup: 502,
   sign_in_refused: 403,
+  platform_busy: 503,
   unavailable: 503,
   no_assets: 400,
   invalid_input: 400,
@@ -133,6 +135,8 @@ export function accessErrorMessage(locale: Locale, code: AccessErrorCode, params
       return t(locale, "signIn.setup", { platform: params.platform ?? "" });
     case "sign_in_refused":
       return t(locale, "signIn.refused", { platform: params.platform ?? "" });
+    case "platform_busy":
+      return t(locale, "grant.rateLimited", { platform: params.platform ?? "" });
     case "unavailable":
       return t(locale, "grant.unavailable", { platform: params.platform ?? "" });
     case "no_assets":

@@ -11,7 +11,8 @@
 // `{ status, code, message }` error bodies.
 //
 // Switches: `refuse` (account or organization ids answered 403), `expiredToken` (401
-// EXPIRED_ACCESS_TOKEN), `rateLimitOnce` (the next API call answers 429), `serverError`
+// EXPIRED_ACCESS_TOKEN), `rateLimitOnce` (the next API call answers 429), `rateLimitAlways`
+// (every API call does), `outage` (every API call answers 503), `serverError`
 // (grant PUTs answer 500); `alreadyGranted` preloads access.
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
 import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
@@ -40,7 +41,7 @@ const SCOPES = ["r_ads", "rw_ads", "r_organization_admin", "rw_organization_admi
 const AD_ROLES = ["ACCOUNT_BILLING_ADMIN", "ACCOUNT_MANAGER", "CAMPAIGN_MANAGER", "CREATIVE_MANAGER", "VIEWER"];
 const ORG_ROLES = ["ADMINISTRATOR", "DIRECT_SPONSORED_CONTENT_POSTER", "RECRUITING_POSTER", "LEAD_GEN_FORMS_MANAGER", "ANALYST", "CURATOR", "CONTENT_ADMINISTRATOR"];
 
-export type LinkedInFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean };
+export type LinkedInFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean; rateLimitAlways: boolean; outage: boolean };
 
 export type LinkedInFake = FakePlatform & {
   switches: LinkedInFakeSwitches;
@@ -58,7 +59,7 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
   const oauth = createFakeOAuth<string[]>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "LinkedIn" : undefined });
   const adUsers = new Map<string, Map<string, string>>();
   const orgAcls = new Set<string>();
-  const switches: LinkedInFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
+  const switches: LinkedInFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false, rateLimitAlways: false, outage: false };
   const accountIds = new Set(LINKEDIN_FAKE.adAccounts.map(([id]) => id));
   const orgIds = new Set(LINKEDIN_FAKE.organizations.map(([id]) => id));
   const usersOf = (id: string) => {
@@ -111,9 +112,10 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
     if (!/^\d{6}$/.test(req.headers["linkedin-version"] ?? ""))
       return fail(400, "VERSION_MISSING", "A version must be present. Please specify a version by adding the LinkedIn-Version header.");
     if (req.headers["x-restli-protocol-version"] !== "2.0.0") return fail(400, "ILLEGAL_ARGUMENT", "This API requires the X-Restli-Protocol-Version: 2.0.0 header.");
-    if (switches.rateLimitOnce) {
+    if (switches.outage) return { ...fail(503, "SERVICE_UNAVAILABLE", "Service Unavailable"), headers: { "retry-after": "0" } };
+    if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
-      return fail(429, "TOO_MANY_REQUESTS", "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.", 101);
+      return { ...fail(429, "TOO_MANY_REQUESTS", "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.", 101), headers: { "retry-after": "0" } };
     }
     const path = req.path.replace(/^\/rest/, "");
     const q = req.query;
@@ -244,6 +246,8 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
       switches.expiredToken = false;
       switches.rateLimitOnce = false;
       switches.serverError = false;
+      switches.rateLimitAlways = false;
+      switches.outage = false;
     },
   });
 

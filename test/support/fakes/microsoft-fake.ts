@@ -14,7 +14,8 @@
 //
 // Switches: `refuse` (account ids whose invitation is refused), `expiredToken` (109
 // AuthenticationTokenExpired), `rateLimitOnce` (the next API call answers 117
-// CallRateExceeded), `serverError` (invitations answer 500); `alreadyInvited` preloads a
+// CallRateExceeded, the throttling fault), `rateLimitAlways` (every API call does), `outage`
+// (every API call answers 503), `serverError` (invitations answer 500); `alreadyInvited` preloads a
 // pending invitation.
 import crypto from "node:crypto";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
@@ -54,7 +55,7 @@ export type MicrosoftInvitation = {
   ExpirationDate: string;
   Lcid: string;
 };
-export type MicrosoftFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean };
+export type MicrosoftFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean; rateLimitAlways: boolean; outage: boolean };
 
 export type MicrosoftFake = FakePlatform & {
   switches: MicrosoftFakeSwitches;
@@ -75,7 +76,7 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
   // codes carry the PKCE challenge
   const oauth = createFakeOAuth<{ challenge: string }, object>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "Microsoft" : undefined });
   const invitations: MicrosoftInvitation[] = [];
-  const switches: MicrosoftFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
+  const switches: MicrosoftFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false, rateLimitAlways: false, outage: false };
   let nextId = 900001;
   const customerOfAccount = (accountId: string) => MICROSOFT_FAKE.customers.find((c) => c.accounts.some(([id]) => id === accountId));
 
@@ -122,7 +123,8 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
     const t = auth.startsWith("Bearer ") ? auth.slice(7) : "";
     if (switches.expiredToken && oauth.tokenGrant(t)) return fault(401, 109, "AuthenticationTokenExpired", "The OAuth access token has expired.");
     if (!oauth.tokenGrant(t)) return fault(401, 105, "InvalidCredentials", "Authentication failed. Either supplied credentials are invalid or the account is inactive.");
-    if (switches.rateLimitOnce) {
+    if (switches.outage) return { status: 503, text: "Service Unavailable", headers: { "retry-after": "0" } };
+    if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
       return fault(429, 117, "CallRateExceeded", "You have exceeded the number of calls that you are allowed to make in a minute. Please reduce the number of calls.", "ApiFault");
     }
@@ -224,6 +226,8 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
       switches.expiredToken = false;
       switches.rateLimitOnce = false;
       switches.serverError = false;
+      switches.rateLimitAlways = false;
+      switches.outage = false;
     },
   });
 

@@ -120,7 +120,7 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
     const token = req.headers["access-token"];
     if (!token) return err(40104, "Access token is empty.");
     if (switches.expiredToken || !oauth.tokenGrant(token)) return err(40105, "Access token is incorrect or has been revoked.");
-    if (switches.outage) return { status: 503, text: "Service Unavailable" };
+    if (switches.outage) return { status: 503, text: "Service Unavailable", headers: { "retry-after": "0" } };
     if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
       return err(40100, "Too many requests. Please retry in some time.");

@@ -175,11 +175,11 @@ describe("LinkedIn grants", () => {
     expect(calls("GET", "/rest/organizationAcls")).toHaveLength(3);
   });
 
-  it("a LinkedIn 5xx on the grant is retried, then fails that asset as a server error", async () => {
+  it("a LinkedIn 5xx on the grant is retried, then fails that asset as the platform's outage", async () => {
     const token = await signIn();
     fake.switches.serverError = true;
     const { results } = await connector.grantAccess({ accessToken: token, serviceId: "linkedin_ads", assetIds: [ACC3], role: "viewer", agencyAccount: agency });
-    expect(results).toEqual([{ assetId: ACC3, ok: false, error: expect.stringContaining("500") as string, errorKind: "server_error" }]);
+    expect(results).toEqual([{ assetId: ACC3, ok: false, error: expect.stringContaining("500") as string, errorKind: "platform_unavailable" }]);
     expect(calls("PUT", "/rest/adAccountUsers/")).toHaveLength(4);
   });
 

@@ -43,7 +43,7 @@ function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof LinkedInApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (err.status >= 500) return { assetId, ok: false, error: `LinkedIn answered ${err.status}: ${err.message}`, errorKind: "server_error" };
+    if (err.status >= 500) return { assetId, ok: false, error: `LinkedIn answered ${err.status}: ${err.message}`, errorKind: "platform_unavailable" };
     return { assetId, ok: false, error: `LinkedIn refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;

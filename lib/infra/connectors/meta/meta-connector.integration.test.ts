@@ -234,15 +234,15 @@ describe("Meta grants", () => {
     expect((err as ConnectorError).kind).toBe("rate_limited");
   });
 
-  it("a platform 5xx on one asset is a server error for that asset; on listing it fails the call", async () => {
+  it("a platform 5xx on one asset fails that asset as Meta's outage; on listing it fails the call as try-again-later", async () => {
     const token = await signIn();
     fake.switches.serverErrorOn = ["act_1002"];
     const { results } = await grant(token, "meta_ads", ["act_1001", "act_1002"], "admin");
     expect(results[0]).toMatchObject({ ok: true });
-    expect(results[1]).toMatchObject({ assetId: "act_1002", ok: false, errorKind: "server_error" });
+    expect(results[1]).toMatchObject({ assetId: "act_1002", ok: false, errorKind: "platform_unavailable" });
 
     fake.switches.serverErrorNext = 1000;
-    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_ads" })).rejects.toMatchObject({ kind: "server_error" });
+    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_ads" })).rejects.toMatchObject({ kind: "rate_limited" });
   });
 
   it("a role the table does not know, or an agency without a Business Manager, never reaches Meta", async () => {

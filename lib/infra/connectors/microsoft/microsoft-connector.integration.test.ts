@@ -151,11 +151,11 @@ describe("Microsoft grants", () => {
     expect(fake.invitations).toHaveLength(1);
   });
 
-  it("a Microsoft 5xx fails the asset as a server error after retries", async () => {
+  it("a Microsoft 5xx fails the asset as the platform's outage after retries", async () => {
     const token = await signIn();
     fake.switches.serverError = true;
     const { results } = await grant(token, [ACC1]);
-    expect(results[0]).toMatchObject({ assetId: ACC1, ok: false, errorKind: "server_error" });
+    expect(results[0]).toMatchObject({ assetId: ACC1, ok: false, errorKind: "platform_unavailable" });
     expect(calls("/CustomerManagement/v13/UserInvitation/Send").length).toBeGreaterThan(1);
   });
 

@@ -165,12 +165,12 @@ describe("Pinterest grants", () => {
     expect(calls("GET", "/v5/businesses/employers")).toHaveLength(2);
   });
 
-  it("a Pinterest 5xx on the grant is retried, then fails that asset as a server error", async () => {
+  it("a Pinterest 5xx on the grant is retried, then fails that asset as the platform's outage", async () => {
     const token = await signIn();
     fake.partners.add(AGENCY_BIZ);
     fake.switches.serverError = true;
     const { results } = await connector.grantAccess({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC3], role: "analyst", agencyAccount: agency });
-    expect(results).toEqual([{ assetId: ACC3, ok: false, error: expect.stringContaining("500") as string, errorKind: "server_error" }]);
+    expect(results).toEqual([{ assetId: ACC3, ok: false, error: expect.stringContaining("500") as string, errorKind: "platform_unavailable" }]);
     expect(calls("PATCH", `/v5/businesses/${biz}/partners/assets`)).toHaveLength(4);
   });
 

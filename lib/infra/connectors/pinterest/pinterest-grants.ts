@@ -41,7 +41,7 @@ function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof PinterestApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (err.status >= 500) return { assetId, ok: false, error: `Pinterest answered ${err.status}: ${err.message}`, errorKind: "server_error" };
+    if (err.status >= 500) return { assetId, ok: false, error: `Pinterest answered ${err.status}: ${err.message}`, errorKind: "platform_unavailable" };
     return { assetId, ok: false, error: `Pinterest refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;

@@ -201,11 +201,11 @@ describe("TikTok grants", () => {
     expect(grantCalls("/bc/get/")).toHaveLength(2);
   });
 
-  it("a TikTok 5xx on the grant call is retried, then fails that asset as a server error", async () => {
+  it("a TikTok 5xx on the grant call is retried, then fails that asset as TikTok's outage", async () => {
     const token = await signIn();
     fake.switches.serverError = true;
     const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "admin", agencyAccount: agency });
-    expect(results).toEqual([{ assetId: AD1, ok: false, error: expect.stringContaining("TikTok") as string, errorKind: "server_error" }]);
+    expect(results).toEqual([{ assetId: AD1, ok: false, error: expect.stringContaining("TikTok") as string, errorKind: "platform_unavailable" }]);
     expect(grantCalls("/bc/partner/add/")).toHaveLength(4);
   });
 

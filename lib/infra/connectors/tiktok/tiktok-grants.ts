@@ -35,7 +35,7 @@ function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof TikTokApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (isSystemCode(err.code) || err.httpStatus >= 500) return { assetId, ok: false, error: `TikTok system error ${err.code}: ${err.message}`, errorKind: "server_error" };
+    if (isSystemCode(err.code) || err.httpStatus >= 500) return { assetId, ok: false, error: `TikTok system error ${err.code}: ${err.message}`, errorKind: "platform_unavailable" };
     return { assetId, ok: false, error: `TikTok refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
