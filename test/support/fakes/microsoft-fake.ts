@@ -51,7 +51,8 @@ export type MicrosoftInvitation = {
   Email: string;
   CustomerId: number;
   RoleId: number;
-  AccountIds: number[];
+  /** int64 values are JSON strings in the REST API */
+  AccountIds: string[];
   ExpirationDate: string;
   Lcid: string;
 };
@@ -200,7 +201,7 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
         Email: inv.Email as string,
         CustomerId: Number(c.id),
         RoleId: inv.RoleId,
-        AccountIds: accountIds.map(Number),
+        AccountIds: accountIds,
         ExpirationDate: new Date(Date.now() + 30 * 86400_000).toISOString(),
         Lcid: inv.Lcid as string,
       });
@@ -244,7 +245,7 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
         Email: MICROSOFT_FAKE.agencyEmail,
         CustomerId: Number(c.id),
         RoleId: roleId,
-        AccountIds: [Number(accountId)],
+        AccountIds: [accountId],
         ExpirationDate: new Date(Date.now() + (o.expired ? -1 : 30) * 86400_000).toISOString(),
         Lcid: "EnglishUS",
       });

@@ -102,9 +102,9 @@ describe("Microsoft grants", () => {
           FirstName: "ads",
           LastName: "agency.test",
           Email: MICROSOFT_FAKE.agencyEmail,
-          CustomerId: Number(CUST1),
+          CustomerId: CUST1,
           RoleId: roleId,
-          AccountIds: [Number(ACC1)],
+          AccountIds: [ACC1],
           Lcid: "EnglishUS",
         },
       });
@@ -195,7 +195,7 @@ describe("the client page with the real Microsoft Advertising connector", () => 
       assets: [ACC1, ACC2],
     });
     expect(consentUrl.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(fake.invitations.map((i) => [i.AccountIds, i.RoleId, i.Email])).toEqual([[[Number(ACC1)], 16, MICROSOFT_FAKE.agencyEmail]]);
+    expect(fake.invitations.map((i) => [i.AccountIds, i.RoleId, i.Email])).toEqual([[[ACC1], 16, MICROSOFT_FAKE.agencyEmail]]);
     await expectGrantRecorded(requestId, "microsoft_ads", {
       grantedAssets: [{ id: ACC1, name: "Acme Search", accessLevel: "campaign_manager" }],
       platform: "microsoft",
