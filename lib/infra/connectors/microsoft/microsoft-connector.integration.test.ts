@@ -9,6 +9,7 @@ import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http"
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createMicrosoftConnector } from "@/lib/infra/connectors/microsoft/microsoft-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
+import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
 import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { MICROSOFT_FAKE, startMicrosoftFake, type MicrosoftFake } from "@/test/support/fakes/microsoft-fake";
 
@@ -31,11 +32,7 @@ beforeEach(() => fake.reset());
 
 const V = "v".repeat(43);
 
-async function signIn(): Promise<string> {
-  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["microsoft_ads"], codeVerifier: V });
-  const back = new URL((await getNoFollow(authorizationUrl)).headers.get("location")!);
-  return (await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: V })).accessToken;
-}
+const signIn = () => signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds: ["microsoft_ads"] });
 
 const kindOf = async (p: Promise<unknown>) =>
   p.then(

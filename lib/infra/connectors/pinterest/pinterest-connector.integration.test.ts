@@ -9,6 +9,7 @@ import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http"
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createPinterestConnector } from "@/lib/infra/connectors/pinterest/pinterest-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
+import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
 import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { PINTEREST_FAKE, startPinterestFake, type PinterestFake } from "@/test/support/fakes/pinterest-fake";
 
@@ -29,11 +30,7 @@ afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
 
 const V = "v".repeat(43);
-async function signIn(serviceIds: string[] = ["pinterest_ads"]): Promise<string> {
-  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds, codeVerifier: V });
-  const back = new URL((await getNoFollow(authorizationUrl)).headers.get("location")!);
-  return (await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: V })).accessToken;
-}
+const signIn = (serviceIds: string[] = ["pinterest_ads"]) => signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds });
 const kindOf = async (p: Promise<unknown>) =>
   p.then(
     () => "none",

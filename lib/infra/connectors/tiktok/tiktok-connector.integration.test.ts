@@ -8,6 +8,7 @@ import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http"
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
+import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
 import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { startTikTokFake, TIKTOK_FAKE, type TikTokFake } from "@/test/support/fakes/tiktok-fake";
 
@@ -29,13 +30,7 @@ beforeAll(async () => {
 afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
 
-async function signIn(): Promise<string> {
-  const { authorizationUrl } = connector.beginSignIn({ state: "st-1", redirectUri: REDIRECT, serviceIds: ["tiktok_ads"], codeVerifier: "v".repeat(43) });
-  const consent = await getNoFollow(authorizationUrl);
-  const back = new URL(consent.headers.get("location")!);
-  const tokens = await connector.handleCallback({ code: back.searchParams.get("auth_code")!, state: "st-1", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) });
-  return tokens.accessToken;
-}
+const signIn = () => signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds: ["tiktok_ads"], state: "st-1" });
 
 const kindOf = async (p: Promise<unknown>) =>
   p.then(
