@@ -95,6 +95,22 @@ describe("Meta sign-in", () => {
 });
 
 describe("Meta listing", () => {
+  it("an ad account or Page where the client lacks the MANAGE task is listed as not shareable", async () => {
+    const token = await signIn(["meta_ads", "meta_page"]);
+    fake.switches.limitedTasks = ["act_1002", "2002"];
+    const ads = await connector.listAssets({ accessToken: token, serviceId: "meta_ads" });
+    expect(ads.map((a) => [a.id, a.notGrantable ?? null])).toEqual([
+      ["act_1001", null],
+      ["act_1002", "needs_account_admin"],
+      ["act_1003", null],
+    ]);
+    const pages = await connector.listAssets({ accessToken: token, serviceId: "meta_page" });
+    expect(pages.map((a) => [a.id, a.notGrantable ?? null])).toEqual([
+      ["2001", null],
+      ["2002", "needs_page_admin"],
+    ]);
+  });
+
   it("lists each service's assets with one sign-in for all of them, every call with appsecret_proof", async () => {
     const token = await signIn([...META_SERVICE_IDS]);
     const ids = async (serviceId: string) => (await connector.listAssets({ accessToken: token, serviceId })).map((a) => a.id);
