@@ -207,6 +207,6 @@ test("Microsoft Advertising: the client invites the agency's email to an account
   const sends = (await callsOf(apiOrigin)).filter((c) => c.path === "/CustomerManagement/v13/UserInvitation/Send");
   expect(sends).toHaveLength(1);
   expect(sends[0]!.headers.customerid).toBe(customer.id);
-  expect(sends[0]!.body).toMatchObject({ UserInvitation: { Email: MICROSOFT_FAKE.agencyEmail, RoleId: 203, AccountIds: [Number(accId)], CustomerId: Number(customer.id) } });
+  expect(sends[0]!.body).toMatchObject({ UserInvitation: { Email: MICROSOFT_FAKE.agencyEmail, RoleId: 203, AccountIds: [accId], CustomerId: customer.id } });
   await expectGranted(apiKey, request.id, "microsoft_ads", { id: accId, name: accName, accessLevel: "standard" });
 });
