@@ -13,18 +13,31 @@ export interface PickerSectionView {
   assets: Asset[];
 }
 
-function AssetOptions({ name, assets }: { name: string; assets: Asset[] }) {
+function AssetOptions({ name, assets, locale }: { name: string; assets: Asset[]; locale: Locale }) {
   return (
     <div className="mt-2 space-y-1">
-      {assets.map((asset) => (
-        <label key={asset.id} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm">
-          <input type="checkbox" name={name} value={asset.id} className="h-5 w-5 accent-[var(--accent)]" />
-          <span>
-            <span className="font-medium">{asset.name ?? asset.id}</span>
-            <span className="block text-xs text-slate-600">{asset.id}</span>
-          </span>
-        </label>
-      ))}
+      {assets.map((asset) => {
+        // Listed by the platform but not shareable by this client: shown disabled, with why.
+        const reasonId = asset.notGrantable ? `not-grantable-${name}-${asset.id}` : undefined;
+        return (
+          <label
+            key={asset.id}
+            className={`flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm ${asset.notGrantable ? "bg-slate-50 text-slate-600" : ""}`}
+            data-not-grantable={asset.notGrantable}
+          >
+            <input type="checkbox" name={name} value={asset.id} disabled={!!asset.notGrantable} aria-describedby={reasonId} className="h-5 w-5 shrink-0 accent-[var(--accent)]" />
+            <span className="min-w-0 break-words">
+              <span className="font-medium">{asset.name ?? asset.id}</span>
+              <span className="block text-xs text-slate-600">{asset.id}</span>
+              {asset.notGrantable ? (
+                <span id={reasonId} className="mt-1 block text-xs text-slate-700">
+                  {t(locale, `assets.${asset.notGrantable}`)}
+                </span>
+              ) : null}
+            </span>
+          </label>
+        );
+      })}
     </div>
   );
 }
@@ -76,7 +89,11 @@ export function AssetPicker(props: {
             <fieldset key={s.serviceId} className="mt-4" data-picker-service={s.serviceId}>
               <legend className="text-base font-semibold">{s.serviceName}</legend>
               {s.roleLine ? <p className="text-sm text-slate-700">{s.roleLine}</p> : null}
-              {s.assets.length === 0 ? <p className="mt-1 text-sm text-slate-700">{t(locale, "assets.none")}</p> : <AssetOptions name={fieldName(s.serviceId)} assets={s.assets} />}
+              {s.assets.length === 0 ? (
+                <p className="mt-1 text-sm text-slate-700">{t(locale, "assets.none")}</p>
+              ) : (
+                <AssetOptions name={fieldName(s.serviceId)} assets={s.assets} locale={locale} />
+              )}
             </fieldset>
           ))}
           {buttons}
@@ -86,7 +103,7 @@ export function AssetPicker(props: {
           <input type="hidden" name="session" value={props.sessionId} />
           <fieldset>
             <legend className="text-sm font-medium text-slate-800">{t(locale, "assets.choose", { platform: props.platformName })}</legend>
-            <AssetOptions name={fieldName(sections[0]!.serviceId)} assets={sections[0]!.assets} />
+            <AssetOptions name={fieldName(sections[0]!.serviceId)} assets={sections[0]!.assets} locale={locale} />
           </fieldset>
           {buttons}
         </form>

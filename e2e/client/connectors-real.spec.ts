@@ -52,13 +52,35 @@ async function seedRequest(platform: string, accountFlags: string[], service: st
 }
 
 /** Invite link → Grant access → the fake's consent page → Allow → pick `asset` → Grant access → done. */
-async function grantInBrowser(page: Page, opts: { inviteUrl: string; service: string; consentOrigin: string; consentTitle: RegExp; asset: RegExp; assetCount: number }) {
+async function grantInBrowser(
+  page: Page,
+  opts: {
+    inviteUrl: string;
+    service: string;
+    consentOrigin: string;
+    consentTitle: RegExp;
+    asset: RegExp;
+    assetCount: number;
+    /** an asset the client may not share: shown disabled with the reason (and screenshotted) */
+    notShareable?: { name: RegExp; reason: string; screenshot: string };
+  },
+) {
   await page.goto(opts.inviteUrl);
   await page.locator(`[data-service="${opts.service}"]`).getByRole("link", { name: "Grant access" }).click();
   await expect(page).toHaveURL((url) => url.origin === opts.consentOrigin);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(opts.consentTitle);
   await page.getByRole("link", { name: "Allow" }).click();
   await expect(page.getByRole("checkbox")).toHaveCount(opts.assetCount);
+  if (opts.notShareable) {
+    const box = page.getByRole("checkbox", { name: opts.notShareable.name });
+    await expect(box).toBeDisabled();
+    await expect(box).toHaveAccessibleDescription(opts.notShareable.reason);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.getByTestId("asset-picker").screenshot({ path: test.info().outputPath(`${opts.notShareable.screenshot}-${width}.png`) });
+    }
+  }
   await page.getByRole("checkbox", { name: opts.asset }).check();
   await page.getByRole("button", { name: "Grant access" }).click();
   // the request's only service is granted: the client sees the thank-you page
@@ -82,7 +104,20 @@ test("TikTok: the client shares an ad account with the agency's Business Center 
   const flags = ["--email", TIKTOK_FAKE.agencyEmail, "--business-id", TIKTOK_FAKE.agencyBcId, "--business-name", "Agency BC"];
   const { apiKey, request } = await seedRequest("tiktok", flags, "tiktok_ads", "operator");
 
-  await grantInBrowser(page, { inviteUrl: request.inviteUrl, service: "tiktok_ads", consentOrigin: origin, consentTitle: /TikTok/, asset: new RegExp(adName), assetCount: 4 });
+  await grantInBrowser(page, {
+    inviteUrl: request.inviteUrl,
+    service: "tiktok_ads",
+    consentOrigin: origin,
+    consentTitle: /TikTok/,
+    asset: new RegExp(adName),
+    // the Reseller Center's ad account: the client is only a standard member there
+    assetCount: 5,
+    notShareable: {
+      name: /Reseller Ads/,
+      reason: "You need admin rights on this Business Center to share it. Ask a colleague who is an admin to open this link.",
+      screenshot: "tiktok-picker",
+    },
+  });
 
   const grants = (await callsOf(origin)).filter((c) => c.method === "POST" && c.path === "/open_api/v1.3/bc/partner/add/");
   expect(grants.map((c) => c.body)).toEqual([
@@ -109,7 +144,13 @@ test("LinkedIn: the client adds the agency member to an ad account as campaign m
     consentOrigin: consent,
     consentTitle: /LinkedIn/,
     asset: new RegExp(accName),
-    assetCount: 3,
+    // Acme Partner Ads: the client is only a VIEWER there
+    assetCount: 4,
+    notShareable: {
+      name: /Acme Partner Ads/,
+      reason: "You need admin rights on this account to share it. Ask a colleague who is an admin to open this link.",
+      screenshot: "linkedin-picker",
+    },
   });
 
   const grants = (await callsOf(apiOrigin)).filter((c) => c.method === "PUT" && c.path.startsWith("/rest/adAccountUsers/"));
@@ -166,6 +207,6 @@ test("Microsoft Advertising: the client invites the agency's email to an account
   const sends = (await callsOf(apiOrigin)).filter((c) => c.path === "/CustomerManagement/v13/UserInvitation/Send");
   expect(sends).toHaveLength(1);
   expect(sends[0]!.headers.customerid).toBe(customer.id);
-  expect(sends[0]!.body).toMatchObject({ UserInvitation: { Email: MICROSOFT_FAKE.agencyEmail, RoleId: 203, AccountIds: [Number(accId)], CustomerId: Number(customer.id) } });
+  expect(sends[0]!.body).toMatchObject({ UserInvitation: { Email: MICROSOFT_FAKE.agencyEmail, RoleId: 203, AccountIds: [accId], CustomerId: customer.id } });
   await expectGranted(apiKey, request.id, "microsoft_ads", { id: accId, name: accName, accessLevel: "standard" });
 });

@@ -56,6 +56,31 @@ export async function seedConnectorRequest(
 
 /**
  * "Grant access" → the fake's consent (which must be served from `consentOrigin`) → the
+ * app's callback, which must send the client on to the picker for `serviceId`. Returns the
+ * consent URL the app built (for its parameters) and the sign-in's session.
+ */
+export async function walkClientSignIn(opts: { base: string; token: string; serviceId: string; consentOrigin: string }): Promise<{ consentUrl: URL; sessionId: string }> {
+  const { base, token, serviceId } = opts;
+  const consentUrl = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/${serviceId}`));
+  expect(consentUrl.origin).toBe(opts.consentOrigin);
+  const consent = await getNoFollow(consentUrl.toString());
+  expect(consent.status).toBe(302);
+  const back = new URL(consent.headers.get("location")!);
+  expect(back.pathname).toBe("/api/access/callback");
+  const callback = locationOf(await getNoFollow(`${base}${back.pathname}${back.search}`));
+  expect(callback.searchParams.get("pick")).toBe(serviceId);
+  return { consentUrl, sessionId: callback.searchParams.get("session")! };
+}
+
+/** The picker's form posted with `assets`: the app answers 303 (never a 5xx), whatever the platform did. */
+export async function postClientGrant(opts: { base: string; token: string; serviceId: string; sessionId: string; assets: string[] }): Promise<Response> {
+  const grant = await postForm(`${opts.base}/api/access/${opts.token}/services/${opts.serviceId}/grant`, { session: opts.sessionId, asset: opts.assets });
+  expect(grant.status).toBe(303);
+  return grant;
+}
+
+/**
+ * "Grant access" → the fake's consent (which must be served from `consentOrigin`) → the
  * app's callback → the picker for `serviceId` → the grant form posted with `assets`.
  * Returns the consent URL the app built (for its parameters) and the grant's answer.
  */
@@ -66,17 +91,8 @@ export async function walkClientGrant(opts: {
   consentOrigin: string;
   assets: string[];
 }): Promise<{ consentUrl: URL; grant: Response }> {
-  const { base, token, serviceId } = opts;
-  const consentUrl = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/${serviceId}`));
-  expect(consentUrl.origin).toBe(opts.consentOrigin);
-  const consent = await getNoFollow(consentUrl.toString());
-  expect(consent.status).toBe(302);
-  const back = new URL(consent.headers.get("location")!);
-  expect(back.pathname).toBe("/api/access/callback");
-  const callback = locationOf(await getNoFollow(`${base}${back.pathname}${back.search}`));
-  expect(callback.searchParams.get("pick")).toBe(serviceId);
-  const grant = await postForm(`${base}/api/access/${token}/services/${serviceId}/grant`, { session: callback.searchParams.get("session")!, asset: opts.assets });
-  expect(grant.status).toBe(303);
+  const { consentUrl, sessionId } = await walkClientSignIn(opts);
+  const grant = await postClientGrant({ ...opts, sessionId });
   return { consentUrl, grant };
 }
 
@@ -97,4 +113,23 @@ export async function expectGrantRecorded(
   const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { platform: string; outcome: string; services: { errors: string[] }[] };
   expect(attempt).toMatchObject({ platform: expected.platform, outcome: expected.outcome });
   expect(attempt.services[0]!.errors).toEqual(expected.errors);
+}
+
+/**
+ * "Grant access" → the platform sends the browser back with `answer` (an OAuth error such as
+ * `error=access_denied`) instead of a code → the app's callback → the client page. Returns
+ * the client page's address (its `error` code is what the page shows, through
+ * `accessErrorMessage`).
+ */
+export async function walkClientSignInAnswer(opts: { base: string; token: string; serviceId: string; answer: Record<string, string> }): Promise<{ page: URL }> {
+  const consentUrl = locationOf(await getNoFollow(`${opts.base}/api/access/${opts.token}/connect/${opts.serviceId}`));
+  const state = consentUrl.searchParams.get("state");
+  expect(state).toBeTruthy();
+  const back = new URLSearchParams({ ...opts.answer, state: state! });
+  const callback = await getNoFollow(`${opts.base}/api/access/callback?${back.toString()}`);
+  expect(callback.status).toBe(303);
+  const page = locationOf(callback);
+  expect(page.pathname).toBe(`/i/${opts.token}`);
+  expect(page.searchParams.get("service")).toBe(opts.serviceId);
+  return { page };
 }

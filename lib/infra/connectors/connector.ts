@@ -13,18 +13,29 @@
 // the database: state signing, nonce storage, events and status changes stay
 // with the caller.
 
+/**
+ * Why the signed-in client may not share an asset the platform lists (their role on it, or
+ * on what holds it, is below what sharing needs): the picker shows it disabled with the
+ * reason in the client's language, and a grant of it is refused.
+ */
+export type AssetRestriction = "needs_bc_admin" | "needs_account_admin" | "needs_page_admin";
+
 export type Asset = {
   /** The asset's id on the platform (reported as `grantedAssets[].id`). */
   id: string;
   name: string | null;
+  /** Set when the client cannot share it (see AssetRestriction); absent means shareable. */
+  notGrantable?: AssetRestriction;
 };
 
 /**
  * Why a single asset failed. A `server_error` text may carry internals, so the
  * caller shows and records a generic message in its place; a `platform_error`
- * text is what the platform said and is safe to show the client.
+ * text is what the platform said and is safe to show the client; a
+ * `platform_unavailable` asset met the platform's outage (5xx) or limit for the whole
+ * attempt's budget, and the client is told to try again in a few minutes.
  */
-export type GrantErrorKind = "platform_error" | "server_error";
+export type GrantErrorKind = "platform_error" | "server_error" | "platform_unavailable";
 
 export type AssetGrantResult = {
   assetId: string;
@@ -164,10 +175,24 @@ export interface PlatformConnector {
 }
 
 /**
+ * What a sign-in answer means for the client (`oauth-answers.ts` maps every documented value):
+ * - denied: the client cancelled or refused consent (nothing was shared);
+ * - again: the platform wants the client to sign in once more (login or interaction required);
+ * - busy: the platform is briefly unavailable;
+ * - policy: the client's organisation does not allow this app;
+ * - browser: the platform refuses this browser (an embedded web view);
+ * - setup: the platform refuses the agency's app settings (client id, redirect, scopes);
+ * - expired: the code cannot be used any more (start again);
+ * - refused: any other refusal from the platform.
+ */
+export type SignInAnswer = "denied" | "again" | "busy" | "policy" | "browser" | "setup" | "expired" | "refused";
+
+/**
  * - denied: the client refused consent;
  * - invalid_state: the sign-in cannot be used (expired, replayed);
  * - reauth: the platform token is expired or revoked: the client must sign in again;
- * - rate_limited: the platform's limit held for the whole attempt's time budget;
+ * - rate_limited: the platform's limit, or its outage (5xx), held for the whole attempt's
+ *   time budget: the client is told to try again in a few minutes;
  * - platform_error: the platform refused, with a message safe to show;
  * - server_error: anything else; the message is logged, never shown.
  */
@@ -180,11 +205,14 @@ export type ConnectorErrorKind = "denied" | "invalid_state" | "reauth" | "rate_l
  */
 export class ConnectorError extends Error {
   readonly kind: ConnectorErrorKind;
+  /** Set by a sign-in (code exchange) failure: what the client is told (`oauth-answers.ts`). */
+  readonly answer: SignInAnswer | null;
 
-  constructor(kind: ConnectorErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(kind: ConnectorErrorKind, message: string, options?: { cause?: unknown; answer?: SignInAnswer }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ConnectorError";
     this.kind = kind;
+    this.answer = options?.answer ?? null;
   }
 }
 

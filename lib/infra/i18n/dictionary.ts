@@ -41,6 +41,9 @@ const en = {
   "assets.choose": "Choose the {platform} assets to share",
   "assets.none": "No assets found",
   "assets.noneHelp": "Sign in with the account that manages them, or ask {agency} for help.",
+  "assets.needs_bc_admin": "You need admin rights on this Business Center to share it. Ask a colleague who is an admin to open this link.",
+  "assets.needs_account_admin": "You need admin rights on this account to share it. Ask a colleague who is an admin to open this link.",
+  "assets.needs_page_admin": "You need admin rights on this Page to share it. Ask a colleague who is an admin to open this link.",
   "action.continueWith": "Continue with {platform}",
   "platform.oneSignIn": "One {platform} sign-in covers these {count} services.",
   "assets.chooseEach": "Choose what to share for each {platform} service. A service you choose nothing for stays pending.",
@@ -52,6 +55,13 @@ const en = {
     "{agency} still has to finish setting this platform up before you can grant access here. You can come back to this link later; everything else can be done now.",
   "grant.signInAgain": "{platform} asks you to sign in again. Click the button once more to continue.",
   "grant.rateLimited": "{platform} is busy right now. Please try again in a few minutes.",
+  "signIn.busy": "{platform} could not complete the sign-in right now. Nothing was shared. Please try again in a few minutes.",
+  "signIn.again": "{platform} asks you to sign in again. Nothing was shared yet; click the button once more to continue.",
+  "signIn.policy":
+    "{platform} did not allow this sign-in: your organisation's settings do not allow this app. Nothing was shared. Ask your {platform} administrator, or let the agency know.",
+  "signIn.browser": "{platform} does not allow signing in from this browser window. Nothing was shared. Open this link in your usual browser and try again.",
+  "signIn.setup": "{platform} refused the sign-in because the agency's {platform} connection is not set up correctly. Nothing was shared. Please let the agency know.",
+  "signIn.refused": "{platform} did not complete the sign-in. Nothing was shared. Please try again.",
 
   // Intake form
   "intake.title": "A few questions from {agency}",
@@ -190,6 +200,9 @@ const es: Messages = {
   "assets.choose": "Elige los activos de {platform} que quieres compartir",
   "assets.none": "No se encontraron activos",
   "assets.noneHelp": "Inicia sesión con la cuenta que los administra o pide ayuda a {agency}.",
+  "assets.needs_bc_admin": "Necesitas permisos de administrador en este Business Center para compartirlo. Pide a un compañero que sea administrador que abra este enlace.",
+  "assets.needs_account_admin": "Necesitas permisos de administrador en esta cuenta para compartirla. Pide a un compañero que sea administrador que abra este enlace.",
+  "assets.needs_page_admin": "Necesitas permisos de administrador en esta página para compartirla. Pide a un compañero que sea administrador que abra este enlace.",
   "action.continueWith": "Continuar con {platform}",
   "platform.oneSignIn": "Un solo inicio de sesión en {platform} cubre estos {count} servicios.",
   "assets.chooseEach": "Elige qué compartir en cada servicio de {platform}. Un servicio en el que no elijas nada queda pendiente.",
@@ -201,6 +214,15 @@ const es: Messages = {
     "{agency} todavía tiene que terminar de configurar esta plataforma antes de que puedas dar acceso aquí. Puedes volver a este enlace más tarde; todo lo demás se puede hacer ahora.",
   "grant.signInAgain": "{platform} te pide que vuelvas a iniciar sesión. Pulsa el botón otra vez para continuar.",
   "grant.rateLimited": "{platform} está saturado en este momento. Inténtalo de nuevo en unos minutos.",
+  "signIn.busy": "{platform} no ha podido completar el inicio de sesión en este momento. No se ha compartido nada. Inténtalo de nuevo en unos minutos.",
+  "signIn.again": "{platform} te pide que vuelvas a iniciar sesión. Todavía no se ha compartido nada; pulsa el botón otra vez para continuar.",
+  "signIn.policy":
+    "{platform} no ha permitido este inicio de sesión: la configuración de tu organización no permite esta aplicación. No se ha compartido nada. Pregunta a tu administrador de {platform} o avisa a la agencia.",
+  "signIn.browser":
+    "{platform} no permite iniciar sesión desde esta ventana del navegador. No se ha compartido nada. Abre este enlace en tu navegador habitual y vuelve a intentarlo.",
+  "signIn.setup":
+    "{platform} ha rechazado el inicio de sesión porque la conexión de la agencia con {platform} no está bien configurada. No se ha compartido nada. Avisa a la agencia, por favor.",
+  "signIn.refused": "{platform} no ha completado el inicio de sesión. No se ha compartido nada. Inténtalo de nuevo.",
 
   "intake.title": "Algunas preguntas de {agency}",
   "intake.required": "Este campo es obligatorio",
@@ -328,6 +350,9 @@ const nl: Messages = {
   "assets.choose": "Kies welke onderdelen van {platform} je wilt delen",
   "assets.none": "Geen onderdelen gevonden",
   "assets.noneHelp": "Log in met het account dat ze beheert, of vraag {agency} om hulp.",
+  "assets.needs_bc_admin": "Je hebt beheerdersrechten op dit Business Center nodig om het te delen. Vraag een collega die beheerder is om deze link te openen.",
+  "assets.needs_account_admin": "Je hebt beheerdersrechten op dit account nodig om het te delen. Vraag een collega die beheerder is om deze link te openen.",
+  "assets.needs_page_admin": "Je hebt beheerdersrechten op deze pagina nodig om hem te delen. Vraag een collega die beheerder is om deze link te openen.",
   "action.continueWith": "Doorgaan met {platform}",
   "platform.oneSignIn": "Eén keer inloggen bij {platform} geldt voor deze {count} diensten.",
   "assets.chooseEach": "Kies per dienst van {platform} wat je wilt delen. Een dienst waarvoor je niets kiest, blijft openstaan.",
@@ -338,6 +363,13 @@ const nl: Messages = {
   "service.setupPending": "{agency} moet dit platform nog instellen voordat je hier toegang kunt geven. Je kunt later naar deze link terugkomen; de rest kun je nu al doen.",
   "grant.signInAgain": "{platform} vraagt je opnieuw in te loggen. Klik nog een keer op de knop om verder te gaan.",
   "grant.rateLimited": "{platform} is op dit moment druk. Probeer het over een paar minuten opnieuw.",
+  "signIn.busy": "{platform} kon het inloggen nu niet afronden. Er is niets gedeeld. Probeer het over een paar minuten opnieuw.",
+  "signIn.again": "{platform} vraagt je opnieuw in te loggen. Er is nog niets gedeeld; klik nog een keer op de knop om verder te gaan.",
+  "signIn.policy":
+    "{platform} stond dit inloggen niet toe: de instellingen van je organisatie staan deze app niet toe. Er is niets gedeeld. Vraag het je {platform}-beheerder, of laat het het bureau weten.",
+  "signIn.browser": "{platform} staat inloggen vanuit dit browservenster niet toe. Er is niets gedeeld. Open deze link in je gewone browser en probeer het opnieuw.",
+  "signIn.setup": "{platform} weigerde het inloggen omdat de {platform}-koppeling van het bureau niet goed is ingesteld. Er is niets gedeeld. Laat het het bureau weten.",
+  "signIn.refused": "{platform} heeft het inloggen niet afgerond. Er is niets gedeeld. Probeer het opnieuw.",
 
   "intake.title": "Een paar vragen van {agency}",
   "intake.required": "Dit veld is verplicht",

@@ -4,6 +4,7 @@
 // arbitrary text on an agency's page. Also maps the domain's ApiError onto these codes.
 
 import { ApiError } from "@/lib/core/common/api-error";
+import type { SignInAnswer } from "@/lib/infra/connectors/connector";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import type { FieldErrors } from "@/lib/surfaces/access/field-errors";
 
@@ -15,6 +16,13 @@ export const ACCESS_ERROR_CODES = [
   "denied",
   "sign_in_expired",
   "sign_in_used",
+  "sign_in_busy",
+  "sign_in_again",
+  "sign_in_policy",
+  "sign_in_browser",
+  "sign_in_setup",
+  "sign_in_refused",
+  "platform_busy",
   "unavailable",
   "no_assets",
   "invalid_input",
@@ -33,6 +41,13 @@ const STATUS: Record<AccessErrorCode, number> = {
   denied: 403,
   sign_in_expired: 410,
   sign_in_used: 409,
+  sign_in_busy: 503,
+  sign_in_again: 401,
+  sign_in_policy: 403,
+  sign_in_browser: 403,
+  sign_in_setup: 502,
+  sign_in_refused: 403,
+  platform_busy: 503,
   unavailable: 503,
   no_assets: 400,
   invalid_input: 400,
@@ -108,6 +123,20 @@ export function accessErrorMessage(locale: Locale, code: AccessErrorCode, params
       return t(locale, "grant.signInExpired");
     case "sign_in_used":
       return t(locale, "grant.signInUsed");
+    case "sign_in_busy":
+      return t(locale, "signIn.busy", { platform: params.platform ?? "" });
+    case "sign_in_again":
+      return t(locale, "signIn.again", { platform: params.platform ?? "" });
+    case "sign_in_policy":
+      return t(locale, "signIn.policy", { platform: params.platform ?? "" });
+    case "sign_in_browser":
+      return t(locale, "signIn.browser", { platform: params.platform ?? "" });
+    case "sign_in_setup":
+      return t(locale, "signIn.setup", { platform: params.platform ?? "" });
+    case "sign_in_refused":
+      return t(locale, "signIn.refused", { platform: params.platform ?? "" });
+    case "platform_busy":
+      return t(locale, "grant.rateLimited", { platform: params.platform ?? "" });
     case "unavailable":
       return t(locale, "grant.unavailable", { platform: params.platform ?? "" });
     case "no_assets":
@@ -122,5 +151,27 @@ export function accessErrorMessage(locale: Locale, code: AccessErrorCode, params
       return t(locale, "staticLink.tooFast");
     case "generic":
       return t(locale, "grant.genericError");
+  }
+}
+
+/** The client page's code for a sign-in answer (`oauth-answers.ts`). */
+export function signInErrorCode(answer: SignInAnswer): AccessErrorCode {
+  switch (answer) {
+    case "denied":
+      return "denied";
+    case "expired":
+      return "sign_in_expired";
+    case "again":
+      return "sign_in_again";
+    case "busy":
+      return "sign_in_busy";
+    case "policy":
+      return "sign_in_policy";
+    case "browser":
+      return "sign_in_browser";
+    case "setup":
+      return "sign_in_setup";
+    case "refused":
+      return "sign_in_refused";
   }
 }

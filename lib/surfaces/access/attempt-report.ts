@@ -27,6 +27,8 @@ export interface AttemptInput {
   failure: AttemptFailure | null;
   /** the generic message in the client's language */
   genericMessage: string;
+  /** "try again in a few minutes" in the client's language, for an asset the platform's outage or limit failed */
+  unavailableMessage?: string;
 }
 
 export interface AttemptReport {
@@ -66,7 +68,12 @@ export function buildAttemptReport(input: AttemptInput): AttemptReport {
       const r = result.results.find((x) => x.assetId === assetId);
       if (r?.ok) continue;
       ok = false;
-      const message = r ? shown(r.error, r.errorKind === "server_error", input.genericMessage) : clip(input.genericMessage);
+      const message =
+        r?.errorKind === "platform_unavailable" && input.unavailableMessage
+          ? clip(input.unavailableMessage)
+          : r
+            ? shown(r.error, r.errorKind === "server_error", input.genericMessage)
+            : clip(input.genericMessage);
       if (!errors.includes(message)) errors.push(message);
     }
     if (ok) granted.push(assetId);

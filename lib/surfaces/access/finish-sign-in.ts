@@ -9,7 +9,8 @@ import { verifyState } from "@/lib/infra/connectors/oauth-state";
 import { getDb } from "@/lib/infra/db/db";
 import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/serialize-request";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
-import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/access/access-page-error";
+import { signInAnswer } from "@/lib/infra/connectors/oauth-answers";
+import { AccessPageError, signInErrorCode, type AccessErrorCode } from "@/lib/surfaces/access/access-page-error";
 import { isOpenRequest } from "@/lib/surfaces/access/find-request-by-token";
 import { callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
 import { encryptText } from "@/lib/infra/secrets/seal";
@@ -35,6 +36,8 @@ export async function finishSignIn(opts: {
   state: string | null;
   code: string | null;
   error: string | null;
+  /** Meta's `error_reason` (user_denied on a cancellation). */
+  errorReason?: string | null;
   now?: Date;
   connector?: PlatformConnector;
 }): Promise<FinishSignInResult> {
@@ -74,9 +77,10 @@ export async function finishSignIn(opts: {
   if (!request) return { kind: "invalid" };
   const token = requestLinkToken(request);
   if (!isOpenRequest(request, now)) return { kind: "back", token, serviceId, error: "closed" };
-  if (opts.error) return { kind: "back", token, serviceId, error: opts.error === "access_denied" ? "denied" : "generic" };
-  if (!opts.code || opts.code.length > 4096) return { kind: "back", token, serviceId, error: "generic" };
   const platform = request.services[0]?.platform;
+  // The platform's documented answer (oauth-answers.ts): a cancellation or a refusal, never our failure.
+  if (opts.error || opts.errorReason) return { kind: "back", token, serviceId, error: signInErrorCode(signInAnswer(platform ?? null, opts.error ?? "", opts.errorReason)) };
+  if (!opts.code || opts.code.length > 4096) return { kind: "back", token, serviceId, error: "generic" };
   if (!platform) return { kind: "back", token, serviceId, error: "not_allowed" };
 
   try {
@@ -87,7 +91,19 @@ export async function finishSignIn(opts: {
   } catch (err) {
     if (isConnectorError(err)) {
       if (err.kind === "server_error") console.error("access page: sign-in code exchange failed", err);
-      const error: AccessErrorCode = err.kind === "denied" ? "denied" : err.kind === "invalid_state" ? "sign_in_expired" : "generic";
+      const error: AccessErrorCode = err.answer
+        ? signInErrorCode(err.answer)
+        : err.kind === "denied"
+          ? "denied"
+          : err.kind === "invalid_state"
+            ? "sign_in_expired"
+            : err.kind === "rate_limited"
+              ? "sign_in_busy"
+              : err.kind === "reauth"
+                ? "sign_in_again"
+                : err.kind === "platform_error"
+                  ? "sign_in_refused"
+                  : "generic";
       return { kind: "back", token, serviceId, error };
     }
     if (err instanceof AccessPageError) return { kind: "back", token, serviceId, error: "unavailable" };

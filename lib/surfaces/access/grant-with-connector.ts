@@ -187,7 +187,13 @@ export async function grantWithConnector(opts: {
         if (isConnectorError(err) && (err.kind === "reauth" || err.kind === "rate_limited")) stop = failure;
       }
     }
-    const report = buildAttemptReport({ assetIds, results: failure ? [] : results, failure, genericMessage: t(locale, "grant.genericError") });
+    const report = buildAttemptReport({
+      assetIds,
+      results: failure ? [] : results,
+      failure,
+      genericMessage: t(locale, "grant.genericError"),
+      unavailableMessage: t(locale, "grant.rateLimited", { platform: platformName }),
+    });
     reports.set(svc.serviceId, report);
     granted.set(
       svc.serviceId,

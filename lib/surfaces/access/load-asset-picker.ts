@@ -68,7 +68,9 @@ export async function loadAssetPicker(opts: {
   } catch (err) {
     if (isConnectorError(err)) {
       if (err.kind === "server_error") console.error("access page: listing assets failed", err);
-      return { ok: false, error: err.kind === "invalid_state" ? "sign_in_expired" : "generic" };
+      // The platform's limit or outage outlasted the retries, or it wants a new sign-in: say so, not "our failure".
+      const error = err.kind === "invalid_state" ? "sign_in_expired" : err.kind === "rate_limited" ? "platform_busy" : err.kind === "reauth" ? "sign_in_again" : "generic";
+      return { ok: false, error };
     }
     if (err instanceof AccessPageError) return { ok: false, error: err.code };
     throw err;

@@ -61,6 +61,8 @@ export type GoogleFakeSwitches = {
   expiredTokens: boolean;
   /** The next grant call is answered 429 RESOURCE_EXHAUSTED, later ones normally. */
   rateLimitOnce: boolean;
+  /** Every grant call is answered 429 RESOURCE_EXHAUSTED. */
+  rateLimitAlways: boolean;
   /** Every grant call is answered 500 INTERNAL. */
   serverError: boolean;
   /** The consent page answers error=access_denied. */
@@ -120,7 +122,7 @@ const denied = () => gErr(403, "PERMISSION_DENIED", "The caller does not have pe
 const same = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 
 function defaults(): GoogleFakeSwitches {
-  return { refuse: [], alreadyShared: [], expiredTokens: false, rateLimitOnce: false, serverError: false, deny: false };
+  return { refuse: [], alreadyShared: [], expiredTokens: false, rateLimitOnce: false, rateLimitAlways: false, serverError: false, deny: false };
 }
 
 export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeHost, number>>; redirectUris?: string[] } = {}): Promise<GoogleFake> {
@@ -197,7 +199,7 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
   // Switches that apply to grant calls (mutations) only.
   function grantSwitch(): Reply | null {
     if (switches.serverError) return gErr(500, "INTERNAL", "Internal error encountered.");
-    if (switches.rateLimitOnce) {
+    if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
       return gErr(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Requests' of service.");
     }

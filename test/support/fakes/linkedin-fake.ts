@@ -1,7 +1,8 @@
 // Contract fake of the LinkedIn endpoints the LinkedIn connector calls, written from
 // LinkedIn's documentation (see lib/infra/connectors/linkedin/): www.linkedin.com's
 // /oauth/v2/authorization and /oauth/v2/accessToken, and api.linkedin.com's /v2/userinfo,
-// /rest/adAccounts (search), /rest/adAccountUsers/{key} (GET, PUT, DELETE), /rest/organizationAcls
+// /rest/adAccounts (search), /rest/adAccountUsers (authenticatedUser finder) and
+// /rest/adAccountUsers/{key} (GET, PUT, DELETE; the PUT replaces the member's one role), /rest/organizationAcls
 // (roleAssignee and organization finders, PUT on a key) and /rest/organizations/{id}. It
 // refuses what LinkedIn refuses: wrong client id or secret, an unregistered or changed
 // redirect_uri, unknown scopes, an unknown or reused code, a missing `LinkedIn-Version`
@@ -10,7 +11,8 @@
 // `{ status, code, message }` error bodies.
 //
 // Switches: `refuse` (account or organization ids answered 403), `expiredToken` (401
-// EXPIRED_ACCESS_TOKEN), `rateLimitOnce` (the next API call answers 429), `serverError`
+// EXPIRED_ACCESS_TOKEN), `rateLimitOnce` (the next API call answers 429), `rateLimitAlways`
+// (every API call does), `outage` (every API call answers 503), `serverError`
 // (grant PUTs answer 500); `alreadyGranted` preloads access.
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
 import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
@@ -24,7 +26,11 @@ export const LINKEDIN_FAKE = {
     ["510000001", "Acme Ads"],
     ["510000002", "Acme Brand Ads"],
     ["510000003", "Acme Archive Ads"],
+    // The client is only a VIEWER here: LinkedIn refuses their user changes.
+    ["510000004", "Acme Partner Ads"],
   ] as [string, string][],
+  /** the signed-in client's role on each ad account ("Find Ad Accounts by Authenticated User") */
+  clientAdRoles: { "510000001": "ACCOUNT_MANAGER", "510000002": "ACCOUNT_BILLING_ADMIN", "510000003": "ACCOUNT_MANAGER", "510000004": "VIEWER" } as Record<string, string>,
   organizations: [
     ["2414183", "Acme Inc"],
     ["2414184", "Acme Careers"],
@@ -35,7 +41,7 @@ const SCOPES = ["r_ads", "rw_ads", "r_organization_admin", "rw_organization_admi
 const AD_ROLES = ["ACCOUNT_BILLING_ADMIN", "ACCOUNT_MANAGER", "CAMPAIGN_MANAGER", "CREATIVE_MANAGER", "VIEWER"];
 const ORG_ROLES = ["ADMINISTRATOR", "DIRECT_SPONSORED_CONTENT_POSTER", "RECRUITING_POSTER", "LEAD_GEN_FORMS_MANAGER", "ANALYST", "CURATOR", "CONTENT_ADMINISTRATOR"];
 
-export type LinkedInFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean };
+export type LinkedInFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean; rateLimitAlways: boolean; outage: boolean };
 
 export type LinkedInFake = FakePlatform & {
   switches: LinkedInFakeSwitches;
@@ -53,7 +59,7 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
   const oauth = createFakeOAuth<string[]>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "LinkedIn" : undefined });
   const adUsers = new Map<string, Map<string, string>>();
   const orgAcls = new Set<string>();
-  const switches: LinkedInFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
+  const switches: LinkedInFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false, rateLimitAlways: false, outage: false };
   const accountIds = new Set(LINKEDIN_FAKE.adAccounts.map(([id]) => id));
   const orgIds = new Set(LINKEDIN_FAKE.organizations.map(([id]) => id));
   const usersOf = (id: string) => {
@@ -106,9 +112,10 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
     if (!/^\d{6}$/.test(req.headers["linkedin-version"] ?? ""))
       return fail(400, "VERSION_MISSING", "A version must be present. Please specify a version by adding the LinkedIn-Version header.");
     if (req.headers["x-restli-protocol-version"] !== "2.0.0") return fail(400, "ILLEGAL_ARGUMENT", "This API requires the X-Restli-Protocol-Version: 2.0.0 header.");
-    if (switches.rateLimitOnce) {
+    if (switches.outage) return { ...fail(503, "SERVICE_UNAVAILABLE", "Service Unavailable"), headers: { "retry-after": "0" } };
+    if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
-      return fail(429, "TOO_MANY_REQUESTS", "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.", 101);
+      return { ...fail(429, "TOO_MANY_REQUESTS", "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.", 101), headers: { "retry-after": "0" } };
     }
     const path = req.path.replace(/^\/rest/, "");
     const q = req.query;
@@ -122,6 +129,18 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
         json: {
           elements: LINKEDIN_FAKE.adAccounts.map(([id, name]) => ({ id: Number(id), name, status: "ACTIVE", type: "BUSINESS", reference: "urn:li:organization:2414183" })),
           metadata: {},
+        },
+      };
+    }
+    if (path === "/adAccountUsers" && req.method === "GET") {
+      if (!needs("r_ads", "rw_ads", false)) return fail(403, "ACCESS_DENIED", "Not enough permissions to access: adAccountUsers.FINDER-authenticatedUser");
+      if (q.q !== "authenticatedUser") return fail(400, "ILLEGAL_ARGUMENT", "Unsupported finder");
+      const me = `urn:li:person:${LINKEDIN_FAKE.member.sub}`;
+      return {
+        status: 200,
+        json: {
+          elements: Object.entries(LINKEDIN_FAKE.clientAdRoles).map(([id, role]) => ({ account: `urn:li:sponsoredAccount:${id}`, user: me, role })),
+          paging: { start: 0, count: 10 },
         },
       };
     }
@@ -143,7 +162,8 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
         const body = (req.body ?? {}) as Record<string, unknown>;
         if (body.account !== account || body.user !== user) return fail(400, "ILLEGAL_ARGUMENT", "The body's account and user must match the key");
         if (typeof body.role !== "string" || !AD_ROLES.includes(body.role)) return fail(400, "ILLEGAL_ARGUMENT", `Invalid value for field role: ${String(body.role)}`);
-        if (switches.refuse.has(accountId)) return fail(403, "ACCESS_DENIED", "You need the Account Manager role to manage users of this ad account.");
+        if (switches.refuse.has(accountId) || !["ACCOUNT_MANAGER", "ACCOUNT_BILLING_ADMIN"].includes(LINKEDIN_FAKE.clientAdRoles[accountId] ?? ""))
+          return fail(403, "ACCESS_DENIED", "You need the Account Manager role to manage users of this ad account.");
         usersOf(accountId).set(user, body.role);
         return { status: 201, text: "" };
       }
@@ -226,6 +246,8 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
       switches.expiredToken = false;
       switches.rateLimitOnce = false;
       switches.serverError = false;
+      switches.rateLimitAlways = false;
+      switches.outage = false;
     },
   });
 

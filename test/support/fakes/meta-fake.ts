@@ -69,9 +69,20 @@ export type MetaFakeSwitches = {
   serverErrorOn: string[];
   denyConsent: boolean;
   loginAs: "client" | "agency";
+  /** ad accounts and Pages where the signed-in user's tasks are only ADVERTISE and ANALYZE (not MANAGE) */
+  limitedTasks: string[];
 };
 
-const defaults = (): MetaFakeSwitches => ({ refuse: [], expireTokens: false, throttleNext: 0, serverErrorNext: 0, serverErrorOn: [], denyConsent: false, loginAs: "client" });
+const defaults = (): MetaFakeSwitches => ({
+  refuse: [],
+  expireTokens: false,
+  throttleNext: 0,
+  serverErrorNext: 0,
+  serverErrorOn: [],
+  denyConsent: false,
+  loginAs: "client",
+  limitedTasks: [],
+});
 
 export interface MetaFake {
   hosts: Record<string, string>;
@@ -219,10 +230,21 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
 
     if (method === "GET" && first === "me" && edge === undefined) return { status: 200, body: { id: user.id, name: user.name, email: user.email } };
     if (method === "GET" && first === "me" && edge === "businesses") return list(user.businesses.map((b) => ({ ...b })));
-    if (method === "GET" && first === "me" && edge === "adaccounts") return list(assetsOf(user, "adaccount").map((a) => ({ id: a.id, name: a.name })));
+    // The session user's tasks: `user_tasks` on an ad account ("Ad Account", fields), `tasks` on a Page ("User Accounts").
+    const tasksOf = (id: string) => (switches.limitedTasks.includes(id) ? ["ADVERTISE", "ANALYZE"] : ["MANAGE", "CREATE_CONTENT", "MODERATE", "ADVERTISE", "ANALYZE"]);
+    const wants = (f: string) => (p("fields") ?? "").split(",").includes(f);
+    if (method === "GET" && first === "me" && edge === "adaccounts")
+      return list(assetsOf(user, "adaccount").map((a) => ({ id: a.id, name: a.name, ...(wants("user_tasks") ? { user_tasks: tasksOf(a.id) } : {}) })));
     if (method === "GET" && first === "me" && edge === "accounts") {
       const withToken = (p("fields") ?? "").split(",").includes("access_token");
-      return list(assetsOf(user, "page").map((a) => ({ id: a.id, name: a.name, ...(withToken ? { access_token: pageTokenFor(token, a.id) } : {}) })));
+      return list(
+        assetsOf(user, "page").map((a) => ({
+          id: a.id,
+          name: a.name,
+          ...(withToken ? { access_token: pageTokenFor(token, a.id) } : {}),
+          ...(wants("tasks") ? { tasks: tasksOf(a.id) } : {}),
+        })),
+      );
     }
 
     const business = user.businesses.find((b) => b.id === first);

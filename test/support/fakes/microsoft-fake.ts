@@ -14,7 +14,8 @@
 //
 // Switches: `refuse` (account ids whose invitation is refused), `expiredToken` (109
 // AuthenticationTokenExpired), `rateLimitOnce` (the next API call answers 117
-// CallRateExceeded), `serverError` (invitations answer 500); `alreadyInvited` preloads a
+// CallRateExceeded, the throttling fault), `rateLimitAlways` (every API call does), `outage`
+// (every API call answers 503), `serverError` (invitations answer 500); `alreadyInvited` preloads a
 // pending invitation.
 import crypto from "node:crypto";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
@@ -50,11 +51,12 @@ export type MicrosoftInvitation = {
   Email: string;
   CustomerId: number;
   RoleId: number;
-  AccountIds: number[];
+  /** int64 values are JSON strings in the REST API */
+  AccountIds: string[];
   ExpirationDate: string;
   Lcid: string;
 };
-export type MicrosoftFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean };
+export type MicrosoftFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean; rateLimitAlways: boolean; outage: boolean };
 
 export type MicrosoftFake = FakePlatform & {
   switches: MicrosoftFakeSwitches;
@@ -75,7 +77,7 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
   // codes carry the PKCE challenge
   const oauth = createFakeOAuth<{ challenge: string }, object>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "Microsoft" : undefined });
   const invitations: MicrosoftInvitation[] = [];
-  const switches: MicrosoftFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
+  const switches: MicrosoftFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false, rateLimitAlways: false, outage: false };
   let nextId = 900001;
   const customerOfAccount = (accountId: string) => MICROSOFT_FAKE.customers.find((c) => c.accounts.some(([id]) => id === accountId));
 
@@ -122,7 +124,8 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
     const t = auth.startsWith("Bearer ") ? auth.slice(7) : "";
     if (switches.expiredToken && oauth.tokenGrant(t)) return fault(401, 109, "AuthenticationTokenExpired", "The OAuth access token has expired.");
     if (!oauth.tokenGrant(t)) return fault(401, 105, "InvalidCredentials", "Authentication failed. Either supplied credentials are invalid or the account is inactive.");
-    if (switches.rateLimitOnce) {
+    if (switches.outage) return { status: 503, text: "Service Unavailable", headers: { "retry-after": "0" } };
+    if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
       return fault(429, 117, "CallRateExceeded", "You have exceeded the number of calls that you are allowed to make in a minute. Please reduce the number of calls.", "ApiFault");
     }
@@ -198,7 +201,7 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
         Email: inv.Email as string,
         CustomerId: Number(c.id),
         RoleId: inv.RoleId,
-        AccountIds: accountIds.map(Number),
+        AccountIds: accountIds,
         ExpirationDate: new Date(Date.now() + 30 * 86400_000).toISOString(),
         Lcid: inv.Lcid as string,
       });
@@ -224,6 +227,8 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
       switches.expiredToken = false;
       switches.rateLimitOnce = false;
       switches.serverError = false;
+      switches.rateLimitAlways = false;
+      switches.outage = false;
     },
   });
 
@@ -240,7 +245,7 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
         Email: MICROSOFT_FAKE.agencyEmail,
         CustomerId: Number(c.id),
         RoleId: roleId,
-        AccountIds: [Number(accountId)],
+        AccountIds: [accountId],
         ExpirationDate: new Date(Date.now() + (o.expired ? -1 : 30) * 86400_000).toISOString(),
         Lcid: "EnglishUS",
       });

@@ -10,7 +10,8 @@
 // `{ code, message }` error bodies.
 //
 // Switches: `refuse` (ad account ids answered 403), `expiredToken` (401), `rateLimitOnce`
-// (the next API call answers 429), `serverError` (grant writes answer 500);
+// (the next API call answers 429 with Retry-After), `rateLimitAlways` (every API call does),
+// `outage` (every API call answers 503), `serverError` (grant writes answer 500);
 // `alreadyShared` preloads a partner permission (and the partnership).
 import crypto from "node:crypto";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
@@ -47,7 +48,7 @@ const PERMISSIONS = [
   "CONSUMER_USER",
 ];
 
-export type PinterestFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean };
+export type PinterestFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean; rateLimitAlways: boolean; outage: boolean };
 
 export type PinterestFake = FakePlatform & {
   switches: PinterestFakeSwitches;
@@ -68,7 +69,7 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
   const partners = new Set<string>();
   const partnerAccess = new Map<string, string[]>();
   const invites = new Map<string, { partner: string; assets: Record<string, string[]> }>();
-  const switches: PinterestFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
+  const switches: PinterestFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false, rateLimitAlways: false, outage: false };
   const [clientBiz] = PINTEREST_FAKE.clientBusiness;
   const accountIds = new Set(PINTEREST_FAKE.adAccounts.map(([id]) => id));
 
@@ -108,7 +109,8 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
     const scopes = auth.startsWith("Bearer ") ? oauth.tokenGrant(auth.slice(7)) : undefined;
     if (switches.expiredToken) return fail(401, 2, "Authentication failed.");
     if (!scopes) return fail(401, 2, "Authentication failed.");
-    if (switches.rateLimitOnce) {
+    if (switches.outage) return { ...fail(503, 503, "Service unavailable."), headers: { "retry-after": "0" } };
+    if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
       return { ...fail(429, 8, "You have exceeded your rate limit. Try again later."), headers: { "retry-after": "0" } };
     }
@@ -258,6 +260,8 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
       switches.expiredToken = false;
       switches.rateLimitOnce = false;
       switches.serverError = false;
+      switches.rateLimitAlways = false;
+      switches.outage = false;
     },
   });
 

@@ -1,7 +1,13 @@
 // Contract fake of the TikTok API for Business endpoints the TikTok connector calls,
 // written from TikTok's documentation (see lib/infra/connectors/tiktok/): the advertiser
 // authorization page, /oauth2/access_token/, /user/info/, /bc/get/, /bc/asset/get/,
-// /bc/partner/add/, /bc/partner/asset/get/, /bc/member/invite/ and /bc/member/get/. Every
+// /bc/partner/add/, /bc/partner/asset/get/, /bc/member/invite/, /bc/member/update/ and
+// /bc/member/get/. Bodies are checked as TikTok's official SDK builds them (PartnerAddBody,
+// MemberInviteBody with `asset_ids` required, MemberUpdateBody with `user_id` required:
+// tiktok/tiktok-business-api-sdk). A partner add sets the partner's role on the asset and a
+// member keeps one role (raised with /bc/member/update/; inviting an existing member is
+// refused), so the fake shows what a grant would really leave the agency with. Only a
+// Business Center's admins can add partners or invite members. Every
 // answer is the `{ code, message, request_id, data }` envelope on HTTP 200 with `code`
 // 0 for success, as TikTok answers; it refuses what TikTok refuses (wrong app id or
 // secret, unregistered redirect_uri, unknown or reused auth_code, missing or unknown
@@ -9,7 +15,8 @@
 //
 // Switches: `refuse` (asset ids whose sharing is refused with code 40001), `expiredToken`
 // (every token answers 40105), `rateLimitOnce` (the next API call answers 40100),
-// `serverError` (grant calls answer HTTP 500); `alreadyShared` preloads sharing.
+// `serverError` (grant calls answer HTTP 500), `rateLimitAlways` (every API call answers
+// 40100), `outage` (every API call answers HTTP 503); `alreadyShared` preloads sharing.
 import crypto from "node:crypto";
 import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
@@ -30,7 +37,9 @@ export const TIKTOK_FAKE = {
       ],
     },
     { bcId: "7000000000000000002", name: "Acme Retail Center", advertisers: [["7100000000000000004", "Acme Retail Ads"]] },
-  ] as { bcId: string; name: string; advertisers: [string, string][] }[],
+    // The client is only a standard member here: TikTok refuses their partner adds and invites.
+    { bcId: "7000000000000000003", name: "Reseller Center", advertisers: [["7100000000000000005", "Reseller Ads"]], userRole: "STANDARD" },
+  ] as { bcId: string; name: string; advertisers: [string, string][]; userRole?: "ADMIN" | "STANDARD" }[],
   user: { displayName: "Ana Client", email: "a***a@client.test" },
 } as const;
 
@@ -41,7 +50,9 @@ export type TikTokFakeSwitches = {
   refuse: Set<string>;
   expiredToken: boolean;
   rateLimitOnce: boolean;
+  rateLimitAlways: boolean;
   serverError: boolean;
+  outage: boolean;
 };
 
 export type TikTokFake = FakePlatform & {
@@ -60,7 +71,7 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
   const oauth = createFakeOAuth<object>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "TikTok For Business" : undefined });
   const shares = new Map<string, Map<string, Map<string, string>>>();
   const members = new Map<string, Map<string, string>>();
-  const switches: TikTokFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false };
+  const switches: TikTokFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, rateLimitAlways: false, serverError: false, outage: false };
   const bcOf = (assetId: string) => TIKTOK_FAKE.businessCenters.find((b) => b.advertisers.some(([id]) => id === assetId));
   const bc = (bcId: unknown) => TIKTOK_FAKE.businessCenters.find((b) => b.bcId === bcId);
 
@@ -81,6 +92,7 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
     if (!assets) byPartner.set(partnerId, (assets = new Map()));
     return assets;
   };
+  const userIdOf = (email: string) => `75${crypto.createHash("sha256").update(email).digest("hex").replace(/\D/g, "").slice(0, 17).padEnd(17, "0")}`;
   const memberMap = (bcId: string) => {
     let m = members.get(bcId);
     if (!m) members.set(bcId, (m = new Map()));
@@ -108,7 +120,8 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
     const token = req.headers["access-token"];
     if (!token) return err(40104, "Access token is empty.");
     if (switches.expiredToken || !oauth.tokenGrant(token)) return err(40105, "Access token is incorrect or has been revoked.");
-    if (switches.rateLimitOnce) {
+    if (switches.outage) return { status: 503, text: "Service Unavailable", headers: { "retry-after": "0" } };
+    if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
       return err(40100, "Too many requests. Please retry in some time.");
     }
@@ -118,7 +131,7 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
       return ok({ core_user_id: "7400000000000000001", display_name: TIKTOK_FAKE.user.displayName, email: TIKTOK_FAKE.user.email });
     if (req.method === "GET" && path === "/bc/get/") {
       return paged(
-        TIKTOK_FAKE.businessCenters.map((b) => ({ bc_info: { bc_id: b.bcId, name: b.name, status: "ENABLE" }, user_role: "ADMIN" })),
+        TIKTOK_FAKE.businessCenters.map((b) => ({ bc_info: { bc_id: b.bcId, name: b.name, status: "ENABLE" }, user_role: b.userRole ?? "ADMIN" })),
         q,
       );
     }
@@ -154,7 +167,7 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
       }
       const rows = [...(members.get(b.bcId) ?? new Map<string, string>())].filter(([email]) => email.includes(keyword.toLowerCase()));
       return paged(
-        rows.map(([email, role], i) => ({ user_id: `75000000000000000${i}`, user_name: email.split("@")[0], user_email: email, user_role: role, relation_status: "PENDING" })),
+        rows.map(([email, role]) => ({ user_id: userIdOf(email), user_name: email.split("@")[0], user_email: email, user_role: role, relation_status: "PENDING" })),
         q,
       );
     }
@@ -169,6 +182,7 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
       const ids = Array.isArray(body.asset_ids) ? (body.asset_ids as unknown[]) : [];
       if (ids.length === 0 || ids.length > 50) return err(40002, "asset_ids: 1 to 50 asset IDs are required.");
       for (const id of ids) if (bcOf(String(id))?.bcId !== b.bcId) return err(40002, `asset_ids: ${String(id)} is not an asset of this Business Center.`);
+      if (b.userRole === "STANDARD") return err(40001, "No permission: only Business Center admins can add partners.");
       for (const id of ids) if (switches.refuse.has(String(id))) return err(40001, `No permission to share advertiser ${String(id)} with partners.`);
       for (const id of ids) shareMap(b.bcId, body.partner_id).set(String(id), role);
       return ok({});
@@ -181,8 +195,26 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
       if (emails.length === 0 || emails.some((e) => typeof e !== "string" || !/^[^@\s]+@[^@\s]+$/.test(e))) return err(40002, "emails: valid email addresses are required.");
       const role = body.user_role ?? "STANDARD";
       if (typeof role !== "string" || !BC_USER_ROLES.includes(role)) return err(40002, "user_role: invalid enum value.");
-      if (switches.refuse.has(b.bcId)) return err(40001, "No permission to invite members to this Business Center.");
+      // MemberInviteBody: asset_ids is required (a list, which may name no ad account).
+      if (!Array.isArray(body.asset_ids)) return err(40002, "asset_ids: Missing data for required field.");
+      if (body.asset_type !== undefined && body.asset_type !== "ADVERTISER") return err(40002, "asset_type: invalid enum value.");
+      for (const id of body.asset_ids as unknown[]) if (bcOf(String(id))?.bcId !== b.bcId) return err(40002, `asset_ids: ${String(id)} is not an asset of this Business Center.`);
+      if (b.userRole === "STANDARD" || switches.refuse.has(b.bcId)) return err(40001, "No permission to invite members to this Business Center.");
+      for (const e of emails as string[]) if (memberMap(b.bcId).has(e.toLowerCase())) return err(40002, `${e} is already a member of this Business Center.`);
       for (const e of emails as string[]) memberMap(b.bcId).set(e.toLowerCase(), role);
+      return ok({});
+    }
+    if (req.method === "POST" && path === "/bc/member/update/") {
+      if (switches.serverError) return { status: 500, text: "Internal Server Error" };
+      const b = bc(body.bc_id);
+      if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
+      if (typeof body.user_id !== "string") return err(40002, "user_id: Missing data for required field.");
+      const role = body.user_role;
+      if (role !== undefined && (typeof role !== "string" || !BC_USER_ROLES.includes(role))) return err(40002, "user_role: invalid enum value.");
+      if (b.userRole === "STANDARD") return err(40001, "No permission to update members of this Business Center.");
+      const email = [...memberMap(b.bcId).keys()].find((e) => userIdOf(e) === body.user_id);
+      if (!email) return err(40002, "user_id: not a member of this Business Center.");
+      if (typeof role === "string") memberMap(b.bcId).set(email, role);
       return ok({});
     }
     return { status: 404, json: { code: 40400, message: `No such API: ${req.method} ${req.path}`, request_id: crypto.randomUUID(), data: {} } };
@@ -203,7 +235,9 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
       switches.refuse.clear();
       switches.expiredToken = false;
       switches.rateLimitOnce = false;
+      switches.rateLimitAlways = false;
       switches.serverError = false;
+      switches.outage = false;
     },
   });
 

@@ -15,7 +15,12 @@ export async function GET(req: Request) {
     const removal = await finishRemovalSignIn({ state: query.get("state"), code: query.get("code") ?? query.get("auth_code"), error: query.get("error") });
     return removal.kind === "invalid" ? plainErrorPage(localeFromAcceptLanguage(req.headers.get("accept-language")), 400) : seeOther(removal.location);
   }
-  const result = await finishSignIn({ state: query.get("state"), code: query.get("code") ?? query.get("auth_code"), error: query.get("error") });
+  const result = await finishSignIn({
+    state: query.get("state"),
+    code: query.get("code") ?? query.get("auth_code"),
+    error: query.get("error"),
+    errorReason: query.get("error_reason"),
+  });
   if (result.kind === "invalid") return plainErrorPage(localeFromAcceptLanguage(req.headers.get("accept-language")), 400);
   const params = result.sessionId ? { pick: result.serviceId, session: result.sessionId } : { error: result.error, service: result.serviceId };
   return seeOther(pagePath("invite", result.token, params));

@@ -37,6 +37,7 @@ export function attemptError(failure: GoogleFailure): ConnectorError {
     case "reauth":
       return new ConnectorError("reauth", "Your Google sign-in has expired. Please sign in again.");
     case "rate_limited":
+    case "unavailable":
       return new ConnectorError("rate_limited", RATE_LIMITED_TEXT);
     case "refused":
     case "already":

@@ -91,8 +91,10 @@ describe("Google sign-in", () => {
     await expect(google.handleCallback({ code: await codeOf(), state: "s", redirectUri: REDIRECT, codeVerifier: pkceVerifier("secret", "other") })).rejects.toMatchObject({
       kind: "invalid_state",
     });
+    // redirect_uri_mismatch: Google refuses the app's settings, which the client is told (not "our failure").
     await expect(google.handleCallback({ code: await codeOf(), state: "s", redirectUri: "http://localhost:3999/elsewhere", codeVerifier: verifier })).rejects.toMatchObject({
-      kind: "server_error",
+      kind: "platform_error",
+      answer: "setup",
     });
     const unregistered = await fetch(start("http://evil.test/cb"), { redirect: "manual" });
     expect(unregistered.status).toBe(400);
@@ -301,10 +303,16 @@ describe("failures and retries", () => {
     expect(grantCalls().map((c) => c.path)).toEqual(["/v1/locations/6002/admins", "/v1/locations/6002/admins"]);
   });
 
-  it("a Google 5xx that outlasts the retries is a per-asset server error", async () => {
+  it("a rate limit that holds for the whole budget fails the attempt as rate_limited (try again in a few minutes)", async () => {
+    fake.set({ rateLimitAlways: true });
+    await expect(grant("google_business_profile", ["locations/6002"], "owner")).rejects.toMatchObject({ kind: "rate_limited" });
+    expect(grantCalls().length).toBeGreaterThan(1);
+  });
+
+  it("a Google 5xx that outlasts the retries fails the asset as the platform's outage (try again in a few minutes)", async () => {
     fake.set({ serverError: true });
     const { results } = await grant("google_merchant_center", ["accounts/5002"], "admin");
-    expect(results[0]).toMatchObject({ ok: false, errorKind: "server_error" });
+    expect(results[0]).toMatchObject({ ok: false, errorKind: "platform_unavailable" });
     expect(grantCalls().length).toBeGreaterThan(1);
   });
 

@@ -17,8 +17,9 @@ describe("Google error mapping", () => {
     expect(classifyGoogleError(google(403, "PERMISSION_DENIED", "no access"))).toEqual({ kind: "refused", message: "no access" });
     expect(classifyGoogleError(google(400, "INVALID_ARGUMENT")).kind).toBe("refused");
     expect(classifyGoogleError(google(404, "NOT_FOUND")).kind).toBe("refused");
-    expect(classifyGoogleError(google(503, "UNAVAILABLE")).kind).toBe("server");
-    expect(classifyGoogleError({ status: 502, json: null }).kind).toBe("server");
+    // Google's own outage: the client is told to try again in a few minutes.
+    expect(classifyGoogleError(google(503, "UNAVAILABLE")).kind).toBe("unavailable");
+    expect(classifyGoogleError({ status: 502, json: null }).kind).toBe("unavailable");
   });
 
   it("reads Google Ads failures: already-there codes, token codes and the Ads message", () => {

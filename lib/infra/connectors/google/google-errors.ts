@@ -28,7 +28,8 @@ export type GoogleErrorInfo = {
  * - refused: Google refused this asset; `message` is Google's text, safe to show;
  * - server: anything else (5xx, a configuration problem); logged, never shown.
  */
-export type GoogleFailure = { kind: "reauth" | "rate_limited" | "already" | "refused" | "server"; message: string };
+/** `unavailable`: Google's own 5xx outlasted the retries (a `server` failure may be our configuration). */
+export type GoogleFailure = { kind: "reauth" | "rate_limited" | "already" | "refused" | "server" | "unavailable"; message: string };
 
 // Ads error codes that mean the access or link is already there.
 const ADS_ALREADY = new Set([
@@ -75,7 +76,7 @@ export function classifyGoogleError(res: Pick<HttpResponse, "status" | "json">):
     return { kind: "reauth", message: text };
   }
   if (info.status === "RESOURCE_EXHAUSTED" || res.status === 429) return { kind: "rate_limited", message: text };
-  if (res.status >= 500) return { kind: "server", message: text };
+  if (res.status >= 500) return { kind: "unavailable", message: text };
   if ((info.status && REFUSED_STATUSES.has(info.status)) || res.status === 400 || res.status === 403 || res.status === 404) {
     return { kind: "refused", message: text };
   }

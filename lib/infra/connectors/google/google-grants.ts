@@ -103,6 +103,7 @@ function toResult(assetId: string, outcome: Outcome, ctx: GrantContext): AssetGr
     return { assetId, ok: false, error: RATE_LIMITED_TEXT, errorKind: "platform_error" };
   }
   if (failure.kind === "refused") return { assetId, ok: false, error: failure.message, errorKind: "platform_error" };
+  if (failure.kind === "unavailable") return { assetId, ok: false, error: `Google API error: ${failure.message}`, errorKind: "platform_unavailable" };
   return { assetId, ok: false, error: `Google API error: ${failure.message}`, errorKind: "server_error" };
 }
 

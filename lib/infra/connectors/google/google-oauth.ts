@@ -2,6 +2,7 @@
 // agency's "Connect account": the consent URL with only the requested services' scopes,
 // the code exchange, and who signed in (OpenID userinfo, plus the Ads accounts they reach).
 
+import { tokenExchangeError } from "@/lib/infra/connectors/oauth-answers";
 import { ConnectorError, type AgencyIdentity, type BeginSignInInput, type HandleCallbackInput, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pkceChallenge } from "@/lib/infra/connectors/pkce";
@@ -55,7 +56,7 @@ export async function exchangeGoogleCode(http: ConnectorHttp, creds: GoogleCrede
   const error = typeof body.error === "string" ? body.error : `http_${res.status}`;
   if (error === "invalid_grant") throw new ConnectorError("invalid_state", "The Google sign-in could not be completed. Please start again.");
   if (error === "access_denied") throw new ConnectorError("denied", "You declined the Google sign-in.");
-  throw new ConnectorError("server_error", `Google token exchange failed: ${error}`);
+  throw tokenExchangeError("google", "Google", res, typeof body.error === "string" ? body.error : null);
 }
 
 type UserInfo = { sub?: string; email?: string; name?: string };

@@ -9,6 +9,7 @@ import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http"
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createLinkedInConnector } from "@/lib/infra/connectors/linkedin/linkedin-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
+import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
 import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { LINKEDIN_FAKE, startLinkedInFake, type LinkedInFake } from "@/test/support/fakes/linkedin-fake";
 
@@ -30,11 +31,7 @@ afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
 
 const V = "v".repeat(43);
-async function signIn(serviceIds: string[] = ["linkedin_ads", "linkedin_page"]): Promise<string> {
-  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds, codeVerifier: V });
-  const back = new URL((await getNoFollow(authorizationUrl)).headers.get("location")!);
-  return (await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: V })).accessToken;
-}
+const signIn = (serviceIds: string[] = ["linkedin_ads", "linkedin_page"]) => signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds });
 const kindOf = async (p: Promise<unknown>) =>
   p.then(
     () => "none",
@@ -77,7 +74,10 @@ describe("LinkedIn sign-in", () => {
 describe("LinkedIn listing", () => {
   it("lists ad accounts and administered Pages with the version and Rest.li headers", async () => {
     const token = await signIn();
-    expect(await connector.listAssets({ accessToken: token, serviceId: "linkedin_ads" })).toEqual(LINKEDIN_FAKE.adAccounts.map(([id, name]) => ({ id, name })));
+    // The account where the client is only a VIEWER is listed, not shareable.
+    expect(await connector.listAssets({ accessToken: token, serviceId: "linkedin_ads" })).toEqual(
+      LINKEDIN_FAKE.adAccounts.map(([id, name]) => (LINKEDIN_FAKE.clientAdRoles[id] === "VIEWER" ? { id, name, notGrantable: "needs_account_admin" } : { id, name })),
+    );
     expect(await connector.listAssets({ accessToken: token, serviceId: "linkedin_page" })).toEqual(LINKEDIN_FAKE.organizations.map(([id, name]) => ({ id, name })));
     const rest = calls("GET", "/rest/");
     expect(rest.length).toBeGreaterThan(0);
@@ -101,6 +101,7 @@ describe("LinkedIn grants", () => {
       ["creative_manager", "CREATIVE_MANAGER"],
       ["viewer", "VIEWER"],
     ] as const) {
+      fake.adUsers.get(ACC1)?.delete(MEMBER);
       const { results } = await connector.grantAccess({ accessToken: token, serviceId: "linkedin_ads", assetIds: [ACC1], role, agencyAccount: agency });
       expect(results).toEqual([{ assetId: ACC1, ok: true, error: null, verified: true }]);
       expect(fake.adUsers.get(ACC1)!.get(MEMBER)).toBe(liRole);
@@ -117,6 +118,7 @@ describe("LinkedIn grants", () => {
       ["content_admin", "CONTENT_ADMINISTRATOR"],
       ["analyst", "ANALYST"],
     ] as const) {
+      fake.orgAcls.clear();
       const { results } = await connector.grantAccess({ accessToken: token, serviceId: "linkedin_page", assetIds: [ORG1], role, agencyAccount: agency });
       expect(results).toEqual([{ assetId: ORG1, ok: true, error: null, verified: true }]);
       expect(fake.orgAcls.has(`${ORG1}|${liRole}|${MEMBER}`)).toBe(true);
@@ -170,11 +172,11 @@ describe("LinkedIn grants", () => {
     expect(calls("GET", "/rest/organizationAcls")).toHaveLength(3);
   });
 
-  it("a LinkedIn 5xx on the grant is retried, then fails that asset as a server error", async () => {
+  it("a LinkedIn 5xx on the grant is retried, then fails that asset as the platform's outage", async () => {
     const token = await signIn();
     fake.switches.serverError = true;
     const { results } = await connector.grantAccess({ accessToken: token, serviceId: "linkedin_ads", assetIds: [ACC3], role: "viewer", agencyAccount: agency });
-    expect(results).toEqual([{ assetId: ACC3, ok: false, error: expect.stringContaining("500") as string, errorKind: "server_error" }]);
+    expect(results).toEqual([{ assetId: ACC3, ok: false, error: expect.stringContaining("500") as string, errorKind: "platform_unavailable" }]);
     expect(calls("PUT", "/rest/adAccountUsers/")).toHaveLength(4);
   });
 

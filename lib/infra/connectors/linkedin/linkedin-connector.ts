@@ -3,7 +3,7 @@
 // (linkedin-grants.ts), errors (linkedin-errors.ts), roles (linkedin-roles.ts).
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
-import { linkedinMember, listAdAccounts, listAdministeredPages } from "@/lib/infra/connectors/linkedin/linkedin-assets";
+import { linkedinMember, listAdministeredPages, listShareableAdAccounts } from "@/lib/infra/connectors/linkedin/linkedin-assets";
 import { toConnectorError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
 import { grantLinkedIn, verifyLinkedIn } from "@/lib/infra/connectors/linkedin/linkedin-grants";
 import { linkedinRemovalToken, removeLinkedInAccess } from "@/lib/infra/connectors/linkedin/linkedin-removal";
@@ -37,7 +37,7 @@ export function createLinkedInConnector(creds: LinkedInCredentials, http: Connec
 
     listAssets({ accessToken, serviceId }) {
       checkService(serviceId);
-      return mapped(() => (serviceId === "linkedin_ads" ? listAdAccounts(http, accessToken) : listAdministeredPages(http, accessToken)));
+      return mapped(() => (serviceId === "linkedin_ads" ? listShareableAdAccounts(http, accessToken) : listAdministeredPages(http, accessToken)));
     },
 
     grantAccess(input) {

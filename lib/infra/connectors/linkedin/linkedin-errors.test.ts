@@ -18,11 +18,11 @@ describe("LinkedIn error mapping", () => {
     expect(linkedinError(res(502, null)).message).toBe("HTTP 502");
   });
 
-  it("maps 401 to reauth, 429 to rate_limited, 5xx to server_error and other refusals to platform_error", () => {
+  it("maps 401 to reauth, 429 and an outlasting 5xx to rate_limited (try again in a few minutes) and other refusals to platform_error", () => {
     const kind = (status: number) => toConnectorError(new LinkedInApiError(status, "m", null)).kind;
     expect(kind(401)).toBe("reauth");
     expect(kind(429)).toBe("rate_limited");
-    expect(kind(500)).toBe("server_error");
+    expect(kind(500)).toBe("rate_limited");
     expect(kind(403)).toBe("platform_error");
     expect(kind(404)).toBe("platform_error");
   });

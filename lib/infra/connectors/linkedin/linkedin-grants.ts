@@ -3,20 +3,26 @@
 // - linkedin_ads: "Create Ad Account User" (PUT /rest/adAccountUsers/(account:{urn},user:{urn})
 //   with `{ account, user, role }`; Ad Account Users API,
 //   https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads/account-structure/create-and-manage-account-users).
-//   Already granted and read-back use "Fetch Ad Account User" (GET on the same key).
+//   Already granted and read-back use "Fetch Ad Account User" (GET on the same key). The PUT
+//   replaces the member's one role on the account, so a held role that includes the asked
+//   one (LINKEDIN_ROLE_ORDER) is already granted and nothing is written; a weaker one is
+//   raised (the asked role includes it).
 // - linkedin_page: "Update Organization Access Control" (PUT
 //   /rest/organizationAcls/(organization:{urn},role:{ROLE},roleAssignee:{urn}) with
 //   `{ roleAssignee, role, organization, state: APPROVED }`; Organization Access Control by Role,
 //   https://learn.microsoft.com/en-us/linkedin/marketing/community-management/organizations/organization-access-control-by-role).
 //   Already granted and read-back use "Find Organization Access Control"
-//   (GET /rest/organizationAcls?q=organization&organization={urn}&role={ROLE}&state=APPROVED).
+//   (GET /rest/organizationAcls?q=organization&organization={urn}&state=APPROVED): a held
+//   Page role that includes the asked one is already granted. Page roles sit side by side,
+//   so adding one never removes another.
 // Both PUTs are upserts; a 409 is still read as "already exists". 401 and 429 fail the
 // whole attempt; other refusals are the asset's.
 import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { encodeUrn, linkedinCall, linkedinSend, LINKEDIN_REST, str } from "@/lib/infra/connectors/linkedin/linkedin-api";
 import { attemptError, LinkedInApiError, linkedinError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
-import { linkedinRole } from "@/lib/infra/connectors/linkedin/linkedin-roles";
+import { LINKEDIN_ROLE_ORDER, linkedinRole } from "@/lib/infra/connectors/linkedin/linkedin-roles";
+import { anyIncludes } from "@/lib/infra/connectors/role-order";
 
 type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
 
@@ -37,7 +43,7 @@ function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof LinkedInApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (err.status >= 500) return { assetId, ok: false, error: `LinkedIn answered ${err.status}: ${err.message}`, errorKind: "server_error" };
+    if (err.status >= 500) return { assetId, ok: false, error: `LinkedIn answered ${err.status}: ${err.message}`, errorKind: "platform_unavailable" };
     return { assetId, ok: false, error: `LinkedIn refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
@@ -52,13 +58,17 @@ async function adAccountRole(http: ConnectorHttp, accessToken: string, accountId
   return str((res.json as Record<string, unknown> | null)?.role);
 }
 
-async function hasOrgRole(http: ConnectorHttp, accessToken: string, orgId: string, role: string, member: string): Promise<boolean> {
+/** The member's approved roles on the Page. */
+async function orgRoles(http: ConnectorHttp, accessToken: string, orgId: string, member: string): Promise<string[]> {
   const body = await linkedinCall(http, {
     url: `${LINKEDIN_REST}/organizationAcls`,
     accessToken,
-    query: { q: "organization", organization: `urn:li:organization:${orgId}`, role, state: "APPROVED", start: 0, count: 100 },
+    query: { q: "organization", organization: `urn:li:organization:${orgId}`, state: "APPROVED", start: 0, count: 100 },
   });
-  return ((Array.isArray(body.elements) ? body.elements : []) as Record<string, unknown>[]).some((el) => el.roleAssignee === member && el.role === role);
+  return ((Array.isArray(body.elements) ? body.elements : []) as Record<string, unknown>[])
+    .filter((el) => el.roleAssignee === member)
+    .map((el) => str(el.role))
+    .filter((r): r is string => r !== null);
 }
 
 async function readBack(check: () => Promise<boolean>): Promise<boolean | null> {
@@ -74,8 +84,10 @@ export async function grantLinkedIn(http: ConnectorHttp, input: GrantInput): Pro
   const role = linkedinRole(input.serviceId, input.role);
   const member = memberUrn(input.agencyAccount);
   const ads = input.serviceId === "linkedin_ads";
-  const present = (assetId: string) =>
-    ads ? adAccountRole(http, input.accessToken, assetId, member).then((r) => r === role) : hasOrgRole(http, input.accessToken, assetId, role, member);
+  const order = LINKEDIN_ROLE_ORDER[input.serviceId]!;
+  const held = async (assetId: string): Promise<string[]> =>
+    ads ? [await adAccountRole(http, input.accessToken, assetId, member)].filter((r): r is string => r !== null) : orgRoles(http, input.accessToken, assetId, member);
+  const present = async (assetId: string) => anyIncludes(order, await held(assetId), role);
 
   const results: AssetGrantResult[] = [];
   for (const assetId of [...new Set(input.assetIds)]) {
@@ -125,8 +137,9 @@ export async function verifyLinkedIn(
       const role = await adAccountRole(http, input.accessToken, assetId, member);
       out.push({ assetId, present: role !== null, detail: role });
     } else {
-      const roles: string[] = [];
-      for (const role of ["ADMINISTRATOR", "CONTENT_ADMINISTRATOR", "ANALYST"]) if (await hasOrgRole(http, input.accessToken, assetId, role, member)) roles.push(role);
+      const chain = LINKEDIN_ROLE_ORDER.linkedin_page![0]!;
+      const held = await orgRoles(http, input.accessToken, assetId, member);
+      const roles = chain.filter((r) => held.includes(r));
       out.push({ assetId, present: roles.length > 0, detail: roles.length > 0 ? roles.join(",") : null });
     }
   }

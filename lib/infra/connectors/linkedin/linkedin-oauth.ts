@@ -9,6 +9,7 @@
 //   linkedin_page -> rw_organization_admin (reading and changing a Page's admin roles)
 //   no service (the dashboard's agency connection) -> openid profile email (Sign In with
 //   LinkedIn using OpenID Connect), for the member URN, name and email
+import { tokenExchangeError } from "@/lib/infra/connectors/oauth-answers";
 import { ConnectorError, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { linkedinError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
@@ -58,5 +59,5 @@ export async function exchangeLinkedInCode(http: ConnectorHttp, creds: LinkedInC
   if (res.status === 400 && (err.code === "invalid_request" || err.code === "invalid_grant")) {
     throw new ConnectorError("invalid_state", "The LinkedIn sign-in could not be completed. Please start again.", { cause: err });
   }
-  throw new ConnectorError("server_error", `LinkedIn token exchange failed (${res.status} ${err.code ?? ""}): ${err.message}`, { cause: err });
+  throw tokenExchangeError("linkedin", "LinkedIn", res, typeof err.code === "string" ? err.code : null);
 }

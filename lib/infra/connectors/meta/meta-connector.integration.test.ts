@@ -95,6 +95,22 @@ describe("Meta sign-in", () => {
 });
 
 describe("Meta listing", () => {
+  it("an ad account or Page where the client lacks the MANAGE task is listed as not shareable", async () => {
+    const token = await signIn(["meta_ads", "meta_page"]);
+    fake.switches.limitedTasks = ["act_1002", "2002"];
+    const ads = await connector.listAssets({ accessToken: token, serviceId: "meta_ads" });
+    expect(ads.map((a) => [a.id, a.notGrantable ?? null])).toEqual([
+      ["act_1001", null],
+      ["act_1002", "needs_account_admin"],
+      ["act_1003", null],
+    ]);
+    const pages = await connector.listAssets({ accessToken: token, serviceId: "meta_page" });
+    expect(pages.map((a) => [a.id, a.notGrantable ?? null])).toEqual([
+      ["2001", null],
+      ["2002", "needs_page_admin"],
+    ]);
+  });
+
   it("lists each service's assets with one sign-in for all of them, every call with appsecret_proof", async () => {
     const token = await signIn([...META_SERVICE_IDS]);
     const ids = async (serviceId: string) => (await connector.listAssets({ accessToken: token, serviceId })).map((a) => a.id);
@@ -234,15 +250,15 @@ describe("Meta grants", () => {
     expect((err as ConnectorError).kind).toBe("rate_limited");
   });
 
-  it("a platform 5xx on one asset is a server error for that asset; on listing it fails the call", async () => {
+  it("a platform 5xx on one asset fails that asset as Meta's outage; on listing it fails the call as try-again-later", async () => {
     const token = await signIn();
     fake.switches.serverErrorOn = ["act_1002"];
     const { results } = await grant(token, "meta_ads", ["act_1001", "act_1002"], "admin");
     expect(results[0]).toMatchObject({ ok: true });
-    expect(results[1]).toMatchObject({ assetId: "act_1002", ok: false, errorKind: "server_error" });
+    expect(results[1]).toMatchObject({ assetId: "act_1002", ok: false, errorKind: "platform_unavailable" });
 
     fake.switches.serverErrorNext = 1000;
-    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_ads" })).rejects.toMatchObject({ kind: "server_error" });
+    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_ads" })).rejects.toMatchObject({ kind: "rate_limited" });
   });
 
   it("a role the table does not know, or an agency without a Business Manager, never reaches Meta", async () => {

@@ -73,7 +73,7 @@ async function readBusinessUser(graph: MetaGraph, token: string, businessId: str
 
 function failed(assetId: string, error: GraphError, secrets: string[]): AssetGrantResult {
   if (classifyGraphError(error) === "server") {
-    return { assetId, ok: false, error: `Meta answered ${error.status} (code ${error.code ?? "none"}) for ${assetId}`, errorKind: "server_error" };
+    return { assetId, ok: false, error: `Meta answered ${error.status} (code ${error.code ?? "none"}) for ${assetId}`, errorKind: "platform_unavailable" };
   }
   return { assetId, ok: false, error: shownGraphMessage(error, secrets), errorKind: "platform_error" };
 }

@@ -57,7 +57,10 @@ export class MetaGraph {
     const out = await this.call<T>(token, "GET", path, params);
     if (out.ok) return out.data;
     if (classifyGraphError(out.error) === "server") {
-      throw new ConnectorError("server_error", `Graph GET ${path} failed: ${out.error.status} code ${out.error.code}`);
+      // Meta's outage (5xx, transient or service codes) outlasted the retries: try again in a few minutes.
+      throw new ConnectorError("rate_limited", "Meta is not answering right now. Please try again in a few minutes.", {
+        cause: new Error(`Graph GET ${path} failed: ${out.error.status} code ${out.error.code}`),
+      });
     }
     throw new ConnectorError("platform_error", out.error.userMessage ?? out.error.message);
   }

@@ -40,7 +40,8 @@ export async function listAccounts(http: ConnectorHttp, accessToken: string, dev
       accessToken,
       developerToken,
       customerId,
-      json: { CustomerId: Number(customerId), OnlyParentAccounts: false },
+      // int64 values are JSON strings in the REST API (GetAccountsInfoRequest in Microsoft's REST SDK).
+      json: { CustomerId: customerId, OnlyParentAccounts: false },
     });
     for (const info of (Array.isArray(body.AccountsInfo) ? body.AccountsInfo : []) as Record<string, unknown>[]) {
       const id = str(info.Id);

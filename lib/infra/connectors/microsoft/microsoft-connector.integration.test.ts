@@ -9,6 +9,7 @@ import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http"
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createMicrosoftConnector } from "@/lib/infra/connectors/microsoft/microsoft-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
+import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
 import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { MICROSOFT_FAKE, startMicrosoftFake, type MicrosoftFake } from "@/test/support/fakes/microsoft-fake";
 
@@ -31,11 +32,7 @@ beforeEach(() => fake.reset());
 
 const V = "v".repeat(43);
 
-async function signIn(): Promise<string> {
-  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["microsoft_ads"], codeVerifier: V });
-  const back = new URL((await getNoFollow(authorizationUrl)).headers.get("location")!);
-  return (await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: V })).accessToken;
-}
+const signIn = () => signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds: ["microsoft_ads"] });
 
 const kindOf = async (p: Promise<unknown>) =>
   p.then(
@@ -102,9 +99,9 @@ describe("Microsoft grants", () => {
           FirstName: "ads",
           LastName: "agency.test",
           Email: MICROSOFT_FAKE.agencyEmail,
-          CustomerId: Number(CUST1),
+          CustomerId: CUST1,
           RoleId: roleId,
-          AccountIds: [Number(ACC1)],
+          AccountIds: [ACC1],
           Lcid: "EnglishUS",
         },
       });
@@ -151,11 +148,11 @@ describe("Microsoft grants", () => {
     expect(fake.invitations).toHaveLength(1);
   });
 
-  it("a Microsoft 5xx fails the asset as a server error after retries", async () => {
+  it("a Microsoft 5xx fails the asset as the platform's outage after retries", async () => {
     const token = await signIn();
     fake.switches.serverError = true;
     const { results } = await grant(token, [ACC1]);
-    expect(results[0]).toMatchObject({ assetId: ACC1, ok: false, errorKind: "server_error" });
+    expect(results[0]).toMatchObject({ assetId: ACC1, ok: false, errorKind: "platform_unavailable" });
     expect(calls("/CustomerManagement/v13/UserInvitation/Send").length).toBeGreaterThan(1);
   });
 
@@ -195,7 +192,7 @@ describe("the client page with the real Microsoft Advertising connector", () => 
       assets: [ACC1, ACC2],
     });
     expect(consentUrl.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(fake.invitations.map((i) => [i.AccountIds, i.RoleId, i.Email])).toEqual([[[Number(ACC1)], 16, MICROSOFT_FAKE.agencyEmail]]);
+    expect(fake.invitations.map((i) => [i.AccountIds, i.RoleId, i.Email])).toEqual([[[ACC1], 16, MICROSOFT_FAKE.agencyEmail]]);
     await expectGrantRecorded(requestId, "microsoft_ads", {
       grantedAssets: [{ id: ACC1, name: "Acme Search", accessLevel: "campaign_manager" }],
       platform: "microsoft",

@@ -22,11 +22,11 @@ describe("Microsoft Advertising error mapping", () => {
     expect(microsoftError(res(502, null)).message).toBe("HTTP 502");
   });
 
-  it("maps expired or invalid credentials to reauth, CallRateExceeded to rate_limited, 5xx to server_error, the rest to platform_error", () => {
+  it("maps expired or invalid credentials to reauth, CallRateExceeded and an outlasting 5xx to rate_limited, the rest to platform_error", () => {
     expect(toConnectorError(microsoftError(fault(401, 109, "AuthenticationTokenExpired"))).kind).toBe("reauth");
     expect(toConnectorError(microsoftError(fault(400, 105, "InvalidCredentials"))).kind).toBe("reauth");
     expect(toConnectorError(microsoftError(fault(400, 117, "CallRateExceeded"))).kind).toBe("rate_limited");
-    expect(toConnectorError(microsoftError(res(503, {}))).kind).toBe("server_error");
+    expect(toConnectorError(microsoftError(res(503, {}))).kind).toBe("rate_limited");
     const refused = toConnectorError(microsoftError(fault(400, 106, "UserIsNotAuthorized")));
     expect(refused.kind).toBe("platform_error");
     expect(refused.message).toBe("Microsoft Advertising refused the request: UserIsNotAuthorized happened");

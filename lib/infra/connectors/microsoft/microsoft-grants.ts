@@ -10,8 +10,8 @@
 // Already granted and read-back: SearchUserInvitations (POST /UserInvitations/Search with
 // a `CustomerId Equals` predicate; returns pending invitations, expired or not;
 // https://learn.microsoft.com/en-us/advertising/customer-management-service/searchuserinvitations?view=bingads-13):
-// an unexpired pending invitation to the same email with the same role covering the
-// account counts as granted without a new email. Accepted invitations are not listed and
+// an unexpired pending invitation to the same email covering the account with a role that
+// includes the asked one (MICROSOFT_ROLE_ORDER) counts as granted without a new email. Accepted invitations are not listed and
 // the accepting user may sign in with another address (same docs), so an accepted grant
 // cannot be read back by email: the invitation id is what is verified.
 import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
@@ -19,7 +19,8 @@ import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { microsoftCall, str } from "@/lib/infra/connectors/microsoft/microsoft-api";
 import { listAccounts, type MicrosoftAccount } from "@/lib/infra/connectors/microsoft/microsoft-assets";
 import { attemptError, MicrosoftApiError } from "@/lib/infra/connectors/microsoft/microsoft-errors";
-import { microsoftRoleId } from "@/lib/infra/connectors/microsoft/microsoft-roles";
+import { MICROSOFT_ROLE_ORDER, microsoftRoleId } from "@/lib/infra/connectors/microsoft/microsoft-roles";
+import { roleIncludes } from "@/lib/infra/connectors/role-order";
 
 type GrantInput = { accessToken: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
 type Invitation = { id: string; email: string; roleId: number; accountIds: string[]; expiresAt: number | null };
@@ -54,15 +55,21 @@ async function pendingInvitations(http: ConnectorHttp, accessToken: string, deve
   });
 }
 
+/** A pending, unexpired invitation to the email covering the account with a role that includes the asked one. */
 function covers(inv: Invitation, email: string, roleId: number, accountId: string, now: number): boolean {
-  return inv.email === email.toLowerCase() && inv.roleId === roleId && inv.accountIds.includes(accountId) && (inv.expiresAt === null || inv.expiresAt > now);
+  return (
+    inv.email === email.toLowerCase() &&
+    roleIncludes(MICROSOFT_ROLE_ORDER, String(inv.roleId), String(roleId)) &&
+    inv.accountIds.includes(accountId) &&
+    (inv.expiresAt === null || inv.expiresAt > now)
+  );
 }
 
 function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof MicrosoftApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (err.status >= 500) return { assetId, ok: false, error: `Microsoft Advertising answered ${err.status}: ${err.message}`, errorKind: "server_error" };
+    if (err.status >= 500) return { assetId, ok: false, error: `Microsoft Advertising answered ${err.status}: ${err.message}`, errorKind: "platform_unavailable" };
     return { assetId, ok: false, error: `Microsoft Advertising refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
@@ -103,9 +110,10 @@ export async function grantMicrosoft(http: ConnectorHttp, developerToken: string
             FirstName: local.slice(0, 40),
             LastName: domain.slice(0, 40),
             Email: email,
-            CustomerId: Number(account.customerId),
+            // int64 values are JSON strings in the REST API (UserInvitation in Microsoft's REST SDK).
+            CustomerId: account.customerId,
             RoleId: roleId,
-            AccountIds: [Number(assetId)],
+            AccountIds: [assetId],
             Lcid: "EnglishUS",
           },
         },

@@ -9,6 +9,7 @@
 // or reused code, another redirect_uri or a code_verifier that does not match answer
 // 400 `invalid_grant`. Every Microsoft Advertising service, and the dashboard's agency
 // connection, needs the same scopes: `openid offline_access https://ads.microsoft.com/msads.manage`.
+import { tokenExchangeError } from "@/lib/infra/connectors/oauth-answers";
 import { ConnectorError, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pkceChallenge } from "@/lib/infra/connectors/pkce";
@@ -65,5 +66,6 @@ export async function exchangeMicrosoftCode(
   if (res.status === 400 && (err.errorCode === "invalid_grant" || err.errorCode === "invalid_request")) {
     throw new ConnectorError("invalid_state", "The Microsoft sign-in could not be completed. Please start again.", { cause: err });
   }
-  throw new ConnectorError("server_error", `Microsoft token exchange failed (${res.status} ${err.errorCode ?? ""}): ${err.message}`, { cause: err });
+  const oauthError = (res.json as { error?: unknown } | null)?.error;
+  throw tokenExchangeError("microsoft", "Microsoft", res, typeof oauthError === "string" ? oauthError : err.errorCode);
 }

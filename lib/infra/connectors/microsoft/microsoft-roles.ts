@@ -6,6 +6,7 @@
 // invite a Super Admin (SendUserInvitation, same docs): the platform refuses that grant
 // and the client sees its message.
 import { ConnectorError } from "@/lib/infra/connectors/connector";
+import type { RoleOrder } from "@/lib/infra/connectors/role-order";
 
 export const MICROSOFT_ROLE_IDS: Readonly<Record<string, number>> = {
   super_admin: 41,
@@ -13,6 +14,16 @@ export const MICROSOFT_ROLE_IDS: Readonly<Record<string, number>> = {
   campaign_manager: 16,
   viewer: 100,
 };
+
+/**
+ * Which role includes which (User roles and permissions,
+ * https://learn.microsoft.com/en-us/advertising/guides/customer-accounts?view=bingads-13#userroles):
+ * a Super Admin can do everything a Standard user can, who can do everything an Advertiser
+ * Campaign Manager can, who can do everything a Viewer can. An invitation never takes a
+ * role away; a pending one whose role includes the asked one, on the account, already
+ * grants it.
+ */
+export const MICROSOFT_ROLE_ORDER: RoleOrder = [["41", "203", "16", "100"]];
 
 export function microsoftRoleId(role: string | null): number {
   const id = role === null ? undefined : MICROSOFT_ROLE_IDS[role];

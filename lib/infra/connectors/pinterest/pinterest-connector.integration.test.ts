@@ -9,6 +9,7 @@ import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http"
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createPinterestConnector } from "@/lib/infra/connectors/pinterest/pinterest-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
+import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
 import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { PINTEREST_FAKE, startPinterestFake, type PinterestFake } from "@/test/support/fakes/pinterest-fake";
 
@@ -29,11 +30,7 @@ afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
 
 const V = "v".repeat(43);
-async function signIn(serviceIds: string[] = ["pinterest_ads"]): Promise<string> {
-  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds, codeVerifier: V });
-  const back = new URL((await getNoFollow(authorizationUrl)).headers.get("location")!);
-  return (await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: V })).accessToken;
-}
+const signIn = (serviceIds: string[] = ["pinterest_ads"]) => signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds });
 const kindOf = async (p: Promise<unknown>) =>
   p.then(
     () => "none",
@@ -94,6 +91,7 @@ describe("Pinterest grants", () => {
       ["campaign_manager", "CAMPAIGN_MANAGER"],
       ["analyst", "ANALYST"],
     ] as const) {
+      fake.partnerAccess.delete(`${AGENCY_BIZ}|${ACC1}`);
       const { results } = await connector.grantAccess({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC1], role, agencyAccount: agency });
       expect(results).toEqual([{ assetId: ACC1, ok: true, error: null, verified: true }]);
       expect(fake.partnerAccess.get(`${AGENCY_BIZ}|${ACC1}`)).toEqual([perm]);
@@ -164,12 +162,12 @@ describe("Pinterest grants", () => {
     expect(calls("GET", "/v5/businesses/employers")).toHaveLength(2);
   });
 
-  it("a Pinterest 5xx on the grant is retried, then fails that asset as a server error", async () => {
+  it("a Pinterest 5xx on the grant is retried, then fails that asset as the platform's outage", async () => {
     const token = await signIn();
     fake.partners.add(AGENCY_BIZ);
     fake.switches.serverError = true;
     const { results } = await connector.grantAccess({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC3], role: "analyst", agencyAccount: agency });
-    expect(results).toEqual([{ assetId: ACC3, ok: false, error: expect.stringContaining("500") as string, errorKind: "server_error" }]);
+    expect(results).toEqual([{ assetId: ACC3, ok: false, error: expect.stringContaining("500") as string, errorKind: "platform_unavailable" }]);
     expect(calls("PATCH", `/v5/businesses/${biz}/partners/assets`)).toHaveLength(4);
   });
 

@@ -41,7 +41,8 @@ export function toConnectorError(err: unknown): ConnectorError {
   if (err instanceof PinterestApiError) {
     const whole = attemptError(err);
     if (whole) return whole;
-    if (err.status >= 500) return new ConnectorError("server_error", `Pinterest answered ${err.status}: ${err.message}`, { cause: err });
+    // An outage that outlasted the retries: the client tries again in a few minutes.
+    if (err.status >= 500) return new ConnectorError("rate_limited", "Pinterest is not answering right now. Please try again in a few minutes.", { cause: err });
     return new ConnectorError("platform_error", `Pinterest refused the request: ${err.message}`, { cause: err });
   }
   return new ConnectorError("server_error", `Pinterest call failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });

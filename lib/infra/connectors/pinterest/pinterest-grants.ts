@@ -6,9 +6,12 @@
 //   (GET /v5/businesses/{business_id}/partners?partner_ids={agency}&partner_type=INTERNAL).
 // - Partner already: read its access ("Get assets assigned to a partner",
 //   GET /v5/businesses/{business_id}/partners/{partner_id}/assets?partner_type=INTERNAL);
-//   an ad account already carrying the permission is already granted; otherwise "Assign/Update
-//   partner asset permissions" (PATCH /v5/businesses/{business_id}/partners/assets with
-//   `{ accesses: [{ partner_id, asset_id, permissions }] }`), then read back.
+//   an ad account already carrying the permission, or one that includes it
+//   (PINTEREST_ROLE_ORDER), is already granted; otherwise "Assign/Update partner asset
+//   permissions" (PATCH /v5/businesses/{business_id}/partners/assets with
+//   `{ accesses: [{ partner_id, asset_id, permissions }] }`, https://developers.pinterest.com/docs/api/v5/business_partner_asset_access-update),
+//   which overrides the partner's permissions on the asset, so `permissions` is the union of
+//   the held ones and the asked one; then read back.
 // - Not a partner yet: "Create invites or requests" (POST /v5/businesses/{business_id}/invites
 //   with `{ business_role: PARTNER, invite_type: PARTNER_INVITE, partners: [agency] }`), then
 //   "Update invite/request with an asset permission" (POST
@@ -21,7 +24,8 @@ import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pinterestCall, pinterestItems, str } from "@/lib/infra/connectors/pinterest/pinterest-api";
 import { adAccountOwners } from "@/lib/infra/connectors/pinterest/pinterest-assets";
 import { attemptError, PinterestApiError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
-import { pinterestPermission } from "@/lib/infra/connectors/pinterest/pinterest-roles";
+import { PINTEREST_ROLE_ORDER, pinterestPermission } from "@/lib/infra/connectors/pinterest/pinterest-roles";
+import { anyIncludes } from "@/lib/infra/connectors/role-order";
 
 type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
 
@@ -37,7 +41,7 @@ function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof PinterestApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (err.status >= 500) return { assetId, ok: false, error: `Pinterest answered ${err.status}: ${err.message}`, errorKind: "server_error" };
+    if (err.status >= 500) return { assetId, ok: false, error: `Pinterest answered ${err.status}: ${err.message}`, errorKind: "platform_unavailable" };
     return { assetId, ok: false, error: `Pinterest refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
@@ -101,21 +105,23 @@ export async function grantPinterest(http: ConnectorHttp, input: GrantInput): Pr
     try {
       if (!partnerOf.has(businessId)) partnerOf.set(businessId, await isPartner(http, token, businessId, partnerId));
       if (partnerOf.get(businessId)) {
-        if ((await partnerAccess(http, token, businessId, partnerId)).get(assetId)?.includes(permission)) {
+        const held = (await partnerAccess(http, token, businessId, partnerId)).get(assetId) ?? [];
+        if (anyIncludes(PINTEREST_ROLE_ORDER, held, permission)) {
           results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
           continue;
         }
+        // The PATCH overrides the partner's permissions on the asset: send what it holds too.
         await pinterestCall(http, {
           method: "PATCH",
           path: `/businesses/${businessId}/partners/assets`,
           accessToken: token,
-          json: { accesses: [{ partner_id: partnerId, asset_id: assetId, permissions: [permission] }] },
+          json: { accesses: [{ partner_id: partnerId, asset_id: assetId, permissions: [...new Set([...held, permission])] }] },
         });
         results.push({
           assetId,
           ok: true,
           error: null,
-          verified: await readBack(() => partnerAccess(http, token, businessId, partnerId).then((m) => !!m.get(assetId)?.includes(permission))),
+          verified: await readBack(() => partnerAccess(http, token, businessId, partnerId).then((m) => anyIncludes(PINTEREST_ROLE_ORDER, m.get(assetId) ?? [], permission))),
         });
         continue;
       }

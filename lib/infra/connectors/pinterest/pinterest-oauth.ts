@@ -9,6 +9,7 @@
 //   pinterest_ads -> ads:read (ad account names), biz_access:read, biz_access:write
 //     (listing the business's assets and sharing them with a partner)
 //   no service (the dashboard's agency connection) -> user_accounts:read, biz_access:read
+import { tokenExchangeError } from "@/lib/infra/connectors/oauth-answers";
 import { ConnectorError, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { PINTEREST_API, str } from "@/lib/infra/connectors/pinterest/pinterest-api";
@@ -60,5 +61,5 @@ export async function exchangePinterestCode(
   const err = pinterestError(res);
   // 400: the code is unknown, used or expired, or the redirect_uri differs from the authorization's.
   if (res.status === 400) throw new ConnectorError("invalid_state", "The Pinterest sign-in could not be completed. Please start again.", { cause: err });
-  throw new ConnectorError("server_error", `Pinterest token exchange failed (${res.status} ${err.code ?? ""}): ${err.message}`, { cause: err });
+  throw tokenExchangeError("pinterest", "Pinterest", res, typeof err.code === "string" ? err.code : null);
 }

@@ -26,7 +26,7 @@ describe("Pinterest permissions, scopes and errors", () => {
     const kind = (status: number) => toConnectorError(new PinterestApiError(status, "m", null)).kind;
     expect(kind(401)).toBe("reauth");
     expect(kind(429)).toBe("rate_limited");
-    expect(kind(503)).toBe("server_error");
+    expect(kind(503)).toBe("rate_limited");
     expect(kind(404)).toBe("platform_error");
   });
 });

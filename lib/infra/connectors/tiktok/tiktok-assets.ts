@@ -3,13 +3,21 @@
 // accounts in each (Get assets, GET /bc/asset/get/ with asset_type=ADVERTISER,
 // https://business-api.tiktok.com/portal/docs?id=1739432717798401). Sharing an ad account
 // with a partner is done from the Business Center that holds it, so the listing keeps
-// which Business Center each ad account was found in.
+// which Business Center each ad account was found in. Only a Business Center's admins can
+// add partners or invite members (Business Center roles and permissions,
+// https://ads.tiktok.com/help/article/business-center-roles-and-permissions); /bc/get/ gives
+// the signed-in user's `user_role` in each, so a Business Center where the client is a
+// standard member, and its ad accounts, are listed as not shareable (`needs_bc_admin`)
+// and never granted.
 import type { Asset } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { str, tiktokCall, tiktokPaged } from "@/lib/infra/connectors/tiktok/tiktok-api";
 
 export type TikTokBusinessCenter = { bcId: string; name: string | null; userRole: string | null };
 export type TikTokAdvertiser = Asset & { bcId: string };
+
+/** Whether the signed-in user may share from this Business Center (its admins only). */
+export const isBcAdmin = (bc: TikTokBusinessCenter) => bc.userRole === "ADMIN";
 
 export async function listBusinessCenters(http: ConnectorHttp, accessToken: string): Promise<TikTokBusinessCenter[]> {
   const rows = await tiktokPaged(http, { path: "/bc/get/", accessToken });
@@ -22,13 +30,15 @@ export async function listBusinessCenters(http: ConnectorHttp, accessToken: stri
   return out;
 }
 
+/** Every ad account of the user's Business Centers, found first in one they administer. */
 export async function listAdvertisers(http: ConnectorHttp, accessToken: string): Promise<TikTokAdvertiser[]> {
   const seen = new Map<string, TikTokAdvertiser>();
-  for (const bc of await listBusinessCenters(http, accessToken)) {
+  const centers = await listBusinessCenters(http, accessToken);
+  for (const bc of [...centers.filter(isBcAdmin), ...centers.filter((b) => !isBcAdmin(b))]) {
     const rows = await tiktokPaged(http, { path: "/bc/asset/get/", accessToken, query: { bc_id: bc.bcId, asset_type: "ADVERTISER" } });
     for (const row of rows) {
       const id = str(row.asset_id);
-      if (id && !seen.has(id)) seen.set(id, { id, name: str(row.asset_name), bcId: bc.bcId });
+      if (id && !seen.has(id)) seen.set(id, { id, name: str(row.asset_name), bcId: bc.bcId, ...(isBcAdmin(bc) ? {} : { notGrantable: "needs_bc_admin" as const }) });
     }
   }
   return [...seen.values()];

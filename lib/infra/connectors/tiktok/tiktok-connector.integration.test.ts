@@ -8,13 +8,15 @@ import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http"
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
+import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
 import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { startTikTokFake, TIKTOK_FAKE, type TikTokFake } from "@/test/support/fakes/tiktok-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const [AD1, AD2, AD3] = TIKTOK_FAKE.businessCenters[0]!.advertisers.map(([id]) => id);
 const AD4 = TIKTOK_FAKE.businessCenters[1]!.advertisers[0]![0];
-const [BC1, BC2] = TIKTOK_FAKE.businessCenters.map((b) => b.bcId);
+const [BC1, BC2, BC3] = TIKTOK_FAKE.businessCenters.map((b) => b.bcId);
+const AD5 = TIKTOK_FAKE.businessCenters[2]!.advertisers[0]![0];
 const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: null, email: TIKTOK_FAKE.agencyEmail, businessId: TIKTOK_FAKE.agencyBcId };
 
 let fake: TikTokFake;
@@ -28,13 +30,7 @@ beforeAll(async () => {
 afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
 
-async function signIn(): Promise<string> {
-  const { authorizationUrl } = connector.beginSignIn({ state: "st-1", redirectUri: REDIRECT, serviceIds: ["tiktok_ads"], codeVerifier: "v".repeat(43) });
-  const consent = await getNoFollow(authorizationUrl);
-  const back = new URL(consent.headers.get("location")!);
-  const tokens = await connector.handleCallback({ code: back.searchParams.get("auth_code")!, state: "st-1", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) });
-  return tokens.accessToken;
-}
+const signIn = () => signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds: ["tiktok_ads"], state: "st-1" });
 
 const kindOf = async (p: Promise<unknown>) =>
   p.then(
@@ -77,7 +73,7 @@ describe("TikTok sign-in", () => {
 });
 
 describe("TikTok listing", () => {
-  it("lists ad accounts of every Business Center, and the Business Centers, with the Access-Token header", async () => {
+  it("lists ad accounts of every Business Center, and the Business Centers, with the Access-Token header; a standard member's are not shareable", async () => {
     const token = await signIn();
     const ads = await connector.listAssets({ accessToken: token, serviceId: "tiktok_ads" });
     expect(ads).toEqual([
@@ -85,11 +81,13 @@ describe("TikTok listing", () => {
       { id: AD2, name: "Acme Brand Ads" },
       { id: AD3, name: "Acme Archive Ads" },
       { id: AD4, name: "Acme Retail Ads" },
+      { id: AD5, name: "Reseller Ads", notGrantable: "needs_bc_admin" },
     ]);
     const centers = await connector.listAssets({ accessToken: token, serviceId: "tiktok_business_center" });
     expect(centers).toEqual([
       { id: BC1, name: "Acme Business Center" },
       { id: BC2, name: "Acme Retail Center" },
+      { id: BC3, name: "Reseller Center", notGrantable: "needs_bc_admin" },
     ]);
     const reads = fake.calls.filter((c) => c.path.startsWith("/open_api/v1.3/bc/"));
     expect(reads.every((c) => c.headers["access-token"] === token)).toBe(true);
@@ -128,8 +126,24 @@ describe("TikTok grants", () => {
       const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_business_center", assetIds: [bcId], role, agencyAccount: agency });
       expect(results).toEqual([{ assetId: bcId, ok: true, error: null, verified: true }]);
       expect(fake.members.get(bcId)!.get(TIKTOK_FAKE.agencyEmail)).toBe(tiktokRole);
-      expect(grantCalls("/bc/member/invite/").at(-1)!.body).toEqual({ bc_id: bcId, emails: [TIKTOK_FAKE.agencyEmail], user_role: tiktokRole });
+      // TikTok's SDK requires asset_ids (MemberInviteBody): the membership alone is asked for.
+      expect(grantCalls("/bc/member/invite/").at(-1)!.body).toEqual({
+        bc_id: bcId,
+        emails: [TIKTOK_FAKE.agencyEmail],
+        user_role: tiktokRole,
+        asset_type: "ADVERTISER",
+        asset_ids: [],
+      });
     }
+  });
+
+  it("an ad account or Business Center the client only holds as a standard member is refused without a write", async () => {
+    const token = await signIn();
+    const ads = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD5!], role: "analyst", agencyAccount: agency });
+    expect(ads.results).toMatchObject([{ assetId: AD5, ok: false, errorKind: "platform_error" }]);
+    const bc = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_business_center", assetIds: [BC3!], role: "standard", agencyAccount: agency });
+    expect(bc.results).toMatchObject([{ assetId: BC3, ok: false, errorKind: "platform_error" }]);
+    expect(fake.calls.filter((c) => c.method === "POST" && c.path.startsWith("/open_api/v1.3/bc/"))).toHaveLength(0);
   });
 
   it("partial failure: a refused ad account and an unknown one fail alone, with TikTok's reason", async () => {
@@ -182,11 +196,11 @@ describe("TikTok grants", () => {
     expect(grantCalls("/bc/get/")).toHaveLength(2);
   });
 
-  it("a TikTok 5xx on the grant call is retried, then fails that asset as a server error", async () => {
+  it("a TikTok 5xx on the grant call is retried, then fails that asset as TikTok's outage", async () => {
     const token = await signIn();
     fake.switches.serverError = true;
     const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "admin", agencyAccount: agency });
-    expect(results).toEqual([{ assetId: AD1, ok: false, error: expect.stringContaining("TikTok") as string, errorKind: "server_error" }]);
+    expect(results).toEqual([{ assetId: AD1, ok: false, error: expect.stringContaining("TikTok") as string, errorKind: "platform_unavailable" }]);
     expect(grantCalls("/bc/partner/add/")).toHaveLength(4);
   });
 
@@ -210,6 +224,7 @@ describe("TikTok grants", () => {
     expect(await connector.listAgencyIdentities!({ accessToken: token })).toEqual([
       { displayName: "Ana Client", email: null, platformAccountId: null, businessId: BC1, businessName: "Acme Business Center" },
       { displayName: "Ana Client", email: null, platformAccountId: null, businessId: BC2, businessName: "Acme Retail Center" },
+      { displayName: "Ana Client", email: null, platformAccountId: null, businessId: BC3, businessName: "Reseller Center" },
     ]);
   });
 });

@@ -5,7 +5,7 @@
 // (https://business-api.tiktok.com/portal/docs); each call names its page where it is made.
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
-import { listAdvertisers, listBusinessCenters, tiktokUser } from "@/lib/infra/connectors/tiktok/tiktok-assets";
+import { isBcAdmin, listAdvertisers, listBusinessCenters, tiktokUser } from "@/lib/infra/connectors/tiktok/tiktok-assets";
 import { toConnectorError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
 import { grantTikTokAds, grantTikTokBusinessCenter, verifyTikTok } from "@/lib/infra/connectors/tiktok/tiktok-grants";
 import { exchangeTikTokCode, tiktokAuthorizationUrl, type TikTokCredentials } from "@/lib/infra/connectors/tiktok/tiktok-oauth";
@@ -40,8 +40,8 @@ export function createTikTokConnector(creds: TikTokCredentials, http: ConnectorH
       checkService(serviceId);
       return mapped(async () =>
         serviceId === "tiktok_ads"
-          ? (await listAdvertisers(http, accessToken)).map(({ id, name }) => ({ id, name }))
-          : (await listBusinessCenters(http, accessToken)).map((b) => ({ id: b.bcId, name: b.name })),
+          ? (await listAdvertisers(http, accessToken)).map(({ id, name, notGrantable }) => ({ id, name, ...(notGrantable ? { notGrantable } : {}) }))
+          : (await listBusinessCenters(http, accessToken)).map((b) => ({ id: b.bcId, name: b.name, ...(isBcAdmin(b) ? {} : { notGrantable: "needs_bc_admin" as const }) })),
       );
     },
 

@@ -18,7 +18,9 @@ describe("TikTok envelope and error codes", () => {
     })();
     expect(err).toBeInstanceOf(TikTokApiError);
     expect(err).toMatchObject({ code: 40001, message: "No permission", requestId: "r-1", httpStatus: 200 });
-    expect(() => readEnvelope(res(502, null))).toThrow(ConnectorError);
+    // A gateway 5xx without the envelope is TikTok's outage; another answer without it is ours to log.
+    expect(() => readEnvelope(res(502, null))).toThrow(TikTokApiError);
+    expect(() => readEnvelope(res(200, null))).toThrow(ConnectorError);
   });
 
   it("retries 429/5xx, the rate-limit code and system codes, nothing else", () => {
@@ -30,11 +32,11 @@ describe("TikTok envelope and error codes", () => {
     expect(tiktokRetryIf(res(200, envelope(40001)))).toBe(false);
   });
 
-  it("maps token codes to reauth, 40100 to rate_limited, system codes to server_error, the rest to platform_error", () => {
+  it("maps token codes to reauth, 40100 and system codes (TikTok's outage) to rate_limited, the rest to platform_error", () => {
     const kind = (code: number, status = 200) => toConnectorError(new TikTokApiError(code, "x", null, status)).kind;
     expect([40102, 40104, 40105].map((c) => kind(c))).toEqual(["reauth", "reauth", "reauth"]);
     expect(kind(40100)).toBe("rate_limited");
-    expect(kind(50002)).toBe("server_error");
+    expect(kind(50002)).toBe("rate_limited");
     expect(kind(40002)).toBe("platform_error");
     expect(toConnectorError(new TikTokApiError(40001, "No permission", null, 200)).message).toBe("TikTok refused the request: No permission");
   });

@@ -51,6 +51,9 @@ export function tiktokRetryIf(res: HttpResponse): boolean {
 export function readEnvelope(res: HttpResponse): Record<string, unknown> {
   const body = res.json as Envelope | null;
   if (!body || typeof body !== "object" || typeof body.code !== "number") {
+    // A gateway's 5xx or 429 without the envelope: TikTok's outage or limit, not ours.
+    if (res.status === 429 || res.status >= 500)
+      throw new TikTokApiError(res.status === 429 ? TIKTOK_RATE_LIMIT_CODE : 50000, `TikTok answered HTTP ${res.status}`, null, res.status);
     throw new ConnectorError("server_error", `TikTok answered HTTP ${res.status} without its envelope`);
   }
   const requestId = typeof body.request_id === "string" ? body.request_id : null;
@@ -74,7 +77,9 @@ export function toConnectorError(err: unknown): ConnectorError {
   if (err instanceof TikTokApiError) {
     const whole = attemptError(err);
     if (whole) return whole;
-    if (isSystemCode(err.code) || err.httpStatus >= 500) return new ConnectorError("server_error", `TikTok system error ${err.code}: ${err.message}`, { cause: err });
+    // An outage that outlasted the retries: the client tries again in a few minutes.
+    if (isSystemCode(err.code) || err.httpStatus >= 500)
+      return new ConnectorError("rate_limited", "TikTok is not answering right now. Please try again in a few minutes.", { cause: err });
     return new ConnectorError("platform_error", `TikTok refused the request: ${err.message}`, { cause: err });
   }
   return new ConnectorError("server_error", `TikTok call failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });

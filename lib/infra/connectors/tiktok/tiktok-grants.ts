@@ -5,19 +5,28 @@
 //   https://business-api.tiktok.com/portal/docs?id=1739662756510721), with the role as
 //   `advertiser_role`. Already shared and read-back use "Get partner assets"
 //   (GET /bc/partner/asset/get/ with share_type=SHARING,
-//   https://business-api.tiktok.com/portal/docs?id=1739662828320769).
+//   https://business-api.tiktok.com/portal/docs?id=1739662828320769), which gives the
+//   partner's `advertiser_role`: a held role that includes the asked one (TIKTOK_ROLE_ORDER)
+//   is already granted; a weaker one is raised by the same call.
 // - tiktok_business_center: the client's Business Center invites the agency's email as a
 //   member (Invite members to BC, POST /bc/member/invite/,
 //   https://business-api.tiktok.com/portal/docs?id=1739939455765505) with `user_role`.
-//   Already a member and read-back use "Get BC members" (GET /bc/member/get/,
-//   https://business-api.tiktok.com/portal/docs?id=1739939404802049).
+//   TikTok's official SDK builds this body as MemberInviteBody with `asset_ids` required
+//   (tiktok/tiktok-business-api-sdk, python_sdk/business_api_client/models/member_invite_body.py):
+//   the membership alone is asked for, so `asset_ids` is sent empty (no ad account is
+//   assigned beyond what the role gives). Already a member and read-back use "Get BC
+//   members" (GET /bc/member/get/, https://business-api.tiktok.com/portal/docs?id=1739939404802049),
+//   which gives the member's `user_role`; a Standard member asked to be Admin is raised
+//   with "Update a member" (POST /bc/member/update/ with `{ bc_id, user_id, user_role }`,
+//   MemberUpdateBody in the same SDK, https://business-api.tiktok.com/portal/docs?id=1739939475347457).
 // A token or rate-limit code fails the whole attempt; any other refusal is the asset's.
 import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { str, tiktokCall, tiktokPaged } from "@/lib/infra/connectors/tiktok/tiktok-api";
-import { listAdvertisers, listBusinessCenters } from "@/lib/infra/connectors/tiktok/tiktok-assets";
+import { isBcAdmin, listAdvertisers, listBusinessCenters } from "@/lib/infra/connectors/tiktok/tiktok-assets";
 import { attemptError, isSystemCode, TikTokApiError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
-import { tiktokRole } from "@/lib/infra/connectors/tiktok/tiktok-roles";
+import { TIKTOK_ROLE_ORDER, tiktokRole } from "@/lib/infra/connectors/tiktok/tiktok-roles";
+import { roleIncludes } from "@/lib/infra/connectors/role-order";
 
 type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
 
@@ -26,7 +35,7 @@ function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof TikTokApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (isSystemCode(err.code) || err.httpStatus >= 500) return { assetId, ok: false, error: `TikTok system error ${err.code}: ${err.message}`, errorKind: "server_error" };
+    if (isSystemCode(err.code) || err.httpStatus >= 500) return { assetId, ok: false, error: `TikTok system error ${err.code}: ${err.message}`, errorKind: "platform_unavailable" };
     return { assetId, ok: false, error: `TikTok refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
@@ -37,15 +46,20 @@ function notFound(assetId: string, what: string): AssetGrantResult {
   return { assetId, ok: false, error: `${what} ${assetId} was not found among the ones you can share on TikTok.`, errorKind: "platform_error" };
 }
 
-/** Ad account ids the client's Business Center shares with the agency's; null when TikTok would not say. */
-async function sharedWithPartner(http: ConnectorHttp, accessToken: string, bcId: string, partnerId: string): Promise<Set<string> | null> {
+/** Ad account id -> the agency's role on it, as the client's Business Center shares it; null when TikTok would not say. */
+async function sharedWithPartner(http: ConnectorHttp, accessToken: string, bcId: string, partnerId: string): Promise<Map<string, string> | null> {
   try {
     const rows = await tiktokPaged(http, {
       path: "/bc/partner/asset/get/",
       accessToken,
       query: { bc_id: bcId, partner_id: partnerId, asset_type: "ADVERTISER", share_type: "SHARING" },
     });
-    return new Set(rows.map((r) => str(r.asset_id)).filter((id): id is string => id !== null));
+    const out = new Map<string, string>();
+    for (const r of rows) {
+      const id = str(r.asset_id);
+      if (id) out.set(id, str(r.advertiser_role) ?? "ANALYST");
+    }
+    return out;
   } catch (err) {
     if (err instanceof TikTokApiError) {
       const whole = attemptError(err);
@@ -57,19 +71,30 @@ async function sharedWithPartner(http: ConnectorHttp, accessToken: string, bcId:
   }
 }
 
-/** Whether `email` is a member (or invited member) of the Business Center; null when TikTok would not say. */
-async function isMember(http: ConnectorHttp, accessToken: string, bcId: string, email: string): Promise<boolean | null> {
+type Member = { userId: string | null; role: string | null };
+
+/** `email` as a member (or invited member) of the Business Center, none, or undefined when TikTok would not say. */
+async function memberOf(http: ConnectorHttp, accessToken: string, bcId: string, email: string): Promise<Member | null | undefined> {
   try {
     const rows = await tiktokPaged(http, { path: "/bc/member/get/", accessToken, query: { bc_id: bcId, filtering: JSON.stringify({ keyword: email }) } }, 5);
-    return rows.some((r) => str(r.user_email)?.toLowerCase() === email.toLowerCase());
+    const row = rows.find((r) => str(r.user_email)?.toLowerCase() === email.toLowerCase());
+    return row ? { userId: str(row.user_id), role: str(row.user_role) } : null;
   } catch (err) {
     if (err instanceof TikTokApiError) {
       const whole = attemptError(err);
       if (whole) throw whole;
-      return null;
+      return undefined;
     }
     throw err;
   }
+}
+
+/** Whether `email` is a member (or invited member) of the Business Center; null when TikTok would not say. */
+async function isMember(http: ConnectorHttp, accessToken: string, bcId: string, email: string, role?: string): Promise<boolean | null> {
+  const member = await memberOf(http, accessToken, bcId, email);
+  if (member === undefined) return null;
+  if (member === null) return false;
+  return role === undefined || roleIncludes(TIKTOK_ROLE_ORDER.tiktok_business_center!, member.role ?? "STANDARD", role);
 }
 
 function agencyBusinessCenter(agency: AgencyAccountRef): string {
@@ -85,8 +110,9 @@ function agencyEmail(agency: AgencyAccountRef): string {
 export async function grantTikTokAds(http: ConnectorHttp, input: GrantInput): Promise<AssetGrantResult[]> {
   const role = tiktokRole(input.serviceId, input.role);
   const partnerId = agencyBusinessCenter(input.agencyAccount);
-  const owners = new Map((await listAdvertisers(http, input.accessToken)).map((a) => [a.id, a.bcId]));
-  const shared = new Map<string, Set<string> | null>();
+  // Only ad accounts of Business Centers the client administers can be shared.
+  const owners = new Map((await listAdvertisers(http, input.accessToken)).filter((a) => !a.notGrantable).map((a) => [a.id, a.bcId]));
+  const shared = new Map<string, Map<string, string> | null>();
   const sharedOf = async (bcId: string) => {
     if (!shared.has(bcId)) shared.set(bcId, await sharedWithPartner(http, input.accessToken, bcId, partnerId));
     return shared.get(bcId) ?? null;
@@ -99,7 +125,8 @@ export async function grantTikTokAds(http: ConnectorHttp, input: GrantInput): Pr
       results.push(notFound(assetId, "Ad account"));
       continue;
     }
-    if ((await sharedOf(bcId))?.has(assetId)) {
+    const held = (await sharedOf(bcId))?.get(assetId);
+    if (held && roleIncludes(TIKTOK_ROLE_ORDER.tiktok_ads!, held, role)) {
       results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
       continue;
     }
@@ -119,7 +146,11 @@ export async function grantTikTokAds(http: ConnectorHttp, input: GrantInput): Pr
   const granted = results.filter((r) => r.ok && !r.alreadyGranted);
   for (const bcId of new Set(granted.map((r) => owners.get(r.assetId)!))) {
     const after = await sharedWithPartner(http, input.accessToken, bcId, partnerId);
-    for (const r of granted) if (owners.get(r.assetId) === bcId) r.verified = after === null ? null : after.has(r.assetId);
+    for (const r of granted) {
+      if (owners.get(r.assetId) !== bcId) continue;
+      const now = after?.get(r.assetId);
+      r.verified = after === null ? null : !!now && roleIncludes(TIKTOK_ROLE_ORDER.tiktok_ads!, now, role);
+    }
   }
   return results;
 }
@@ -127,20 +158,31 @@ export async function grantTikTokAds(http: ConnectorHttp, input: GrantInput): Pr
 export async function grantTikTokBusinessCenter(http: ConnectorHttp, input: GrantInput): Promise<AssetGrantResult[]> {
   const role = tiktokRole(input.serviceId, input.role);
   const email = agencyEmail(input.agencyAccount);
-  const centers = new Set((await listBusinessCenters(http, input.accessToken)).map((b) => b.bcId));
+  const centers = new Set((await listBusinessCenters(http, input.accessToken)).filter(isBcAdmin).map((b) => b.bcId));
   const results: AssetGrantResult[] = [];
   for (const assetId of [...new Set(input.assetIds)]) {
     if (!centers.has(assetId)) {
       results.push(notFound(assetId, "Business Center"));
       continue;
     }
-    if (await isMember(http, input.accessToken, assetId, email)) {
-      results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
-      continue;
-    }
     try {
-      await tiktokCall(http, { method: "POST", path: "/bc/member/invite/", accessToken: input.accessToken, json: { bc_id: assetId, emails: [email], user_role: role } });
-      results.push({ assetId, ok: true, error: null, verified: await isMember(http, input.accessToken, assetId, email) });
+      const member = await memberOf(http, input.accessToken, assetId, email);
+      if (member && roleIncludes(TIKTOK_ROLE_ORDER.tiktok_business_center!, member.role ?? "STANDARD", role)) {
+        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+        continue;
+      }
+      if (member?.userId) {
+        // A member with a weaker role: raise it (one role per member; the asked one includes the held one).
+        await tiktokCall(http, { method: "POST", path: "/bc/member/update/", accessToken: input.accessToken, json: { bc_id: assetId, user_id: member.userId, user_role: role } });
+      } else {
+        await tiktokCall(http, {
+          method: "POST",
+          path: "/bc/member/invite/",
+          accessToken: input.accessToken,
+          json: { bc_id: assetId, emails: [email], user_role: role, asset_type: "ADVERTISER", asset_ids: [] },
+        });
+      }
+      results.push({ assetId, ok: true, error: null, verified: await isMember(http, input.accessToken, assetId, email, role) });
     } catch (err) {
       results.push(assetFailure(assetId, err));
     }
@@ -163,7 +205,7 @@ export async function verifyTikTok(
   }
   const partnerId = agencyBusinessCenter(input.agencyAccount);
   const owners = new Map((await listAdvertisers(http, input.accessToken)).map((a) => [a.id, a.bcId]));
-  const cache = new Map<string, Set<string> | null>();
+  const cache = new Map<string, Map<string, string> | null>();
   const out: VerifiedAccess[] = [];
   for (const assetId of input.assetIds) {
     const bcId = owners.get(assetId);

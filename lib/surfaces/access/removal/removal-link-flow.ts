@@ -4,6 +4,7 @@
 // confirmation that runs the removal with the client's token. Opening the page changes
 // nothing (mail scanners and previews are safe); only the explicit confirmation removes,
 // once: the link is spent by it.
+import { isSignInCancellation } from "@/lib/infra/connectors/oauth-answers";
 import { getPlatform } from "@/lib/core/catalog/catalog";
 import { removeAccessWithClientToken } from "@/lib/core/access-checks/remove-access-with-client-token";
 import { removalTargets, type RemovalTarget } from "@/lib/core/removal-links/removal-targets";
@@ -137,7 +138,7 @@ export async function finishRemovalSignIn(opts: {
   const claimed = await db.removalLink.updateMany({ where: { id: link.id, nonce: verified.payload.nonce }, data: { nonce: null } });
   if (claimed.count !== 1) return back({ error: "generic" });
   if (removalLinkStatus(link, now) !== "sent") return back({ error: "expired" });
-  if (opts.error) return back({ error: opts.error === "access_denied" ? "denied" : "generic" });
+  if (opts.error) return back({ error: isSignInCancellation(opts.error) ? "denied" : "generic" });
   if (!opts.code || opts.code.length > 4096) return back({ error: "generic" });
   try {
     const connector = connectorFor(link.platform, { override: opts.connector });

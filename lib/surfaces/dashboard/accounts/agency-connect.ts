@@ -6,6 +6,7 @@
 // their Business Managers) and the connected account is saved with that identity and the
 // agency's token sealed at rest. The token is never shown and leaves the session on save.
 
+import { isSignInCancellation } from "@/lib/infra/connectors/oauth-answers";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import { getPlatform } from "@/lib/core/catalog/catalog";
@@ -85,7 +86,7 @@ export async function finishAgencyConnect(opts: {
     data: { usedAt: now },
   });
   if (claimed.count !== 1) return { kind: "error", reason: "expired" };
-  if (opts.error) return { kind: "error", reason: opts.error === "access_denied" ? "denied" : "failed" };
+  if (opts.error) return { kind: "error", reason: isSignInCancellation(opts.error) ? "denied" : "failed" };
   if (!opts.code || opts.code.length > 4096) return { kind: "error", reason: "failed" };
   const session = await db.accountConnectSession.findUniqueOrThrow({ where: { id: payload.s } });
   try {
