@@ -33,6 +33,12 @@
 //   server_error, temporarily_unavailable, invalid_resource, login_required,
 //   interaction_required) and OpenID Connect consent_required,
 //   https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow#error-codes-for-authorization-endpoint-errors
+// - Snapchat: Authentication (the RFC 6749 answers, access_denied on Cancel),
+//   https://developers.snap.com/api/marketing-api/Ads-API/authentication
+// - HubSpot: OAuth quickstart and the v1 token guide (RFC 6749 answers on the redirect,
+//   access_denied when the user declines the install; token errors BAD_CLIENT_ID,
+//   BAD_AUTH_CODE, BAD_REDIRECT_URI, BAD_GRANT_TYPE),
+//   https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/guide
 import { ConnectorError, type SignInAnswer } from "@/lib/infra/connectors/connector";
 import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
 
@@ -76,6 +82,8 @@ export const OAUTH_ANSWERS: Readonly<Record<string, Readonly<Record<string, Sign
   },
   pinterest: { ...RFC6749 },
   microsoft: { ...RFC6749, ...OIDC_PROMPT, invalid_resource: "setup" },
+  snapchat: { ...RFC6749 },
+  hubspot: { ...RFC6749, BAD_CLIENT_ID: "setup", BAD_REDIRECT_URI: "setup", BAD_GRANT_TYPE: "setup", BAD_AUTH_CODE: "expired" },
 };
 
 /** Meta's cancellation also says `error_reason=user_denied` (Manual login flow, "Canceled login"). */

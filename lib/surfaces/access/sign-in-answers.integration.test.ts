@@ -1,4 +1,4 @@
-// Every documented sign-in answer of the six live platforms, through the app's real routes:
+// Every documented sign-in answer of the live platforms, through the app's real routes:
 // the client starts a grant, the platform sends the browser back with an OAuth error
 // instead of a code, and the client page says what happened. A cancellation (every
 // documented cancel value, and Meta's error_reason=user_denied) says the client cancelled
@@ -18,6 +18,8 @@ const SERVICES: Record<string, [string, ServiceAsk, string]> = {
   linkedin: ["linkedin_ads", { accessLevel: "viewer" }, "LinkedIn"],
   pinterest: ["pinterest_ads", { accessLevel: "analyst" }, "Pinterest"],
   microsoft: ["microsoft_ads", { accessLevel: "viewer" }, "Microsoft Advertising"],
+  snapchat: ["snapchat_ads", { accessLevel: "reports" }, "Snapchat"],
+  hubspot: ["hubspot_portal", { accessLevel: "view_only" }, "HubSpot"],
 };
 
 // What the client page shows for the answer's code, in the request's language (the page
@@ -43,6 +45,10 @@ describe("sign-in answers on the client page, every live platform", () => {
     MICROSOFT_CLIENT_ID: "microsoft-client",
     MICROSOFT_CLIENT_SECRET: "microsoft-secret-000",
     MICROSOFT_ADS_DEVELOPER_TOKEN: "ms-dev-token",
+    SNAPCHAT_CLIENT_ID: "snapchat-client",
+    SNAPCHAT_CLIENT_SECRET: "snapchat-secret-000",
+    HUBSPOT_CLIENT_ID: "hubspot-client",
+    HUBSPOT_CLIENT_SECRET: "hubspot-secret-000",
   }));
 
   async function answer(platform: string, params: Record<string, string>, language?: "Spanish" | "Dutch") {
