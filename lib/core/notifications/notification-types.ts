@@ -22,20 +22,23 @@ export function isNotifyEventType(type: string): type is NotifyEventType {
 
 type EventData = { service?: { service?: string }; errors?: unknown[] };
 
-/** One sentence, e.g. "Acme granted Meta Ads". */
-export function notificationText(type: NotifyEventType, data: unknown, clientName: string): string {
+/**
+ * One sentence, e.g. "Acme granted Meta Ads". `actorName` is the team member (or "Your
+ * team", "The API") who acted for the agency; null when the client did it.
+ */
+export function notificationText(type: NotifyEventType, data: unknown, clientName: string, actorName: string | null = null): string {
   const d = (data ?? {}) as EventData;
   const svcId = d.service?.service;
   const svc = (svcId && getCatalogService(svcId)?.name) || svcId || "a service";
   switch (type) {
     case "service.granted":
-      return `${clientName} granted ${svc}`;
+      return actorName ? `${actorName} marked ${svc} as granted for ${clientName}` : `${clientName} granted ${svc}`;
     case "service.skipped":
       return `${clientName} skipped ${svc}`;
     case "intake.completed":
       return `${clientName} completed the intake form`;
     case "request.completed":
-      return `${clientName} completed their access request`;
+      return actorName ? `${clientName}'s access request is complete` : `${clientName} completed their access request`;
     case "service.grant_failed": {
       const why = d.errors?.find((e) => typeof e === "string");
       return `Granting ${svc} for ${clientName} failed${typeof why === "string" ? `: ${why}` : ""}`;

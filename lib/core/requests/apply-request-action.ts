@@ -3,7 +3,7 @@
 // records the events, in one transaction. Every surface changes request state through here.
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
-import { applyAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
+import { applyAction, isClientAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
 import { recordEvent, type EventType } from "@/lib/core/events/record-event";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
@@ -32,6 +32,8 @@ export interface ApplyOptions {
   grantedAssets?: GrantedAsset[];
   /** who grants, for the client page: a staff email; by default "client", or "team" for the agency's actions */
   grantedBy?: string;
+  /** who acts for the agency (a staff email, or "api"); credited in the timeline and notifications */
+  actor?: string;
   tx?: Tx;
   now?: Date;
 }
@@ -47,6 +49,13 @@ const ERROR_FOR = { INVALID_STATE: "INVALID_STATE", NOT_FOUND: "NOT_FOUND", NOT_
 
 function defaultGrantedBy(action: RequestAction): string {
   return action.kind === "mark_granted" || action.kind === "confirm_invite" ? "team" : "client";
+}
+
+/** Who an action's events are credited to: the client, the acting staff member (or the API), or the sweep. */
+export function actorOf(action: RequestAction, opts: Pick<ApplyOptions, "actor">): string {
+  if (action.kind === "expire") return "system";
+  if (isClientAction(action)) return "client";
+  return opts.actor ?? "team";
 }
 
 export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResult> {
@@ -112,6 +121,7 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
           type: ev.type as EventType,
           requestId: row.id,
           now,
+          actor: actorOf(opts.action, opts),
           data: svc ? { request, service: { service: svc.serviceId, platform: svc.platform } } : { request },
         });
       }
