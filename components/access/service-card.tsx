@@ -118,13 +118,17 @@ export function ServiceCard(props: {
       ) : null}
 
       {s.status === "pending" && s.awaitingConfirmation ? (
-        <p className="mt-2 text-sm text-amber-950">{t(locale, "service.awaitingConfirmationHelp", { agency: agencyName })}</p>
+        <p className="mt-2 text-sm text-amber-950" data-testid="awaiting-agency">
+          {t(locale, s.flow === "client_invite" ? "service.awaitingConfirmationHelp" : "service.awaitingAgencyHelp", { agency: agencyName })}
+        </p>
       ) : null}
 
       {grant || s.actions.inviteSent || s.actions.skip || s.actions.reopen ? (
         <div className="mt-4 flex flex-wrap gap-2">
           {grant ? <GrantLink href={connectHref(token, s.serviceId)} surface={surface} locale={locale} label={t(locale, "action.grant")} /> : null}
-          {s.actions.inviteSent ? <ActionForm action={`${base}/invite-sent`} surface={surface} label={t(locale, "action.inviteSent")} primary /> : null}
+          {s.actions.inviteSent ? (
+            <ActionForm action={`${base}/invite-sent`} surface={surface} label={t(locale, s.flow === "client_invite" ? "action.inviteSent" : "action.doneThis")} primary />
+          ) : null}
           {s.actions.skip ? <ActionForm action={`${base}/skip`} surface={surface} label={t(locale, "action.skip")} /> : null}
           {s.actions.reopen ? <ActionForm action={`${base}/reopen`} surface={surface} label={t(locale, "action.reopen")} /> : null}
         </div>

@@ -32,7 +32,7 @@ type AgencyActionResult = ActionResult<{ id: string; status: string; stateVersio
 const SUCCESS: Record<TAgencyRequestAction["kind"], string> = {
   mark_granted: "Marked as granted.",
   unmark_granted: "Grant unmarked.",
-  confirm_invite: "Invite confirmed; the service is granted.",
+  confirm_invite: "Confirmed; the service is granted.",
   cancel: "Request cancelled.",
 };
 

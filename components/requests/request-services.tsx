@@ -28,7 +28,7 @@ function ServiceActions({
     <div className="flex flex-wrap gap-2">
       {s.awaitingConfirmation && s.status === "pending" ? (
         <Button size="sm" busy={busy === key("confirm_invite")} disabled={busy !== null} onClick={() => onAction("confirm_invite", s.service)}>
-          Confirm invite received
+          Confirm access received
         </Button>
       ) : null}
       {s.status === "pending" ? (

@@ -8,6 +8,8 @@ import { recordEvent, type EventType } from "@/lib/core/events/record-event";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
+import { notifyTeam } from "@/lib/core/notifications/notify-team";
+import { AWAITING_CONFIRMATION } from "@/lib/core/notifications/notification-types";
 import type { TRequest } from "@/lib/core/requests/schemas";
 
 export interface GrantedAsset {
@@ -116,7 +118,7 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
     if (!row.isDemo) {
       for (const ev of result.events) {
         const svc = ev.serviceId ? after.services.find((s) => s.serviceId === ev.serviceId) : undefined;
-        await recordEvent(tx, {
+        const eventId = await recordEvent(tx, {
           agencyId: row.agencyId,
           type: ev.type as EventType,
           requestId: row.id,
@@ -124,6 +126,17 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
           actor: actorOf(opts.action, opts),
           data: svc ? { request, service: { service: svc.serviceId, platform: svc.platform } } : { request },
         });
+        // the client says a by-hand service is done: the team is asked to confirm it
+        if (opts.action.kind === "invite_sent" && ev.type === "request.updated" && svc) {
+          await notifyTeam(tx, {
+            agencyId: row.agencyId,
+            eventId,
+            type: AWAITING_CONFIRMATION,
+            data: { request, service: { service: svc.serviceId, platform: svc.platform } },
+            requestId: row.id,
+            now,
+          });
+        }
       }
     }
     return { changed: true, request, agencyId: row.agencyId, isDemo: row.isDemo };

@@ -87,6 +87,12 @@ function inviteTarget(link: AccountLink | undefined, account: AccountRow | undef
   return account?.email ?? account?.platformAccountId ?? link?.adsMccAccountId ?? account?.displayName ?? link?.internalAccountId ?? "";
 }
 
+/** How the client pages offer a service here: a one-click service whose platform is not live and that has manual steps shows them. */
+export function effectiveClientFlow(serviceId: string, platform: string, modeOf: (platform: string) => PlatformMode = platformMode): ClientFlow {
+  const catalog = getCatalogService(serviceId);
+  return catalog?.clientFlow === "one_click" && modeOf(platform) === "unconfigured" && catalog.instructions.length > 0 ? "instructions" : (catalog?.clientFlow ?? "instructions");
+}
+
 export function buildServiceView(
   locale: Locale,
   svc: AccessRequestRow["services"][number],
@@ -94,11 +100,10 @@ export function buildServiceView(
   open: boolean,
   modeOf: (platform: string) => PlatformMode = platformMode,
 ): AccessServiceView {
-  const catalog = getCatalogService(svc.serviceId);
   const mode = modeOf(svc.platform);
   // A one-click service whose platform is not live here shows its manual steps where the
   // catalog has them (Snapchat Ads); otherwise no button that can only fail.
-  const flow = catalog?.clientFlow === "one_click" && mode === "unconfigured" && catalog.instructions.length > 0 ? "instructions" : (catalog?.clientFlow ?? "instructions");
+  const flow = effectiveClientFlow(svc.serviceId, svc.platform, modeOf);
   const setupPending = flow === "one_click" && mode === "unconfigured";
   const serviceLinks = links(svc.accounts);
   const status = svc.status;
@@ -122,7 +127,8 @@ export function buildServiceView(
       grant: open && pending && flow === "one_click" && !setupPending,
       skip: open && pending && svc.optional,
       reopen: open && status === "skipped",
-      inviteSent: open && pending && flow === "client_invite" && !svc.awaitingConfirmation,
+      // "I've sent the invite" / "I've done this": every service the client grants by hand
+      inviteSent: open && pending && flow !== "one_click" && !svc.awaitingConfirmation,
     },
   };
 }
