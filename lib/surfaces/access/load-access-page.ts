@@ -10,6 +10,7 @@ import { getCatalogService, getPlatform, type ClientFlow } from "@/lib/core/cata
 import { getDb } from "@/lib/infra/db/db";
 import { progress, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
 import { type Locale } from "@/lib/infra/i18n/dictionary";
+import { localizeQuestion } from "@/lib/core/intake/question-translations";
 import { accentColors, type AccentColors } from "@/lib/surfaces/access/accent-color";
 import { instructionSteps, roleLabel, serviceName } from "@/lib/surfaces/access/catalog-messages";
 import { findRequestByToken, requestLocale, requestStatus, type AccessRequestRow } from "@/lib/surfaces/access/find-request-by-token";
@@ -43,7 +44,10 @@ export interface IntakeQuestionView {
   type: "text" | "long_text" | "single_choice" | "multiple_choice";
   label: string;
   required: boolean;
+  /** the answers' values (the English options) */
   options: string[];
+  /** the options as shown, in the client's language where written (same order) */
+  optionLabels: string[];
 }
 
 export interface AccessPageView {
@@ -200,13 +204,17 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
     intake: row.intakeRequested
       ? {
           complete: row.intakeCompletedAt !== null,
-          questions: questions.map((q) => ({
-            id: q.id,
-            type: (QUESTION_TYPES.has(q.type) ? q.type : "text") as IntakeQuestionView["type"],
-            label: q.label,
-            required: q.required,
-            options: [...q.options],
-          })),
+          questions: questions.map((q) => {
+            const shown = localizeQuestion(q, row.client.language);
+            return {
+              id: q.id,
+              type: (QUESTION_TYPES.has(q.type) ? q.type : "text") as IntakeQuestionView["type"],
+              label: shown.label,
+              required: q.required,
+              options: [...q.options],
+              optionLabels: shown.optionLabels,
+            };
+          }),
         }
       : null,
     thankYouMessage: row.thankYouMessage,
