@@ -13,6 +13,7 @@ import { createRequest } from "@/lib/core/requests/create-request";
 import { ZCreateClientBody } from "@/lib/core/clients/schemas";
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 import { usagePeriod } from "@/lib/core/domain/usage";
+import { checkGrantedAccess } from "@/lib/core/access-checks/check-access";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
@@ -57,6 +58,10 @@ describe("demo data", () => {
     expect(usedBefore).toBe(0);
     const usage = expectOk(await call(server.url, apiKey, "GET", "/usage")) as Record<string, unknown>;
     expect(JSON.stringify(usage)).not.toMatch(/"used":5/);
+
+    // "Check now" reads every sample grant back in the sandbox: nothing "cannot be checked"
+    const checked = await checkGrantedAccess({ agencyId });
+    expect(checked).toMatchObject({ services: 3, verified: 3, unavailable: 0, errors: 0 });
 
     // an event the newcomer causes is not queued for the sample webhook either
     await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Early Client", email: "early@client.example" }) });

@@ -9,7 +9,7 @@ import { newWebhookSecret, sealSecret } from "@/lib/infra/secrets/secret-box";
 import { createClient } from "@/lib/core/clients/create-client";
 import { ZCreateClientBody } from "@/lib/core/clients/schemas";
 import { createRequest } from "@/lib/core/requests/create-request";
-import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
+import { applyRequestAction, type GrantedAsset } from "@/lib/core/requests/apply-request-action";
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 import { DEMO_METADATA_KEY, DEMO_WEBHOOK_URL } from "@/lib/core/agencies/demo-data";
 import { EVENT_TYPES } from "@/lib/core/events/event-types";
@@ -71,10 +71,13 @@ export async function seedDemoSamples(opts: { agencyId: string; accounts: { plat
     ids[c.key] = request.id;
   }
 
-  const act = (key: string, action: Parameters<typeof applyRequestAction>[0]["action"], at = now) => applyRequestAction({ agencyId, requestId: ids[key]!, action, tx, now: at });
-  await act("in_progress", { kind: "grant", serviceId: "meta_ads" });
-  await act("completed", { kind: "grant", serviceId: "meta_ads" });
-  await act("completed", { kind: "grant", serviceId: "google_ads" });
+  const act = (key: string, action: Parameters<typeof applyRequestAction>[0]["action"], at = now, grantedAssets?: GrantedAsset[]) =>
+    applyRequestAction({ agencyId, requestId: ids[key]!, action, tx, now: at, ...(grantedAssets ? { grantedAssets } : {}) });
+  // the sandbox's own asset ids, so "Check now" reads them back like a real grant
+  const asset = (serviceId: string, client: string, accessLevel: string): GrantedAsset[] => [{ id: `${serviceId}_1001`, name: `${client} main account`, accessLevel }];
+  await act("in_progress", { kind: "grant", serviceId: "meta_ads" }, now, asset("meta_ads", "Harbor Fitness", "advertiser"));
+  await act("completed", { kind: "grant", serviceId: "meta_ads" }, now, asset("meta_ads", "Cedar Dental", "advertiser"));
+  await act("completed", { kind: "grant", serviceId: "google_ads" }, now, asset("google_ads", "Cedar Dental", "standard"));
   const questions = await tx.intakeQuestion.findMany({ where: { agencyId, archivedAt: null }, orderBy: { position: "asc" } });
   await act("completed", { kind: "submit_intake" });
   const answers = ["https://cedar-dental.example", "Dr. Rosa Alvarez, billing@cedar-dental.example"];
