@@ -71,7 +71,8 @@ export function ServiceCard(props: {
   const grant = s.actions.grant && !props.grantOnPlatform;
   const base = `/api/access/${encodeURIComponent(token)}/services/${encodeURIComponent(s.serviceId)}`;
   const badge = s.status === "pending" && s.awaitingConfirmation ? "awaitingConfirmation" : s.status;
-  const showSteps = s.status === "pending" && s.steps.length > 0;
+  // once the client says it is done, the steps give way to "waiting for the agency"
+  const showSteps = s.status === "pending" && !s.awaitingConfirmation && s.steps.length > 0;
 
   return (
     <li className={card} data-service={s.serviceId}>

@@ -34,7 +34,7 @@ describe("the audit log's sentences", () => {
     });
     const rows = await describeAuditRows(agency.agencyId, await listAudit({ agencyId: agency.agencyId }));
     expect(rows[0]!.sentence).toBe("Ana edited the request for Ana Client: added Google Ads (Standard)");
-    expect(rows[0]!.addressText).toBe("This computer (no network address)");
+    expect(rows[0]!.addressText).toBe("This computer (localhost)");
     expect(rows.map((r) => r.sentence).join("\n")).not.toMatch(/request\.edited|[0-9a-f]{8}-[0-9a-f]{4}|\{"/);
   });
 });

@@ -23,7 +23,7 @@ describe("the audit log in words", () => {
   });
 
   it("writes addresses for people", () => {
-    expect(readableAddress("0:0:0:0::/64")).toBe("This computer (no network address)");
+    expect(readableAddress("0:0:0:0::/64")).toBe("This computer (localhost)");
     expect(readableAddress("2001:db8:1:2:0:0:0:0/64")).toBe("IPv6 network 2001:db8:1:2::/64");
     expect(readableAddress("::ffff:203.0.113.9")).toBe("203.0.113.9");
     expect(readableAddress("::1")).toBe("This computer (localhost)");

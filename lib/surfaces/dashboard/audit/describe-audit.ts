@@ -55,7 +55,8 @@ export function readableAddress(address: string | null): string {
     const mapped = /^(?:0{0,4}:){0,5}(?:0{0,4}::?)?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
     if (mapped) return readableAddress(mapped[1]!);
     const groups = expandIpv6(ip);
-    if (groups && groups.every((g) => g === 0)) return "This computer (no network address)";
+    // the /64 network of all zeros is where the loopback address ::1 is bucketed
+    if (groups && groups.every((g) => g === 0)) return prefix ? "This computer (localhost)" : "No address";
     if (groups && groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return "This computer (localhost)";
     const short = groups ? compressIpv6(groups) : ip;
     return prefix ? `IPv6 network ${short}/${prefix}` : short;
