@@ -37,6 +37,13 @@ export interface AccessPanelProps {
   setSchedule?: (input: { everyDays: number }) => Promise<ActionResult<{ everyDays: number }>>;
 }
 
+/** The status badge already says "Cannot be checked automatically": the detail gives only the reason. */
+function detailText(detail: string | null | undefined): string {
+  if (!detail) return "—";
+  const reason = detail.replace(/^Cannot be checked automatically:\s*/, "");
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
+}
+
 export function AccessPanel({ status, scope, canCheck, canRemove, canSchedule, checkNow, removeAccess, confirmChecklist, setSchedule }: AccessPanelProps) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -126,7 +133,7 @@ export function AccessPanel({ status, scope, canCheck, canRemove, canSchedule, c
                     {a.status === "removed" && s.removedBy ? <div className="mt-1 text-xs text-slate-600">by {s.removedBy}</div> : null}
                   </Td>
                   <Td>{a.verifiedAt ? <DateTime value={a.verifiedAt} /> : "—"}</Td>
-                  <Td className="text-sm text-slate-700">{a.detail ?? "—"}</Td>
+                  <Td className="text-sm text-slate-700">{detailText(a.detail)}</Td>
                 </Tr>
               )),
             )}

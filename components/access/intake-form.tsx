@@ -49,7 +49,7 @@ function Question({ locale, q, index, error }: { locale: Locale; q: IntakeQuesti
                 aria-invalid={invalid}
                 className="h-5 w-5 accent-[var(--accent)]"
               />
-              {option}
+              {q.optionLabels?.[i] || option}
             </label>
           ))}
         </div>

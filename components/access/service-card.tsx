@@ -71,7 +71,8 @@ export function ServiceCard(props: {
   const grant = s.actions.grant && !props.grantOnPlatform;
   const base = `/api/access/${encodeURIComponent(token)}/services/${encodeURIComponent(s.serviceId)}`;
   const badge = s.status === "pending" && s.awaitingConfirmation ? "awaitingConfirmation" : s.status;
-  const showSteps = s.status === "pending" && s.steps.length > 0;
+  // once the client says it is done, the steps give way to "waiting for the agency"
+  const showSteps = s.status === "pending" && !s.awaitingConfirmation && s.steps.length > 0;
 
   return (
     <li className={card} data-service={s.serviceId}>
@@ -118,13 +119,17 @@ export function ServiceCard(props: {
       ) : null}
 
       {s.status === "pending" && s.awaitingConfirmation ? (
-        <p className="mt-2 text-sm text-amber-950">{t(locale, "service.awaitingConfirmationHelp", { agency: agencyName })}</p>
+        <p className="mt-2 text-sm text-amber-950" data-testid="awaiting-agency">
+          {t(locale, s.flow === "client_invite" ? "service.awaitingConfirmationHelp" : "service.awaitingAgencyHelp", { agency: agencyName })}
+        </p>
       ) : null}
 
       {grant || s.actions.inviteSent || s.actions.skip || s.actions.reopen ? (
         <div className="mt-4 flex flex-wrap gap-2">
           {grant ? <GrantLink href={connectHref(token, s.serviceId)} surface={surface} locale={locale} label={t(locale, "action.grant")} /> : null}
-          {s.actions.inviteSent ? <ActionForm action={`${base}/invite-sent`} surface={surface} label={t(locale, "action.inviteSent")} primary /> : null}
+          {s.actions.inviteSent ? (
+            <ActionForm action={`${base}/invite-sent`} surface={surface} label={t(locale, s.flow === "client_invite" ? "action.inviteSent" : "action.doneThis")} primary />
+          ) : null}
           {s.actions.skip ? <ActionForm action={`${base}/skip`} surface={surface} label={t(locale, "action.skip")} /> : null}
           {s.actions.reopen ? <ActionForm action={`${base}/reopen`} surface={surface} label={t(locale, "action.reopen")} /> : null}
         </div>

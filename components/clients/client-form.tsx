@@ -11,6 +11,9 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 
+/** Each language in its own name too, so a Spanish or Dutch speaker finds theirs. */
+const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = { English: "English", Spanish: "Spanish (Español)", Dutch: "Dutch (Nederlands)" };
+
 export type ClientFormValues = Pick<TCreateClientBody, "name" | "email"> & {
   company: string;
   website: string;
@@ -75,12 +78,11 @@ export function ClientForm({ client, idPrefix = "client", submitLabel, compact, 
       {field("name", "Contact name")}
       {field("email", "Email", { type: "email" })}
       {field("company", "Company", { optional: true })}
-      {compact ? null : field("website", "Website", { optional: true })}
-      {compact ? null : (
-        <Field id={id("language")} label="Language of pages and emails" error={errors.language}>
-          <Select id={id("language")} name="language" defaultValue={client?.language ?? "English"} options={LANGUAGES.map((l) => ({ value: l, label: l }))} />
-        </Field>
-      )}
+      {field("website", "Website", { optional: true, type: "url" })}
+      {/* every form has the language: without it an edit would send English back */}
+      <Field id={id("language")} label="Language of pages and emails" error={errors.language}>
+        <Select id={id("language")} name="language" defaultValue={client?.language ?? "English"} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))} />
+      </Field>
       <Field
         id={id("externalClientId")}
         label="Your client ID"

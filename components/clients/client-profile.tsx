@@ -6,7 +6,7 @@ import Link from "next/link";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { TClientNote } from "@/lib/core/clients/client-notes";
 import type { TClientProfile } from "@/lib/surfaces/dashboard/get-client-profile";
-import { Badge } from "@/components/ui/badge";
+import { Badge, statusLabel } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
@@ -99,7 +99,7 @@ export function ClientProfileSections({
                 <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-slate-700">
                   {r.services.map((s) => (
                     <li key={s.serviceId}>
-                      {s.name}: {s.status}
+                      {s.name}: {statusLabel(s.status)}
                     </li>
                   ))}
                 </ul>

@@ -128,6 +128,7 @@ function QuestionRow({ q, index, count, canWrite, onMove, onEdit, onRemove }: Qu
           {TYPE_LABELS[q.type]}
           {q.required ? " · required" : " · optional"}
           {q.answered ? " · has answers" : ""}
+          {Object.keys(q.translations ?? {}).length ? ` · also in ${Object.keys(q.translations).join(" and ")}` : ""}
         </p>
         {q.options.length ? (
           <ul className="mt-1 flex flex-wrap gap-1">

@@ -9,12 +9,24 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { isChoiceType, type IntakeQuestionType } from "@/lib/core/intake/question-schemas";
+import { TRANSLATED_LANGUAGES, type QuestionTranslations, type TranslatedLanguage } from "@/lib/core/intake/question-translations";
 
 export interface QuestionDraft {
   type: IntakeQuestionType;
   label: string;
   required: boolean;
   options: string[];
+  /** the question in Spanish and Dutch; blank shows English to those clients */
+  translations?: QuestionTranslations;
+}
+
+const LANGUAGE_NAMES: Record<TranslatedLanguage, string> = { Spanish: "Spanish (Español)", Dutch: "Dutch (Nederlands)" };
+
+function lines(text: string): string[] {
+  return text
+    .split("\n")
+    .map((o) => o.trim())
+    .filter(Boolean);
 }
 
 export const TYPE_LABELS: Record<IntakeQuestionType, string> = {
@@ -42,6 +54,11 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
   const [label, setLabel] = useState(initial?.label ?? "");
   const [required, setRequired] = useState(initial?.required ?? false);
   const [options, setOptions] = useState((initial?.options ?? []).join("\n"));
+  const [translated, setTranslated] = useState<Record<TranslatedLanguage, { label: string; options: string }>>(() => ({
+    Spanish: { label: initial?.translations?.Spanish?.label ?? "", options: (initial?.translations?.Spanish?.options ?? []).join("\n") },
+    Dutch: { label: initial?.translations?.Dutch?.label ?? "", options: (initial?.translations?.Dutch?.options ?? []).join("\n") },
+  }));
+  const setTranslation = (lang: TranslatedLanguage, part: "label" | "options", value: string) => setTranslated((t) => ({ ...t, [lang]: { ...t[lang], [part]: value } }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -49,16 +66,17 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
     e.preventDefault();
     setBusy(true);
     try {
-      const lines = options
-        .split("\n")
-        .map((o) => o.trim())
-        .filter(Boolean);
-      const result = await onSubmit({ type, label, required, options: isChoiceType(type) ? lines : [] });
+      const choice = isChoiceType(type);
+      const translations = Object.fromEntries(
+        TRANSLATED_LANGUAGES.map((lang) => [lang, { label: translated[lang].label, options: choice ? lines(translated[lang].options) : [] }]),
+      ) as QuestionTranslations;
+      const result = await onSubmit({ type, label, required, options: choice ? lines(options) : [], translations });
       setErrors(result.fieldErrors);
       if (result.ok && !initial) {
         setLabel("");
         setOptions("");
         setRequired(false);
+        setTranslated({ Spanish: { label: "", options: "" }, Dutch: { label: "", options: "" } });
       }
     } finally {
       setBusy(false);
@@ -84,6 +102,24 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
           <Textarea id={`${idPrefix}-options`} rows={4} value={options} onChange={(e) => setOptions(e.target.value)} invalid={!!optionsError(errors)} />
         </Field>
       ) : null}
+      <details className="sm:col-span-2" open={TRANSLATED_LANGUAGES.some((l) => translated[l].label !== "")}>
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">In Spanish and Dutch (optional)</summary>
+        <p className="mt-1 text-sm text-slate-600">Clients whose language is Spanish or Dutch read this wording; where it is blank they read the English.</p>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2">
+          {TRANSLATED_LANGUAGES.map((lang) => (
+            <div key={lang} className="space-y-2">
+              <Field id={`${idPrefix}-label-${lang}`} label={`Wording in ${LANGUAGE_NAMES[lang]}`} optional error={errors[`translations.${lang}.label`]}>
+                <Input id={`${idPrefix}-label-${lang}`} value={translated[lang].label} onChange={(e) => setTranslation(lang, "label", e.target.value)} />
+              </Field>
+              {isChoiceType(type) ? (
+                <Field id={`${idPrefix}-options-${lang}`} label={`Choices in ${LANGUAGE_NAMES[lang]}, same order`} optional>
+                  <Textarea id={`${idPrefix}-options-${lang}`} rows={3} value={translated[lang].options} onChange={(e) => setTranslation(lang, "options", e.target.value)} />
+                </Field>
+              ) : null}
+            </div>
+          ))}
+        </div>
+      </details>
       <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
         <Checkbox id={`${idPrefix}-required`} label="Required" checked={required} onChange={(e) => setRequired(e.target.checked)} />
         <div className="ml-auto flex gap-2">

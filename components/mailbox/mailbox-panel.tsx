@@ -70,7 +70,13 @@ function EmailView({ id, onClose }: { id: string; onClose: () => void }) {
   return (
     <Card
       title={data?.subject ?? "Email"}
-      description={data ? `To ${data.to} · $<DateTime value={data.createdAt} />` : undefined}
+      description={
+        data ? (
+          <>
+            To {data.to} · <DateTime value={data.createdAt} />
+          </>
+        ) : undefined
+      }
       actions={
         <>
           <Button size="sm" variant={view === "html" ? "primary" : "secondary"} onClick={() => setView("html")} aria-pressed={view === "html"}>

@@ -20,7 +20,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { InviteLinkBar } from "@/components/requests/request-links";
-import { DateTime } from "@/components/ui/date-time";
+import { DateTime, formatDateTime } from "@/components/ui/date-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RequestServices, type ServiceActionKind } from "@/components/requests/request-services";
 import { IntakeAnswers, RequestTimeline } from "@/components/requests/request-timeline";
@@ -32,9 +32,15 @@ type AgencyActionResult = ActionResult<{ id: string; status: string; stateVersio
 const SUCCESS: Record<TAgencyRequestAction["kind"], string> = {
   mark_granted: "Marked as granted.",
   unmark_granted: "Grant unmarked.",
-  confirm_invite: "Invite confirmed; the service is granted.",
+  confirm_invite: "Confirmed; the service is granted.",
   cancel: "Request cancelled.",
 };
+
+/** A refused reminder names the last one's time, through the one date formatter. */
+export function reminderResult<T>(res: ActionResult<T>, lastReminderAt: string | null): ActionResult<T> {
+  if (res.ok || res.code !== "CONFLICT" || !lastReminderAt) return res;
+  return { ...res, error: `A reminder was sent at ${formatDateTime(lastReminderAt)}; wait an hour before sending another.` };
+}
 
 /** The create body that reproduces this request (for a demo preview). */
 export function previewBody(r: TDashboardRequest): z.input<typeof ZCreateRequestBody> {
@@ -152,7 +158,9 @@ export function RequestDetail({
                   disabled={busy !== null}
                   onClick={async () => {
                     setBusy("remind");
-                    await runAction(() => sendReminder({ requestId: id }), { success: "Reminder queued; the client gets it in their language." });
+                    await runAction(() => sendReminder({ requestId: id }).then((res) => reminderResult(res, lastReminderAt)), {
+                      success: "Reminder queued; the client gets it in their language.",
+                    });
                     await invalidate(id);
                     setBusy(null);
                   }}

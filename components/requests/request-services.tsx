@@ -28,7 +28,7 @@ function ServiceActions({
     <div className="flex flex-wrap gap-2">
       {s.awaitingConfirmation && s.status === "pending" ? (
         <Button size="sm" busy={busy === key("confirm_invite")} disabled={busy !== null} onClick={() => onAction("confirm_invite", s.service)}>
-          Confirm invite received
+          Confirm access received
         </Button>
       ) : null}
       {s.status === "pending" ? (
@@ -89,7 +89,7 @@ export function RequestServices({
                 </div>
                 {waiting ? (
                   <p className="text-sm text-amber-900" data-testid="awaiting-confirmation">
-                    {request.client.name} says the invite is sent. Check that it arrived, then confirm it.
+                    {request.client.name} says this is done. Check that the access arrived, then confirm it.
                   </p>
                 ) : null}
                 {label?.accounts.length ? <p className="text-xs text-slate-600">Access goes to: {label.accounts.join(", ")}</p> : null}

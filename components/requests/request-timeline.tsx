@@ -32,7 +32,9 @@ export function RequestTimeline({ entries }: { entries: TDescribedTimelineEntry[
             ))}
           </ol>
           <details className="mt-4 text-sm" data-testid="timeline-details">
-            <summary className="cursor-pointer text-slate-700">Details ({entries.length} events)</summary>
+            <summary className="cursor-pointer text-slate-700">
+              Details ({entries.length} {entries.length === 1 ? "event" : "events"})
+            </summary>
             <ol className="mt-2 space-y-1.5">
               {entries.map((e) => (
                 <li key={e.id} className="text-xs text-slate-600" data-event-type={e.type}>

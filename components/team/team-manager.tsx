@@ -4,7 +4,7 @@
 // the controls; the server checks again on every action.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { ROLES } from "@/lib/core/auth/roles";
+import { ROLE_LABELS, ROLES, roleName } from "@/lib/core/auth/roles";
 import type { TTeamInvite, TTeamMember } from "@/lib/core/team/schemas";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -27,7 +27,7 @@ export interface TeamActions {
   revokeInvite: (input: { inviteId: string }) => Promise<ActionResult<unknown>>;
 }
 
-const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: r.charAt(0).toUpperCase() + r.slice(1) }));
+const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
 function InviteForm({ onCreated, createInviteAction }: { onCreated: () => void; createInviteAction: TeamActions["createInvite"] }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -128,7 +128,7 @@ export function TeamManager({
                       onChange={async (e) => {
                         const el = e.currentTarget;
                         const role = el.value as (typeof ROLES)[number];
-                        const ok = await runAction(() => changeRoleAction({ membershipId: m.id, role }), { success: `${m.email} is now ${role}.` });
+                        const ok = await runAction(() => changeRoleAction({ membershipId: m.id, role }), { success: `${m.email} is now ${ROLE_LABELS[role]}.` });
                         if (!ok) el.value = m.role;
                         refresh();
                       }}
@@ -179,7 +179,7 @@ export function TeamManager({
               {team.invites.map((i) => (
                 <Tr key={i.id}>
                   <Td>{i.email}</Td>
-                  <Td>{i.role}</Td>
+                  <Td>{roleName(i.role)}</Td>
                   <Td>{i.expired ? <Badge status="expired" /> : <DateTime value={i.expiresAt} zone />}</Td>
                   {canManage ? (
                     <Td className="text-right">

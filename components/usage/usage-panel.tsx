@@ -79,7 +79,10 @@ export function UsagePanel({ initialOverview, canChangePlan, changePlan }: Usage
 
   return (
     <div className="space-y-6">
-      <Card title="This month" description={`${formatUtc(start.toISOString(), true)} – ${formatUtc(end.toISOString(), true)} (UTC). Each new request counts once.`}>
+      <Card
+        title="This month"
+        description={`${formatUtc(start.toISOString(), true)} – ${formatUtc(end.toISOString(), true)} (UTC). Each new request counts once; the demo's sample requests and previews as the client never count.`}
+      >
         <div className="grid gap-6 md:grid-cols-3">
           <Meter label="Clients" counter={usage.clients} />
           <Meter label="Prospects" counter={usage.prospects} />
@@ -95,7 +98,10 @@ export function UsagePanel({ initialOverview, canChangePlan, changePlan }: Usage
         </div>
       </Card>
 
-      <Card title="Daily access links" description="The last three months, clients and prospects. Demo requests are not counted.">
+      <Card
+        title="Daily access links"
+        description="The last three months, clients and prospects. The demo's sample requests and previews as the client are not counted, as in the meters above."
+      >
         <UsageChart days={history.days} />
       </Card>
 

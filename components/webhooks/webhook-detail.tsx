@@ -97,7 +97,13 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
           <div>
             <dt className="text-slate-600">Previous secret</dt>
             <dd className="text-slate-900">
-              {webhook.secretRotation.previousSecretExpiresAt ? `Signs until $<DateTime value={webhook.secretRotation.previousSecretExpiresAt} />` : "None: one secret signs"}
+              {webhook.secretRotation.previousSecretExpiresAt ? (
+                <>
+                  Signs until <DateTime value={webhook.secretRotation.previousSecretExpiresAt} />
+                </>
+              ) : (
+                "None: one secret signs"
+              )}
             </dd>
           </div>
         </dl>

@@ -60,12 +60,13 @@ function signedWith(r: Received, secret: string): boolean {
   return t !== undefined && v1s.includes(expected);
 }
 
-async function createRequest(baseURL: string, apiKey: string, tag: string, sendEmail = false) {
+async function createRequest(baseURL: string, apiKey: string, shopifyAccount: string, tag: string, sendEmail = false) {
   const client = await api<{ data: { id: string } }>(baseURL, apiKey, "POST", "/clients", { name: `Client ${tag}`, email: `client-${tag}@example.com` });
   expect(client.status).toBe(201);
   const request = await api<{ data: { id: string } }>(baseURL, apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { shopify_store: {} },
+    // a manual service names the agency's account in its steps: it needs one linked
+    requestedServices: { shopify_store: { requestedAccountLinks: [{ internalAccountId: shopifyAccount }] } },
     sendEmail,
   });
   expect(request.status).toBe(201);
@@ -153,7 +154,7 @@ test("an owner adds a webhook, tests it, rotates its secret and reads the delive
     expect(signedWith(secondTest, secret)).toBe(true);
 
     // a real event goes through the worker to the same endpoint and into the log
-    await createRequest(baseURL!, agency.apiKey, `wh${Date.now()}`);
+    await createRequest(baseURL!, agency.apiKey, agency.accounts.shopify!, `wh${Date.now()}`);
     await expect.poll(() => receiver.received.some((r) => r.headers["service-event-type"] === "request.created"), { timeout: 20_000 }).toBe(true);
 
     const log = page.getByRole("list", { name: "Deliveries" });
@@ -190,7 +191,7 @@ test("the usage page counts a new request, and the API reference renders", async
   const used = page.getByTestId("usage-clients-used");
   await expect(used).toHaveText("0");
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
-  await createRequest(baseURL!, agency.apiKey, `u${Date.now()}`);
+  await createRequest(baseURL!, agency.apiKey, agency.accounts.shopify!, `u${Date.now()}`);
   await page.reload();
   await expect(used).toHaveText("1");
   const apiUsage = await api<{ data: { clients: { used: number } } }>(baseURL!, agency.apiKey, "GET", "/usage");

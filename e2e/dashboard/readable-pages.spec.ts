@@ -59,7 +59,7 @@ for (const width of [1280, 375]) {
     await expect(page.locator('[data-service="shopify_store"] [data-status]')).toHaveText(/./);
     await page.goto(`/dashboard/requests/${created.body.data.id}`);
     await expect(shopify).toContainText("Waiting for you to confirm");
-    await expect(shopify.getByRole("button", { name: "Confirm invite received" })).toBeVisible();
+    await expect(shopify.getByRole("button", { name: "Confirm access received" })).toBeVisible();
     await expectAccessible(page);
   });
 

@@ -143,8 +143,8 @@ test("create a client and a request, watch the client's progress live, act on it
   await client.locator('[data-service="shopify_store"]').getByRole("button", { name: "I've sent the invite" }).click();
   const shopify = page.locator('[data-testid="service-row"][data-service="shopify_store"]');
   await expect(shopify.getByText("Waiting for you to confirm")).toBeVisible({ timeout: 15_000 });
-  await shopify.getByRole("button", { name: "Confirm invite received" }).click();
-  await expect(page.getByText("Invite confirmed; the service is granted.")).toBeVisible();
+  await shopify.getByRole("button", { name: "Confirm access received" }).click();
+  await expect(page.getByText("Confirmed; the service is granted.")).toBeVisible();
   await expect(shopify.getByText("Granted", { exact: true })).toBeVisible();
   await expect(page.getByTestId("request-status")).toHaveText("Completed");
   await expect(page.locator('[data-event-type="request.completed"]')).toHaveCount(1);

@@ -196,7 +196,7 @@ test("the mailbox shows the invite email of a request created with sendEmail", a
   const client = await api<{ data: { id: string } }>(baseURL!, agency.apiKey, "POST", "/clients", { name: `Mail ${tag}`, email: `mail-${tag}@example.com` });
   const created = await api<{ data: { inviteUrl: string } }>(baseURL!, agency.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { shopify_store: {} },
+    requestedServices: { shopify_store: { requestedAccountLinks: [{ internalAccountId: agency.accounts.shopify! }] } },
     sendEmail: true,
   });
   expect(created.status).toBe(201);

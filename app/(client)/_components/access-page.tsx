@@ -43,6 +43,14 @@ export async function accessPageMetadata(token: string): Promise<Metadata> {
   return { title: { absolute: title }, robots: { index: false, follow: false }, referrer: "no-referrer" };
 }
 
+/** Everything the client must do is done; what is left waits for the agency's confirmation. */
+function onlyAgencyLeft(view: AccessPageView): boolean {
+  const services = view.platforms.flatMap((p) => p.services);
+  const waiting = services.some((s) => s.status === "pending" && s.awaitingConfirmation);
+  const clientLeft = services.some((s) => s.status === "pending" && !s.awaitingConfirmation && !s.optional);
+  return waiting && !clientLeft && (!view.intake || view.intake.complete);
+}
+
 function findService(view: AccessPageView, serviceId: string | undefined) {
   for (const p of view.platforms) {
     const s = p.services.find((x) => x.serviceId === serviceId);
@@ -58,7 +66,9 @@ function Notice({ view, code, serviceId }: { view: AccessPageView; code: string 
     granted: t(locale, "notice.granted"),
     skipped: t(locale, "notice.skipped"),
     reopened: t(locale, "notice.reopened"),
-    invite_sent: t(locale, "service.awaitingConfirmationHelp", { agency: view.agency.name }),
+    invite_sent: t(locale, findService(view, serviceId)?.service.flow === "client_invite" ? "service.awaitingConfirmationHelp" : "service.awaitingAgencyHelp", {
+      agency: view.agency.name,
+    }),
     intake_submitted: t(locale, "intake.submitted"),
     // only a preview link says what a real request would have done
     ...(view.preview ? { preview: t(locale, "preview.granted", { service: name ?? "" }) } : {}),
@@ -165,6 +175,11 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
       <h1 className="text-2xl font-bold tracking-tight">{t(locale, "client.title", { agency: agency.name })}</h1>
       <p className="mt-2 text-slate-700">{t(locale, "client.intro", { agency: agency.name })}</p>
       <ProgressBar locale={locale} done={view.progress.done} total={view.progress.total} />
+      {onlyAgencyLeft(view) ? (
+        <p className="mt-4 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900" data-testid="waiting-for-agency">
+          {t(locale, "client.waitingForAgency", { agency: agency.name })}
+        </p>
+      ) : null}
 
       <Notice view={view} code={notice} serviceId={serviceId} />
       {attempt && attempt.outcome !== "success" ? (

@@ -92,7 +92,7 @@ describe("POST /requests", () => {
         ...metaAds({ optional: true, requestedAccountLinks: [{ internalAccountId: a.accounts.meta, businessManagerId: "bm-1" }] }),
         google_tag_manager: { accessLevel: "[publish,approve]", requestedAccountLinks: [{ internalAccountId: a.accounts.google }] },
         google_ads_mcc: { requestedAccountLinks: [{ internalAccountId: a.accounts.google, adsMccAccountId: "123-456-7890" }] },
-        shopify_store: {},
+        shopify_store: { requestedAccountLinks: [{ internalAccountId: a.accounts.shopify }] },
       },
       thankYouMessage: "Thanks!",
       redirectUrl: "https://agency.example/done?x=1",
@@ -102,7 +102,7 @@ describe("POST /requests", () => {
     expect(data.services[0]).toMatchObject({ optional: true, accounts: [{ internalAccountId: a.accounts.meta, adsMccAccountId: null, businessManagerId: "bm-1" }] });
     expect(data.services[1]).toMatchObject({ accessLevel: "[publish,approve]", optional: false });
     expect(data.services[2]).toMatchObject({ accessLevel: null, accounts: [{ internalAccountId: a.accounts.google, adsMccAccountId: "123-456-7890", businessManagerId: null }] });
-    expect(data.services[3]).toMatchObject({ service: "shopify_store", platform: "shopify", accessLevel: null, accounts: [] });
+    expect(data.services[3]).toMatchObject({ service: "shopify_store", platform: "shopify", accessLevel: null, accounts: [{ internalAccountId: a.accounts.shopify }] });
     expect(data).toMatchObject({ thankYouMessage: "Thanks!", redirectUrl: "https://agency.example/done?x=1", expiresAt });
   });
 
@@ -314,7 +314,7 @@ describe("POST /requests/{id}/cancel", () => {
   });
 
   it("in_progress → cancelled", async () => {
-    const r = await createOk({ requestedServices: { ...metaAds(), shopify_store: {} } });
+    const r = await createOk({ requestedServices: { ...metaAds(), shopify_store: { requestedAccountLinks: [{ internalAccountId: a.accounts.shopify }] } } });
     await applyRequestAction({
       agencyId: a.agencyId,
       requestId: r.id,

@@ -13,6 +13,7 @@ import { createRequest } from "@/lib/core/requests/create-request";
 import { ZCreateClientBody } from "@/lib/core/clients/schemas";
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 import { usagePeriod } from "@/lib/core/domain/usage";
+import { checkGrantedAccess } from "@/lib/core/access-checks/check-access";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
@@ -39,15 +40,32 @@ describe("demo data", () => {
     expect(byStatus.get("completed")!.services.every((s) => s.status === "granted")).toBe(true);
     const completedId = byStatus.get("completed")!.id;
     expect(await db.intakeAnswer.count({ where: { requestId: completedId } })).toBe(2);
-    // every state change recorded its event; the sample webhook's deliveries are delivered, never pending
+    // every state change recorded its event; the sample webhook is paused, so none was queued or attempted
     const events = await db.event.findMany({ where: { agencyId }, select: { type: true } });
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["request.created", "service.granted", "request.completed", "request.cancelled", "request.expired"]));
-    const deliveries = await db.webhookDelivery.findMany({ where: { agencyId } });
-    expect(deliveries.length).toBe(events.length);
-    expect(deliveries.every((d) => d.status === "succeeded")).toBe(true);
-    expect(await db.webhook.count({ where: { agencyId, url: DEMO_WEBHOOK_URL } })).toBe(1);
+    expect(await db.webhookDelivery.count({ where: { agencyId } })).toBe(0);
+    const hook = await db.webhook.findFirstOrThrow({ where: { agencyId, url: DEMO_WEBHOOK_URL } });
+    expect(hook.pausedAt).not.toBeNull();
+    const listedHook = expectOk(await call(server.url, apiKey, "GET", `/webhooks/${hook.id}`)) as { status: string };
+    expect(listedHook.status).toBe("paused");
+    // resuming it is refused while its address is under the reserved .example name
+    const resumed = await call(server.url, apiKey, "POST", `/webhooks/${hook.id}/resume`);
+    expect(resumed.status).toBe(409);
+    expect(resumed.body.error.message).toMatch(/reserved name \.example/);
+    // the sample requests count nothing toward the allowance
     const period = usagePeriod(new Date()).key;
     const usedBefore = (await db.usageCounter.findFirst({ where: { agencyId, period, kind: "client" } }))?.used ?? 0;
+    expect(usedBefore).toBe(0);
+    const usage = expectOk(await call(server.url, apiKey, "GET", "/usage")) as Record<string, unknown>;
+    expect(JSON.stringify(usage)).not.toMatch(/"used":5/);
+
+    // "Check now" reads every sample grant back in the sandbox: nothing "cannot be checked"
+    const checked = await checkGrantedAccess({ agencyId });
+    expect(checked).toMatchObject({ services: 3, verified: 3, unavailable: 0, errors: 0 });
+
+    // an event the newcomer causes is not queued for the sample webhook either
+    await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Early Client", email: "early@client.example" }) });
+    expect(await db.webhookDelivery.count({ where: { agencyId } })).toBe(0);
 
     // the agency's own client and request, made after the seed
     const own = await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Real Client", email: "real@client.example" }) });
@@ -63,13 +81,13 @@ describe("demo data", () => {
 
     const after = expectOk(await call(server.url, apiKey, "GET", "/requests?limit=50")) as ListedRequest[];
     expect(after.map((r) => r.id)).toEqual([ownRequest.id]);
-    const clients = expectOk(await call(server.url, apiKey, "GET", "/clients?limit=50")) as { id: string }[];
-    expect(clients.map((c) => c.id)).toEqual([own.id]);
+    const clients = expectOk(await call(server.url, apiKey, "GET", "/clients?limit=50")) as { id: string; name: string }[];
+    expect(clients.map((c) => c.name).sort()).toEqual(["Early Client", "Real Client"]);
     expect(await db.event.count({ where: { agencyId, requestId: { not: ownRequest.id } } })).toBe(0);
     expect(await db.webhookDelivery.count({ where: { agencyId } })).toBe(0);
     expect(await db.intakeAnswer.count({ where: { agencyId } })).toBe(0);
     // the five sample requests no longer count; the agency's own one does
-    expect((await db.usageCounter.findFirst({ where: { agencyId, period, kind: "client" } }))?.used).toBe(usedBefore - 5 + 1);
+    expect((await db.usageCounter.findFirst({ where: { agencyId, period, kind: "client" } }))?.used).toBe(usedBefore + 1);
 
     // the agency, its owner, accounts, intake form and key stay (the key still answers)
     expect(expectOk(await call(server.url, apiKey, "GET", "/me"))).toMatchObject({ agency: { id: agencyId } });

@@ -10,7 +10,7 @@ import { inTransaction } from "@/lib/infra/db/transaction";
 import { usagePeriod } from "@/lib/core/domain/usage";
 
 export const DEMO_METADATA_KEY = "demoData";
-/** The sample webhook's address: .example never resolves, and its deliveries are stored as already delivered. */
+/** The sample webhook's address: .example is reserved and never receives anything; the webhook is seeded paused, so no delivery is ever made or attempted. */
 export const DEMO_WEBHOOK_URL = "https://webhooks.demo-agency.example/access-events";
 
 const demoClientWhere = (agencyId: string): Prisma.ClientWhereInput => ({ agencyId, metadata: { path: [DEMO_METADATA_KEY], equals: "true" } });
@@ -37,7 +37,7 @@ export async function removeDemoData(opts: { agencyId: string; tx?: Tx; now?: Da
       const { agencyId } = opts;
       const clients = await tx.client.findMany({ where: demoClientWhere(agencyId), select: { id: true } });
       const clientIds = clients.map((c) => c.id);
-      const requests = await tx.accessRequest.findMany({ where: { agencyId, clientId: { in: clientIds } }, select: { id: true, createdAt: true, isDemo: true } });
+      const requests = await tx.accessRequest.findMany({ where: { agencyId, clientId: { in: clientIds } }, select: { id: true, createdAt: true, countsUsage: true } });
       const requestIds = requests.map((r) => r.id);
       // events cascade to their deliveries
       await tx.event.deleteMany({ where: { agencyId, requestId: { in: requestIds } } });
@@ -46,9 +46,9 @@ export async function removeDemoData(opts: { agencyId: string; tx?: Tx; now?: Da
       // clients cascade to requests, their services, intake answers and sign-ins
       await tx.client.deleteMany({ where: { agencyId, id: { in: clientIds } } });
       const webhooks = await tx.webhook.deleteMany({ where: { agencyId, url: DEMO_WEBHOOK_URL } });
-      // the sample requests of this month no longer count against the allowance
+      // sample requests seeded before they stopped counting: this month's no longer count
       const period = usagePeriod(now);
-      const counted = requests.filter((r) => !r.isDemo && usagePeriod(r.createdAt).key === period.key).length;
+      const counted = requests.filter((r) => r.countsUsage && usagePeriod(r.createdAt).key === period.key).length;
       if (counted > 0) {
         await tx.$executeRaw`UPDATE "UsageCounter" SET "used" = GREATEST("used" - ${counted}::int, 0), "updatedAt" = now()
           WHERE "agencyId" = ${agencyId}::uuid AND "period" = ${period.key} AND "kind" = 'client'`;

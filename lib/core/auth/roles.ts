@@ -5,6 +5,13 @@
 export const ROLES = ["owner", "manager", "member", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** How a role is written for people (never the stored value). */
+export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", manager: "Manager", member: "Member", viewer: "Viewer" };
+
+export function roleName(role: string): string {
+  return (ROLE_LABELS as Record<string, string>)[role] ?? role;
+}
+
 const RANK: Record<Role, number> = { viewer: 0, member: 1, manager: 2, owner: 3 };
 
 export const PERMISSIONS = {

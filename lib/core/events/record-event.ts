@@ -20,12 +20,30 @@ export function eventEnvelope<T extends EventType>(id: string, type: T, createdA
   return { id, type, schemaVersion: SCHEMA_VERSION, createdAt: createdAt.toISOString(), test: type === "webhook.test", data };
 }
 
-export async function recordEvent<T extends EventType>(tx: Tx, opts: { agencyId: string; type: T; data: TEventData<T>; requestId?: string | null; now?: Date }): Promise<string> {
+/**
+ * `actor`: who caused the event, kept beside the body (never in it) so the dashboard and the
+ * team's notifications credit the right person: "client", "team", "api", "system" or a
+ * staff member's email.
+ */
+export async function recordEvent<T extends EventType>(
+  tx: Tx,
+  opts: { agencyId: string; type: T; data: TEventData<T>; requestId?: string | null; now?: Date; actor?: string | null },
+): Promise<string> {
   const id = newEventId();
   const createdAt = opts.now ?? new Date();
   const body = JSON.stringify(eventEnvelope(id, opts.type, createdAt, opts.data));
   await tx.event.create({
-    data: { id, agencyId: opts.agencyId, type: opts.type, schemaVersion: SCHEMA_VERSION, requestId: opts.requestId ?? null, body, createdAt, fannedOutAt: createdAt },
+    data: {
+      id,
+      agencyId: opts.agencyId,
+      type: opts.type,
+      schemaVersion: SCHEMA_VERSION,
+      requestId: opts.requestId ?? null,
+      actor: opts.actor ?? null,
+      body,
+      createdAt,
+      fannedOutAt: createdAt,
+    },
   });
   const hooks = await tx.webhook.findMany({
     where: {
@@ -43,6 +61,6 @@ export async function recordEvent<T extends EventType>(tx: Tx, opts: { agencyId:
     // wakes the workers when the transaction commits (they poll only as a fallback)
     await notify(tx, CHANNELS.deliveriesQueued);
   }
-  await notifyTeam(tx, { agencyId: opts.agencyId, eventId: id, type: opts.type, data: opts.data, requestId: opts.requestId ?? null, now: createdAt });
+  await notifyTeam(tx, { agencyId: opts.agencyId, eventId: id, type: opts.type, data: opts.data, requestId: opts.requestId ?? null, now: createdAt, actor: opts.actor ?? null });
   return id;
 }

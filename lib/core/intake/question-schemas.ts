@@ -14,6 +14,16 @@ export function isChoiceType(type: string): boolean {
   return type === "single_choice" || type === "multiple_choice";
 }
 
+/** The question in Spanish and Dutch (English is its label and options); blank means English. */
+const ZQuestionTranslation = z.strictObject({
+  label: z.string().trim().max(MAX_QUESTION_LENGTH, `At most ${MAX_QUESTION_LENGTH} characters.`).default(""),
+  options: z
+    .array(z.string().trim().max(MAX_OPTION_LENGTH, `At most ${MAX_OPTION_LENGTH} characters.`))
+    .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`)
+    .default([]),
+});
+export const ZQuestionTranslations = z.strictObject({ Spanish: ZQuestionTranslation.optional(), Dutch: ZQuestionTranslation.optional() }).default({});
+
 export const ZIntakeQuestionInput = z
   .strictObject({
     type: z.enum(INTAKE_QUESTION_TYPES, { error: `Must be one of ${INTAKE_QUESTION_TYPES.join(", ")}.` }),
@@ -23,6 +33,7 @@ export const ZIntakeQuestionInput = z
       .array(z.string().trim().min(1, "Options must not be empty.").max(MAX_OPTION_LENGTH, `At most ${MAX_OPTION_LENGTH} characters.`))
       .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`)
       .default([]),
+    translations: ZQuestionTranslations,
   })
   .superRefine((q, ctx) => {
     if (!isChoiceType(q.type)) return;

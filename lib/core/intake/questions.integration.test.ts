@@ -21,7 +21,13 @@ async function rejects(p: Promise<unknown>, code: string, field?: string) {
 
 describe("ZIntakeQuestionInput", () => {
   it("accepts every type and drops options from text questions", () => {
-    expect(ZIntakeQuestionInput.parse({ type: "long_text", label: " Goals? ", options: ["x"] })).toEqual({ type: "long_text", label: "Goals?", required: false, options: [] });
+    expect(ZIntakeQuestionInput.parse({ type: "long_text", label: " Goals? ", options: ["x"] })).toEqual({
+      type: "long_text",
+      label: "Goals?",
+      required: false,
+      options: [],
+      translations: {},
+    });
     expect(ZIntakeQuestionInput.parse({ type: "single_choice", label: "Budget", required: true, options: ["Low", "High"] }).options).toEqual(["Low", "High"]);
   });
 

@@ -10,6 +10,7 @@ import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { INTAKE_QUESTION_TYPES, MAX_INTAKE_QUESTIONS, type IntakeQuestionType, type TIntakeQuestionInput } from "@/lib/core/intake/question-schemas";
 
 import { UUID } from "@/lib/core/common/uuid";
+import { cleanTranslations, readTranslations, type QuestionTranslations } from "@/lib/core/intake/question-translations";
 
 export interface IntakeQuestionItem {
   id: string;
@@ -18,6 +19,8 @@ export interface IntakeQuestionItem {
   required: boolean;
   options: string[];
   position: number;
+  /** the question in Spanish and Dutch, where written */
+  translations: QuestionTranslations;
   /** answered questions are archived on removal instead of deleted */
   answered: boolean;
 }
@@ -29,7 +32,16 @@ export interface IntakeForm {
 
 function toItem(q: IntakeQuestion, answered: Set<string>): IntakeQuestionItem {
   const type = (INTAKE_QUESTION_TYPES as readonly string[]).includes(q.type) ? (q.type as IntakeQuestionType) : "text";
-  return { id: q.id, type, label: q.label, required: q.required, options: [...q.options], position: q.position, answered: answered.has(q.id) };
+  return {
+    id: q.id,
+    type,
+    label: q.label,
+    required: q.required,
+    options: [...q.options],
+    position: q.position,
+    translations: readTranslations(q.translations),
+    answered: answered.has(q.id),
+  };
 }
 
 async function activeQuestions(db: Tx, agencyId: string): Promise<IntakeQuestion[]> {
@@ -95,7 +107,15 @@ export async function addIntakeQuestion({ agencyId, input, tx }: { agencyId: str
     }
     await renumber(db, questions);
     await db.intakeQuestion.create({
-      data: { agencyId, type: input.type, label: input.label, required: input.required, options: input.options, position: questions.length },
+      data: {
+        agencyId,
+        type: input.type,
+        label: input.label,
+        required: input.required,
+        options: input.options,
+        translations: cleanTranslations(input.translations, input.options.length) as object,
+        position: questions.length,
+      },
     });
     return readForm(db, agencyId);
   });
@@ -109,7 +129,13 @@ export async function updateIntakeQuestion(opts: { agencyId: string; id: string;
     // changes what a client is shown to have answered.
     await db.intakeQuestion.update({
       where: { id },
-      data: { type: input.type, label: input.label, required: input.required, options: input.options },
+      data: {
+        type: input.type,
+        label: input.label,
+        required: input.required,
+        options: input.options,
+        translations: cleanTranslations(input.translations, input.options.length) as object,
+      },
     });
     return readForm(db, agencyId);
   });

@@ -16,26 +16,44 @@ export const NOTIFY_EVENT_LABELS: Record<NotifyEventType, string> = {
 export const NOTIFY_EMAIL_MODES = ["instant", "digest", "off"] as const;
 export type NotifyEmailMode = (typeof NOTIFY_EMAIL_MODES)[number];
 
+/**
+ * Not an event of the spec: the client says a by-hand service is done (recorded as
+ * request.updated) and the team must confirm it. Members who chose "A client grants a
+ * service" are told.
+ */
+export const AWAITING_CONFIRMATION = "service.awaiting_confirmation";
+
+/** The preference a notification type is sent under. */
+export function notifyPreferenceOf(type: string): NotifyEventType | null {
+  if (type === AWAITING_CONFIRMATION) return "service.granted";
+  return isNotifyEventType(type) ? type : null;
+}
+
 export function isNotifyEventType(type: string): type is NotifyEventType {
   return (NOTIFY_EVENT_TYPES as readonly string[]).includes(type);
 }
 
 type EventData = { service?: { service?: string }; errors?: unknown[] };
 
-/** One sentence, e.g. "Acme granted Meta Ads". */
-export function notificationText(type: NotifyEventType, data: unknown, clientName: string): string {
+/**
+ * One sentence, e.g. "Acme granted Meta Ads". `actorName` is the team member (or "Your
+ * team", "The API") who acted for the agency; null when the client did it.
+ */
+export function notificationText(type: NotifyEventType | typeof AWAITING_CONFIRMATION, data: unknown, clientName: string, actorName: string | null = null): string {
   const d = (data ?? {}) as EventData;
   const svcId = d.service?.service;
   const svc = (svcId && getCatalogService(svcId)?.name) || svcId || "a service";
   switch (type) {
+    case AWAITING_CONFIRMATION:
+      return `${clientName} says ${svc} is done: confirm that the access arrived`;
     case "service.granted":
-      return `${clientName} granted ${svc}`;
+      return actorName ? `${actorName} marked ${svc} as granted for ${clientName}` : `${clientName} granted ${svc}`;
     case "service.skipped":
       return `${clientName} skipped ${svc}`;
     case "intake.completed":
       return `${clientName} completed the intake form`;
     case "request.completed":
-      return `${clientName} completed their access request`;
+      return actorName ? `${clientName}'s access request is complete` : `${clientName} completed their access request`;
     case "service.grant_failed": {
       const why = d.errors?.find((e) => typeof e === "string");
       return `Granting ${svc} for ${clientName} failed${typeof why === "string" ? `: ${why}` : ""}`;

@@ -4,19 +4,26 @@
 // digest), and one Slack message when the agency set an incoming-webhook URL.
 import type { Tx } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
-import { isNotifyEventType, notificationText } from "@/lib/core/notifications/notification-types";
+import { notifyPreferenceOf, notificationText, type NotifyEventType, type AWAITING_CONFIRMATION } from "@/lib/core/notifications/notification-types";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
+import { actorDisplayName } from "@/lib/core/events/actor-name";
 
-export async function notifyTeam(tx: Tx, opts: { agencyId: string; eventId: string; type: string; data: unknown; requestId: string | null; now: Date }) {
+export async function notifyTeam(tx: Tx, opts: { agencyId: string; eventId: string; type: string; data: unknown; requestId: string | null; now: Date; actor?: string | null }) {
   const type = opts.type;
-  if (!isNotifyEventType(type)) return;
+  const preference = notifyPreferenceOf(type);
+  if (!preference) return;
   const clientId = (opts.data as { request?: { clientId?: string } } | null)?.request?.clientId ?? null;
   const client = clientId ? await tx.client.findFirst({ where: { id: clientId, agencyId: opts.agencyId }, select: { id: true, name: true } }) : null;
-  const message = notificationText(type, opts.data, client?.name ?? "A client");
+  const message = notificationText(
+    type as NotifyEventType | typeof AWAITING_CONFIRMATION,
+    opts.data,
+    client?.name ?? "A client",
+    await actorDisplayName(tx, opts.agencyId, opts.actor ?? null),
+  );
   const link = client ? `${env().appUrl}/dashboard/clients/${client.id}` : `${env().appUrl}/dashboard`;
 
   const members = await tx.membership.findMany({
-    where: { agencyId: opts.agencyId, notifyEvents: { has: type } },
+    where: { agencyId: opts.agencyId, notifyEvents: { has: preference } },
     select: { userId: true, notifyEmail: true, user: { select: { email: true } } },
   });
   if (members.length > 0) {

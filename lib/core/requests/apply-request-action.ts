@@ -3,11 +3,13 @@
 // records the events, in one transaction. Every surface changes request state through here.
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
-import { applyAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
+import { applyAction, isClientAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
 import { recordEvent, type EventType } from "@/lib/core/events/record-event";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
+import { notifyTeam } from "@/lib/core/notifications/notify-team";
+import { AWAITING_CONFIRMATION } from "@/lib/core/notifications/notification-types";
 import type { TRequest } from "@/lib/core/requests/schemas";
 
 export interface GrantedAsset {
@@ -32,6 +34,8 @@ export interface ApplyOptions {
   grantedAssets?: GrantedAsset[];
   /** who grants, for the client page: a staff email; by default "client", or "team" for the agency's actions */
   grantedBy?: string;
+  /** who acts for the agency (a staff email, or "api"); credited in the timeline and notifications */
+  actor?: string;
   tx?: Tx;
   now?: Date;
 }
@@ -47,6 +51,13 @@ const ERROR_FOR = { INVALID_STATE: "INVALID_STATE", NOT_FOUND: "NOT_FOUND", NOT_
 
 function defaultGrantedBy(action: RequestAction): string {
   return action.kind === "mark_granted" || action.kind === "confirm_invite" ? "team" : "client";
+}
+
+/** Who an action's events are credited to: the client, the acting staff member (or the API), or the sweep. */
+export function actorOf(action: RequestAction, opts: Pick<ApplyOptions, "actor">): string {
+  if (action.kind === "expire") return "system";
+  if (isClientAction(action)) return "client";
+  return opts.actor ?? "team";
 }
 
 export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResult> {
@@ -107,13 +118,25 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
     if (!row.isDemo) {
       for (const ev of result.events) {
         const svc = ev.serviceId ? after.services.find((s) => s.serviceId === ev.serviceId) : undefined;
-        await recordEvent(tx, {
+        const eventId = await recordEvent(tx, {
           agencyId: row.agencyId,
           type: ev.type as EventType,
           requestId: row.id,
           now,
+          actor: actorOf(opts.action, opts),
           data: svc ? { request, service: { service: svc.serviceId, platform: svc.platform } } : { request },
         });
+        // the client says a by-hand service is done: the team is asked to confirm it
+        if (opts.action.kind === "invite_sent" && ev.type === "request.updated" && svc) {
+          await notifyTeam(tx, {
+            agencyId: row.agencyId,
+            eventId,
+            type: AWAITING_CONFIRMATION,
+            data: { request, service: { service: svc.serviceId, platform: svc.platform } },
+            requestId: row.id,
+            now,
+          });
+        }
       }
     }
     return { changed: true, request, agencyId: row.agencyId, isDemo: row.isDemo };

@@ -6,9 +6,9 @@ import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import { notFound } from "@/lib/core/common/api-error";
 
 /** `includeDemo`: the dashboard may cancel its own previews; the API never sees them. */
-export async function cancelRequest(opts: { agencyId: string; id: string; includeDemo?: boolean; now?: Date }) {
+export async function cancelRequest(opts: { agencyId: string; id: string; includeDemo?: boolean; now?: Date; actor?: string }) {
   return inTransaction(async (tx) => {
-    const res = await applyRequestAction({ agencyId: opts.agencyId, requestId: opts.id, action: { kind: "cancel" }, tx, now: opts.now });
+    const res = await applyRequestAction({ agencyId: opts.agencyId, requestId: opts.id, action: { kind: "cancel" }, tx, now: opts.now, actor: opts.actor ?? "api" });
     // throwing rolls the cancellation back
     if (res.isDemo && !opts.includeDemo) throw notFound("Request");
     if (res.changed) await tx.grantSession.deleteMany({ where: { requestId: opts.id, usedAt: null } });

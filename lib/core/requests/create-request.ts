@@ -15,7 +15,11 @@ import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
 
 export type RequestSource = "api" | "dashboard" | "static_link";
 
-export async function createRequest(opts: { agencyId: string; input: TCreateRequestBody; source: RequestSource; isDemo?: boolean; tx?: Tx; now?: Date }) {
+/**
+ * `countsUsage: false` is for the demo agency's sample requests: recorded like any other
+ * (events, state versions) but never counted toward the allowance.
+ */
+export async function createRequest(opts: { agencyId: string; input: TCreateRequestBody; source: RequestSource; isDemo?: boolean; countsUsage?: boolean; tx?: Tx; now?: Date }) {
   const run = async (tx: Tx) => {
     const { input } = opts;
     const now = opts.now ?? new Date();
@@ -47,6 +51,7 @@ export async function createRequest(opts: { agencyId: string; input: TCreateRequ
         // only the token's hash and a sealed copy are stored; reads rebuild the links from the copy
         ...(({ hash, sealed }) => ({ inviteTokenHash: hash, inviteTokenSealed: sealed }))(newLinkToken()),
         isDemo: opts.isDemo ?? false,
+        countsUsage: !opts.isDemo && opts.countsUsage !== false,
         intakeRequested,
         sendEmail: input.sendEmail,
         thankYouMessage: input.thankYouMessage ?? null,
@@ -74,7 +79,7 @@ export async function createRequest(opts: { agencyId: string; input: TCreateRequ
       // Counted last: the month's counter row stays locked until the transaction commits, so
       // concurrent creates of one agency wait for each other only from here on, not for each
       // other's whole create. A refusal still rolls everything above back.
-      await countUsageUnit(tx, { agencyId: opts.agencyId, kind: client.isProspect ? "prospect" : "client", now });
+      if (opts.countsUsage !== false) await countUsageUnit(tx, { agencyId: opts.agencyId, kind: client.isProspect ? "prospect" : "client", now });
     }
     return request;
   };

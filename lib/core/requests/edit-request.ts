@@ -19,7 +19,12 @@ export const ZEditRequestInput = z.strictObject({
 });
 export type TEditRequestInput = z.infer<typeof ZEditRequestInput>;
 
-export async function editRequest(opts: { agencyId: string; input: TEditRequestInput; now?: Date }): Promise<{ changed: boolean; reopened: boolean; request: TRequest }> {
+export async function editRequest(opts: {
+  agencyId: string;
+  input: TEditRequestInput;
+  now?: Date;
+  actor?: string;
+}): Promise<{ changed: boolean; reopened: boolean; request: TRequest }> {
   const { agencyId, input } = opts;
   const now = opts.now ?? new Date();
   if (!UUID.test(input.requestId)) throw notFound("Request");
@@ -52,7 +57,14 @@ export async function editRequest(opts: { agencyId: string; input: TEditRequestI
       if (isExpired(row.expiresAt, now)) throw new ApiError("INVALID_STATE", "The request is expired; it can no longer be changed.");
       await tx.accessRequest.update({ where: { id: input.requestId }, data: { expiresAt } });
     }
-    const res = await replaceRequestServices({ agencyId, requestId: input.requestId, requestedServices: input.requestedServices, tx, now });
+    const res = await replaceRequestServices({
+      agencyId,
+      requestId: input.requestId,
+      requestedServices: input.requestedServices,
+      tx,
+      now,
+      ...(opts.actor ? { actor: opts.actor } : {}),
+    });
     if (reopening && !res.changed) {
       throw validationError("requestedServices", "To ask for more access, add a service or change a role or account.");
     }

@@ -10,13 +10,15 @@ export interface TTimelineEntry {
   stateVersion: number | null;
   status: string | null;
   service: string | null;
+  /** who caused it (see recordEvent): "client", "team", "api", "system", a staff email; null when not recorded */
+  actor: string | null;
 }
 
 interface StoredBody {
   data?: { request?: { stateVersion?: unknown; status?: unknown }; service?: { service?: unknown } };
 }
 
-export function timelineEntry(row: { id: string; type: string; createdAt: Date; body: string }): TTimelineEntry {
+export function timelineEntry(row: { id: string; type: string; createdAt: Date; body: string; actor?: string | null }): TTimelineEntry {
   let body: StoredBody = {};
   try {
     body = JSON.parse(row.body) as StoredBody;
@@ -32,6 +34,7 @@ export function timelineEntry(row: { id: string; type: string; createdAt: Date; 
     stateVersion: typeof req?.stateVersion === "number" ? req.stateVersion : null,
     status: typeof req?.status === "string" ? req.status : null,
     service: typeof svc === "string" ? svc : null,
+    actor: row.actor ?? null,
   };
 }
 
@@ -49,7 +52,7 @@ export async function getRequestTimeline(opts: { agencyId: string; requestId: st
   const db = opts.tx ?? (await getDb());
   const rows = await db.event.findMany({
     where: { agencyId: opts.agencyId, requestId: opts.requestId, test: false },
-    select: { id: true, type: true, createdAt: true, body: true },
+    select: { id: true, type: true, createdAt: true, body: true, actor: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: opts.limit ?? 500,
   });

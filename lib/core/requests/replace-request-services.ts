@@ -48,6 +48,8 @@ export async function replaceRequestServices(opts: {
   requestedServices: Record<string, TRequestedService>;
   tx?: Tx;
   now?: Date;
+  /** who asked for the change (a staff email); "api" by default */
+  actor?: string;
 }): Promise<ReplaceServicesResult> {
   const run = async (tx: Tx): Promise<ReplaceServicesResult> => {
     const now = opts.now ?? new Date();
@@ -147,8 +149,9 @@ export async function replaceRequestServices(opts: {
 
     const after = await getRequestRowOrThrow({ agencyId: opts.agencyId, id: row.id, tx });
     const request = serializeRequest(after, now);
-    await recordEvent(tx, { agencyId: opts.agencyId, type: "request.updated", data: { request }, requestId: row.id, now });
-    if (completesNow) await recordEvent(tx, { agencyId: opts.agencyId, type: "request.completed", data: { request }, requestId: row.id, now });
+    const actor = opts.actor ?? "api";
+    await recordEvent(tx, { agencyId: opts.agencyId, type: "request.updated", data: { request }, requestId: row.id, now, actor });
+    if (completesNow) await recordEvent(tx, { agencyId: opts.agencyId, type: "request.completed", data: { request }, requestId: row.id, now, actor });
     return { changed: true, request };
   };
   return inTransaction(run, { tx: opts.tx });

@@ -23,7 +23,7 @@ export async function sendReminderNow(opts: { agencyId: string; requestId: strin
       if (r.isDemo) throw new ApiError("INVALID_STATE", "Demo requests never email anyone.");
       const last = await tx.email.findFirst({ where: { requestId: r.id, kind: "reminder" }, orderBy: { createdAt: "desc" }, select: { createdAt: true } });
       if (last && now.getTime() - last.createdAt.getTime() < MANUAL_REMINDER_GAP_MS) {
-        throw new ApiError("CONFLICT", `A reminder was sent at ${last.createdAt.toISOString()}; wait an hour before sending another.`);
+        throw new ApiError("CONFLICT", "A reminder was sent less than an hour ago; wait an hour before sending another.");
       }
       await queueRequestEmail(tx, { agencyId: opts.agencyId, requestId: r.id, kind: "reminder" });
       return { sentAt: now.toISOString() };

@@ -35,6 +35,14 @@ export async function validateRequestedServices(
       details.push({ field, message: `Unknown service "${serviceId.slice(0, 100)}". See GET /services for the catalog.` });
       continue;
     }
+    // The client follows steps that name the agency's account ("enter {agencyAccount}"):
+    // without a linked account the page would tell them to enter nothing.
+    if (cat.clientFlow !== "one_click" && svc.requestedAccountLinks.length === 0 && cat.instructions.some((step) => step.includes("{agencyAccount}"))) {
+      details.push({
+        field: `${field}.requestedAccountLinks`,
+        message: `${cat.name} is granted by the client following steps that name the agency's account: link one of the agency's ${cat.platform} accounts (see GET /accounts).`,
+      });
+    }
     const level = parseAccessLevel(cat, svc.accessLevel);
     if (!level.ok) details.push({ field: `${field}.accessLevel`, message: level.message });
     const allowed = new Set([...BASE_LINK_FIELDS, ...cat.accountLinkFields.map((f) => f.name)]);

@@ -46,7 +46,7 @@ export async function usageHistory({ agencyId, months = 3, now = new Date() }: {
   const rows = await db.$queryRaw<{ day: string; prospect: boolean; count: number }[]>`
     SELECT to_char(r."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "day", c."isProspect" AS "prospect", count(*)::int AS "count"
     FROM "AccessRequest" r JOIN "Client" c ON c."id" = r."clientId"
-    WHERE r."agencyId" = ${agencyId}::uuid AND r."isDemo" = false AND r."createdAt" >= ${from} AND r."createdAt" <= ${now}
+    WHERE r."agencyId" = ${agencyId}::uuid AND r."isDemo" = false AND r."countsUsage" = true AND r."createdAt" >= ${from} AND r."createdAt" <= ${now}
     GROUP BY 1, 2`;
   return {
     from: from.toISOString(),

@@ -133,6 +133,23 @@ describe("validateWebhookUrl", () => {
     expect(resolve).toHaveBeenCalledWith("hooks.example.com");
   });
 
+  it("refuses reserved names (.example, .test, .invalid, .localhost) before any lookup", async () => {
+    for (const [url, name] of [
+      ["https://webhooks.demo-agency.example/access-events", ".example"],
+      ["https://hooks.test/in", ".test"],
+      ["https://HOOKS.Invalid./in", ".invalid"],
+      ["https://app.localhost/in", ".localhost"],
+    ] as const) {
+      const resolve = vi.fn(dns);
+      const result = await validateWebhookUrl(url, { allowLoopback: false, resolve });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.message).toMatch(new RegExp(`^url host .* reserved name \\${name}`));
+      expect(resolve).not.toHaveBeenCalled();
+    }
+    // under the loopback switch plain localhost stays usable, its subdomains do not
+    expect((await validateWebhookUrl("https://app.localhost/in", loose)).ok).toBe(false);
+  });
+
   describe("with allowLoopback (development and tests)", () => {
     it("allows http and any port when every address is loopback", async () => {
       expect((await validateWebhookUrl("http://127.0.0.1:4010/hook", loose)).ok).toBe(true);

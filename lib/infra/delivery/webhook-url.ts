@@ -59,6 +59,21 @@ export function parseWebhookUrl(raw: string): WebhookUrlResult {
   return { ok: true, url };
 }
 
+// Names reserved by RFC 2606 and RFC 6761: they never name a real receiver, so they are
+// refused from the name alone, before any lookup. `localhost` stays usable under the
+// loopback switch (development and tests).
+const RESERVED_SUFFIXES = ["example", "test", "invalid"] as const;
+
+/** The reason a host name is reserved and can never receive a delivery, or null. */
+export function reservedHostProblem(url: URL): string | null {
+  const host = bareHostname(url).toLowerCase().replace(/\.$/, "");
+  const last = host.split(".").pop() ?? "";
+  if ((RESERVED_SUFFIXES as readonly string[]).includes(last)) return `url host ${echo(host)} is under the reserved name .${last}, which never receives deliveries`;
+  // plain `localhost` is judged by the loopback rule (usable under the switch); its subdomains never are
+  if (last === "localhost" && host !== "localhost") return `url host ${echo(host)} is under the reserved name .localhost, which never receives deliveries`;
+  return null;
+}
+
 /** The host without IPv6 brackets, as a resolver or socket wants it. */
 export function bareHostname(url: URL): string {
   const host = url.hostname;
@@ -113,6 +128,9 @@ export async function validateWebhookUrl(raw: string, { allowLoopback, resolve =
   const parsed = parseWebhookUrl(raw);
   if (!parsed.ok) return parsed;
   const { url } = parsed;
+
+  const reserved = reservedHostProblem(url);
+  if (reserved !== null) return { ok: false, message: reserved };
 
   // Without the loopback switch scheme and port settle it; no need to ask DNS.
   if (!allowLoopback && !isHttpsOn443(url)) return { ok: false, message: schemeOrPortMessage(url) };

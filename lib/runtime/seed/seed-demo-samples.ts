@@ -1,15 +1,15 @@
 // The demo agency's sample data, written through the domain paths the API uses so state
 // versions, events and usage agree: five clients, one request in each state (pending, in
 // progress with a grant, completed with intake answers, expired, cancelled), and a sample
-// webhook whose deliveries are stored as already delivered (its .example address is never
-// called). Every sample client carries `demoData: "true"` in its metadata; lib/core/agencies/demo-data.ts
+// webhook that is paused (its .example address is reserved), so nothing is ever sent or
+// attempted. The sample requests never count toward the allowance. Every sample client carries `demoData: "true"` in its metadata; lib/core/agencies/demo-data.ts
 // finds and removes exactly these rows.
 import type { Tx } from "@/lib/infra/db/db";
 import { newWebhookSecret, sealSecret } from "@/lib/infra/secrets/secret-box";
 import { createClient } from "@/lib/core/clients/create-client";
 import { ZCreateClientBody } from "@/lib/core/clients/schemas";
 import { createRequest } from "@/lib/core/requests/create-request";
-import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
+import { applyRequestAction, type GrantedAsset } from "@/lib/core/requests/apply-request-action";
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 import { DEMO_METADATA_KEY, DEMO_WEBHOOK_URL } from "@/lib/core/agencies/demo-data";
 import { EVENT_TYPES } from "@/lib/core/events/event-types";
@@ -29,7 +29,8 @@ export async function seedDemoSamples(opts: { agencyId: string; accounts: { plat
   const now = opts.now ?? new Date();
   const account = (platform: string) => opts.accounts.find((a) => a.platform === platform)!.internalAccountId;
 
-  // the webhook first, so the requests' events fan out to it
+  // paused from the start: the sample events make no deliveries, and no event the
+  // newcomer causes later is queued for it until they resume it (after changing the URL)
   const webhookId = crypto.randomUUID();
   await tx.webhook.create({
     data: {
@@ -37,6 +38,7 @@ export async function seedDemoSamples(opts: { agencyId: string; accounts: { plat
       agencyId,
       url: DEMO_WEBHOOK_URL,
       events: [...EVENT_TYPES],
+      pausedAt: now,
       secrets: { create: { agencyId, secretEncrypted: sealSecret(newWebhookSecret(), webhookId) } },
     },
   });
@@ -62,16 +64,20 @@ export async function seedDemoSamples(opts: { agencyId: string; accounts: { plat
         ...(expiring ? { expiresAt: new Date(now.getTime() - 2 * DAY).toISOString() } : {}),
       }),
       source: "dashboard",
+      countsUsage: false,
       tx,
       now: expiring ? new Date(now.getTime() - 3 * DAY) : now,
     });
     ids[c.key] = request.id;
   }
 
-  const act = (key: string, action: Parameters<typeof applyRequestAction>[0]["action"], at = now) => applyRequestAction({ agencyId, requestId: ids[key]!, action, tx, now: at });
-  await act("in_progress", { kind: "grant", serviceId: "meta_ads" });
-  await act("completed", { kind: "grant", serviceId: "meta_ads" });
-  await act("completed", { kind: "grant", serviceId: "google_ads" });
+  const act = (key: string, action: Parameters<typeof applyRequestAction>[0]["action"], at = now, grantedAssets?: GrantedAsset[]) =>
+    applyRequestAction({ agencyId, requestId: ids[key]!, action, tx, now: at, ...(grantedAssets ? { grantedAssets } : {}) });
+  // the sandbox's own asset ids, so "Check now" reads them back like a real grant
+  const asset = (serviceId: string, client: string, accessLevel: string): GrantedAsset[] => [{ id: `${serviceId}_1001`, name: `${client} main account`, accessLevel }];
+  await act("in_progress", { kind: "grant", serviceId: "meta_ads" }, now, asset("meta_ads", "Harbor Fitness", "advertiser"));
+  await act("completed", { kind: "grant", serviceId: "meta_ads" }, now, asset("meta_ads", "Cedar Dental", "advertiser"));
+  await act("completed", { kind: "grant", serviceId: "google_ads" }, now, asset("google_ads", "Cedar Dental", "standard"));
   const questions = await tx.intakeQuestion.findMany({ where: { agencyId, archivedAt: null }, orderBy: { position: "asc" } });
   await act("completed", { kind: "submit_intake" });
   const answers = ["https://cedar-dental.example", "Dr. Rosa Alvarez, billing@cedar-dental.example"];
@@ -89,7 +95,5 @@ export async function seedDemoSamples(opts: { agencyId: string; accounts: { plat
   await act("cancelled", { kind: "cancel" });
   await act("expired", { kind: "expire" });
 
-  // the sample webhook's deliveries, stored as delivered: nothing is sent
-  await tx.webhookDelivery.updateMany({ where: { agencyId, webhookId }, data: { status: "succeeded", attempts: 1, lastStatusCode: 200, completedAt: now } });
   return ids;
 }

@@ -15,6 +15,8 @@ import { setIntake } from "@/lib/core/intake/set-intake";
 import { createUser } from "@/lib/core/users/create-user";
 import { MIN_PASSWORD_LENGTH } from "@/lib/core/users/password";
 import { seedDemoSamples } from "@/lib/runtime/seed/seed-demo-samples";
+import { platformMode } from "@/lib/infra/connectors/get-connector";
+import { sandboxAgencyToken } from "@/lib/infra/connectors/sandbox-connector";
 
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_AGENCY_NAME = "Demo Agency";
@@ -59,7 +61,18 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
         const user = await createUser({ agencyId: agency.id, email: DEMO_EMAIL, password, name: "Demo User", role: "owner", emailVerified: true, tx });
         const accounts = [];
         for (const account of DEMO_ACCOUNTS) {
-          accounts.push(await connectAccount({ agencyId: agency.id, ...account, email: "ads@demo-agency.example", tx }));
+          // in the sandbox the account carries the sandbox's sign-in token, as one connected
+          // from the dashboard does, so "Check now" reads the sample grants back
+          const sandbox = platformMode(account.platform) === "sandbox";
+          accounts.push(
+            await connectAccount({
+              agencyId: agency.id,
+              ...account,
+              email: "ads@demo-agency.example",
+              ...(sandbox ? { accessToken: sandboxAgencyToken(account.platform) } : {}),
+              tx,
+            }),
+          );
         }
         await setIntake({ agencyId: agency.id, enabled: true, questions: DEMO_QUESTIONS, tx });
         await seedDemoSamples({ agencyId: agency.id, accounts, tx });

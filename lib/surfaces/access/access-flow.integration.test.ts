@@ -329,8 +329,9 @@ describe("manual services, skipping and reopening", () => {
     const required = await postForm(`${base}/api/access/${token}/services/x_ads/skip`, {}, { json: true });
     expect(required.status).toBe(409);
     expect(await required.json()).toMatchObject({ ok: false, error: { code: "not_allowed", message: "This is not possible for this service." } });
-    // "instructions" services are confirmed by the agency only.
-    const invite = await postForm(`${base}/api/access/${token}/services/x_ads/invite-sent`, {});
+    // a one-click service is granted by signing in, never by saying so
+    const own = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" } });
+    const invite = await postForm(`${base}/api/access/${own.token}/services/meta_ads/invite-sent`, {});
     expect(locationOf(invite).searchParams.get("error")).toBe("not_allowed");
     const bogus = await postForm(`${base}/api/access/${token}/services/x_ads/delete`, {});
     expect(locationOf(bogus).searchParams.get("error")).toBe("not_allowed");

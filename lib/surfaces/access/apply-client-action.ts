@@ -3,7 +3,8 @@
 // and events come from applyRequestAction; this adds the checks only the client pages
 // need (the service's grant method) and turns refusals into page error codes.
 
-import { GRANTED_ON_INVITE_SENT_SERVICE, getCatalogService } from "@/lib/core/catalog/catalog";
+import { GRANTED_ON_INVITE_SENT_SERVICE } from "@/lib/core/catalog/catalog";
+import { effectiveClientFlow } from "@/lib/surfaces/access/load-access-page";
 import type { ClientAction } from "@/lib/core/domain/request-state";
 import { ApiError } from "@/lib/core/common/api-error";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
@@ -43,7 +44,8 @@ export async function applyClientAction(opts: {
       action = { kind: "reopen", serviceId: svc.serviceId };
       break;
     case "invite-sent":
-      if (getCatalogService(svc.serviceId)?.clientFlow !== "client_invite") throw refuse("not_allowed");
+      // every service the client grants by hand: "I've sent the invite" or "I've done this"
+      if (effectiveClientFlow(svc.serviceId, svc.platform) === "one_click") throw refuse("not_allowed");
       action = { kind: "invite_sent", serviceId: svc.serviceId, grantsImmediately: svc.serviceId === GRANTED_ON_INVITE_SENT_SERVICE };
       break;
   }

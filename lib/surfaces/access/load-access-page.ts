@@ -10,6 +10,7 @@ import { getCatalogService, getPlatform, isOneClickHere, type ClientFlow } from 
 import { getDb } from "@/lib/infra/db/db";
 import { progress, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
 import { type Locale } from "@/lib/infra/i18n/dictionary";
+import { localizeQuestion } from "@/lib/core/intake/question-translations";
 import { accentColors, type AccentColors } from "@/lib/surfaces/access/accent-color";
 import { instructionSteps, roleLabel, serviceName } from "@/lib/surfaces/access/catalog-messages";
 import { findRequestByToken, requestLocale, requestStatus, type AccessRequestRow } from "@/lib/surfaces/access/find-request-by-token";
@@ -43,7 +44,10 @@ export interface IntakeQuestionView {
   type: "text" | "long_text" | "single_choice" | "multiple_choice";
   label: string;
   required: boolean;
+  /** the answers' values (the English options) */
   options: string[];
+  /** the options as shown, in the client's language where written (same order) */
+  optionLabels: string[];
 }
 
 export interface AccessPageView {
@@ -87,6 +91,16 @@ function inviteTarget(link: AccountLink | undefined, account: AccountRow | undef
   return account?.email ?? account?.platformAccountId ?? link?.adsMccAccountId ?? account?.displayName ?? link?.internalAccountId ?? "";
 }
 
+/** How the client pages offer a service here: a one-click service whose platform is not live and that has manual steps shows them. */
+export function effectiveClientFlow(serviceId: string, platform: string, modeOf: (platform: string) => PlatformMode = platformMode): ClientFlow {
+  const catalog = getCatalogService(serviceId);
+  const mode = modeOf(platform);
+  if (catalog?.clientFlow === "one_click" && mode === "unconfigured" && catalog.instructions.length > 0) return "instructions";
+  // A manual service its live platform grants in one click (HubSpot) is offered as one click.
+  if (isOneClickHere(catalog, mode)) return "one_click";
+  return catalog?.clientFlow ?? "instructions";
+}
+
 export function buildServiceView(
   locale: Locale,
   svc: AccessRequestRow["services"][number],
@@ -94,17 +108,10 @@ export function buildServiceView(
   open: boolean,
   modeOf: (platform: string) => PlatformMode = platformMode,
 ): AccessServiceView {
-  const catalog = getCatalogService(svc.serviceId);
   const mode = modeOf(svc.platform);
   // A one-click service whose platform is not live here shows its manual steps where the
   // catalog has them (Snapchat Ads); otherwise no button that can only fail.
-  // A manual service its live platform grants in one click (HubSpot) is offered as one click.
-  const flow =
-    catalog?.clientFlow === "one_click" && mode === "unconfigured" && catalog.instructions.length > 0
-      ? "instructions"
-      : isOneClickHere(catalog, mode)
-        ? "one_click"
-        : (catalog?.clientFlow ?? "instructions");
+  const flow = effectiveClientFlow(svc.serviceId, svc.platform, modeOf);
   const setupPending = flow === "one_click" && mode === "unconfigured";
   const serviceLinks = links(svc.accounts);
   const status = svc.status;
@@ -128,7 +135,8 @@ export function buildServiceView(
       grant: open && pending && flow === "one_click" && !setupPending,
       skip: open && pending && svc.optional,
       reopen: open && status === "skipped",
-      inviteSent: open && pending && flow === "client_invite" && !svc.awaitingConfirmation,
+      // "I've sent the invite" / "I've done this": every service the client grants by hand
+      inviteSent: open && pending && flow !== "one_click" && !svc.awaitingConfirmation,
     },
   };
 }
@@ -200,13 +208,17 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
     intake: row.intakeRequested
       ? {
           complete: row.intakeCompletedAt !== null,
-          questions: questions.map((q) => ({
-            id: q.id,
-            type: (QUESTION_TYPES.has(q.type) ? q.type : "text") as IntakeQuestionView["type"],
-            label: q.label,
-            required: q.required,
-            options: [...q.options],
-          })),
+          questions: questions.map((q) => {
+            const shown = localizeQuestion(q, row.client.language);
+            return {
+              id: q.id,
+              type: (QUESTION_TYPES.has(q.type) ? q.type : "text") as IntakeQuestionView["type"],
+              label: shown.label,
+              required: q.required,
+              options: [...q.options],
+              optionLabels: shown.optionLabels,
+            };
+          }),
         }
       : null,
     thankYouMessage: row.thankYouMessage,

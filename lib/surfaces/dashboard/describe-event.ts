@@ -11,7 +11,7 @@ export interface DescribedEvent {
 
 type Body = {
   data?: {
-    request?: { services?: { service?: string; grantedAssets?: unknown[] }[] };
+    request?: { status?: string; services?: { service?: string; status?: string; awaitingConfirmation?: boolean; grantedAssets?: unknown[] }[] };
     service?: { service?: string; platform?: string };
     errors?: unknown[];
     attempt?: { platform?: string; outcome?: string; errors?: unknown[]; services?: { service?: string; errors?: unknown[] }[] };
@@ -32,7 +32,17 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-export function describeEvent(type: string, rawBody: string, clientName: string | null): DescribedEvent {
+/** What else the sentence needs: who acted for the agency, and the status the request had before. */
+export interface DescribeContext {
+  /** the team member (or "Your team", "The API") who caused it; null or absent when the client did */
+  actorName?: string | null;
+  /** the request's status in the previous event of its timeline */
+  previousStatus?: string | null;
+  /** the type of the previous event that named the same service */
+  previousServiceEvent?: string | null;
+}
+
+export function describeEvent(type: string, rawBody: string, clientName: string | null, ctx: DescribeContext = {}): DescribedEvent {
   let body: Body = {};
   try {
     body = JSON.parse(rawBody) as Body;
@@ -40,6 +50,7 @@ export function describeEvent(type: string, rawBody: string, clientName: string 
     // an unreadable body still gets a sentence from its type
   }
   const who = clientName ?? body.data?.client?.name ?? "The client";
+  const staff = ctx.actorName ?? null;
   const svcId = body.data?.service?.service;
   const svc = serviceName(svcId);
   switch (type) {
@@ -47,10 +58,23 @@ export function describeEvent(type: string, rawBody: string, clientName: string 
       return { text: `Client ${body.data?.client?.name ?? clientName ?? ""} added`.trim(), tone: "neutral" };
     case "request.created":
       return { text: "Access request created", tone: "neutral" };
-    case "request.updated":
-      return { text: "Access request updated", tone: "neutral" };
+    case "request.updated": {
+      const status = body.data?.request?.status;
+      if (ctx.previousStatus === "completed" && status !== "completed") {
+        return { text: `${staff ?? "Your team"} reopened the request to ask for more access`, tone: "neutral" };
+      }
+      const now = svcId ? body.data?.request?.services?.find((s) => s.service === svcId) : undefined;
+      if (svcId && now?.status === "pending" && !staff) {
+        return ctx.previousServiceEvent === "service.skipped"
+          ? { text: `${who} reopened ${svc}`, tone: "neutral" }
+          : { text: `${who} says ${svc} is done: waiting for your confirmation`, tone: "neutral" };
+      }
+      if (staff && svcId && now?.status === "pending") return { text: `${staff} unmarked ${svc}`, tone: "neutral" };
+      return { text: staff ? `${staff} updated the request` : "Access request updated", tone: "neutral" };
+    }
     case "service.granted": {
       const assets = body.data?.request?.services?.find((s) => s.service === svcId)?.grantedAssets?.length ?? 0;
+      if (staff) return { text: `${staff} marked ${svc} as granted`, tone: "good" };
       return { text: `${who} granted ${svc}${assets > 0 ? ` (${plural(assets, "asset")})` : ""}`, tone: "good" };
     }
     case "service.skipped":
@@ -71,7 +95,7 @@ export function describeEvent(type: string, rawBody: string, clientName: string 
     case "request.completed":
       return { text: "Request completed: everything asked for is done", tone: "good" };
     case "request.cancelled":
-      return { text: "Request cancelled", tone: "neutral" };
+      return { text: staff ? `${staff} cancelled the request` : "Request cancelled", tone: "neutral" };
     case "request.expired":
       return { text: "Request expired before the client finished", tone: "bad" };
     case "webhook.test":
@@ -79,6 +103,38 @@ export function describeEvent(type: string, rawBody: string, clientName: string 
     default:
       return { text: type, tone: "neutral" };
   }
+}
+
+export interface ActorEvent {
+  type: string;
+  body: string;
+  actor: string | null;
+}
+
+/**
+ * Describes a request's events oldest first, each with what came before it (the status it
+ * left, the service's last event) and credited through `actorLabel` (the client: null).
+ */
+export function describeEvents<T extends ActorEvent>(events: readonly T[], clientName: string | null, actorName: (actor: string | null) => string | null): DescribedEvent[] {
+  let previousStatus: string | null = null;
+  const lastOfService = new Map<string, string>();
+  return events.map((e) => {
+    let body: Body = {};
+    try {
+      body = JSON.parse(e.body) as Body;
+    } catch {
+      // described from its type alone
+    }
+    const svcId = body.data?.service?.service;
+    const described = describeEvent(e.type, e.body, clientName, {
+      actorName: actorName(e.actor),
+      previousStatus,
+      previousServiceEvent: svcId ? (lastOfService.get(svcId) ?? null) : null,
+    });
+    if (body.data?.request?.status) previousStatus = body.data.request.status;
+    if (svcId) lastOfService.set(svcId, e.type);
+    return described;
+  });
 }
 
 /** Whether an event is a failed grant worth the agency's attention. */

@@ -6,7 +6,9 @@ import { getClientOrThrow } from "@/lib/core/clients/get-client-or-throw";
 import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 import { listClientNotes, type TClientNote } from "@/lib/core/clients/client-notes";
 import { effectiveStatus, type RequestStatus } from "@/lib/core/domain/request-state";
-import { describeEvent } from "@/lib/surfaces/dashboard/describe-event";
+import { roleLabel } from "@/lib/surfaces/access/catalog-messages";
+import { describeEvent, describeEvents } from "@/lib/surfaces/dashboard/describe-event";
+import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
 import { toCsv } from "@/lib/surfaces/dashboard/csv";
 
 export interface TProfileRequest {
@@ -53,10 +55,16 @@ export interface TClientProfile {
 
 type StoredAsset = { id?: unknown; name?: unknown; accessLevel?: unknown };
 
-function who(grantedBy: string | null, clientName: string): string {
+/** A role as the catalog names it ("Standard", "Admin"); the raw value only when the catalog has no label. */
+function roleText(serviceId: string, accessLevel: string | null): string | null {
+  if (!accessLevel) return null;
+  return roleLabel("en", serviceId, accessLevel) ?? accessLevel;
+}
+
+function who(grantedBy: string | null, clientName: string, staff: ReadonlyMap<string, string>): string {
   if (!grantedBy || grantedBy === "client") return `${clientName} (client)`;
   if (grantedBy === "team") return "Your team";
-  return `${grantedBy} (team)`;
+  return `${staff.get(grantedBy.toLowerCase()) ?? grantedBy} (team)`;
 }
 
 export async function getClientProfile(opts: { agencyId: string; id: string; now?: Date }): Promise<TClientProfile> {
@@ -69,6 +77,11 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
     include: { services: { orderBy: { position: "asc" } }, intakeAnswers: { orderBy: { createdAt: "asc" } } },
     take: 500,
   });
+  const staff = await actorNames(
+    db,
+    opts.agencyId,
+    requests.flatMap((r) => r.services.map((s) => s.grantedBy)),
+  );
   const assets: TProfileAsset[] = [];
   for (const r of requests) {
     for (const s of r.services) {
@@ -76,17 +89,17 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
       const platformName = getPlatform(s.platform)?.name ?? s.platform;
       const service = getCatalogService(s.serviceId)?.name ?? s.serviceId;
       const list = Array.isArray(s.grantedAssets) ? (s.grantedAssets as StoredAsset[]) : [];
-      const base = { platform: s.platform, platformName, service, grantedAt: s.grantedAt?.toISOString() ?? null, grantedBy: who(s.grantedBy, client.name), requestId: r.id };
+      const base = { platform: s.platform, platformName, service, grantedAt: s.grantedAt?.toISOString() ?? null, grantedBy: who(s.grantedBy, client.name, staff), requestId: r.id };
       if (list.length === 0) {
         // granted without a read-back (manual steps, marked by the team): the service itself is the asset
-        assets.push({ ...base, assetId: "", assetName: null, role: s.accessLevel });
+        assets.push({ ...base, assetId: "", assetName: null, role: roleText(s.serviceId, s.accessLevel) });
       }
       for (const a of list) {
         assets.push({
           ...base,
           assetId: typeof a.id === "string" ? a.id : "",
           assetName: typeof a.name === "string" ? a.name : null,
-          role: typeof a.accessLevel === "string" ? a.accessLevel : s.accessLevel,
+          role: roleText(s.serviceId, typeof a.accessLevel === "string" ? a.accessLevel : s.accessLevel),
         });
       }
     }
@@ -109,9 +122,21 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 200,
-    select: { id: true, type: true, body: true, createdAt: true },
+    select: { id: true, type: true, body: true, createdAt: true, actor: true, requestId: true },
   });
-  const activity = events.map((e) => ({ id: e.id, ...describeEvent(e.type, e.body, client.name), createdAt: e.createdAt.toISOString() }));
+  // described oldest first per request, so a reopening reads as one; listed newest first
+  const staffActors = await actorNames(
+    db,
+    opts.agencyId,
+    events.map((e) => e.actor),
+  );
+  const oldestFirst = [...events].reverse();
+  const described = new Map<string, ReturnType<typeof describeEvent>>();
+  for (const requestId of new Set(oldestFirst.map((e) => e.requestId))) {
+    const own = oldestFirst.filter((e) => e.requestId === requestId);
+    describeEvents(own, client.name, (a) => actorLabel(a, staffActors)).forEach((d, i) => described.set(own[i]!.id, d));
+  }
+  const activity = events.map((e) => ({ id: e.id, ...described.get(e.id)!, createdAt: e.createdAt.toISOString() }));
 
   return {
     requests: requests.map((r) => ({

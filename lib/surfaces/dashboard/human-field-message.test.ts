@@ -16,4 +16,9 @@ describe("humanFieldMessage", () => {
     );
     expect(humanFieldMessage("PNG, JPEG or WebP only.")).toBe("PNG, JPEG or WebP only.");
   });
+
+  it("says what to do when a manual service has no agency account", () => {
+    const api = "Instagram Account is granted by the client following steps that name the agency's account: link one of the agency's meta accounts (see GET /accounts).";
+    expect(humanFieldMessage(api)).toMatch(/^The client's steps for this service name your agency's account: choose one of your connected accounts/);
+  });
 });

@@ -5,6 +5,10 @@ const SPECIFIC: [RegExp, string][] = [
   [/must be an email address/i, "Enter a valid email address."],
   [/absolute http\(s\) url/i, "Enter a full web address, starting with https://."],
   [/^[\w.[\]]+ is required\.?$/i, "This is required."],
+  [
+    /granted by the client following steps that name the agency's account/i,
+    "The client's steps for this service name your agency's account: choose one of your connected accounts for it (or connect one on the Accounts page).",
+  ],
   [/^[\w.[\]]+ must not be empty\.?$/i, "This cannot be empty."],
 ];
 

@@ -4,6 +4,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTeamInviteByToken } from "@/lib/core/team/get-team-invite-by-token";
 import { AcceptInviteForm } from "./accept-invite-form";
+import { roleName } from "@/lib/core/auth/roles";
+import { DateTime } from "@/components/ui/date-time";
 
 export const metadata: Metadata = { title: "Join your team" };
 export const dynamic = "force-dynamic";
@@ -35,7 +37,7 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     <>
       <h1 className="text-xl font-semibold">Join {invite.agencyName}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        You were invited as <strong className="font-medium text-slate-900">{invite.role}</strong>. The link works until {new Date(invite.expiresAt).toUTCString()}.
+        You were invited as <strong className="font-medium text-slate-900">{roleName(invite.role)}</strong>. The link works until <DateTime value={invite.expiresAt} zone />.
       </p>
       <AcceptInviteForm token={token} email={invite.email} />
     </>

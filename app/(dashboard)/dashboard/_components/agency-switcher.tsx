@@ -4,6 +4,7 @@
 // then reloads the dashboard so no data of the previous agency stays on screen.
 import { getCsrfToken } from "next-auth/react";
 import { useState } from "react";
+import { roleName } from "@/lib/core/auth/roles";
 
 export function AgencySwitcher({ current, agencies }: { current: string; agencies: { agencyId: string; name: string; role: string }[] }) {
   const [busy, setBusy] = useState(false);
@@ -32,7 +33,7 @@ export function AgencySwitcher({ current, agencies }: { current: string; agencie
       >
         {agencies.map((a) => (
           <option key={a.agencyId} value={a.agencyId}>
-            {a.name} ({a.role})
+            {a.name} ({roleName(a.role)})
           </option>
         ))}
       </select>

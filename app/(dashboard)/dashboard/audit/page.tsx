@@ -11,6 +11,8 @@ import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
 import { auditFiltersFrom, listAudit } from "@/lib/core/audit/list-audit";
+import { describeAuditRows } from "@/lib/surfaces/dashboard/audit/describe-audit";
+import { DateTime } from "@/components/ui/date-time";
 
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
@@ -27,7 +29,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     );
   }
   const { filters, errors } = auditFiltersFrom(await searchParams);
-  const rows = await listAudit({ agencyId: ctx.agencyId, filters, limit: 200 });
+  const rows = await describeAuditRows(ctx.agencyId, await listAudit({ agencyId: ctx.agencyId, filters, limit: 200 }));
   const query = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === "string")).toString();
   const field = (name: keyof typeof filters, label: string, type = "text", placeholder?: string) => (
     <div>
@@ -61,7 +63,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
       />
       <Card className="mb-6">
         <form method="get" className="grid items-end gap-3 sm:grid-cols-5" aria-label="Filter the audit log">
-          {field("action", "Action", "text", "for example api_key")}
+          {field("action", "Kind of action", "text", "for example request")}
           {field("actor", "Person (email)")}
           {field("from", "From", "date")}
           {field("to", "To", "date")}
@@ -76,26 +78,48 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
         <Table caption="Audit log entries, newest first">
           <THead>
             <Tr>
-              <Th>Time (UTC)</Th>
-              <Th>Person</Th>
-              <Th>Address</Th>
-              <Th>Action</Th>
-              <Th>What changed</Th>
+              <Th>When</Th>
+              <Th>What happened</Th>
+              <Th>From</Th>
             </Tr>
           </THead>
           <TBody>
             {rows.map((r) => (
               <Tr key={r.id}>
-                <Td className="whitespace-nowrap">{r.createdAt.replace("T", " ").slice(0, 19)}</Td>
-                <Td>{r.actorEmail ?? "system"}</Td>
-                <Td>{r.address ?? "—"}</Td>
-                <Td>
-                  <code className="font-mono text-xs">{r.action}</code>
-                  {r.target ? <div className="text-xs text-slate-600">{r.target}</div> : null}
+                <Td className="whitespace-nowrap align-top">
+                  <DateTime value={r.createdAt} zone />
                 </Td>
-                <Td>
-                  <code className="font-mono text-xs break-all">{JSON.stringify(r.changes)}</code>
+                <Td className="align-top">
+                  <p className="break-words" data-testid="audit-sentence">
+                    {r.sentence}
+                  </p>
+                  <details className="mt-1 text-xs text-slate-600">
+                    <summary className="cursor-pointer">Details</summary>
+                    <dl className="mt-1 space-y-1">
+                      <div>
+                        <dt className="inline font-medium">Action: </dt>
+                        <dd className="inline">
+                          <code className="font-mono">{r.action}</code>
+                        </dd>
+                      </div>
+                      {r.target ? (
+                        <div>
+                          <dt className="inline font-medium">About: </dt>
+                          <dd className="inline break-all">
+                            <code className="font-mono">{r.target}</code>
+                          </dd>
+                        </div>
+                      ) : null}
+                      <div>
+                        <dt className="font-medium">What was sent</dt>
+                        <dd>
+                          <pre className="max-w-full overflow-x-auto whitespace-pre-wrap break-all font-mono">{JSON.stringify(r.changes, null, 2)}</pre>
+                        </dd>
+                      </div>
+                    </dl>
+                  </details>
                 </Td>
+                <Td className="align-top text-sm">{r.addressText}</Td>
               </Tr>
             ))}
           </TBody>

@@ -42,7 +42,7 @@ export const editRequestAction = dashboardAction(
   "requests:write",
   ZEditRequestInput,
   async (input, ctx) => {
-    const res = await editRequest({ agencyId: ctx.agencyId, input });
+    const res = await editRequest({ agencyId: ctx.agencyId, input, actor: ctx.email });
     return { id: res.request.id, changed: res.changed, reopened: res.reopened };
   },
   "request.edited",

@@ -105,6 +105,20 @@ describe("POST /webhooks", () => {
     expect(port.body.error.message).toMatch(/8443/);
   });
 
+  it("refuses a host under a reserved name (.example, .test, .invalid, .localhost) on create and update, naming url", async () => {
+    for (const url of ["https://webhooks.demo-agency.example/access-events", "https://hooks.test/in", "https://x.invalid/", "https://app.localhost/in"]) {
+      const res = await api(a, "POST", "/webhooks", { body: { url, events: ["*"] } });
+      expectError(res, 400, "VALIDATION_FAILED");
+      expect(fieldsOf(res), url).toEqual(["url"]);
+      expect(res.body.error.message).toMatch(/reserved name/);
+    }
+    const hook = await create(a);
+    const res = await api(a, "PATCH", `/webhooks/${hook.id}`, { body: { url: "https://hooks.demo.example/in" } });
+    expectError(res, 400, "VALIDATION_FAILED");
+    expect(fieldsOf(res)).toEqual(["url"]);
+    await api(a, "DELETE", `/webhooks/${hook.id}`);
+  });
+
   it("allows plain http on any port to loopback only with WEBHOOK_ALLOW_LOOPBACK", async () => {
     await clearWebhooks(a);
     await create(a, { url: receiver.url("/local"), events: ["*"] });

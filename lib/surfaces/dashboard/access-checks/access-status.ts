@@ -4,6 +4,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
 import { UUID } from "@/lib/core/common/uuid";
+import { roleLabel } from "@/lib/surfaces/access/catalog-messages";
 
 export interface AccessStatusAsset {
   id: string;
@@ -60,7 +61,8 @@ export async function loadAccessStatus(opts: { agencyId: string; clientId?: stri
       assets: readGrantedAssets(s.grantedAssets).map((a): AccessStatusAsset => ({
         id: a.id,
         name: a.name ?? null,
-        accessLevel: a.accessLevel ?? null,
+        // the role as the catalog names it, never the stored value
+        accessLevel: a.accessLevel ? (roleLabel("en", s.serviceId, a.accessLevel) ?? a.accessLevel) : null,
         status: a.removedAt ? "removed" : (a.checkStatus ?? "unchecked"),
         verifiedAt: a.verifiedAt ?? null,
         lostAt: a.lostAt ?? null,

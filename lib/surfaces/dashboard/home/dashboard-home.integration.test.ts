@@ -34,7 +34,8 @@ describe("dashboard home", () => {
     expect(home.waiting.oldest.map((r) => r.id)).toEqual([old.requestId, fresh.requestId]);
     expect(home.waiting.oldest[0]).toMatchObject({ clientName: "Ana Client", status: "pending", progress: { done: 0, total: 1 } });
     expect(home.stalled.map((r) => r.id)).toEqual([old.requestId]);
-    expect(home.recent.map((e) => e.text)).toContain("Request cancelled");
+    // cancelled through the API (no team member): credited to the API
+    expect(home.recent.map((e) => e.text)).toContain("The API cancelled the request");
     expect(home.usage.clients.used).toBeGreaterThanOrEqual(3);
   });
 

@@ -7,6 +7,7 @@ import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getUsage } from "@/lib/core/usage/get-usage";
 import { getDb } from "@/lib/infra/db/db";
 import { describeEvent, isFailedGrant, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
+import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const STALLED_AFTER_DAYS = 3;
@@ -66,7 +67,7 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
       where: { agencyId: opts.agencyId, test: false },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 12,
-      select: { id: true, type: true, body: true, createdAt: true, requestId: true },
+      select: { id: true, type: true, body: true, createdAt: true, requestId: true, actor: true },
     }),
     db.event.findMany({
       where: {
@@ -77,7 +78,7 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
       },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 100,
-      select: { id: true, type: true, body: true, createdAt: true, requestId: true },
+      select: { id: true, type: true, body: true, createdAt: true, requestId: true, actor: true },
     }),
   ]);
 
@@ -115,9 +116,15 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
       : []
     ).map((r) => [r.id, r.client.name]),
   );
+  const staff = await actorNames(
+    db,
+    opts.agencyId,
+    [...recentRows, ...failedRows].map((e) => e.actor),
+  );
   const toEvent = (e: (typeof recentRows)[number]): HomeEvent => {
     const clientName = e.requestId ? (names.get(e.requestId) ?? null) : null;
-    return { id: e.id, requestId: e.requestId, clientName, createdAt: e.createdAt.toISOString(), ...describeEvent(e.type, e.body, clientName) };
+    const described = describeEvent(e.type, e.body, clientName, { actorName: actorLabel(e.actor, staff) });
+    return { id: e.id, requestId: e.requestId, clientName, createdAt: e.createdAt.toISOString(), ...described };
   };
 
   return {

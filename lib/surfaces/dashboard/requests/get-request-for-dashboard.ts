@@ -9,7 +9,8 @@ import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { dashboardRequestInclude, serializeDashboardRequest, type TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
 import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
-import { describeEvent, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
+import { describeEvents, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
+import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
 import { instructionSteps, roleLabel } from "@/lib/surfaces/access/catalog-messages";
 
 export interface TIntakeAnswerView {
@@ -58,7 +59,7 @@ export interface TDashboardRequestDetail {
 // Events that say how the state moved rather than what a person did: kept, but folded.
 // A failed or partial attempt stays in view: it carries the platform's words.
 function isTechnical(type: string, described: DescribedEvent): boolean {
-  return type === "request.updated" || (type === "connection.attempt_completed" && described.tone === "good");
+  return (type === "request.updated" && described.text === "Access request updated") || (type === "connection.attempt_completed" && described.tone === "good");
 }
 
 interface AccountRow {
@@ -90,7 +91,7 @@ export async function getRequestForDashboard(opts: { agencyId: string; id: strin
   if (!row) throw notFound("Request");
   const request = serializeDashboardRequest(row, opts.now);
   const accountIds = [...new Set(request.services.flatMap((s) => s.accounts.map((a) => a.internalAccountId)).filter(Boolean))];
-  const [answers, questions, timeline, bodies, accounts, reminders] = await Promise.all([
+  const [answers, questions, events, bodies, accounts, reminders, reminderEmails] = await Promise.all([
     db.intakeAnswer.findMany({ where: { agencyId: opts.agencyId, requestId: row.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     db.intakeQuestion.findMany({ where: { agencyId: opts.agencyId }, select: { id: true, position: true } }),
     getRequestTimeline({ agencyId: opts.agencyId, requestId: row.id }),
@@ -100,9 +101,36 @@ export async function getRequestForDashboard(opts: { agencyId: string; id: strin
       select: { internalAccountId: true, platform: true, displayName: true, email: true, platformAccountId: true, businessName: true },
     }),
     lastRemindersOf([row.id]),
+    db.email.findMany({ where: { agencyId: opts.agencyId, requestId: row.id, kind: "reminder" }, select: { id: true, to: true, createdAt: true } }),
   ]);
+  const bodyOfEvent = new Map(bodies.map((b) => [b.id, b.body]));
+  const staff = await actorNames(
+    db,
+    opts.agencyId,
+    events.map((e) => e.actor),
+  );
+  const described = describeEvents(
+    events.map((e) => ({ ...e, body: bodyOfEvent.get(e.id) ?? "{}" })),
+    row.client.name,
+    (a) => actorLabel(a, staff),
+  );
+  // reminders are emails, not events: they join the timeline in time order
+  const timeline: TDescribedTimelineEntry[] = [
+    ...events.map((e, i) => ({ ...e, ...described[i]!, technical: isTechnical(e.type, described[i]!) })),
+    ...reminderEmails.map((m) => ({
+      id: `reminder-${m.id}`,
+      type: "reminder.sent",
+      createdAt: m.createdAt.toISOString(),
+      stateVersion: null,
+      status: null,
+      service: null,
+      actor: null,
+      text: `Reminder emailed to ${m.to}`,
+      tone: "neutral" as const,
+      technical: false,
+    })),
+  ].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   const position = new Map(questions.map((q) => [q.id, q.position]));
-  const bodyOf = new Map(bodies.map((b) => [b.id, b.body]));
   const accountOf = new Map(accounts.map((a) => [a.internalAccountId, a]));
   // the form's order; a question since removed from the form keeps its answer, last
   const ordered = [...answers].sort((a, b) => (position.get(a.questionId) ?? Number.MAX_SAFE_INTEGER) - (position.get(b.questionId) ?? Number.MAX_SAFE_INTEGER));
@@ -127,10 +155,7 @@ export async function getRequestForDashboard(opts: { agencyId: string; id: strin
       value: Array.isArray(a.value) ? (a.value as unknown[]).map(String) : String(a.value ?? ""),
       answeredAt: a.createdAt.toISOString(),
     })),
-    timeline: timeline.map((e) => {
-      const described = describeEvent(e.type, bodyOf.get(e.id) ?? "{}", row.client.name);
-      return { ...e, ...described, technical: isTechnical(e.type, described) };
-    }),
+    timeline,
     lastReminderAt: reminders.get(row.id)?.toISOString() ?? null,
   };
 }

@@ -20,10 +20,12 @@ import { loadAccessPage } from "@/lib/surfaces/access/load-access-page";
 let agencyId: string;
 let clientId: string;
 let googleAccount: string;
+let hubspotAccount: string;
 
 beforeAll(async () => {
   agencyId = (await createAgency({ name: "Readable Agency" })).id;
   googleAccount = (await connectAccount({ agencyId, platform: "google" })).internalAccountId;
+  hubspotAccount = (await connectAccount({ agencyId, platform: "hubspot" })).internalAccountId;
   await (await getDb()).connectedAccount.update({ where: { internalAccountId: googleAccount }, data: { displayName: "Readable Ads Manager" } });
   clientId = (await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Maria Lopez", email: "maria@client.test" }) })).id;
 });
@@ -36,7 +38,7 @@ describe("the request page's read model", () => {
   it("names accounts and roles, and tells people's actions from technical events", async () => {
     const r = await newRequest({
       google_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: googleAccount }] },
-      hubspot_portal: { accessLevel: "standard" },
+      hubspot_portal: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: hubspotAccount }] },
     });
     await applyAgencyAction({ agencyId, input: { requestId: r.id, kind: "mark_granted", serviceId: "google_ads" } });
     await applyRequestAction({ requestId: r.id, action: { kind: "invite_sent", serviceId: "hubspot_portal", grantsImmediately: false } });
@@ -51,11 +53,12 @@ describe("the request page's read model", () => {
     expect(detail.request.services.find((s) => s.service === "hubspot_portal")?.awaitingConfirmation).toBe(true);
 
     const granted = detail.timeline.find((e) => e.type === "service.granted")!;
-    expect(granted).toMatchObject({ text: "Maria Lopez granted Google Ads", tone: "good", technical: false });
+    // marked by the team, so credited to the team, never to the client
+    expect(granted).toMatchObject({ text: "Your team marked Google Ads as granted", tone: "good", technical: false });
     expect(detail.timeline.find((e) => e.type === "request.created")).toMatchObject({ text: "Access request created", technical: false });
+    // the client's "I've sent the invite" is a person's action; the rest are technical
     const updates = detail.timeline.filter((e) => e.type === "request.updated");
-    expect(updates.length).toBeGreaterThan(0);
-    expect(updates.every((e) => e.technical)).toBe(true);
+    expect(updates.map((e) => [e.text, e.technical])).toEqual([["Maria Lopez says HubSpot Account is done: waiting for your confirmation", false]]);
   });
 
   it("lists intake answers in the form's order, not the order they were saved", async () => {
@@ -98,7 +101,7 @@ describe("the thank-you summary", () => {
   it("says what was shared and skipped, and what the platform refused in its words", async () => {
     const r = await newRequest({
       google_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: googleAccount }] },
-      hubspot_portal: { accessLevel: "standard", optional: true },
+      hubspot_portal: { accessLevel: "standard", optional: true, requestedAccountLinks: [{ internalAccountId: hubspotAccount }] },
     });
     await applyAgencyAction({ agencyId, input: { requestId: r.id, kind: "mark_granted", serviceId: "google_ads" } });
     await applyRequestAction({ requestId: r.id, action: { kind: "skip", serviceId: "hubspot_portal" } });

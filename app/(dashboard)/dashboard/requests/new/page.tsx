@@ -13,6 +13,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { NewRequestForm } from "@/components/requests/new-request-form";
 import { createClientAction } from "@/app/(dashboard)/dashboard/clients/client-actions";
 import { createRequestAction, previewAsClientAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
+import { roleName } from "@/lib/core/auth/roles";
 
 export const metadata: Metadata = { title: "New request" };
 export const dynamic = "force-dynamic";
@@ -31,7 +32,7 @@ export default async function NewRequestPage({ searchParams }: { searchParams: P
     return (
       <>
         <PageHeader back={back} title="New request" />
-        <EmptyState title="Your role cannot create requests" description={`You are a ${ctx.role}. Ask an owner or manager to change your role.`} />
+        <EmptyState title="Your role cannot create requests" description={`You are a ${roleName(ctx.role)}. Ask an owner or manager to change your role.`} />
       </>
     );
   }

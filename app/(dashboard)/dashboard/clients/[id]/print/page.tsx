@@ -7,6 +7,7 @@ import { getClientForDashboard } from "@/lib/surfaces/dashboard/get-client-for-d
 import { getClientProfile } from "@/lib/surfaces/dashboard/get-client-profile";
 import { ApiError } from "@/lib/core/common/api-error";
 import { PrintButton } from "@/components/clients/print-button";
+import { statusLabel } from "@/components/ui/badge";
 
 export const metadata: Metadata = { title: "Client access (print)" };
 export const dynamic = "force-dynamic";
@@ -76,7 +77,7 @@ export default async function ClientPrintPage({ params }: { params: Promise<{ id
         <ul className="list-disc pl-5 text-sm">
           {profile.requests.map((r) => (
             <li key={r.id}>
-              {utc(r.createdAt)}: {r.status} ({r.services.map((s) => `${s.name} ${s.status}`).join(", ")})
+              {utc(r.createdAt)}: {statusLabel(r.status)} ({r.services.map((s) => `${s.name}: ${statusLabel(s.status).toLowerCase()}`).join(", ")})
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { EditRequestForm } from "@/components/requests/edit-request-form";
 import type { PickedServices } from "@/components/services/service-picker";
 import { editRequestAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
+import { roleName } from "@/lib/core/auth/roles";
 
 export const metadata: Metadata = { title: "Edit request" };
 export const dynamic = "force-dynamic";
@@ -29,7 +30,7 @@ export default async function EditRequestPage({ params }: { params: Promise<{ id
     return (
       <>
         <PageHeader back={back} title="Edit request" />
-        <EmptyState title="Your role cannot change requests" description={`You are a ${ctx.role}. Ask an owner or manager to change your role.`} />
+        <EmptyState title="Your role cannot change requests" description={`You are a ${roleName(ctx.role)}. Ask an owner or manager to change your role.`} />
       </>
     );
   }
