@@ -116,11 +116,16 @@ export function v2RateLimitPoints(): number {
   return raw && Number.isSafeInteger(n) && n > 0 ? n : 300;
 }
 
-/** Consumes one point for `key` in the named limiter. */
-export async function consumeRateLimit(name: string, key: string, points: number, durationSeconds: number): Promise<RateLimitOutcome> {
+/**
+ * Consumes one point for `key` in the named limiter: one atomic step on every store, so of
+ * many concurrent calls exactly `points` are allowed. `keyWindowSeconds` sets the window
+ * of a key that starts here (rate-limiter-flexible's customDuration), for gates whose wait
+ * grows with the failures before them.
+ */
+export async function consumeRateLimit(name: string, key: string, points: number, durationSeconds: number, opts: { keyWindowSeconds?: number } = {}): Promise<RateLimitOutcome> {
   const l = await limiter(name, points, durationSeconds);
   try {
-    const res = await l.consume(key, 1);
+    const res = await l.consume(key, 1, opts.keyWindowSeconds ? { customDuration: opts.keyWindowSeconds } : {});
     return { allowed: true, limit: points, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
   } catch (res) {
     if (res instanceof RateLimiterRes) {
@@ -164,4 +169,10 @@ export async function blockRateLimitKey(name: string, key: string, points: numbe
 export async function deleteRateLimitKey(name: string, key: string, points: number, durationSeconds: number): Promise<void> {
   const l = await limiter(name, points, durationSeconds);
   await l.delete(key);
+}
+
+/** Gives back one point `key` consumed (an attempt that turned out not to count). */
+export async function refundRateLimit(name: string, key: string, points: number, durationSeconds: number): Promise<void> {
+  const l = await limiter(name, points, durationSeconds);
+  await l.reward(key, 1);
 }
