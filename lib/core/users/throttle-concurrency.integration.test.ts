@@ -18,7 +18,7 @@ import { acceptTeamInvite, MAX_INVITE_FAILED_ATTEMPTS } from "@/lib/core/team/ac
 import { ApiError } from "@/lib/core/common/api-error";
 
 // the PostgreSQL store only where the run has PostgreSQL
-const STORES = ["memory", "redis", ...(process.env.DATABASE_URL ? (["postgres"] as const) : [])] as const;
+const STORES: ("memory" | "redis" | "postgres")[] = ["memory", "redis", ...(process.env.DATABASE_URL ? (["postgres"] as const) : [])];
 const PASSWORD = "correct horse battery staple 42";
 let n = 0;
 const uniq = () => `${++n}-${Date.now()}`;
