@@ -4,7 +4,7 @@
 // here, not whichever one the shared session cookie names after a switch in another tab or
 // the user's removal from it (lib/surfaces/dashboard/dashboard-context.ts checks it against
 // the user's memberships). Next.js posts server actions with fetch and offers no hook to
-// add a header, so the tab's fetch is wrapped once; the agency is updated on each render.
+// add a header, so the tab's fetch is wrapped once; the agency follows the rendered page.
 import { useEffect } from "react";
 import { TAB_AGENCY_HEADER } from "@/lib/surfaces/dashboard/tab-agency-header";
 
@@ -24,11 +24,12 @@ function install() {
   };
 }
 
-export function TabAgency({ agencyId }: { agencyId: string }) {
+function showAgency(agencyId: string) {
   state.agencyId = agencyId;
-  useEffect(() => {
-    state.agencyId = agencyId;
-    install();
-  }, [agencyId]);
+  install();
+}
+
+export function TabAgency({ agencyId }: { agencyId: string }) {
+  useEffect(() => showAgency(agencyId), [agencyId]);
   return null;
 }
