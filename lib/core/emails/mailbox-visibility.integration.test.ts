@@ -60,6 +60,13 @@ describe("the Mailbox", () => {
     expect(await read("owner", mails.member!)).toBe(200);
   });
 
+  it("answers a control character in a query parameter with 400 naming it (the dashboard's search and export routes share the wrapper)", async () => {
+    fake.session = { userId: users.owner! };
+    const res = await list.GET(new Request("http://localhost:3999/api/dashboard/emails?cursor=a%00b"));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: "VALIDATION_FAILED", details: [{ field: "cursor" }] } });
+  });
+
   it("keeps no body of an email once it is sent", async () => {
     const db = await getDb();
     const queued = await db.email.create({
