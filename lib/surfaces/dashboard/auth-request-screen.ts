@@ -35,15 +35,13 @@ function refused(): Response {
   return jsonResponse(400, { error: { code: "VALIDATION_FAILED", message: `callbackUrl: ${message}`, details: [{ field: "callbackUrl", message }] } });
 }
 
-/** The request to hand to next-auth, or the 400 to answer instead. */
-export async function screenAuthRequest(req: Request): Promise<Request | Response> {
+/** The 400 to answer instead of handing the request to next-auth, or null to hand it on. */
+export async function screenAuthRequest(req: Request): Promise<Response | null> {
   const url = new URL(req.url);
   for (const v of url.searchParams.getAll("callbackUrl")) if (!isSafeCallbackUrl(v)) return refused();
-  if (req.method !== "POST") return req;
-  // the form posts (sign-in, sign-out) carry callbackUrl in the body: read it, then hand on the same bytes
-  const body = await req.text();
-  if ((req.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
-    for (const v of new URLSearchParams(body).getAll("callbackUrl")) if (!isSafeCallbackUrl(v)) return refused();
+  // the form posts (sign-in, sign-out) carry callbackUrl in the body: read a copy, next-auth reads the original
+  if (req.method === "POST" && (req.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
+    for (const v of new URLSearchParams(await req.clone().text()).getAll("callbackUrl")) if (!isSafeCallbackUrl(v)) return refused();
   }
-  return new Request(req.url, { method: req.method, headers: req.headers, body });
+  return null;
 }

@@ -113,20 +113,21 @@ describe("next-auth's inputs", () => {
   );
 
   it("passes paths and this site's own URL on, in the query and in a posted form", async () => {
-    expect(await screen("/api/auth/signin?callbackUrl=%2Fdashboard%2Fclients%3Fq%3D1")).toBeInstanceOf(Request);
-    const posted = await screen("/api/auth/callback/credentials", {
+    expect(await screen("/api/auth/signin?callbackUrl=%2Fdashboard%2Fclients%3Fq%3D1")).toBeNull();
+    const post = new Request("http://localhost:3999/api/auth/callback/credentials", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "callbackUrl=http%3A%2F%2Flocalhost%3A3999%2Fjoin%2Fabc&email=a%40b.c",
     });
-    expect(posted).toBeInstanceOf(Request);
-    expect(await (posted as Request).text()).toContain("email=a%40b.c");
+    expect(await screenAuthRequest(post)).toBeNull();
+    // next-auth still reads the body
+    expect(await post.text()).toContain("email=a%40b.c");
     const refused = await screen("/api/auth/signout", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "callbackUrl=javascript%3Aalert(1)",
     });
-    expect((refused as Response).status).toBe(400);
+    expect(refused!.status).toBe(400);
   });
 
   it("writes next-auth's messages as one JSON line each, whatever they carry", () => {
