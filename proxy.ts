@@ -2,8 +2,9 @@
 // - on the public APIs, methods their route handlers cannot serve (OPTIONS, TRACE, QUERY,
 //   PROPFIND...) are answered here in the API's own format with the path's real Allow
 //   (lib/surfaces/http/method-screen.ts);
-// - a server action posted from another origin answers 403 here, before Next.js would
-//   refuse it with a 500;
+// - a POST to a page from another site answers 403 here, before Next.js would refuse it
+//   with a 500: a server action with its Next-Action header, and one posted as a plain
+//   form (multipart or urlencoded, the action's id in the fields), in whatever form;
 // - the route handlers that answer data only (the public APIs, the dashboard's JSON, health,
 //   metrics) get fixed security headers and the request goes on unchanged (no nonce:
 //   nothing in them runs);
@@ -33,6 +34,20 @@ function isDataApi(pathname: string): boolean {
   return isPublicApi(pathname) || ["/api/dashboard", "/api/health", "/api/metrics", "/api/bench"].some((p) => under(pathname, p));
 }
 
+/**
+ * Pages take POSTs only as server actions from our own pages: an Origin that is not ours,
+ * the literal "null" of a sandboxed or privacy-redirected form, or a browser's own
+ * Sec-Fetch-Site: cross-site, whatever the content type or headers.
+ */
+function isCrossSitePost(request: NextRequest): boolean {
+  // the route handlers under /api answer their own posts (form posts of the client pages,
+  // next-auth's own CSRF check); a Next-Action header is screened wherever it goes
+  if (under(request.nextUrl.pathname, "/api") && !request.headers.has("next-action")) return false;
+  const origin = request.headers.get("origin");
+  if (origin !== null && !isSameOrigin(request)) return true;
+  return request.headers.get("sec-fetch-site") === "cross-site";
+}
+
 export function proxy(request: NextRequest) {
   const pathname = request.nextUrl.pathname;
   if (isPublicApi(pathname)) {
@@ -44,7 +59,7 @@ export function proxy(request: NextRequest) {
     for (const [k, v] of Object.entries(apiSecurityHeaders(env().appUrl))) response.headers.set(k, v);
     return response;
   }
-  if (request.method === "POST" && request.headers.has("next-action") && request.headers.has("origin") && !isSameOrigin(request)) {
+  if (request.method === "POST" && isCrossSitePost(request)) {
     return new NextResponse("Forbidden: this action must come from a page of this site.", {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },

@@ -13,6 +13,7 @@ import { AgencySwitcher } from "./_components/agency-switcher";
 import { DashboardNav } from "./_components/dashboard-nav";
 import { SignInRedirect } from "./_components/sign-in-redirect";
 import { UserMenu } from "./_components/user-menu";
+import { TabAgency } from "./_components/tab-agency";
 import { UnreadBadge } from "@/components/notifications/unread-badge";
 import { DemoDataBanner } from "@/components/home/demo-data-banner";
 import { can } from "@/lib/core/auth/roles";
@@ -35,6 +36,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   ]);
   return (
     <div className="min-h-screen md:flex">
+      <TabAgency agencyId={ctx.agencyId} />
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>

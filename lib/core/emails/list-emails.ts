@@ -43,14 +43,16 @@ export function toEmailItem(r: {
   };
 }
 
-export async function listEmails({ agencyId, query = {}, tx }: { agencyId: string; query?: Partial<TListEmailsQuery>; tx?: Tx }) {
+/** `to`: only the emails addressed there (a member's own Mailbox, see email-visibility.ts). */
+export async function listEmails({ agencyId, query = {}, to, tx }: { agencyId: string; query?: Partial<TListEmailsQuery>; to?: string; tx?: Tx }) {
   const { limit, cursor } = ZListEmailsQuery.parse(query);
-  const filters = { list: "emails" };
+  const filters = to === undefined ? { list: "emails" } : { list: "emails", to };
   const pos = decodeCursor(cursor, filters);
   const db = tx ?? (await getDb());
   const rows = await db.email.findMany({
     where: {
       agencyId,
+      ...(to === undefined ? {} : { to: { equals: to, mode: "insensitive" as const } }),
       ...beforeCursor(pos),
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -14,6 +14,9 @@ export const EMAIL_MAX_ATTEMPTS = EMAIL_RETRY_DELAYS_MS.length + 1;
 const CLAIM_LEASE_MS = 10 * 60_000;
 const MAX_ERROR_LENGTH = 1000;
 
+/** What a sent email's bodies become: their links must not outlive the sending. */
+export const SENT_BODY_PURGED = "(Sent. The message is not kept, because it carried a link for its recipient only.)";
+
 interface ClaimedEmail {
   id: string;
   to: string;
@@ -44,7 +47,8 @@ export async function sendPendingEmails(opts: SendPendingEmailsOptions = {}): Pr
     handled++;
     try {
       await transport.sendMail({ from: mailFrom(), to: email.to, subject: email.subject, text: email.text, html: email.html });
-      await finish(email, { status: "sent", sentAt: opts.now ?? new Date(), lastError: null });
+      // once sent, the bodies (verification, access and removal links) are not kept
+      await finish(email, { status: "sent", sentAt: opts.now ?? new Date(), lastError: null, text: SENT_BODY_PURGED, html: SENT_BODY_PURGED });
     } catch (err) {
       const lastError = describeError(err);
       const at = opts.now ?? new Date();
@@ -78,7 +82,7 @@ async function claimOne(now: Date): Promise<ClaimedEmail | undefined> {
 
 // Only while this worker's claim still stands: if the lease ran out and another worker
 // claimed the email again, that worker owns the outcome.
-async function finish(email: ClaimedEmail, data: { status?: "sent" | "failed"; sentAt?: Date; lastError: string | null; nextAttemptAt?: Date }) {
+async function finish(email: ClaimedEmail, data: { status?: "sent" | "failed"; sentAt?: Date; lastError: string | null; nextAttemptAt?: Date; text?: string; html?: string }) {
   const db = await getDb();
   await db.email.updateMany({ where: { id: email.id, status: "pending", attempts: email.attempts }, data });
 }

@@ -39,16 +39,24 @@ export async function acceptTeamInvite(opts: {
   if (!invite) throw new ApiError("NOT_FOUND", "This invite link is not valid.");
   if (invite.acceptedAt || invite.revokedAt || invite.expiresAt <= now || invite.failedAttempts >= MAX_INVITE_FAILED_ATTEMPTS) throw inviteUnusable();
 
-  // The password check runs outside the claiming transaction, so a refusal is recorded
-  // on the invite instead of being rolled back with it.
+  // Each try takes one of the invite's MAX_INVITE_FAILED_ATTEMPTS slots before any
+  // password is looked at (one conditional update, atomic under concurrency): once they are
+  // taken the invite answers "unusable" whatever the password, and a success gives its slot
+  // back when it claims the invite. The password check runs outside the claiming
+  // transaction, so a refusal stays counted instead of being rolled back with it.
+  const slot = await db.teamInvite.updateMany({
+    where: { id: invite.id, acceptedAt: null, revokedAt: null, failedAttempts: { lt: MAX_INVITE_FAILED_ATTEMPTS } },
+    data: { failedAttempts: { increment: 1 } },
+  });
+  if (slot.count !== 1) throw inviteUnusable();
   const existing = await db.user.findUnique({ where: { email: invite.email }, select: { id: true } });
   let existingUserId: string | null = null;
   if (existing) {
     const check = await checkCredentials({ email: invite.email, password: input.password, address: opts.address ?? "unknown" });
-    if (!check.ok) throw await refusePassword(invite.id);
+    if (!check.ok) throw passwordRefused();
     existingUserId = check.user.id;
   } else if (!isStrongPassword(input.password, [invite.email, input.name ?? ""])) {
-    throw await refusePassword(invite.id);
+    throw passwordRefused();
   }
 
   return db.$transaction(
@@ -56,8 +64,8 @@ export async function acceptTeamInvite(opts: {
       const role: Role = isRole(invite.role) ? invite.role : "viewer";
       // claim the invite first: of two racing accepts only one updates the row
       const claimed = await tx.teamInvite.updateMany({
-        where: { id: invite.id, acceptedAt: null, revokedAt: null, failedAttempts: { lt: MAX_INVITE_FAILED_ATTEMPTS } },
-        data: { acceptedAt: now },
+        where: { id: invite.id, acceptedAt: null, revokedAt: null },
+        data: { acceptedAt: now, failedAttempts: { decrement: 1 } },
       });
       if (claimed.count !== 1) throw inviteUnusable();
 
@@ -77,7 +85,6 @@ export async function acceptTeamInvite(opts: {
   );
 }
 
-async function refusePassword(inviteId: string): Promise<ApiError> {
-  await (await getDb()).teamInvite.update({ where: { id: inviteId }, data: { failedAttempts: { increment: 1 } } });
+function passwordRefused(): ApiError {
   return new ApiError("VALIDATION_FAILED", `password: ${INVITE_PASSWORD_REFUSED}`, [{ field: "password", message: INVITE_PASSWORD_REFUSED }]);
 }

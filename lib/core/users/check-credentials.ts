@@ -9,8 +9,16 @@
 // - per address across all accounts: a cap on failures, so one address cannot spray.
 // While a wait runs, the password is not even checked, so guessing during it learns nothing.
 // A success clears its pair's failures.
+//
+// Under concurrency: every attempt takes its slot before the password is checked, with the
+// rate limiter's atomic consume (not a read followed by a write after the check), in the
+// pair's, the account's and the address's counters. Past the free failures an attempt must
+// also take the pair's (or account's) one-point gate, which stays shut for the current
+// wait: of thirty simultaneous guesses exactly the free ones and one more reach argon2.
+// An attempt refused by a limit gives its slots back; a success gives back its account and
+// address slots, so those count failures only.
 import { getDb } from "@/lib/infra/db/db";
-import { blockRateLimitKey, consumeRateLimit, deleteRateLimitKey, peekRateLimit } from "@/lib/infra/rate-limit/rate-limit";
+import { consumeRateLimit, deleteRateLimitKey, refundRateLimit } from "@/lib/infra/rate-limit/rate-limit";
 import { verifyPassword } from "@/lib/core/users/password";
 
 export const LOGIN_THROTTLE = {
@@ -39,26 +47,62 @@ export function failureDelaySeconds(failures: number, free: number, maxSeconds: 
 
 const pairKey = (email: string, address: string) => `${email}|${address}`;
 
-async function waitFor(name: string, key: string, maxSeconds: number): Promise<number> {
-  const { consumed, resetSeconds } = await peekRateLimit(name, key, 1, maxSeconds);
-  return consumed > 1 ? Math.max(1, resetSeconds) : 0;
+interface Counter {
+  name: string;
+  key: string;
+  points: number;
+  window: number;
 }
 
-async function recordFailure(email: string, address: string): Promise<number> {
-  const t = LOGIN_THROTTLE;
-  const [pair, account] = await Promise.all([
-    consumeRateLimit("login-fail-pair", pairKey(email, address), COUNT_POINTS, t.failureWindowSeconds),
-    consumeRateLimit("login-fail-account", email, COUNT_POINTS, t.failureWindowSeconds),
-    consumeRateLimit("login-fail-address", address, t.addressFailures, t.addressWindowSeconds),
-  ]);
-  const pairDelay = failureDelaySeconds(COUNT_POINTS - pair.remaining, t.pairFreeFailures, t.pairMaxDelaySeconds);
-  const accountDelay = failureDelaySeconds(COUNT_POINTS - account.remaining, t.accountFreeFailures, t.accountMaxDelaySeconds);
-  await Promise.all([
-    pairDelay > 0 ? blockRateLimitKey("login-wait-pair", pairKey(email, address), 1, t.pairMaxDelaySeconds, pairDelay) : null,
-    accountDelay > 0 ? blockRateLimitKey("login-wait-account", email, 1, t.accountMaxDelaySeconds, accountDelay) : null,
-  ]);
-  return Math.max(pairDelay, accountDelay);
+interface Gate {
+  name: string;
+  key: string;
+  free: number;
+  max: number;
 }
+
+/**
+ * The n-th attempt (n >= free) takes the gate and shuts it for the wait after the n-th
+ * failure; past the free attempts only the one that takes it goes on. Returns the seconds
+ * to wait when refused, else 0.
+ */
+async function passGate(g: Gate, n: number): Promise<number> {
+  if (n < g.free) return 0;
+  const wait = failureDelaySeconds(n, g.free, g.max);
+  const taken = await consumeRateLimit(g.name, g.key, 1, g.max, { keyWindowSeconds: wait });
+  if (n === g.free || taken.allowed) return 0;
+  return Math.max(1, taken.resetSeconds);
+}
+
+type Slot = { ok: true; pairN: number; accountN: number; counters: Counter[] } | { ok: false; retryAfterSeconds: number };
+
+/** Takes this attempt's slots before the password is checked (see the header). */
+async function takeSlot(email: string, address: string): Promise<Slot> {
+  const t = LOGIN_THROTTLE;
+  const counters: Counter[] = [
+    { name: "login-try-pair", key: pairKey(email, address), points: COUNT_POINTS, window: t.failureWindowSeconds },
+    { name: "login-try-account", key: email, points: COUNT_POINTS, window: t.failureWindowSeconds },
+    { name: "login-try-address", key: address, points: t.addressFailures, window: t.addressWindowSeconds },
+  ];
+  const [pair, account, byAddress] = await Promise.all(counters.map((c) => consumeRateLimit(c.name, c.key, c.points, c.window)));
+  const pairN = COUNT_POINTS - pair!.remaining;
+  const accountN = COUNT_POINTS - account!.remaining;
+  let wait = byAddress!.allowed ? 0 : Math.max(1, byAddress!.resetSeconds);
+  if (wait === 0) {
+    const waits = await Promise.all([
+      passGate({ name: "login-gate-pair", key: pairKey(email, address), free: t.pairFreeFailures, max: t.pairMaxDelaySeconds }, pairN),
+      passGate({ name: "login-gate-account", key: email, free: t.accountFreeFailures, max: t.accountMaxDelaySeconds }, accountN),
+    ]);
+    wait = Math.max(...waits);
+  }
+  if (wait > 0) {
+    await refund(counters);
+    return { ok: false, retryAfterSeconds: wait };
+  }
+  return { ok: true, pairN, accountN, counters };
+}
+
+const refund = (counters: Counter[]) => Promise.all(counters.map((c) => refundRateLimit(c.name, c.key, c.points, c.window)));
 
 /**
  * Checks `password` for the account `email` (lower-cased here) from `address`. Answers
@@ -69,23 +113,25 @@ export async function checkCredentials(opts: { email: string; password: string; 
   const t = LOGIN_THROTTLE;
   const email = opts.email.trim().toLowerCase();
   const address = opts.address || "unknown";
-  const [pairWait, accountWait, byAddress] = await Promise.all([
-    waitFor("login-wait-pair", pairKey(email, address), t.pairMaxDelaySeconds),
-    waitFor("login-wait-account", email, t.accountMaxDelaySeconds),
-    peekRateLimit("login-fail-address", address, t.addressFailures, t.addressWindowSeconds),
-  ]);
-  const addressWait = byAddress.consumed >= t.addressFailures ? Math.max(1, byAddress.resetSeconds) : 0;
-  const wait = Math.max(pairWait, accountWait, addressWait);
-  if (wait > 0) return { ok: false, reason: "throttled", retryAfterSeconds: wait };
+  const slot = await takeSlot(email, address);
+  if (!slot.ok) return { ok: false, reason: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
 
   const db = await getDb();
   const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
   const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, opts.password);
   if (!user || !ok) {
-    const next = await recordFailure(email, address);
+    const next = Math.max(
+      failureDelaySeconds(slot.pairN, t.pairFreeFailures, t.pairMaxDelaySeconds),
+      failureDelaySeconds(slot.accountN, t.accountFreeFailures, t.accountMaxDelaySeconds),
+    );
     return { ok: false, reason: "invalid", retryAfterSeconds: next };
   }
-  await deleteRateLimitKey("login-fail-pair", pairKey(email, address), COUNT_POINTS, t.failureWindowSeconds);
+  const [pairCounter, ...others] = slot.counters;
+  await Promise.all([
+    deleteRateLimitKey(pairCounter!.name, pairCounter!.key, pairCounter!.points, pairCounter!.window),
+    deleteRateLimitKey("login-gate-pair", pairKey(email, address), 1, t.pairMaxDelaySeconds),
+    refund(others),
+  ]);
   return { ok: true, user: { id: user.id, email: user.email, name: user.name } };
 }
 

@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import { getDb } from "@/lib/infra/db/db";
-import { consumeRateLimit, peekRateLimit } from "@/lib/infra/rate-limit/rate-limit";
+import { consumeRateLimit, refundRateLimit } from "@/lib/infra/rate-limit/rate-limit";
 import { decryptText, encryptText } from "@/lib/infra/secrets/seal";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { ApiError, notFound, validationError } from "@/lib/core/common/api-error";
@@ -64,14 +64,20 @@ export async function confirmTwoFactorEnrolment(opts: { userId: string; code: st
   if (user.totpEnabledAt) throw new ApiError("INVALID_STATE", "Two-factor sign-in is already on.");
   const secret = user.totpSecret ? decryptText(user.totpSecret, loadSecrets().encryptionKey) : null;
   if (!secret) throw new ApiError("INVALID_STATE", "Start the enrolment first.");
+  const limit = ["two-factor-fail", user.id, TWO_FACTOR_MAX_FAILURES, FAILURE_WINDOW_SECONDS] as const;
+  if (!(await consumeRateLimit(...limit)).allowed) {
+    await refundRateLimit(...limit);
+    throw validationError("code", "Too many wrong codes. Try again in 15 minutes.");
+  }
   const step = await matchingStep(secret, opts.code.trim(), opts.now ?? new Date());
   if (step === null) throw validationError("code", "That code is not valid. Enter the 6-digit code your app shows now.");
+  await refundRateLimit(...limit);
   const recoveryCodes = newRecoveryCodes();
   await (
     await getDb()
   ).user.update({
     where: { id: user.id },
-    data: { totpEnabledAt: opts.now ?? new Date(), totpLastStep: step, recoveryCodeHashes: recoveryCodes.map(hashCode) },
+    data: { totpEnabledAt: opts.now ?? new Date(), totpLastStep: step, recoveryCodeHashes: recoveryCodes.map(hashCode), sessionVersion: { increment: 1 } },
   });
   return { recoveryCodes };
 }
@@ -83,19 +89,27 @@ export async function hasTwoFactor(userId: string): Promise<boolean> {
 
 /**
  * A current TOTP code (each time step accepted once) or an unused recovery code (then used
- * up). `throttled` after too many wrong codes for the account.
+ * up). `throttled` after too many wrong codes for the account. The attempt takes its slot
+ * with the limiter's atomic consume before the code is checked, so of any number of
+ * concurrent tries at most TWO_FACTOR_MAX_FAILURES are checked; a right code gives its
+ * slot back, a refused try too.
  */
 export async function checkSecondFactor(opts: { userId: string; code: string; now?: Date }): Promise<"ok" | "invalid" | "throttled"> {
   const now = opts.now ?? new Date();
-  const peek = await peekRateLimit("two-factor-fail", opts.userId, TWO_FACTOR_MAX_FAILURES, FAILURE_WINDOW_SECONDS);
-  if (peek.consumed >= TWO_FACTOR_MAX_FAILURES) return "throttled";
-  const fail = async () => {
-    await consumeRateLimit("two-factor-fail", opts.userId, TWO_FACTOR_MAX_FAILURES, FAILURE_WINDOW_SECONDS);
-    return "invalid" as const;
-  };
-  const user = await userOrThrow(opts.userId);
+  const limit = ["two-factor-fail", opts.userId, TWO_FACTOR_MAX_FAILURES, FAILURE_WINDOW_SECONDS] as const;
+  const slot = await consumeRateLimit(...limit);
+  if (!slot.allowed) {
+    await refundRateLimit(...limit);
+    return "throttled";
+  }
+  const result = await checkCode(opts.userId, opts.code.trim(), now);
+  if (result === "ok") await refundRateLimit(...limit);
+  return result;
+}
+
+async function checkCode(userId: string, code: string, now: Date): Promise<"ok" | "invalid"> {
+  const user = await userOrThrow(userId);
   if (!user.totpEnabledAt || !user.totpSecret) return "ok";
-  const code = opts.code.trim();
   const db = await getDb();
   const secret = decryptText(user.totpSecret, loadSecrets().encryptionKey);
   const step = secret ? await matchingStep(secret, code, now) : null;
@@ -105,15 +119,15 @@ export async function checkSecondFactor(opts: { userId: string; code: string; no
       where: { id: user.id, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
       data: { totpLastStep: step },
     });
-    return used.count === 1 ? "ok" : fail();
+    return used.count === 1 ? "ok" : "invalid";
   }
   const hash = hashCode(code);
   if (code.length >= 10 && user.recoveryCodeHashes.includes(hash)) {
     const left = user.recoveryCodeHashes.filter((h) => h !== hash);
     const used = await db.user.updateMany({ where: { id: user.id, recoveryCodeHashes: { has: hash } }, data: { recoveryCodeHashes: left } });
-    return used.count === 1 ? "ok" : fail();
+    return used.count === 1 ? "ok" : "invalid";
   }
-  return fail();
+  return "invalid";
 }
 
 /** Turns two-factor off (with a valid code), unless one of the user's agencies requires it. */
@@ -123,7 +137,10 @@ export async function disableTwoFactor(opts: { userId: string; code: string; now
   if (required > 0) throw new ApiError("INVALID_STATE", "Your agency requires two-factor sign-in; it cannot be turned off.");
   const check = await checkSecondFactor(opts);
   if (check !== "ok") throw validationError("code", check === "throttled" ? "Too many wrong codes. Try again in 15 minutes." : "That code is not valid.");
-  await db.user.update({ where: { id: opts.userId }, data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [] } });
+  await db.user.update({
+    where: { id: opts.userId },
+    data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [], sessionVersion: { increment: 1 } },
+  });
 }
 
 /** Owners: require a second factor from every member (members without one must enrol). */

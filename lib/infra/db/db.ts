@@ -37,8 +37,11 @@ const UNREACHABLE_CODES = new Set([
   "P1017",
   "P2024",
 ]);
+// pg's own wording for a client whose connection broke under it ("Client has encountered a
+// connection error and is not queryable", "Client was closed and is not queryable") and for
+// a pool that was ended ("Cannot use a pool after calling end on the pool").
 const UNREACHABLE_MESSAGE =
-  /connection terminated|connection refused|terminating connection|timeout exceeded when trying to connect|PGlite is closed|database system is (starting up|shutting down)|Can't reach database server/i;
+  /connection terminated|connection refused|terminating connection|timeout exceeded when trying to connect|PGlite is closed|database system is (starting up|shutting down)|Can't reach database server|is not queryable|encountered a connection error|pool after calling end|server closed the connection unexpectedly/i;
 
 /**
  * Whether an error means the database cannot be reached right now (a 503 with

@@ -160,6 +160,8 @@ const en = {
   "staticLink.unavailableBody": "Ask {agency} to send you a link directly.",
   "staticLink.formExpired": "This form has expired. We reloaded it; please send it again.",
   "staticLink.tooFast": "That was quick. Please check your details and send the form again.",
+  "staticLink.sentTitle": "Check your email",
+  "staticLink.sentBody": "A request for this email address is already open. We have sent the link to continue it to that address: please use the link in that email.",
 
   // Emails
   "email.greeting": "Hi {name},",
@@ -316,6 +318,8 @@ const es: Messages = {
   "staticLink.unavailableBody": "Pide a {agency} que te envíe un enlace directamente.",
   "staticLink.formExpired": "Este formulario ha caducado. Lo hemos vuelto a cargar; envíalo de nuevo.",
   "staticLink.tooFast": "Ha sido muy rápido. Revisa tus datos y envía el formulario de nuevo.",
+  "staticLink.sentTitle": "Revisa tu correo",
+  "staticLink.sentBody": "Ya hay una solicitud abierta para esta dirección de correo. Te hemos enviado a esa dirección el enlace para continuarla: usa el enlace de ese correo.",
 
   "email.greeting": "Hola, {name}:",
   "email.invite.subject": "{agency} solicita acceso a tus cuentas",
@@ -466,6 +470,8 @@ const nl: Messages = {
   "staticLink.unavailableBody": "Vraag {agency} om je rechtstreeks een link te sturen.",
   "staticLink.formExpired": "Dit formulier is verlopen. We hebben het opnieuw geladen; verstuur het nog een keer.",
   "staticLink.tooFast": "Dat ging snel. Controleer je gegevens en verstuur het formulier nog een keer.",
+  "staticLink.sentTitle": "Controleer je e-mail",
+  "staticLink.sentBody": "Er staat al een aanvraag open voor dit e-mailadres. We hebben de link om verder te gaan naar dat adres gestuurd: gebruik de link in die e-mail.",
 
   "email.greeting": "Hallo {name},",
   "email.invite.subject": "{agency} vraagt toegang tot je accounts",

@@ -6,6 +6,7 @@ import type { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { env } from "@/lib/infra/env";
 import { dropGlobalSingleton, globalSingleton } from "@/lib/infra/global-singleton";
+import { log } from "@/lib/infra/log";
 
 export type RateLimitStore = "memory" | "redis" | "postgres";
 
@@ -21,19 +22,39 @@ export function rateLimitsArePerInstance(): boolean {
   return e.NODE_ENV === "production" && e.databaseMode === "postgres" && rateLimitStore() === "memory";
 }
 
-const shared = globalThis as unknown as { __rlRedis?: Redis; __rlRedisReady?: Promise<Redis>; __rlPool?: Pool };
+const shared = globalThis as unknown as {
+  __rlRedis?: Redis;
+  __rlRedisReady?: Promise<Redis>;
+  __rlRedisState?: "connecting" | "ready" | "unreachable";
+  __rlPool?: Pool;
+};
 
 /** How long the first limit check waits for the Redis connection before counting in memory. */
-const REDIS_READY_WAIT_MS = 2_000;
+const REDIS_READY_WAIT_MS = 1_000;
+/** ioredis's connect timeout (its default is 10 s): an unreachable store is known quickly. */
+const REDIS_CONNECT_TIMEOUT_MS = 1_000;
+
+export const REDIS_UNREACHABLE_WARNING = "The rate-limit store (Redis at REDIS_URL) cannot be reached: every limit counts per instance until it answers.";
 
 // Without the offline queue a command sent before the connection is up fails at once and
 // the limiter falls back to its in-memory insurance, which counts per instance: so the first
-// checks after a start wait (briefly) for the connection.
+// checks after a start wait (briefly) for the connection. Losing and regaining the store
+// is logged once each way.
 function redisClient(): Promise<Redis> {
   shared.__rlRedisReady ??= (async () => {
     const { Redis } = await import("ioredis");
-    const client = new Redis(env().REDIS_URL!, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-    client.on("error", () => {});
+    const client = new Redis(env().REDIS_URL!, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: REDIS_CONNECT_TIMEOUT_MS });
+    shared.__rlRedisState = "connecting";
+    client.on("error", (err: Error) => {
+      if (shared.__rlRedis !== client || shared.__rlRedisState === "unreachable") return;
+      shared.__rlRedisState = "unreachable";
+      log().warn({ component: "rate-limit", err: err.message }, REDIS_UNREACHABLE_WARNING);
+    });
+    client.on("ready", () => {
+      if (shared.__rlRedis !== client) return;
+      if (shared.__rlRedisState === "unreachable") log().info({ component: "rate-limit" }, "The rate-limit store (Redis) answers again.");
+      shared.__rlRedisState = "ready";
+    });
     shared.__rlRedis = client;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, REDIS_READY_WAIT_MS);
@@ -42,9 +63,23 @@ function redisClient(): Promise<Redis> {
         resolve();
       });
     });
+    if (shared.__rlRedisState === "connecting") {
+      shared.__rlRedisState = "unreachable";
+      log().warn({ component: "rate-limit" }, REDIS_UNREACHABLE_WARNING);
+    }
     return client;
   })();
   return shared.__rlRedisReady;
+}
+
+/**
+ * Whether the shared store answers: connects to Redis if no limit has yet (boot and
+ * /api/health/ready call it). `null` for the stores that need no connection of their own.
+ */
+export async function rateLimitStoreReachable(): Promise<boolean | null> {
+  if (rateLimitStore() !== "redis") return null;
+  await redisClient();
+  return shared.__rlRedisState === "ready";
 }
 
 async function postgresPool(): Promise<Pool> {
@@ -62,6 +97,7 @@ export async function closeRateLimitStores() {
   const { __rlRedis: redis, __rlPool: pool } = shared;
   shared.__rlRedis = undefined;
   shared.__rlRedisReady = undefined;
+  shared.__rlRedisState = undefined;
   shared.__rlPool = undefined;
   dropGlobalSingleton("rate-limiters");
   await Promise.all([redis?.quit().catch(() => redis.disconnect()), pool?.end().catch(() => {})]);
@@ -116,11 +152,16 @@ export function v2RateLimitPoints(): number {
   return raw && Number.isSafeInteger(n) && n > 0 ? n : 300;
 }
 
-/** Consumes one point for `key` in the named limiter. */
-export async function consumeRateLimit(name: string, key: string, points: number, durationSeconds: number): Promise<RateLimitOutcome> {
+/**
+ * Consumes one point for `key` in the named limiter: one atomic step on every store, so of
+ * many concurrent calls exactly `points` are allowed. `keyWindowSeconds` sets the window
+ * of a key that starts here (rate-limiter-flexible's customDuration), for gates whose wait
+ * grows with the failures before them.
+ */
+export async function consumeRateLimit(name: string, key: string, points: number, durationSeconds: number, opts: { keyWindowSeconds?: number } = {}): Promise<RateLimitOutcome> {
   const l = await limiter(name, points, durationSeconds);
   try {
-    const res = await l.consume(key, 1);
+    const res = await l.consume(key, 1, opts.keyWindowSeconds ? { customDuration: opts.keyWindowSeconds } : {});
     return { allowed: true, limit: points, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
   } catch (res) {
     if (res instanceof RateLimiterRes) {
@@ -164,4 +205,10 @@ export async function blockRateLimitKey(name: string, key: string, points: numbe
 export async function deleteRateLimitKey(name: string, key: string, points: number, durationSeconds: number): Promise<void> {
   const l = await limiter(name, points, durationSeconds);
   await l.delete(key);
+}
+
+/** Gives back one point `key` consumed (an attempt that turned out not to count). */
+export async function refundRateLimit(name: string, key: string, points: number, durationSeconds: number): Promise<void> {
+  const l = await limiter(name, points, durationSeconds);
+  await l.reward(key, 1);
 }

@@ -12,7 +12,7 @@ import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { describeHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { globalSingleton } from "@/lib/infra/global-singleton";
 import { log } from "@/lib/infra/log";
-import { rateLimitsArePerInstance } from "@/lib/infra/rate-limit/rate-limit";
+import { rateLimitStoreReachable, rateLimitsArePerInstance } from "@/lib/infra/rate-limit/rate-limit";
 import { backfillLinkTokens } from "@/lib/runtime/boot/backfill-link-tokens";
 import { installHttpHooks } from "@/lib/runtime/boot/http-hooks";
 import { installShutdownHandlers } from "@/lib/runtime/boot/graceful-shutdown";
@@ -59,6 +59,8 @@ async function start() {
     throw err;
   }
   if (rateLimitsArePerInstance()) log().warn(PER_INSTANCE_LIMITS_WARNING);
+  // connects to Redis now (when it is the store), so an unreachable one is logged at start
+  await rateLimitStoreReachable().catch(() => null);
   if (e.databaseMode === "postgres") {
     // a key revoked or a plan changed on another instance reaches this one at once
     const { listen, CHANNELS } = await import("@/lib/infra/db/notifications");

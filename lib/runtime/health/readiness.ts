@@ -5,7 +5,8 @@
 import { databaseMode, getDb, migrationState } from "@/lib/infra/db/db";
 import { compatibility, describeCompatibility } from "@/lib/infra/db/migrate";
 import { isDraining } from "@/lib/infra/lifecycle";
-import { rateLimitStore, rateLimitsArePerInstance } from "@/lib/infra/rate-limit/rate-limit";
+import { rateLimitStore, rateLimitStoreReachable, rateLimitsArePerInstance, REDIS_UNREACHABLE_WARNING } from "@/lib/infra/rate-limit/rate-limit";
+import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 
 export interface Readiness {
@@ -24,9 +25,17 @@ export async function readiness(): Promise<Readiness> {
   const mode = databaseMode();
   const warnings: string[] = [];
   let store = "memory";
+  // Redis asked for by name (RATE_LIMIT_STORE=redis) and not answering: not ready, so a
+  // load balancer sends no traffic to an instance whose limits would count on their own;
+  // Redis chosen only by REDIS_URL being set: ready, with a warning.
+  let storeRequiredAndDown = false;
   try {
     store = rateLimitStore();
     if (rateLimitsArePerInstance()) warnings.push(PER_INSTANCE_LIMITS_WARNING);
+    if ((await rateLimitStoreReachable()) === false) {
+      warnings.push(REDIS_UNREACHABLE_WARNING);
+      storeRequiredAndDown = env().RATE_LIMIT_STORE === "redis";
+    }
   } catch {
     // a bad environment is reported by boot; readiness still answers
   }
@@ -38,7 +47,7 @@ export async function readiness(): Promise<Readiness> {
     await db.$queryRaw`SELECT 1`;
     const state = await migrationState();
     const compat = compatibility(state);
-    const ok = compat === "ok" || compat === "newer-additive";
+    const ok = (compat === "ok" || compat === "newer-additive") && !storeRequiredAndDown;
     if (compat !== "ok") warnings.push(describeCompatibility(state));
     return {
       status: ok ? 200 : 503,

@@ -7,8 +7,13 @@
 // Against abuse (issue 11): the post must carry the page's signed form token, old enough
 // and not expired (static-link-form-token.ts); one address starts at most
 // STATIC_LINK_ADDRESS_LIMIT sessions per agency per hour; and a visitor whose email
-// already has an open static-link request continues that request instead of creating a
-// second prospect (and using a second unit).
+// already has an open static-link request does not create a second prospect (and use a
+// second unit).
+//
+// Keeping prospects apart (issue 28, M3): knowing someone's email must not open their
+// request. So that visitor is never sent to the open request's page: its link goes by
+// email to the prospect's address (at most one such email per request every
+// RESEND_LINK_EVERY_MS), and the page says to use the link they were sent.
 
 import { z } from "zod";
 import { createClient } from "@/lib/core/clients/create-client";
@@ -25,6 +30,16 @@ import { tooLongCode, type FieldErrorCode, type FieldErrors } from "@/lib/surfac
 import { findStaticLinkAgency, staticLinkPlan } from "@/lib/surfaces/access/load-static-link";
 import { checkStaticLinkFormToken } from "@/lib/surfaces/access/static-link-form-token";
 import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
+import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
+
+/** A repeat visit mails the open request's link again at most this often. */
+export const RESEND_LINK_EVERY_MS = 10 * 60_000;
+
+export type StaticLinkSession =
+  /** a new prospect and request: continue on its page */
+  | { kind: "started"; inviteToken: string; requestId: string; clientId: string }
+  /** the email already has an open request: its link was emailed to that address */
+  | { kind: "emailed"; requestId: string; clientId: string };
 
 /** Sessions one address may start on one agency's link per window. */
 export const STATIC_LINK_ADDRESS_LIMIT = { points: 5, windowSeconds: 60 * 60 };
@@ -70,7 +85,7 @@ export async function startStaticLinkSession(opts: {
   /** the page's language, for messages before the visitor chose one */
   locale?: Locale;
   now?: Date;
-}): Promise<{ inviteToken: string; requestId: string; clientId: string; continued: boolean }> {
+}): Promise<StaticLinkSession> {
   const now = opts.now ?? new Date();
   const db = await getDb();
   const agency = await findStaticLinkAgency(opts.token, db);
@@ -100,9 +115,13 @@ export async function startStaticLinkSession(opts: {
           client: { isProspect: true, emailNormalized },
         },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: { id: true, clientId: true, ...requestLinkTokenSelect },
+        select: { id: true, clientId: true },
       });
-      if (open) return { inviteToken: requestLinkToken(open), requestId: open.id, clientId: open.clientId, continued: true };
+      if (open) {
+        const recent = await tx.email.count({ where: { requestId: open.id, createdAt: { gt: new Date(now.getTime() - RESEND_LINK_EVERY_MS) } } });
+        if (recent === 0) await queueRequestEmail(tx, { agencyId: agency.id, requestId: open.id, kind: "reminder" });
+        return { kind: "emailed" as const, requestId: open.id, clientId: open.clientId };
+      }
       const client = await createClient({
         agencyId: agency.id,
         isProspect: true,
@@ -126,7 +145,7 @@ export async function startStaticLinkSession(opts: {
         }),
       });
       const stored = await tx.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: requestLinkTokenSelect });
-      return { inviteToken: requestLinkToken(stored), requestId: request.id, clientId: client.id, continued: false };
+      return { kind: "started" as const, inviteToken: requestLinkToken(stored), requestId: request.id, clientId: client.id };
     });
   } catch (err) {
     if (err instanceof AccessPageError) throw err;

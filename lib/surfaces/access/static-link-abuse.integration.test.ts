@@ -1,7 +1,8 @@
 // Issue 11 item 3: the static link cannot be used to exhaust an agency's prospect
 // allowance. A post needs the page's signed form token (old enough, not expired, for this
-// agency); one address starts a bounded number of sessions; the same email continues its
-// open request instead of making a new prospect; and the agency can delete junk prospects.
+// agency); one address starts a bounded number of sessions; the same email makes no second
+// prospect, and its open request's link goes by email, never to the visitor (issue 28 M3);
+// and the agency can delete junk prospects.
 import { openLinkToken } from "@/lib/infra/secrets/link-token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/infra/db/db";
@@ -120,29 +121,40 @@ describe("static link per-address limit", () => {
 });
 
 describe("static link repeats of one email", () => {
-  it("continue the open request of the first visit: one prospect, one request, one unit", async () => {
+  it("never hand over the open request of the first visit: its link goes by email to that address; one prospect, one request, one unit", async () => {
     const agency = await seedAccessAgency(["meta"]);
     const token = await staticLink(agency);
     const formToken = issueStaticLinkFormToken(agency.agencyId, ago(10));
     const first = (await (await post(token, details("sam@prospect.test"), { formToken, address: "192.0.2.1" })).json()) as { location: string };
+    expect(first.location).toMatch(/^\/i\//);
+    // someone else who knows the email, in any letter case
     const again = (await (await post(token, details(" SAM@Prospect.test "), { formToken, address: "192.0.2.2" })).json()) as { location: string };
-    expect(again.location).toBe(first.location);
+    const told = new URL(again.location, "http://localhost");
+    expect([told.pathname, told.searchParams.get("sent")]).toEqual([`/l/${token}`, "1"]);
     const db = await getDb();
+    const mailed = await db.email.findMany({ where: { agencyId: agency.agencyId } });
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]).toMatchObject({ to: "sam@prospect.test", kind: "reminder" });
+    expect(mailed[0]!.text).toContain(first.location);
+    // a third visit right after sends no second email
+    await post(token, details("sam@prospect.test"), { formToken, address: "192.0.2.4" });
+    expect(await db.email.count({ where: { agencyId: agency.agencyId } })).toBe(1);
     expect(await prospectsOf(agency)).toBe(1);
     expect(await db.accessRequest.count({ where: { agencyId: agency.agencyId } })).toBe(1);
     expect(await db.event.count({ where: { agencyId: agency.agencyId, type: "request.created" } })).toBe(1);
     expect((await getUsage({ agencyId: agency.agencyId })).prospects.used).toBe(1);
 
-    // Quick repeats in parallel still make one prospect.
+    // Quick repeats in parallel still make one prospect, and only one of them is sent on to it.
     const burst = await Promise.all([1, 2, 3].map((i) => post(token, details("lee@prospect.test"), { formToken, address: `192.0.2.${10 + i}` })));
     const locations = await Promise.all(burst.map(async (r) => ((await r.json()) as { location: string }).location));
-    expect(new Set(locations).size).toBe(1);
+    expect(locations.filter((l) => l.startsWith("/i/"))).toHaveLength(1);
     expect(await prospectsOf(agency)).toBe(2);
 
     // Once the first request is closed, the same email starts a new one.
     const request = await db.accessRequest.findFirstOrThrow({ where: { agencyId: agency.agencyId, client: { emailNormalized: "sam@prospect.test" } } });
     await cancelRequest({ agencyId: agency.agencyId, id: request.id });
     const later = (await (await post(token, details("sam@prospect.test"), { formToken, address: "192.0.2.3" })).json()) as { location: string };
+    expect(later.location).toMatch(/^\/i\//);
     expect(later.location).not.toBe(first.location);
     expect((await getUsage({ agencyId: agency.agencyId })).prospects.used).toBe(3);
   });

@@ -11,6 +11,33 @@ import { clientAddress } from "@/lib/surfaces/http/client-address";
 import { recordSignIn } from "@/lib/core/audit/record-audit";
 import { checkSecondFactor, hasTwoFactor } from "@/lib/core/users/two-factor";
 import { isMemberOf } from "@/lib/core/team/is-member-of";
+import { currentSessionVersion, endUserSessions } from "@/lib/core/users/session-version";
+import { log } from "@/lib/infra/log";
+import { isSafeCallbackUrl } from "@/lib/surfaces/dashboard/auth-request-screen";
+
+/** Thrown by the jwt callback for a token whose session was ended; next-auth then clears the cookie. */
+class SessionEndedError extends Error {
+  constructor() {
+    super("session ended");
+  }
+}
+
+/**
+ * next-auth's own messages as JSON lines through our logger: a value a caller put in a
+ * URL never reaches stdout raw (a CR/LF could otherwise forge a line), and an ended
+ * session is routine, not an error.
+ */
+const authLogger = {
+  error(code: string, metadata: unknown) {
+    const err = metadata instanceof Error ? metadata : (metadata as { error?: unknown } | undefined)?.error;
+    if (err instanceof SessionEndedError) return log().info({ component: "auth", code }, "a session that was ended was refused");
+    log().error({ component: "auth", code, err: err instanceof Error ? { name: err.name, message: err.message } : undefined }, "next-auth error");
+  },
+  warn(code: string) {
+    log().warn({ component: "auth", code }, "next-auth warning");
+  },
+  debug() {},
+};
 
 /** The caller's address from next-auth's plain header object, by the trusted-proxy rule. */
 export function requestAddress(headers: Record<string, unknown> | undefined): string {
@@ -22,10 +49,12 @@ export const TWO_FACTOR_REQUIRED = "two-factor-required";
 export const TWO_FACTOR_INVALID = "two-factor-invalid";
 export const TWO_FACTOR_THROTTLED = "two-factor-throttled";
 
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
+
 export function authOptions(): NextAuthOptions {
   return {
     secret: appSecret(),
-    session: { strategy: "jwt", maxAge: 7 * 24 * 3600 },
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     useSecureCookies: env().appUrl.startsWith("https://"),
     pages: { signIn: "/login" },
     providers: [
@@ -56,13 +85,34 @@ export function authOptions(): NextAuthOptions {
             if (second !== "ok") throw new Error(second === "throttled" ? TWO_FACTOR_THROTTLED : TWO_FACTOR_INVALID);
           }
           await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) => console.error("sign-in audit entry not recorded", err));
-          return { id: user.id, email: user.email, name: user.name ?? user.email };
+          const sessionVersion = (await currentSessionVersion(user.id)) ?? 0;
+          return { id: user.id, email: user.email, name: user.name ?? user.email, sessionVersion };
         },
       }),
     ],
+    logger: authLogger,
+    events: {
+      // Signing out ends every session of the user, not only this cookie: a copied token
+      // must not outlive the sign-out (the token alone would stay valid for 7 days).
+      async signOut({ token }) {
+        if (typeof token?.userId === "string") await endUserSessions(token.userId);
+      },
+    },
     callbacks: {
+      // only this site: a path, or this site's own URL (anything else goes to the dashboard)
+      redirect({ url, baseUrl }) {
+        if (!isSafeCallbackUrl(url, baseUrl)) return `${baseUrl}/dashboard`;
+        return url.startsWith("/") ? `${baseUrl}${url}` : url;
+      },
       async jwt({ token, user, trigger, session }) {
-        if (user) token.userId = user.id;
+        if (user) {
+          token.userId = user.id;
+          token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+        } else if (typeof token.userId === "string") {
+          // every request: a session issued before the user's sessions were ended is refused
+          const current = await currentSessionVersion(token.userId);
+          if (current === null || current !== (typeof token.sv === "number" ? token.sv : 0)) throw new SessionEndedError();
+        }
         // The agency switcher: the session carries the current agency, changed only to
         // one the user is a member of (anything else leaves the session as it was).
         if (trigger === "update" && typeof token.userId === "string") {

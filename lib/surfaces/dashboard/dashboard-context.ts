@@ -1,6 +1,8 @@
 // The signed-in dashboard user, their agency and role, read from the next-auth session
 // and the database on every call (so a role change or removal takes effect at once).
 import { getServerSession } from "next-auth";
+import { headers } from "next/headers";
+import { TAB_AGENCY_HEADER } from "@/lib/surfaces/dashboard/tab-agency-header";
 import { getDb } from "@/lib/infra/db/db";
 import { authOptions } from "@/lib/surfaces/dashboard/auth-options";
 import { can, isRole, type Permission, type Role } from "@/lib/core/auth/roles";
@@ -16,9 +18,36 @@ export interface DashboardContext {
   role: Role;
 }
 
-export async function getDashboardContext(): Promise<DashboardContext | null> {
+export const NO_LONGER_A_MEMBER = "You are no longer a member of the agency this page shows. Reload the page to continue with an agency you belong to.";
+
+/** The agency the calling tab shows (its actions and fetches carry it), when there is one. */
+async function tabAgencyId(): Promise<string | undefined> {
+  try {
+    const value = (await headers()).get(TAB_AGENCY_HEADER);
+    return value && UUID.test(value) ? value : undefined;
+  } catch {
+    return undefined; // outside a request
+  }
+}
+
+/**
+ * The signed-in user's context. Pages fall back to the user's first agency when the one
+ * the session names is gone. With `strict` (actions and dashboard route handlers) the
+ * agency is the one the calling tab shows, else the session's, and must be one the user
+ * belongs to: anything else is refused (FORBIDDEN, NO_LONGER_A_MEMBER) rather than run
+ * against another agency of the user.
+ */
+export async function getDashboardContext(opts: { strict?: boolean } = {}): Promise<DashboardContext | null> {
   const session = (await getServerSession(authOptions())) as { userId?: string; agencyId?: string } | null;
   if (!session?.userId) return null;
+  if (opts.strict) {
+    const agencyId = (await tabAgencyId()) ?? session.agencyId;
+    if (agencyId) {
+      const ctx = await contextFor({ userId: session.userId, agencyId, exact: true });
+      if (!ctx) throw new ApiError("FORBIDDEN", NO_LONGER_A_MEMBER);
+      return ctx;
+    }
+  }
   return contextFor({ userId: session.userId, agencyId: session.agencyId });
 }
 
@@ -26,10 +55,11 @@ export async function getDashboardContext(): Promise<DashboardContext | null> {
  * The context of a user in the session's current agency (the agency switcher), or in
  * their first agency when the session names none or one they no longer belong to.
  */
-export async function contextFor(opts: { userId: string; agencyId?: string }): Promise<DashboardContext | null> {
+export async function contextFor(opts: { userId: string; agencyId?: string; exact?: boolean }): Promise<DashboardContext | null> {
   const db = await getDb();
   const include = { user: { select: { email: true } }, agency: { select: { name: true } } } as const;
   const chosen = opts.agencyId && UUID.test(opts.agencyId) ? await db.membership.findFirst({ where: { userId: opts.userId, agencyId: opts.agencyId }, include }) : null;
+  if (!chosen && opts.exact) return null;
   const membership = chosen ?? (await db.membership.findFirst({ where: { userId: opts.userId }, orderBy: { createdAt: "asc" }, include }));
   const session = { userId: opts.userId };
   if (!membership || !isRole(membership.role)) return null;
@@ -38,7 +68,7 @@ export async function contextFor(opts: { userId: string; agencyId?: string }): P
 
 /** For server actions and dashboard route handlers: the context, or ApiError 401/403. */
 export async function requirePermission(permission: Permission = "read"): Promise<DashboardContext> {
-  const ctx = await getDashboardContext();
+  const ctx = await getDashboardContext({ strict: true });
   if (!ctx) throw new ApiError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
   if (!can(ctx.role, permission)) throw new ApiError("FORBIDDEN", `Your role (${ctx.role}) cannot do this. Ask an owner or manager.`);
   if (await mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId })) {

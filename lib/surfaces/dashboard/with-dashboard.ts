@@ -12,6 +12,7 @@ import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
 import { toApiError, zodToApiError } from "@/lib/core/common/to-api-error";
 import { isSafeMethod, isSameOrigin } from "@/lib/surfaces/dashboard/same-origin";
 
+import { refuseControlCharacters } from "@/lib/surfaces/http/query-controls";
 import { readRouteParams, type RouteContext, type RouteParams } from "@/lib/surfaces/http/route-params";
 
 export interface DashboardHandlerContext<Q, B, P extends string = never> {
@@ -48,6 +49,7 @@ export function withDashboard<Q = undefined, B = undefined, P extends string = n
       const ctx = await requirePermission(permission);
       const params = await readRouteParams(route, opts.uuidParams);
 
+      refuseControlCharacters(new URL(req.url).searchParams);
       let query = undefined as Q;
       if (opts.query) {
         const parsed = opts.query.safeParse(Object.fromEntries(new URL(req.url).searchParams));

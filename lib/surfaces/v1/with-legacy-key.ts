@@ -19,6 +19,7 @@ import { checkJsonValue, MAX_JSON_DEPTH, readBodyText } from "@/lib/surfaces/htt
 import { newRequestId } from "@/lib/surfaces/http/request-id";
 import { logApiCall } from "@/lib/surfaces/http/access-log";
 import { toLegacyFailure } from "@/lib/surfaces/v1/legacy-error";
+import { refuseControlCharacters } from "@/lib/surfaces/http/query-controls";
 import { legacyHeaders } from "@/lib/surfaces/v1/legacy-headers";
 
 export const V1_RATE_LIMIT = { points: 300, windowSeconds: 60 };
@@ -120,8 +121,10 @@ function innerWithLegacyKey(opts: { scope: ApiScope; body?: boolean }, handler: 
       // V1 answers a missing scope with 401 (V2 uses 403).
       if (!auth.scopes.includes(opts.scope)) throw new ApiError("UNAUTHENTICATED", `This API key lacks the ${opts.scope} scope.`);
 
+      const query = new URL(req.url).searchParams;
+      refuseControlCharacters(query);
       const body = opts.body ? await readLegacyBody(req) : {};
-      const result = await handler({ req, auth, body, query: new URL(req.url).searchParams, requestId });
+      const result = await handler({ req, auth, body, query, requestId });
       return legacyJson(result.status ?? 200, { error: false, data: result.data, ...result.extra }, headers);
     } catch (err) {
       const failure = toLegacyFailure(err, requestId);

@@ -13,6 +13,7 @@ import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
 import { consumeRateLimit, rateLimitHeaders, v2RateLimitPoints } from "@/lib/infra/rate-limit/rate-limit";
 import { toApiError, zodToApiError } from "@/lib/core/common/to-api-error";
 import { parseIdempotencyKey, runIdempotent } from "@/lib/surfaces/v2/idempotency";
+import { refuseControlCharacters } from "@/lib/surfaces/http/query-controls";
 import { readRouteParams, type RouteContext, type RouteParams } from "@/lib/surfaces/http/route-params";
 
 export const V2_RATE_LIMIT = { points: v2RateLimitPoints(), windowSeconds: 60 };
@@ -47,6 +48,7 @@ interface Options<B, Q, P extends string> {
 }
 
 function parseQuery<Q>(url: URL, schema: z.ZodType<Q> | undefined): Q {
+  refuseControlCharacters(url.searchParams);
   const raw: Record<string, string> = {};
   for (const [k, v] of url.searchParams) {
     if (k in raw) throw new ApiError("VALIDATION_FAILED", `${k}: Give this parameter once.`, [{ field: k, message: "Give this parameter once." }]);

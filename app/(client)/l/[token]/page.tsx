@@ -94,6 +94,18 @@ export default async function StaticLinkPage({ params, searchParams }: Props) {
     );
   }
 
+  // the email given already has an open request: its link went to that address, never here
+  if (one(query.sent) === "1") {
+    return (
+      <AccessShell locale={locale} agency={agency} chrome>
+        <section className="py-10 text-center">
+          <h1 className="text-2xl font-semibold">{t(locale, "staticLink.sentTitle")}</h1>
+          <p className="mt-3 text-slate-700">{t(locale, "staticLink.sentBody")}</p>
+        </section>
+      </AccessShell>
+    );
+  }
+
   return (
     <AccessShell locale={locale} agency={agency} chrome>
       <nav aria-label={t(locale, "language.label")} className="mb-4 flex justify-end gap-3 text-sm">

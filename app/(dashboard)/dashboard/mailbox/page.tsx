@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { listEmails } from "@/lib/core/emails/list-emails";
+import { mailboxAddressFor } from "@/lib/core/emails/email-visibility";
 import { env } from "@/lib/infra/env";
 import { MailboxPanel } from "@/components/mailbox/mailbox-panel";
 
@@ -15,7 +16,7 @@ export default async function MailboxPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Fmailbox");
   const smtp = Boolean(env().SMTP_URL);
-  const page = await listEmails({ agencyId: ctx.agencyId });
+  const page = await listEmails({ agencyId: ctx.agencyId, to: mailboxAddressFor(ctx) });
   return (
     <>
       <PageHeader title="Mailbox" description="The emails this app sent on your agency's behalf." />

@@ -9,6 +9,7 @@ import { beginTwoFactorEnrolment, confirmTwoFactorEnrolment, disableTwoFactor, s
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { getDashboardContext, type DashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
+import { renewOwnSession } from "@/lib/surfaces/dashboard/renew-session";
 
 const ZCode = z.strictObject({ code: z.string({ error: "code is required." }).trim().min(6, "Enter the 6-digit code.").max(100, "code is too long.") });
 
@@ -32,12 +33,18 @@ export async function beginTwoFactorAction(): Promise<ActionResult<{ secret: str
 }
 
 export async function confirmTwoFactorAction(input: { code: string }): Promise<ActionResult<{ recoveryCodes: string[] }>> {
-  return own(ZCode, input, (i, ctx) => confirmTwoFactorEnrolment({ userId: ctx.userId, code: i.code }));
+  // turning it on ends every other session (one issued before may have been stolen); this tab's goes on
+  return own(ZCode, input, async (i, ctx) => {
+    const res = await confirmTwoFactorEnrolment({ userId: ctx.userId, code: i.code });
+    await renewOwnSession(ctx.userId);
+    return res;
+  });
 }
 
 export async function disableTwoFactorAction(input: { code: string }): Promise<ActionResult<{ disabled: true }>> {
   return own(ZCode, input, async (i, ctx) => {
     await disableTwoFactor({ userId: ctx.userId, code: i.code });
+    await renewOwnSession(ctx.userId);
     return { disabled: true as const };
   });
 }

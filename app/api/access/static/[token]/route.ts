@@ -1,5 +1,6 @@
 // POST: a visitor's details on the agency's static link. Creates the prospect and its
-// request, then continues on the request's own access page.
+// request, then continues on the request's own access page; an email that already has an
+// open request gets its link by email, and the page says so.
 import { accessFormRoute, withParams } from "@/lib/surfaces/access/access-http";
 import { startStaticLinkSession } from "@/lib/surfaces/access/start-static-link-session";
 import { isLocale } from "@/lib/surfaces/access/page-locale";
@@ -18,13 +19,14 @@ export const POST = accessFormRoute<{ token: string }>(
   },
   async ({ req, params: { token }, form }) => {
     const fields = { name: form.get("name") ?? "", email: form.get("email") ?? "", company: form.get("company") ?? "", language: form.get("language") ?? "" };
-    const { inviteToken } = await startStaticLinkSession({
+    const session = await startStaticLinkSession({
       token,
       form: fields,
       formToken: form.get("formToken"),
       address: legacyClientIp(req.headers),
       locale: pageLocale(form),
     });
-    return `/i/${encodeURIComponent(inviteToken)}`;
+    if (session.kind === "emailed") return withParams(`/l/${encodeURIComponent(token)}`, { lang: pageLocale(form), sent: "1" });
+    return `/i/${encodeURIComponent(session.inviteToken)}`;
   },
 );
