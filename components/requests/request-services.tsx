@@ -92,6 +92,11 @@ export function RequestServices({
                     {request.client.name} says the invite is sent. Check that it arrived, then confirm it.
                   </p>
                 ) : null}
+                {s.forwardedTo ? (
+                  <p className="break-words text-sm text-slate-700" data-testid="forwarded-to">
+                    {request.client.name} forwarded this to {s.forwardedTo.name} ({s.forwardedTo.email}) <DateTime value={s.forwardedTo.forwardedAt} />
+                  </p>
+                ) : null}
                 {label?.accounts.length ? <p className="text-xs text-slate-600">Access goes to: {label.accounts.join(", ")}</p> : null}
                 {label?.manualSteps.length && s.status === "pending" ? (
                   <div className="text-sm" data-testid="manual-steps">

@@ -4,11 +4,11 @@
 // digest), and one Slack message when the agency set an incoming-webhook URL.
 import type { Tx } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
-import { isNotifyEventType, notificationText } from "@/lib/core/notifications/notification-types";
+import { isNotifyEventType, notificationText, notifyTypeOf } from "@/lib/core/notifications/notification-types";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
 
 export async function notifyTeam(tx: Tx, opts: { agencyId: string; eventId: string; type: string; data: unknown; requestId: string | null; now: Date }) {
-  const type = opts.type;
+  const type = notifyTypeOf(opts.type, opts.data);
   if (!isNotifyEventType(type)) return;
   const clientId = (opts.data as { request?: { clientId?: string } } | null)?.request?.clientId ?? null;
   const client = clientId ? await tx.client.findFirst({ where: { id: clientId, agencyId: opts.agencyId }, select: { id: true, name: true } }) : null;

@@ -12,6 +12,7 @@ import { startApiServer } from "@/test/support/api-server";
 import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessRequest, signIn, signInAndGrant, type TestAgency } from "@/test/support/access-fixtures";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { call, seedV2Agency, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
 
 let base: string;
 let close: () => Promise<void>;
@@ -183,5 +184,22 @@ describe("handing services to a colleague", () => {
     const unknown = await forward(token, { service: "tiktok_ads" });
     expect(locationOf(unknown).searchParams.get("error")).toBe("invalid_input");
     expect(await (await getDb()).requestForward.count({ where: { requestId } })).toBe(0);
+  });
+
+  it("the agency sees who it went to on the request page and in the timeline, and the team is notified", async () => {
+    const db = await getDb();
+    const user = await db.user.create({ data: { email: `m-${crypto.randomUUID().slice(0, 8)}@agency.test`, passwordHash: "x" } });
+    await db.membership.create({ data: { agencyId: agency.agencyId, userId: user.id, role: "member" } });
+    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" }, google_analytics: { accessLevel: "viewer" } });
+    await forward(token, { service: ["meta_ads", "google_analytics"], name: "Ana Admin", email: "Ana@Client.test" });
+
+    const detail = await getRequestForDashboard({ agencyId: agency.agencyId, id: requestId });
+    expect(detail.request.services.map((s) => s.forwardedTo?.email)).toEqual(["ana@client.test", "ana@client.test"]);
+    const entry = detail.timeline.find((e) => e.type === "request.updated")!;
+    expect(entry.text).toBe("Ana Client forwarded Meta Ad Account, Google Analytics to Ana Admin (ana@client.test)");
+    expect(entry.technical).toBe(false);
+
+    const notes = await db.notification.findMany({ where: { userId: user.id } });
+    expect(notes.map((n) => [n.type, n.message])).toEqual([["request.forwarded", "Ana Client forwarded Meta Ad Account, Google Analytics to Ana Admin (ana@client.test)"]]);
   });
 });

@@ -58,7 +58,7 @@ export interface TDashboardRequestDetail {
 // Events that say how the state moved rather than what a person did: kept, but folded.
 // A failed or partial attempt stays in view: it carries the platform's words.
 function isTechnical(type: string, described: DescribedEvent): boolean {
-  return type === "request.updated" || (type === "connection.attempt_completed" && described.tone === "good");
+  return (type === "request.updated" && !described.person) || (type === "connection.attempt_completed" && described.tone === "good");
 }
 
 interface AccountRow {

@@ -3,6 +3,9 @@
 ALTER TABLE "GrantSession" ADD COLUMN     "forwardId" UUID;
 
 -- AlterTable
+ALTER TABLE "Membership" ALTER COLUMN "notifyEvents" SET DEFAULT ARRAY['service.granted', 'service.skipped', 'intake.completed', 'request.completed', 'service.grant_failed', 'request.forwarded']::TEXT[];
+
+-- AlterTable
 ALTER TABLE "RequestService" ADD COLUMN     "forwardedTo" JSONB;
 
 -- CreateTable
@@ -38,3 +41,8 @@ ALTER TABLE "RequestForward" ADD CONSTRAINT "RequestForward_agencyId_fkey" FOREI
 
 -- AddForeignKey
 ALTER TABLE "RequestForward" ADD CONSTRAINT "RequestForward_requestId_fkey" FOREIGN KEY ("requestId") REFERENCES "AccessRequest"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Members who hear of grants hear of forwards too. Only adds an entry to a list: the
+-- previous release ignores notification types it does not know.
+UPDATE "Membership" SET "notifyEvents" = array_append("notifyEvents", 'request.forwarded')
+WHERE 'service.granted' = ANY("notifyEvents") AND NOT ('request.forwarded' = ANY("notifyEvents"));
