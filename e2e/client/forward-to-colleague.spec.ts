@@ -51,7 +51,8 @@ test("a client hands a service to a colleague who grants it", async ({ page, bro
   await agency.close();
   const link = /https?:\/\/\S+\/i\/[A-Za-z0-9_-]+/.exec(body)![0];
 
-  const colleague = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  const colleagueContext = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const colleague = await colleagueContext.newPage();
   await colleague.goto(link);
   await expect(colleague.getByText("Lucía Cliente te pide que des a")).toBeVisible();
   await expect(colleague.locator("[data-service]")).toHaveCount(1);
@@ -61,7 +62,7 @@ test("a client hands a service to a colleague who grants it", async ({ page, bro
   await colleague.getByRole("checkbox").first().check();
   await colleague.getByRole("button", { name: "Dar acceso" }).click();
   await expect(colleague.getByRole("status").first()).toContainText("Acceso concedido");
-  await colleague.close();
+  await colleagueContext.close();
 
   await page.reload();
   await expect(meta.getByText("Concedido por Marta López")).toBeVisible();
