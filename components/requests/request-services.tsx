@@ -94,7 +94,10 @@ export function RequestServices({
                 ) : null}
                 {s.forwardedTo ? (
                   <p className="break-words text-sm text-slate-700" data-testid="forwarded-to">
-                    {request.client.name} forwarded this to {s.forwardedTo.name} ({s.forwardedTo.email}) <DateTime value={s.forwardedTo.forwardedAt} />
+                    {request.client.name} forwarded this to {s.forwardedTo.name} ({s.forwardedTo.email}){" "}
+                    <span className="text-slate-600">
+                      · <DateTime value={s.forwardedTo.forwardedAt} />
+                    </span>
                   </p>
                 ) : null}
                 {label?.accounts.length ? <p className="text-xs text-slate-600">Access goes to: {label.accounts.join(", ")}</p> : null}

@@ -44,6 +44,14 @@ test("a client hands a service to a colleague who grants it", async ({ page, bro
   const agency = await browser.newContext();
   const dash = await agency.newPage();
   await signInToDashboard(dash, seeded.email, seeded.password);
+  // The request page and its timeline say who it went to.
+  for (const width of [1280, 375]) {
+    await dash.setViewportSize({ width, height: 900 });
+    await dash.goto(`/dashboard/requests/${created.body.data.id}`);
+    await expect(dash.getByTestId("forwarded-to")).toContainText("Lucía Cliente forwarded this to Marta López (marta@cliente.test)");
+    await expect(dash.getByText("Lucía Cliente forwarded Meta Ad Account to Marta López (marta@cliente.test)")).toBeVisible();
+    await dash.screenshot({ path: `test-results/client/forward-request-page-${width}.png`, fullPage: true });
+  }
   const list = await dash.request.get("/api/dashboard/emails");
   const mails = ((await list.json()) as { data: { id: string; kind: string; to: string }[] }).data;
   const mail = mails.find((m) => m.kind === "forward" && m.to === "marta@cliente.test")!;
@@ -57,6 +65,7 @@ test("a client hands a service to a colleague who grants it", async ({ page, bro
   await expect(colleague.getByText("Lucía Cliente te pide que des a")).toBeVisible();
   await expect(colleague.locator("[data-service]")).toHaveCount(1);
   await expectAccessible(colleague);
+  await colleague.screenshot({ path: "test-results/client/forward-colleague-375.png", fullPage: true });
   await colleague.locator('[data-service="meta_ads"]').getByRole("link", { name: "Dar acceso" }).click();
   await colleague.getByRole("button", { name: "Permitir" }).click();
   await colleague.getByRole("checkbox").first().check();
