@@ -66,6 +66,8 @@ export function ServiceCard(props: {
   headingId: string;
   /** the platform's one sign-in grants this service: no button of its own */
   grantOnPlatform?: boolean;
+  /** more of the service below its actions (handing it to a colleague) */
+  children?: React.ReactNode;
 }) {
   const { locale, token, surface, agencyName, service: s } = props;
   const grant = s.actions.grant && !props.grantOnPlatform;
@@ -134,6 +136,7 @@ export function ServiceCard(props: {
           {s.actions.reopen ? <ActionForm action={`${base}/reopen`} surface={surface} label={t(locale, "action.reopen")} /> : null}
         </div>
       ) : null}
+      {props.children}
     </li>
   );
 }

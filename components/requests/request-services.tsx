@@ -92,6 +92,14 @@ export function RequestServices({
                     {request.client.name} says this is done. Check that the access arrived, then confirm it.
                   </p>
                 ) : null}
+                {s.forwardedTo ? (
+                  <p className="break-words text-sm text-slate-700" data-testid="forwarded-to">
+                    {request.client.name} forwarded this to {s.forwardedTo.name} ({s.forwardedTo.email}){" "}
+                    <span className="text-slate-600">
+                      · <DateTime value={s.forwardedTo.forwardedAt} />
+                    </span>
+                  </p>
+                ) : null}
                 {label?.accounts.length ? <p className="text-xs text-slate-600">Access goes to: {label.accounts.join(", ")}</p> : null}
                 {label?.manualSteps.length && s.status === "pending" ? (
                   <div className="text-sm" data-testid="manual-steps">

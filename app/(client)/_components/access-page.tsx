@@ -22,6 +22,8 @@ import { IntakeForm } from "@/components/access/intake-form";
 import { MessageBox } from "@/components/access/message-box";
 import { ProgressBar } from "@/components/access/progress-bar";
 import { PlatformSignIn, ServiceCard } from "@/components/access/service-card";
+import { ForwardForm, ForwardedStatus } from "@/components/access/forward-panel";
+import { forwardText } from "@/lib/infra/i18n/forward-messages";
 import { ReportHeightToParent, ReturnToOpener } from "@/components/access/window-bridge";
 import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailable";
 import { PlatformLogo } from "@/components/ui/platform-logo";
@@ -70,6 +72,9 @@ function Notice({ view, code, serviceId }: { view: AccessPageView; code: string 
       agency: view.agency.name,
     }),
     intake_submitted: t(locale, "intake.submitted"),
+    forwarded: forwardText(locale, "notice.forwarded"),
+    taken_back: forwardText(locale, "notice.taken_back"),
+    resent: forwardText(locale, "notice.resent"),
     // only a preview link says what a real request would have done
     ...(view.preview ? { preview: t(locale, "preview.granted", { service: name ?? "" }) } : {}),
   };
@@ -166,14 +171,28 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
 
   const errorService = findService(view, serviceId);
   const attemptService = attempt ? findService(view, attempt.serviceId) : null;
-  const intakeError = errorCode === "invalid_input" ? accessErrorMessage(locale, "invalid_input") : null;
+  // A refused "hand it to a colleague" form names its fields (name, email); the intake form's do not.
+  const forwardErrors = errorCode === "invalid_input" && ["name", "email", "note", "service"].some((f) => Object.hasOwn(fieldErrors, f));
+  const intakeError = errorCode === "invalid_input" && !forwardErrors ? accessErrorMessage(locale, "invalid_input") : null;
 
   return (
     <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
       {returnToOpener}
       {resize}
       <h1 className="text-2xl font-bold tracking-tight">{t(locale, "client.title", { agency: agency.name })}</h1>
-      <p className="mt-2 text-slate-700">{t(locale, "client.intro", { agency: agency.name })}</p>
+      {view.colleague ? (
+        <div className="mt-2 text-slate-700" data-colleague-link>
+          <p>{forwardText(locale, "colleague.intro", { name: view.colleague.from, agency: agency.name })}</p>
+          {view.colleague.note ? (
+            <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 text-sm">
+              <p className="font-medium">{forwardText(locale, "colleague.note", { name: view.colleague.from })}</p>
+              <p className="whitespace-pre-wrap break-words">{view.colleague.note}</p>
+            </blockquote>
+          ) : null}
+        </div>
+      ) : (
+        <p className="mt-2 text-slate-700">{t(locale, "client.intro", { agency: agency.name })}</p>
+      )}
       <ProgressBar locale={locale} done={view.progress.done} total={view.progress.total} />
       {onlyAgencyLeft(view) ? (
         <p className="mt-4 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900" data-testid="waiting-for-agency">
@@ -220,11 +239,36 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
                 service={s}
                 headingId={`service-${pi}-${si}`}
                 grantOnPlatform={p.services.filter((x) => x.actions.grant).length > 1}
-              />
+              >
+                <ForwardedStatus locale={locale} token={token} surface={surface} service={s} />
+                {s.actions.forward ? (
+                  <ForwardForm
+                    locale={locale}
+                    token={token}
+                    surface={surface}
+                    idPrefix={`forward-${pi}-${si}`}
+                    services={[{ serviceId: s.serviceId, name: s.name }]}
+                    choose={false}
+                    fieldErrors={forwardErrors && serviceId === s.serviceId ? fieldErrors : null}
+                  />
+                ) : null}
+              </ServiceCard>
             ))}
           </ul>
         </section>
       ))}
+
+      {view.forwardable.length > 1 ? (
+        <ForwardForm
+          locale={locale}
+          token={token}
+          surface={surface}
+          idPrefix="forward-request"
+          services={view.forwardable}
+          choose
+          fieldErrors={forwardErrors && !serviceId ? fieldErrors : null}
+        />
+      ) : null}
 
       {view.intake ? (
         view.intake.complete ? (

@@ -92,6 +92,7 @@ describe("POST /links/create", () => {
         status: "pending",
         accounts: [{ internalAccountId: a.accounts.google, adsMccAccountId: null, businessManagerId: null }],
         grantedAssets: [],
+        forwardedTo: null,
       },
       {
         service: "google_ads_mcc",
@@ -101,6 +102,7 @@ describe("POST /links/create", () => {
         status: "pending",
         accounts: [{ internalAccountId: a.accounts.google, adsMccAccountId: "123-456-7890", businessManagerId: null }],
         grantedAssets: [],
+        forwardedTo: null,
       },
     ]);
     const created = await eventsOf(id, "request.created");

@@ -70,6 +70,7 @@ describe("POST /requests", () => {
           status: "pending",
           accounts: [{ internalAccountId: a.accounts.meta, adsMccAccountId: null, businessManagerId: null }],
           grantedAssets: [],
+          forwardedTo: null,
         },
       ],
       thankYouMessage: null,

@@ -24,6 +24,15 @@ export const EVENT_DATA_SCHEMAS = {
   "request.updated": z.object({
     request,
     service: ZEventService.optional().meta({ description: "The service the change concerns, when it concerns one (a reopened skip, an unmarked grant)." }),
+    forward: z
+      .object({
+        change: z.enum(["forwarded", "taken_back"]),
+        name: z.string(),
+        email: z.string(),
+        services: z.array(z.string()).meta({ description: "The service ids handed on or taken back." }),
+      })
+      .optional()
+      .meta({ description: "Present when the client handed services to a colleague (`forwarded`) or took them back (`taken_back`); see `services[].forwardedTo`." }),
   }),
   "service.granted": z.object({ request, service: ZEventService }),
   "service.skipped": z.object({ request, service: ZEventService }),
@@ -73,7 +82,7 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   "client.created": "A client was created from the dashboard, the API or an access page.",
   "request.created": "An access request was created.",
   "request.updated":
-    "The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, or the client said they sent an invite that needs confirming. A move to `in_progress` sends no event of its own.",
+    "The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, the client said they sent an invite that needs confirming, or the client handed services to a colleague or took them back. A move to `in_progress` sends no event of its own.",
   "service.granted": "A service was granted by the client or marked granted by the team.",
   "service.skipped": "The client skipped an optional service.",
   "service.grant_failed": "Granting a specific service failed; the client sees the error and can retry. Does not change the request or its `stateVersion`.",

@@ -2,7 +2,9 @@
 // line each notification shows (in the app, in emails and on Slack). Pure.
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 
-export const NOTIFY_EVENT_TYPES = ["service.granted", "service.skipped", "intake.completed", "request.completed", "service.grant_failed"] as const;
+// "request.forwarded" is not an event of its own: it is the request.updated of a client
+// handing services to a colleague, which staff may want to hear about.
+export const NOTIFY_EVENT_TYPES = ["service.granted", "service.skipped", "intake.completed", "request.completed", "service.grant_failed", "request.forwarded"] as const;
 export type NotifyEventType = (typeof NOTIFY_EVENT_TYPES)[number];
 
 export const NOTIFY_EVENT_LABELS: Record<NotifyEventType, string> = {
@@ -11,6 +13,7 @@ export const NOTIFY_EVENT_LABELS: Record<NotifyEventType, string> = {
   "intake.completed": "A client completes the intake form",
   "request.completed": "A request is completed",
   "service.grant_failed": "A grant fails",
+  "request.forwarded": "A client hands services to a colleague",
 };
 
 export const NOTIFY_EMAIL_MODES = ["instant", "digest", "off"] as const;
@@ -33,7 +36,13 @@ export function isNotifyEventType(type: string): type is NotifyEventType {
   return (NOTIFY_EVENT_TYPES as readonly string[]).includes(type);
 }
 
-type EventData = { service?: { service?: string }; errors?: unknown[] };
+type EventData = { service?: { service?: string }; errors?: unknown[]; forward?: { name?: string; email?: string; services?: unknown[] } };
+
+/** The notification type of a recorded event: a forward's request.updated reads as request.forwarded. */
+export function notifyTypeOf(type: string, data: unknown): string {
+  const change = (data as (EventData & { forward?: { change?: string } }) | null)?.forward?.change;
+  return type === "request.updated" && change === "forwarded" ? "request.forwarded" : type;
+}
 
 /**
  * One sentence, e.g. "Acme granted Meta Ads". `actorName` is the team member (or "Your
@@ -54,6 +63,11 @@ export function notificationText(type: NotifyEventType | typeof AWAITING_CONFIRM
       return `${clientName} completed the intake form`;
     case "request.completed":
       return actorName ? `${clientName}'s access request is complete` : `${clientName} completed their access request`;
+    case "request.forwarded": {
+      const f = d.forward;
+      const names = (f?.services ?? []).map((s) => (typeof s === "string" && getCatalogService(s)?.name) || s).join(", ") || "services";
+      return `${clientName} forwarded ${names} to ${f?.name ?? "a colleague"}${f?.email ? ` (${f.email})` : ""}`;
+    }
     case "service.grant_failed": {
       const why = d.errors?.find((e) => typeof e === "string");
       return `Granting ${svc} for ${clientName} failed${typeof why === "string" ? `: ${why}` : ""}`;

@@ -4,12 +4,12 @@
 // digest), and one Slack message when the agency set an incoming-webhook URL.
 import type { Tx } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
-import { notifyPreferenceOf, notificationText, type NotifyEventType, type AWAITING_CONFIRMATION } from "@/lib/core/notifications/notification-types";
+import { notifyPreferenceOf, notificationText, notifyTypeOf, type NotifyEventType, type AWAITING_CONFIRMATION } from "@/lib/core/notifications/notification-types";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
 import { actorDisplayName } from "@/lib/core/events/actor-name";
 
 export async function notifyTeam(tx: Tx, opts: { agencyId: string; eventId: string; type: string; data: unknown; requestId: string | null; now: Date; actor?: string | null }) {
-  const type = opts.type;
+  const type = notifyTypeOf(opts.type, opts.data);
   const preference = notifyPreferenceOf(type);
   if (!preference) return;
   const clientId = (opts.data as { request?: { clientId?: string } } | null)?.request?.clientId ?? null;

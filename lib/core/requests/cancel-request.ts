@@ -4,6 +4,7 @@
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import { notFound } from "@/lib/core/common/api-error";
+import { revokeForwards } from "@/lib/core/forwards/forward-services";
 
 /** `includeDemo`: the dashboard may cancel its own previews; the API never sees them. */
 export async function cancelRequest(opts: { agencyId: string; id: string; includeDemo?: boolean; now?: Date; actor?: string }) {
@@ -11,7 +12,11 @@ export async function cancelRequest(opts: { agencyId: string; id: string; includ
     const res = await applyRequestAction({ agencyId: opts.agencyId, requestId: opts.id, action: { kind: "cancel" }, tx, now: opts.now, actor: opts.actor ?? "api" });
     // throwing rolls the cancellation back
     if (res.isDemo && !opts.includeDemo) throw notFound("Request");
-    if (res.changed) await tx.grantSession.deleteMany({ where: { requestId: opts.id, usedAt: null } });
+    if (res.changed) {
+      await tx.grantSession.deleteMany({ where: { requestId: opts.id, usedAt: null } });
+      // links handed to colleagues die with the request
+      await revokeForwards(tx, opts.id, opts.now ?? new Date());
+    }
     return res.request;
   });
 }

@@ -92,6 +92,17 @@ export const ZRequestServiceView = z.object({
       .meta({ description: "The agency account, with the service's extra `accountLinkFields` as further string properties." }),
   ),
   grantedAssets: z.array(z.object({ id: z.string(), name: z.string().nullable(), accessLevel: z.string().nullable() })),
+  forwardedTo: z
+    .object({
+      name: z.string().meta({ description: "The colleague's name, as the client typed it." }),
+      email: z.string().meta({ description: "The colleague's email address; the link went there." }),
+      forwardedAt: z.iso.datetime(),
+    })
+    .nullable()
+    .meta({
+      description:
+        'The colleague the client handed this service to ("Someone else manages this?" on the client page): they received a link of their own for the services handed to them, and their grants count for this request. `null` when the client did not hand it on or took it back. Handing on and taking back raise `stateVersion` and send `request.updated`.',
+    }),
 });
 
 export const ZRequest = z

@@ -35,7 +35,9 @@ export type SerializableRequest = Pick<
   | "cancelledAt"
 > & {
   client: { externalClientId: string | null };
-  services: Pick<RequestWithServices["services"][number], "serviceId" | "platform" | "accessLevel" | "optional" | "status" | "accounts" | "grantedAssets">[];
+  services: (Pick<RequestWithServices["services"][number], "serviceId" | "platform" | "accessLevel" | "optional" | "status" | "accounts" | "grantedAssets"> & {
+    forwardedTo?: RequestWithServices["services"][number]["forwardedTo"];
+  })[];
 };
 
 /** The columns `requestLinkToken` reads. */
@@ -54,6 +56,13 @@ export function embedUrl(token: string) {
 }
 
 type AccountView = TRequest["services"][number]["accounts"][number];
+
+/** The colleague a service was handed to, as the API shows it (the forward's id stays inside). */
+function publicForwardedTo(value: unknown): TRequest["services"][number]["forwardedTo"] {
+  const v = value as { name?: unknown; email?: unknown; at?: unknown } | null | undefined;
+  if (!v || typeof v.name !== "string" || typeof v.email !== "string" || typeof v.at !== "string") return null;
+  return { name: v.name, email: v.email, forwardedAt: v.at };
+}
 
 export function serializeRequest(r: SerializableRequest, now = new Date()): TRequest {
   const token = requestLinkToken(r);
@@ -77,6 +86,7 @@ export function serializeRequest(r: SerializableRequest, now = new Date()): TReq
         (a) => ({ ...a, internalAccountId: a.internalAccountId ?? "", adsMccAccountId: a.adsMccAccountId ?? null, businessManagerId: a.businessManagerId ?? null }) as AccountView,
       ),
       grantedAssets: publicGrantedAssets(s.grantedAssets),
+      forwardedTo: publicForwardedTo(s.forwardedTo),
     })),
     thankYouMessage: r.thankYouMessage,
     redirectUrl: r.redirectUrl,

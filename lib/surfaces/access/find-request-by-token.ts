@@ -14,7 +14,18 @@ export const accessRequestInclude = {
   agency: { select: { id: true, name: true, accentColor: true, logoMimeType: true, updatedAt: true } },
 } satisfies Prisma.AccessRequestInclude;
 
-export type AccessRequestRow = Prisma.AccessRequestGetPayload<{ include: typeof accessRequestInclude }>;
+/** The colleague's side of a forwarded link: who handed it over and to whom. */
+export interface ForwardedLink {
+  id: string;
+  name: string;
+  email: string;
+  note: string | null;
+}
+
+export type AccessRequestRow = Prisma.AccessRequestGetPayload<{ include: typeof accessRequestInclude }> & {
+  /** set when the token is a colleague's forwarded link: `services` then holds only its services */
+  forward?: ForwardedLink;
+};
 
 // Invite tokens are 24 random bytes in base64url (32 characters); allow some room.
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
@@ -27,7 +38,29 @@ export async function findRequestByToken(token: string, db?: Tx): Promise<Access
   if (!isTokenShaped(token)) return null;
   const client = db ?? (await getDb());
   // by hash: the raw token is not stored
-  return client.accessRequest.findUnique({ where: { inviteTokenHash: hashToken(token) }, include: accessRequestInclude });
+  const hash = hashToken(token);
+  const row = await client.accessRequest.findUnique({ where: { inviteTokenHash: hash }, include: accessRequestInclude });
+  if (row) return row;
+  return findForwardedRequest(client, hash);
+}
+
+/**
+ * A colleague's forwarded link: the request as seen through it, holding only the services
+ * handed to them, with no intake form (the client's own). A link taken back, or of a
+ * cancelled or expired request, does not open: it reads as unknown. A completed request
+ * still shows its thank-you page, so the colleague who finished it sees that it is done.
+ */
+async function findForwardedRequest(client: Tx, hash: string): Promise<AccessRequestRow | null> {
+  const forward = await client.requestForward.findUnique({
+    where: { tokenHash: hash },
+    select: { id: true, name: true, email: true, note: true, serviceIds: true, revokedAt: true, request: { include: accessRequestInclude } },
+  });
+  if (!forward || forward.revokedAt) return null;
+  const { request, serviceIds, revokedAt: _revoked, ...link } = forward;
+  const status = requestStatus(request, new Date());
+  if (status === "cancelled" || status === "expired") return null;
+  const services = request.services.filter((s) => serviceIds.includes(s.serviceId));
+  return { ...request, services, intakeRequested: false, forward: link };
 }
 
 export function requestStatus(row: Pick<AccessRequestRow, "status" | "expiresAt">, now: Date): RequestStatus {

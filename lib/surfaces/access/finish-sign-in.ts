@@ -12,6 +12,7 @@ import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { signInAnswer } from "@/lib/infra/connectors/oauth-answers";
 import { AccessPageError, signInErrorCode, type AccessErrorCode } from "@/lib/surfaces/access/access-page-error";
 import { isOpenRequest } from "@/lib/surfaces/access/find-request-by-token";
+import { openLinkToken } from "@/lib/infra/secrets/link-token";
 import { callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
 import { encryptText } from "@/lib/infra/secrets/seal";
 
@@ -23,10 +24,11 @@ export type FinishSignInResult =
 
 // A valid signature with a passed deadline: the payload is authentic, so it may name
 // the request to go back to.
-function expiredPayload(state: string): { requestId: string; serviceId: string } | null {
+function expiredPayload(state: string): { requestId: string; serviceId: string; nonce?: string } | null {
   try {
     const json = JSON.parse(Buffer.from(state.split(".")[0]!, "base64url").toString("utf8")) as Record<string, unknown>;
-    return typeof json.requestId === "string" && typeof json.serviceId === "string" ? { requestId: json.requestId, serviceId: json.serviceId } : null;
+    if (typeof json.requestId !== "string" || typeof json.serviceId !== "string") return null;
+    return { requestId: json.requestId, serviceId: json.serviceId, ...(typeof json.nonce === "string" ? { nonce: json.nonce } : {}) };
   } catch {
     return null;
   }
@@ -47,7 +49,16 @@ export async function finishSignIn(opts: {
   const verified = verifyState(opts.state, secrets.appSecret, now);
   const db = await getDb();
 
-  const back = async (requestId: string, serviceId: string, rest: Omit<Extract<FinishSignInResult, { kind: "back" }>, "kind" | "token" | "serviceId">) => {
+  // The link the sign-in started from: a colleague's forwarded link when the session says so.
+  const forwardToken = async (requestId: string, nonce: string | undefined): Promise<string | null> => {
+    const s = nonce ? await db.grantSession.findUnique({ where: { nonce }, select: { requestId: true, forwardId: true } }) : null;
+    if (!s?.forwardId || s.requestId !== requestId) return null;
+    const forward = await db.requestForward.findUnique({ where: { id: s.forwardId }, select: { tokenHash: true, tokenSealed: true } });
+    return forward ? openLinkToken({ hash: forward.tokenHash, sealed: forward.tokenSealed }) : null;
+  };
+  const back = async (requestId: string, serviceId: string, rest: Omit<Extract<FinishSignInResult, { kind: "back" }>, "kind" | "token" | "serviceId">, nonce?: string) => {
+    const forwarded = await forwardToken(requestId, nonce);
+    if (forwarded) return { kind: "back", token: forwarded, serviceId, ...rest } as const;
     const request = await db.accessRequest.findUnique({ where: { id: requestId }, select: requestLinkTokenSelect });
     if (!request) return { kind: "invalid" } as const;
     return { kind: "back", token: requestLinkToken(request), serviceId, ...rest } as const;
@@ -56,26 +67,27 @@ export async function finishSignIn(opts: {
   if (!verified.ok) {
     if (verified.reason !== "expired") return { kind: "invalid" };
     const payload = expiredPayload(opts.state);
-    return payload ? back(payload.requestId, payload.serviceId, { error: "sign_in_expired" }) : { kind: "invalid" };
+    return payload ? back(payload.requestId, payload.serviceId, { error: "sign_in_expired" }, payload.nonce) : { kind: "invalid" };
   }
   const { requestId, serviceId, nonce } = verified.payload;
 
   const session = await db.grantSession.findUnique({ where: { nonce } });
   if (!session || session.requestId !== requestId || session.serviceId !== serviceId) {
     // Discarded (the request was cancelled) or never issued.
-    return back(requestId, serviceId, { error: "sign_in_used" });
+    return back(requestId, serviceId, { error: "sign_in_used" }, nonce);
   }
   // The nonce is spent here, whatever happens next: a second callback is a replay.
   const claimed = await db.grantSession.updateMany({ where: { id: session.id, usedAt: null }, data: { usedAt: now } });
-  if (claimed.count !== 1) return back(requestId, serviceId, { error: "sign_in_used" });
-  if (session.expiresAt.getTime() <= now.getTime()) return back(requestId, serviceId, { error: "sign_in_expired" });
+  if (claimed.count !== 1) return back(requestId, serviceId, { error: "sign_in_used" }, nonce);
+  if (session.expiresAt.getTime() <= now.getTime()) return back(requestId, serviceId, { error: "sign_in_expired" }, nonce);
 
   const request = await db.accessRequest.findUnique({
     where: { id: requestId },
     select: { ...requestLinkTokenSelect, status: true, expiresAt: true, services: { where: { serviceId }, select: { platform: true } } },
   });
   if (!request) return { kind: "invalid" };
-  const token = requestLinkToken(request);
+  // A sign-in started from a colleague's forwarded link returns to that link, never to the client's.
+  const token = (await forwardToken(requestId, nonce)) ?? requestLinkToken(request);
   if (!isOpenRequest(request, now)) return { kind: "back", token, serviceId, error: "closed" };
   const platform = request.services[0]?.platform;
   // The platform's documented answer (oauth-answers.ts): a cancellation or a refusal, never our failure.

@@ -207,7 +207,16 @@ export async function grantWithConnector(opts: {
       for (const { svc } of chosen) {
         const grantedAssets = granted.get(svc.serviceId)!;
         if (grantedAssets.length === 0) continue;
-        request = (await applyRequestAction({ requestId: row.id, action: { kind: "grant", serviceId: svc.serviceId }, grantedAssets, tx, now })).request;
+        request = (
+          await applyRequestAction({
+            requestId: row.id,
+            action: { kind: "grant", serviceId: svc.serviceId },
+            grantedAssets,
+            tx,
+            now,
+            ...(row.forward ? { grantedBy: row.forward.email } : {}),
+          })
+        ).request;
       }
       if (!request) {
         // Lock like applyRequestAction does, so a failure is never recorded after a cancel.

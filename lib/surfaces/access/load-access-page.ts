@@ -13,6 +13,7 @@ import { type Locale } from "@/lib/infra/i18n/dictionary";
 import { localizeQuestion } from "@/lib/core/intake/question-translations";
 import { accentColors, type AccentColors } from "@/lib/surfaces/access/accent-color";
 import { instructionSteps, roleLabel, serviceName } from "@/lib/surfaces/access/catalog-messages";
+import { readForwardedTo } from "@/lib/core/forwards/forward-services";
 import { findRequestByToken, requestLocale, requestStatus, type AccessRequestRow } from "@/lib/surfaces/access/find-request-by-token";
 
 export interface AccessServiceView {
@@ -30,7 +31,11 @@ export interface AccessServiceView {
   grantedAssets: string[];
   /** one-click, but the platform is not set up on this installation: the agency must finish it */
   setupPending: boolean;
-  actions: { grant: boolean; skip: boolean; reopen: boolean; inviteSent: boolean };
+  actions: { grant: boolean; skip: boolean; reopen: boolean; inviteSent: boolean; forward: boolean };
+  /** the colleague the client handed this service to (shown on the client's own link only) */
+  forwardedTo: { forwardId: string; name: string; email: string } | null;
+  /** who granted it, when a colleague did */
+  grantedByColleague: string | null;
 }
 
 export interface AccessPlatformView {
@@ -64,6 +69,10 @@ export interface AccessPageView {
   redirectUrl: string | null;
   /** a "preview as client" link of the agency: shown as a preview, and nothing is ever granted */
   preview: boolean;
+  /** a colleague's forwarded link: who handed it over, and their note */
+  colleague: { from: string; note: string | null } | null;
+  /** the pending services the client can still hand to a colleague (the whole-request form) */
+  forwardable: { serviceId: string; name: string }[];
 }
 
 type AccountLink = { internalAccountId?: string | null; adsMccAccountId?: string | null; businessManagerId?: string | null };
@@ -107,6 +116,7 @@ export function buildServiceView(
   accounts: ReadonlyMap<string, AccountRow>,
   open: boolean,
   modeOf: (platform: string) => PlatformMode = platformMode,
+  colleagueLink = false,
 ): AccessServiceView {
   const mode = modeOf(svc.platform);
   // A one-click service whose platform is not live here shows its manual steps where the
@@ -119,6 +129,7 @@ export function buildServiceView(
   const firstAccount = first?.internalAccountId ? accounts.get(first.internalAccountId) : undefined;
   const pending = status === "pending";
   const assets = Array.isArray(svc.grantedAssets) ? (svc.grantedAssets as { id: string; name: string | null }[]) : [];
+  const forwarded = colleagueLink ? null : readForwardedTo(svc.forwardedTo);
   return {
     serviceId: svc.serviceId,
     name: serviceName(locale, svc.serviceId),
@@ -137,7 +148,10 @@ export function buildServiceView(
       reopen: open && status === "skipped",
       // "I've sent the invite" / "I've done this": every service the client grants by hand
       inviteSent: open && pending && flow !== "one_click" && !svc.awaitingConfirmation,
+      forward: open && pending && !colleagueLink && !forwarded,
     },
+    forwardedTo: forwarded ? { forwardId: forwarded.forwardId, name: forwarded.name, email: forwarded.email } : null,
+    grantedByColleague: forwarded && status === "granted" && svc.grantedBy === forwarded.email ? forwarded.name : null,
   };
 }
 
@@ -182,7 +196,7 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
       group = { platform: svc.platform, name: getPlatform(svc.platform)?.name ?? svc.platform, services: [] };
       platforms.push(group);
     }
-    group.services.push(buildServiceView(locale, svc, accounts, open));
+    group.services.push(buildServiceView(locale, svc, accounts, open, platformMode, !!row.forward));
   }
   const waitingOn = platforms.filter((p) => p.services.some((s) => s.setupPending)).map((p) => p.platform);
   if (waitingOn.length > 0 && !row.isDemo) {
@@ -224,5 +238,7 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
     thankYouMessage: row.thankYouMessage,
     redirectUrl: row.redirectUrl,
     preview: row.isDemo,
+    colleague: row.forward ? { from: row.client.name, note: row.forward.note } : null,
+    forwardable: platforms.flatMap((p) => p.services.filter((s) => s.actions.forward).map((s) => ({ serviceId: s.serviceId, name: s.name }))),
   };
 }

@@ -44,7 +44,7 @@ export async function startGrant(opts: { token: string; serviceId: string; now?:
   // Old sign-ins of this request are of no use any more; keep the table small.
   await db.grantSession.deleteMany({ where: { requestId: row.id, expiresAt: { lt: now } } });
   const session = await db.grantSession.create({
-    data: { agencyId: row.agencyId, requestId: row.id, serviceId: svc.serviceId, serviceIds: covered, nonce, expiresAt, createdAt: now },
+    data: { agencyId: row.agencyId, requestId: row.id, serviceId: svc.serviceId, serviceIds: covered, forwardId: row.forward?.id ?? null, nonce, expiresAt, createdAt: now },
     select: { id: true },
   });
   const state = signState({ requestId: row.id, serviceId: svc.serviceId, nonce, expiresAt }, appSecret());

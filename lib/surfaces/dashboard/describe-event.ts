@@ -7,6 +7,8 @@ export interface DescribedEvent {
   /** one sentence for the timeline */
   text: string;
   tone: "good" | "bad" | "neutral";
+  /** a person's action worth showing even where state-only changes are folded away */
+  person?: boolean;
 }
 
 type Body = {
@@ -16,6 +18,7 @@ type Body = {
     errors?: unknown[];
     attempt?: { platform?: string; outcome?: string; errors?: unknown[]; services?: { service?: string; errors?: unknown[] }[] };
     client?: { name?: string };
+    forward?: { change?: string; name?: string; email?: string; services?: unknown[] };
   };
 };
 
@@ -59,6 +62,12 @@ export function describeEvent(type: string, rawBody: string, clientName: string 
     case "request.created":
       return { text: "Access request created", tone: "neutral" };
     case "request.updated": {
+      const f = body.data?.forward;
+      if (f && typeof f.name === "string" && typeof f.email === "string") {
+        const names = (f.services ?? []).map((s) => serviceName(typeof s === "string" ? s : undefined)).join(", ") || "services";
+        const text = f.change === "taken_back" ? `${who} took ${names} back from ${f.name} (${f.email})` : `${who} forwarded ${names} to ${f.name} (${f.email})`;
+        return { text, tone: "neutral", person: true };
+      }
       const status = body.data?.request?.status;
       if (ctx.previousStatus === "completed" && status !== "completed") {
         return { text: `${staff ?? "Your team"} reopened the request to ask for more access`, tone: "neutral" };

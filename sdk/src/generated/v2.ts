@@ -456,7 +456,7 @@ export type webhooks = {
         put?: never;
         /**
          * request.updated
-         * @description The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, or the client said they sent an invite that needs confirming. A move to `in_progress` sends no event of its own.
+         * @description The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, the client said they sent an invite that needs confirming, or the client handed services to a colleague or took them back. A move to `in_progress` sends no event of its own.
          *
          *     Signed: verify `Service-Signature` on the raw body before parsing (the SDK's `verifyWebhook` does). Events can arrive more than once and out of order: skip event ids already processed, and never overwrite stored request state with a lower `stateVersion`. Answer any 2xx within 10 seconds; network errors, timeouts, 408, 429 and 5xx are retried for up to 24 hours.
          */
@@ -818,6 +818,15 @@ export type components = {
                     name: string | null;
                     accessLevel: string | null;
                 }[];
+                /** @description The colleague the client handed this service to ("Someone else manages this?" on the client page): they received a link of their own for the services handed to them, and their grants count for this request. `null` when the client did not hand it on or took it back. Handing on and taking back raise `stateVersion` and send `request.updated`. */
+                forwardedTo: {
+                    /** @description The colleague's name, as the client typed it. */
+                    name: string;
+                    /** @description The colleague's email address; the link went there. */
+                    email: string;
+                    /** Format: date-time */
+                    forwardedAt: string;
+                } | null;
             }[];
             thankYouMessage: string | null;
             redirectUrl: string | null;
@@ -830,7 +839,7 @@ export type components = {
             /** Format: date-time */
             cancelledAt: string | null;
         };
-        /** @description The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, or the client said they sent an invite that needs confirming. A move to `in_progress` sends no event of its own. */
+        /** @description The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, the client said they sent an invite that needs confirming, or the client handed services to a colleague or took them back. A move to `in_progress` sends no event of its own. */
         RequestUpdatedEvent: {
             /** @description The event id, the same on every retry. Skip ids already processed. */
             id: string;
@@ -858,6 +867,15 @@ export type components = {
                     /** @description The service id. */
                     service: string;
                     platform: string;
+                };
+                /** @description Present when the client handed services to a colleague (`forwarded`) or took them back (`taken_back`); see `services[].forwardedTo`. */
+                forward?: {
+                    /** @enum {string} */
+                    change: "forwarded" | "taken_back";
+                    name: string;
+                    email: string;
+                    /** @description The service ids handed on or taken back. */
+                    services: string[];
                 };
             };
         };

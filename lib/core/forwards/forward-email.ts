@@ -1,0 +1,71 @@
+// The colleague's email: who asked, for which services, the optional note and the link of
+// their own, in the client's language (the request's client, who wrote to them). Plain
+// text and simple escaped HTML with the agency's accent colour, queued in the caller's
+// transaction like the invite; the worker sends it.
+import type { Tx } from "@/lib/infra/db/db";
+import { env } from "@/lib/infra/env";
+import { getCatalogService } from "@/lib/core/catalog/catalog";
+import { localeForLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
+import { forwardText } from "@/lib/infra/i18n/forward-messages";
+
+function esc(s: string) {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+export function forwardUrl(token: string): string {
+  return `${env().appUrl}/i/${token}`;
+}
+
+export function renderForwardEmail(o: {
+  locale: Locale;
+  agencyName: string;
+  accentColor: string | null;
+  fromName: string;
+  toName: string;
+  note: string | null;
+  services: string[];
+  url: string;
+  expiresAt: Date | null;
+}) {
+  const loc = o.locale;
+  const agency = o.agencyName;
+  const subject = forwardText(loc, "email.subject", { name: o.fromName, agency });
+  const greeting = forwardText(loc, "email.greeting", { name: o.toName });
+  const body = forwardText(loc, "email.body", { name: o.fromName, agency, services: o.services.join(", ") });
+  const note = o.note ? forwardText(loc, "email.note", { name: o.fromName, note: o.note }) : null;
+  const cta = forwardText(loc, "email.cta");
+  const expiry = o.expiresAt ? t(loc, "email.expiresOn", { date: o.expiresAt.toISOString().slice(0, 10) }) : null;
+  const text = [greeting, "", body, ...(note ? ["", note] : []), "", `${cta}: ${o.url}`, ...(expiry ? ["", expiry] : []), "", t(loc, "email.footer", { agency })].join("\n");
+  const color = /^#[0-9a-f]{6}$/i.test(o.accentColor ?? "") ? o.accentColor! : "#4f46e5";
+  const html = `<!doctype html><html lang="${loc}"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
+<p>${esc(greeting)}</p>
+<p>${esc(body)}</p>
+${note ? `<p style="white-space:pre-wrap">${esc(note)}</p>` : ""}
+<p><a href="${esc(o.url)}" style="display:inline-block;background:${color};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${esc(cta)}</a></p>
+${expiry ? `<p>${esc(expiry)}</p>` : ""}
+<p style="font-size:13px;color:#555">${esc(t(loc, "email.linkFallback", { url: o.url }))}</p>
+<p style="font-size:12px;color:#777">${esc(t(loc, "email.footer", { agency }))}</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+export async function queueForwardEmail(tx: Tx, opts: { requestId: string; forwardId: string; token: string }) {
+  const forward = await tx.requestForward.findUniqueOrThrow({
+    where: { id: opts.forwardId },
+    include: { request: { include: { client: { select: { name: true, language: true } }, agency: { select: { name: true, accentColor: true } } } } },
+  });
+  const r = forward.request;
+  const locale = localeForLanguage(r.client.language);
+  const mail = renderForwardEmail({
+    locale,
+    agencyName: r.agency.name,
+    accentColor: r.agency.accentColor,
+    fromName: r.client.name,
+    toName: forward.name,
+    note: forward.note,
+    services: forward.serviceIds.map((id) => getCatalogService(id)?.name ?? id),
+    url: forwardUrl(opts.token),
+    expiresAt: r.expiresAt,
+  });
+  await tx.email.create({ data: { agencyId: r.agencyId, requestId: r.id, kind: "forward", to: forward.email, subject: mail.subject, text: mail.text, html: mail.html } });
+}

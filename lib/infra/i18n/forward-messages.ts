@@ -1,0 +1,97 @@
+// The client's texts of handing services to a colleague (the form on the access page,
+// what the page shows of each handed service, the colleague's email and page), in the
+// three client languages. Kept apart from dictionary.ts: one feature, one table.
+import type { Locale } from "@/lib/infra/i18n/dictionary";
+
+const EN = {
+  "form.summary": () => "Someone else manages this?",
+  "form.summaryAll": () => "Someone else manages these accounts?",
+  "form.help": () => "Send this to a colleague who has admin rights. They get a link of their own for just these accounts; what they grant counts for this request.",
+  "form.services": () => "Accounts to hand over",
+  "form.name": () => "Colleague's name",
+  "form.email": () => "Colleague's email",
+  "form.note": () => "Note (optional)",
+  "form.submit": () => "Send to my colleague",
+  "sent.to": (v: { name: string; email: string }) => `Sent to ${v.name} (${v.email})`,
+  "sent.granted": (v: { name: string }) => `Granted by ${v.name}`,
+  "sent.waiting": () => "Waiting for them",
+  "action.takeBack": () => "Take it back",
+  "action.resend": () => "Resend the email",
+  "notice.forwarded": () => "Sent. We emailed your colleague a link of their own for these accounts.",
+  "notice.taken_back": () => "Taken back. You can grant it yourself again.",
+  "notice.resent": () => "We emailed your colleague the link again.",
+  "colleague.intro": (v: { name: string; agency: string }) => `${v.name} asked you to grant ${v.agency} access to the accounts below. Only these accounts are on this link.`,
+  "colleague.note": (v: { name: string }) => `Note from ${v.name}:`,
+  "email.subject": (v: { name: string; agency: string }) => `${v.name} asks you to grant ${v.agency} access`,
+  "email.greeting": (v: { name: string }) => `Hi ${v.name},`,
+  "email.body": (v: { name: string; agency: string; services: string }) =>
+    `${v.name} asked you to grant ${v.agency} access to: ${v.services}. Open the link and sign in with the account that manages them; you never share your password.`,
+  "email.note": (v: { name: string; note: string }) => `Note from ${v.name}: ${v.note}`,
+  "email.cta": () => "Open the request",
+};
+
+type Messages = { [K in keyof typeof EN]: (typeof EN)[K] };
+
+const ES: Messages = {
+  "form.summary": () => "¿Lo gestiona otra persona?",
+  "form.summaryAll": () => "¿Otra persona gestiona estas cuentas?",
+  "form.help": () => "Envíaselo a un compañero con permisos de administrador. Recibirá un enlace propio solo para estas cuentas; lo que conceda cuenta para esta solicitud.",
+  "form.services": () => "Cuentas que quieres pasar",
+  "form.name": () => "Nombre de tu compañero",
+  "form.email": () => "Correo de tu compañero",
+  "form.note": () => "Nota (opcional)",
+  "form.submit": () => "Enviar a mi compañero",
+  "sent.to": (v: { name: string; email: string }) => `Enviado a ${v.name} (${v.email})`,
+  "sent.granted": (v: { name: string }) => `Concedido por ${v.name}`,
+  "sent.waiting": () => "Pendiente de su parte",
+  "action.takeBack": () => "Recuperarlo",
+  "action.resend": () => "Reenviar el correo",
+  "notice.forwarded": () => "Enviado. Hemos mandado a tu compañero un enlace propio para estas cuentas.",
+  "notice.taken_back": () => "Recuperado. Puedes concederlo tú de nuevo.",
+  "notice.resent": () => "Hemos vuelto a enviar el enlace a tu compañero.",
+  "colleague.intro": (v: { name: string; agency: string }) => `${v.name} te pide que des a ${v.agency} acceso a las cuentas de abajo. Este enlace solo incluye estas cuentas.`,
+  "colleague.note": (v: { name: string }) => `Nota de ${v.name}:`,
+  "email.subject": (v: { name: string; agency: string }) => `${v.name} te pide que des acceso a ${v.agency}`,
+  "email.greeting": (v: { name: string }) => `Hola, ${v.name}:`,
+  "email.body": (v: { name: string; agency: string; services: string }) =>
+    `${v.name} te pide que des a ${v.agency} acceso a: ${v.services}. Abre el enlace e inicia sesión con la cuenta que las gestiona; nunca compartes tu contraseña.`,
+  "email.note": (v: { name: string; note: string }) => `Nota de ${v.name}: ${v.note}`,
+  "email.cta": () => "Abrir la solicitud",
+};
+
+const NL: Messages = {
+  "form.summary": () => "Beheert iemand anders dit?",
+  "form.summaryAll": () => "Beheert iemand anders deze accounts?",
+  "form.help": () => "Stuur dit naar een collega met beheerdersrechten. Die krijgt een eigen link voor alleen deze accounts; wat die toegang geeft, telt voor dit verzoek.",
+  "form.services": () => "Accounts om over te dragen",
+  "form.name": () => "Naam van je collega",
+  "form.email": () => "E-mailadres van je collega",
+  "form.note": () => "Notitie (optioneel)",
+  "form.submit": () => "Naar mijn collega sturen",
+  "sent.to": (v: { name: string; email: string }) => `Gestuurd naar ${v.name} (${v.email})`,
+  "sent.granted": (v: { name: string }) => `Toegang gegeven door ${v.name}`,
+  "sent.waiting": () => "Wacht op je collega",
+  "action.takeBack": () => "Terugnemen",
+  "action.resend": () => "E-mail opnieuw sturen",
+  "notice.forwarded": () => "Verstuurd. We hebben je collega een eigen link voor deze accounts gemaild.",
+  "notice.taken_back": () => "Teruggenomen. Je kunt zelf weer toegang geven.",
+  "notice.resent": () => "We hebben je collega de link opnieuw gemaild.",
+  "colleague.intro": (v: { name: string; agency: string }) =>
+    `${v.name} vraagt je om ${v.agency} toegang te geven tot de accounts hieronder. Deze link bevat alleen deze accounts.`,
+  "colleague.note": (v: { name: string }) => `Notitie van ${v.name}:`,
+  "email.subject": (v: { name: string; agency: string }) => `${v.name} vraagt je ${v.agency} toegang te geven`,
+  "email.greeting": (v: { name: string }) => `Hallo ${v.name},`,
+  "email.body": (v: { name: string; agency: string; services: string }) =>
+    `${v.name} vraagt je om ${v.agency} toegang te geven tot: ${v.services}. Open de link en log in met het account dat ze beheert; je deelt nooit je wachtwoord.`,
+  "email.note": (v: { name: string; note: string }) => `Notitie van ${v.name}: ${v.note}`,
+  "email.cta": () => "Verzoek openen",
+};
+
+const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };
+
+export type ForwardMessageKey = keyof Messages;
+
+export function forwardText<K extends ForwardMessageKey>(locale: Locale, key: K, ...args: Parameters<Messages[K]>): string {
+  const fn = TABLES[locale][key] as (...a: unknown[]) => string;
+  return fn(...args);
+}
