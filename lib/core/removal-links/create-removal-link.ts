@@ -11,7 +11,7 @@ import { renderRemovalEmail } from "@/lib/core/removal-links/render-removal-emai
 import { getDb } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
-import { encryptText } from "@/lib/infra/secrets/seal";
+import { encryptText } from "@/lib/infra/secrets/crypto";
 
 export interface CreatedRemovalLink {
   id: string;

@@ -12,7 +12,7 @@ import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/access/access-page-error";
 import { isOpenRequest } from "@/lib/surfaces/access/find-request-by-token";
 import { callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
-import { encryptText } from "@/lib/infra/secrets/seal";
+import { encryptText } from "@/lib/infra/secrets/crypto";
 
 export type FinishSignInResult =
   /** the state is not ours (forged, truncated): there is no page to go back to */

@@ -39,7 +39,7 @@ import { serviceName } from "@/lib/surfaces/access/catalog-messages";
 import { accessRequestInclude, findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
 import { findLiveSession } from "@/lib/surfaces/access/load-asset-picker";
 import { connectorFor } from "@/lib/surfaces/access/platform-connector";
-import { decryptText } from "@/lib/infra/secrets/seal";
+import { decryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 
 export const MAX_ASSETS_PER_GRANT = 50;

@@ -10,7 +10,7 @@ import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/access/access-page-error";
 import { connectorFor } from "@/lib/surfaces/access/platform-connector";
 import { sessionServices } from "@/lib/surfaces/access/sign-in-services";
-import { decryptText } from "@/lib/infra/secrets/seal";
+import { decryptText } from "@/lib/infra/secrets/crypto";
 
 import { UUID } from "@/lib/core/common/uuid";
 

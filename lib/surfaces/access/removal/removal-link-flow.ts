@@ -15,7 +15,7 @@ import { newNonce, signState, verifyState } from "@/lib/infra/connectors/oauth-s
 import { getDb } from "@/lib/infra/db/db";
 import { localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
-import { decryptText, encryptText } from "@/lib/infra/secrets/seal";
+import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
 import { GRANT_SESSION_MINUTES, callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
 
 const REMOVAL_PREFIX = "removal:";

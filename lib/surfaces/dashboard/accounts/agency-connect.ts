@@ -17,7 +17,7 @@ import { newNonce } from "@/lib/infra/connectors/oauth-state";
 import { pkceVerifier } from "@/lib/infra/connectors/pkce";
 import { getDb } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
-import { decryptText, encryptText, signValue, verifyValue } from "@/lib/infra/secrets/seal";
+import { decryptText, encryptText, signValue, verifyValue } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 
 export const AGENCY_CONNECT_MINUTES = 15;
