@@ -13,6 +13,7 @@
 // the access pages' `<encoded>.<HMAC(purpose "." encoded)>`, always, and the OAuth state's
 // `<encoded>.<HMAC(encoded)>`, only where the caller asks for it. Drop both readers one
 // release after this one.
+import "server-only";
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 const IV_BYTES = 12;

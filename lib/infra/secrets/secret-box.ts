@@ -2,6 +2,7 @@
 // service's encryption key (`loadSecrets().encryptionKey`) with the one sealing format of
 // crypto.ts. The webhook id is bound in as associated data, so a sealed secret copied onto
 // another webhook's row fails to open.
+import "server-only";
 import crypto from "node:crypto";
 import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";

@@ -13,6 +13,7 @@ import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/access/acc
 import { isOpenRequest } from "@/lib/surfaces/access/find-request-by-token";
 import { callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
 import { encryptText } from "@/lib/infra/secrets/crypto";
+import { log } from "@/lib/infra/log";
 
 export type FinishSignInResult =
   /** the state is not ours (forged, truncated): there is no page to go back to */
@@ -86,7 +87,7 @@ export async function finishSignIn(opts: {
     return { kind: "back", token, serviceId, sessionId: session.id };
   } catch (err) {
     if (isConnectorError(err)) {
-      if (err.kind === "server_error") console.error("access page: sign-in code exchange failed", err);
+      if (err.kind === "server_error") log().error({ err }, "access page: sign-in code exchange failed");
       const error: AccessErrorCode = err.kind === "denied" ? "denied" : err.kind === "invalid_state" ? "sign_in_expired" : "generic";
       return { kind: "back", token, serviceId, error };
     }

@@ -13,6 +13,7 @@ import { sessionServices } from "@/lib/surfaces/access/sign-in-services";
 import { decryptText } from "@/lib/infra/secrets/crypto";
 
 import { UUID } from "@/lib/core/common/uuid";
+import { log } from "@/lib/infra/log";
 
 export interface LiveSession {
   id: string;
@@ -67,7 +68,7 @@ export async function loadAssetPicker(opts: {
     return { ok: true, sessionId: session.id, sections };
   } catch (err) {
     if (isConnectorError(err)) {
-      if (err.kind === "server_error") console.error("access page: listing assets failed", err);
+      if (err.kind === "server_error") log().error({ err }, "access page: listing assets failed");
       return { ok: false, error: err.kind === "invalid_state" ? "sign_in_expired" : "generic" };
     }
     if (err instanceof AccessPageError) return { ok: false, error: err.code };

@@ -11,6 +11,7 @@ import { clientAddress } from "@/lib/surfaces/http/client-address";
 import { recordSignIn } from "@/lib/core/audit/record-audit";
 import { checkSecondFactor, hasTwoFactor } from "@/lib/core/users/two-factor";
 import { isMemberOf } from "@/lib/core/team/is-member-of";
+import { log } from "@/lib/infra/log";
 
 /** The caller's address from next-auth's plain header object, by the trusted-proxy rule. */
 export function requestAddress(headers: Record<string, unknown> | undefined): string {
@@ -55,7 +56,7 @@ export function authOptions(): NextAuthOptions {
             const second = await checkSecondFactor({ userId: user.id, code });
             if (second !== "ok") throw new Error(second === "throttled" ? TWO_FACTOR_THROTTLED : TWO_FACTOR_INVALID);
           }
-          await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) => console.error("sign-in audit entry not recorded", err));
+          await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) => log().error({ err }, "sign-in audit entry not recorded"));
           return { id: user.id, email: user.email, name: user.name ?? user.email };
         },
       }),

@@ -14,12 +14,13 @@ import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 /** How long a call waits for a concurrent call with the same key (the spec's "about 10 seconds"). */
 export const IDEMPOTENCY_WAIT_MS = 10_000;
 
-const g = globalThis as unknown as { __idempotencyInFlight?: Map<string, Promise<unknown>> };
+const g = globalSingleton<{ __idempotencyInFlight?: Map<string, Promise<unknown>> }>("idempotency-in-flight", () => ({}));
 const inFlight = (g.__idempotencyInFlight ??= new Map());
 
 function inProgress(): ApiError {

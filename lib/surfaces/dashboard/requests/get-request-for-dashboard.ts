@@ -10,7 +10,7 @@ import { dashboardRequestInclude, serializeDashboardRequest, type TDashboardRequ
 import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
 import { describeEvent, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
-import { instructionSteps, roleLabel } from "@/lib/surfaces/access/catalog-messages";
+import { instructionSteps, roleLabel } from "@/lib/core/catalog/catalog-messages";
 
 export interface TIntakeAnswerView {
   questionId: string;
