@@ -29,7 +29,7 @@ export async function queueDueDigests(opts: { now?: Date } = {}): Promise<number
         take: 100,
       });
       if (items.length === 0) return 0;
-      const mail = renderNotificationEmail({ agencyName: m.agency.name, lines: items.map((i) => i.message), link: `${env().appUrl}/dashboard/notifications`, digest: true });
+      const mail = await renderNotificationEmail({ agencyName: m.agency.name, lines: items.map((i) => i.message), link: `${env().appUrl}/dashboard/notifications`, digest: true });
       await tx.email.create({ data: { agencyId: m.agencyId, kind: "notification_digest", to: m.user.email, subject: mail.subject, text: mail.text, html: mail.html } });
       await tx.notification.updateMany({ where: { id: { in: items.map((i) => i.id) } }, data: { emailedAt: now } });
       return 1;

@@ -44,7 +44,7 @@ export async function createRemovalLink(opts: {
   const { token, hash } = newRemovalLinkToken();
   const expiresAt = new Date(now.getTime() + REMOVAL_LINK_DAYS * 86_400_000);
   const url = removalLinkUrl(token);
-  const mail = renderRemovalEmail({
+  const mail = await renderRemovalEmail({
     language: client.language,
     agencyName: client.agency.name,
     accentColor: client.agency.accentColor,
