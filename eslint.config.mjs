@@ -83,6 +83,16 @@ export default defineConfig([
     "public/vendor/**",
     "test/lint-fixtures/**",
   ]),
+  // Type-aware rules: a promise nobody awaits loses its errors. no-unnecessary-type-assertion
+  // stays off: on this code base it calls assertions unnecessary that tsc needs (Prisma's JSON
+  // input types, next-auth's session), and its fixes break the type check.
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+    },
+  },
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],

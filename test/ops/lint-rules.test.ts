@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -34,11 +35,36 @@ function readFixtures(dir: string): Fixture[] {
 }
 
 describe("ESLint rules", () => {
-  const eslint = new ESLint({ cwd: ROOT });
-  const fixtures = readFixtures(FIXTURES);
+  // The fixtures are linted at paths that do not exist, which the type-aware rules cannot
+  // place in the TypeScript project; those rules are not under test here.
+  const eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: { "@typescript-eslint/no-floating-promises": "off" } },
+  });
+  const all = readFixtures(FIXTURES);
+  const TYPED = "@typescript-eslint/no-floating-promises";
+  const fixtures = all.filter((f) => f.breaks !== TYPED);
 
   it("has a fixture for each rule", () => {
-    expect(new Set(fixtures.map((f) => f.breaks))).toEqual(new Set(["no-restricted-properties", "no-restricted-syntax", "no-console", "no-restricted-imports"]));
+    expect(new Set(all.map((f) => f.breaks))).toEqual(new Set(["no-restricted-properties", "no-restricted-syntax", "no-console", "no-restricted-imports", TYPED]));
+  });
+
+  it("floating-promise.ts fails the type-aware rule (linted where it is, in a default project)", async () => {
+    const typed = new ESLint({
+      cwd: ROOT,
+      overrideConfigFile: true,
+      ignore: false,
+      overrideConfig: [
+        {
+          files: ["**/*.ts"],
+          languageOptions: { parser: tseslint.parser, parserOptions: { projectService: { allowDefaultProject: ["test/lint-fixtures/*.ts"] }, tsconfigRootDir: ROOT } },
+          plugins: { "@typescript-eslint": tseslint.plugin },
+          rules: { [TYPED]: "error" },
+        },
+      ],
+    });
+    const [result] = await typed.lintFiles([path.join(FIXTURES, "floating-promise.ts")]);
+    expect(result!.messages.map((m) => m.ruleId)).toContain(TYPED);
   });
 
   it.each(fixtures.map((f) => [f.file, f] as const))("%s fails lint with its rule", async (_name, f) => {

@@ -17,6 +17,8 @@ export function accentColor(value: string | null | undefined): string {
 export function EmailLayout(props: { lang: string; preview?: string; children: ReactNode; footer?: ReactNode }) {
   return (
     <html lang={props.lang} dir="ltr">
+      {/* An email, not a Next.js page: next/head does not apply. */}
+      {/* eslint-disable-next-line @next/next/no-head-element */}
       <head>
         <meta content="text/html; charset=UTF-8" httpEquiv="Content-Type" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
