@@ -3,6 +3,14 @@
 // → lib/infra, lib/runtime may use any tier, and nothing in production code imports the
 // test support in test/.
 //
+// ARCHITECTURE.md's other rules are here too, each failing `npm run lint` and so CI: no
+// `$transaction` outside lib/infra/db/transaction.ts, no `globalThis` cast outside
+// lib/infra/global-singleton.ts, no `process.env` outside lib/infra/env.ts, no console
+// outside the logger. Tests, test support, e2e, examples, scripts and config files are
+// exempt where ARCHITECTURE.md says so. The import direction itself is checked by
+// dependency-cruiser (.dependency-cruiser.cjs), which sees dynamic imports and every file
+// type; test/ops/lint-rules.test.ts proves each rule on the fixtures in test/lint-fixtures.
+//
 // The Next.js, React and TypeScript rules come from their own plugins (the same ones
 // eslint-config-next bundles) rather than from eslint-config-next, whose import resolver
 // needs native binaries the package registry here does not carry, which breaks `npm ci`.
@@ -18,6 +26,15 @@ const SURFACES = ["@/lib/surfaces/*"];
 const RUNTIME = ["@/lib/runtime/*"];
 const CORE = ["@/lib/core/*"];
 const TEST = ["@/test/*"];
+
+// Files exempt from the production-code rules below.
+const TESTS_AND_TOOLS = ["**/*.test.ts", "**/*.test.tsx", "test/**", "e2e/**", "examples/**", "sdk/scripts/**", "*.config.{ts,mjs,cjs,js}"];
+const PROCESS_ENV = { object: "process", property: "env", message: "Read environment variables through env() in lib/infra/env.ts, which parses and validates each once." };
+const TRANSACTION = { property: "$transaction", message: "Open transactions with inTransaction() from lib/infra/db/transaction.ts (the project's limits, joining a caller's tx)." };
+const GLOBALTHIS_CAST = [
+  { selector: "TSAsExpression[expression.name='globalThis']", message: "Use globalSingleton() from lib/infra/global-singleton.ts instead of casting globalThis." },
+  { selector: "TSTypeAssertion[expression.name='globalThis']", message: "Use globalSingleton() from lib/infra/global-singleton.ts instead of casting globalThis." },
+];
 
 /** A `no-restricted-imports` rule that forbids the given tiers, with the reason. */
 function forbid(groups, message) {
@@ -64,7 +81,18 @@ export default defineConfig([
     "test-results/**",
     "playwright-report/**",
     "public/vendor/**",
+    "test/lint-fixtures/**",
   ]),
+  // Type-aware rules: a promise nobody awaits loses its errors. no-unnecessary-type-assertion
+  // stays off: on this code base it calls assertions unnecessary that tsc needs (Prisma's JSON
+  // input types, next-auth's session), and its fixes break the type check.
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+    },
+  },
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
@@ -103,4 +131,21 @@ export default defineConfig([
     files: ["components/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": forbid(["@/app/*", ...RUNTIME, ...TEST], "components/ may import lib/surfaces, lib/core and lib/infra, never app/ or runtime.") },
   },
+  {
+    files: ["**/*.{ts,tsx,mjs}"],
+    ignores: TESTS_AND_TOOLS,
+    rules: {
+      "no-restricted-properties": ["error", PROCESS_ENV, TRANSACTION],
+      "no-restricted-syntax": ["error", ...GLOBALTHIS_CAST],
+      "no-console": "error",
+    },
+  },
+  // The one reader of process.env; instrumentation.ts reads NEXT_RUNTIME and NEXT_PHASE, which
+  // Next.js replaces at build time and env() cannot see.
+  { files: ["lib/infra/env.ts", "instrumentation.ts"], rules: { "no-restricted-properties": ["error", TRANSACTION] } },
+  { files: ["lib/infra/db/transaction.ts"], rules: { "no-restricted-properties": ["error", PROCESS_ENV] } },
+  { files: ["lib/infra/global-singleton.ts"], rules: { "no-restricted-syntax": "off" } },
+  // Command-line entry points print to the terminal, read their own variables and may open
+  // transactions with their own limits (benchmarks).
+  { files: ["scripts/**"], rules: { "no-restricted-properties": "off", "no-console": "off" } },
 ]);

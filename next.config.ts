@@ -3,7 +3,18 @@ import type { NextConfig } from "next";
 // Security headers (the nonce-based Content-Security-Policy, framing, HSTS) are set per
 // request in proxy.ts; the static ones below also cover files the proxy skips.
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/adapter-pg", "pg", "@node-rs/argon2", "ioredis", "nodemailer", "pino", "prom-client"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/adapter-pg",
+    "pg",
+    "@node-rs/argon2",
+    "ioredis",
+    "nodemailer",
+    "pino",
+    "prom-client",
+    "@react-email/render",
+  ],
   // One self-contained server (.next/standalone) for the container image; `next start` still works.
   output: "standalone",
   poweredByHeader: false,

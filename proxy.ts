@@ -66,7 +66,7 @@ export function proxy(request: NextRequest) {
     });
   }
   const nonce = newNonce();
-  const headers = securityHeaders({ nonce, pathname, appUrl: env().appUrl, dev: process.env.NODE_ENV === "development" });
+  const headers = securityHeaders({ nonce, pathname, appUrl: env().appUrl, dev: env().NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);

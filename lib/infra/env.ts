@@ -99,6 +99,12 @@ const ZEnv = z.object({
   INSTANCE_ADMIN_EMAILS: z.string().optional(),
   /** serve the benchmark routes (app/api/bench/): off unless asked, in every build; scripts/bench-api.ts turns it on */
   BENCH_ROUTES: flag,
+  /** the demo users' password, so scripted demos know it in advance (default: random, printed) */
+  DEMO_PASSWORD: z.string().optional(),
+  /** set by `npm start`: Next.js leaves SIGTERM to graceful-shutdown.ts */
+  NEXT_MANUAL_SIG_HANDLE: z.string().optional(),
+  /** V2 calls per agency per minute (default 300, the spec's); raised by load tests and bench:api */
+  V2_RATE_LIMIT_PER_MINUTE: z.string().optional(),
 });
 
 /** Which proxies to believe: none, the last `hops` entries, or the listed addresses. */
@@ -192,6 +198,19 @@ let cached: TEnv | undefined;
 export function env(): TEnv {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/**
+ * LOG_LEVEL and NODE_ENV as given, unvalidated: the logger reads them here rather than
+ * through env() so that logging works even while env() is failing.
+ */
+export function rawLogSettings(): { level: string | undefined; nodeEnv: string | undefined } {
+  return { level: process.env.LOG_LEVEL, nodeEnv: process.env.NODE_ENV };
+}
+
+/** next-auth reads NEXTAUTH_URL itself: boot sets it from APP_URL when the operator did not. */
+export function defaultNextAuthUrl(appUrl: string): void {
+  process.env.NEXTAUTH_URL ??= appUrl;
 }
 
 /** For tests that change process.env between cases. */

@@ -2,6 +2,8 @@
 // and tokens are redacted by key wherever they appear in a logged object, so a line an
 // operator ships to a log store never carries a credential.
 import pino, { type Logger } from "pino";
+import { rawLogSettings } from "@/lib/infra/env";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 const REDACT = [
   "authorization",
@@ -27,14 +29,14 @@ const REDACT = [
   "*.*.token",
 ];
 
-const g = globalThis as unknown as { __logger?: Logger };
+const g = globalSingleton<{ __logger?: Logger }>("logger", () => ({}));
 
 function level(): string {
-  // read directly (not through env()) so that logging works even while env() is failing
-  const raw = process.env.LOG_LEVEL;
+  // read unvalidated (not through env()) so that logging works even while env() is failing
+  const { level: raw, nodeEnv } = rawLogSettings();
   if (raw && ["debug", "info", "warn", "error"].includes(raw)) return raw;
   // the test suite makes thousands of calls: only warnings and errors unless asked
-  return process.env.NODE_ENV === "test" ? "warn" : "info";
+  return nodeEnv === "test" ? "warn" : "info";
 }
 
 /** The process's logger; `log().child({ component: "worker" })` for a part of it. */

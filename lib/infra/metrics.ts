@@ -3,6 +3,7 @@
 // (`npm run worker -- --metrics-port 9464`). Queue gauges are read from the database at
 // scrape time, so any one instance reports the whole queue.
 import client, { type Registry } from "prom-client";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 interface Metrics {
   registry: Registry;
@@ -12,7 +13,7 @@ interface Metrics {
   gauges: Record<string, client.Gauge>;
 }
 
-const g = globalThis as unknown as { __metrics?: Metrics; __metricsCollectors?: Array<() => Promise<void>> };
+const g = globalSingleton<{ __metrics?: Metrics; __metricsCollectors?: Array<() => Promise<void>> }>("metrics", () => ({}));
 
 export function metrics(): Metrics {
   if (g.__metrics) return g.__metrics;

@@ -1,24 +1,39 @@
 // The SDK's typed failure: every non-2xx answer of the API becomes an AccessRequestsError
-// carrying the stable error code, the request id to quote, and the field-level details.
+// carrying the stable error code, the request id to quote, and the field-level details. A call
+// that got no answer at all fails with status 0 and `NETWORK_ERROR` or `TIMEOUT` (after the
+// retries the call was allowed).
 import type { components } from "./generated/v2.js";
 
 export type ErrorCode = components["schemas"]["ErrorEnvelope"]["error"]["code"];
 export type ErrorDetail = components["schemas"]["ErrorEnvelope"]["error"]["details"][number];
+/** Codes of the SDK's own: no API envelope, no answer in time, no answer at all. */
+export type ClientErrorCode = "UNKNOWN" | "TIMEOUT" | "NETWORK_ERROR";
 
 export class AccessRequestsError extends Error {
   override readonly name = "AccessRequestsError";
-  /** The HTTP status. */
+  /** The HTTP status; 0 when no answer arrived (NETWORK_ERROR, TIMEOUT). */
   readonly status: number;
-  /** The stable error code, or `UNKNOWN` when the answer was not in the API's envelope. */
-  readonly code: ErrorCode | "UNKNOWN";
+  /** The stable error code; `UNKNOWN` when the answer was not in the API's envelope. */
+  readonly code: ErrorCode | ClientErrorCode;
   /** The call's request id (`req_...`); quote it when reporting a problem. */
   readonly requestId: string | null;
   readonly details: ErrorDetail[];
   /** Seconds from `Retry-After`, when the answer had one. */
   readonly retryAfter: number | null;
 
-  constructor(init: { status: number; code: ErrorCode | "UNKNOWN"; message: string; requestId: string | null; details?: ErrorDetail[]; retryAfter?: number | null }) {
-    super(init.requestId ? `${init.code}: ${init.message} (request ${init.requestId})` : `${init.code}: ${init.message}`);
+  constructor(init: {
+    status: number;
+    code: ErrorCode | ClientErrorCode;
+    message: string;
+    requestId: string | null;
+    details?: ErrorDetail[];
+    retryAfter?: number | null;
+    cause?: unknown;
+  }) {
+    super(
+      init.requestId ? `${init.code}: ${init.message} (request ${init.requestId})` : `${init.code}: ${init.message}`,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.status = init.status;
     this.code = init.code;
     this.requestId = init.requestId;

@@ -13,7 +13,7 @@ import { forgetApiKeys } from "@/lib/core/api-keys/authenticate-api-key";
 import { SERVICE_IDS } from "@/lib/core/catalog/catalog";
 import { resetEnvCache } from "@/lib/infra/env";
 import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
-import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
+import { legacyClientIp } from "@/lib/surfaces/http/legacy-client-ip";
 import { expectLegacyHeaders, expectV1Error, expectV1Ok, v1Call, v1Client, type V1Response } from "@/test/support/v1-test-client";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;

@@ -150,7 +150,7 @@ describe("GET /services", () => {
       400,
       "VALIDATION_FAILED",
     );
-    expect(err.details[0].field).toBe("requestedServices.mailchimp_account.accessLevel");
+    expect(err.details[0]!.field).toBe("requestedServices.mailchimp_account.accessLevel");
   });
 
   it("is still behind authentication", async () => {

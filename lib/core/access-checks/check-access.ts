@@ -5,6 +5,7 @@
 // automatically". Access newly found lost sends `access.lost` (an extension event).
 // Runs from the dashboard's "Check now" and from the worker's daily sweep.
 import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector";
 import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { recordEvent } from "@/lib/core/events/record-event";
@@ -83,7 +84,6 @@ export async function checkGrantedAccess(opts: ServiceScope & { now?: Date; conn
   const at = now.toISOString();
   const connectorFor = opts.connectorFor ?? defaultConnectorFor;
   const summary: AccessCheckSummary = { services: 0, verified: 0, lost: 0, newlyLost: 0, unavailable: 0, errors: 0 };
-  const db = await getDb();
 
   for (const svc of await grantedServicesInScope(opts)) {
     const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
@@ -140,26 +140,23 @@ export async function checkGrantedAccess(opts: ServiceScope & { now?: Date; conn
     }
     summary.newlyLost += newlyLost.length;
     const removed = readGrantedAssets(svc.grantedAssets).filter((a) => a.removedAt);
-    await db.$transaction(
-      async (tx) => {
-        await tx.requestService.update({ where: { id: svc.id }, data: { grantedAssets: [...next, ...removed] as object[], accessCheckedAt: now } });
-        if (newlyLost.length > 0) {
-          const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: svc.requestId }, include: requestInclude });
-          await recordEvent(tx, {
-            agencyId: opts.agencyId,
-            type: "access.lost",
-            requestId: svc.requestId,
-            now,
-            data: {
-              request: serializeRequest(row, now),
-              service: { service: svc.serviceId, platform: svc.platform },
-              assets: newlyLost.map((a) => ({ id: a.id, name: a.name ?? null, lostAt: a.lostAt ?? at, detail: a.checkDetail ?? null })),
-            },
-          });
-        }
-      },
-      { timeout: 20_000, maxWait: 15_000 },
-    );
+    await inTransaction(async (tx) => {
+      await tx.requestService.update({ where: { id: svc.id }, data: { grantedAssets: [...next, ...removed] as object[], accessCheckedAt: now } });
+      if (newlyLost.length > 0) {
+        const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: svc.requestId }, include: requestInclude });
+        await recordEvent(tx, {
+          agencyId: opts.agencyId,
+          type: "access.lost",
+          requestId: svc.requestId,
+          now,
+          data: {
+            request: serializeRequest(row, now),
+            service: { service: svc.serviceId, platform: svc.platform },
+            assets: newlyLost.map((a) => ({ id: a.id, name: a.name ?? null, lostAt: a.lostAt ?? at, detail: a.checkDetail ?? null })),
+          },
+        });
+      }
+    });
   }
   return summary;
 }

@@ -1,7 +1,7 @@
 // What the request service's `grantedAssets` JSON holds after the grant, and the check and
 // removal marks added to each asset later. The public API shows only id, name and
 // accessLevel (publicGrantedAssets); the marks are for the dashboard and the events.
-import { decryptText, encryptText } from "@/lib/infra/secrets/seal";
+import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 
 export type AccessCheckStatus = "verified" | "lost" | "unavailable";

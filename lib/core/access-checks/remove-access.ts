@@ -7,6 +7,7 @@
 // same way. Each service records when and by whom access was removed, and `access.removed`
 // (an extension event) is sent.
 import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { getPlatform } from "@/lib/core/catalog/catalog";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
@@ -63,29 +64,25 @@ export async function recordRemoval(opts: {
   const done = new Set(opts.results.filter((r) => r.removed).map((r) => r.asset.id));
   const all = readGrantedAssets(opts.svc.grantedAssets).map((a) => (done.has(a.id) ? { ...a, removedAt: a.removedAt ?? at } : a));
   const complete = all.every((a) => a.removedAt);
-  const db = await getDb();
-  await db.$transaction(
-    async (tx) => {
-      await tx.requestService.update({
-        where: { id: opts.svc.id },
-        data: { grantedAssets: all as object[], ...(complete ? { accessRemovedAt: opts.now, accessRemovedBy: opts.removedBy } : {}) },
-      });
-      const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: opts.svc.requestId }, include: requestInclude });
-      await recordEvent(tx, {
-        agencyId: opts.agencyId,
-        type: "access.removed",
-        requestId: opts.svc.requestId,
-        now: opts.now,
-        data: {
-          request: serializeRequest(row, opts.now),
-          service: { service: opts.svc.serviceId, platform: opts.svc.platform },
-          removedBy: opts.removedBy,
-          assets: opts.results.map((r) => ({ id: r.asset.id, name: r.asset.name ?? null, method: r.method, removed: r.removed, detail: r.detail })),
-        },
-      });
-    },
-    { timeout: 20_000, maxWait: 15_000 },
-  );
+  await inTransaction(async (tx) => {
+    await tx.requestService.update({
+      where: { id: opts.svc.id },
+      data: { grantedAssets: all as object[], ...(complete ? { accessRemovedAt: opts.now, accessRemovedBy: opts.removedBy } : {}) },
+    });
+    const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: opts.svc.requestId }, include: requestInclude });
+    await recordEvent(tx, {
+      agencyId: opts.agencyId,
+      type: "access.removed",
+      requestId: opts.svc.requestId,
+      now: opts.now,
+      data: {
+        request: serializeRequest(row, opts.now),
+        service: { service: opts.svc.serviceId, platform: opts.svc.platform },
+        removedBy: opts.removedBy,
+        assets: opts.results.map((r) => ({ id: r.asset.id, name: r.asset.name ?? null, method: r.method, removed: r.removed, detail: r.detail })),
+      },
+    });
+  });
 }
 
 /** Removes what the platforms allow and returns the checklist for the rest. */

@@ -4,7 +4,8 @@
 // that name it or its requests (their bodies carry the client's name and email). The usage
 // counters are per agency and month with no link to the client, so the anonymised counts of
 // what was used stay. No webhook event is sent: the spec has no `client.deleted` (see README).
-import { getDb } from "@/lib/infra/db/db";
+
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { notFound } from "@/lib/core/common/api-error";
 import { UUID } from "@/lib/core/common/uuid";
 
@@ -15,7 +16,7 @@ export interface DeletedClient {
 
 export async function deleteClient(opts: { agencyId: string; id: string }): Promise<DeletedClient> {
   if (!UUID.test(opts.id)) throw notFound("Client");
-  return (await getDb()).$transaction(
+  return inTransaction(
     async (tx) => {
       const client = await tx.client.findUnique({ where: { id: opts.id, agencyId: opts.agencyId }, select: { id: true } });
       if (!client) throw notFound("Client");
@@ -29,6 +30,6 @@ export async function deleteClient(opts: { agencyId: string; id: string }): Prom
       await tx.client.delete({ where: { id: client.id } });
       return { id: client.id, requests: requestIds.length };
     },
-    { timeout: 30_000, maxWait: 15_000 },
+    { timeout: 30_000 },
   );
 }

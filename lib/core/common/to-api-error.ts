@@ -46,7 +46,7 @@ export function toApiError(err: unknown, requestId?: string): ApiError {
     return new ApiError("EXTERNAL_CLIENT_ID_CONFLICT", "externalClientId is already used by another client.", [{ field: "externalClientId", message: "Already in use." }]);
   }
   if (isDatabaseUnavailable(err)) {
-    console.error(`[${requestId ?? "-"}] database unavailable`, (err as Error)?.message ?? err);
+    log().error({ requestId: requestId ?? null, err: (err as Error)?.message ?? err }, "database unavailable");
     return new ApiError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly.", [], { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
   }
   const code = prismaCode(err);

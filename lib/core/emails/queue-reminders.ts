@@ -7,6 +7,7 @@ import { getDb, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { isExpired } from "@/lib/core/domain/expiry";
 import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
+import { log } from "@/lib/infra/log";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH_SIZE = 100;
@@ -41,7 +42,7 @@ export async function queueDueReminders(opts: { now?: Date } = {}): Promise<numb
         if (await inTransaction((tx) => queueIfDue(tx, row.id, now))) queued++;
       } catch (err) {
         // One broken row must not stop the others; it is retried on the next run.
-        console.error(`reminders: request ${row.id} skipped: ${(err as Error).message}`);
+        log().error({ requestId: row.id, err: (err as Error).message }, "reminders: request skipped");
       }
     }
     if (batch.length < BATCH_SIZE) return queued;

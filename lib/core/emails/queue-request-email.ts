@@ -9,7 +9,7 @@ export async function queueRequestEmail(tx: Tx, opts: { agencyId: string; reques
     where: { id: opts.requestId },
     include: { client: true, agency: { select: { name: true, accentColor: true } } },
   });
-  const mail = renderRequestEmail({
+  const mail = await renderRequestEmail({
     kind: opts.kind,
     language: r.client.language,
     agencyName: r.agency.name,

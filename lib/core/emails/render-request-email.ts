@@ -1,12 +1,10 @@
-// Renders the invite and reminder emails in the client's language: plain text and simple,
-// escaped HTML with the agency's accent colour.
+// Renders the invite and reminder emails in the client's language: the plain-text part
+// written here, the HTML part from the React Email template (templates/request-email.tsx).
 import { localeForLanguage, t } from "@/lib/infra/i18n/dictionary";
+import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
+import { ClientLinkEmail } from "@/lib/core/emails/templates/request-email";
 
-function esc(s: string) {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-export function renderRequestEmail(o: {
+export async function renderRequestEmail(o: {
   kind: "invite" | "reminder";
   language: string;
   agencyName: string;
@@ -30,14 +28,18 @@ export function renderRequestEmail(o: {
     "",
     t(loc, "email.footer", { agency }),
   ];
-  const color = /^#[0-9a-f]{6}$/i.test(o.accentColor ?? "") ? o.accentColor! : "#4f46e5";
-  const html = `<!doctype html><html lang="${loc}"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
-<p>${esc(t(loc, "email.greeting", { name: o.clientName }))}</p>
-<p>${esc(body)}</p>
-<p><a href="${esc(o.url)}" style="display:inline-block;background:${color};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${esc(t(loc, "email.invite.cta"))}</a></p>
-${expiry ? `<p>${esc(expiry)}</p>` : ""}
-<p style="font-size:13px;color:#555">${esc(t(loc, "email.linkFallback", { url: o.url }))}</p>
-<p style="font-size:12px;color:#777">${esc(t(loc, "email.footer", { agency }))}</p>
-</body></html>`;
+  const html = await renderEmailHtml(
+    ClientLinkEmail({
+      lang: loc,
+      greeting: t(loc, "email.greeting", { name: o.clientName }),
+      body,
+      cta: t(loc, "email.invite.cta"),
+      url: o.url,
+      color: o.accentColor,
+      expiry,
+      fallback: t(loc, "email.linkFallback", { url: o.url }),
+      footer: t(loc, "email.footer", { agency }),
+    }),
+  );
   return { subject, text: lines.join("\n"), html };
 }

@@ -11,7 +11,7 @@ import { createUser } from "@/lib/core/users/create-user";
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
-import { encryptText } from "@/lib/infra/secrets/seal";
+import { encryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { dismissFirstRunChecklist, getFirstRunChecklist } from "@/lib/surfaces/dashboard/home/get-first-run-checklist";
 

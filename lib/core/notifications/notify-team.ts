@@ -44,7 +44,7 @@ export async function notifyTeam(tx: Tx, opts: { agencyId: string; eventId: stri
     const agency = await tx.agency.findUniqueOrThrow({ where: { id: opts.agencyId }, select: { name: true } });
     const instant = members.filter((m) => m.notifyEmail === "instant");
     if (instant.length > 0) {
-      const mail = renderNotificationEmail({ agencyName: agency.name, lines: [message], link });
+      const mail = await renderNotificationEmail({ agencyName: agency.name, lines: [message], link });
       await tx.email.createMany({
         data: instant.map((m) => ({
           agencyId: opts.agencyId,

@@ -1,14 +1,14 @@
-// The email of one notification or of a daily digest: plain text and escaped HTML.
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+// The email of one notification or of a daily digest: the plain-text part written here, the
+// HTML part from the React Email template (lib/core/emails/templates/account-email.tsx).
+import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
+import { NotificationEmail } from "@/lib/core/emails/templates/account-email";
 
-export function renderNotificationEmail(opts: { agencyName: string; lines: string[]; link: string; digest?: boolean }) {
+const LINK_LABEL = "Open the dashboard";
+const FOOTER = "Change what you receive on the Notifications page of the dashboard.";
+
+export async function renderNotificationEmail(opts: { agencyName: string; lines: string[]; link: string; digest?: boolean }) {
   const subject = opts.digest ? `${opts.agencyName}: ${opts.lines.length} update${opts.lines.length === 1 ? "" : "s"} today` : `${opts.agencyName}: ${opts.lines[0] ?? "update"}`;
-  const text = [...opts.lines.map((l) => `- ${l}`), "", `Open the dashboard: ${opts.link}`, "", "Change what you receive on the Notifications page of the dashboard."].join("\n");
-  const html =
-    `<ul>${opts.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` +
-    `<p><a href="${escapeHtml(opts.link)}">Open the dashboard</a></p>` +
-    `<p style="color:#64748b">Change what you receive on the Notifications page of the dashboard.</p>`;
+  const text = [...opts.lines.map((l) => `- ${l}`), "", `${LINK_LABEL}: ${opts.link}`, "", FOOTER].join("\n");
+  const html = await renderEmailHtml(NotificationEmail({ lines: opts.lines, link: opts.link, linkLabel: LINK_LABEL, footer: FOOTER }));
   return { subject: subject.slice(0, 200), text, html };
 }

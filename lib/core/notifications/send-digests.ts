@@ -1,6 +1,7 @@
 // The daily digest: for each member on "digest" whose last digest is a day old (or who never
 // had one), the notifications not yet emailed go out as one email through the email queue.
 import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { env } from "@/lib/infra/env";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
 
@@ -17,7 +18,7 @@ export async function queueDueDigests(opts: { now?: Date } = {}): Promise<number
   });
   let queued = 0;
   for (const m of due) {
-    queued += await db.$transaction(async (tx) => {
+    queued += await inTransaction(async (tx) => {
       // the claim: only the worker that moves digestSentAt from what it read sends this digest
       const claimed = await tx.membership.updateMany({ where: { id: m.id, digestSentAt: m.digestSentAt }, data: { digestSentAt: now } });
       if (claimed.count === 0) return 0;
@@ -28,7 +29,7 @@ export async function queueDueDigests(opts: { now?: Date } = {}): Promise<number
         take: 100,
       });
       if (items.length === 0) return 0;
-      const mail = renderNotificationEmail({ agencyName: m.agency.name, lines: items.map((i) => i.message), link: `${env().appUrl}/dashboard/notifications`, digest: true });
+      const mail = await renderNotificationEmail({ agencyName: m.agency.name, lines: items.map((i) => i.message), link: `${env().appUrl}/dashboard/notifications`, digest: true });
       await tx.email.create({ data: { agencyId: m.agencyId, kind: "notification_digest", to: m.user.email, subject: mail.subject, text: mail.text, html: mail.html } });
       await tx.notification.updateMany({ where: { id: { in: items.map((i) => i.id) } }, data: { emailedAt: now } });
       return 1;

@@ -11,7 +11,7 @@ import { renderRemovalEmail } from "@/lib/core/removal-links/render-removal-emai
 import { getDb } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
-import { encryptText } from "@/lib/infra/secrets/seal";
+import { encryptText } from "@/lib/infra/secrets/crypto";
 
 export interface CreatedRemovalLink {
   id: string;
@@ -44,7 +44,7 @@ export async function createRemovalLink(opts: {
   const { token, hash } = newRemovalLinkToken();
   const expiresAt = new Date(now.getTime() + REMOVAL_LINK_DAYS * 86_400_000);
   const url = removalLinkUrl(token);
-  const mail = renderRemovalEmail({
+  const mail = await renderRemovalEmail({
     language: client.language,
     agencyName: client.agency.name,
     accentColor: client.agency.accentColor,

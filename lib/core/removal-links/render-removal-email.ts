@@ -1,13 +1,11 @@
-// The removal link's email in the client's language: plain text and simple, escaped HTML
-// with the agency's accent colour (the same layout as the invite email).
+// The removal link's email in the client's language: the plain-text part written here, the
+// HTML part from the same React Email template as the invite (with the agency's colour).
 import { localeForLanguage } from "@/lib/infra/i18n/dictionary";
 import { removalText } from "@/lib/infra/i18n/removal-messages";
+import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
+import { ClientLinkEmail } from "@/lib/core/emails/templates/request-email";
 
-function esc(s: string) {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
-export function renderRemovalEmail(o: {
+export async function renderRemovalEmail(o: {
   language: string;
   agencyName: string;
   accentColor: string | null;
@@ -24,13 +22,8 @@ export function renderRemovalEmail(o: {
   const greeting = removalText(loc, "email.greeting", { name: o.clientName });
   const cta = removalText(loc, "email.cta");
   const text = [greeting, "", body, "", `${cta}: ${o.url}`, "", expiry].join("\n");
-  const color = /^#[0-9a-f]{6}$/i.test(o.accentColor ?? "") ? o.accentColor! : "#4f46e5";
-  const html = `<!doctype html><html lang="${loc}"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
-<p>${esc(greeting)}</p>
-<p>${esc(body)}</p>
-<p><a href="${esc(o.url)}" style="display:inline-block;background:${color};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${esc(cta)}</a></p>
-<p>${esc(expiry)}</p>
-<p style="font-size:13px;color:#555">${esc(removalText(loc, "email.fallback", { url: o.url }))}</p>
-</body></html>`;
+  const html = await renderEmailHtml(
+    ClientLinkEmail({ lang: loc, greeting, body, cta, url: o.url, color: o.accentColor, expiry, fallback: removalText(loc, "email.fallback", { url: o.url }) }),
+  );
   return { subject, text, html };
 }

@@ -5,7 +5,8 @@
 // would sit in in_progress for ever), and a completed request whose deadline has passed
 // needs a new deadline, or it would expire the moment it reopens. One request.updated.
 import { z } from "zod";
-import { getDb, type Tx } from "@/lib/infra/db/db";
+import type { Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError, notFound, validationError } from "@/lib/core/common/api-error";
 import { UUID } from "@/lib/core/common/uuid";
 import { isExpired, validateExpiresAt } from "@/lib/core/domain/expiry";
@@ -70,5 +71,5 @@ export async function editRequest(opts: {
     }
     return { ...res, reopened: reopening };
   };
-  return (await getDb()).$transaction(run, { timeout: 20_000, maxWait: 15_000 });
+  return inTransaction(run);
 }

@@ -5,6 +5,7 @@
 import { getDb } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
+import { log } from "@/lib/infra/log";
 
 const BATCH_SIZE = 100;
 
@@ -41,7 +42,7 @@ export async function runExpirySweep(opts: ExpirySweepOptions = {}): Promise<num
         if (await expireOne(row.id, now)) expired++;
       } catch (err) {
         // One broken row must not stop the sweep; it is retried on the next run.
-        console.error(`expiry sweep: request ${row.id} not expired: ${(err as Error).message}`);
+        log().error({ requestId: row.id, err: (err as Error).message }, "expiry sweep: request not expired");
       }
     }
     if (batch.length < take) break;

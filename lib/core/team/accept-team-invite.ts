@@ -7,6 +7,7 @@
 // The membership is created and the invite used up in one transaction, so a link can be
 // accepted only once.
 import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { isRole, type Role } from "@/lib/core/auth/roles";
 import { hashInviteToken } from "@/lib/core/team/create-team-invite";
@@ -59,30 +60,27 @@ export async function acceptTeamInvite(opts: {
     throw passwordRefused();
   }
 
-  return db.$transaction(
-    async (tx) => {
-      const role: Role = isRole(invite.role) ? invite.role : "viewer";
-      // claim the invite first: of two racing accepts only one updates the row
-      const claimed = await tx.teamInvite.updateMany({
-        where: { id: invite.id, acceptedAt: null, revokedAt: null },
-        data: { acceptedAt: now, failedAttempts: { decrement: 1 } },
-      });
-      if (claimed.count !== 1) throw inviteUnusable();
+  return inTransaction(async (tx) => {
+    const role: Role = isRole(invite.role) ? invite.role : "viewer";
+    // claim the invite first: of two racing accepts only one updates the row
+    const claimed = await tx.teamInvite.updateMany({
+      where: { id: invite.id, acceptedAt: null, revokedAt: null },
+      data: { acceptedAt: now, failedAttempts: { decrement: 1 } },
+    });
+    if (claimed.count !== 1) throw inviteUnusable();
 
-      if (existingUserId) {
-        const already = await tx.membership.findUnique({ where: { agencyId_userId: { agencyId: invite.agencyId, userId: existingUserId } } });
-        if (already) throw new ApiError("CONFLICT", "You are already on this team.");
-        await tx.membership.create({ data: { agencyId: invite.agencyId, userId: existingUserId, role } });
-        return { agencyId: invite.agencyId, userId: existingUserId, email: invite.email, role, newUser: false };
-      }
-      // The owner sees the link too, so holding it proves nothing about the address: the
-      // new account verifies its address like a sign-up does.
-      const user = await createUser({ agencyId: invite.agencyId, email: invite.email, password: input.password, name: input.name, role, tx });
-      await queueVerificationEmail(tx, { userId: user.id, email: user.email, agencyId: invite.agencyId, now });
-      return { agencyId: invite.agencyId, userId: user.id, email: user.email, role, newUser: true };
-    },
-    { timeout: 20_000, maxWait: 15_000 },
-  );
+    if (existingUserId) {
+      const already = await tx.membership.findUnique({ where: { agencyId_userId: { agencyId: invite.agencyId, userId: existingUserId } } });
+      if (already) throw new ApiError("CONFLICT", "You are already on this team.");
+      await tx.membership.create({ data: { agencyId: invite.agencyId, userId: existingUserId, role } });
+      return { agencyId: invite.agencyId, userId: existingUserId, email: invite.email, role, newUser: false };
+    }
+    // The owner sees the link too, so holding it proves nothing about the address: the
+    // new account verifies its address like a sign-up does.
+    const user = await createUser({ agencyId: invite.agencyId, email: invite.email, password: input.password, name: input.name, role, tx });
+    await queueVerificationEmail(tx, { userId: user.id, email: user.email, agencyId: invite.agencyId, now });
+    return { agencyId: invite.agencyId, userId: user.id, email: user.email, role, newUser: true };
+  });
 }
 
 function passwordRefused(): ApiError {

@@ -4,7 +4,7 @@
 // "you already have an account" email instead of a second account, and a new one a link
 // to verify the address. Passwords must pass the strength check (lib/core/users/password.ts).
 import { createAgency } from "@/lib/core/agencies/create-agency";
-import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { validationError } from "@/lib/core/common/api-error";
 import type { TSignUpBody } from "@/lib/core/team/schemas";
 import { createUser } from "@/lib/core/users/create-user";
@@ -20,20 +20,16 @@ export interface SignUpResult {
 export async function signUp(opts: { input: TSignUpBody; now?: Date }): Promise<SignUpResult> {
   const { input } = opts;
   if (!isStrongPassword(input.password, [input.email, input.name ?? "", input.agencyName])) throw validationError("password", WEAK_PASSWORD_MESSAGE);
-  const db = await getDb();
-  return db.$transaction(
-    async (tx) => {
-      if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
-        // hash anyway, so the answer takes as long as creating an account
-        await hashPassword(input.password);
-        await queueAccountExistsEmail(tx, { email: input.email });
-        return { email: input.email, created: null };
-      }
-      const agency = await createAgency({ name: input.agencyName, plan: "trial", apiAccess: true, tx, now: opts.now });
-      const user = await createUser({ agencyId: agency.id, email: input.email, password: input.password, name: input.name, role: "owner", tx });
-      await queueVerificationEmail(tx, { userId: user.id, email: user.email, agencyId: agency.id, now: opts.now });
-      return { email: user.email, created: { agencyId: agency.id, userId: user.id } };
-    },
-    { timeout: 20_000, maxWait: 15_000 },
-  );
+  return inTransaction(async (tx) => {
+    if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+      // hash anyway, so the answer takes as long as creating an account
+      await hashPassword(input.password);
+      await queueAccountExistsEmail(tx, { email: input.email });
+      return { email: input.email, created: null };
+    }
+    const agency = await createAgency({ name: input.agencyName, plan: "trial", apiAccess: true, tx, now: opts.now });
+    const user = await createUser({ agencyId: agency.id, email: input.email, password: input.password, name: input.name, role: "owner", tx });
+    await queueVerificationEmail(tx, { userId: user.id, email: user.email, agencyId: agency.id, now: opts.now });
+    return { email: user.email, created: { agencyId: agency.id, userId: user.id } };
+  });
 }

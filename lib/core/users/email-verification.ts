@@ -11,6 +11,8 @@ import { env } from "@/lib/infra/env";
 import { signToken, verifyToken } from "@/lib/infra/secrets/signed-token";
 import { ApiError } from "@/lib/core/common/api-error";
 import { UUID } from "@/lib/core/common/uuid";
+import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
+import { AccountEmail } from "@/lib/core/emails/templates/account-email";
 
 export const VERIFY_TTL_SECONDS = 3 * 24 * 3600;
 const PURPOSE = "verify-email";
@@ -22,16 +24,10 @@ export function emailVerificationUrl(userId: string, email: string, nonce: strin
   return `${env().appUrl}/verify-email/${signToken(PURPOSE, [userId, email, nonce], { now, ttlSeconds: VERIFY_TTL_SECONDS })}`;
 }
 
-function esc(s: string) {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function accountEmail(subject: string, paragraphs: string[], link?: { url: string; label: string }) {
+/** An account email: the plain-text part written here, the HTML from the React Email template. */
+async function accountEmail(subject: string, paragraphs: string[], link?: { url: string; label: string }) {
   const text = [...paragraphs, ...(link ? ["", `${link.label}: ${link.url}`] : [])].join("\n\n");
-  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
-${paragraphs.map((p) => `<p>${esc(p)}</p>`).join("\n")}
-${link ? `<p><a href="${esc(link.url)}">${esc(link.label)}</a></p><p style="font-size:13px;color:#555">${esc(link.url)}</p>` : ""}
-</body></html>`;
+  const html = await renderEmailHtml(AccountEmail({ paragraphs, link }));
   return { subject, text, html };
 }
 
@@ -43,7 +39,7 @@ export async function queueVerificationEmail(tx: Tx, opts: { userId: string; ema
   const nonce = crypto.randomBytes(16).toString("base64url");
   await tx.user.update({ where: { id: opts.userId }, data: { emailVerifyNonce: nonce } });
   const url = emailVerificationUrl(opts.userId, opts.email, nonce, opts.now);
-  const mail = accountEmail(
+  const mail = await accountEmail(
     "Verify your email address",
     ["Follow the link below to verify your email address for your agency dashboard. The link works for 3 days.", "If you did not create this account, ignore this email."],
     { url, label: "Verify email address" },
@@ -56,7 +52,7 @@ export async function queueAccountExistsEmail(tx: Tx, opts: { email: string }) {
   const user = await tx.user.findUnique({ where: { email: opts.email }, select: { memberships: { select: { agencyId: true }, take: 1, orderBy: { createdAt: "asc" } } } });
   const agencyId = user?.memberships[0]?.agencyId;
   if (!agencyId) return;
-  const mail = accountEmail(
+  const mail = await accountEmail(
     "You already have an account",
     [
       "Someone (perhaps you) tried to create a new agency with this email address, which already has an account. No new account was made.",

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
 import { getDb } from "@/lib/infra/db/db";
 import { consumeRateLimit, refundRateLimit } from "@/lib/infra/rate-limit/rate-limit";
-import { decryptText, encryptText } from "@/lib/infra/secrets/seal";
+import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { ApiError, notFound, validationError } from "@/lib/core/common/api-error";
 

@@ -2,6 +2,7 @@
 // answer and records it in the delivery log. A test is never retried. The event is not
 // fanned out: it belongs to this webhook alone.
 import crypto from "node:crypto";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { getDb } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
 import { leaseWebhook, releaseLease } from "@/lib/infra/delivery/claim-deliveries";
@@ -51,11 +52,11 @@ export async function sendTestEvent(opts: { agencyId: string; id: string; timeou
     const finishedAt = new Date();
     // Written after the send, in one transaction: a test cut short by a crash leaves nothing
     // pending that a worker could retry.
-    await db.$transaction([
-      db.event.create({
+    await inTransaction(async (tx) => {
+      await tx.event.create({
         data: { id: eventId, agencyId: webhook.agencyId, type: "webhook.test", schemaVersion: SCHEMA_VERSION, test: true, body, createdAt: now, fannedOutAt: now },
-      }),
-      db.webhookDelivery.create({
+      });
+      await tx.webhookDelivery.create({
         data: {
           id: deliveryId,
           agencyId: webhook.agencyId,
@@ -71,8 +72,8 @@ export async function sendTestEvent(opts: { agencyId: string; id: string; timeou
           completedAt: finishedAt,
           createdAt: now,
         },
-      }),
-      db.deliveryAttempt.create({
+      });
+      await tx.deliveryAttempt.create({
         data: {
           id: attemptId,
           agencyId: webhook.agencyId,
@@ -87,8 +88,8 @@ export async function sendTestEvent(opts: { agencyId: string; id: string; timeou
           nextAttemptAt: null,
           createdAt: finishedAt,
         },
-      }),
-    ]);
+      });
+    });
     return { delivered, statusCode, error, durationMs: res.durationMs, eventId, deliveryId };
   } finally {
     if (leased) await releaseLease(db, { webhookId: webhook.id, owner }).catch(() => undefined);

@@ -8,6 +8,8 @@ import { createConnectorHttp, type ConnectorHttp } from "@/lib/infra/connectors/
 import { REAL_CONNECTORS, type ConnectorEnv } from "@/lib/infra/connectors/registry";
 import { createSandboxConnector } from "@/lib/infra/connectors/sandbox-connector";
 import { resolveConnectorEnv, type ResolvedConnectorEnv } from "@/lib/infra/connectors/platform-settings";
+import { env } from "@/lib/infra/env";
+import { log } from "@/lib/infra/log";
 
 export type PlatformMode = "live" | "sandbox" | "unconfigured";
 
@@ -30,8 +32,8 @@ const clients = new WeakMap<ConnectorEnv, ConnectorHttp>();
 function httpFor(e: ConnectorEnv): ConnectorHttp {
   let client = clients.get(e);
   if (!client) {
-    const debug = process.env.LOG_LEVEL === "debug";
-    client = createConnectorHttp({ overrides: e.platformHostOverrides, log: debug ? (line) => console.debug(line) : undefined });
+    const debug = env().LOG_LEVEL === "debug";
+    client = createConnectorHttp({ overrides: e.platformHostOverrides, log: debug ? (line) => log().debug(line) : undefined });
     clients.set(e, client);
   }
   return client;

@@ -11,7 +11,7 @@ import { allSetupKeys } from "@/lib/infra/connectors/platform-setup";
 import { getDb } from "@/lib/infra/db/db";
 import { env, type TEnv } from "@/lib/infra/env";
 import { globalSingleton } from "@/lib/infra/global-singleton";
-import { decryptText, encryptText } from "@/lib/infra/secrets/seal";
+import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 
 export type SavedPlatform = {

@@ -4,6 +4,7 @@
 // On PostgreSQL the pool holds DATABASE_POOL_SIZE connections (the worker process sets its
 // own size with `setPoolSize`); migrations and advisory locks use DATABASE_DIRECT_URL when
 // set, so the pool may sit behind PgBouncer in transaction mode.
+import "server-only";
 import path from "node:path";
 import { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/lib/infra/env";

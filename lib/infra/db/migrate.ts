@@ -137,9 +137,12 @@ const CREATE_FLAGS = `CREATE TABLE IF NOT EXISTS "_migration_flags" (
 
 export async function readMigrationState(db: SqlRunner, dir = migrationsDir()): Promise<MigrationState> {
   const local = localMigrations(dir);
-  const [{ exists, flags }] = await db.query<{ exists: boolean; flags: boolean }>(
+  const [found] = await db.query<{ exists: boolean; flags: boolean }>(
     `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS "exists", to_regclass('"_migration_flags"') IS NOT NULL AS "flags"`,
   );
+  // One row always comes back; none would mean the query itself failed.
+  const exists = found?.exists ?? false;
+  const flags = found?.flags ?? false;
   const rows = exists
     ? await db.query<{ migration_name: string; checksum: string }>(
         `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,

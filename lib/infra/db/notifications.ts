@@ -7,6 +7,7 @@
 import type { Client } from "pg";
 import { databaseMode, directUrl, listenEmbedded, type Tx } from "@/lib/infra/db/db";
 import { log } from "@/lib/infra/log";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 export const CHANNELS = {
   deliveriesQueued: "ars_deliveries_queued",
@@ -22,7 +23,7 @@ interface ListenerState {
   closed: boolean;
 }
 
-const g = globalThis as unknown as { __pgListener?: ListenerState };
+const g = globalSingleton<{ __pgListener?: ListenerState }>("pg-listener", () => ({}));
 const state: ListenerState = (g.__pgListener ??= { handlers: new Map(), client: null, connecting: null, closed: false });
 
 function dispatch(channel: string) {

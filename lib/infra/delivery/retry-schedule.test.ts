@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_ATTEMPTS, RETRY_OFFSETS_MS, classifyResponse, nextAttemptAt, parseRetryAfter } from "@/lib/infra/delivery/retry-schedule";
+import { MAX_ATTEMPTS, RETRY_OFFSETS_MS, classifyResponse, nextAttemptAt } from "@/lib/infra/delivery/retry-schedule";
+import { parseRetryAfter } from "@/lib/infra/retry-after";
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

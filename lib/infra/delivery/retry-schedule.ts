@@ -6,6 +6,8 @@
 // after the first failure and nothing is ever scheduled later than that.
 // Counting the first attempt, an event is attempted at most 7 times.
 
+import { parseRetryAfter } from "@/lib/infra/retry-after";
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -25,53 +27,6 @@ export function classifyResponse(status: number | null): ResponseClass {
   if (status === 408 || status === 429 || (status >= 500 && status <= 599)) return "retry";
   // Redirects are final on purpose: following them would let an endpoint point deliveries elsewhere.
   return "final";
-}
-
-const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-
-// The three HTTP-date forms a recipient must accept (RFC 9110 section 5.6.7), always GMT.
-const IMF_FIXDATE = /^[a-z]{3}, (\d{2}) ([a-z]{3}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) gmt$/;
-const RFC850_DATE = /^[a-z]{6,9}, (\d{2})-([a-z]{3})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) gmt$/;
-const ASCTIME_DATE = /^[a-z]{3} ([a-z]{3}) ( \d|\d{2}) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
-
-function utc(year: number, month: string, day: number, h: number, m: number, s: number): Date | null {
-  const monthIndex = MONTHS.indexOf(month);
-  if (monthIndex < 0 || day < 1 || day > 31 || h > 23 || m > 59 || s > 60) return null;
-  const date = new Date(Date.UTC(year, monthIndex, day, h, m, Math.min(s, 59)));
-  // Date.UTC rolls 31 February into March; such a value is not a real date.
-  return date.getUTCDate() === day ? date : null;
-}
-
-function parseHttpDate(text: string, now: Date): Date | null {
-  const value = text.toLowerCase().replace(/\s+/g, " ");
-  let m = IMF_FIXDATE.exec(value);
-  if (m) return utc(+m[3]!, m[2]!, +m[1]!, +m[4]!, +m[5]!, +m[6]!);
-  m = RFC850_DATE.exec(value);
-  if (m) {
-    // Two-digit years: RFC 9110 says read them as the most recent matching year not over 50 years ahead.
-    const yy = +m[3]!;
-    const year = yy + 2000 > now.getUTCFullYear() + 50 ? yy + 1900 : yy + 2000;
-    return utc(year, m[2]!, +m[1]!, +m[4]!, +m[5]!, +m[6]!);
-  }
-  m = ASCTIME_DATE.exec(text.toLowerCase().trim());
-  if (m) return utc(+m[6]!, m[1]!, +m[2]!.trim(), +m[3]!, +m[4]!, +m[5]!);
-  return null;
-}
-
-/**
- * Reads a `Retry-After` value: delay-seconds (digits only) or an HTTP-date.
- * Anything else, including negative or fractional numbers, gives null and is ignored.
- */
-export function parseRetryAfter(value: string | null | undefined, now: Date): Date | null {
-  if (value === null || value === undefined) return null;
-  const text = value.trim();
-  if (text === "") return null;
-  if (/^\d+$/.test(text)) {
-    // Anything past the retry window is capped later anyway; this only keeps the Date valid.
-    const seconds = Math.min(Number(text), 10 * 365 * 24 * 3600);
-    return new Date(now.getTime() + seconds * 1000);
-  }
-  return parseHttpDate(text, now);
 }
 
 export type NextAttemptInput = {

@@ -22,12 +22,10 @@ export function rateLimitsArePerInstance(): boolean {
   return e.NODE_ENV === "production" && e.databaseMode === "postgres" && rateLimitStore() === "memory";
 }
 
-const shared = globalThis as unknown as {
-  __rlRedis?: Redis;
-  __rlRedisReady?: Promise<Redis>;
-  __rlRedisState?: "connecting" | "ready" | "unreachable";
-  __rlPool?: Pool;
-};
+const shared = globalSingleton<{ __rlRedis?: Redis; __rlRedisReady?: Promise<Redis>; __rlRedisState?: "connecting" | "ready" | "unreachable"; __rlPool?: Pool }>(
+  "rate-limit-stores",
+  () => ({}),
+);
 
 /** How long the first limit check waits for the Redis connection before counting in memory. */
 const REDIS_READY_WAIT_MS = 1_000;
@@ -143,11 +141,10 @@ function limiter(name: string, points: number, duration: number) {
 /**
  * V2 calls allowed per agency per minute: 300 as the spec says. V2_RATE_LIMIT_PER_MINUTE
  * raises it for load tests and the benchmark (scripts/bench-api.ts), which would otherwise
- * measure 429s; it is read here rather than in lib/env.ts only because it is an operator
- * override with a safe default.
+ * measure 429s; anything but a positive whole number keeps the default.
  */
 export function v2RateLimitPoints(): number {
-  const raw = process.env.V2_RATE_LIMIT_PER_MINUTE;
+  const raw = env().V2_RATE_LIMIT_PER_MINUTE;
   const n = Number(raw);
   return raw && Number.isSafeInteger(n) && n > 0 ? n : 300;
 }

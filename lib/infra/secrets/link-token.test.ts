@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { hashToken, LinkTokenUnreadableError, openLinkToken, storeLinkToken } from "@/lib/infra/secrets/link-token";
-import { decryptText } from "@/lib/infra/secrets/seal";
+import { decryptText } from "@/lib/infra/secrets/crypto";
 
 // the real decryption, counted
-vi.mock("@/lib/infra/secrets/seal", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/infra/secrets/seal")>();
+vi.mock("@/lib/infra/secrets/crypto", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/infra/secrets/crypto")>();
   return { ...real, decryptText: vi.fn(real.decryptText) };
 });
 

@@ -5,7 +5,7 @@
 // URL. The database alone therefore gives no working link.
 import crypto from "node:crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
-import { decryptText, encryptText } from "@/lib/infra/secrets/seal";
+import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
 
 /** sha256 of the token's UTF-8 bytes, hex (PostgreSQL: `encode(sha256(convert_to(t, 'UTF8')), 'hex')`). */
 export function hashToken(token: string): string {

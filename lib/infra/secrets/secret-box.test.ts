@@ -32,7 +32,7 @@ describe("sealSecret / openSecret", () => {
     expect(() => openSecret(sealed, OTHER, KEY)).toThrow();
     const [iv, tag, ct] = sealed.split(".") as [string, string, string];
     const flipped = Buffer.from(ct, "base64url");
-    flipped[0] ^= 1;
+    flipped[0]! ^= 1;
     expect(() => openSecret([iv, tag, flipped.toString("base64url")].join("."), HOOK, KEY)).toThrow();
     expect(() => openSecret("not-sealed", HOOK, KEY)).toThrow();
   });

@@ -1,6 +1,7 @@
 // The app's secrets: APP_SECRET (signing: sessions, OAuth state) and ENCRYPTION_KEY
 // (webhook secrets at rest). When unset, they are generated once and kept in
 // DATA_DIR/secrets.json (mode 0600); in production with PostgreSQL they must be set.
+import "server-only";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -11,6 +11,7 @@ import path from "node:path";
 import { AdminInputError, runAdminCommand } from "@/lib/runtime/admin/run-admin-command";
 import { randomToken } from "@/lib/core/api-keys/api-key-token";
 import { env } from "@/lib/infra/env";
+import { log } from "@/lib/infra/log";
 
 export const ADMIN_FILE = "admin.json";
 const MAX_BODY_BYTES = 64 * 1024;
@@ -98,7 +99,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, token
       send(res, 400, { ok: false, error: err.toJSON() });
       return;
     }
-    console.error("[admin] command failed", err);
+    log().error({ err }, "admin: command failed");
     send(res, 500, { ok: false, error: { code: "INTERNAL", message: (err as Error).message } });
   }
 }
@@ -108,7 +109,7 @@ export async function startAdminServer(): Promise<{ close(): Promise<void>; port
   const token = randomToken(32);
   const server = http.createServer((req, res) => {
     handle(req, res, token).catch((err) => {
-      console.error("[admin] request failed", err);
+      log().error({ err }, "admin: request failed");
       if (!res.headersSent) send(res, 500, { ok: false, error: { code: "INTERNAL", message: "Request failed." } });
       else res.destroy();
     });

@@ -4,7 +4,7 @@
 // A bad configuration stops the process with one line naming the problem. It also hooks
 // the HTTP server (client address rule, in-flight count) and installs graceful shutdown.
 import fs from "node:fs";
-import { env, EnvError } from "@/lib/infra/env";
+import { defaultNextAuthUrl, env, EnvError } from "@/lib/infra/env";
 import { getDb, migrationState, DatabaseUnreachableError } from "@/lib/infra/db/db";
 import { compatibility, describeCompatibility, MigrationChangedError, SchemaTooNewError } from "@/lib/infra/db/migrate";
 import { DataDirLockedError } from "@/lib/infra/db/data-dir-lock";
@@ -19,7 +19,8 @@ import { installShutdownHandlers } from "@/lib/runtime/boot/graceful-shutdown";
 import { PER_INSTANCE_LIMITS_WARNING } from "@/lib/runtime/health/readiness";
 
 function fatal(message: string): never {
-  console.error(`Cannot start: ${message}`);
+  // A plain line on stderr, before the logger may work: what the operator reads first.
+  process.stderr.write(`Cannot start: ${message}\n`);
   process.exit(1);
 }
 
@@ -31,8 +32,8 @@ async function start() {
     if (err instanceof EnvError) fatal(err.message);
     throw err;
   }
-  process.env.NEXTAUTH_URL ??= e.appUrl;
-  for (const line of describeHostOverrides(e.platformHostOverrides)) console.warn(`Platform host override: ${line}`);
+  defaultNextAuthUrl(e.appUrl);
+  for (const line of describeHostOverrides(e.platformHostOverrides)) log().warn(`Platform host override: ${line}`);
   installHttpHooks();
   installShutdownHandlers();
   try {

@@ -12,8 +12,9 @@ import { log } from "@/lib/infra/log";
 import { closeRateLimitStores } from "@/lib/infra/rate-limit/rate-limit";
 import { requestsInFlight, stopAccepting, waitForRequests } from "@/lib/runtime/boot/http-hooks";
 import { stopAllWorkers } from "@/lib/runtime/worker/start-worker";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
-const g = globalThis as unknown as { __shutdownInstalled?: boolean; __shuttingDown?: Promise<void> };
+const g = globalSingleton<{ __shutdownInstalled?: boolean; __shuttingDown?: Promise<void> }>("graceful-shutdown", () => ({}));
 
 export async function shutdown(signal: string): Promise<void> {
   const e = env();
@@ -34,7 +35,7 @@ export async function shutdown(signal: string): Promise<void> {
 export function installShutdownHandlers() {
   if (g.__shutdownInstalled) return;
   g.__shutdownInstalled = true;
-  if (!process.env.NEXT_MANUAL_SIG_HANDLE && process.env.NODE_ENV === "production") {
+  if (!env().NEXT_MANUAL_SIG_HANDLE && env().NODE_ENV === "production") {
     log().warn("NEXT_MANUAL_SIG_HANDLE is not set: Next.js exits at once on SIGTERM and in-flight requests are dropped. Start with `npm start` or the container image.");
   }
   const onSignal = (signal: string) => {

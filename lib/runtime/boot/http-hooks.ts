@@ -5,6 +5,7 @@
 // for the requests already running.
 import http from "node:http";
 import { appendPeerToForwardedFor } from "@/lib/surfaces/http/client-address";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 interface HookState {
   installed: boolean;
@@ -13,7 +14,7 @@ interface HookState {
   idleWaiters: Array<() => void>;
 }
 
-const g = globalThis as unknown as { __httpHooks?: HookState };
+const g = globalSingleton<{ __httpHooks?: HookState }>("http-hooks", () => ({}));
 const state: HookState = (g.__httpHooks ??= { installed: false, inFlight: 0, servers: new Set(), idleWaiters: [] });
 
 export function installHttpHooks() {

@@ -5,6 +5,7 @@
 // path's real Allow) and answers other paths with a plain 405.
 import http from "node:http";
 import { screenMethod } from "@/lib/surfaces/http/method-screen";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 const UNREPRESENTABLE = new Set(["TRACE", "TRACK"]);
 const SITE_ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
@@ -20,7 +21,7 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
 }
 
 export function installMethodGuard() {
-  const flag = globalThis as { __methodGuardInstalled?: boolean };
+  const flag = globalSingleton<{ __methodGuardInstalled?: boolean }>("method-guard", () => ({}));
   if (flag.__methodGuardInstalled) return;
   flag.__methodGuardInstalled = true;
   const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;

@@ -9,6 +9,7 @@ import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { randomToken } from "@/lib/core/api-keys/api-key-token";
 import { API_SCOPES } from "@/lib/core/auth/scopes";
 import { getDb } from "@/lib/infra/db/db";
+import { env } from "@/lib/infra/env";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { setIntake } from "@/lib/core/intake/set-intake";
@@ -39,7 +40,7 @@ const DEMO_QUESTIONS = ["What is your company's website?", "Who should we contac
 
 function demoPassword(): string {
   // DEMO_PASSWORD lets scripted demos and end-to-end runs know the password in advance.
-  const fromEnv = process.env.DEMO_PASSWORD;
+  const fromEnv = env().DEMO_PASSWORD;
   if (fromEnv) {
     if (fromEnv.length < MIN_PASSWORD_LENGTH) throw new Error(`DEMO_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);
     return fromEnv;

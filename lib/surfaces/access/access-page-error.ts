@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/core/common/api-error";
 import type { SignInAnswer } from "@/lib/infra/connectors/connector";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import type { FieldErrors } from "@/lib/surfaces/access/field-errors";
+import { log } from "@/lib/infra/log";
 
 export const ACCESS_ERROR_CODES = [
   "not_found",
@@ -102,7 +103,7 @@ export function toAccessPageError(err: unknown): AccessPageError {
         break;
     }
   }
-  console.error("access page: unexpected error", err);
+  log().error({ err }, "access page: unexpected error");
   return new AccessPageError("generic");
 }
 

@@ -8,7 +8,7 @@ import { pagePath, withParams } from "@/lib/surfaces/access/access-http";
 import { openAttemptNotice, sealAttemptNotice } from "@/lib/surfaces/access/attempt-notice";
 import { decodeFieldErrors, encodeFieldErrors, fieldErrorMessage, FIELD_ERROR_CODES } from "@/lib/surfaces/access/field-errors";
 import { localeFromAcceptLanguage, pageLocale } from "@/lib/surfaces/access/page-locale";
-import { decryptText, encryptText, signValue, verifyValue } from "@/lib/infra/secrets/seal";
+import { decryptText, encryptText, signValue, verifyValue } from "@/lib/infra/secrets/crypto";
 import { ApiError } from "@/lib/core/common/api-error";
 import { LOCALES } from "@/lib/infra/i18n/dictionary";
 

@@ -3,7 +3,7 @@
 // the reasons are free text (the platform's words) and must not be forgeable in a link.
 
 import { z } from "zod";
-import { signValue, verifyValue } from "@/lib/infra/secrets/seal";
+import { signValue, verifyValue } from "@/lib/infra/secrets/crypto";
 
 export type AttemptOutcome = "success" | "partial_success" | "failed";
 

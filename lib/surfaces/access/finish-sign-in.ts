@@ -14,7 +14,8 @@ import { AccessPageError, signInErrorCode, type AccessErrorCode } from "@/lib/su
 import { isOpenRequest } from "@/lib/surfaces/access/find-request-by-token";
 import { openLinkToken } from "@/lib/infra/secrets/link-token";
 import { callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
-import { encryptText } from "@/lib/infra/secrets/seal";
+import { encryptText } from "@/lib/infra/secrets/crypto";
+import { log } from "@/lib/infra/log";
 
 export type FinishSignInResult =
   /** the state is not ours (forged, truncated): there is no page to go back to */
@@ -102,7 +103,7 @@ export async function finishSignIn(opts: {
     return { kind: "back", token, serviceId, sessionId: session.id };
   } catch (err) {
     if (isConnectorError(err)) {
-      if (err.kind === "server_error") console.error("access page: sign-in code exchange failed", err);
+      if (err.kind === "server_error") log().error({ err }, "access page: sign-in code exchange failed");
       const error: AccessErrorCode = err.answer
         ? signInErrorCode(err.answer)
         : err.kind === "denied"

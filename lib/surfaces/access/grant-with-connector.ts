@@ -36,12 +36,13 @@ import {
   type AttemptReport,
   type ServiceAttempt,
 } from "@/lib/surfaces/access/attempt-report";
-import { serviceName } from "@/lib/surfaces/access/catalog-messages";
+import { serviceName } from "@/lib/core/catalog/catalog-messages";
 import { accessRequestInclude, findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/access/find-request-by-token";
 import { findLiveSession } from "@/lib/surfaces/access/load-asset-picker";
 import { connectorFor } from "@/lib/surfaces/access/platform-connector";
-import { decryptText } from "@/lib/infra/secrets/seal";
+import { decryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
+import { log } from "@/lib/infra/log";
 
 export const MAX_ASSETS_PER_GRANT = 50;
 
@@ -100,7 +101,7 @@ function cleanIds(ids: readonly string[]): string[] {
 }
 
 function attemptFailure(err: unknown, platformName: string, locale: Locale): AttemptFailure {
-  if (!isConnectorError(err) || err.kind === "server_error") console.error("access page: grant attempt failed", err);
+  if (!isConnectorError(err) || err.kind === "server_error") log().error({ err }, "access page: grant attempt failed");
   if (!isConnectorError(err)) return { message: "", serverError: true };
   if (err.kind === "reauth") return { message: t(locale, "grant.signInAgain", { platform: platformName }), serverError: false };
   if (err.kind === "rate_limited") return { message: t(locale, "grant.rateLimited", { platform: platformName }), serverError: false };

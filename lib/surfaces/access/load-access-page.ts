@@ -12,9 +12,10 @@ import { progress, type RequestStatus, type ServiceStatus } from "@/lib/core/dom
 import { type Locale } from "@/lib/infra/i18n/dictionary";
 import { localizeQuestion } from "@/lib/core/intake/question-translations";
 import { accentColors, type AccentColors } from "@/lib/surfaces/access/accent-color";
-import { instructionSteps, roleLabel, serviceName } from "@/lib/surfaces/access/catalog-messages";
+import { instructionSteps, roleLabel, serviceName } from "@/lib/core/catalog/catalog-messages";
 import { readForwardedTo } from "@/lib/core/forwards/forward-services";
 import { findRequestByToken, requestLocale, requestStatus, type AccessRequestRow } from "@/lib/surfaces/access/find-request-by-token";
+import { log } from "@/lib/infra/log";
 
 export interface AccessServiceView {
   serviceId: string;
@@ -202,7 +203,7 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
   if (waitingOn.length > 0 && !row.isDemo) {
     // The agency is told; a failure to record it must not break the client's page.
     await notePlatformSetupNeeded({ agencyId: row.agencyId, platforms: waitingOn, now }).catch((err) =>
-      console.error("access page: could not record a platform setup notice", err),
+      log().error({ err }, "access page: could not record a platform setup notice"),
     );
   }
 

@@ -10,9 +10,10 @@ import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/access/access-page-error";
 import { connectorFor } from "@/lib/surfaces/access/platform-connector";
 import { sessionServices } from "@/lib/surfaces/access/sign-in-services";
-import { decryptText } from "@/lib/infra/secrets/seal";
+import { decryptText } from "@/lib/infra/secrets/crypto";
 
 import { UUID } from "@/lib/core/common/uuid";
+import { log } from "@/lib/infra/log";
 
 export interface LiveSession {
   id: string;
@@ -67,7 +68,7 @@ export async function loadAssetPicker(opts: {
     return { ok: true, sessionId: session.id, sections };
   } catch (err) {
     if (isConnectorError(err)) {
-      if (err.kind === "server_error") console.error("access page: listing assets failed", err);
+      if (err.kind === "server_error") log().error({ err }, "access page: listing assets failed");
       // The platform's limit or outage outlasted the retries, or it wants a new sign-in: say so, not "our failure".
       const error = err.kind === "invalid_state" ? "sign_in_expired" : err.kind === "rate_limited" ? "platform_busy" : err.kind === "reauth" ? "sign_in_again" : "generic";
       return { ok: false, error };

@@ -2,6 +2,7 @@
 // "unavailable" so the page shows a friendly "try again in a moment" instead of an error.
 // Any other error still propagates.
 import { isDatabaseUnavailable } from "@/lib/infra/db/db";
+import { log } from "@/lib/infra/log";
 
 export type LoadedOrUnavailable<T> = { ok: true; value: T } | { ok: false; unavailable: true };
 
@@ -10,7 +11,7 @@ export async function loadOrUnavailable<T>(load: () => Promise<T>): Promise<Load
     return { ok: true, value: await load() };
   } catch (err) {
     if (!isDatabaseUnavailable(err)) throw err;
-    console.error("client page: database unavailable", (err as Error)?.message ?? err);
+    log().error({ err: (err as Error)?.message ?? err }, "client page: database unavailable");
     return { ok: false, unavailable: true };
   }
 }

@@ -30,6 +30,7 @@ import { tooLongCode, type FieldErrorCode, type FieldErrors } from "@/lib/surfac
 import { findStaticLinkAgency, staticLinkPlan } from "@/lib/surfaces/access/load-static-link";
 import { checkStaticLinkFormToken } from "@/lib/surfaces/access/static-link-form-token";
 import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
+import { log } from "@/lib/infra/log";
 import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
 
 /** A repeat visit mails the open request's link again at most this often. */
@@ -152,7 +153,7 @@ export async function startStaticLinkSession(opts: {
     if (err instanceof ApiError && err.code === "PLAN_LIMIT_REACHED") throw unavailable;
     if (err instanceof ApiError && err.code === "VALIDATION_FAILED") {
       // The link's stored services no longer fit the agency's accounts (one was disconnected).
-      console.warn(`static link of agency ${agency.id} cannot start a session: ${err.message}`);
+      log().warn({ agencyId: agency.id, err: err.message }, "static link cannot start a session");
       throw unavailable;
     }
     throw err;

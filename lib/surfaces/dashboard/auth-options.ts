@@ -84,7 +84,7 @@ export function authOptions(): NextAuthOptions {
             const second = await checkSecondFactor({ userId: user.id, code });
             if (second !== "ok") throw new Error(second === "throttled" ? TWO_FACTOR_THROTTLED : TWO_FACTOR_INVALID);
           }
-          await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) => console.error("sign-in audit entry not recorded", err));
+          await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) => log().error({ err }, "sign-in audit entry not recorded"));
           const sessionVersion = (await currentSessionVersion(user.id)) ?? 0;
           return { id: user.id, email: user.email, name: user.name ?? user.email, sessionVersion };
         },

@@ -9,7 +9,8 @@ import { zodToApiError } from "@/lib/core/common/to-api-error";
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { headers } from "next/headers";
 import { recordAudit } from "@/lib/core/audit/record-audit";
-import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
+import { legacyClientIp } from "@/lib/surfaces/http/legacy-client-ip";
+import { log } from "@/lib/infra/log";
 
 /**
  * In a "use server" file:
@@ -70,6 +71,6 @@ async function auditAction(ctx: DashboardContext, permission: Permission, audit:
     });
   } catch (err) {
     // the action is done; a failed audit write is logged, not shown as the action failing
-    console.error("audit entry not recorded", err);
+    log().error({ err }, "audit entry not recorded");
   }
 }

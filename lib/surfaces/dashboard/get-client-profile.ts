@@ -6,7 +6,7 @@ import { getClientOrThrow } from "@/lib/core/clients/get-client-or-throw";
 import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 import { listClientNotes, type TClientNote } from "@/lib/core/clients/client-notes";
 import { effectiveStatus, type RequestStatus } from "@/lib/core/domain/request-state";
-import { roleLabel } from "@/lib/surfaces/access/catalog-messages";
+import { roleLabel } from "@/lib/core/catalog/catalog-messages";
 import { describeEvent, describeEvents } from "@/lib/surfaces/dashboard/describe-event";
 import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
 import { toCsv } from "@/lib/surfaces/dashboard/csv";

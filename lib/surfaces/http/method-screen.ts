@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/core/common/api-error";
 import { errorResponse } from "@/lib/surfaces/http/envelope";
 import { newRequestId } from "@/lib/surfaces/http/request-id";
 import { allowedMethods, ROUTE_METHODS } from "@/lib/surfaces/http/allowed-methods";
-import { legacyHeaders } from "@/lib/surfaces/v1/legacy-headers";
+import { legacyHeaders } from "@/lib/surfaces/http/legacy-headers";
 
 const ROUTED = new Set<string>([...ROUTE_METHODS, "HEAD"]);
 const PREFIX = /^\/api\/(v1|v2)(\/.*)?$/;

@@ -3,16 +3,10 @@
 // scope 401), a lenient JSON body, the V1 envelope (`{ error: false, data }`, failures
 // `{ error: true, msg }`, 429 `{ status: "fail", message }`) and the Deprecation and Link
 // headers on every response. Handlers never build HTTP responses.
-//
-// The client address follows the one rule in lib/surfaces/http/client-address.ts (the
-// socket peer appended to X-Forwarded-For, read from the right past TRUST_PROXY's hops).
-// IPv4-mapped IPv6 addresses count as IPv4; other IPv6 addresses count per /64, the block
-// one subscriber usually holds.
-import ipaddr from "ipaddr.js";
+// The per-IP key is legacyClientIp (lib/surfaces/http/legacy-client-ip.ts).
 import type { ApiScope } from "@/lib/core/auth/scopes";
 import { authenticateApiKey, type ApiKeyContext } from "@/lib/core/api-keys/authenticate-api-key";
-import { env, type TTrustProxy } from "@/lib/infra/env";
-import { clientAddress } from "@/lib/surfaces/http/client-address";
+import { legacyClientIp } from "@/lib/surfaces/http/legacy-client-ip";
 import { ApiError } from "@/lib/core/common/api-error";
 import { consumeRateLimit, rateLimitHeaders } from "@/lib/infra/rate-limit/rate-limit";
 import { checkJsonValue, MAX_JSON_DEPTH, readBodyText } from "@/lib/surfaces/http/read-json-body";
@@ -20,32 +14,11 @@ import { newRequestId } from "@/lib/surfaces/http/request-id";
 import { logApiCall } from "@/lib/surfaces/http/access-log";
 import { toLegacyFailure } from "@/lib/surfaces/v1/legacy-error";
 import { refuseControlCharacters } from "@/lib/surfaces/http/query-controls";
-import { legacyHeaders } from "@/lib/surfaces/v1/legacy-headers";
+import { legacyHeaders } from "@/lib/surfaces/http/legacy-headers";
 
 export const V1_RATE_LIMIT = { points: 300, windowSeconds: 60 };
 
 const BASE_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
-
-function normalizeIp(hop: string | undefined): string | null {
-  if (!hop) return null;
-  let s = hop.trim();
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(s);
-  if (bracketed) s = bracketed[1]!;
-  else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(s)) s = s.slice(0, s.lastIndexOf(":"));
-  if (!ipaddr.isValid(s)) return null;
-  const ip = ipaddr.process(s);
-  if (ip.kind() === "ipv4") return ip.toString();
-  return `${(ip as ipaddr.IPv6).parts
-    .slice(0, 4)
-    .map((p) => p.toString(16))
-    .join(":")}::/64`;
-}
-
-/** The rate-limit key of a V1 call (see the module comment for the rule). */
-export function legacyClientIp(headers: Headers, trustProxy: boolean | TTrustProxy = env().TRUST_PROXY): string {
-  const trust: TTrustProxy = typeof trustProxy === "boolean" ? (trustProxy ? { kind: "hops", hops: 1 } : { kind: "none" }) : trustProxy;
-  return normalizeIp(clientAddress(headers, trust) ?? undefined) ?? "unknown";
-}
 
 function legacyJson(status: number, body: unknown, headers: Record<string, string>): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...BASE_HEADERS, ...headers } });

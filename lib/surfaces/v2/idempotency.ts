@@ -13,12 +13,14 @@ import { databaseMode, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
+import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
+import { globalSingleton } from "@/lib/infra/global-singleton";
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 /** How long a call waits for a concurrent call with the same key (the spec's "about 10 seconds"). */
 export const IDEMPOTENCY_WAIT_MS = 10_000;
 
-const g = globalThis as unknown as { __idempotencyInFlight?: Map<string, Promise<unknown>> };
+const g = globalSingleton<{ __idempotencyInFlight?: Map<string, Promise<unknown>> }>("idempotency-in-flight", () => ({}));
 const inFlight = (g.__idempotencyInFlight ??= new Map());
 
 function inProgress(): ApiError {
@@ -74,20 +76,17 @@ export function requestFingerprint(endpoint: string, body: unknown): string {
 
 // Stored responses are sealed (AES-256-GCM): a create's response can hold a one-time
 // secret (a webhook's signing secret), which must not sit in the database in clear.
+// Bodies sealed before the one sealing format (a single blob) still open.
 function sealBody(body: unknown): { sealed: string } {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", loadSecrets().encryptionKey, iv);
-  const data = Buffer.concat([cipher.update(JSON.stringify(body), "utf8"), cipher.final()]);
-  return { sealed: Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64url") };
+  return { sealed: encryptText(JSON.stringify(body), loadSecrets().encryptionKey) };
 }
 
 function openBody(stored: unknown): unknown {
   const sealed = (stored as { sealed?: unknown } | null)?.sealed;
   if (typeof sealed !== "string") return stored;
-  const raw = Buffer.from(sealed, "base64url");
-  const decipher = crypto.createDecipheriv("aes-256-gcm", loadSecrets().encryptionKey, raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"));
+  const plain = decryptText(sealed, loadSecrets().encryptionKey);
+  if (plain === null) throw new Error("A stored idempotent response cannot be opened: ENCRYPTION_KEY is not the key it was sealed with.");
+  return JSON.parse(plain);
 }
 
 export type IdempotentOutcome = { replayed: false; status: number; body: unknown } | { replayed: true; status: number; body: unknown };
@@ -135,7 +134,7 @@ async function runInTransaction(opts: Parameters<typeof runIdempotent>[0], lockW
         const inserted = await tx.$queryRaw<{ id: string }[]>`
           WITH "limit" AS (SELECT CASE WHEN ${lockTimeout}::text IS NULL THEN NULL ELSE set_config('lock_timeout', ${lockTimeout}::text, true) END AS "set")
           INSERT INTO "IdempotencyRecord" ("id", "agencyId", "apiKeyId", "key", "endpoint", "requestHash", "responseStatus", "responseBody", "createdAt", "expiresAt")
-          SELECT gen_random_uuid(), ${opts.agencyId}::uuid, ${opts.apiKeyId}::uuid, ${opts.key}, ${opts.endpoint}, ${hash}, 0, 'null'::jsonb, now(), now() + interval '24 hours'
+          SELECT gen_random_uuid(), ${opts.agencyId}::uuid, ${opts.apiKeyId}::uuid, ${opts.key}, ${opts.endpoint}, ${hash}, 0, 'null'::jsonb, now(), now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS}::int)
           FROM "limit"
           ON CONFLICT ("apiKeyId", "key") DO UPDATE
             SET "agencyId" = EXCLUDED."agencyId", "endpoint" = EXCLUDED."endpoint", "requestHash" = EXCLUDED."requestHash", "responseStatus" = 0,

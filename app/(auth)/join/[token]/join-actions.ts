@@ -1,7 +1,7 @@
 "use server";
 // Accepting a team invite from its link (no session needed: the link is the credential).
 import { headers } from "next/headers";
-import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
+import { legacyClientIp } from "@/lib/surfaces/http/legacy-client-ip";
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { zodToApiError } from "@/lib/core/common/to-api-error";
 import { acceptTeamInvite } from "@/lib/core/team/accept-team-invite";

@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConnectorError } from "@/lib/infra/connectors/connector";
-import { createConnectorHttp, redactUrl, retryAfterMs } from "@/lib/infra/connectors/http/connector-http";
+import { createConnectorHttp, redactUrl } from "@/lib/infra/connectors/http/connector-http";
+import { retryAfterMs } from "@/lib/infra/retry-after";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 
 // A loopback server answering from a script per path, recording what it received.

@@ -10,6 +10,7 @@
 import { request } from "undici";
 import { ConnectorError } from "@/lib/infra/connectors/connector";
 import { applyHostOverride, type HostOverrides } from "@/lib/infra/connectors/http/host-overrides";
+import { retryAfterMs } from "@/lib/infra/retry-after";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -65,14 +66,6 @@ export function redactUrl(url: URL): string {
   // A token as a path segment (HubSpot's GET /oauth/v1/access-tokens/{token}).
   copy.pathname = copy.pathname.replace(/\/access-tokens\/[^/]+/g, "/access-tokens/[redacted]");
   return copy.toString();
-}
-
-/** Retry-After as milliseconds (seconds or an HTTP date); null when absent or unreadable. */
-export function retryAfterMs(value: string | undefined, now = Date.now()): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 export function isTemporaryStatus(status: number): boolean {

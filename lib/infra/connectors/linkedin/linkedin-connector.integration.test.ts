@@ -14,8 +14,8 @@ import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkCli
 import { LINKEDIN_FAKE, startLinkedInFake, type LinkedInFake } from "@/test/support/fakes/linkedin-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
-const [ACC1, ACC2, ACC3] = LINKEDIN_FAKE.adAccounts.map(([id]) => id);
-const [ORG1, ORG2] = LINKEDIN_FAKE.organizations.map(([id]) => id);
+const [ACC1, ACC2, ACC3] = LINKEDIN_FAKE.adAccounts.map(([id]) => id) as [string, string, string];
+const [ORG1, ORG2] = LINKEDIN_FAKE.organizations.map(([id]) => id) as [string, string];
 const MEMBER = LINKEDIN_FAKE.agencyMember;
 const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: MEMBER, email: "linkedin@agency.test", businessId: null };
 

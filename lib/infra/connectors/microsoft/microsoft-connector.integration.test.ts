@@ -14,7 +14,7 @@ import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkCli
 import { MICROSOFT_FAKE, startMicrosoftFake, type MicrosoftFake } from "@/test/support/fakes/microsoft-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
-const [ACC1, ACC2] = MICROSOFT_FAKE.customers[0]!.accounts.map(([id]) => id);
+const [ACC1, ACC2] = MICROSOFT_FAKE.customers[0]!.accounts.map(([id]) => id) as [string, string];
 const ACC3 = MICROSOFT_FAKE.customers[1]!.accounts[0]![0];
 const CUST1 = MICROSOFT_FAKE.customers[0]!.id;
 const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: null, email: MICROSOFT_FAKE.agencyEmail, businessId: null };

@@ -13,9 +13,9 @@ import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkCli
 import { startTikTokFake, TIKTOK_FAKE, type TikTokFake } from "@/test/support/fakes/tiktok-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
-const [AD1, AD2, AD3] = TIKTOK_FAKE.businessCenters[0]!.advertisers.map(([id]) => id);
+const [AD1, AD2, AD3] = TIKTOK_FAKE.businessCenters[0]!.advertisers.map(([id]) => id) as [string, string, string];
 const AD4 = TIKTOK_FAKE.businessCenters[1]!.advertisers[0]![0];
-const [BC1, BC2, BC3] = TIKTOK_FAKE.businessCenters.map((b) => b.bcId);
+const [BC1, BC2, BC3] = TIKTOK_FAKE.businessCenters.map((b) => b.bcId) as [string, string, string];
 const AD5 = TIKTOK_FAKE.businessCenters[2]!.advertisers[0]![0];
 const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: null, email: TIKTOK_FAKE.agencyEmail, businessId: TIKTOK_FAKE.agencyBcId };
 

@@ -16,8 +16,9 @@ import { newNonce, signState, verifyState } from "@/lib/infra/connectors/oauth-s
 import { getDb } from "@/lib/infra/db/db";
 import { localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
-import { decryptText, encryptText } from "@/lib/infra/secrets/seal";
+import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
 import { GRANT_SESSION_MINUTES, callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/access/platform-connector";
+import { log } from "@/lib/infra/log";
 
 const REMOVAL_PREFIX = "removal:";
 /** How long the client's token may wait for the confirmation. */
@@ -160,7 +161,7 @@ export async function finishRemovalSignIn(opts: {
     return back({});
   } catch (err) {
     if (isConnectorError(err)) {
-      if (err.kind === "server_error") console.error("removal link: sign-in code exchange failed", err);
+      if (err.kind === "server_error") log().error({ err }, "removal link: sign-in code exchange failed");
       return back({ error: err.kind === "denied" ? "denied" : err.kind === "invalid_state" ? "expired" : "generic" });
     }
     return back({ error: "unavailable" });

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
 import { UUID } from "@/lib/core/common/uuid";
-import { roleLabel } from "@/lib/surfaces/access/catalog-messages";
+import { roleLabel } from "@/lib/core/catalog/catalog-messages";
 
 export interface AccessStatusAsset {
   id: string;

@@ -5,6 +5,7 @@ import { env } from "@/lib/infra/env";
 import { requirePermission } from "@/lib/surfaces/dashboard/dashboard-context";
 import { isSameOrigin } from "@/lib/surfaces/dashboard/same-origin";
 import { finishAgencyConnect, saveAgencyConnect, startAgencyConnect } from "@/lib/surfaces/dashboard/accounts/agency-connect";
+import { log } from "@/lib/infra/log";
 
 const to = (path: string) => new Response(null, { status: 303, headers: { location: path.startsWith("http") ? path : `${env().appUrl}${path}` } });
 
@@ -18,7 +19,7 @@ function fail(err: unknown): Response {
     if (err.code === "UNAUTHENTICATED") return to("/login?callbackUrl=%2Fdashboard%2Faccounts");
     return to(`/dashboard/accounts?connect_error=${err.code === "FORBIDDEN" ? "forbidden" : err.code === "NOT_FOUND" ? "expired" : "unavailable"}`);
   }
-  console.error("dashboard: agency connect failed", err);
+  log().error({ err }, "dashboard: agency connect failed");
   return to("/dashboard/accounts?connect_error=failed");
 }
 

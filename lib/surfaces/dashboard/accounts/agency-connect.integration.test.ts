@@ -11,7 +11,7 @@ import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http"
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import type { ConnectorEnv } from "@/lib/infra/connectors/registry";
 import { getDb } from "@/lib/infra/db/db";
-import { decryptText } from "@/lib/infra/secrets/seal";
+import { decryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { finishAgencyConnect, listAgencyConnectChoices, saveAgencyConnect, startAgencyConnect } from "@/lib/surfaces/dashboard/accounts/agency-connect";
 import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/test/support/fakes/meta-fake";

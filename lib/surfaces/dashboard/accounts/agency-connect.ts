@@ -17,9 +17,11 @@ import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector
 import { newNonce } from "@/lib/infra/connectors/oauth-state";
 import { pkceVerifier } from "@/lib/infra/connectors/pkce";
 import { getDb } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
 import { env } from "@/lib/infra/env";
-import { decryptText, encryptText, signValue, verifyValue } from "@/lib/infra/secrets/seal";
+import { decryptText, encryptText, signValue, verifyValue } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
+import { log } from "@/lib/infra/log";
 
 export const AGENCY_CONNECT_MINUTES = 15;
 const PURPOSE = "agency-connect-state";
@@ -104,7 +106,7 @@ export async function finishAgencyConnect(opts: {
     return { kind: "pick", sessionId: session.id };
   } catch (err) {
     if (isConnectorError(err) || err instanceof ApiError) {
-      if (!(err instanceof ApiError) && err.kind === "server_error") console.error("dashboard: agency sign-in code exchange failed", err);
+      if (!(err instanceof ApiError) && err.kind === "server_error") log().error({ err }, "dashboard: agency sign-in code exchange failed");
       return { kind: "error", reason: "failed" };
     }
     throw err;
@@ -148,8 +150,7 @@ export async function saveAgencyConnect(opts: {
   const connector = liveConnector(session.platform, opts.connector);
   const picked = (await connector.listAgencyIdentities!({ accessToken: token })).find((i) => keyOf(i) === opts.choice);
   if (!picked) throw new ApiError("VALIDATION_FAILED", "Pick one of the accounts listed.", [{ field: "choice", message: "Not one of the listed accounts." }]);
-  const db = await getDb();
-  return db.$transaction(async (tx) => {
+  return inTransaction(async (tx) => {
     // The token leaves the session in the same step that stores it on the account.
     const taken = await tx.accountConnectSession.updateMany({ where: { id: session.id, accessToken: session.accessToken }, data: { accessToken: null } });
     if (taken.count !== 1) throw new ApiError("NOT_FOUND", "This sign-in has expired. Start again.");

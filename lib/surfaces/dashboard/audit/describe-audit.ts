@@ -7,7 +7,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { roleName } from "@/lib/core/auth/roles";
 import type { AuditRow } from "@/lib/core/audit/list-audit";
-import { roleLabel } from "@/lib/surfaces/access/catalog-messages";
+import { roleLabel } from "@/lib/core/catalog/catalog-messages";
 
 /** What the sentence says instead of ids. */
 export interface AuditNames {

@@ -53,7 +53,7 @@ describe("dashboard home", () => {
         usedAt: new Date(),
       },
     });
-    const { encryptText } = await import("@/lib/infra/secrets/seal");
+    const { encryptText } = await import("@/lib/infra/secrets/crypto");
     const { loadSecrets } = await import("@/lib/infra/secrets/secrets");
     await db.grantSession.update({ where: { id: session.id }, data: { accessToken: encryptText("sandbox-token:google:fail", loadSecrets().encryptionKey) } });
     await grantWithConnector({ token, serviceId: "google_analytics", sessionId: session.id, assetIds: ["google_analytics_1001"], connector: createSandboxConnector("google") });

@@ -11,7 +11,7 @@ import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
 import { describeEvents, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
 import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
-import { instructionSteps, roleLabel } from "@/lib/surfaces/access/catalog-messages";
+import { instructionSteps, roleLabel } from "@/lib/core/catalog/catalog-messages";
 
 export interface TIntakeAnswerView {
   questionId: string;

@@ -4,7 +4,7 @@
 import { accessFormRoute, withParams } from "@/lib/surfaces/access/access-http";
 import { startStaticLinkSession } from "@/lib/surfaces/access/start-static-link-session";
 import { isLocale } from "@/lib/surfaces/access/page-locale";
-import { legacyClientIp } from "@/lib/surfaces/v1/with-legacy-key";
+import { legacyClientIp } from "@/lib/surfaces/http/legacy-client-ip";
 
 const pageLocale = (form: URLSearchParams) => {
   const lang = form.get("pageLang");

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { API_CATALOG_SERVICES, listCatalog, listPlatformServices, listPlatforms } from "@/lib/core/catalog/catalog";
 import { MORE_SERVICE_IDS } from "@/lib/core/catalog/more-services";
 import { platformMark } from "@/lib/core/catalog/platform-marks";
-import { instructionSteps, serviceName } from "@/lib/surfaces/access/catalog-messages";
+import { instructionSteps, serviceName } from "@/lib/core/catalog/catalog-messages";
 
 const services = listCatalog();
 

@@ -1,5 +1,5 @@
-// The headers on every V1 response: Deprecation and the Link to the V2 migration guide. Kept
-// apart from the wrapper so the method screen in proxy.ts can use them without loading it.
+// The headers on every V1 response: Deprecation and the Link to the V2 migration guide. Here,
+// not in v1/, because the method screen (proxy.ts) sends them too and no surface imports another.
 import { env } from "@/lib/infra/env";
 
 /** V1 is deprecated since V2's release (the first event schemaVersion, 2026-10-06). */

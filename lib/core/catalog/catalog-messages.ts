@@ -5,11 +5,11 @@
 //
 // Role labels are keyed by their English label, since several services share one.
 // Brand names (Google Ads, TikTok Ads...) stay as the platforms write them. Lives
-// with the access pages, which are its only reader.
+// with the catalog: the access pages and the dashboard read it.
 
 import { getCatalogService, renderInstructionStep, type ServiceId } from "@/lib/core/catalog/catalog";
 import type { Locale } from "@/lib/infra/i18n/dictionary";
-import { MORE_INSTRUCTION_STEPS, MORE_ROLE_LABELS, MORE_SERVICE_NAMES } from "@/lib/surfaces/access/more-catalog-messages";
+import { MORE_INSTRUCTION_STEPS, MORE_ROLE_LABELS, MORE_SERVICE_NAMES } from "@/lib/core/catalog/more-catalog-messages";
 
 export type Triple = readonly [en: string, es: string, nl: string];
 

@@ -1,0 +1,124 @@
+// Each rule ARCHITECTURE.md states is enforced: the files in test/lint-fixtures break one rule
+// each, and linting them (ESLint as if they lived at the path their first line names;
+// dependency-cruiser on a scratch copy of the tree) must report exactly that rule. A fixture
+// that lint accepts means a rule has a hole.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const FIXTURES = path.join(ROOT, "test/lint-fixtures");
+
+interface Fixture {
+  file: string;
+  at: string;
+  breaks: string;
+  text: string;
+}
+
+function readFixtures(dir: string): Fixture[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((file) => {
+      const text = fs.readFileSync(path.join(dir, file), "utf8");
+      const at = /^\/\/ at: (\S+)/m.exec(text)?.[1];
+      const breaks = /^\/\/ breaks: (\S+)/m.exec(text)?.[1];
+      if (!at || !breaks) throw new Error(`${file} does not name its path and rule`);
+      return { file, at, breaks, text };
+    });
+}
+
+describe("ESLint rules", () => {
+  // The fixtures are linted at paths that do not exist, which the type-aware rules cannot
+  // place in the TypeScript project; those rules are not under test here.
+  const eslint = new ESLint({
+    cwd: ROOT,
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: { "@typescript-eslint/no-floating-promises": "off" } },
+  });
+  const all = readFixtures(FIXTURES);
+  const TYPED = "@typescript-eslint/no-floating-promises";
+  const fixtures = all.filter((f) => f.breaks !== TYPED);
+
+  it("has a fixture for each rule", () => {
+    expect(new Set(all.map((f) => f.breaks))).toEqual(new Set(["no-restricted-properties", "no-restricted-syntax", "no-console", "no-restricted-imports", TYPED]));
+  });
+
+  it("floating-promise.ts fails the type-aware rule (linted where it is, in a default project)", async () => {
+    const typed = new ESLint({
+      cwd: ROOT,
+      overrideConfigFile: true,
+      ignore: false,
+      overrideConfig: [
+        {
+          files: ["**/*.ts"],
+          languageOptions: { parser: tseslint.parser, parserOptions: { projectService: { allowDefaultProject: ["test/lint-fixtures/*.ts"] }, tsconfigRootDir: ROOT } },
+          plugins: { "@typescript-eslint": tseslint.plugin },
+          rules: { [TYPED]: "error" },
+        },
+      ],
+    });
+    const [result] = await typed.lintFiles([path.join(FIXTURES, "floating-promise.ts")]);
+    expect(result!.messages.map((m) => m.ruleId)).toContain(TYPED);
+  });
+
+  it.each(fixtures.map((f) => [f.file, f] as const))("%s fails lint with its rule", async (_name, f) => {
+    const [result] = await eslint.lintText(f.text, { filePath: path.join(ROOT, f.at) });
+    const rules = result!.messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
+    expect(rules).toContain(f.breaks);
+  });
+
+  it("accepts the same code where the rule allows it", async () => {
+    const env = fixtures.find((f) => f.file === "process-env.ts")!;
+    const [inEnv] = await eslint.lintText(env.text, { filePath: path.join(ROOT, "lib/infra/env.ts") });
+    expect(inEnv!.messages.map((m) => m.ruleId)).not.toContain("no-restricted-properties");
+    const cast = fixtures.find((f) => f.file === "globalthis-cast.ts")!;
+    const [inSingleton] = await eslint.lintText(cast.text, { filePath: path.join(ROOT, "lib/infra/global-singleton.ts") });
+    expect(inSingleton!.messages.map((m) => m.ruleId)).not.toContain("no-restricted-syntax");
+  });
+});
+
+describe("import rules (dependency-cruiser)", () => {
+  const fixtures = readFixtures(path.join(FIXTURES, "imports"));
+  let tree: string;
+  let violations: { from: string; to: string; rule: string }[] = [];
+
+  beforeAll(async () => {
+    // A scratch tree: each fixture at its path, an empty module at each path it imports.
+    tree = fs.mkdtempSync(path.join(os.tmpdir(), "lint-imports-"));
+    const write = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(tree, rel)), { recursive: true });
+      fs.writeFileSync(path.join(tree, rel), text);
+    };
+    for (const f of fixtures) write(f.at, f.text);
+    for (const stub of ["lib/surfaces/v2/stub.ts", "lib/core/requests/stub.ts", "app/stub.ts", "lib/surfaces/v1/stub.ts", "lib/infra/db/stub.ts", "test/support/stub.ts"])
+      write(stub, "export const stub = 1;\n");
+    write("components/stub.tsx", "export const Stub = () => null;\n");
+    write("tsconfig.json", JSON.stringify({ compilerOptions: { jsx: "react-jsx", moduleResolution: "bundler", module: "esnext", paths: { "@/*": ["./*"] } } }));
+    write("package.json", JSON.stringify({ name: "scratch", type: "module", dependencies: { react: "*" } }));
+    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(tree, "node_modules"), "dir");
+    const bin = path.join(ROOT, "node_modules/dependency-cruiser/bin/dependency-cruiser.mjs");
+    const run = await promisify(execFile)(process.execPath, [bin, "lib", "--config", path.join(ROOT, ".dependency-cruiser.cjs"), "--output-type", "json"], {
+      cwd: tree,
+      maxBuffer: 20e6,
+    }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "" }));
+    const report = JSON.parse(run.stdout) as { summary: { violations: { from: string; to: string; rule: { name: string } }[] } };
+    violations = report.summary.violations.map((v) => ({ from: v.from, to: v.to, rule: v.rule.name }));
+  }, 60_000);
+  afterAll(() => fs.rmSync(tree, { recursive: true, force: true }));
+
+  it.each(fixtures.map((f) => [f.file, f] as const))("%s fails with its rule", (_name, f) => {
+    // A cycle is reported once, from whichever of its files the walk met first.
+    const mine = violations.filter((v) => v.from === f.at || (v.rule === "no-cycle" && v.to === f.at));
+    expect(mine.map((v) => v.rule)).toContain(f.breaks);
+  });
+
+  it("reports nothing for the stubs, which import nothing", () => {
+    expect(violations.filter((v) => v.from.endsWith("stub.ts") || v.from.endsWith("stub.tsx"))).toEqual([]);
+  });
+});
