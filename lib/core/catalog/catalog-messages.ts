@@ -11,7 +11,9 @@ import { getCatalogService, renderInstructionStep, type ServiceId } from "@/lib/
 import type { Locale } from "@/lib/infra/i18n/dictionary";
 import { MORE_INSTRUCTION_STEPS, MORE_ROLE_LABELS, MORE_SERVICE_NAMES } from "@/lib/core/catalog/more-catalog-messages";
 
-export type Triple = readonly [en: string, es: string, nl: string];
+import type { Triple } from "@/lib/core/catalog/catalog-types";
+
+export type { Triple };
 
 const LOCALE_INDEX: Record<Locale, 0 | 1 | 2> = { en: 0, es: 1, nl: 2 };
 

@@ -4,39 +4,20 @@
 // services, and the API shape served by GET /services.
 
 import { MORE_SERVICE_IDS, MORE_SERVICE_SPECS } from "@/lib/core/catalog/more-services";
+import {
+  PLATFORM_IDS,
+  type AccountLinkField,
+  type AgencyIdentifier,
+  type CatalogRole,
+  type ClientFlow,
+  type ConnectorKind,
+  type GrantMethod,
+  type PlatformId,
+  type ServiceSpec,
+} from "@/lib/core/catalog/catalog-types";
 
-export const PLATFORM_IDS = [
-  "meta",
-  "google",
-  "tiktok",
-  "linkedin",
-  "microsoft",
-  "pinterest",
-  "snapchat",
-  "x",
-  "shopify",
-  "klaviyo",
-  "hubspot",
-  "wordpress",
-  // manual-only platforms added with the larger catalog (lib/core/catalog/more-services.ts)
-  "amazon",
-  "apple",
-  "reddit",
-  "clarity",
-  "bing",
-  "hotjar",
-  "semrush",
-  "cookiebot",
-  "profitmetrics",
-  "channable",
-  "lightspeed",
-  "mailchimp",
-  "activecampaign",
-  "wix",
-  "webflow",
-  "squarespace",
-] as const;
-export type PlatformId = (typeof PLATFORM_IDS)[number];
+export { PLATFORM_IDS };
+export type { AccountLinkField, AgencyIdentifier, CatalogRole, ClientFlow, ConnectorKind, GrantMethod, PlatformId, ServiceSpec };
 
 // The order here is the order of listCatalog() and GET /services.
 export const SERVICE_IDS = [
@@ -71,33 +52,10 @@ export const SERVICE_IDS = [
 ] as const;
 export type ServiceId = (typeof SERVICE_IDS)[number];
 
-/** "oauth": the platform has a connector the client signs in through; "none": manual only. */
-export type ConnectorKind = "oauth" | "none";
-export type GrantMethod = "automatic" | "manual";
-/**
- * How the client pages grant a service:
- * - one_click: automatic through the platform connector after the client signs in;
- * - instructions: the client follows the steps and the agency marks it granted;
- * - client_invite: the client sends an invite from the platform and says so; the
- *   service stays pending until the agency confirms (see GRANTED_ON_INVITE_SENT_SERVICE).
- */
-export type ClientFlow = "one_click" | "instructions" | "client_invite";
-
 export interface CatalogPlatform {
   readonly id: PlatformId;
   readonly name: string;
   readonly connectorKind: ConnectorKind;
-}
-
-export interface CatalogRole {
-  readonly value: string;
-  readonly label: string;
-  readonly readOnly: boolean;
-}
-
-export interface AccountLinkField {
-  readonly name: string;
-  readonly required: boolean;
 }
 
 export interface CatalogService {
@@ -134,8 +92,6 @@ export interface CatalogService {
    */
   readonly agencyIdentifier: AgencyIdentifier;
 }
-
-export type AgencyIdentifier = "email" | "business_id" | "manager_id";
 
 /** The Catalog service object of the API contract, and nothing more. */
 export interface ApiCatalogService {
@@ -200,21 +156,6 @@ const PLATFORMS: readonly CatalogPlatform[] = deepFreeze([
   { id: "webflow", name: "Webflow", connectorKind: "none" },
   { id: "squarespace", name: "Squarespace", connectorKind: "none" },
 ] satisfies CatalogPlatform[]);
-
-export interface ServiceSpec {
-  platform: PlatformId;
-  name: string;
-  roles: CatalogRole[];
-  multiRole?: boolean;
-  flow: ClientFlow;
-  oneClickWhenLive?: boolean;
-  accountLinkFields?: AccountLinkField[];
-  steps?: string[];
-  /** the platform's help page the steps were written from */
-  docs?: string;
-  /** default "email" */
-  agencyIdentifier?: AgencyIdentifier;
-}
 
 function role(value: string, label: string, readOnly = false): CatalogRole {
   return { value, label, readOnly };

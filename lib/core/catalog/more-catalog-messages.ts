@@ -6,7 +6,7 @@
 // Cookiebot, ProfitMetrics, Channable).
 
 import type { MoreServiceId } from "@/lib/core/catalog/more-services";
-import type { Triple } from "@/lib/core/catalog/catalog-messages";
+import type { Triple } from "@/lib/core/catalog/catalog-types";
 
 const CONFIRM_INVITE: Triple = [
   "Confirm below that you've sent the invite.",

@@ -11,7 +11,7 @@
 // Kept apart from catalog.ts, which appends these ids after the original ones so the order
 // of GET /services for existing services never changes.
 
-import type { CatalogRole, ServiceSpec } from "@/lib/core/catalog/catalog";
+import type { CatalogRole, ServiceSpec } from "@/lib/core/catalog/catalog-types";
 
 export const MORE_SERVICE_IDS = [
   "google_looker_studio",
