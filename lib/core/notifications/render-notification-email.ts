@@ -4,7 +4,10 @@ function escapeHtml(s: string): string {
 }
 
 export function renderNotificationEmail(opts: { agencyName: string; lines: string[]; link: string; digest?: boolean }) {
-  const subject = opts.digest ? `${opts.agencyName}: ${opts.lines.length} update${opts.lines.length === 1 ? "" : "s"} today` : `${opts.agencyName}: ${opts.lines[0] ?? "update"}`;
+  const more = opts.lines.length > 1 ? ` and ${opts.lines.length - 1} more update${opts.lines.length === 2 ? "" : "s"}` : "";
+  const subject = opts.digest
+    ? `${opts.agencyName}: ${opts.lines.length} update${opts.lines.length === 1 ? "" : "s"} today`
+    : `${opts.agencyName}: ${opts.lines[0] ?? "update"}${more}`;
   const text = [...opts.lines.map((l) => `- ${l}`), "", `Open the dashboard: ${opts.link}`, "", "Change what you receive on the Notifications page of the dashboard."].join("\n");
   const html =
     `<ul>${opts.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` +
