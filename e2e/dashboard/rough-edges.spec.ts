@@ -2,11 +2,13 @@
 // request and fits a phone; printing prints the content only; a new service asks for its
 // least-privileged role; a cancelled request offers no link to send; the sidebar reaches
 // "Usage & plan" on a short screen; the thank-you page redirects by script, not with a
-// meta refresh; the email-verification notice says where the email is without SMTP.
+// meta refresh; the email-verification notice says where the email is without SMTP; an
+// unknown removal link answers in the browser's language.
 import { expect, test, type Page } from "@playwright/test";
 import { api } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
 import { seedDemoAgency, type DemoAgency } from "../fixtures/demo-agency";
+import { dictionaries } from "../../lib/infra/i18n/dictionary";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -130,4 +132,13 @@ test("without SMTP the verification notice says the email is in the Mailbox", as
   await expect(notice.getByTestId("verify-email-mailbox")).toHaveText("No email server is set up, so the email was not delivered: it is in the Mailbox.");
   await notice.getByRole("link", { name: "Mailbox" }).click();
   await expect(page.getByRole("heading", { name: "Mailbox" })).toBeVisible();
+});
+
+test("an unknown removal link answers in the browser's language, like the other client links", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "es-ES" });
+  const page = await context.newPage();
+  await page.goto(`/r/${"A".repeat(43)}`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(dictionaries.es["final.notFound.title"]);
+  await context.close();
 });
