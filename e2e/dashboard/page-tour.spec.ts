@@ -8,11 +8,13 @@
 // axe violation or a console error (e2e/fixtures/page-checks.ts); every page's screenshot
 // is kept under test-results/page-tour/. A new page joins by being linked from the
 // navigation or from a page the tour already visits.
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { api } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
 import { seedDemoAgency, type DemoAgency, type DemoState } from "../fixtures/demo-agency";
-import { checkPage, watchConsole, type TourLanguage, type TourProblem } from "../fixtures/page-checks";
+import { SCREENSHOT_DIR, checkPage, watchConsole, type TourLanguage, type TourProblem } from "../fixtures/page-checks";
 
 // a 2-core runner visits about one page a second; the tour's budget leaves room for a loaded one
 test.describe.configure({ timeout: 480_000 });
@@ -57,8 +59,12 @@ async function withContext<T>(browser: Browser, width: number, run: (page: Page)
   }
 }
 
+/** The problems as lines, also kept beside the screenshots (test-results/page-tour/problems.txt). */
 function report(problems: TourProblem[]): string[] {
-  return problems.map((p) => `${p.page}: ${p.problem}`);
+  const lines = problems.map((p) => `${p.page}: ${p.problem}`);
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  fs.appendFileSync(path.join(SCREENSHOT_DIR, "problems.txt"), lines.map((l) => `${l}\n`).join(""));
+  return lines;
 }
 
 test.beforeAll(async ({ browser }) => {
