@@ -109,7 +109,7 @@ export function ClientDetail({
         }
       />
       <FormAlert message={deleteError} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="Details" className="lg:col-span-1">
           {editing ? (
             <ClientForm

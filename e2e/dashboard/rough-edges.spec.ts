@@ -61,6 +61,9 @@ test("printing a page prints its content, not the sidebar or the demo banner", a
 test("a service first asks for its least-privileged role, not admin", async ({ page }) => {
   await signedIn(page);
   await page.goto("/dashboard/requests/new");
+  // each platform's services are folded under its name
+  await page.locator("summary", { hasText: /^Google/ }).click();
+  await page.locator("summary", { hasText: /^Meta/ }).click();
   const ads = page.locator('[data-service="google_ads"]');
   await ads.getByLabel("Google Ads", { exact: true }).check();
   await expect(ads.getByRole("combobox").first()).toHaveValue("standard");
