@@ -32,7 +32,7 @@ export function ClientProfileSections({
   const byPlatform = new Map<string, TClientProfile["assets"]>();
   for (const a of profile.assets) byPlatform.set(a.platformName, [...(byPlatform.get(a.platformName) ?? []), a]);
   return (
-    <div className="mt-6 grid gap-6">
+    <div className="mt-6 grid grid-cols-1 gap-6">
       <section aria-labelledby="client-access">
         <h2 id="client-access" className="mb-2 text-base font-semibold">
           Granted access
@@ -109,7 +109,7 @@ export function ClientProfileSections({
         )}
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Intake answers">
           {profile.answers.length === 0 ? (
             <p className="text-sm text-slate-600">No intake answers.</p>
