@@ -4,6 +4,7 @@ import type { RequestStatus } from "@/lib/core/domain/request-state";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import type { ShareSummary } from "@/lib/surfaces/access/load-share-summary";
 import { NotifyParentOfCompletion } from "@/components/access/window-bridge";
+import { RedirectAfter } from "@/components/access/redirect-after";
 import { primaryButton } from "@/components/access/styles";
 import { PlatformLogo } from "@/components/ui/platform-logo";
 
@@ -68,7 +69,7 @@ export function FinalState(props: {
   }
   return (
     <section className="py-10 text-center" data-final-state="completed">
-      {props.redirectUrl && !props.embedded ? <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=${props.redirectUrl}`} /> : null}
+      {props.redirectUrl && !props.embedded ? <RedirectAfter url={props.redirectUrl} seconds={REDIRECT_SECONDS} /> : null}
       {props.embedded ? <NotifyParentOfCompletion redirectUrl={props.redirectUrl} /> : null}
       <h1 className="whitespace-pre-line text-2xl font-semibold">{props.thankYouMessage ?? t(locale, "thankYou.default", { agency: props.agencyName })}</h1>
       <p className="mt-3 text-slate-700">{t(locale, "final.completed.body")}</p>

@@ -22,6 +22,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { ClientForm, toUpdatePatch } from "@/components/clients/client-form";
 import { RequestTable } from "@/components/requests/request-table";
 import { DateTime } from "@/components/ui/date-time";
+import type { TClientPageData } from "@/lib/surfaces/dashboard/load-client-page";
 
 type Patch = ReturnType<typeof toUpdatePatch>;
 
@@ -32,19 +33,22 @@ export function ClientDetail({
   updateClient,
   deleteClient,
   addNote,
+  initial,
 }: {
   id: string;
+  /** what the page's server read: the page arrives whole, without loading stages */
+  initial?: TClientPageData | null;
   canWrite: boolean;
   canDelete: boolean;
   updateClient: (input: { id: string; patch: Patch }) => Promise<ActionResult<TClient>>;
   deleteClient: (input: { id: string }) => Promise<ActionResult<{ id: string; requests: number }>>;
   addNote: (input: { clientId: string; body: string }) => Promise<ActionResult<TClientNote>>;
 }) {
-  const detail = useClientDetail(id);
-  const profile = useClientProfile(id);
+  const detail = useClientDetail(id, initial?.client);
+  const profile = useClientProfile(id, initial?.profile);
   const router = useRouter();
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const requests = useRequestList({ clientId: id });
+  const requests = useRequestList({ clientId: id }, initial?.requests);
   const invalidate = useInvalidateClients();
   const [editing, setEditing] = useState(false);
   const back = (
@@ -105,7 +109,7 @@ export function ClientDetail({
         }
       />
       <FormAlert message={deleteError} />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card title="Details" className="lg:col-span-1">
           {editing ? (
             <ClientForm

@@ -36,10 +36,12 @@ export function useClientList(filters: ClientListFilters, opts: { enabled?: bool
   });
 }
 
-export function useClientDetail(id: string) {
+/** `initialData`: what the page's server already read, so the first render needs no request. */
+export function useClientDetail(id: string, initialData?: TDashboardClient) {
   return useQuery({
     queryKey: clientKeys.detail(id),
     queryFn: () => fetchData<TDashboardClient>(`/api/dashboard/clients/${id}`),
+    initialData,
   });
 }
 
@@ -48,9 +50,10 @@ export function useInvalidateClients() {
   return (id?: string) => Promise.all([qc.invalidateQueries({ queryKey: clientKeys.lists() }), ...(id ? [qc.invalidateQueries({ queryKey: clientKeys.detail(id) })] : [])]);
 }
 
-export function useClientProfile(id: string) {
+export function useClientProfile(id: string, initialData?: TClientProfile) {
   return useQuery({
     queryKey: [...clientKeys.detail(id), "profile"] as const,
     queryFn: () => fetchData<TClientProfile>(`/api/dashboard/clients/${id}/profile`),
+    initialData,
   });
 }

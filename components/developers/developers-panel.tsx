@@ -34,7 +34,7 @@ export function DevelopersPanel({ baseUrl, specUrl }: { baseUrl: string; specUrl
   const sdk = sdkExample(baseUrl);
   return (
     <div className="space-y-6">
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Base URL" description="Every V2 endpoint is under this address.">
           <div className="flex flex-wrap items-center gap-2">
             <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-900" data-testid="api-base-url">

@@ -26,7 +26,7 @@ export function MailboxPanel({ initialPage }: { initialPage: Page<EmailItem> }) 
     return <EmptyState title="No emails yet" description="Invites and reminders appear here when a request is created with “send email”." />;
   }
   return (
-    <div className="grid gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div>
         <Table caption="Emails">
           <THead>

@@ -73,7 +73,7 @@ export function RequestDetail({
   canWrite: boolean;
   act: (input: TAgencyRequestAction) => Promise<AgencyActionResult>;
   sendReminder: (input: { requestId: string }) => Promise<ActionResult<{ sentAt: string }>>;
-  previewRequest: (input: z.input<typeof ZCreateRequestBody>) => Promise<ActionResult<{ inviteUrl: string }>>;
+  previewRequest: (input: { requestId: string; body: z.input<typeof ZCreateRequestBody> }) => Promise<ActionResult<{ inviteUrl: string }>>;
 }) {
   const detail = useRequestDetail(id);
   const invalidate = useInvalidateRequests();
@@ -126,7 +126,7 @@ export function RequestDetail({
                 onClick={async () => {
                   const tab = window.open("about:blank", "_blank");
                   setBusy("preview");
-                  const demo = await runAction(() => previewRequest(previewBody(r)));
+                  const demo = await runAction(() => previewRequest({ requestId: id, body: previewBody(r) }));
                   setBusy(null);
                   if (demo && tab) tab.location.href = demo.inviteUrl;
                   else if (demo) window.open(demo.inviteUrl, "_blank", "noopener");
@@ -222,9 +222,16 @@ export function RequestDetail({
             {!open ? (
               <div className="mt-3 border-t border-slate-100 pt-3 text-sm">
                 <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Invite link</p>
-                <div className="mt-1">
-                  <InviteLinkBar inviteUrl={r.inviteUrl} embedUrl={r.embedUrl} clientEmail={r.client.email} clientName={r.client.name} />
-                </div>
+                {/* a completed link still shows the client what they shared; a cancelled or expired one has nothing to send */}
+                {r.status === "completed" ? (
+                  <div className="mt-1">
+                    <InviteLinkBar inviteUrl={r.inviteUrl} embedUrl={r.embedUrl} clientEmail={r.client.email} clientName={r.client.name} />
+                  </div>
+                ) : (
+                  <p className="mt-1 text-slate-700" data-testid="closed-link-note">
+                    {r.status === "cancelled" ? "The link no longer works: this request was cancelled." : "The link no longer works: this request has expired."}
+                  </p>
+                )}
               </div>
             ) : null}
             <details className="mt-3 text-xs text-slate-600">

@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
 import type { TDashboardRequestDetail } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
-import { fetchData, fetchPage, queryString } from "@/lib/surfaces/dashboard/dashboard-fetch";
+import { fetchData, fetchPage, queryString, type Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
 
 export const LIVE_REFRESH_MS = 3_000;
 
@@ -21,8 +21,10 @@ export const requestKeys = {
   detail: (id: string) => [...requestKeys.all, "detail", id] as const,
 };
 
-export function useRequestList(filters: RequestListFilters) {
+/** `firstPage`: the first page the page's server already read, so the first render needs no request. */
+export function useRequestList(filters: RequestListFilters, firstPage?: Page<TDashboardRequest>) {
   return useInfiniteQuery({
+    ...(firstPage ? { initialData: { pages: [firstPage], pageParams: [undefined] } } : {}),
     queryKey: requestKeys.list(filters),
     queryFn: ({ pageParam }) =>
       fetchPage<TDashboardRequest>(`/api/dashboard/requests${queryString({ status: filters.status, search: filters.search, clientId: filters.clientId, cursor: pageParam })}`),

@@ -10,6 +10,7 @@ import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import { useId, useState } from "react";
 import type { CatalogService } from "@/lib/core/catalog/catalog";
 import { groupCatalog } from "@/lib/surfaces/dashboard/services/group-catalog";
+import { defaultRole } from "@/lib/core/catalog/default-role";
 import type { TRequestedService } from "@/lib/core/requests/schemas";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FieldError } from "@/components/ui/field-error";
@@ -39,12 +40,12 @@ export function accessLevelOf(s: CatalogService, roles: string[]): string | unde
   return s.multiRole && ordered.length > 1 ? `[${ordered.join(",")}]` : ordered[0];
 }
 
-/** What a service asks when first ticked: the first offered role and the obvious account, if there is one. */
+/** What a service asks when first ticked: the least-privileged usual role and the obvious account, if there is one. */
 export function defaultPick(s: CatalogService, accounts: SerializedAccount[], readOnlyOnly = false): TRequestedService {
   const onPlatform = accounts.filter((a) => a.platform === s.platform);
   const preferred = onPlatform.filter((a) => a.services.includes(s.id));
   const pick = preferred.length === 1 ? preferred : onPlatform.length === 1 ? onPlatform : [];
-  const role = (readOnlyOnly ? s.roles.filter((r) => r.readOnly) : s.roles)[0];
+  const role = readOnlyOnly ? s.roles.find((r) => r.readOnly) : defaultRole(s.roles);
   return {
     ...(role ? { accessLevel: role.value } : {}),
     optional: false,

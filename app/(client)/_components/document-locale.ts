@@ -1,5 +1,5 @@
 // The language of the page being rendered, for the root layout's `<html lang>`: on the
-// invite and embed pages the client's language, on the static link the visitor's choice or
+// invite, embed and removal pages the client's language, on the static link the visitor's choice or
 // browser, elsewhere English (the dashboard's language). Uses the same cached loader as
 // the page, so the request is read from the database once.
 import { headers } from "next/headers";
@@ -7,6 +7,7 @@ import type { Locale } from "@/lib/infra/i18n/dictionary";
 import { CLIENT_PAGE_HEADER, parseClientPagePath } from "@/lib/surfaces/access/client-page-path";
 import { localeFromAcceptLanguage, pageLocale } from "@/lib/surfaces/access/page-locale";
 import { loadView } from "@/app/(client)/_components/access-page";
+import { removalLinkLocale } from "@/lib/surfaces/access/removal/removal-link-flow";
 
 export async function documentLocale(): Promise<Locale> {
   const h = await headers();
@@ -14,6 +15,7 @@ export async function documentLocale(): Promise<Locale> {
   if (!page) return "en";
   const acceptLanguage = h.get("accept-language");
   if (page.surface === "static") return pageLocale(page.lang, acceptLanguage);
+  if (page.surface === "removal") return (await removalLinkLocale(page.token)) ?? localeFromAcceptLanguage(acceptLanguage);
   const loaded = await loadView(page.token);
   // unknown links and the "try again" page speak the browser's language
   return loaded.ok && loaded.value ? loaded.value.locale : localeFromAcceptLanguage(acceptLanguage);

@@ -7,6 +7,7 @@ import { getDashboardContext, listUserAgencies } from "@/lib/surfaces/dashboard/
 import { mustEnrolTwoFactor } from "@/lib/core/users/two-factor";
 import { isEmailVerified } from "@/lib/core/users/email-verification";
 import { VerifyEmailNotice } from "@/components/account/verify-email-notice";
+import { env } from "@/lib/infra/env";
 import { resendMyVerificationAction } from "./verify-email-actions";
 import SecurityPage from "./security/page";
 import { AgencySwitcher } from "./_components/agency-switcher";
@@ -37,23 +38,30 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <div className="min-h-screen md:flex">
       <TabAgency agencyId={ctx.agencyId} />
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a href="#main" className="print:hidden sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <DashboardNav
-        agencyName={ctx.agencyName}
-        instanceAdmin={instanceAdmin}
-        userMenu={
-          <>
-            <AgencySwitcher current={ctx.agencyId} agencies={agencies} />
-            <UnreadBadge />
-            <UserMenu email={ctx.email} role={ctx.role} />
-          </>
-        }
-      />
-      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10">
+      {/* printing a page prints its content only: no navigation, notices or demo banner */}
+      <div className="contents print:hidden">
+        <DashboardNav
+          agencyName={ctx.agencyName}
+          instanceAdmin={instanceAdmin}
+          userMenu={
+            <>
+              <AgencySwitcher current={ctx.agencyId} agencies={agencies} />
+              <UnreadBadge />
+              <UserMenu email={ctx.email} role={ctx.role} />
+            </>
+          }
+        />
+      </div>
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 print:p-0">
         <div className="mx-auto max-w-6xl">
-          {verified ? null : <VerifyEmailNotice email={ctx.email} resend={resendMyVerificationAction} />}
+          {verified ? null : (
+            <div className="print:hidden">
+              <VerifyEmailNotice email={ctx.email} resend={resendMyVerificationAction} inMailbox={!env().SMTP_URL} />
+            </div>
+          )}
           {mustEnrol ? (
             <>
               <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
@@ -63,7 +71,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             </>
           ) : (
             <>
-              {demoData ? <DemoDataBanner canRemove={can(ctx.role, "demo:delete")} remove={removeDemoDataAction} /> : null}
+              {demoData ? (
+                <div className="print:hidden">
+                  <DemoDataBanner canRemove={can(ctx.role, "demo:delete")} remove={removeDemoDataAction} />
+                </div>
+              ) : null}
               {children}
             </>
           )}

@@ -2,11 +2,20 @@
 // (API, dashboard, client pages, worker) notifies: one in-app entry per member who chose the
 // event, an email at once for members on "instant" (members on "digest" get it in the daily
 // digest), and one Slack message when the agency set an incoming-webhook URL.
+//
+// "At once" is one email per request while its client is at work, not one per event: a
+// client granting nine services and finishing the request used to send eleven emails.
+// The instant email waits INSTANT_BATCH_MS for more of the same request's news, and each
+// new line joins the waiting email (and restarts the wait, up to INSTANT_BATCH_MAX_MS after
+// the first line), until the worker sends it.
 import type { Tx } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
 import { notifyPreferenceOf, notificationText, notifyTypeOf, type NotifyEventType, type AWAITING_CONFIRMATION } from "@/lib/core/notifications/notification-types";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
 import { actorDisplayName } from "@/lib/core/events/actor-name";
+
+export const INSTANT_BATCH_MS = 60_000;
+export const INSTANT_BATCH_MAX_MS = 10 * 60_000;
 
 export async function notifyTeam(tx: Tx, opts: { agencyId: string; eventId: string; type: string; data: unknown; requestId: string | null; now: Date; actor?: string | null }) {
   const type = notifyTypeOf(opts.type, opts.data);
@@ -42,20 +51,8 @@ export async function notifyTeam(tx: Tx, opts: { agencyId: string; eventId: stri
       })),
     });
     const agency = await tx.agency.findUniqueOrThrow({ where: { id: opts.agencyId }, select: { name: true } });
-    const instant = members.filter((m) => m.notifyEmail === "instant");
-    if (instant.length > 0) {
-      const mail = await renderNotificationEmail({ agencyName: agency.name, lines: [message], link });
-      await tx.email.createMany({
-        data: instant.map((m) => ({
-          agencyId: opts.agencyId,
-          requestId: opts.requestId,
-          kind: "notification",
-          to: m.user.email,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        })),
-      });
+    for (const m of members.filter((x) => x.notifyEmail === "instant")) {
+      await queueInstantEmail(tx, { ...opts, userId: m.userId, to: m.user.email, agencyName: agency.name, message, link });
     }
   }
 
@@ -63,4 +60,34 @@ export async function notifyTeam(tx: Tx, opts: { agencyId: string; eventId: stri
   if (agency?.slackWebhookUrl) {
     await tx.slackMessage.create({ data: { agencyId: opts.agencyId, text: `${message} · <${link}|Open in dashboard>`, createdAt: opts.now, nextAttemptAt: opts.now } });
   }
+}
+
+async function queueInstantEmail(
+  tx: Tx,
+  opts: { agencyId: string; requestId: string | null; userId: string; to: string; agencyName: string; message: string; link: string; now: Date },
+) {
+  const sendAt = (first: Date) => new Date(Math.min(opts.now.getTime() + INSTANT_BATCH_MS, first.getTime() + INSTANT_BATCH_MAX_MS));
+  if (opts.requestId) {
+    // the member's email about this request that the worker has not picked up yet
+    const waiting = await tx.email.findFirst({
+      where: { agencyId: opts.agencyId, requestId: opts.requestId, kind: "notification", to: opts.to, status: "pending", attempts: 0 },
+      orderBy: { createdAt: "desc" },
+      select: { id: true, createdAt: true },
+    });
+    if (waiting) {
+      const lines = await tx.notification.findMany({
+        where: { agencyId: opts.agencyId, userId: opts.userId, requestId: opts.requestId, createdAt: { gte: waiting.createdAt } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { message: true },
+      });
+      const mail = await renderNotificationEmail({ agencyName: opts.agencyName, lines: lines.map((l) => l.message), link: opts.link });
+      // only while no worker has claimed it (a claim raises attempts)
+      const joined = await tx.email.updateMany({ where: { id: waiting.id, status: "pending", attempts: 0 }, data: { ...mail, nextAttemptAt: sendAt(waiting.createdAt) } });
+      if (joined.count === 1) return;
+    }
+  }
+  const mail = await renderNotificationEmail({ agencyName: opts.agencyName, lines: [opts.message], link: opts.link });
+  await tx.email.create({
+    data: { agencyId: opts.agencyId, requestId: opts.requestId, kind: "notification", to: opts.to, ...mail, createdAt: opts.now, nextAttemptAt: sendAt(opts.now) },
+  });
 }

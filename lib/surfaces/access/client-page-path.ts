@@ -3,9 +3,9 @@
 // client pages into one request header, after dropping any the browser sent.
 export const CLIENT_PAGE_HEADER = "x-client-page";
 
-export type ClientPagePath = { surface: "invite" | "embed"; token: string } | { surface: "static"; token: string; lang: string | null };
+export type ClientPagePath = { surface: "invite" | "embed" | "removal"; token: string } | { surface: "static"; token: string; lang: string | null };
 
-const PATTERN = /^\/(i|embed|l)\/([^/]+)\/?$/;
+const PATTERN = /^\/(i|embed|l|r)\/([^/]+)\/?$/;
 
 export function isClientPagePath(pathname: string): boolean {
   return PATTERN.test(pathname);
@@ -29,5 +29,6 @@ export function parseClientPagePath(value: string | null): ClientPagePath | null
     return null;
   }
   if (m[1] === "l") return { surface: "static", token, lang: url.searchParams.get("lang") };
+  if (m[1] === "r") return { surface: "removal", token };
   return { surface: m[1] === "i" ? "invite" : "embed", token };
 }

@@ -74,7 +74,8 @@ export function DashboardNav({ agencyName, userMenu, instanceAdmin = false }: { 
           Menu
         </button>
       </div>
-      <nav id="dashboard-nav" aria-label="Dashboard" className={`${open ? "block" : "hidden"} flex-1 overflow-y-auto px-3 pb-4 md:block`}>
+      {/* min-h-0: the list scrolls inside the full-height sidebar instead of running past its bottom */}
+      <nav id="dashboard-nav" aria-label="Dashboard" className={`${open ? "block" : "hidden"} min-h-0 flex-1 overflow-y-auto px-3 pb-4 md:block`}>
         {(instanceAdmin ? [...NAV_SECTIONS, INSTANCE_NAV_SECTION] : NAV_SECTIONS).map((section) => (
           <div key={section.title} className="mb-4">
             <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{section.title}</p>

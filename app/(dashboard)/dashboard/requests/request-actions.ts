@@ -7,6 +7,9 @@ import { createRequest } from "@/lib/core/requests/create-request";
 import { applyAgencyAction, ZAgencyRequestAction } from "@/lib/core/requests/apply-agency-action";
 import { editRequest, ZEditRequestInput } from "@/lib/core/requests/edit-request";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
+import { previewRequest } from "@/lib/core/requests/preview-request";
+import { UUID } from "@/lib/core/common/uuid";
+import { z } from "zod";
 
 export const createRequestAction = dashboardAction(
   "requests:write",
@@ -35,6 +38,14 @@ export const previewAsClientAction = dashboardAction(
     const request = await createRequest({ agencyId: ctx.agencyId, input: { ...input, sendEmail: false }, source: "dashboard", isDemo: true });
     return { inviteUrl: request.inviteUrl };
   },
+  "request.previewed",
+);
+
+/** "Preview as client" on a request's page: the demo copy starts where the request stands. */
+export const previewExistingRequestAction = dashboardAction(
+  "requests:write",
+  z.strictObject({ requestId: z.string().regex(UUID, "Must be a request id."), body: ZCreateRequestBody }),
+  (input, ctx) => previewRequest({ agencyId: ctx.agencyId, requestId: input.requestId, input: input.body }),
   "request.previewed",
 );
 

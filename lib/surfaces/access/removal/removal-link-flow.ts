@@ -46,6 +46,12 @@ async function findLink(token: string) {
 }
 
 /** The page's content, or null for a token that names no link (404). */
+/** The language of a removal link's page (its client's), or null for an unknown link; for `<html lang>`. */
+export async function removalLinkLocale(token: string): Promise<Locale | null> {
+  const link = await findLink(token);
+  return link ? localeForLanguage(link.client.language) : null;
+}
+
 export async function loadRemovalPage(opts: { token: string; now?: Date; connectorFor?: ConnectorFor }): Promise<RemovalPage | null> {
   const now = opts.now ?? new Date();
   const link = await findLink(opts.token);

@@ -17,6 +17,7 @@ import { RemovalLinksPanel } from "@/components/access-checks/removal-links-pane
 import { listRemovalLinks } from "@/lib/core/removal-links/list-removal-links";
 import { removalLinkPlatforms } from "@/lib/core/removal-links/removal-targets";
 import { UUID } from "@/lib/core/common/uuid";
+import { loadClientPage } from "@/lib/surfaces/dashboard/load-client-page";
 import { PLATFORM_IDS, getPlatform } from "@/lib/core/catalog/catalog";
 
 export const metadata: Metadata = { title: "Client" };
@@ -28,9 +29,13 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const access = await loadAccessStatus({ agencyId: ctx.agencyId, clientId: id });
   const ownClient = UUID.test(id);
-  const [linkPlatforms, removalLinks] = ownClient
-    ? await Promise.all([removalLinkPlatforms({ agencyId: ctx.agencyId, clientId: id }), listRemovalLinks({ agencyId: ctx.agencyId, clientId: id })])
-    : [[], []];
+  const [linkPlatforms, removalLinks, initial] = ownClient
+    ? await Promise.all([
+        removalLinkPlatforms({ agencyId: ctx.agencyId, clientId: id }),
+        listRemovalLinks({ agencyId: ctx.agencyId, clientId: id }),
+        loadClientPage({ agencyId: ctx.agencyId, id }),
+      ])
+    : [[], [], null];
   const platformNames: Record<string, string> = Object.fromEntries(PLATFORM_IDS.map((p) => [p, getPlatform(p)?.name ?? p]));
   return (
     <div className="space-y-6">
@@ -41,6 +46,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
         updateClient={updateClientAction}
         deleteClient={deleteClientAction}
         addNote={addClientNoteAction}
+        initial={initial}
       />
       <AccessPanel
         status={access}

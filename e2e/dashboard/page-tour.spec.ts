@@ -1,0 +1,208 @@
+// The page tour: the demo agency's owner visits every dashboard page reachable from the
+// navigation (and the detail pages, tabs, folded details and dialogs those pages link to
+// or open), then every client page in each state the demo data holds: the invite link and
+// the embed of the pending, in-progress, completed, expired and cancelled requests, the
+// preview of a request, the static link form and the pages of links that do not exist, in
+// English, Spanish and Dutch. At 1280 and 375 px. Each page fails the tour on code or raw
+// values on screen, English on a Spanish or Dutch page, a page wider than the viewport, an
+// axe violation or a console error (e2e/fixtures/page-checks.ts); every page's screenshot
+// is kept under test-results/page-tour/. A new page joins by being linked from the
+// navigation or from a page the tour already visits.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { api } from "../fixtures/admin";
+import { signInToDashboard } from "../fixtures/agency-actions";
+import { seedDemoAgency, type DemoAgency, type DemoState } from "../fixtures/demo-agency";
+import { SCREENSHOT_DIR, checkPage, watchConsole, type TourLanguage, type TourProblem } from "../fixtures/page-checks";
+
+// a 2-core runner visits about one page a second; the tour's budget leaves room for a loaded one
+test.describe.configure({ timeout: 480_000 });
+
+const WIDTHS = [1280, 375] as const;
+const LANGUAGES: [TourLanguage, string][] = [
+  ["en", "English"],
+  ["es", "Spanish"],
+  ["nl", "Dutch"],
+];
+/** How many pages of one kind (e.g. /dashboard/requests/:id) the tour visits: the demo data's five states. */
+const PER_KIND = 5;
+/** Pages of one kind that differ only by their data beyond the first: one is enough. */
+const ONE_OF_KIND = [/\/print$/, /\/edit$/, /^\/dashboard\/requests\/new$/, /^\/dashboard\/webhooks\/:id$/];
+/** A client's page shows their requests; two clients (one open request, one completed) cover its states. */
+const TWO_OF_KIND = [/^\/dashboard\/clients\/:id$/];
+
+let demo: DemoAgency;
+let staticLinkPath: string;
+
+function kindOf(href: string): string {
+  return href.split(/[?#]/)[0]!.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ":id");
+}
+
+/** Waits for the page's data: the network quiet and no "Loading…" placeholder left. */
+async function settle(page: Page): Promise<string[]> {
+  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+  const loaded = await page
+    .waitForFunction(() => !/\bLoading\b/.test(document.querySelector("main")?.textContent ?? document.body.textContent ?? ""), null, { timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+  return loaded ? [] : ["still loading after 10 s"];
+}
+
+async function withContext<T>(browser: Browser, width: number, run: (page: Page) => Promise<T>, locale = "en-US"): Promise<T> {
+  // the browser's language: what a page that knows no client (a wrong link) answers in
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** The problems as lines, also kept beside the screenshots (test-results/page-tour/problems.txt). */
+function report(problems: TourProblem[]): string[] {
+  const lines = problems.map((p) => `${p.page}: ${p.problem}`);
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  fs.appendFileSync(path.join(SCREENSHOT_DIR, "problems.txt"), lines.map((l) => `${l}\n`).join(""));
+  return lines;
+}
+
+test.beforeAll(async ({ browser }) => {
+  demo = await seedDemoAgency();
+  // the static link, asking for one service, so its form shows
+  await withContext(browser, 1280, async (page) => {
+    await signInToDashboard(page, demo.email, demo.password);
+    await page.goto("/dashboard/static-link");
+    staticLinkPath = new URL((await page.getByTestId("static-link-url").textContent())!.trim()).pathname;
+    await page.locator('[data-service="meta_ads"]').getByLabel("Meta Ad Account", { exact: true }).check();
+    await page.getByRole("button", { name: "Save static link" }).click();
+    await expect(page.getByText("Static link saved.")).toBeVisible();
+  });
+});
+
+for (const width of WIDTHS) {
+  test(`every dashboard page reads as words for people (${width} px)`, async ({ browser }) => {
+    const problems = await withContext(browser, width, async (page) => {
+      const found: TourProblem[] = [];
+      const console = watchConsole(page);
+      await signInToDashboard(page, demo.email, demo.password);
+      const check = async (name: string, target: Page = page, errors = console) => {
+        const waiting = await settle(target);
+        found.push(...waiting.map((problem) => ({ page: name, problem })));
+        const eventNames = name.startsWith("/dashboard/webhooks");
+        found.push(...(await checkPage(target, { name, language: "en", consoleErrors: errors.take(), eventNames })));
+      };
+
+      // the navigation lists the pages; the pages link to the rest
+      await page.goto("/dashboard");
+      const queue = await page.locator("#dashboard-nav a[href^='/dashboard']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+      expect(queue.length).toBeGreaterThan(10);
+      const seen = new Set<string>();
+      const perKind = new Map<string, number>();
+      const admit = (href: string) => {
+        const kind = kindOf(href);
+        const limit = ONE_OF_KIND.some((re) => re.test(kind)) ? 1 : TWO_OF_KIND.some((re) => re.test(kind)) ? 2 : PER_KIND;
+        if (seen.has(href) || (perKind.get(kind) ?? 0) >= limit) return;
+        seen.add(href);
+        perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
+        queue.push(href);
+      };
+      for (const href of queue.splice(0)) admit(href);
+
+      while (queue.length > 0) {
+        const href = queue.shift()!;
+        await page.goto(href);
+        await check(href);
+        await exploreStates(page, href, check);
+        const links = await page.locator("main a[href^='/dashboard']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+        for (const link of links) if (!link.startsWith("/dashboard/accounts/connect")) admit(link);
+      }
+      // every request of the demo data was reached through the pages
+      for (const id of Object.values(demo.requests)) expect(seen.has(`/dashboard/requests/${id}`), `request ${id} reached`).toBe(true);
+      return found;
+    });
+    expect(report(problems)).toEqual([]);
+  });
+
+  test(`every client page in every state reads in the client's language (${width} px)`, async ({ browser, baseURL }) => {
+    const links: Record<DemoState, { inviteUrl: string; embedUrl: string; clientId: string }> = {} as never;
+    for (const [state, id] of Object.entries(demo.requests) as [DemoState, string][]) {
+      const res = await api<{ data: { inviteUrl: string; embedUrl: string; clientId: string } }>(baseURL!, demo.apiKey, "GET", `/requests/${id}`);
+      expect(res.status).toBe(200);
+      links[state] = res.body.data;
+    }
+    const problems: TourProblem[] = [];
+    for (const [language, languageName] of LANGUAGES) {
+      for (const { clientId } of Object.values(links)) {
+        expect((await api(baseURL!, demo.apiKey, "PATCH", `/clients/${clientId}`, { language: languageName })).status).toBe(200);
+      }
+      problems.push(
+        ...(await withContext(
+          browser,
+          width,
+          async (page) => {
+            const found: TourProblem[] = [];
+            const console = watchConsole(page);
+            const visit = async (name: string, path: string) => {
+              await page.goto(path);
+              await settle(page);
+              const lang = await page.locator("html").getAttribute("lang");
+              if (lang !== language) found.push({ page: `${name} (${width} px, ${language})`, problem: `<html lang="${lang}">` });
+              found.push(...(await checkPage(page, { name, language, consoleErrors: console.take() })));
+            };
+            for (const [state, link] of Object.entries(links)) {
+              await visit(`invite ${state}`, new URL(link.inviteUrl).pathname);
+              await visit(`embed ${state}`, new URL(link.embedUrl).pathname);
+            }
+            await visit("static link", `${staticLinkPath}?lang=${language}`);
+            const missing = "A".repeat(43);
+            await visit("invite not found", `/i/${missing}`);
+            await visit("static link not found", `/l/${missing}?lang=${language}`);
+            // a removal link needs a platform whose removal takes the client's sign-in, which the
+            // sandbox has none of: its page is covered by e2e/client/removal-link-real.spec.ts
+            await visit("removal link not found", `/r/${missing}`);
+            return found;
+          },
+          language,
+        )),
+      );
+    }
+    expect(report(problems)).toEqual([]);
+  });
+}
+
+/** The states a page can show beyond its first view: tabs, folded details, dialogs with data. */
+async function exploreStates(page: Page, href: string, check: (name: string, target?: Page, errors?: { take(): string[] }) => Promise<void>) {
+  const kind = kindOf(href);
+  const main = page.locator("main");
+  // the API reference's tabs are code samples per language and response: its first view is checked
+  const tabs = kind === "/dashboard/developers" ? [] : (await main.locator("[role=tab][aria-selected=false]").all()).slice(0, 4);
+  for (const tab of tabs) {
+    const name = (await tab.textContent())?.trim();
+    await tab.click();
+    await check(`${href} tab ${name}`);
+  }
+  if ((await main.locator("details:not([open])").count()) > 0) {
+    await main.locator("details:not([open]) > summary").evaluateAll((els) => els.forEach((s) => ((s.parentElement as HTMLDetailsElement).open = true)));
+    await check(`${href} details opened`);
+  }
+  if (kind === "/dashboard/mailbox") {
+    // the first email, opened beside the list
+    const email = main.locator("button[aria-pressed]").first();
+    if (await email.count()) {
+      await email.click();
+      // its text (the HTML view is the email's own document, in a sandboxed frame axe cannot enter)
+      await page.getByRole("button", { name: "Text", exact: true }).click();
+      await expect(page.getByTestId("email-text")).toBeVisible();
+      await check(`${href} email`);
+    }
+  }
+  if (kind === "/dashboard/requests/:id" && (await page.getByTestId("request-status").textContent())?.includes("In progress")) {
+    // what the client sees, as the team previews it
+    const [preview] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Preview as client" }).click()]);
+    const errors = watchConsole(preview);
+    await preview.waitForURL(/\/i\//);
+    await check(`${href} preview as client`, preview, errors);
+    await preview.close();
+  }
+}
