@@ -8,6 +8,7 @@ import { validateExpiresAt } from "@/lib/core/domain/expiry";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { notFound, validationError } from "@/lib/core/common/api-error";
 import { countUsageUnit } from "@/lib/core/usage/count-usage-unit";
+import { withUsageReservation, type UsageReservation } from "@/lib/core/usage/reserve-usage-unit";
 import type { TCreateRequestBody } from "@/lib/core/requests/schemas";
 import { validateRequestedServices } from "@/lib/core/requests/validate-requested-services";
 import { getRequestOrThrow } from "@/lib/core/requests/load-request";
@@ -15,7 +16,27 @@ import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
 
 export type RequestSource = "api" | "dashboard" | "static_link";
 
-export async function createRequest(opts: { agencyId: string; input: TCreateRequestBody; source: RequestSource; isDemo?: boolean; tx?: Tx; now?: Date }) {
+export interface CreateRequestOptions {
+  agencyId: string;
+  input: TCreateRequestBody;
+  source: RequestSource;
+  isDemo?: boolean;
+  tx?: Tx;
+  now?: Date;
+  /** a unit reserved before `tx` opened (withUsageReservation); without it the create counts in its transaction */
+  usage?: UsageReservation | null;
+}
+
+export async function createRequest(opts: CreateRequestOptions) {
+  // Without a caller's transaction the unit is reserved before this create's own, so creates
+  // of one agency do not hold its counter row locked while they run (see reserve-usage-unit.ts).
+  if (!opts.tx && !opts.isDemo && opts.usage === undefined) {
+    return withUsageReservation({ agencyId: opts.agencyId, clientId: opts.input.clientId, now: opts.now }, (usage) => createRequestIn({ ...opts, usage }));
+  }
+  return createRequestIn(opts);
+}
+
+async function createRequestIn(opts: CreateRequestOptions) {
   const run = async (tx: Tx) => {
     const { input } = opts;
     const now = opts.now ?? new Date();
@@ -71,10 +92,10 @@ export async function createRequest(opts: { agencyId: string; input: TCreateRequ
     if (!opts.isDemo) {
       await recordEvent(tx, { agencyId: opts.agencyId, type: "request.created", data: { request }, requestId: created.id, now });
       if (input.sendEmail) await queueRequestEmail(tx, { agencyId: opts.agencyId, requestId: created.id, kind: "invite" });
-      // Counted last: the month's counter row stays locked until the transaction commits, so
-      // concurrent creates of one agency wait for each other only from here on, not for each
-      // other's whole create. A refusal still rolls everything above back.
-      await countUsageUnit(tx, { agencyId: opts.agencyId, kind: client.isProspect ? "prospect" : "client", now });
+      // Counted last: with a unit reserved beforehand this takes it and locks nothing; without
+      // one the month's counter row stays locked until the transaction commits. A refusal
+      // still rolls everything above back.
+      await countUsageUnit(tx, { agencyId: opts.agencyId, kind: client.isProspect ? "prospect" : "client", now, reservation: opts.usage });
     }
     return request;
   };
