@@ -7,6 +7,8 @@ import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
 import { MAX_AGENCY_NAME } from "@/lib/core/agencies/create-agency";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { notFound, validationError } from "@/lib/core/common/api-error";
+import { forgetBranding } from "@/lib/core/agencies/branding-cache";
+import { CHANNELS, notify } from "@/lib/infra/db/notifications";
 
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_MIME_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
@@ -93,5 +95,9 @@ export async function updateBranding({ agencyId, input, logo, tx }: UpdateBrandi
     },
     select: SELECT,
   });
+  // client pages cache branding: this instance forgets it now, the others on the notification
+  // (sent on commit when `tx` is a transaction)
+  forgetBranding(agencyId);
+  await notify(db, CHANNELS.brandingChanged);
   return toBranding(row);
 }

@@ -11,6 +11,8 @@ import { log } from "@/lib/infra/log";
 export const CHANNELS = {
   deliveriesQueued: "ars_deliveries_queued",
   authChanged: "ars_auth_changed",
+  /** an agency's name, colour or logo changed: client pages drop their cached branding */
+  brandingChanged: "ars_branding_changed",
 } as const;
 export type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 

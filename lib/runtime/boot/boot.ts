@@ -64,6 +64,11 @@ async function start() {
     const { listen, CHANNELS } = await import("@/lib/infra/db/notifications");
     const { forgetApiKeys } = await import("@/lib/core/api-keys/authenticate-api-key");
     await listen(CHANNELS.authChanged, forgetApiKeys).catch((err) => log().warn({ err: (err as Error).message }, "LISTEN for key changes failed; cached keys expire within 5 s"));
+    // a branding change on another instance reaches this one's client pages at once
+    const { forgetBranding } = await import("@/lib/core/agencies/branding-cache");
+    await listen(CHANNELS.brandingChanged, () => forgetBranding()).catch((err) =>
+      log().warn({ err: (err as Error).message }, "LISTEN for branding changes failed; cached branding expires within 60 s"),
+    );
   }
   if (e.NODE_ENV === "production" && e.databaseMode === "postgres" && !e.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY) {
     log().info(

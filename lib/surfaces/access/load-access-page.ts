@@ -7,12 +7,13 @@ import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
 import { notePlatformSetupNeeded } from "@/lib/core/agencies/note-platform-setup-needed";
 import { platformMode, type PlatformMode } from "@/lib/infra/connectors/get-connector";
 import { getCatalogService, getPlatform, isOneClickHere, type ClientFlow } from "@/lib/core/catalog/catalog";
-import { getDb } from "@/lib/infra/db/db";
+import { cachedBranding } from "@/lib/core/agencies/branding-cache";
 import { progress, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
 import { type Locale } from "@/lib/infra/i18n/dictionary";
 import { accentColors, type AccentColors } from "@/lib/surfaces/access/accent-color";
 import { instructionSteps, roleLabel, serviceName } from "@/lib/surfaces/access/catalog-messages";
-import { findRequestByToken, requestLocale, requestStatus, type AccessRequestRow } from "@/lib/surfaces/access/find-request-by-token";
+import { requestLocale, requestStatus } from "@/lib/surfaces/access/find-request-by-token";
+import { loadAccessPageRow, type AccessPageService } from "@/lib/surfaces/access/load-access-page-row";
 
 export interface AccessServiceView {
   serviceId: string;
@@ -89,7 +90,7 @@ function inviteTarget(link: AccountLink | undefined, account: AccountRow | undef
 
 export function buildServiceView(
   locale: Locale,
-  svc: AccessRequestRow["services"][number],
+  svc: AccessPageService,
   accounts: ReadonlyMap<string, AccountRow>,
   open: boolean,
   modeOf: (platform: string) => PlatformMode = platformMode,
@@ -135,37 +136,17 @@ export function buildServiceView(
 
 export async function loadAccessPage(opts: { token: string; now?: Date }): Promise<AccessPageView | null> {
   const now = opts.now ?? new Date();
-  const row = await findRequestByToken(opts.token);
+  // one statement for the request, its services, their accounts and the intake questions;
+  // the agency's branding from memory
+  const row = await loadAccessPageRow(opts.token);
   if (!row) return null;
-  const db = await getDb();
+  const agency = await cachedBranding(row.agencyId);
+  if (!agency) return null;
   const locale = requestLocale(row);
   const status = requestStatus(row, now);
   const open = status === "pending" || status === "in_progress";
-
-  const accountIds = [
-    ...new Set(
-      row.services.flatMap((s) =>
-        links(s.accounts)
-          .map((l) => l.internalAccountId)
-          .filter((id): id is string => !!id),
-      ),
-    ),
-  ];
-  const [accountRows, questions] = await Promise.all([
-    accountIds.length > 0
-      ? db.connectedAccount.findMany({
-          where: { agencyId: row.agencyId, internalAccountId: { in: accountIds } },
-          select: { internalAccountId: true, displayName: true, email: true, platformAccountId: true, businessId: true },
-        })
-      : Promise.resolve([]),
-    row.intakeRequested && row.intakeCompletedAt === null && open
-      ? db.intakeQuestion.findMany({
-          where: { agencyId: row.agencyId, archivedAt: null },
-          orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-        })
-      : Promise.resolve([]),
-  ]);
-  const accounts = new Map(accountRows.map((a) => [a.internalAccountId, a]));
+  const accounts = new Map(row.accounts.map((a) => [a.internalAccountId, a]));
+  const questions = open ? (row.questions ?? []) : [];
 
   const platforms: AccessPlatformView[] = [];
   for (const svc of row.services) {
@@ -179,7 +160,8 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
   const waitingOn = platforms.filter((p) => p.services.some((s) => s.setupPending)).map((p) => p.platform);
   if (waitingOn.length > 0 && !row.isDemo) {
     // The agency is told; a failure to record it must not break the client's page.
-    await notePlatformSetupNeeded({ agencyId: row.agencyId, platforms: waitingOn, now }).catch((err) =>
+    const known = row.setupNotices.map((n) => ({ platform: n.platform, lastSeenAt: new Date(n.lastSeenAt), lastEmailedAt: n.lastEmailedAt ? new Date(n.lastEmailedAt) : null }));
+    await notePlatformSetupNeeded({ agencyId: row.agencyId, platforms: waitingOn, now, known }).catch((err) =>
       console.error("access page: could not record a platform setup notice", err),
     );
   }
@@ -190,7 +172,7 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
     locale,
     status,
     open,
-    agency: { id: row.agency.id, name: row.agency.name, logoUrl: agencyLogoUrl(row.agency), accent: accentColors(row.agency.accentColor) },
+    agency: { id: agency.id, name: agency.name, logoUrl: agencyLogoUrl(agency), accent: accentColors(agency.accentColor) },
     progress: progress({
       services: row.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status, awaitingConfirmation: s.awaitingConfirmation })),
       intakeRequested: row.intakeRequested,
