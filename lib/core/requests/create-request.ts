@@ -11,7 +11,26 @@ import { countUsageUnit } from "@/lib/core/usage/count-usage-unit";
 import { withUsageReservation, type UsageReservation } from "@/lib/core/usage/reserve-usage-unit";
 import type { TCreateRequestBody } from "@/lib/core/requests/schemas";
 import { validateRequestedServices } from "@/lib/core/requests/validate-requested-services";
-import { getRequestOrThrow } from "@/lib/core/requests/load-request";
+import { serializeRequest } from "@/lib/core/requests/serialize-request";
+
+const CREATED_SELECT = {
+  id: true,
+  clientId: true,
+  status: true,
+  stateVersion: true,
+  source: true,
+  inviteToken: true,
+  inviteTokenHash: true,
+  inviteTokenSealed: true,
+  intakeRequested: true,
+  intakeCompletedAt: true,
+  thankYouMessage: true,
+  redirectUrl: true,
+  createdAt: true,
+  completedAt: true,
+  expiresAt: true,
+  cancelledAt: true,
+} as const;
 import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
 
 export type RequestSource = "api" | "dashboard" | "static_link";
@@ -60,6 +79,8 @@ async function createRequestIn(opts: CreateRequestOptions) {
       }
     }
     const services = await validateRequestedServices(tx, { agencyId: opts.agencyId, requestedServices: input.requestedServices });
+    // The request and its services are inserted with RETURNING of what the Request object
+    // shows, and the response is built from that: no re-read of the rows just written.
     const created = await tx.accessRequest.create({
       data: {
         agencyId: opts.agencyId,
@@ -74,21 +95,30 @@ async function createRequestIn(opts: CreateRequestOptions) {
         redirectUrl: input.redirectUrl ?? null,
         expiresAt,
         createdAt: now,
-        services: {
-          create: services.map((s, position) => ({
-            agencyId: opts.agencyId,
-            serviceId: s.serviceId,
-            platform: s.platform,
-            accessLevel: s.accessLevel,
-            optional: s.optional,
-            accounts: s.accounts,
-            position,
-          })),
-        },
       },
-      select: { id: true },
+      select: CREATED_SELECT,
     });
-    const request = await getRequestOrThrow({ agencyId: opts.agencyId, id: created.id, tx, includeDemo: true });
+    const createdServices =
+      services.length === 0
+        ? []
+        : await tx.requestService.createManyAndReturn({
+            data: services.map((s, position) => ({
+              agencyId: opts.agencyId,
+              requestId: created.id,
+              serviceId: s.serviceId,
+              platform: s.platform,
+              accessLevel: s.accessLevel,
+              optional: s.optional,
+              accounts: s.accounts,
+              position,
+            })),
+            select: { serviceId: true, platform: true, accessLevel: true, optional: true, status: true, accounts: true, grantedAssets: true, position: true },
+          });
+    const request = serializeRequest({
+      ...created,
+      client: { externalClientId: client.externalClientId },
+      services: [...createdServices].sort((a, b) => a.position - b.position),
+    });
     if (!opts.isDemo) {
       await recordEvent(tx, { agencyId: opts.agencyId, type: "request.created", data: { request }, requestId: created.id, now });
       if (input.sendEmail) await queueRequestEmail(tx, { agencyId: opts.agencyId, requestId: created.id, kind: "invite" });
