@@ -484,7 +484,7 @@ async function main() {
         await checkCreate(
           `${api}/requests`,
           { authorization: `Bearer ${first.key}` },
-          JSON.stringify({ clientId: first.clientId, requestedServices: { meta_ads: { requestedAccountLinks: [{ internalAccountId: first.accountId }] } } }),
+          JSON.stringify({ clientId: first.clientId, requestedServices: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: first.accountId }] } } }),
         );
         const [oneAgency, spread] = await series([rotating([first]), rotating(seed.agencies)], rounds);
         out.push(["POST /requests, one agency", oneAgency!], [`POST /requests, ${seed.agencies.length} agencies`, spread!]);
