@@ -14,6 +14,7 @@ import { seedAccessAgency, seedAccessRequest, type TestAgency } from "@/test/sup
 const saved = process.env.SANDBOX_PLATFORMS;
 let agency: TestAgency;
 let stopListening: () => void;
+let heard = 0;
 
 beforeAll(async () => {
   // every platform of the request is usable here: a plain view
@@ -21,7 +22,10 @@ beforeAll(async () => {
   resetEnvCache();
   agency = await seedAccessAgency(["meta", "google"]);
   // as boot does on PostgreSQL: another instance's branding change empties this one's cache
-  stopListening = await listen(CHANNELS.brandingChanged, () => forgetBranding());
+  stopListening = await listen(CHANNELS.brandingChanged, () => {
+    forgetBranding();
+    heard++;
+  });
 });
 afterAll(() => {
   stopListening?.();
@@ -73,9 +77,14 @@ describe("the invite page's load", () => {
   it("shows a branding change on the next view, and another instance's change once it is notified", async () => {
     const { token } = await seedAccessRequest(agency, { google_analytics: { accessLevel: "viewer" } });
     await loadAccessPage({ token });
+    const heardBefore = heard;
     await updateBranding({ agencyId: agency.agencyId, input: { name: "Renamed Agency", accentColor: "#112233" } });
+    // seen at once on this instance, before its own notification comes back
     const renamed = (await loadAccessPage({ token }))!;
     expect(renamed.agency.name).toBe("Renamed Agency");
+    expect(renamed.agency.logoUrl).toBeNull();
+    await vi.waitFor(() => expect(heard).toBe(heardBefore + 1), { timeout: 5000, interval: 20 });
+    await loadAccessPage({ token });
 
     // another instance writes the row and notifies: until the notification, this one shows its cached copy
     const db = await getDb();
