@@ -12,6 +12,7 @@ import { withUsageReservation, type UsageReservation } from "@/lib/core/usage/re
 import type { TCreateRequestBody } from "@/lib/core/requests/schemas";
 import { validateRequestedServices } from "@/lib/core/requests/validate-requested-services";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
+import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
 
 const CREATED_SELECT = {
   id: true,
@@ -31,7 +32,6 @@ const CREATED_SELECT = {
   expiresAt: true,
   cancelledAt: true,
 } as const;
-import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
 
 export type RequestSource = "api" | "dashboard" | "static_link";
 
