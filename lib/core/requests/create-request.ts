@@ -1,6 +1,7 @@
 // Creates an access request (API, V1, dashboard, static link): validates services against
 // the catalog and the agency's accounts, records request.created, queues the invite email
-// and counts usage, all in one transaction. Demo requests count nothing and record nothing.
+// and counts usage, all in one transaction; the usage unit is reserved just before it where
+// it can be (reserve-usage-unit.ts). Demo requests count nothing and record nothing.
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { newLinkToken } from "@/lib/infra/secrets/link-token";
