@@ -13,7 +13,11 @@
 //
 //   tsx scripts/bench-api.ts --app-dir <folder with a Next.js build> [--port 3201]
 //     [--duration 10] [--rounds 3] [--connections 32] [--rows 100000] [--cpu-prof <folder>]
-//     [--only one|list|create|create-request]
+//     [--only one|list|create|create-request|create-one-agency]
+//
+// create-one-agency: POST /requests at the same connections, all for one agency, against
+// the same load spread over 32 agencies (each call takes the next agency in turn); the ratio
+// shows whether one agency's creates wait for each other (target >= 0.8x).
 //
 // --cpu-prof runs the app under `node --cpu-prof` and leaves its .cpuprofile in that folder
 // when it stops (summarize it with scripts/summarize-cpu-profile.ts); the profiler slows the
@@ -352,7 +356,7 @@ async function main() {
     );
 
     const only = arg("only", "");
-    const want = (scenario: "one" | "list" | "create" | "create-request") => !only || only === scenario;
+    const want = (scenario: "one" | "list" | "create" | "create-request" | "create-one-agency") => !only || only === scenario;
     const requestBody = JSON.stringify({
       clientId: seed.clientId,
       requestedServices: {
@@ -459,6 +463,35 @@ async function main() {
         await checkCreate(`${api}/requests`, auth, requestBody);
         out.push(["POST /requests (unique keys)", (await series([{ ...create, url: `${api}/requests`, body: requestBody }], rounds))[0]!]);
       }
+      if (want("create-one-agency")) {
+        // each call takes the next of the given agencies: its key, client and account
+        const rotating = (agencies: typeof seed.agencies): Scenario => {
+          let next = 0;
+          return {
+            url: `${api}/requests`,
+            connections,
+            duration,
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            setup: () => {
+              const a = agencies[next++ % agencies.length]!;
+              const body = { clientId: a.clientId, requestedServices: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: a.accountId }] } } };
+              return { headers: { authorization: `Bearer ${a.key}`, "content-type": "application/json" }, body: JSON.stringify(body) };
+            },
+          };
+        };
+        const first = seed.agencies[0]!;
+        await checkCreate(
+          `${api}/requests`,
+          { authorization: `Bearer ${first.key}` },
+          JSON.stringify({ clientId: first.clientId, requestedServices: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: first.accountId }] } } }),
+        );
+        const [oneAgency, spread] = await series([rotating([first]), rotating(seed.agencies)], rounds);
+        out.push(["POST /requests, one agency", oneAgency!], [`POST /requests, ${seed.agencies.length} agencies`, spread!]);
+        console.log(
+          `POST /requests, one agency vs ${seed.agencies.length} agencies: ${(oneAgency!.requests.average / spread!.requests.average).toFixed(2)}x throughput, p99 ${oneAgency!.latency.p99} vs ${spread!.latency.p99} ms (target >= 0.8x)`,
+        );
+      }
     } finally {
       await stopChild(app);
     }
@@ -531,12 +564,22 @@ async function seedDatabase(rows: number) {
         offset,
       )
     )[0]!;
+  // 32 small agencies with no allowance limit, for the one-agency vs many-agencies creates
+  const agencies: { key: string; clientId: string; accountId: string }[] = [];
+  for (let i = 0; i < 32; i++) {
+    const other = await createAgency({ name: `Bench Agency ${i}`, plan: "agency" });
+    await db.agency.update({ where: { id: other.id }, data: { clientLimit: null, prospectLimit: null } });
+    const otherKey = await createApiKey({ agencyId: other.id, scopes: API_SCOPES, name: "bench" });
+    const otherAccount = await connectAccount({ agencyId: other.id, platform: "meta" });
+    const client = await db.client.create({ data: { agencyId: other.id, name: "Client", email: "c@example.com", emailNormalized: "c@example.com" } });
+    agencies.push({ key: otherKey.key, clientId: client.id, accountId: otherAccount.internalAccountId });
+  }
   const target = await at(Math.floor(rows / 2));
   const deep = await at(Math.min(rows - 101, 90_000 - 1));
   const deepCursor = encodeCursor({ createdAt: new Date(deep.createdAt), id: deep.id }, { clientId: undefined, externalClientId: undefined, status: undefined });
   await closeDb();
   console.log(`Seeded ${rows} requests in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return { key: key.key, keyId: key.id, agencyId: agency.id, requestId: target.id, deepCursor, clientId: clientIds[0]!, accountId: account.internalAccountId };
+  return { key: key.key, keyId: key.id, agencyId: agency.id, requestId: target.id, deepCursor, clientId: clientIds[0]!, accountId: account.internalAccountId, agencies };
 }
 
 async function healthy(port: number): Promise<boolean> {
@@ -593,6 +636,8 @@ interface Scenario {
   body?: string;
   /** a fresh Idempotency-Key on every request */
   unique?: boolean;
+  /** the headers and body of each request (a fresh Idempotency-Key is added) */
+  setup?: () => { headers: Record<string, string>; body: string };
 }
 
 function run(sc: Scenario, duration: number): Promise<Result> {
@@ -603,9 +648,20 @@ function run(sc: Scenario, duration: number): Promise<Result> {
     method: sc.method ?? "GET",
     headers: sc.headers ?? {},
     body: sc.body,
-    ...(sc.unique
-      ? { requests: [{ setupRequest: (req: { headers: Record<string, string> }) => ({ ...req, headers: { ...req.headers, "idempotency-key": crypto.randomUUID() } }) }] }
-      : {}),
+    ...(sc.setup
+      ? {
+          requests: [
+            {
+              setupRequest: (req: Record<string, unknown>) => {
+                const { headers, body } = sc.setup!();
+                return { ...req, headers: { ...headers, "idempotency-key": crypto.randomUUID() }, body };
+              },
+            },
+          ],
+        }
+      : sc.unique
+        ? { requests: [{ setupRequest: (req: { headers: Record<string, string> }) => ({ ...req, headers: { ...req.headers, "idempotency-key": crypto.randomUUID() } }) }] }
+        : {}),
   });
 }
 

@@ -9,6 +9,9 @@ import { client, expectError, expectOk, seedV2Agency, type SeededV2Agency } from
 import { setPlan } from "@/lib/core/agencies/set-plan";
 import { getDb } from "@/lib/infra/db/db";
 import { usagePeriod } from "@/lib/core/domain/usage";
+import { reserveUsageUnit } from "@/lib/core/usage/reserve-usage-unit";
+import { createRequest } from "@/lib/core/requests/create-request";
+import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;
@@ -73,20 +76,65 @@ describe("concurrent calls", () => {
     for (const r of results.filter((x) => x.status !== 200)) expectError(r, 409, "EXTERNAL_CLIENT_ID_CONFLICT");
   });
 
-  it("allowance at limit N with N+10 parallel creates: exactly N created", async () => {
+  it("allowance at limit N with N+30 parallel creates: exactly N created", async () => {
     const b = await seedV2Agency({ plan: "pro", platforms: ["meta"] });
     const N = 5;
     await setPlan({ agencyId: b.agencyId, clientLimit: N });
     const bapi = client(server.url, b.key);
     const cid = expectOk(await bapi("POST", "/clients", { body: { name: "C", email: "c@example.com" } }), 201).id;
     const body = { clientId: cid, requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] } } };
-    const results = await Promise.all(Array.from({ length: N + 10 }, () => bapi("POST", "/requests", { body })));
+    const results = await Promise.all(Array.from({ length: N + 30 }, () => bapi("POST", "/requests", { body })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(N);
     for (const r of results.filter((x) => x.status !== 201)) expectError(r, 403, "PLAN_LIMIT_REACHED");
     const db = await getDb();
     expect(await db.accessRequest.count({ where: { agencyId: b.agencyId } })).toBe(N);
     expect(await clientUnits(b.agencyId)).toBe(N);
     expect(expectOk(await bapi("GET", "/usage")).clients).toEqual({ used: N, limit: N, remaining: 0 });
+  });
+
+  it("with overage billing, N+8 parallel creates at an included number of N: all created, exactly 8 billed", async () => {
+    const b = await seedV2Agency({ plan: "agency", platforms: ["meta"] });
+    const N = 4;
+    await setPlan({ agencyId: b.agencyId, overage: true, included: N, clientLimit: N });
+    const bapi = client(server.url, b.key);
+    const cid = expectOk(await bapi("POST", "/clients", { body: { name: "C", email: "c@example.com" } }), 201).id;
+    const body = { clientId: cid, requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] } } };
+    const results = await Promise.all(Array.from({ length: N + 8 }, () => bapi("POST", "/requests", { body })));
+    for (const r of results) expect(r.status, r.text).toBe(201);
+    const usage = expectOk(await bapi("GET", "/usage"));
+    expect(usage.clients.used).toBe(N + 8);
+    expect(usage.overage).toEqual({ enabled: true, included: N, billableUnits: 8 });
+  });
+
+  it("a create that fails after its unit was reserved gives the unit back; a replay counts nothing", async () => {
+    const before = await clientUnits(a.agencyId);
+    const bad = { clientId, requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: crypto.randomUUID() }] } } };
+    const failed = await api("POST", "/requests", { body: bad });
+    expect(failed.status, failed.text).toBeGreaterThanOrEqual(400);
+    expect(failed.status).toBeLessThan(500);
+    expect(await clientUnits(a.agencyId)).toBe(before);
+    const key = crypto.randomUUID();
+    const body = { clientId, requestedServices: services() };
+    expectOk(await api("POST", "/requests", { body, idempotencyKey: key }), 201);
+    const replay = await api("POST", "/requests", { body, idempotencyKey: key });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await clientUnits(a.agencyId)).toBe(before + 1);
+  });
+
+  itOnPostgres("a create whose unit was reserved beforehand holds no lock on the month's counter row while it runs", async () => {
+    const db = await getDb();
+    const usage = await reserveUsageUnit({ agencyId: a.agencyId, clientId });
+    expect(usage).not.toBeNull();
+    const period = usagePeriod(new Date()).key;
+    await db.$transaction(async (tx) => {
+      const input = ZCreateRequestBody.parse({ clientId, requestedServices: services() });
+      await createRequest({ agencyId: a.agencyId, input, source: "api", tx, usage });
+      // another connection takes the row at once: counting in the transaction would hold it until commit
+      const rows = await db.$queryRaw<{ used: number }[]>`
+        SELECT "used" FROM "UsageCounter" WHERE "agencyId" = ${a.agencyId}::uuid AND "period" = ${period} AND "kind" = 'client' FOR UPDATE NOWAIT`;
+      expect(rows).toHaveLength(1);
+    });
+    expect(usage!.consumed).toBe(true);
   });
 
   it("10 parallel cancels of one request: all 200 with the same body, one request.cancelled", async () => {

@@ -13,7 +13,19 @@ export const SEEN_PRECISION_MS = 60 * 1000;
 /** Notices older than this are not shown any more: nobody has been waiting on the platform. */
 export const NOTICE_SHOWN_FOR_MS = 30 * 24 * 60 * 60 * 1000;
 
-export async function notePlatformSetupNeeded(opts: { agencyId: string; platforms: readonly string[]; now?: Date }): Promise<{ emailed: string[] }> {
+export interface KnownSetupNotice {
+  platform: string;
+  lastSeenAt: Date;
+  lastEmailedAt: Date | null;
+}
+
+export async function notePlatformSetupNeeded(opts: {
+  agencyId: string;
+  platforms: readonly string[];
+  now?: Date;
+  /** the agency's notices as the caller already read them (the client page's one query); read here when absent */
+  known?: readonly KnownSetupNotice[];
+}): Promise<{ emailed: string[] }> {
   const now = opts.now ?? new Date();
   const db = await getDb();
   const emailed: string[] = [];
@@ -22,10 +34,11 @@ export async function notePlatformSetupNeeded(opts: { agencyId: string; platform
   // (a notice not seen for a minute, an email due), so page views do not write each time.
   const known = new Map(
     (
-      await db.platformSetupNotice.findMany({
+      opts.known ??
+      (await db.platformSetupNotice.findMany({
         where: { agencyId: opts.agencyId, platform: { in: platforms } },
         select: { platform: true, lastSeenAt: true, lastEmailedAt: true },
-      })
+      }))
     ).map((n) => [n.platform, n]),
   );
   for (const platform of platforms) {

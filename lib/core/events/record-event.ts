@@ -32,32 +32,24 @@ export async function recordEvent<T extends EventType>(
   const id = newEventId();
   const createdAt = opts.now ?? new Date();
   const body = JSON.stringify(eventEnvelope(id, opts.type, createdAt, opts.data));
-  await tx.event.create({
-    data: {
-      id,
-      agencyId: opts.agencyId,
-      type: opts.type,
-      schemaVersion: SCHEMA_VERSION,
-      requestId: opts.requestId ?? null,
-      actor: opts.actor ?? null,
-      body,
-      createdAt,
-      fannedOutAt: createdAt,
-    },
-  });
-  const hooks = await tx.webhook.findMany({
-    where: {
-      agencyId: opts.agencyId,
-      deletedAt: null,
-      pausedAt: null,
-      OR: isExtensionEvent(opts.type) ? [{ events: { has: opts.type } }] : [{ events: { has: opts.type } }, { events: { has: "*" } }],
-    },
-    select: { id: true },
-  });
-  if (hooks.length > 0) {
-    await tx.webhookDelivery.createMany({
-      data: hooks.map((h) => ({ agencyId: opts.agencyId, webhookId: h.id, eventId: id, eventType: opts.type, nextAttemptAt: createdAt, createdAt })),
-    });
+  // One statement: the event and its deliveries to every active webhook subscribed to its type
+  // (extension events only to webhooks that name them). A data-modifying WITH runs both
+  // inserts; the deliveries' reference to the event is checked at the end of the statement.
+  const [fanned] = await tx.$queryRaw<{ deliveries: number }[]>`
+    WITH "e" AS (
+      INSERT INTO "Event" ("id", "agencyId", "type", "schemaVersion", "requestId", "actor", "body", "createdAt", "fannedOutAt")
+      VALUES (${id}, ${opts.agencyId}::uuid, ${opts.type}, ${SCHEMA_VERSION}, ${opts.requestId ?? null}::uuid, ${opts.actor ?? null}, ${body}, ${createdAt}::timestamptz, ${createdAt}::timestamptz)
+      RETURNING "id"
+    ), "d" AS (
+      INSERT INTO "WebhookDelivery" ("id", "agencyId", "webhookId", "eventId", "eventType", "nextAttemptAt", "createdAt")
+      SELECT gen_random_uuid(), w."agencyId", w."id", "e"."id", ${opts.type}, ${createdAt}::timestamptz, ${createdAt}::timestamptz
+      FROM "Webhook" w, "e"
+      WHERE w."agencyId" = ${opts.agencyId}::uuid AND w."deletedAt" IS NULL AND w."pausedAt" IS NULL
+        AND (w."events" @> ARRAY[${opts.type}]::text[] OR (${!isExtensionEvent(opts.type)} AND w."events" @> ARRAY['*']::text[]))
+      RETURNING 1
+    )
+    SELECT count(*)::int AS "deliveries" FROM "d"`;
+  if ((fanned?.deliveries ?? 0) > 0) {
     // wakes the workers when the transaction commits (they poll only as a fallback)
     await notify(tx, CHANNELS.deliveriesQueued);
   }

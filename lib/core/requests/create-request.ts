@@ -1,6 +1,7 @@
 // Creates an access request (API, V1, dashboard, static link): validates services against
 // the catalog and the agency's accounts, records request.created, queues the invite email
-// and counts usage, all in one transaction. Demo requests count nothing and record nothing.
+// and counts usage, all in one transaction; the usage unit is reserved just before it where
+// it can be (reserve-usage-unit.ts). Demo requests count nothing and record nothing.
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { newLinkToken } from "@/lib/infra/secrets/link-token";
@@ -8,18 +9,56 @@ import { validateExpiresAt } from "@/lib/core/domain/expiry";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { notFound, validationError } from "@/lib/core/common/api-error";
 import { countUsageUnit } from "@/lib/core/usage/count-usage-unit";
+import { withUsageReservation, type UsageReservation } from "@/lib/core/usage/reserve-usage-unit";
 import type { TCreateRequestBody } from "@/lib/core/requests/schemas";
 import { validateRequestedServices } from "@/lib/core/requests/validate-requested-services";
-import { getRequestOrThrow } from "@/lib/core/requests/load-request";
+import { serializeRequest } from "@/lib/core/requests/serialize-request";
 import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
+
+const CREATED_SELECT = {
+  id: true,
+  clientId: true,
+  status: true,
+  stateVersion: true,
+  source: true,
+  inviteToken: true,
+  inviteTokenHash: true,
+  inviteTokenSealed: true,
+  intakeRequested: true,
+  intakeCompletedAt: true,
+  thankYouMessage: true,
+  redirectUrl: true,
+  createdAt: true,
+  completedAt: true,
+  expiresAt: true,
+  cancelledAt: true,
+} as const;
 
 export type RequestSource = "api" | "dashboard" | "static_link";
 
-/**
- * `countsUsage: false` is for the demo agency's sample requests: recorded like any other
- * (events, state versions) but never counted toward the allowance.
- */
-export async function createRequest(opts: { agencyId: string; input: TCreateRequestBody; source: RequestSource; isDemo?: boolean; countsUsage?: boolean; tx?: Tx; now?: Date }) {
+export interface CreateRequestOptions {
+  agencyId: string;
+  input: TCreateRequestBody;
+  source: RequestSource;
+  isDemo?: boolean;
+  /** false for the demo agency's sample requests: recorded like any other (events, state versions) but never counted toward the allowance */
+  countsUsage?: boolean;
+  tx?: Tx;
+  now?: Date;
+  /** a unit reserved before `tx` opened (withUsageReservation); without it the create counts in its transaction */
+  usage?: UsageReservation | null;
+}
+
+export async function createRequest(opts: CreateRequestOptions) {
+  // Without a caller's transaction the unit is reserved before this create's own, so creates
+  // of one agency do not hold its counter row locked while they run (see reserve-usage-unit.ts).
+  if (!opts.tx && !opts.isDemo && opts.countsUsage !== false && opts.usage === undefined) {
+    return withUsageReservation({ agencyId: opts.agencyId, clientId: opts.input.clientId, now: opts.now }, (usage) => createRequestIn({ ...opts, usage }));
+  }
+  return createRequestIn(opts);
+}
+
+async function createRequestIn(opts: CreateRequestOptions) {
   const run = async (tx: Tx) => {
     const { input } = opts;
     const now = opts.now ?? new Date();
@@ -43,6 +82,8 @@ export async function createRequest(opts: { agencyId: string; input: TCreateRequ
       }
     }
     const services = await validateRequestedServices(tx, { agencyId: opts.agencyId, requestedServices: input.requestedServices });
+    // The request and its services are inserted with RETURNING of what the Request object
+    // shows, and the response is built from that: no re-read of the rows just written.
     const created = await tx.accessRequest.create({
       data: {
         agencyId: opts.agencyId,
@@ -58,28 +99,37 @@ export async function createRequest(opts: { agencyId: string; input: TCreateRequ
         redirectUrl: input.redirectUrl ?? null,
         expiresAt,
         createdAt: now,
-        services: {
-          create: services.map((s, position) => ({
-            agencyId: opts.agencyId,
-            serviceId: s.serviceId,
-            platform: s.platform,
-            accessLevel: s.accessLevel,
-            optional: s.optional,
-            accounts: s.accounts,
-            position,
-          })),
-        },
       },
-      select: { id: true },
+      select: CREATED_SELECT,
     });
-    const request = await getRequestOrThrow({ agencyId: opts.agencyId, id: created.id, tx, includeDemo: true });
+    const createdServices =
+      services.length === 0
+        ? []
+        : await tx.requestService.createManyAndReturn({
+            data: services.map((s, position) => ({
+              agencyId: opts.agencyId,
+              requestId: created.id,
+              serviceId: s.serviceId,
+              platform: s.platform,
+              accessLevel: s.accessLevel,
+              optional: s.optional,
+              accounts: s.accounts,
+              position,
+            })),
+            select: { serviceId: true, platform: true, accessLevel: true, optional: true, status: true, accounts: true, grantedAssets: true, position: true },
+          });
+    const request = serializeRequest({
+      ...created,
+      client: { externalClientId: client.externalClientId },
+      services: [...createdServices].sort((a, b) => a.position - b.position),
+    });
     if (!opts.isDemo) {
       await recordEvent(tx, { agencyId: opts.agencyId, type: "request.created", data: { request }, requestId: created.id, now });
       if (input.sendEmail) await queueRequestEmail(tx, { agencyId: opts.agencyId, requestId: created.id, kind: "invite" });
-      // Counted last: the month's counter row stays locked until the transaction commits, so
-      // concurrent creates of one agency wait for each other only from here on, not for each
-      // other's whole create. A refusal still rolls everything above back.
-      if (opts.countsUsage !== false) await countUsageUnit(tx, { agencyId: opts.agencyId, kind: client.isProspect ? "prospect" : "client", now });
+      // Counted last: with a unit reserved beforehand this takes it and locks nothing; without
+      // one the month's counter row stays locked until the transaction commits. A refusal
+      // still rolls everything above back.
+      if (opts.countsUsage !== false) await countUsageUnit(tx, { agencyId: opts.agencyId, kind: client.isProspect ? "prospect" : "client", now, reservation: opts.usage });
     }
     return request;
   };

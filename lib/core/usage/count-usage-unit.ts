@@ -1,12 +1,20 @@
 // Counts one access link toward the agency's monthly allowance, inside the caller's
 // transaction. The counter row is locked (FOR UPDATE), so concurrent creates are exact:
 // no two take the last unit. Refusal throws PLAN_LIMIT_REACHED and rolls everything back.
+// When the caller reserved the unit before its transaction (reserveUsageUnit), the count is
+// already made and nothing here locks; the caller gives the unit back if the create fails.
+import type { UsageReservation } from "@/lib/core/usage/reserve-usage-unit";
 import type { Tx } from "@/lib/infra/db/db";
 import { decideUsage, usagePeriod, type UsageKind } from "@/lib/core/domain/usage";
 import { ApiError } from "@/lib/core/common/api-error";
 
-export async function countUsageUnit(tx: Tx, opts: { agencyId: string; kind: UsageKind; now?: Date }): Promise<{ billable: boolean }> {
+export async function countUsageUnit(tx: Tx, opts: { agencyId: string; kind: UsageKind; now?: Date; reservation?: UsageReservation | null }): Promise<{ billable: boolean }> {
   const period = usagePeriod(opts.now ?? new Date()).key;
+  const r = opts.reservation;
+  if (r && r.agencyId === opts.agencyId && r.kind === opts.kind && r.period === period) {
+    r.consumed = true;
+    return { billable: r.billable };
+  }
   // the plan is read before the counter is locked, so the lock is held for as few statements as can be
   const agency = await tx.agency.findUniqueOrThrow({
     where: { id: opts.agencyId },

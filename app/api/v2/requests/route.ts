@@ -3,10 +3,13 @@ import { ZCreateRequestBody, ZListRequestsQuery } from "@/lib/core/requests/sche
 import { createRequest } from "@/lib/core/requests/create-request";
 import { listRequests } from "@/lib/core/requests/list-requests";
 
-export const POST = withApiKey({ scope: "requests:create", body: ZCreateRequestBody, idempotent: true }, async ({ auth, body, tx }) => ({
-  status: 201,
-  data: await createRequest({ agencyId: auth.agencyId, input: body, source: "api", tx }),
-}));
+export const POST = withApiKey(
+  { scope: "requests:create", body: ZCreateRequestBody, idempotent: true, usageClientId: (body) => body.clientId },
+  async ({ auth, body, tx, usage }) => ({
+    status: 201,
+    data: await createRequest({ agencyId: auth.agencyId, input: body, source: "api", tx, usage }),
+  }),
+);
 
 export const GET = withApiKey({ scope: "requests:read", query: ZListRequestsQuery }, async ({ auth, query }) => listRequests({ agencyId: auth.agencyId, query }));
 
