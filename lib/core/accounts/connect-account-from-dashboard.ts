@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
-import { getPlatform, PLATFORM_IDS } from "@/lib/core/catalog/catalog";
+import { getPlatform, listCatalog, PLATFORM_IDS } from "@/lib/core/catalog/catalog";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { sandboxAgencyToken } from "@/lib/infra/connectors/sandbox-connector";
 import { ApiError } from "@/lib/core/common/api-error";
@@ -37,9 +37,15 @@ export function connectMode(platform: string, sandboxPlatforms?: boolean): Conne
   const p = getPlatform(platform);
   if (!p) return "unavailable";
   if (p.connectorKind === "none") return "manual";
-  if (sandboxPlatforms !== undefined) return sandboxPlatforms ? "sandbox" : "unavailable";
+  // A platform whose services are granted by hand unless it is live (HubSpot) is recorded
+  // as entered while it is not live: its steps need the agency's account all the same.
+  const byHandUnlessLive = listCatalog()
+    .filter((s) => s.platform === platform)
+    .every((s) => s.clientFlow !== "one_click");
+  const notLive = byHandUnlessLive ? "manual" : "unavailable";
+  if (sandboxPlatforms !== undefined) return sandboxPlatforms ? "sandbox" : notLive;
   const mode = platformMode(platform);
-  return mode === "sandbox" ? "sandbox" : mode === "live" ? "live" : "unavailable";
+  return mode === "sandbox" ? "sandbox" : mode === "live" ? "live" : notLive;
 }
 
 export async function connectAccountFromDashboard(opts: { agencyId: string; input: TConnectAccountBody; sandboxPlatforms?: boolean }): Promise<SerializedAccount> {

@@ -62,8 +62,8 @@ export async function notePlatformSetupNeeded(opts: {
     const name = getPlatform(platform)?.name ?? platform;
     const url = `${env().appUrl}/dashboard/accounts`;
     const subject = `A client is waiting for ${name} to be set up`;
-    const text = `A client opened an access request with ${name} services, but ${name} is not set up on this installation yet, so the client cannot grant access to it.\n\nAsk your administrator to configure ${name} (see the README's Platforms section), then the client can come back to the same link.\n\n${url}\n`;
-    const html = `<p>A client opened an access request with ${name} services, but ${name} is not set up on this installation yet, so the client cannot grant access to it.</p><p>Ask your administrator to configure ${name} (see the README's Platforms section); the client can then come back to the same link.</p><p><a href="${url}">Open connected accounts</a></p>`;
+    const text = `A client opened an access request with ${name} services, but ${name} is not set up on this installation yet, so the client cannot grant access to it.\n\nAsk your administrator to configure ${name} (see docs/platforms.md), then the client can come back to the same link.\n\n${url}\n`;
+    const html = `<p>A client opened an access request with ${name} services, but ${name} is not set up on this installation yet, so the client cannot grant access to it.</p><p>Ask your administrator to configure ${name} (see docs/platforms.md); the client can then come back to the same link.</p><p><a href="${url}">Open connected accounts</a></p>`;
     for (const o of owners) {
       await db.email.create({ data: { agencyId: opts.agencyId, kind: "platform_setup", to: o.user.email, subject, text, html, createdAt: now } });
     }

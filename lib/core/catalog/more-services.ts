@@ -6,7 +6,7 @@
 // the agency's connected account on that platform, which every one of these steps uses.
 //
 // Where a platform documents an API that grants access from the client's side, the spec
-// says so in a comment; none is wired yet (see the README's platform table).
+// says so in a comment; none is wired yet (see the platform table in docs/platforms.md).
 //
 // Kept apart from catalog.ts, which appends these ids after the original ones so the order
 // of GET /services for existing services never changes.

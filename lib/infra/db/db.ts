@@ -118,6 +118,7 @@ async function openEmbedded(): Promise<Handle> {
   if ((await applyMigrations(runner)).length > 0) {
     await pg.close();
     pg = await start();
+    secureDataDir(dataDir);
     globalThis.gc?.();
   }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });

@@ -6,7 +6,7 @@
 //
 // The format is deliberately the one Stripe uses, so receivers can verify with
 // off-the-shelf code. `verifySignature` is what receivers do; we use it in our
-// own tests and in the README example.
+// own tests and in the example in docs/api.md.
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 

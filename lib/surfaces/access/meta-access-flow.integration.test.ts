@@ -8,6 +8,7 @@ import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { getDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
+import { setLogDestination } from "@/lib/infra/log";
 import { startApiServer } from "@/test/support/api-server";
 import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf, type TestAgency } from "@/test/support/access-fixtures";
 import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/test/support/fakes/meta-fake";
@@ -31,6 +32,8 @@ beforeAll(async () => {
     LOG_LEVEL: "debug",
   });
   resetEnvCache();
+  // connector calls are logged through the JSON logger at debug level; console too, in case
+  setLogDestination({ write: (line: string) => void logged.push(line) });
   for (const level of ["log", "info", "warn", "error", "debug"] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
       logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack} ${String(a.cause)}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "));
@@ -53,6 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vi.restoreAllMocks();
+  setLogDestination(null);
   await close?.();
   await fake?.close();
   for (const k of ["SANDBOX_PLATFORMS", "META_APP_ID", "META_APP_SECRET", "PLATFORM_HOST_OVERRIDES", "LOG_LEVEL"]) delete process.env[k];

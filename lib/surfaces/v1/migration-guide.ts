@@ -1,5 +1,5 @@
 // The V1 → V2 migration guide (Markdown), served at /api/v1/migration-guide, the target of
-// the Link header on every V1 response. The README carries the same text.
+// the Link header on every V1 response. docs/api.md carries the same text.
 export const MIGRATION_GUIDE = `# Migrating from V1 to V2
 
 The legacy API (V1, under \`/api/v1\`) keeps working for existing integrations but gets no new features. Every V1 response carries a \`Deprecation\` header (the date V1 was deprecated, RFC 9745 form \`@<unix seconds>\`) and \`Link: <.../api/v1/migration-guide>; rel="deprecation"\` pointing here. New work should use V2 (under \`/api/v2\`); its full reference is \`GET /api/v2/openapi.json\`.

@@ -1,7 +1,7 @@
 // What the Google connector knows about Google's APIs as plain data: the hosts and pinned
 // versions it calls, the OAuth scopes each service needs, and the one table that maps a
 // catalog role to what each API accepts. Pure: unit tested in google-api.test.ts and
-// repeated in the README's "### Google" table.
+// repeated in the Google table of docs/platforms.md.
 
 export const GOOGLE_HOSTS = {
   /** OAuth 2.0 consent page: https://developers.google.com/identity/protocols/oauth2/web-server#creatingclient */

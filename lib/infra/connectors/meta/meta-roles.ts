@@ -1,6 +1,6 @@
 // What each Meta service asks for: the Facebook Login permissions (scopes) a sign-in for
 // it needs, and the partner tasks (`permitted_tasks`) or Business Manager role that each
-// catalog role maps to. The README's Meta table repeats this table.
+// catalog role maps to. The Meta table in docs/platforms.md repeats it.
 //
 // Task names per asset type:
 // - ad account: MANAGE, ADVERTISE, ANALYZE ("Ad Account Agencies",
