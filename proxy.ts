@@ -12,11 +12,11 @@
 //   request's own policy header so Next.js puts it on its scripts (pages are therefore
 //   rendered per request; see lib/surfaces/http/security-headers.ts), and HSTS when
 //   APP_URL is https;
-// - the root layout gets the path of a client page (lib/surfaces/access/client-page-path.ts),
+// - the root layout gets the path of a client page (lib/surfaces/client-pages/client-page-path.ts),
 //   so `<html lang>` is the page's language.
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/infra/env";
-import { CLIENT_PAGE_HEADER, isClientPagePath } from "@/lib/surfaces/access/client-page-path";
+import { CLIENT_PAGE_HEADER, isClientPagePath } from "@/lib/surfaces/client-pages/client-page-path";
 import { isSameOrigin } from "@/lib/surfaces/dashboard/same-origin";
 import { screenMethod } from "@/lib/surfaces/http/method-screen";
 import { apiSecurityHeaders, newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";

@@ -11,7 +11,7 @@ import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { DEFAULT_ACCENT } from "@/lib/surfaces/access/accent-color";
+import { DEFAULT_ACCENT } from "@/lib/surfaces/client-pages/accent-color";
 import type { Branding } from "@/lib/core/agencies/update-branding";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 

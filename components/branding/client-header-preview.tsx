@@ -1,6 +1,6 @@
 // A preview of the header clients see on their access page, drawn from unsaved form
 // values: logo (or the agency's initial), name, and the accent colour on a button.
-import { accentColors } from "@/lib/surfaces/access/accent-color";
+import { accentColors } from "@/lib/surfaces/client-pages/accent-color";
 
 export function ClientHeaderPreview({ name, accent, logoSrc }: { name: string; accent: string | null; logoSrc: string | null }) {
   const { background, foreground } = accentColors(accent);

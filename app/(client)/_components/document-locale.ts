@@ -4,10 +4,10 @@
 // the page, so the request is read from the database once.
 import { headers } from "next/headers";
 import type { Locale } from "@/lib/infra/i18n/dictionary";
-import { CLIENT_PAGE_HEADER, parseClientPagePath } from "@/lib/surfaces/access/client-page-path";
-import { localeFromAcceptLanguage, pageLocale } from "@/lib/surfaces/access/page-locale";
+import { CLIENT_PAGE_HEADER, parseClientPagePath } from "@/lib/surfaces/client-pages/client-page-path";
+import { localeFromAcceptLanguage, pageLocale } from "@/lib/surfaces/client-pages/page-locale";
 import { loadView } from "@/app/(client)/_components/access-page";
-import { removalLinkLocale } from "@/lib/surfaces/access/removal/removal-link-flow";
+import { removalLinkLocale } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 
 export async function documentLocale(): Promise<Locale> {
   const h = await headers();

@@ -1,7 +1,7 @@
 // The 404 of the client pages: the same plain words for any unknown link, in the
 // browser's language (there is no client to take it from), naming nothing.
 import { headers } from "next/headers";
-import { localeFromAcceptLanguage } from "@/lib/surfaces/access/page-locale";
+import { localeFromAcceptLanguage } from "@/lib/surfaces/client-pages/page-locale";
 import { t } from "@/lib/infra/i18n/dictionary";
 
 export async function LinkNotFound() {

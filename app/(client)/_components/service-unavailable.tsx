@@ -1,7 +1,7 @@
 // What the client pages show while the database cannot be reached: plain words in the
 // browser's language (the client's own is in the database), asking to try again shortly.
 import { headers } from "next/headers";
-import { localeFromAcceptLanguage } from "@/lib/surfaces/access/page-locale";
+import { localeFromAcceptLanguage } from "@/lib/surfaces/client-pages/page-locale";
 import { t } from "@/lib/infra/i18n/dictionary";
 
 export async function ServiceUnavailable() {

@@ -21,8 +21,8 @@ import { setPlan } from "@/lib/core/agencies/set-plan";
 import { listApiKeys } from "@/lib/core/api-keys/list-api-keys";
 import { MAX_JSON_DEPTH } from "@/lib/surfaces/http/read-json-body";
 import { runIdempotent } from "@/lib/surfaces/v2/idempotency";
-import { loadOrUnavailable } from "@/lib/surfaces/access/load-or-unavailable";
-import { loadAccessPage } from "@/lib/surfaces/access/load-access-page";
+import { loadOrUnavailable } from "@/lib/surfaces/client-pages/load-or-unavailable";
+import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;

@@ -15,7 +15,7 @@ import { getClientProfile, exportClientAccessCsv } from "@/lib/surfaces/dashboar
 import { addClientNote } from "@/lib/core/clients/client-notes";
 import { deleteClient } from "@/lib/core/clients/delete-client";
 import { getStaticLink, updateStaticLink } from "@/lib/core/agencies/update-static-link";
-import { findStaticLinkAgency, staticLinkPlan } from "@/lib/surfaces/access/load-static-link";
+import { findStaticLinkAgency, staticLinkPlan } from "@/lib/surfaces/client-pages/load-static-link";
 import { ApiError } from "@/lib/core/common/api-error";
 
 let base = "";

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import { previewRequest } from "@/lib/core/requests/preview-request";
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
-import { loadAccessPage } from "@/lib/surfaces/access/load-access-page";
+import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
 import { seedAccessAgency, seedAccessRequest } from "@/test/support/access-fixtures";
 
 describe("previewRequest", () => {

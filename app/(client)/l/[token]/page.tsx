@@ -4,17 +4,17 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { accessErrorMessage, isAccessErrorCode } from "@/lib/surfaces/access/access-page-error";
-import { decodeFieldErrors, fieldErrorMessage, type FieldErrorCode } from "@/lib/surfaces/access/field-errors";
-import { loadStaticLink } from "@/lib/surfaces/access/load-static-link";
-import { loadOrUnavailable } from "@/lib/surfaces/access/load-or-unavailable";
-import { issueStaticLinkFormToken } from "@/lib/surfaces/access/static-link-form-token";
-import { pageLocale } from "@/lib/surfaces/access/page-locale";
+import { accessErrorMessage, isAccessErrorCode } from "@/lib/surfaces/client-pages/access-page-error";
+import { decodeFieldErrors, fieldErrorMessage, type FieldErrorCode } from "@/lib/surfaces/client-pages/field-errors";
+import { loadStaticLink } from "@/lib/surfaces/client-pages/load-static-link";
+import { loadOrUnavailable } from "@/lib/surfaces/client-pages/load-or-unavailable";
+import { issueStaticLinkFormToken } from "@/lib/surfaces/client-pages/static-link-form-token";
+import { pageLocale } from "@/lib/surfaces/client-pages/page-locale";
 import { LANGUAGES, LOCALES, languageToLocale, localeToLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
-import { AccessShell } from "@/components/access/access-shell";
-import { EnhancedForm } from "@/components/access/enhanced-form";
-import { MessageBox } from "@/components/access/message-box";
-import { card, primaryButton, textInput } from "@/components/access/styles";
+import { AccessShell } from "@/components/client-pages/access-shell";
+import { EnhancedForm } from "@/components/client-pages/enhanced-form";
+import { MessageBox } from "@/components/client-pages/message-box";
+import { card, primaryButton, textInput } from "@/components/client-pages/styles";
 import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailable";
 
 export const dynamic = "force-dynamic";

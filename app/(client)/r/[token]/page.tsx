@@ -4,11 +4,11 @@
 // spent only by the confirmation.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { AccessShell } from "@/components/access/access-shell";
-import { MessageBox } from "@/components/access/message-box";
+import { AccessShell } from "@/components/client-pages/access-shell";
+import { MessageBox } from "@/components/client-pages/message-box";
 import { PlatformLogo } from "@/components/ui/platform-logo";
-import { accentColors } from "@/lib/surfaces/access/accent-color";
-import { loadRemovalPage } from "@/lib/surfaces/access/removal/removal-link-flow";
+import { accentColors } from "@/lib/surfaces/client-pages/accent-color";
+import { loadRemovalPage } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 import { removalText, type RemovalMessageKey } from "@/lib/infra/i18n/removal-messages";
 
 export const dynamic = "force-dynamic";

@@ -11,9 +11,9 @@ import { SANDBOX_MODES, sandboxCode, type SandboxMode } from "@/lib/infra/connec
 import { getDb } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
 import { localeForLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
-import { callbackUrl } from "@/lib/surfaces/access/platform-connector";
+import { callbackUrl } from "@/lib/surfaces/client-pages/platform-connector";
 import { appSecret } from "@/lib/infra/secrets/secrets";
-import { primaryButton, secondaryButton, textInput } from "@/components/access/styles";
+import { primaryButton, secondaryButton, textInput } from "@/components/client-pages/styles";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sandbox sign-in", robots: { index: false, follow: false } };

@@ -1,10 +1,10 @@
 // GET: where every platform sends the client back after signing in (OAuth-style
 // redirect). A good sign-in continues to the asset picker on the access page; a bad or
 // replayed state is refused; a removal link's sign-in goes back to its page. TikTok API for Business names the code `auth_code`.
-import { pagePath, plainErrorPage, seeOther } from "@/lib/surfaces/access/access-http";
-import { localeFromAcceptLanguage } from "@/lib/surfaces/access/page-locale";
-import { finishSignIn } from "@/lib/surfaces/access/finish-sign-in";
-import { finishRemovalSignIn, isRemovalState } from "@/lib/surfaces/access/removal/removal-link-flow";
+import { pagePath, plainErrorPage, seeOther } from "@/lib/surfaces/client-pages/access-http";
+import { localeFromAcceptLanguage } from "@/lib/surfaces/client-pages/page-locale";
+import { finishSignIn } from "@/lib/surfaces/client-pages/finish-sign-in";
+import { finishRemovalSignIn, isRemovalState } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 
 export const dynamic = "force-dynamic";
 

@@ -9,7 +9,7 @@ import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@
 import { createConnectorHttp, redactUrl } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createHubSpotConnector } from "@/lib/infra/connectors/hubspot/hubspot-connector";
-import { loadAccessPage } from "@/lib/surfaces/access/load-access-page";
+import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
 import { eventsOf, getNoFollow, locationOf, postForm, requestRow, typesOf } from "@/test/support/access-fixtures";
 import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { HUBSPOT_FAKE, HUBSPOT_USER_PROVISION_FIELDS, startHubSpotFake, type HubSpotFake } from "@/test/support/fakes/hubspot-fake";

@@ -6,7 +6,7 @@ import { cancelRequest } from "@/lib/core/requests/cancel-request";
 import { sendReminderNow } from "@/lib/core/requests/send-reminder-now";
 import { getDb } from "@/lib/infra/db/db";
 import { getDashboardHome } from "@/lib/surfaces/dashboard/home/get-dashboard-home";
-import { grantWithConnector } from "@/lib/surfaces/access/grant-with-connector";
+import { grantWithConnector } from "@/lib/surfaces/client-pages/grant-with-connector";
 import { createSandboxConnector } from "@/lib/infra/connectors/sandbox-connector";
 import { seedAccessAgency, seedAccessRequest, type TestAgency } from "@/test/support/access-fixtures";
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/infra/db/db";
 import { startApiServer } from "@/test/support/api-server";
 import { call, expectError, expectOk, fieldsOf, seedV2Agency } from "@/test/support/v2-fixtures";
-import { loadAccessPage } from "@/lib/surfaces/access/load-access-page";
+import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
 import { eventsOf, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf, type TestAgency } from "@/test/support/access-fixtures";
 import { applyAgencyAction } from "@/lib/core/requests/apply-agency-action";
 import { editRequest } from "@/lib/core/requests/edit-request";

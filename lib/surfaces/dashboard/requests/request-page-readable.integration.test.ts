@@ -14,8 +14,8 @@ import { applyAgencyAction } from "@/lib/core/requests/apply-agency-action";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import { getStaticLink, updateStaticLink } from "@/lib/core/agencies/update-static-link";
 import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
-import { loadShareSummary } from "@/lib/surfaces/access/load-share-summary";
-import { loadAccessPage } from "@/lib/surfaces/access/load-access-page";
+import { loadShareSummary } from "@/lib/surfaces/client-pages/load-share-summary";
+import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
 
 let agencyId: string;
 let clientId: string;

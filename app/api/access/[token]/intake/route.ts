@@ -1,6 +1,6 @@
 // POST: the client's intake form answers, from the access page.
-import { accessFormRoute, pagePath } from "@/lib/surfaces/access/access-http";
-import { submitIntake } from "@/lib/surfaces/access/submit-intake";
+import { accessFormRoute, pagePath } from "@/lib/surfaces/client-pages/access-http";
+import { submitIntake } from "@/lib/surfaces/client-pages/submit-intake";
 
 export const POST = accessFormRoute<{ token: string }>(
   { rateKey: (p) => p.token, back: (p, surface) => pagePath(surface, p.token) },

@@ -1,9 +1,9 @@
 // POST: a visitor's details on the agency's static link. Creates the prospect and its
 // request, then continues on the request's own access page; an email that already has an
 // open request gets its link by email, and the page says so.
-import { accessFormRoute, withParams } from "@/lib/surfaces/access/access-http";
-import { startStaticLinkSession } from "@/lib/surfaces/access/start-static-link-session";
-import { isLocale } from "@/lib/surfaces/access/page-locale";
+import { accessFormRoute, withParams } from "@/lib/surfaces/client-pages/access-http";
+import { startStaticLinkSession } from "@/lib/surfaces/client-pages/start-static-link-session";
+import { isLocale } from "@/lib/surfaces/client-pages/page-locale";
 import { legacyClientIp } from "@/lib/surfaces/http/legacy-client-ip";
 
 const pageLocale = (form: URLSearchParams) => {

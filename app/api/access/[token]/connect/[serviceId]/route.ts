@@ -1,9 +1,9 @@
 // GET: "Grant access" on an automatic service. Opens a grant session and sends the
 // client to sign in with the platform; refusals go back to the access page. On a
 // preview link it goes straight back with the preview notice: no platform is involved.
-import { toAccessPageError } from "@/lib/surfaces/access/access-page-error";
-import { limitAccess, pagePath, seeOther } from "@/lib/surfaces/access/access-http";
-import { startGrant } from "@/lib/surfaces/access/start-grant";
+import { toAccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
+import { limitAccess, pagePath, seeOther } from "@/lib/surfaces/client-pages/access-http";
+import { startGrant } from "@/lib/surfaces/client-pages/start-grant";
 
 export const dynamic = "force-dynamic";
 

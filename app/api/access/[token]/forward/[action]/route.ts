@@ -1,7 +1,7 @@
 // POST: the client hands services to a colleague (forward), takes a forward back
 // (take-back) or emails its link again (resend), from the access page's forms.
-import { accessFormRoute, pagePath } from "@/lib/surfaces/access/access-http";
-import { applyForwardAction } from "@/lib/surfaces/access/apply-forward-action";
+import { accessFormRoute, pagePath } from "@/lib/surfaces/client-pages/access-http";
+import { applyForwardAction } from "@/lib/surfaces/client-pages/apply-forward-action";
 
 type Params = { token: string; action: string };
 

@@ -1,7 +1,7 @@
 // POST: "Confirm and remove access" on a removal link (a plain HTML form): runs the removal
 // with the client's token and goes back to the page, which shows what happened.
-import { limitAccess, seeOther } from "@/lib/surfaces/access/access-http";
-import { confirmRemoval } from "@/lib/surfaces/access/removal/removal-link-flow";
+import { limitAccess, seeOther } from "@/lib/surfaces/client-pages/access-http";
+import { confirmRemoval } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // GET: "Sign in with <platform>" on a removal link: sends the client to the platform's
 // consent page in removal mode; refusals go back to the link's page.
-import { limitAccess, seeOther } from "@/lib/surfaces/access/access-http";
-import { startRemovalSignIn } from "@/lib/surfaces/access/removal/removal-link-flow";
+import { limitAccess, seeOther } from "@/lib/surfaces/client-pages/access-http";
+import { startRemovalSignIn } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 
 export const dynamic = "force-dynamic";
 

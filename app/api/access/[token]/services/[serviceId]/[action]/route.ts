@@ -2,11 +2,11 @@
 // grant (the picked assets after a platform sign-in), skip, reopen, invite-sent.
 // A grant's form carries `asset` for this service and `asset:<serviceId>` for each
 // other service the same platform sign-in covers: one submit, one attempt.
-import { AccessPageError } from "@/lib/surfaces/access/access-page-error";
-import { accessFormRoute, pagePath } from "@/lib/surfaces/access/access-http";
-import { applyClientAction, isClientServiceAction } from "@/lib/surfaces/access/apply-client-action";
-import { sealAttemptNotice } from "@/lib/surfaces/access/attempt-notice";
-import { grantWithConnector } from "@/lib/surfaces/access/grant-with-connector";
+import { AccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
+import { accessFormRoute, pagePath } from "@/lib/surfaces/client-pages/access-http";
+import { applyClientAction, isClientServiceAction } from "@/lib/surfaces/client-pages/apply-client-action";
+import { sealAttemptNotice } from "@/lib/surfaces/client-pages/attempt-notice";
+import { grantWithConnector } from "@/lib/surfaces/client-pages/grant-with-connector";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 
 type Params = { token: string; serviceId: string; action: string };

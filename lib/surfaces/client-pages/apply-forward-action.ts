@@ -1,0 +1,87 @@
+// The client's side of handing services to a colleague, from the access page's forms:
+// forward (name, email, optional note, the services), take back, resend. Only the
+// client's own link may do this: a colleague's forwarded link cannot hand services on.
+// Sending email to an address the client types is what abuse would use, so forwards and
+// resends are limited per request on top of the page's per-token limit.
+
+import { ApiError } from "@/lib/core/common/api-error";
+import { FORWARD_EMAIL_MAX, FORWARD_NAME_MAX, FORWARD_NOTE_MAX, forwardServices, readForwardedTo, resendForward, takeBackForward } from "@/lib/core/forwards/forward-services";
+import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
+import { AccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
+import type { FieldErrors } from "@/lib/surfaces/client-pages/field-errors";
+import { findRequestByToken, isOpenRequest, requestLocale, type AccessRequestRow } from "@/lib/surfaces/client-pages/find-request-by-token";
+
+/** Emails a request may send to colleagues (forwards and resends) per hour. */
+export const FORWARD_RATE_POINTS = 5;
+export const FORWARD_RATE_SECONDS = 3600;
+
+// The shape browsers' type="email" accepts, bounded.
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+export type ForwardOutcome = { notice: "forwarded" | "taken_back" | "resent"; serviceId?: string; preview?: boolean };
+
+async function clientRow(token: string, now: Date): Promise<AccessRequestRow> {
+  const row = await findRequestByToken(token);
+  // A colleague's link answers as if the action did not exist.
+  if (!row || row.forward) throw new AccessPageError("not_found");
+  if (!isOpenRequest(row, now)) throw new AccessPageError("closed", { locale: requestLocale(row) });
+  return row;
+}
+
+async function limitEmails(row: AccessRequestRow): Promise<void> {
+  const outcome = await consumeRateLimit("access-forward", row.id, FORWARD_RATE_POINTS, FORWARD_RATE_SECONDS);
+  if (!outcome.allowed) throw new AccessPageError("rate_limited", { retryAfterSeconds: outcome.resetSeconds, locale: requestLocale(row) });
+}
+
+function readFields(form: URLSearchParams, row: AccessRequestRow) {
+  const name = (form.get("name") ?? "").trim();
+  const email = (form.get("email") ?? "").trim();
+  const note = (form.get("note") ?? "").trim();
+  const serviceIds = [...new Set(form.getAll("service"))];
+  const fields: FieldErrors = {};
+  if (!name) fields.name = "nameRequired";
+  else if (name.length > FORWARD_NAME_MAX) fields.name = "tooLong200";
+  if (email.length > FORWARD_EMAIL_MAX) fields.email = "tooLong320";
+  else if (!EMAIL.test(email)) fields.email = "emailInvalid";
+  if (note.length > FORWARD_NOTE_MAX) fields.note = "tooLong1000";
+  const open = new Set(row.services.filter((s) => s.status === "pending" && !readForwardedTo(s.forwardedTo)).map((s) => s.serviceId));
+  if (serviceIds.length === 0 || serviceIds.some((id) => !open.has(id))) fields.service = "chooseAtLeastOne";
+  const one = serviceIds.length === 1 ? serviceIds[0] : undefined;
+  if (Object.keys(fields).length > 0) throw new AccessPageError("invalid_input", { fields, serviceId: one, locale: requestLocale(row) });
+  return { name, email: email.toLowerCase(), note: note || null, serviceIds, one };
+}
+
+function closedOrRefused(err: unknown, row: AccessRequestRow, serviceId?: string): never {
+  if (err instanceof ApiError && err.code === "INVALID_STATE") throw new AccessPageError("closed", { locale: requestLocale(row) });
+  if (err instanceof ApiError && (err.code === "NOT_FOUND" || err.code === "VALIDATION_FAILED"))
+    throw new AccessPageError("not_allowed", { serviceId, locale: requestLocale(row) });
+  throw err;
+}
+
+export async function applyForwardAction(opts: { token: string; action: string; form: URLSearchParams; now?: Date }): Promise<ForwardOutcome> {
+  const now = opts.now ?? new Date();
+  const row = await clientRow(opts.token, now);
+  if (opts.action === "forward") {
+    const input = readFields(opts.form, row);
+    await limitEmails(row);
+    try {
+      await forwardServices({ requestId: row.id, serviceIds: input.serviceIds, name: input.name, email: input.email, note: input.note, now });
+    } catch (err) {
+      closedOrRefused(err, row, input.one);
+    }
+    return { notice: "forwarded", serviceId: input.one };
+  }
+  const forwardId = opts.form.get("forward") ?? "";
+  const serviceId = row.services.find((s) => readForwardedTo(s.forwardedTo)?.forwardId === forwardId)?.serviceId;
+  if (!serviceId) throw new AccessPageError("not_allowed", { locale: requestLocale(row) });
+  if (opts.action === "take-back") {
+    await takeBackForward({ requestId: row.id, forwardId, now }).catch((err) => closedOrRefused(err, row, serviceId));
+    return { notice: "taken_back", serviceId };
+  }
+  if (opts.action === "resend") {
+    await limitEmails(row);
+    await resendForward({ requestId: row.id, forwardId, now }).catch((err) => closedOrRefused(err, row, serviceId));
+    return { notice: "resent", serviceId };
+  }
+  throw new AccessPageError("not_allowed", { locale: requestLocale(row) });
+}

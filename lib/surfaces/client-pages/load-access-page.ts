@@ -1,0 +1,245 @@
+// Everything the invite and embed pages show for one token, in the client's language:
+// the agency's branding, the services grouped by platform with the requested role and
+// the agency account that receives access, what the client can do with each, progress,
+// and the intake questions. Plain data: the pages only lay it out.
+
+import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
+import { notePlatformSetupNeeded } from "@/lib/core/agencies/note-platform-setup-needed";
+import { platformMode, type PlatformMode } from "@/lib/infra/connectors/get-connector";
+import { getCatalogService, getPlatform, isOneClickHere, type ClientFlow } from "@/lib/core/catalog/catalog";
+import { getDb } from "@/lib/infra/db/db";
+import { progress, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
+import { type Locale } from "@/lib/infra/i18n/dictionary";
+import { localizeQuestion } from "@/lib/core/intake/question-translations";
+import { accentColors, type AccentColors } from "@/lib/surfaces/client-pages/accent-color";
+import { instructionSteps, roleLabel, serviceName } from "@/lib/core/catalog/catalog-messages";
+import { readForwardedTo } from "@/lib/core/forwards/forward-services";
+import { findRequestByToken, requestLocale, requestStatus, type AccessRequestRow } from "@/lib/surfaces/client-pages/find-request-by-token";
+import { log } from "@/lib/infra/log";
+
+export interface AccessServiceView {
+  serviceId: string;
+  name: string;
+  status: ServiceStatus;
+  awaitingConfirmation: boolean;
+  optional: boolean;
+  flow: ClientFlow;
+  roleLabel: string | null;
+  /** the agency accounts that receive access, as the client can recognise them */
+  accounts: string[];
+  /** manual steps, translated, with the agency's account filled in */
+  steps: string[];
+  grantedAssets: string[];
+  /** one-click, but the platform is not set up on this installation: the agency must finish it */
+  setupPending: boolean;
+  actions: { grant: boolean; skip: boolean; reopen: boolean; inviteSent: boolean; forward: boolean };
+  /** the colleague the client handed this service to (shown on the client's own link only) */
+  forwardedTo: { forwardId: string; name: string; email: string } | null;
+  /** who granted it, when a colleague did */
+  grantedByColleague: string | null;
+}
+
+export interface AccessPlatformView {
+  platform: string;
+  name: string;
+  services: AccessServiceView[];
+}
+
+export interface IntakeQuestionView {
+  id: string;
+  type: "text" | "long_text" | "single_choice" | "multiple_choice";
+  label: string;
+  required: boolean;
+  /** the answers' values (the English options) */
+  options: string[];
+  /** the options as shown, in the client's language where written (same order) */
+  optionLabels: string[];
+}
+
+export interface AccessPageView {
+  token: string;
+  requestId: string;
+  locale: Locale;
+  status: RequestStatus;
+  open: boolean;
+  agency: { id: string; name: string; logoUrl: string | null; accent: AccentColors };
+  progress: { done: number; total: number };
+  platforms: AccessPlatformView[];
+  intake: { complete: boolean; questions: IntakeQuestionView[] } | null;
+  thankYouMessage: string | null;
+  redirectUrl: string | null;
+  /** a "preview as client" link of the agency: shown as a preview, and nothing is ever granted */
+  preview: boolean;
+  /** a colleague's forwarded link: who handed it over, and their note */
+  colleague: { from: string; note: string | null } | null;
+  /** the pending services the client can still hand to a colleague (the whole-request form) */
+  forwardable: { serviceId: string; name: string }[];
+}
+
+type AccountLink = { internalAccountId?: string | null; adsMccAccountId?: string | null; businessManagerId?: string | null };
+type AccountRow = { internalAccountId: string; displayName: string | null; email: string | null; platformAccountId: string | null; businessId?: string | null };
+
+const QUESTION_TYPES = new Set(["text", "long_text", "single_choice", "multiple_choice"]);
+
+function links(value: unknown): AccountLink[] {
+  return Array.isArray(value) ? (value as AccountLink[]) : [];
+}
+
+/** How the account reads on the card: its name plus the address or id the client will see on the platform. */
+function accountLabel(link: AccountLink, account: AccountRow | undefined): string {
+  const parts = [account?.displayName, account?.email ?? account?.platformAccountId, link.adsMccAccountId, link.businessManagerId].filter(
+    (p): p is string => typeof p === "string" && p.length > 0,
+  );
+  const unique = [...new Set(parts)];
+  return unique.length > 0 ? unique.join(" · ") : (link.internalAccountId ?? "");
+}
+
+/** What the client types into the platform's invite box. */
+function inviteTarget(link: AccountLink | undefined, account: AccountRow | undefined, platform?: string): string {
+  // Meta partners are assigned by the agency's business id, not an email.
+  if (platform === "meta" && (link?.businessManagerId || account?.businessId)) return (link?.businessManagerId || account?.businessId)!;
+  return account?.email ?? account?.platformAccountId ?? link?.adsMccAccountId ?? account?.displayName ?? link?.internalAccountId ?? "";
+}
+
+/** How the client pages offer a service here: a one-click service whose platform is not live and that has manual steps shows them. */
+export function effectiveClientFlow(serviceId: string, platform: string, modeOf: (platform: string) => PlatformMode = platformMode): ClientFlow {
+  const catalog = getCatalogService(serviceId);
+  const mode = modeOf(platform);
+  if (catalog?.clientFlow === "one_click" && mode === "unconfigured" && catalog.instructions.length > 0) return "instructions";
+  // A manual service its live platform grants in one click (HubSpot) is offered as one click.
+  if (isOneClickHere(catalog, mode)) return "one_click";
+  return catalog?.clientFlow ?? "instructions";
+}
+
+export function buildServiceView(
+  locale: Locale,
+  svc: AccessRequestRow["services"][number],
+  accounts: ReadonlyMap<string, AccountRow>,
+  open: boolean,
+  modeOf: (platform: string) => PlatformMode = platformMode,
+  colleagueLink = false,
+): AccessServiceView {
+  const mode = modeOf(svc.platform);
+  // A one-click service whose platform is not live here shows its manual steps where the
+  // catalog has them (Snapchat Ads); otherwise no button that can only fail.
+  const flow = effectiveClientFlow(svc.serviceId, svc.platform, modeOf);
+  const setupPending = flow === "one_click" && mode === "unconfigured";
+  const serviceLinks = links(svc.accounts);
+  const status = svc.status;
+  const first = serviceLinks[0];
+  const firstAccount = first?.internalAccountId ? accounts.get(first.internalAccountId) : undefined;
+  const pending = status === "pending";
+  const assets = Array.isArray(svc.grantedAssets) ? (svc.grantedAssets as { id: string; name: string | null }[]) : [];
+  const forwarded = colleagueLink ? null : readForwardedTo(svc.forwardedTo);
+  return {
+    serviceId: svc.serviceId,
+    name: serviceName(locale, svc.serviceId),
+    status,
+    awaitingConfirmation: svc.awaitingConfirmation,
+    optional: svc.optional,
+    flow,
+    roleLabel: roleLabel(locale, svc.serviceId, svc.accessLevel),
+    accounts: serviceLinks.map((l) => accountLabel(l, l.internalAccountId ? accounts.get(l.internalAccountId) : undefined)),
+    steps: flow === "one_click" ? [] : instructionSteps(locale, svc.serviceId, inviteTarget(first, firstAccount, svc.platform)),
+    grantedAssets: assets.map((a) => a.name ?? a.id),
+    setupPending: open && pending && setupPending,
+    actions: {
+      grant: open && pending && flow === "one_click" && !setupPending,
+      skip: open && pending && svc.optional,
+      reopen: open && status === "skipped",
+      // "I've sent the invite" / "I've done this": every service the client grants by hand
+      inviteSent: open && pending && flow !== "one_click" && !svc.awaitingConfirmation,
+      forward: open && pending && !colleagueLink && !forwarded,
+    },
+    forwardedTo: forwarded ? { forwardId: forwarded.forwardId, name: forwarded.name, email: forwarded.email } : null,
+    grantedByColleague: forwarded && status === "granted" && svc.grantedBy === forwarded.email ? forwarded.name : null,
+  };
+}
+
+export async function loadAccessPage(opts: { token: string; now?: Date }): Promise<AccessPageView | null> {
+  const now = opts.now ?? new Date();
+  const row = await findRequestByToken(opts.token);
+  if (!row) return null;
+  const db = await getDb();
+  const locale = requestLocale(row);
+  const status = requestStatus(row, now);
+  const open = status === "pending" || status === "in_progress";
+
+  const accountIds = [
+    ...new Set(
+      row.services.flatMap((s) =>
+        links(s.accounts)
+          .map((l) => l.internalAccountId)
+          .filter((id): id is string => !!id),
+      ),
+    ),
+  ];
+  const [accountRows, questions] = await Promise.all([
+    accountIds.length > 0
+      ? db.connectedAccount.findMany({
+          where: { agencyId: row.agencyId, internalAccountId: { in: accountIds } },
+          select: { internalAccountId: true, displayName: true, email: true, platformAccountId: true, businessId: true },
+        })
+      : Promise.resolve([]),
+    row.intakeRequested && row.intakeCompletedAt === null && open
+      ? db.intakeQuestion.findMany({
+          where: { agencyId: row.agencyId, archivedAt: null },
+          orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+        })
+      : Promise.resolve([]),
+  ]);
+  const accounts = new Map(accountRows.map((a) => [a.internalAccountId, a]));
+
+  const platforms: AccessPlatformView[] = [];
+  for (const svc of row.services) {
+    let group = platforms.find((p) => p.platform === svc.platform);
+    if (!group) {
+      group = { platform: svc.platform, name: getPlatform(svc.platform)?.name ?? svc.platform, services: [] };
+      platforms.push(group);
+    }
+    group.services.push(buildServiceView(locale, svc, accounts, open, platformMode, !!row.forward));
+  }
+  const waitingOn = platforms.filter((p) => p.services.some((s) => s.setupPending)).map((p) => p.platform);
+  if (waitingOn.length > 0 && !row.isDemo) {
+    // The agency is told; a failure to record it must not break the client's page.
+    await notePlatformSetupNeeded({ agencyId: row.agencyId, platforms: waitingOn, now }).catch((err) =>
+      log().error({ err }, "access page: could not record a platform setup notice"),
+    );
+  }
+
+  return {
+    token: opts.token,
+    requestId: row.id,
+    locale,
+    status,
+    open,
+    agency: { id: row.agency.id, name: row.agency.name, logoUrl: agencyLogoUrl(row.agency), accent: accentColors(row.agency.accentColor) },
+    progress: progress({
+      services: row.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status, awaitingConfirmation: s.awaitingConfirmation })),
+      intakeRequested: row.intakeRequested,
+      intakeCompleted: row.intakeCompletedAt !== null,
+    }),
+    platforms,
+    intake: row.intakeRequested
+      ? {
+          complete: row.intakeCompletedAt !== null,
+          questions: questions.map((q) => {
+            const shown = localizeQuestion(q, row.client.language);
+            return {
+              id: q.id,
+              type: (QUESTION_TYPES.has(q.type) ? q.type : "text") as IntakeQuestionView["type"],
+              label: shown.label,
+              required: q.required,
+              options: [...q.options],
+              optionLabels: shown.optionLabels,
+            };
+          }),
+        }
+      : null,
+    thankYouMessage: row.thankYouMessage,
+    redirectUrl: row.redirectUrl,
+    preview: row.isDemo,
+    colleague: row.forward ? { from: row.client.name, note: row.forward.note } : null,
+    forwardable: platforms.flatMap((p) => p.services.filter((s) => s.actions.forward).map((s) => ({ serviceId: s.serviceId, name: s.name }))),
+  };
+}
