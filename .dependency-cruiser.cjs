@@ -12,7 +12,13 @@ const TESTS = "(^test/|^e2e/|^examples/|[.]test[.]tsx?$|^[^/]+[.]config[.][cm]?[
 
 module.exports = {
   forbidden: [
-    { name: "no-cycle", severity: "error", comment: "Imports form no cycle (dynamic and type-only imports included).", from: {}, to: { circular: true } },
+    {
+      name: "no-cycle",
+      severity: "error",
+      comment: "Imports form no cycle (dynamic and type-only imports included).",
+      from: {},
+      to: { circular: true },
+    },
     {
       name: "no-test-support-in-production",
       severity: "error",
@@ -27,30 +33,68 @@ module.exports = {
       from: {},
       to: { dependencyTypes: ["npm-no-pkg", "npm-unknown"] },
     },
-    { name: "no-unresolvable", severity: "error", comment: "Every import resolves.", from: {}, to: { couldNotResolve: true } },
+    {
+      name: "no-unresolvable",
+      severity: "error",
+      comment: "Every import resolves.",
+      from: {},
+      to: { couldNotResolve: true },
+    },
   ],
   allowedSeverity: "error",
   allowed: [
     { comment: "packages and Node's modules", from: {}, to: PACKAGES },
-    { comment: "lib/core/domain is pure: itself only", from: { path: "^lib/core/domain/" }, to: { path: "^lib/core/domain/" } },
-    { comment: "lib/core: core and infra", from: { path: "^lib/core/(?!domain/)" }, to: { path: ["^lib/core/", "^lib/infra/", PRISMA_CLIENT] } },
-    { comment: "lib/infra: the bottom tier, itself only", from: { path: "^lib/infra/" }, to: { path: ["^lib/infra/", PRISMA_CLIENT] } },
+    {
+      comment: "lib/core/domain is pure: itself only",
+      from: { path: "^lib/core/domain/" },
+      to: { path: "^lib/core/domain/" },
+    },
+    {
+      comment: "lib/core: core and infra",
+      from: { path: "^lib/core/(?!domain/)" },
+      to: { path: ["^lib/core/", "^lib/infra/", PRISMA_CLIENT] },
+    },
+    {
+      comment: "lib/infra: the bottom tier, itself only",
+      from: { path: "^lib/infra/" },
+      to: { path: ["^lib/infra/", PRISMA_CLIENT] },
+    },
     {
       comment: "a surface: itself, the shared http surface, core and infra; never another surface",
       from: { path: "^lib/surfaces/([^/]+)/" },
       to: { path: ["^lib/surfaces/$1/", "^lib/surfaces/http/", "^lib/core/", "^lib/infra/", PRISMA_CLIENT] },
     },
-    { comment: "lib/runtime: every lib tier, never app/ or components/", from: { path: "^lib/runtime/" }, to: { path: ["^lib/", PRISMA_CLIENT] } },
-    { comment: "components: components and lib/surfaces, core, infra", from: { path: "^components/" }, to: { path: ["^components/", "^lib/(surfaces|core|infra)/"] } },
+    {
+      comment: "lib/runtime: every lib tier, never app/ or components/",
+      from: { path: "^lib/runtime/" },
+      to: { path: ["^lib/", PRISMA_CLIENT] },
+    },
+    {
+      comment: "components: components and lib/surfaces, core, infra",
+      from: { path: "^components/" },
+      to: { path: ["^components/", "^lib/(surfaces|core|infra)/"] },
+    },
     {
       comment: "app/ and the Next.js entry files: app, components and every lib tier",
       from: { path: "^(app/|proxy[.]ts$|instrumentation[.]ts$)" },
       to: { path: ["^app/", "^components/", "^lib/", "^public/"] },
     },
-    { comment: "scripts: entry points over lib and the SDK's generator", from: { path: "^scripts/" }, to: { path: ["^scripts/", "^lib/", "^sdk/", PRISMA_CLIENT, "^prisma/"] } },
+    {
+      comment: "scripts: entry points over lib and the SDK's generator",
+      from: { path: "^scripts/" },
+      to: { path: ["^scripts/", "^lib/", "^sdk/", PRISMA_CLIENT, "^prisma/"] },
+    },
     { comment: "the SDK is its own package", from: { path: "^sdk/src/" }, to: { path: "^sdk/src/" } },
-    { comment: "prisma.config.ts and the generated client", from: { path: "^(prisma|generated)/" }, to: { path: ["^generated/", "^prisma/"] } },
-    { comment: "tests, test support, e2e, examples and config files may import anything", from: { path: TESTS }, to: {} },
+    {
+      comment: "prisma.config.ts and the generated client",
+      from: { path: "^(prisma|generated)/" },
+      to: { path: ["^generated/", "^prisma/"] },
+    },
+    {
+      comment: "tests, test support, e2e, examples and config files may import anything",
+      from: { path: TESTS },
+      to: {},
+    },
   ],
   options: {
     doNotFollow: { path: ["node_modules", "^generated/"] },

@@ -28,12 +28,34 @@ const CORE = ["@/lib/core/*"];
 const TEST = ["@/test/*"];
 
 // Files exempt from the production-code rules below.
-const TESTS_AND_TOOLS = ["**/*.test.ts", "**/*.test.tsx", "test/**", "e2e/**", "examples/**", "sdk/scripts/**", "*.config.{ts,mjs,cjs,js}"];
-const PROCESS_ENV = { object: "process", property: "env", message: "Read environment variables through env() in lib/infra/env.ts, which parses and validates each once." };
-const TRANSACTION = { property: "$transaction", message: "Open transactions with inTransaction() from lib/infra/db/transaction.ts (the project's limits, joining a caller's tx)." };
+const TESTS_AND_TOOLS = [
+  "**/*.test.ts",
+  "**/*.test.tsx",
+  "test/**",
+  "e2e/**",
+  "examples/**",
+  "sdk/scripts/**",
+  "*.config.{ts,mjs,cjs,js}",
+];
+const PROCESS_ENV = {
+  object: "process",
+  property: "env",
+  message: "Read environment variables through env() in lib/infra/env.ts, which parses and validates each once.",
+};
+const TRANSACTION = {
+  property: "$transaction",
+  message:
+    "Open transactions with inTransaction() from lib/infra/db/transaction.ts (the project's limits, joining a caller's tx).",
+};
 const GLOBALTHIS_CAST = [
-  { selector: "TSAsExpression[expression.name='globalThis']", message: "Use globalSingleton() from lib/infra/global-singleton.ts instead of casting globalThis." },
-  { selector: "TSTypeAssertion[expression.name='globalThis']", message: "Use globalSingleton() from lib/infra/global-singleton.ts instead of casting globalThis." },
+  {
+    selector: "TSAsExpression[expression.name='globalThis']",
+    message: "Use globalSingleton() from lib/infra/global-singleton.ts instead of casting globalThis.",
+  },
+  {
+    selector: "TSTypeAssertion[expression.name='globalThis']",
+    message: "Use globalSingleton() from lib/infra/global-singleton.ts instead of casting globalThis.",
+  },
 ];
 
 /** A `no-restricted-imports` rule that forbids the given tiers, with the reason. */
@@ -95,41 +117,73 @@ export default defineConfig([
   },
   {
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
     },
   },
   {
     files: ["lib/core/domain/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-imports": forbid(["@/lib/*", ...UI, ...TEST, "!@/lib/core", "@/lib/core/*", "!@/lib/core/domain"], "core/domain is pure: it imports nothing but itself."),
+      "no-restricted-imports": forbid(
+        ["@/lib/*", ...UI, ...TEST, "!@/lib/core", "@/lib/core/*", "!@/lib/core/domain"],
+        "core/domain is pure: it imports nothing but itself.",
+      ),
     },
   },
   {
     files: ["lib/core/**/*.ts"],
     ignores: ["lib/core/domain/**", "**/*.test.ts"],
-    rules: { "no-restricted-imports": forbid([...UI, ...SURFACES, ...RUNTIME, ...TEST], "lib/core may import lib/core and lib/infra only.") },
+    rules: {
+      "no-restricted-imports": forbid(
+        [...UI, ...SURFACES, ...RUNTIME, ...TEST],
+        "lib/core may import lib/core and lib/infra only.",
+      ),
+    },
   },
   {
     files: ["lib/infra/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
-      "no-restricted-imports": forbid([...UI, ...SURFACES, ...RUNTIME, ...CORE, ...TEST], "lib/infra is the bottom tier: it imports nothing from core, surfaces or runtime."),
+      "no-restricted-imports": forbid(
+        [...UI, ...SURFACES, ...RUNTIME, ...CORE, ...TEST],
+        "lib/infra is the bottom tier: it imports nothing from core, surfaces or runtime.",
+      ),
     },
   },
   {
     files: ["lib/surfaces/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts"],
-    rules: { "no-restricted-imports": forbid([...UI, ...RUNTIME, ...TEST], "lib/surfaces may import core and infra, never app/, components/ or runtime.") },
+    rules: {
+      "no-restricted-imports": forbid(
+        [...UI, ...RUNTIME, ...TEST],
+        "lib/surfaces may import core and infra, never app/, components/ or runtime.",
+      ),
+    },
   },
   {
-    files: ["lib/runtime/**/*.ts", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "scripts/**/*.ts", "instrumentation.ts"],
+    files: [
+      "lib/runtime/**/*.ts",
+      "app/**/*.{ts,tsx}",
+      "components/**/*.{ts,tsx}",
+      "scripts/**/*.ts",
+      "instrumentation.ts",
+    ],
     ignores: ["**/*.test.ts"],
-    rules: { "no-restricted-imports": forbid(TEST, "Test support lives in test/ and is never imported by production code.") },
+    rules: {
+      "no-restricted-imports": forbid(TEST, "Test support lives in test/ and is never imported by production code."),
+    },
   },
   {
     files: ["components/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": forbid(["@/app/*", ...RUNTIME, ...TEST], "components/ may import lib/surfaces, lib/core and lib/infra, never app/ or runtime.") },
+    rules: {
+      "no-restricted-imports": forbid(
+        ["@/app/*", ...RUNTIME, ...TEST],
+        "components/ may import lib/surfaces, lib/core and lib/infra, never app/ or runtime.",
+      ),
+    },
   },
   {
     files: ["**/*.{ts,tsx,mjs}"],

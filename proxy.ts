@@ -31,7 +31,10 @@ function isPublicApi(pathname: string): boolean {
 
 /** Route handlers that answer JSON or plain text only (never a page that could run a script). */
 function isDataApi(pathname: string): boolean {
-  return isPublicApi(pathname) || ["/api/dashboard", "/api/health", "/api/metrics", "/api/bench"].some((p) => under(pathname, p));
+  return (
+    isPublicApi(pathname) ||
+    ["/api/dashboard", "/api/health", "/api/metrics", "/api/bench"].some((p) => under(pathname, p))
+  );
 }
 
 /**

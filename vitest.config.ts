@@ -10,7 +10,14 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts", "sdk/**/*.test.ts", "examples/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "app/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "test/**/*.test.ts",
+      "sdk/**/*.test.ts",
+      "examples/**/*.test.ts",
+    ],
     // the process tests need a build: scripts/test.sh runs them after it (vitest.process.config.ts)
     exclude: ["**/node_modules/**", "test/process/**"],
     environment: "node",

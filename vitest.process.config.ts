@@ -7,7 +7,12 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 
 export default defineConfig({
-  resolve: { alias: { "server-only": path.resolve(import.meta.dirname, "lib/infra/server-only.ts"), "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      "server-only": path.resolve(import.meta.dirname, "lib/infra/server-only.ts"),
+      "@": path.resolve(import.meta.dirname),
+    },
+  },
   test: {
     include: ["test/process/**/*.process.test.ts"],
     exclude: process.env.DATABASE_URL ? [] : ["test/process/**/*.postgres.process.test.ts"],

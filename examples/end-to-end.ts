@@ -12,7 +12,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { createAccessRequestsClient, createStateVersionGuard, createWebhookHandler, type AccessRequest, type WebhookEvent } from "@access-requests/sdk";
+import {
+  createAccessRequestsClient,
+  createStateVersionGuard,
+  createWebhookHandler,
+  type AccessRequest,
+  type WebhookEvent,
+} from "@access-requests/sdk";
 
 export interface EndToEndOptions {
   baseUrl: string;
@@ -42,13 +48,18 @@ export async function runEndToEnd(opts: EndToEndOptions): Promise<AccessRequest>
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
-      const result = receiver.handle ? await receiver.handle(Buffer.concat(chunks), req.headers["service-signature"] as string | undefined) : { status: 503, body: "not ready" };
+      const result = receiver.handle
+        ? await receiver.handle(Buffer.concat(chunks), req.headers["service-signature"] as string | undefined)
+        : { status: 503, body: "not ready" };
       res.writeHead(result.status).end(result.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  const webhook = await sdk.webhooks.create({ url: `http://127.0.0.1:${port}/webhooks`, events: ["request.created", "service.granted", "request.completed", "request.updated"] });
+  const webhook = await sdk.webhooks.create({
+    url: `http://127.0.0.1:${port}/webhooks`,
+    events: ["request.created", "service.granted", "request.completed", "request.updated"],
+  });
   receiver.handle = createWebhookHandler({ secret: webhook.secret, onEvent });
   log(`webhook ${webhook.id} -> http://127.0.0.1:${port}/webhooks`);
 
@@ -56,15 +67,28 @@ export async function runEndToEnd(opts: EndToEndOptions): Promise<AccessRequest>
     // 2. A client and a request for one service the agency has an account for.
     const [services, accounts] = await Promise.all([sdk.services.list(), sdk.accounts.list()]);
     const pick = services
-      .filter((s) => s.grantMethod === "automatic" && s.clientSignInRequired && s.accountLinkFields.every((f) => !f.required))
-      .map((s) => ({ service: s, account: accounts.find((a) => a.status === "connected" && a.services.includes(s.id)) }))
+      .filter(
+        (s) => s.grantMethod === "automatic" && s.clientSignInRequired && s.accountLinkFields.every((f) => !f.required),
+      )
+      .map((s) => ({
+        service: s,
+        account: accounts.find((a) => a.status === "connected" && a.services.includes(s.id)),
+      }))
       .find((p) => p.account);
-    if (!pick) throw new Error("No connected account can receive an automatic service: connect one in the dashboard first.");
-    const client = await sdk.clients.create({ name: "Example Client", email: "owner@example.com", company: "Example Co" });
+    if (!pick)
+      throw new Error("No connected account can receive an automatic service: connect one in the dashboard first.");
+    const client = await sdk.clients.create({
+      name: "Example Client",
+      email: "owner@example.com",
+      company: "Example Co",
+    });
     const request = await sdk.requests.create({
       clientId: client.id,
       requestedServices: {
-        [pick.service.id]: { accessLevel: pick.service.roles[0]?.value, requestedAccountLinks: [{ internalAccountId: pick.account!.internalAccountId }] },
+        [pick.service.id]: {
+          accessLevel: pick.service.roles[0]?.value,
+          requestedAccountLinks: [{ internalAccountId: pick.account!.internalAccountId }],
+        },
       },
     });
     log(`request ${request.id} for ${pick.service.id}: send the client ${request.inviteUrl}`);
@@ -73,10 +97,13 @@ export async function runEndToEnd(opts: EndToEndOptions): Promise<AccessRequest>
     if (opts.playSandboxClient) await playSandboxClient(opts.baseUrl, request.inviteUrl, pick.service.id);
 
     // 4. Wait for request.completed through the webhook, then print what was granted.
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timed out waiting for request.completed")), opts.timeoutMs ?? 60_000).unref());
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error("timed out waiting for request.completed")), opts.timeoutMs ?? 60_000).unref(),
+    );
     const finished = await Promise.race([done, timeout]);
     for (const s of finished.services)
-      for (const asset of s.grantedAssets) log(`granted ${s.service}: ${asset.name ?? asset.id} (${asset.id}) as ${asset.accessLevel ?? "default"}`);
+      for (const asset of s.grantedAssets)
+        log(`granted ${s.service}: ${asset.name ?? asset.id} (${asset.id}) as ${asset.accessLevel ?? "default"}`);
     return latest && latest.stateVersion > finished.stateVersion ? latest : finished;
   } finally {
     await sdk.webhooks.delete(webhook.id).catch(() => {});
@@ -90,11 +117,17 @@ async function playSandboxClient(baseUrl: string, inviteUrl: string, serviceId: 
   const base = baseUrl.replace(/\/+$/, "").replace(/\/api\/v2$/, "");
   const token = new URL(inviteUrl).pathname.split("/").pop()!;
   const location = async (res: Response) => new URL(res.headers.get("location") ?? "", base);
-  const consent = await location(await fetch(`${base}/api/access/${token}/connect/${serviceId}`, { redirect: "manual" }));
-  if (consent.pathname !== "/sandbox/consent") throw new Error("not a sandbox platform: grant through the invite link instead");
+  const consent = await location(
+    await fetch(`${base}/api/access/${token}/connect/${serviceId}`, { redirect: "manual" }),
+  );
+  if (consent.pathname !== "/sandbox/consent")
+    throw new Error("not a sandbox platform: grant through the invite link instead");
   const code = `sandbox-code:${consent.searchParams.get("platform")}`;
   const picker = await location(
-    await fetch(`${base}/api/access/callback?state=${encodeURIComponent(consent.searchParams.get("state")!)}&code=${encodeURIComponent(code)}`, { redirect: "manual" }),
+    await fetch(
+      `${base}/api/access/callback?state=${encodeURIComponent(consent.searchParams.get("state")!)}&code=${encodeURIComponent(code)}`,
+      { redirect: "manual" },
+    ),
   );
   const session = picker.searchParams.get("session");
   if (!session) throw new Error("the sandbox sign-in did not reach the asset picker");

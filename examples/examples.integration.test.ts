@@ -20,7 +20,9 @@ const SECRET = "whsec_" + "a".repeat(43);
 const OLD_SECRET = "whsec_" + "b".repeat(43);
 
 function delivery(secrets: string[] = [SECRET], timestamp = Math.floor(Date.now() / 1000)) {
-  const body = JSON.stringify(eventEnvelope(newEventId(), "webhook.test", new Date(), { webhookId: crypto.randomUUID(), message: "hello" }));
+  const body = JSON.stringify(
+    eventEnvelope(newEventId(), "webhook.test", new Date(), { webhookId: crypto.randomUUID(), message: "hello" }),
+  );
   return { body, signature: signatureHeader({ secrets, body, timestamp }) };
 }
 
@@ -50,7 +52,11 @@ async function checkReceiver(send: Send, received: WebhookEvent[]) {
 const post =
   (url: string): Send =>
   async (body, signature) => {
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "service-signature": signature }, body });
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "service-signature": signature },
+      body,
+    });
     return { status: res.status, text: await res.text() };
   };
 
@@ -69,7 +75,13 @@ describe("receivers", () => {
     const received: WebhookEvent[] = [];
     const POST = webhookRoute({ secret: SECRET, onEvent: (e) => void received.push(e) });
     await checkReceiver(async (body, signature) => {
-      const res = await POST(new Request("http://localhost/api/webhooks", { method: "POST", headers: { "service-signature": signature }, body }));
+      const res = await POST(
+        new Request("http://localhost/api/webhooks", {
+          method: "POST",
+          headers: { "service-signature": signature },
+          body,
+        }),
+      );
       return { status: res.status, text: await res.text() };
     }, received);
   });
@@ -100,11 +112,22 @@ describe("end-to-end script", () => {
   it("creates a client and a request, waits for request.completed through webhooks and prints the granted assets", async () => {
     const agency = await seedV2Agency({ platforms: ["meta"] });
     const lines: string[] = [];
-    const request = await runEndToEnd({ baseUrl: api.url, apiKey: agency.key, playSandboxClient: true, timeoutMs: 30_000, log: (l) => lines.push(l) });
+    const request = await runEndToEnd({
+      baseUrl: api.url,
+      apiKey: agency.key,
+      playSandboxClient: true,
+      timeoutMs: 30_000,
+      log: (l) => lines.push(l),
+    });
     expect(request.status).toBe("completed");
     const granted = request.services.flatMap((s) => s.grantedAssets);
     expect(granted).toHaveLength(1);
-    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^event request\.created evt_/), expect.stringMatching(/^event request\.completed evt_/)]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^event request\.created evt_/),
+        expect.stringMatching(/^event request\.completed evt_/),
+      ]),
+    );
     expect(lines.some((l) => l.startsWith("granted ") && l.includes(granted[0]!.id))).toBe(true);
   });
 });

@@ -23,5 +23,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     secret: (process.env.WEBHOOK_SECRET ?? "").split(",").filter(Boolean),
     onEvent: (event) => console.log(event.type, event.id),
   });
-  server.listen(Number(process.env.PORT ?? 4000), () => console.log(`listening on :${process.env.PORT ?? 4000}/webhooks`));
+  server.listen(Number(process.env.PORT ?? 4000), () =>
+    console.log(`listening on :${process.env.PORT ?? 4000}/webhooks`),
+  );
 }

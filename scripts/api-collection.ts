@@ -8,5 +8,8 @@ import { postmanCollection } from "@/lib/surfaces/v2/openapi/postman-collection"
 export const COLLECTION_PATH = "api-collection/access-requests.postman_collection.json";
 
 const root = path.resolve(import.meta.dirname, "..");
-fs.writeFileSync(path.join(root, COLLECTION_PATH), JSON.stringify(postmanCollection(publishedDocument()), null, 2) + "\n");
+fs.writeFileSync(
+  path.join(root, COLLECTION_PATH),
+  JSON.stringify(postmanCollection(publishedDocument()), null, 2) + "\n",
+);
 console.log(`wrote ${COLLECTION_PATH}`);

@@ -66,7 +66,10 @@ if (process.argv.includes("--serve-baseline")) {
   const apiKeyId = arg("key-id", "");
   const appUrl = process.env.APP_URL ?? "";
   const pool = process.env.DATABASE_URL
-    ? new (await import("pg")).default.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) })
+    ? new (await import("pg")).default.Pool({
+        connectionString: process.env.DATABASE_URL,
+        max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      })
     : null;
   const readBody = (req: http.IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -146,12 +149,23 @@ if (process.argv.includes("--serve-baseline")) {
     return rows[0].id as string;
   };
   const storeResponse = (c: import("pg").PoolClient, id: string, status: number, body: unknown) =>
-    c.query(`UPDATE "IdempotencyRecord" SET "responseStatus" = $2, "responseBody" = $3::jsonb WHERE "id" = $1::uuid`, [id, status, JSON.stringify(body)]);
+    c.query(`UPDATE "IdempotencyRecord" SET "responseStatus" = $2, "responseBody" = $3::jsonb WHERE "id" = $1::uuid`, [
+      id,
+      status,
+      JSON.stringify(body),
+    ]);
   // The event, its deliveries to subscribed webhooks, the wake-up, and the team's notification preferences.
   const recordEvent = async (c: import("pg").PoolClient, type: string, data: unknown, requestId: string | null) => {
     const eventId = "evt_" + crypto.randomBytes(16).toString("hex");
     const now = new Date();
-    const envelope = JSON.stringify({ id: eventId, type, schemaVersion: "1", createdAt: now.toISOString(), test: false, data });
+    const envelope = JSON.stringify({
+      id: eventId,
+      type,
+      schemaVersion: "1",
+      createdAt: now.toISOString(),
+      test: false,
+      data,
+    });
     await c.query(
       `INSERT INTO "Event" ("id", "agencyId", "type", "schemaVersion", "requestId", "body", "createdAt", "fannedOutAt") VALUES ($1, $2::uuid, $3, '1', $4::uuid, $5, $6, $6)`,
       [eventId, agencyId, type, requestId, envelope, now],
@@ -163,7 +177,10 @@ if (process.argv.includes("--serve-baseline")) {
       [agencyId, eventId, now, type],
     );
     if (fanned.rowCount) await c.query(`NOTIFY ars_deliveries_queued`);
-    await c.query(`SELECT "userId" FROM "Membership" WHERE "agencyId" = $1::uuid AND "notifyEvents" @> ARRAY[$2]`, [agencyId, type]);
+    await c.query(`SELECT "userId" FROM "Membership" WHERE "agencyId" = $1::uuid AND "notifyEvents" @> ARRAY[$2]`, [
+      agencyId,
+      type,
+    ]);
   };
   const createClient = (key: string, body: { name: string; email: string }) =>
     inTx(async (c) => {
@@ -195,8 +212,12 @@ if (process.argv.includes("--serve-baseline")) {
   const createRequest = (key: string, body: { clientId: string; requestedServices: Record<string, Svc> }) =>
     inTx(async (c) => {
       const idem = await takeKey(c, "POST /api/v2/requests", key, body);
-      const client = (await c.query(`SELECT "id", "externalClientId", "isProspect" FROM "Client" WHERE "id" = $1::uuid AND "agencyId" = $2::uuid`, [body.clientId, agencyId]))
-        .rows[0];
+      const client = (
+        await c.query(
+          `SELECT "id", "externalClientId", "isProspect" FROM "Client" WHERE "id" = $1::uuid AND "agencyId" = $2::uuid`,
+          [body.clientId, agencyId],
+        )
+      ).rows[0];
       if (!client) throw new Error("client not found");
       const entries = Object.entries(body.requestedServices);
       const ids = [...new Set(entries.flatMap(([, s]) => s.requestedAccountLinks.map((l) => l.internalAccountId)))];
@@ -226,7 +247,11 @@ if (process.argv.includes("--serve-baseline")) {
           entries.map(([id]) => id),
           entries.map(([, s]) => s.accessLevel ?? null),
           entries.map(([, s]) => s.optional ?? false),
-          entries.map(([, s]) => JSON.stringify(s.requestedAccountLinks.map((l) => ({ adsMccAccountId: null, businessManagerId: null, ...l })))),
+          entries.map(([, s]) =>
+            JSON.stringify(
+              s.requestedAccountLinks.map((l) => ({ adsMccAccountId: null, businessManagerId: null, ...l })),
+            ),
+          ),
         ],
       );
       const request = {
@@ -261,7 +286,9 @@ if (process.argv.includes("--serve-baseline")) {
       // the usage count last, as the app counts it: the counter row stays locked until commit
       const period = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
       const kind = client.isProspect ? "prospect" : "client";
-      const limits = (await c.query(`SELECT "clientLimit", "prospectLimit" FROM "Agency" WHERE "id" = $1::uuid`, [agencyId])).rows[0];
+      const limits = (
+        await c.query(`SELECT "clientLimit", "prospectLimit" FROM "Agency" WHERE "id" = $1::uuid`, [agencyId])
+      ).rows[0];
       const limit = kind === "client" ? limits.clientLimit : limits.prospectLimit;
       await c.query(
         `INSERT INTO "UsageCounter" ("id", "agencyId", "period", "kind", "used", "billableUnits", "updatedAt")
@@ -269,10 +296,15 @@ if (process.argv.includes("--serve-baseline")) {
         [agencyId, period, kind],
       );
       const counter = (
-        await c.query(`SELECT "id", "used" FROM "UsageCounter" WHERE "agencyId" = $1::uuid AND "period" = $2 AND "kind" = $3::"UsageKind" FOR UPDATE`, [agencyId, period, kind])
+        await c.query(
+          `SELECT "id", "used" FROM "UsageCounter" WHERE "agencyId" = $1::uuid AND "period" = $2 AND "kind" = $3::"UsageKind" FOR UPDATE`,
+          [agencyId, period, kind],
+        )
       ).rows[0];
       if (limit !== null && counter.used >= limit) throw new Error("plan limit reached");
-      await c.query(`UPDATE "UsageCounter" SET "used" = "used" + 1, "updatedAt" = now() WHERE "id" = $1::uuid`, [counter.id]);
+      await c.query(`UPDATE "UsageCounter" SET "used" = "used" + 1, "updatedAt" = now() WHERE "id" = $1::uuid`, [
+        counter.id,
+      ]);
       await storeResponse(c, idem, 201, { data: request });
       return request;
     });
@@ -280,7 +312,9 @@ if (process.argv.includes("--serve-baseline")) {
     const url = new URL(req.url ?? "/", "http://x");
     try {
       if (url.pathname === "/list" && pool) {
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(await listPage(Number(url.searchParams.get("limit") ?? 100))));
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify(await listPage(Number(url.searchParams.get("limit") ?? 100))));
       } else if (url.pathname === "/clients" && req.method === "POST" && pool) {
         const body = JSON.parse(await readBody(req)) as { name: string; email: string };
         const client = await createClient(String(req.headers["idempotency-key"] ?? crypto.randomUUID()), body);
@@ -292,7 +326,9 @@ if (process.argv.includes("--serve-baseline")) {
       } else {
         const id = url.searchParams.get("id") ?? "";
         const [row] = await loadRequestPage({ agencyId, id, take: 1 });
-        res.writeHead(row ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(row ? serializeRequest(row) : null));
+        res
+          .writeHead(row ? 200 : 404, { "content-type": "application/json" })
+          .end(JSON.stringify(row ? serializeRequest(row) : null));
       }
     } catch (err) {
       res.writeHead(500).end(String(err));
@@ -312,7 +348,9 @@ async function main() {
   const rows = Number(arg("rows", "100000"));
   const rounds = Number(arg("rounds", "3"));
   if (!fs.existsSync(path.join(appDir, ".next", "BUILD_ID"))) {
-    throw new Error(`No Next.js build in ${appDir}. Build a copy of the repository first (see README) and pass --app-dir.`);
+    throw new Error(
+      `No Next.js build in ${appDir}. Build a copy of the repository first (see README) and pass --app-dir.`,
+    );
   }
   const base = process.env.DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
@@ -341,14 +379,21 @@ async function main() {
     BENCH_ROUTES: "1",
     V2_RATE_LIMIT_PER_MINUTE: "1000000000",
   };
-  Object.assign(process.env, { DATA_DIR: dataDir, APP_SECRET: childEnv.APP_SECRET, APP_URL: childEnv.APP_URL, ENCRYPTION_KEY: childEnv.ENCRYPTION_KEY, SEED_DEMO: "0" });
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    APP_SECRET: childEnv.APP_SECRET,
+    APP_URL: childEnv.APP_URL,
+    ENCRYPTION_KEY: childEnv.ENCRYPTION_KEY,
+    SEED_DEMO: "0",
+  });
   try {
     const seed = await seedDatabase(rows);
     const out: [string, Result][] = [];
     const push = out.push.bind(out);
     // a progress line per scenario as it finishes, so a long run shows where it is
     out.push = (...items: [string, Result][]) => {
-      for (const [name, r] of items) console.log(`  ${name}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+      for (const [name, r] of items)
+        console.log(`  ${name}: ${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
       return push(...items);
     };
     console.log(
@@ -356,7 +401,8 @@ async function main() {
     );
 
     const only = arg("only", "");
-    const want = (scenario: "one" | "list" | "create" | "create-request" | "create-one-agency") => !only || only === scenario;
+    const want = (scenario: "one" | "list" | "create" | "create-request" | "create-one-agency") =>
+      !only || only === scenario;
     const requestBody = JSON.stringify({
       clientId: seed.clientId,
       requestedServices: {
@@ -388,10 +434,18 @@ async function main() {
         );
     if (bare)
       try {
-        out.push(["bare node:http + loader", await series([{ url: `http://127.0.0.1:${port}/?id=${seed.requestId}`, connections, duration }], rounds).then((r) => r[0]!)]);
+        out.push([
+          "bare node:http + loader",
+          await series([{ url: `http://127.0.0.1:${port}/?id=${seed.requestId}`, connections, duration }], rounds).then(
+            (r) => r[0]!,
+          ),
+        ]);
         if (base) {
           // the pg baselines: the list page in one query, and the create's transaction by hand
-          out.push(["bare node:http + pg, list page", (await series([{ url: `http://127.0.0.1:${port}/list?limit=100`, connections, duration }], rounds))[0]!]);
+          out.push([
+            "bare node:http + pg, list page",
+            (await series([{ url: `http://127.0.0.1:${port}/list?limit=100`, connections, duration }], rounds))[0]!,
+          ]);
           const bareCreate = {
             url: `http://127.0.0.1:${port}/clients`,
             connections,
@@ -416,8 +470,12 @@ async function main() {
     const nextStart = fs.existsSync(launcher)
       ? [launcher, "-p", String(port), "-H", "127.0.0.1"]
       : [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"];
-    const app = await startChild(process.execPath, cpuProf ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cpuProf), ...nextStart] : nextStart, appDir, childEnv, () =>
-      healthy(port),
+    const app = await startChild(
+      process.execPath,
+      cpuProf ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(cpuProf), ...nextStart] : nextStart,
+      appDir,
+      childEnv,
+      () => healthy(port),
     );
     try {
       const api = `http://127.0.0.1:${port}/api/v2`;
@@ -426,11 +484,21 @@ async function main() {
       await check(`${api}/requests?limit=100&cursor=${seed.deepCursor}`, auth, 100);
       // The route handler baseline and the API endpoint alternate, so load on the machine
       // that comes and goes affects both alike; each figure is the median of the rounds.
-      if (only === "one") out.push(["GET /requests/{id}", (await series([{ url: `${api}/requests/${seed.requestId}`, connections, duration, headers: auth }], rounds))[0]!]);
+      if (only === "one")
+        out.push([
+          "GET /requests/{id}",
+          (
+            await series([{ url: `${api}/requests/${seed.requestId}`, connections, duration, headers: auth }], rounds)
+          )[0]!,
+        ]);
       if (!only) {
         const [floor, one] = await series(
           [
-            { url: `http://127.0.0.1:${port}/api/bench/baseline?id=${seed.requestId}&agency=${seed.agencyId}`, connections, duration },
+            {
+              url: `http://127.0.0.1:${port}/api/bench/baseline?id=${seed.requestId}&agency=${seed.agencyId}`,
+              connections,
+              duration,
+            },
             { url: `${api}/requests/${seed.requestId}`, connections, duration, headers: auth },
           ],
           rounds,
@@ -438,7 +506,10 @@ async function main() {
         out.push(["minimal Next.js route + loader", floor!], ["GET /requests/{id}", one!]);
       }
       if (only === "list")
-        out.push(["GET /requests?limit=100 (first page)", (await series([{ url: `${api}/requests?limit=100`, connections, duration, headers: auth }], rounds))[0]!]);
+        out.push([
+          "GET /requests?limit=100 (first page)",
+          (await series([{ url: `${api}/requests?limit=100`, connections, duration, headers: auth }], rounds))[0]!,
+        ]);
       if (!only) {
         const [first, deep] = await series(
           [
@@ -461,7 +532,10 @@ async function main() {
       if (want("create")) out.push(["POST /clients (unique keys)", (await series([create], rounds))[0]!]);
       if (want("create-request")) {
         await checkCreate(`${api}/requests`, auth, requestBody);
-        out.push(["POST /requests (unique keys)", (await series([{ ...create, url: `${api}/requests`, body: requestBody }], rounds))[0]!]);
+        out.push([
+          "POST /requests (unique keys)",
+          (await series([{ ...create, url: `${api}/requests`, body: requestBody }], rounds))[0]!,
+        ]);
       }
       if (want("create-one-agency")) {
         // each call takes the next of the given agencies: its key, client and account
@@ -475,8 +549,16 @@ async function main() {
             headers: { "content-type": "application/json" },
             setup: () => {
               const a = agencies[next++ % agencies.length]!;
-              const body = { clientId: a.clientId, requestedServices: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: a.accountId }] } } };
-              return { headers: { authorization: `Bearer ${a.key}`, "content-type": "application/json" }, body: JSON.stringify(body) };
+              const body = {
+                clientId: a.clientId,
+                requestedServices: {
+                  meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: a.accountId }] },
+                },
+              };
+              return {
+                headers: { authorization: `Bearer ${a.key}`, "content-type": "application/json" },
+                body: JSON.stringify(body),
+              };
             },
           };
         };
@@ -484,10 +566,18 @@ async function main() {
         await checkCreate(
           `${api}/requests`,
           { authorization: `Bearer ${first.key}` },
-          JSON.stringify({ clientId: first.clientId, requestedServices: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: first.accountId }] } } }),
+          JSON.stringify({
+            clientId: first.clientId,
+            requestedServices: {
+              meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: first.accountId }] },
+            },
+          }),
         );
         const [oneAgency, spread] = await series([rotating([first]), rotating(seed.agencies)], rounds);
-        out.push(["POST /requests, one agency", oneAgency!], [`POST /requests, ${seed.agencies.length} agencies`, spread!]);
+        out.push(
+          ["POST /requests, one agency", oneAgency!],
+          [`POST /requests, ${seed.agencies.length} agencies`, spread!],
+        );
         console.log(
           `POST /requests, one agency vs ${seed.agencies.length} agencies: ${(oneAgency!.requests.average / spread!.requests.average).toFixed(2)}x throughput, p99 ${oneAgency!.latency.p99} vs ${spread!.latency.p99} ms (target >= 0.8x)`,
         );
@@ -528,7 +618,13 @@ async function seedDatabase(rows: number) {
   await db.agency.update({ where: { id: agency.id }, data: { clientLimit: null, prospectLimit: null } });
   const clientIds = Array.from({ length: 100 }, () => crypto.randomUUID());
   await db.client.createMany({
-    data: clientIds.map((id, i) => ({ id, agencyId: agency.id, name: `Client ${i}`, email: `c${i}@example.com`, emailNormalized: `c${i}@example.com` })),
+    data: clientIds.map((id, i) => ({
+      id,
+      agencyId: agency.id,
+      name: `Client ${i}`,
+      email: `c${i}@example.com`,
+      emailNormalized: `c${i}@example.com`,
+    })),
   });
   const since = new Date(Date.now() - 30 * 86_400_000);
   // Link tokens stored as the app stores them (sha256 and a sealed copy), so the app's boot
@@ -571,15 +667,29 @@ async function seedDatabase(rows: number) {
     await db.agency.update({ where: { id: other.id }, data: { clientLimit: null, prospectLimit: null } });
     const otherKey = await createApiKey({ agencyId: other.id, scopes: API_SCOPES, name: "bench" });
     const otherAccount = await connectAccount({ agencyId: other.id, platform: "meta" });
-    const client = await db.client.create({ data: { agencyId: other.id, name: "Client", email: "c@example.com", emailNormalized: "c@example.com" } });
+    const client = await db.client.create({
+      data: { agencyId: other.id, name: "Client", email: "c@example.com", emailNormalized: "c@example.com" },
+    });
     agencies.push({ key: otherKey.key, clientId: client.id, accountId: otherAccount.internalAccountId });
   }
   const target = await at(Math.floor(rows / 2));
   const deep = await at(Math.min(rows - 101, 90_000 - 1));
-  const deepCursor = encodeCursor({ createdAt: new Date(deep.createdAt), id: deep.id }, { clientId: undefined, externalClientId: undefined, status: undefined });
+  const deepCursor = encodeCursor(
+    { createdAt: new Date(deep.createdAt), id: deep.id },
+    { clientId: undefined, externalClientId: undefined, status: undefined },
+  );
   await closeDb();
   console.log(`Seeded ${rows} requests in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
-  return { key: key.key, keyId: key.id, agencyId: agency.id, requestId: target.id, deepCursor, clientId: clientIds[0]!, accountId: account.internalAccountId, agencies };
+  return {
+    key: key.key,
+    keyId: key.id,
+    agencyId: agency.id,
+    requestId: target.id,
+    deepCursor,
+    clientId: clientIds[0]!,
+    accountId: account.internalAccountId,
+    agencies,
+  };
 }
 
 async function healthy(port: number): Promise<boolean> {
@@ -590,7 +700,14 @@ async function healthy(port: number): Promise<boolean> {
   }
 }
 
-async function startChild(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, ready: () => Promise<boolean>, readyLine?: RegExp): Promise<ChildProcess> {
+async function startChild(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  ready: () => Promise<boolean>,
+  readyLine?: RegExp,
+): Promise<ChildProcess> {
   const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   let sawLine = !readyLine;
@@ -618,12 +735,17 @@ async function check(url: string, headers: Record<string, string>, rowsExpected?
   const res = await fetch(url, { headers });
   const body = (await res.json()) as { data: unknown };
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
-  if (rowsExpected !== undefined && (body.data as unknown[]).length !== rowsExpected) throw new Error(`${url} returned ${(body.data as unknown[]).length} rows`);
+  if (rowsExpected !== undefined && (body.data as unknown[]).length !== rowsExpected)
+    throw new Error(`${url} returned ${(body.data as unknown[]).length} rows`);
 }
 
 /** One create through the given endpoint, so a scenario never measures a run of errors. */
 async function checkCreate(url: string, headers: Record<string, string>, body: string) {
-  const res = await fetch(url, { method: "POST", headers: { ...headers, "content-type": "application/json", "idempotency-key": crypto.randomUUID() }, body });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+    body,
+  });
   if (res.status !== 201) throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
 }
 
@@ -660,7 +782,16 @@ function run(sc: Scenario, duration: number): Promise<Result> {
           ],
         }
       : sc.unique
-        ? { requests: [{ setupRequest: (req: { headers: Record<string, string> }) => ({ ...req, headers: { ...req.headers, "idempotency-key": crypto.randomUUID() } }) }] }
+        ? {
+            requests: [
+              {
+                setupRequest: (req: { headers: Record<string, string> }) => ({
+                  ...req,
+                  headers: { ...req.headers, "idempotency-key": crypto.randomUUID() },
+                }),
+              },
+            ],
+          }
         : {}),
   });
 }
@@ -673,7 +804,8 @@ function median(xs: number[]): number {
 async function series(scenarios: Scenario[], rounds: number): Promise<Result[]> {
   for (const sc of scenarios) await run(sc, Math.min(3, sc.duration));
   const results: Result[][] = scenarios.map(() => []);
-  for (let r = 0; r < rounds; r++) for (const [i, sc] of scenarios.entries()) results[i]!.push(await run(sc, sc.duration));
+  for (let r = 0; r < rounds; r++)
+    for (const [i, sc] of scenarios.entries()) results[i]!.push(await run(sc, sc.duration));
   return results.map((rs) => ({
     requests: { average: median(rs.map((x) => x.requests.average)) },
     latency: { p50: median(rs.map((x) => x.latency.p50)), p99: median(rs.map((x) => x.latency.p99)) },
@@ -686,9 +818,13 @@ async function series(scenarios: Scenario[], rounds: number): Promise<Result[]> 
 function report(out: [string, Result][], tableOnly = false) {
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (n: number, d = 0) => n.toFixed(d).padStart(9);
-  console.log(`${pad("Scenario", 40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"non-2xx".padStart(9)}${"errors".padStart(9)}`);
+  console.log(
+    `${pad("Scenario", 40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}${"non-2xx".padStart(9)}${"errors".padStart(9)}`,
+  );
   for (const [name, r] of out)
-    console.log(`${pad(name, 40)}${num(r.requests.average)}${num(r.latency.p50, 1)}${num(r.latency.p99, 1)}${num(r.non2xx)}${num(r.errors + r.timeouts)}`);
+    console.log(
+      `${pad(name, 40)}${num(r.requests.average)}${num(r.latency.p50, 1)}${num(r.latency.p99, 1)}${num(r.non2xx)}${num(r.errors + r.timeouts)}`,
+    );
   if (tableOnly) return;
   const get = (name: string) => out.find(([n]) => n.startsWith(name))![1];
   const api = get("GET /requests/{id}");
@@ -696,19 +832,33 @@ function report(out: [string, Result][], tableOnly = false) {
   const ceiling = get("bare node:http");
   const first = get("GET /requests?limit=100 (first");
   const deep = get("GET /requests?limit=100 (90,000");
-  console.log(`\nGET /requests/{id} vs minimal route handler: ${(api.requests.average / floor.requests.average).toFixed(2)}x throughput (target >= 0.9x)`);
-  console.log(`GET /requests/{id} vs bare node:http:        ${(api.requests.average / ceiling.requests.average).toFixed(2)}x throughput`);
+  console.log(
+    `\nGET /requests/{id} vs minimal route handler: ${(api.requests.average / floor.requests.average).toFixed(2)}x throughput (target >= 0.9x)`,
+  );
+  console.log(
+    `GET /requests/{id} vs bare node:http:        ${(api.requests.average / ceiling.requests.average).toFixed(2)}x throughput`,
+  );
   console.log(`GET /requests/{id} p99:                       ${api.latency.p99.toFixed(1)} ms (target < 100 ms)`);
-  console.log(`Deep page vs first page latency (p50):        ${(deep.latency.p50 / first.latency.p50).toFixed(2)}x (target <= 1.5x)`);
+  console.log(
+    `Deep page vs first page latency (p50):        ${(deep.latency.p50 / first.latency.p50).toFixed(2)}x (target <= 1.5x)`,
+  );
   console.log(`List first page p99:                          ${first.latency.p99.toFixed(1)} ms (target < 250 ms)`);
   const bareList = out.find(([n]) => n === "bare node:http + pg, list page")?.[1];
   const bareCreate = out.find(([n]) => n === "bare node:http + pg, POST /clients")?.[1];
   const bareRequest = out.find(([n]) => n === "bare node:http + pg, POST /requests")?.[1];
   const create = get("POST /clients");
   const createRequest = get("POST /requests");
-  if (bareList) console.log(`List first page vs bare node:http + pg:       ${(first.requests.average / bareList.requests.average).toFixed(2)}x throughput (target >= 0.5x)`);
-  if (bareCreate) console.log(`POST /clients vs bare node:http + pg:         ${(create.requests.average / bareCreate.requests.average).toFixed(2)}x throughput (target >= 0.5x)`);
+  if (bareList)
+    console.log(
+      `List first page vs bare node:http + pg:       ${(first.requests.average / bareList.requests.average).toFixed(2)}x throughput (target >= 0.5x)`,
+    );
+  if (bareCreate)
+    console.log(
+      `POST /clients vs bare node:http + pg:         ${(create.requests.average / bareCreate.requests.average).toFixed(2)}x throughput (target >= 0.5x)`,
+    );
   if (bareRequest)
-    console.log(`POST /requests vs bare node:http + pg:        ${(createRequest.requests.average / bareRequest.requests.average).toFixed(2)}x throughput (target >= 0.5x)`);
+    console.log(
+      `POST /requests vs bare node:http + pg:        ${(createRequest.requests.average / bareRequest.requests.average).toFixed(2)}x throughput (target >= 0.5x)`,
+    );
   if (!bareList) console.log("(the pg baselines run on PostgreSQL only: set DATABASE_URL)");
 }

@@ -36,7 +36,11 @@ function processTable(): Map<number, { ppid: number; name: string; rssKb: number
     try {
       const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
       const field = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, "m").exec(status)?.[1]?.trim() ?? "";
-      table.set(Number(entry), { ppid: Number(field("PPid")), name: field("Name"), rssKb: parseInt(field("VmRSS"), 10) || 0 });
+      table.set(Number(entry), {
+        ppid: Number(field("PPid")),
+        name: field("Name"),
+        rssKb: parseInt(field("VmRSS"), 10) || 0,
+      });
     } catch {
       // the process ended while being read
     }
@@ -76,9 +80,21 @@ async function stop(child: ChildProcess) {
 }
 
 async function measure(label: string, targetMb: number, dataDir: string, secrets: Record<string, string>) {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...secrets, DATA_DIR: dataDir, PORT: String(PORT), APP_URL: `http://127.0.0.1:${PORT}`, NODE_ENV: "production" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...secrets,
+    DATA_DIR: dataDir,
+    PORT: String(PORT),
+    APP_URL: `http://127.0.0.1:${PORT}`,
+    NODE_ENV: "production",
+  };
   delete env.DATABASE_URL;
-  const child = spawn("npm", ["start", "--", "-p", String(PORT), "-H", "127.0.0.1"], { cwd: APP_DIR, env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  const child = spawn("npm", ["start", "--", "-p", String(PORT), "-H", "127.0.0.1"], {
+    cwd: APP_DIR,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
   try {
     const deadline = Date.now() + 180_000;
     while (!(await healthy())) {

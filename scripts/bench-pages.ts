@@ -31,7 +31,11 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-const autocannon = createRequire(import.meta.url)("autocannon") as (opts: { url: string; connections: number; duration: number }) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+}) => Promise<AutocannonResult>;
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ROUTE = "/(client)/i/[token]/page";
@@ -161,8 +165,16 @@ async function seed(): Promise<string> {
   const { ZCreateClientBody } = await import("@/lib/core/clients/schemas");
   const { ZCreateRequestBody } = await import("@/lib/core/requests/schemas");
   const agency = await createAgency({ name: "Bench Agency", plan: "agency" });
-  const link = async (platform: string) => [{ internalAccountId: (await connectAccount({ agencyId: agency.id, platform, email: `${platform}@bench.test` })).internalAccountId }];
-  const client = await createClient({ agencyId: agency.id, input: ZCreateClientBody.parse({ name: "Bench Client", email: "client@bench.test", language: "Spanish" }) });
+  const link = async (platform: string) => [
+    {
+      internalAccountId: (await connectAccount({ agencyId: agency.id, platform, email: `${platform}@bench.test` }))
+        .internalAccountId,
+    },
+  ];
+  const client = await createClient({
+    agencyId: agency.id,
+    input: ZCreateClientBody.parse({ name: "Bench Client", email: "client@bench.test", language: "Spanish" }),
+  });
   // A typical request: two automatic services, a manual one, an optional one.
   const request = await createRequest({
     agencyId: agency.id,
@@ -177,7 +189,9 @@ async function seed(): Promise<string> {
       },
     }),
   });
-  const stored = await (await getDb()).accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: requestLinkTokenSelect });
+  const stored = await (
+    await getDb()
+  ).accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: requestLinkTokenSelect });
   await closeDb();
   return requestLinkToken(stored);
 }
@@ -188,11 +202,15 @@ async function startServer(): Promise<void> {
   const nextStart = fs.existsSync(launcher)
     ? [launcher, "-p", String(PORT), "-H", "127.0.0.1"]
     : [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", String(PORT), "-H", "127.0.0.1"];
-  const child = spawn(process.execPath, CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(CPU_PROF), ...nextStart] : nextStart, {
-    cwd: APP_DIR,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT) },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(CPU_PROF), ...nextStart] : nextStart,
+    {
+      cwd: APP_DIR,
+      env: { ...process.env, NODE_ENV: "production", PORT: String(PORT) },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   children.add(child);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -247,14 +265,22 @@ try {
       durationSeconds: DURATION,
       requests: result.requests.total,
       requestsPerSecond: result.requests.average,
-      latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, average: result.latency.average },
+      latencyMs: {
+        p50: result.latency.p50,
+        p90: result.latency.p90,
+        p99: result.latency.p99,
+        max: result.latency.max,
+        average: result.latency.average,
+      },
       non2xx: result.non2xx,
       errors: result.errors,
       targetP99Ms: 100,
     },
   };
   if (JSON_ONLY) console.log(JSON.stringify(summary, null, 2));
-  log(`First-load JS of /i/[token]: ${kb(summary.firstLoadJs.gzipBytes)} gzipped (${kb(summary.firstLoadJs.rawBytes)} raw) — target ≤ 100 KB`);
+  log(
+    `First-load JS of /i/[token]: ${kb(summary.firstLoadJs.gzipBytes)} gzipped (${kb(summary.firstLoadJs.rawBytes)} raw) — target ≤ 100 KB`,
+  );
   log(
     `  shared by every page: ${kb(summary.firstLoadJs.sharedGzipBytes)}, the route's own: ${kb(summary.firstLoadJs.routeGzipBytes)}; scripts in the served HTML: ${kb(summary.firstLoadJs.servedScriptsGzipBytes)}`,
   );

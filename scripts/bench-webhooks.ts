@@ -39,7 +39,9 @@ const CPU_PROF = option("cpu-prof", "");
 
 const base = process.env.DATABASE_URL;
 if (!base || !/^postgres(ql)?:\/\//.test(base)) {
-  console.error("bench:webhooks needs DATABASE_URL pointing at a PostgreSQL server (a throwaway database is created there).");
+  console.error(
+    "bench:webhooks needs DATABASE_URL pointing at a PostgreSQL server (a throwaway database is created there).",
+  );
   process.exit(1);
 }
 
@@ -87,7 +89,9 @@ function receiver(): Promise<string> {
     });
   });
   servers.push(server);
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`)));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`)),
+  );
 }
 
 function startWorker(name: string): Promise<ChildProcess> {
@@ -128,7 +132,10 @@ async function stopWorkers() {
 function until(done: () => boolean, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     if (done()) return resolve();
-    const timer = setTimeout(() => reject(new Error(`gave up after ${timeoutMs} ms with ${arrivals} arrivals`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`gave up after ${timeoutMs} ms with ${arrivals} arrivals`)),
+      timeoutMs,
+    );
     waiter = () => {
       if (done()) {
         clearTimeout(timer);
@@ -155,7 +162,8 @@ try {
     for (let i = 0; i < urls.length; i += 10) {
       const agency = (await createAgency({ name: `Bench ${i}`, plan: "agency" })).id;
       agencies.push(agency);
-      for (const u of urls.slice(i, i + 10)) await createWebhook({ agencyId: agency, input: { url: u, events: ["*"] } });
+      for (const u of urls.slice(i, i + 10))
+        await createWebhook({ agencyId: agency, input: { url: u, events: ["*"] } });
     }
   } else {
     for (const u of urls) {
@@ -179,7 +187,11 @@ try {
       await db.$transaction(
         async (tx) => {
           for (let i = start; i < Math.min(EVENTS, start + 500); i++) {
-            await recordEvent(tx, { agencyId: agencies[i % agencies.length]!, type: "client.created", data: { seq: i } as never });
+            await recordEvent(tx, {
+              agencyId: agencies[i % agencies.length]!,
+              type: "client.created",
+              data: { seq: i } as never,
+            });
           }
         },
         { timeout: 120_000, maxWait: 15_000 },
@@ -204,7 +216,13 @@ try {
       const due = t0 + i * interval;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const id = await db.$transaction((tx) => recordEvent(tx, { agencyId: agencies[i % agencies.length]!, type: "client.created", data: { seq: i } as never }));
+      const id = await db.$transaction((tx) =>
+        recordEvent(tx, {
+          agencyId: agencies[i % agencies.length]!,
+          type: "client.created",
+          data: { seq: i } as never,
+        }),
+      );
       committed.set(id, performance.now());
     }
     await until(() => [...committed.keys()].every((id) => firstArrival.has(id)), 120_000);

@@ -37,7 +37,10 @@ const migrationDirectories = fs
   }));
 
 // The package imports its .wasm as an ES module, which Node cannot load: instantiate it here.
-const wasmPath = path.join(path.dirname(createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg")), "schema_engine_bg.wasm");
+const wasmPath = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg")),
+  "schema_engine_bg.wasm",
+);
 const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {
   "./schema_engine_bg.js": glue as unknown as WebAssembly.ModuleImports,
 });

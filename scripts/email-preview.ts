@@ -2,12 +2,18 @@
 // in a browser: npm run email:preview [-- <folder>] (default .data/email-preview).
 import fs from "node:fs";
 import path from "node:path";
-import { SAMPLE_LANGUAGES, sampleEmails, sampleTeamEmails, type SampleEmail } from "@/lib/core/emails/templates/email-samples";
+import {
+  SAMPLE_LANGUAGES,
+  sampleEmails,
+  sampleTeamEmails,
+  type SampleEmail,
+} from "@/lib/core/emails/templates/email-samples";
 
 const dir = path.resolve(process.argv[2] ?? ".data/email-preview");
 fs.mkdirSync(dir, { recursive: true });
 const all: SampleEmail[] = [];
-for (const lang of Object.keys(SAMPLE_LANGUAGES) as (keyof typeof SAMPLE_LANGUAGES)[]) all.push(...(await sampleEmails(lang)));
+for (const lang of Object.keys(SAMPLE_LANGUAGES) as (keyof typeof SAMPLE_LANGUAGES)[])
+  all.push(...(await sampleEmails(lang)));
 all.push(...(await sampleTeamEmails()));
 for (const mail of all) {
   fs.writeFileSync(path.join(dir, `${mail.name}.html`), mail.html);

@@ -67,6 +67,7 @@ process.env.DATA_DIR = path.resolve(process.env.DATA_DIR || ".data");
 process.env.NEXT_MANUAL_SIG_HANDLE = "true";
 // A shell may export HOSTNAME as the machine's name; only an explicit flag or a value that is
 // an address changes where the server listens.
-if (!args.includes("-H") && !args.includes("--hostname") && !/^([\d.:]+|localhost)$/.test(process.env.HOSTNAME ?? "")) process.env.HOSTNAME = "0.0.0.0";
+if (!args.includes("-H") && !args.includes("--hostname") && !/^([\d.:]+|localhost)$/.test(process.env.HOSTNAME ?? ""))
+  process.env.HOSTNAME = "0.0.0.0";
 
 await import(pathToFileURL(server).href);

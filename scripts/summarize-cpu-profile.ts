@@ -31,7 +31,8 @@ export function origin(frame: { functionName: string; url: string }): string {
   }
   if (url.startsWith("node:")) return "Node.js internals";
   const p = url.replace(/^file:\/\//, "");
-  if (/node_modules\/next\/dist\/compiled\/(react|react-dom|react-server-dom)/.test(p)) return "React (server rendering)";
+  if (/node_modules\/next\/dist\/compiled\/(react|react-dom|react-server-dom)/.test(p))
+    return "React (server rendering)";
   if (/node_modules\/(react|react-dom|scheduler)\//.test(p)) return "React (server rendering)";
   if (/node_modules\/next\//.test(p) || /\.next\/server\/chunks\/(ssr\/)?\[turbopack\]/.test(p)) return "Next.js";
   if (/node_modules\/(@prisma|prisma|\.prisma)\//.test(p) || /prisma/i.test(path.basename(p))) return "Prisma";
@@ -46,7 +47,8 @@ export function origin(frame: { functionName: string; url: string }): string {
 export function summarize(profile: Profile, top = 25) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
-  for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i]!, (self.get(profile.samples[i]!) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  for (let i = 0; i < profile.samples.length; i++)
+    self.set(profile.samples[i]!, (self.get(profile.samples[i]!) ?? 0) + (profile.timeDeltas[i] ?? 0));
   let total = 0;
   const origins = new Map<string, number>();
   const functions = new Map<string, { us: number; origin: string }>();
@@ -57,7 +59,9 @@ export function summarize(profile: Profile, top = 25) {
     if (o === "idle") continue;
     total += us;
     origins.set(o, (origins.get(o) ?? 0) + us);
-    const where = node.callFrame.url ? `${node.callFrame.url.replace(/^.*node_modules\//, "").replace(/^.*\.next\//, ".next/")}:${node.callFrame.lineNumber + 1}` : "";
+    const where = node.callFrame.url
+      ? `${node.callFrame.url.replace(/^.*node_modules\//, "").replace(/^.*\.next\//, ".next/")}:${node.callFrame.lineNumber + 1}`
+      : "";
     const key = `${node.callFrame.functionName || "(anonymous)"} ${where}`.trim();
     const f = functions.get(key) ?? { us: 0, origin: o };
     f.us += us;
@@ -90,7 +94,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const file = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!;
   const s = summarize(JSON.parse(fs.readFileSync(file, "utf8")) as Profile, top);
   const pct = (x: number) => `${(x * 100).toFixed(1).padStart(5)}%`;
-  console.log(`${path.basename(file)}: ${(s.busyMs / 1000).toFixed(1)} s on the CPU in ${(s.wallMs / 1000).toFixed(1)} s\n\nSelf time by origin:`);
+  console.log(
+    `${path.basename(file)}: ${(s.busyMs / 1000).toFixed(1)} s on the CPU in ${(s.wallMs / 1000).toFixed(1)} s\n\nSelf time by origin:`,
+  );
   for (const o of s.origins) console.log(`  ${pct(o.share)}  ${o.name}`);
   console.log(`\nTop ${top} functions by self time:`);
   for (const f of s.functions) console.log(`  ${pct(f.share)}  ${f.name}  [${f.origin}]`);

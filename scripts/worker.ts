@@ -59,7 +59,8 @@ try {
   await getDb();
   const state = await migrationState();
   const compat = compatibility(state);
-  if (compat === "pending" || compat === "newer-incompatible" || compat === "changed") fatal(describeCompatibility(state));
+  if (compat === "pending" || compat === "newer-incompatible" || compat === "changed")
+    fatal(describeCompatibility(state));
   if (compat === "newer-additive") log().warn({ unknown: state.unknown }, describeCompatibility(state));
 } catch (err) {
   if (err instanceof EnvError || err instanceof DatabaseUnreachableError) fatal((err as Error).message);
@@ -68,7 +69,8 @@ try {
 
 const only = args.only?.split(",").map((s) => s.trim());
 const loops = new Set<string>(only ?? ["deliveries", ...WORKER_TASKS]);
-for (const l of loops) if (l !== "deliveries" && !(WORKER_TASKS as readonly string[]).includes(l)) fatal(`--only: unknown loop "${l}"`);
+for (const l of loops)
+  if (l !== "deliveries" && !(WORKER_TASKS as readonly string[]).includes(l)) fatal(`--only: unknown loop "${l}"`);
 
 const name = args.name ?? `${os.hostname()}-${process.pid}`;
 const tasks: Partial<Record<WorkerTaskName, null>> = {};

@@ -28,7 +28,8 @@ function raw(method: string, path: string): Promise<ApiResponse> {
       res.on("end", () => {
         const text = Buffer.concat(chunks).toString("utf8");
         const headers = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
+        for (const [k, v] of Object.entries(res.headers))
+          if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
         let body: unknown;
         try {
           body = JSON.parse(text);
@@ -50,7 +51,11 @@ describe("V2", () => {
     for (const r of V2_PATH_METHODS) {
       const path = `/api/v2${concrete(r.path)}`;
       const options = await raw("OPTIONS", path);
-      expect({ path, status: options.status, allow: options.headers.get("allow") }).toEqual({ path, status: 204, allow: r.methods.join(", ") });
+      expect({ path, status: options.status, allow: options.headers.get("allow") }).toEqual({
+        path,
+        status: 204,
+        allow: r.methods.join(", "),
+      });
       expect(options.headers.get("x-request-id")).toMatch(REQUEST_ID);
       for (const method of OTHER_METHODS) {
         const res = await raw(method, path);
@@ -61,14 +66,19 @@ describe("V2", () => {
   });
 
   it("answers unknown paths with 404 in the envelope whatever the method", async () => {
-    for (const method of ["TRACE", "QUERY", "OPTIONS", "GET"]) expectError(await raw(method, "/api/v2/nope"), 404, "NOT_FOUND");
+    for (const method of ["TRACE", "QUERY", "OPTIONS", "GET"])
+      expectError(await raw(method, "/api/v2/nope"), 404, "NOT_FOUND");
   });
 
   it("lists in its table exactly the methods each route serves (the others answer 405)", async () => {
     for (const r of V2_PATH_METHODS) {
       for (const method of ROUTE_METHODS) {
         const res = await raw(method, `/api/v2${concrete(r.path)}`);
-        expect({ path: r.path, method, served: res.status !== 405 }).toEqual({ path: r.path, method, served: r.methods.includes(method) });
+        expect({ path: r.path, method, served: res.status !== 405 }).toEqual({
+          path: r.path,
+          method,
+          served: r.methods.includes(method),
+        });
       }
     }
   });
@@ -93,17 +103,30 @@ describe("V1", () => {
     for (const r of V1_PATH_METHODS) {
       const path = `/api/v1${r.path}`;
       const options = await raw("OPTIONS", path);
-      expect({ path, status: options.status, allow: options.headers.get("allow") }).toEqual({ path, status: 204, allow: r.methods.join(", ") });
+      expect({ path, status: options.status, allow: options.headers.get("allow") }).toEqual({
+        path,
+        status: 204,
+        allow: r.methods.join(", "),
+      });
       expect(options.headers.get("deprecation")).toMatch(/^@\d+$/);
       for (const method of OTHER_METHODS) {
         const res = await raw(method, path);
-        expect({ method, path, status: res.status, allow: res.headers.get("allow") }).toEqual({ method, path, status: 405, allow: r.methods.join(", ") });
+        expect({ method, path, status: res.status, allow: res.headers.get("allow") }).toEqual({
+          method,
+          path,
+          status: 405,
+          allow: r.methods.join(", "),
+        });
         expect(res.body).toEqual({ error: true, msg: expect.stringContaining(`Allowed: ${r.methods.join(", ")}`) });
         expect(res.headers.get("content-type")).toMatch(/^application\/json/);
       }
       for (const method of ROUTE_METHODS) {
         const res = await raw(method, path);
-        expect({ path, method, served: res.status !== 405 }).toEqual({ path, method, served: r.methods.includes(method) });
+        expect({ path, method, served: res.status !== 405 }).toEqual({
+          path,
+          method,
+          served: r.methods.includes(method),
+        });
       }
     }
   });
@@ -117,5 +140,8 @@ describe("V1", () => {
 it("leaves the methods the routes serve, and paths outside the APIs, to the app", async () => {
   expectError(await raw("GET", "/api/v2/me"), 401, "UNAUTHENTICATED");
   const trace = await raw("TRACE", "/api/health");
-  expect({ status: trace.status, type: trace.headers.get("content-type") }).toEqual({ status: 405, type: "text/plain; charset=utf-8" });
+  expect({ status: trace.status, type: trace.headers.get("content-type") }).toEqual({
+    status: 405,
+    type: "text/plain; charset=utf-8",
+  });
 });

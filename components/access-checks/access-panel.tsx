@@ -44,7 +44,17 @@ function detailText(detail: string | null | undefined): string {
   return reason.charAt(0).toUpperCase() + reason.slice(1);
 }
 
-export function AccessPanel({ status, scope, canCheck, canRemove, canSchedule, checkNow, removeAccess, confirmChecklist, setSchedule }: AccessPanelProps) {
+export function AccessPanel({
+  status,
+  scope,
+  canCheck,
+  canRemove,
+  canSchedule,
+  checkNow,
+  removeAccess,
+  confirmChecklist,
+  setSchedule,
+}: AccessPanelProps) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [checklist, setChecklist] = useState<RemovalOutcome["checklist"] | null>(null);
@@ -67,7 +77,9 @@ export function AccessPanel({ status, scope, canCheck, canRemove, canSchedule, c
       description={
         status.lostCount > 0 ? (
           <span role="status" className="font-medium text-red-700">
-            {status.lostCount === 1 ? "1 granted asset has lost access." : `${status.lostCount} granted assets have lost access.`}
+            {status.lostCount === 1
+              ? "1 granted asset has lost access."
+              : `${status.lostCount} granted assets have lost access.`}
           </span>
         ) : (
           "Each granted asset is read back on its platform."
@@ -87,7 +99,9 @@ export function AccessPanel({ status, scope, canCheck, canRemove, canSchedule, c
               description="The agency leaves every granted asset of this client where the platform allows it; for the others you get a checklist."
               confirmLabel="Remove our access"
               onConfirm={async () => {
-                const r = await runAction(() => removeAccess({ clientId }), { success: "Removal done where the platforms allow it." });
+                const r = await runAction(() => removeAccess({ clientId }), {
+                  success: "Removal done where the platforms allow it.",
+                });
                 if (r) {
                   setChecklist(r.checklist);
                   setFailed(r.failed);
@@ -130,7 +144,9 @@ export function AccessPanel({ status, scope, canCheck, canRemove, canSchedule, c
                         since <DateTime value={a.lostAt} />
                       </div>
                     ) : null}
-                    {a.status === "removed" && s.removedBy ? <div className="mt-1 text-xs text-slate-600">by {s.removedBy}</div> : null}
+                    {a.status === "removed" && s.removedBy ? (
+                      <div className="mt-1 text-xs text-slate-600">by {s.removedBy}</div>
+                    ) : null}
                   </Td>
                   <Td>{a.verifiedAt ? <DateTime value={a.verifiedAt} /> : "—"}</Td>
                   <Td className="text-sm text-slate-700">{detailText(a.detail)}</Td>
@@ -166,7 +182,10 @@ export function AccessPanel({ status, scope, canCheck, canRemove, canSchedule, c
                 ))}
               </ol>
               {c.clientConsent ? (
-                <p className="mt-1 text-slate-700">Or email the client a removal link (below): they sign in and confirm, and the removal is made for them.</p>
+                <p className="mt-1 text-slate-700">
+                  Or email the client a removal link (below): they sign in and confirm, and the removal is made for
+                  them.
+                </p>
               ) : null}
             </div>
           ))}
@@ -200,7 +219,9 @@ export function AccessPanel({ status, scope, canCheck, canRemove, canSchedule, c
               { value: "30", label: "Every 30 days" },
               { value: "0", label: "Off" },
             ]}
-            onChange={(e) => void runAction(() => setSchedule({ everyDays: Number(e.target.value) }), { success: "Schedule saved." })}
+            onChange={(e) =>
+              void runAction(() => setSchedule({ everyDays: Number(e.target.value) }), { success: "Schedule saved." })
+            }
           />
         </div>
       ) : null}

@@ -31,7 +31,14 @@ export interface RemovalLinksPanelProps {
   sendLink: (input: { clientId: string; platform: string }) => Promise<ActionResult<CreatedRemovalLink>>;
 }
 
-export function RemovalLinksPanel({ clientId, platforms, links, platformNames, canSend, sendLink }: RemovalLinksPanelProps) {
+export function RemovalLinksPanel({
+  clientId,
+  platforms,
+  links,
+  platformNames,
+  canSend,
+  sendLink,
+}: RemovalLinksPanelProps) {
   const router = useRouter();
   if (platforms.length === 0 && links.length === 0) return null;
   return (
@@ -47,7 +54,9 @@ export function RemovalLinksPanel({ clientId, platforms, links, platformNames, c
               size="sm"
               variant="secondary"
               onClick={async () => {
-                const r = await runAction(() => sendLink({ clientId, platform: p.platform }), { success: `Removal link for ${p.name} emailed to the client.` });
+                const r = await runAction(() => sendLink({ clientId, platform: p.platform }), {
+                  success: `Removal link for ${p.name} emailed to the client.`,
+                });
                 if (r) router.refresh();
               }}
             >

@@ -16,7 +16,11 @@ export function ResendVerificationForm({ resend }: { resend: (input: { email: st
   const [done, setDone] = useState<string | null>(null);
   if (!open) {
     return (
-      <button type="button" className="mt-4 text-sm font-medium text-indigo-700 underline-offset-2 hover:underline" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="mt-4 text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+        onClick={() => setOpen(true)}
+      >
         Didn&apos;t get the verification email?
       </button>
     );
@@ -44,7 +48,11 @@ export function ResendVerificationForm({ resend }: { resend: (input: { email: st
     >
       <FormAlert message={error} />
       {done ? (
-        <p role="status" data-testid="resend-verification-result" className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+        <p
+          role="status"
+          data-testid="resend-verification-result"
+          className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+        >
           {done}
         </p>
       ) : null}

@@ -22,8 +22,15 @@ export function VerifyEmailNotice({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   return (
-    <div role="status" data-testid="verify-email-notice" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-      <p>Verify your email address ({email}) to create API keys and invite teammates: follow the link in the email we sent you.</p>
+    <div
+      role="status"
+      data-testid="verify-email-notice"
+      className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
+      <p>
+        Verify your email address ({email}) to create API keys and invite teammates: follow the link in the email we
+        sent you.
+      </p>
       {inMailbox ? (
         <p className="mt-1" data-testid="verify-email-mailbox">
           No email server is set up, so the email was not delivered: it is in the{" "}

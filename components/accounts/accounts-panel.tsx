@@ -41,7 +41,10 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions, needs
   return (
     <div className="space-y-6">
       {accounts.length === 0 ? (
-        <EmptyState title="No connected accounts yet" description="Connect the agency's own account on each platform; requests name it as the account that receives access." />
+        <EmptyState
+          title="No connected accounts yet"
+          description="Connect the agency's own account on each platform; requests name it as the account that receives access."
+        />
       ) : (
         <Table caption="Connected accounts">
           <THead>
@@ -60,7 +63,11 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions, needs
                 <Td>
                   <div className="font-medium text-slate-900">{a.displayName ?? "Unnamed account"}</div>
                   <div className="text-xs text-slate-600">
-                    {[a.email, a.platformAccountId ? `ID ${a.platformAccountId}` : null, a.business ? `Business ${a.business.name ?? a.business.id}` : null]
+                    {[
+                      a.email,
+                      a.platformAccountId ? `ID ${a.platformAccountId}` : null,
+                      a.business ? `Business ${a.business.name ?? a.business.id}` : null,
+                    ]
                       .filter(Boolean)
                       .join(" · ")}
                   </div>
@@ -82,7 +89,10 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions, needs
                     <div className="mt-1 space-y-1" data-testid="needs-reconnect">
                       <Badge tone="red">Sign-in expired</Badge>
                       {canWrite && modes[a.platform] === "live" ? (
-                        <a href={`/api/dashboard/accounts/connect/${a.platform}`} className="block text-xs font-medium text-indigo-700 underline">
+                        <a
+                          href={`/api/dashboard/accounts/connect/${a.platform}`}
+                          className="block text-xs font-medium text-indigo-700 underline"
+                        >
                           Reconnect
                         </a>
                       ) : null}
@@ -101,7 +111,10 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions, needs
                         description="New requests can no longer name it. Requests that already do keep it on record."
                         confirmLabel="Disconnect"
                         onConfirm={async () => {
-                          const done = await runAction(() => actions.disconnect({ internalAccountId: a.internalAccountId }), { success: "Account disconnected." });
+                          const done = await runAction(
+                            () => actions.disconnect({ internalAccountId: a.internalAccountId }),
+                            { success: "Account disconnected." },
+                          );
                           if (done) await invalidate();
                         }}
                       >

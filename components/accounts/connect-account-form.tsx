@@ -25,7 +25,9 @@ const MODE_HINT = {
 
 export interface ConnectAccountFormProps {
   modes: ConnectModes;
-  onConnect: (input: z.input<typeof ZConnectAccountBody>) => Promise<{ ok: boolean; fieldErrors: Record<string, string> }>;
+  onConnect: (
+    input: z.input<typeof ZConnectAccountBody>,
+  ) => Promise<{ ok: boolean; fieldErrors: Record<string, string> }>;
 }
 
 export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps) {
@@ -36,7 +38,9 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
   const [email, setEmail] = useState("");
   const [platformAccountId, setPlatformAccountId] = useState("");
   const services = listPlatformServices(platform);
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(listPlatformServices(firstAvailable).map((s) => s.id)));
+  const [chosen, setChosen] = useState<Set<string>>(
+    () => new Set(listPlatformServices(firstAvailable).map((s) => s.id)),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const mode = modes[platform] ?? "unavailable";
@@ -70,10 +74,18 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
   }
 
   return (
-    <Card title="Connect an account" description="The agency's own account on a platform, which clients grant access to.">
+    <Card
+      title="Connect an account"
+      description="The agency's own account on a platform, which clients grant access to."
+    >
       <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" noValidate>
         <Field id="connect-platform" label="Platform" error={errors.platform} hint={MODE_HINT[mode]}>
-          <Select id="connect-platform" value={platform} onChange={(e) => pickPlatform(e.target.value)} invalid={!!errors.platform}>
+          <Select
+            id="connect-platform"
+            value={platform}
+            onChange={(e) => pickPlatform(e.target.value)}
+            invalid={!!errors.platform}
+          >
             {platforms.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -93,10 +105,22 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
           />
         </Field>
         <Field id="connect-email" label="Email clients invite" optional error={errors.email}>
-          <Input id="connect-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!errors.email} placeholder="ads@agency.example" />
+          <Input
+            id="connect-email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            invalid={!!errors.email}
+            placeholder="ads@agency.example"
+          />
         </Field>
         <Field id="connect-account-id" label="Account ID on the platform" optional error={errors.platformAccountId}>
-          <Input id="connect-account-id" value={platformAccountId} onChange={(e) => setPlatformAccountId(e.target.value)} invalid={!!errors.platformAccountId} />
+          <Input
+            id="connect-account-id"
+            value={platformAccountId}
+            onChange={(e) => setPlatformAccountId(e.target.value)}
+            invalid={!!errors.platformAccountId}
+          />
         </Field>
         <fieldset className="md:col-span-2">
           <legend className="mb-1 text-sm font-medium text-slate-800">Services this account can receive</legend>

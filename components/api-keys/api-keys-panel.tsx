@@ -34,7 +34,15 @@ function when(iso: string | null): ReactNode {
   return iso ? <DateTime value={iso} /> : "Never";
 }
 
-export function ApiKeysPanel({ initialPage, canWrite, actions }: { initialPage: Page<ApiKeyItem>; canWrite: boolean; actions: ApiKeyActions }) {
+export function ApiKeysPanel({
+  initialPage,
+  canWrite,
+  actions,
+}: {
+  initialPage: Page<ApiKeyItem>;
+  canWrite: boolean;
+  actions: ApiKeyActions;
+}) {
   const list = useApiKeys(initialPage);
   const invalidate = useInvalidateApiKeys();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -42,12 +50,17 @@ export function ApiKeysPanel({ initialPage, canWrite, actions }: { initialPage: 
 
   return (
     <div className="space-y-6">
-      {created ? <SecretNotice title={`Your new key "${created.name}"`} value={created.key} onDone={() => setCreated(null)} /> : null}
+      {created ? (
+        <SecretNotice title={`Your new key "${created.name}"`} value={created.key} onDone={() => setCreated(null)} />
+      ) : null}
       {canWrite ? (
         <CreateKeyForm
           onCreate={async (input) => {
             const fieldErrors: Record<string, string> = {};
-            const key = await runAction(() => actions.create(input), { success: "API key created.", onFieldErrors: (e) => Object.assign(fieldErrors, e) });
+            const key = await runAction(() => actions.create(input), {
+              success: "API key created.",
+              onFieldErrors: (e) => Object.assign(fieldErrors, e),
+            });
             if (key) {
               setCreated(key);
               await invalidate();
@@ -124,12 +137,20 @@ export function ApiKeysPanel({ initialPage, canWrite, actions }: { initialPage: 
           </TBody>
         </Table>
       )}
-      <Pagination hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+      <Pagination
+        hasMore={!!list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
     </div>
   );
 }
 
-function CreateKeyForm({ onCreate }: { onCreate: (input: TCreateApiKeyBody) => Promise<{ ok: boolean; fieldErrors: Record<string, string> }> }) {
+function CreateKeyForm({
+  onCreate,
+}: {
+  onCreate: (input: TCreateApiKeyBody) => Promise<{ ok: boolean; fieldErrors: Record<string, string> }>;
+}) {
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<Set<ApiScope>>(new Set());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -155,7 +176,13 @@ function CreateKeyForm({ onCreate }: { onCreate: (input: TCreateApiKeyBody) => P
     <Card title="Create an API key" description="Give each integration its own key with only the scopes it needs.">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field id="key-name" label="Name" error={errors.name} hint="For you: where the key is used, e.g. “CRM sync”.">
-          <Input id="key-name" value={name} onChange={(e) => setName(e.target.value)} invalid={!!errors.name} maxLength={100} />
+          <Input
+            id="key-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            invalid={!!errors.name}
+            maxLength={100}
+          />
         </Field>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">Scopes</legend>

@@ -76,9 +76,21 @@ export function BrandingPanel({ initialBranding, canWrite, logoMaxBytes, save }:
       <Card title="Your brand" description="Shown on client pages and in the emails clients receive.">
         <form onSubmit={submit} className="space-y-4" noValidate>
           <Field id="brand-name" label="Agency name" error={errors.name}>
-            <Input id="brand-name" value={name} onChange={(e) => setName(e.target.value)} invalid={!!errors.name} disabled={!canWrite} maxLength={200} />
+            <Input
+              id="brand-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              invalid={!!errors.name}
+              disabled={!canWrite}
+              maxLength={200}
+            />
           </Field>
-          <Field id="brand-accent-text" label="Accent colour" error={errors.accentColor} hint="Buttons and highlights on the client pages.">
+          <Field
+            id="brand-accent-text"
+            label="Accent colour"
+            error={errors.accentColor}
+            hint="Buttons and highlights on the client pages."
+          >
             <div className="flex items-center gap-2">
               <input
                 type="color"
@@ -104,8 +116,20 @@ export function BrandingPanel({ initialBranding, canWrite, logoMaxBytes, save }:
               />
             </div>
           </Field>
-          <Checkbox id="brand-default-colour" label="Use the default colour" checked={useDefault} disabled={!canWrite} onChange={(e) => setUseDefault(e.target.checked)} />
-          <Field id="brand-logo" label="Logo" optional error={errors.logo} hint={`PNG, JPEG or WebP, up to ${Math.round(logoMaxBytes / 1024)} KB. SVG is not accepted.`}>
+          <Checkbox
+            id="brand-default-colour"
+            label="Use the default colour"
+            checked={useDefault}
+            disabled={!canWrite}
+            onChange={(e) => setUseDefault(e.target.checked)}
+          />
+          <Field
+            id="brand-logo"
+            label="Logo"
+            optional
+            error={errors.logo}
+            hint={`PNG, JPEG or WebP, up to ${Math.round(logoMaxBytes / 1024)} KB. SVG is not accepted.`}
+          >
             <input
               id="brand-logo"
               type="file"
@@ -119,7 +143,13 @@ export function BrandingPanel({ initialBranding, canWrite, logoMaxBytes, save }:
             />
           </Field>
           {branding.logoUrl ? (
-            <Checkbox id="brand-remove-logo" label="Remove the current logo" checked={removeLogo} disabled={!canWrite} onChange={(e) => setRemoveLogo(e.target.checked)} />
+            <Checkbox
+              id="brand-remove-logo"
+              label="Remove the current logo"
+              checked={removeLogo}
+              disabled={!canWrite}
+              onChange={(e) => setRemoveLogo(e.target.checked)}
+            />
           ) : null}
           {canWrite ? (
             <Button type="submit" busy={busy}>

@@ -7,7 +7,11 @@ import { fetchData } from "@/lib/surfaces/dashboard/dashboard-fetch";
 export const brandingKeys = { all: ["branding"] as const };
 
 export function useBranding(initialData?: Branding) {
-  return useQuery({ queryKey: brandingKeys.all, queryFn: () => fetchData<Branding>("/api/dashboard/branding"), initialData });
+  return useQuery({
+    queryKey: brandingKeys.all,
+    queryFn: () => fetchData<Branding>("/api/dashboard/branding"),
+    initialData,
+  });
 }
 
 export function useSetBranding() {

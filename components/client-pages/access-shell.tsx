@@ -29,7 +29,11 @@ export function AccessShell({
   return (
     <div lang={locale} style={style} className="min-h-screen text-slate-900">
       {preview ? (
-        <p role="status" data-testid="preview-banner" className="border-b-2 border-amber-400 bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950">
+        <p
+          role="status"
+          data-testid="preview-banner"
+          className="border-b-2 border-amber-400 bg-amber-100 px-4 py-2 text-center text-sm font-semibold text-amber-950"
+        >
           {t(locale, "preview.banner")}
         </p>
       ) : null}
@@ -39,9 +43,16 @@ export function AccessShell({
             {agency.logoUrl ? (
               // A plain img: the logo is small and next/image would add script to the page.
               // eslint-disable-next-line @next/next/no-img-element
-              <img src={agency.logoUrl} alt={t(locale, "client.logoAlt", { agency: agency.name })} className="h-9 w-auto max-w-40 object-contain" />
+              <img
+                src={agency.logoUrl}
+                alt={t(locale, "client.logoAlt", { agency: agency.name })}
+                className="h-9 w-auto max-w-40 object-contain"
+              />
             ) : (
-              <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-lg bg-[var(--accent)] font-bold text-[var(--accent-fg)]">
+              <span
+                aria-hidden="true"
+                className="flex h-9 w-9 items-center justify-center rounded-lg bg-[var(--accent)] font-bold text-[var(--accent-fg)]"
+              >
                 {agency.name.slice(0, 1).toUpperCase()}
               </span>
             )}

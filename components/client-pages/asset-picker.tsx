@@ -25,7 +25,14 @@ function AssetOptions({ name, assets, locale }: { name: string; assets: Asset[];
             className={`flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm ${asset.notGrantable ? "bg-slate-50 text-slate-600" : ""}`}
             data-not-grantable={asset.notGrantable}
           >
-            <input type="checkbox" name={name} value={asset.id} disabled={!!asset.notGrantable} aria-describedby={reasonId} className="h-5 w-5 shrink-0 accent-[var(--accent)]" />
+            <input
+              type="checkbox"
+              name={name}
+              value={asset.id}
+              disabled={!!asset.notGrantable}
+              aria-describedby={reasonId}
+              className="h-5 w-5 shrink-0 accent-[var(--accent)]"
+            />
             <span className="min-w-0 break-words">
               <span className="font-medium">{asset.name ?? asset.id}</span>
               <span className="block text-xs text-slate-600">{asset.id}</span>
@@ -69,7 +76,11 @@ export function AssetPicker(props: {
     </div>
   );
   return (
-    <section aria-labelledby="picker-title" className={`${card} mb-6 border-[var(--accent)]`} data-testid="asset-picker">
+    <section
+      aria-labelledby="picker-title"
+      className={`${card} mb-6 border-[var(--accent)]`}
+      data-testid="asset-picker"
+    >
       <h2 id="picker-title" className="text-lg font-semibold">
         {several ? props.platformName : sections[0]?.serviceName}
       </h2>
@@ -102,7 +113,9 @@ export function AssetPicker(props: {
         <form method="post" action={action} className="mt-2">
           <input type="hidden" name="session" value={props.sessionId} />
           <fieldset>
-            <legend className="text-sm font-medium text-slate-800">{t(locale, "assets.choose", { platform: props.platformName })}</legend>
+            <legend className="text-sm font-medium text-slate-800">
+              {t(locale, "assets.choose", { platform: props.platformName })}
+            </legend>
             <AssetOptions name={fieldName(sections[0]!.serviceId)} assets={sections[0]!.assets} locale={locale} />
           </fieldset>
           {buttons}

@@ -27,7 +27,15 @@ function showErrors(form: HTMLFormElement, error: Refusal) {
   (first ?? summary)?.focus();
 }
 
-export function EnhancedForm({ action, className, children }: { action: string; className?: string; children: ReactNode }) {
+export function EnhancedForm({
+  action,
+  className,
+  children,
+}: {
+  action: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState(false);
 

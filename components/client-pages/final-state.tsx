@@ -11,7 +11,11 @@ import { PlatformLogo } from "@/components/ui/platform-logo";
 function Summary({ locale, agencyName, summary }: { locale: Locale; agencyName: string; summary: ShareSummary }) {
   if (summary.granted.length === 0 && summary.skipped.length === 0 && summary.refused.length === 0) return null;
   return (
-    <section className="mx-auto mt-8 max-w-md rounded-xl border border-slate-200 bg-white p-4 text-left" aria-labelledby="share-summary" data-testid="share-summary">
+    <section
+      className="mx-auto mt-8 max-w-md rounded-xl border border-slate-200 bg-white p-4 text-left"
+      aria-labelledby="share-summary"
+      data-testid="share-summary"
+    >
       <h2 id="share-summary" className="text-base font-semibold">
         {t(locale, "summary.heading", { agency: agencyName })}
       </h2>
@@ -20,7 +24,9 @@ function Summary({ locale, agencyName, summary }: { locale: Locale; agencyName: 
           <li key={g.serviceId} className="flex gap-2" data-summary="granted">
             <PlatformLogo platform={g.platform} />
             <div className="min-w-0">
-              <p className="font-medium">{t(locale, "summary.granted", { service: g.service, platform: g.platformName })}</p>
+              <p className="font-medium">
+                {t(locale, "summary.granted", { service: g.service, platform: g.platformName })}
+              </p>
               {g.assets.length > 0 ? <p className="break-words text-slate-700">{g.assets.join(", ")}</p> : null}
             </div>
           </li>
@@ -69,9 +75,13 @@ export function FinalState(props: {
   }
   return (
     <section className="py-10 text-center" data-final-state="completed">
-      {props.redirectUrl && !props.embedded ? <RedirectAfter url={props.redirectUrl} seconds={REDIRECT_SECONDS} /> : null}
+      {props.redirectUrl && !props.embedded ? (
+        <RedirectAfter url={props.redirectUrl} seconds={REDIRECT_SECONDS} />
+      ) : null}
       {props.embedded ? <NotifyParentOfCompletion redirectUrl={props.redirectUrl} /> : null}
-      <h1 className="whitespace-pre-line text-2xl font-semibold">{props.thankYouMessage ?? t(locale, "thankYou.default", { agency: props.agencyName })}</h1>
+      <h1 className="whitespace-pre-line text-2xl font-semibold">
+        {props.thankYouMessage ?? t(locale, "thankYou.default", { agency: props.agencyName })}
+      </h1>
       <p className="mt-3 text-slate-700">{t(locale, "final.completed.body")}</p>
       {props.summary ? <Summary locale={locale} agencyName={props.agencyName} summary={props.summary} /> : null}
       {props.redirectUrl ? (

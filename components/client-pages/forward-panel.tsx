@@ -40,7 +40,11 @@ function Field(props: {
       <label htmlFor={props.id} className="text-sm font-medium">
         {props.label}
       </label>
-      {props.multiline ? <textarea {...common} rows={3} /> : <input {...common} type={props.type ?? "text"} autoComplete={props.autoComplete} />}
+      {props.multiline ? (
+        <textarea {...common} rows={3} />
+      ) : (
+        <input {...common} type={props.type ?? "text"} autoComplete={props.autoComplete} />
+      )}
       {props.error ? (
         <p id={errorId} data-error-for={props.name} className="mt-1 text-sm text-red-700">
           {props.error}
@@ -83,7 +87,13 @@ export function ForwardForm(props: {
             <legend className="text-sm font-medium">{forwardText(locale, "form.services")}</legend>
             {props.services.map((s) => (
               <label key={s.serviceId} className="flex min-h-11 items-center gap-2 text-sm">
-                <input type="checkbox" name="service" value={s.serviceId} defaultChecked className="h-5 w-5 accent-[var(--accent)]" />
+                <input
+                  type="checkbox"
+                  name="service"
+                  value={s.serviceId}
+                  defaultChecked
+                  className="h-5 w-5 accent-[var(--accent)]"
+                />
                 <span className="break-words">{s.name}</span>
               </label>
             ))}
@@ -96,9 +106,33 @@ export function ForwardForm(props: {
         ) : (
           props.services.map((s) => <input key={s.serviceId} type="hidden" name="service" value={s.serviceId} />)
         )}
-        <Field id={`${idPrefix}-name`} name="name" label={forwardText(locale, "form.name")} autoComplete="off" error={err("name")} required max={200} />
-        <Field id={`${idPrefix}-email`} name="email" type="email" label={forwardText(locale, "form.email")} autoComplete="off" error={err("email")} required max={320} />
-        <Field id={`${idPrefix}-note`} name="note" label={forwardText(locale, "form.note")} error={err("note")} multiline max={1000} />
+        <Field
+          id={`${idPrefix}-name`}
+          name="name"
+          label={forwardText(locale, "form.name")}
+          autoComplete="off"
+          error={err("name")}
+          required
+          max={200}
+        />
+        <Field
+          id={`${idPrefix}-email`}
+          name="email"
+          type="email"
+          label={forwardText(locale, "form.email")}
+          autoComplete="off"
+          error={err("email")}
+          required
+          max={320}
+        />
+        <Field
+          id={`${idPrefix}-note`}
+          name="note"
+          label={forwardText(locale, "form.note")}
+          error={err("note")}
+          multiline
+          max={1000}
+        />
         <button type="submit" className={`${primaryButton} mt-4`}>
           {forwardText(locale, "form.submit")}
         </button>
@@ -108,7 +142,17 @@ export function ForwardForm(props: {
 }
 
 /** On a handed-over service: who it went to, how far they got, take back and resend. */
-export function ForwardedStatus({ locale, token, surface, service }: { locale: Locale; token: string; surface: Surface; service: AccessServiceView }) {
+export function ForwardedStatus({
+  locale,
+  token,
+  surface,
+  service,
+}: {
+  locale: Locale;
+  token: string;
+  surface: Surface;
+  service: AccessServiceView;
+}) {
   const to = service.forwardedTo;
   if (!to) return null;
   const pending = service.status === "pending";
@@ -116,7 +160,11 @@ export function ForwardedStatus({ locale, token, surface, service }: { locale: L
     <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-forwarded-to={to.email}>
       <p className="break-words font-medium">{forwardText(locale, "sent.to", { name: to.name, email: to.email })}</p>
       <p className="mt-0.5 text-slate-700">
-        {service.grantedByColleague ? forwardText(locale, "sent.granted", { name: service.grantedByColleague }) : pending ? forwardText(locale, "sent.waiting") : null}
+        {service.grantedByColleague
+          ? forwardText(locale, "sent.granted", { name: service.grantedByColleague })
+          : pending
+            ? forwardText(locale, "sent.waiting")
+            : null}
       </p>
       {pending ? (
         <div className="mt-2 flex flex-wrap gap-2">

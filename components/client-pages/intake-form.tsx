@@ -9,7 +9,17 @@ import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { EnhancedForm } from "@/components/client-pages/enhanced-form";
 import { card, primaryButton, textInput } from "@/components/client-pages/styles";
 
-function Question({ locale, q, index, error }: { locale: Locale; q: IntakeQuestionView; index: number; error: string | null }) {
+function Question({
+  locale,
+  q,
+  index,
+  error,
+}: {
+  locale: Locale;
+  q: IntakeQuestionView;
+  index: number;
+  error: string | null;
+}) {
   const name = answerField(q.id);
   const id = `intake-${index}`;
   const errorId = `${id}-error`;
@@ -102,7 +112,15 @@ export function IntakeForm(props: {
         </p>
         {props.questions.map((q, i) => {
           const code = props.fieldErrors[answerField(q.id)];
-          return <Question key={q.id} locale={locale} q={q} index={i} error={code ? fieldErrorMessage(locale, code) : null} />;
+          return (
+            <Question
+              key={q.id}
+              locale={locale}
+              q={q}
+              index={i}
+              error={code ? fieldErrorMessage(locale, code) : null}
+            />
+          );
         })}
         <button type="submit" className={`${primaryButton} mt-5`}>
           {t(locale, "action.submit")}

@@ -17,7 +17,17 @@ const BADGE = {
   skipped: "bg-slate-200 text-slate-700",
 } as const;
 
-function ActionForm({ action, surface, label, primary }: { action: string; surface: Surface; label: string; primary?: boolean }) {
+function ActionForm({
+  action,
+  surface,
+  label,
+  primary,
+}: {
+  action: string;
+  surface: Surface;
+  label: string;
+  primary?: boolean;
+}) {
   return (
     <form method="post" action={action}>
       <input type="hidden" name="surface" value={surface} />
@@ -28,7 +38,17 @@ function ActionForm({ action, surface, label, primary }: { action: string; surfa
   );
 }
 
-function GrantLink({ href, surface, label, locale }: { href: string; surface: Surface; label: string; locale: Locale }) {
+function GrantLink({
+  href,
+  surface,
+  label,
+  locale,
+}: {
+  href: string;
+  surface: Surface;
+  label: string;
+  locale: Locale;
+}) {
   return surface === "embed" ? (
     <PopupGrantLink href={href} className={primaryButton}>
       {label}
@@ -46,13 +66,33 @@ function connectHref(token: string, serviceId: string): string {
 }
 
 /** One sign-in for the platform's services that wait for a one-click grant, when there are several. */
-export function PlatformSignIn({ locale, token, surface, platform }: { locale: Locale; token: string; surface: Surface; platform: AccessPlatformView }) {
+export function PlatformSignIn({
+  locale,
+  token,
+  surface,
+  platform,
+}: {
+  locale: Locale;
+  token: string;
+  surface: Surface;
+  platform: AccessPlatformView;
+}) {
   const waiting = platform.services.filter((s) => s.actions.grant);
   if (waiting.length < 2) return null;
   return (
-    <div className={`${card} mb-3 flex flex-wrap items-center justify-between gap-3`} data-platform-sign-in={platform.platform}>
-      <p className="text-sm text-slate-800">{t(locale, "platform.oneSignIn", { platform: platform.name, count: String(waiting.length) })}</p>
-      <GrantLink href={connectHref(token, waiting[0]!.serviceId)} surface={surface} locale={locale} label={t(locale, "action.continueWith", { platform: platform.name })} />
+    <div
+      className={`${card} mb-3 flex flex-wrap items-center justify-between gap-3`}
+      data-platform-sign-in={platform.platform}
+    >
+      <p className="text-sm text-slate-800">
+        {t(locale, "platform.oneSignIn", { platform: platform.name, count: String(waiting.length) })}
+      </p>
+      <GrantLink
+        href={connectHref(token, waiting[0]!.serviceId)}
+        surface={surface}
+        locale={locale}
+        label={t(locale, "action.continueWith", { platform: platform.name })}
+      />
     </div>
   );
 }
@@ -97,7 +137,9 @@ export function ServiceCard(props: {
       </ul>
 
       {s.status === "granted" && s.grantedAssets.length > 0 ? (
-        <p className="mt-2 text-sm text-green-900">{t(locale, "service.grantedAssets", { assets: s.grantedAssets.join(", ") })}</p>
+        <p className="mt-2 text-sm text-green-900">
+          {t(locale, "service.grantedAssets", { assets: s.grantedAssets.join(", ") })}
+        </p>
       ) : null}
 
       {showSteps ? (
@@ -110,7 +152,9 @@ export function ServiceCard(props: {
               </li>
             ))}
           </ol>
-          {s.flow === "instructions" ? <p className="mt-2 text-sm text-slate-700">{t(locale, "service.agencyConfirms", { agency: agencyName })}</p> : null}
+          {s.flow === "instructions" ? (
+            <p className="mt-2 text-sm text-slate-700">{t(locale, "service.agencyConfirms", { agency: agencyName })}</p>
+          ) : null}
         </div>
       ) : null}
 
@@ -122,18 +166,36 @@ export function ServiceCard(props: {
 
       {s.status === "pending" && s.awaitingConfirmation ? (
         <p className="mt-2 text-sm text-amber-950" data-testid="awaiting-agency">
-          {t(locale, s.flow === "client_invite" ? "service.awaitingConfirmationHelp" : "service.awaitingAgencyHelp", { agency: agencyName })}
+          {t(locale, s.flow === "client_invite" ? "service.awaitingConfirmationHelp" : "service.awaitingAgencyHelp", {
+            agency: agencyName,
+          })}
         </p>
       ) : null}
 
       {grant || s.actions.inviteSent || s.actions.skip || s.actions.reopen ? (
         <div className="mt-4 flex flex-wrap gap-2">
-          {grant ? <GrantLink href={connectHref(token, s.serviceId)} surface={surface} locale={locale} label={t(locale, "action.grant")} /> : null}
-          {s.actions.inviteSent ? (
-            <ActionForm action={`${base}/invite-sent`} surface={surface} label={t(locale, s.flow === "client_invite" ? "action.inviteSent" : "action.doneThis")} primary />
+          {grant ? (
+            <GrantLink
+              href={connectHref(token, s.serviceId)}
+              surface={surface}
+              locale={locale}
+              label={t(locale, "action.grant")}
+            />
           ) : null}
-          {s.actions.skip ? <ActionForm action={`${base}/skip`} surface={surface} label={t(locale, "action.skip")} /> : null}
-          {s.actions.reopen ? <ActionForm action={`${base}/reopen`} surface={surface} label={t(locale, "action.reopen")} /> : null}
+          {s.actions.inviteSent ? (
+            <ActionForm
+              action={`${base}/invite-sent`}
+              surface={surface}
+              label={t(locale, s.flow === "client_invite" ? "action.inviteSent" : "action.doneThis")}
+              primary
+            />
+          ) : null}
+          {s.actions.skip ? (
+            <ActionForm action={`${base}/skip`} surface={surface} label={t(locale, "action.skip")} />
+          ) : null}
+          {s.actions.reopen ? (
+            <ActionForm action={`${base}/reopen`} surface={surface} label={t(locale, "action.reopen")} />
+          ) : null}
         </div>
       ) : null}
       {props.children}

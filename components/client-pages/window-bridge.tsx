@@ -6,7 +6,15 @@
 // the page whenever it changes, so the host can size the iframe to its content.
 import { useEffect, type ReactNode } from "react";
 
-export function PopupGrantLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
+export function PopupGrantLink({
+  href,
+  className,
+  children,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     // The sign-in window reports back to this page through window.opener, so it must keep it;
     // it only ever opens our own grant route, never a third-party page.

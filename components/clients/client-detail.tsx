@@ -168,13 +168,23 @@ export function ClientDetail({
           ) : (
             <>
               <RequestTable rows={rows} showClient={false} caption={`Requests of ${c.name}`} />
-              <Pagination hasMore={!!requests.hasNextPage} loading={requests.isFetchingNextPage} onLoadMore={() => requests.fetchNextPage()} />
+              <Pagination
+                hasMore={!!requests.hasNextPage}
+                loading={requests.isFetchingNextPage}
+                onLoadMore={() => requests.fetchNextPage()}
+              />
             </>
           )}
         </section>
       </div>
       {profile.data ? (
-        <ClientProfileSections profile={profile.data} canWrite={canWrite} addNote={addNote} clientId={c.id} onNoteAdded={() => profile.refetch()} />
+        <ClientProfileSections
+          profile={profile.data}
+          canWrite={canWrite}
+          addNote={addNote}
+          clientId={c.id}
+          onNoteAdded={() => profile.refetch()}
+        />
       ) : (
         <p className="mt-6 text-sm text-slate-600">Loading access and activity…</p>
       )}

@@ -12,7 +12,11 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 
 /** Each language in its own name too, so a Spanish or Dutch speaker finds theirs. */
-const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = { English: "English", Spanish: "Spanish (Español)", Dutch: "Dutch (Nederlands)" };
+const LANGUAGE_LABELS: Record<(typeof LANGUAGES)[number], string> = {
+  English: "English",
+  Spanish: "Spanish (Español)",
+  Dutch: "Dutch (Nederlands)",
+};
 
 export type ClientFormValues = Pick<TCreateClientBody, "name" | "email"> & {
   company: string;
@@ -37,12 +41,24 @@ function unprefix(errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^patch\./, ""), v]));
 }
 
-export function ClientForm({ client, idPrefix = "client", submitLabel, compact, submit, onSaved, onCancel }: ClientFormProps) {
+export function ClientForm({
+  client,
+  idPrefix = "client",
+  submitLabel,
+  compact,
+  submit,
+  onSaved,
+  onCancel,
+}: ClientFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const id = (f: string) => `${idPrefix}-${f}`;
   const lockedExternalId = client?.externalClientId ?? null;
-  const field = (name: keyof ClientFormValues, label: string, opts: { type?: string; optional?: boolean; hint?: string } = {}) => (
+  const field = (
+    name: keyof ClientFormValues,
+    label: string,
+    opts: { type?: string; optional?: boolean; hint?: string } = {},
+  ) => (
     <Field id={id(name)} label={label} optional={opts.optional} hint={opts.hint} error={errors[name]}>
       <Input
         id={id(name)}
@@ -70,7 +86,10 @@ export function ClientForm({ client, idPrefix = "client", submitLabel, compact, 
           externalClientId: lockedExternalId ?? String(form.get("externalClientId") ?? ""),
         };
         setBusy(true);
-        const saved = await runAction(() => submit(values), { success: client ? "Client saved." : "Client created.", onFieldErrors: (f) => setErrors(unprefix(f)) });
+        const saved = await runAction(() => submit(values), {
+          success: client ? "Client saved." : "Client created.",
+          onFieldErrors: (f) => setErrors(unprefix(f)),
+        });
         setBusy(false);
         if (saved) onSaved?.(saved);
       }}
@@ -81,13 +100,22 @@ export function ClientForm({ client, idPrefix = "client", submitLabel, compact, 
       {field("website", "Website", { optional: true, type: "url" })}
       {/* every form has the language: without it an edit would send English back */}
       <Field id={id("language")} label="Language of pages and emails" error={errors.language}>
-        <Select id={id("language")} name="language" defaultValue={client?.language ?? "English"} options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))} />
+        <Select
+          id={id("language")}
+          name="language"
+          defaultValue={client?.language ?? "English"}
+          options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
+        />
       </Field>
       <Field
         id={id("externalClientId")}
         label="Your client ID"
         optional
-        hint={lockedExternalId ? "Set once; it cannot be changed." : "Your own identifier (CRM id). Once set it cannot be changed."}
+        hint={
+          lockedExternalId
+            ? "Set once; it cannot be changed."
+            : "Your own identifier (CRM id). Once set it cannot be changed."
+        }
         error={errors.externalClientId}
       >
         <Input

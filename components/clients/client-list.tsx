@@ -44,7 +44,12 @@ export function ClientList({
   const showDelete = canWrite && tab === "prospects";
 
   async function removeProspect(c: TClient) {
-    if (!window.confirm(`Delete the prospect ${c.name} (${c.email}) and their access request? This month's usage is not given back.`)) return;
+    if (
+      !window.confirm(
+        `Delete the prospect ${c.name} (${c.email}) and their access request? This month's usage is not given back.`,
+      )
+    )
+      return;
     const res = await deleteProspect({ id: c.id });
     setDeleteError(res.ok ? null : res.error);
     await invalidate();
@@ -80,7 +85,13 @@ export function ClientList({
         />
         <div className="sm:w-72">
           <Label htmlFor="client-search">Search</Label>
-          <Input id="client-search" type="search" placeholder="Name, email, company or your ID" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id="client-search"
+            type="search"
+            placeholder="Name, email, company or your ID"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
       {deleteError ? (
@@ -102,9 +113,21 @@ export function ClientList({
         <p className="text-sm text-slate-600">Loading clients…</p>
       ) : rows.length === 0 ? (
         <EmptyState
-          title={debounced ? "No clients match this search" : tab === "prospects" ? "No prospects yet" : "No clients yet"}
-          description={debounced ? "Try part of a name, email, company or your client ID." : tab === "prospects" ? "People who open your static link appear here." : undefined}
-          action={canWrite && !debounced && tab === "clients" ? <Button onClick={() => setCreating(true)}>Create your first client</Button> : undefined}
+          title={
+            debounced ? "No clients match this search" : tab === "prospects" ? "No prospects yet" : "No clients yet"
+          }
+          description={
+            debounced
+              ? "Try part of a name, email, company or your client ID."
+              : tab === "prospects"
+                ? "People who open your static link appear here."
+                : undefined
+          }
+          action={
+            canWrite && !debounced && tab === "clients" ? (
+              <Button onClick={() => setCreating(true)}>Create your first client</Button>
+            ) : undefined
+          }
         />
       ) : (
         <>
@@ -135,7 +158,12 @@ export function ClientList({
                   </Td>
                   {showDelete ? (
                     <Td>
-                      <Button variant="danger" size="sm" onClick={() => removeProspect(c)} aria-label={`Delete prospect ${c.name}`}>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        onClick={() => removeProspect(c)}
+                        aria-label={`Delete prospect ${c.name}`}
+                      >
                         Delete
                       </Button>
                     </Td>
@@ -144,7 +172,12 @@ export function ClientList({
               ))}
             </TBody>
           </Table>
-          <Pagination hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => list.fetchNextPage()} shown={rows.length} />
+          <Pagination
+            hasMore={!!list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onLoadMore={() => list.fetchNextPage()}
+            shown={rows.length}
+          />
         </>
       )}
       <Dialog open={creating} onClose={() => setCreating(false)} title="New client">

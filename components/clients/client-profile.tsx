@@ -131,7 +131,13 @@ export function ClientProfileSections({
             </dl>
           )}
         </Card>
-        <NotesCard notes={profile.notes} canWrite={canWrite} addNote={addNote} clientId={clientId} onNoteAdded={onNoteAdded} />
+        <NotesCard
+          notes={profile.notes}
+          canWrite={canWrite}
+          addNote={addNote}
+          clientId={clientId}
+          onNoteAdded={onNoteAdded}
+        />
       </div>
 
       <section aria-labelledby="client-activity">
@@ -193,7 +199,13 @@ function NotesCard({
           }}
         >
           <Field id="client-note" label="Add a note">
-            <Textarea id="client-note" value={body} onChange={(e) => setBody(e.target.value)} rows={3} maxLength={5000} />
+            <Textarea
+              id="client-note"
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+              rows={3}
+              maxLength={5000}
+            />
           </Field>
           <FormAlert message={error} />
           <Button type="submit" size="sm" busy={busy}>

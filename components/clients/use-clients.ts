@@ -14,7 +14,8 @@ export interface ClientListFilters {
 export const clientKeys = {
   all: ["clients"] as const,
   lists: () => [...clientKeys.all, "list"] as const,
-  list: (f: ClientListFilters) => [...clientKeys.lists(), { search: f.search ?? "", prospects: f.prospects ?? null }] as const,
+  list: (f: ClientListFilters) =>
+    [...clientKeys.lists(), { search: f.search ?? "", prospects: f.prospects ?? null }] as const,
   detail: (id: string) => [...clientKeys.all, "detail", id] as const,
 };
 
@@ -47,7 +48,11 @@ export function useClientDetail(id: string, initialData?: TDashboardClient) {
 
 export function useInvalidateClients() {
   const qc = useQueryClient();
-  return (id?: string) => Promise.all([qc.invalidateQueries({ queryKey: clientKeys.lists() }), ...(id ? [qc.invalidateQueries({ queryKey: clientKeys.detail(id) })] : [])]);
+  return (id?: string) =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: clientKeys.lists() }),
+      ...(id ? [qc.invalidateQueries({ queryKey: clientKeys.detail(id) })] : []),
+    ]);
 }
 
 export function useClientProfile(id: string, initialData?: TClientProfile) {

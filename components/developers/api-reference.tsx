@@ -51,7 +51,10 @@ export default function ApiReference({ specUrl, baseUrl }: { specUrl: string; ba
   }, [mount]);
 
   return (
-    <div className="scalar-host overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="api-reference">
+    <div
+      className="scalar-host overflow-hidden rounded-xl border border-slate-200 bg-white"
+      data-testid="api-reference"
+    >
       <div ref={host} />
       <Script src={SCALAR_SCRIPT} strategy="afterInteractive" onReady={mount} />
     </div>

@@ -8,7 +8,9 @@ import { CopyButton } from "@/components/ui/copy-button";
 
 const ApiReference = dynamic(() => import("@/components/developers/api-reference"), {
   ssr: false,
-  loading: () => <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">Loading the API reference…</p>,
+  loading: () => (
+    <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">Loading the API reference…</p>
+  ),
 });
 
 export const PLACEHOLDER_KEY = "ark_YOUR_API_KEY";
@@ -37,7 +39,10 @@ export function DevelopersPanel({ baseUrl, specUrl }: { baseUrl: string; specUrl
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card title="Base URL" description="Every V2 endpoint is under this address.">
           <div className="flex flex-wrap items-center gap-2">
-            <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-900" data-testid="api-base-url">
+            <code
+              className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-900"
+              data-testid="api-base-url"
+            >
               {baseUrl}
             </code>
             <CopyButton value={baseUrl} />
@@ -49,8 +54,15 @@ export function DevelopersPanel({ baseUrl, specUrl }: { baseUrl: string; specUrl
             </a>
           </p>
         </Card>
-        <Card title="Your first call" description="Checks which agency and scopes a key has. Replace the placeholder with a key.">
-          <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100" data-testid="curl-example">
+        <Card
+          title="Your first call"
+          description="Checks which agency and scopes a key has. Replace the placeholder with a key."
+        >
+          <pre
+            tabIndex={0}
+            className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100"
+            data-testid="curl-example"
+          >
             <code>{curl}</code>
           </pre>
           <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -68,7 +80,11 @@ export function DevelopersPanel({ baseUrl, specUrl }: { baseUrl: string; specUrl
         title="With the TypeScript SDK"
         description="@access-requests/sdk (sdk/ in the repository): typed calls, automatic Idempotency-Key on creates, retries of 429 and 503, every page of a list, and the webhook receiver helper. Examples for Express, Next.js and node:http are in examples/."
       >
-        <pre tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100" data-testid="sdk-example">
+        <pre
+          tabIndex={0}
+          className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100"
+          data-testid="sdk-example"
+        >
           <code>{sdk}</code>
         </pre>
         <div className="mt-3">

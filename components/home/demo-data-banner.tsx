@@ -8,7 +8,13 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { RemovedDemoData } from "@/lib/core/agencies/demo-data";
 
-export function DemoDataBanner({ canRemove, remove }: { canRemove: boolean; remove: (input: Record<string, never>) => Promise<ActionResult<RemovedDemoData>> }) {
+export function DemoDataBanner({
+  canRemove,
+  remove,
+}: {
+  canRemove: boolean;
+  remove: (input: Record<string, never>) => Promise<ActionResult<RemovedDemoData>>;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   return (
@@ -18,8 +24,9 @@ export function DemoDataBanner({ canRemove, remove }: { canRemove: boolean; remo
       className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950"
     >
       <p className="min-w-0 flex-1">
-        <strong>Demo data.</strong> The sample clients (Maple Bakery, Harbor Fitness, ...), their requests and a paused sample webhook are here to try things out: nothing was sent
-        to anyone, and the sample requests do not count toward your plan.
+        <strong>Demo data.</strong> The sample clients (Maple Bakery, Harbor Fitness, ...), their requests and a paused
+        sample webhook are here to try things out: nothing was sent to anyone, and the sample requests do not count
+        toward your plan.
         {canRemove ? null : " An owner can remove them."}
       </p>
       {canRemove ? (

@@ -10,7 +10,13 @@ import { Card } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { FirstRunChecklist as Checklist } from "@/lib/surfaces/dashboard/home/get-first-run-checklist";
 
-export function FirstRunChecklist({ checklist, dismiss }: { checklist: Checklist; dismiss: (input: Record<string, never>) => Promise<ActionResult<{ dismissed: true }>> }) {
+export function FirstRunChecklist({
+  checklist,
+  dismiss,
+}: {
+  checklist: Checklist;
+  dismiss: (input: Record<string, never>) => Promise<ActionResult<{ dismissed: true }>>;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   return (
@@ -44,7 +50,12 @@ export function FirstRunChecklist({ checklist, dismiss }: { checklist: Checklist
               ✓
             </span>
             <span className="min-w-0">
-              <Link href={item.href} className={item.done ? "text-slate-600 line-through" : "font-medium text-indigo-700 underline underline-offset-2"}>
+              <Link
+                href={item.href}
+                className={
+                  item.done ? "text-slate-600 line-through" : "font-medium text-indigo-700 underline underline-offset-2"
+                }
+              >
                 {item.label}
               </Link>
               <span className="sr-only">{item.done ? " (done)" : " (to do)"}</span>

@@ -17,21 +17,45 @@ import type { PlatformCard, PlatformStatus } from "@/lib/core/instance/platform-
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 
 export interface PlatformActions {
-  save: (input: { platform: string; values: Record<string, string | null> }) => Promise<ActionResult<{ saved: boolean }>>;
+  save: (input: {
+    platform: string;
+    values: Record<string, string | null>;
+  }) => Promise<ActionResult<{ saved: boolean }>>;
   verify: (input: { platform: string }) => Promise<ActionResult<{ ok: boolean; message: string; at: string }>>;
-  switches: (input: { platform: string; sandbox?: boolean | null; forcedLive?: boolean }) => Promise<ActionResult<{ saved: boolean }>>;
+  switches: (input: {
+    platform: string;
+    sandbox?: boolean | null;
+    forcedLive?: boolean;
+  }) => Promise<ActionResult<{ saved: boolean }>>;
 }
 
 const STATUS: Record<PlatformStatus, { label: string; tone: BadgeTone; help: string }> = {
-  live: { label: "Live", tone: "green", help: "Clients sign in with the real platform and access is granted for real." },
-  sandbox: { label: "Sandbox", tone: "indigo", help: "Sign-in and grants are simulated: nothing reaches the platform." },
-  not_set_up: { label: "Not set up", tone: "gray", help: "Credentials are missing: clients are shown the manual steps instead." },
+  live: {
+    label: "Live",
+    tone: "green",
+    help: "Clients sign in with the real platform and access is granted for real.",
+  },
+  sandbox: {
+    label: "Sandbox",
+    tone: "indigo",
+    help: "Sign-in and grants are simulated: nothing reaches the platform.",
+  },
+  not_set_up: {
+    label: "Not set up",
+    tone: "gray",
+    help: "Credentials are missing: clients are shown the manual steps instead.",
+  },
   unverified: { label: "Not verified yet", tone: "amber", help: "Verify the credentials to take the platform live." },
-  failing: { label: "Failing verification", tone: "red", help: "The platform refused these credentials: correct them and verify again." },
+  failing: {
+    label: "Failing verification",
+    tone: "red",
+    help: "The platform refused these credentials: correct them and verify again.",
+  },
 };
 
 function SourceNote({ source }: { source: "environment" | "saved" | null }) {
-  if (source === "environment") return <span className="text-xs font-medium text-slate-700">Set by the environment</span>;
+  if (source === "environment")
+    return <span className="text-xs font-medium text-slate-700">Set by the environment</span>;
   if (source === "saved") return <span className="text-xs text-slate-600">Saved here</span>;
   return <span className="text-xs text-slate-600">Not set</span>;
 }
@@ -47,7 +71,15 @@ function CopyRow({ label, value }: { label: string; value: string }) {
   );
 }
 
-function PlatformCardView({ card, production, actions }: { card: PlatformCard; production: boolean; actions: PlatformActions }) {
+function PlatformCardView({
+  card,
+  production,
+  actions,
+}: {
+  card: PlatformCard;
+  production: boolean;
+  actions: PlatformActions;
+}) {
   const router = useRouter();
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -59,7 +91,8 @@ function PlatformCardView({ card, production, actions }: { card: PlatformCard; p
     setBusy(what);
     const data = await runAction(call, {
       success,
-      onFieldErrors: (fe) => setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k.replace(/^values\./, ""), v]))),
+      onFieldErrors: (fe) =>
+        setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k.replace(/^values\./, ""), v]))),
     });
     setBusy(null);
     if (data !== null) router.refresh();
@@ -105,12 +138,22 @@ function PlatformCardView({ card, production, actions }: { card: PlatformCard; p
           </p>
           <p className="flex flex-wrap gap-x-4 gap-y-1">
             {card.consoleUrl ? (
-              <a className="font-medium text-indigo-700 underline" href={card.consoleUrl} target="_blank" rel="noreferrer">
+              <a
+                className="font-medium text-indigo-700 underline"
+                href={card.consoleUrl}
+                target="_blank"
+                rel="noreferrer"
+              >
                 Open the developer console
               </a>
             ) : null}
             {card.reviewDocsUrl ? (
-              <a className="font-medium text-indigo-700 underline" href={card.reviewDocsUrl} target="_blank" rel="noreferrer">
+              <a
+                className="font-medium text-indigo-700 underline"
+                href={card.reviewDocsUrl}
+                target="_blank"
+                rel="noreferrer"
+              >
                 Review documentation
               </a>
             ) : null}
@@ -124,7 +167,11 @@ function PlatformCardView({ card, production, actions }: { card: PlatformCard; p
             onSubmit={async (ev) => {
               ev.preventDefault();
               const changed = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ""));
-              const ok = await run("save", () => actions.save({ platform: card.platform, values: changed }), `${card.name} credentials saved`);
+              const ok = await run(
+                "save",
+                () => actions.save({ platform: card.platform, values: changed }),
+                `${card.name} credentials saved`,
+              );
               if (ok) setValues({});
             }}
           >
@@ -152,7 +199,9 @@ function PlatformCardView({ card, production, actions }: { card: PlatformCard; p
                     type={f.secret ? "password" : "text"}
                     autoComplete="off"
                     disabled={env}
-                    placeholder={env ? "Set by the environment" : f.source === "saved" ? "Leave empty to keep the saved value" : ""}
+                    placeholder={
+                      env ? "Set by the environment" : f.source === "saved" ? "Leave empty to keep the saved value" : ""
+                    }
                     value={values[f.key] ?? ""}
                     invalid={!!errors[f.key]}
                     aria-describedby={`${id}-error`}
@@ -172,7 +221,12 @@ function PlatformCardView({ card, production, actions }: { card: PlatformCard; p
 
           <h3 className="pt-2 font-semibold text-slate-900">3. Verify and go live</h3>
           <div className="flex flex-wrap items-center gap-2">
-            <Button size="sm" variant="secondary" busy={busy === "verify"} onClick={() => run("verify", () => actions.verify({ platform: card.platform }))}>
+            <Button
+              size="sm"
+              variant="secondary"
+              busy={busy === "verify"}
+              onClick={() => run("verify", () => actions.verify({ platform: card.platform }))}
+            >
               Verify
             </Button>
             {card.status === "unverified" || card.status === "failing" ? (
@@ -180,13 +234,24 @@ function PlatformCardView({ card, production, actions }: { card: PlatformCard; p
                 size="sm"
                 variant="ghost"
                 busy={busy === "force"}
-                onClick={() => run("force", () => actions.switches({ platform: card.platform, forcedLive: true }), `${card.name} is live without verification`)}
+                onClick={() =>
+                  run(
+                    "force",
+                    () => actions.switches({ platform: card.platform, forcedLive: true }),
+                    `${card.name} is live without verification`,
+                  )
+                }
               >
                 Use without verifying
               </Button>
             ) : null}
             {card.forcedLive ? (
-              <Button size="sm" variant="ghost" busy={busy === "unforce"} onClick={() => run("unforce", () => actions.switches({ platform: card.platform, forcedLive: false }))}>
+              <Button
+                size="sm"
+                variant="ghost"
+                busy={busy === "unforce"}
+                onClick={() => run("unforce", () => actions.switches({ platform: card.platform, forcedLive: false }))}
+              >
                 Require verification again
               </Button>
             ) : null}
@@ -207,11 +272,16 @@ function PlatformCardView({ card, production, actions }: { card: PlatformCard; p
           ) : (
             <p className="text-slate-600">Not verified yet.</p>
           )}
-          {card.forcedLive ? <p className="text-amber-800">Live without a passing verification, on your say-so.</p> : null}
+          {card.forcedLive ? (
+            <p className="text-amber-800">Live without a passing verification, on your say-so.</p>
+          ) : null}
 
           <h3 className="pt-2 font-semibold text-slate-900">Sandbox</h3>
           {card.sandbox.source === "environment" ? (
-            <p className="text-slate-700">SANDBOX_PLATFORMS is set by the environment: {card.sandbox.on ? "this platform is simulated" : "this platform is real"}.</p>
+            <p className="text-slate-700">
+              SANDBOX_PLATFORMS is set by the environment:{" "}
+              {card.sandbox.on ? "this platform is simulated" : "this platform is real"}.
+            </p>
           ) : (
             <label className="flex items-center gap-2">
               <input
@@ -232,7 +302,8 @@ function PlatformCardView({ card, production, actions }: { card: PlatformCard; p
           )}
           {production && card.sandbox.on ? (
             <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900">
-              This is a production installation: with the sandbox on, clients&apos; grants are simulated and no access is given.
+              This is a production installation: with the sandbox on, clients&apos; grants are simulated and no access
+              is given.
             </p>
           ) : null}
         </section>
@@ -241,7 +312,15 @@ function PlatformCardView({ card, production, actions }: { card: PlatformCard; p
   );
 }
 
-export function PlatformCards({ cards, production, actions }: { cards: PlatformCard[]; production: boolean; actions: PlatformActions }) {
+export function PlatformCards({
+  cards,
+  production,
+  actions,
+}: {
+  cards: PlatformCard[];
+  production: boolean;
+  actions: PlatformActions;
+}) {
   return (
     <div className="space-y-6">
       {cards.map((c) => (

@@ -28,13 +28,25 @@ export interface IntakeActions {
   remove: (input: { id: string }) => Promise<ActionResult<IntakeForm & { archived: boolean }>>;
 }
 
-export function IntakePanel({ initialForm, canWrite, actions }: { initialForm: IntakeForm; canWrite: boolean; actions: IntakeActions }) {
+export function IntakePanel({
+  initialForm,
+  canWrite,
+  actions,
+}: {
+  initialForm: IntakeForm;
+  canWrite: boolean;
+  actions: IntakeActions;
+}) {
   const { data: form = initialForm } = useIntakeForm(initialForm);
   const setForm = useSetIntakeForm();
   const [editing, setEditing] = useState<string | null>(null);
   const [toggling, setToggling] = useState(false);
 
-  async function apply<T extends IntakeForm>(call: () => Promise<ActionResult<T>>, success?: string, fieldErrors?: Record<string, string>) {
+  async function apply<T extends IntakeForm>(
+    call: () => Promise<ActionResult<T>>,
+    success?: string,
+    fieldErrors?: Record<string, string>,
+  ) {
     const next = await runAction(call, { success, onFieldErrors: (e) => fieldErrors && Object.assign(fieldErrors, e) });
     if (next) setForm({ enabled: next.enabled, questions: next.questions });
     return next;
@@ -51,7 +63,10 @@ export function IntakePanel({ initialForm, canWrite, actions }: { initialForm: I
 
   return (
     <div className="space-y-6">
-      <Card title="Intake form" description="Questions clients answer when a request asks for the intake form. The static link can ask for it too.">
+      <Card
+        title="Intake form"
+        description="Questions clients answer when a request asks for the intake form. The static link can ask for it too."
+      >
         <div className="flex flex-wrap items-center gap-3">
           <Badge tone={form.enabled ? "green" : "gray"}>{form.enabled ? "On" : "Off"}</Badge>
           <Checkbox
@@ -64,23 +79,43 @@ export function IntakePanel({ initialForm, canWrite, actions }: { initialForm: I
               // optimistic: the switch moves at once and moves back if the server refuses
               setForm({ ...form, enabled });
               setToggling(true);
-              const saved = await apply(() => actions.setEnabled({ enabled }), enabled ? "Intake form turned on." : "Intake form turned off.");
+              const saved = await apply(
+                () => actions.setEnabled({ enabled }),
+                enabled ? "Intake form turned on." : "Intake form turned off.",
+              );
               if (!saved) setForm({ ...form, enabled: !enabled });
               setToggling(false);
             }}
           />
         </div>
-        {form.enabled && form.questions.length === 0 ? <p className="mt-2 text-sm text-amber-800">Add at least one question: requests cannot ask for an empty form.</p> : null}
+        {form.enabled && form.questions.length === 0 ? (
+          <p className="mt-2 text-sm text-amber-800">
+            Add at least one question: requests cannot ask for an empty form.
+          </p>
+        ) : null}
       </Card>
 
       {form.questions.length === 0 ? (
-        <EmptyState title="No questions yet" description="Add the questions you ask every new client: their website, goals, budget..." />
+        <EmptyState
+          title="No questions yet"
+          description="Add the questions you ask every new client: their website, goals, budget..."
+        />
       ) : (
         <ol className="space-y-3" aria-label="Questions">
           {form.questions.map((q, i) => (
-            <li key={q.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-question={q.label}>
+            <li
+              key={q.id}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              data-question={q.label}
+            >
               {editing === q.id ? (
-                <QuestionForm idPrefix={`edit-${q.id}`} initial={q} submitLabel="Save question" onSubmit={(d) => submitDraft(d, q.id)} onCancel={() => setEditing(null)} />
+                <QuestionForm
+                  idPrefix={`edit-${q.id}`}
+                  initial={q}
+                  submitLabel="Save question"
+                  onSubmit={(d) => submitDraft(d, q.id)}
+                  onCancel={() => setEditing(null)}
+                />
               ) : (
                 <QuestionRow
                   q={q}
@@ -89,7 +124,12 @@ export function IntakePanel({ initialForm, canWrite, actions }: { initialForm: I
                   canWrite={canWrite}
                   onMove={(direction) => apply(() => actions.move({ id: q.id, direction }))}
                   onEdit={() => setEditing(q.id)}
-                  onRemove={() => apply(() => actions.remove({ id: q.id }), q.answered ? "Question archived; past answers are kept." : "Question removed.")}
+                  onRemove={() =>
+                    apply(
+                      () => actions.remove({ id: q.id }),
+                      q.answered ? "Question archived; past answers are kept." : "Question removed.",
+                    )
+                  }
                 />
               )}
             </li>
@@ -142,10 +182,22 @@ function QuestionRow({ q, index, count, canWrite, onMove, onEdit, onRemove }: Qu
       </div>
       {canWrite ? (
         <div className="flex flex-wrap gap-1">
-          <Button size="sm" variant="ghost" disabled={index === 0} onClick={() => onMove("up")} aria-label={`Move "${q.label}" up`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={index === 0}
+            onClick={() => onMove("up")}
+            aria-label={`Move "${q.label}" up`}
+          >
             ↑ Up
           </Button>
-          <Button size="sm" variant="ghost" disabled={index === count - 1} onClick={() => onMove("down")} aria-label={`Move "${q.label}" down`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={index === count - 1}
+            onClick={() => onMove("down")}
+            aria-label={`Move "${q.label}" down`}
+          >
             ↓ Down
           </Button>
           <Button size="sm" variant="secondary" onClick={onEdit}>
@@ -154,7 +206,11 @@ function QuestionRow({ q, index, count, canWrite, onMove, onEdit, onRemove }: Qu
           <ConfirmButton
             size="sm"
             title="Remove this question?"
-            description={q.answered ? "Clients have answered it, so it is archived: their answers stay with their requests." : "It has no answers yet and is deleted."}
+            description={
+              q.answered
+                ? "Clients have answered it, so it is archived: their answers stay with their requests."
+                : "It has no answers yet and is deleted."
+            }
             confirmLabel="Remove"
             onConfirm={onRemove}
           >

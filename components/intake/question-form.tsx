@@ -9,7 +9,11 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { isChoiceType, type IntakeQuestionType } from "@/lib/core/intake/question-schemas";
-import { TRANSLATED_LANGUAGES, type QuestionTranslations, type TranslatedLanguage } from "@/lib/core/intake/question-translations";
+import {
+  TRANSLATED_LANGUAGES,
+  type QuestionTranslations,
+  type TranslatedLanguage,
+} from "@/lib/core/intake/question-translations";
 
 export interface QuestionDraft {
   type: IntakeQuestionType;
@@ -20,7 +24,10 @@ export interface QuestionDraft {
   translations?: QuestionTranslations;
 }
 
-const LANGUAGE_NAMES: Record<TranslatedLanguage, string> = { Spanish: "Spanish (Español)", Dutch: "Dutch (Nederlands)" };
+const LANGUAGE_NAMES: Record<TranslatedLanguage, string> = {
+  Spanish: "Spanish (Español)",
+  Dutch: "Dutch (Nederlands)",
+};
 
 function lines(text: string): string[] {
   return text
@@ -55,10 +62,17 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
   const [required, setRequired] = useState(initial?.required ?? false);
   const [options, setOptions] = useState((initial?.options ?? []).join("\n"));
   const [translated, setTranslated] = useState<Record<TranslatedLanguage, { label: string; options: string }>>(() => ({
-    Spanish: { label: initial?.translations?.Spanish?.label ?? "", options: (initial?.translations?.Spanish?.options ?? []).join("\n") },
-    Dutch: { label: initial?.translations?.Dutch?.label ?? "", options: (initial?.translations?.Dutch?.options ?? []).join("\n") },
+    Spanish: {
+      label: initial?.translations?.Spanish?.label ?? "",
+      options: (initial?.translations?.Spanish?.options ?? []).join("\n"),
+    },
+    Dutch: {
+      label: initial?.translations?.Dutch?.label ?? "",
+      options: (initial?.translations?.Dutch?.options ?? []).join("\n"),
+    },
   }));
-  const setTranslation = (lang: TranslatedLanguage, part: "label" | "options", value: string) => setTranslated((t) => ({ ...t, [lang]: { ...t[lang], [part]: value } }));
+  const setTranslation = (lang: TranslatedLanguage, part: "label" | "options", value: string) =>
+    setTranslated((t) => ({ ...t, [lang]: { ...t[lang], [part]: value } }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -68,7 +82,10 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
     try {
       const choice = isChoiceType(type);
       const translations = Object.fromEntries(
-        TRANSLATED_LANGUAGES.map((lang) => [lang, { label: translated[lang].label, options: choice ? lines(translated[lang].options) : [] }]),
+        TRANSLATED_LANGUAGES.map((lang) => [
+          lang,
+          { label: translated[lang].label, options: choice ? lines(translated[lang].options) : [] },
+        ]),
       ) as QuestionTranslations;
       const result = await onSubmit({ type, label, required, options: choice ? lines(options) : [], translations });
       setErrors(result.fieldErrors);
@@ -86,7 +103,13 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_12rem]" noValidate>
       <Field id={`${idPrefix}-label`} label="Question" error={errors.label}>
-        <Input id={`${idPrefix}-label`} value={label} onChange={(e) => setLabel(e.target.value)} invalid={!!errors.label} placeholder="What is your website?" />
+        <Input
+          id={`${idPrefix}-label`}
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          invalid={!!errors.label}
+          placeholder="What is your website?"
+        />
       </Field>
       <Field id={`${idPrefix}-type`} label="Answer type" error={errors.type}>
         <Select id={`${idPrefix}-type`} value={type} onChange={(e) => setType(e.target.value as IntakeQuestionType)}>
@@ -98,22 +121,53 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
         </Select>
       </Field>
       {isChoiceType(type) ? (
-        <Field id={`${idPrefix}-options`} label="Options, one per line" error={optionsError(errors)} className="sm:col-span-2">
-          <Textarea id={`${idPrefix}-options`} rows={4} value={options} onChange={(e) => setOptions(e.target.value)} invalid={!!optionsError(errors)} />
+        <Field
+          id={`${idPrefix}-options`}
+          label="Options, one per line"
+          error={optionsError(errors)}
+          className="sm:col-span-2"
+        >
+          <Textarea
+            id={`${idPrefix}-options`}
+            rows={4}
+            value={options}
+            onChange={(e) => setOptions(e.target.value)}
+            invalid={!!optionsError(errors)}
+          />
         </Field>
       ) : null}
       <details className="sm:col-span-2" open={TRANSLATED_LANGUAGES.some((l) => translated[l].label !== "")}>
         <summary className="cursor-pointer text-sm font-medium text-slate-700">In Spanish and Dutch (optional)</summary>
-        <p className="mt-1 text-sm text-slate-600">Clients whose language is Spanish or Dutch read this wording; where it is blank they read the English.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Clients whose language is Spanish or Dutch read this wording; where it is blank they read the English.
+        </p>
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
           {TRANSLATED_LANGUAGES.map((lang) => (
             <div key={lang} className="space-y-2">
-              <Field id={`${idPrefix}-label-${lang}`} label={`Wording in ${LANGUAGE_NAMES[lang]}`} optional error={errors[`translations.${lang}.label`]}>
-                <Input id={`${idPrefix}-label-${lang}`} value={translated[lang].label} onChange={(e) => setTranslation(lang, "label", e.target.value)} />
+              <Field
+                id={`${idPrefix}-label-${lang}`}
+                label={`Wording in ${LANGUAGE_NAMES[lang]}`}
+                optional
+                error={errors[`translations.${lang}.label`]}
+              >
+                <Input
+                  id={`${idPrefix}-label-${lang}`}
+                  value={translated[lang].label}
+                  onChange={(e) => setTranslation(lang, "label", e.target.value)}
+                />
               </Field>
               {isChoiceType(type) ? (
-                <Field id={`${idPrefix}-options-${lang}`} label={`Choices in ${LANGUAGE_NAMES[lang]}, same order`} optional>
-                  <Textarea id={`${idPrefix}-options-${lang}`} rows={3} value={translated[lang].options} onChange={(e) => setTranslation(lang, "options", e.target.value)} />
+                <Field
+                  id={`${idPrefix}-options-${lang}`}
+                  label={`Choices in ${LANGUAGE_NAMES[lang]}, same order`}
+                  optional
+                >
+                  <Textarea
+                    id={`${idPrefix}-options-${lang}`}
+                    rows={3}
+                    value={translated[lang].options}
+                    onChange={(e) => setTranslation(lang, "options", e.target.value)}
+                  />
                 </Field>
               ) : null}
             </div>
@@ -121,7 +175,12 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
         </div>
       </details>
       <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
-        <Checkbox id={`${idPrefix}-required`} label="Required" checked={required} onChange={(e) => setRequired(e.target.checked)} />
+        <Checkbox
+          id={`${idPrefix}-required`}
+          label="Required"
+          checked={required}
+          onChange={(e) => setRequired(e.target.checked)}
+        />
         <div className="ml-auto flex gap-2">
           {onCancel ? (
             <Button variant="secondary" onClick={onCancel}>

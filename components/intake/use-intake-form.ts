@@ -8,7 +8,11 @@ import { fetchData } from "@/lib/surfaces/dashboard/dashboard-fetch";
 export const intakeKeys = { all: ["intake-form"] as const };
 
 export function useIntakeForm(initialData?: IntakeForm) {
-  return useQuery({ queryKey: intakeKeys.all, queryFn: () => fetchData<IntakeForm>("/api/dashboard/intake"), initialData });
+  return useQuery({
+    queryKey: intakeKeys.all,
+    queryFn: () => fetchData<IntakeForm>("/api/dashboard/intake"),
+    initialData,
+  });
 }
 
 export function useSetIntakeForm() {

@@ -23,7 +23,12 @@ export function MailboxPanel({ initialPage }: { initialPage: Page<EmailItem> }) 
   const emails = list.data?.pages.flatMap((p) => p.data) ?? [];
 
   if (emails.length === 0) {
-    return <EmptyState title="No emails yet" description="Invites and reminders appear here when a request is created with “send email”." />;
+    return (
+      <EmptyState
+        title="No emails yet"
+        description="Invites and reminders appear here when a request is created with “send email”."
+      />
+    );
   }
   return (
     <div className="grid grid-cols-1 gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -42,7 +47,13 @@ export function MailboxPanel({ initialPage }: { initialPage: Page<EmailItem> }) 
               <Tr key={e.id} className={openId === e.id ? "bg-indigo-50" : ""} data-email-to={e.to}>
                 <Td className="break-words">{e.to}</Td>
                 <Td>
-                  <Button variant="ghost" size="sm" className="text-left text-indigo-700" onClick={() => setOpenId(e.id)} aria-pressed={openId === e.id}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-left text-indigo-700"
+                    onClick={() => setOpenId(e.id)}
+                    aria-pressed={openId === e.id}
+                  >
                     {e.subject}
                   </Button>
                   <span className="block px-2.5 text-xs text-slate-600">{e.kind.replace(/_/g, " ")}</span>
@@ -57,9 +68,17 @@ export function MailboxPanel({ initialPage }: { initialPage: Page<EmailItem> }) 
             ))}
           </TBody>
         </Table>
-        <Pagination hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+        <Pagination
+          hasMore={!!list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+        />
       </div>
-      {openId ? <EmailView id={openId} onClose={() => setOpenId(null)} /> : <p className="text-sm text-slate-600">Choose an email to read it.</p>}
+      {openId ? (
+        <EmailView id={openId} onClose={() => setOpenId(null)} />
+      ) : (
+        <p className="text-sm text-slate-600">Choose an email to read it.</p>
+      )}
     </div>
   );
 }
@@ -79,10 +98,20 @@ function EmailView({ id, onClose }: { id: string; onClose: () => void }) {
       }
       actions={
         <>
-          <Button size="sm" variant={view === "html" ? "primary" : "secondary"} onClick={() => setView("html")} aria-pressed={view === "html"}>
+          <Button
+            size="sm"
+            variant={view === "html" ? "primary" : "secondary"}
+            onClick={() => setView("html")}
+            aria-pressed={view === "html"}
+          >
             HTML
           </Button>
-          <Button size="sm" variant={view === "text" ? "primary" : "secondary"} onClick={() => setView("text")} aria-pressed={view === "text"}>
+          <Button
+            size="sm"
+            variant={view === "text" ? "primary" : "secondary"}
+            onClick={() => setView("text")}
+            aria-pressed={view === "text"}
+          >
             Text
           </Button>
           <Button size="sm" variant="ghost" onClick={onClose}>
@@ -104,7 +133,11 @@ function EmailView({ id, onClose }: { id: string; onClose: () => void }) {
             data-testid="email-html"
           />
         ) : (
-          <pre tabIndex={0} className="max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-testid="email-text">
+          <pre
+            tabIndex={0}
+            className="max-h-[32rem] overflow-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-3 text-sm text-slate-800"
+            data-testid="email-text"
+          >
             {data.text}
           </pre>
         )

@@ -5,7 +5,12 @@ import Link from "next/link";
 import { useState } from "react";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { TNotificationPreferences } from "@/lib/core/notifications/notification-settings";
-import { NOTIFY_EVENT_LABELS, NOTIFY_EVENT_TYPES, type NotifyEmailMode, type NotifyEventType } from "@/lib/core/notifications/notification-types";
+import {
+  NOTIFY_EVENT_LABELS,
+  NOTIFY_EVENT_TYPES,
+  type NotifyEmailMode,
+  type NotifyEventType,
+} from "@/lib/core/notifications/notification-types";
 import { useInvalidateNotifications, useNotifications } from "@/components/notifications/use-notifications";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -67,9 +72,15 @@ export function NotificationsPanel({
           ) : rows.length === 0 ? (
             <p className="text-sm text-slate-600">Nothing yet. You will see here when clients grant, skip or finish.</p>
           ) : (
-            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white" data-testid="notification-items">
+            <ul
+              className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white"
+              data-testid="notification-items"
+            >
               {rows.map((n) => (
-                <li key={n.id} className={`flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm ${n.read ? "text-slate-700" : "font-semibold text-slate-900"}`}>
+                <li
+                  key={n.id}
+                  className={`flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm ${n.read ? "text-slate-700" : "font-semibold text-slate-900"}`}
+                >
                   <span>
                     {n.clientId ? (
                       <Link href={`/dashboard/clients/${n.clientId}`} className="text-indigo-700 hover:underline">
@@ -117,7 +128,9 @@ export function NotificationsPanel({
                     id={`notify-${t}`}
                     label={NOTIFY_EVENT_LABELS[t]}
                     checked={events.includes(t)}
-                    onChange={(e) => setEvents((prev) => (e.target.checked ? [...prev, t] : prev.filter((x) => x !== t)))}
+                    onChange={(e) =>
+                      setEvents((prev) => (e.target.checked ? [...prev, t] : prev.filter((x) => x !== t)))
+                    }
                   />
                 ))}
               </fieldset>
@@ -153,11 +166,21 @@ export function NotificationsPanel({
               onSubmit={async (e) => {
                 e.preventDefault();
                 const res = await saveSlack({ url: slack.trim() === "" ? null : slack.trim() });
-                setSlackMsg(res.ok ? { ok: true, text: res.data ? "Saved. New events will be posted." : "Slack is off." } : { ok: false, text: res.fieldErrors?.url ?? res.error });
+                setSlackMsg(
+                  res.ok
+                    ? { ok: true, text: res.data ? "Saved. New events will be posted." : "Slack is off." }
+                    : { ok: false, text: res.fieldErrors?.url ?? res.error },
+                );
               }}
             >
               <Field id="slack-url" label="Incoming-webhook URL" hint="https://hooks.slack.com/services/…">
-                <Input id="slack-url" type="url" value={slack} disabled={!canEditSlack} onChange={(e) => setSlack(e.target.value)} />
+                <Input
+                  id="slack-url"
+                  type="url"
+                  value={slack}
+                  disabled={!canEditSlack}
+                  onChange={(e) => setSlack(e.target.value)}
+                />
               </Field>
               {slackMsg ? (
                 slackMsg.ok ? (

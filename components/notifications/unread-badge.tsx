@@ -14,7 +14,10 @@ export function UnreadBadge() {
     >
       Notifications
       {unread > 0 ? (
-        <span className="rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="unread-count">
+        <span
+          className="rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white"
+          data-testid="unread-count"
+        >
           {unread}
           <span className="sr-only"> unread</span>
         </span>

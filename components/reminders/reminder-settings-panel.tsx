@@ -23,7 +23,9 @@ export function ReminderSettingsPanel({
   save: (input: TReminderSettings) => Promise<ActionResult<TReminderSettings>>;
 }) {
   const [enabled, setEnabled] = useState(initial.enabled);
-  const [days, setDays] = useState<string[]>(Array.from({ length: max }, (_, i) => (initial.days[i] !== undefined ? String(initial.days[i]) : "")));
+  const [days, setDays] = useState<string[]>(
+    Array.from({ length: max }, (_, i) => (initial.days[i] !== undefined ? String(initial.days[i]) : "")),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const dayError = Object.entries(errors).find(([k]) => k === "days" || k.startsWith("days."))?.[1];
@@ -38,7 +40,10 @@ export function ReminderSettingsPanel({
           setBusy(true);
           setErrors({});
           const input = { enabled, days: days.filter((d) => d.trim() !== "").map(Number) };
-          const saved = await runAction(() => save(input), { success: "Reminder settings saved.", onFieldErrors: setErrors });
+          const saved = await runAction(() => save(input), {
+            success: "Reminder settings saved.",
+            onFieldErrors: setErrors,
+          });
           setBusy(false);
           if (saved) {
             setEnabled(saved.enabled);
@@ -55,7 +60,9 @@ export function ReminderSettingsPanel({
           onChange={(e) => setEnabled(e.target.checked)}
         />
         <fieldset disabled={!canWrite || !enabled} className="grid gap-4 sm:grid-cols-3">
-          <legend className="mb-2 text-sm font-medium text-slate-800">Days after the request was sent (up to {max})</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-800">
+            Days after the request was sent (up to {max})
+          </legend>
           {days.map((d, i) => (
             <Field key={i} id={`reminder-day-${i}`} label={`Reminder ${i + 1}`} optional>
               <Input

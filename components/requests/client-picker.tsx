@@ -85,12 +85,20 @@ export function ClientPicker({
       <FieldError id="clientId-error" message={error} />
       <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Matching clients">
         {list.isPending ? <li className="px-3 py-2 text-sm text-slate-600">Searching…</li> : null}
-        {!list.isPending && rows.length === 0 ? <li className="px-3 py-2 text-sm text-slate-600">No clients found. Create one with “New client”.</li> : null}
+        {!list.isPending && rows.length === 0 ? (
+          <li className="px-3 py-2 text-sm text-slate-600">No clients found. Create one with “New client”.</li>
+        ) : null}
         {rows.map((c) => (
           <li key={c.id}>
-            <button type="button" className="w-full px-3 py-2 text-left text-sm hover:bg-indigo-50 focus-visible:bg-indigo-50" onClick={() => onChange(c)}>
+            <button
+              type="button"
+              className="w-full px-3 py-2 text-left text-sm hover:bg-indigo-50 focus-visible:bg-indigo-50"
+              onClick={() => onChange(c)}
+            >
               <span className="font-medium">{c.name}</span> <span className="text-slate-600">{c.email}</span>
-              {c.externalClientId ? <span className="ml-1 font-mono text-xs text-slate-600">{c.externalClientId}</span> : null}
+              {c.externalClientId ? (
+                <span className="ml-1 font-mono text-xs text-slate-600">{c.externalClientId}</span>
+              ) : null}
             </button>
           </li>
         ))}

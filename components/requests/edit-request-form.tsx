@@ -31,7 +31,14 @@ export interface EditRequestFormProps {
   save: (input: TEditRequestInput) => Promise<ActionResult<{ id: string; changed: boolean; reopened: boolean }>>;
 }
 
-export function EditRequestForm({ requestId, accounts, initial, reopening, needsDeadline, save }: EditRequestFormProps) {
+export function EditRequestForm({
+  requestId,
+  accounts,
+  initial,
+  reopening,
+  needsDeadline,
+  save,
+}: EditRequestFormProps) {
   const router = useRouter();
   const invalidate = useInvalidateRequests();
   const [services, setServices] = useState<PickedServices>(initial);
@@ -57,13 +64,22 @@ export function EditRequestForm({ requestId, accounts, initial, reopening, needs
         const saved = await runAction(() => save(input), { onFieldErrors: setErrors });
         setBusy(false);
         if (saved) {
-          toast.success(saved.reopened ? "The request is open again; the client sees what is new." : saved.changed ? "Request updated." : "Nothing changed.");
+          toast.success(
+            saved.reopened
+              ? "The request is open again; the client sees what is new."
+              : saved.changed
+                ? "Request updated."
+                : "Nothing changed.",
+          );
           await invalidate(requestId);
           router.push(`/dashboard/requests/${requestId}`);
         }
       }}
     >
-      <Card title="Services" description="Add services or change roles and accounts. A service you leave as it is keeps its progress; a changed one is asked again.">
+      <Card
+        title="Services"
+        description="Add services or change roles and accounts. A service you leave as it is keeps its progress; a changed one is asked again."
+      >
         <FieldError message={errors.requestedServices} />
         <ServicePicker accounts={accounts} value={services} onChange={setServices} errors={errors} />
       </Card>
@@ -73,7 +89,11 @@ export function EditRequestForm({ requestId, accounts, initial, reopening, needs
             id="expiresAt"
             label="New deadline"
             optional={!needsDeadline}
-            hint={needsDeadline ? "The request's deadline has passed: choose a new one so the client can grant what is new." : "Leave empty to keep the current deadline."}
+            hint={
+              needsDeadline
+                ? "The request's deadline has passed: choose a new one so the client can grant what is new."
+                : "Leave empty to keep the current deadline."
+            }
             error={errors.expiresAt}
           >
             <Input
@@ -93,7 +113,10 @@ export function EditRequestForm({ requestId, accounts, initial, reopening, needs
         <Button type="submit" busy={busy} disabled={busy}>
           {reopening ? "Ask for more access" : "Save changes"}
         </Button>
-        <Link href={`/dashboard/requests/${requestId}`} className="inline-flex items-center px-3 text-sm text-indigo-700 hover:underline">
+        <Link
+          href={`/dashboard/requests/${requestId}`}
+          className="inline-flex items-center px-3 text-sm text-indigo-700 hover:underline"
+        >
           Cancel
         </Link>
       </div>

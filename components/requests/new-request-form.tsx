@@ -46,7 +46,14 @@ export function expiryFromDate(date: string): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-export function NewRequestForm({ accounts, intakeAvailable, initialClient, createClient, createRequest, previewRequest }: NewRequestFormProps) {
+export function NewRequestForm({
+  accounts,
+  intakeAvailable,
+  initialClient,
+  createClient,
+  createRequest,
+  previewRequest,
+}: NewRequestFormProps) {
   const router = useRouter();
   const invalidate = useInvalidateRequests();
   const [client, setClient] = useState<TClient | null>(initialClient);
@@ -101,10 +108,15 @@ export function NewRequestForm({ accounts, intakeAvailable, initialClient, creat
         <ClientPicker value={client} onChange={setClient} error={errors.clientId} createClient={createClient} />
       </Card>
 
-      <Card title="2. Services" description="Pick what you need access to, the role for each, and which of your accounts gets it.">
+      <Card
+        title="2. Services"
+        description="Pick what you need access to, the role for each, and which of your accounts gets it."
+      >
         <FieldError message={errors.requestedServices} />
         <ServicePicker accounts={accounts} value={services} onChange={setServices} errors={errors} />
-        <p className="mt-3 text-sm text-slate-600">{count ? `${count} service${count === 1 ? "" : "s"} selected.` : "No service selected yet."}</p>
+        <p className="mt-3 text-sm text-slate-600">
+          {count ? `${count} service${count === 1 ? "" : "s"} selected.` : "No service selected yet."}
+        </p>
       </Card>
 
       <Card title="3. Options">
@@ -113,14 +125,24 @@ export function NewRequestForm({ accounts, intakeAvailable, initialClient, creat
             <Checkbox
               id="intake"
               label="Ask the intake form"
-              hint={intakeAvailable ? "The client answers your intake questions as part of the request." : "Turn on your intake form and add questions first (Intake form page)."}
+              hint={
+                intakeAvailable
+                  ? "The client answers your intake questions as part of the request."
+                  : "Turn on your intake form and add questions first (Intake form page)."
+              }
               checked={intake}
               disabled={!intakeAvailable}
               onChange={(e) => setIntake(e.target.checked)}
             />
             <FieldError message={errors["intakeForm.requested"] ?? errors.intakeForm} />
           </div>
-          <Field id="expiresAt" label="Expires on" optional hint="After this day no new grants are accepted. At most one year ahead." error={errors.expiresAt}>
+          <Field
+            id="expiresAt"
+            label="Expires on"
+            optional
+            hint="After this day no new grants are accepted. At most one year ahead."
+            error={errors.expiresAt}
+          >
             <Input
               id="expiresAt"
               type="date"
@@ -132,7 +154,13 @@ export function NewRequestForm({ accounts, intakeAvailable, initialClient, creat
               aria-describedby="expiresAt-error"
             />
           </Field>
-          <Field id="redirectUrl" label="Redirect when done" optional hint="Where the client goes after finishing (http or https)." error={errors.redirectUrl}>
+          <Field
+            id="redirectUrl"
+            label="Redirect when done"
+            optional
+            hint="Where the client goes after finishing (http or https)."
+            error={errors.redirectUrl}
+          >
             <Input
               id="redirectUrl"
               type="url"
@@ -143,7 +171,13 @@ export function NewRequestForm({ accounts, intakeAvailable, initialClient, creat
               aria-describedby="redirectUrl-error"
             />
           </Field>
-          <Field id="thankYouMessage" label="Thank-you message" optional className="sm:col-span-2" error={errors.thankYouMessage}>
+          <Field
+            id="thankYouMessage"
+            label="Thank-you message"
+            optional
+            className="sm:col-span-2"
+            error={errors.thankYouMessage}
+          >
             <Textarea
               id="thankYouMessage"
               value={thankYou}

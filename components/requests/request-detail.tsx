@@ -39,7 +39,10 @@ const SUCCESS: Record<TAgencyRequestAction["kind"], string> = {
 /** A refused reminder names the last one's time, through the one date formatter. */
 export function reminderResult<T>(res: ActionResult<T>, lastReminderAt: string | null): ActionResult<T> {
   if (res.ok || res.code !== "CONFLICT" || !lastReminderAt) return res;
-  return { ...res, error: `A reminder was sent at ${formatDateTime(lastReminderAt)}; wait an hour before sending another.` };
+  return {
+    ...res,
+    error: `A reminder was sent at ${formatDateTime(lastReminderAt)}; wait an hour before sending another.`,
+  };
 }
 
 /** The create body that reproduces this request (for a demo preview). */
@@ -52,7 +55,12 @@ export function previewBody(r: TDashboardRequest): z.input<typeof ZCreateRequest
         {
           ...(s.accessLevel ? { accessLevel: s.accessLevel } : {}),
           optional: s.optional,
-          requestedAccountLinks: s.accounts.map((a) => Object.fromEntries(Object.entries(a).filter(([, v]) => v !== null && v !== "")) as { internalAccountId: string }),
+          requestedAccountLinks: s.accounts.map(
+            (a) =>
+              Object.fromEntries(Object.entries(a).filter(([, v]) => v !== null && v !== "")) as {
+                internalAccountId: string;
+              },
+          ),
         },
       ]),
     ),
@@ -73,7 +81,10 @@ export function RequestDetail({
   canWrite: boolean;
   act: (input: TAgencyRequestAction) => Promise<AgencyActionResult>;
   sendReminder: (input: { requestId: string }) => Promise<ActionResult<{ sentAt: string }>>;
-  previewRequest: (input: { requestId: string; body: z.input<typeof ZCreateRequestBody> }) => Promise<ActionResult<{ inviteUrl: string }>>;
+  previewRequest: (input: {
+    requestId: string;
+    body: z.input<typeof ZCreateRequestBody>;
+  }) => Promise<ActionResult<{ inviteUrl: string }>>;
 }) {
   const detail = useRequestDetail(id);
   const invalidate = useInvalidateRequests();
@@ -93,7 +104,8 @@ export function RequestDetail({
     await invalidate(id);
     setBusy(null);
   };
-  const onServiceAction = (kind: ServiceActionKind, serviceId: string) => run({ requestId: id, kind, serviceId }, `${kind}:${serviceId}`);
+  const onServiceAction = (kind: ServiceActionKind, serviceId: string) =>
+    run({ requestId: id, kind, serviceId }, `${kind}:${serviceId}`);
   const open = r.status === "pending" || r.status === "in_progress";
 
   return (
@@ -158,9 +170,12 @@ export function RequestDetail({
                   disabled={busy !== null}
                   onClick={async () => {
                     setBusy("remind");
-                    await runAction(() => sendReminder({ requestId: id }).then((res) => reminderResult(res, lastReminderAt)), {
-                      success: "Reminder queued; the client gets it in their language.",
-                    });
+                    await runAction(
+                      () => sendReminder({ requestId: id }).then((res) => reminderResult(res, lastReminderAt)),
+                      {
+                        success: "Reminder queued; the client gets it in their language.",
+                      },
+                    );
                     await invalidate(id);
                     setBusy(null);
                   }}
@@ -186,7 +201,12 @@ export function RequestDetail({
       {open ? (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3">
           <p className="text-sm font-medium text-indigo-950">Send this link to {r.client.name}</p>
-          <InviteLinkBar inviteUrl={r.inviteUrl} embedUrl={r.embedUrl} clientEmail={r.client.email} clientName={r.client.name} />
+          <InviteLinkBar
+            inviteUrl={r.inviteUrl}
+            embedUrl={r.embedUrl}
+            clientEmail={r.client.email}
+            clientName={r.client.name}
+          />
         </div>
       ) : null}
       <div className="mb-6">
@@ -206,7 +226,10 @@ export function RequestDetail({
                   ["Expires", r.expiresAt ? <DateTime value={r.expiresAt} zone /> : "Never"],
                   ["Completed", r.completedAt ? <DateTime value={r.completedAt} /> : null],
                   ["Cancelled", r.cancelledAt ? <DateTime value={r.cancelledAt} /> : null],
-                  ["Last reminder", lastReminderAt ? <DateTime value={lastReminderAt} /> : open ? "None sent yet" : null],
+                  [
+                    "Last reminder",
+                    lastReminderAt ? <DateTime value={lastReminderAt} /> : open ? "None sent yet" : null,
+                  ],
                   ["Redirect", r.redirectUrl],
                   ["Thank-you message", r.thankYouMessage],
                 ] as [string, ReactNode][]
@@ -225,11 +248,18 @@ export function RequestDetail({
                 {/* a completed link still shows the client what they shared; a cancelled or expired one has nothing to send */}
                 {r.status === "completed" ? (
                   <div className="mt-1">
-                    <InviteLinkBar inviteUrl={r.inviteUrl} embedUrl={r.embedUrl} clientEmail={r.client.email} clientName={r.client.name} />
+                    <InviteLinkBar
+                      inviteUrl={r.inviteUrl}
+                      embedUrl={r.embedUrl}
+                      clientEmail={r.client.email}
+                      clientName={r.client.name}
+                    />
                   </div>
                 ) : (
                   <p className="mt-1 text-slate-700" data-testid="closed-link-note">
-                    {r.status === "cancelled" ? "The link no longer works: this request was cancelled." : "The link no longer works: this request has expired."}
+                    {r.status === "cancelled"
+                      ? "The link no longer works: this request was cancelled."
+                      : "The link no longer works: this request has expired."}
                   </p>
                 )}
               </div>

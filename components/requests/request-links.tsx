@@ -24,27 +24,51 @@ export function inviteMailto(inviteUrl: string, clientEmail: string, clientName:
   return `mailto:${encodeURIComponent(clientEmail)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
-export function InviteLinkBar({ inviteUrl, embedUrl, clientEmail, clientName }: { inviteUrl: string; embedUrl: string; clientEmail: string; clientName: string }) {
+export function InviteLinkBar({
+  inviteUrl,
+  embedUrl,
+  clientEmail,
+  clientName,
+}: {
+  inviteUrl: string;
+  embedUrl: string;
+  clientEmail: string;
+  clientName: string;
+}) {
   const [embedOpen, setEmbedOpen] = useState(false);
   const snippet = iframeSnippet(embedUrl);
   return (
     <div className="w-full sm:w-auto" data-testid="invite-link-bar">
       <div className="flex flex-wrap items-center gap-2">
-        <code data-testid="invite-url" className="max-w-full break-all rounded bg-slate-100 px-2 py-1.5 text-xs text-slate-800 sm:max-w-xs sm:truncate">
+        <code
+          data-testid="invite-url"
+          className="max-w-full break-all rounded bg-slate-100 px-2 py-1.5 text-xs text-slate-800 sm:max-w-xs sm:truncate"
+        >
           {inviteUrl}
         </code>
         <CopyButton value={inviteUrl} label="Copy link" variant="primary" />
         <a href={inviteMailto(inviteUrl, clientEmail, clientName)} className={buttonClasses("secondary", "sm")}>
           Email
         </a>
-        <Button size="sm" variant="secondary" aria-expanded={embedOpen} aria-controls="embed-snippet" onClick={() => setEmbedOpen((v) => !v)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-expanded={embedOpen}
+          aria-controls="embed-snippet"
+          onClick={() => setEmbedOpen((v) => !v)}
+        >
           Embed
         </Button>
       </div>
       {embedOpen ? (
         <div id="embed-snippet" className="mt-2 rounded-lg border border-slate-200 bg-white p-3 text-left">
-          <p className="text-xs text-slate-600">Paste into your site: the frame grows and shrinks with the page inside it.</p>
-          <pre data-testid="iframe-snippet" className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs text-slate-800">
+          <p className="text-xs text-slate-600">
+            Paste into your site: the frame grows and shrinks with the page inside it.
+          </p>
+          <pre
+            data-testid="iframe-snippet"
+            className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs text-slate-800"
+          >
             {snippet}
           </pre>
           <div className="mt-2 flex flex-wrap gap-2">

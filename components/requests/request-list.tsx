@@ -18,7 +18,10 @@ import { RequestTable } from "@/components/requests/request-table";
 
 type StatusTab = "all" | (typeof REQUEST_STATUSES)[number];
 
-const TABS: { value: StatusTab; label: string }[] = [{ value: "all", label: "All" }, ...REQUEST_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
+const TABS: { value: StatusTab; label: string }[] = [
+  { value: "all", label: "All" },
+  ...REQUEST_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+];
 
 export function RequestList({ canWrite }: { canWrite: boolean }) {
   const [status, setStatus] = useState<StatusTab>("all");
@@ -31,11 +34,18 @@ export function RequestList({ canWrite }: { canWrite: boolean }) {
       New request
     </Link>
   ) : null;
-  const exportQuery = new URLSearchParams({ ...(status !== "all" ? { status } : {}), ...(debounced ? { search: debounced } : {}) }).toString();
+  const exportQuery = new URLSearchParams({
+    ...(status !== "all" ? { status } : {}),
+    ...(debounced ? { search: debounced } : {}),
+  }).toString();
   const actions = (
     <>
       {/* a plain link: the browser downloads the file with the session cookie */}
-      <a href={`/api/dashboard/requests/export${exportQuery ? `?${exportQuery}` : ""}`} className={buttonClasses("secondary")} download>
+      <a
+        href={`/api/dashboard/requests/export${exportQuery ? `?${exportQuery}` : ""}`}
+        className={buttonClasses("secondary")}
+        download
+      >
         Export CSV
       </a>
       {newButton}
@@ -43,12 +53,22 @@ export function RequestList({ canWrite }: { canWrite: boolean }) {
   );
   return (
     <>
-      <PageHeader title="Access requests" description="Every link you sent, newest first. Progress updates by itself." actions={actions} />
+      <PageHeader
+        title="Access requests"
+        description="Every link you sent, newest first. Progress updates by itself."
+        actions={actions}
+      />
       <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <Tabs label="Filter by status" items={TABS} value={status} onChange={setStatus} />
         <div className="lg:w-72">
           <Label htmlFor="request-search">Search</Label>
-          <Input id="request-search" type="search" placeholder="Client name, email or your ID" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Input
+            id="request-search"
+            type="search"
+            placeholder="Client name, email or your ID"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
       </div>
       {list.isError ? (
@@ -66,13 +86,22 @@ export function RequestList({ canWrite }: { canWrite: boolean }) {
       ) : rows.length === 0 ? (
         <EmptyState
           title={debounced || status !== "all" ? "No requests match" : "No requests yet"}
-          description={debounced || status !== "all" ? "Try another status or search." : "Create a request and send your client the link."}
+          description={
+            debounced || status !== "all"
+              ? "Try another status or search."
+              : "Create a request and send your client the link."
+          }
           action={!debounced && status === "all" ? newButton : undefined}
         />
       ) : (
         <>
           <RequestTable rows={rows} />
-          <Pagination hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => list.fetchNextPage()} shown={rows.length} />
+          <Pagination
+            hasMore={!!list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onLoadMore={() => list.fetchNextPage()}
+            shown={rows.length}
+          />
         </>
       )}
     </>

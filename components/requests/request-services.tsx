@@ -1,7 +1,10 @@
 "use client";
 // Every service of a request: role, accounts, status (and a client-sent invite waiting for
 // confirmation), the assets granted, and the team's actions on each.
-import type { TDashboardRequest, TDashboardRequestService } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
+import type {
+  TDashboardRequest,
+  TDashboardRequestService,
+} from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
 import type { TServiceLabels } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
 import { DateTime } from "@/components/ui/date-time";
 import { PlatformLogo } from "@/components/ui/platform-logo";
@@ -27,17 +30,34 @@ function ServiceActions({
   return (
     <div className="flex flex-wrap gap-2">
       {s.awaitingConfirmation && s.status === "pending" ? (
-        <Button size="sm" busy={busy === key("confirm_invite")} disabled={busy !== null} onClick={() => onAction("confirm_invite", s.service)}>
+        <Button
+          size="sm"
+          busy={busy === key("confirm_invite")}
+          disabled={busy !== null}
+          onClick={() => onAction("confirm_invite", s.service)}
+        >
           Confirm access received
         </Button>
       ) : null}
       {s.status === "pending" ? (
-        <Button size="sm" variant="secondary" busy={busy === key("mark_granted")} disabled={busy !== null} onClick={() => onAction("mark_granted", s.service)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={busy === key("mark_granted")}
+          disabled={busy !== null}
+          onClick={() => onAction("mark_granted", s.service)}
+        >
           Mark granted
         </Button>
       ) : null}
       {s.status === "granted" && open ? (
-        <Button size="sm" variant="secondary" busy={busy === key("unmark_granted")} disabled={busy !== null} onClick={() => onAction("unmark_granted", s.service)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          busy={busy === key("unmark_granted")}
+          disabled={busy !== null}
+          onClick={() => onAction("unmark_granted", s.service)}
+        >
           Unmark grant
         </Button>
       ) : null}
@@ -74,7 +94,12 @@ export function RequestServices({
           const label = labels[i];
           const waiting = s.awaitingConfirmation && s.status === "pending";
           return (
-            <li key={s.service} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between" data-testid="service-row" data-service={s.service}>
+            <li
+              key={s.service}
+              className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between"
+              data-testid="service-row"
+              data-service={s.service}
+            >
               <div className="min-w-0 space-y-1">
                 <p className="flex items-center gap-2 font-medium">
                   <PlatformLogo platform={s.platform} />
@@ -83,7 +108,11 @@ export function RequestServices({
                   </span>
                 </p>
                 <div className="flex flex-wrap items-center gap-2 text-sm">
-                  {waiting ? <Badge status="awaiting_confirmation">Waiting for you to confirm</Badge> : <Badge status={s.status} />}
+                  {waiting ? (
+                    <Badge status="awaiting_confirmation">Waiting for you to confirm</Badge>
+                  ) : (
+                    <Badge status={s.status} />
+                  )}
                   {s.optional ? <Badge tone="gray">Optional</Badge> : null}
                   {label?.role ? <span className="text-slate-700">Role: {label.role}</span> : null}
                 </div>
@@ -100,11 +129,14 @@ export function RequestServices({
                     </span>
                   </p>
                 ) : null}
-                {label?.accounts.length ? <p className="text-xs text-slate-600">Access goes to: {label.accounts.join(", ")}</p> : null}
+                {label?.accounts.length ? (
+                  <p className="text-xs text-slate-600">Access goes to: {label.accounts.join(", ")}</p>
+                ) : null}
                 {label?.manualSteps.length && s.status === "pending" ? (
                   <div className="text-sm" data-testid="manual-steps">
                     <p className="text-xs text-slate-600">
-                      {s.platformName} cannot be granted in one click here: the client was asked to follow these steps. Mark it granted once you have access.
+                      {s.platformName} cannot be granted in one click here: the client was asked to follow these steps.
+                      Mark it granted once you have access.
                     </p>
                     <ol className="mt-0.5 list-inside list-decimal">
                       {label.manualSteps.map((step) => (
@@ -121,7 +153,9 @@ export function RequestServices({
                         <li key={a.id}>
                           {a.name ?? a.id}
                           {a.name ? <span className="text-xs text-slate-600"> ({a.id})</span> : null}
-                          {label?.assetRoles[a.id] ? <span className="text-slate-600"> · {label.assetRoles[a.id]}</span> : null}
+                          {label?.assetRoles[a.id] ? (
+                            <span className="text-slate-600"> · {label.assetRoles[a.id]}</span>
+                          ) : null}
                           <VerificationNote v={s.verification?.[a.id]} />
                         </li>
                       ))}
@@ -147,7 +181,11 @@ export function RequestServices({
 function VerificationNote({ v }: { v: { verified: boolean | null; verifiedAt: string | null } | undefined }) {
   if (!v || v.verified === null) return null;
   return v.verified ? (
-    <span className="text-green-800" data-testid="asset-verified" title={v.verifiedAt ? `Read back ${new Date(v.verifiedAt).toLocaleString()}` : undefined}>
+    <span
+      className="text-green-800"
+      data-testid="asset-verified"
+      title={v.verifiedAt ? `Read back ${new Date(v.verifiedAt).toLocaleString()}` : undefined}
+    >
       {" "}
       · confirmed on the platform
     </span>

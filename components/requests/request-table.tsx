@@ -8,7 +8,15 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { DateTime } from "@/components/ui/date-time";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 
-export function RequestTable({ rows, showClient = true, caption = "Access requests" }: { rows: TDashboardRequest[]; showClient?: boolean; caption?: string }) {
+export function RequestTable({
+  rows,
+  showClient = true,
+  caption = "Access requests",
+}: {
+  rows: TDashboardRequest[];
+  showClient?: boolean;
+  caption?: string;
+}) {
   return (
     <Table caption={caption}>
       <THead>
@@ -45,10 +53,16 @@ export function RequestTable({ rows, showClient = true, caption = "Access reques
               <Badge status={r.status} />
             </Td>
             <Td label="Progress">
-              <ProgressBar done={r.progress.done} total={r.progress.total} label={`Progress of the request for ${r.client.name}`} />
+              <ProgressBar
+                done={r.progress.done}
+                total={r.progress.total}
+                label={`Progress of the request for ${r.client.name}`}
+              />
             </Td>
             <Td label="Services" className="max-w-xs">
-              <span className="line-clamp-2 text-slate-700">{r.services.map((s) => s.name).join(", ") || (r.intakeForm.requested ? "Intake form only" : "—")}</span>
+              <span className="line-clamp-2 text-slate-700">
+                {r.services.map((s) => s.name).join(", ") || (r.intakeForm.requested ? "Intake form only" : "—")}
+              </span>
             </Td>
             <Td label="Created" className="whitespace-nowrap text-slate-600">
               <DateTime value={r.createdAt} />

@@ -3,7 +3,10 @@
 // oldest first, with the technical entries (updates, successful attempt reports, event
 // names and versions) folded under "Details"; and the client's intake answers in the
 // form's order.
-import type { TDescribedTimelineEntry, TIntakeAnswerView } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
+import type {
+  TDescribedTimelineEntry,
+  TIntakeAnswerView,
+} from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
 import { Card } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 
@@ -51,7 +54,15 @@ export function RequestTimeline({ entries }: { entries: TDescribedTimelineEntry[
   );
 }
 
-export function IntakeAnswers({ requested, complete, answers }: { requested: boolean; complete: boolean; answers: TIntakeAnswerView[] }) {
+export function IntakeAnswers({
+  requested,
+  complete,
+  answers,
+}: {
+  requested: boolean;
+  complete: boolean;
+  answers: TIntakeAnswerView[];
+}) {
   if (!requested) return null;
   return (
     <Card title="Intake answers" description={complete ? "Submitted by the client." : "Not submitted yet."}>
@@ -62,7 +73,9 @@ export function IntakeAnswers({ requested, complete, answers }: { requested: boo
           {answers.map((a) => (
             <div key={a.questionId}>
               <dt className="text-sm font-medium">{a.label}</dt>
-              <dd className="whitespace-pre-wrap text-sm text-slate-700">{Array.isArray(a.value) ? a.value.join(", ") : a.value || "—"}</dd>
+              <dd className="whitespace-pre-wrap text-sm text-slate-700">
+                {Array.isArray(a.value) ? a.value.join(", ") : a.value || "—"}
+              </dd>
             </div>
           ))}
         </dl>

@@ -17,7 +17,8 @@ export interface RequestListFilters {
 export const requestKeys = {
   all: ["requests"] as const,
   lists: () => [...requestKeys.all, "list"] as const,
-  list: (f: RequestListFilters) => [...requestKeys.lists(), { status: f.status ?? "", search: f.search ?? "", clientId: f.clientId ?? "" }] as const,
+  list: (f: RequestListFilters) =>
+    [...requestKeys.lists(), { status: f.status ?? "", search: f.search ?? "", clientId: f.clientId ?? "" }] as const,
   detail: (id: string) => [...requestKeys.all, "detail", id] as const,
 };
 
@@ -27,7 +28,9 @@ export function useRequestList(filters: RequestListFilters, firstPage?: Page<TDa
     ...(firstPage ? { initialData: { pages: [firstPage], pageParams: [undefined] } } : {}),
     queryKey: requestKeys.list(filters),
     queryFn: ({ pageParam }) =>
-      fetchPage<TDashboardRequest>(`/api/dashboard/requests${queryString({ status: filters.status, search: filters.search, clientId: filters.clientId, cursor: pageParam })}`),
+      fetchPage<TDashboardRequest>(
+        `/api/dashboard/requests${queryString({ status: filters.status, search: filters.search, clientId: filters.clientId, cursor: pageParam })}`,
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: LIVE_REFRESH_MS,
@@ -46,5 +49,9 @@ export function useRequestDetail(id: string) {
 /** After a request mutation: refresh the detail and every list. */
 export function useInvalidateRequests() {
   const qc = useQueryClient();
-  return (id?: string) => Promise.all([qc.invalidateQueries({ queryKey: requestKeys.lists() }), ...(id ? [qc.invalidateQueries({ queryKey: requestKeys.detail(id) })] : [])]);
+  return (id?: string) =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: requestKeys.lists() }),
+      ...(id ? [qc.invalidateQueries({ queryKey: requestKeys.detail(id) })] : []),
+    ]);
 }

@@ -55,11 +55,15 @@ export function SecurityPanel({
 
   return (
     <div className="space-y-6">
-      <Card title="Two-factor sign-in" description="After your password, sign-in asks for a code from an authenticator app (TOTP).">
+      <Card
+        title="Two-factor sign-in"
+        description="After your password, sign-in asks for a code from an authenticator app (TOTP)."
+      >
         {recoveryCodes ? (
           <div className="space-y-3">
             <p className="text-sm font-medium text-slate-900">
-              Two-factor sign-in is on. Save these recovery codes now: each signs you in once if you lose your device, and they are not shown again.
+              Two-factor sign-in is on. Save these recovery codes now: each signs you in once if you lose your device,
+              and they are not shown again.
             </p>
             <ul data-testid="recovery-codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
               {recoveryCodes.map((c) => (
@@ -74,7 +78,10 @@ export function SecurityPanel({
             onSubmit={async (e) => {
               e.preventDefault();
               setBusy(true);
-              const done = await runAction(() => disable({ code }), { success: "Two-factor sign-in is off.", onFieldErrors: setErrors });
+              const done = await runAction(() => disable({ code }), {
+                success: "Two-factor sign-in is off.",
+                onFieldErrors: setErrors,
+              });
               setBusy(false);
               if (done) {
                 setEnabled(false);
@@ -105,7 +112,9 @@ export function SecurityPanel({
               }
             }}
           >
-            <p className="text-sm text-slate-700">Scan this QR code with your authenticator app, or enter the key by hand, then type the code it shows.</p>
+            <p className="text-sm text-slate-700">
+              Scan this QR code with your authenticator app, or enter the key by hand, then type the code it shows.
+            </p>
             {/* eslint-disable-next-line @next/next/no-img-element -- a data URL made on the server */}
             <img src={enrolment.qrDataUrl} alt="QR code for your authenticator app" width={200} height={200} />
             <p className="text-sm">
@@ -140,7 +149,10 @@ export function SecurityPanel({
         )}
       </Card>
       {isOwner ? (
-        <Card title="Team requirement" description="Every member must turn on two-factor sign-in before using this agency's dashboard.">
+        <Card
+          title="Team requirement"
+          description="Every member must turn on two-factor sign-in before using this agency's dashboard."
+        >
           <Checkbox
             id="require-two-factor"
             label="Require two-factor sign-in for the whole team"
@@ -149,7 +161,9 @@ export function SecurityPanel({
             onChange={async (e) => {
               const required = e.target.checked;
               setBusy(true);
-              const done = await runAction(() => requireTeam({ required }), { success: required ? "Two-factor sign-in is now required." : "No longer required." });
+              const done = await runAction(() => requireTeam({ required }), {
+                success: required ? "Two-factor sign-in is now required." : "No longer required.",
+              });
               setBusy(false);
               if (done) setTeamRequired(done.required);
             }}

@@ -11,7 +11,10 @@ import { Label } from "@/components/ui/label";
 
 type TLink = TRequestedService["requestedAccountLinks"][number];
 
-const FIELD_LABELS: Record<string, string> = { adsMccAccountId: "Manager (MCC) account ID", businessManagerId: "Business manager ID" };
+const FIELD_LABELS: Record<string, string> = {
+  adsMccAccountId: "Manager (MCC) account ID",
+  businessManagerId: "Business manager ID",
+};
 
 export interface ServiceAccountsProps {
   service: CatalogService;
@@ -23,7 +26,14 @@ export interface ServiceAccountsProps {
   onChange: (links: TLink[]) => void;
 }
 
-export function ServiceAccounts({ service: s, platformName, accounts, links, disabled, onChange }: ServiceAccountsProps) {
+export function ServiceAccounts({
+  service: s,
+  platformName,
+  accounts,
+  links,
+  disabled,
+  onChange,
+}: ServiceAccountsProps) {
   const offered = new Set(accounts.map((a) => a.internalAccountId));
   const kept = links.filter((l) => !offered.has(l.internalAccountId)).length;
   const setField = (link: TLink, field: string, v: string) => {
@@ -59,7 +69,11 @@ export function ServiceAccounts({ service: s, platformName, accounts, links, dis
                   checked={!!link}
                   disabled={disabled}
                   onChange={(e) =>
-                    onChange(e.target.checked ? [...links, { internalAccountId: a.internalAccountId }] : links.filter((l) => l.internalAccountId !== a.internalAccountId))
+                    onChange(
+                      e.target.checked
+                        ? [...links, { internalAccountId: a.internalAccountId }]
+                        : links.filter((l) => l.internalAccountId !== a.internalAccountId),
+                    )
                   }
                 />
                 {link && s.accountLinkFields.length ? (
@@ -87,7 +101,11 @@ export function ServiceAccounts({ service: s, platformName, accounts, links, dis
           })}
         </div>
       )}
-      {kept ? <p className="mt-1 text-xs text-slate-600">and {kept} more account link(s) to accounts not connected now, kept</p> : null}
+      {kept ? (
+        <p className="mt-1 text-xs text-slate-600">
+          and {kept} more account link(s) to accounts not connected now, kept
+        </p>
+      ) : null}
     </fieldset>
   );
 }

@@ -78,14 +78,25 @@ export interface ServicePickerProps {
   expanded?: boolean;
 }
 
-export function ServicePicker({ value, onChange, accounts, errors, errorPath = "requestedServices", disabled, readOnlyOnly, expanded }: ServicePickerProps) {
+export function ServicePicker({
+  value,
+  onChange,
+  accounts,
+  errors,
+  errorPath = "requestedServices",
+  disabled,
+  readOnlyOnly,
+  expanded,
+}: ServicePickerProps) {
   const [query, setQuery] = useState("");
   const searchId = useId();
   const searching = query.trim().length > 0;
   const connected = accounts.filter((a) => a.status === "connected");
   // the platforms the agency has an account on first: those are the ones it can ask for
   const usable = new Set(connected.map((a) => a.platform));
-  const groups = groupCatalog(query).sort((x, y) => Number(usable.has(y.platform.id)) - Number(usable.has(x.platform.id)));
+  const groups = groupCatalog(query).sort(
+    (x, y) => Number(usable.has(y.platform.id)) - Number(usable.has(x.platform.id)),
+  );
   const chosenCount = Object.keys(value).length;
   const set = (id: string, svc: TRequestedService | null) => {
     const next = { ...value };
@@ -125,7 +136,12 @@ export function ServicePicker({ value, onChange, accounts, errors, errorPath = "
         const chosen = services.filter((s) => value[s.id]).length;
         const open = searching || chosen > 0 || (expanded && onPlatform.length > 0);
         return (
-          <details key={`${p.id}-${searching ? "search" : "all"}`} className="rounded-lg border border-slate-200 bg-white" open={open || undefined} data-platform={p.id}>
+          <details
+            key={`${p.id}-${searching ? "search" : "all"}`}
+            className="rounded-lg border border-slate-200 bg-white"
+            open={open || undefined}
+            data-platform={p.id}
+          >
             <summary className="flex cursor-pointer select-none flex-wrap items-center gap-x-2 gap-y-0.5 px-3 py-2 text-sm">
               <PlatformLogo platform={p.id} />
               <span className="font-semibold">{p.name}</span>
@@ -168,14 +184,27 @@ interface ServiceRowProps {
   onChange: (svc: TRequestedService | null) => void;
 }
 
-function ServiceRow({ service: s, platformName, picked, accounts, errors, disabled, readOnlyOnly, onChange }: ServiceRowProps) {
+function ServiceRow({
+  service: s,
+  platformName,
+  picked,
+  accounts,
+  errors,
+  disabled,
+  readOnlyOnly,
+  onChange,
+}: ServiceRowProps) {
   const offered = readOnlyOnly ? s.roles.filter((r) => r.readOnly) : s.roles;
   // a service with roles but none read-only cannot be offered to prospects (unless already picked, to unpick it)
   const unavailable = !!readOnlyOnly && s.roles.length > 0 && offered.length === 0;
   const roles = picked ? rolesOf(picked.accessLevel) : [];
   // a role stored earlier stays visible even when it is no longer offered
   const shown = s.roles.filter((r) => offered.includes(r) || roles.includes(r.value));
-  const hint = unavailable ? "No read-only role" : s.grantMethod === "manual" ? "The client follows short instructions; you confirm it." : undefined;
+  const hint = unavailable
+    ? "No read-only role"
+    : s.grantMethod === "manual"
+      ? "The client follows short instructions; you confirm it."
+      : undefined;
   return (
     <div className="rounded-md border border-transparent" data-service={s.id}>
       <Checkbox

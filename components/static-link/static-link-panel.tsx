@@ -51,7 +51,10 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
     setBusy(true);
     setErrors({});
     try {
-      const saved = await runAction(() => actions.update({ enabled: switchedOn, intake, services, allowAllRoles }), { success: "Static link saved.", onFieldErrors: setErrors });
+      const saved = await runAction(() => actions.update({ enabled: switchedOn, intake, services, allowAllRoles }), {
+        success: "Static link saved.",
+        onFieldErrors: setErrors,
+      });
       if (saved) {
         setLink(saved);
         setEnabled(saved.enabled);
@@ -68,17 +71,25 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
         description="Share it anywhere (website, email signature): each visitor enters their details and becomes a prospect with their own request."
         actions={
           <span data-testid="static-link-state">
-            <Badge tone={link.live ? "green" : link.enabled ? "amber" : "gray"}>{link.live ? "On" : link.enabled ? "Not working" : "Off"}</Badge>
+            <Badge tone={link.live ? "green" : link.enabled ? "amber" : "gray"}>
+              {link.live ? "On" : link.enabled ? "Not working" : "Off"}
+            </Badge>
           </span>
         }
       >
         {link.enabled && link.missing ? (
-          <p className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="static-link-missing">
+          <p
+            className="mb-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+            data-testid="static-link-missing"
+          >
             Visitors are told this link is unavailable. {link.missing}
           </p>
         ) : null}
         <div className="flex flex-wrap items-center gap-2">
-          <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800" data-testid="static-link-url">
+          <code
+            className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800"
+            data-testid="static-link-url"
+          >
             {link.url}
           </code>
           <CopyButton value={link.url} label="Copy link" />
@@ -93,7 +104,9 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
               description="The current link stops working at once. Requests already started from it are not affected."
               confirmLabel="Make a new link"
               onConfirm={async () => {
-                const next = await runAction(() => actions.regenerate({}), { success: "New link made; the old one no longer works." });
+                const next = await runAction(() => actions.regenerate({}), {
+                  success: "New link made; the old one no longer works.",
+                });
                 if (next) setLink(next);
               }}
             >
@@ -117,7 +130,11 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
           <Checkbox
             id="static-intake"
             label="Ask the intake form"
-            hint={link.intakeFormReady ? "Visitors answer your intake form questions." : "Turn the intake form on and add a question first (Intake form page)."}
+            hint={
+              link.intakeFormReady
+                ? "Visitors answer your intake form questions."
+                : "Turn the intake form on and add a question first (Intake form page)."
+            }
             checked={intake}
             disabled={!canWrite}
             onChange={(e) => setIntake(e.target.checked)}
@@ -135,7 +152,10 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
         </div>
       </Card>
 
-      <Card title="Default services" description="What every visitor is asked to grant, with the role and the agency account that receives access.">
+      <Card
+        title="Default services"
+        description="What every visitor is asked to grant, with the role and the agency account that receives access."
+      >
         <ServicePicker
           value={services}
           onChange={setServices}

@@ -7,7 +7,11 @@ import { fetchData } from "@/lib/surfaces/dashboard/dashboard-fetch";
 export const staticLinkKeys = { all: ["static-link"] as const };
 
 export function useStaticLink(initialData?: StaticLink) {
-  return useQuery({ queryKey: staticLinkKeys.all, queryFn: () => fetchData<StaticLink>("/api/dashboard/static-link"), initialData });
+  return useQuery({
+    queryKey: staticLinkKeys.all,
+    queryFn: () => fetchData<StaticLink>("/api/dashboard/static-link"),
+    initialData,
+  });
 }
 
 export function useSetStaticLink() {

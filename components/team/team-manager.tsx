@@ -21,7 +21,10 @@ import { DateTime } from "@/components/ui/date-time";
 
 /** The team page's server actions, passed in by the page so this component stays out of app/. */
 export interface TeamActions {
-  createInvite: (input: { email: string; role: (typeof ROLES)[number] }) => Promise<ActionResult<{ url: string; invite: TTeamInvite }>>;
+  createInvite: (input: {
+    email: string;
+    role: (typeof ROLES)[number];
+  }) => Promise<ActionResult<{ url: string; invite: TTeamInvite }>>;
   changeRole: (input: { membershipId: string; role: (typeof ROLES)[number] }) => Promise<ActionResult<unknown>>;
   removeMember: (input: { membershipId: string }) => Promise<ActionResult<unknown>>;
   revokeInvite: (input: { inviteId: string }) => Promise<ActionResult<unknown>>;
@@ -29,7 +32,13 @@ export interface TeamActions {
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
-function InviteForm({ onCreated, createInviteAction }: { onCreated: () => void; createInviteAction: TeamActions["createInvite"] }) {
+function InviteForm({
+  onCreated,
+  createInviteAction,
+}: {
+  onCreated: () => void;
+  createInviteAction: TeamActions["createInvite"];
+}) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<{ url: string; email: string } | null>(null);
@@ -43,10 +52,17 @@ function InviteForm({ onCreated, createInviteAction }: { onCreated: () => void; 
           const formEl = e.currentTarget;
           const form = new FormData(formEl);
           setBusy(true);
-          const data = await runAction(() => createInviteAction({ email: String(form.get("email") ?? ""), role: String(form.get("role")) as (typeof ROLES)[number] }), {
-            success: "Invite link created.",
-            onFieldErrors: setErrors,
-          });
+          const data = await runAction(
+            () =>
+              createInviteAction({
+                email: String(form.get("email") ?? ""),
+                role: String(form.get("role")) as (typeof ROLES)[number],
+              }),
+            {
+              success: "Invite link created.",
+              onFieldErrors: setErrors,
+            },
+          );
           setBusy(false);
           if (data) {
             setLink({ url: data.url, email: data.invite.email });
@@ -56,7 +72,13 @@ function InviteForm({ onCreated, createInviteAction }: { onCreated: () => void; 
         }}
       >
         <Field id="invite-email" label="Email" error={errors.email} className="flex-1">
-          <Input id="invite-email" name="email" type="email" invalid={!!errors.email} aria-describedby="invite-email-error" />
+          <Input
+            id="invite-email"
+            name="email"
+            type="email"
+            invalid={!!errors.email}
+            aria-describedby="invite-email-error"
+          />
         </Field>
         <Field id="invite-role" label="Role" error={errors.role} className="sm:w-40">
           <Select id="invite-role" name="role" defaultValue="member" options={ROLE_OPTIONS} />
@@ -69,7 +91,10 @@ function InviteForm({ onCreated, createInviteAction }: { onCreated: () => void; 
         <div className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm">
           <p className="font-medium text-emerald-900">Invite link for {link.email} (shown once):</p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <code data-testid="invite-link" className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 text-slate-800">
+            <code
+              data-testid="invite-link"
+              className="min-w-0 flex-1 break-all rounded bg-white px-2 py-1 text-slate-800"
+            >
               {link.url}
             </code>
             <CopyButton value={link.url} label="Copy link" />
@@ -128,7 +153,9 @@ export function TeamManager({
                       onChange={async (e) => {
                         const el = e.currentTarget;
                         const role = el.value as (typeof ROLES)[number];
-                        const ok = await runAction(() => changeRoleAction({ membershipId: m.id, role }), { success: `${m.email} is now ${ROLE_LABELS[role]}.` });
+                        const ok = await runAction(() => changeRoleAction({ membershipId: m.id, role }), {
+                          success: `${m.email} is now ${ROLE_LABELS[role]}.`,
+                        });
                         if (!ok) el.value = m.role;
                         refresh();
                       }}
@@ -148,7 +175,9 @@ export function TeamManager({
                       description="They lose access to this agency's dashboard at once. Their account is kept."
                       confirmLabel="Remove"
                       onConfirm={async () => {
-                        await runAction(() => removeMemberAction({ membershipId: m.id }), { success: `${m.email} was removed.` });
+                        await runAction(() => removeMemberAction({ membershipId: m.id }), {
+                          success: `${m.email} was removed.`,
+                        });
                         refresh();
                       }}
                     >

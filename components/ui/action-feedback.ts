@@ -43,7 +43,10 @@ export function actionFeedback<T>(result: ActionResult<T>, opts: ActionFeedbackO
 }
 
 /** Runs an action call, turning a network failure into the same toast instead of a crash. */
-export async function runAction<T>(call: () => Promise<ActionResult<T>>, opts: ActionFeedbackOptions = {}): Promise<T | null> {
+export async function runAction<T>(
+  call: () => Promise<ActionResult<T>>,
+  opts: ActionFeedbackOptions = {},
+): Promise<T | null> {
   let result: ActionResult<T>;
   try {
     result = await call();

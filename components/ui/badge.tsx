@@ -47,7 +47,9 @@ export interface BadgeProps {
 export function Badge({ tone, status, className = "", children }: BadgeProps) {
   const t = tone ?? (status ? STATUS_TONES[status] : undefined) ?? "gray";
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap ${TONES[t]} ${className}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset whitespace-nowrap ${TONES[t]} ${className}`}
+    >
       {children ?? (status ? statusLabel(status) : null)}
     </span>
   );

@@ -17,12 +17,26 @@ export interface ConfirmButtonProps {
   onConfirm: () => unknown | Promise<unknown>;
 }
 
-export function ConfirmButton({ children, title, description, confirmLabel = "Confirm", variant = "danger", size = "md", disabled, onConfirm }: ConfirmButtonProps) {
+export function ConfirmButton({
+  children,
+  title,
+  description,
+  confirmLabel = "Confirm",
+  variant = "danger",
+  size = "md",
+  disabled,
+  onConfirm,
+}: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   return (
     <>
-      <Button variant={variant === "danger" ? "danger-outline" : variant} size={size} disabled={disabled} onClick={() => setOpen(true)}>
+      <Button
+        variant={variant === "danger" ? "danger-outline" : variant}
+        size={size}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+      >
         {children}
       </Button>
       <Dialog

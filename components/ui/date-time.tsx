@@ -7,11 +7,19 @@ import { useSyncExternalStore } from "react";
 
 export type DateTimeStyle = "date" | "datetime" | "time";
 
-export function formatDateTime(iso: string | Date, style: DateTimeStyle = "datetime", opts: { zone?: boolean; locale?: string; timeZone?: string } = {}): string {
+export function formatDateTime(
+  iso: string | Date,
+  style: DateTimeStyle = "datetime",
+  opts: { zone?: boolean; locale?: string; timeZone?: string } = {},
+): string {
   const d = typeof iso === "string" ? new Date(iso) : iso;
   if (Number.isNaN(d.getTime())) return "";
   const base: Intl.DateTimeFormatOptions =
-    style === "date" ? { dateStyle: "medium" } : style === "time" ? { hour: "numeric", minute: "2-digit" } : { dateStyle: "medium", timeStyle: "short" };
+    style === "date"
+      ? { dateStyle: "medium" }
+      : style === "time"
+        ? { hour: "numeric", minute: "2-digit" }
+        : { dateStyle: "medium", timeStyle: "short" };
   const options: Intl.DateTimeFormatOptions = opts.zone
     ? // dateStyle/timeStyle cannot be combined with timeZoneName: spell the parts out
       {
@@ -20,7 +28,10 @@ export function formatDateTime(iso: string | Date, style: DateTimeStyle = "datet
         timeZoneName: "short",
       }
     : base;
-  return new Intl.DateTimeFormat(opts.locale, { ...options, ...(opts.timeZone ? { timeZone: opts.timeZone } : {}) }).format(d);
+  return new Intl.DateTimeFormat(opts.locale, {
+    ...options,
+    ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
+  }).format(d);
 }
 
 /** The same text on the server and in every browser: UTC, English, explicit (for periods that are UTC by definition, such as the usage month). */
@@ -42,15 +53,34 @@ function useMounted(): boolean {
   );
 }
 
-export function DateTime({ value, style = "datetime", zone = false, className }: { value: string | Date; style?: DateTimeStyle; zone?: boolean; className?: string }) {
+export function DateTime({
+  value,
+  style = "datetime",
+  zone = false,
+  className,
+}: {
+  value: string | Date;
+  style?: DateTimeStyle;
+  zone?: boolean;
+  className?: string;
+}) {
   const mounted = useMounted();
   const iso = typeof value === "string" ? value : value.toISOString();
   // before mount: the UTC date, the same on server and browser
   const text = mounted
     ? formatDateTime(iso, style, { zone })
-    : formatDateTime(iso, style === "time" ? "time" : "date", { timeZone: "UTC", locale: "en-GB", zone: style === "time" });
+    : formatDateTime(iso, style === "time" ? "time" : "date", {
+        timeZone: "UTC",
+        locale: "en-GB",
+        zone: style === "time",
+      });
   return (
-    <time dateTime={iso} className={className} title={mounted ? formatDateTime(iso, "datetime", { zone: true }) : undefined} suppressHydrationWarning>
+    <time
+      dateTime={iso}
+      className={className}
+      title={mounted ? formatDateTime(iso, "datetime", { zone: true }) : undefined}
+      suppressHydrationWarning
+    >
       {text}
     </time>
   );

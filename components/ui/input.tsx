@@ -13,5 +13,11 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export function Input({ invalid, className = "", ...rest }: InputProps) {
-  return <input className={`${fieldClasses} ${fieldBorder(invalid)} ${className}`} aria-invalid={invalid || undefined} {...rest} />;
+  return (
+    <input
+      className={`${fieldClasses} ${fieldBorder(invalid)} ${className}`}
+      aria-invalid={invalid || undefined}
+      {...rest}
+    />
+  );
 }

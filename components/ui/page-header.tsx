@@ -1,7 +1,17 @@
 // The title row of every dashboard page: heading, a line of context and the page's actions.
 import type { ReactNode } from "react";
 
-export function PageHeader({ title, description, actions, back }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; back?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  back,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  back?: ReactNode;
+}) {
   return (
     <div className="mb-6">
       {back ? <div className="mb-2 text-sm">{back}</div> : null}

@@ -18,7 +18,16 @@ export function PlatformLogo({ platform, size = 20, label }: { platform: string;
       aria-label={label}
       aria-hidden={label ? undefined : true}
     >
-      <rect x="0.5" y="0.5" width="23" height="23" rx="6" fill={mark.bg} stroke="#CBD5E1" strokeWidth={mark.bg === "#fff" ? 1 : 0} />
+      <rect
+        x="0.5"
+        y="0.5"
+        width="23"
+        height="23"
+        rx="6"
+        fill={mark.bg}
+        stroke="#CBD5E1"
+        strokeWidth={mark.bg === "#fff" ? 1 : 0}
+      />
       <text
         x="12"
         y="12.5"

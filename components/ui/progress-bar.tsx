@@ -1,5 +1,15 @@
 // A labelled progress bar (done of total), announced as a progressbar to screen readers.
-export function ProgressBar({ done, total, label, className = "" }: { done: number; total: number; label?: string; className?: string }) {
+export function ProgressBar({
+  done,
+  total,
+  label,
+  className = "",
+}: {
+  done: number;
+  total: number;
+  label?: string;
+  className?: string;
+}) {
   const pct = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
     <div className={`flex items-center gap-2 ${className}`}>
@@ -12,7 +22,10 @@ export function ProgressBar({ done, total, label, className = "" }: { done: numb
         aria-valuetext={`${done} of ${total}`}
         className="h-2 w-24 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className={`h-full rounded-full ${pct === 100 ? "bg-emerald-600" : "bg-indigo-600"}`} style={{ width: `${pct}%` }} />
+        <div
+          className={`h-full rounded-full ${pct === 100 ? "bg-emerald-600" : "bg-indigo-600"}`}
+          style={{ width: `${pct}%` }}
+        />
       </div>
       <span className="text-xs tabular-nums text-slate-600">
         {done}/{total}

@@ -15,7 +15,11 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 
 export function Select({ invalid, options, className = "", children, ...rest }: SelectProps) {
   return (
-    <select className={`${fieldClasses} ${fieldBorder(invalid)} ${className}`} aria-invalid={invalid || undefined} {...rest}>
+    <select
+      className={`${fieldClasses} ${fieldBorder(invalid)} ${className}`}
+      aria-invalid={invalid || undefined}
+      {...rest}
+    >
       {options?.map((o) => (
         <option key={o.value} value={o.value} disabled={o.disabled}>
           {o.label}

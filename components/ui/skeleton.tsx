@@ -1,6 +1,14 @@
 // Grey placeholder blocks in the shape of the content to come, instead of "Loading…" text.
 // Announced once to screen readers through the label.
-export function Skeleton({ lines = 3, label = "Loading", title = true }: { lines?: number; label?: string; title?: boolean }) {
+export function Skeleton({
+  lines = 3,
+  label = "Loading",
+  title = true,
+}: {
+  lines?: number;
+  label?: string;
+  title?: boolean;
+}) {
   return (
     <div role="status" aria-live="polite" aria-busy="true" className="animate-pulse space-y-3" data-testid="skeleton">
       <span className="sr-only">{label}</span>

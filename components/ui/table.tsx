@@ -2,7 +2,15 @@
 // (`.table-cards` in globals.css) and each cell shows its column's name from `label`.
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 
-export function Table({ children, className = "", caption }: { children: ReactNode; className?: string; caption?: string }) {
+export function Table({
+  children,
+  className = "",
+  caption,
+}: {
+  children: ReactNode;
+  className?: string;
+  caption?: string;
+}) {
   return (
     <div className={`table-cards overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm ${className}`}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -14,7 +22,11 @@ export function Table({ children, className = "", caption }: { children: ReactNo
 }
 
 export function THead({ children }: { children: ReactNode }) {
-  return <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">{children}</thead>;
+  return (
+    <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+      {children}
+    </thead>
+  );
 }
 
 export function TBody({ children }: { children: ReactNode }) {

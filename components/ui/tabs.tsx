@@ -6,7 +6,17 @@ export interface TabItem<V extends string> {
   label: string;
 }
 
-export function Tabs<V extends string>({ items, value, onChange, label }: { items: TabItem<V>[]; value: V; onChange: (v: V) => void; label: string }) {
+export function Tabs<V extends string>({
+  items,
+  value,
+  onChange,
+  label,
+}: {
+  items: TabItem<V>[];
+  value: V;
+  onChange: (v: V) => void;
+  label: string;
+}) {
   return (
     <div role="group" aria-label={label} className="flex flex-wrap gap-1 border-b border-slate-200">
       {items.map((item) => {
@@ -18,7 +28,9 @@ export function Tabs<V extends string>({ items, value, onChange, label }: { item
             aria-pressed={active}
             onClick={() => onChange(item.value)}
             className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
-              active ? "border-indigo-600 text-indigo-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+              active
+                ? "border-indigo-600 text-indigo-700"
+                : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
             }`}
           >
             {item.label}

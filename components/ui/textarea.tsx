@@ -7,5 +7,12 @@ export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 }
 
 export function Textarea({ invalid, className = "", rows = 3, ...rest }: TextareaProps) {
-  return <textarea rows={rows} className={`${fieldClasses} ${fieldBorder(invalid)} ${className}`} aria-invalid={invalid || undefined} {...rest} />;
+  return (
+    <textarea
+      rows={rows}
+      className={`${fieldClasses} ${fieldBorder(invalid)} ${className}`}
+      aria-invalid={invalid || undefined}
+      {...rest}
+    />
+  );
 }

@@ -70,7 +70,10 @@ export function Toaster() {
     () => EMPTY,
   );
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end"
+    >
       {list.map((t) => (
         <div
           key={t.id}
@@ -79,7 +82,12 @@ export function Toaster() {
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border px-4 py-3 text-sm shadow-lg ${KIND_CLASSES[t.kind]}`}
         >
           <p className="flex-1">{t.message}</p>
-          <button type="button" onClick={() => dismissToast(t.id)} className="text-current opacity-70 hover:opacity-100" aria-label="Dismiss">
+          <button
+            type="button"
+            onClick={() => dismissToast(t.id)}
+            className="text-current opacity-70 hover:opacity-100"
+            aria-label="Dismiss"
+          >
             ×
           </button>
         </div>

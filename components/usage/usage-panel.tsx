@@ -28,7 +28,8 @@ function limitText(n: number | null): string {
 }
 
 function Meter({ label, counter }: { label: string; counter: UsageCounter }) {
-  const pct = counter.limit === null || counter.limit === 0 ? 0 : Math.min(100, Math.round((counter.used / counter.limit) * 100));
+  const pct =
+    counter.limit === null || counter.limit === 0 ? 0 : Math.min(100, Math.round((counter.used / counter.limit) * 100));
   const full = counter.limit !== null && counter.used >= counter.limit;
   return (
     <div data-testid={`usage-${label.toLowerCase()}`}>
@@ -49,9 +50,14 @@ function Meter({ label, counter }: { label: string; counter: UsageCounter }) {
         aria-valuenow={counter.used}
         className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className={`h-full rounded-full ${full ? "bg-red-600" : "bg-indigo-600"}`} style={{ width: `${counter.limit === null ? 0 : pct}%` }} />
+        <div
+          className={`h-full rounded-full ${full ? "bg-red-600" : "bg-indigo-600"}`}
+          style={{ width: `${counter.limit === null ? 0 : pct}%` }}
+        />
       </div>
-      <p className="mt-1 text-xs text-slate-600">{counter.remaining === null ? "No monthly limit" : `${counter.remaining} left this month`}</p>
+      <p className="mt-1 text-xs text-slate-600">
+        {counter.remaining === null ? "No monthly limit" : `${counter.remaining} left this month`}
+      </p>
     </div>
   );
 }
@@ -68,7 +74,10 @@ function trialText(agency: SerializedAgency): string {
 export interface UsagePanelProps {
   initialOverview: UsageOverview;
   canChangePlan: boolean;
-  changePlan: (input: { plan: PlanName; billingPeriod: "monthly" | "yearly" }) => Promise<ActionResult<SerializedAgency>>;
+  changePlan: (input: {
+    plan: PlanName;
+    billingPeriod: "monthly" | "yearly";
+  }) => Promise<ActionResult<SerializedAgency>>;
 }
 
 export function UsagePanel({ initialOverview, canChangePlan, changePlan }: UsagePanelProps) {
@@ -92,7 +101,9 @@ export function UsagePanel({ initialOverview, canChangePlan, changePlan }: Usage
               {usage.overage.billableUnits}
             </p>
             <p className="text-xs text-slate-600">
-              {usage.overage.enabled ? `Billable client links beyond ${usage.overage.included ?? 0} included.` : "Overage billing is off: at the limit, new links are refused."}
+              {usage.overage.enabled
+                ? `Billable client links beyond ${usage.overage.included ?? 0} included.`
+                : "Overage billing is off: at the limit, new links are refused."}
             </p>
           </div>
         </div>
@@ -105,7 +116,12 @@ export function UsagePanel({ initialOverview, canChangePlan, changePlan }: Usage
         <UsageChart days={history.days} />
       </Card>
 
-      <Card title="Plan" actions={<Badge tone={agency.trial ? "amber" : "green"}>{PLAN_NAMES[agency.plan as PlanName] ?? agency.plan}</Badge>}>
+      <Card
+        title="Plan"
+        actions={
+          <Badge tone={agency.trial ? "amber" : "green"}>{PLAN_NAMES[agency.plan as PlanName] ?? agency.plan}</Badge>
+        }
+      >
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-600">Trial</dt>
@@ -117,20 +133,36 @@ export function UsagePanel({ initialOverview, canChangePlan, changePlan }: Usage
           </div>
           <div>
             <dt className="text-slate-600">Billing</dt>
-            <dd className="text-slate-900">{agency.billingPeriod ? `${agency.billingPeriod.charAt(0).toUpperCase()}${agency.billingPeriod.slice(1)}` : "None"}</dd>
+            <dd className="text-slate-900">
+              {agency.billingPeriod
+                ? `${agency.billingPeriod.charAt(0).toUpperCase()}${agency.billingPeriod.slice(1)}`
+                : "None"}
+            </dd>
           </div>
         </dl>
-        {canChangePlan ? <PlanChange agency={agency} changePlan={changePlan} /> : <p className="mt-4 text-sm text-slate-600">Only owners change the plan.</p>}
+        {canChangePlan ? (
+          <PlanChange agency={agency} changePlan={changePlan} />
+        ) : (
+          <p className="mt-4 text-sm text-slate-600">Only owners change the plan.</p>
+        )}
       </Card>
     </div>
   );
 }
 
-function PlanChange({ agency, changePlan }: { agency: SerializedAgency & { billingPeriod: string | null }; changePlan: UsagePanelProps["changePlan"] }) {
+function PlanChange({
+  agency,
+  changePlan,
+}: {
+  agency: SerializedAgency & { billingPeriod: string | null };
+  changePlan: UsagePanelProps["changePlan"];
+}) {
   const invalidate = useInvalidateUsage();
   const current = agency.plan as PlanName;
   const [plan, setPlan] = useState<PlanName>(current === "trial" ? "pro" : current);
-  const [billingPeriod, setBillingPeriod] = useState<"monthly" | "yearly">(agency.billingPeriod === "yearly" ? "yearly" : "monthly");
+  const [billingPeriod, setBillingPeriod] = useState<"monthly" | "yearly">(
+    agency.billingPeriod === "yearly" ? "yearly" : "monthly",
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const onTrial = current === "trial" && agency.trial;
@@ -138,7 +170,9 @@ function PlanChange({ agency, changePlan }: { agency: SerializedAgency & { billi
   return (
     <div className="mt-5 border-t border-slate-200 pt-4">
       <h3 className="text-sm font-semibold text-slate-900">Change plan</h3>
-      <p className="mt-0.5 text-sm text-slate-600">Billing is simulated: the plan and its allowances change at once, nothing is charged.</p>
+      <p className="mt-0.5 text-sm text-slate-600">
+        Billing is simulated: the plan and its allowances change at once, nothing is charged.
+      </p>
       <fieldset className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         <legend className="sr-only">Plan</legend>
         {(Object.keys(PLAN_DEFAULTS) as PlanName[]).map((p) => {
@@ -150,7 +184,15 @@ function PlanChange({ agency, changePlan }: { agency: SerializedAgency & { billi
               className={`rounded-lg border p-3 text-sm ${plan === p ? "border-indigo-600 ring-1 ring-indigo-600" : "border-slate-300"} ${disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer"}`}
             >
               <span className="flex items-center gap-2 font-semibold text-slate-900">
-                <input type="radio" name="plan" value={p} checked={plan === p} disabled={disabled} onChange={() => setPlan(p)} className="accent-indigo-600" />
+                <input
+                  type="radio"
+                  name="plan"
+                  value={p}
+                  checked={plan === p}
+                  disabled={disabled}
+                  onChange={() => setPlan(p)}
+                  className="accent-indigo-600"
+                />
                 {PLAN_NAMES[p]}
                 {p === current ? <span className="text-xs font-normal text-slate-600">(current)</span> : null}
               </span>
@@ -169,7 +211,12 @@ function PlanChange({ agency, changePlan }: { agency: SerializedAgency & { billi
       ) : null}
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <Field id="billing-period" label="Billing period" error={errors.billingPeriod}>
-          <Select id="billing-period" value={billingPeriod} disabled={plan === "trial"} onChange={(e) => setBillingPeriod(e.target.value as "monthly" | "yearly")}>
+          <Select
+            id="billing-period"
+            value={billingPeriod}
+            disabled={plan === "trial"}
+            onChange={(e) => setBillingPeriod(e.target.value as "monthly" | "yearly")}
+          >
             <option value="monthly">Monthly</option>
             <option value="yearly">Yearly</option>
           </Select>
@@ -179,7 +226,10 @@ function PlanChange({ agency, changePlan }: { agency: SerializedAgency & { billi
           onClick={async () => {
             setBusy(true);
             try {
-              const done = await runAction(() => changePlan({ plan, billingPeriod }), { success: `Plan changed to ${PLAN_NAMES[plan]}.`, onFieldErrors: setErrors });
+              const done = await runAction(() => changePlan({ plan, billingPeriod }), {
+                success: `Plan changed to ${PLAN_NAMES[plan]}.`,
+                onFieldErrors: setErrors,
+              });
               if (done) await invalidate();
             } finally {
               setBusy(false);

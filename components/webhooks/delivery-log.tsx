@@ -14,7 +14,12 @@ import { DateTime } from "@/components/ui/date-time";
 import type { ReactNode } from "react";
 
 const OUTCOMES = ["pending", "succeeded", "failed", "cancelled"] as const;
-const OUTCOME_TONES: Record<string, BadgeTone> = { pending: "amber", succeeded: "green", failed: "red", cancelled: "gray" };
+const OUTCOME_TONES: Record<string, BadgeTone> = {
+  pending: "amber",
+  succeeded: "green",
+  failed: "red",
+  cancelled: "gray",
+};
 
 function time(iso: string): ReactNode {
   return <DateTime value={iso} />;
@@ -27,7 +32,10 @@ export function DeliveryLog({ webhookId, eventTypes }: { webhookId: string; even
   const deliveries = log.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
-    <Card title="Delivery log" description="Every delivery to this endpoint and each of its attempts. Refreshes every few seconds.">
+    <Card
+      title="Delivery log"
+      description="Every delivery to this endpoint and each of its attempts. Refreshes every few seconds."
+    >
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:max-w-xl">
         <Field id="log-event-type" label="Event type">
           <Select id="log-event-type" value={eventType} onChange={(e) => setEventType(e.target.value)}>
@@ -52,7 +60,12 @@ export function DeliveryLog({ webhookId, eventTypes }: { webhookId: string; even
       </div>
       {log.isError ? <p className="text-sm text-red-700">{log.error.message}</p> : null}
       {deliveries.length === 0 && !log.isLoading ? (
-        <EmptyState title="No deliveries" description={eventType || outcome ? "Nothing matches these filters." : "Send a test event, or wait for the next event."} />
+        <EmptyState
+          title="No deliveries"
+          description={
+            eventType || outcome ? "Nothing matches these filters." : "Send a test event, or wait for the next event."
+          }
+        />
       ) : (
         <ul className="space-y-3" aria-label="Deliveries">
           {deliveries.map((d) => (
@@ -60,7 +73,12 @@ export function DeliveryLog({ webhookId, eventTypes }: { webhookId: string; even
           ))}
         </ul>
       )}
-      <Pagination hasMore={!!log.hasNextPage} loading={log.isFetchingNextPage} onLoadMore={() => void log.fetchNextPage()} shown={deliveries.length} />
+      <Pagination
+        hasMore={!!log.hasNextPage}
+        loading={log.isFetchingNextPage}
+        onLoadMore={() => void log.fetchNextPage()}
+        shown={deliveries.length}
+      />
     </Card>
   );
 }
@@ -78,7 +96,12 @@ function DeliveryItem({ d }: { d: TDelivery }) {
         <code className="ml-auto text-xs text-slate-600">{d.eventId}</code>
       </div>
       {d.attempts.length ? (
-        <div className="overflow-x-auto border-t border-slate-100" tabIndex={0} role="region" aria-label={`Attempts of ${d.eventId}`}>
+        <div
+          className="overflow-x-auto border-t border-slate-100"
+          tabIndex={0}
+          role="region"
+          aria-label={`Attempts of ${d.eventId}`}
+        >
           <table className="min-w-full text-sm">
             <caption className="sr-only">Attempts of {d.eventId}</caption>
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
@@ -122,12 +145,18 @@ function AttemptRow({ a }: { a: TDeliveryAttempt }) {
       <td className="px-3 py-1.5 tabular-nums text-slate-600">{a.number}</td>
       <td className="whitespace-nowrap px-3 py-1.5 text-slate-700">{time(a.startedAt)}</td>
       <td className="px-3 py-1.5">
-        {a.statusCode !== null ? <span className={ok ? "font-medium text-emerald-800" : "font-medium text-red-700"}>HTTP {a.statusCode}</span> : null}
+        {a.statusCode !== null ? (
+          <span className={ok ? "font-medium text-emerald-800" : "font-medium text-red-700"}>HTTP {a.statusCode}</span>
+        ) : null}
         {a.error ? <span className="block text-red-700">{a.error}</span> : null}
       </td>
       <td className="whitespace-nowrap px-3 py-1.5 tabular-nums text-slate-700">{a.durationMs} ms</td>
       <td className="max-w-xs px-3 py-1.5">
-        {a.responseExcerpt ? <code className="line-clamp-2 break-all text-xs text-slate-700">{a.responseExcerpt}</code> : <span className="text-slate-500">—</span>}
+        {a.responseExcerpt ? (
+          <code className="line-clamp-2 break-all text-xs text-slate-700">{a.responseExcerpt}</code>
+        ) : (
+          <span className="text-slate-500">—</span>
+        )}
       </td>
       <td className="whitespace-nowrap px-3 py-1.5 text-slate-700">{a.nextAttemptAt ? time(a.nextAttemptAt) : "—"}</td>
     </tr>

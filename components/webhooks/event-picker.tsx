@@ -31,7 +31,13 @@ export function EventPicker({
         label="All events"
         hint="Every event of the specification, including types added later."
         checked={all}
-        onChange={(e) => onChange(e.target.checked ? ["*", ...value.filter((x) => EXTENSIONS.includes(x))] : value.filter((x) => EXTENSIONS.includes(x)))}
+        onChange={(e) =>
+          onChange(
+            e.target.checked
+              ? ["*", ...value.filter((x) => EXTENSIONS.includes(x))]
+              : value.filter((x) => EXTENSIONS.includes(x)),
+          )
+        }
         className="mb-3"
       />
       {!all ? (

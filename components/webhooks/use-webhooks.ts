@@ -14,7 +14,8 @@ export const webhookKeys = {
   all: ["webhooks"] as const,
   list: () => [...webhookKeys.all, "list"] as const,
   detail: (id: string) => [...webhookKeys.all, "detail", id] as const,
-  deliveries: (id: string, f: DeliveryFilters = {}) => [...webhookKeys.all, "deliveries", id, { eventType: f.eventType ?? "", outcome: f.outcome ?? "" }] as const,
+  deliveries: (id: string, f: DeliveryFilters = {}) =>
+    [...webhookKeys.all, "deliveries", id, { eventType: f.eventType ?? "", outcome: f.outcome ?? "" }] as const,
 };
 
 export function useWebhookList(initialPage?: Page<TWebhook>) {
@@ -28,14 +29,20 @@ export function useWebhookList(initialPage?: Page<TWebhook>) {
 }
 
 export function useWebhook(id: string, initialData?: TWebhook) {
-  return useQuery({ queryKey: webhookKeys.detail(id), queryFn: () => fetchData<TWebhook>(`/api/dashboard/webhooks/${id}`), initialData });
+  return useQuery({
+    queryKey: webhookKeys.detail(id),
+    queryFn: () => fetchData<TWebhook>(`/api/dashboard/webhooks/${id}`),
+    initialData,
+  });
 }
 
 export function useDeliveries(id: string, filters: DeliveryFilters) {
   return useInfiniteQuery({
     queryKey: webhookKeys.deliveries(id, filters),
     queryFn: ({ pageParam }) =>
-      fetchPage<TDelivery>(`/api/dashboard/webhooks/${id}/deliveries${queryString({ eventType: filters.eventType, outcome: filters.outcome, limit: "20", cursor: pageParam })}`),
+      fetchPage<TDelivery>(
+        `/api/dashboard/webhooks/${id}/deliveries${queryString({ eventType: filters.eventType, outcome: filters.outcome, limit: "20", cursor: pageParam })}`,
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: 3_000,

@@ -63,7 +63,9 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
     setToggling(true);
     try {
       const paused = webhook.status === "paused";
-      const next = await runAction(() => (paused ? actions.resume({ id }) : actions.pause({ id })), { success: paused ? "Webhook resumed." : "Webhook paused." });
+      const next = await runAction(() => (paused ? actions.resume({ id }) : actions.pause({ id })), {
+        success: paused ? "Webhook resumed." : "Webhook paused.",
+      });
       if (next) await cache.setWebhook(next);
     } finally {
       setToggling(false);
@@ -75,12 +77,17 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
       {rotated ? (
         <SecretNotice title="New signing secret" value={rotated.secret} onDone={() => setRotated(null)}>
           <p className="mt-2 text-sm text-emerald-900" data-testid="previous-secret-expiry">
-            The previous secret keeps signing deliveries until <DateTime value={rotated.previousSecretExpiresAt} />, so you can switch without missing any.
+            The previous secret keeps signing deliveries until <DateTime value={rotated.previousSecretExpiresAt} />, so
+            you can switch without missing any.
           </p>
         </SecretNotice>
       ) : null}
 
-      <Card title={<span className="break-all">{webhook.url}</span>} description={eventsSummary(webhook.events)} actions={<Badge status={webhook.status} />}>
+      <Card
+        title={<span className="break-all">{webhook.url}</span>}
+        description={eventsSummary(webhook.events)}
+        actions={<Badge status={webhook.status} />}
+      >
         <dl className="grid gap-3 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-600">Created</dt>
@@ -149,7 +156,14 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
         {test ? <TestResult result={test} /> : null}
       </Card>
 
-      {canWrite ? <EditWebhookForm key={webhook.updatedAt} webhook={webhook} eventTypes={eventTypes} onSave={(input) => saveEdit(input)} /> : null}
+      {canWrite ? (
+        <EditWebhookForm
+          key={webhook.updatedAt}
+          webhook={webhook}
+          eventTypes={eventTypes}
+          onSave={(input) => saveEdit(input)}
+        />
+      ) : null}
 
       <DeliveryLog webhookId={id} eventTypes={eventTypes} />
     </div>
@@ -157,7 +171,10 @@ export function WebhookDetail({ initialWebhook, eventTypes, canWrite, actions }:
 
   async function saveEdit(input: TUpdateWebhookBody) {
     const fieldErrors: Record<string, string> = {};
-    const next = await runAction(() => actions.update({ id, input }), { success: "Webhook saved.", onFieldErrors: (e) => Object.assign(fieldErrors, e) });
+    const next = await runAction(() => actions.update({ id, input }), {
+      success: "Webhook saved.",
+      onFieldErrors: (e) => Object.assign(fieldErrors, e),
+    });
     if (next) await cache.setWebhook(next);
     return { ok: next !== null, fieldErrors };
   }
@@ -205,9 +222,21 @@ function EditWebhookForm({ webhook, eventTypes, onSave }: EditWebhookFormProps) 
     <Card title="Edit">
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field id="edit-webhook-url" label="Endpoint URL" error={webhookUrlMessage(errors.url)}>
-          <Input id="edit-webhook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} invalid={!!errors.url} />
+          <Input
+            id="edit-webhook-url"
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            invalid={!!errors.url}
+          />
         </Field>
-        <EventPicker idPrefix="edit-webhook-event" eventTypes={eventTypes} value={events} onChange={setEvents} error={eventsError(errors)} />
+        <EventPicker
+          idPrefix="edit-webhook-event"
+          eventTypes={eventTypes}
+          value={events}
+          onChange={setEvents}
+          error={eventsError(errors)}
+        />
         <Button type="submit" busy={busy}>
           Save changes
         </Button>

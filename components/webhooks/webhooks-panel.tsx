@@ -61,7 +61,10 @@ export function WebhooksPanel({ initialPage, eventTypes, canWrite, limit, create
           limit={limit}
           onCreate={async (input) => {
             const fieldErrors: Record<string, string> = {};
-            const result = await runAction(() => create(input), { success: "Webhook created.", onFieldErrors: (e) => Object.assign(fieldErrors, e) });
+            const result = await runAction(() => create(input), {
+              success: "Webhook created.",
+              onFieldErrors: (e) => Object.assign(fieldErrors, e),
+            });
             if (result) {
               setCreated(result);
               await cache.invalidateList();
@@ -74,7 +77,10 @@ export function WebhooksPanel({ initialPage, eventTypes, canWrite, limit, create
       )}
 
       {webhooks.length === 0 ? (
-        <EmptyState title="No webhooks yet" description="Add an HTTPS endpoint to be told when clients grant access, requests complete and more." />
+        <EmptyState
+          title="No webhooks yet"
+          description="Add an HTTPS endpoint to be told when clients grant access, requests complete and more."
+        />
       ) : (
         <Table caption="Webhooks">
           <THead>
@@ -89,7 +95,10 @@ export function WebhooksPanel({ initialPage, eventTypes, canWrite, limit, create
             {webhooks.map((w) => (
               <Tr key={w.id}>
                 <Td>
-                  <Link href={`/dashboard/webhooks/${w.id}`} className="break-all font-medium text-indigo-700 hover:underline">
+                  <Link
+                    href={`/dashboard/webhooks/${w.id}`}
+                    className="break-all font-medium text-indigo-700 hover:underline"
+                  >
                     {w.url}
                   </Link>
                 </Td>
@@ -105,7 +114,11 @@ export function WebhooksPanel({ initialPage, eventTypes, canWrite, limit, create
           </TBody>
         </Table>
       )}
-      <Pagination hasMore={!!list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} />
+      <Pagination
+        hasMore={!!list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+      />
     </div>
   );
 }
@@ -139,16 +152,34 @@ function CreateWebhookForm({ eventTypes, disabled, limit, onCreate }: CreateWebh
   }
 
   return (
-    <Card title="Add a webhook" description={`HTTPS on port 443, reachable on the public internet. Up to ${limit} per agency.`}>
+    <Card
+      title="Add a webhook"
+      description={`HTTPS on port 443, reachable on the public internet. Up to ${limit} per agency.`}
+    >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field id="webhook-url" label="Endpoint URL" error={webhookUrlMessage(errors.url)}>
-          <Input id="webhook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} invalid={!!errors.url} placeholder="https://example.com/webhooks/access" />
+          <Input
+            id="webhook-url"
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            invalid={!!errors.url}
+            placeholder="https://example.com/webhooks/access"
+          />
         </Field>
-        <EventPicker idPrefix="new-webhook-event" eventTypes={eventTypes} value={events} onChange={setEvents} error={eventsError(errors)} />
+        <EventPicker
+          idPrefix="new-webhook-event"
+          eventTypes={eventTypes}
+          value={events}
+          onChange={setEvents}
+          error={eventsError(errors)}
+        />
         <Button type="submit" busy={busy} disabled={disabled}>
           Add webhook
         </Button>
-        {disabled ? <p className="text-sm text-amber-800">This agency has {limit} webhooks; delete one to add another.</p> : null}
+        {disabled ? (
+          <p className="text-sm text-amber-800">This agency has {limit} webhooks; delete one to add another.</p>
+        ) : null}
       </form>
     </Card>
   );

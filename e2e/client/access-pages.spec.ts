@@ -54,7 +54,9 @@ test.beforeAll(async () => {
       </body></html>`);
       return;
     }
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><title>Done</title><h1>Agency site</h1>");
+    res
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end("<!doctype html><title>Done</title><h1>Agency site</h1>");
   });
   await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
   otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
@@ -72,21 +74,54 @@ type RequestView = {
   embedUrl: string;
   completedAt: string | null;
   intakeForm: { complete: boolean };
-  services: { service: string; status: string; grantedAssets: { id: string; name: string | null; accessLevel: string | null }[] }[];
+  services: {
+    service: string;
+    status: string;
+    grantedAssets: { id: string; name: string | null; accessLevel: string | null }[];
+  }[];
 };
 
-async function setUp(baseURL: string, opts: { language: string; services: Record<string, object>; intake?: boolean; extra?: object; webhook?: boolean; questions?: string[] }) {
+async function setUp(
+  baseURL: string,
+  opts: {
+    language: string;
+    services: Record<string, object>;
+    intake?: boolean;
+    extra?: object;
+    webhook?: boolean;
+    questions?: string[];
+  },
+) {
   const seeded = await seedAgency({ platforms: ["meta", "google", "shopify", "hubspot"] });
-  if (opts.questions) await admin("intake", "set", "--agency", seeded.agencyId, "--enabled", "true", ...opts.questions.flatMap((q) => ["--question", q]));
+  if (opts.questions)
+    await admin(
+      "intake",
+      "set",
+      "--agency",
+      seeded.agencyId,
+      "--enabled",
+      "true",
+      ...opts.questions.flatMap((q) => ["--question", q]),
+    );
   const tag = seeded.agencyId;
   if (opts.webhook) {
-    const hook = await api(baseURL, seeded.apiKey, "POST", "/webhooks", { url: `${otherOrigin}/hook/${tag}`, events: ["*"] });
+    const hook = await api(baseURL, seeded.apiKey, "POST", "/webhooks", {
+      url: `${otherOrigin}/hook/${tag}`,
+      events: ["*"],
+    });
     expect(hook.status).toBe(201);
   }
-  const client = await api<{ data: { id: string } }>(baseURL, seeded.apiKey, "POST", "/clients", { name: "Lucía Cliente", email: "lucia@cliente.test", language: opts.language });
+  const client = await api<{ data: { id: string } }>(baseURL, seeded.apiKey, "POST", "/clients", {
+    name: "Lucía Cliente",
+    email: "lucia@cliente.test",
+    language: opts.language,
+  });
   expect(client.status).toBe(201);
   const requestedServices = Object.fromEntries(
-    Object.entries(opts.services).map(([id, ask]) => [id, { ...ask, requestedAccountLinks: [{ internalAccountId: seeded.accounts[id.split("_")[0]!] }] }]),
+    Object.entries(opts.services).map(([id, ask]) => [
+      id,
+      { ...ask, requestedAccountLinks: [{ internalAccountId: seeded.accounts[id.split("_")[0]!] }] },
+    ]),
   );
   const created = await api<{ data: RequestView }>(baseURL, seeded.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
@@ -108,7 +143,9 @@ const svc = (view: RequestView, id: string) => view.services.find((s) => s.servi
 
 /** Waits until the receiver has exactly these event types (in any order) for the agency. */
 async function expectEvents(tag: string, types: string[]) {
-  await expect.poll(() => (received.get(tag) ?? []).map((e) => e.type).sort(), { timeout: 30_000 }).toEqual([...types].sort());
+  await expect
+    .poll(() => (received.get(tag) ?? []).map((e) => e.type).sort(), { timeout: 30_000 })
+    .toEqual([...types].sort());
 }
 
 const lastOf = (tag: string, type: string) => [...(received.get(tag) ?? [])].reverse().find((e) => e.type === type)!;
@@ -163,7 +200,9 @@ test("a Spanish client completes a request inside an iframe on another site", as
   expect(svc(view, "meta_ads").status).toBe("pending");
   // the whole attempt failed: reported by the attempt event only (service.grant_failed is per service)
   await expectEvents(tag, ["client.created", "request.created", "connection.attempt_completed"]);
-  expect(lastOf(tag, "connection.attempt_completed").data.attempt!.errors).toEqual(["The platform rejected this request. Please try again later."]);
+  expect(lastOf(tag, "connection.attempt_completed").data.attempt!.errors).toEqual([
+    "The platform rejected this request. Please try again later.",
+  ]);
   expect(lastOf(tag, "connection.attempt_completed").data.attempt!.outcome).toBe("failed");
   expect(lastOf(tag, "connection.attempt_completed").data.request!.stateVersion).toBe(1);
 
@@ -179,8 +218,16 @@ test("a Spanish client completes a request inside an iframe on another site", as
   await expect(frame.getByText("1 de 5 completados")).toBeVisible();
   view = await apiView(baseURL!, seeded, request.id);
   expect(view).toMatchObject({ status: "in_progress", stateVersion: 2 });
-  expect(svc(view, "meta_ads").grantedAssets).toEqual([{ id: "meta_ads_1001", name: "Acme Main Meta Ads", accessLevel: "advertiser" }]);
-  await expectEvents(tag, ["client.created", "request.created", "connection.attempt_completed", "service.granted", "connection.attempt_completed"]);
+  expect(svc(view, "meta_ads").grantedAssets).toEqual([
+    { id: "meta_ads_1001", name: "Acme Main Meta Ads", accessLevel: "advertiser" },
+  ]);
+  await expectEvents(tag, [
+    "client.created",
+    "request.created",
+    "connection.attempt_completed",
+    "service.granted",
+    "connection.attempt_completed",
+  ]);
   expect(lastOf(tag, "connection.attempt_completed").data.attempt!.outcome).toBe("success");
   expect(lastOf(tag, "service.granted").data.request!.stateVersion).toBe(2);
 
@@ -194,7 +241,10 @@ test("a Spanish client completes a request inside an iframe on another site", as
   await expect(frame.locator('[data-service="google_analytics"] [data-status]')).toHaveText("Concedido");
   view = await apiView(baseURL!, seeded, request.id);
   expect(view.stateVersion).toBe(3);
-  expect(svc(view, "google_analytics").grantedAssets.map((a) => a.id)).toEqual(["google_analytics_1001", "google_analytics_1002"]);
+  expect(svc(view, "google_analytics").grantedAssets.map((a) => a.id)).toEqual([
+    "google_analytics_1001",
+    "google_analytics_1002",
+  ]);
 
   // The optional service is skipped.
   await frame.locator('[data-service="hubspot_portal"]').getByRole("button", { name: "Omitir" }).click();
@@ -251,19 +301,31 @@ test("a Spanish client completes a request inside an iframe on another site", as
   ]);
 
   // The agency confirms the Shopify invite in the dashboard: the request completes.
-  await confirmInviteInDashboard(browser, { email: seeded.email, password: seeded.password, requestId: request.id, serviceId: "shopify_store" });
+  await confirmInviteInDashboard(browser, {
+    email: seeded.email,
+    password: seeded.password,
+    requestId: request.id,
+    serviceId: "shopify_store",
+  });
   view = await apiView(baseURL!, seeded, request.id);
   expect(view.status).toBe("completed");
   expect(view.completedAt).not.toBeNull();
-  await expect.poll(() => (received.get(tag) ?? []).some((e) => e.type === "request.completed"), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => (received.get(tag) ?? []).some((e) => e.type === "request.completed"), { timeout: 30_000 })
+    .toBe(true);
   expect(lastOf(tag, "request.completed").data.request!.status).toBe("completed");
 
   await page.reload();
-  await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText(/^¡Gracias! E2E Agency .* ya tiene el acceso que necesita\.$/);
+  await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveText(
+    /^¡Gracias! E2E Agency .* ya tiene el acceso que necesita\.$/,
+  );
   await expect(page.locator("#parent-status")).toHaveText("access-request.completed");
 });
 
-test("the invite page on a phone: accessible, partial success, a refused sign-in, thank-you then redirect", async ({ page, baseURL }) => {
+test("the invite page on a phone: accessible, partial success, a refused sign-in, thank-you then redirect", async ({
+  page,
+  baseURL,
+}) => {
   const { seeded, tag, request } = await setUp(baseURL!, {
     language: "English",
     webhook: true,
@@ -285,7 +347,9 @@ test("the invite page on a phone: accessible, partial success, a refused sign-in
   // The client refuses on the platform's screen: nothing shared, nothing recorded.
   await page.locator('[data-service="meta_ads"]').getByRole("link", { name: "Grant access" }).click();
   await page.getByRole("button", { name: "Deny" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "You cancelled the sign-in. Nothing was shared." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "You cancelled the sign-in. Nothing was shared." }),
+  ).toBeVisible();
 
   // Three assets, one of which refuses partners: a partial success.
   await page.locator('[data-service="meta_ads"]').getByRole("link", { name: "Grant access" }).click();
@@ -293,10 +357,14 @@ test("the invite page on a phone: accessible, partial success, a refused sign-in
   await expect(page.getByRole("checkbox")).toHaveCount(3);
   for (const box of await page.getByRole("checkbox").all()) await box.check();
   const picker = await new AxeBuilder({ page }).analyze();
-  expect(picker.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(picker.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
   await page.screenshot({ path: "test-results/client/picker-375.png", fullPage: true });
   await page.getByRole("button", { name: "Grant access" }).click();
-  await expect(page.getByRole("status").first()).toContainText("Access was granted to some of your assets, but not all of them:");
+  await expect(page.getByRole("status").first()).toContainText(
+    "Access was granted to some of your assets, but not all of them:",
+  );
   await expect(page.getByRole("status").first()).toContainText("does not accept new partners");
   const view = await apiView(baseURL!, seeded, request.id);
   expect(svc(view, "meta_ads").grantedAssets.map((a) => a.id)).toEqual(["meta_ads_1001", "meta_ads_1002"]);
@@ -314,7 +382,11 @@ test("the invite page on a phone: accessible, partial success, a refused sign-in
 test("expired, cancelled and unknown links say so plainly, in the client's language", async ({ page, baseURL }) => {
   // Far enough ahead to be accepted by a busy server, near enough to wait for.
   const expiresAt = new Date(Date.now() + 20_000).toISOString();
-  const expiring = await setUp(baseURL!, { language: "Dutch", services: { meta_ads: { accessLevel: "admin" } }, extra: { expiresAt } });
+  const expiring = await setUp(baseURL!, {
+    language: "Dutch",
+    services: { meta_ads: { accessLevel: "admin" } },
+    extra: { expiresAt },
+  });
   const cancelled = await setUp(baseURL!, { language: "Dutch", services: { shopify_store: { optional: true } } });
 
   await page.goto(cancelled.request.inviteUrl);
@@ -325,12 +397,17 @@ test("expired, cancelled and unknown links say so plainly, in the client's langu
   // The page still open in the browser: its next action is refused, in Dutch.
   await page.locator('[data-service="shopify_store"]').getByRole("button", { name: "Overslaan" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deze link is geannuleerd");
-  const refused = await page.request.post(`/api/access/${cancelled.request.inviteUrl.split("/").pop()}/services/shopify_store/skip`, {
-    form: { surface: "invite" },
-    headers: { accept: "application/json" },
-  });
+  const refused = await page.request.post(
+    `/api/access/${cancelled.request.inviteUrl.split("/").pop()}/services/shopify_store/skip`,
+    {
+      form: { surface: "invite" },
+      headers: { accept: "application/json" },
+    },
+  );
   expect(refused.status()).toBe(409);
-  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("Dit verzoek kan niet meer worden gewijzigd.");
+  expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+    "Dit verzoek kan niet meer worden gewijzigd.",
+  );
   expect((await apiView(baseURL!, cancelled.seeded, cancelled.request.id)).services[0]!.status).toBe("pending");
 
   await page.waitForTimeout(Math.max(0, new Date(expiresAt).getTime() - Date.now() + 500));
@@ -338,7 +415,10 @@ test("expired, cancelled and unknown links say so plainly, in the client's langu
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deze link is verlopen");
   await expect(page.getByText("Deze link kan niet meer worden gebruikt.")).toBeVisible();
   expect((await apiView(baseURL!, expiring.seeded, expiring.request.id)).status).toBe("expired");
-  const connect = await page.request.get(`/api/access/${expiring.request.inviteUrl.split("/").pop()}/connect/meta_ads`, { maxRedirects: 0 });
+  const connect = await page.request.get(
+    `/api/access/${expiring.request.inviteUrl.split("/").pop()}/connect/meta_ads`,
+    { maxRedirects: 0 },
+  );
   expect(connect.headers()["location"]).toContain("error=closed");
 
   for (const path of ["/i/", "/embed/"]) {

@@ -21,27 +21,69 @@ type RequestView = {
   id: string;
   inviteUrl: string;
   status: string;
-  services: { service: string; status: string; grantedAssets: { id: string; name: string | null; accessLevel: string }[] }[];
+  services: {
+    service: string;
+    status: string;
+    grantedAssets: { id: string; name: string | null; accessLevel: string }[];
+  }[];
 };
 
 async function api<T>(key: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${realBase}/api/v2${p}`, {
     method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: (await res.json()) as T };
 }
 
-async function seedRequest(platform: string, email: string, service: string, accessLevel: string): Promise<{ apiKey: string; request: RequestView }> {
+async function seedRequest(
+  platform: string,
+  email: string,
+  service: string,
+  accessLevel: string,
+): Promise<{ apiKey: string; request: RequestView }> {
   const tag = `${Date.now().toString(36)}${platform.slice(0, 2)}`;
-  const agency = await adminIn<{ id: string }>(realDataDir, "agency", "create", "--name", `E2E ${platform} Agency ${tag}`);
-  const { key } = await adminIn<{ key: string }>(realDataDir, "key", "create", "--agency", agency.id, "--scopes", "all");
-  const account = await adminIn<{ internalAccountId: string }>(realDataDir, "account", "connect", "--agency", agency.id, "--platform", platform, "--email", email);
-  const client = await api<{ data: { id: string } }>(key, "POST", "/clients", { name: "Ana Client", email: `ana-${tag}@client.test`, language: "English" });
+  const agency = await adminIn<{ id: string }>(
+    realDataDir,
+    "agency",
+    "create",
+    "--name",
+    `E2E ${platform} Agency ${tag}`,
+  );
+  const { key } = await adminIn<{ key: string }>(
+    realDataDir,
+    "key",
+    "create",
+    "--agency",
+    agency.id,
+    "--scopes",
+    "all",
+  );
+  const account = await adminIn<{ internalAccountId: string }>(
+    realDataDir,
+    "account",
+    "connect",
+    "--agency",
+    agency.id,
+    "--platform",
+    platform,
+    "--email",
+    email,
+  );
+  const client = await api<{ data: { id: string } }>(key, "POST", "/clients", {
+    name: "Ana Client",
+    email: `ana-${tag}@client.test`,
+    language: "English",
+  });
   const created = await api<{ data: RequestView }>(key, "POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { [service]: { accessLevel, requestedAccountLinks: [{ internalAccountId: account.internalAccountId }] } },
+    requestedServices: {
+      [service]: { accessLevel, requestedAccountLinks: [{ internalAccountId: account.internalAccountId }] },
+    },
   });
   expect(created.status).toBe(201);
   return { apiKey: key, request: created.body.data };
@@ -49,11 +91,25 @@ async function seedRequest(platform: string, email: string, service: string, acc
 
 async function noSeriousAxeViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 /** Invite link → Grant access → the fake's consent page → Allow → pick `asset` → Grant access → done. */
-async function grantInBrowser(page: Page, opts: { inviteUrl: string; service: string; consentOrigin: string; consentTitle: RegExp; asset: RegExp; assetCount: number }) {
+async function grantInBrowser(
+  page: Page,
+  opts: {
+    inviteUrl: string;
+    service: string;
+    consentOrigin: string;
+    consentTitle: RegExp;
+    asset: RegExp;
+    assetCount: number;
+  },
+) {
   await page.goto(opts.inviteUrl);
   const grant = page.locator(`[data-service="${opts.service}"]`).getByRole("link", { name: "Grant access" });
   await expect(grant).toBeVisible();
@@ -74,13 +130,20 @@ async function callsOf(origin: string): Promise<Call[]> {
   return (await (await fetch(`${origin}/__calls`)).json()) as Call[];
 }
 
-test("Snapchat: the client's organization invites the agency's email, gives it the member role, then the ad account role", async ({ page }) => {
+test("Snapchat: the client's organization invites the agency's email, gives it the member role, then the ad account role", async ({
+  page,
+}) => {
   const consent = fakeOrigin("accounts.snapchat.com");
   const apiOrigin = fakeOrigin("adsapi.snapchat.com");
   await fetch(`${apiOrigin}/__reset`, { method: "POST" });
   const org = SNAPCHAT_FAKE.organizations[0];
   const [accId, accName] = org.adAccounts[0]!;
-  const { apiKey, request } = await seedRequest("snapchat", SNAPCHAT_FAKE.agency.email, "snapchat_ads", "account_manager");
+  const { apiKey, request } = await seedRequest(
+    "snapchat",
+    SNAPCHAT_FAKE.agency.email,
+    "snapchat_ads",
+    "account_manager",
+  );
 
   await grantInBrowser(page, {
     inviteUrl: request.inviteUrl,
@@ -92,12 +155,21 @@ test("Snapchat: the client's organization invites the agency's email, gives it t
   });
 
   const posts = (await callsOf(apiOrigin)).filter((c) => c.method === "POST" && c.path.startsWith("/v1/"));
-  expect(posts.map((c) => c.path)).toEqual([`/v1/organizations/${org.id}/members`, `/v1/organizations/${org.id}/roles`, `/v1/organizations/${org.id}/roles`]);
-  expect(posts[0]!.body).toEqual({ members: [{ email: SNAPCHAT_FAKE.agency.email, organization_id: org.id, display_name: SNAPCHAT_FAKE.agency.email }] });
+  expect(posts.map((c) => c.path)).toEqual([
+    `/v1/organizations/${org.id}/members`,
+    `/v1/organizations/${org.id}/roles`,
+    `/v1/organizations/${org.id}/roles`,
+  ]);
+  expect(posts[0]!.body).toEqual({
+    members: [{ email: SNAPCHAT_FAKE.agency.email, organization_id: org.id, display_name: SNAPCHAT_FAKE.agency.email }],
+  });
   expect(posts[1]!.body).toMatchObject({ roles: [{ organization_id: org.id, type: "member" }] });
   expect(posts[2]!.body).toMatchObject({ roles: [{ ad_account_id: accId, type: "admin" }] });
   const view = await api<{ data: RequestView }>(apiKey, "GET", `/requests/${request.id}`);
-  expect(view.body.data.services[0]).toMatchObject({ status: "granted", grantedAssets: [{ id: accId, name: accName, accessLevel: "account_manager" }] });
+  expect(view.body.data.services[0]).toMatchObject({
+    status: "granted",
+    grantedAssets: [{ id: accId, name: accName, accessLevel: "account_manager" }],
+  });
 });
 
 test("HubSpot: live, the client adds the agency's user to the portal in one click", async ({ page }) => {
@@ -116,7 +188,9 @@ test("HubSpot: live, the client adds the agency's user to the portal in one clic
   });
 
   const creates = (await callsOf(apiOrigin)).filter((c) => c.method === "POST" && c.path === "/settings/v3/users");
-  expect(creates.map((c) => c.body)).toEqual([{ email: HUBSPOT_FAKE.agencyEmail, roleId: "101", sendWelcomeEmail: true }]);
+  expect(creates.map((c) => c.body)).toEqual([
+    { email: HUBSPOT_FAKE.agencyEmail, roleId: "101", sendWelcomeEmail: true },
+  ]);
   const view = await api<{ data: RequestView }>(apiKey, "GET", `/requests/${request.id}`);
   expect(view.body.data.services[0]).toMatchObject({
     status: "granted",

@@ -18,34 +18,82 @@ const realDataDir = process.env.E2E_REAL_DATA_DIR ?? process.env.DATA_DIR ?? ".d
 test.describe.configure({ timeout: 120_000 });
 test.use({ baseURL: realBase });
 
-type Call = { host: string; method: string; path: string; query: Record<string, string>; headers: Record<string, string>; body: unknown };
+type Call = {
+  host: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+};
 type RequestView = {
   id: string;
   inviteUrl: string;
   status: string;
-  services: { service: string; status: string; grantedAssets: { id: string; name: string | null; accessLevel: string }[] }[];
+  services: {
+    service: string;
+    status: string;
+    grantedAssets: { id: string; name: string | null; accessLevel: string }[];
+  }[];
 };
 
 async function api<T>(key: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${realBase}/api/v2${p}`, {
     method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: (await res.json()) as T };
 }
 
 /** A new agency with one account on `platform` (admin CLI flags), and a request for one service. */
-async function seedRequest(platform: string, accountFlags: string[], service: string, accessLevel: string): Promise<{ apiKey: string; request: RequestView }> {
+async function seedRequest(
+  platform: string,
+  accountFlags: string[],
+  service: string,
+  accessLevel: string,
+): Promise<{ apiKey: string; request: RequestView }> {
   const tag = `${Date.now().toString(36)}${platform.slice(0, 2)}`;
-  const agency = await adminIn<{ id: string }>(realDataDir, "agency", "create", "--name", `E2E ${platform} Agency ${tag}`);
-  const { key } = await adminIn<{ key: string }>(realDataDir, "key", "create", "--agency", agency.id, "--scopes", "all");
-  const account = await adminIn<{ internalAccountId: string }>(realDataDir, "account", "connect", "--agency", agency.id, "--platform", platform, ...accountFlags);
-  const client = await api<{ data: { id: string } }>(key, "POST", "/clients", { name: "Ana Client", email: `ana-${tag}@client.test`, language: "English" });
+  const agency = await adminIn<{ id: string }>(
+    realDataDir,
+    "agency",
+    "create",
+    "--name",
+    `E2E ${platform} Agency ${tag}`,
+  );
+  const { key } = await adminIn<{ key: string }>(
+    realDataDir,
+    "key",
+    "create",
+    "--agency",
+    agency.id,
+    "--scopes",
+    "all",
+  );
+  const account = await adminIn<{ internalAccountId: string }>(
+    realDataDir,
+    "account",
+    "connect",
+    "--agency",
+    agency.id,
+    "--platform",
+    platform,
+    ...accountFlags,
+  );
+  const client = await api<{ data: { id: string } }>(key, "POST", "/clients", {
+    name: "Ana Client",
+    email: `ana-${tag}@client.test`,
+    language: "English",
+  });
   expect(client.status).toBe(201);
   const created = await api<{ data: RequestView }>(key, "POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { [service]: { accessLevel, requestedAccountLinks: [{ internalAccountId: account.internalAccountId }] } },
+    requestedServices: {
+      [service]: { accessLevel, requestedAccountLinks: [{ internalAccountId: account.internalAccountId }] },
+    },
   });
   expect(created.status).toBe(201);
   return { apiKey: key, request: created.body.data };
@@ -78,7 +126,9 @@ async function grantInBrowser(
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.getByTestId("asset-picker").screenshot({ path: test.info().outputPath(`${opts.notShareable.screenshot}-${width}.png`) });
+      await page
+        .getByTestId("asset-picker")
+        .screenshot({ path: test.info().outputPath(`${opts.notShareable.screenshot}-${width}.png`) });
     }
   }
   await page.getByRole("checkbox", { name: opts.asset }).check();
@@ -91,17 +141,32 @@ async function callsOf(origin: string): Promise<Call[]> {
   return (await (await fetch(`${origin}/__calls`)).json()) as Call[];
 }
 
-async function expectGranted(apiKey: string, requestId: string, service: string, asset: { id: string; name: string; accessLevel: string }) {
+async function expectGranted(
+  apiKey: string,
+  requestId: string,
+  service: string,
+  asset: { id: string; name: string; accessLevel: string },
+) {
   const view = await api<{ data: RequestView }>(apiKey, "GET", `/requests/${requestId}`);
   expect(view.body.data.status).toBe("completed");
-  expect(view.body.data.services.find((s) => s.service === service)).toMatchObject({ status: "granted", grantedAssets: [asset] });
+  expect(view.body.data.services.find((s) => s.service === service)).toMatchObject({
+    status: "granted",
+    grantedAssets: [asset],
+  });
 }
 
 test("TikTok: the client shares an ad account with the agency's Business Center as operator", async ({ page }) => {
   const origin = fakeOrigin("business-api.tiktok.com");
   await fetch(`${origin}/__reset`, { method: "POST" });
   const [adId, adName] = TIKTOK_FAKE.businessCenters[0]!.advertisers[1]!;
-  const flags = ["--email", TIKTOK_FAKE.agencyEmail, "--business-id", TIKTOK_FAKE.agencyBcId, "--business-name", "Agency BC"];
+  const flags = [
+    "--email",
+    TIKTOK_FAKE.agencyEmail,
+    "--business-id",
+    TIKTOK_FAKE.agencyBcId,
+    "--business-name",
+    "Agency BC",
+  ];
   const { apiKey, request } = await seedRequest("tiktok", flags, "tiktok_ads", "operator");
 
   await grantInBrowser(page, {
@@ -114,14 +179,23 @@ test("TikTok: the client shares an ad account with the agency's Business Center 
     assetCount: 5,
     notShareable: {
       name: /Reseller Ads/,
-      reason: "You need admin rights on this Business Center to share it. Ask a colleague who is an admin to open this link.",
+      reason:
+        "You need admin rights on this Business Center to share it. Ask a colleague who is an admin to open this link.",
       screenshot: "tiktok-picker",
     },
   });
 
-  const grants = (await callsOf(origin)).filter((c) => c.method === "POST" && c.path === "/open_api/v1.3/bc/partner/add/");
+  const grants = (await callsOf(origin)).filter(
+    (c) => c.method === "POST" && c.path === "/open_api/v1.3/bc/partner/add/",
+  );
   expect(grants.map((c) => c.body)).toEqual([
-    { bc_id: TIKTOK_FAKE.businessCenters[0]!.bcId, partner_id: TIKTOK_FAKE.agencyBcId, asset_type: "ADVERTISER", asset_ids: [adId], advertiser_role: "OPERATOR" },
+    {
+      bc_id: TIKTOK_FAKE.businessCenters[0]!.bcId,
+      partner_id: TIKTOK_FAKE.agencyBcId,
+      asset_type: "ADVERTISER",
+      asset_ids: [adId],
+      advertiser_role: "OPERATOR",
+    },
   ]);
   await expectGranted(apiKey, request.id, "tiktok_ads", { id: adId, name: adName, accessLevel: "operator" });
 });
@@ -153,12 +227,22 @@ test("LinkedIn: the client adds the agency member to an ad account as campaign m
     },
   });
 
-  const grants = (await callsOf(apiOrigin)).filter((c) => c.method === "PUT" && c.path.startsWith("/rest/adAccountUsers/"));
-  expect(grants.map((c) => c.body)).toEqual([{ account: `urn:li:sponsoredAccount:${accId}`, user: LINKEDIN_FAKE.agencyMember, role: "CAMPAIGN_MANAGER" }]);
-  await expectGranted(apiKey, request.id, "linkedin_ads", { id: accId, name: accName, accessLevel: "campaign_manager" });
+  const grants = (await callsOf(apiOrigin)).filter(
+    (c) => c.method === "PUT" && c.path.startsWith("/rest/adAccountUsers/"),
+  );
+  expect(grants.map((c) => c.body)).toEqual([
+    { account: `urn:li:sponsoredAccount:${accId}`, user: LINKEDIN_FAKE.agencyMember, role: "CAMPAIGN_MANAGER" },
+  ]);
+  await expectGranted(apiKey, request.id, "linkedin_ads", {
+    id: accId,
+    name: accName,
+    accessLevel: "campaign_manager",
+  });
 });
 
-test("Pinterest: the client invites the agency's business as a partner with an ad account's analyst access", async ({ page }) => {
+test("Pinterest: the client invites the agency's business as a partner with an ad account's analyst access", async ({
+  page,
+}) => {
   const consent = fakeOrigin("www.pinterest.com");
   const apiOrigin = fakeOrigin("api.pinterest.com");
   await fetch(`${apiOrigin}/__reset`, { method: "POST" });
@@ -166,7 +250,14 @@ test("Pinterest: the client invites the agency's business as a partner with an a
   const biz = PINTEREST_FAKE.clientBusiness[0];
   const { apiKey, request } = await seedRequest(
     "pinterest",
-    ["--platform-account-id", PINTEREST_FAKE.agencyBusiness, "--business-id", PINTEREST_FAKE.agencyBusiness, "--business-name", "Agency Biz"],
+    [
+      "--platform-account-id",
+      PINTEREST_FAKE.agencyBusiness,
+      "--business-id",
+      PINTEREST_FAKE.agencyBusiness,
+      "--business-name",
+      "Agency Biz",
+    ],
     "pinterest_ads",
     "analyst",
   );
@@ -180,20 +271,36 @@ test("Pinterest: the client invites the agency's business as a partner with an a
     assetCount: 3,
   });
 
-  const posts = (await callsOf(apiOrigin)).filter((c) => c.method === "POST" && c.path.startsWith(`/v5/businesses/${biz}/invites`));
-  expect(posts.map((c) => c.path)).toEqual([`/v5/businesses/${biz}/invites`, `/v5/businesses/${biz}/invites/assets/access`]);
-  expect(posts[0]!.body).toEqual({ business_role: "PARTNER", invite_type: "PARTNER_INVITE", partners: [PINTEREST_FAKE.agencyBusiness] });
+  const posts = (await callsOf(apiOrigin)).filter(
+    (c) => c.method === "POST" && c.path.startsWith(`/v5/businesses/${biz}/invites`),
+  );
+  expect(posts.map((c) => c.path)).toEqual([
+    `/v5/businesses/${biz}/invites`,
+    `/v5/businesses/${biz}/invites/assets/access`,
+  ]);
+  expect(posts[0]!.body).toEqual({
+    business_role: "PARTNER",
+    invite_type: "PARTNER_INVITE",
+    partners: [PINTEREST_FAKE.agencyBusiness],
+  });
   expect(JSON.stringify(posts[1]!.body)).toContain(accId);
   await expectGranted(apiKey, request.id, "pinterest_ads", { id: accId, name: accName, accessLevel: "analyst" });
 });
 
-test("Microsoft Advertising: the client invites the agency's email to an account as standard user", async ({ page }) => {
+test("Microsoft Advertising: the client invites the agency's email to an account as standard user", async ({
+  page,
+}) => {
   const consent = fakeOrigin("login.microsoftonline.com");
   const apiOrigin = fakeOrigin("clientcenter.api.bingads.microsoft.com");
   await fetch(`${apiOrigin}/__reset`, { method: "POST" });
   const customer = MICROSOFT_FAKE.customers[0]!;
   const [accId, accName] = customer.accounts[1]!;
-  const { apiKey, request } = await seedRequest("microsoft", ["--email", MICROSOFT_FAKE.agencyEmail], "microsoft_ads", "standard");
+  const { apiKey, request } = await seedRequest(
+    "microsoft",
+    ["--email", MICROSOFT_FAKE.agencyEmail],
+    "microsoft_ads",
+    "standard",
+  );
 
   await grantInBrowser(page, {
     inviteUrl: request.inviteUrl,
@@ -207,6 +314,8 @@ test("Microsoft Advertising: the client invites the agency's email to an account
   const sends = (await callsOf(apiOrigin)).filter((c) => c.path === "/CustomerManagement/v13/UserInvitation/Send");
   expect(sends).toHaveLength(1);
   expect(sends[0]!.headers.customerid).toBe(customer.id);
-  expect(sends[0]!.body).toMatchObject({ UserInvitation: { Email: MICROSOFT_FAKE.agencyEmail, RoleId: 203, AccountIds: [accId], CustomerId: customer.id } });
+  expect(sends[0]!.body).toMatchObject({
+    UserInvitation: { Email: MICROSOFT_FAKE.agencyEmail, RoleId: 203, AccountIds: [accId], CustomerId: customer.id },
+  });
   await expectGranted(apiKey, request.id, "microsoft_ads", { id: accId, name: accName, accessLevel: "standard" });
 });

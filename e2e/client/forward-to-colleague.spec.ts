@@ -17,12 +17,19 @@ async function expectAccessible(page: Page) {
 
 test("a client hands a service to a colleague who grants it", async ({ page, browser, baseURL }) => {
   const seeded = await seedAgency({ platforms: ["meta", "google"] });
-  const client = await api<{ data: { id: string } }>(baseURL!, seeded.apiKey, "POST", "/clients", { name: "Lucía Cliente", email: "lucia@cliente.test", language: "Spanish" });
+  const client = await api<{ data: { id: string } }>(baseURL!, seeded.apiKey, "POST", "/clients", {
+    name: "Lucía Cliente",
+    email: "lucia@cliente.test",
+    language: "Spanish",
+  });
   const created = await api<{ data: { id: string; inviteUrl: string } }>(baseURL!, seeded.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
     requestedServices: {
       meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: seeded.accounts.meta }] },
-      google_analytics: { accessLevel: "viewer", requestedAccountLinks: [{ internalAccountId: seeded.accounts.google }] },
+      google_analytics: {
+        accessLevel: "viewer",
+        requestedAccountLinks: [{ internalAccountId: seeded.accounts.google }],
+      },
     },
   });
   expect(created.status).toBe(201);
@@ -48,14 +55,20 @@ test("a client hands a service to a colleague who grants it", async ({ page, bro
   for (const width of [1280, 375]) {
     await dash.setViewportSize({ width, height: 900 });
     await dash.goto(`/dashboard/requests/${created.body.data.id}`);
-    await expect(dash.getByTestId("forwarded-to")).toContainText("Lucía Cliente forwarded this to Marta López (marta@cliente.test)");
-    await expect(dash.getByText("Lucía Cliente forwarded Meta Ad Account to Marta López (marta@cliente.test)")).toBeVisible();
+    await expect(dash.getByTestId("forwarded-to")).toContainText(
+      "Lucía Cliente forwarded this to Marta López (marta@cliente.test)",
+    );
+    await expect(
+      dash.getByText("Lucía Cliente forwarded Meta Ad Account to Marta López (marta@cliente.test)"),
+    ).toBeVisible();
     await dash.screenshot({ path: `test-results/client/forward-request-page-${width}.png`, fullPage: true });
   }
   const list = await dash.request.get("/api/dashboard/emails");
   const mails = ((await list.json()) as { data: { id: string; kind: string; to: string }[] }).data;
   const mail = mails.find((m) => m.kind === "forward" && m.to === "marta@cliente.test")!;
-  const body = ((await (await dash.request.get(`/api/dashboard/emails/${mail.id}`)).json()) as { data: { text: string } }).data.text;
+  const body = (
+    (await (await dash.request.get(`/api/dashboard/emails/${mail.id}`)).json()) as { data: { text: string } }
+  ).data.text;
   await agency.close();
   const link = /https?:\/\/\S+\/i\/[A-Za-z0-9_-]+/.exec(body)![0];
 
@@ -75,11 +88,11 @@ test("a client hands a service to a colleague who grants it", async ({ page, bro
 
   await page.reload();
   await expect(meta.getByText("Concedido por Marta López")).toBeVisible();
-  const view = await api<{ data: { services: { service: string; status: string; forwardedTo: { email: string } | null }[] } }>(
-    baseURL!,
-    seeded.apiKey,
-    "GET",
-    `/requests/${created.body.data.id}`,
-  );
-  expect(view.body.data.services.find((s) => s.service === "meta_ads")).toMatchObject({ status: "granted", forwardedTo: { email: "marta@cliente.test" } });
+  const view = await api<{
+    data: { services: { service: string; status: string; forwardedTo: { email: string } | null }[] };
+  }>(baseURL!, seeded.apiKey, "GET", `/requests/${created.body.data.id}`);
+  expect(view.body.data.services.find((s) => s.service === "meta_ads")).toMatchObject({
+    status: "granted",
+    forwardedTo: { email: "marta@cliente.test" },
+  });
 });

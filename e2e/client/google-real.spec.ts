@@ -13,19 +13,31 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { adminIn, api } from "../fixtures/admin";
-import { GOOGLE_FAKE, GOOGLE_FAKE_PORTS, type GoogleFakeSwitches, type RecordedCall } from "../../test/support/fakes/google-fake";
+import {
+  GOOGLE_FAKE,
+  GOOGLE_FAKE_PORTS,
+  type GoogleFakeSwitches,
+  type RecordedCall,
+} from "../../test/support/fakes/google-fake";
 
 const realURL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 // the real-connector app has its own data folder on the embedded database (playwright.config.ts)
 const realDataDir = process.env.E2E_REAL_DATA_DIR ?? process.env.DATA_DIR ?? ".data";
 const fakeOrigin = `http://127.0.0.1:${GOOGLE_FAKE_PORTS["accounts.google.com"]}`;
 
-type Delivered = { type: string; data: { attempt?: { outcome: string; platform: string; services: { errors: string[] }[] }; errors?: string[] } };
+type Delivered = {
+  type: string;
+  data: { attempt?: { outcome: string; platform: string; services: { errors: string[] }[] }; errors?: string[] };
+};
 type RequestView = {
   id: string;
   status: string;
   inviteUrl: string;
-  services: { service: string; status: string; grantedAssets: { id: string; name: string | null; accessLevel: string | null }[] }[];
+  services: {
+    service: string;
+    status: string;
+    grantedAssets: { id: string; name: string | null; accessLevel: string | null }[];
+  }[];
 };
 
 const received: Delivered[] = [];
@@ -49,7 +61,11 @@ test.beforeAll(async () => {
 test.afterAll(() => new Promise<void>((resolve) => hooks.close(() => resolve())));
 
 async function fake(path: "/__reset" | "/__switches", body?: Partial<GoogleFakeSwitches>) {
-  const res = await fetch(`${fakeOrigin}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+  const res = await fetch(`${fakeOrigin}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body ?? {}),
+  });
   expect(res.status).toBe(200);
 }
 async function grantCalls(): Promise<RecordedCall[]> {
@@ -57,7 +73,9 @@ async function grantCalls(): Promise<RecordedCall[]> {
   return calls.filter((c) => c.method !== "GET" && c.host !== "oauth2.googleapis.com" && !c.path.endsWith(":search"));
 }
 
-test("a client grants Google Analytics (partly refused) and Tag Manager through the real Google connector", async ({ page }) => {
+test("a client grants Google Analytics (partly refused) and Tag Manager through the real Google connector", async ({
+  page,
+}) => {
   await fake("/__reset");
   await fake("/__switches", { refuse: ["properties/1003"] });
 
@@ -77,7 +95,11 @@ test("a client grants Google Analytics (partly refused) and Tag Manager through 
     GOOGLE_FAKE.agencyEmail,
   );
   expect((await api(realURL, seeded.apiKey, "POST", "/webhooks", { url: hookURL, events: ["*"] })).status).toBe(201);
-  const client = await api<{ data: { id: string } }>(realURL, seeded.apiKey, "POST", "/clients", { name: "Gina Client", email: "gina@brand.test", language: "English" });
+  const client = await api<{ data: { id: string } }>(realURL, seeded.apiKey, "POST", "/clients", {
+    name: "Gina Client",
+    email: "gina@brand.test",
+    language: "English",
+  });
   const links = [{ internalAccountId: account.internalAccountId }];
   const created = await api<{ data: RequestView }>(realURL, seeded.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
@@ -99,8 +121,12 @@ test("a client grants Google Analytics (partly refused) and Tag Manager through 
   await analytics.getByRole("checkbox", { name: /Brand Web/ }).check();
   await analytics.getByRole("checkbox", { name: /Brand Archive/ }).check();
   await page.getByRole("button", { name: "Grant access" }).click();
-  await expect(page.getByRole("status").first()).toContainText("Access was granted to some of your assets, but not all of them:");
-  await expect(page.getByRole("status").first()).toContainText("The caller does not have permission to manage users on this property.");
+  await expect(page.getByRole("status").first()).toContainText(
+    "Access was granted to some of your assets, but not all of them:",
+  );
+  await expect(page.getByRole("status").first()).toContainText(
+    "The caller does not have permission to manage users on this property.",
+  );
 
   // Tag Manager, the only Google service left, with its own button: a multi-role list
   // becomes the strongest permission, publish.
@@ -112,12 +138,24 @@ test("a client grants Google Analytics (partly refused) and Tag Manager through 
   await expect.poll(async () => (await grantCalls()).length).toBe(3);
   const calls = await grantCalls();
   expect(calls.map((c) => [c.method, c.path, c.body])).toEqual([
-    ["POST", "/v1alpha/properties/1001/accessBindings", { user: GOOGLE_FAKE.agencyEmail, roles: ["predefinedRoles/analyst"] }],
-    ["POST", "/v1alpha/properties/1003/accessBindings", { user: GOOGLE_FAKE.agencyEmail, roles: ["predefinedRoles/analyst"] }],
+    [
+      "POST",
+      "/v1alpha/properties/1001/accessBindings",
+      { user: GOOGLE_FAKE.agencyEmail, roles: ["predefinedRoles/analyst"] },
+    ],
+    [
+      "POST",
+      "/v1alpha/properties/1003/accessBindings",
+      { user: GOOGLE_FAKE.agencyEmail, roles: ["predefinedRoles/analyst"] },
+    ],
     [
       "POST",
       "/tagmanager/v2/accounts/2001/user_permissions",
-      { emailAddress: GOOGLE_FAKE.agencyEmail, accountAccess: { permission: "user" }, containerAccess: [{ containerId: "3001", permission: "publish" }] },
+      {
+        emailAddress: GOOGLE_FAKE.agencyEmail,
+        accountAccess: { permission: "user" },
+        containerAccess: [{ containerId: "3001", permission: "publish" }],
+      },
     ],
   ]);
 
@@ -126,15 +164,29 @@ test("a client grants Google Analytics (partly refused) and Tag Manager through 
   expect(view.status).toBe("completed");
   expect(view.services.map((s) => [s.service, s.status, s.grantedAssets])).toEqual([
     ["google_analytics", "granted", [{ id: "properties/1001", name: "Brand Web (Brand Co)", accessLevel: "analyst" }]],
-    ["google_tag_manager", "granted", [{ id: "accounts/2001/containers/3001", name: "Brand Web (GTM-BRAND1)", accessLevel: "[publish,read]" }]],
+    [
+      "google_tag_manager",
+      "granted",
+      [{ id: "accounts/2001/containers/3001", name: "Brand Web (GTM-BRAND1)", accessLevel: "[publish,read]" }],
+    ],
   ]);
   await expect
     .poll(() => received.map((e) => e.type).sort(), { timeout: 30_000 })
-    .toEqual(["client.created", "connection.attempt_completed", "connection.attempt_completed", "request.completed", "request.created", "service.granted", "service.granted"]);
+    .toEqual([
+      "client.created",
+      "connection.attempt_completed",
+      "connection.attempt_completed",
+      "request.completed",
+      "request.created",
+      "service.granted",
+      "service.granted",
+    ]);
   const attempts = received.filter((e) => e.type === "connection.attempt_completed").map((e) => e.data.attempt!);
   expect(attempts.map((a) => [a.platform, a.outcome])).toEqual([
     ["google", "partial_success"],
     ["google", "success"],
   ]);
-  expect(attempts[0]!.services[0]!.errors).toEqual(["The caller does not have permission to manage users on this property."]);
+  expect(attempts[0]!.services[0]!.errors).toEqual([
+    "The caller does not have permission to manage users on this property.",
+  ]);
 });

@@ -20,7 +20,10 @@ type Call = { host: string; method: string; path: string; form: Record<string, s
 async function api<T>(key: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${realBase}/api/v2${p}`, {
     method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: (await res.json()) as T };
@@ -35,22 +38,43 @@ async function seed(): Promise<SeededAgency> {
   const key = await adminIn<{ key: string }>(realDataDir, "key", "create", "--agency", agency.id, "--scopes", "all");
   const meta = await adminIn<{ internalAccountId: string }>(
     realDataDir,
-    ...["account", "connect", "--agency", agency.id, "--platform", "meta", "--business-id", AGENCY_BM, "--business-name", "Agency Main BM"],
+    ...[
+      "account",
+      "connect",
+      "--agency",
+      agency.id,
+      "--platform",
+      "meta",
+      "--business-id",
+      AGENCY_BM,
+      "--business-name",
+      "Agency Main BM",
+    ],
     ...["--email", "ops@agency.test", "--platform-account-id", "20002"],
   );
   return { agencyId: agency.id, email, password, apiKey: key.key, accounts: { meta: meta.internalAccountId } };
 }
 
-test("a client grants a Meta ad account and a Page through the real connector; fake, API and dashboard agree", async ({ page, browser }) => {
+test("a client grants a Meta ad account and a Page through the real connector; fake, API and dashboard agree", async ({
+  page,
+  browser,
+}) => {
   await fetch(`${graph}/__reset`, { method: "POST" });
   await fetch(`${graph}/__switch`, { method: "POST", body: JSON.stringify({ refuse: ["act_1002"] }) });
   const seeded = await seed();
   const link = [{ internalAccountId: seeded.accounts.meta }];
-  const client = await api<{ data: { id: string } }>(seeded.apiKey, "POST", "/clients", { name: "Ana Client", email: "ana@client.test", language: "English" });
+  const client = await api<{ data: { id: string } }>(seeded.apiKey, "POST", "/clients", {
+    name: "Ana Client",
+    email: "ana@client.test",
+    language: "English",
+  });
   expect(client.status).toBe(201);
   const created = await api<{ data: { id: string; inviteUrl: string } }>(seeded.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: link }, meta_page: { accessLevel: "editor", requestedAccountLinks: link } },
+    requestedServices: {
+      meta_ads: { accessLevel: "advertiser", requestedAccountLinks: link },
+      meta_page: { accessLevel: "editor", requestedAccountLinks: link },
+    },
   });
   expect(created.status).toBe(201);
   const { id: requestId, inviteUrl } = created.body.data;
@@ -65,7 +89,9 @@ test("a client grants a Meta ad account and a Page through the real connector; f
   await adsPicker.getByRole("checkbox", { name: /Acme Main Ads/ }).check();
   await adsPicker.getByRole("checkbox", { name: /Acme Brand Ads/ }).check();
   await page.getByRole("button", { name: "Grant access" }).click();
-  await expect(page.getByRole("status").first()).toContainText("Access was granted to some of your assets, but not all of them:");
+  await expect(page.getByRole("status").first()).toContainText(
+    "Access was granted to some of your assets, but not all of them:",
+  );
   await expect(page.getByRole("status").first()).toContainText("Acme Brand Ads does not allow new partners");
 
   // The Page, as editor: the only Meta service left, with its own button.
@@ -76,17 +102,27 @@ test("a client grants a Meta ad account and a Page through the real connector; f
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/now has the access it needs/);
 
   const calls = (await (await fetch(`${graph}/__calls`)).json()) as Call[];
-  const grants = calls.filter((c) => c.method === "POST").map((c) => [c.path, c.form.business, JSON.parse(c.form.permitted_tasks ?? "null"), c.status]);
+  const grants = calls
+    .filter((c) => c.method === "POST")
+    .map((c) => [c.path, c.form.business, JSON.parse(c.form.permitted_tasks ?? "null"), c.status]);
   expect(grants).toEqual([
     ["/v25.0/act_1001/agencies", AGENCY_BM, ["ADVERTISE", "ANALYZE"], 200],
     ["/v25.0/act_1002/agencies", AGENCY_BM, ["ADVERTISE", "ANALYZE"], 400],
     ["/v25.0/2002/agencies", AGENCY_BM, ["CREATE_CONTENT", "MODERATE", "ADVERTISE", "ANALYZE"], 200],
   ]);
 
-  const view = await api<{ data: { status: string; services: { service: string; status: string; grantedAssets: unknown[] }[] } }>(seeded.apiKey, "GET", `/requests/${requestId}`);
+  const view = await api<{
+    data: { status: string; services: { service: string; status: string; grantedAssets: unknown[] }[] };
+  }>(seeded.apiKey, "GET", `/requests/${requestId}`);
   const svc = (id: string) => view.body.data.services.find((s) => s.service === id)!;
-  expect(svc("meta_ads")).toMatchObject({ status: "granted", grantedAssets: [{ id: "act_1001", name: "Acme Main Ads", accessLevel: "advertiser" }] });
-  expect(svc("meta_page")).toMatchObject({ status: "granted", grantedAssets: [{ id: "2002", name: "Acme Shop Page", accessLevel: "editor" }] });
+  expect(svc("meta_ads")).toMatchObject({
+    status: "granted",
+    grantedAssets: [{ id: "act_1001", name: "Acme Main Ads", accessLevel: "advertiser" }],
+  });
+  expect(svc("meta_page")).toMatchObject({
+    status: "granted",
+    grantedAssets: [{ id: "2002", name: "Acme Shop Page", accessLevel: "editor" }],
+  });
   expect(view.body.data.status).toBe("completed");
 
   const context = await browser.newContext({ baseURL: realBase });
@@ -102,7 +138,10 @@ test("a client grants a Meta ad account and a Page through the real connector; f
     await expect(pageRow.getByTestId("granted-assets")).toContainText("2002");
     await expect(pageRow.getByTestId("asset-verified")).toHaveCount(1);
     await dash.goto("/dashboard/accounts");
-    await expect(dash.locator('[data-testid="platform-modes"] [data-platform="meta"]')).toHaveAttribute("data-mode", "live");
+    await expect(dash.locator('[data-testid="platform-modes"] [data-platform="meta"]')).toHaveAttribute(
+      "data-mode",
+      "live",
+    );
   } finally {
     await context.close();
   }

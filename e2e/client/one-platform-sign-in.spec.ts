@@ -18,26 +18,70 @@ const googleConsent = fakeOrigin("accounts.google.com");
 test.describe.configure({ timeout: 150_000 });
 test.use({ baseURL: realURL });
 
-type RequestView = { id: string; status: string; inviteUrl: string; services: { service: string; status: string; grantedAssets: { id: string }[] }[] };
+type RequestView = {
+  id: string;
+  status: string;
+  inviteUrl: string;
+  services: { service: string; status: string; grantedAssets: { id: string }[] }[];
+};
 
 const WORDS = {
-  English: { meta: "Continue with Meta", google: "Continue with Google", grant: "Grant access", granted: "Access granted", thanks: /now has the access it needs/ },
-  Spanish: { meta: "Continuar con Meta", google: "Continuar con Google", grant: "Dar acceso", granted: "Acceso concedido", thanks: /ya tiene el acceso que necesita/ },
+  English: {
+    meta: "Continue with Meta",
+    google: "Continue with Google",
+    grant: "Grant access",
+    granted: "Access granted",
+    thanks: /now has the access it needs/,
+  },
+  Spanish: {
+    meta: "Continuar con Meta",
+    google: "Continuar con Google",
+    grant: "Dar acceso",
+    granted: "Acceso concedido",
+    thanks: /ya tiene el acceso que necesita/,
+  },
 } as const;
 
 async function seed(language: keyof typeof WORDS): Promise<{ apiKey: string; request: RequestView }> {
   const tag = `${Date.now().toString(36)}o`;
   const agency = await adminIn<{ id: string }>(realDataDir, "agency", "create", "--name", `E2E One Sign-in ${tag}`);
-  const apiKey = (await adminIn<{ key: string }>(realDataDir, "key", "create", "--agency", agency.id, "--scopes", "all")).key;
+  const apiKey = (
+    await adminIn<{ key: string }>(realDataDir, "key", "create", "--agency", agency.id, "--scopes", "all")
+  ).key;
   const meta = await adminIn<{ internalAccountId: string }>(
     realDataDir,
-    ...["account", "connect", "--agency", agency.id, "--platform", "meta", "--business-id", "770000000001", "--business-name", "Agency Main BM"],
+    ...[
+      "account",
+      "connect",
+      "--agency",
+      agency.id,
+      "--platform",
+      "meta",
+      "--business-id",
+      "770000000001",
+      "--business-name",
+      "Agency Main BM",
+    ],
     ...["--email", "ops@agency.test", "--platform-account-id", "20002"],
   );
-  const google = await adminIn<{ internalAccountId: string }>(realDataDir, "account", "connect", "--agency", agency.id, "--platform", "google", "--email", GOOGLE_FAKE.agencyEmail);
+  const google = await adminIn<{ internalAccountId: string }>(
+    realDataDir,
+    "account",
+    "connect",
+    "--agency",
+    agency.id,
+    "--platform",
+    "google",
+    "--email",
+    GOOGLE_FAKE.agencyEmail,
+  );
   const m = [{ internalAccountId: meta.internalAccountId }];
   const g = [{ internalAccountId: google.internalAccountId }];
-  const client = await api<{ data: { id: string } }>(realURL, apiKey, "POST", "/clients", { name: "Ana Client", email: "ana@client.test", language });
+  const client = await api<{ data: { id: string } }>(realURL, apiKey, "POST", "/clients", {
+    name: "Ana Client",
+    email: "ana@client.test",
+    language,
+  });
   expect(client.status).toBe(201);
   const created = await api<{ data: RequestView }>(realURL, apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
@@ -66,9 +110,15 @@ const runs = [
 ] as const;
 
 for (const { language, width } of runs) {
-  test(`one platform sign-in covering two services: two Meta and two Google services with two sign-ins (${language}, ${width} px)`, async ({ page }) => {
+  test(`one platform sign-in covering two services: two Meta and two Google services with two sign-ins (${language}, ${width} px)`, async ({
+    page,
+  }) => {
     await fetch(`${fakeOrigin("graph.facebook.com")}/__reset`, { method: "POST" });
-    await fetch(`${googleConsent}/__reset`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    await fetch(`${googleConsent}/__reset`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     const words = WORDS[language];
     const { apiKey, request } = await seed(language);
     await page.setViewportSize({ width, height: 900 });
@@ -77,7 +127,8 @@ for (const { language, width } of runs) {
     const consentVisits: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
-      if (r.isNavigationRequest() && (url.origin === metaDialog || url.origin === googleConsent)) consentVisits.push(url.origin);
+      if (r.isNavigationRequest() && (url.origin === metaDialog || url.origin === googleConsent))
+        consentVisits.push(url.origin);
     });
 
     await page.goto(request.inviteUrl);

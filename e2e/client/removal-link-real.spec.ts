@@ -22,7 +22,9 @@ test.use({ baseURL: realBase });
 type Call = { method: string; path: string; query: Record<string, string>; status: number };
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -30,7 +32,10 @@ async function expectNoSeriousA11yIssues(page: Page) {
 async function api<T>(key: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
   const res = await fetch(`${realBase}/api/v2${p}`, {
     method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}) },
+    headers: {
+      authorization: `Bearer ${key}`,
+      ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: (await res.json()) as T };
@@ -43,16 +48,34 @@ test("the client removes the agency's Meta access through the removal link", asy
   const email = `owner-${tag}@example.com`;
   const password = `pw-${tag}-Secret1`;
   await adminIn(realDataDir, "user", "create", "--agency", agency.id, "--email", email, "--password", password);
-  const key = (await adminIn<{ key: string }>(realDataDir, "key", "create", "--agency", agency.id, "--scopes", "all")).key;
+  const key = (await adminIn<{ key: string }>(realDataDir, "key", "create", "--agency", agency.id, "--scopes", "all"))
+    .key;
   const meta = await adminIn<{ internalAccountId: string }>(
     realDataDir,
-    ...["account", "connect", "--agency", agency.id, "--platform", "meta", "--business-id", AGENCY_BM, "--business-name", "Agency Main BM"],
+    ...[
+      "account",
+      "connect",
+      "--agency",
+      agency.id,
+      "--platform",
+      "meta",
+      "--business-id",
+      AGENCY_BM,
+      "--business-name",
+      "Agency Main BM",
+    ],
     ...["--email", "ops@agency.test", "--platform-account-id", "20002"],
   );
-  const client = await api<{ data: { id: string } }>(key, "POST", "/clients", { name: "Ana Client", email: `ana-${tag}@client.test`, language: "English" });
+  const client = await api<{ data: { id: string } }>(key, "POST", "/clients", {
+    name: "Ana Client",
+    email: `ana-${tag}@client.test`,
+    language: "English",
+  });
   const created = await api<{ data: { id: string; inviteUrl: string } }>(key, "POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }] } },
+    requestedServices: {
+      meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }] },
+    },
   });
   expect(created.status).toBe(201);
 
@@ -72,7 +95,9 @@ test("the client removes the agency's Meta access through the removal link", asy
   await access.getByRole("button", { name: "Remove our access" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove our access" }).click();
   await expect(access.getByText("Or email the client a removal link")).toBeVisible();
-  const removal = page.locator("section", { has: page.getByRole("heading", { name: "Removal with the client's consent" }) });
+  const removal = page.locator("section", {
+    has: page.getByRole("heading", { name: "Removal with the client's consent" }),
+  });
   await removal.getByRole("button", { name: "Email a removal link for Meta" }).click();
   await expect(removal.locator("td").getByText("Sent", { exact: true })).toBeVisible();
   await expectNoSeriousA11yIssues(page);
@@ -104,7 +129,9 @@ test("the client removes the agency's Meta access through the removal link", asy
 
   calls = (await (await fetch(`${graph}/__calls`)).json()) as Call[];
   const deletes = calls.filter((c) => c.method === "DELETE");
-  expect(deletes.map((c) => [c.path, c.query.business, c.status])).toEqual([["/v25.0/act_1001/agencies", AGENCY_BM, 200]]);
+  expect(deletes.map((c) => [c.path, c.query.business, c.status])).toEqual([
+    ["/v25.0/act_1001/agencies", AGENCY_BM, 200],
+  ]);
 
   await page.goto(`/dashboard/clients/${client.body.data.id}`);
   await expect(access.getByText("Removed", { exact: true })).toHaveCount(1);

@@ -17,7 +17,10 @@ function watchCsp(page: Page): string[] {
   return violations;
 }
 
-test("the static link under the CSP: a nonce on every script, the form token, one prospect per email, deleting it", async ({ page, baseURL }) => {
+test("the static link under the CSP: a nonce on every script, the form token, one prospect per email, deleting it", async ({
+  page,
+  baseURL,
+}) => {
   const agency = await seedAgency({ platforms: ["meta"] });
   const violations = watchCsp(page);
   await signInToDashboard(page, agency.email, agency.password);
@@ -67,14 +70,22 @@ test("the static link under the CSP: a nonce on every script, the form token, on
   // a server action posted from another site: 403, not a 500
   const forged = await fetch(`${baseURL}/dashboard/clients`, {
     method: "POST",
-    headers: { "next-action": "0".repeat(40), origin: "http://evil.example", "content-type": "text/plain;charset=UTF-8" },
+    headers: {
+      "next-action": "0".repeat(40),
+      origin: "http://evil.example",
+      "content-type": "text/plain;charset=UTF-8",
+    },
     body: "[]",
   });
   expect(forged.status).toBe(403);
   // and posted as a plain form, without the header (a cross-site <form method="post">)
   const form = new FormData();
   form.set("$ACTION_ID_" + "0".repeat(40), "");
-  const plain = await fetch(`${baseURL}/dashboard/clients`, { method: "POST", headers: { origin: "http://evil.example" }, body: form });
+  const plain = await fetch(`${baseURL}/dashboard/clients`, {
+    method: "POST",
+    headers: { origin: "http://evil.example" },
+    body: form,
+  });
   expect(plain.status).toBe(403);
 });
 

@@ -37,11 +37,26 @@ test.afterAll(async () => {
 
 async function newRequest(baseURL: string, language: string) {
   const seeded = await seedAgency({ platforms: ["hubspot"] });
-  const client = await api<{ data: { id: string } }>(baseURL, seeded.apiKey, "POST", "/clients", { name: "Lucía Cliente", email: "lucia@cliente.test", language });
-  const created = await api<{ data: { id: string; inviteUrl: string; embedUrl: string } }>(baseURL, seeded.apiKey, "POST", "/requests", {
-    clientId: client.body.data.id,
-    requestedServices: { hubspot_portal: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: seeded.accounts.hubspot }] } },
+  const client = await api<{ data: { id: string } }>(baseURL, seeded.apiKey, "POST", "/clients", {
+    name: "Lucía Cliente",
+    email: "lucia@cliente.test",
+    language,
   });
+  const created = await api<{ data: { id: string; inviteUrl: string; embedUrl: string } }>(
+    baseURL,
+    seeded.apiKey,
+    "POST",
+    "/requests",
+    {
+      clientId: client.body.data.id,
+      requestedServices: {
+        hubspot_portal: {
+          accessLevel: "standard",
+          requestedAccountLinks: [{ internalAccountId: seeded.accounts.hubspot }],
+        },
+      },
+    },
+  );
   expect(created.status).toBe(201);
   return created.body.data;
 }
@@ -53,8 +68,16 @@ async function expectAccessible(page: Page) {
 }
 
 const WORDS = {
-  English: { sent: "I've sent the invite", heading: /^What you shared with E2E Agency/, granted: "HubSpot Account on HubSpot" },
-  Spanish: { sent: "Ya he enviado la invitación", heading: /^Lo que has compartido con E2E Agency/, granted: "en HubSpot" },
+  English: {
+    sent: "I've sent the invite",
+    heading: /^What you shared with E2E Agency/,
+    granted: "HubSpot Account on HubSpot",
+  },
+  Spanish: {
+    sent: "Ya he enviado la invitación",
+    heading: /^Lo que has compartido con E2E Agency/,
+    granted: "en HubSpot",
+  },
 } as const;
 
 for (const width of [1280, 375]) {
@@ -80,7 +103,9 @@ test("the embed sizes its iframe to its content", async ({ page, baseURL }) => {
   const frame = page.frameLocator("#access-request");
   await expect(frame.getByRole("heading", { level: 1 })).toBeVisible();
   // the page asks for one service: far shorter than the 760 px it starts with
-  await expect.poll(async () => page.locator("#access-request").evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(740);
+  await expect
+    .poll(async () => page.locator("#access-request").evaluate((el) => el.getBoundingClientRect().height))
+    .toBeLessThan(740);
   const contentHeight = await frame.locator("main").evaluate((el) => Math.ceil(el.getBoundingClientRect().bottom));
   const frameHeight = await page.locator("#access-request").evaluate((el) => el.getBoundingClientRect().height);
   expect(Math.abs(frameHeight - contentHeight)).toBeLessThanOrEqual(2);

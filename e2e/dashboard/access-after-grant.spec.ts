@@ -9,7 +9,9 @@ import { api, seedAgency } from "../fixtures/admin";
 test.describe.configure({ timeout: 120_000 });
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -27,14 +29,24 @@ test("check granted access, remove it, and read the audit log", async ({ page, b
   await page.getByLabel("Account name").fill("Agency BM");
   await page.getByRole("button", { name: "Connect account" }).click();
   await expect(page.locator("tr", { hasText: "Agency BM" })).toContainText("Connected");
-  const accounts = await api<{ data: { internalAccountId: string; displayName: string }[] }>(baseURL!, agency.apiKey, "GET", "/accounts");
+  const accounts = await api<{ data: { internalAccountId: string; displayName: string }[] }>(
+    baseURL!,
+    agency.apiKey,
+    "GET",
+    "/accounts",
+  );
   const meta = accounts.body.data.find((a) => a.displayName === "Agency BM")!;
 
   const tag = Date.now().toString(36);
-  const client = await api<{ data: { id: string } }>(baseURL!, agency.apiKey, "POST", "/clients", { name: `Checks ${tag}`, email: `checks-${tag}@example.com` });
+  const client = await api<{ data: { id: string } }>(baseURL!, agency.apiKey, "POST", "/clients", {
+    name: `Checks ${tag}`,
+    email: `checks-${tag}@example.com`,
+  });
   const request = await api<{ data: { id: string; inviteUrl: string } }>(baseURL!, agency.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }] } },
+    requestedServices: {
+      meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }] },
+    },
   });
   expect(request.status).toBe(201);
 

@@ -43,7 +43,10 @@ async function verificationLinks(page: Page, email: string): Promise<string[]> {
   expect(mails.length).toBeGreaterThan(0);
   const paths: string[] = [];
   for (const mail of mails) {
-    const detail = (await (await page.request.get(`/api/dashboard/emails/${mail.id}`)).json()) as { data?: { text: string }; text?: string };
+    const detail = (await (await page.request.get(`/api/dashboard/emails/${mail.id}`)).json()) as {
+      data?: { text: string };
+      text?: string;
+    };
     const url = /https?:\/\/\S+\/verify-email\/\S+/.exec(detail.data?.text ?? detail.text ?? "")?.[0];
     expect(url).toBeDefined();
     paths.push(new URL(url!).pathname);
@@ -114,7 +117,10 @@ test("without a session the dashboard sends you to sign in and back", async ({ p
   expect(res.status()).toBe(401);
 });
 
-test("team invite by link, the Viewer's restricted view, and a forced action refused with 403", async ({ page, browser }) => {
+test("team invite by link, the Viewer's restricted view, and a forced action refused with 403", async ({
+  page,
+  browser,
+}) => {
   const ownerEmail = `${unique("teamowner")}@example.com`;
   const password = "correct-horse-battery";
   await signUp(page, unique("Team Agency"), ownerEmail, password);
@@ -138,7 +144,9 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
     await signedOut.getByRole("button", { name: "Didn't get the verification email?" }).click();
     await signedOut.getByLabel("Your account's email").fill(address);
     await signedOut.getByRole("button", { name: "Send a new verification email" }).click();
-    await expect(signedOut.getByTestId("resend-verification-result")).toContainText("If that address has an account that is not verified yet");
+    await expect(signedOut.getByTestId("resend-verification-result")).toContainText(
+      "If that address has an account that is not verified yet",
+    );
   }
   await signedOut.close();
   await verifyEmail(page, ownerEmail);

@@ -16,7 +16,18 @@ for (const width of [1280, 375]) {
   test(`demo data: marked by a banner and removed by the owner (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const agency = await seedAgency({ platforms: ["meta", "google"] });
-    await admin("intake", "set", "--agency", agency.agencyId, "--enabled", "true", "--question", "What is your company's website?", "--question", "Who handles billing?");
+    await admin(
+      "intake",
+      "set",
+      "--agency",
+      agency.agencyId,
+      "--enabled",
+      "true",
+      "--question",
+      "What is your company's website?",
+      "--question",
+      "Who handles billing?",
+    );
     await admin("demo", "seed", "--agency", agency.agencyId);
 
     await signInToDashboard(page, agency.email, agency.password);

@@ -18,17 +18,25 @@ async function signIn(page: Page, email: string, password: string, to: string) {
 }
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("edit a request, send a reminder now, and set the reminder days", async ({ page, baseURL }) => {
   const agency = await seedAgency({ platforms: ["google"] });
-  const client = await api<{ data: { id: string } }>(baseURL!, agency.apiKey, "POST", "/clients", { name: "Eva Edit", email: "eva@edit.example", language: "Spanish" });
+  const client = await api<{ data: { id: string } }>(baseURL!, agency.apiKey, "POST", "/clients", {
+    name: "Eva Edit",
+    email: "eva@edit.example",
+    language: "Spanish",
+  });
   const created = await api<{ data: { id: string } }>(baseURL!, agency.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { google_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.google }] } },
+    requestedServices: {
+      google_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.google }] },
+    },
   });
   const id = created.body.data.id;
   await signIn(page, agency.email, agency.password, `/dashboard/requests/${id}`);
@@ -84,7 +92,9 @@ test("two-factor sign-in: enrol with the key, keep recovery codes, and give a co
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page.getByText(/That code is not valid/)).toBeVisible();
   // the next time step: the enrolment code's step is used up
-  await page.getByLabel("Authentication code").fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await page
+    .getByLabel("Authentication code")
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await page.waitForURL((url) => url.pathname === "/dashboard");
 });

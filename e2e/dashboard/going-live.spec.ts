@@ -22,7 +22,9 @@ let dataDir = "";
 
 async function axeClean(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(
+    result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
 }
 
 async function shoot(page: Page, name: string) {
@@ -55,7 +57,11 @@ test.describe("an installation set up from the dashboard", () => {
       PLATFORM_HOST_OVERRIDES: platformHostOverrides(),
     });
     const log = fs.openSync(path.join(os.tmpdir(), `e2e-going-live-${port}.log`), "w");
-    server = spawn("npx", ["next", "start", "-p", String(port)], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", log, log], detached: true });
+    server = spawn("npx", ["next", "start", "-p", String(port)], {
+      env: env as NodeJS.ProcessEnv,
+      stdio: ["ignore", log, log],
+      detached: true,
+    });
     const until = Date.now() + 120_000;
     for (;;) {
       const up = await fetch(`${base}/api/health`).then(
@@ -74,7 +80,10 @@ test.describe("an installation set up from the dashboard", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("the operator sets Meta up and verifies it, then a client grants against the fake", async ({ page, browser }) => {
+  test("the operator sets Meta up and verifies it, then a client grants against the fake", async ({
+    page,
+    browser,
+  }) => {
     const tag = Date.now().toString(36);
     const agency = await adminIn<{ id: string }>(dataDir, "agency", "create", "--name", `Operator Agency ${tag}`);
     const email = `operator-${tag}@example.com`;
@@ -95,7 +104,9 @@ test.describe("an installation set up from the dashboard", () => {
     await card.getByRole("button", { name: "Save" }).click();
     await expect(card.getByText("Saved here").first()).toBeVisible();
     await card.getByRole("button", { name: "Verify" }).click();
-    await expect(page.getByTestId("verify-result-meta")).toContainText('Verified: Meta accepted the app "Fake Agency Access" (App ID 1234567890).');
+    await expect(page.getByTestId("verify-result-meta")).toContainText(
+      'Verified: Meta accepted the app "Fake Agency Access" (App ID 1234567890).',
+    );
     const sandbox = card.getByRole("checkbox", { name: "Simulate Meta (sandbox)" });
     if (await sandbox.isChecked()) {
       await expect(card.getByRole("alert")).toContainText("production installation");
@@ -111,13 +122,33 @@ test.describe("an installation set up from the dashboard", () => {
     const key = await adminIn<{ key: string }>(dataDir, "key", "create", "--agency", agency.id, "--scopes", "all");
     const account = await adminIn<{ internalAccountId: string }>(
       dataDir,
-      ...["account", "connect", "--agency", agency.id, "--platform", "meta", "--business-id", "770000000001", "--business-name", "Agency Main BM"],
+      ...[
+        "account",
+        "connect",
+        "--agency",
+        agency.id,
+        "--platform",
+        "meta",
+        "--business-id",
+        "770000000001",
+        "--business-name",
+        "Agency Main BM",
+      ],
     );
-    const client = await api<{ data: { id: string } }>(base, key.key, "POST", "/clients", { name: "Ana Client", email: "ana@client.test", language: "English" });
+    const client = await api<{ data: { id: string } }>(base, key.key, "POST", "/clients", {
+      name: "Ana Client",
+      email: "ana@client.test",
+      language: "English",
+    });
     expect(client.status).toBe(201);
     const created = await api<{ data: { inviteUrl: string } }>(base, key.key, "POST", "/requests", {
       clientId: client.body.data.id,
-      requestedServices: { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: account.internalAccountId }] } },
+      requestedServices: {
+        meta_ads: {
+          accessLevel: "advertiser",
+          requestedAccountLinks: [{ internalAccountId: account.internalAccountId }],
+        },
+      },
     });
     expect(created.status).toBe(201);
     const context = await browser.newContext();

@@ -10,11 +10,19 @@ for (const width of [1280, 375]) {
   test(`home shows waiting requests, usage and activity (${width} px)`, async ({ page, baseURL }) => {
     await page.setViewportSize({ width, height: 900 });
     const seeded = await seedAgency({ platforms: ["google"] });
-    const client = await api<{ data: { id: string } }>(baseURL!, seeded.apiKey, "POST", "/clients", { name: "Maria Lopez", email: "maria@client.test" });
+    const client = await api<{ data: { id: string } }>(baseURL!, seeded.apiKey, "POST", "/clients", {
+      name: "Maria Lopez",
+      email: "maria@client.test",
+    });
     expect(client.status).toBe(201);
     const request = await api<{ data: { id: string } }>(baseURL!, seeded.apiKey, "POST", "/requests", {
       clientId: client.body.data.id,
-      requestedServices: { google_analytics: { accessLevel: "viewer", requestedAccountLinks: [{ internalAccountId: seeded.accounts.google }] } },
+      requestedServices: {
+        google_analytics: {
+          accessLevel: "viewer",
+          requestedAccountLinks: [{ internalAccountId: seeded.accounts.google }],
+        },
+      },
     });
     expect(request.status).toBe(201);
 
@@ -23,7 +31,10 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Waiting on the client (1)" })).toBeVisible();
     const waiting = page.getByTestId("home-waiting");
-    await expect(waiting.getByRole("link", { name: "Maria Lopez" })).toHaveAttribute("href", `/dashboard/requests/${request.body.data.id}`);
+    await expect(waiting.getByRole("link", { name: "Maria Lopez" })).toHaveAttribute(
+      "href",
+      `/dashboard/requests/${request.body.data.id}`,
+    );
     await expect(waiting).toContainText("0 of 1 done");
     await expect(page.getByTestId("home-usage")).toContainText("Client links");
     await expect(page.getByTestId("home-recent")).toContainText("Access request created");

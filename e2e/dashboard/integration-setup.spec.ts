@@ -48,7 +48,11 @@ async function startReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** The spec's check: any v1 in Service-Signature is HMAC-SHA256(secret, `${t}.${body}`). */
@@ -61,7 +65,10 @@ function signedWith(r: Received, secret: string): boolean {
 }
 
 async function createRequest(baseURL: string, apiKey: string, shopifyAccount: string, tag: string, sendEmail = false) {
-  const client = await api<{ data: { id: string } }>(baseURL, apiKey, "POST", "/clients", { name: `Client ${tag}`, email: `client-${tag}@example.com` });
+  const client = await api<{ data: { id: string } }>(baseURL, apiKey, "POST", "/clients", {
+    name: `Client ${tag}`,
+    email: `client-${tag}@example.com`,
+  });
   expect(client.status).toBe(201);
   const request = await api<{ data: { id: string } }>(baseURL, apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
@@ -86,7 +93,12 @@ test("an owner creates an API key, uses it, and revokes it", async ({ page, base
   expect(key).toMatch(/^ark_/);
   await page.screenshot({ path: `${SCREENS}/api-keys-created.png`, fullPage: true });
 
-  const me = await api<{ data: { agency: { id: string }; apiKey: { id: string; scopes: string[] } } }>(baseURL!, key, "GET", "/me");
+  const me = await api<{ data: { agency: { id: string }; apiKey: { id: string; scopes: string[] } } }>(
+    baseURL!,
+    key,
+    "GET",
+    "/me",
+  );
   expect(me.status).toBe(200);
   expect(me.body.data.agency.id).toBe(agency.agencyId);
   expect(me.body.data.apiKey.scopes).toContain("webhooks:write");
@@ -155,7 +167,11 @@ test("an owner adds a webhook, tests it, rotates its secret and reads the delive
 
     // a real event goes through the worker to the same endpoint and into the log
     await createRequest(baseURL!, agency.apiKey, agency.accounts.shopify!, `wh${Date.now()}`);
-    await expect.poll(() => receiver.received.some((r) => r.headers["service-event-type"] === "request.created"), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => receiver.received.some((r) => r.headers["service-event-type"] === "request.created"), {
+        timeout: 20_000,
+      })
+      .toBe(true);
 
     const log = page.getByRole("list", { name: "Deliveries" });
     await expect(log.locator('li[data-event-type="webhook.test"]')).toHaveCount(2);
@@ -203,7 +219,12 @@ test("the usage page counts a new request, and the API reference renders", async
   await page.getByRole("radio", { name: /Agency/ }).check();
   await page.getByRole("button", { name: "Change plan" }).click();
   await expect(page.getByTestId("usage-clients")).toContainText("/ no limit");
-  const after = await api<{ data: { plan: string; clients: { limit: number | null } } }>(baseURL!, agency.apiKey, "GET", "/usage");
+  const after = await api<{ data: { plan: string; clients: { limit: number | null } } }>(
+    baseURL!,
+    agency.apiKey,
+    "GET",
+    "/usage",
+  );
   expect(after.body.data).toMatchObject({ plan: "agency", clients: { limit: null } });
 
   const elsewhere: string[] = [];

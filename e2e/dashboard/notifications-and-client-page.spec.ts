@@ -10,7 +10,9 @@ import { signInToDashboard } from "../fixtures/agency-actions";
 test.describe.configure({ timeout: 120_000 });
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -27,7 +29,9 @@ test("notifications lead to the client's page; both pages pass axe", async ({ pa
   expect(client.status).toBe(201);
   const request = await api<{ data: { id: string; inviteUrl: string } }>(baseURL!, agency.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } },
+    requestedServices: {
+      meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] },
+    },
   });
   expect(request.status).toBe(201);
 

@@ -43,13 +43,22 @@ function kindOf(href: string): string {
 async function settle(page: Page): Promise<string[]> {
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
   const loaded = await page
-    .waitForFunction(() => !/\bLoading\b/.test(document.querySelector("main")?.textContent ?? document.body.textContent ?? ""), null, { timeout: 10_000 })
+    .waitForFunction(
+      () => !/\bLoading\b/.test(document.querySelector("main")?.textContent ?? document.body.textContent ?? ""),
+      null,
+      { timeout: 10_000 },
+    )
     .then(() => true)
     .catch(() => false);
   return loaded ? [] : ["still loading after 10 s"];
 }
 
-async function withContext<T>(browser: Browser, width: number, run: (page: Page) => Promise<T>, locale = "en-US"): Promise<T> {
+async function withContext<T>(
+  browser: Browser,
+  width: number,
+  run: (page: Page) => Promise<T>,
+  locale = "en-US",
+): Promise<T> {
   // the browser's language: what a page that knows no client (a wrong link) answers in
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
   try {
@@ -95,13 +104,19 @@ for (const width of WIDTHS) {
 
       // the navigation lists the pages; the pages link to the rest
       await page.goto("/dashboard");
-      const queue = await page.locator("#dashboard-nav a[href^='/dashboard']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+      const queue = await page
+        .locator("#dashboard-nav a[href^='/dashboard']")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
       expect(queue.length).toBeGreaterThan(10);
       const seen = new Set<string>();
       const perKind = new Map<string, number>();
       const admit = (href: string) => {
         const kind = kindOf(href);
-        const limit = ONE_OF_KIND.some((re) => re.test(kind)) ? 1 : TWO_OF_KIND.some((re) => re.test(kind)) ? 2 : PER_KIND;
+        const limit = ONE_OF_KIND.some((re) => re.test(kind))
+          ? 1
+          : TWO_OF_KIND.some((re) => re.test(kind))
+            ? 2
+            : PER_KIND;
         if (seen.has(href) || (perKind.get(kind) ?? 0) >= limit) return;
         seen.add(href);
         perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
@@ -114,27 +129,40 @@ for (const width of WIDTHS) {
         await page.goto(href);
         await check(href);
         await exploreStates(page, href, check);
-        const links = await page.locator("main a[href^='/dashboard']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+        const links = await page
+          .locator("main a[href^='/dashboard']")
+          .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
         for (const link of links) if (!link.startsWith("/dashboard/accounts/connect")) admit(link);
       }
       // every request of the demo data was reached through the pages
-      for (const id of Object.values(demo.requests)) expect(seen.has(`/dashboard/requests/${id}`), `request ${id} reached`).toBe(true);
+      for (const id of Object.values(demo.requests))
+        expect(seen.has(`/dashboard/requests/${id}`), `request ${id} reached`).toBe(true);
       return found;
     });
     expect(report(problems)).toEqual([]);
   });
 
-  test(`every client page in every state reads in the client's language (${width} px)`, async ({ browser, baseURL }) => {
+  test(`every client page in every state reads in the client's language (${width} px)`, async ({
+    browser,
+    baseURL,
+  }) => {
     const links: Record<DemoState, { inviteUrl: string; embedUrl: string; clientId: string }> = {} as never;
     for (const [state, id] of Object.entries(demo.requests) as [DemoState, string][]) {
-      const res = await api<{ data: { inviteUrl: string; embedUrl: string; clientId: string } }>(baseURL!, demo.apiKey, "GET", `/requests/${id}`);
+      const res = await api<{ data: { inviteUrl: string; embedUrl: string; clientId: string } }>(
+        baseURL!,
+        demo.apiKey,
+        "GET",
+        `/requests/${id}`,
+      );
       expect(res.status).toBe(200);
       links[state] = res.body.data;
     }
     const problems: TourProblem[] = [];
     for (const [language, languageName] of LANGUAGES) {
       for (const { clientId } of Object.values(links)) {
-        expect((await api(baseURL!, demo.apiKey, "PATCH", `/clients/${clientId}`, { language: languageName })).status).toBe(200);
+        expect(
+          (await api(baseURL!, demo.apiKey, "PATCH", `/clients/${clientId}`, { language: languageName })).status,
+        ).toBe(200);
       }
       problems.push(
         ...(await withContext(
@@ -147,7 +175,8 @@ for (const width of WIDTHS) {
               await page.goto(path);
               await settle(page);
               const lang = await page.locator("html").getAttribute("lang");
-              if (lang !== language) found.push({ page: `${name} (${width} px, ${language})`, problem: `<html lang="${lang}">` });
+              if (lang !== language)
+                found.push({ page: `${name} (${width} px, ${language})`, problem: `<html lang="${lang}">` });
               found.push(...(await checkPage(page, { name, language, consoleErrors: console.take() })));
             };
             for (const [state, link] of Object.entries(links)) {
@@ -172,18 +201,25 @@ for (const width of WIDTHS) {
 }
 
 /** The states a page can show beyond its first view: tabs, folded details, dialogs with data. */
-async function exploreStates(page: Page, href: string, check: (name: string, target?: Page, errors?: { take(): string[] }) => Promise<void>) {
+async function exploreStates(
+  page: Page,
+  href: string,
+  check: (name: string, target?: Page, errors?: { take(): string[] }) => Promise<void>,
+) {
   const kind = kindOf(href);
   const main = page.locator("main");
   // the API reference's tabs are code samples per language and response: its first view is checked
-  const tabs = kind === "/dashboard/developers" ? [] : (await main.locator("[role=tab][aria-selected=false]").all()).slice(0, 4);
+  const tabs =
+    kind === "/dashboard/developers" ? [] : (await main.locator("[role=tab][aria-selected=false]").all()).slice(0, 4);
   for (const tab of tabs) {
     const name = (await tab.textContent())?.trim();
     await tab.click();
     await check(`${href} tab ${name}`);
   }
   if ((await main.locator("details:not([open])").count()) > 0) {
-    await main.locator("details:not([open]) > summary").evaluateAll((els) => els.forEach((s) => ((s.parentElement as HTMLDetailsElement).open = true)));
+    await main
+      .locator("details:not([open]) > summary")
+      .evaluateAll((els) => els.forEach((s) => ((s.parentElement as HTMLDetailsElement).open = true)));
     await check(`${href} details opened`);
   }
   if (kind === "/dashboard/mailbox") {
@@ -197,9 +233,15 @@ async function exploreStates(page: Page, href: string, check: (name: string, tar
       await check(`${href} email`);
     }
   }
-  if (kind === "/dashboard/requests/:id" && (await page.getByTestId("request-status").textContent())?.includes("In progress")) {
+  if (
+    kind === "/dashboard/requests/:id" &&
+    (await page.getByTestId("request-status").textContent())?.includes("In progress")
+  ) {
     // what the client sees, as the team previews it
-    const [preview] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Preview as client" }).click()]);
+    const [preview] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("button", { name: "Preview as client" }).click(),
+    ]);
     const errors = watchConsole(preview);
     await preview.waitForURL(/\/i\//);
     await check(`${href} preview as client`, preview, errors);

@@ -15,17 +15,32 @@ async function expectAccessible(page: Page) {
 }
 
 for (const width of [1280, 375]) {
-  test(`the request page names accounts and roles and tells the story in words (${width} px)`, async ({ page, baseURL }) => {
+  test(`the request page names accounts and roles and tells the story in words (${width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     const seeded = await seedAgency({ platforms: ["google", "shopify"] });
-    const client = await api<{ data: { id: string } }>(baseURL!, seeded.apiKey, "POST", "/clients", { name: "Maria Lopez", email: "maria@client.test" });
-    const created = await api<{ data: { id: string; inviteUrl: string } }>(baseURL!, seeded.apiKey, "POST", "/requests", {
-      clientId: client.body.data.id,
-      requestedServices: {
-        google_analytics: { accessLevel: "viewer", requestedAccountLinks: [{ internalAccountId: seeded.accounts.google }] },
-        shopify_store: { requestedAccountLinks: [{ internalAccountId: seeded.accounts.shopify }] },
-      },
+    const client = await api<{ data: { id: string } }>(baseURL!, seeded.apiKey, "POST", "/clients", {
+      name: "Maria Lopez",
+      email: "maria@client.test",
     });
+    const created = await api<{ data: { id: string; inviteUrl: string } }>(
+      baseURL!,
+      seeded.apiKey,
+      "POST",
+      "/requests",
+      {
+        clientId: client.body.data.id,
+        requestedServices: {
+          google_analytics: {
+            accessLevel: "viewer",
+            requestedAccountLinks: [{ internalAccountId: seeded.accounts.google }],
+          },
+          shopify_store: { requestedAccountLinks: [{ internalAccountId: seeded.accounts.shopify }] },
+        },
+      },
+    );
     expect(created.status).toBe(201);
 
     await signInToDashboard(page, seeded.email, seeded.password);
@@ -36,7 +51,10 @@ for (const width of [1280, 375]) {
     const bar = page.getByTestId("invite-link-bar").first();
     await expect(bar.getByTestId("invite-url")).toHaveText(created.body.data.inviteUrl);
     await expect(bar.getByRole("button", { name: "Copy link" })).toBeVisible();
-    await expect(bar.getByRole("link", { name: "Email" })).toHaveAttribute("href", /^mailto:maria%40client\.test\?subject=/);
+    await expect(bar.getByRole("link", { name: "Email" })).toHaveAttribute(
+      "href",
+      /^mailto:maria%40client\.test\?subject=/,
+    );
     await bar.getByRole("button", { name: "Embed" }).click();
     await expect(bar.getByTestId("iframe-snippet")).toContainText("access-request.resize");
 
@@ -45,7 +63,8 @@ for (const width of [1280, 375]) {
     await expect(analytics).toContainText("Role: Viewer");
     await expect(analytics).not.toContainText("viewer");
     const shopify = page.locator('[data-testid="service-row"][data-service="shopify_store"]');
-    for (const id of [seeded.accounts.google!, seeded.accounts.shopify!]) await expect(page.locator("main")).not.toContainText(id);
+    for (const id of [seeded.accounts.google!, seeded.accounts.shopify!])
+      await expect(page.locator("main")).not.toContainText(id);
 
     // the timeline in words; event names only under Details
     await expect(page.getByTestId("timeline")).toContainText("Access request created");
@@ -72,7 +91,9 @@ for (const width of [1280, 375]) {
     const toggle = page.getByLabel("Link is on");
     await expect(toggle).not.toBeChecked();
     await expect(toggle).toBeDisabled();
-    await expect(page.getByText("Choose at least one service (or the intake form) before turning the link on.").first()).toBeVisible();
+    await expect(
+      page.getByText("Choose at least one service (or the intake form) before turning the link on.").first(),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 }

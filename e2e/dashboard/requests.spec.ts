@@ -25,10 +25,16 @@ async function signIn(page: Page, email: string, password: string) {
 async function expectNoSeriousA11yIssues(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual(
+    [],
+  );
 }
 
-test("create a client and a request, watch the client's progress live, act on it", async ({ page, browser, baseURL }) => {
+test("create a client and a request, watch the client's progress live, act on it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const seeded = await seedAgency({ platforms: ["google", "shopify", "hubspot"] });
   await signIn(page, seeded.email, seeded.password);
   await expect(page.getByText("No requests yet")).toBeVisible();
@@ -105,12 +111,9 @@ test("create a client and a request, watch the client's progress live, act on it
   await expect(page.getByTestId("iframe-snippet")).toContainText('<iframe id="access-request" src=');
 
   // the API sees it with source "dashboard"
-  const viaApi = await api<{ data: { clientId: string; source: string; services: { service: string; accessLevel: string }[] } }>(
-    baseURL!,
-    seeded.apiKey,
-    "GET",
-    `/requests/${requestId}`,
-  );
+  const viaApi = await api<{
+    data: { clientId: string; source: string; services: { service: string; accessLevel: string }[] };
+  }>(baseURL!, seeded.apiKey, "GET", `/requests/${requestId}`);
   expect(viaApi.body.data.source).toBe("dashboard");
   expect(viaApi.body.data.services.find((s) => s.service === "google_ads")?.accessLevel).toBe("standard");
 
@@ -172,12 +175,20 @@ test("create a client and a request, watch the client's progress live, act on it
   await expect(page.getByText("Marked as granted.")).toBeVisible();
   await expect(page.getByTestId("request-status")).toHaveText("Completed");
   await expect(page.locator('[data-event-type="request.completed"]')).toHaveCount(3);
-  const finalView = await api<{ data: { status: string; stateVersion: number } }>(baseURL!, seeded.apiKey, "GET", `/requests/${requestId}`);
+  const finalView = await api<{ data: { status: string; stateVersion: number } }>(
+    baseURL!,
+    seeded.apiKey,
+    "GET",
+    `/requests/${requestId}`,
+  );
   expect(finalView.body.data.status).toBe("completed");
   await expect(page.getByTestId("state-version")).toHaveText(String(finalView.body.data.stateVersion));
 
   // preview as client: a demo request opens in a new tab
-  const [preview] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Preview as client" }).click()]);
+  const [preview] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("button", { name: "Preview as client" }).click(),
+  ]);
   await expect.poll(() => preview.url(), { timeout: 15_000 }).toMatch(/\/i\/[A-Za-z0-9_-]+$/);
   const demoToken = preview.url().split("/").pop()!;
   expect(inviteUrl.endsWith(demoToken)).toBe(false);
@@ -205,7 +216,10 @@ test("create a client and a request, watch the client's progress live, act on it
   const second = await api<{ data: { id: string; inviteUrl: string } }>(baseURL!, seeded.apiKey, "POST", "/requests", {
     clientId: viaApi.body.data.clientId,
     requestedServices: {
-      hubspot_portal: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: seeded.accounts.hubspot }] },
+      hubspot_portal: {
+        accessLevel: "standard",
+        requestedAccountLinks: [{ internalAccountId: seeded.accounts.hubspot }],
+      },
       shopify_store: { requestedAccountLinks: [{ internalAccountId: seeded.accounts.shopify }] },
     },
   });

@@ -19,7 +19,9 @@ test.beforeAll(async ({ baseURL }) => {
   demo = await seedDemoAgency();
   clientIds = {};
   for (const [state, id] of Object.entries(demo.requests)) {
-    clientIds[state] = (await api<{ data: { clientId: string } }>(baseURL!, demo.apiKey, "GET", `/requests/${id}`)).body.data.clientId;
+    clientIds[state] = (
+      await api<{ data: { clientId: string } }>(baseURL!, demo.apiKey, "GET", `/requests/${id}`)
+    ).body.data.clientId;
   }
 });
 
@@ -75,7 +77,9 @@ test("a service first asks for its least-privileged role, not admin", async ({ p
 test("a cancelled request offers no link to copy, email or embed", async ({ page }) => {
   await signedIn(page);
   await page.goto(`/dashboard/requests/${demo.requests.cancelled}`);
-  await expect(page.getByTestId("closed-link-note")).toHaveText("The link no longer works: this request was cancelled.");
+  await expect(page.getByTestId("closed-link-note")).toHaveText(
+    "The link no longer works: this request was cancelled.",
+  );
   await expect(page.getByTestId("invite-link-bar")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Copy link" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Embed" })).toHaveCount(0);
@@ -96,13 +100,23 @@ test("the sidebar reaches Usage & plan on an 800 px high screen", async ({ page 
 });
 
 test("the thank-you page sends the client on by script and link, with no meta refresh", async ({ page, baseURL }) => {
-  const client = await api<{ data: { id: string } }>(baseURL!, demo.apiKey, "POST", "/clients", { name: "Redirect Client", email: "redirect@client.test" });
-  const accounts = await api<{ data: { internalAccountId: string; platform: string }[] }>(baseURL!, demo.apiKey, "GET", "/accounts");
+  const client = await api<{ data: { id: string } }>(baseURL!, demo.apiKey, "POST", "/clients", {
+    name: "Redirect Client",
+    email: "redirect@client.test",
+  });
+  const accounts = await api<{ data: { internalAccountId: string; platform: string }[] }>(
+    baseURL!,
+    demo.apiKey,
+    "GET",
+    "/accounts",
+  );
   const google = accounts.body.data.find((a) => a.platform === "google")!.internalAccountId;
   const redirectUrl = `${baseURL}/api/health`;
   const created = await api<{ data: { id: string; inviteUrl: string } }>(baseURL!, demo.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { google_ads: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: google }] } },
+    requestedServices: {
+      google_ads: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: google }] },
+    },
     redirectUrl,
   });
   expect(created.status).toBe(201);
@@ -132,7 +146,9 @@ test("without SMTP the verification notice says the email is in the Mailbox", as
   await expect(page.getByTestId("signup-done")).toContainText(email, { timeout: 20_000 });
   await signInToDashboard(page, email, password);
   const notice = page.getByTestId("verify-email-notice");
-  await expect(notice.getByTestId("verify-email-mailbox")).toHaveText("No email server is set up, so the email was not delivered: it is in the Mailbox.");
+  await expect(notice.getByTestId("verify-email-mailbox")).toHaveText(
+    "No email server is set up, so the email was not delivered: it is in the Mailbox.",
+  );
   await notice.getByRole("link", { name: "Mailbox" }).click();
   await expect(page.getByRole("heading", { name: "Mailbox" })).toBeVisible();
 });

@@ -9,7 +9,9 @@ import { signInToDashboard } from "../fixtures/agency-actions";
 const SCREENS = "test-results/screens";
 
 async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }
 
 test("the service picker groups the catalog by platform and searches it, at 375 and 1280 px", async ({ page }) => {
@@ -39,7 +41,9 @@ test("the service picker groups the catalog by platform and searches it, at 375 
 
   await search.fill("nothing like this");
   await expect(groups).toHaveCount(0);
-  await expect(page.getByTestId("service-picker-status")).toContainText('No service matches "nothing like this". 1 selected in all.');
+  await expect(page.getByTestId("service-picker-status")).toContainText(
+    'No service matches "nothing like this". 1 selected in all.',
+  );
 
   // cleared: every platform again, the chosen one open and counted
   await search.fill("");

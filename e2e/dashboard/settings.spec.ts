@@ -9,7 +9,10 @@ const SCREENS = "test-results/screens";
 // seeding an agency runs the admin CLI several times, which is slow on PostgreSQL under load
 test.describe.configure({ timeout: 120_000 });
 // a 1x1 PNG
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 async function signIn(page: Page, email: string, password: string, to: string) {
@@ -21,7 +24,9 @@ async function signIn(page: Page, email: string, password: string, to: string) {
 }
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -59,10 +64,14 @@ test("the intake form: turn on, add, edit, reorder and remove questions", async 
   await add.getByLabel("Question").fill("Anything else we should know?");
   await add.getByLabel("Answer type").selectOption("long_text");
   await add.getByRole("button", { name: "Add question" }).click();
-  await expect.poll(() => questionLabels(page)).toEqual(["Monthly budget", "What is your website?", "Anything else we should know?"]);
+  await expect
+    .poll(() => questionLabels(page))
+    .toEqual(["Monthly budget", "What is your website?", "Anything else we should know?"]);
 
   await page.getByRole("button", { name: 'Move "What is your website?" up' }).click();
-  await expect.poll(() => questionLabels(page)).toEqual(["What is your website?", "Monthly budget", "Anything else we should know?"]);
+  await expect
+    .poll(() => questionLabels(page))
+    .toEqual(["What is your website?", "Monthly budget", "Anything else we should know?"]);
 
   const budget = page.locator('li[data-question="Monthly budget"]');
   await budget.getByRole("button", { name: "Edit" }).click();
@@ -72,7 +81,10 @@ test("the intake form: turn on, add, edit, reorder and remove questions", async 
   await edit.getByRole("button", { name: "Save question" }).click();
   await expect(page.locator('li[data-question="Monthly ad budget"]')).toContainText("Several choices · required");
 
-  await page.locator('li[data-question="Anything else we should know?"]').getByRole("button", { name: "Remove" }).click();
+  await page
+    .locator('li[data-question="Anything else we should know?"]')
+    .getByRole("button", { name: "Remove" })
+    .click();
   await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
   await expect.poll(() => questionLabels(page)).toEqual(["What is your website?", "Monthly ad budget"]);
 
@@ -175,10 +187,22 @@ test("connected accounts: connect and disconnect, as the API sees them", async (
   await expect(row).toContainText("Connected");
   await expect(row).toContainText("HubSpot");
 
-  type Account = { internalAccountId: string; platform: string; displayName: string; status: string; services: string[]; email: string | null };
+  type Account = {
+    internalAccountId: string;
+    platform: string;
+    displayName: string;
+    status: string;
+    services: string[];
+    email: string | null;
+  };
   const listed = await api<{ data: Account[] }>(baseURL!, agency.apiKey, "GET", "/accounts");
   const created = listed.body.data.find((a) => a.displayName === "Northwind Business Manager")!;
-  expect(created).toMatchObject({ platform: "hubspot", status: "connected", email: "ads@northwind.example", services: ["hubspot_portal"] });
+  expect(created).toMatchObject({
+    platform: "hubspot",
+    status: "connected",
+    email: "ads@northwind.example",
+    services: ["hubspot_portal"],
+  });
   await page.screenshot({ path: `${SCREENS}/accounts.png`, fullPage: true });
   await expectNoSeriousA11yIssues(page);
 
@@ -193,7 +217,10 @@ test("connected accounts: connect and disconnect, as the API sees them", async (
 test("the mailbox shows the invite email of a request created with sendEmail", async ({ page, baseURL }) => {
   const agency = await seedAgency();
   const tag = Date.now().toString(36);
-  const client = await api<{ data: { id: string } }>(baseURL!, agency.apiKey, "POST", "/clients", { name: `Mail ${tag}`, email: `mail-${tag}@example.com` });
+  const client = await api<{ data: { id: string } }>(baseURL!, agency.apiKey, "POST", "/clients", {
+    name: `Mail ${tag}`,
+    email: `mail-${tag}@example.com`,
+  });
   const created = await api<{ data: { inviteUrl: string } }>(baseURL!, agency.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
     requestedServices: { shopify_store: { requestedAccountLinks: [{ internalAccountId: agency.accounts.shopify! }] } },

@@ -16,7 +16,8 @@ function collectErrors(page: Page): string[] {
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
   page.on("console", (msg) => {
     // a missing favicon is not a page error
-    if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) errors.push(`console: ${msg.text()}`);
+    if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource"))
+      errors.push(`console: ${msg.text()}`);
   });
   return errors;
 }
@@ -25,7 +26,10 @@ test.describe("a browser in Kiribati (UTC+14) with a Dutch locale", () => {
   // far from UTC, so any date formatted on the server differs from the browser's
   test.use({ timezoneId: "Pacific/Kiritimati", locale: "nl-NL" });
 
-  test("the team and API key pages hydrate without errors and show dates in the browser's zone", async ({ page, baseURL }) => {
+  test("the team and API key pages hydrate without errors and show dates in the browser's zone", async ({
+    page,
+    baseURL,
+  }) => {
     const agency = await seedAgency({ platforms: [] });
     // a key that has been used, so its "last used" time shows too
     expect((await api(baseURL!, agency.apiKey, "GET", "/me")).status).toBe(200);
@@ -55,13 +59,22 @@ test.describe("a browser in Kiribati (UTC+14) with a Dutch locale", () => {
   });
 });
 
-test("client pages declare their own language in <html lang>, and a preview link says it is a preview", async ({ page, baseURL }) => {
+test("client pages declare their own language in <html lang>, and a preview link says it is a preview", async ({
+  page,
+  baseURL,
+}) => {
   const agency = await seedAgency({ platforms: ["meta"] });
   const link = async (language: string) => {
-    const client = await api<{ data: { id: string } }>(baseURL!, agency.apiKey, "POST", "/clients", { name: `${language} client`, email: "c@example.com", language });
+    const client = await api<{ data: { id: string } }>(baseURL!, agency.apiKey, "POST", "/clients", {
+      name: `${language} client`,
+      email: "c@example.com",
+      language,
+    });
     const request = await api<{ data: { inviteUrl: string } }>(baseURL!, agency.apiKey, "POST", "/requests", {
       clientId: client.body.data.id,
-      requestedServices: { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } },
+      requestedServices: {
+        meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] },
+      },
     });
     expect(request.status).toBe(201);
     return new URL(request.body.data.inviteUrl).pathname;
@@ -83,7 +96,10 @@ test("client pages declare their own language in <html lang>, and a preview link
   await signInToDashboard(page, agency.email, agency.password);
   const requests = await api<{ data: { id: string }[] }>(baseURL!, agency.apiKey, "GET", "/requests");
   await page.goto(`/dashboard/requests/${requests.body.data[0]!.id}`);
-  const [preview] = await Promise.all([page.waitForEvent("popup"), page.getByRole("button", { name: "Preview as client" }).click()]);
+  const [preview] = await Promise.all([
+    page.waitForEvent("popup"),
+    page.getByRole("button", { name: "Preview as client" }).click(),
+  ]);
   await preview.waitForURL(/\/i\//);
   const banner = preview.getByTestId("preview-banner");
   await expect(banner).toBeVisible();

@@ -108,7 +108,8 @@ const ZEnv = z.object({
 });
 
 /** Which proxies to believe: none, the last `hops` entries, or the listed addresses. */
-export type TTrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "addresses"; addresses: string[] };
+export type TTrustProxy =
+  { kind: "none" } | { kind: "hops"; hops: number } | { kind: "addresses"; addresses: string[] };
 
 function parseTrustProxy(raw: string | undefined): TTrustProxy {
   const v = (raw ?? "").trim().toLowerCase();
@@ -126,7 +127,9 @@ function parseTrustProxy(raw: string | undefined): TTrustProxy {
   try {
     proxyaddr.compile(addresses);
   } catch (err) {
-    throw new EnvError(`Invalid environment variable TRUST_PROXY: ${(err as Error).message} (give a hop count or proxy addresses/CIDR ranges)`);
+    throw new EnvError(
+      `Invalid environment variable TRUST_PROXY: ${(err as Error).message} (give a hop count or proxy addresses/CIDR ranges)`,
+    );
   }
   return { kind: "addresses", addresses };
 }
@@ -160,7 +163,8 @@ function parseEnv(source: NodeJS.ProcessEnv): TEnv {
   try {
     platformHostOverrides = parseHostOverrides(e.PLATFORM_HOST_OVERRIDES);
   } catch (err) {
-    if (err instanceof HostOverridesError) throw new EnvError(`Invalid environment variable PLATFORM_HOST_OVERRIDES: ${err.message}`);
+    if (err instanceof HostOverridesError)
+      throw new EnvError(`Invalid environment variable PLATFORM_HOST_OVERRIDES: ${err.message}`);
     throw err;
   }
   const sandboxDefault = databaseMode === "embedded" || e.NODE_ENV !== "production";
@@ -175,8 +179,10 @@ function parseEnv(source: NodeJS.ProcessEnv): TEnv {
         : ["0", "false", "no"].includes(sandboxRaw)
           ? []
           : sandboxRaw.split(",").map((p) => p.trim());
-  if (e.RATE_LIMIT_STORE === "redis" && !e.REDIS_URL) throw new EnvError("Invalid environment variable RATE_LIMIT_STORE: redis needs REDIS_URL");
-  if (e.RATE_LIMIT_STORE === "postgres" && !e.DATABASE_URL) throw new EnvError("Invalid environment variable RATE_LIMIT_STORE: postgres needs DATABASE_URL");
+  if (e.RATE_LIMIT_STORE === "redis" && !e.REDIS_URL)
+    throw new EnvError("Invalid environment variable RATE_LIMIT_STORE: redis needs REDIS_URL");
+  if (e.RATE_LIMIT_STORE === "postgres" && !e.DATABASE_URL)
+    throw new EnvError("Invalid environment variable RATE_LIMIT_STORE: postgres needs DATABASE_URL");
   return {
     ...e,
     TRUST_PROXY: parseTrustProxy(e.TRUST_PROXY),

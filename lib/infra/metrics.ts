@@ -13,7 +13,10 @@ interface Metrics {
   gauges: Record<string, client.Gauge>;
 }
 
-const g = globalSingleton<{ __metrics?: Metrics; __metricsCollectors?: Array<() => Promise<void>> }>("metrics", () => ({}));
+const g = globalSingleton<{ __metrics?: Metrics; __metricsCollectors?: Array<() => Promise<void>> }>(
+  "metrics",
+  () => ({}),
+);
 
 export function metrics(): Metrics {
   if (g.__metrics) return g.__metrics;
@@ -46,7 +49,8 @@ export function metrics(): Metrics {
   const gauges = m.gauges;
   // Gauges whose value is read when scraped: each calls the collectors registered by the runtime.
   let refreshing: Promise<void> | null = null;
-  const refresh = () => (refreshing ??= Promise.all(collectors.map((c) => c().catch(() => {}))).then(() => void (refreshing = null)));
+  const refresh = () =>
+    (refreshing ??= Promise.all(collectors.map((c) => c().catch(() => {}))).then(() => void (refreshing = null)));
   const gauge = (name: string, help: string, labelNames: string[] = []) =>
     new client.Gauge({
       name,
@@ -59,14 +63,20 @@ export function metrics(): Metrics {
     });
   gauges.deliveriesDue = gauge("webhook_deliveries_due", "Webhook deliveries pending and due now");
   gauges.deliveriesPending = gauge("webhook_deliveries_pending", "Webhook deliveries pending (due or scheduled)");
-  gauges.oldestDueAge = gauge("webhook_oldest_due_delivery_age_seconds", "Age of the oldest due delivery since it became due (0 when none)");
+  gauges.oldestDueAge = gauge(
+    "webhook_oldest_due_delivery_age_seconds",
+    "Age of the oldest due delivery since it became due (0 when none)",
+  );
   gauges.emailsPending = gauge("email_queue_pending", "Emails waiting to be sent");
   gauges.poolConnections = gauge("db_pool_connections", "Database pool connections by state", ["state"]);
   g.__metrics = m;
   return m;
 }
 
-export function setGauge(name: "deliveriesDue" | "deliveriesPending" | "oldestDueAge" | "emailsPending", value: number) {
+export function setGauge(
+  name: "deliveriesDue" | "deliveriesPending" | "oldestDueAge" | "emailsPending",
+  value: number,
+) {
   metrics().gauges[name]?.set(value);
 }
 

@@ -31,17 +31,34 @@ describe("committed files", () => {
     const api = await SwaggerParser.validate(JSON.parse(committed));
     expect(Object.keys((api as { webhooks?: object }).webhooks ?? {})).toHaveLength(14);
     // the spec's 12 event types plus the extensions access.lost and access.removed
-    expect(Object.keys((api as { webhooks?: object }).webhooks ?? {})).toEqual(expect.arrayContaining(["access.lost", "access.removed"]));
+    expect(Object.keys((api as { webhooks?: object }).webhooks ?? {})).toEqual(
+      expect.arrayContaining(["access.lost", "access.removed"]),
+    );
   });
 });
 
 it("@hey-api/openapi-ts, orval 8 and orval 7 generate code that compiles with the SDK's types under tsc --strict", async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sdk-generators-"));
   try {
-    await createClient({ input: { path: documentPath }, output: path.join(dir, "hey-api"), logs: { level: "silent" } } as Parameters<typeof createClient>[0]);
-    await generate({ input: { target: documentPath }, output: { target: path.join(dir, "orval/api.ts"), client: "fetch", mode: "single" } });
-    await generateOrval7({ input: { target: documentPath }, output: { target: path.join(dir, "orval7/api.ts"), client: "fetch", mode: "single" } });
-    const files = [path.join(dir, "hey-api/index.ts"), path.join(dir, "orval/api.ts"), path.join(dir, "orval7/api.ts"), path.join(root, "sdk/src/generated/v2.ts")];
+    await createClient({
+      input: { path: documentPath },
+      output: path.join(dir, "hey-api"),
+      logs: { level: "silent" },
+    } as Parameters<typeof createClient>[0]);
+    await generate({
+      input: { target: documentPath },
+      output: { target: path.join(dir, "orval/api.ts"), client: "fetch", mode: "single" },
+    });
+    await generateOrval7({
+      input: { target: documentPath },
+      output: { target: path.join(dir, "orval7/api.ts"), client: "fetch", mode: "single" },
+    });
+    const files = [
+      path.join(dir, "hey-api/index.ts"),
+      path.join(dir, "orval/api.ts"),
+      path.join(dir, "orval7/api.ts"),
+      path.join(root, "sdk/src/generated/v2.ts"),
+    ];
     for (const f of files) expect(fs.existsSync(f), f).toBe(true);
     const tsc = path.join(root, "node_modules/typescript/bin/tsc");
     const args = [
@@ -74,10 +91,19 @@ it("@hey-api/openapi-ts, orval 8 and orval 7 generate code that compiles with th
 it("the SDK builds as published (tsc -p sdk/tsconfig.build.json: strict, NodeNext)", () => {
   let output = "";
   try {
-    execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(root, "sdk/tsconfig.build.json"), "--noEmit"], {
-      cwd: root,
-      encoding: "utf8",
-    });
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, "node_modules/typescript/bin/tsc"),
+        "-p",
+        path.join(root, "sdk/tsconfig.build.json"),
+        "--noEmit",
+      ],
+      {
+        cwd: root,
+        encoding: "utf8",
+      },
+    );
   } catch (err) {
     output = String((err as { stdout?: string }).stdout ?? err);
   }

@@ -11,7 +11,11 @@ import { AccessRequestsError } from "./errors.js";
 let silent: Server;
 let silentUrl: string;
 let hits = 0;
-const ok = (data: unknown) => new Response(JSON.stringify({ data, meta: { requestId: "req_ok" } }), { status: 200, headers: { "Content-Type": "application/json" } });
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ data, meta: { requestId: "req_ok" } }), {
+    status: 200,
+    headers: { "Content-Type": "application/json" },
+  });
 
 beforeAll(async () => {
   // Accepts every request and never answers.
@@ -84,7 +88,12 @@ describe("network errors", () => {
     await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
     const port = (probe.address() as AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const client = createAccessRequestsClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "k", maxRetries: 1, sleep: async () => {} });
+    const client = createAccessRequestsClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: "k",
+      maxRetries: 1,
+      sleep: async () => {},
+    });
     const err = (await client.me().catch((e: unknown) => e)) as AccessRequestsError;
     expect(err).toMatchObject({ status: 0, code: "NETWORK_ERROR" });
     expect(err.cause).toBeInstanceOf(Error);
@@ -94,7 +103,13 @@ describe("network errors", () => {
 describe("timeouts and signals", () => {
   it("abandons an attempt after `timeout` ms, retries a read, then throws TIMEOUT", async () => {
     const before = hits;
-    const client = createAccessRequestsClient({ baseUrl: silentUrl, apiKey: "k", timeout: 100, maxRetries: 1, sleep: async () => {} });
+    const client = createAccessRequestsClient({
+      baseUrl: silentUrl,
+      apiKey: "k",
+      timeout: 100,
+      maxRetries: 1,
+      sleep: async () => {},
+    });
     const started = Date.now();
     const err = await client.me().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AccessRequestsError);
@@ -106,13 +121,21 @@ describe("timeouts and signals", () => {
   it("takes a per-call timeout over the client's", async () => {
     const client = createAccessRequestsClient({ baseUrl: silentUrl, apiKey: "k", timeout: 60_000, maxRetries: 0 });
     const started = Date.now();
-    await expect(client.requests.get("00000000-0000-4000-8000-000000000000", { timeout: 50 })).rejects.toMatchObject({ code: "TIMEOUT" });
+    await expect(client.requests.get("00000000-0000-4000-8000-000000000000", { timeout: 50 })).rejects.toMatchObject({
+      code: "TIMEOUT",
+    });
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it("stops at once when the caller aborts, without retrying, rejecting with the signal's reason", async () => {
     const before = hits;
-    const client = createAccessRequestsClient({ baseUrl: silentUrl, apiKey: "k", timeout: 60_000, maxRetries: 3, sleep: async () => {} });
+    const client = createAccessRequestsClient({
+      baseUrl: silentUrl,
+      apiKey: "k",
+      timeout: 60_000,
+      maxRetries: 3,
+      sleep: async () => {},
+    });
     const controller = new AbortController();
     const pending = client.clients.list({}, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error("user went away")), 50);

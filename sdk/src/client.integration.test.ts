@@ -45,7 +45,12 @@ describe("calls", () => {
     const service = (await sdk.services.list()).find((s) => s.platform === "meta" && s.roles.length > 0)!;
     const request = await sdk.requests.create({
       clientId: client.id,
-      requestedServices: { [service.id]: { accessLevel: service.roles[0]!.value, requestedAccountLinks: [{ internalAccountId: a.accounts.meta! }] } },
+      requestedServices: {
+        [service.id]: {
+          accessLevel: service.roles[0]!.value,
+          requestedAccountLinks: [{ internalAccountId: a.accounts.meta! }],
+        },
+      },
     });
     expect(request).toMatchObject({ clientId: client.id, status: "pending", stateVersion: 1 });
     expect((await sdk.requests.get(request.id)).id).toBe(request.id);
@@ -79,10 +84,16 @@ describe("idempotency", () => {
         sent.push({ key: request.headers.get("idempotency-key"), status: response.status });
         if (failNext) {
           failNext = false;
-          return new Response(JSON.stringify({ error: { code: "SERVICE_UNAVAILABLE", message: "busy", details: [] }, meta: { requestId: "req_lostanswer" } }), {
-            status: 503,
-            headers: { "Content-Type": "application/json", "Retry-After": "2" },
-          });
+          return new Response(
+            JSON.stringify({
+              error: { code: "SERVICE_UNAVAILABLE", message: "busy", details: [] },
+              meta: { requestId: "req_lostanswer" },
+            }),
+            {
+              status: 503,
+              headers: { "Content-Type": "application/json", "Retry-After": "2" },
+            },
+          );
         }
         return response;
       },
@@ -107,10 +118,16 @@ describe("idempotency", () => {
       sleep: async () => {},
       fetch: async () => {
         calls++;
-        return new Response(JSON.stringify({ error: { code: "RATE_LIMITED", message: "slow down", details: [] }, meta: { requestId: "req_limited1" } }), {
-          status: 429,
-          headers: { "Content-Type": "application/json", "Retry-After": "1" },
-        });
+        return new Response(
+          JSON.stringify({
+            error: { code: "RATE_LIMITED", message: "slow down", details: [] },
+            meta: { requestId: "req_limited1" },
+          }),
+          {
+            status: 429,
+            headers: { "Content-Type": "application/json", "Retry-After": "1" },
+          },
+        );
       },
     });
     const err = await limited.me().catch((e: unknown) => e);
@@ -125,7 +142,8 @@ describe("pages", () => {
     const b = await seedV2Agency({ platforms: [] });
     const other = createAccessRequestsClient({ baseUrl: server.url, apiKey: b.key });
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await other.clients.create({ name: `C${i}`, email: `c${i}@example.com` })).id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await other.clients.create({ name: `C${i}`, email: `c${i}@example.com` })).id);
     const first = await other.clients.list({ limit: 2 });
     expect(first.data).toHaveLength(2);
     expect(first.nextCursor).toEqual(expect.any(String));
@@ -141,7 +159,9 @@ describe("errors", () => {
     expect(missing).toBeInstanceOf(AccessRequestsError);
     expect(missing).toMatchObject({ status: 404, code: "NOT_FOUND", requestId: expect.stringMatching(/^req_/) });
 
-    const invalid = (await sdk.clients.create({ name: "", email: "not-an-email" }).catch((e: unknown) => e)) as AccessRequestsError;
+    const invalid = (await sdk.clients
+      .create({ name: "", email: "not-an-email" })
+      .catch((e: unknown) => e)) as AccessRequestsError;
     expect(invalid.code).toBe("VALIDATION_FAILED");
     expect(invalid.details.map((d) => d.field)).toEqual(expect.arrayContaining(["name", "email"]));
 

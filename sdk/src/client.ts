@@ -10,8 +10,14 @@ import type { components, paths } from "./generated/v2.js";
 import { AccessRequestsError, parseRetryAfter } from "./errors.js";
 
 type Schemas = components["schemas"];
-type Body<P extends keyof paths, M extends "post" | "patch"> = paths[P][M] extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
-type Query<P extends keyof paths> = paths[P]["get"] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+type Body<P extends keyof paths, M extends "post" | "patch"> = paths[P][M] extends {
+  requestBody: { content: { "application/json": infer B } };
+}
+  ? B
+  : never;
+type Query<P extends keyof paths> = paths[P]["get"] extends { parameters: { query?: infer Q } }
+  ? NonNullable<Q>
+  : never;
 
 export type Client = Schemas["Client"];
 export type AccessRequest = Schemas["Request"];
@@ -75,11 +81,18 @@ export interface CreateOptions extends RequestOptions {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type RetryOptions = Required<Pick<ClientOptions, "maxRetries" | "maxRetryDelayMs" | "sleep" | "timeout">> & { fetch: (r: Request) => Promise<Response> };
+type RetryOptions = Required<Pick<ClientOptions, "maxRetries" | "maxRetryDelayMs" | "sleep" | "timeout">> & {
+  fetch: (r: Request) => Promise<Response>;
+};
 
 /** A repeat cannot do anything twice: a read, a delete, or a create carrying an Idempotency-Key. */
 function safeToRepeat(request: Request): boolean {
-  return request.method === "GET" || request.method === "HEAD" || request.method === "DELETE" || request.headers.has("idempotency-key");
+  return (
+    request.method === "GET" ||
+    request.method === "HEAD" ||
+    request.method === "DELETE" ||
+    request.headers.has("idempotency-key")
+  );
 }
 
 /** One attempt under the timeout and the caller's signal; a timeout rejects with TIMEOUT. */
@@ -97,7 +110,14 @@ async function attempt(opts: RetryOptions, request: Request): Promise<Response> 
   try {
     return await opts.fetch(new Request(request, { signal: controller.signal }));
   } catch (err) {
-    if (timedOut) throw new AccessRequestsError({ status: 0, code: "TIMEOUT", message: `No answer within ${opts.timeout} ms`, requestId: null, cause: err });
+    if (timedOut)
+      throw new AccessRequestsError({
+        status: 0,
+        code: "TIMEOUT",
+        message: `No answer within ${opts.timeout} ms`,
+        requestId: null,
+        cause: err,
+      });
     throw err;
   } finally {
     clearTimeout(timer);
@@ -122,7 +142,13 @@ function retryingFetch(opts: RetryOptions) {
         const failure =
           err instanceof AccessRequestsError
             ? err
-            : new AccessRequestsError({ status: 0, code: "NETWORK_ERROR", message: err instanceof Error ? err.message : String(err), requestId: null, cause: err });
+            : new AccessRequestsError({
+                status: 0,
+                code: "NETWORK_ERROR",
+                message: err instanceof Error ? err.message : String(err),
+                requestId: null,
+                cause: err,
+              });
         if (last || !safeToRepeat(request)) throw failure;
         await opts.sleep(250 * 2 ** n);
         continue;
@@ -149,14 +175,18 @@ async function one<T extends { data: unknown }>(call: Promise<Result<T>>): Promi
   return data.data;
 }
 
-async function page<T extends { data: unknown[]; meta: { requestId: string; nextCursor: string | null } }>(call: Promise<Result<T>>): Promise<Page<T["data"][number]>> {
+async function page<T extends { data: unknown[]; meta: { requestId: string; nextCursor: string | null } }>(
+  call: Promise<Result<T>>,
+): Promise<Page<T["data"][number]>> {
   const { data, error, response } = await call;
   if (!response.ok || data === undefined) throw AccessRequestsError.fromResponse(response, error);
   return { data: data.data, nextCursor: data.meta.nextCursor, requestId: data.meta.requestId };
 }
 
 /** Every item of every page, fetching the next page only when the previous one is used up. */
-export async function* paginate<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): AsyncGenerator<T, void, undefined> {
+export async function* paginate<T>(
+  fetchPage: (cursor: string | undefined) => Promise<Page<T>>,
+): AsyncGenerator<T, void, undefined> {
   let cursor: string | undefined;
   do {
     const p = await fetchPage(cursor);
@@ -194,32 +224,51 @@ export function createAccessRequestsClient(options: ClientOptions) {
   });
 
   const clients = {
-    create: (body: CreateClientBody, o?: CreateOptions) => one(raw.POST("/clients", { body, params: { header: idem(o) }, ...call(o) })),
-    list: (query: ListClientsQuery = {}, o?: RequestOptions) => page(raw.GET("/clients", { params: { query }, ...call(o) })),
+    create: (body: CreateClientBody, o?: CreateOptions) =>
+      one(raw.POST("/clients", { body, params: { header: idem(o) }, ...call(o) })),
+    list: (query: ListClientsQuery = {}, o?: RequestOptions) =>
+      page(raw.GET("/clients", { params: { query }, ...call(o) })),
     /** Every client matching the filters, page after page. */
-    iterate: (query: Omit<ListClientsQuery, "cursor"> = {}, o?: RequestOptions) => paginate((cursor) => clients.list({ ...query, cursor }, o)),
+    iterate: (query: Omit<ListClientsQuery, "cursor"> = {}, o?: RequestOptions) =>
+      paginate((cursor) => clients.list({ ...query, cursor }, o)),
     get: (clientId: string, o?: RequestOptions) => one(raw.GET("/clients/{id}", { params: id(clientId), ...call(o) })),
-    update: (clientId: string, body: UpdateClientBody, o?: RequestOptions) => one(raw.PATCH("/clients/{id}", { params: id(clientId), body, ...call(o) })),
+    update: (clientId: string, body: UpdateClientBody, o?: RequestOptions) =>
+      one(raw.PATCH("/clients/{id}", { params: id(clientId), body, ...call(o) })),
   };
   const requests = {
-    create: (body: CreateRequestBody, o?: CreateOptions) => one(raw.POST("/requests", { body, params: { header: idem(o) }, ...call(o) })),
-    list: (query: ListRequestsQuery = {}, o?: RequestOptions) => page(raw.GET("/requests", { params: { query }, ...call(o) })),
+    create: (body: CreateRequestBody, o?: CreateOptions) =>
+      one(raw.POST("/requests", { body, params: { header: idem(o) }, ...call(o) })),
+    list: (query: ListRequestsQuery = {}, o?: RequestOptions) =>
+      page(raw.GET("/requests", { params: { query }, ...call(o) })),
     /** Every request matching the filters, page after page. */
-    iterate: (query: Omit<ListRequestsQuery, "cursor"> = {}, o?: RequestOptions) => paginate((cursor) => requests.list({ ...query, cursor }, o)),
-    get: (requestId: string, o?: RequestOptions) => one(raw.GET("/requests/{id}", { params: id(requestId), ...call(o) })),
-    cancel: (requestId: string, o?: RequestOptions) => one(raw.POST("/requests/{id}/cancel", { params: id(requestId), ...call(o) })),
+    iterate: (query: Omit<ListRequestsQuery, "cursor"> = {}, o?: RequestOptions) =>
+      paginate((cursor) => requests.list({ ...query, cursor }, o)),
+    get: (requestId: string, o?: RequestOptions) =>
+      one(raw.GET("/requests/{id}", { params: id(requestId), ...call(o) })),
+    cancel: (requestId: string, o?: RequestOptions) =>
+      one(raw.POST("/requests/{id}/cancel", { params: id(requestId), ...call(o) })),
   };
   const webhooks = {
-    create: (body: CreateWebhookBody, o?: CreateOptions) => one(raw.POST("/webhooks", { body, params: { header: idem(o) }, ...call(o) })),
-    list: (query: { limit?: number; cursor?: string } = {}, o?: RequestOptions) => page(raw.GET("/webhooks", { params: { query }, ...call(o) })),
-    iterate: (query: { limit?: number } = {}, o?: RequestOptions) => paginate((cursor) => webhooks.list({ ...query, cursor }, o)),
-    get: (webhookId: string, o?: RequestOptions) => one(raw.GET("/webhooks/{id}", { params: id(webhookId), ...call(o) })),
-    update: (webhookId: string, body: UpdateWebhookBody, o?: RequestOptions) => one(raw.PATCH("/webhooks/{id}", { params: id(webhookId), body, ...call(o) })),
-    delete: (webhookId: string, o?: RequestOptions) => one(raw.DELETE("/webhooks/{id}", { params: id(webhookId), ...call(o) })),
-    pause: (webhookId: string, o?: RequestOptions) => one(raw.POST("/webhooks/{id}/pause", { params: id(webhookId), ...call(o) })),
-    resume: (webhookId: string, o?: RequestOptions) => one(raw.POST("/webhooks/{id}/resume", { params: id(webhookId), ...call(o) })),
-    rotateSecret: (webhookId: string, o?: RequestOptions) => one(raw.POST("/webhooks/{id}/rotate-secret", { params: id(webhookId), ...call(o) })),
-    test: (webhookId: string, o?: RequestOptions) => one(raw.POST("/webhooks/{id}/test", { params: id(webhookId), ...call(o) })),
+    create: (body: CreateWebhookBody, o?: CreateOptions) =>
+      one(raw.POST("/webhooks", { body, params: { header: idem(o) }, ...call(o) })),
+    list: (query: { limit?: number; cursor?: string } = {}, o?: RequestOptions) =>
+      page(raw.GET("/webhooks", { params: { query }, ...call(o) })),
+    iterate: (query: { limit?: number } = {}, o?: RequestOptions) =>
+      paginate((cursor) => webhooks.list({ ...query, cursor }, o)),
+    get: (webhookId: string, o?: RequestOptions) =>
+      one(raw.GET("/webhooks/{id}", { params: id(webhookId), ...call(o) })),
+    update: (webhookId: string, body: UpdateWebhookBody, o?: RequestOptions) =>
+      one(raw.PATCH("/webhooks/{id}", { params: id(webhookId), body, ...call(o) })),
+    delete: (webhookId: string, o?: RequestOptions) =>
+      one(raw.DELETE("/webhooks/{id}", { params: id(webhookId), ...call(o) })),
+    pause: (webhookId: string, o?: RequestOptions) =>
+      one(raw.POST("/webhooks/{id}/pause", { params: id(webhookId), ...call(o) })),
+    resume: (webhookId: string, o?: RequestOptions) =>
+      one(raw.POST("/webhooks/{id}/resume", { params: id(webhookId), ...call(o) })),
+    rotateSecret: (webhookId: string, o?: RequestOptions) =>
+      one(raw.POST("/webhooks/{id}/rotate-secret", { params: id(webhookId), ...call(o) })),
+    test: (webhookId: string, o?: RequestOptions) =>
+      one(raw.POST("/webhooks/{id}/test", { params: id(webhookId), ...call(o) })),
     deliveries: (webhookId: string, query: ListDeliveriesQuery = {}, o?: RequestOptions) =>
       page(raw.GET("/webhooks/{id}/deliveries", { params: { ...id(webhookId), query }, ...call(o) })),
   };

@@ -43,9 +43,11 @@ export class AccessRequestsError extends Error {
 
   /** The error of a failed response, from its parsed body when it is the API's envelope. */
   static fromResponse(response: Response, body: unknown): AccessRequestsError {
-    const envelope = body as { error?: { code?: unknown; message?: unknown; details?: unknown }; meta?: { requestId?: unknown } } | undefined;
+    const envelope = body as
+      { error?: { code?: unknown; message?: unknown; details?: unknown }; meta?: { requestId?: unknown } } | undefined;
     const err = envelope?.error;
-    const requestId = typeof envelope?.meta?.requestId === "string" ? envelope.meta.requestId : response.headers.get("x-request-id");
+    const requestId =
+      typeof envelope?.meta?.requestId === "string" ? envelope.meta.requestId : response.headers.get("x-request-id");
     const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
     if (err && typeof err.code === "string" && typeof err.message === "string") {
       return new AccessRequestsError({
@@ -57,7 +59,13 @@ export class AccessRequestsError extends Error {
         retryAfter,
       });
     }
-    return new AccessRequestsError({ status: response.status, code: "UNKNOWN", message: `HTTP ${response.status} without an error body`, requestId, retryAfter });
+    return new AccessRequestsError({
+      status: response.status,
+      code: "UNKNOWN",
+      message: `HTTP ${response.status} without an error body`,
+      requestId,
+      retryAfter,
+    });
   }
 }
 

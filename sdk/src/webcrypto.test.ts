@@ -8,7 +8,14 @@ import { createWebhookHandler, verifyWebhook } from "./webhooks.js";
 const SECRET = "whsec_current";
 const OLD = "whsec_previous";
 const NOW = 1_800_000_000;
-const event = { id: "evt_1", type: "request.created", schemaVersion: "2026-10-06", createdAt: "2027-01-15T08:00:00.000Z", test: false, data: { request: { id: "r1" } } };
+const event = {
+  id: "evt_1",
+  type: "request.created",
+  schemaVersion: "2026-10-06",
+  createdAt: "2027-01-15T08:00:00.000Z",
+  test: false,
+  data: { request: { id: "r1" } },
+};
 const body = JSON.stringify(event);
 const reason = async (p: Promise<unknown>) => {
   try {
@@ -22,20 +29,43 @@ const reason = async (p: Promise<unknown>) => {
 describe("verifyWebhookAsync (WebCrypto)", () => {
   it("accepts what the service signs, as text or bytes, with either secret during a rotation", async () => {
     const header = signatureHeader({ secrets: [SECRET, OLD], body, timestamp: NOW });
-    expect((await verifyWebhookAsync({ payload: body, signature: header, secret: SECRET, now: NOW * 1000 })).id).toBe("evt_1");
-    expect((await verifyWebhookAsync({ payload: new TextEncoder().encode(body), signature: header, secret: [OLD], now: NOW * 1000 })).type).toBe("request.created");
+    expect((await verifyWebhookAsync({ payload: body, signature: header, secret: SECRET, now: NOW * 1000 })).id).toBe(
+      "evt_1",
+    );
+    expect(
+      (
+        await verifyWebhookAsync({
+          payload: new TextEncoder().encode(body),
+          signature: header,
+          secret: [OLD],
+          now: NOW * 1000,
+        })
+      ).type,
+    ).toBe("request.created");
   });
 
   it("refuses what verifyWebhook refuses, with the same reasons", async () => {
     const header = signatureHeader({ secrets: [SECRET], body, timestamp: NOW });
     const at = NOW * 1000;
-    expect(await reason(verifyWebhookAsync({ payload: body, signature: header, secret: "whsec_other", now: at }))).toBe("no_matching_signature");
-    expect(await reason(verifyWebhookAsync({ payload: body + " ", signature: header, secret: SECRET, now: at }))).toBe("no_matching_signature");
-    expect(await reason(verifyWebhookAsync({ payload: body, signature: header, secret: SECRET, now: at + 301_000 }))).toBe("timestamp_out_of_tolerance");
-    expect(await reason(verifyWebhookAsync({ payload: body, signature: null, secret: SECRET, now: at }))).toBe("missing_signature");
-    expect(await reason(verifyWebhookAsync({ payload: body, signature: "v1=abc", secret: SECRET, now: at }))).toBe("malformed_signature");
+    expect(await reason(verifyWebhookAsync({ payload: body, signature: header, secret: "whsec_other", now: at }))).toBe(
+      "no_matching_signature",
+    );
+    expect(await reason(verifyWebhookAsync({ payload: body + " ", signature: header, secret: SECRET, now: at }))).toBe(
+      "no_matching_signature",
+    );
+    expect(
+      await reason(verifyWebhookAsync({ payload: body, signature: header, secret: SECRET, now: at + 301_000 })),
+    ).toBe("timestamp_out_of_tolerance");
+    expect(await reason(verifyWebhookAsync({ payload: body, signature: null, secret: SECRET, now: at }))).toBe(
+      "missing_signature",
+    );
+    expect(await reason(verifyWebhookAsync({ payload: body, signature: "v1=abc", secret: SECRET, now: at }))).toBe(
+      "malformed_signature",
+    );
     const notJson = signatureHeader({ secrets: [SECRET], body: "nope", timestamp: NOW });
-    expect(await reason(verifyWebhookAsync({ payload: "nope", signature: notJson, secret: SECRET, now: at }))).toBe("malformed_body");
+    expect(await reason(verifyWebhookAsync({ payload: "nope", signature: notJson, secret: SECRET, now: at }))).toBe(
+      "malformed_body",
+    );
   });
 
   it("does not import node:crypto (the edge entry point stays loadable without Node)", async () => {
@@ -52,8 +82,19 @@ describe("signTestPayload", () => {
     expect(signed.payload).toBe(body);
     expect(signed.signature).toBe(signatureHeader({ secrets: [SECRET], body, timestamp: NOW }));
     expect(signed.headers).toEqual({ "Content-Type": "application/json", "Service-Signature": signed.signature });
-    expect(verifyWebhook({ payload: signed.payload, signature: signed.signature, secret: SECRET, now: NOW * 1000 }).id).toBe("evt_1");
-    expect((await verifyWebhookAsync({ payload: signed.payload, signature: signed.signature, secret: SECRET, now: NOW * 1000 })).id).toBe("evt_1");
+    expect(
+      verifyWebhook({ payload: signed.payload, signature: signed.signature, secret: SECRET, now: NOW * 1000 }).id,
+    ).toBe("evt_1");
+    expect(
+      (
+        await verifyWebhookAsync({
+          payload: signed.payload,
+          signature: signed.signature,
+          secret: SECRET,
+          now: NOW * 1000,
+        })
+      ).id,
+    ).toBe("evt_1");
     expect(verifySignature({ header: signed.signature, body, secrets: [SECRET], now: NOW })).toBe(true);
   });
 

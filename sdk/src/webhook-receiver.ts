@@ -101,14 +101,20 @@ export function createWebhookHandler(options: WebhookHandlerOptions) {
   return async (payload: string | Uint8Array, signature: string | null | undefined): Promise<WebhookHandlerResult> => {
     let event: WebhookEvent;
     try {
-      event = await verifyWebhookAsync({ payload, signature, secret: options.secret, toleranceSeconds: options.toleranceSeconds });
+      event = await verifyWebhookAsync({
+        payload,
+        signature,
+        secret: options.secret,
+        toleranceSeconds: options.toleranceSeconds,
+      });
     } catch (err) {
       if (err instanceof WebhookVerificationError) return { status: 400, body: err.message };
       throw err;
     }
     try {
       if (!dedupe) await options.onEvent(event);
-      else if (!(await dedupe.once(event, () => options.onEvent(event)))) return { status: 200, body: "duplicate", event };
+      else if (!(await dedupe.once(event, () => options.onEvent(event))))
+        return { status: 200, body: "duplicate", event };
     } catch {
       return { status: 500, body: "handler failed", event };
     }

@@ -13,7 +13,12 @@ export type EventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: 
 export const SIGNATURE_HEADER = "service-signature";
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-export type VerificationFailure = "missing_signature" | "malformed_signature" | "timestamp_out_of_tolerance" | "no_matching_signature" | "malformed_body";
+export type VerificationFailure =
+  | "missing_signature"
+  | "malformed_signature"
+  | "timestamp_out_of_tolerance"
+  | "no_matching_signature"
+  | "malformed_body";
 
 export class WebhookVerificationError extends Error {
   override readonly name = "WebhookVerificationError";
@@ -77,14 +82,23 @@ function parseSignature(header: string): ParsedSignature | null {
 /** The secrets as a list, the header parsed and its timestamp checked; throws otherwise. */
 export function checkSignatureHeader(options: VerifyOptions): { secrets: string[]; parsed: ParsedSignature } {
   const secrets = typeof options.secret === "string" ? [options.secret] : [...options.secret];
-  if (secrets.length === 0 || secrets.some((s) => typeof s !== "string" || s.length === 0)) throw new TypeError("verifyWebhook needs at least one non-empty secret");
-  if (!options.signature) throw new WebhookVerificationError("missing_signature", "The Service-Signature header is missing.");
+  if (secrets.length === 0 || secrets.some((s) => typeof s !== "string" || s.length === 0))
+    throw new TypeError("verifyWebhook needs at least one non-empty secret");
+  if (!options.signature)
+    throw new WebhookVerificationError("missing_signature", "The Service-Signature header is missing.");
   const parsed = parseSignature(options.signature);
-  if (!parsed) throw new WebhookVerificationError("malformed_signature", "The Service-Signature header is not `t=<seconds>,v1=<hex>`.");
+  if (!parsed)
+    throw new WebhookVerificationError(
+      "malformed_signature",
+      "The Service-Signature header is not `t=<seconds>,v1=<hex>`.",
+    );
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const nowSeconds = Math.floor((options.now ?? Date.now()) / 1000);
   if (Math.abs(nowSeconds - parsed.timestamp) > tolerance) {
-    throw new WebhookVerificationError("timestamp_out_of_tolerance", `The signature's timestamp is more than ${tolerance} seconds from now.`);
+    throw new WebhookVerificationError(
+      "timestamp_out_of_tolerance",
+      `The signature's timestamp is more than ${tolerance} seconds from now.`,
+    );
   }
   return { secrets, parsed };
 }
@@ -98,7 +112,14 @@ export function parseEvent(payload: string | Uint8Array): WebhookEvent {
     throw new WebhookVerificationError("malformed_body", "The body is not JSON.");
   }
   const e = event as Partial<WebhookEvent> | null;
-  if (!e || typeof e !== "object" || typeof e.id !== "string" || typeof e.type !== "string" || typeof e.data !== "object" || e.data === null) {
+  if (
+    !e ||
+    typeof e !== "object" ||
+    typeof e.id !== "string" ||
+    typeof e.type !== "string" ||
+    typeof e.data !== "object" ||
+    e.data === null
+  ) {
     throw new WebhookVerificationError("malformed_body", "The body is not an event.");
   }
   return event as WebhookEvent;
@@ -171,12 +192,15 @@ export interface SignedTestPayload {
 export async function signTestPayload(options: SignTestPayloadOptions): Promise<SignedTestPayload> {
   const payload = typeof options.payload === "string" ? options.payload : JSON.stringify(options.payload);
   const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new TypeError("signTestPayload needs the timestamp in whole unix seconds");
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    throw new TypeError("signTestPayload needs the timestamp in whole unix seconds");
   const secrets = typeof options.secret === "string" ? [options.secret] : [...options.secret];
-  if (secrets.length === 0 || secrets.some((s) => typeof s !== "string" || s.length === 0)) throw new TypeError("signTestPayload needs at least one non-empty secret");
+  if (secrets.length === 0 || secrets.some((s) => typeof s !== "string" || s.length === 0))
+    throw new TypeError("signTestPayload needs at least one non-empty secret");
   const data = signedBytes(timestamp, payload);
   const parts = [`t=${timestamp}`];
-  for (const secret of secrets) parts.push(`v1=${bytesToHex(new Uint8Array(await subtle().sign("HMAC", await hmacKey(secret, "sign"), data)))}`);
+  for (const secret of secrets)
+    parts.push(`v1=${bytesToHex(new Uint8Array(await subtle().sign("HMAC", await hmacKey(secret, "sign"), data)))}`);
   const signature = parts.join(",");
   return { payload, signature, headers: { "Content-Type": "application/json", "Service-Signature": signature } };
 }

@@ -4,7 +4,14 @@
 // handler's retry through, and the per-request stateVersion guard.
 import { describe, expect, it } from "vitest";
 import { signatureHeader } from "@/lib/infra/delivery/sign-payload";
-import { createEventDeduplicator, createStateVersionGuard, createWebhookHandler, MemoryEventIdStore, verifyWebhook, WebhookVerificationError } from "./webhooks.js";
+import {
+  createEventDeduplicator,
+  createStateVersionGuard,
+  createWebhookHandler,
+  MemoryEventIdStore,
+  verifyWebhook,
+  WebhookVerificationError,
+} from "./webhooks.js";
 
 const SECRET = "whsec_current";
 const OLD = "whsec_previous";
@@ -31,19 +38,38 @@ describe("verifyWebhook", () => {
   it("accepts a delivery signed with the secret, as text or raw bytes, and returns the typed event", () => {
     const event = verifyWebhook({ payload: body, signature: sign([SECRET]), secret: SECRET, now: NOW * 1000 });
     expect(event.type).toBe("request.created");
-    expect(verifyWebhook({ payload: new TextEncoder().encode(body), signature: sign([SECRET]), secret: SECRET, now: NOW * 1000 }).id).toBe("evt_1");
+    expect(
+      verifyWebhook({
+        payload: new TextEncoder().encode(body),
+        signature: sign([SECRET]),
+        secret: SECRET,
+        now: NOW * 1000,
+      }).id,
+    ).toBe("evt_1");
   });
 
   it("accepts either secret during a rotation (two v1 values), with either secret configured", () => {
     const header = sign([SECRET, OLD]);
-    for (const secret of [SECRET, OLD, [OLD, SECRET]]) expect(reason(() => verifyWebhook({ payload: body, signature: header, secret, now: NOW * 1000 }))).toBe("accepted");
-    expect(reason(() => verifyWebhook({ payload: body, signature: sign([OLD]), secret: [SECRET, OLD], now: NOW * 1000 }))).toBe("accepted");
+    for (const secret of [SECRET, OLD, [OLD, SECRET]])
+      expect(reason(() => verifyWebhook({ payload: body, signature: header, secret, now: NOW * 1000 }))).toBe(
+        "accepted",
+      );
+    expect(
+      reason(() => verifyWebhook({ payload: body, signature: sign([OLD]), secret: [SECRET, OLD], now: NOW * 1000 })),
+    ).toBe("accepted");
   });
 
   it("refuses outside 300 seconds either side, a forged or tampered delivery, and malformed headers or bodies", () => {
-    const at = (t: number) => reason(() => verifyWebhook({ payload: body, signature: sign([SECRET], t), secret: SECRET, now: NOW * 1000 }));
-    expect([at(NOW - 300), at(NOW + 300), at(NOW - 301), at(NOW + 301)]).toEqual(["accepted", "accepted", "timestamp_out_of_tolerance", "timestamp_out_of_tolerance"]);
-    const check = (payload: string, signature: string | undefined) => reason(() => verifyWebhook({ payload, signature, secret: SECRET, now: NOW * 1000 }));
+    const at = (t: number) =>
+      reason(() => verifyWebhook({ payload: body, signature: sign([SECRET], t), secret: SECRET, now: NOW * 1000 }));
+    expect([at(NOW - 300), at(NOW + 300), at(NOW - 301), at(NOW + 301)]).toEqual([
+      "accepted",
+      "accepted",
+      "timestamp_out_of_tolerance",
+      "timestamp_out_of_tolerance",
+    ]);
+    const check = (payload: string, signature: string | undefined) =>
+      reason(() => verifyWebhook({ payload, signature, secret: SECRET, now: NOW * 1000 }));
     expect(check(body, sign(["whsec_other"]))).toBe("no_matching_signature");
     expect(check(body.replace("r1", "r2"), sign([SECRET]))).toBe("no_matching_signature");
     expect(check(body, undefined)).toBe("missing_signature");

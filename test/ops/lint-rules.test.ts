@@ -39,14 +39,19 @@ describe("ESLint rules", () => {
   // place in the TypeScript project; those rules are not under test here.
   const eslint = new ESLint({
     cwd: ROOT,
-    overrideConfig: { languageOptions: { parserOptions: { projectService: false } }, rules: { "@typescript-eslint/no-floating-promises": "off" } },
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: { "@typescript-eslint/no-floating-promises": "off" },
+    },
   });
   const all = readFixtures(FIXTURES);
   const TYPED = "@typescript-eslint/no-floating-promises";
   const fixtures = all.filter((f) => f.breaks !== TYPED);
 
   it("has a fixture for each rule", () => {
-    expect(new Set(all.map((f) => f.breaks))).toEqual(new Set(["no-restricted-properties", "no-restricted-syntax", "no-console", "no-restricted-imports", TYPED]));
+    expect(new Set(all.map((f) => f.breaks))).toEqual(
+      new Set(["no-restricted-properties", "no-restricted-syntax", "no-console", "no-restricted-imports", TYPED]),
+    );
   });
 
   it("floating-promise.ts fails the type-aware rule (linted where it is, in a default project)", async () => {
@@ -57,7 +62,13 @@ describe("ESLint rules", () => {
       overrideConfig: [
         {
           files: ["**/*.ts"],
-          languageOptions: { parser: tseslint.parser, parserOptions: { projectService: { allowDefaultProject: ["test/lint-fixtures/*.ts"] }, tsconfigRootDir: ROOT } },
+          languageOptions: {
+            parser: tseslint.parser,
+            parserOptions: {
+              projectService: { allowDefaultProject: ["test/lint-fixtures/*.ts"] },
+              tsconfigRootDir: ROOT,
+            },
+          },
           plugins: { "@typescript-eslint": tseslint.plugin },
           rules: { [TYPED]: "error" },
         },
@@ -78,7 +89,9 @@ describe("ESLint rules", () => {
     const [inEnv] = await eslint.lintText(env.text, { filePath: path.join(ROOT, "lib/infra/env.ts") });
     expect(inEnv!.messages.map((m) => m.ruleId)).not.toContain("no-restricted-properties");
     const cast = fixtures.find((f) => f.file === "globalthis-cast.ts")!;
-    const [inSingleton] = await eslint.lintText(cast.text, { filePath: path.join(ROOT, "lib/infra/global-singleton.ts") });
+    const [inSingleton] = await eslint.lintText(cast.text, {
+      filePath: path.join(ROOT, "lib/infra/global-singleton.ts"),
+    });
     expect(inSingleton!.messages.map((m) => m.ruleId)).not.toContain("no-restricted-syntax");
   });
 });
@@ -96,18 +109,36 @@ describe("import rules (dependency-cruiser)", () => {
       fs.writeFileSync(path.join(tree, rel), text);
     };
     for (const f of fixtures) write(f.at, f.text);
-    for (const stub of ["lib/surfaces/v2/stub.ts", "lib/core/requests/stub.ts", "app/stub.ts", "lib/surfaces/v1/stub.ts", "lib/infra/db/stub.ts", "test/support/stub.ts"])
+    for (const stub of [
+      "lib/surfaces/v2/stub.ts",
+      "lib/core/requests/stub.ts",
+      "app/stub.ts",
+      "lib/surfaces/v1/stub.ts",
+      "lib/infra/db/stub.ts",
+      "test/support/stub.ts",
+    ])
       write(stub, "export const stub = 1;\n");
     write("components/stub.tsx", "export const Stub = () => null;\n");
-    write("tsconfig.json", JSON.stringify({ compilerOptions: { jsx: "react-jsx", moduleResolution: "bundler", module: "esnext", paths: { "@/*": ["./*"] } } }));
+    write(
+      "tsconfig.json",
+      JSON.stringify({
+        compilerOptions: { jsx: "react-jsx", moduleResolution: "bundler", module: "esnext", paths: { "@/*": ["./*"] } },
+      }),
+    );
     write("package.json", JSON.stringify({ name: "scratch", type: "module", dependencies: { react: "*" } }));
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(tree, "node_modules"), "dir");
     const bin = path.join(ROOT, "node_modules/dependency-cruiser/bin/dependency-cruiser.mjs");
-    const run = await promisify(execFile)(process.execPath, [bin, "lib", "--config", path.join(ROOT, ".dependency-cruiser.cjs"), "--output-type", "json"], {
-      cwd: tree,
-      maxBuffer: 20e6,
-    }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "" }));
-    const report = JSON.parse(run.stdout) as { summary: { violations: { from: string; to: string; rule: { name: string } }[] } };
+    const run = await promisify(execFile)(
+      process.execPath,
+      [bin, "lib", "--config", path.join(ROOT, ".dependency-cruiser.cjs"), "--output-type", "json"],
+      {
+        cwd: tree,
+        maxBuffer: 20e6,
+      },
+    ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "" }));
+    const report = JSON.parse(run.stdout) as {
+      summary: { violations: { from: string; to: string; rule: { name: string } }[] };
+    };
     violations = report.summary.violations.map((v) => ({ from: v.from, to: v.to, rule: v.rule.name }));
   }, 60_000);
   afterAll(() => fs.rmSync(tree, { recursive: true, force: true }));

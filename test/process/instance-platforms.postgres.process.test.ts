@@ -74,7 +74,9 @@ it("an Owner gets 404; the administrator's Meta setup and sandbox switch reach t
 
   // the boundary: the page and every action are missing for an agency Owner
   // (the dashboard streams its shell first, so the page's 404 is its "Page not found" body, not the status)
-  const hidden = await (await fetch(`${a.url}/dashboard/instance/platforms`, { headers: { cookie: cookieHeader(ownerJar) } })).text();
+  const hidden = await (
+    await fetch(`${a.url}/dashboard/instance/platforms`, { headers: { cookie: cookieHeader(ownerJar) } })
+  ).text();
   expect(hidden).not.toContain("Redirect URIs of this installation");
   expect(hidden).not.toContain('"instanceAdmin":true');
   for (const [action, args] of [
@@ -85,7 +87,9 @@ it("an Owner gets 404; the administrator's Meta setup and sandbox switch reach t
     const r = await callServerAction<Result<unknown>>(a.url, action, [args], ownerJar);
     expect(r.value).toMatchObject({ ok: false, code: "NOT_FOUND", status: 404 });
   }
-  const page = await (await fetch(`${a.url}/dashboard/instance/platforms`, { headers: { cookie: cookieHeader(adminJar) } })).text();
+  const page = await (
+    await fetch(`${a.url}/dashboard/instance/platforms`, { headers: { cookie: cookieHeader(adminJar) } })
+  ).text();
   expect(page).toContain("Redirect URIs of this installation");
 
   // saved on A, not live anywhere until verified
@@ -97,14 +101,26 @@ it("an Owner gets 404; the administrator's Meta setup and sandbox switch reach t
   );
   expect(saved.value).toMatchObject({ ok: true });
   expect(await metaMode(b.url, adminJar)).toBe("unconfigured");
-  const verified = await callServerAction<Result<{ ok: boolean; message: string }>>(a.url, verify, [{ platform: "meta" }], adminJar);
-  expect(verified.value).toMatchObject({ ok: true, data: { ok: true, message: expect.stringContaining("Meta accepted the app") } });
+  const verified = await callServerAction<Result<{ ok: boolean; message: string }>>(
+    a.url,
+    verify,
+    [{ platform: "meta" }],
+    adminJar,
+  );
+  expect(verified.value).toMatchObject({
+    ok: true,
+    data: { ok: true, message: expect.stringContaining("Meta accepted the app") },
+  });
   expect(await metaMode(a.url, adminJar)).toBe("live");
   await eventually(() => metaMode(b.url, adminJar), "live");
 
   // the sandbox switch flipped on B reaches A, and back
-  expect((await callServerAction<Result<unknown>>(b.url, switches, [{ platform: "meta", sandbox: true }], adminJar)).value).toMatchObject({ ok: true });
+  expect(
+    (await callServerAction<Result<unknown>>(b.url, switches, [{ platform: "meta", sandbox: true }], adminJar)).value,
+  ).toMatchObject({ ok: true });
   await eventually(() => metaMode(a.url, adminJar), "sandbox");
-  expect((await callServerAction<Result<unknown>>(a.url, switches, [{ platform: "meta", sandbox: false }], adminJar)).value).toMatchObject({ ok: true });
+  expect(
+    (await callServerAction<Result<unknown>>(a.url, switches, [{ platform: "meta", sandbox: false }], adminJar)).value,
+  ).toMatchObject({ ok: true });
   await eventually(() => metaMode(b.url, adminJar), "live");
 });

@@ -81,7 +81,11 @@ describe("npm start", () => {
       SHUTDOWN_TIMEOUT_MS: "20000",
     };
     delete env.NEXT_MANUAL_SIG_HANDLE;
-    const npm = spawn("npm", ["start", "--", "-p", String(port)], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    const npm = spawn("npm", ["start", "--", "-p", String(port)], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     children.push(npm.pid!);
     let out = "";
     npm.stdout!.on("data", (d) => (out += d));

@@ -43,7 +43,18 @@ beforeAll(async () => {
     WORKER_IN_PROCESS: "0",
   };
   receiver = await startWebhookReceiver();
-  const workerArgs = ["--only", "deliveries", "--poll-ms", "50", "--lease-ms", "2000", "--concurrency", "8", "--timeout-ms", "5000"];
+  const workerArgs = [
+    "--only",
+    "deliveries",
+    "--poll-ms",
+    "50",
+    "--lease-ms",
+    "2000",
+    "--concurrency",
+    "8",
+    "--timeout-ms",
+    "5000",
+  ];
   const [a, b, w1, w2] = await Promise.all([
     startStandalone(shared),
     startStandalone(shared),
@@ -78,11 +89,19 @@ function pick(offset = 0): RunningServer {
  * One API call the way a careful client makes it: on a dropped connection (the instance
  * died) or a 503, the same call with the same Idempotency-Key goes to the other instance.
  */
-async function api(key: string, method: string, path: string, opts: { body?: unknown; idempotencyKey?: string } = {}): Promise<ApiResponse> {
+async function api(
+  key: string,
+  method: string,
+  path: string,
+  opts: { body?: unknown; idempotencyKey?: string } = {},
+): Promise<ApiResponse> {
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await call(pick().url, key, method, path, opts);
-      if ((res.status === 503 || (res.status === 409 && res.body?.error?.code === "IDEMPOTENCY_IN_PROGRESS")) && attempt < 5) {
+      if (
+        (res.status === 503 || (res.status === 409 && res.body?.error?.code === "IDEMPOTENCY_IN_PROGRESS")) &&
+        attempt < 5
+      ) {
         await sleep(300);
         continue;
       }
@@ -107,7 +126,10 @@ async function grant(token: string, g: Grant) {
       const { callback } = await signIn(pick().url, token, "meta_ads");
       const session = callback?.searchParams.get("session");
       if (!session) throw new Error(`sign-in did not reach the picker: ${callback}`);
-      const res = await postForm(`${pick().url}/api/access/${token}/services/meta_ads/grant`, { session, asset: "meta_ads_1001" });
+      const res = await postForm(`${pick().url}/api/access/${token}/services/meta_ads/grant`, {
+        session,
+        asset: "meta_ads_1001",
+      });
       expect(res.status).toBe(303);
       if (locationOf(res).searchParams.get("notice") === "granted") g.accepted++;
       return;
@@ -116,7 +138,10 @@ async function grant(token: string, g: Grant) {
       await sleep(100);
       // the dead instance may have committed the grant before it died
       const db = await getDb();
-      const svc = await db.requestService.findFirst({ where: { requestId: g.requestId, serviceId: "meta_ads" }, select: { status: true } });
+      const svc = await db.requestService.findFirst({
+        where: { requestId: g.requestId, serviceId: "meta_ads" },
+        select: { status: true },
+      });
       if (svc?.status === "granted") return;
     }
   }
@@ -136,10 +161,18 @@ it("two apps and two workers under load, one of each killed: nothing lost, deliv
   const slow: Responder = async (req, res, body) => {
     if (killRequested && !kill.done) {
       const path = (req.url ?? "").split("?")[0]!;
-      const hook = await db.webhook.findUniqueOrThrow({ where: { id: webhookOfPath.get(path)! }, select: { leaseOwner: true } });
+      const hook = await db.webhook.findUniqueOrThrow({
+        where: { id: webhookOfPath.get(path)! },
+        select: { leaseOwner: true },
+      });
       const victim = workers.find((w) => hook.leaseOwner?.startsWith(`${w.name}:`)) ?? workers[0]!;
       if (!kill.done) {
-        kill.done = { worker: victim.name, path, deliveryId: String(req.headers["service-delivery-id"]), eventId: String(req.headers["service-event-id"]) };
+        kill.done = {
+          worker: victim.name,
+          path,
+          deliveryId: String(req.headers["service-delivery-id"]),
+          eventId: String(req.headers["service-event-id"]),
+        };
         down.add(0);
         apps[0]!.child.kill("SIGKILL");
         victim.child.kill("SIGKILL");
@@ -179,7 +212,9 @@ it("two apps and two workers under load, one of each killed: nothing lost, deliv
   const burst = (async () => {
     const statuses: number[] = [];
     for (let i = 0; i < LIMIT + 10; i += 2) {
-      const pair = await Promise.all(apps.map((s) => fetch(`${s.url}/api/v2/me`, { headers: { authorization: `Bearer ${limited.key}` } })));
+      const pair = await Promise.all(
+        apps.map((s) => fetch(`${s.url}/api/v2/me`, { headers: { authorization: `Bearer ${limited.key}` } })),
+      );
       statuses.push(...pair.map((r) => r.status));
     }
     return statuses;
@@ -192,10 +227,18 @@ it("two apps and two workers under load, one of each killed: nothing lost, deliv
   const grants: Grant[] = [];
   const load = agencies.map(async (a, n) => {
     for (let i = 0; i < CLIENTS; i++) {
-      const c = await api(a.key, "POST", "/clients", { body: { name: `Client ${n}-${i}`, email: `c${n}-${i}@client.test` }, idempotencyKey: crypto.randomUUID() });
+      const c = await api(a.key, "POST", "/clients", {
+        body: { name: `Client ${n}-${i}`, email: `c${n}-${i}@client.test` },
+        idempotencyKey: crypto.randomUUID(),
+      });
       expect(c.status, c.text).toBe(201);
       accepted.clients.set(c.body.data.id, a.agencyId);
-      const body = { clientId: c.body.data.id, requestedServices: { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: a.accounts.meta }] } } };
+      const body = {
+        clientId: c.body.data.id,
+        requestedServices: {
+          meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: a.accounts.meta }] },
+        },
+      };
       const r = await api(a.key, "POST", "/requests", { body, idempotencyKey: crypto.randomUUID() });
       expect(r.status, r.text).toBe(201);
       accepted.requests.set(r.body.data.id, a.agencyId);
@@ -229,7 +272,10 @@ it("two apps and two workers under load, one of each killed: nothing lost, deliv
 
   // --- every delivery made (the survivor worker takes over the dead one's webhooks)
   const agencyIds = agencies.map((a) => a.agencyId);
-  const events = await db.event.findMany({ where: { agencyId: { in: agencyIds } }, select: { id: true, agencyId: true } });
+  const events = await db.event.findMany({
+    where: { agencyId: { in: agencyIds } },
+    select: { id: true, agencyId: true },
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     const [ok, all] = await Promise.all([
@@ -237,7 +283,8 @@ it("two apps and two workers under load, one of each killed: nothing lost, deliv
       db.webhookDelivery.count({ where: { agencyId: { in: agencyIds } } }),
     ]);
     if (ok === all && all === events.length * HOOKS.length) break;
-    if (Date.now() > deadline) throw new Error(`deliveries not done: ${ok} of ${all} succeeded, ${events.length * HOOKS.length} expected`);
+    if (Date.now() > deadline)
+      throw new Error(`deliveries not done: ${ok} of ${all} succeeded, ${events.length * HOOKS.length} expected`);
     await sleep(200);
   }
   running = false;
@@ -246,9 +293,15 @@ it("two apps and two workers under load, one of each killed: nothing lost, deliv
   // --- no accepted write lost, none doubled
   expect(accepted.clients.size).toBe(total);
   expect(accepted.requests.size).toBe(total);
-  const clientRows = await db.client.findMany({ where: { agencyId: { in: agencyIds } }, select: { id: true, agencyId: true } });
+  const clientRows = await db.client.findMany({
+    where: { agencyId: { in: agencyIds } },
+    select: { id: true, agencyId: true },
+  });
   expect(new Map(clientRows.map((c) => [c.id, c.agencyId]))).toEqual(accepted.clients);
-  const requestRows = await db.accessRequest.findMany({ where: { agencyId: { in: agencyIds } }, include: { services: true } });
+  const requestRows = await db.accessRequest.findMany({
+    where: { agencyId: { in: agencyIds } },
+    include: { services: true },
+  });
   expect(new Map(requestRows.map((r) => [r.id, r.agencyId]))).toEqual(accepted.requests);
   expect(grants).toHaveLength(AGENCIES * GRANTS);
   for (const g of grants) {
@@ -257,7 +310,10 @@ it("two apps and two workers under load, one of each killed: nothing lost, deliv
   }
 
   // --- every event at every webhook at least once, one delivery id per event and webhook
-  const rows = await db.webhookDelivery.findMany({ where: { agencyId: { in: agencyIds } }, select: { id: true, webhookId: true, eventId: true } });
+  const rows = await db.webhookDelivery.findMany({
+    where: { agencyId: { in: agencyIds } },
+    select: { id: true, webhookId: true, eventId: true },
+  });
   const deliveryIdOf = new Map(rows.map((r) => [`${r.webhookId}/${r.eventId}`, r.id]));
   let resent = 0;
   for (const [n, a] of agencies.entries()) {
@@ -271,10 +327,14 @@ it("two apps and two workers under load, one of each killed: nothing lost, deliv
         idsByEvent.set(eventId, (idsByEvent.get(eventId) ?? new Set()).add(String(r.headers["service-delivery-id"])));
       }
       expect([...idsByEvent.keys()].sort(), `${path}: events delivered`).toEqual([...own].sort());
-      for (const [eventId, ids] of idsByEvent) expect([...ids], `${path}: delivery ids of ${eventId}`).toEqual([deliveryIdOf.get(`${webhookOfPath.get(path)}/${eventId}`)]);
+      for (const [eventId, ids] of idsByEvent)
+        expect([...ids], `${path}: delivery ids of ${eventId}`).toEqual([
+          deliveryIdOf.get(`${webhookOfPath.get(path)}/${eventId}`),
+        ]);
       expect(receiver.maxInFlight(path), `${path}: two deliveries in flight at once`).toBe(1);
       resent += got.length - idsByEvent.size;
-      if (h === "flaky") expect(got.length, `${path}: the failures were retried`).toBeGreaterThanOrEqual(own.length + 3);
+      if (h === "flaky")
+        expect(got.length, `${path}: the failures were retried`).toBeGreaterThanOrEqual(own.length + 3);
     }
   }
   expect(resent).toBeGreaterThanOrEqual(AGENCIES * 3 + 1);

@@ -56,17 +56,38 @@ it("one user's Server Actions, posted alternately to two instances of one build,
   expect(((await session.json()) as { user?: { email?: string } }).user?.email).toBe(email);
 
   // B: create an API key; A accepts it at once
-  const key = ok(await callServerAction<Result<{ key: string; id: string }>>(b.url, createKey, [{ name: "From B", scopes: ["clients:read", "clients:create"] }], jar));
+  const key = ok(
+    await callServerAction<Result<{ key: string; id: string }>>(
+      b.url,
+      createKey,
+      [{ name: "From B", scopes: ["clients:read", "clients:create"] }],
+      jar,
+    ),
+  );
   expect((await call(a.url, key.key, "GET", "/clients")).status).toBe(200);
 
   // A: create a client; B has it
-  const created = ok(await callServerAction<Result<{ id: string; name: string }>>(a.url, createClient, [{ name: "Made on A", email: "made@client.test" }], jar));
+  const created = ok(
+    await callServerAction<Result<{ id: string; name: string }>>(
+      a.url,
+      createClient,
+      [{ name: "Made on A", email: "made@client.test" }],
+      jar,
+    ),
+  );
   const onB = await call(b.url, key.key, "GET", `/clients/${created.id}`);
   expect(onB.status).toBe(200);
   expect(onB.body.data.name).toBe("Made on A");
 
   // B: rename it; A shows the new name
-  const renamed = ok(await callServerAction<Result<{ name: string }>>(b.url, updateClient, [{ id: created.id, patch: { name: "Renamed on B" } }], jar));
+  const renamed = ok(
+    await callServerAction<Result<{ name: string }>>(
+      b.url,
+      updateClient,
+      [{ id: created.id, patch: { name: "Renamed on B" } }],
+      jar,
+    ),
+  );
   expect(renamed.name).toBe("Renamed on B");
   expect((await call(a.url, key.key, "GET", `/clients/${created.id}`)).body.data.name).toBe("Renamed on B");
 
@@ -75,12 +96,27 @@ it("one user's Server Actions, posted alternately to two instances of one build,
 
   // the sign-in and every action are in the audit log once, whichever instance ran them
   const db = await getDb();
-  const audit = await db.auditEntry.findMany({ where: { agencyId: agency.id }, select: { action: true }, orderBy: { createdAt: "asc" } });
-  expect(audit.map((e) => e.action)).toEqual(["user.signed_in", "api_key.created", "client.created", "client.updated", "client.note_added"]);
+  const audit = await db.auditEntry.findMany({
+    where: { agencyId: agency.id },
+    select: { action: true },
+    orderBy: { createdAt: "asc" },
+  });
+  expect(audit.map((e) => e.action)).toEqual([
+    "user.signed_in",
+    "api_key.created",
+    "client.created",
+    "client.updated",
+    "client.note_added",
+  ]);
 
   // the same action without the session is refused by either instance, as a result, not a 500
   for (const s of apps) {
-    const refused = await callServerAction<Result<unknown>>(s.url, createClient, [{ name: "No session", email: "no@client.test" }], new Map());
+    const refused = await callServerAction<Result<unknown>>(
+      s.url,
+      createClient,
+      [{ name: "No session", email: "no@client.test" }],
+      new Map(),
+    );
     expect(refused.value).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
   }
 });

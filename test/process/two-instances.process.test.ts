@@ -48,7 +48,8 @@ describeOnPostgres("two app instances", () => {
     await Promise.all(servers.map((s) => stopServer(s)));
   });
 
-  const me = (s: RunningServer, key: string) => fetch(`${s.url}/api/v2/me`, { headers: { authorization: `Bearer ${key}` } });
+  const me = (s: RunningServer, key: string) =>
+    fetch(`${s.url}/api/v2/me`, { headers: { authorization: `Bearer ${key}` } });
 
   async function within(ms: number, probe: () => Promise<boolean>): Promise<number> {
     const start = Date.now();

@@ -18,11 +18,15 @@ export interface TestAgency {
   accounts: Record<string, string>;
 }
 
-export async function seedAccessAgency(platforms = ["meta", "google", "tiktok", "microsoft", "shopify", "hubspot", "x"]): Promise<TestAgency> {
+export async function seedAccessAgency(
+  platforms = ["meta", "google", "tiktok", "microsoft", "shopify", "hubspot", "x"],
+): Promise<TestAgency> {
   const agency = await createAgency({ name: `Access Agency ${crypto.randomUUID().slice(0, 6)}`, plan: "agency" });
   const accounts: Record<string, string> = {};
   for (const platform of platforms) {
-    accounts[platform] = (await connectAccount({ agencyId: agency.id, platform, email: `${platform}@agency.test` })).internalAccountId;
+    accounts[platform] = (
+      await connectAccount({ agencyId: agency.id, platform, email: `${platform}@agency.test` })
+    ).internalAccountId;
   }
   return { agencyId: agency.id, accounts };
 }
@@ -36,11 +40,21 @@ export interface ServiceAsk {
 export async function seedAccessRequest(
   agency: TestAgency,
   services: Record<string, ServiceAsk>,
-  opts: { language?: "English" | "Spanish" | "Dutch"; intake?: boolean; isDemo?: boolean; thankYouMessage?: string; redirectUrl?: string } = {},
+  opts: {
+    language?: "English" | "Spanish" | "Dutch";
+    intake?: boolean;
+    isDemo?: boolean;
+    thankYouMessage?: string;
+    redirectUrl?: string;
+  } = {},
 ): Promise<{ requestId: string; token: string; clientId: string }> {
   const client = await createClient({
     agencyId: agency.agencyId,
-    input: ZCreateClientBody.parse({ name: "Ana Client", email: "ana@client.test", language: opts.language ?? "English" }),
+    input: ZCreateClientBody.parse({
+      name: "Ana Client",
+      email: "ana@client.test",
+      language: opts.language ?? "English",
+    }),
   });
   const requestedServices = Object.fromEntries(
     Object.entries(services).map(([id, ask]) => {
@@ -61,7 +75,10 @@ export async function seedAccessRequest(
     }),
   });
   const db = await getDb();
-  const stored = await db.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: requestLinkTokenSelect });
+  const stored = await db.accessRequest.findUniqueOrThrow({
+    where: { id: request.id },
+    select: requestLinkTokenSelect,
+  });
   return { requestId: request.id, token: requestLinkToken(stored), clientId: client.id };
 }
 
@@ -76,7 +93,10 @@ export async function postForm(url: string, fields: Record<string, string | stri
   return fetch(url, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(opts.json ? { accept: "application/json" } : {}) },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(opts.json ? { accept: "application/json" } : {}),
+    },
     body,
   });
 }
@@ -94,22 +114,35 @@ export async function signIn(base: string, token: string, serviceId: string, mod
   if (consent.pathname !== "/sandbox/consent") return { start: consent, callback: null, state: null };
   const state = consent.searchParams.get("state")!;
   const platform = consent.searchParams.get("platform")!;
-  const callback = await getNoFollow(`${base}/api/access/callback?state=${encodeURIComponent(state)}&code=${encodeURIComponent(sandboxCode(platform, mode))}`);
+  const callback = await getNoFollow(
+    `${base}/api/access/callback?state=${encodeURIComponent(state)}&code=${encodeURIComponent(sandboxCode(platform, mode))}`,
+  );
   return { start: consent, callback: locationOf(callback), state, platform };
 }
 
 /** Signs in and submits the picker for `assets` (asset numbers 1-3 of the sandbox). */
-export async function signInAndGrant(base: string, token: string, serviceId: string, opts: { mode?: SandboxMode; assets?: number[]; json?: boolean } = {}) {
+export async function signInAndGrant(
+  base: string,
+  token: string,
+  serviceId: string,
+  opts: { mode?: SandboxMode; assets?: number[]; json?: boolean } = {},
+) {
   const { callback } = await signIn(base, token, serviceId, opts.mode);
   const session = callback?.searchParams.get("session");
   if (!session) throw new Error(`sign-in did not reach the picker: ${callback}`);
   const assets = (opts.assets ?? [1]).map((n) => `${serviceId}_100${n}`);
-  return postForm(`${base}/api/access/${token}/services/${serviceId}/grant`, { session, asset: assets }, { json: opts.json });
+  return postForm(
+    `${base}/api/access/${token}/services/${serviceId}/grant`,
+    { session, asset: assets },
+    { json: opts.json },
+  );
 }
 
 export interface StoredEvent {
   type: string;
-  data: Record<string, unknown> & { request?: { stateVersion: number; status: string; services: { service: string; status: string }[] } };
+  data: Record<string, unknown> & {
+    request?: { stateVersion: number; status: string; services: { service: string; status: string }[] };
+  };
 }
 
 export async function eventsOf(requestId: string): Promise<StoredEvent[]> {
@@ -128,5 +161,8 @@ export function typesOf(events: StoredEvent[]): string[] {
 
 export async function requestRow(requestId: string) {
   const db = await getDb();
-  return db.accessRequest.findUniqueOrThrow({ where: { id: requestId }, include: { services: { orderBy: { position: "asc" } } } });
+  return db.accessRequest.findUniqueOrThrow({
+    where: { id: requestId },
+    include: { services: { orderBy: { position: "asc" } } },
+  });
 }

@@ -86,7 +86,8 @@ export async function startApiServer(): Promise<{ url: string; close(): Promise<
       // as the app's server does (lib/runtime/boot/http-hooks.ts): the socket peer appended
       appendPeerToForwardedFor(req);
       const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
+      for (const [k, v] of Object.entries(req.headers))
+        if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(", ") : v);
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const request = new Request(url, {
         method: req.method,

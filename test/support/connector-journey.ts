@@ -7,7 +7,17 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { connectAccount, type ConnectAccountOptions } from "@/lib/core/accounts/connect-account";
 import { resetEnvCache } from "@/lib/infra/env";
 import { startApiServer } from "@/test/support/api-server";
-import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf, type ServiceAsk } from "@/test/support/access-fixtures";
+import {
+  eventsOf,
+  getNoFollow,
+  locationOf,
+  postForm,
+  requestRow,
+  seedAccessAgency,
+  seedAccessRequest,
+  typesOf,
+  type ServiceAsk,
+} from "@/test/support/access-fixtures";
 
 /**
  * Starts the app with the real connectors for the enclosing `describe` (its beforeAll and
@@ -50,7 +60,10 @@ export async function seedConnectorRequest(
 ): Promise<{ requestId: string; token: string; internalAccountId: string }> {
   const seeded = await seedAccessAgency([]);
   const { internalAccountId } = await connectAccount({ agencyId: seeded.agencyId, platform, ...account });
-  const { requestId, token } = await seedAccessRequest({ ...seeded, accounts: { [platform]: internalAccountId } }, services);
+  const { requestId, token } = await seedAccessRequest(
+    { ...seeded, accounts: { [platform]: internalAccountId } },
+    services,
+  );
   return { requestId, token, internalAccountId };
 }
 
@@ -59,7 +72,12 @@ export async function seedConnectorRequest(
  * app's callback, which must send the client on to the picker for `serviceId`. Returns the
  * consent URL the app built (for its parameters) and the sign-in's session.
  */
-export async function walkClientSignIn(opts: { base: string; token: string; serviceId: string; consentOrigin: string }): Promise<{ consentUrl: URL; sessionId: string }> {
+export async function walkClientSignIn(opts: {
+  base: string;
+  token: string;
+  serviceId: string;
+  consentOrigin: string;
+}): Promise<{ consentUrl: URL; sessionId: string }> {
   const { base, token, serviceId } = opts;
   const consentUrl = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/${serviceId}`));
   expect(consentUrl.origin).toBe(opts.consentOrigin);
@@ -73,8 +91,17 @@ export async function walkClientSignIn(opts: { base: string; token: string; serv
 }
 
 /** The picker's form posted with `assets`: the app answers 303 (never a 5xx), whatever the platform did. */
-export async function postClientGrant(opts: { base: string; token: string; serviceId: string; sessionId: string; assets: string[] }): Promise<Response> {
-  const grant = await postForm(`${opts.base}/api/access/${opts.token}/services/${opts.serviceId}/grant`, { session: opts.sessionId, asset: opts.assets });
+export async function postClientGrant(opts: {
+  base: string;
+  token: string;
+  serviceId: string;
+  sessionId: string;
+  assets: string[];
+}): Promise<Response> {
+  const grant = await postForm(`${opts.base}/api/access/${opts.token}/services/${opts.serviceId}/grant`, {
+    session: opts.sessionId,
+    asset: opts.assets,
+  });
   expect(grant.status).toBe(303);
   return grant;
 }
@@ -109,8 +136,17 @@ export async function expectGrantRecorded(
   expect(svc.status).toBe("granted");
   expect(svc.grantedAssets).toMatchObject(expected.grantedAssets);
   const events = await eventsOf(requestId);
-  expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
-  const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { platform: string; outcome: string; services: { errors: string[] }[] };
+  expect(typesOf(events)).toEqual([
+    "connection.attempt_completed",
+    "request.completed",
+    "request.created",
+    "service.granted",
+  ]);
+  const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as {
+    platform: string;
+    outcome: string;
+    services: { errors: string[] }[];
+  };
   expect(attempt).toMatchObject({ platform: expected.platform, outcome: expected.outcome });
   expect(attempt.services[0]!.errors).toEqual(expected.errors);
 }
@@ -121,7 +157,12 @@ export async function expectGrantRecorded(
  * the client page's address (its `error` code is what the page shows, through
  * `accessErrorMessage`).
  */
-export async function walkClientSignInAnswer(opts: { base: string; token: string; serviceId: string; answer: Record<string, string> }): Promise<{ page: URL }> {
+export async function walkClientSignInAnswer(opts: {
+  base: string;
+  token: string;
+  serviceId: string;
+  answer: Record<string, string>;
+}): Promise<{ page: URL }> {
   const consentUrl = locationOf(await getNoFollow(`${opts.base}/api/access/${opts.token}/connect/${opts.serviceId}`));
   const state = consentUrl.searchParams.get("state");
   expect(state).toBeTruthy();

@@ -35,7 +35,9 @@ export type Operation = { requestBody?: Schema | null; requestBodyRequired?: boo
 export type Description = { _source: string; operations: Record<string, Operation> };
 
 export function loadDescription(file: string): Description {
-  return JSON.parse(fs.readFileSync(path.join(process.cwd(), "test/fixtures/platform-descriptions", file), "utf8")) as Description;
+  return JSON.parse(
+    fs.readFileSync(path.join(process.cwd(), "test/fixtures/platform-descriptions", file), "utf8"),
+  ) as Description;
 }
 
 function typeOf(value: unknown): string {
@@ -61,25 +63,33 @@ export function schemaErrors(schema: Schema, value: unknown, at = "body"): strin
   ] as const) {
     if (!list) continue;
     const passing = list.filter((s) => schemaErrors(s, value, at).length === 0).length;
-    if (key === "oneOf" ? passing !== 1 : passing === 0) errors.push(`${at}: matches ${passing} of the ${key} alternatives`);
+    if (key === "oneOf" ? passing !== 1 : passing === 0)
+      errors.push(`${at}: matches ${passing} of the ${key} alternatives`);
   }
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (!types.some((t) => typeMatches(t, value))) return [...errors, `${at}: expected ${types.join("|")}, got ${typeOf(value)}`];
+    if (!types.some((t) => typeMatches(t, value)))
+      return [...errors, `${at}: expected ${types.join("|")}, got ${typeOf(value)}`];
   }
-  if (schema.enum && !schema.enum.includes(value)) errors.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+  if (schema.enum && !schema.enum.includes(value))
+    errors.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
   if (typeof value === "string") {
-    if (schema.pattern && !new RegExp(schema.pattern).test(value)) errors.push(`${at}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
-    if (schema.minLength !== undefined && value.length < schema.minLength) errors.push(`${at}: shorter than ${schema.minLength}`);
-    if (schema.maxLength !== undefined && value.length > schema.maxLength) errors.push(`${at}: longer than ${schema.maxLength}`);
+    if (schema.pattern && !new RegExp(schema.pattern).test(value))
+      errors.push(`${at}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
+    if (schema.minLength !== undefined && value.length < schema.minLength)
+      errors.push(`${at}: shorter than ${schema.minLength}`);
+    if (schema.maxLength !== undefined && value.length > schema.maxLength)
+      errors.push(`${at}: longer than ${schema.maxLength}`);
   }
   if (typeof value === "number") {
     if (schema.minimum !== undefined && value < schema.minimum) errors.push(`${at}: below ${schema.minimum}`);
     if (schema.maximum !== undefined && value > schema.maximum) errors.push(`${at}: above ${schema.maximum}`);
   }
   if (Array.isArray(value)) {
-    if (schema.minItems !== undefined && value.length < schema.minItems) errors.push(`${at}: fewer than ${schema.minItems} items`);
-    if (schema.maxItems !== undefined && value.length > schema.maxItems) errors.push(`${at}: more than ${schema.maxItems} items`);
+    if (schema.minItems !== undefined && value.length < schema.minItems)
+      errors.push(`${at}: fewer than ${schema.minItems} items`);
+    if (schema.maxItems !== undefined && value.length > schema.maxItems)
+      errors.push(`${at}: more than ${schema.maxItems} items`);
     if (schema.items) value.forEach((item, i) => errors.push(...schemaErrors(schema.items!, item, `${at}[${i}]`)));
   }
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
@@ -89,7 +99,8 @@ export function schemaErrors(schema: Schema, value: unknown, at = "body"): strin
       const prop = schema.properties?.[name];
       if (prop) errors.push(...schemaErrors(prop, v, `${at}.${name}`));
       else if (schema.additionalProperties === false) errors.push(`${at}.${name}: not in the description`);
-      else if (typeof schema.additionalProperties === "object") errors.push(...schemaErrors(schema.additionalProperties, v, `${at}.${name}`));
+      else if (typeof schema.additionalProperties === "object")
+        errors.push(...schemaErrors(schema.additionalProperties, v, `${at}.${name}`));
     }
   }
   return errors;
@@ -115,7 +126,11 @@ function templateMatch(template: string, actual: string): Record<string, string>
 }
 
 /** The described operation a call is (`"PATCH /businesses/{business_id}/partners/assets"`), with its path values. */
-export function operationOf(desc: Description, call: { method: string; path: string }, prefix = ""): { key: string; op: Operation; pathValues: Record<string, string> } | null {
+export function operationOf(
+  desc: Description,
+  call: { method: string; path: string },
+  prefix = "",
+): { key: string; op: Operation; pathValues: Record<string, string> } | null {
   const p = prefix && call.path.startsWith(prefix) ? call.path.slice(prefix.length) : call.path;
   for (const [key, op] of Object.entries(desc.operations)) {
     const [method, template] = key.split(" ") as [string, string];
@@ -131,7 +146,8 @@ export function callErrors(op: Operation, call: RecordedCall, pathValues: Record
   const errors: string[] = [];
   const known = new Set<string>();
   for (const p of op.parameters ?? []) {
-    const raw = p.in === "query" ? call.query[p.name] : p.in === "path" ? pathValues[p.name] : call.headers[p.name.toLowerCase()];
+    const raw =
+      p.in === "query" ? call.query[p.name] : p.in === "path" ? pathValues[p.name] : call.headers[p.name.toLowerCase()];
     if (p.in === "query") known.add(p.name);
     if (raw === undefined) {
       if (p.required) errors.push(`${p.in} ${p.name}: required`);
@@ -139,7 +155,8 @@ export function callErrors(op: Operation, call: RecordedCall, pathValues: Record
     }
     if (p.schema) errors.push(...schemaErrors(p.schema, fromText(p.schema, raw), `${p.in} ${p.name}`));
   }
-  for (const name of Object.keys(call.query)) if (op.parameters && !known.has(name)) errors.push(`query ${name}: not in the description`);
+  for (const name of Object.keys(call.query))
+    if (op.parameters && !known.has(name)) errors.push(`query ${name}: not in the description`);
   if (op.requestBody) {
     if (call.body === null || call.body === undefined) {
       if (op.requestBodyRequired !== false) errors.push("body: required");

@@ -6,7 +6,12 @@ import fc from "fast-check";
 
 type Schema = Record<string, unknown>;
 
-export function schemaArbitrary(doc: Schema, schema: Schema, overrides: Record<string, fc.Arbitrary<unknown>> = {}, name = ""): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  doc: Schema,
+  schema: Schema,
+  overrides: Record<string, fc.Arbitrary<unknown>> = {},
+  name = "",
+): fc.Arbitrary<unknown> {
   if (name && overrides[name]) return overrides[name]!;
   if (typeof schema.$ref === "string") {
     const target = schema.$ref
@@ -19,10 +24,17 @@ export function schemaArbitrary(doc: Schema, schema: Schema, overrides: Record<s
   const branches = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
   if (branches) {
     const { anyOf: _a, oneOf: _o, ...base } = schema;
-    return fc.oneof(...branches.map((b) => schemaArbitrary(doc, "const" in b || "$ref" in b ? b : { ...base, ...b }, overrides, name)));
+    return fc.oneof(
+      ...branches.map((b) =>
+        schemaArbitrary(doc, "const" in b || "$ref" in b ? b : { ...base, ...b }, overrides, name),
+      ),
+    );
   }
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
-  if (Array.isArray(schema.type)) return fc.oneof(...(schema.type as string[]).map((t) => schemaArbitrary(doc, { ...schema, type: t }, overrides, name)));
+  if (Array.isArray(schema.type))
+    return fc.oneof(
+      ...(schema.type as string[]).map((t) => schemaArbitrary(doc, { ...schema, type: t }, overrides, name)),
+    );
   switch (schema.type) {
     case "null":
       return fc.constant(null);
@@ -31,13 +43,22 @@ export function schemaArbitrary(doc: Schema, schema: Schema, overrides: Record<s
     case "integer":
       return fc.integer({ min: (schema.minimum as number) ?? -1000, max: (schema.maximum as number) ?? 1000 });
     case "number":
-      return fc.double({ min: (schema.minimum as number) ?? -1000, max: (schema.maximum as number) ?? 1000, noNaN: true });
+      return fc.double({
+        min: (schema.minimum as number) ?? -1000,
+        max: (schema.maximum as number) ?? 1000,
+        noNaN: true,
+      });
     case "string":
       return stringArbitrary(schema);
     case "array": {
       const item = schemaArbitrary(doc, (schema.items as Schema) ?? {}, overrides, `${name}[]`);
-      const constraints = { minLength: (schema.minItems as number) ?? 0, maxLength: Math.min((schema.maxItems as number) ?? 3, 3) };
-      return schema.uniqueItems ? fc.uniqueArray(item, { ...constraints, selector: (v) => JSON.stringify(v) }) : fc.array(item, constraints);
+      const constraints = {
+        minLength: (schema.minItems as number) ?? 0,
+        maxLength: Math.min((schema.maxItems as number) ?? 3, 3),
+      };
+      return schema.uniqueItems
+        ? fc.uniqueArray(item, { ...constraints, selector: (v) => JSON.stringify(v) })
+        : fc.array(item, constraints);
     }
     case "object":
     default:
@@ -49,7 +70,10 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const min = (schema.minLength as number) ?? 0;
   const max = Math.min((schema.maxLength as number) ?? 40, 40);
   if (schema.format === "uuid") return fc.uuid();
-  if (schema.format === "date-time") return fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === "date-time")
+    return fc
+      .date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+      .map((d) => d.toISOString());
   if (typeof schema.pattern === "string") {
     const limit = (schema.maxLength as number) ?? Infinity;
     return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= limit);
@@ -61,14 +85,24 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   );
 }
 
-function objectArbitrary(doc: Schema, schema: Schema, overrides: Record<string, fc.Arbitrary<unknown>>, name: string): fc.Arbitrary<unknown> {
+function objectArbitrary(
+  doc: Schema,
+  schema: Schema,
+  overrides: Record<string, fc.Arbitrary<unknown>>,
+  name: string,
+): fc.Arbitrary<unknown> {
   const properties = (schema.properties as Record<string, Schema>) ?? {};
   const required = new Set((schema.required as string[]) ?? []);
   const record: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [key, prop] of Object.entries(properties)) record[key] = schemaArbitrary(doc, prop, overrides, name ? `${name}.${key}` : key);
+  for (const [key, prop] of Object.entries(properties))
+    record[key] = schemaArbitrary(doc, prop, overrides, name ? `${name}.${key}` : key);
   const named = fc.record(record, { requiredKeys: [...required].filter((k) => k in properties) });
   const extra = schema.additionalProperties;
   if (!extra || typeof extra !== "object") return named;
-  const extras = fc.dictionary(fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9_]{0,15}$/), schemaArbitrary(doc, extra as Schema, overrides, `${name}.*`), { maxKeys: 2 });
+  const extras = fc.dictionary(
+    fc.stringMatching(/^[a-zA-Z][a-zA-Z0-9_]{0,15}$/),
+    schemaArbitrary(doc, extra as Schema, overrides, `${name}.*`),
+    { maxKeys: 2 },
+  );
   return fc.tuple(named, extras).map(([n, e]) => ({ ...e, ...(n as object) }));
 }

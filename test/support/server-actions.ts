@@ -15,8 +15,12 @@ interface ManifestEntry {
 
 /** The id of `exportedName` in `filename` (e.g. "app/(dashboard)/dashboard/clients/client-actions.ts") and a page that serves it. */
 export function serverAction(filename: string, exportedName: string): { id: string; page: string } {
-  const manifest = JSON.parse(fs.readFileSync(path.join(STANDALONE, ".next/server/server-reference-manifest.json"), "utf8")) as { node: Record<string, ManifestEntry> };
-  const found = Object.entries(manifest.node).find(([, e]) => e.filename === filename && e.exportedName === exportedName);
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(STANDALONE, ".next/server/server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, ManifestEntry> };
+  const found = Object.entries(manifest.node).find(
+    ([, e]) => e.filename === filename && e.exportedName === exportedName,
+  );
   if (!found) throw new Error(`no server action ${exportedName} in ${filename} in this build`);
   const [id, entry] = found;
   // a page without dynamic segments, as a URL: route groups dropped, "/page" cut
@@ -54,7 +58,8 @@ export async function signInDashboard(base: string, email: string, password: str
     body: new URLSearchParams({ csrfToken, email, password, json: "true" }),
   });
   keepCookies(jar, res);
-  if (![...jar.keys()].some((k) => k.endsWith("next-auth.session-token"))) throw new Error(`sign-in at ${base} gave no session (status ${res.status}): ${await res.text()}`);
+  if (![...jar.keys()].some((k) => k.endsWith("next-auth.session-token")))
+    throw new Error(`sign-in at ${base} gave no session (status ${res.status}): ${await res.text()}`);
   return jar;
 }
 
@@ -79,7 +84,8 @@ export async function callServerAction<T = unknown>(
     body: JSON.stringify(args),
   });
   const text = await res.text();
-  if (res.headers.get("x-nextjs-action-not-found") === "1") throw new Error(`server action ${action.id} not found at ${base}`);
+  if (res.headers.get("x-nextjs-action-not-found") === "1")
+    throw new Error(`server action ${action.id} not found at ${base}`);
   // The RSC rows: `0:` is the envelope pointing at the returned value (`"a":"$@1"`), `1:` the value.
   const rows = new Map<string, string>();
   for (const line of text.split("\n")) {

@@ -11,10 +11,12 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 export const STANDALONE = path.join(ROOT, ".next/standalone");
 
 export function prepareStandalone() {
-  if (!fs.existsSync(path.join(STANDALONE, "server.js"))) throw new Error("No standalone build: run `npx next build` first.");
+  if (!fs.existsSync(path.join(STANDALONE, "server.js")))
+    throw new Error("No standalone build: run `npx next build` first.");
   fs.cpSync(path.join(ROOT, ".next/static"), path.join(STANDALONE, ".next/static"), { recursive: true });
   fs.cpSync(path.join(ROOT, "prisma"), path.join(STANDALONE, "prisma"), { recursive: true });
-  if (fs.existsSync(path.join(ROOT, "public"))) fs.cpSync(path.join(ROOT, "public"), path.join(STANDALONE, "public"), { recursive: true });
+  if (fs.existsSync(path.join(ROOT, "public")))
+    fs.cpSync(path.join(ROOT, "public"), path.join(STANDALONE, "public"), { recursive: true });
 }
 
 export function freePort(): Promise<number> {
@@ -56,7 +58,9 @@ export async function startStandalone(env: Record<string, string> = {}): Promise
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {

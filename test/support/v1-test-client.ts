@@ -24,7 +24,13 @@ export interface V1CallOptions {
   key?: string | null;
 }
 
-export function v1Call(base: string, key: string | null, method: string, path: string, opts: V1CallOptions = {}): Promise<V1Response> {
+export function v1Call(
+  base: string,
+  key: string | null,
+  method: string,
+  path: string,
+  opts: V1CallOptions = {},
+): Promise<V1Response> {
   const url = new URL(`${base}/api/v1${path}`);
   const headers: Record<string, string> = {};
   const auth = opts.key === undefined ? key : opts.key;
@@ -38,21 +44,32 @@ export function v1Call(base: string, key: string | null, method: string, path: s
   Object.assign(headers, opts.headers ?? {});
   if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const req = http.request({ hostname: url.hostname, port: url.port, path: url.pathname + url.search, method, headers, localAddress: opts.from, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, text });
-      });
-      res.on("error", reject);
-    });
+    const req = http.request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers,
+        localAddress: opts.from,
+        timeout: 30_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, text });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("timeout", () => req.destroy(new Error("V1 call timed out")));
     req.on("error", reject);
     req.end(body);

@@ -17,8 +17,13 @@ export interface SeededV2Agency {
 }
 
 /** A new agency (plan "agency": API access, no monthly limit unless `plan` says otherwise) with one key. */
-export async function seedV2Agency(opts: { name?: string; plan?: string; scopes?: readonly ApiScope[]; platforms?: string[] } = {}): Promise<SeededV2Agency> {
-  const agency = await createAgency({ name: opts.name ?? `Agency ${crypto.randomUUID().slice(0, 8)}`, plan: opts.plan ?? "agency" });
+export async function seedV2Agency(
+  opts: { name?: string; plan?: string; scopes?: readonly ApiScope[]; platforms?: string[] } = {},
+): Promise<SeededV2Agency> {
+  const agency = await createAgency({
+    name: opts.name ?? `Agency ${crypto.randomUUID().slice(0, 8)}`,
+    plan: opts.plan ?? "agency",
+  });
   const key = await createApiKey({ agencyId: agency.id, scopes: opts.scopes ?? API_SCOPES });
   const accounts: Record<string, string> = {};
   for (const platform of opts.platforms ?? ["meta", "google", "shopify"]) {
@@ -48,7 +53,13 @@ export interface CallOptions {
 }
 
 /** Calls `${base}/api/v2${path}` with the key as a bearer token. */
-export async function call(base: string, key: string, method: string, path: string, opts: CallOptions = {}): Promise<ApiResponse> {
+export async function call(
+  base: string,
+  key: string,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<ApiResponse> {
   const headers: Record<string, string> = {};
   const bearer = opts.key === undefined ? key : opts.key;
   if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
@@ -58,7 +69,12 @@ export async function call(base: string, key: string, method: string, path: stri
     body = JSON.stringify(opts.body);
     headers["content-type"] = "application/json";
   }
-  const idem = opts.idempotencyKey === undefined ? (method === "POST" && /^\/(clients|requests|webhooks)$/.test(path) ? crypto.randomUUID() : null) : opts.idempotencyKey;
+  const idem =
+    opts.idempotencyKey === undefined
+      ? method === "POST" && /^\/(clients|requests|webhooks)$/.test(path)
+        ? crypto.randomUUID()
+        : null
+      : opts.idempotencyKey;
   if (idem !== null) headers["idempotency-key"] = idem;
   Object.assign(headers, opts.headers ?? {});
   const res = await fetch(`${base}/api/v2${path}`, { method, headers, body: body as BodyInit | undefined });

@@ -106,7 +106,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       received.push({ path, headers: req.headers, body, receivedAt: Date.now() });
       for (const w of [...waiters]) w();
       const script = scripts.get(path);
-      const responder = script ? script.responders[Math.min(script.used++, script.responders.length - 1)]! : respond.status(200);
+      const responder = script
+        ? script.responders[Math.min(script.used++, script.responders.length - 1)]!
+        : respond.status(200);
       Promise.resolve(responder(req, res, body)).catch(() => res.destroy());
     });
   });
@@ -137,7 +139,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`waited ${timeoutMs} ms for ${count} deliveries${path ? ` on ${path}` : ""}, got ${current().length}`));
+          reject(
+            new Error(
+              `waited ${timeoutMs} ms for ${count} deliveries${path ? ` on ${path}` : ""}, got ${current().length}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
       });

@@ -13,7 +13,11 @@ export interface RunningWorker {
 }
 
 /** Starts a worker named `name` with the given options (`--only deliveries`, `--lease-ms 2000`...). */
-export async function startWorkerProcess(name: string, args: string[] = [], env: Record<string, string> = {}): Promise<RunningWorker> {
+export async function startWorkerProcess(
+  name: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<RunningWorker> {
   // node with tsx's loader, not the tsx CLI: the CLI runs the script in a child of its own,
   // which a SIGKILL to the CLI would leave running
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--name", name, ...args], {
@@ -25,10 +29,13 @@ export async function startWorkerProcess(name: string, args: string[] = [], env:
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const started = Date.now();
   while (!out.includes(`worker ${name} started`)) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`worker ${name} exited ${child.exitCode ?? child.signalCode}: ${out}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`worker ${name} exited ${child.exitCode ?? child.signalCode}: ${out}`);
     if (Date.now() - started > 60_000) {
       child.kill("SIGKILL");
       throw new Error(`worker ${name} did not start: ${out}`);

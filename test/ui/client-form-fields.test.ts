@@ -33,7 +33,9 @@ describe("the client forms", () => {
   });
 
   it("Edit client (compact) shows the client's language and website, and the patch keeps them", () => {
-    const html = renderToStaticMarkup(createElement(ClientForm, { compact: true, client: spanish, idPrefix: "edit-client", submit }));
+    const html = renderToStaticMarkup(
+      createElement(ClientForm, { compact: true, client: spanish, idPrefix: "edit-client", submit }),
+    );
     expect(html).toMatch(/<option value="Spanish" selected="">/);
     expect(html).toContain('value="https://panaderia.test"');
     const values: ClientFormValues = {
@@ -45,6 +47,9 @@ describe("the client forms", () => {
       externalClientId: "",
     };
     expect(toUpdatePatch(values, spanish)).toMatchObject({ language: "Spanish", website: "https://panaderia.test" });
-    expect(toCreateBody({ ...values, language: "Dutch" })).toMatchObject({ language: "Dutch", website: "https://panaderia.test" });
+    expect(toCreateBody({ ...values, language: "Dutch" })).toMatchObject({
+      language: "Dutch",
+      website: "https://panaderia.test",
+    });
   });
 });

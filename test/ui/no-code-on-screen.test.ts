@@ -23,7 +23,9 @@ function templateLiterals(source: string): string[] {
 }
 
 export function jsxInTemplate(source: string): string[] {
-  return templateLiterals(source).filter((t) => /\$<|<[A-Z][A-Za-z]*[\s/>][^`]*\/?>/.test(t) || /<[A-Z][A-Za-z]* [a-z]+=\{/.test(t));
+  return templateLiterals(source).filter(
+    (t) => /\$<|<[A-Z][A-Za-z]*[\s/>][^`]*\/?>/.test(t) || /<[A-Z][A-Za-z]* [a-z]+=\{/.test(t),
+  );
 }
 
 describe("no JSX inside template strings", () => {
@@ -33,8 +35,8 @@ describe("no JSX inside template strings", () => {
   });
 
   it("no page or component writes JSX in a template string", () => {
-    const offenders = [...tsxFiles(path.join(ROOT, "app")), ...tsxFiles(path.join(ROOT, "components"))].flatMap((file) =>
-      jsxInTemplate(readFileSync(file, "utf8")).map((t) => `${path.relative(ROOT, file)}: ${t.slice(0, 80)}`),
+    const offenders = [...tsxFiles(path.join(ROOT, "app")), ...tsxFiles(path.join(ROOT, "components"))].flatMap(
+      (file) => jsxInTemplate(readFileSync(file, "utf8")).map((t) => `${path.relative(ROOT, file)}: ${t.slice(0, 80)}`),
     );
     expect(offenders).toEqual([]);
   });

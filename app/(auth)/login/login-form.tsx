@@ -60,8 +60,20 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         <Input id="password" name="password" type="password" autoComplete="current-password" required />
       </Field>
       {askCode ? (
-        <Field id="code" label="Authentication code" hint="The 6-digit code from your authenticator app, or one of your recovery codes.">
-          <Input id="code" name="code" type="text" inputMode="numeric" autoComplete="one-time-code" autoFocus required />
+        <Field
+          id="code"
+          label="Authentication code"
+          hint="The 6-digit code from your authenticator app, or one of your recovery codes."
+        >
+          <Input
+            id="code"
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            required
+          />
         </Field>
       ) : null}
       <Button type="submit" busy={busy} className="w-full">

@@ -11,7 +11,11 @@ import { resendVerificationAction } from "./resend-verification-actions";
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const sp = await searchParams;
   const callbackUrl = safeCallbackUrl(sp.callbackUrl);
   if (await getDashboardContext()) redirect(callbackUrl);

@@ -12,7 +12,10 @@ export async function resendVerificationAction(input: unknown): Promise<ActionRe
   try {
     const parsed = ZResendVerificationBody.safeParse(input);
     if (!parsed.success) throw zodToApiError(parsed.error);
-    return { ok: true, data: await resendVerificationByEmail({ email: parsed.data.email, address: clientAddress(await headers()) }) };
+    return {
+      ok: true,
+      data: await resendVerificationByEmail({ email: parsed.data.email, address: clientAddress(await headers()) }),
+    };
   } catch (err) {
     return toActionFailure(err);
   }

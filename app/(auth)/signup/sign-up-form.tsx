@@ -19,8 +19,8 @@ export function SignUpForm() {
     return (
       <div className="mt-5 space-y-3 text-sm text-slate-700" role="status" data-testid="signup-done">
         <p>
-          Check your inbox at <strong className="font-medium text-slate-900">{sentTo}</strong>: we sent a link to verify your address. If the address already has an account, the
-          email says so instead.
+          Check your inbox at <strong className="font-medium text-slate-900">{sentTo}</strong>: we sent a link to verify
+          your address. If the address already has an account, the email says so instead.
         </p>
         <p>You can sign in now; creating API keys and inviting teammates wait until the address is verified.</p>
         <Link href="/login" className="inline-block font-medium text-indigo-700 underline-offset-2 hover:underline">
@@ -62,16 +62,41 @@ export function SignUpForm() {
     >
       <FormAlert message={formError} />
       <Field id="agencyName" label="Agency name" error={errors.agencyName}>
-        <Input id="agencyName" name="agencyName" autoComplete="organization" invalid={!!errors.agencyName} aria-describedby="agencyName-error" />
+        <Input
+          id="agencyName"
+          name="agencyName"
+          autoComplete="organization"
+          invalid={!!errors.agencyName}
+          aria-describedby="agencyName-error"
+        />
       </Field>
       <Field id="name" label="Your name" optional error={errors.name}>
         <Input id="name" name="name" autoComplete="name" invalid={!!errors.name} aria-describedby="name-error" />
       </Field>
       <Field id="email" label="Work email" error={errors.email}>
-        <Input id="email" name="email" type="email" autoComplete="email" invalid={!!errors.email} aria-describedby="email-error" />
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          invalid={!!errors.email}
+          aria-describedby="email-error"
+        />
       </Field>
-      <Field id="password" label="Password" hint="At least 8 characters and hard to guess: a few unrelated words work well." error={errors.password}>
-        <Input id="password" name="password" type="password" autoComplete="new-password" invalid={!!errors.password} aria-describedby="password-error" />
+      <Field
+        id="password"
+        label="Password"
+        hint="At least 8 characters and hard to guess: a few unrelated words work well."
+        error={errors.password}
+      >
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          invalid={!!errors.password}
+          aria-describedby="password-error"
+        />
       </Field>
       <Button type="submit" busy={busy} className="w-full">
         Create agency

@@ -61,16 +61,30 @@ function findService(view: AccessPageView, serviceId: string | undefined) {
   return null;
 }
 
-function Notice({ view, code, serviceId }: { view: AccessPageView; code: string | undefined; serviceId: string | undefined }) {
+function Notice({
+  view,
+  code,
+  serviceId,
+}: {
+  view: AccessPageView;
+  code: string | undefined;
+  serviceId: string | undefined;
+}) {
   const { locale } = view;
   const name = findService(view, serviceId)?.service.name;
   const messages: Record<string, string> = {
     granted: t(locale, "notice.granted"),
     skipped: t(locale, "notice.skipped"),
     reopened: t(locale, "notice.reopened"),
-    invite_sent: t(locale, findService(view, serviceId)?.service.flow === "client_invite" ? "service.awaitingConfirmationHelp" : "service.awaitingAgencyHelp", {
-      agency: view.agency.name,
-    }),
+    invite_sent: t(
+      locale,
+      findService(view, serviceId)?.service.flow === "client_invite"
+        ? "service.awaitingConfirmationHelp"
+        : "service.awaitingAgencyHelp",
+      {
+        agency: view.agency.name,
+      },
+    ),
     intake_submitted: t(locale, "intake.submitted"),
     forwarded: forwardText(locale, "notice.forwarded"),
     taken_back: forwardText(locale, "notice.taken_back"),
@@ -126,7 +140,15 @@ async function Picker({ view, serviceId, sessionId }: { view: AccessPageView; se
   );
 }
 
-export async function AccessPage({ token, surface, searchParams }: { token: string; surface: Surface; searchParams: SearchParams }) {
+export async function AccessPage({
+  token,
+  surface,
+  searchParams,
+}: {
+  token: string;
+  surface: Surface;
+  searchParams: SearchParams;
+}) {
   const loaded = await loadView(token);
   if (!loaded.ok) return <ServiceUnavailable />;
   const view = loaded.value;
@@ -146,12 +168,18 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
     const v = one(searchParams, key);
     if (v) outcome.set(key, v);
   }
-  const returnToOpener = surface === "invite" && outcome.size > 0 ? <ReturnToOpener token={token} search={`?${outcome.toString()}`} /> : null;
+  const returnToOpener =
+    surface === "invite" && outcome.size > 0 ? (
+      <ReturnToOpener token={token} search={`?${outcome.toString()}`} />
+    ) : null;
 
   const resize = surface === "embed" ? <ReportHeightToParent /> : null;
 
   if (!view.open) {
-    const summary = view.status === "completed" ? await loadShareSummary({ agencyId: agency.id, requestId: view.requestId, platforms: view.platforms }) : null;
+    const summary =
+      view.status === "completed"
+        ? await loadShareSummary({ agencyId: agency.id, requestId: view.requestId, platforms: view.platforms })
+        : null;
     return (
       <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
         {returnToOpener}
@@ -172,8 +200,10 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
   const errorService = findService(view, serviceId);
   const attemptService = attempt ? findService(view, attempt.serviceId) : null;
   // A refused "hand it to a colleague" form names its fields (name, email); the intake form's do not.
-  const forwardErrors = errorCode === "invalid_input" && ["name", "email", "note", "service"].some((f) => Object.hasOwn(fieldErrors, f));
-  const intakeError = errorCode === "invalid_input" && !forwardErrors ? accessErrorMessage(locale, "invalid_input") : null;
+  const forwardErrors =
+    errorCode === "invalid_input" && ["name", "email", "note", "service"].some((f) => Object.hasOwn(fieldErrors, f));
+  const intakeError =
+    errorCode === "invalid_input" && !forwardErrors ? accessErrorMessage(locale, "invalid_input") : null;
 
   return (
     <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
@@ -195,7 +225,10 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
       )}
       <ProgressBar locale={locale} done={view.progress.done} total={view.progress.total} />
       {onlyAgencyLeft(view) ? (
-        <p className="mt-4 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900" data-testid="waiting-for-agency">
+        <p
+          className="mt-4 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900"
+          data-testid="waiting-for-agency"
+        >
           {t(locale, "client.waitingForAgency", { agency: agency.name })}
         </p>
       ) : null}
@@ -223,7 +256,10 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
 
       {view.platforms.map((p, pi) => (
         <section key={p.platform} aria-labelledby={`platform-${pi}`} className="mt-6">
-          <h2 id={`platform-${pi}`} className="mb-2 flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-600">
+          <h2
+            id={`platform-${pi}`}
+            className="mb-2 flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-slate-600"
+          >
             <PlatformLogo platform={p.platform} size={22} />
             {p.name}
           </h2>
@@ -272,7 +308,9 @@ export async function AccessPage({ token, surface, searchParams }: { token: stri
 
       {view.intake ? (
         view.intake.complete ? (
-          <p className="mt-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">{t(locale, "intake.submitted")}</p>
+          <p className="mt-6 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-900">
+            {t(locale, "intake.submitted")}
+          </p>
         ) : (
           <IntakeForm
             locale={locale}

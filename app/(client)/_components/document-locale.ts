@@ -15,7 +15,8 @@ export async function documentLocale(): Promise<Locale> {
   if (!page) return "en";
   const acceptLanguage = h.get("accept-language");
   if (page.surface === "static") return pageLocale(page.lang, acceptLanguage);
-  if (page.surface === "removal") return (await removalLinkLocale(page.token)) ?? localeFromAcceptLanguage(acceptLanguage);
+  if (page.surface === "removal")
+    return (await removalLinkLocale(page.token)) ?? localeFromAcceptLanguage(acceptLanguage);
   const loaded = await loadView(page.token);
   // unknown links and the "try again" page speak the browser's language
   return loaded.ok && loaded.value ? loaded.value.locale : localeFromAcceptLanguage(acceptLanguage);

@@ -5,4 +5,9 @@ import { z } from "zod";
 import { removeDemoData } from "@/lib/core/agencies/demo-data";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
-export const removeDemoDataAction = dashboardAction("demo:delete", z.strictObject({}), (_input, ctx) => removeDemoData({ agencyId: ctx.agencyId }), "demo_data.removed");
+export const removeDemoDataAction = dashboardAction(
+  "demo:delete",
+  z.strictObject({}),
+  (_input, ctx) => removeDemoData({ agencyId: ctx.agencyId }),
+  "demo_data.removed",
+);

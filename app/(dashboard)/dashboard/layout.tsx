@@ -38,7 +38,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <div className="min-h-screen md:flex">
       <TabAgency agencyId={ctx.agencyId} />
-      <a href="#main" className="print:hidden sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="print:hidden sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       {/* printing a page prints its content only: no navigation, notices or demo banner */}
@@ -64,7 +67,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           )}
           {mustEnrol ? (
             <>
-              <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              <p
+                role="alert"
+                className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+              >
                 {ctx.agencyName} requires two-factor sign-in. Turn it on below to use the dashboard.
               </p>
               <SecurityPage />

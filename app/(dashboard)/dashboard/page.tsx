@@ -10,7 +10,12 @@ import { PageHeader } from "@/components/ui/page-header";
 import { RemindButton } from "@/components/home/remind-button";
 import { can } from "@/lib/core/auth/roles";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
-import { getDashboardHome, STALLED_AFTER_DAYS, type HomeEvent, type HomeRequest } from "@/lib/surfaces/dashboard/home/get-dashboard-home";
+import {
+  getDashboardHome,
+  STALLED_AFTER_DAYS,
+  type HomeEvent,
+  type HomeRequest,
+} from "@/lib/surfaces/dashboard/home/get-dashboard-home";
 import { dismissChecklistAction, sendReminderAction } from "@/app/(dashboard)/dashboard/home-actions";
 import { FirstRunChecklist } from "@/components/home/first-run-checklist";
 import { getFirstRunChecklist } from "@/lib/surfaces/dashboard/home/get-first-run-checklist";
@@ -30,17 +35,23 @@ function RequestRow({ r, now, remind }: { r: HomeRequest; now: number; remind: b
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <div className="min-w-0">
-        <Link href={`/dashboard/requests/${r.id}`} className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+        <Link
+          href={`/dashboard/requests/${r.id}`}
+          className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+        >
           {r.clientName}
         </Link>
         <p className="text-sm text-slate-600">
-          Sent {age(r.createdAt, now)} · last activity {age(r.lastActivityAt, now)} · {r.progress.done} of {r.progress.total} done
+          Sent {age(r.createdAt, now)} · last activity {age(r.lastActivityAt, now)} · {r.progress.done} of{" "}
+          {r.progress.total} done
           {r.lastReminderAt ? ` · reminded ${age(r.lastReminderAt, now)}` : ""}
         </p>
       </div>
       <div className="flex items-center gap-2">
         <Badge tone={STATUS_TONES[r.status] ?? "gray"}>{r.status.replace("_", " ")}</Badge>
-        {remind && r.canRemind ? <RemindButton requestId={r.id} clientName={r.clientName} send={sendReminderAction} /> : null}
+        {remind && r.canRemind ? (
+          <RemindButton requestId={r.id} clientName={r.clientName} send={sendReminderAction} />
+        ) : null}
       </div>
     </li>
   );
@@ -67,12 +78,16 @@ function EventRow({ e, now }: { e: HomeEvent; now: number }) {
 export default async function DashboardHomePage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard");
-  const [home, checklist] = await Promise.all([getDashboardHome({ agencyId: ctx.agencyId }), getFirstRunChecklist({ agencyId: ctx.agencyId })]);
+  const [home, checklist] = await Promise.all([
+    getDashboardHome({ agencyId: ctx.agencyId }),
+    getFirstRunChecklist({ agencyId: ctx.agencyId }),
+  ]);
   // eslint-disable-next-line react-hooks/purity -- a server component renders once per request
   const now = Date.now();
   const remind = can(ctx.role, "requests:write");
   const { clients, prospects } = home.usage;
-  const limitText = (c: { used: number; limit: number | null }) => (c.limit === null ? `${c.used} (no limit)` : `${c.used} of ${c.limit}`);
+  const limitText = (c: { used: number; limit: number | null }) =>
+    c.limit === null ? `${c.used} (no limit)` : `${c.used} of ${c.limit}`;
   return (
     <>
       <PageHeader title="Home" description="What needs your attention today." />
@@ -89,7 +104,10 @@ export default async function DashboardHomePage() {
             </ul>
           )}
         </Card>
-        <Card title={`Stalled links (${home.stalled.length})`} description={`No activity for ${STALLED_AFTER_DAYS} days or more: a reminder often helps.`}>
+        <Card
+          title={`Stalled links (${home.stalled.length})`}
+          description={`No activity for ${STALLED_AFTER_DAYS} days or more: a reminder often helps.`}
+        >
           {home.stalled.length === 0 ? (
             <p className="text-sm text-slate-600">Nothing has stalled.</p>
           ) : (

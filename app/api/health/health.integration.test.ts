@@ -34,7 +34,9 @@ describe("health: liveness and readiness", () => {
     await db.$executeRawUnsafe(
       `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count) VALUES ('${crypto.randomUUID()}', 'x', '99990101000000_future_additive', now(), now(), 1)`,
     );
-    await db.$executeRawUnsafe(`INSERT INTO "_migration_flags" (migration_name, additive, transactional) VALUES ('99990101000000_future_additive', true, true)`);
+    await db.$executeRawUnsafe(
+      `INSERT INTO "_migration_flags" (migration_name, additive, transactional) VALUES ('99990101000000_future_additive', true, true)`,
+    );
     const res = await ready();
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -42,11 +44,15 @@ describe("health: liveness and readiness", () => {
     expect(body.warnings.join(" ")).toMatch(/99990101000000_future_additive/);
 
     // a newer migration that is not additive takes the instance out
-    await db.$executeRawUnsafe(`UPDATE "_migration_flags" SET additive = false WHERE migration_name = '99990101000000_future_additive'`);
+    await db.$executeRawUnsafe(
+      `UPDATE "_migration_flags" SET additive = false WHERE migration_name = '99990101000000_future_additive'`,
+    );
     const refused = await ready();
     expect(refused.status).toBe(503);
     expect((await refused.json()).database.migrations.compatibility).toBe("newer-incompatible");
-    await db.$executeRawUnsafe(`DELETE FROM "_prisma_migrations" WHERE migration_name = '99990101000000_future_additive'`);
+    await db.$executeRawUnsafe(
+      `DELETE FROM "_prisma_migrations" WHERE migration_name = '99990101000000_future_additive'`,
+    );
   });
 
   it("answers 503 while draining, and liveness stays 200", async () => {

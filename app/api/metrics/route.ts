@@ -21,7 +21,11 @@ export async function GET(req: Request) {
   if (!token) return errorResponse(new ApiError("NOT_FOUND", "Metrics are off: set METRICS_TOKEN."), newRequestId());
   const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
   if (!m || !sameToken(m[1]!, token)) {
-    return errorResponse(new ApiError("UNAUTHENTICATED", "Send the metrics token as Authorization: Bearer <METRICS_TOKEN>."), newRequestId(), { "WWW-Authenticate": "Bearer" });
+    return errorResponse(
+      new ApiError("UNAUTHENTICATED", "Send the metrics token as Authorization: Bearer <METRICS_TOKEN>."),
+      newRequestId(),
+      { "WWW-Authenticate": "Bearer" },
+    );
   }
   registerQueueMetrics();
   const { body, contentType } = await renderMetrics();

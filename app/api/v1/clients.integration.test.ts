@@ -67,7 +67,11 @@ describe("POST /clients/create", () => {
     ["metadata not an object", { metadata: "x" }, /metadata/],
     ["metadata value not a string", { metadata: { a: 1 } }, /metadata/],
     ["metadata key too long", { metadata: { ["k".repeat(101)]: "v" } }, /100/],
-    ["metadata over 50 entries", { metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])) }, /50/],
+    [
+      "metadata over 50 entries",
+      { metadata: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])) },
+      /50/,
+    ],
     ["name not a string", { name: 42 }, /name/],
   ])("400 for %s", async (_label, patch, pattern) => {
     const msg = expectV1Error(await v1("POST", "/clients/create", { body: { ...minimal, ...patch } }), 400);
@@ -87,8 +91,14 @@ describe("POST /clients/create", () => {
   });
 
   it("400 for a body that is not a JSON object or not JSON; reads JSON without a content type", async () => {
-    expectV1Error(await v1("POST", "/clients/create", { rawBody: "[1,2]", headers: { "content-type": "application/json" } }), 400);
-    expectV1Error(await v1("POST", "/clients/create", { rawBody: "{nope", headers: { "content-type": "application/json" } }), 400);
+    expectV1Error(
+      await v1("POST", "/clients/create", { rawBody: "[1,2]", headers: { "content-type": "application/json" } }),
+      400,
+    );
+    expectV1Error(
+      await v1("POST", "/clients/create", { rawBody: "{nope", headers: { "content-type": "application/json" } }),
+      400,
+    );
     expectV1Error(await v1("POST", "/clients/create", { rawBody: "" }), 400);
     const res = await v1("POST", "/clients/create", { rawBody: JSON.stringify({ ...minimal, name: "No Type" }) });
     expect(expectV1Ok(res, 201)).toMatch(UUID);
@@ -98,10 +108,21 @@ describe("POST /clients/create", () => {
 describe("POST /clients/update", () => {
   it("sent non-empty fields replace; omitted, null and blank fields keep their values", async () => {
     const id = await create({ ...minimal, company: "Old Co", website: "old.example", metadata: { a: "1" } });
-    const data = expectV1Ok(await v1("POST", "/clients/update", { body: { id, name: "Ada King", company: "", website: null, language: "  ", unknown: 1 } }));
+    const data = expectV1Ok(
+      await v1("POST", "/clients/update", {
+        body: { id, name: "Ada King", company: "", website: null, language: "  ", unknown: 1 },
+      }),
+    );
     expect(data).toBe(id);
     const v2 = (await call(server.url, a.key, "GET", `/clients/${id}`)).body.data;
-    expect(v2).toMatchObject({ name: "Ada King", email: "ada@example.com", company: "Old Co", website: "old.example", language: "English", metadata: { a: "1" } });
+    expect(v2).toMatchObject({
+      name: "Ada King",
+      email: "ada@example.com",
+      company: "Old Co",
+      website: "old.example",
+      language: "English",
+      metadata: { a: "1" },
+    });
   });
 
   it("metadata is replaced whole and {} clears it; null keeps it", async () => {
@@ -115,24 +136,36 @@ describe("POST /clients/update", () => {
   });
 
   it("updates a client created through V2, visible through V2", async () => {
-    const created = await call(server.url, a.key, "POST", "/clients", { body: { name: "From V2", email: "v2@example.com", externalClientId: "ext-9" } });
+    const created = await call(server.url, a.key, "POST", "/clients", {
+      body: { name: "From V2", email: "v2@example.com", externalClientId: "ext-9" },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     expectV1Ok(await v1("POST", "/clients/update", { body: { id, email: "new@example.com", language: "Spanish" } }));
     const v2 = (await call(server.url, a.key, "GET", `/clients/${id}`)).body.data;
-    expect(v2).toMatchObject({ name: "From V2", email: "new@example.com", language: "Spanish", externalClientId: "ext-9" });
+    expect(v2).toMatchObject({
+      name: "From V2",
+      email: "new@example.com",
+      language: "Spanish",
+      externalClientId: "ext-9",
+    });
   });
 
   it("400 without id or with a bad field; 404 for a non-uuid, unknown or foreign id", async () => {
     expectV1Error(await v1("POST", "/clients/update", { body: { name: "x" } }), 400);
     expectV1Error(await v1("POST", "/clients/update", { body: { id: 5 } }), 400);
     const id = await create(minimal);
-    expect(expectV1Error(await v1("POST", "/clients/update", { body: { id, name: "x".repeat(201) } }), 400)).toMatch(/200/);
+    expect(expectV1Error(await v1("POST", "/clients/update", { body: { id, name: "x".repeat(201) } }), 400)).toMatch(
+      /200/,
+    );
     expectV1Error(await v1("POST", "/clients/update", { body: { id, email: "bad" } }), 400);
     expectV1Error(await v1("POST", "/clients/update", { body: { id: "not-a-uuid", name: "x" } }), 404);
     expectV1Error(await v1("POST", "/clients/update", { body: { id: crypto.randomUUID(), name: "x" } }), 404);
     const other = await seedV2Agency({ platforms: [] });
-    const foreign = expectV1Ok(await v1Client(server.url, other.key)("POST", "/clients/create", { body: minimal }), 201);
+    const foreign = expectV1Ok(
+      await v1Client(server.url, other.key)("POST", "/clients/create", { body: minimal }),
+      201,
+    );
     expectV1Error(await v1("POST", "/clients/update", { body: { id: foreign, name: "x" } }), 404);
   });
 });
@@ -143,7 +176,11 @@ describe("GET /clients/retrieve", () => {
     const viaV1 = expectV1Ok(await v1("GET", `/clients/retrieve?id=${id}`));
     const viaV2 = (await call(server.url, a.key, "GET", `/clients/${id}`)).body.data;
     expect(viaV1).toEqual(viaV2);
-    const v2Created = (await call(server.url, a.key, "POST", "/clients", { body: { name: "Two", email: "two@example.com", externalClientId: "e-2" } })).body.data;
+    const v2Created = (
+      await call(server.url, a.key, "POST", "/clients", {
+        body: { name: "Two", email: "two@example.com", externalClientId: "e-2" },
+      })
+    ).body.data;
     expect(expectV1Ok(await v1("GET", `/clients/retrieve?id=${v2Created.id}&extra=ignored`))).toEqual(v2Created);
   });
 
@@ -153,7 +190,10 @@ describe("GET /clients/retrieve", () => {
     expectV1Error(await v1("GET", "/clients/retrieve?id=abc"), 404);
     expectV1Error(await v1("GET", `/clients/retrieve?id=${crypto.randomUUID()}`), 404);
     const other = await seedV2Agency({ platforms: [] });
-    const foreign = expectV1Ok(await v1Client(server.url, other.key)("POST", "/clients/create", { body: minimal }), 201);
+    const foreign = expectV1Ok(
+      await v1Client(server.url, other.key)("POST", "/clients/create", { body: minimal }),
+      201,
+    );
     expectV1Error(await v1("GET", `/clients/retrieve?id=${foreign}`), 404);
   });
 });

@@ -14,7 +14,14 @@ import { SERVICE_IDS } from "@/lib/core/catalog/catalog";
 import { resetEnvCache } from "@/lib/infra/env";
 import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
 import { legacyClientIp } from "@/lib/surfaces/http/legacy-client-ip";
-import { expectLegacyHeaders, expectV1Error, expectV1Ok, v1Call, v1Client, type V1Response } from "@/test/support/v1-test-client";
+import {
+  expectLegacyHeaders,
+  expectV1Error,
+  expectV1Ok,
+  v1Call,
+  v1Client,
+  type V1Response,
+} from "@/test/support/v1-test-client";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;
@@ -26,10 +33,22 @@ beforeAll(async () => {
   server = await startApiServer();
   a = await seedV2Agency();
   v1 = v1Client(server.url, a.key);
-  clientId = expectV1Ok(await v1("POST", "/clients/create", { body: { name: "Ana", email: "ana@example.com", language: "English" } }), 201);
+  clientId = expectV1Ok(
+    await v1("POST", "/clients/create", { body: { name: "Ana", email: "ana@example.com", language: "English" } }),
+    201,
+  );
   linkId = expectV1Ok(
     await v1("POST", "/links/create", {
-      body: { clientID: clientId, requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{ internalAccountID: a.accounts.google }] } } },
+      body: {
+        clientID: clientId,
+        requestedServices: {
+          google_ads: {
+            requested: true,
+            accessLevel: "admin",
+            requestedAccountLinks: [{ internalAccountID: a.accounts.google }],
+          },
+        },
+      },
     }),
     201,
   );
@@ -48,30 +67,51 @@ const ENDPOINTS = [
 ] as const;
 
 describe("x-auth", () => {
-  it.each(ENDPOINTS)("$method $path: no key 403, invalid 401, revoked 401, no API access 403, missing scope 401", async ({ method, path, scope }) => {
-    const body = method === "POST" ? {} : undefined;
-    expect(expectV1Error(await v1Call(server.url, null, method, path, { body }), 403)).toMatch(/x-auth/);
-    expectV1Error(await v1Call(server.url, "   ", method, path, { body }), 403);
-    expectV1Error(await v1Call(server.url, "ark_not_a_real_key", method, path, { body }), 401);
-    // a V2-style header is not V1's
-    expectV1Error(await v1Call(server.url, null, method, path, { body, headers: { authorization: `Bearer ${a.key}` } }), 403);
+  it.each(ENDPOINTS)(
+    "$method $path: no key 403, invalid 401, revoked 401, no API access 403, missing scope 401",
+    async ({ method, path, scope }) => {
+      const body = method === "POST" ? {} : undefined;
+      expect(expectV1Error(await v1Call(server.url, null, method, path, { body }), 403)).toMatch(/x-auth/);
+      expectV1Error(await v1Call(server.url, "   ", method, path, { body }), 403);
+      expectV1Error(await v1Call(server.url, "ark_not_a_real_key", method, path, { body }), 401);
+      // a V2-style header is not V1's
+      expectV1Error(
+        await v1Call(server.url, null, method, path, { body, headers: { authorization: `Bearer ${a.key}` } }),
+        403,
+      );
 
-    const revoked = await createApiKey({ agencyId: a.agencyId, scopes: [scope] });
-    await revokeApiKey({ agencyId: a.agencyId, id: revoked.id });
-    forgetApiKeys();
-    expectV1Error(await v1Call(server.url, revoked.key, method, path, { body }), 401);
+      const revoked = await createApiKey({ agencyId: a.agencyId, scopes: [scope] });
+      await revokeApiKey({ agencyId: a.agencyId, id: revoked.id });
+      forgetApiKeys();
+      expectV1Error(await v1Call(server.url, revoked.key, method, path, { body }), 401);
 
-    const others = (["clients:read", "clients:create", "clients:update", "requests:read", "requests:create", "requests:update"] as const).filter((s) => s !== scope);
-    const narrow = await createApiKey({ agencyId: a.agencyId, scopes: others });
-    expect(expectV1Error(await v1Call(server.url, narrow.key, method, path, { body }), 401)).toMatch(scope);
+      const others = (
+        [
+          "clients:read",
+          "clients:create",
+          "clients:update",
+          "requests:read",
+          "requests:create",
+          "requests:update",
+        ] as const
+      ).filter((s) => s !== scope);
+      const narrow = await createApiKey({ agencyId: a.agencyId, scopes: others });
+      expect(expectV1Error(await v1Call(server.url, narrow.key, method, path, { body }), 401)).toMatch(scope);
 
-    const starter = await seedV2Agency({ plan: "starter", platforms: [] });
-    expect(expectV1Error(await v1Call(server.url, starter.key, method, path, { body }), 403)).toMatch(/plan/i);
+      const starter = await seedV2Agency({ plan: "starter", platforms: [] });
+      expect(expectV1Error(await v1Call(server.url, starter.key, method, path, { body }), 403)).toMatch(/plan/i);
 
-    // the right scope passes authentication (then fails on the empty input)
-    const res = await v1Call(server.url, (await createApiKey({ agencyId: a.agencyId, scopes: [scope] })).key, method, path, { body });
-    expect([400, 404]).toContain(res.status);
-  });
+      // the right scope passes authentication (then fails on the empty input)
+      const res = await v1Call(
+        server.url,
+        (await createApiKey({ agencyId: a.agencyId, scopes: [scope] })).key,
+        method,
+        path,
+        { body },
+      );
+      expect([400, 404]).toContain(res.status);
+    },
+  );
 });
 
 describe("headers and fixed answers", () => {
@@ -89,7 +129,9 @@ describe("headers and fixed answers", () => {
     ];
     for (const res of responses) expectLegacyHeaders(res);
     expect(responses[0]!.headers["deprecation"]).toBe(`@${Date.UTC(2026, 9, 6) / 1000}`);
-    expect(responses[0]!.headers["link"]).toBe(`<${process.env.APP_URL}/api/v1/migration-guide>; rel="deprecation"; type="text/markdown"`);
+    expect(responses[0]!.headers["link"]).toBe(
+      `<${process.env.APP_URL}/api/v1/migration-guide>; rel="deprecation"; type="text/markdown"`,
+    );
   });
 
   it("unknown paths 404 and other methods 405 with V1's failure body", async () => {
@@ -106,14 +148,17 @@ describe("headers and fixed answers", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/markdown/);
     expect(res.text).toMatch(/^# Migrating from V1 to V2/);
-    for (const op of ["POST /clients/create", "POST /links/update", "adsMccAccountId", "Idempotency-Key"]) expect(res.text).toContain(op);
+    for (const op of ["POST /clients/create", "POST /links/update", "adsMccAccountId", "Idempotency-Key"])
+      expect(res.text).toContain(op);
   });
 });
 
 describe("rate limit: 300 calls per minute per client IP", () => {
   async function burn(from: string, n: number) {
     for (let i = 0; i < n; i += 25) {
-      const batch = await Promise.all(Array.from({ length: Math.min(25, n - i) }, () => v1("GET", "/clients/retrieve?id=x", { from })));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(25, n - i) }, () => v1("GET", "/clients/retrieve?id=x", { from })),
+      );
       for (const r of batch) expect(r.status, r.text).toBe(404);
     }
   }
@@ -127,19 +172,28 @@ describe("rate limit: 300 calls per minute per client IP", () => {
     expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
     expectLegacyHeaders(limited);
     // counted per address before the key is looked at
-    expect((await v1Call(server.url, null, "POST", "/clients/create", { body: {}, from: "127.0.0.3" })).status).toBe(429);
+    expect((await v1Call(server.url, null, "POST", "/clients/create", { body: {}, from: "127.0.0.3" })).status).toBe(
+      429,
+    );
     expectV1Ok(await v1("GET", `/clients/retrieve?id=${clientId}`, { from: "127.0.0.4" }));
   });
 
   it("with TRUST_PROXY the first X-Forwarded-For hop is the client; without it the last hop (the one Next fills from the socket)", async () => {
     const { GET } = await import("@/app/api/v1/clients/retrieve/route");
-    const ask = (xff: string) => GET(new Request(`http://localhost/api/v1/clients/retrieve?id=${clientId}`, { headers: { "x-auth": a.key, "x-forwarded-for": xff } }));
+    const ask = (xff: string) =>
+      GET(
+        new Request(`http://localhost/api/v1/clients/retrieve?id=${clientId}`, {
+          headers: { "x-auth": a.key, "x-forwarded-for": xff },
+        }),
+      );
     const previous = process.env.TRUST_PROXY;
     try {
       process.env.TRUST_PROXY = "1";
       resetEnvCache();
       for (let i = 0; i < 300; i += 50) {
-        const batch = await Promise.all(Array.from({ length: 50 }, (_, j) => ask(`203.0.113.7, 10.0.0.${(i + j) % 250}`)));
+        const batch = await Promise.all(
+          Array.from({ length: 50 }, (_, j) => ask(`203.0.113.7, 10.0.0.${(i + j) % 250}`)),
+        );
         for (const r of batch) expect(r.status).toBe(200);
       }
       const limited = await ask("203.0.113.7, 10.9.9.9");
@@ -160,7 +214,8 @@ describe("rate limit: 300 calls per minute per client IP", () => {
   });
 
   it("normalises the address: IPv4-mapped IPv6, ports, IPv6 per /64, garbage", () => {
-    const ip = (xff: string, trust = false) => legacyClientIp(new Headers(xff ? { "x-forwarded-for": xff } : {}), trust);
+    const ip = (xff: string, trust = false) =>
+      legacyClientIp(new Headers(xff ? { "x-forwarded-for": xff } : {}), trust);
     expect(ip("::ffff:127.0.0.1")).toBe("127.0.0.1");
     expect(ip("1.2.3.4:5678")).toBe("1.2.3.4");
     expect(ip("[2001:db8::1]:443")).toBe("2001:db8:0:0::/64");
@@ -178,7 +233,14 @@ describe("bad input never gives a 5xx", () => {
   const anyJson = fc.jsonValue({ stringUnit: "binary", maxDepth: 4 });
   // text the database cannot store, in places where it would be stored
   const nasty = fc.constantFrom("\u0000", "a\u0000b", "x\ud800", "\udfffy", "\u202e", "𝒜", " ", "");
-  const anyValue = fc.oneof(anyJson, nasty, fc.string({ unit: "binary", maxLength: 300 }), fc.constant(null), fc.integer(), fc.boolean());
+  const anyValue = fc.oneof(
+    anyJson,
+    nasty,
+    fc.string({ unit: "binary", maxLength: 300 }),
+    fc.constant(null),
+    fc.integer(),
+    fc.boolean(),
+  );
 
   function expectHandled(res: V1Response) {
     expect(res.status, res.text).toBeLessThan(500);
@@ -189,9 +251,15 @@ describe("bad input never gives a 5xx", () => {
 
   // Mostly valid values, so that many cases get past the first checks and reach the database.
   const mostly = <T>(valid: fc.Arbitrary<T>) =>
-    fc.oneof({ weight: 16, arbitrary: valid as fc.Arbitrary<unknown> }, { weight: 1, arbitrary: anyValue }, { weight: 1, arbitrary: fc.constant(undefined) });
-  const rarely = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
-  const text = (max: number) => fc.oneof({ weight: 30, arbitrary: fc.string({ minLength: 1, maxLength: max }) }, { weight: 1, arbitrary: nasty });
+    fc.oneof(
+      { weight: 16, arbitrary: valid as fc.Arbitrary<unknown> },
+      { weight: 1, arbitrary: anyValue },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    );
+  const rarely = <T>(arb: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: arb });
+  const text = (max: number) =>
+    fc.oneof({ weight: 30, arbitrary: fc.string({ minLength: 1, maxLength: max }) }, { weight: 1, arbitrary: nasty });
 
   const TEMPLATES = [
     { id: "google_ads", accessLevel: "standard", acc: "GOOGLE", mcc: false },
@@ -202,7 +270,9 @@ describe("bad input never gives a 5xx", () => {
   ];
   const entryFor = (t: (typeof TEMPLATES)[number]) =>
     fc.record({
-      requested: mostly(fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) })),
+      requested: mostly(
+        fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+      ),
       accessLevel: mostly(fc.constant(t.accessLevel)),
       optional: mostly(fc.boolean()),
       requestedAccountLinks: mostly(
@@ -222,9 +292,9 @@ describe("bad input never gives a 5xx", () => {
       .chain((ts) => fc.tuple(...ts.map((t) => entryFor(t).map((e) => [t.id, e] as const))))
       .chain((entries) =>
         // now and then an unknown or odd service name among them
-        rarely(fc.tuple(fc.oneof(fc.constantFrom(...SERVICE_IDS), fc.string({ unit: "binary", maxLength: 120 })), anyValue)).map((extra) =>
-          Object.fromEntries(extra ? [...entries, extra] : entries),
-        ),
+        rarely(
+          fc.tuple(fc.oneof(fc.constantFrom(...SERVICE_IDS), fc.string({ unit: "binary", maxLength: 120 })), anyValue),
+        ).map((extra) => Object.fromEntries(extra ? [...entries, extra] : entries)),
       ),
   );
   const idLike = (placeholder: string) =>
@@ -234,7 +304,13 @@ describe("bad input never gives a 5xx", () => {
       { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
       { weight: 1, arbitrary: anyValue },
     );
-  const metadata = mostly(fc.dictionary(fc.oneof({ weight: 30, arbitrary: fc.string({ maxLength: 100 }) }, { weight: 1, arbitrary: nasty }), text(500), { maxKeys: 52 }));
+  const metadata = mostly(
+    fc.dictionary(
+      fc.oneof({ weight: 30, arbitrary: fc.string({ maxLength: 100 }) }, { weight: 1, arbitrary: nasty }),
+      text(500),
+      { maxKeys: 52 },
+    ),
+  );
 
   // placeholders become this agency's real ids
   function fill(v: unknown): unknown {
@@ -284,10 +360,16 @@ describe("bad input never gives a 5xx", () => {
     }
     const link = { internalAccountID: a.accounts.meta, businessManagerID: "bm\ud800" };
     const res = await v1("POST", "/links/create", {
-      body: { clientID: clientId, requestedServices: { meta_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [link] } } },
+      body: {
+        clientID: clientId,
+        requestedServices: { meta_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [link] } },
+      },
     });
     expectV1Error(res, 400);
-    expectV1Ok(await v1("POST", "/clients/create", { body: { ...base, name: "Ünïcødé 𝒜 \u202e", metadata: { ключ: "値" } } }), 201);
+    expectV1Ok(
+      await v1("POST", "/clients/create", { body: { ...base, name: "Ünïcødé 𝒜 \u202e", metadata: { ключ: "値" } } }),
+      201,
+    );
   });
 
   it.each(Object.keys(bodies))("POST %s: structured bodies", async (path) => {

@@ -24,7 +24,10 @@ beforeAll(async () => {
   a = await seedV2Agency();
   google2 = (await connectAccount({ agencyId: a.agencyId, platform: "google" })).internalAccountId;
   v1 = v1Client(server.url, a.key);
-  clientId = expectV1Ok(await v1("POST", "/clients/create", { body: { name: "Ana", email: "ana@example.com", language: "Spanish" } }), 201);
+  clientId = expectV1Ok(
+    await v1("POST", "/clients/create", { body: { name: "Ana", email: "ana@example.com", language: "Spanish" } }),
+    201,
+  );
 });
 afterAll(() => server.close());
 
@@ -34,13 +37,18 @@ const link = (internalAccountID: string, extra: Record<string, string> = {}) => 
 function basicServices() {
   return {
     google_ads: { requested: true, accessLevel: "standard", requestedAccountLinks: [link(a.accounts.google!)] },
-    google_ads_mcc: { requested: true, requestedAccountLinks: [link(a.accounts.google!, { adsMCCAccountID: "123-456-7890" })] },
+    google_ads_mcc: {
+      requested: true,
+      requestedAccountLinks: [link(a.accounts.google!, { adsMCCAccountID: "123-456-7890" })],
+    },
     meta_ads: { requested: false, accessLevel: "analyst" },
   };
 }
 
 async function createLink(body: Record<string, unknown> = {}): Promise<{ id: string; inviteUrl: string }> {
-  const res = await v1("POST", "/links/create", { body: { clientID: clientId, requestedServices: basicServices(), ...body } });
+  const res = await v1("POST", "/links/create", {
+    body: { clientID: clientId, requestedServices: basicServices(), ...body },
+  });
   const id = expectV1Ok(res, 201);
   return { id, inviteUrl: res.body.inviteUrl };
 }
@@ -53,19 +61,36 @@ async function eventsOf(requestId: string, type: string) {
 
 describe("POST /links/create", () => {
   it("takes the larger catalog's services like the others", async () => {
-    const wix = (await connectAccount({ agencyId: a.agencyId, platform: "wix", email: "web@agency.test" })).internalAccountId;
+    const wix = (await connectAccount({ agencyId: a.agencyId, platform: "wix", email: "web@agency.test" }))
+      .internalAccountId;
     const res = await v1("POST", "/links/create", {
-      body: { clientID: clientId, requestedServices: { wix_site: { requested: true, accessLevel: "website_manager", requestedAccountLinks: [link(wix)] } } },
+      body: {
+        clientID: clientId,
+        requestedServices: {
+          wix_site: { requested: true, accessLevel: "website_manager", requestedAccountLinks: [link(wix)] },
+        },
+      },
     });
     const id = expectV1Ok(res, 201);
-    expect((await v2Get(id)).services).toMatchObject([{ service: "wix_site", platform: "wix", accessLevel: "website_manager", status: "pending" }]);
+    expect((await v2Get(id)).services).toMatchObject([
+      { service: "wix_site", platform: "wix", accessLevel: "website_manager", status: "pending" },
+    ]);
   });
 
   it("201 with data = link id and inviteUrl; V2 reads the request with V2 names; request.created recorded; usage counted", async () => {
     const db = await getDb();
-    const usedBefore = (await db.usageCounter.findMany({ where: { agencyId: a.agencyId, kind: "client" } })).reduce((n, c) => n + c.used, 0);
+    const usedBefore = (await db.usageCounter.findMany({ where: { agencyId: a.agencyId, kind: "client" } })).reduce(
+      (n, c) => n + c.used,
+      0,
+    );
     const res = await v1("POST", "/links/create", {
-      body: { clientID: clientId, requestedServices: basicServices(), thankYouMessage: "Thanks!", redirectURL: "example.com/thanks", unknownField: { x: 1 } },
+      body: {
+        clientID: clientId,
+        requestedServices: basicServices(),
+        thankYouMessage: "Thanks!",
+        redirectURL: "example.com/thanks",
+        unknownField: { x: 1 },
+      },
     });
     const id = expectV1Ok(res, 201);
     expect(id).toMatch(UUID);
@@ -108,14 +133,22 @@ describe("POST /links/create", () => {
     const created = await eventsOf(id, "request.created");
     expect(created).toHaveLength(1);
     expect(created[0].data.request).toEqual(r);
-    const usedAfter = (await db.usageCounter.findMany({ where: { agencyId: a.agencyId, kind: "client" } })).reduce((n, c) => n + c.used, 0);
+    const usedAfter = (await db.usageCounter.findMany({ where: { agencyId: a.agencyId, kind: "client" } })).reduce(
+      (n, c) => n + c.used,
+      0,
+    );
     expect(usedAfter).toBe(usedBefore + 1);
   });
 
   it("optional, businessManagerID and a scheme already given are kept; sendEmail queues the invite", async () => {
     const { id } = await createLink({
       requestedServices: {
-        meta_ads: { requested: true, accessLevel: "advertiser", optional: true, requestedAccountLinks: [link(a.accounts.meta!, { businessManagerID: "bm-1" })] },
+        meta_ads: {
+          requested: true,
+          accessLevel: "advertiser",
+          optional: true,
+          requestedAccountLinks: [link(a.accounts.meta!, { businessManagerID: "bm-1" })],
+        },
       },
       redirectURL: "http://example.com/back",
       sendEmail: true,
@@ -136,38 +169,92 @@ describe("POST /links/create", () => {
   it.each([
     ["requestedServices missing", () => ({ requestedServices: undefined }), /requestedServices/],
     ["requestedServices not an object", () => ({ requestedServices: ["google_ads"] }), /requestedServices/],
-    ["no service requested", () => ({ requestedServices: { google_ads: { requested: false, accessLevel: "standard" } } }), /at least one/i],
-    ["requested not a boolean", () => ({ requestedServices: { google_ads: { requested: "yes", accessLevel: "standard" } } }), /requested/],
+    [
+      "no service requested",
+      () => ({ requestedServices: { google_ads: { requested: false, accessLevel: "standard" } } }),
+      /at least one/i,
+    ],
+    [
+      "requested not a boolean",
+      () => ({ requestedServices: { google_ads: { requested: "yes", accessLevel: "standard" } } }),
+      /requested/,
+    ],
     ["a service entry not an object", () => ({ requestedServices: { google_ads: true } }), /google_ads/],
     ["unknown requested service", () => ({ requestedServices: { nope: { requested: true } } }), /nope/],
-    ["unknown unrequested service", () => ({ requestedServices: { ...basicServices(), nope: { requested: false } } }), /nope/],
-    ["bad role on an unrequested service", () => ({ requestedServices: { ...basicServices(), meta_ads: { accessLevel: "owner" } } }), /meta_ads\.accessLevel/],
-    ["bad role", () => ({ requestedServices: { google_ads: { requested: true, accessLevel: "owner", requestedAccountLinks: [] } } }), /accessLevel/],
-    ["role missing on a service with roles", () => ({ requestedServices: { google_ads: { requested: true } } }), /accessLevel/],
+    [
+      "unknown unrequested service",
+      () => ({ requestedServices: { ...basicServices(), nope: { requested: false } } }),
+      /nope/,
+    ],
+    [
+      "bad role on an unrequested service",
+      () => ({ requestedServices: { ...basicServices(), meta_ads: { accessLevel: "owner" } } }),
+      /meta_ads\.accessLevel/,
+    ],
+    [
+      "bad role",
+      () => ({
+        requestedServices: { google_ads: { requested: true, accessLevel: "owner", requestedAccountLinks: [] } },
+      }),
+      /accessLevel/,
+    ],
+    [
+      "role missing on a service with roles",
+      () => ({ requestedServices: { google_ads: { requested: true } } }),
+      /accessLevel/,
+    ],
     [
       "MCC link without adsMCCAccountID",
-      () => ({ requestedServices: { google_ads_mcc: { requested: true, requestedAccountLinks: [{ internalAccountID: "acc_x" }] } } }),
+      () => ({
+        requestedServices: {
+          google_ads_mcc: { requested: true, requestedAccountLinks: [{ internalAccountID: "acc_x" }] },
+        },
+      }),
       /adsMCCAccountID/,
     ],
     [
       "account link without internalAccountID",
-      () => ({ requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{}] } } }),
+      () => ({
+        requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{}] } },
+      }),
       /internalAccountID/,
     ],
     [
       "unknown account",
-      () => ({ requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{ internalAccountID: "acc_nope" }] } } }),
+      () => ({
+        requestedServices: {
+          google_ads: {
+            requested: true,
+            accessLevel: "admin",
+            requestedAccountLinks: [{ internalAccountID: "acc_nope" }],
+          },
+        },
+      }),
       /internalAccountID/,
     ],
     [
       "account on another platform",
-      () => ({ requestedServices: { meta_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: [{ internalAccountID: a.accounts.google }] } } }),
+      () => ({
+        requestedServices: {
+          meta_ads: {
+            requested: true,
+            accessLevel: "admin",
+            requestedAccountLinks: [{ internalAccountID: a.accounts.google }],
+          },
+        },
+      }),
       /google/,
     ],
     [
       "too many account links",
       () => ({
-        requestedServices: { google_ads: { requested: true, accessLevel: "admin", requestedAccountLinks: Array.from({ length: 21 }, (_, i) => ({ internalAccountID: `a${i}` })) } },
+        requestedServices: {
+          google_ads: {
+            requested: true,
+            accessLevel: "admin",
+            requestedAccountLinks: Array.from({ length: 21 }, (_, i) => ({ internalAccountID: `a${i}` })),
+          },
+        },
       }),
       /20/,
     ],
@@ -187,18 +274,43 @@ describe("POST /links/create", () => {
   });
 
   it("404 for a clientID that is not a uuid, unknown, or another agency's", async () => {
-    expectV1Error(await v1("POST", "/links/create", { body: { clientID: "abc", requestedServices: basicServices() } }), 404);
-    expectV1Error(await v1("POST", "/links/create", { body: { clientID: crypto.randomUUID(), requestedServices: basicServices() } }), 404);
+    expectV1Error(
+      await v1("POST", "/links/create", { body: { clientID: "abc", requestedServices: basicServices() } }),
+      404,
+    );
+    expectV1Error(
+      await v1("POST", "/links/create", {
+        body: { clientID: crypto.randomUUID(), requestedServices: basicServices() },
+      }),
+      404,
+    );
     const other = await seedV2Agency({ platforms: [] });
-    const foreign = expectV1Ok(await v1Client(server.url, other.key)("POST", "/clients/create", { body: { name: "F", email: "f@example.com", language: "English" } }), 201);
-    expectV1Error(await v1("POST", "/links/create", { body: { clientID: foreign, requestedServices: basicServices() } }), 404);
+    const foreign = expectV1Ok(
+      await v1Client(server.url, other.key)("POST", "/clients/create", {
+        body: { name: "F", email: "f@example.com", language: "English" },
+      }),
+      201,
+    );
+    expectV1Error(
+      await v1("POST", "/links/create", { body: { clientID: foreign, requestedServices: basicServices() } }),
+      404,
+    );
   });
 
   it("intakeForm: 409 while the agency's form is disabled or empty; 201 once it has questions", async () => {
     const b = await seedV2Agency();
     const v1b = v1Client(server.url, b.key);
-    const cid = expectV1Ok(await v1b("POST", "/clients/create", { body: { name: "I", email: "i@example.com", language: "Dutch" } }), 201);
-    const body = { clientID: cid, requestedServices: { shopify_store: { requested: true, requestedAccountLinks: [{ internalAccountID: b.accounts.shopify }] } }, intakeForm: true };
+    const cid = expectV1Ok(
+      await v1b("POST", "/clients/create", { body: { name: "I", email: "i@example.com", language: "Dutch" } }),
+      201,
+    );
+    const body = {
+      clientID: cid,
+      requestedServices: {
+        shopify_store: { requested: true, requestedAccountLinks: [{ internalAccountID: b.accounts.shopify }] },
+      },
+      intakeForm: true,
+    };
     expect(expectV1Error(await v1b("POST", "/links/create", { body }), 409)).toMatch(/intake/i);
     await setIntake({ agencyId: b.agencyId, enabled: true, questions: [] });
     expectV1Error(await v1b("POST", "/links/create", { body }), 409);
@@ -214,8 +326,16 @@ describe("POST /links/create", () => {
     await setPlan({ agencyId: b.agencyId, clientLimit: 1 });
     forgetApiKeys();
     const v1b = v1Client(server.url, b.key);
-    const cid = expectV1Ok(await v1b("POST", "/clients/create", { body: { name: "L", email: "l@example.com", language: "English" } }), 201);
-    const body = { clientID: cid, requestedServices: { shopify_store: { requested: true, requestedAccountLinks: [{ internalAccountID: b.accounts.shopify }] } } };
+    const cid = expectV1Ok(
+      await v1b("POST", "/clients/create", { body: { name: "L", email: "l@example.com", language: "English" } }),
+      201,
+    );
+    const body = {
+      clientID: cid,
+      requestedServices: {
+        shopify_store: { requested: true, requestedAccountLinks: [{ internalAccountID: b.accounts.shopify }] },
+      },
+    };
     expectV1Ok(await v1b("POST", "/links/create", { body }), 201);
     expect(expectV1Error(await v1b("POST", "/links/create", { body }), 403)).toMatch(/allowance/);
     const db = await getDb();
@@ -245,7 +365,9 @@ describe("GET /links/retrieve", () => {
           accessLevel: "standard",
           optional: false,
           status: "pending",
-          requestedAccountLinks: [{ internalAccountID: a.accounts.google, adsMCCAccountID: null, businessManagerID: null }],
+          requestedAccountLinks: [
+            { internalAccountID: a.accounts.google, adsMCCAccountID: null, businessManagerID: null },
+          ],
           grantedAssets: [],
         },
         google_ads_mcc: {
@@ -254,7 +376,9 @@ describe("GET /links/retrieve", () => {
           accessLevel: null,
           optional: false,
           status: "pending",
-          requestedAccountLinks: [{ internalAccountID: a.accounts.google, adsMCCAccountID: "123-456-7890", businessManagerID: null }],
+          requestedAccountLinks: [
+            { internalAccountID: a.accounts.google, adsMCCAccountID: "123-456-7890", businessManagerID: null },
+          ],
           grantedAssets: [],
         },
       },
@@ -270,12 +394,25 @@ describe("GET /links/retrieve", () => {
   it("reads requests created through V2, and reports expired once the deadline passes", async () => {
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
     const created = await call(server.url, a.key, "POST", "/requests", {
-      body: { clientId, requestedServices: { google_analytics: { accessLevel: "viewer", requestedAccountLinks: [{ internalAccountId: a.accounts.google }] } }, expiresAt },
+      body: {
+        clientId,
+        requestedServices: {
+          google_analytics: {
+            accessLevel: "viewer",
+            requestedAccountLinks: [{ internalAccountId: a.accounts.google }],
+          },
+        },
+        expiresAt,
+      },
     });
     expect(created.status, created.text).toBe(201);
     const id = created.body.data.id;
     const before = expectV1Ok(await v1("GET", `/links/retrieve?id=${id}`));
-    expect(before).toMatchObject({ status: "pending", expiresAt: created.body.data.expiresAt, requestedServices: { google_analytics: { accessLevel: "viewer" } } });
+    expect(before).toMatchObject({
+      status: "pending",
+      expiresAt: created.body.data.expiresAt,
+      requestedServices: { google_analytics: { accessLevel: "viewer" } },
+    });
     const db = await getDb();
     await db.accessRequest.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(expectV1Ok(await v1("GET", `/links/retrieve?id=${id}`)).status).toBe("expired");
@@ -305,7 +442,11 @@ describe("POST /links/update", () => {
     return {
       google_ads: { requested: true, accessLevel: "standard", requestedAccountLinks: [link(a.accounts.google!)] },
       google_analytics: { requested: true, accessLevel: "viewer", requestedAccountLinks: [link(a.accounts.google!)] },
-      google_search_console: { requested: true, accessLevel: "restricted", requestedAccountLinks: [link(a.accounts.google!), link(google2)] },
+      google_search_console: {
+        requested: true,
+        accessLevel: "restricted",
+        requestedAccountLinks: [link(a.accounts.google!), link(google2)],
+      },
       meta_ads: { requested: true, accessLevel: "analyst", requestedAccountLinks: [link(a.accounts.meta!)] },
     };
   }
@@ -322,13 +463,21 @@ describe("POST /links/update", () => {
       id,
       requestedServices: {
         // unchanged (account links in another order count as unchanged too)
-        google_search_console: { requested: true, accessLevel: "restricted", requestedAccountLinks: [link(google2), link(a.accounts.google!)] },
+        google_search_console: {
+          requested: true,
+          accessLevel: "restricted",
+          requestedAccountLinks: [link(google2), link(a.accounts.google!)],
+        },
         // role changed
         google_analytics: { requested: true, accessLevel: "editor", requestedAccountLinks: [link(a.accounts.google!)] },
         // accounts changed
         google_ads: { requested: true, accessLevel: "standard", requestedAccountLinks: [link(google2)] },
         // new
-        google_tag_manager: { requested: true, accessLevel: "[read,edit]", requestedAccountLinks: [link(a.accounts.google!)] },
+        google_tag_manager: {
+          requested: true,
+          accessLevel: "[read,edit]",
+          requestedAccountLinks: [link(a.accounts.google!)],
+        },
         // not requested: neither kept nor added (meta_ads is removed)
         meta_ads: { requested: false, accessLevel: "analyst" },
       },
@@ -339,10 +488,22 @@ describe("POST /links/update", () => {
     expect(after.stateVersion).toBe(before.stateVersion + 1);
     expect(after.status).toBe("in_progress");
     const byId = Object.fromEntries(after.services.map((s: { service: string }) => [s.service, s]));
-    expect(Object.keys(byId)).toEqual(["google_search_console", "google_analytics", "google_ads", "google_tag_manager"]);
-    expect(byId.google_search_console).toMatchObject({ status: "granted", grantedAssets: [{ id: "asset-google_search_console" }] });
+    expect(Object.keys(byId)).toEqual([
+      "google_search_console",
+      "google_analytics",
+      "google_ads",
+      "google_tag_manager",
+    ]);
+    expect(byId.google_search_console).toMatchObject({
+      status: "granted",
+      grantedAssets: [{ id: "asset-google_search_console" }],
+    });
     expect(byId.google_analytics).toMatchObject({ status: "pending", accessLevel: "editor", grantedAssets: [] });
-    expect(byId.google_ads).toMatchObject({ status: "pending", accounts: [{ internalAccountId: google2 }], grantedAssets: [] });
+    expect(byId.google_ads).toMatchObject({
+      status: "pending",
+      accounts: [{ internalAccountId: google2 }],
+      grantedAssets: [],
+    });
     // multi-role lists are stored in catalog order
     expect(byId.google_tag_manager).toMatchObject({ status: "pending", accessLevel: "[edit,read]" });
 
@@ -352,7 +513,12 @@ describe("POST /links/update", () => {
     expect(await eventsOf(id, "request.completed")).toHaveLength(0);
 
     const viaV1 = expectV1Ok(await v1("GET", `/links/retrieve?id=${id}`));
-    expect(Object.keys(viaV1.requestedServices)).toEqual(["google_search_console", "google_analytics", "google_ads", "google_tag_manager"]);
+    expect(Object.keys(viaV1.requestedServices)).toEqual([
+      "google_search_console",
+      "google_analytics",
+      "google_ads",
+      "google_tag_manager",
+    ]);
     expect(viaV1.requestedServices.google_search_console.status).toBe("granted");
   });
 
@@ -370,27 +536,50 @@ describe("POST /links/update", () => {
     await grant(id, "google_ads");
     await grant(id, "google_analytics");
     const { google_ads, google_analytics } = fourServices();
-    expectV1Ok(await v1("POST", "/links/update", { body: { id, requestedServices: { google_ads, google_analytics } } }));
+    expectV1Ok(
+      await v1("POST", "/links/update", { body: { id, requestedServices: { google_ads, google_analytics } } }),
+    );
     const r = await v2Get(id);
     expect(r).toMatchObject({ status: "completed", completedAt: expect.stringMatching(ISO_MS), stateVersion: 4 });
     const completed = await eventsOf(id, "request.completed");
     expect(completed).toHaveLength(1);
     expect(completed[0].data.request).toEqual(r);
-    expect(expectV1Error(await v1("POST", "/links/update", { body: { id, requestedServices: fourServices() } }), 409)).toMatch(/completed/);
+    expect(
+      expectV1Error(await v1("POST", "/links/update", { body: { id, requestedServices: fourServices() } }), 409),
+    ).toMatch(/completed/);
   });
 
   it("a skipped optional service made required is reset; kept optional it stays skipped", async () => {
     const services = {
-      google_ads: { requested: true, accessLevel: "standard", optional: true, requestedAccountLinks: [link(a.accounts.google!)] },
-      google_analytics: { requested: true, accessLevel: "viewer", optional: true, requestedAccountLinks: [link(a.accounts.google!)] },
+      google_ads: {
+        requested: true,
+        accessLevel: "standard",
+        optional: true,
+        requestedAccountLinks: [link(a.accounts.google!)],
+      },
+      google_analytics: {
+        requested: true,
+        accessLevel: "viewer",
+        optional: true,
+        requestedAccountLinks: [link(a.accounts.google!)],
+      },
       meta_ads: { requested: true, accessLevel: "analyst", requestedAccountLinks: [link(a.accounts.meta!)] },
     };
     const { id } = await createLink({ requestedServices: services });
     await applyRequestAction({ requestId: id, action: { kind: "skip", serviceId: "google_ads" } });
     await applyRequestAction({ requestId: id, action: { kind: "skip", serviceId: "google_analytics" } });
-    expectV1Ok(await v1("POST", "/links/update", { body: { id, requestedServices: { ...services, google_analytics: { ...services.google_analytics, optional: false } } } }));
+    expectV1Ok(
+      await v1("POST", "/links/update", {
+        body: {
+          id,
+          requestedServices: { ...services, google_analytics: { ...services.google_analytics, optional: false } },
+        },
+      }),
+    );
     const r = await v2Get(id);
-    expect(r.services.map((s: { service: string; status: string; optional: boolean }) => [s.service, s.status, s.optional])).toEqual([
+    expect(
+      r.services.map((s: { service: string; status: string; optional: boolean }) => [s.service, s.status, s.optional]),
+    ).toEqual([
       ["google_ads", "skipped", true],
       ["google_analytics", "pending", false],
       ["meta_ads", "pending", false],
@@ -401,7 +590,9 @@ describe("POST /links/update", () => {
     const { id } = await createLink({ requestedServices: fourServices() });
     const { google_ads, google_analytics, google_search_console, meta_ads } = fourServices();
     const results = await Promise.all([
-      v1("POST", "/links/update", { body: { id, requestedServices: { google_ads, google_analytics, google_search_console } } }),
+      v1("POST", "/links/update", {
+        body: { id, requestedServices: { google_ads, google_analytics, google_search_console } },
+      }),
       v1("POST", "/links/update", { body: { id, requestedServices: { google_ads, meta_ads } } }),
       grant(id, "google_ads"),
     ]);
@@ -419,20 +610,43 @@ describe("POST /links/update", () => {
     const listed = await call(server.url, a.key, "GET", `/requests?clientId=${clientId}&limit=100`);
     expect(listed.body.data.map((r: { id: string }) => r.id)).toContain(id);
     const created = await call(server.url, a.key, "POST", "/requests", {
-      body: { clientId, requestedServices: { google_analytics: { accessLevel: "viewer", requestedAccountLinks: [{ internalAccountId: a.accounts.google }] } } },
+      body: {
+        clientId,
+        requestedServices: {
+          google_analytics: {
+            accessLevel: "viewer",
+            requestedAccountLinks: [{ internalAccountId: a.accounts.google }],
+          },
+        },
+      },
     });
-    expectV1Ok(await v1("POST", "/links/update", { body: { id: created.body.data.id, requestedServices: basicServices() } }));
-    expect((await v2Get(created.body.data.id)).services.map((s: { service: string }) => s.service)).toEqual(["google_ads", "google_ads_mcc"]);
+    expectV1Ok(
+      await v1("POST", "/links/update", { body: { id: created.body.data.id, requestedServices: basicServices() } }),
+    );
+    expect((await v2Get(created.body.data.id)).services.map((s: { service: string }) => s.service)).toEqual([
+      "google_ads",
+      "google_ads_mcc",
+    ]);
   });
 
   it("409 for cancelled and expired links", async () => {
     const cancelled = await createLink();
     expect((await call(server.url, a.key, "POST", `/requests/${cancelled.id}/cancel`)).status).toBe(200);
-    expect(expectV1Error(await v1("POST", "/links/update", { body: { id: cancelled.id, requestedServices: basicServices() } }), 409)).toMatch(/cancelled/);
+    expect(
+      expectV1Error(
+        await v1("POST", "/links/update", { body: { id: cancelled.id, requestedServices: basicServices() } }),
+        409,
+      ),
+    ).toMatch(/cancelled/);
     const expired = await createLink();
     const db = await getDb();
     await db.accessRequest.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    expect(expectV1Error(await v1("POST", "/links/update", { body: { id: expired.id, requestedServices: basicServices() } }), 409)).toMatch(/expired/);
+    expect(
+      expectV1Error(
+        await v1("POST", "/links/update", { body: { id: expired.id, requestedServices: basicServices() } }),
+        409,
+      ),
+    ).toMatch(/expired/);
   });
 
   it("400 for a bad service set, 404 for bad ids; nothing changes", async () => {
@@ -440,13 +654,36 @@ describe("POST /links/update", () => {
     const before = await v2Get(id);
     expectV1Error(await v1("POST", "/links/update", { body: { requestedServices: basicServices() } }), 400);
     expectV1Error(await v1("POST", "/links/update", { body: { id } }), 400);
-    expectV1Error(await v1("POST", "/links/update", { body: { id, requestedServices: { google_ads: { requested: false, accessLevel: "admin" } } } }), 400);
-    expectV1Error(await v1("POST", "/links/update", { body: { id, requestedServices: { google_ads: { requested: true, accessLevel: "owner" } } } }), 400);
-    expectV1Error(await v1("POST", "/links/update", { body: { id, requestedServices: { ...basicServices(), zzz: { requested: false } } } }), 400);
+    expectV1Error(
+      await v1("POST", "/links/update", {
+        body: { id, requestedServices: { google_ads: { requested: false, accessLevel: "admin" } } },
+      }),
+      400,
+    );
+    expectV1Error(
+      await v1("POST", "/links/update", {
+        body: { id, requestedServices: { google_ads: { requested: true, accessLevel: "owner" } } },
+      }),
+      400,
+    );
+    expectV1Error(
+      await v1("POST", "/links/update", {
+        body: { id, requestedServices: { ...basicServices(), zzz: { requested: false } } },
+      }),
+      400,
+    );
     expectV1Error(await v1("POST", "/links/update", { body: { id: "x", requestedServices: basicServices() } }), 404);
-    expectV1Error(await v1("POST", "/links/update", { body: { id: crypto.randomUUID(), requestedServices: basicServices() } }), 404);
+    expectV1Error(
+      await v1("POST", "/links/update", { body: { id: crypto.randomUUID(), requestedServices: basicServices() } }),
+      404,
+    );
     const other = await seedV2Agency({ platforms: [] });
-    expectV1Error(await v1Client(server.url, other.key)("POST", "/links/update", { body: { id, requestedServices: basicServices() } }), 404);
+    expectV1Error(
+      await v1Client(server.url, other.key)("POST", "/links/update", {
+        body: { id, requestedServices: basicServices() },
+      }),
+      404,
+    );
     expect(await v2Get(id)).toEqual(before);
   });
 });

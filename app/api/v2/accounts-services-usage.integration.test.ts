@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "@/test/support/api-server";
 import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
-import { call, client, expectError, expectOk, seedV2Agency, ISO_MS, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import {
+  call,
+  client,
+  expectError,
+  expectOk,
+  seedV2Agency,
+  ISO_MS,
+  type SeededV2Agency,
+} from "@/test/support/v2-fixtures";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createClient } from "@/lib/core/clients/create-client";
@@ -36,7 +44,10 @@ describe("GET /accounts", () => {
       business: { id: "biz-1", name: "Agency Inc" },
     });
     const db = await getDb();
-    await db.connectedAccount.updateMany({ where: { internalAccountId: full.internalAccountId }, data: { status: "disconnected" } });
+    await db.connectedAccount.updateMany({
+      where: { internalAccountId: full.internalAccountId },
+      data: { status: "disconnected" },
+    });
     const res = await call(server.url, a.key, "GET", "/accounts");
     const data = expectOk(res);
     expect(Object.keys(res.body.meta)).toEqual(["requestId"]);
@@ -82,7 +93,14 @@ describe("GET /services", () => {
     const data = expectOk(await call(server.url, a.key, "GET", "/services"));
     expect(data).toEqual(JSON.parse(JSON.stringify(API_CATALOG_SERVICES)));
     for (const s of data) {
-      expect(Object.keys(s).sort()).toEqual(["accountLinkFields", "clientSignInRequired", "grantMethod", "id", "platform", "roles"]);
+      expect(Object.keys(s).sort()).toEqual([
+        "accountLinkFields",
+        "clientSignInRequired",
+        "grantMethod",
+        "id",
+        "platform",
+        "roles",
+      ]);
       expect(["automatic", "manual"]).toContain(s.grantMethod);
       for (const r of s.roles) expect(Object.keys(r).sort()).toEqual(["label", "readOnly", "value"]);
     }
@@ -125,27 +143,48 @@ describe("GET /services", () => {
       clientSignInRequired: false,
       accountLinkFields: [],
     });
-    const clientId = expectOk(await call(server.url, a.key, "POST", "/clients", { body: { name: "Shop", email: "shop@example.com" } }), 201).id;
+    const clientId = expectOk(
+      await call(server.url, a.key, "POST", "/clients", { body: { name: "Shop", email: "shop@example.com" } }),
+      201,
+    ).id;
     const created = expectOk(
       await call(server.url, a.key, "POST", "/requests", {
         body: {
           clientId,
           requestedServices: {
-            mailchimp_account: { accessLevel: "viewer", requestedAccountLinks: [{ internalAccountId: a.accounts.mailchimp }] },
-            google_looker_studio: { accessLevel: "editor", requestedAccountLinks: [{ internalAccountId: a.accounts.google }] },
+            mailchimp_account: {
+              accessLevel: "viewer",
+              requestedAccountLinks: [{ internalAccountId: a.accounts.mailchimp }],
+            },
+            google_looker_studio: {
+              accessLevel: "editor",
+              requestedAccountLinks: [{ internalAccountId: a.accounts.google }],
+            },
           },
         },
       }),
       201,
     );
-    expect(created.services.map((s: { service: string; platform: string; accessLevel: string }) => [s.service, s.platform, s.accessLevel]).sort()).toEqual([
+    expect(
+      created.services
+        .map((s: { service: string; platform: string; accessLevel: string }) => [s.service, s.platform, s.accessLevel])
+        .sort(),
+    ).toEqual([
       ["google_looker_studio", "google", "editor"],
       ["mailchimp_account", "mailchimp", "viewer"],
     ]);
     // a role the platform does not have is refused, naming the field
     const err = expectError(
       await call(server.url, a.key, "POST", "/requests", {
-        body: { clientId, requestedServices: { mailchimp_account: { accessLevel: "owner", requestedAccountLinks: [{ internalAccountId: a.accounts.mailchimp }] } } },
+        body: {
+          clientId,
+          requestedServices: {
+            mailchimp_account: {
+              accessLevel: "owner",
+              requestedAccountLinks: [{ internalAccountId: a.accounts.mailchimp }],
+            },
+          },
+        },
       }),
       400,
       "VALIDATION_FAILED",
@@ -169,7 +208,13 @@ describe("GET /usage", () => {
     a = await seedV2Agency({ plan: "pro", platforms: ["meta"] });
     api = client(server.url, a.key);
     clientId = expectOk(await api("POST", "/clients", { body: { name: "C", email: "c@example.com" } }), 201).id;
-    prospectId = (await createClient({ agencyId: a.agencyId, input: { name: "P", email: "p@example.com", language: "English", metadata: {} }, isProspect: true })).id;
+    prospectId = (
+      await createClient({
+        agencyId: a.agencyId,
+        input: { name: "P", email: "p@example.com", language: "English", metadata: {} },
+        isProspect: true,
+      })
+    ).id;
   });
 
   it("returns the Usage object for the current UTC month", async () => {
@@ -200,11 +245,25 @@ describe("GET /usage", () => {
     expect(replay.status).toBe(201);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expectOk(await api("POST", "/requests", { body: { clientId: prospectId, requestedServices: services() } }), 201);
-    expectError(await api("POST", "/requests", { body: { clientId, requestedServices: { meta_pixel: { accessLevel: "admin" } } } }), 400, "VALIDATION_FAILED");
-    expectError(await api("POST", "/requests", { body: { clientId: crypto.randomUUID(), requestedServices: services() } }), 404, "NOT_FOUND");
+    expectError(
+      await api("POST", "/requests", {
+        body: { clientId, requestedServices: { meta_pixel: { accessLevel: "admin" } } },
+      }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expectError(
+      await api("POST", "/requests", { body: { clientId: crypto.randomUUID(), requestedServices: services() } }),
+      404,
+      "NOT_FOUND",
+    );
     await createRequest({
       agencyId: a.agencyId,
-      input: { clientId, requestedServices: { meta_pixel: { optional: false, requestedAccountLinks: [] } }, sendEmail: false },
+      input: {
+        clientId,
+        requestedServices: { meta_pixel: { optional: false, requestedAccountLinks: [] } },
+        sendEmail: false,
+      },
       source: "dashboard",
       isDemo: true,
     });
@@ -220,9 +279,17 @@ describe("GET /usage", () => {
     const before = await db.accessRequest.count({ where: { agencyId: a.agencyId } });
     const events = await db.event.count({ where: { agencyId: a.agencyId } });
     const key = crypto.randomUUID();
-    const err = expectError(await api("POST", "/requests", { body: { clientId, requestedServices: services() }, idempotencyKey: key }), 403, "PLAN_LIMIT_REACHED");
+    const err = expectError(
+      await api("POST", "/requests", { body: { clientId, requestedServices: services() }, idempotencyKey: key }),
+      403,
+      "PLAN_LIMIT_REACHED",
+    );
     expect(err.message).toMatch(/allowance/);
-    expectError(await api("POST", "/requests", { body: { clientId: prospectId, requestedServices: services() } }), 403, "PLAN_LIMIT_REACHED");
+    expectError(
+      await api("POST", "/requests", { body: { clientId: prospectId, requestedServices: services() } }),
+      403,
+      "PLAN_LIMIT_REACHED",
+    );
     expect(await db.accessRequest.count({ where: { agencyId: a.agencyId } })).toBe(before);
     expect(await db.event.count({ where: { agencyId: a.agencyId } })).toBe(events);
     const usage = expectOk(await api("GET", "/usage"));
@@ -230,7 +297,10 @@ describe("GET /usage", () => {
     expect(usage.prospects).toEqual({ used: 1, limit: 1, remaining: 0 });
     // the refused call stored no idempotency result: after a raise the same key goes through
     await setPlan({ agencyId: a.agencyId, clientLimit: 3 });
-    expectOk(await api("POST", "/requests", { body: { clientId, requestedServices: services() }, idempotencyKey: key }), 201);
+    expectOk(
+      await api("POST", "/requests", { body: { clientId, requestedServices: services() }, idempotencyKey: key }),
+      201,
+    );
     // creating clients does not use the allowance
     expectOk(await api("POST", "/clients", { body: { name: "More", email: "m@example.com" } }), 201);
     expect(expectOk(await api("GET", "/usage")).clients.used).toBe(3);
@@ -241,8 +311,17 @@ describe("GET /usage", () => {
     await setPlan({ agencyId: b.agencyId, overage: true, included: 2, clientLimit: 2, prospectLimit: 1 });
     const bapi = client(server.url, b.key);
     const c = expectOk(await bapi("POST", "/clients", { body: { name: "C", email: "c@example.com" } }), 201).id;
-    const p = (await createClient({ agencyId: b.agencyId, input: { name: "P", email: "p@example.com", language: "English", metadata: {} }, isProspect: true })).id;
-    const body = (id: string) => ({ clientId: id, requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] } } });
+    const p = (
+      await createClient({
+        agencyId: b.agencyId,
+        input: { name: "P", email: "p@example.com", language: "English", metadata: {} },
+        isProspect: true,
+      })
+    ).id;
+    const body = (id: string) => ({
+      clientId: id,
+      requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] } },
+    });
     for (let i = 0; i < 4; i++) expectOk(await bapi("POST", "/requests", { body: body(c) }), 201);
     expectOk(await bapi("POST", "/requests", { body: body(p) }), 201);
     expectError(await bapi("POST", "/requests", { body: body(p) }), 403, "PLAN_LIMIT_REACHED");
@@ -255,9 +334,16 @@ describe("GET /usage", () => {
   it("shows the trial and plan flags and needs usage:read", async () => {
     const t = await seedV2Agency({ plan: "trial", platforms: [] });
     const data = expectOk(await call(server.url, t.key, "GET", "/usage"));
-    expect(data).toMatchObject({ plan: "trial", trial: true, apiAccess: true, clients: { used: 0, limit: 10, remaining: 10 } });
+    expect(data).toMatchObject({
+      plan: "trial",
+      trial: true,
+      apiAccess: true,
+      clients: { used: 0, limit: 10, remaining: 10 },
+    });
     const k = await createApiKey({ agencyId: t.agencyId, scopes: ["clients:read"] });
-    expect(expectError(await call(server.url, k.key, "GET", "/usage"), 403, "CAPABILITY_REQUIRED").message).toContain("usage:read");
+    expect(expectError(await call(server.url, k.key, "GET", "/usage"), 403, "CAPABILITY_REQUIRED").message).toContain(
+      "usage:read",
+    );
     // an ended trial without API access is not entitled
     await setPlan({ agencyId: t.agencyId, plan: "starter", trial: false });
     forgetApiKeys();

@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "@/test/support/api-server";
 import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
-import { call, client, expectError, expectOk, fieldsOf, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import {
+  call,
+  client,
+  expectError,
+  expectOk,
+  fieldsOf,
+  seedV2Agency,
+  ISO_MS,
+  UUID,
+  type SeededV2Agency,
+} from "@/test/support/v2-fixtures";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { createClient } from "@/lib/core/clients/create-client";
 import { listClients } from "@/lib/core/clients/list-clients";
@@ -58,7 +68,10 @@ describe("POST /clients", () => {
     const blank = expectOk(await api("POST", "/clients", { body: { ...minimal, company: "   ", website: "" } }), 201);
     expect(blank.company).toBeNull();
     expect(blank.website).toBeNull();
-    const nulls = expectOk(await api("POST", "/clients", { body: { ...minimal, company: null, website: null, externalClientId: null } }), 201);
+    const nulls = expectOk(
+      await api("POST", "/clients", { body: { ...minimal, company: null, website: null, externalClientId: null } }),
+      201,
+    );
     expect(nulls).toMatchObject({ company: null, website: null, externalClientId: null });
   });
 
@@ -70,7 +83,11 @@ describe("POST /clients", () => {
 
   it("409 EXTERNAL_CLIENT_ID_CONFLICT for an externalClientId already in use", async () => {
     expectOk(await api("POST", "/clients", { body: { ...minimal, externalClientId: "dup-1" } }), 201);
-    const err = expectError(await api("POST", "/clients", { body: { ...minimal, externalClientId: "dup-1" } }), 409, "EXTERNAL_CLIENT_ID_CONFLICT");
+    const err = expectError(
+      await api("POST", "/clients", { body: { ...minimal, externalClientId: "dup-1" } }),
+      409,
+      "EXTERNAL_CLIENT_ID_CONFLICT",
+    );
     expect(err.details).toEqual([{ field: "externalClientId", message: expect.any(String) }]);
   });
 
@@ -91,7 +108,11 @@ describe("POST /clients", () => {
     ["metadata.x", { metadata: { x: 1 } }, /string/],
     ["metadata", { metadata: ["a"] }, /./],
   ])("400 VALIDATION_FAILED naming %s and its limit", async (field, patch, message) => {
-    const err = expectError(await api("POST", "/clients", { body: { ...minimal, ...patch } }), 400, "VALIDATION_FAILED");
+    const err = expectError(
+      await api("POST", "/clients", { body: { ...minimal, ...patch } }),
+      400,
+      "VALIDATION_FAILED",
+    );
     const detail = err.details.find((d) => d.field === field);
     expect(detail, JSON.stringify(err)).toBeDefined();
     expect(detail!.message).toMatch(message);
@@ -138,14 +159,23 @@ describe("POST /clients", () => {
     const mine = events.map((e) => JSON.parse(e.body)).filter((b) => b.data.client.id === created.id);
     expect(mine).toHaveLength(1);
     expect(mine[0].data.client).toEqual(got);
-    expect(mine[0]).toMatchObject({ type: "client.created", schemaVersion: "2026-10-06", test: false, id: expect.stringMatching(/^evt_/) });
+    expect(mine[0]).toMatchObject({
+      type: "client.created",
+      schemaVersion: "2026-10-06",
+      test: false,
+      id: expect.stringMatching(/^evt_/),
+    });
   });
 
   it("a failed create records nothing", async () => {
     const db = await getDb();
     const before = await db.event.count({ where: { agencyId: a.agencyId } });
     const clients = await db.client.count({ where: { agencyId: a.agencyId } });
-    expectError(await api("POST", "/clients", { body: { ...minimal, externalClientId: "dup-1" } }), 409, "EXTERNAL_CLIENT_ID_CONFLICT");
+    expectError(
+      await api("POST", "/clients", { body: { ...minimal, externalClientId: "dup-1" } }),
+      409,
+      "EXTERNAL_CLIENT_ID_CONFLICT",
+    );
     expect(await db.event.count({ where: { agencyId: a.agencyId } })).toBe(before);
     expect(await db.client.count({ where: { agencyId: a.agencyId } })).toBe(clients);
   });
@@ -153,24 +183,42 @@ describe("POST /clients", () => {
 
 describe("idempotent POST /clients", () => {
   it("400 without the header, or with a key that is too long or not visible ASCII", async () => {
-    const missing = expectError(await api("POST", "/clients", { body: minimal, idempotencyKey: null }), 400, "VALIDATION_FAILED");
+    const missing = expectError(
+      await api("POST", "/clients", { body: minimal, idempotencyKey: null }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expect(missing.details[0]!.field).toBe("Idempotency-Key");
     expectError(await api("POST", "/clients", { body: minimal, idempotencyKey: "" }), 400, "VALIDATION_FAILED");
-    const long = expectError(await api("POST", "/clients", { body: minimal, idempotencyKey: "k".repeat(256) }), 400, "VALIDATION_FAILED");
+    const long = expectError(
+      await api("POST", "/clients", { body: minimal, idempotencyKey: "k".repeat(256) }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expect(long.message).toMatch(/1-255/);
     expect(long.details).toEqual([{ field: "Idempotency-Key", message: expect.stringMatching(/1-255/) }]);
-    expectError(await api("POST", "/clients", { body: minimal, idempotencyKey: "has space" }), 400, "VALIDATION_FAILED");
+    expectError(
+      await api("POST", "/clients", { body: minimal, idempotencyKey: "has space" }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expectOk(await api("POST", "/clients", { body: minimal, idempotencyKey: "k".repeat(255) }), 201);
   });
 
   it("replays the original status and body for the same key and body, creating nothing", async () => {
     const key = `idem-${Date.now()}`;
-    const first = await api("POST", "/clients", { body: { ...minimal, metadata: { a: "1", b: "2" } }, idempotencyKey: key });
+    const first = await api("POST", "/clients", {
+      body: { ...minimal, metadata: { a: "1", b: "2" } },
+      idempotencyKey: key,
+    });
     expectOk(first, 201);
     const db = await getDb();
     const count = await db.client.count({ where: { agencyId: a.agencyId } });
     // the same body with its keys in another order is the same body
-    const again = await api("POST", "/clients", { body: { metadata: { b: "2", a: "1" }, email: minimal.email, name: minimal.name }, idempotencyKey: key });
+    const again = await api("POST", "/clients", {
+      body: { metadata: { b: "2", a: "1" }, email: minimal.email, name: minimal.name },
+      idempotencyKey: key,
+    });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
@@ -181,16 +229,34 @@ describe("idempotent POST /clients", () => {
   it("409 IDEMPOTENCY_KEY_REUSED for the same key with another body or another endpoint", async () => {
     const key = `reuse-${Date.now()}`;
     expectOk(await api("POST", "/clients", { body: minimal, idempotencyKey: key }), 201);
-    expectError(await api("POST", "/clients", { body: { ...minimal, name: "Other" }, idempotencyKey: key }), 409, "IDEMPOTENCY_KEY_REUSED");
-    const other = await api("POST", "/requests", { body: { clientId: crypto.randomUUID(), intakeForm: { requested: true } }, idempotencyKey: key });
+    expectError(
+      await api("POST", "/clients", { body: { ...minimal, name: "Other" }, idempotencyKey: key }),
+      409,
+      "IDEMPOTENCY_KEY_REUSED",
+    );
+    const other = await api("POST", "/requests", {
+      body: { clientId: crypto.randomUUID(), intakeForm: { requested: true } },
+      idempotencyKey: key,
+    });
     expectError(other, 409, "IDEMPOTENCY_KEY_REUSED");
   });
 
   it("a call that failed stores nothing: the key can be retried with a corrected body", async () => {
     const key = `fail-${Date.now()}`;
-    expectError(await api("POST", "/clients", { body: { ...minimal, externalClientId: "dup-1" }, idempotencyKey: key }), 409, "EXTERNAL_CLIENT_ID_CONFLICT");
-    expectError(await api("POST", "/clients", { body: { ...minimal, name: "" }, idempotencyKey: key }), 400, "VALIDATION_FAILED");
-    const ok = expectOk(await api("POST", "/clients", { body: { ...minimal, externalClientId: "fixed-1" }, idempotencyKey: key }), 201);
+    expectError(
+      await api("POST", "/clients", { body: { ...minimal, externalClientId: "dup-1" }, idempotencyKey: key }),
+      409,
+      "EXTERNAL_CLIENT_ID_CONFLICT",
+    );
+    expectError(
+      await api("POST", "/clients", { body: { ...minimal, name: "" }, idempotencyKey: key }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    const ok = expectOk(
+      await api("POST", "/clients", { body: { ...minimal, externalClientId: "fixed-1" }, idempotencyKey: key }),
+      201,
+    );
     expect(ok.externalClientId).toBe("fixed-1");
     const db = await getDb();
     expect(await db.idempotencyRecord.count({ where: { apiKeyId: a.apiKeyId, key } })).toBe(1);
@@ -200,7 +266,10 @@ describe("idempotent POST /clients", () => {
     const other = await createApiKey({ agencyId: a.agencyId, scopes: ["clients:create"] });
     const key = `scoped-${Date.now()}`;
     const one = expectOk(await api("POST", "/clients", { body: minimal, idempotencyKey: key }), 201);
-    const two = expectOk(await call(server.url, other.key, "POST", "/clients", { body: minimal, idempotencyKey: key }), 201);
+    const two = expectOk(
+      await call(server.url, other.key, "POST", "/clients", { body: minimal, idempotencyKey: key }),
+      201,
+    );
     expect(one.id).not.toBe(two.id);
   });
 });
@@ -227,7 +296,12 @@ describe("GET /clients/{id}", () => {
 
 describe("PATCH /clients/{id}", () => {
   async function fresh(extra: Record<string, unknown> = {}) {
-    return expectOk(await api("POST", "/clients", { body: { ...minimal, company: "Acme", website: "acme.example", metadata: { a: "1", b: "2" }, ...extra } }), 201);
+    return expectOk(
+      await api("POST", "/clients", {
+        body: { ...minimal, company: "Acme", website: "acme.example", metadata: { a: "1", b: "2" }, ...extra },
+      }),
+      201,
+    );
   }
 
   it("changes only the fields sent", async () => {
@@ -241,22 +315,36 @@ describe("PATCH /clients/{id}", () => {
 
   it("null or an empty string clears company and website", async () => {
     const c = await fresh();
-    expect(expectOk(await api("PATCH", `/clients/${c.id}`, { body: { company: null, website: "" } }))).toMatchObject({ company: null, website: null });
+    expect(expectOk(await api("PATCH", `/clients/${c.id}`, { body: { company: null, website: "" } }))).toMatchObject({
+      company: null,
+      website: null,
+    });
     const d = await fresh();
-    expect(expectOk(await api("PATCH", `/clients/${d.id}`, { body: { company: "", website: null } }))).toMatchObject({ company: null, website: null });
+    expect(expectOk(await api("PATCH", `/clients/${d.id}`, { body: { company: "", website: null } }))).toMatchObject({
+      company: null,
+      website: null,
+    });
   });
 
   it("replaces metadata whole", async () => {
     const c = await fresh();
-    expect(expectOk(await api("PATCH", `/clients/${c.id}`, { body: { metadata: { c: "3" } } })).metadata).toEqual({ c: "3" });
+    expect(expectOk(await api("PATCH", `/clients/${c.id}`, { body: { metadata: { c: "3" } } })).metadata).toEqual({
+      c: "3",
+    });
     expect(expectOk(await api("PATCH", `/clients/${c.id}`, { body: { metadata: {} } })).metadata).toEqual({});
   });
 
   it("sets externalClientId once; changing it is 409 EXTERNAL_CLIENT_ID_IMMUTABLE; sending the same value is fine", async () => {
     const c = await fresh();
-    expect(expectOk(await api("PATCH", `/clients/${c.id}`, { body: { externalClientId: "set-later" } })).externalClientId).toBe("set-later");
+    expect(
+      expectOk(await api("PATCH", `/clients/${c.id}`, { body: { externalClientId: "set-later" } })).externalClientId,
+    ).toBe("set-later");
     expectOk(await api("PATCH", `/clients/${c.id}`, { body: { externalClientId: "set-later", name: "Same Id" } }));
-    const err = expectError(await api("PATCH", `/clients/${c.id}`, { body: { externalClientId: "changed" } }), 409, "EXTERNAL_CLIENT_ID_IMMUTABLE");
+    const err = expectError(
+      await api("PATCH", `/clients/${c.id}`, { body: { externalClientId: "changed" } }),
+      409,
+      "EXTERNAL_CLIENT_ID_IMMUTABLE",
+    );
     expect(err.details[0]!.field).toBe("externalClientId");
     expect(expectOk(await api("GET", `/clients/${c.id}`)).externalClientId).toBe("set-later");
   });
@@ -264,7 +352,11 @@ describe("PATCH /clients/{id}", () => {
   it("409 EXTERNAL_CLIENT_ID_CONFLICT when setting an id another client has", async () => {
     await fresh({ externalClientId: "taken-by-other" });
     const c = await fresh();
-    expectError(await api("PATCH", `/clients/${c.id}`, { body: { externalClientId: "taken-by-other" } }), 409, "EXTERNAL_CLIENT_ID_CONFLICT");
+    expectError(
+      await api("PATCH", `/clients/${c.id}`, { body: { externalClientId: "taken-by-other" } }),
+      409,
+      "EXTERNAL_CLIENT_ID_CONFLICT",
+    );
   });
 
   it("400 for unknown fields, bounds and a missing body; 404 for foreign and malformed ids", async () => {
@@ -325,7 +417,10 @@ describe("GET /clients", () => {
     let pages = 0;
     do {
       const sep = path.includes("?") ? "&" : "?";
-      const res = await list("GET", `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const res = await list(
+        "GET",
+        `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       const data = expectOk(res);
       expect(Object.keys(res.body.meta).sort()).toEqual(["nextCursor", "requestId"]);
       expect(data.length).toBeLessThanOrEqual(limit);
@@ -358,17 +453,29 @@ describe("GET /clients", () => {
   it("an exactly full last page still ends with nextCursor null", async () => {
     const { seen } = await walk("/clients", 60);
     expect(seen).toEqual(ids);
-    const res = await list("GET", `/clients?limit=100&cursor=${encodeURIComponent((await list("GET", "/clients?limit=20")).body.meta.nextCursor)}`);
+    const res = await list(
+      "GET",
+      `/clients?limit=100&cursor=${encodeURIComponent((await list("GET", "/clients?limit=20")).body.meta.nextCursor)}`,
+    );
     expect(expectOk(res)).toHaveLength(100);
     expect(res.body.meta.nextCursor).toBeNull();
   });
 
   it("filters externalClientId exactly (case-sensitive) and email case-insensitively", async () => {
-    expect(expectOk(await list("GET", "/clients?externalClientId=ext-3")).map((c: { name: string }) => c.name)).toEqual(["Client 3"]);
+    expect(expectOk(await list("GET", "/clients?externalClientId=ext-3")).map((c: { name: string }) => c.name)).toEqual(
+      ["Client 3"],
+    );
     expect(expectOk(await list("GET", "/clients?externalClientId=EXT-3"))).toEqual([]);
     expect(expectOk(await list("GET", "/clients?externalClientId=ext"))).toEqual([]);
     const shared = expectOk(await list("GET", `/clients?email=${encodeURIComponent("SHARED.0@example.COM")}`));
-    expect(shared.map((c: { name: string }) => c.name)).toEqual(["Client 0", "Client 20", "Client 40", "Client 60", "Client 80", "Client 100"]);
+    expect(shared.map((c: { name: string }) => c.name)).toEqual([
+      "Client 0",
+      "Client 20",
+      "Client 40",
+      "Client 60",
+      "Client 80",
+      "Client 100",
+    ]);
     expect(expectOk(await list("GET", "/clients?email=nobody%40example.com"))).toEqual([]);
     const empty = await list("GET", "/clients?email=nobody%40example.com");
     expect(empty.body.meta.nextCursor).toBeNull();
@@ -379,7 +486,11 @@ describe("GET /clients", () => {
     expect(filtered.seen).toHaveLength(6);
     const first = await list("GET", "/clients?limit=5");
     const cursor = encodeURIComponent(first.body.meta.nextCursor);
-    const err = expectError(await list("GET", `/clients?limit=5&externalClientId=ext-3&cursor=${cursor}`), 400, "VALIDATION_FAILED");
+    const err = expectError(
+      await list("GET", `/clients?limit=5&externalClientId=ext-3&cursor=${cursor}`),
+      400,
+      "VALIDATION_FAILED",
+    );
     expect(err.details[0]!.field).toBe("cursor");
     expectError(await list("GET", `/clients?email=a%40b.c&cursor=${cursor}`), 400, "VALIDATION_FAILED");
     // the limit may change between pages
@@ -393,7 +504,11 @@ describe("GET /clients", () => {
     }
     expect(expectOk(await list("GET", "/clients?limit=1"))).toHaveLength(1);
     expect(expectOk(await list("GET", "/clients?limit=100"))).toHaveLength(100);
-    for (const cursor of ["garbage", "eyJ0IjoxfQ", Buffer.from(JSON.stringify({ t: "2026-01-01T00:00:00.000Z", i: "x", f: "y" })).toString("base64url")]) {
+    for (const cursor of [
+      "garbage",
+      "eyJ0IjoxfQ",
+      Buffer.from(JSON.stringify({ t: "2026-01-01T00:00:00.000Z", i: "x", f: "y" })).toString("base64url"),
+    ]) {
       expect(fieldsOf(await list("GET", `/clients?cursor=${cursor}`))).toEqual(["cursor"]);
     }
     expect(fieldsOf(await list("GET", "/clients?status=pending"))).toEqual(["status"]);
@@ -420,7 +535,11 @@ describe("GET /clients", () => {
   });
 
   it("includes clients created outside the API (dashboard, access pages)", async () => {
-    const prospect = await createClient({ agencyId: b.agencyId, input: { ...minimal, language: "English", metadata: {} }, isProspect: true });
+    const prospect = await createClient({
+      agencyId: b.agencyId,
+      input: { ...minimal, language: "English", metadata: {} },
+      isProspect: true,
+    });
     const { seen } = await walk("/clients", 100);
     expect(seen).toContain(prospect.id);
   });

@@ -34,7 +34,9 @@ const services = () => ({ meta_pixel: { requestedAccountLinks: [{ internalAccoun
 
 async function clientUnits(agencyId: string) {
   const db = await getDb();
-  const row = await db.usageCounter.findFirst({ where: { agencyId, period: usagePeriod(new Date()).key, kind: "client" } });
+  const row = await db.usageCounter.findFirst({
+    where: { agencyId, period: usagePeriod(new Date()).key, kind: "client" },
+  });
   return row?.used ?? 0;
 }
 
@@ -43,7 +45,9 @@ describe("concurrent calls", () => {
     const key = crypto.randomUUID();
     const body = { clientId, requestedServices: services(), thankYouMessage: "same" };
     const before = await clientUnits(a.agencyId);
-    const results = await Promise.all(Array.from({ length: 20 }, () => api("POST", "/requests", { body, idempotencyKey: key })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api("POST", "/requests", { body, idempotencyKey: key })),
+    );
     for (const r of results) {
       expect(r.status, r.text).toBe(201);
       expect(r.body).toEqual(results[0]!.body);
@@ -64,14 +68,23 @@ describe("concurrent calls", () => {
     for (const r of results.filter((x) => x.status !== 201)) expectError(r, 409, "EXTERNAL_CLIENT_ID_CONFLICT");
     const db = await getDb();
     expect(await db.client.count({ where: { agencyId: a.agencyId, externalClientId: "race-1" } })).toBe(1);
-    expect(await db.event.count({ where: { agencyId: a.agencyId, type: "client.created", body: { contains: "race-1" } } })).toBe(1);
+    expect(
+      await db.event.count({ where: { agencyId: a.agencyId, type: "client.created", body: { contains: "race-1" } } }),
+    ).toBe(1);
   });
 
   it("parallel PATCHes setting one externalClientId on different clients: one wins, the rest 409", async () => {
     const ids = await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => expectOk(await api("POST", "/clients", { body: { name: `P${i}`, email: "p@example.com" } }), 201).id as string),
+      Array.from(
+        { length: 8 },
+        async (_, i) =>
+          expectOk(await api("POST", "/clients", { body: { name: `P${i}`, email: "p@example.com" } }), 201)
+            .id as string,
+      ),
     );
-    const results = await Promise.all(ids.map((id) => api("PATCH", `/clients/${id}`, { body: { externalClientId: "patch-race" } })));
+    const results = await Promise.all(
+      ids.map((id) => api("PATCH", `/clients/${id}`, { body: { externalClientId: "patch-race" } })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 200)) expectError(r, 409, "EXTERNAL_CLIENT_ID_CONFLICT");
   });
@@ -82,7 +95,10 @@ describe("concurrent calls", () => {
     await setPlan({ agencyId: b.agencyId, clientLimit: N });
     const bapi = client(server.url, b.key);
     const cid = expectOk(await bapi("POST", "/clients", { body: { name: "C", email: "c@example.com" } }), 201).id;
-    const body = { clientId: cid, requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] } } };
+    const body = {
+      clientId: cid,
+      requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] } },
+    };
     const results = await Promise.all(Array.from({ length: N + 30 }, () => bapi("POST", "/requests", { body })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(N);
     for (const r of results.filter((x) => x.status !== 201)) expectError(r, 403, "PLAN_LIMIT_REACHED");
@@ -98,7 +114,10 @@ describe("concurrent calls", () => {
     await setPlan({ agencyId: b.agencyId, overage: true, included: N, clientLimit: N });
     const bapi = client(server.url, b.key);
     const cid = expectOk(await bapi("POST", "/clients", { body: { name: "C", email: "c@example.com" } }), 201).id;
-    const body = { clientId: cid, requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] } } };
+    const body = {
+      clientId: cid,
+      requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] } },
+    };
     const results = await Promise.all(Array.from({ length: N + 8 }, () => bapi("POST", "/requests", { body })));
     for (const r of results) expect(r.status, r.text).toBe(201);
     const usage = expectOk(await bapi("GET", "/usage"));
@@ -108,7 +127,10 @@ describe("concurrent calls", () => {
 
   it("a create that fails after its unit was reserved gives the unit back; a replay counts nothing", async () => {
     const before = await clientUnits(a.agencyId);
-    const bad = { clientId, requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: crypto.randomUUID() }] } } };
+    const bad = {
+      clientId,
+      requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: crypto.randomUUID() }] } },
+    };
     const failed = await api("POST", "/requests", { body: bad });
     expect(failed.status, failed.text).toBeGreaterThanOrEqual(400);
     expect(failed.status).toBeLessThan(500);
@@ -121,21 +143,24 @@ describe("concurrent calls", () => {
     expect(await clientUnits(a.agencyId)).toBe(before + 1);
   });
 
-  itOnPostgres("a create whose unit was reserved beforehand holds no lock on the month's counter row while it runs", async () => {
-    const db = await getDb();
-    const usage = await reserveUsageUnit({ agencyId: a.agencyId, clientId });
-    expect(usage).not.toBeNull();
-    const period = usagePeriod(new Date()).key;
-    await db.$transaction(async (tx) => {
-      const input = ZCreateRequestBody.parse({ clientId, requestedServices: services() });
-      await createRequest({ agencyId: a.agencyId, input, source: "api", tx, usage });
-      // another connection takes the row at once: counting in the transaction would hold it until commit
-      const rows = await db.$queryRaw<{ used: number }[]>`
+  itOnPostgres(
+    "a create whose unit was reserved beforehand holds no lock on the month's counter row while it runs",
+    async () => {
+      const db = await getDb();
+      const usage = await reserveUsageUnit({ agencyId: a.agencyId, clientId });
+      expect(usage).not.toBeNull();
+      const period = usagePeriod(new Date()).key;
+      await db.$transaction(async (tx) => {
+        const input = ZCreateRequestBody.parse({ clientId, requestedServices: services() });
+        await createRequest({ agencyId: a.agencyId, input, source: "api", tx, usage });
+        // another connection takes the row at once: counting in the transaction would hold it until commit
+        const rows = await db.$queryRaw<{ used: number }[]>`
         SELECT "used" FROM "UsageCounter" WHERE "agencyId" = ${a.agencyId}::uuid AND "period" = ${period} AND "kind" = 'client' FOR UPDATE NOWAIT`;
-      expect(rows).toHaveLength(1);
-    });
-    expect(usage!.consumed).toBe(true);
-  });
+        expect(rows).toHaveLength(1);
+      });
+      expect(usage!.consumed).toBe(true);
+    },
+  );
 
   it("10 parallel cancels of one request: all 200 with the same body, one request.cancelled", async () => {
     const r = expectOk(await api("POST", "/requests", { body: { clientId, requestedServices: services() } }), 201);
@@ -150,7 +175,9 @@ describe("concurrent calls", () => {
   });
 
   it("parallel creates of different requests each get their own stateVersion 1 and token", async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => api("POST", "/requests", { body: { clientId, requestedServices: services() } })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => api("POST", "/requests", { body: { clientId, requestedServices: services() } })),
+    );
     const tokens = new Set(results.map((r) => expectOk(r, 201).inviteUrl));
     expect(tokens.size).toBe(10);
     expect(results.every((r) => r.body.data.stateVersion === 1)).toBe(true);
@@ -174,7 +201,10 @@ describe("concurrent calls", () => {
           [a.agencyId, a.apiKeyId, key],
         );
         const started = Date.now();
-        const res = await api("POST", "/clients", { body: { name: "Slow", email: "s@example.com" }, idempotencyKey: key });
+        const res = await api("POST", "/clients", {
+          body: { name: "Slow", email: "s@example.com" },
+          idempotencyKey: key,
+        });
         const waited = Date.now() - started;
         expectError(res, 409, "IDEMPOTENCY_IN_PROGRESS");
         expect(waited).toBeGreaterThanOrEqual(9_000);
@@ -184,7 +214,10 @@ describe("concurrent calls", () => {
         await holder.end();
       }
       // the first call failed (rolled back) and stored nothing, so the key can be used
-      expectOk(await api("POST", "/clients", { body: { name: "Slow", email: "s@example.com" }, idempotencyKey: key }), 201);
+      expectOk(
+        await api("POST", "/clients", { body: { name: "Slow", email: "s@example.com" }, idempotencyKey: key }),
+        201,
+      );
     },
     40_000,
   );
@@ -192,7 +225,10 @@ describe("concurrent calls", () => {
   it("a second call with the same key that arrives while the first runs gets the first call's result", async () => {
     const key = crypto.randomUUID();
     const body = { name: "Twice", email: "t@example.com", externalClientId: `twice-${key}` };
-    const [one, two] = await Promise.all([api("POST", "/clients", { body, idempotencyKey: key }), api("POST", "/clients", { body, idempotencyKey: key })]);
+    const [one, two] = await Promise.all([
+      api("POST", "/clients", { body, idempotencyKey: key }),
+      api("POST", "/clients", { body, idempotencyKey: key }),
+    ]);
     expect(one!.status).toBe(201);
     expect(two!.body).toEqual(one!.body);
   });

@@ -78,17 +78,22 @@ describe("connection-level database errors", () => {
     }
   }
 
-  itOnPostgres("V2: a call whose connection is killed mid-request answers 503 SERVICE_UNAVAILABLE with Retry-After; the next call is served", async () => {
-    const { res, killed } = await killedMidRequest(() => api("GET", "/clients"));
-    expect(killed).toBe(true);
-    expectError(res, 503, "SERVICE_UNAVAILABLE");
-    expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
-    expectOk(await api("GET", "/clients"), 200);
-  });
+  itOnPostgres(
+    "V2: a call whose connection is killed mid-request answers 503 SERVICE_UNAVAILABLE with Retry-After; the next call is served",
+    async () => {
+      const { res, killed } = await killedMidRequest(() => api("GET", "/clients"));
+      expect(killed).toBe(true);
+      expectError(res, 503, "SERVICE_UNAVAILABLE");
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
+      expectOk(await api("GET", "/clients"), 200);
+    },
+  );
 
   itOnPostgres("V1: a call whose connection is killed mid-request answers 503 with Retry-After", async () => {
     const { id } = expectOk(await api("POST", "/clients", { body: { name: "V1", email: "v1@example.com" } }), 201);
-    const { res, killed } = await killedMidRequest(() => v1Call(server.url, a.key, "GET", `/clients/retrieve?id=${id}`));
+    const { res, killed } = await killedMidRequest(() =>
+      v1Call(server.url, a.key, "GET", `/clients/retrieve?id=${id}`),
+    );
     expect(killed).toBe(true);
     expect(res.status).toBe(503);
     expect(res.headers["retry-after"]).toMatch(/^\d+$/);

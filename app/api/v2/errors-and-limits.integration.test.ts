@@ -5,7 +5,15 @@ import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "@/test/support/api-server";
 import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
-import { call, client, expectError, expectOk, seedV2Agency, type ApiResponse, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import {
+  call,
+  client,
+  expectError,
+  expectOk,
+  seedV2Agency,
+  type ApiResponse,
+  type SeededV2Agency,
+} from "@/test/support/v2-fixtures";
 import { getDb } from "@/lib/infra/db/db";
 import { setLogDestination } from "@/lib/infra/log";
 import { V2_RATE_LIMIT } from "@/lib/surfaces/v2/with-api-key";
@@ -52,7 +60,15 @@ describe("authentication", () => {
         const body = method === "GET" ? undefined : {};
         expectError(await call(server.url, "", method, path, { key: null, body }), 401, "UNAUTHENTICATED");
         expectError(await call(server.url, `${a.key}x`, method, path, { body }), 401, "UNAUTHENTICATED");
-        expectError(await call(server.url, "", method, path, { key: null, body, headers: { authorization: `bearer  ${a.key} extra` } }), 401, "UNAUTHENTICATED");
+        expectError(
+          await call(server.url, "", method, path, {
+            key: null,
+            body,
+            headers: { authorization: `bearer  ${a.key} extra` },
+          }),
+          401,
+          "UNAUTHENTICATED",
+        );
       }
     }
   });
@@ -89,7 +105,13 @@ describe("unknown paths", () => {
  * a server refusing a large body answers before reading it, and the connection may be
  * reset while the rest is still being written, which is not the server's answer.
  */
-function sendRaw(method: string, path: string, headers: Record<string, string>, body: string, declareLength: boolean): Promise<ApiResponse> {
+function sendRaw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+  declareLength: boolean,
+): Promise<ApiResponse> {
   return new Promise((resolve, reject) => {
     const url = new URL(`${server.url}/api/v2${path}`);
     const buf = Buffer.from(body);
@@ -99,7 +121,10 @@ function sendRaw(method: string, path: string, headers: Record<string, string>, 
         port: url.port,
         path: url.pathname,
         method,
-        headers: { ...headers, ...(declareLength ? { "content-length": String(buf.length) } : { "transfer-encoding": "chunked" }) },
+        headers: {
+          ...headers,
+          ...(declareLength ? { "content-length": String(buf.length) } : { "transfer-encoding": "chunked" }),
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -133,7 +158,11 @@ describe("bodies", () => {
   const big = JSON.stringify({ name: "x".repeat(1024 * 1024), email: "a@b.c" });
 
   it("413 PAYLOAD_TOO_LARGE over 1 MB, declared or streamed without a length", async () => {
-    const headers = { authorization: `Bearer ${a.key}`, "content-type": "application/json", "idempotency-key": crypto.randomUUID() };
+    const headers = {
+      authorization: `Bearer ${a.key}`,
+      "content-type": "application/json",
+      "idempotency-key": crypto.randomUUID(),
+    };
     for (const [method, path] of [
       ["POST", "/clients"],
       ["PATCH", `/clients/${ID}`],
@@ -159,21 +188,53 @@ describe("bodies", () => {
 
   it("415 UNSUPPORTED_MEDIA_TYPE for bodies that are not JSON", async () => {
     const body = JSON.stringify({ name: "n", email: "a@b.c" });
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml"]) {
-      expectError(await api("POST", "/clients", { rawBody: body, headers: { "content-type": type } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/xml",
+    ]) {
+      expectError(
+        await api("POST", "/clients", { rawBody: body, headers: { "content-type": type } }),
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
     }
-    expectError(await api("POST", "/clients", { rawBody: new TextEncoder().encode(body) }), 415, "UNSUPPORTED_MEDIA_TYPE");
-    expectError(await api("PATCH", `/clients/${ID}`, { rawBody: body, headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
-    expectOk(await api("POST", "/clients", { rawBody: body, headers: { "content-type": "application/json; charset=utf-8" } }), 201);
+    expectError(
+      await api("POST", "/clients", { rawBody: new TextEncoder().encode(body) }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
+    expectError(
+      await api("PATCH", `/clients/${ID}`, { rawBody: body, headers: { "content-type": "text/plain" } }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
+    expectOk(
+      await api("POST", "/clients", { rawBody: body, headers: { "content-type": "application/json; charset=utf-8" } }),
+      201,
+    );
   });
 
   it("400 VALIDATION_FAILED for malformed JSON and for a missing body", async () => {
     for (const raw of ["{", '{"name": "x",}', "nul", "{'name':'x'}", '{"name":"x"}garbage']) {
-      const err = expectError(await api("POST", "/clients", { rawBody: raw, headers: { "content-type": "application/json" } }), 400, "VALIDATION_FAILED");
+      const err = expectError(
+        await api("POST", "/clients", { rawBody: raw, headers: { "content-type": "application/json" } }),
+        400,
+        "VALIDATION_FAILED",
+      );
       expect(err.message).toMatch(/JSON/);
     }
-    expectError(await api("POST", "/clients", { headers: { "content-type": "application/json" } }), 400, "VALIDATION_FAILED");
-    expectError(await api("POST", "/requests", { rawBody: "{", headers: { "content-type": "application/json" } }), 400, "VALIDATION_FAILED");
+    expectError(
+      await api("POST", "/clients", { headers: { "content-type": "application/json" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expectError(
+      await api("POST", "/requests", { rawBody: "{", headers: { "content-type": "application/json" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
   });
 });
 
@@ -203,7 +264,12 @@ describe("unexpected errors", () => {
 describe("every response", () => {
   it("carries a fresh req_ request id and Cache-Control: no-store", async () => {
     const ids = new Set<string>();
-    for (const res of [await api("GET", "/me"), await api("GET", "/nope"), await call(server.url, "", "GET", "/me", { key: null }), await api("PUT", "/me")]) {
+    for (const res of [
+      await api("GET", "/me"),
+      await api("GET", "/nope"),
+      await call(server.url, "", "GET", "/me", { key: null }),
+      await api("PUT", "/me"),
+    ]) {
       expect(res.headers.get("cache-control")).toBe("no-store");
       ids.add(res.body.meta.requestId);
     }
@@ -226,7 +292,11 @@ describe("rate limit", () => {
     expect(Number(first.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
     let last = first;
     for (let done = 1; done < 300; done += 25) {
-      const batch = await Promise.all(Array.from({ length: Math.min(25, 300 - done) }, (_, i) => rl(i % 3 === 0 ? "GET" : "GET", i % 2 ? "/me" : "/services")));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(25, 300 - done) }, (_, i) =>
+          rl(i % 3 === 0 ? "GET" : "GET", i % 2 ? "/me" : "/services"),
+        ),
+      );
       for (const res of batch) expectOk(res);
       last = batch[batch.length - 1]!;
     }

@@ -24,13 +24,28 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   a = await seedV2Agency({ platforms: ["meta", "google"] });
   const api = (method: string, p: string, body?: unknown) => call(server.url, a.key, method, p, { body });
-  seeds.client = { name: "Fuzz", email: "fuzz@example.com", company: "Co", website: "w", language: "Dutch", metadata: { a: "b" }, externalClientId: "fz" };
+  seeds.client = {
+    name: "Fuzz",
+    email: "fuzz@example.com",
+    company: "Co",
+    website: "w",
+    language: "Dutch",
+    metadata: { a: "b" },
+    externalClientId: "fz",
+  };
   ids.client = expectOk(await api("POST", "/clients", { name: "Base", email: "base@example.com" }), 201).id;
   seeds.request = {
     clientId: ids.client,
     requestedServices: {
-      meta_ads: { accessLevel: "admin", optional: true, requestedAccountLinks: [{ internalAccountId: a.accounts.meta, businessManagerId: "bm" }] },
-      google_tag_manager: { accessLevel: "[publish,read]", requestedAccountLinks: [{ internalAccountId: a.accounts.google }] },
+      meta_ads: {
+        accessLevel: "admin",
+        optional: true,
+        requestedAccountLinks: [{ internalAccountId: a.accounts.meta, businessManagerId: "bm" }],
+      },
+      google_tag_manager: {
+        accessLevel: "[publish,read]",
+        requestedAccountLinks: [{ internalAccountId: a.accounts.google }],
+      },
       google_ads_mcc: { requestedAccountLinks: [{ internalAccountId: a.accounts.google, adsMccAccountId: "1" }] },
     },
     intakeForm: { requested: false },
@@ -50,7 +65,13 @@ afterAll(async () => {
 
 // Webhook URLs are judged with DNS for host names: every URL-like string is replaced by a
 // loopback or refused address, so no fuzzed call ever looks up or contacts another host.
-const SAFE_URLS = () => [receiver.url("/fuzz"), "https://127.0.0.1/", "https://10.0.0.1/", "http://[::1]:1/", "ftp://127.0.0.1/"];
+const SAFE_URLS = () => [
+  receiver.url("/fuzz"),
+  "https://127.0.0.1/",
+  "https://10.0.0.1/",
+  "http://[::1]:1/",
+  "ftp://127.0.0.1/",
+];
 function sanitizeWebhookBody(body: Json, pick: number): Json {
   if (!body || typeof body !== "object" || Array.isArray(body)) return body;
   const url = (body as Record<string, Json>).url;
@@ -114,7 +135,11 @@ function bodyArb(seed: Json) {
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom(...all), fc.oneof(fc.string(), fc.constantFrom("__proto__", "constructor", "prototype")), jsonValue)
+        .tuple(
+          fc.constantFrom(...all),
+          fc.oneof(fc.string(), fc.constantFrom("__proto__", "constructor", "prototype")),
+          jsonValue,
+        )
         .map(([p, k, v]) => setAt(seed, [...p, k], v)),
     },
     { weight: 2, arbitrary: jsonValue },
@@ -150,29 +175,65 @@ function rawBodyArb(seed: Json | undefined): fc.Arbitrary<RawBody> {
   return fc.record({ text, contentType });
 }
 
-const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 });
+const headerValue = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 300,
+});
 const authArb = () =>
   fc.oneof(
     { weight: 8, arbitrary: fc.constant(`Bearer ${a.key}`) },
     {
       weight: 1,
-      arbitrary: fc.constantFrom<string | undefined>(undefined, "Bearer", "Bearer ", `bearer ${a.key}`, `Basic ${a.key}`, `Bearer ${a.key} ${a.key}`, `Bearer ${a.key}x`),
+      arbitrary: fc.constantFrom<string | undefined>(
+        undefined,
+        "Bearer",
+        "Bearer ",
+        `bearer ${a.key}`,
+        `Basic ${a.key}`,
+        `Bearer ${a.key} ${a.key}`,
+        `Bearer ${a.key}x`,
+      ),
     },
     { weight: 1, arbitrary: headerValue.map((v) => `Bearer ${v}`) },
   );
 const idempotencyArb = fc.oneof(
   { weight: 6, arbitrary: fc.uuid() },
-  { weight: 2, arbitrary: fc.constantFrom<string | undefined>(undefined, "", "fixed-key-1", "fixed-key-2", "k".repeat(256), "k".repeat(255)) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<string | undefined>(
+      undefined,
+      "",
+      "fixed-key-1",
+      "fixed-key-2",
+      "k".repeat(256),
+      "k".repeat(255),
+    ),
+  },
   { weight: 1, arbitrary: headerValue },
 );
 const queryArb = (names: string[]) =>
   fc.array(
     fc.tuple(
-      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }),
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...names) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+      ),
       fc.oneof(
         fc.string({ maxLength: 60 }),
         fc.integer().map(String),
-        fc.constantFrom("0", "1", "100", "101", "-1", "1e2", "pending", "expired", "x".repeat(600), "eyJ0IjoiIn0", ids.client ?? ""),
+        fc.constantFrom(
+          "0",
+          "1",
+          "100",
+          "101",
+          "-1",
+          "1e2",
+          "pending",
+          "expired",
+          "x".repeat(600),
+          "eyJ0IjoiIn0",
+          ids.client ?? "",
+        ),
       ),
     ),
     { maxLength: 4 },
@@ -181,7 +242,12 @@ const idArb = (real: () => string) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constant(null).map(() => real()) },
     { weight: 2, arbitrary: fc.uuid() },
-    { weight: 2, arbitrary: fc.string({ minLength: 1, maxLength: 60 }).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "x"))) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .string({ minLength: 1, maxLength: 60 })
+        .map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, "x"))),
+    },
     { weight: 1, arbitrary: fc.constantFrom("..", ".", "%2e", "null", "0", real().toUpperCase(), `${real()}x`) },
   );
 
@@ -240,12 +306,25 @@ const ENDPOINTS: Endpoint[] = [
   { method: "POST", path: () => "/webhooks", body: () => seeds.webhook, idempotent: true, webhook: true, runs: 60 },
   { method: "GET", path: () => "/webhooks", query: ["limit", "cursor"], runs: 60 },
   { method: "GET", path: (id) => `/webhooks/${id}`, id: () => ids.webhook!, runs: 40 },
-  { method: "PATCH", path: (id) => `/webhooks/${id}`, id: () => ids.webhook!, body: () => seeds.webhook, webhook: true, runs: 60 },
+  {
+    method: "PATCH",
+    path: (id) => `/webhooks/${id}`,
+    id: () => ids.webhook!,
+    body: () => seeds.webhook,
+    webhook: true,
+    runs: 60,
+  },
   { method: "POST", path: (id) => `/webhooks/${id}/pause`, id: () => ids.webhook!, body: () => ({}), runs: 30 },
   { method: "POST", path: (id) => `/webhooks/${id}/resume`, id: () => ids.webhook!, body: () => ({}), runs: 30 },
   { method: "POST", path: (id) => `/webhooks/${id}/rotate-secret`, id: () => ids.webhook!, body: () => ({}), runs: 30 },
   { method: "POST", path: (id) => `/webhooks/${id}/test`, id: () => ids.webhook!, body: () => ({}), runs: 30 },
-  { method: "GET", path: (id) => `/webhooks/${id}/deliveries`, id: () => ids.webhook!, query: ["limit", "cursor", "eventType", "outcome"], runs: 40 },
+  {
+    method: "GET",
+    path: (id) => `/webhooks/${id}/deliveries`,
+    id: () => ids.webhook!,
+    query: ["limit", "cursor", "eventType", "outcome"],
+    runs: 40,
+  },
   // last: it may delete the webhook the others work on
   { method: "DELETE", path: (id) => `/webhooks/${id}`, id: () => ids.webhook!, body: () => ({}), runs: 30 },
 ];
@@ -259,7 +338,10 @@ describe("fuzzing every endpoint", () => {
         fc.asyncProperty(
           fc.record({
             id: ep.id ? idArb(ep.id) : fc.constant(""),
-            body: ep.method === "GET" ? fc.constant<RawBody>({ text: undefined, contentType: undefined }) : rawBodyArb(ep.body?.()),
+            body:
+              ep.method === "GET"
+                ? fc.constant<RawBody>({ text: undefined, contentType: undefined })
+                : rawBodyArb(ep.body?.()),
             auth: authArb(),
             idem: ep.idempotent ? idempotencyArb : fc.constant<string | undefined>(undefined),
             query: queryArb(ep.query ?? ["x"]),

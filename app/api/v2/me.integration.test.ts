@@ -43,8 +43,16 @@ describe("GET /me", () => {
 
   it("401 UNAUTHENTICATED without a key, with a malformed header, an unknown key or a revoked key", async () => {
     expectError(await call(server.url, a.key, "GET", "/me", { key: null }), 401, "UNAUTHENTICATED");
-    expectError(await call(server.url, a.key, "GET", "/me", { key: null, headers: { authorization: `Basic ${a.key}` } }), 401, "UNAUTHENTICATED");
-    expectError(await call(server.url, a.key, "GET", "/me", { key: null, headers: { authorization: "Bearer" } }), 401, "UNAUTHENTICATED");
+    expectError(
+      await call(server.url, a.key, "GET", "/me", { key: null, headers: { authorization: `Basic ${a.key}` } }),
+      401,
+      "UNAUTHENTICATED",
+    );
+    expectError(
+      await call(server.url, a.key, "GET", "/me", { key: null, headers: { authorization: "Bearer" } }),
+      401,
+      "UNAUTHENTICATED",
+    );
     expectError(await call(server.url, "ars_not_a_real_key", "GET", "/me"), 401, "UNAUTHENTICATED");
     const k = await createApiKey({ agencyId: a.agencyId, scopes: ["clients:read"] });
     expectOk(await call(server.url, k.key, "GET", "/me"));

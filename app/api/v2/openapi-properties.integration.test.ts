@@ -37,7 +37,9 @@ beforeAll(async () => {
   ids.clients.push(client.body.data.id);
   const request = await api("POST", "/requests", {
     clientId: client.body.data.id,
-    requestedServices: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: a.accounts.meta }] } },
+    requestedServices: {
+      meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: a.accounts.meta }] },
+    },
   });
   ids.requests.push(request.body.data.id);
   const hook = await api("POST", "/webhooks", { url: "http://127.0.0.1:9/hook", events: ["*"] });
@@ -50,29 +52,48 @@ it(`answers ${TOTAL_CASES} generated requests without a 5xx, each as its documen
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addSchema({ components: doc.components }, "doc");
-  const validate = (schema: Schema) => ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"doc#/components/')));
+  const validate = (schema: Schema) =>
+    ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"doc#/components/')));
 
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
-    for (const [method, op] of Object.entries(item)) if (path !== "/openapi.json") operations.push({ ...op, method: method.toUpperCase(), path });
+    for (const [method, op] of Object.entries(item))
+      if (path !== "/openapi.json") operations.push({ ...op, method: method.toUpperCase(), path });
   }
   const serviceIds = listCatalog().map((s) => s.id);
   const overrides: Record<string, fc.Arbitrary<unknown>> = {
     clientId: fc.oneof(fc.constantFrom(...ids.clients), fc.uuid()),
     internalAccountId: fc.oneof(fc.constantFrom(...Object.values(a.accounts)), fc.string({ maxLength: 10 })),
     // Loopback or literal addresses only: a generated host name would be looked up in DNS.
-    url: fc.constantFrom("http://127.0.0.1:9/hook", "https://127.0.0.1/hook", "https://10.0.0.1/x", "http://[::1]:9/x", "ftp://127.0.0.1/x"),
+    url: fc.constantFrom(
+      "http://127.0.0.1:9/hook",
+      "https://127.0.0.1/hook",
+      "https://10.0.0.1/x",
+      "http://[::1]:9/x",
+      "ftp://127.0.0.1/x",
+    ),
   };
-  const idOf = (path: string) => fc.oneof(fc.constantFrom(...(path.startsWith("/clients") ? ids.clients : path.startsWith("/requests") ? ids.requests : ids.webhooks)), fc.uuid());
+  const idOf = (path: string) =>
+    fc.oneof(
+      fc.constantFrom(
+        ...(path.startsWith("/clients") ? ids.clients : path.startsWith("/requests") ? ids.requests : ids.webhooks),
+      ),
+      fc.uuid(),
+    );
 
   const perOperation = Math.floor(TOTAL_CASES / operations.length);
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   for (const op of operations) {
     const params = op.parameters ?? [];
-    const query = fc.record(Object.fromEntries(params.filter((p) => p.in === "query").map((p) => [p.name, schemaArbitrary(doc, p.schema, overrides, p.name)])), {
-      requiredKeys: [],
-    });
+    const query = fc.record(
+      Object.fromEntries(
+        params.filter((p) => p.in === "query").map((p) => [p.name, schemaArbitrary(doc, p.schema, overrides, p.name)]),
+      ),
+      {
+        requiredKeys: [],
+      },
+    );
     const bodySchema = op.requestBody?.content["application/json"].schema;
     let body: fc.Arbitrary<unknown> = fc.constant(undefined);
     if (bodySchema) {
@@ -97,7 +118,9 @@ it(`answers ${TOTAL_CASES} generated requests without a 5xx, each as its documen
     await fc.assert(
       fc.asyncProperty(query, body, key, id, async (q, b, k, pathId) => {
         resetRateLimiters();
-        const search = new URLSearchParams(Object.entries(q as Record<string, unknown>).map(([n, v]) => [n, String(v)])).toString();
+        const search = new URLSearchParams(
+          Object.entries(q as Record<string, unknown>).map(([n, v]) => [n, String(v)]),
+        ).toString();
         const path = op.path.replace("{id}", String(pathId)) + (search ? `?${search}` : "");
         const res = await call(server.url, a.key, op.method, path, { body: b, idempotencyKey: k as string | null });
         const label = `${op.method} ${path} ${JSON.stringify(b)?.slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`;
@@ -109,14 +132,16 @@ it(`answers ${TOTAL_CASES} generated requests without a 5xx, each as its documen
           const check = validate(schema);
           if (!check(res.body)) return void failures.push(`schema mismatch ${ajv.errorsText(check.errors)}: ${label}`);
         }
-        if (res.status >= 400 && !documented.description.includes(`\`${res.body.error.code}\``)) failures.push(`code not documented for ${res.status}: ${label}`);
+        if (res.status >= 400 && !documented.description.includes(`\`${res.body.error.code}\``))
+          failures.push(`code not documented for ${res.status}: ${label}`);
       }),
       { numRuns: perOperation, seed: 20261123, endOnFailure: true },
     );
   }
   expect(failures).toEqual([]);
   // The run reached the handlers, not only the validation: successes and refusals both.
-  const count = (from: number, to: number) => [...statuses].filter(([s]) => s >= from && s < to).reduce((n, [, c]) => n + c, 0);
+  const count = (from: number, to: number) =>
+    [...statuses].filter(([s]) => s >= from && s < to).reduce((n, [, c]) => n + c, 0);
   expect(count(200, 300), JSON.stringify([...statuses])).toBeGreaterThan(TOTAL_CASES / 5);
   expect(count(400, 500)).toBeGreaterThan(TOTAL_CASES / 5);
 });

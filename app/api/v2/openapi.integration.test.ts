@@ -9,7 +9,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "@/test/support/api-server";
 import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
-import { call, expectError, expectOk, seedV2Agency, type ApiResponse, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import {
+  call,
+  expectError,
+  expectOk,
+  seedV2Agency,
+  type ApiResponse,
+  type SeededV2Agency,
+} from "@/test/support/v2-fixtures";
 import { openApiDocument } from "@/lib/surfaces/v2/openapi/openapi-document";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { API_SCOPES, type ApiScope } from "@/lib/core/auth/scopes";
@@ -22,7 +29,10 @@ const ID = "00000000-0000-4000-8000-000000000000";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let receiver: WebhookReceiver;
-const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
+const doc = openApiDocument() as unknown as {
+  paths: Record<string, Record<string, Json>>;
+  components: { schemas: Record<string, Json> };
+};
 
 beforeAll(async () => {
   server = await startApiServer();
@@ -41,7 +51,10 @@ function routeFiles(dir = V2_DIR, rel: string[] = []): { file: string; path: str
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory()) out.push(...routeFiles(path.join(dir, entry.name), [...rel, entry.name]));
     else if (entry.name === "route.ts" && !rel.some((s) => s.startsWith("[..."))) {
-      out.push({ file: path.join(dir, entry.name), path: `/${rel.map((s) => s.replace(/^\[(.+)\]$/, "{$1}")).join("/")}` });
+      out.push({
+        file: path.join(dir, entry.name),
+        path: `/${rel.map((s) => s.replace(/^\[(.+)\]$/, "{$1}")).join("/")}`,
+      });
     }
   }
   return out;
@@ -88,32 +101,43 @@ function operation(method: string, p: string) {
 // A validator for the JSON Schema keywords the generated document uses; enough to check
 // that real responses match the documented shapes without another dependency.
 function violations(schema: Json, value: unknown, at = "$"): string[] {
-  if (typeof schema.$ref === "string") return violations(doc.components.schemas[schema.$ref.split("/").pop()!]!, value, at);
+  if (typeof schema.$ref === "string")
+    return violations(doc.components.schemas[schema.$ref.split("/").pop()!]!, value, at);
   const errs: string[] = [];
   const types = schema.type === undefined ? undefined : ([] as string[]).concat(schema.type as string | string[]);
-  const actual = value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
-  if (types && !types.includes(actual) && !(actual === "integer" && types.includes("number"))) return [`${at}: ${actual} is not ${types.join("|")}`];
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) errs.push(`${at}: ${JSON.stringify(value)} not in enum`);
+  const actual =
+    value === null ? "null" : Array.isArray(value) ? "array" : Number.isInteger(value) ? "integer" : typeof value;
+  if (types && !types.includes(actual) && !(actual === "integer" && types.includes("number")))
+    return [`${at}: ${actual} is not ${types.join("|")}`];
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+    errs.push(`${at}: ${JSON.stringify(value)} not in enum`);
   if (typeof value === "string") {
-    if (typeof schema.maxLength === "number" && value.length > schema.maxLength) errs.push(`${at}: longer than ${schema.maxLength}`);
-    if (typeof schema.minLength === "number" && value.length < schema.minLength) errs.push(`${at}: shorter than ${schema.minLength}`);
-    if (typeof schema.pattern === "string" && !new RegExp(schema.pattern).test(value)) errs.push(`${at}: does not match ${schema.pattern}`);
+    if (typeof schema.maxLength === "number" && value.length > schema.maxLength)
+      errs.push(`${at}: longer than ${schema.maxLength}`);
+    if (typeof schema.minLength === "number" && value.length < schema.minLength)
+      errs.push(`${at}: shorter than ${schema.minLength}`);
+    if (typeof schema.pattern === "string" && !new RegExp(schema.pattern).test(value))
+      errs.push(`${at}: does not match ${schema.pattern}`);
     if (schema.format === "uuid" && !/^[0-9a-f-]{36}$/i.test(value)) errs.push(`${at}: not a uuid`);
-    if (schema.format === "date-time" && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value)) errs.push(`${at}: not a date-time`);
+    if (schema.format === "date-time" && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value))
+      errs.push(`${at}: not a date-time`);
   }
   if (typeof value === "number") {
     if (typeof schema.minimum === "number" && value < schema.minimum) errs.push(`${at}: below ${schema.minimum}`);
     if (typeof schema.maximum === "number" && value > schema.maximum) errs.push(`${at}: above ${schema.maximum}`);
   }
-  if (Array.isArray(value) && schema.items) value.forEach((v, i) => errs.push(...violations(schema.items as Json, v, `${at}[${i}]`)));
+  if (Array.isArray(value) && schema.items)
+    value.forEach((v, i) => errs.push(...violations(schema.items as Json, v, `${at}[${i}]`)));
   if (actual === "object") {
     const obj = value as Json;
     const props = (schema.properties ?? {}) as Record<string, Json>;
     for (const r of (schema.required ?? []) as string[]) if (!(r in obj)) errs.push(`${at}.${r}: required`);
     for (const [k, v] of Object.entries(obj)) {
       if (props[k]) errs.push(...violations(props[k]!, v, `${at}.${k}`));
-      else if (schema.additionalProperties === undefined || schema.additionalProperties === false) errs.push(`${at}.${k}: not documented`);
-      else if (schema.additionalProperties && typeof schema.additionalProperties === "object") errs.push(...violations(schema.additionalProperties as Json, v, `${at}.${k}`));
+      else if (schema.additionalProperties === undefined || schema.additionalProperties === false)
+        errs.push(`${at}.${k}: not documented`);
+      else if (schema.additionalProperties && typeof schema.additionalProperties === "object")
+        errs.push(...violations(schema.additionalProperties as Json, v, `${at}.${k}`));
     }
   }
   return errs;
@@ -161,7 +185,9 @@ describe("the document", () => {
       const op = operation(method, p);
       const scope = op["x-required-scope"];
       // a list of scopes: any one suffices, one alternative requirement each
-      expect(op.security, o).toEqual(Array.isArray(scope) ? scope.map((s) => ({ apiKey: [s] })) : [{ apiKey: scope ? [scope] : [] }]);
+      expect(op.security, o).toEqual(
+        Array.isArray(scope) ? scope.map((s) => ({ apiKey: [s] })) : [{ apiKey: scope ? [scope] : [] }],
+      );
       for (const status of ["401", "403", "429", "500"]) expect(op.responses[status], `${o} ${status}`).toBeDefined();
       if (p.includes("{id}")) expect(op.responses["404"], o).toBeDefined();
       if (method === "POST" && ["/clients", "/requests", "/webhooks"].includes(p)) {
@@ -197,11 +223,19 @@ describe("the documented scopes are the enforced scopes", () => {
       const url = p.replace("{id}", ID);
       const body = method === "GET" ? undefined : {};
       if (anyOf.length) {
-        const without = await call(server.url, await keyWith(API_SCOPES.filter((s) => !anyOf.includes(s))), method, url, { body });
+        const without = await call(
+          server.url,
+          await keyWith(API_SCOPES.filter((s) => !anyOf.includes(s))),
+          method,
+          url,
+          { body },
+        );
         const message = expectError(without, 403, "CAPABILITY_REQUIRED").message;
         for (const s of anyOf) expect(message, o).toContain(s);
       }
-      for (const scope of anyOf.length ? anyOf : ([method === "GET" && p === "/me" ? "usage:read" : "requests:update"] as ApiScope[])) {
+      for (const scope of anyOf.length
+        ? anyOf
+        : ([method === "GET" && p === "/me" ? "usage:read" : "requests:update"] as ApiScope[])) {
         const only = await call(server.url, await keyWith([scope]), method, url, { body });
         expect(only.body?.error?.code, `${o} with ${scope}: ${only.text}`).not.toBe("CAPABILITY_REQUIRED");
       }
@@ -211,7 +245,8 @@ describe("the documented scopes are the enforced scopes", () => {
 
 describe("real responses match the documented schemas", () => {
   let a: SeededV2Agency;
-  const api = (method: string, p: string, opts?: Parameters<typeof call>[4]) => call(server.url, a.key, method, p, opts);
+  const api = (method: string, p: string, opts?: Parameters<typeof call>[4]) =>
+    call(server.url, a.key, method, p, opts);
 
   beforeAll(async () => {
     a = await seedV2Agency({ platforms: ["meta", "google"] });
@@ -221,9 +256,13 @@ describe("real responses match the documented schemas", () => {
     const me = expectOk(await api("GET", "/me"));
     const schema = operation("GET", "/me").responses["200"]!.content!["application/json"].schema;
     expect(violations(schema, { data: me, meta: { requestId: "req_x" } })).toEqual([]);
-    expect(violations(schema, { data: { ...me, extra: 1 }, meta: { requestId: "req_x" } })).toEqual(["$.data.extra: not documented"]);
+    expect(violations(schema, { data: { ...me, extra: 1 }, meta: { requestId: "req_x" } })).toEqual([
+      "$.data.extra: not documented",
+    ]);
     expect(violations(schema, { data: { agency: me.agency }, meta: { requestId: "x" } })).toHaveLength(2);
-    expect(violations(schema, { data: { ...me, agency: { id: 1, name: null } }, meta: { requestId: "req_x" } })).toHaveLength(2);
+    expect(
+      violations(schema, { data: { ...me, agency: { id: 1, name: null } }, meta: { requestId: "req_x" } }),
+    ).toHaveLength(2);
   });
 
   it("for every operation's success and typical failures", async () => {
@@ -233,22 +272,44 @@ describe("real responses match the documented schemas", () => {
     conforms("GET", "/usage", await api("GET", "/usage"));
 
     const c = expectOk(
-      conforms("POST", "/clients", await api("POST", "/clients", { body: { name: "N", email: "n@example.com", metadata: { k: "v" }, externalClientId: "oa-1" } })),
+      conforms(
+        "POST",
+        "/clients",
+        await api("POST", "/clients", {
+          body: { name: "N", email: "n@example.com", metadata: { k: "v" }, externalClientId: "oa-1" },
+        }),
+      ),
       201,
     );
-    conforms("POST", "/clients", await api("POST", "/clients", { body: { name: "N", email: "n@example.com", externalClientId: "oa-1" } }));
+    conforms(
+      "POST",
+      "/clients",
+      await api("POST", "/clients", { body: { name: "N", email: "n@example.com", externalClientId: "oa-1" } }),
+    );
     conforms("POST", "/clients", await api("POST", "/clients", { body: { name: 1 } }));
-    conforms("POST", "/clients", await api("POST", "/clients", { rawBody: "x", headers: { "content-type": "text/plain" } }));
+    conforms(
+      "POST",
+      "/clients",
+      await api("POST", "/clients", { rawBody: "x", headers: { "content-type": "text/plain" } }),
+    );
     conforms("GET", "/clients", await api("GET", "/clients?limit=1"));
     conforms("GET", "/clients/{id}", await api("GET", `/clients/${c.id}`));
     conforms("GET", "/clients/{id}", await api("GET", `/clients/${ID}`));
-    conforms("PATCH", "/clients/{id}", await api("PATCH", `/clients/${c.id}`, { body: { company: "Co", website: "" } }));
+    conforms(
+      "PATCH",
+      "/clients/{id}",
+      await api("PATCH", `/clients/${c.id}`, { body: { company: "Co", website: "" } }),
+    );
     conforms("PATCH", "/clients/{id}", await api("PATCH", `/clients/${c.id}`, { body: { externalClientId: "oa-2" } }));
 
     const body = {
       clientId: c.id,
       requestedServices: {
-        meta_ads: { accessLevel: "admin", optional: true, requestedAccountLinks: [{ internalAccountId: a.accounts.meta, businessManagerId: "bm" }] },
+        meta_ads: {
+          accessLevel: "admin",
+          optional: true,
+          requestedAccountLinks: [{ internalAccountId: a.accounts.meta, businessManagerId: "bm" }],
+        },
         google_ads_mcc: { requestedAccountLinks: [{ internalAccountId: a.accounts.google, adsMccAccountId: "1" }] },
       },
       thankYouMessage: "t",
@@ -267,10 +328,21 @@ describe("real responses match the documented schemas", () => {
     conforms("POST", "/requests/{id}/cancel", await api("POST", `/requests/${r.id}/cancel`));
     conforms("POST", "/requests/{id}/cancel", await api("POST", `/requests/${ID}/cancel`));
 
-    const hook = expectOk(conforms("POST", "/webhooks", await api("POST", "/webhooks", { body: { url: receiver.url("/oa"), events: ["*"] } })), 201);
+    const hook = expectOk(
+      conforms(
+        "POST",
+        "/webhooks",
+        await api("POST", "/webhooks", { body: { url: receiver.url("/oa"), events: ["*"] } }),
+      ),
+      201,
+    );
     conforms("GET", "/webhooks", await api("GET", "/webhooks"));
     conforms("GET", "/webhooks/{id}", await api("GET", `/webhooks/${hook.id}`));
-    conforms("PATCH", "/webhooks/{id}", await api("PATCH", `/webhooks/${hook.id}`, { body: { events: ["request.created"] } }));
+    conforms(
+      "PATCH",
+      "/webhooks/{id}",
+      await api("PATCH", `/webhooks/${hook.id}`, { body: { events: ["request.created"] } }),
+    );
     conforms("POST", "/webhooks/{id}/pause", await api("POST", `/webhooks/${hook.id}/pause`));
     conforms("POST", "/webhooks/{id}/resume", await api("POST", `/webhooks/${hook.id}/resume`));
     conforms("POST", "/webhooks/{id}/rotate-secret", await api("POST", `/webhooks/${hook.id}/rotate-secret`));

@@ -4,7 +4,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "@/test/support/api-server";
 import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
-import { call, client, expectError, expectOk, fieldsOf, seedV2Agency, ISO_MS, UUID, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import {
+  call,
+  client,
+  expectError,
+  expectOk,
+  fieldsOf,
+  seedV2Agency,
+  ISO_MS,
+  UUID,
+  type SeededV2Agency,
+} from "@/test/support/v2-fixtures";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { createRequest } from "@/lib/core/requests/create-request";
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
@@ -24,14 +34,21 @@ beforeAll(async () => {
   server = await startApiServer();
   a = await seedV2Agency({ platforms: ["meta", "google", "shopify", "tiktok"] });
   api = client(server.url, a.key);
-  clientId = expectOk(await api("POST", "/clients", { body: { name: "Req Client", email: "req@example.com", externalClientId: "crm-req" } }), 201).id;
+  clientId = expectOk(
+    await api("POST", "/clients", {
+      body: { name: "Req Client", email: "req@example.com", externalClientId: "crm-req" },
+    }),
+    201,
+  ).id;
 });
 afterAll(() => server.close());
 // many calls per agency within a minute: the rate limit has its own test (errors-and-limits)
 beforeEach(() => resetRateLimiters());
 
 function metaAds(extra: Record<string, unknown> = {}) {
-  return { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: a.accounts.meta }], ...extra } };
+  return {
+    meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: a.accounts.meta }], ...extra },
+  };
 }
 
 async function createOk(body: Record<string, unknown>) {
@@ -90,21 +107,49 @@ describe("POST /requests", () => {
     const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
     const data = await createOk({
       requestedServices: {
-        ...metaAds({ optional: true, requestedAccountLinks: [{ internalAccountId: a.accounts.meta, businessManagerId: "bm-1" }] }),
-        google_tag_manager: { accessLevel: "[publish,approve]", requestedAccountLinks: [{ internalAccountId: a.accounts.google }] },
-        google_ads_mcc: { requestedAccountLinks: [{ internalAccountId: a.accounts.google, adsMccAccountId: "123-456-7890" }] },
+        ...metaAds({
+          optional: true,
+          requestedAccountLinks: [{ internalAccountId: a.accounts.meta, businessManagerId: "bm-1" }],
+        }),
+        google_tag_manager: {
+          accessLevel: "[publish,approve]",
+          requestedAccountLinks: [{ internalAccountId: a.accounts.google }],
+        },
+        google_ads_mcc: {
+          requestedAccountLinks: [{ internalAccountId: a.accounts.google, adsMccAccountId: "123-456-7890" }],
+        },
         shopify_store: { requestedAccountLinks: [{ internalAccountId: a.accounts.shopify }] },
       },
       thankYouMessage: "Thanks!",
       redirectUrl: "https://agency.example/done?x=1",
       expiresAt,
     });
-    expect(data.services.map((s: { service: string }) => s.service)).toEqual(["meta_ads", "google_tag_manager", "google_ads_mcc", "shopify_store"]);
-    expect(data.services[0]).toMatchObject({ optional: true, accounts: [{ internalAccountId: a.accounts.meta, adsMccAccountId: null, businessManagerId: "bm-1" }] });
+    expect(data.services.map((s: { service: string }) => s.service)).toEqual([
+      "meta_ads",
+      "google_tag_manager",
+      "google_ads_mcc",
+      "shopify_store",
+    ]);
+    expect(data.services[0]).toMatchObject({
+      optional: true,
+      accounts: [{ internalAccountId: a.accounts.meta, adsMccAccountId: null, businessManagerId: "bm-1" }],
+    });
     expect(data.services[1]).toMatchObject({ accessLevel: "[publish,approve]", optional: false });
-    expect(data.services[2]).toMatchObject({ accessLevel: null, accounts: [{ internalAccountId: a.accounts.google, adsMccAccountId: "123-456-7890", businessManagerId: null }] });
-    expect(data.services[3]).toMatchObject({ service: "shopify_store", platform: "shopify", accessLevel: null, accounts: [{ internalAccountId: a.accounts.shopify }] });
-    expect(data).toMatchObject({ thankYouMessage: "Thanks!", redirectUrl: "https://agency.example/done?x=1", expiresAt });
+    expect(data.services[2]).toMatchObject({
+      accessLevel: null,
+      accounts: [{ internalAccountId: a.accounts.google, adsMccAccountId: "123-456-7890", businessManagerId: null }],
+    });
+    expect(data.services[3]).toMatchObject({
+      service: "shopify_store",
+      platform: "shopify",
+      accessLevel: null,
+      accounts: [{ internalAccountId: a.accounts.shopify }],
+    });
+    expect(data).toMatchObject({
+      thankYouMessage: "Thanks!",
+      redirectUrl: "https://agency.example/done?x=1",
+      expiresAt,
+    });
   });
 
   it("sendEmail defaults to false and sends nothing; true queues the invite email", async () => {
@@ -131,17 +176,33 @@ describe("POST /requests", () => {
   });
 
   it("404 for a client that does not exist or belongs to another agency", async () => {
-    expectError(await api("POST", "/requests", { body: { clientId: crypto.randomUUID(), requestedServices: metaAds() } }), 404, "NOT_FOUND");
+    expectError(
+      await api("POST", "/requests", { body: { clientId: crypto.randomUUID(), requestedServices: metaAds() } }),
+      404,
+      "NOT_FOUND",
+    );
     const b = await seedV2Agency({ platforms: [] });
-    const theirs = expectOk(await call(server.url, b.key, "POST", "/clients", { body: { name: "B", email: "b@example.com" } }), 201);
-    expectError(await api("POST", "/requests", { body: { clientId: theirs.id, requestedServices: metaAds() } }), 404, "NOT_FOUND");
+    const theirs = expectOk(
+      await call(server.url, b.key, "POST", "/clients", { body: { name: "B", email: "b@example.com" } }),
+      201,
+    );
+    expectError(
+      await api("POST", "/requests", { body: { clientId: theirs.id, requestedServices: metaAds() } }),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   it("400 for a missing or malformed clientId and unknown fields anywhere", async () => {
     expect(fieldsOf(await api("POST", "/requests", { body: { requestedServices: metaAds() } }))).toContain("clientId");
     await createBad({ clientId: "abc", requestedServices: metaAds() }, "clientId", /uuid/);
     const res = await api("POST", "/requests", {
-      body: { clientId, requestedServices: { meta_ads: { accessLevel: "admin", roles: [] } }, intakeForm: { requested: false, extra: 1 }, status: "completed" },
+      body: {
+        clientId,
+        requestedServices: { meta_ads: { accessLevel: "admin", roles: [] } },
+        intakeForm: { requested: false, extra: 1 },
+        status: "completed",
+      },
     });
     expectError(res, 400, "VALIDATION_FAILED");
     expect(fieldsOf(res).sort()).toEqual(["intakeForm.extra", "requestedServices.meta_ads.roles", "status"]);
@@ -170,10 +231,26 @@ describe("POST /requests", () => {
   });
 
   it("checks accessLevel against the service's roles", async () => {
-    await createBad({ requestedServices: metaAds({ accessLevel: "owner" }) }, "requestedServices.meta_ads.accessLevel", /admin, advertiser, analyst/);
-    await createBad({ requestedServices: metaAds({ accessLevel: undefined }) }, "requestedServices.meta_ads.accessLevel", /required/);
-    await createBad({ requestedServices: metaAds({ accessLevel: "[admin,analyst]" }) }, "requestedServices.meta_ads.accessLevel", /single role/);
-    await createBad({ requestedServices: { shopify_store: { accessLevel: "admin" } } }, "requestedServices.shopify_store.accessLevel", /no roles/);
+    await createBad(
+      { requestedServices: metaAds({ accessLevel: "owner" }) },
+      "requestedServices.meta_ads.accessLevel",
+      /admin, advertiser, analyst/,
+    );
+    await createBad(
+      { requestedServices: metaAds({ accessLevel: undefined }) },
+      "requestedServices.meta_ads.accessLevel",
+      /required/,
+    );
+    await createBad(
+      { requestedServices: metaAds({ accessLevel: "[admin,analyst]" }) },
+      "requestedServices.meta_ads.accessLevel",
+      /single role/,
+    );
+    await createBad(
+      { requestedServices: { shopify_store: { accessLevel: "admin" } } },
+      "requestedServices.shopify_store.accessLevel",
+      /no roles/,
+    );
     await createBad(
       { requestedServices: { google_tag_manager: { accessLevel: "[publish,owner]", requestedAccountLinks: [] } } },
       "requestedServices.google_tag_manager.accessLevel",
@@ -185,10 +262,21 @@ describe("POST /requests", () => {
 
   it("checks account links: the agency's own account, on the service's platform, with the required and known fields", async () => {
     const field = "requestedServices.meta_ads.requestedAccountLinks[0].internalAccountId";
-    await createBad({ requestedServices: metaAds({ requestedAccountLinks: [{ internalAccountId: "acc_nope" }] }) }, field, /connected accounts/);
-    await createBad({ requestedServices: metaAds({ requestedAccountLinks: [{ internalAccountId: a.accounts.google }] }) }, field, /google/);
+    await createBad(
+      { requestedServices: metaAds({ requestedAccountLinks: [{ internalAccountId: "acc_nope" }] }) },
+      field,
+      /connected accounts/,
+    );
+    await createBad(
+      { requestedServices: metaAds({ requestedAccountLinks: [{ internalAccountId: a.accounts.google }] }) },
+      field,
+      /google/,
+    );
     const b = await seedV2Agency({ platforms: ["meta"] });
-    await createBad({ requestedServices: metaAds({ requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] }) }, field);
+    await createBad(
+      { requestedServices: metaAds({ requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] }) },
+      field,
+    );
     await createBad({ requestedServices: metaAds({ requestedAccountLinks: [{}] }) }, field, /required/);
     await createBad(
       { requestedServices: { google_ads_mcc: { requestedAccountLinks: [{ internalAccountId: a.accounts.google }] } } },
@@ -196,26 +284,49 @@ describe("POST /requests", () => {
       /Required/,
     );
     await createBad(
-      { requestedServices: { google_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: a.accounts.google, pageId: "p" }] } } },
+      {
+        requestedServices: {
+          google_ads: {
+            accessLevel: "admin",
+            requestedAccountLinks: [{ internalAccountId: a.accounts.google, pageId: "p" }],
+          },
+        },
+      },
       "requestedServices.google_ads.requestedAccountLinks[0].pageId",
       /Unknown field/,
     );
     await createBad(
-      { requestedServices: { google_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: a.accounts.google, adsMccAccountId: "" }] } } },
+      {
+        requestedServices: {
+          google_ads: {
+            accessLevel: "admin",
+            requestedAccountLinks: [{ internalAccountId: a.accounts.google, adsMccAccountId: "" }],
+          },
+        },
+      },
       "requestedServices.google_ads.requestedAccountLinks[0].adsMccAccountId",
     );
     await createBad(
-      { requestedServices: metaAds({ requestedAccountLinks: [{ internalAccountId: a.accounts.meta, color: "blue" }] }) },
+      {
+        requestedServices: metaAds({ requestedAccountLinks: [{ internalAccountId: a.accounts.meta, color: "blue" }] }),
+      },
       "requestedServices.meta_ads.requestedAccountLinks[0].color",
     );
     const links = Array.from({ length: 21 }, () => ({ internalAccountId: a.accounts.meta }));
-    await createBad({ requestedServices: metaAds({ requestedAccountLinks: links }) }, "requestedServices.meta_ads.requestedAccountLinks", /20/);
+    await createBad(
+      { requestedServices: metaAds({ requestedAccountLinks: links }) },
+      "requestedServices.meta_ads.requestedAccountLinks",
+      /20/,
+    );
   });
 
   it("refuses a disconnected account", async () => {
     const acc = await connectAccount({ agencyId: a.agencyId, platform: "meta" });
     const db = await getDb();
-    await db.connectedAccount.updateMany({ where: { internalAccountId: acc.internalAccountId }, data: { status: "disconnected" } });
+    await db.connectedAccount.updateMany({
+      where: { internalAccountId: acc.internalAccountId },
+      data: { status: "disconnected" },
+    });
     await createBad(
       { requestedServices: metaAds({ requestedAccountLinks: [{ internalAccountId: acc.internalAccountId }] }) },
       "requestedServices.meta_ads.requestedAccountLinks[0].internalAccountId",
@@ -230,11 +341,21 @@ describe("POST /requests", () => {
     await createBad({ ...s, redirectUrl: `https://a.example/${"x".repeat(2049)}` }, "redirectUrl", /2048/);
     const longest = `https://a.example/${"x".repeat(2048 - 18)}`;
     expect((await createOk({ ...s, redirectUrl: longest })).redirectUrl).toBe(longest);
-    for (const url of ["agency.example/done", "/relative", "ftp://agency.example/", "javascript:alert(1)", "https://"]) {
+    for (const url of [
+      "agency.example/done",
+      "/relative",
+      "ftp://agency.example/",
+      "javascript:alert(1)",
+      "https://",
+    ]) {
       await createBad({ ...s, redirectUrl: url }, "redirectUrl", /absolute http\(s\)/);
     }
     await createBad({ ...s, expiresAt: new Date(Date.now() - 60_000).toISOString() }, "expiresAt", /future/);
-    await createBad({ ...s, expiresAt: new Date(Date.now() + 367 * 86_400_000).toISOString() }, "expiresAt", /one year/);
+    await createBad(
+      { ...s, expiresAt: new Date(Date.now() + 367 * 86_400_000).toISOString() },
+      "expiresAt",
+      /one year/,
+    );
     await createBad({ ...s, expiresAt: "next tuesday" }, "expiresAt", /ISO 8601/);
     await createBad({ ...s, expiresAt: 1767225600000 }, "expiresAt");
     // an offset is accepted and the deadline is returned in UTC with milliseconds
@@ -270,24 +391,42 @@ describe("GET /requests/{id}", () => {
     expectError(await api("GET", "/requests/req_123"), 404, "NOT_FOUND");
     expectError(await api("GET", `/requests/${crypto.randomUUID().toUpperCase()}x`), 404, "NOT_FOUND");
     const b = await seedV2Agency({ platforms: ["meta"] });
-    const bc = expectOk(await call(server.url, b.key, "POST", "/clients", { body: { name: "B", email: "b@example.com" } }), 201);
+    const bc = expectOk(
+      await call(server.url, b.key, "POST", "/clients", { body: { name: "B", email: "b@example.com" } }),
+      201,
+    );
     const br = expectOk(
       await call(server.url, b.key, "POST", "/requests", {
-        body: { clientId: bc.id, requestedServices: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] } } },
+        body: {
+          clientId: bc.id,
+          requestedServices: {
+            meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: b.accounts.meta }] },
+          },
+        },
       }),
       201,
     );
     expectError(await api("GET", `/requests/${br.id}`), 404, "NOT_FOUND");
     expectError(await api("POST", `/requests/${br.id}/cancel`), 404, "NOT_FOUND");
     expect(expectOk(await call(server.url, b.key, "GET", `/requests/${br.id}`)).status).toBe("pending");
-    const demo = await createRequest({ agencyId: a.agencyId, input: ZCreateRequestBody.parse({ clientId, requestedServices: metaAds() }), source: "dashboard", isDemo: true });
+    const demo = await createRequest({
+      agencyId: a.agencyId,
+      input: ZCreateRequestBody.parse({ clientId, requestedServices: metaAds() }),
+      source: "dashboard",
+      isDemo: true,
+    });
     expectError(await api("GET", `/requests/${demo.id}`), 404, "NOT_FOUND");
     expectError(await api("POST", `/requests/${demo.id}/cancel`), 404, "NOT_FOUND");
-    await expect((await getDb()).accessRequest.findUniqueOrThrow({ where: { id: demo.id } })).resolves.toMatchObject({ status: "pending" });
+    await expect((await getDb()).accessRequest.findUniqueOrThrow({ where: { id: demo.id } })).resolves.toMatchObject({
+      status: "pending",
+    });
   });
 
   it("reports expired at once when the deadline has passed, before any sweep, and refuses to cancel it", async () => {
-    const r = await createOk({ requestedServices: metaAds(), expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    const r = await createOk({
+      requestedServices: metaAds(),
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
     const db = await getDb();
     await db.accessRequest.update({ where: { id: r.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const got = expectOk(await api("GET", `/requests/${r.id}`));
@@ -304,7 +443,12 @@ describe("POST /requests/{id}/cancel", () => {
     const r = await createOk({ requestedServices: metaAds() });
     const res = await api("POST", `/requests/${r.id}/cancel`);
     const data = expectOk(res);
-    expect(data).toEqual({ ...r, status: "cancelled", stateVersion: expect.any(Number), cancelledAt: expect.stringMatching(ISO_MS) });
+    expect(data).toEqual({
+      ...r,
+      status: "cancelled",
+      stateVersion: expect.any(Number),
+      cancelledAt: expect.stringMatching(ISO_MS),
+    });
     expect(data.stateVersion).toBeGreaterThan(r.stateVersion);
     const got = expectOk(await api("GET", `/requests/${r.id}`));
     expect(got).toEqual(data);
@@ -315,7 +459,12 @@ describe("POST /requests/{id}/cancel", () => {
   });
 
   it("in_progress → cancelled", async () => {
-    const r = await createOk({ requestedServices: { ...metaAds(), shopify_store: { requestedAccountLinks: [{ internalAccountId: a.accounts.shopify }] } } });
+    const r = await createOk({
+      requestedServices: {
+        ...metaAds(),
+        shopify_store: { requestedAccountLinks: [{ internalAccountId: a.accounts.shopify }] },
+      },
+    });
     await applyRequestAction({
       agencyId: a.agencyId,
       requestId: r.id,
@@ -324,7 +473,10 @@ describe("POST /requests/{id}/cancel", () => {
     });
     const mid = expectOk(await api("GET", `/requests/${r.id}`));
     expect(mid.status).toBe("in_progress");
-    expect(mid.services[0]).toMatchObject({ status: "granted", grantedAssets: [{ id: "act_1", name: "Ads", accessLevel: "advertiser" }] });
+    expect(mid.services[0]).toMatchObject({
+      status: "granted",
+      grantedAssets: [{ id: "act_1", name: "Ads", accessLevel: "advertiser" }],
+    });
     const data = expectOk(await api("POST", `/requests/${r.id}/cancel`, { body: {} }));
     expect(data).toMatchObject({ status: "cancelled", cancelledAt: expect.stringMatching(ISO_MS) });
     expect(data.stateVersion).toBeGreaterThan(mid.stateVersion);
@@ -343,7 +495,11 @@ describe("POST /requests/{id}/cancel", () => {
 
   it("completed → 409 INVALID_STATE, unchanged", async () => {
     const r = await createOk({ requestedServices: metaAds() });
-    await applyRequestAction({ agencyId: a.agencyId, requestId: r.id, action: { kind: "grant", serviceId: "meta_ads" } });
+    await applyRequestAction({
+      agencyId: a.agencyId,
+      requestId: r.id,
+      action: { kind: "grant", serviceId: "meta_ads" },
+    });
     const done = expectOk(await api("GET", `/requests/${r.id}`));
     expect(done).toMatchObject({ status: "completed", completedAt: expect.stringMatching(ISO_MS) });
     const err = expectError(await api("POST", `/requests/${r.id}/cancel`), 409, "INVALID_STATE");
@@ -372,7 +528,10 @@ describe("GET /requests", () => {
   beforeAll(async () => {
     b = await seedV2Agency({ platforms: ["meta"] });
     list = client(server.url, b.key);
-    c1 = expectOk(await list("POST", "/clients", { body: { name: "One", email: "one@example.com", externalClientId: "ext-one" } }), 201);
+    c1 = expectOk(
+      await list("POST", "/clients", { body: { name: "One", email: "one@example.com", externalClientId: "ext-one" } }),
+      201,
+    );
     c2 = expectOk(await list("POST", "/clients", { body: { name: "Two", email: "two@example.com" } }), 201);
     // 120 requests (three services each) in ties of three on createdAt, statuses spread
     const db = await getDb();
@@ -437,7 +596,10 @@ describe("GET /requests", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await list("GET", `/requests?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const res = await list(
+        "GET",
+        `/requests?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       seen.push(...expectOk(res));
       cursor = res.body.meta.nextCursor;
       pages++;
@@ -450,7 +612,11 @@ describe("GET /requests", () => {
     expect(ids).toEqual(order);
     expect(pages).toBe(11);
     expect(seen[0]!.services).toHaveLength(3);
-    expect((seen[0]!.services as { service: string }[]).map((s) => s.service)).toEqual(["meta_ads", "meta_page", "meta_pixel"]);
+    expect((seen[0]!.services as { service: string }[]).map((s) => s.service)).toEqual([
+      "meta_ads",
+      "meta_page",
+      "meta_pixel",
+    ]);
   });
 
   it("defaults to 50 and accepts 1-100", async () => {
@@ -498,7 +664,9 @@ describe("GET /requests", () => {
     expect(fieldsOf(await list("GET", `/requests?limit=5&status=completed&cursor=${cursor}`))).toEqual(["cursor"]);
     expectOk(await list("GET", `/requests?limit=5&status=pending&cursor=${cursor}`));
     const clientsCursor = (await list("GET", "/clients?limit=1")).body.meta.nextCursor;
-    expect(fieldsOf(await list("GET", `/requests?cursor=${encodeURIComponent(clientsCursor)}&externalClientId=x`))).toEqual(["cursor"]);
+    expect(
+      fieldsOf(await list("GET", `/requests?cursor=${encodeURIComponent(clientsCursor)}&externalClientId=x`)),
+    ).toEqual(["cursor"]);
   });
 
   it("lists only the caller's agency", async () => {

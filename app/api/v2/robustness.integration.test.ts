@@ -7,7 +7,15 @@
 import net from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "@/test/support/api-server";
-import { call, client, expectError, expectOk, fieldsOf, seedV2Agency, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import {
+  call,
+  client,
+  expectError,
+  expectOk,
+  fieldsOf,
+  seedV2Agency,
+  type SeededV2Agency,
+} from "@/test/support/v2-fixtures";
 import { expectV1Error, v1Call } from "@/test/support/v1-test-client";
 import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
 import { closeDb, getDb } from "@/lib/infra/db/db";
@@ -38,7 +46,9 @@ beforeEach(() => resetRateLimiters());
 
 const requestBody = (clientId: string, accountId = a.accounts.meta!) => ({
   clientId,
-  requestedServices: { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: accountId }] } },
+  requestedServices: {
+    meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: accountId }] },
+  },
 });
 
 function tamper(cursor: string, patch: Record<string, unknown>): string {
@@ -61,7 +71,8 @@ describe("tampered pagination cursors", () => {
     const c1 = expectOk(await api("POST", "/clients", { body: { name: "C1", email: "c1@example.com" } }), 201).id;
     expectOk(await api("POST", "/clients", { body: { name: "C2", email: "c2@example.com" } }), 201);
     for (let i = 0; i < 2; i++) expectOk(await api("POST", "/requests", { body: requestBody(c1) }), 201);
-    for (let i = 0; i < 2; i++) expectOk(await api("POST", "/webhooks", { body: { url: `http://127.0.0.1:9/hook-${i}`, events: ["*"] } }), 201);
+    for (let i = 0; i < 2; i++)
+      expectOk(await api("POST", "/webhooks", { body: { url: `http://127.0.0.1:9/hook-${i}`, events: ["*"] } }), 201);
     for (const path of ["/clients", "/requests", "/webhooks"]) {
       const first = await api("GET", `${path}?limit=1`);
       expectOk(first);
@@ -81,7 +92,10 @@ describe("tampered pagination cursors", () => {
     const page = await listApiKeys({ agencyId: a.agencyId, query: { limit: 1 } });
     expect(page.nextCursor).toBeTruthy();
     for (const patch of TAMPERED) {
-      const err = await listApiKeys({ agencyId: a.agencyId, query: { limit: 1, cursor: tamper(page.nextCursor!, patch) } }).then(
+      const err = await listApiKeys({
+        agencyId: a.agencyId,
+        query: { limit: 1, cursor: tamper(page.nextCursor!, patch) },
+      }).then(
         () => null,
         (e: unknown) => e,
       );
@@ -110,13 +124,18 @@ describe("deeply nested JSON", () => {
     const err = expectError(deep, 400, "VALIDATION_FAILED");
     expect(err.details[0]!.field).toMatch(/^metadata(\.a)+$/);
 
-    const v1 = await v1Call(server.url, a.key, "POST", "/clients/create", { rawBody: brackets.replace("[", '{"x":').replace(/]$/, "}") });
+    const v1 = await v1Call(server.url, a.key, "POST", "/clients/create", {
+      rawBody: brackets.replace("[", '{"x":').replace(/]$/, "}"),
+    });
     expect(expectV1Error(v1, 400)).toContain(String(MAX_JSON_DEPTH));
 
     // within the bound, nesting is only refused by the schema, as before
     let ok = '"x"';
     for (let i = 0; i < MAX_JSON_DEPTH - 2; i++) ok = `{"a":${ok}}`;
-    const shallow = await api("POST", "/clients", { rawBody: `{"name":"S","email":"s@example.com","metadata":${ok}}`, headers: { "content-type": "application/json" } });
+    const shallow = await api("POST", "/clients", {
+      rawBody: `{"name":"S","email":"s@example.com","metadata":${ok}}`,
+      headers: { "content-type": "application/json" },
+    });
     expect(fieldsOf(shallow)).toEqual(["metadata.a"]);
   });
 });
@@ -143,7 +162,9 @@ describe("an unreachable database", () => {
         ["GET", "/clients"],
         ["POST", "/clients"],
       ] as const) {
-        const res = await api(method, path, { body: method === "POST" ? { name: "X", email: "x@example.com" } : undefined });
+        const res = await api(method, path, {
+          body: method === "POST" ? { name: "X", email: "x@example.com" } : undefined,
+        });
         expectError(res, 503, "SERVICE_UNAVAILABLE");
         expect(Number(res.headers.get("retry-after")), `${method} ${path}`).toBeGreaterThan(0);
         expect(res.text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres/i);
@@ -151,7 +172,10 @@ describe("an unreachable database", () => {
       const v1 = await v1Call(server.url, a.key, "GET", `/clients/retrieve?id=${crypto.randomUUID()}`);
       expectV1Error(v1, 503);
       expect(Number(v1.headers["retry-after"])).toBeGreaterThan(0);
-      expect(await loadOrUnavailable(() => loadAccessPage({ token: "a".repeat(43) }))).toEqual({ ok: false, unavailable: true });
+      expect(await loadOrUnavailable(() => loadAccessPage({ token: "a".repeat(43) }))).toEqual({
+        ok: false,
+        unavailable: true,
+      });
     } finally {
       if (saved === undefined) delete process.env.DATABASE_URL;
       else process.env.DATABASE_URL = saved;
@@ -168,7 +192,13 @@ describe("a concurrent call with the same Idempotency-Key", () => {
   it("gets 409 IDEMPOTENCY_IN_PROGRESS once the wait runs out, then the first result once it is done", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const common = { agencyId: a.agencyId, apiKeyId: a.apiKeyId, key: crypto.randomUUID(), endpoint: "POST /api/v2/test", body: { n: 1 } };
+    const common = {
+      agencyId: a.agencyId,
+      apiKeyId: a.apiKeyId,
+      key: crypto.randomUUID(),
+      endpoint: "POST /api/v2/test",
+      body: { n: 1 },
+    };
     let started!: () => void;
     const running = new Promise<void>((resolve) => (started = resolve));
     const first = runIdempotent({
@@ -181,7 +211,11 @@ describe("a concurrent call with the same Idempotency-Key", () => {
     });
     await running;
     // the production wait is about 10 s; here a short one through the parameter
-    const second = await runIdempotent({ ...common, waitMs: 200, run: async () => ({ status: 201, body: { made: 2 } }) }).then(
+    const second = await runIdempotent({
+      ...common,
+      waitMs: 200,
+      run: async () => ({ status: 201, body: { made: 2 } }),
+    }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -208,7 +242,12 @@ describe("account links", () => {
     // the same account for a service it offers is fine
     expectOk(
       await api("POST", "/requests", {
-        body: { clientId: c, requestedServices: { meta_pixel: { requestedAccountLinks: [{ internalAccountId: pixelOnly.internalAccountId }] } } },
+        body: {
+          clientId: c,
+          requestedServices: {
+            meta_pixel: { requestedAccountLinks: [{ internalAccountId: pixelOnly.internalAccountId }] },
+          },
+        },
       }),
       201,
     );
@@ -219,14 +258,26 @@ describe("GET /accounts scopes", () => {
   it("a key with exactly the spec's seven scopes lists the accounts; a key with neither requests:create nor accounts:read does not", async () => {
     const spec = await createApiKey({
       agencyId: a.agencyId,
-      scopes: ["clients:read", "clients:create", "clients:update", "requests:read", "requests:create", "requests:cancel", "usage:read"],
+      scopes: [
+        "clients:read",
+        "clients:create",
+        "clients:update",
+        "requests:read",
+        "requests:create",
+        "requests:cancel",
+        "usage:read",
+      ],
     });
     const accounts = expectOk(await call(server.url, spec.key, "GET", "/accounts"));
     expect(accounts.map((x: { internalAccountId: string }) => x.internalAccountId)).toContain(a.accounts.meta);
     const reader = await createApiKey({ agencyId: a.agencyId, scopes: ["accounts:read"] });
     expectOk(await call(server.url, reader.key, "GET", "/accounts"));
     const other = await createApiKey({ agencyId: a.agencyId, scopes: ["clients:read", "requests:read", "usage:read"] });
-    const message = expectError(await call(server.url, other.key, "GET", "/accounts"), 403, "CAPABILITY_REQUIRED").message;
+    const message = expectError(
+      await call(server.url, other.key, "GET", "/accounts"),
+      403,
+      "CAPABILITY_REQUIRED",
+    ).message;
     expect(message).toContain("requests:create");
     expect(message).toContain("accounts:read");
   });
@@ -238,7 +289,8 @@ describe("overage billing with included unset", () => {
     await setPlan({ agencyId: b.agencyId, overage: true, included: null, clientLimit: 2 });
     const bapi = client(server.url, b.key);
     const c = expectOk(await bapi("POST", "/clients", { body: { name: "O", email: "o@example.com" } }), 201).id;
-    for (let i = 0; i < 3; i++) expectOk(await bapi("POST", "/requests", { body: requestBody(c, b.accounts.meta) }), 201);
+    for (let i = 0; i < 3; i++)
+      expectOk(await bapi("POST", "/requests", { body: requestBody(c, b.accounts.meta) }), 201);
     const usage = expectOk(await bapi("GET", "/usage"));
     expect(usage.clients).toEqual({ used: 3, limit: 2, remaining: 0 });
     expect(usage.overage).toEqual({ enabled: true, included: 2, billableUnits: 1 });

@@ -8,7 +8,11 @@ import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { sandboxAgencyToken } from "@/lib/infra/connectors/sandbox-connector";
 import { getDb } from "@/lib/infra/db/db";
-import { checkGrantedAccess, runScheduledAccessChecks, setAccessCheckSchedule } from "@/lib/core/access-checks/check-access";
+import {
+  checkGrantedAccess,
+  runScheduledAccessChecks,
+  setAccessCheckSchedule,
+} from "@/lib/core/access-checks/check-access";
 import { confirmChecklistRemoval, removeClientAccess } from "@/lib/core/access-checks/remove-access";
 import { loadAccessStatus } from "@/lib/surfaces/dashboard/access-checks/access-status";
 import { recordAudit } from "@/lib/core/audit/record-audit";
@@ -36,13 +40,21 @@ afterAll(async () => close?.());
 /** An agency whose Meta account holds its sandbox token (it can read and leave) and whose Google account holds none. */
 async function seedAgency(): Promise<TestAgency> {
   const agency = await createAgency({ name: "Checks Agency", plan: "agency" });
-  const meta = await connectAccount({ agencyId: agency.id, platform: "meta", email: "meta@agency.test", accessToken: sandboxAgencyToken("meta") });
+  const meta = await connectAccount({
+    agencyId: agency.id,
+    platform: "meta",
+    email: "meta@agency.test",
+    accessToken: sandboxAgencyToken("meta"),
+  });
   const google = await connectAccount({ agencyId: agency.id, platform: "google", email: "google@agency.test" });
   return { agencyId: agency.id, accounts: { meta: meta.internalAccountId, google: google.internalAccountId } };
 }
 
 async function grantedClient(agency: TestAgency) {
-  const seeded = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" }, google_analytics: { accessLevel: "viewer" } });
+  const seeded = await seedAccessRequest(agency, {
+    meta_ads: { accessLevel: "advertiser" },
+    google_analytics: { accessLevel: "viewer" },
+  });
   const grant = (serviceId: string, ids: number[], accessLevel: string) =>
     applyRequestAction({
       agencyId: agency.agencyId,
@@ -62,7 +74,9 @@ async function addWebhook(agencyId: string, events: string[]) {
 
 async function deliveriesOf(webhookId: string) {
   const db = await getDb();
-  return (await db.webhookDelivery.findMany({ where: { webhookId }, select: { eventType: true } })).map((d) => d.eventType).sort();
+  return (await db.webhookDelivery.findMany({ where: { webhookId }, select: { eventType: true } }))
+    .map((d) => d.eventType)
+    .sort();
 }
 
 describe("access checks", () => {
@@ -87,7 +101,9 @@ describe("access checks", () => {
     expect(meta.assets[1]!.detail).toBe("The agency is no longer listed as a partner of this asset.");
     const ga = status.services.find((s) => s.serviceId === "google_analytics")!;
     expect(ga.assets[0]!.status).toBe("unavailable");
-    expect(ga.assets[0]!.detail).toMatch(/^Cannot be checked automatically: the agency account has no platform sign-in/);
+    expect(ga.assets[0]!.detail).toMatch(
+      /^Cannot be checked automatically: the agency account has no platform sign-in/,
+    );
 
     const lost = (await eventsOf(requestId)).filter((e) => e.type === "access.lost");
     expect(lost).toHaveLength(1);
@@ -110,7 +126,9 @@ describe("access checks", () => {
     const { requestId, clientId } = await grantedClient(agency);
     await checkGrantedAccess({ agencyId: agency.agencyId, clientId });
     const key = await createApiKey({ agencyId: agency.agencyId, scopes: API_SCOPES });
-    const res = await fetch(`${base}/api/v2/requests/${requestId}`, { headers: { authorization: `Bearer ${key.key}` } });
+    const res = await fetch(`${base}/api/v2/requests/${requestId}`, {
+      headers: { authorization: `Bearer ${key.key}` },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: { services: { grantedAssets: Record<string, unknown>[] }[] } };
     const assets = body.data.services.flatMap((s) => s.grantedAssets);
@@ -133,11 +151,15 @@ describe("access checks", () => {
 
     const hourLater = new Date(t0.getTime() + 3600 * 1000);
     await runScheduledAccessChecks({ now: hourLater });
-    expect((await db.agency.findUniqueOrThrow({ where: { id: agency.agencyId } })).lastAccessCheckAt?.toISOString()).toBe(t0.toISOString());
+    expect(
+      (await db.agency.findUniqueOrThrow({ where: { id: agency.agencyId } })).lastAccessCheckAt?.toISOString(),
+    ).toBe(t0.toISOString());
 
     await setAccessCheckSchedule({ agencyId: agency.agencyId, everyDays: 0 });
     await runScheduledAccessChecks({ now: new Date(t0.getTime() + 10 * 24 * 3600 * 1000) });
-    expect((await db.agency.findUniqueOrThrow({ where: { id: agency.agencyId } })).lastAccessCheckAt?.toISOString()).toBe(t0.toISOString());
+    expect(
+      (await db.agency.findUniqueOrThrow({ where: { id: agency.agencyId } })).lastAccessCheckAt?.toISOString(),
+    ).toBe(t0.toISOString());
   });
 });
 
@@ -151,7 +173,11 @@ describe("offboarding", () => {
     expect(outcome.removed.map((r) => r.assetId).sort()).toEqual(["meta_ads_1001", "meta_ads_1002"]);
     expect(outcome.failed).toEqual([]);
     expect(outcome.checklist).toHaveLength(1);
-    expect(outcome.checklist[0]).toMatchObject({ serviceId: "google_analytics", platform: "google", assets: [{ id: "google_analytics_1001" }] });
+    expect(outcome.checklist[0]).toMatchObject({
+      serviceId: "google_analytics",
+      platform: "google",
+      assets: [{ id: "google_analytics_1001" }],
+    });
     expect(outcome.checklist[0]!.steps.join(" ")).toContain("google@agency.test");
 
     let status = await loadAccessStatus({ agencyId: agency.agencyId, clientId });
@@ -161,12 +187,19 @@ describe("offboarding", () => {
     expect(meta.assets.every((a) => a.status === "removed")).toBe(true);
     expect(status.services.find((s) => s.serviceId === "google_analytics")!.removedAt).toBeNull();
 
-    expect(await confirmChecklistRemoval({ agencyId: agency.agencyId, clientId, removedBy: "owner@agency.test" })).toEqual({ services: 1 });
+    expect(
+      await confirmChecklistRemoval({ agencyId: agency.agencyId, clientId, removedBy: "owner@agency.test" }),
+    ).toEqual({ services: 1 });
     status = await loadAccessStatus({ agencyId: agency.agencyId, clientId });
-    expect(status.services.every((s) => s.removedAt !== null && s.assets.every((a) => a.status === "removed"))).toBe(true);
+    expect(status.services.every((s) => s.removedAt !== null && s.assets.every((a) => a.status === "removed"))).toBe(
+      true,
+    );
 
     const removedEvents = (await eventsOf(requestId)).filter((e) => e.type === "access.removed");
-    expect(removedEvents.map((e) => (e.data.assets as { method: string }[]).map((a) => a.method))).toEqual([["agency_token", "agency_token"], ["checklist"]]);
+    expect(removedEvents.map((e) => (e.data.assets as { method: string }[]).map((a) => a.method))).toEqual([
+      ["agency_token", "agency_token"],
+      ["checklist"],
+    ]);
     expect(removedEvents[0]!.data.removedBy).toBe("owner@agency.test");
     expect((await deliveriesOf(hook.id)).filter((t) => t === "access.removed")).toHaveLength(2);
     expect(typesOf(await eventsOf(requestId))).toContain("service.granted");
@@ -179,7 +212,9 @@ describe("offboarding", () => {
     const agency = await seedAgency();
     const other = await seedAgency();
     const { clientId } = await grantedClient(other);
-    const err = await removeClientAccess({ agencyId: agency.agencyId, clientId, removedBy: "x@agency.test" }).catch((e: unknown) => e);
+    const err = await removeClientAccess({ agencyId: agency.agencyId, clientId, removedBy: "x@agency.test" }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe("NOT_FOUND");
   });
@@ -199,19 +234,42 @@ describe("audit log", () => {
     const agency = await createAgency({ name: "Audit Agency" });
     const actor = { userId: null, email: "owner@agency.test", address: "203.0.113.9" };
     const old = new Date(Date.now() - 400 * 24 * 3600 * 1000);
-    await recordAudit({ agencyId: agency.id, actor, action: "api_key.created", changes: { name: "CI", key: "sk_live_abc", scopes: ["requests:read"] } });
-    await recordAudit({ agencyId: agency.id, actor: { ...actor, email: "member@agency.test" }, action: "webhook.updated", target: "wh_1", changes: { url: "https://x.example" } });
+    await recordAudit({
+      agencyId: agency.id,
+      actor,
+      action: "api_key.created",
+      changes: { name: "CI", key: "sk_live_abc", scopes: ["requests:read"] },
+    });
+    await recordAudit({
+      agencyId: agency.id,
+      actor: { ...actor, email: "member@agency.test" },
+      action: "webhook.updated",
+      target: "wh_1",
+      changes: { url: "https://x.example" },
+    });
     await recordAudit({ agencyId: agency.id, actor, action: "user.signed_in", now: old });
 
     const rows = await listAudit({ agencyId: agency.id });
     expect(rows.map((r) => r.action)).toEqual(["webhook.updated", "api_key.created", "user.signed_in"]);
-    expect(rows[1]).toMatchObject({ actorEmail: "owner@agency.test", address: "203.0.113.9", changes: { name: "CI", key: "[redacted]", scopes: ["requests:read"] } });
+    expect(rows[1]).toMatchObject({
+      actorEmail: "owner@agency.test",
+      address: "203.0.113.9",
+      changes: { name: "CI", key: "[redacted]", scopes: ["requests:read"] },
+    });
 
-    expect((await listAudit({ agencyId: agency.id, filters: { action: "api_key" } })).map((r) => r.action)).toEqual(["api_key.created"]);
-    expect((await listAudit({ agencyId: agency.id, filters: { actor: "MEMBER@" } })).map((r) => r.action)).toEqual(["webhook.updated"]);
+    expect((await listAudit({ agencyId: agency.id, filters: { action: "api_key" } })).map((r) => r.action)).toEqual([
+      "api_key.created",
+    ]);
+    expect((await listAudit({ agencyId: agency.id, filters: { actor: "MEMBER@" } })).map((r) => r.action)).toEqual([
+      "webhook.updated",
+    ]);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await listAudit({ agencyId: agency.id, filters: { from: today, to: today } })).map((r) => r.action)).toEqual(["webhook.updated", "api_key.created"]);
-    expect(auditFiltersFrom({ from: "yesterday", action: "team" }).errors).toEqual({ from: "from: a date as YYYY-MM-DD." });
+    expect(
+      (await listAudit({ agencyId: agency.id, filters: { from: today, to: today } })).map((r) => r.action),
+    ).toEqual(["webhook.updated", "api_key.created"]);
+    expect(auditFiltersFrom({ from: "yesterday", action: "team" }).errors).toEqual({
+      from: "from: a date as YYYY-MM-DD.",
+    });
     expect(auditFiltersFrom({ from: "yesterday", action: "team" }).filters).toEqual({ action: "team" });
 
     const csv = await exportAuditCsv({ agencyId: agency.id, filters: { action: "webhook" } });
@@ -220,6 +278,9 @@ describe("audit log", () => {
 
     const purged = await purgeOldRecords();
     expect(purged.audit).toBeGreaterThanOrEqual(1);
-    expect((await listAudit({ agencyId: agency.id })).map((r) => r.action)).toEqual(["webhook.updated", "api_key.created"]);
+    expect((await listAudit({ agencyId: agency.id })).map((r) => r.action)).toEqual([
+      "webhook.updated",
+      "api_key.created",
+    ]);
   });
 });

@@ -16,7 +16,8 @@ import { openAgencyToken, readGrantedAssets, type StoredGrantedAsset } from "@/l
 export type ConnectorFor = (platform: string) => PlatformConnector | null;
 
 /** The installation's connector for a platform, or null when it is not set up here. */
-export const defaultConnectorFor: ConnectorFor = (platform) => (platformMode(platform) === "unconfigured" ? null : getConnector(platform));
+export const defaultConnectorFor: ConnectorFor = (platform) =>
+  platformMode(platform) === "unconfigured" ? null : getConnector(platform);
 
 export const CANNOT_CHECK = "Cannot be checked automatically";
 
@@ -48,7 +49,11 @@ export async function grantedServicesInScope(scope: ServiceScope) {
       agencyId: scope.agencyId,
       status: "granted",
       accessRemovedAt: null,
-      request: { isDemo: false, ...(scope.requestId ? { id: scope.requestId } : {}), ...(scope.clientId ? { clientId: scope.clientId } : {}) },
+      request: {
+        isDemo: false,
+        ...(scope.requestId ? { id: scope.requestId } : {}),
+        ...(scope.clientId ? { clientId: scope.clientId } : {}),
+      },
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
@@ -63,7 +68,8 @@ export async function agencyAccountFor(agencyId: string, accounts: unknown): Pro
   const row = await db.connectedAccount.findFirst({ where: { agencyId, internalAccountId } });
   if (!row) return null;
   const linkFields: Record<string, string> = {};
-  for (const [k, v] of Object.entries(first ?? {})) if (typeof v === "string" && k !== "internalAccountId") linkFields[k] = v;
+  for (const [k, v] of Object.entries(first ?? {}))
+    if (typeof v === "string" && k !== "internalAccountId") linkFields[k] = v;
   return {
     internalAccountId,
     platformAccountId: row.platformAccountId,
@@ -79,7 +85,9 @@ export function connectorMessage(err: unknown): string {
   return "The platform could not be reached. The check will run again later.";
 }
 
-export async function checkGrantedAccess(opts: ServiceScope & { now?: Date; connectorFor?: ConnectorFor }): Promise<AccessCheckSummary> {
+export async function checkGrantedAccess(
+  opts: ServiceScope & { now?: Date; connectorFor?: ConnectorFor },
+): Promise<AccessCheckSummary> {
   const now = opts.now ?? new Date();
   const at = now.toISOString();
   const connectorFor = opts.connectorFor ?? defaultConnectorFor;
@@ -122,7 +130,12 @@ export async function checkGrantedAccess(opts: ServiceScope & { now?: Date; conn
         const byId = new Map(read.map((r) => [r.assetId, r]));
         next = assets.map((a) => {
           const r = byId.get(a.id);
-          if (!r) return { ...a, checkStatus: "unavailable", checkDetail: `${CANNOT_CHECK}: the platform did not answer for this asset.` };
+          if (!r)
+            return {
+              ...a,
+              checkStatus: "unavailable",
+              checkDetail: `${CANNOT_CHECK}: the platform did not answer for this asset.`,
+            };
           if (r.present) return { ...a, checkStatus: "verified", verifiedAt: at, lostAt: null, checkDetail: r.detail };
           const lost = { ...a, checkStatus: "lost" as const, lostAt: a.lostAt ?? at, checkDetail: r.detail };
           if (!a.lostAt) newlyLost.push(lost);
@@ -141,7 +154,10 @@ export async function checkGrantedAccess(opts: ServiceScope & { now?: Date; conn
     summary.newlyLost += newlyLost.length;
     const removed = readGrantedAssets(svc.grantedAssets).filter((a) => a.removedAt);
     await inTransaction(async (tx) => {
-      await tx.requestService.update({ where: { id: svc.id }, data: { grantedAssets: [...next, ...removed] as object[], accessCheckedAt: now } });
+      await tx.requestService.update({
+        where: { id: svc.id },
+        data: { grantedAssets: [...next, ...removed] as object[], accessCheckedAt: now },
+      });
       if (newlyLost.length > 0) {
         const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: svc.requestId }, include: requestInclude });
         await recordEvent(tx, {
@@ -152,7 +168,12 @@ export async function checkGrantedAccess(opts: ServiceScope & { now?: Date; conn
           data: {
             request: serializeRequest(row, now),
             service: { service: svc.serviceId, platform: svc.platform },
-            assets: newlyLost.map((a) => ({ id: a.id, name: a.name ?? null, lostAt: a.lostAt ?? at, detail: a.checkDetail ?? null })),
+            assets: newlyLost.map((a) => ({
+              id: a.id,
+              name: a.name ?? null,
+              lostAt: a.lostAt ?? at,
+              detail: a.checkDetail ?? null,
+            })),
           },
         });
       }
@@ -168,7 +189,9 @@ const DAY_MS = 24 * 3600 * 1000;
  * 0 = off) is claimed by moving `lastAccessCheckAt` forward with a compare-and-set, so
  * several workers never check one agency twice, then checked.
  */
-export async function runScheduledAccessChecks(opts: { now?: Date; connectorFor?: ConnectorFor; maxAgencies?: number } = {}): Promise<{ agencies: number }> {
+export async function runScheduledAccessChecks(
+  opts: { now?: Date; connectorFor?: ConnectorFor; maxAgencies?: number } = {},
+): Promise<{ agencies: number }> {
   const now = opts.now ?? new Date();
   const db = await getDb();
   const candidates = await db.agency.findMany({
@@ -179,10 +202,18 @@ export async function runScheduledAccessChecks(opts: { now?: Date; connectorFor?
   });
   let agencies = 0;
   for (const a of candidates) {
-    if (a.lastAccessCheckAt && now.getTime() - a.lastAccessCheckAt.getTime() < a.accessCheckEveryDays * DAY_MS) continue;
-    const claimed = await db.agency.updateMany({ where: { id: a.id, lastAccessCheckAt: a.lastAccessCheckAt }, data: { lastAccessCheckAt: now } });
+    if (a.lastAccessCheckAt && now.getTime() - a.lastAccessCheckAt.getTime() < a.accessCheckEveryDays * DAY_MS)
+      continue;
+    const claimed = await db.agency.updateMany({
+      where: { id: a.id, lastAccessCheckAt: a.lastAccessCheckAt },
+      data: { lastAccessCheckAt: now },
+    });
     if (claimed.count !== 1) continue;
-    await checkGrantedAccess({ agencyId: a.id, now, ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}) });
+    await checkGrantedAccess({
+      agencyId: a.id,
+      now,
+      ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
+    });
     // the agency's own stored platform tokens: flagged for "Reconnect" when expired or revoked
     await checkAgencyTokens({ agencyId: a.id, now }).catch(() => {});
     agencies++;
@@ -191,7 +222,10 @@ export async function runScheduledAccessChecks(opts: { now?: Date; connectorFor?
 }
 
 /** The agency's scheduled check: every 1 to 30 days, or 0 for off. */
-export async function setAccessCheckSchedule(opts: { agencyId: string; everyDays: number }): Promise<{ everyDays: number }> {
+export async function setAccessCheckSchedule(opts: {
+  agencyId: string;
+  everyDays: number;
+}): Promise<{ everyDays: number }> {
   const db = await getDb();
   await db.agency.update({ where: { id: opts.agencyId }, data: { accessCheckEveryDays: opts.everyDays } });
   return { everyDays: opts.everyDays };

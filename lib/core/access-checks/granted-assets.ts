@@ -22,7 +22,9 @@ export interface StoredGrantedAsset {
 
 export function readGrantedAssets(value: unknown): StoredGrantedAsset[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((a): a is StoredGrantedAsset => !!a && typeof a === "object" && typeof (a as { id?: unknown }).id === "string");
+  return value.filter(
+    (a): a is StoredGrantedAsset => !!a && typeof a === "object" && typeof (a as { id?: unknown }).id === "string",
+  );
 }
 
 /** The spec's fields only. */

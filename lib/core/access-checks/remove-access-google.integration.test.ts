@@ -35,7 +35,10 @@ beforeAll(async () => {
     sandboxPlatformList: [],
     platformHostOverrides: parseHostOverrides(fake.overrides),
   } as ConnectorEnv;
-  const google = getConnector("google", { env, http: createConnectorHttp({ overrides: env.platformHostOverrides, sleep: async () => {}, baseDelayMs: 1 }) });
+  const google = getConnector("google", {
+    env,
+    http: createConnectorHttp({ overrides: env.platformHostOverrides, sleep: async () => {}, baseDelayMs: 1 }),
+  });
   connectorFor = (platform) => (platform === "google" ? google : null);
 });
 afterAll(async () => fake?.close());
@@ -52,7 +55,10 @@ describe("offboarding through the Google connector", () => {
       accessToken: agencyToken,
     });
     const agency = { agencyId: agencyRow.id, accounts: { google: account.internalAccountId } };
-    const client = await createClient({ agencyId: agency.agencyId, input: ZCreateClientBody.parse({ name: "Ana Client", email: "ana@client.test" }) });
+    const client = await createClient({
+      agencyId: agency.agencyId,
+      input: ZCreateClientBody.parse({ name: "Ana Client", email: "ana@client.test" }),
+    });
     const link = { internalAccountId: agency.accounts.google };
     const request = await createRequest({
       agencyId: agency.agencyId,
@@ -78,25 +84,56 @@ describe("offboarding through the Google connector", () => {
       businessId: null,
       agencyAccessToken: agencyToken,
     };
-    expect((await google.grantAccess({ accessToken: clientToken, serviceId: "google_ads_mcc", assetIds: ["4440001111"], role: null, agencyAccount: mcc })).results[0]!.ok).toBe(
-      true,
-    );
     expect(
-      (await google.grantAccess({ accessToken: clientToken, serviceId: "google_analytics", assetIds: ["properties/1001"], role: "viewer", agencyAccount: mcc })).results[0]!.ok,
+      (
+        await google.grantAccess({
+          accessToken: clientToken,
+          serviceId: "google_ads_mcc",
+          assetIds: ["4440001111"],
+          role: null,
+          agencyAccount: mcc,
+        })
+      ).results[0]!.ok,
+    ).toBe(true);
+    expect(
+      (
+        await google.grantAccess({
+          accessToken: clientToken,
+          serviceId: "google_analytics",
+          assetIds: ["properties/1001"],
+          role: "viewer",
+          agencyAccount: mcc,
+        })
+      ).results[0]!.ok,
     ).toBe(true);
     for (const [serviceId, id] of [
       ["google_ads_mcc", "4440001111"],
       ["google_analytics", "properties/1001"],
     ] as const) {
-      await applyRequestAction({ agencyId: agency.agencyId, requestId, action: { kind: "grant", serviceId }, grantedAssets: [{ id, name: `Asset ${id}`, accessLevel: null }] });
+      await applyRequestAction({
+        agencyId: agency.agencyId,
+        requestId,
+        action: { kind: "grant", serviceId },
+        grantedAssets: [{ id, name: `Asset ${id}`, accessLevel: null }],
+      });
     }
 
-    const outcome = await removeClientAccess({ agencyId: agency.agencyId, clientId, removedBy: "owner@agency.test", connectorFor });
+    const outcome = await removeClientAccess({
+      agencyId: agency.agencyId,
+      clientId,
+      removedBy: "owner@agency.test",
+      connectorFor,
+    });
     expect(outcome.removed).toEqual([{ requestId, serviceId: "google_ads_mcc", assetId: "4440001111" }]);
     expect(outcome.failed).toEqual([]);
     expect(outcome.checklist.map((c) => [c.serviceId, c.clientConsent])).toEqual([["google_analytics", true]]);
-    const linkEnd = fake.calls.find((c) => c.path.endsWith("customerClientLinks:mutate") && JSON.stringify(c.body).includes("INACTIVE"))!;
-    expect(linkEnd.headers).toMatchObject({ authorization: `Bearer ${agencyToken}`, "login-customer-id": GOOGLE_FAKE.managerId });
+    const linkEnd = fake.calls.find(
+      (c) => c.path.endsWith("customerClientLinks:mutate") && JSON.stringify(c.body).includes("INACTIVE"),
+    )!;
+    expect(linkEnd.headers).toMatchObject({
+      authorization: `Bearer ${agencyToken}`,
+      "login-customer-id": GOOGLE_FAKE.managerId,
+    });
 
     const withClient = await removeAccessWithClientToken({
       agencyId: agency.agencyId,
@@ -106,8 +143,13 @@ describe("offboarding through the Google connector", () => {
       removedBy: "client:ana@client.test",
       connectorFor,
     });
-    expect(withClient).toEqual({ removed: [{ requestId, serviceId: "google_analytics", assetId: "properties/1001" }], failed: [] });
-    expect(fake.calls.some((c) => c.method === "DELETE" && c.path.startsWith("/v1alpha/properties/1001/accessBindings/"))).toBe(true);
+    expect(withClient).toEqual({
+      removed: [{ requestId, serviceId: "google_analytics", assetId: "properties/1001" }],
+      failed: [],
+    });
+    expect(
+      fake.calls.some((c) => c.method === "DELETE" && c.path.startsWith("/v1alpha/properties/1001/accessBindings/")),
+    ).toBe(true);
 
     const db = await getDb();
     const services = await db.requestService.findMany({ where: { requestId }, orderBy: { serviceId: "asc" } });
@@ -117,11 +159,16 @@ describe("offboarding through the Google connector", () => {
     ]);
     expect(services.every((s) => s.accessRemovedAt)).toBe(true);
     const removed = (await eventsOf(requestId)).filter((e) => e.type === "access.removed");
-    expect(removed.map((e) => (e.data.assets as { method: string }[])[0]!.method)).toEqual(["agency_token", "client_token"]);
+    expect(removed.map((e) => (e.data.assets as { method: string }[])[0]!.method)).toEqual([
+      "agency_token",
+      "client_token",
+    ]);
 
     // nothing left: a second run calls nothing
     const before = fake.calls.length;
-    expect(await removeClientAccess({ agencyId: agency.agencyId, clientId, removedBy: "owner@agency.test", connectorFor })).toEqual({ removed: [], failed: [], checklist: [] });
+    expect(
+      await removeClientAccess({ agencyId: agency.agencyId, clientId, removedBy: "owner@agency.test", connectorFor }),
+    ).toEqual({ removed: [], failed: [], checklist: [] });
     expect(fake.calls.length).toBe(before);
   });
 });

@@ -4,7 +4,13 @@
 // like every other removal: removedAt and removedBy on the service, `access.removed` sent
 // with method "client_token".
 import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
-import { agencyAccountFor, connectorMessage, defaultConnectorFor, grantedServicesInScope, type ConnectorFor } from "@/lib/core/access-checks/check-access";
+import {
+  agencyAccountFor,
+  connectorMessage,
+  defaultConnectorFor,
+  grantedServicesInScope,
+  type ConnectorFor,
+} from "@/lib/core/access-checks/check-access";
 import { assertClient, recordRemovalAnswers, type RemovalOutcome } from "@/lib/core/access-checks/remove-access";
 
 export async function removeAccessWithClientToken(opts: {
@@ -46,10 +52,20 @@ export async function removeAccessWithClientToken(opts: {
       });
     } catch (err) {
       const detail = connectorMessage(err);
-      for (const a of assets) outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
+      for (const a of assets)
+        outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
       continue;
     }
-    await recordRemovalAnswers({ agencyId: opts.agencyId, svc, assets, answers, method: "client_token", removedBy: opts.removedBy, now, outcome });
+    await recordRemovalAnswers({
+      agencyId: opts.agencyId,
+      svc,
+      assets,
+      answers,
+      method: "client_token",
+      removedBy: opts.removedBy,
+      now,
+      outcome,
+    });
   }
   return outcome;
 }

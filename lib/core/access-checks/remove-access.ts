@@ -15,7 +15,13 @@ import { notFound } from "@/lib/core/common/api-error";
 import { UUID } from "@/lib/core/common/uuid";
 import { readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
 import type { RemovedAccess } from "@/lib/infra/connectors/connector";
-import { agencyAccountFor, connectorMessage, defaultConnectorFor, grantedServicesInScope, type ConnectorFor } from "@/lib/core/access-checks/check-access";
+import {
+  agencyAccountFor,
+  connectorMessage,
+  defaultConnectorFor,
+  grantedServicesInScope,
+  type ConnectorFor,
+} from "@/lib/core/access-checks/check-access";
 
 export interface ChecklistItem {
   requestId: string;
@@ -56,20 +62,33 @@ export async function assertClient(agencyId: string, clientId: string) {
 export async function recordRemoval(opts: {
   agencyId: string;
   svc: { id: string; requestId: string; serviceId: string; platform: string; grantedAssets: unknown };
-  results: { asset: StoredGrantedAsset; method: "agency_token" | "client_token" | "checklist"; removed: boolean; detail: string | null }[];
+  results: {
+    asset: StoredGrantedAsset;
+    method: "agency_token" | "client_token" | "checklist";
+    removed: boolean;
+    detail: string | null;
+  }[];
   removedBy: string;
   now: Date;
 }) {
   const at = opts.now.toISOString();
   const done = new Set(opts.results.filter((r) => r.removed).map((r) => r.asset.id));
-  const all = readGrantedAssets(opts.svc.grantedAssets).map((a) => (done.has(a.id) ? { ...a, removedAt: a.removedAt ?? at } : a));
+  const all = readGrantedAssets(opts.svc.grantedAssets).map((a) =>
+    done.has(a.id) ? { ...a, removedAt: a.removedAt ?? at } : a,
+  );
   const complete = all.every((a) => a.removedAt);
   await inTransaction(async (tx) => {
     await tx.requestService.update({
       where: { id: opts.svc.id },
-      data: { grantedAssets: all as object[], ...(complete ? { accessRemovedAt: opts.now, accessRemovedBy: opts.removedBy } : {}) },
+      data: {
+        grantedAssets: all as object[],
+        ...(complete ? { accessRemovedAt: opts.now, accessRemovedBy: opts.removedBy } : {}),
+      },
     });
-    const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: opts.svc.requestId }, include: requestInclude });
+    const row = await tx.accessRequest.findUniqueOrThrow({
+      where: { id: opts.svc.requestId },
+      include: requestInclude,
+    });
     await recordEvent(tx, {
       agencyId: opts.agencyId,
       type: "access.removed",
@@ -79,7 +98,13 @@ export async function recordRemoval(opts: {
         request: serializeRequest(row, opts.now),
         service: { service: opts.svc.serviceId, platform: opts.svc.platform },
         removedBy: opts.removedBy,
-        assets: opts.results.map((r) => ({ id: r.asset.id, name: r.asset.name ?? null, method: r.method, removed: r.removed, detail: r.detail })),
+        assets: opts.results.map((r) => ({
+          id: r.asset.id,
+          name: r.asset.name ?? null,
+          method: r.method,
+          removed: r.removed,
+          detail: r.detail,
+        })),
       },
     });
   });
@@ -101,16 +126,33 @@ export async function recordRemovalAnswers(opts: {
   const byId = new Map(opts.answers.map((r) => [r.assetId, r]));
   const results = opts.assets.map((asset) => {
     const r = byId.get(asset.id);
-    return { asset, method: opts.method, removed: r?.removed === true, detail: r?.detail ?? "The platform did not answer for this asset." };
+    return {
+      asset,
+      method: opts.method,
+      removed: r?.removed === true,
+      detail: r?.detail ?? "The platform did not answer for this asset.",
+    };
   });
   for (const r of results) {
     if (r.removed) outcome.removed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id });
-    else outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id, detail: r.detail ?? "Not removed." });
+    else
+      outcome.failed.push({
+        requestId: svc.requestId,
+        serviceId: svc.serviceId,
+        assetId: r.asset.id,
+        detail: r.detail ?? "Not removed.",
+      });
   }
   await recordRemoval({ agencyId: opts.agencyId, svc, results, removedBy: opts.removedBy, now: opts.now });
 }
 
-export async function removeClientAccess(opts: { agencyId: string; clientId: string; removedBy: string; now?: Date; connectorFor?: ConnectorFor }): Promise<RemovalOutcome> {
+export async function removeClientAccess(opts: {
+  agencyId: string;
+  clientId: string;
+  removedBy: string;
+  now?: Date;
+  connectorFor?: ConnectorFor;
+}): Promise<RemovalOutcome> {
   const now = opts.now ?? new Date();
   const connectorFor = opts.connectorFor ?? defaultConnectorFor;
   await assertClient(opts.agencyId, opts.clientId);
@@ -126,14 +168,21 @@ export async function removeClientAccess(opts: { agencyId: string; clientId: str
     } catch {
       connector = null;
     }
-    const side = connector?.removeAccess ? (connector.removalToken ? connector.removalToken(svc.serviceId) : "agency") : null;
+    const side = connector?.removeAccess
+      ? connector.removalToken
+        ? connector.removalToken(svc.serviceId)
+        : "agency"
+      : null;
     if (side !== "agency" || !account?.token) {
       outcome.checklist.push({
         requestId: svc.requestId,
         serviceId: svc.serviceId,
         platform: svc.platform,
         assets: assets.map((a) => ({ id: a.id, name: a.name ?? null })),
-        steps: stepsFor(svc.platform, account?.email ?? account?.platformAccountId ?? account?.internalAccountId ?? "the agency's account"),
+        steps: stepsFor(
+          svc.platform,
+          account?.email ?? account?.platformAccountId ?? account?.internalAccountId ?? "the agency's account",
+        ),
         clientConsent: side === "client",
       });
       continue;
@@ -155,16 +204,31 @@ export async function removeClientAccess(opts: { agencyId: string; clientId: str
       });
     } catch (err) {
       const detail = connectorMessage(err);
-      for (const a of assets) outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
+      for (const a of assets)
+        outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
       continue;
     }
-    await recordRemovalAnswers({ agencyId: opts.agencyId, svc, assets, answers, method: "agency_token", removedBy: opts.removedBy, now, outcome });
+    await recordRemovalAnswers({
+      agencyId: opts.agencyId,
+      svc,
+      assets,
+      answers,
+      method: "agency_token",
+      removedBy: opts.removedBy,
+      now,
+      outcome,
+    });
   }
   return outcome;
 }
 
 /** The team followed the checklist: records the removal of every remaining asset of the client. */
-export async function confirmChecklistRemoval(opts: { agencyId: string; clientId: string; removedBy: string; now?: Date }): Promise<{ services: number }> {
+export async function confirmChecklistRemoval(opts: {
+  agencyId: string;
+  clientId: string;
+  removedBy: string;
+  now?: Date;
+}): Promise<{ services: number }> {
   const now = opts.now ?? new Date();
   await assertClient(opts.agencyId, opts.clientId);
   let services = 0;
@@ -174,7 +238,12 @@ export async function confirmChecklistRemoval(opts: { agencyId: string; clientId
     await recordRemoval({
       agencyId: opts.agencyId,
       svc,
-      results: assets.map((asset) => ({ asset, method: "checklist" as const, removed: true, detail: "Removed by hand following the checklist." })),
+      results: assets.map((asset) => ({
+        asset,
+        method: "checklist" as const,
+        removed: true,
+        detail: "Removed by hand following the checklist.",
+      })),
       removedBy: opts.removedBy,
       now,
     });

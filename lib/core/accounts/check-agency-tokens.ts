@@ -8,7 +8,11 @@ import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors
 import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector";
 import { getDb } from "@/lib/infra/db/db";
 
-export async function checkAgencyTokens(opts: { agencyId: string; now?: Date; connectorFor?: (platform: string) => PlatformConnector }): Promise<{ flagged: number }> {
+export async function checkAgencyTokens(opts: {
+  agencyId: string;
+  now?: Date;
+  connectorFor?: (platform: string) => PlatformConnector;
+}): Promise<{ flagged: number }> {
   const now = opts.now ?? new Date();
   const db = await getDb();
   const rows = await db.connectedAccount.findMany({
@@ -33,13 +37,19 @@ export async function checkAgencyTokens(opts: { agencyId: string; now?: Date; co
       }
     }
     if (invalid) flagged++;
-    if (invalid !== !!row.tokenInvalidAt) await db.connectedAccount.update({ where: { id: row.id }, data: { tokenInvalidAt: invalid ? now : null } });
+    if (invalid !== !!row.tokenInvalidAt)
+      await db.connectedAccount.update({ where: { id: row.id }, data: { tokenInvalidAt: invalid ? now : null } });
   }
   return { flagged };
 }
 
 /** Internal account ids whose stored token needs a reconnect. */
 export async function accountsNeedingReconnect({ agencyId }: { agencyId: string }): Promise<string[]> {
-  const rows = await (await getDb()).connectedAccount.findMany({ where: { agencyId, status: "connected", tokenInvalidAt: { not: null } }, select: { internalAccountId: true } });
+  const rows = await (
+    await getDb()
+  ).connectedAccount.findMany({
+    where: { agencyId, status: "connected", tokenInvalidAt: { not: null } },
+    select: { internalAccountId: true },
+  });
   return rows.map((r) => r.internalAccountId);
 }

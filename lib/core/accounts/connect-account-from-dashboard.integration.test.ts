@@ -1,7 +1,11 @@
 // Connecting agency accounts from the dashboard: which platforms can be connected on this
 // installation, and the form's input rules on top of connectAccount's.
 import { describe, expect, it } from "vitest";
-import { connectAccountFromDashboard, connectMode, ZConnectAccountBody } from "@/lib/core/accounts/connect-account-from-dashboard";
+import {
+  connectAccountFromDashboard,
+  connectMode,
+  ZConnectAccountBody,
+} from "@/lib/core/accounts/connect-account-from-dashboard";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { ApiError } from "@/lib/core/common/api-error";
 
@@ -22,15 +26,32 @@ describe("connectAccountFromDashboard", () => {
     const agency = await createAgency({ name: "Connect Co" });
     const account = await connectAccountFromDashboard({
       agencyId: agency.id,
-      input: body({ platform: "meta", displayName: " Agency BM ", email: "", platformAccountId: "  ", services: ["meta_ads", "meta_page"] }),
+      input: body({
+        platform: "meta",
+        displayName: " Agency BM ",
+        email: "",
+        platformAccountId: "  ",
+        services: ["meta_ads", "meta_page"],
+      }),
       sandboxPlatforms: true,
     });
-    expect(account).toMatchObject({ platform: "meta", displayName: "Agency BM", email: null, platformAccountId: null, services: ["meta_ads", "meta_page"], status: "connected" });
+    expect(account).toMatchObject({
+      platform: "meta",
+      displayName: "Agency BM",
+      email: null,
+      platformAccountId: null,
+      services: ["meta_ads", "meta_page"],
+      status: "connected",
+    });
   });
 
   it("refuses sign-in platforms without their connector, and services of another platform", async () => {
     const agency = await createAgency({ name: "Refuse Co" });
-    const off = await connectAccountFromDashboard({ agencyId: agency.id, input: body({ platform: "google", displayName: "G" }), sandboxPlatforms: false }).catch((e: unknown) => e);
+    const off = await connectAccountFromDashboard({
+      agencyId: agency.id,
+      input: body({ platform: "google", displayName: "G" }),
+      sandboxPlatforms: false,
+    }).catch((e: unknown) => e);
     expect(off).toBeInstanceOf(ApiError);
     expect((off as ApiError).code).toBe("CAPABILITY_REQUIRED");
     expect((off as ApiError).details[0]!.field).toBe("platform");

@@ -21,8 +21,15 @@ const blankToUndefined = (max: number, message: string) =>
 
 export const ZConnectAccountBody = z.strictObject({
   platform: z.enum(PLATFORM_IDS, { error: "Pick a platform." }),
-  displayName: z.string({ error: "Required." }).trim().min(1, "Give the account a name.").max(200, "At most 200 characters."),
-  email: blankToUndefined(320, "At most 320 characters.").refine((v) => v === undefined || /^[^\s@]+@[^\s@]+$/.test(v), "Must be an email address."),
+  displayName: z
+    .string({ error: "Required." })
+    .trim()
+    .min(1, "Give the account a name.")
+    .max(200, "At most 200 characters."),
+  email: blankToUndefined(320, "At most 320 characters.").refine(
+    (v) => v === undefined || /^[^\s@]+@[^\s@]+$/.test(v),
+    "Must be an email address.",
+  ),
   platformAccountId: blankToUndefined(255, "At most 255 characters."),
   /** default: every service of the platform */
   services: z.array(z.string().max(100)).max(50).optional(),
@@ -48,14 +55,20 @@ export function connectMode(platform: string, sandboxPlatforms?: boolean): Conne
   return mode === "sandbox" ? "sandbox" : mode === "live" ? "live" : notLive;
 }
 
-export async function connectAccountFromDashboard(opts: { agencyId: string; input: TConnectAccountBody; sandboxPlatforms?: boolean }): Promise<SerializedAccount> {
+export async function connectAccountFromDashboard(opts: {
+  agencyId: string;
+  input: TConnectAccountBody;
+  sandboxPlatforms?: boolean;
+}): Promise<SerializedAccount> {
   const { agencyId } = opts;
   const body = ZConnectAccountBody.parse(opts.input);
   const mode = connectMode(body.platform, opts.sandboxPlatforms);
   if (mode === "live") {
-    throw new ApiError("VALIDATION_FAILED", `Sign in with ${getPlatform(body.platform)?.name ?? body.platform} to connect this account.`, [
-      { field: "platform", message: "Connected through the platform's sign-in." },
-    ]);
+    throw new ApiError(
+      "VALIDATION_FAILED",
+      `Sign in with ${getPlatform(body.platform)?.name ?? body.platform} to connect this account.`,
+      [{ field: "platform", message: "Connected through the platform's sign-in." }],
+    );
   }
   if (mode === "unavailable") {
     throw new ApiError(

@@ -41,11 +41,16 @@ export async function connectAccount(options: ConnectAccountOptions): Promise<Se
   const services = options.services === undefined ? offered : [...new Set(options.services)];
   if (services.length === 0) throw validationError("services", "At least one service is required.");
   const foreign = services.find((s) => !offered.includes(s));
-  if (foreign !== undefined) throw validationError("services", `"${foreign}" is not a service of ${platform}. Its services: ${offered.join(", ")}.`);
+  if (foreign !== undefined)
+    throw validationError(
+      "services",
+      `"${foreign}" is not a service of ${platform}. Its services: ${offered.join(", ")}.`,
+    );
 
   const displayName = optionalText("displayName", options.displayName, 200);
   const email = optionalText("email", options.email, 320);
-  if (email !== null && !ZEmail.safeParse(email).success) throw validationError("email", "Must be a valid email address.");
+  if (email !== null && !ZEmail.safeParse(email).success)
+    throw validationError("email", "Must be a valid email address.");
   const platformAccountId = optionalText("platformAccountId", options.platformAccountId, 255);
   let business: { id: string; name: string | null } | null = null;
   if (options.business) {

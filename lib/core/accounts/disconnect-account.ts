@@ -12,7 +12,12 @@ export interface DisconnectAccountOptions {
   now?: Date;
 }
 
-export async function disconnectAccount({ agencyId, internalAccountId, tx, now = new Date() }: DisconnectAccountOptions): Promise<SerializedAccount> {
+export async function disconnectAccount({
+  agencyId,
+  internalAccountId,
+  tx,
+  now = new Date(),
+}: DisconnectAccountOptions): Promise<SerializedAccount> {
   const db = tx ?? (await getDb());
   const found = await db.connectedAccount.findFirst({ where: { agencyId, internalAccountId } });
   if (!found) throw notFound("Connected account");

@@ -7,7 +7,13 @@ import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { disconnectAccount } from "@/lib/core/accounts/disconnect-account";
 import { changePlan } from "@/lib/core/agencies/change-plan";
 import { createAgency } from "@/lib/core/agencies/create-agency";
-import { LOGO_MAX_BYTES, checkLogo, getBranding, sniffLogoType, updateBranding } from "@/lib/core/agencies/update-branding";
+import {
+  LOGO_MAX_BYTES,
+  checkLogo,
+  getBranding,
+  sniffLogoType,
+  updateBranding,
+} from "@/lib/core/agencies/update-branding";
 import { getStaticLink, regenerateStaticLinkToken, updateStaticLink } from "@/lib/core/agencies/update-static-link";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { authenticateApiKey } from "@/lib/core/api-keys/authenticate-api-key";
@@ -61,9 +67,18 @@ describe("logo checks", () => {
 describe("branding", () => {
   it("updates name, colour and logo, and removes the logo", async () => {
     const agency = await createAgency({ name: "Brand Co" });
-    expect(await getBranding({ agencyId: agency.id })).toEqual({ agencyId: agency.id, name: "Brand Co", accentColor: null, logoUrl: null });
+    expect(await getBranding({ agencyId: agency.id })).toEqual({
+      agencyId: agency.id,
+      name: "Brand Co",
+      accentColor: null,
+      logoUrl: null,
+    });
 
-    const b = await updateBranding({ agencyId: agency.id, input: { name: "  Brand & Co ", accentColor: "#AABBCC" }, logo: WEBP });
+    const b = await updateBranding({
+      agencyId: agency.id,
+      input: { name: "  Brand & Co ", accentColor: "#AABBCC" },
+      logo: WEBP,
+    });
     expect(b).toMatchObject({ name: "Brand & Co", accentColor: "#aabbcc" });
     expect(b.logoUrl).toMatch(new RegExp(`^/api/agencies/${agency.id}/logo\\?v=\\d+$`));
     const db = await getDb();
@@ -81,7 +96,9 @@ describe("branding", () => {
     const agency = await createAgency({ name: "Strict Co" });
     await expect(updateBranding({ agencyId: agency.id, input: { accentColor: "red" } })).rejects.toThrow();
     await expect(updateBranding({ agencyId: agency.id, input: { name: "" } })).rejects.toThrow();
-    expect((await caught(updateBranding({ agencyId: agency.id, input: { name: "New" }, logo: SVG }))).details[0]!.field).toBe("logo");
+    expect(
+      (await caught(updateBranding({ agencyId: agency.id, input: { name: "New" }, logo: SVG }))).details[0]!.field,
+    ).toBe("logo");
     expect((await getBranding({ agencyId: agency.id })).name).toBe("Strict Co");
     expect((await caught(getBranding({ agencyId: "nope" }))).code).toBe("NOT_FOUND");
   });
@@ -97,21 +114,51 @@ describe("static link", () => {
 
     const updated = await updateStaticLink({
       agencyId: agency.id,
-      input: { services: { meta_ads: { accessLevel: "analyst", optional: false, requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }] } } },
+      input: {
+        services: {
+          meta_ads: {
+            accessLevel: "analyst",
+            optional: false,
+            requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }],
+          },
+        },
+      },
     });
-    expect(updated.services).toEqual({ meta_ads: { accessLevel: "analyst", optional: false, requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }] } });
+    expect(updated.services).toEqual({
+      meta_ads: {
+        accessLevel: "analyst",
+        optional: false,
+        requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }],
+      },
+    });
 
     const badRole = await caught(
-      updateStaticLink({ agencyId: agency.id, input: { services: { meta_ads: { accessLevel: "owner", optional: false, requestedAccountLinks: [] } } } }),
+      updateStaticLink({
+        agencyId: agency.id,
+        input: { services: { meta_ads: { accessLevel: "owner", optional: false, requestedAccountLinks: [] } } },
+      }),
     );
     expect(badRole.details[0]!.field).toBe("services.meta_ads.accessLevel");
-    const unknown = await caught(updateStaticLink({ agencyId: agency.id, input: { services: { nope: { optional: false, requestedAccountLinks: [] } } } }));
+    const unknown = await caught(
+      updateStaticLink({
+        agencyId: agency.id,
+        input: { services: { nope: { optional: false, requestedAccountLinks: [] } } },
+      }),
+    );
     expect(unknown.details[0]!.field).toBe("services.nope");
     await disconnectAccount({ agencyId: agency.id, internalAccountId: meta.internalAccountId });
     const gone = await caught(
       updateStaticLink({
         agencyId: agency.id,
-        input: { services: { meta_ads: { accessLevel: "admin", optional: false, requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }] } } },
+        input: {
+          services: {
+            meta_ads: {
+              accessLevel: "admin",
+              optional: false,
+              requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }],
+            },
+          },
+        },
       }),
     );
     expect(gone.details[0]!.field).toBe("services.meta_ads.requestedAccountLinks[0].internalAccountId");
@@ -121,12 +168,20 @@ describe("static link", () => {
 
   it("needs something to ask for while on, and a ready intake form for the intake toggle", async () => {
     const agency = await createAgency({ name: "Toggle Co" });
-    expect((await caught(updateStaticLink({ agencyId: agency.id, input: { enabled: true } }))).details[0]!.field).toBe("services");
+    expect((await caught(updateStaticLink({ agencyId: agency.id, input: { enabled: true } }))).details[0]!.field).toBe(
+      "services",
+    );
     const off = await updateStaticLink({ agencyId: agency.id, input: { enabled: false } });
     expect(off.enabled).toBe(false);
-    expect((await caught(updateStaticLink({ agencyId: agency.id, input: { enabled: true, intake: true } }))).details[0]!.field).toBe("intake");
+    expect(
+      (await caught(updateStaticLink({ agencyId: agency.id, input: { enabled: true, intake: true } }))).details[0]!
+        .field,
+    ).toBe("intake");
 
-    await addIntakeQuestion({ agencyId: agency.id, input: ZIntakeQuestionInput.parse({ type: "text", label: "Website?" }) });
+    await addIntakeQuestion({
+      agencyId: agency.id,
+      input: ZIntakeQuestionInput.parse({ type: "text", label: "Website?" }),
+    });
     await setIntakeEnabled({ agencyId: agency.id, enabled: true });
     const on = await updateStaticLink({ agencyId: agency.id, input: { enabled: true, intake: true } });
     expect(on).toMatchObject({ enabled: true, intake: true, intakeFormReady: true, services: {} });
@@ -151,7 +206,13 @@ describe("plan change", () => {
     expect((await authenticateApiKey(key.key))?.entitled).toBe(true);
 
     const starter = await changePlan({ agencyId: agency.id, input: { plan: "starter", billingPeriod: "yearly" } });
-    expect(starter).toMatchObject({ plan: "starter", trial: false, trialEndsAt: null, apiAccess: false, clientLimit: PLAN_DEFAULTS.starter.clientLimit });
+    expect(starter).toMatchObject({
+      plan: "starter",
+      trial: false,
+      trialEndsAt: null,
+      apiAccess: false,
+      clientLimit: PLAN_DEFAULTS.starter.clientLimit,
+    });
     // the cached lookup from before the change is forgotten
     expect((await authenticateApiKey(key.key))?.entitled).toBe(false);
     const db = await getDb();
@@ -167,7 +228,12 @@ describe("plan change", () => {
     const same = await changePlan({ agencyId: agency.id, input: { plan: "trial", billingPeriod: "monthly" } });
     expect(same.trialEndsAt).toBe(agency.trialEndsAt!.toISOString());
     await changePlan({ agencyId: agency.id, input: { plan: "pro", billingPeriod: "monthly" } });
-    expect((await caught(changePlan({ agencyId: agency.id, input: { plan: "trial", billingPeriod: "monthly" } }))).details[0]!.field).toBe("plan");
-    await expect(changePlan({ agencyId: agency.id, input: { plan: "gold" as never, billingPeriod: "monthly" } })).rejects.toThrow();
+    expect(
+      (await caught(changePlan({ agencyId: agency.id, input: { plan: "trial", billingPeriod: "monthly" } })))
+        .details[0]!.field,
+    ).toBe("plan");
+    await expect(
+      changePlan({ agencyId: agency.id, input: { plan: "gold" as never, billingPeriod: "monthly" } }),
+    ).rejects.toThrow();
   });
 });

@@ -20,7 +20,17 @@ export type TChangePlanBody = z.infer<typeof ZChangePlanBody>;
 
 import { UUID } from "@/lib/core/common/uuid";
 
-export async function changePlan({ agencyId, input, tx, now = new Date() }: { agencyId: string; input: TChangePlanBody; tx?: Tx; now?: Date }): Promise<SerializedAgency> {
+export async function changePlan({
+  agencyId,
+  input,
+  tx,
+  now = new Date(),
+}: {
+  agencyId: string;
+  input: TChangePlanBody;
+  tx?: Tx;
+  now?: Date;
+}): Promise<SerializedAgency> {
   const { plan, billingPeriod } = ZChangePlanBody.parse(input);
   if (!UUID.test(agencyId)) throw notFound("Agency");
   const run = async (db: Tx) => {
@@ -30,7 +40,10 @@ export async function changePlan({ agencyId, input, tx, now = new Date() }: { ag
       throw validationError("plan", "A trial cannot be restarted; pick a paid plan.");
     }
     await setPlan({ agencyId, plan, tx: db, now });
-    return db.agency.update({ where: { id: agencyId }, data: { billingPeriod: plan === "trial" ? null : billingPeriod } });
+    return db.agency.update({
+      where: { id: agencyId },
+      data: { billingPeriod: plan === "trial" ? null : billingPeriod },
+    });
   };
   const row = await inTransaction(run, { tx });
   // API access may have changed with the plan: cached key lookups must not outlive it

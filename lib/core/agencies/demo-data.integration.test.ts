@@ -22,7 +22,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type ListedRequest = { id: string; status: string; stateVersion: number; clientId: string; services: { service: string; status: string }[] };
+type ListedRequest = {
+  id: string;
+  status: string;
+  stateVersion: number;
+  clientId: string;
+  services: { service: string; status: string }[];
+};
 
 describe("demo data", () => {
   it("seeds a request in every state and removes only the sample rows", async () => {
@@ -42,7 +48,15 @@ describe("demo data", () => {
     expect(await db.intakeAnswer.count({ where: { requestId: completedId } })).toBe(2);
     // every state change recorded its event; the sample webhook is paused, so none was queued or attempted
     const events = await db.event.findMany({ where: { agencyId }, select: { type: true } });
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["request.created", "service.granted", "request.completed", "request.cancelled", "request.expired"]));
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining([
+        "request.created",
+        "service.granted",
+        "request.completed",
+        "request.cancelled",
+        "request.expired",
+      ]),
+    );
     expect(await db.webhookDelivery.count({ where: { agencyId } })).toBe(0);
     const hook = await db.webhook.findFirstOrThrow({ where: { agencyId, url: DEMO_WEBHOOK_URL } });
     expect(hook.pausedAt).not.toBeNull();
@@ -64,14 +78,23 @@ describe("demo data", () => {
     expect(checked).toMatchObject({ services: 3, verified: 3, unavailable: 0, errors: 0 });
 
     // an event the newcomer causes is not queued for the sample webhook either
-    await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Early Client", email: "early@client.example" }) });
+    await createClient({
+      agencyId,
+      input: ZCreateClientBody.parse({ name: "Early Client", email: "early@client.example" }),
+    });
     expect(await db.webhookDelivery.count({ where: { agencyId } })).toBe(0);
 
     // the agency's own client and request, made after the seed
-    const own = await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Real Client", email: "real@client.example" }) });
+    const own = await createClient({
+      agencyId,
+      input: ZCreateClientBody.parse({ name: "Real Client", email: "real@client.example" }),
+    });
     const ownRequest = await createRequest({
       agencyId,
-      input: ZCreateRequestBody.parse({ clientId: own.id, requestedServices: { google_ads: { accessLevel: "standard" } } }),
+      input: ZCreateRequestBody.parse({
+        clientId: own.id,
+        requestedServices: { google_ads: { accessLevel: "standard" } },
+      }),
       source: "api",
     });
 
@@ -81,13 +104,18 @@ describe("demo data", () => {
 
     const after = expectOk(await call(server.url, apiKey, "GET", "/requests?limit=50")) as ListedRequest[];
     expect(after.map((r) => r.id)).toEqual([ownRequest.id]);
-    const clients = expectOk(await call(server.url, apiKey, "GET", "/clients?limit=50")) as { id: string; name: string }[];
+    const clients = expectOk(await call(server.url, apiKey, "GET", "/clients?limit=50")) as {
+      id: string;
+      name: string;
+    }[];
     expect(clients.map((c) => c.name).sort()).toEqual(["Early Client", "Real Client"]);
     expect(await db.event.count({ where: { agencyId, requestId: { not: ownRequest.id } } })).toBe(0);
     expect(await db.webhookDelivery.count({ where: { agencyId } })).toBe(0);
     expect(await db.intakeAnswer.count({ where: { agencyId } })).toBe(0);
     // the five sample requests no longer count; the agency's own one does
-    expect((await db.usageCounter.findFirst({ where: { agencyId, period, kind: "client" } }))?.used).toBe(usedBefore + 1);
+    expect((await db.usageCounter.findFirst({ where: { agencyId, period, kind: "client" } }))?.used).toBe(
+      usedBefore + 1,
+    );
 
     // the agency, its owner, accounts, intake form and key stay (the key still answers)
     expect(expectOk(await call(server.url, apiKey, "GET", "/me"))).toMatchObject({ agency: { id: agencyId } });

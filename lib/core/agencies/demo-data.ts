@@ -13,7 +13,10 @@ export const DEMO_METADATA_KEY = "demoData";
 /** The sample webhook's address: .example is reserved and never receives anything; the webhook is seeded paused, so no delivery is ever made or attempted. */
 export const DEMO_WEBHOOK_URL = "https://webhooks.demo-agency.example/access-events";
 
-const demoClientWhere = (agencyId: string): Prisma.ClientWhereInput => ({ agencyId, metadata: { path: [DEMO_METADATA_KEY], equals: "true" } });
+const demoClientWhere = (agencyId: string): Prisma.ClientWhereInput => ({
+  agencyId,
+  metadata: { path: [DEMO_METADATA_KEY], equals: "true" },
+});
 
 export async function hasDemoData(opts: { agencyId: string }): Promise<boolean> {
   const db = await getDb();
@@ -37,7 +40,10 @@ export async function removeDemoData(opts: { agencyId: string; tx?: Tx; now?: Da
       const { agencyId } = opts;
       const clients = await tx.client.findMany({ where: demoClientWhere(agencyId), select: { id: true } });
       const clientIds = clients.map((c) => c.id);
-      const requests = await tx.accessRequest.findMany({ where: { agencyId, clientId: { in: clientIds } }, select: { id: true, createdAt: true, countsUsage: true } });
+      const requests = await tx.accessRequest.findMany({
+        where: { agencyId, clientId: { in: clientIds } },
+        select: { id: true, createdAt: true, countsUsage: true },
+      });
       const requestIds = requests.map((r) => r.id);
       // events cascade to their deliveries
       await tx.event.deleteMany({ where: { agencyId, requestId: { in: requestIds } } });

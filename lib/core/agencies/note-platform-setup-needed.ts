@@ -54,30 +54,54 @@ export async function notePlatformSetupNeeded(opts: {
     if (notice && !due(notice.lastEmailedAt)) continue;
     // Claim today's email atomically, so two page loads at once send one email.
     const claimed = await db.platformSetupNotice.updateMany({
-      where: { agencyId: opts.agencyId, platform, OR: [{ lastEmailedAt: null }, { lastEmailedAt: { lt: new Date(now.getTime() - EMAIL_EVERY_MS) } }] },
+      where: {
+        agencyId: opts.agencyId,
+        platform,
+        OR: [{ lastEmailedAt: null }, { lastEmailedAt: { lt: new Date(now.getTime() - EMAIL_EVERY_MS) } }],
+      },
       data: { lastEmailedAt: now },
     });
     if (claimed.count !== 1) continue;
-    const owners = await db.membership.findMany({ where: { agencyId: opts.agencyId, role: "owner" }, select: { user: { select: { email: true } } } });
+    const owners = await db.membership.findMany({
+      where: { agencyId: opts.agencyId, role: "owner" },
+      select: { user: { select: { email: true } } },
+    });
     const name = getPlatform(platform)?.name ?? platform;
     const url = `${env().appUrl}/dashboard/accounts`;
     const subject = `A client is waiting for ${name} to be set up`;
     const text = `A client opened an access request with ${name} services, but ${name} is not set up on this installation yet, so the client cannot grant access to it.\n\nAsk your administrator to configure ${name} (see docs/platforms.md), then the client can come back to the same link.\n\n${url}\n`;
     const html = `<p>A client opened an access request with ${name} services, but ${name} is not set up on this installation yet, so the client cannot grant access to it.</p><p>Ask your administrator to configure ${name} (see docs/platforms.md); the client can then come back to the same link.</p><p><a href="${url}">Open connected accounts</a></p>`;
     for (const o of owners) {
-      await db.email.create({ data: { agencyId: opts.agencyId, kind: "platform_setup", to: o.user.email, subject, text, html, createdAt: now } });
+      await db.email.create({
+        data: {
+          agencyId: opts.agencyId,
+          kind: "platform_setup",
+          to: o.user.email,
+          subject,
+          text,
+          html,
+          createdAt: now,
+        },
+      });
     }
     emailed.push(platform);
   }
   return { emailed };
 }
 
-export async function listPlatformSetupNotices(opts: { agencyId: string; now?: Date }): Promise<{ platform: string; name: string; lastSeenAt: Date }[]> {
+export async function listPlatformSetupNotices(opts: {
+  agencyId: string;
+  now?: Date;
+}): Promise<{ platform: string; name: string; lastSeenAt: Date }[]> {
   const now = opts.now ?? new Date();
   const db = await getDb();
   const rows = await db.platformSetupNotice.findMany({
     where: { agencyId: opts.agencyId, lastSeenAt: { gte: new Date(now.getTime() - NOTICE_SHOWN_FOR_MS) } },
     orderBy: { lastSeenAt: "desc" },
   });
-  return rows.map((r) => ({ platform: r.platform, name: getPlatform(r.platform)?.name ?? r.platform, lastSeenAt: r.lastSeenAt }));
+  return rows.map((r) => ({
+    platform: r.platform,
+    name: getPlatform(r.platform)?.name ?? r.platform,
+    lastSeenAt: r.lastSeenAt,
+  }));
 }

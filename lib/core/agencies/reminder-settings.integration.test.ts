@@ -20,13 +20,22 @@ let clientId: string;
 
 beforeAll(async () => {
   agencyId = (await createAgency({ name: "Agencia Recordatorio", plan: "agency" })).id;
-  clientId = (await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Lucía", email: "lucia@r.test", language: "Spanish" }) })).id;
+  clientId = (
+    await createClient({
+      agencyId,
+      input: ZCreateClientBody.parse({ name: "Lucía", email: "lucia@r.test", language: "Spanish" }),
+    })
+  ).id;
 });
 
 const newRequest = (createdAt: Date) =>
   createRequest({
     agencyId,
-    input: ZCreateRequestBody.parse({ clientId, requestedServices: { meta_ads: { accessLevel: "admin" } }, sendEmail: true }),
+    input: ZCreateRequestBody.parse({
+      clientId,
+      requestedServices: { meta_ads: { accessLevel: "admin" } },
+      sendEmail: true,
+    }),
     source: "dashboard",
     now: createdAt,
   });
@@ -42,7 +51,10 @@ describe("reminder settings", () => {
   });
 
   it("saves sorted days that the reminder sweep follows, and off stops it", async () => {
-    expect(await updateReminderSettings({ agencyId, input: { enabled: true, days: [9, 3] } })).toEqual({ enabled: true, days: [3, 9] });
+    expect(await updateReminderSettings({ agencyId, input: { enabled: true, days: [9, 3] } })).toEqual({
+      enabled: true,
+      days: [3, 9],
+    });
     expect(await getReminderSettings({ agencyId })).toEqual({ enabled: true, days: [3, 9] });
     const t0 = new Date(Date.now() - 30 * DAY);
     const r = await newRequest(t0);
@@ -55,7 +67,10 @@ describe("reminder settings", () => {
     await queueDueReminders({ now: new Date(t0.getTime() + 10 * DAY) });
     expect(await reminders(r.id)).toBe(1);
     // on with no day reads as off
-    expect(await updateReminderSettings({ agencyId, input: { enabled: true, days: [] } })).toEqual({ enabled: false, days: [] });
+    expect(await updateReminderSettings({ agencyId, input: { enabled: true, days: [] } })).toEqual({
+      enabled: false,
+      days: [],
+    });
   });
 
   it("sends a reminder now in the client's language and shows when", async () => {

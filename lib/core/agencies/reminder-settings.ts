@@ -10,24 +10,37 @@ export const MAX_REMINDERS = 3;
 export const ZReminderSettings = z.strictObject({
   enabled: z.boolean({ error: "enabled must be true or false." }),
   days: z
-    .array(z.int({ error: "days must be whole numbers of days." }).min(1, "days must be at least 1.").max(60, "days must be at most 60."), {
-      error: "days must be a list of numbers.",
-    })
+    .array(
+      z
+        .int({ error: "days must be whole numbers of days." })
+        .min(1, "days must be at least 1.")
+        .max(60, "days must be at most 60."),
+      {
+        error: "days must be a list of numbers.",
+      },
+    )
     .max(MAX_REMINDERS, `days holds at most ${MAX_REMINDERS} reminders.`)
     .refine((d) => new Set(d).size === d.length, "days must not repeat a day."),
 });
 export type TReminderSettings = z.infer<typeof ZReminderSettings>;
 
 export async function getReminderSettings(opts: { agencyId: string }): Promise<TReminderSettings> {
-  const a = await (await getDb()).agency.findUnique({ where: { id: opts.agencyId }, select: { remindersEnabled: true, reminderDays: true } });
+  const a = await (
+    await getDb()
+  ).agency.findUnique({ where: { id: opts.agencyId }, select: { remindersEnabled: true, reminderDays: true } });
   if (!a) throw notFound("Agency");
   return { enabled: a.remindersEnabled, days: [...a.reminderDays].sort((x, y) => x - y) };
 }
 
 /** Reminders switched on with no day left read as off. */
-export async function updateReminderSettings(opts: { agencyId: string; input: TReminderSettings }): Promise<TReminderSettings> {
+export async function updateReminderSettings(opts: {
+  agencyId: string;
+  input: TReminderSettings;
+}): Promise<TReminderSettings> {
   const days = [...opts.input.days].sort((x, y) => x - y);
   const enabled = opts.input.enabled && days.length > 0;
-  await (await getDb()).agency.update({ where: { id: opts.agencyId }, data: { remindersEnabled: enabled, reminderDays: days } });
+  await (
+    await getDb()
+  ).agency.update({ where: { id: opts.agencyId }, data: { remindersEnabled: enabled, reminderDays: days } });
   return { enabled, days };
 }

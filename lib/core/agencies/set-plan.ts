@@ -25,12 +25,25 @@ export interface SetPlanOptions {
 
 function checkCount(field: string, value: number | null | undefined) {
   if (value === undefined || value === null) return;
-  if (!Number.isSafeInteger(value) || value < 0) throw validationError(field, "Must be a whole number, 0 or more, or null for no limit.");
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw validationError(field, "Must be a whole number, 0 or more, or null for no limit.");
 }
 
 export async function setPlan(options: SetPlanOptions): Promise<Agency> {
-  const { agencyId, plan, apiAccess, trial, clientLimit, prospectLimit, overage, included, tx, now = new Date() } = options;
-  if (plan !== undefined && !isAgencyPlan(plan)) throw validationError("plan", `Must be one of ${AGENCY_PLANS.join(", ")}.`);
+  const {
+    agencyId,
+    plan,
+    apiAccess,
+    trial,
+    clientLimit,
+    prospectLimit,
+    overage,
+    included,
+    tx,
+    now = new Date(),
+  } = options;
+  if (plan !== undefined && !isAgencyPlan(plan))
+    throw validationError("plan", `Must be one of ${AGENCY_PLANS.join(", ")}.`);
   checkCount("clientLimit", clientLimit);
   checkCount("prospectLimit", prospectLimit);
   checkCount("included", included);

@@ -21,7 +21,12 @@ export const ZAccentColor = z
   .transform((c) => c.toLowerCase());
 
 export const ZUpdateBrandingBody = z.strictObject({
-  name: z.string({ error: "Required." }).trim().min(1, "Must not be empty.").max(MAX_AGENCY_NAME, `At most ${MAX_AGENCY_NAME} characters.`).optional(),
+  name: z
+    .string({ error: "Required." })
+    .trim()
+    .min(1, "Must not be empty.")
+    .max(MAX_AGENCY_NAME, `At most ${MAX_AGENCY_NAME} characters.`)
+    .optional(),
   /** null goes back to the default colour */
   accentColor: ZAccentColor.nullable().optional(),
 });
@@ -48,13 +53,20 @@ export function sniffLogoType(bytes: Uint8Array): LogoMimeType | null {
 /** Checks an uploaded logo; returns the type to store it under. */
 export function checkLogo(bytes: Uint8Array): LogoMimeType {
   if (bytes.length === 0) throw validationError("logo", "The file is empty.");
-  if (bytes.length > LOGO_MAX_BYTES) throw validationError("logo", `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB.`);
+  if (bytes.length > LOGO_MAX_BYTES)
+    throw validationError("logo", `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB.`);
   const type = sniffLogoType(bytes);
   if (!type) throw validationError("logo", "Upload a PNG, JPEG or WebP image (SVG is not accepted).");
   return type;
 }
 
-function toBranding(row: { id: string; name: string; accentColor: string | null; logoMimeType: string | null; updatedAt: Date }): Branding {
+function toBranding(row: {
+  id: string;
+  name: string;
+  accentColor: string | null;
+  logoMimeType: string | null;
+  updatedAt: Date;
+}): Branding {
   return { agencyId: row.id, name: row.name, accentColor: row.accentColor, logoUrl: agencyLogoUrl(row) };
 }
 

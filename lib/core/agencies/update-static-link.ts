@@ -79,7 +79,11 @@ async function read(db: Tx, agencyId: string): Promise<StaticLink> {
   const services = storedServices(row.staticLinkServices);
   const ready = await intakeFormReady(db, agencyId, row.intakeFormEnabled);
   const missing = staticLinkMissing(services, row.staticLinkIntake, ready);
-  const token = openLinkToken({ hash: row.staticLinkTokenHash, sealed: row.staticLinkTokenSealed, legacy: row.staticLinkToken });
+  const token = openLinkToken({
+    hash: row.staticLinkTokenHash,
+    sealed: row.staticLinkTokenSealed,
+    legacy: row.staticLinkToken,
+  });
   return {
     enabled: row.staticLinkEnabled,
     token,
@@ -98,7 +102,15 @@ export async function getStaticLink({ agencyId, tx }: { agencyId: string; tx?: T
   return read(tx ?? (await getDb()), agencyId);
 }
 
-export async function updateStaticLink({ agencyId, input, tx }: { agencyId: string; input: TUpdateStaticLinkBody; tx?: Tx }): Promise<StaticLink> {
+export async function updateStaticLink({
+  agencyId,
+  input,
+  tx,
+}: {
+  agencyId: string;
+  input: TUpdateStaticLinkBody;
+  tx?: Tx;
+}): Promise<StaticLink> {
   const parsed = ZUpdateStaticLinkBody.parse(input);
   if (!UUID.test(agencyId)) throw notFound("Agency");
   const run = async (db: Tx) => {
@@ -132,7 +144,12 @@ export async function updateStaticLink({ agencyId, input, tx }: { agencyId: stri
     if (enabled && missing) throw validationError("services", missing);
     await db.agency.update({
       where: { id: agencyId },
-      data: { staticLinkEnabled: enabled, staticLinkServices: services, staticLinkIntake: intake, staticLinkAllowAllRoles: allowAllRoles },
+      data: {
+        staticLinkEnabled: enabled,
+        staticLinkServices: services,
+        staticLinkIntake: intake,
+        staticLinkAllowAllRoles: allowAllRoles,
+      },
     });
     return read(db, agencyId);
   };

@@ -14,7 +14,10 @@ export interface ApiKeyContext {
 
 const TTL_MS = 5_000;
 const LAST_USED_EVERY_MS = 60_000;
-const cache = globalSingleton("api-key-cache", () => new Map<string, { value: ApiKeyContext | null; expires: number }>());
+const cache = globalSingleton(
+  "api-key-cache",
+  () => new Map<string, { value: ApiKeyContext | null; expires: number }>(),
+);
 const lastUsed = globalSingleton("api-key-last-used", () => new Map<string, number>());
 
 export function isEntitled(agency: { apiAccess: boolean; trial: boolean; trialEndsAt: Date | null }, now = new Date()) {
@@ -32,9 +35,24 @@ export async function authenticateApiKey(key: string): Promise<ApiKeyContext | n
     const db = await getDb();
     const row = await db.apiKey.findUnique({
       where: { keyHash: hash },
-      select: { id: true, agencyId: true, scopes: true, revokedAt: true, agency: { select: { name: true, apiAccess: true, trial: true, trialEndsAt: true } } },
+      select: {
+        id: true,
+        agencyId: true,
+        scopes: true,
+        revokedAt: true,
+        agency: { select: { name: true, apiAccess: true, trial: true, trialEndsAt: true } },
+      },
     });
-    ctx = row && !row.revokedAt ? { apiKeyId: row.id, agencyId: row.agencyId, agencyName: row.agency.name, scopes: row.scopes, entitled: isEntitled(row.agency) } : null;
+    ctx =
+      row && !row.revokedAt
+        ? {
+            apiKeyId: row.id,
+            agencyId: row.agencyId,
+            agencyName: row.agency.name,
+            scopes: row.scopes,
+            entitled: isEntitled(row.agency),
+          }
+        : null;
     if (cache.size > 10_000) cache.clear();
     cache.set(hash, { value: ctx, expires: now + TTL_MS });
   }

@@ -25,9 +25,15 @@ export interface CreatedApiKey {
   createdAt: string;
 }
 
-export async function createApiKey({ agencyId, scopes, name = "API key", tx }: CreateApiKeyOptions): Promise<CreatedApiKey> {
+export async function createApiKey({
+  agencyId,
+  scopes,
+  name = "API key",
+  tx,
+}: CreateApiKeyOptions): Promise<CreatedApiKey> {
   const unknown = scopes.find((s) => !isApiScope(s));
-  if (unknown !== undefined) throw validationError("scopes", `Unknown scope "${unknown}". Known scopes: ${API_SCOPES.join(", ")}.`);
+  if (unknown !== undefined)
+    throw validationError("scopes", `Unknown scope "${unknown}". Known scopes: ${API_SCOPES.join(", ")}.`);
   if (scopes.length === 0) throw validationError("scopes", "At least one scope is required.");
   // stored in catalog order so two keys with the same rights look the same
   const ordered = API_SCOPES.filter((s) => scopes.includes(s));
@@ -41,5 +47,12 @@ export async function createApiKey({ agencyId, scopes, name = "API key", tx }: C
   if (!agency) throw notFound("Agency");
   const { key, hash, prefix } = generateApiKey();
   const row = await db.apiKey.create({ data: { agencyId, name: trimmed, prefix, keyHash: hash, scopes: ordered } });
-  return { id: row.id, name: row.name, key, prefix: row.prefix, scopes: ordered, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    key,
+    prefix: row.prefix,
+    scopes: ordered,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -11,7 +11,11 @@ describe("listApiKeys", () => {
     const agency = await createAgency({ name: "Keys Co" });
     const other = await createAgency({ name: "Other Keys Co" });
     const first = await createApiKey({ agencyId: agency.id, scopes: ["usage:read"], name: "First" });
-    const second = await createApiKey({ agencyId: agency.id, scopes: ["clients:read", "requests:read"], name: "Second" });
+    const second = await createApiKey({
+      agencyId: agency.id,
+      scopes: ["clients:read", "requests:read"],
+      name: "Second",
+    });
     await createApiKey({ agencyId: other.id, scopes: ["usage:read"] });
     await revokeApiKey({ agencyId: agency.id, id: first.id });
 

@@ -20,7 +20,15 @@ export interface ApiKeyItem {
   revokedAt: string | null;
 }
 
-export async function listApiKeys({ agencyId, query = {}, tx }: { agencyId: string; query?: Partial<TListApiKeysQuery>; tx?: Tx }) {
+export async function listApiKeys({
+  agencyId,
+  query = {},
+  tx,
+}: {
+  agencyId: string;
+  query?: Partial<TListApiKeysQuery>;
+  tx?: Tx;
+}) {
   const { limit, cursor } = ZListApiKeysQuery.parse(query);
   const filters = { list: "api-keys" };
   const pos = decodeCursor(cursor, filters);

@@ -15,7 +15,12 @@ export interface RevokeApiKeyOptions {
   now?: Date;
 }
 
-export async function revokeApiKey({ agencyId, id, tx, now = new Date() }: RevokeApiKeyOptions): Promise<{ id: string; revokedAt: string }> {
+export async function revokeApiKey({
+  agencyId,
+  id,
+  tx,
+  now = new Date(),
+}: RevokeApiKeyOptions): Promise<{ id: string; revokedAt: string }> {
   if (!UUID.test(id) || (agencyId !== undefined && !UUID.test(agencyId))) throw notFound("API key");
   const db = tx ?? (await getDb());
   const key = await db.apiKey.findFirst({ where: { id, ...(agencyId !== undefined ? { agencyId } : {}) } });

@@ -4,7 +4,11 @@ import { API_SCOPES } from "@/lib/core/auth/scopes";
 import { MAX_API_KEY_NAME } from "@/lib/core/api-keys/create-api-key";
 
 export const ZCreateApiKeyBody = z.strictObject({
-  name: z.string({ error: "Required." }).trim().min(1, "Give the key a name.").max(MAX_API_KEY_NAME, `At most ${MAX_API_KEY_NAME} characters.`),
+  name: z
+    .string({ error: "Required." })
+    .trim()
+    .min(1, "Give the key a name.")
+    .max(MAX_API_KEY_NAME, `At most ${MAX_API_KEY_NAME} characters.`),
   scopes: z
     .array(z.enum(API_SCOPES, { error: "Unknown scope." }), { error: "Choose at least one scope." })
     .min(1, "Choose at least one scope.")

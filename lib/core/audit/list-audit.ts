@@ -36,7 +36,11 @@ function where(agencyId: string, f: TAuditFilters): Prisma.AuditEntryWhereInput 
   };
 }
 
-export async function listAudit(opts: { agencyId: string; filters?: TAuditFilters; limit?: number }): Promise<AuditRow[]> {
+export async function listAudit(opts: {
+  agencyId: string;
+  filters?: TAuditFilters;
+  limit?: number;
+}): Promise<AuditRow[]> {
   const db = await getDb();
   const rows = await db.auditEntry.findMany({
     where: where(opts.agencyId, opts.filters ?? {}),
@@ -55,7 +59,10 @@ export async function listAudit(opts: { agencyId: string; filters?: TAuditFilter
 }
 
 /** The query string of the page and its export: empty fields read as absent. */
-export function auditFiltersFrom(params: Record<string, string | string[] | undefined>): { filters: TAuditFilters; errors: Record<string, string> } {
+export function auditFiltersFrom(params: Record<string, string | string[] | undefined>): {
+  filters: TAuditFilters;
+  errors: Record<string, string>;
+} {
   const raw: Record<string, string> = {};
   for (const key of ["action", "actor", "from", "to"]) {
     const v = params[key];

@@ -30,7 +30,8 @@ export function redactChanges(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redactChanges(v, depth + 1));
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? "[redacted]" : redactChanges(v, depth + 1);
+    for (const [k, v] of Object.entries(value))
+      out[k] = SECRET_KEY.test(k) ? "[redacted]" : redactChanges(v, depth + 1);
     return out;
   }
   return value ?? null;
@@ -53,7 +54,12 @@ export async function recordAudit(opts: RecordAuditOptions): Promise<void> {
 }
 
 /** A successful sign-in, recorded in every agency the user belongs to. */
-export async function recordSignIn(opts: { userId: string; email: string; address: string | null; now?: Date }): Promise<void> {
+export async function recordSignIn(opts: {
+  userId: string;
+  email: string;
+  address: string | null;
+  now?: Date;
+}): Promise<void> {
   const db = await getDb();
   const memberships = await db.membership.findMany({ where: { userId: opts.userId }, select: { agencyId: true } });
   for (const m of memberships) {

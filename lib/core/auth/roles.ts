@@ -6,7 +6,12 @@ export const ROLES = ["owner", "manager", "member", "viewer"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** How a role is written for people (never the stored value). */
-export const ROLE_LABELS: Record<Role, string> = { owner: "Owner", manager: "Manager", member: "Member", viewer: "Viewer" };
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: "Owner",
+  manager: "Manager",
+  member: "Member",
+  viewer: "Viewer",
+};
 
 export function roleName(role: string): string {
   return (ROLE_LABELS as Record<string, string>)[role] ?? role;

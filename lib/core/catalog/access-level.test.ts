@@ -25,7 +25,13 @@ describe("parseAccessLevel: accepted", () => {
     ["multi-role, list reordered", gtm, "[read,publish]", "[publish,read]", ["publish", "read"]],
     ["multi-role, spaces trimmed", gtm, " [ approve , publish ] ", "[publish,approve]", ["publish", "approve"]],
     ["multi-role, one-item list", gtm, "[read]", "[read]", ["read"]],
-    ["multi-role, every role", gtm, "[read,edit,approve,publish]", "[publish,approve,edit,read]", ["publish", "approve", "edit", "read"]],
+    [
+      "multi-role, every role",
+      gtm,
+      "[read,edit,approve,publish]",
+      "[publish,approve,edit,read]",
+      ["publish", "approve", "edit", "read"],
+    ],
   ] as const)("%s", (_name, svc, input, value, roles) => {
     expect(parseAccessLevel(svc, input)).toEqual({ ok: true, value, roles: [...roles] });
   });
@@ -41,16 +47,36 @@ describe("parseAccessLevel: refused", () => {
   it.each([
     ["role-less with a value", pixel, "admin", ["meta_pixel has no roles", "omit accessLevel"]],
     ["role-less with an empty string", pixel, "", ["no roles"]],
-    ["missing on a service with roles", metaAds, undefined, ["accessLevel is required for meta_ads; one of: admin, advertiser, analyst"]],
+    [
+      "missing on a service with roles",
+      metaAds,
+      undefined,
+      ["accessLevel is required for meta_ads; one of: admin, advertiser, analyst"],
+    ],
     ["null on a service with roles", metaAds, null, ["required for meta_ads"]],
-    ["missing on a multi-role service", gtm, undefined, ["required for google_tag_manager", "publish, approve, edit, read", "bracketed list"]],
+    [
+      "missing on a multi-role service",
+      gtm,
+      undefined,
+      ["required for google_tag_manager", "publish, approve, edit, read", "bracketed list"],
+    ],
     ["unknown role", metaAds, "owner", ['"owner"', "one of: admin, advertiser, analyst"]],
     ["wrong case", metaAds, "Admin", ['"Admin"', "one of: admin"]],
     ["surrounding spaces on a single value", metaAds, " admin", ["not a role of meta_ads"]],
     ["empty string", metaAds, "", ["not a role of meta_ads"]],
     ["a role of another service", metaAds, "publish", ["not a role of meta_ads"]],
-    ["list on a single-role service", metaAds, "[admin]", ["meta_ads takes a single role", "one of: admin, advertiser, analyst"]],
-    ["comma list without brackets", gtm, "publish,approve", ['"publish,approve"', "one of: publish, approve, edit, read"]],
+    [
+      "list on a single-role service",
+      metaAds,
+      "[admin]",
+      ["meta_ads takes a single role", "one of: admin, advertiser, analyst"],
+    ],
+    [
+      "comma list without brackets",
+      gtm,
+      "publish,approve",
+      ['"publish,approve"', "one of: publish, approve, edit, read"],
+    ],
     ["duplicate in list", gtm, "[publish,publish]", ['"publish" more than once']],
     ["duplicate after trimming", gtm, "[edit, edit ]", ['"edit" more than once']],
     ["unknown in list", gtm, "[publish,delete]", ['"delete"', "one of: publish, approve, edit, read"]],

@@ -18,7 +18,9 @@ export function parseAccessLevel(service: CatalogService, accessLevel: string | 
   }
 
   const oneOf = `one of: ${allowed.join(", ")}`;
-  const listHint = service.multiRole ? `, or several as a bracketed list such as [${allowed.slice(0, 2).join(",")}]` : "";
+  const listHint = service.multiRole
+    ? `, or several as a bracketed list such as [${allowed.slice(0, 2).join(",")}]`
+    : "";
 
   if (accessLevel === null || accessLevel === undefined) {
     return fail(`accessLevel is required for ${service.id}; ${oneOf}${listHint}`);
@@ -37,7 +39,9 @@ export function parseAccessLevel(service: CatalogService, accessLevel: string | 
     return fail(`${service.id} takes a single role, not a list; ${oneOf}`);
   }
   if (!(trimmed.startsWith("[") && trimmed.endsWith("]"))) {
-    return fail(`accessLevel ${quote(accessLevel)} is not a well-formed list for ${service.id}; use [a,b] with ${oneOf}`);
+    return fail(
+      `accessLevel ${quote(accessLevel)} is not a well-formed list for ${service.id}; use [a,b] with ${oneOf}`,
+    );
   }
 
   const inner = trimmed.slice(1, -1);

@@ -69,7 +69,8 @@ describe("the larger catalog", () => {
       expect(s.clientSignInRequired).toBe(false);
       expect(["instructions", "client_invite"]).toContain(s.clientFlow);
       // an invite service ends by asking the client to confirm the invite went out
-      if (s.clientFlow === "client_invite") expect(s.instructions.at(-1)).toBe("Confirm below that you've sent the invite.");
+      if (s.clientFlow === "client_invite")
+        expect(s.instructions.at(-1)).toBe("Confirm below that you've sent the invite.");
     }
     const byId = (id: string) => services.find((s) => s.id === id)!;
     expect(byId("mailchimp_account").roles.map((r) => r.label)).toEqual(["Admin", "Manager", "Author", "Viewer"]);
@@ -108,6 +109,14 @@ describe("the larger catalog", () => {
       "hubspot_portal",
       "wordpress_site",
     ]);
-    for (const s of API_CATALOG_SERVICES) expect(Object.keys(s).sort()).toEqual(["accountLinkFields", "clientSignInRequired", "grantMethod", "id", "platform", "roles"]);
+    for (const s of API_CATALOG_SERVICES)
+      expect(Object.keys(s).sort()).toEqual([
+        "accountLinkFields",
+        "clientSignInRequired",
+        "grantMethod",
+        "id",
+        "platform",
+        "roles",
+      ]);
   });
 });

@@ -3,7 +3,14 @@
 // survive translation, and the helpers render roles and steps.
 import { describe, expect, it } from "vitest";
 import { listCatalog } from "@/lib/core/catalog/catalog";
-import { INSTRUCTION_STEPS, ROLE_LABELS, SERVICE_NAMES, instructionSteps, roleLabel, serviceName } from "@/lib/core/catalog/catalog-messages";
+import {
+  INSTRUCTION_STEPS,
+  ROLE_LABELS,
+  SERVICE_NAMES,
+  instructionSteps,
+  roleLabel,
+  serviceName,
+} from "@/lib/core/catalog/catalog-messages";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -25,7 +25,11 @@ export const SERVICE_NAMES: Readonly<Record<ServiceId, Triple>> = {
   meta_catalog: ["Meta Catalog", "Catálogo de Meta", "Meta-catalogus"],
   meta_pixel: ["Meta Pixel", "Píxel de Meta", "Meta-pixel"],
   google_ads: ["Google Ads", "Google Ads", "Google Ads"],
-  google_ads_mcc: ["Google Ads (manager account link)", "Google Ads (vinculación con cuenta de administrador)", "Google Ads (koppeling met managersaccount)"],
+  google_ads_mcc: [
+    "Google Ads (manager account link)",
+    "Google Ads (vinculación con cuenta de administrador)",
+    "Google Ads (koppeling met managersaccount)",
+  ],
   google_analytics: ["Google Analytics", "Google Analytics", "Google Analytics"],
   google_tag_manager: ["Google Tag Manager", "Google Tag Manager", "Google Tag Manager"],
   google_search_console: ["Google Search Console", "Google Search Console", "Google Search Console"],
@@ -108,19 +112,31 @@ export const INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Haz clic en Asignar socios, elige Identificador del negocio e introduce {agencyAccount}.",
     "Klik op Partners toewijzen, kies Bedrijfs-ID en vul {agencyAccount} in.",
   ],
-  "meta_instagram.step4": ["Choose the access requested and click Assign.", "Elige el acceso solicitado y haz clic en Asignar.", "Kies de gevraagde toegang en klik op Toewijzen."],
+  "meta_instagram.step4": [
+    "Choose the access requested and click Assign.",
+    "Elige el acceso solicitado y haz clic en Asignar.",
+    "Kies de gevraagde toegang en klik op Toewijzen.",
+  ],
   "google_youtube.step1": [
     "Open YouTube Studio and sign in with the channel owner's account.",
     "Abre YouTube Studio e inicia sesión con la cuenta propietaria del canal.",
     "Open YouTube Studio en log in met het account van de eigenaar van het kanaal.",
   ],
-  "google_youtube.step2": ["Go to Settings, then Permissions.", "Ve a Configuración y después a Permisos.", "Ga naar Instellingen en daarna naar Rechten."],
+  "google_youtube.step2": [
+    "Go to Settings, then Permissions.",
+    "Ve a Configuración y después a Permisos.",
+    "Ga naar Instellingen en daarna naar Rechten.",
+  ],
   "google_youtube.step3": [
     "Click Invite, enter {agencyAccount} and choose the access requested.",
     "Haz clic en Invitar, introduce {agencyAccount} y elige el acceso solicitado.",
     "Klik op Uitnodigen, vul {agencyAccount} in en kies de gevraagde toegang.",
   ],
-  "google_youtube.step4": ["Click Done, then Save.", "Haz clic en Listo y después en Guardar.", "Klik op Klaar en daarna op Opslaan."],
+  "google_youtube.step4": [
+    "Click Done, then Save.",
+    "Haz clic en Listo y después en Guardar.",
+    "Klik op Klaar en daarna op Opslaan.",
+  ],
   "google_youtube.step5": CONFIRM_INVITE,
   "google_search_console.step1": [
     "Open Search Console and sign in with an account that owns the property.",
@@ -143,7 +159,11 @@ export const INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Abre Snapchat Business Manager (business.snapchat.com) con una cuenta administradora de la organización propietaria de la cuenta publicitaria.",
     "Open Snapchat Business Manager (business.snapchat.com) met een account dat beheerder is van de organisatie die eigenaar is van het advertentieaccount.",
   ],
-  "snapchat_ads.step2": ["Go to Members and click Invite Members.", "Ve a Miembros y haz clic en Invitar miembros.", "Ga naar Leden en klik op Leden uitnodigen."],
+  "snapchat_ads.step2": [
+    "Go to Members and click Invite Members.",
+    "Ve a Miembros y haz clic en Invitar miembros.",
+    "Ga naar Leden en klik op Leden uitnodigen.",
+  ],
   "snapchat_ads.step3": [
     "Enter {agencyAccount}, choose the ad account and give it the role requested.",
     "Introduce {agencyAccount}, elige la cuenta publicitaria y asígnale el rol solicitado.",
@@ -224,13 +244,21 @@ export const INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Inicia sesión en el escritorio de WordPress como administrador.",
     "Log in op je WordPress-dashboard als beheerder.",
   ],
-  "wordpress_site.step2": ["Go to Users, then Add New User.", "Ve a Usuarios y después a Añadir nuevo usuario.", "Ga naar Gebruikers en daarna naar Nieuwe gebruiker toevoegen."],
+  "wordpress_site.step2": [
+    "Go to Users, then Add New User.",
+    "Ve a Usuarios y después a Añadir nuevo usuario.",
+    "Ga naar Gebruikers en daarna naar Nieuwe gebruiker toevoegen.",
+  ],
   "wordpress_site.step3": [
     "Use {agencyAccount} as both username and email, and set the role to Administrator.",
     "Usa {agencyAccount} como nombre de usuario y como correo electrónico, y asigna el rol Administrador.",
     "Gebruik {agencyAccount} als gebruikersnaam en als e-mailadres, en stel de rol in op Beheerder.",
   ],
-  "wordpress_site.step4": ["Click Add New User.", "Haz clic en Añadir nuevo usuario.", "Klik op Nieuwe gebruiker toevoegen."],
+  "wordpress_site.step4": [
+    "Click Add New User.",
+    "Haz clic en Añadir nuevo usuario.",
+    "Klik op Nieuwe gebruiker toevoegen.",
+  ],
   ...MORE_INSTRUCTION_STEPS,
 };
 
@@ -240,7 +268,11 @@ function pick(triple: Triple | undefined, locale: Locale): string | undefined {
 
 /** The service's name in the locale; unknown ids come back as given. */
 export function serviceName(locale: Locale, serviceId: string): string {
-  return pick((SERVICE_NAMES as Record<string, Triple>)[serviceId], locale) ?? getCatalogService(serviceId)?.name ?? serviceId;
+  return (
+    pick((SERVICE_NAMES as Record<string, Triple>)[serviceId], locale) ??
+    getCatalogService(serviceId)?.name ??
+    serviceId
+  );
 }
 
 /**
@@ -271,5 +303,7 @@ export function roleLabel(locale: Locale, serviceId: string, accessLevel: string
 export function instructionSteps(locale: Locale, serviceId: string, agencyAccount: string): string[] {
   const service = getCatalogService(serviceId);
   if (!service) return [];
-  return service.stepKeys.map((key, i) => renderInstructionStep(pick(INSTRUCTION_STEPS[key], locale) ?? service.instructions[i]!, agencyAccount));
+  return service.stepKeys.map((key, i) =>
+    renderInstructionStep(pick(INSTRUCTION_STEPS[key], locale) ?? service.instructions[i]!, agencyAccount),
+  );
 }

@@ -28,7 +28,20 @@ describe("platforms", () => {
     const ids = listPlatforms().map((p) => p.id);
     expect(ids).toEqual([...PLATFORM_IDS]);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.slice(0, 12)).toEqual(["meta", "google", "tiktok", "linkedin", "microsoft", "pinterest", "snapchat", "x", "shopify", "klaviyo", "hubspot", "wordpress"]);
+    expect(ids.slice(0, 12)).toEqual([
+      "meta",
+      "google",
+      "tiktok",
+      "linkedin",
+      "microsoft",
+      "pinterest",
+      "snapchat",
+      "x",
+      "shopify",
+      "klaviyo",
+      "hubspot",
+      "wordpress",
+    ]);
     for (const id of ids) expect(id).toMatch(snake);
   });
 
@@ -142,7 +155,12 @@ describe("services", () => {
       ["advertiser", false],
       ["analyst", true],
     ]);
-    expect(getCatalogService("google_analytics")?.roles.map((r) => r.value)).toEqual(["administrator", "editor", "analyst", "viewer"]);
+    expect(getCatalogService("google_analytics")?.roles.map((r) => r.value)).toEqual([
+      "administrator",
+      "editor",
+      "analyst",
+      "viewer",
+    ]);
   });
 
   it("marks multi-role services and gives them several roles", () => {
@@ -170,7 +188,11 @@ describe("services", () => {
   });
 
   it("makes the Google services without a documented grant API manual: Search Console and YouTube", () => {
-    expect(getCatalogService("google_search_console")).toMatchObject({ grantMethod: "manual", clientFlow: "instructions", clientSignInRequired: false });
+    expect(getCatalogService("google_search_console")).toMatchObject({
+      grantMethod: "manual",
+      clientFlow: "instructions",
+      clientSignInRequired: false,
+    });
     expect(getCatalogService("google_search_console")?.instructions).toHaveLength(4);
     expect(getCatalogService("google_youtube")).toMatchObject({ grantMethod: "manual", clientFlow: "client_invite" });
   });
@@ -202,7 +224,9 @@ describe("services", () => {
   });
 
   it("fills the agency account into a step, literally", () => {
-    expect(renderInstructionStep("Add {agencyAccount} now, {agencyAccount}", "a$&b@x.com")).toBe("Add a$&b@x.com now, a$&b@x.com");
+    expect(renderInstructionStep("Add {agencyAccount} now, {agencyAccount}", "a$&b@x.com")).toBe(
+      "Add a$&b@x.com now, a$&b@x.com",
+    );
   });
 
   it("is frozen so no caller can change the shared data", () => {
@@ -219,7 +243,16 @@ describe("services", () => {
 describe("decisions the spec leaves open", () => {
   it("names the two grant_failed platforms among the attempt-event platforms", () => {
     expect([...GRANT_FAILED_PLATFORMS]).toEqual(["meta", "google"]);
-    expect([...ATTEMPT_EVENT_PLATFORMS].sort()).toEqual(["google", "hubspot", "linkedin", "meta", "microsoft", "pinterest", "snapchat", "tiktok"]);
+    expect([...ATTEMPT_EVENT_PLATFORMS].sort()).toEqual([
+      "google",
+      "hubspot",
+      "linkedin",
+      "meta",
+      "microsoft",
+      "pinterest",
+      "snapchat",
+      "tiktok",
+    ]);
     for (const p of GRANT_FAILED_PLATFORMS) expect(ATTEMPT_EVENT_PLATFORMS).toContain(p);
     for (const p of ATTEMPT_EVENT_PLATFORMS) {
       expect(getPlatform(p)?.connectorKind).toBe("oauth");
@@ -230,7 +263,12 @@ describe("decisions the spec leaves open", () => {
   it("reports HubSpot granted once the invite is sent, and it is an invite service, one click only where HubSpot is live", () => {
     expect(GRANTED_ON_INVITE_SENT_SERVICE).toBe("hubspot_portal");
     const hubspot = getCatalogService(GRANTED_ON_INVITE_SENT_SERVICE)!;
-    expect(hubspot).toMatchObject({ clientFlow: "client_invite", grantMethod: "manual", clientSignInRequired: false, oneClickWhenLive: true });
+    expect(hubspot).toMatchObject({
+      clientFlow: "client_invite",
+      grantMethod: "manual",
+      clientSignInRequired: false,
+      oneClickWhenLive: true,
+    });
     expect(isOneClickHere(hubspot, "live")).toBe(true);
     expect(isOneClickHere(hubspot, "sandbox")).toBe(false);
     expect(isOneClickHere(hubspot, "unconfigured")).toBe(false);

@@ -17,7 +17,16 @@ import {
 } from "@/lib/core/catalog/catalog-types";
 
 export { PLATFORM_IDS };
-export type { AccountLinkField, AgencyIdentifier, CatalogRole, ClientFlow, ConnectorKind, GrantMethod, PlatformId, ServiceSpec };
+export type {
+  AccountLinkField,
+  AgencyIdentifier,
+  CatalogRole,
+  ClientFlow,
+  ConnectorKind,
+  GrantMethod,
+  PlatformId,
+  ServiceSpec,
+};
 
 // The order here is the order of listCatalog() and GET /services.
 export const SERVICE_IDS = [
@@ -117,7 +126,16 @@ export const GRANT_FAILED_PLATFORMS = ["meta", "google"] as const satisfies read
 // a Member, gives it the organization role `member`, then the ad account role, all in the
 // attempt (Members and Roles pages); HubSpot too: one user provisioning call per portal.
 // X has no connector at all.
-export const ATTEMPT_EVENT_PLATFORMS = ["meta", "google", "tiktok", "linkedin", "pinterest", "microsoft", "snapchat", "hubspot"] as const satisfies readonly PlatformId[];
+export const ATTEMPT_EVENT_PLATFORMS = [
+  "meta",
+  "google",
+  "tiktok",
+  "linkedin",
+  "pinterest",
+  "microsoft",
+  "snapchat",
+  "hubspot",
+] as const satisfies readonly PlatformId[];
 
 // The spec says one platform's service is reported granted as soon as the
 // invitation is sent. HubSpot invites cannot be pending on the agency side
@@ -182,7 +200,13 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
   meta_page: {
     platform: "meta",
     name: "Facebook Page",
-    roles: [role("admin", "Full control"), role("editor", "Editor"), role("moderator", "Moderator"), role("advertiser", "Advertiser"), role("analyst", "Analyst", true)],
+    roles: [
+      role("admin", "Full control"),
+      role("editor", "Editor"),
+      role("moderator", "Moderator"),
+      role("advertiser", "Advertiser"),
+      role("analyst", "Analyst", true),
+    ],
     flow: "one_click",
     accountLinkFields: optionalBusinessManager,
   },
@@ -219,7 +243,13 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
   google_ads: {
     platform: "google",
     name: "Google Ads",
-    roles: [role("admin", "Admin"), role("standard", "Standard"), role("read_only", "Read only", true), role("email_only", "Email only", true), role("billing", "Billing")],
+    roles: [
+      role("admin", "Admin"),
+      role("standard", "Standard"),
+      role("read_only", "Read only", true),
+      role("email_only", "Email only", true),
+      role("billing", "Billing"),
+    ],
     flow: "one_click",
   },
   google_ads_mcc: {
@@ -233,7 +263,12 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
   google_analytics: {
     platform: "google",
     name: "Google Analytics",
-    roles: [role("administrator", "Administrator"), role("editor", "Editor"), role("analyst", "Analyst"), role("viewer", "Viewer", true)],
+    roles: [
+      role("administrator", "Administrator"),
+      role("editor", "Editor"),
+      role("analyst", "Analyst"),
+      role("viewer", "Viewer", true),
+    ],
     flow: "one_click",
   },
   google_tag_manager: {
@@ -302,19 +337,33 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
   linkedin_ads: {
     platform: "linkedin",
     name: "LinkedIn Ads",
-    roles: [role("account_manager", "Account manager"), role("campaign_manager", "Campaign manager"), role("creative_manager", "Creative manager"), role("viewer", "Viewer", true)],
+    roles: [
+      role("account_manager", "Account manager"),
+      role("campaign_manager", "Campaign manager"),
+      role("creative_manager", "Creative manager"),
+      role("viewer", "Viewer", true),
+    ],
     flow: "one_click",
   },
   linkedin_page: {
     platform: "linkedin",
     name: "LinkedIn Page",
-    roles: [role("super_admin", "Super admin"), role("content_admin", "Content admin"), role("analyst", "Analyst", true)],
+    roles: [
+      role("super_admin", "Super admin"),
+      role("content_admin", "Content admin"),
+      role("analyst", "Analyst", true),
+    ],
     flow: "one_click",
   },
   microsoft_ads: {
     platform: "microsoft",
     name: "Microsoft Advertising",
-    roles: [role("super_admin", "Super admin"), role("standard", "Standard user"), role("campaign_manager", "Campaign manager"), role("viewer", "Viewer", true)],
+    roles: [
+      role("super_admin", "Super admin"),
+      role("standard", "Standard user"),
+      role("campaign_manager", "Campaign manager"),
+      role("viewer", "Viewer", true),
+    ],
     flow: "one_click",
   },
   pinterest_ads: {
@@ -326,7 +375,11 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
   snapchat_ads: {
     platform: "snapchat",
     name: "Snapchat Ads",
-    roles: [role("account_manager", "Account manager"), role("creative_manager", "Creative manager"), role("reports", "Reports", true)],
+    roles: [
+      role("account_manager", "Account manager"),
+      role("creative_manager", "Creative manager"),
+      role("reports", "Reports", true),
+    ],
     // One click where Snapchat is live: the client's organization invites the agency's email
     // as a Member (https://developers.snap.com/api/marketing-api/Ads-API/members) and gives it
     // the organization role `member`, then the ad account role
@@ -344,7 +397,12 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
   x_ads: {
     platform: "x",
     name: "X Ads",
-    roles: [role("account_admin", "Account administrator"), role("ad_manager", "Ad manager"), role("creative_manager", "Creative manager"), role("analyst", "Analyst", true)],
+    roles: [
+      role("account_admin", "Account administrator"),
+      role("ad_manager", "Ad manager"),
+      role("creative_manager", "Creative manager"),
+      role("analyst", "Analyst", true),
+    ],
     flow: "instructions",
     steps: [
       "Sign in to ads.x.com with the account that owns the ads account.",
@@ -372,7 +430,12 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
   klaviyo_account: {
     platform: "klaviyo",
     name: "Klaviyo Account",
-    roles: [role("admin", "Admin"), role("manager", "Manager"), role("campaign_coordinator", "Campaign coordinator"), role("analyst", "Analyst", true)],
+    roles: [
+      role("admin", "Admin"),
+      role("manager", "Manager"),
+      role("campaign_coordinator", "Campaign coordinator"),
+      role("analyst", "Analyst", true),
+    ],
     flow: "client_invite",
     steps: [
       "Sign in to Klaviyo and open Settings from your account menu.",
@@ -385,7 +448,11 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
   hubspot_portal: {
     platform: "hubspot",
     name: "HubSpot Account",
-    roles: [role("super_admin", "Super admin"), role("standard", "Standard user"), role("view_only", "View only", true)],
+    roles: [
+      role("super_admin", "Super admin"),
+      role("standard", "Standard user"),
+      role("view_only", "View only", true),
+    ],
     // A client invite in the contract (GET /services does not change with configuration).
     // Where HubSpot is live (its credentials set, not in the sandbox) the client page makes
     // it one click instead: the client signs in to HubSpot and the connector adds the

@@ -39,7 +39,11 @@ export const MORE_SERVICE_NAMES: Readonly<Record<MoreServiceId, Triple>> = {
 export const MORE_ROLE_LABELS: Readonly<Record<string, Triple>> = {
   "Admin without billing": ["Admin without billing", "Administrador sin facturación", "Beheerder zonder facturering"],
   "Standard without billing": ["Standard without billing", "Estándar sin facturación", "Standaard zonder facturering"],
-  "Read-only without billing": ["Read-only without billing", "Solo lectura sin facturación", "Alleen lezen zonder facturering"],
+  "Read-only without billing": [
+    "Read-only without billing",
+    "Solo lectura sin facturación",
+    "Alleen lezen zonder facturering",
+  ],
   "Organization admin": ["Organization admin", "Administrador de la organización", "Organisatiebeheerder"],
   Member: ["Member", "Miembro", "Lid"],
   "Account Admin": ["Account Admin", "Administrador de la cuenta", "Accountbeheerder"],
@@ -72,7 +76,11 @@ export const MORE_INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Abre el informe en Looker Studio (lookerstudio.google.com) con una cuenta propietaria o con permiso de edición.",
     "Open het rapport in Looker Studio (lookerstudio.google.com) met een account dat eigenaar is of het mag bewerken.",
   ],
-  "google_looker_studio.step2": ["Click Share at the top right.", "Haz clic en Compartir, arriba a la derecha.", "Klik rechtsboven op Delen."],
+  "google_looker_studio.step2": [
+    "Click Share at the top right.",
+    "Haz clic en Compartir, arriba a la derecha.",
+    "Klik rechtsboven op Delen.",
+  ],
   "google_looker_studio.step3": [
     "Enter {agencyAccount}, choose the access requested (Can edit or Can view) and click Send.",
     "Introduce {agencyAccount}, elige el acceso solicitado (Puede editar o Puede ver) y haz clic en Enviar.",
@@ -110,7 +118,11 @@ export const MORE_INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Introduce {agencyAccount} y elige el rol de organización solicitado.",
     "Vul {agencyAccount} in en kies de gevraagde organisatierol.",
   ],
-  "snapchat_business_manager.step4": ["Click Send Invite.", "Haz clic en Enviar invitación.", "Klik op Uitnodiging versturen."],
+  "snapchat_business_manager.step4": [
+    "Click Send Invite.",
+    "Haz clic en Enviar invitación.",
+    "Klik op Uitnodiging versturen.",
+  ],
   "snapchat_business_manager.step5": CONFIRM_INVITE,
   "amazon_ads.step1": [
     "Sign in to the Amazon Ads console (advertising.amazon.com) as an admin of the account.",
@@ -313,7 +325,11 @@ export const MORE_INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Inicia sesión en Mailchimp como propietario o administrador, haz clic en el icono de tu perfil y después en Cuenta y facturación.",
     "Log in bij Mailchimp als eigenaar of beheerder, klik op je profielpictogram en daarna op Account en facturering.",
   ],
-  "mailchimp_account.step2": ["Open the Settings menu and click Users.", "Abre el menú Configuración y haz clic en Usuarios.", "Open het menu Instellingen en klik op Gebruikers."],
+  "mailchimp_account.step2": [
+    "Open the Settings menu and click Users.",
+    "Abre el menú Configuración y haz clic en Usuarios.",
+    "Open het menu Instellingen en klik op Gebruikers.",
+  ],
   "mailchimp_account.step3": [
     "Click Invite a user, enter {agencyAccount} and choose the user level requested.",
     "Haz clic en Invitar a un usuario, introduce {agencyAccount} y elige el nivel de usuario solicitado.",
@@ -326,7 +342,11 @@ export const MORE_INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Inicia sesión en ActiveCampaign como administrador, haz clic en Configuración (icono de engranaje) y después en Usuarios y grupos.",
     "Log in bij ActiveCampaign als beheerder, klik op Instellingen (tandwielpictogram) en daarna op Gebruikers en groepen.",
   ],
-  "activecampaign_account.step2": ["Click Add a new user.", "Haz clic en Añadir un nuevo usuario.", "Klik op Een nieuwe gebruiker toevoegen."],
+  "activecampaign_account.step2": [
+    "Click Add a new user.",
+    "Haz clic en Añadir un nuevo usuario.",
+    "Klik op Een nieuwe gebruiker toevoegen.",
+  ],
   "activecampaign_account.step3": [
     "Enter {agencyAccount}, choose the Admin group or the group you agreed with the agency, and click Add user.",
     "Introduce {agencyAccount}, elige el grupo Admin o el grupo que acordaste con la agencia, y haz clic en Añadir usuario.",
@@ -354,7 +374,11 @@ export const MORE_INSTRUCTION_STEPS: Readonly<Record<string, Triple>> = {
     "Inicia sesión en Webflow como propietario o administrador del Workspace y abre su configuración.",
     "Log in bij Webflow als eigenaar of beheerder van de Workspace en open de Workspace-instellingen.",
   ],
-  "webflow_site.step2": ["Go to the Members tab and click Invite.", "Ve a la pestaña Members y haz clic en Invite.", "Ga naar het tabblad Members en klik op Invite."],
+  "webflow_site.step2": [
+    "Go to the Members tab and click Invite.",
+    "Ve a la pestaña Members y haz clic en Invite.",
+    "Ga naar het tabblad Members en klik op Invite.",
+  ],
   "webflow_site.step3": [
     "Enter {agencyAccount} as a guest, give the site role requested for your site and send the invite.",
     "Introduce {agencyAccount} como invitado, asigna el rol de sitio solicitado para tu sitio y envía la invitación.",

@@ -116,7 +116,11 @@ export const MORE_SERVICE_SPECS: Record<MoreServiceId, ServiceSpec> = {
   apple_search_ads: {
     platform: "apple",
     name: "Apple Search Ads",
-    roles: [role("account_admin", "Account Admin"), role("api_account_manager", "API Account Manager"), role("account_read_only", "Account Read Only", true)],
+    roles: [
+      role("account_admin", "Account Admin"),
+      role("api_account_manager", "API Account Manager"),
+      role("account_read_only", "Account Read Only", true),
+    ],
     flow: "client_invite",
     steps: [
       "Sign in to Apple Search Ads (searchads.apple.com) as an Account Admin.",
@@ -160,7 +164,11 @@ export const MORE_SERVICE_SPECS: Record<MoreServiceId, ServiceSpec> = {
   bing_webmaster_tools: {
     platform: "bing",
     name: "Bing Webmaster Tools Site",
-    roles: [role("administrator", "Administrator"), role("read_write", "Read/Write"), role("read_only", "Read Only", true)],
+    roles: [
+      role("administrator", "Administrator"),
+      role("read_write", "Read/Write"),
+      role("read_only", "Read Only", true),
+    ],
     // Adding a user works at once (no invitation to accept), so the agency confirms.
     flow: "instructions",
     steps: [
@@ -258,7 +266,12 @@ export const MORE_SERVICE_SPECS: Record<MoreServiceId, ServiceSpec> = {
     platform: "mailchimp",
     name: "Mailchimp Account",
     // User levels depend on the client's plan (Admin: Essentials and up; Manager: Premium).
-    roles: [role("admin", "Admin"), role("manager", "Manager"), role("author", "Author"), role("viewer", "Viewer", true)],
+    roles: [
+      role("admin", "Admin"),
+      role("manager", "Manager"),
+      role("author", "Author"),
+      role("viewer", "Viewer", true),
+    ],
     flow: "client_invite",
     steps: [
       "Sign in to Mailchimp as the owner or an admin, click your profile icon, then Account & billing.",
@@ -290,7 +303,11 @@ export const MORE_SERVICE_SPECS: Record<MoreServiceId, ServiceSpec> = {
     // Client-side grant API: Wix documents site invites (Site Invites API, create invite with
     // an email and role ids, https://dev.wix.com/docs/rest/account-level/sites/site-invites),
     // called with the site's app token; not wired here, so the client invites by hand.
-    roles: [role("admin", "Admin (Co-Owner)"), role("website_manager", "Website Manager"), role("marketing_manager", "Marketing Manager")],
+    roles: [
+      role("admin", "Admin (Co-Owner)"),
+      role("website_manager", "Website Manager"),
+      role("marketing_manager", "Marketing Manager"),
+    ],
     flow: "client_invite",
     steps: [
       "Sign in to Wix and open your site's dashboard.",
@@ -323,7 +340,12 @@ export const MORE_SERVICE_SPECS: Record<MoreServiceId, ServiceSpec> = {
   squarespace_site: {
     platform: "squarespace",
     name: "Squarespace Site",
-    roles: [role("administrator", "Administrator"), role("website_editor", "Website editor"), role("store_manager", "Store manager"), role("analytics", "Analytics", true)],
+    roles: [
+      role("administrator", "Administrator"),
+      role("website_editor", "Website editor"),
+      role("store_manager", "Store manager"),
+      role("analytics", "Analytics", true),
+    ],
     flow: "client_invite",
     steps: [
       "Sign in to Squarespace as the site owner or an administrator.",

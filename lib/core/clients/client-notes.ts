@@ -5,7 +5,11 @@ import { getClientOrThrow } from "@/lib/core/clients/get-client-or-throw";
 
 export const ZAddClientNote = z.strictObject({
   clientId: z.uuid({ error: "clientId must be a uuid." }),
-  body: z.string().trim().min(1, { error: "Write the note first." }).max(5000, { error: "A note is at most 5000 characters." }),
+  body: z
+    .string()
+    .trim()
+    .min(1, { error: "Write the note first." })
+    .max(5000, { error: "A note is at most 5000 characters." }),
 });
 
 export interface TClientNote {
@@ -15,13 +19,23 @@ export interface TClientNote {
   createdAt: string;
 }
 
-export async function addClientNote(opts: { agencyId: string; author: { id: string; name: string }; input: unknown }): Promise<TClientNote> {
+export async function addClientNote(opts: {
+  agencyId: string;
+  author: { id: string; name: string };
+  input: unknown;
+}): Promise<TClientNote> {
   const input = ZAddClientNote.parse(opts.input);
   const client = await getClientOrThrow({ agencyId: opts.agencyId, id: input.clientId });
   const row = await (
     await getDb()
   ).clientNote.create({
-    data: { agencyId: opts.agencyId, clientId: client.id, authorId: opts.author.id, authorName: opts.author.name, body: input.body },
+    data: {
+      agencyId: opts.agencyId,
+      clientId: client.id,
+      authorId: opts.author.id,
+      authorName: opts.author.name,
+      body: input.body,
+    },
   });
   return { id: row.id, body: row.body, authorName: row.authorName, createdAt: row.createdAt.toISOString() };
 }

@@ -7,11 +7,19 @@ import { recordEvent } from "@/lib/core/events/record-event";
 import { ApiError } from "@/lib/core/common/api-error";
 import { isUniqueViolation } from "@/lib/core/common/to-api-error";
 
-export async function createClient(opts: { agencyId: string; input: TCreateClientBody; isProspect?: boolean; tx?: Tx }) {
+export async function createClient(opts: {
+  agencyId: string;
+  input: TCreateClientBody;
+  isProspect?: boolean;
+  tx?: Tx;
+}) {
   const run = async (tx: Tx) => {
     const { input } = opts;
     if (input.externalClientId) {
-      const taken = await tx.client.findFirst({ where: { agencyId: opts.agencyId, externalClientId: input.externalClientId }, select: { id: true } });
+      const taken = await tx.client.findFirst({
+        where: { agencyId: opts.agencyId, externalClientId: input.externalClientId },
+        select: { id: true },
+      });
       if (taken) throw externalIdConflict();
     }
     const row = await tx.client.create({
@@ -41,7 +49,9 @@ export async function createClient(opts: { agencyId: string; input: TCreateClien
 }
 
 export function externalIdConflict() {
-  return new ApiError("EXTERNAL_CLIENT_ID_CONFLICT", "externalClientId is already used by another client of this agency.", [
-    { field: "externalClientId", message: "Already in use." },
-  ]);
+  return new ApiError(
+    "EXTERNAL_CLIENT_ID_CONFLICT",
+    "externalClientId is already used by another client of this agency.",
+    [{ field: "externalClientId", message: "Already in use." }],
+  );
 }

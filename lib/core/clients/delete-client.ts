@@ -18,15 +18,28 @@ export async function deleteClient(opts: { agencyId: string; id: string }): Prom
   if (!UUID.test(opts.id)) throw notFound("Client");
   return inTransaction(
     async (tx) => {
-      const client = await tx.client.findUnique({ where: { id: opts.id, agencyId: opts.agencyId }, select: { id: true } });
+      const client = await tx.client.findUnique({
+        where: { id: opts.id, agencyId: opts.agencyId },
+        select: { id: true },
+      });
       if (!client) throw notFound("Client");
-      const requestIds = (await tx.accessRequest.findMany({ where: { agencyId: opts.agencyId, clientId: client.id }, select: { id: true } })).map((r) => r.id);
+      const requestIds = (
+        await tx.accessRequest.findMany({
+          where: { agencyId: opts.agencyId, clientId: client.id },
+          select: { id: true },
+        })
+      ).map((r) => r.id);
       // Events of its requests, and client.created (no request id) whose body names the client.
       await tx.event.deleteMany({
-        where: { agencyId: opts.agencyId, OR: [{ requestId: { in: requestIds } }, { requestId: null, body: { contains: `"id":"${client.id}"` } }] },
+        where: {
+          agencyId: opts.agencyId,
+          OR: [{ requestId: { in: requestIds } }, { requestId: null, body: { contains: `"id":"${client.id}"` } }],
+        },
       });
       await tx.email.deleteMany({ where: { agencyId: opts.agencyId, requestId: { in: requestIds } } });
-      await tx.notification.deleteMany({ where: { agencyId: opts.agencyId, OR: [{ clientId: client.id }, { requestId: { in: requestIds } }] } });
+      await tx.notification.deleteMany({
+        where: { agencyId: opts.agencyId, OR: [{ clientId: client.id }, { requestId: { in: requestIds } }] },
+      });
       await tx.client.delete({ where: { id: client.id } });
       return { id: client.id, requests: requestIds.length };
     },

@@ -6,9 +6,15 @@
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { notFound } from "@/lib/core/common/api-error";
 
-export async function deleteProspect(opts: { agencyId: string; id: string }): Promise<{ id: string; deletedRequests: number }> {
+export async function deleteProspect(opts: {
+  agencyId: string;
+  id: string;
+}): Promise<{ id: string; deletedRequests: number }> {
   return inTransaction(async (tx) => {
-    const prospect = await tx.client.findFirst({ where: { id: opts.id, agencyId: opts.agencyId, isProspect: true }, select: { id: true } });
+    const prospect = await tx.client.findFirst({
+      where: { id: opts.id, agencyId: opts.agencyId, isProspect: true },
+      select: { id: true },
+    });
     if (!prospect) throw notFound("Prospect");
     const requests = await tx.accessRequest.deleteMany({ where: { agencyId: opts.agencyId, clientId: prospect.id } });
     await tx.client.delete({ where: { id: prospect.id } });

@@ -4,7 +4,12 @@ import type { TListClientsQuery } from "@/lib/core/clients/schemas";
 import { serializeClient } from "@/lib/core/clients/serialize-client";
 import { afterCursor, decodeCursor, pageOf } from "@/lib/core/common/cursor";
 
-export async function listClients(opts: { agencyId: string; query: TListClientsQuery; search?: string; prospects?: boolean }) {
+export async function listClients(opts: {
+  agencyId: string;
+  query: TListClientsQuery;
+  search?: string;
+  prospects?: boolean;
+}) {
   const { limit, cursor, externalClientId, email } = opts.query;
   const filters = { externalClientId, email: email?.toLowerCase(), search: opts.search, prospects: opts.prospects };
   const pos = decodeCursor(cursor, filters);

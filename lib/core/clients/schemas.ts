@@ -27,18 +27,31 @@ export const ZExternalClientId = z
 // Key length is checked on the whole record, not with a key schema: zod reports a bad
 // record key as "Invalid key in record" under a field named by the (possibly huge) key.
 export const ZMetadata = z
-  .record(z.string(), z.string({ error: "metadata values must be strings." }).max(METADATA_VALUE_MAX, `metadata values must be at most ${METADATA_VALUE_MAX} characters.`))
+  .record(
+    z.string(),
+    z
+      .string({ error: "metadata values must be strings." })
+      .max(METADATA_VALUE_MAX, `metadata values must be at most ${METADATA_VALUE_MAX} characters.`),
+  )
   .superRefine((m, ctx) => {
     const keys = Object.keys(m);
-    if (keys.length > METADATA_MAX_ENTRIES) ctx.addIssue({ code: "custom", message: `metadata holds at most ${METADATA_MAX_ENTRIES} entries.` });
-    if (keys.some((k) => k.length > METADATA_KEY_MAX)) ctx.addIssue({ code: "custom", message: `metadata keys must be at most ${METADATA_KEY_MAX} characters.` });
+    if (keys.length > METADATA_MAX_ENTRIES)
+      ctx.addIssue({ code: "custom", message: `metadata holds at most ${METADATA_MAX_ENTRIES} entries.` });
+    if (keys.some((k) => k.length > METADATA_KEY_MAX))
+      ctx.addIssue({ code: "custom", message: `metadata keys must be at most ${METADATA_KEY_MAX} characters.` });
   })
-  .meta({ description: `At most ${METADATA_MAX_ENTRIES} entries; keys at most ${METADATA_KEY_MAX} characters; string values at most ${METADATA_VALUE_MAX} characters.` });
+  .meta({
+    description: `At most ${METADATA_MAX_ENTRIES} entries; keys at most ${METADATA_KEY_MAX} characters; string values at most ${METADATA_VALUE_MAX} characters.`,
+  });
 
 export const ZLanguage = z.enum(LANGUAGES, { error: "language must be one of English, Spanish, Dutch." });
 
 export const ZCreateClientBody = z.strictObject({
-  name: z.string({ error: "name is required." }).trim().min(1, "name is required.").max(200, "name must be at most 200 characters."),
+  name: z
+    .string({ error: "name is required." })
+    .trim()
+    .min(1, "name is required.")
+    .max(200, "name must be at most 200 characters."),
   email: ZEmail,
   company: blankToNull(200, "company").optional(),
   website: blankToNull(2048, "website").optional(),

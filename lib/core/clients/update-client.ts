@@ -15,11 +15,16 @@ export async function updateClient(opts: { agencyId: string; id: string; input: 
     const { input } = opts;
     if (input.externalClientId !== undefined && input.externalClientId !== current.externalClientId) {
       if (current.externalClientId !== null) {
-        throw new ApiError("EXTERNAL_CLIENT_ID_IMMUTABLE", "externalClientId is already set on this client and cannot be changed.", [
-          { field: "externalClientId", message: "Cannot be changed once set." },
-        ]);
+        throw new ApiError(
+          "EXTERNAL_CLIENT_ID_IMMUTABLE",
+          "externalClientId is already set on this client and cannot be changed.",
+          [{ field: "externalClientId", message: "Cannot be changed once set." }],
+        );
       }
-      const taken = await tx.client.findFirst({ where: { agencyId: opts.agencyId, externalClientId: input.externalClientId }, select: { id: true } });
+      const taken = await tx.client.findFirst({
+        where: { agencyId: opts.agencyId, externalClientId: input.externalClientId },
+        select: { id: true },
+      });
       if (taken) throw externalIdConflict();
     }
     const row = await tx.client.update({

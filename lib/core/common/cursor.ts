@@ -25,26 +25,37 @@ function fingerprint(filters: Record<string, unknown>): string {
 }
 
 export function encodeCursor(pos: CursorPosition, filters: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify({ t: pos.createdAt.toISOString(), i: pos.id, f: fingerprint(filters) })).toString("base64url");
+  return Buffer.from(JSON.stringify({ t: pos.createdAt.toISOString(), i: pos.id, f: fingerprint(filters) })).toString(
+    "base64url",
+  );
 }
 
 export function decodeCursor(cursor: string | undefined, filters: Record<string, unknown>): CursorPosition | null {
   if (cursor === undefined) return null;
-  const bad = (message: string) => new ApiError("VALIDATION_FAILED", `cursor: ${message}`, [{ field: "cursor", message }]);
+  const bad = (message: string) =>
+    new ApiError("VALIDATION_FAILED", `cursor: ${message}`, [{ field: "cursor", message }]);
   let parsed: { t?: unknown; i?: unknown; f?: unknown };
   try {
     parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
     throw bad("Not a cursor issued by this API.");
   }
-  if (typeof parsed !== "object" || parsed === null || typeof parsed.t !== "string" || typeof parsed.i !== "string" || typeof parsed.f !== "string") {
+  if (
+    typeof parsed !== "object" ||
+    parsed === null ||
+    typeof parsed.t !== "string" ||
+    typeof parsed.i !== "string" ||
+    typeof parsed.f !== "string"
+  ) {
     throw bad("Not a cursor issued by this API.");
   }
   const createdAt = new Date(parsed.t);
   const time = createdAt.getTime();
   // the same uuid pattern as ids elsewhere: 36 hex digits and dashes in any order is not one
-  if (Number.isNaN(time) || time < MIN_CURSOR_TIME || time > MAX_CURSOR_TIME || !isUuid(parsed.i)) throw bad("Not a cursor issued by this API.");
-  if (parsed.f !== fingerprint(filters)) throw bad("This cursor was issued for different filters; use the same filters or start without a cursor.");
+  if (Number.isNaN(time) || time < MIN_CURSOR_TIME || time > MAX_CURSOR_TIME || !isUuid(parsed.i))
+    throw bad("Not a cursor issued by this API.");
+  if (parsed.f !== fingerprint(filters))
+    throw bad("This cursor was issued for different filters; use the same filters or start without a cursor.");
   return { createdAt, id: parsed.i };
 }
 
@@ -57,13 +68,23 @@ export function decodeCursor(cursor: string | undefined, filters: Record<string,
  */
 export function afterCursor(pos: CursorPosition | null) {
   if (!pos) return {};
-  return { AND: [{ createdAt: { gte: pos.createdAt } }, { OR: [{ createdAt: { gt: pos.createdAt } }, { createdAt: pos.createdAt, id: { gt: pos.id } }] }] };
+  return {
+    AND: [
+      { createdAt: { gte: pos.createdAt } },
+      { OR: [{ createdAt: { gt: pos.createdAt } }, { createdAt: pos.createdAt, id: { gt: pos.id } }] },
+    ],
+  };
 }
 
 /** The same for lists that run newest first: rows before the cursor. */
 export function beforeCursor(pos: CursorPosition | null) {
   if (!pos) return {};
-  return { AND: [{ createdAt: { lte: pos.createdAt } }, { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] }] };
+  return {
+    AND: [
+      { createdAt: { lte: pos.createdAt } },
+      { OR: [{ createdAt: { lt: pos.createdAt } }, { createdAt: pos.createdAt, id: { lt: pos.id } }] },
+    ],
+  };
 }
 
 /** Splits a page fetched with `limit + 1` rows into rows and the next cursor. */

@@ -26,33 +26,49 @@ export function zodToApiError(err: z.ZodError, prefix?: string): ApiError {
   });
   const first = details[0];
   const message = first ? (first.field ? `${first.field}: ${first.message}` : first.message) : "Invalid request.";
-  return new ApiError("VALIDATION_FAILED", details.length > 1 ? `${message} (and ${details.length - 1} more)` : message, details);
+  return new ApiError(
+    "VALIDATION_FAILED",
+    details.length > 1 ? `${message} (and ${details.length - 1} more)` : message,
+    details,
+  );
 }
 
 function prismaCode(err: unknown): string | undefined {
-  return typeof err === "object" && err !== null && "code" in err && typeof (err as { code: unknown }).code === "string" ? (err as { code: string }).code : undefined;
+  return typeof err === "object" && err !== null && "code" in err && typeof (err as { code: unknown }).code === "string"
+    ? (err as { code: string }).code
+    : undefined;
 }
 
 export function isUniqueViolation(err: unknown, fieldHint?: string): boolean {
   if (prismaCode(err) !== "P2002") return false;
   if (!fieldHint) return true;
-  return JSON.stringify((err as { meta?: unknown }).meta ?? {}).includes(fieldHint) || String((err as Error).message).includes(fieldHint);
+  return (
+    JSON.stringify((err as { meta?: unknown }).meta ?? {}).includes(fieldHint) ||
+    String((err as Error).message).includes(fieldHint)
+  );
 }
 
 export function toApiError(err: unknown, requestId?: string): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof z.ZodError) return zodToApiError(err);
   if (isUniqueViolation(err, "externalClientId")) {
-    return new ApiError("EXTERNAL_CLIENT_ID_CONFLICT", "externalClientId is already used by another client.", [{ field: "externalClientId", message: "Already in use." }]);
+    return new ApiError("EXTERNAL_CLIENT_ID_CONFLICT", "externalClientId is already used by another client.", [
+      { field: "externalClientId", message: "Already in use." },
+    ]);
   }
   if (isDatabaseUnavailable(err)) {
     log().error({ requestId: requestId ?? null, err: (err as Error)?.message ?? err }, "database unavailable");
-    return new ApiError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly.", [], { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+    return new ApiError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly.", [], {
+      "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+    });
   }
   const code = prismaCode(err);
   if (code === "P2028" || code === "55P03") {
     return new ApiError("SERVICE_UNAVAILABLE", "The service is busy; retry shortly.", [], { "Retry-After": "1" });
   }
   log().error({ requestId: requestId ?? null, err }, "unexpected error");
-  return new ApiError("INTERNAL", `An unexpected error occurred. Quote request id ${requestId ?? "(none)"} when reporting it.`);
+  return new ApiError(
+    "INTERNAL",
+    `An unexpected error occurred. Quote request id ${requestId ?? "(none)"} when reporting it.`,
+  );
 }

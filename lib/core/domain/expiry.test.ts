@@ -11,7 +11,11 @@ describe("validateExpiresAt", () => {
     ["exactly one calendar year ahead", new Date("2027-03-15T12:00:00.000Z"), null],
     ["now", NOW, "expiresAt must be in the future"],
     ["in the past", ms(NOW, -1), "expiresAt must be in the future"],
-    ["one year and a millisecond ahead", ms(new Date("2027-03-15T12:00:00.000Z"), 1), "expiresAt must be at most one year ahead"],
+    [
+      "one year and a millisecond ahead",
+      ms(new Date("2027-03-15T12:00:00.000Z"), 1),
+      "expiresAt must be at most one year ahead",
+    ],
     ["an invalid date", new Date("nope"), "expiresAt must be a valid datetime"],
   ])("%s", (_label, value, expected) => {
     expect(validateExpiresAt(value, NOW)).toBe(expected);

@@ -66,10 +66,22 @@ describe("isComplete", () => {
   it.each<[string, ReturnType<typeof s>, boolean]>([
     ["all granted", s([svc("a", { status: "granted" }), svc("b", { status: "granted" })]), true],
     ["one pending", s([svc("a", { status: "granted" }), svc("b")]), false],
-    ["optional skipped, required granted", s([svc("a", { status: "granted" }), svc("b", { optional: true, status: "skipped" })]), true],
-    ["every service skipped", s([svc("a", { optional: true, status: "skipped" }), svc("b", { optional: true, status: "skipped" })]), false],
+    [
+      "optional skipped, required granted",
+      s([svc("a", { status: "granted" }), svc("b", { optional: true, status: "skipped" })]),
+      true,
+    ],
+    [
+      "every service skipped",
+      s([svc("a", { optional: true, status: "skipped" }), svc("b", { optional: true, status: "skipped" })]),
+      false,
+    ],
     ["a single optional service skipped", s([svc("a", { optional: true, status: "skipped" })]), false],
-    ["a required service recorded as skipped", s([svc("a", { status: "skipped" }), svc("b", { status: "granted" })]), false],
+    [
+      "a required service recorded as skipped",
+      s([svc("a", { status: "skipped" }), svc("b", { status: "granted" })]),
+      false,
+    ],
     ["awaiting the agency's confirmation", s([svc("a", { awaitingConfirmation: true })]), false],
     ["granted but intake not submitted", s([svc("a", { status: "granted" })], [true, false]), false],
     ["granted and intake submitted", s([svc("a", { status: "granted" })], [true, true]), true],
@@ -100,13 +112,41 @@ describe("progress", () => {
 
 // The spec's request status table, one row per case.
 describe("request status transitions", () => {
-  const inProgress = () => req({ status: "in_progress", stateVersion: 3, services: [svc("a", { status: "granted" }), svc("b", { optional: true })] });
-  const completed = () => req({ status: "completed", stateVersion: 5, services: [svc("a", { status: "granted" }), svc("b", { optional: true, status: "granted" })] });
+  const inProgress = () =>
+    req({
+      status: "in_progress",
+      stateVersion: 3,
+      services: [svc("a", { status: "granted" }), svc("b", { optional: true })],
+    });
+  const completed = () =>
+    req({
+      status: "completed",
+      stateVersion: 5,
+      services: [svc("a", { status: "granted" }), svc("b", { optional: true, status: "granted" })],
+    });
 
   it.each<[string, () => RequestState, RequestAction, RequestStatus, string[]]>([
-    ["pending → in_progress on the first grant", () => req(), { kind: "grant", serviceId: "b" }, "in_progress", ["service.granted"]],
-    ["pending → in_progress on the first skip", () => req(), { kind: "skip", serviceId: "b" }, "in_progress", ["service.skipped"]],
-    ["pending → in_progress on intake submission", () => req({ intakeRequested: true }), { kind: "submit_intake" }, "in_progress", ["intake.completed"]],
+    [
+      "pending → in_progress on the first grant",
+      () => req(),
+      { kind: "grant", serviceId: "b" },
+      "in_progress",
+      ["service.granted"],
+    ],
+    [
+      "pending → in_progress on the first skip",
+      () => req(),
+      { kind: "skip", serviceId: "b" },
+      "in_progress",
+      ["service.skipped"],
+    ],
+    [
+      "pending → in_progress on intake submission",
+      () => req({ intakeRequested: true }),
+      { kind: "submit_intake" },
+      "in_progress",
+      ["intake.completed"],
+    ],
     [
       "pending → in_progress on a client-sent invite awaiting confirmation",
       () => req(),
@@ -114,8 +154,20 @@ describe("request status transitions", () => {
       "in_progress",
       ["request.updated"],
     ],
-    ["pending → in_progress on an agency mark", () => req(), { kind: "mark_granted", serviceId: "b" }, "in_progress", ["service.granted"]],
-    ["in_progress → completed on the last required grant", inProgress, { kind: "skip", serviceId: "b" }, "completed", ["service.skipped", "request.completed"]],
+    [
+      "pending → in_progress on an agency mark",
+      () => req(),
+      { kind: "mark_granted", serviceId: "b" },
+      "in_progress",
+      ["service.granted"],
+    ],
+    [
+      "in_progress → completed on the last required grant",
+      inProgress,
+      { kind: "skip", serviceId: "b" },
+      "completed",
+      ["service.skipped", "request.completed"],
+    ],
     [
       "in_progress → completed on intake submitted",
       () => req({ status: "in_progress", intakeRequested: true, services: [svc("a", { status: "granted" })] }),
@@ -132,8 +184,20 @@ describe("request status transitions", () => {
     ],
     ["pending → cancelled", () => req(), { kind: "cancel" }, "cancelled", ["request.cancelled"]],
     ["in_progress → cancelled", inProgress, { kind: "cancel" }, "cancelled", ["request.cancelled"]],
-    ["pending → expired after the deadline", () => req({ expiresAt: NOW }), { kind: "expire" }, "expired", ["request.expired"]],
-    ["in_progress → expired after the deadline", () => ({ ...inProgress(), expiresAt: EARLIER }), { kind: "expire" }, "expired", ["request.expired"]],
+    [
+      "pending → expired after the deadline",
+      () => req({ expiresAt: NOW }),
+      { kind: "expire" },
+      "expired",
+      ["request.expired"],
+    ],
+    [
+      "in_progress → expired after the deadline",
+      () => ({ ...inProgress(), expiresAt: EARLIER }),
+      { kind: "expire" },
+      "expired",
+      ["request.expired"],
+    ],
   ])("%s", (_label, make, action, to, events) => {
     const before = make();
     const result = ok(applyAction(before, action, NOW));
@@ -174,7 +238,11 @@ describe("request status transitions", () => {
   });
 
   it("opening the link changes nothing: there is no action for it, and a no-op keeps the version", () => {
-    const before = req({ services: [svc("a", { status: "granted" }), svc("b")], status: "in_progress", stateVersion: 2 });
+    const before = req({
+      services: [svc("a", { status: "granted" }), svc("b")],
+      status: "in_progress",
+      stateVersion: 2,
+    });
     const result = ok(applyAction(before, { kind: "grant", serviceId: "a" }, NOW));
     expect(result.changed).toBe(false);
     expect(result.next.stateVersion).toBe(2);
@@ -183,11 +251,26 @@ describe("request status transitions", () => {
 
 // The spec's request service status table, plus the invite confirmation path.
 describe("service status transitions", () => {
-  const active = (services: ServiceState[], status: RequestStatus = "in_progress") => req({ status, stateVersion: 2, services });
+  const active = (services: ServiceState[], status: RequestStatus = "in_progress") =>
+    req({ status, stateVersion: 2, services });
 
   it.each<[string, RequestState, RequestAction, string, string, string[]]>([
-    ["client grants a pending service", active([svc("a"), svc("c")]), { kind: "grant", serviceId: "a" }, "a", "granted", ["service.granted"]],
-    ["team marks a pending service granted", active([svc("a"), svc("c")]), { kind: "mark_granted", serviceId: "a" }, "a", "granted", ["service.granted"]],
+    [
+      "client grants a pending service",
+      active([svc("a"), svc("c")]),
+      { kind: "grant", serviceId: "a" },
+      "a",
+      "granted",
+      ["service.granted"],
+    ],
+    [
+      "team marks a pending service granted",
+      active([svc("a"), svc("c")]),
+      { kind: "mark_granted", serviceId: "a" },
+      "a",
+      "granted",
+      ["service.granted"],
+    ],
     [
       "team marks a service awaiting confirmation granted",
       active([svc("a", { awaitingConfirmation: true }), svc("c")]),
@@ -196,7 +279,14 @@ describe("service status transitions", () => {
       "granted",
       ["service.granted"],
     ],
-    ["client skips an optional service", active([svc("a"), svc("b", { optional: true })]), { kind: "skip", serviceId: "b" }, "b", "skipped", ["service.skipped"]],
+    [
+      "client skips an optional service",
+      active([svc("a"), svc("b", { optional: true })]),
+      { kind: "skip", serviceId: "b" },
+      "b",
+      "skipped",
+      ["service.skipped"],
+    ],
     [
       "client reopens a skipped service",
       active([svc("a"), svc("b", { optional: true, status: "skipped" })]),
@@ -205,7 +295,14 @@ describe("service status transitions", () => {
       "pending",
       ["request.updated"],
     ],
-    ["team unmarks a grant", active([svc("a", { status: "granted" }), svc("c")]), { kind: "unmark_granted", serviceId: "a" }, "a", "pending", ["request.updated"]],
+    [
+      "team unmarks a grant",
+      active([svc("a", { status: "granted" }), svc("c")]),
+      { kind: "unmark_granted", serviceId: "a" },
+      "a",
+      "pending",
+      ["request.updated"],
+    ],
     [
       "client sends an invite that needs confirming",
       active([svc("a"), svc("c")]),
@@ -240,7 +337,13 @@ describe("service status transitions", () => {
   });
 
   it("an invite awaiting confirmation keeps the service pending and the request in progress", () => {
-    const result = ok(applyAction(req({ services: [svc("a")] }), { kind: "invite_sent", serviceId: "a", grantsImmediately: false }, NOW));
+    const result = ok(
+      applyAction(
+        req({ services: [svc("a")] }),
+        { kind: "invite_sent", serviceId: "a", grantsImmediately: false },
+        NOW,
+      ),
+    );
     expect(result.next.services[0]).toEqual(svc("a", { awaitingConfirmation: true }));
     expect(result.next.status).toBe("in_progress");
     expect(result.completedNow).toBe(false);
@@ -284,7 +387,12 @@ describe("no-ops keep the state and version", () => {
       stateVersion: 7,
       intakeRequested: true,
       intakeCompleted: true,
-      services: [svc("a", { status: "granted" }), svc("b", { optional: true, status: "skipped" }), svc("c"), svc("d", { awaitingConfirmation: true })],
+      services: [
+        svc("a", { status: "granted" }),
+        svc("b", { optional: true, status: "skipped" }),
+        svc("c"),
+        svc("d", { awaitingConfirmation: true }),
+      ],
     });
 
   it.each<[string, RequestAction]>([
@@ -301,15 +409,32 @@ describe("no-ops keep the state and version", () => {
   ])("%s", (_label, action) => {
     const before = base();
     const result = ok(applyAction(before, action, NOW));
-    expect(result).toMatchObject({ changed: false, events: [], completedNow: false, cancelledNow: false, expiredNow: false });
+    expect(result).toMatchObject({
+      changed: false,
+      events: [],
+      completedNow: false,
+      cancelledNow: false,
+      expiredNow: false,
+    });
     expect(result.next).toEqual(before);
     expect(result.next).not.toBe(before);
   });
 });
 
 describe("failures", () => {
-  const open = () => req({ status: "in_progress", intakeRequested: false, services: [svc("a"), svc("b", { optional: true, status: "skipped" }), svc("g", { status: "granted" })] });
-  const completed = () => req({ status: "completed", services: [svc("a", { status: "granted" })], intakeRequested: true, intakeCompleted: true });
+  const open = () =>
+    req({
+      status: "in_progress",
+      intakeRequested: false,
+      services: [svc("a"), svc("b", { optional: true, status: "skipped" }), svc("g", { status: "granted" })],
+    });
+  const completed = () =>
+    req({
+      status: "completed",
+      services: [svc("a", { status: "granted" })],
+      intakeRequested: true,
+      intakeCompleted: true,
+    });
   const cancelled = () => req({ status: "cancelled" });
   const expiredRecorded = () => req({ status: "expired" });
   const expiredByDeadline = () => req({ status: "in_progress", expiresAt: NOW });
@@ -343,24 +468,51 @@ describe("failures", () => {
   });
 
   it.each<[string, () => RequestState, RequestAction, string, string?]>([
-    ["skip of a required service", open, { kind: "skip", serviceId: "a" }, "NOT_ALLOWED", "Required services cannot be skipped"],
-    ["skip of a required granted service", open, { kind: "skip", serviceId: "g" }, "NOT_ALLOWED", "Required services cannot be skipped"],
+    [
+      "skip of a required service",
+      open,
+      { kind: "skip", serviceId: "a" },
+      "NOT_ALLOWED",
+      "Required services cannot be skipped",
+    ],
+    [
+      "skip of a required granted service",
+      open,
+      { kind: "skip", serviceId: "g" },
+      "NOT_ALLOWED",
+      "Required services cannot be skipped",
+    ],
     ["intake submitted when none was requested", open, { kind: "submit_intake" }, "NOT_ALLOWED"],
     ["confirm without a reported invite", open, { kind: "confirm_invite", serviceId: "a" }, "NOT_ALLOWED"],
     ["confirm of a skipped service", open, { kind: "confirm_invite", serviceId: "b" }, "NOT_ALLOWED"],
     ["grant of a skipped service", open, { kind: "grant", serviceId: "b" }, "INVALID_STATE"],
     ["mark of a skipped service", open, { kind: "mark_granted", serviceId: "b" }, "INVALID_STATE"],
-    ["invite for a skipped service", open, { kind: "invite_sent", serviceId: "b", grantsImmediately: false }, "INVALID_STATE"],
+    [
+      "invite for a skipped service",
+      open,
+      { kind: "invite_sent", serviceId: "b", grantsImmediately: false },
+      "INVALID_STATE",
+    ],
     ["reopen of a granted service", open, { kind: "reopen", serviceId: "g" }, "INVALID_STATE"],
     ["unmark of a skipped service", open, { kind: "unmark_granted", serviceId: "b" }, "INVALID_STATE"],
     ["grant of an unknown service", open, { kind: "grant", serviceId: "zzz" }, "NOT_FOUND"],
     ["skip of an unknown service", open, { kind: "skip", serviceId: "zzz" }, "NOT_FOUND"],
     ["reopen of an unknown service", open, { kind: "reopen", serviceId: "zzz" }, "NOT_FOUND"],
-    ["invite for an unknown service", open, { kind: "invite_sent", serviceId: "zzz", grantsImmediately: true }, "NOT_FOUND"],
+    [
+      "invite for an unknown service",
+      open,
+      { kind: "invite_sent", serviceId: "zzz", grantsImmediately: true },
+      "NOT_FOUND",
+    ],
     ["mark of an unknown service", open, { kind: "mark_granted", serviceId: "zzz" }, "NOT_FOUND"],
     ["unmark of an unknown service", open, { kind: "unmark_granted", serviceId: "zzz" }, "NOT_FOUND"],
     ["confirm of an unknown service", open, { kind: "confirm_invite", serviceId: "zzz" }, "NOT_FOUND"],
-    ["unmark of an unknown service on a completed request", completed, { kind: "unmark_granted", serviceId: "zzz" }, "NOT_FOUND"],
+    [
+      "unmark of an unknown service on a completed request",
+      completed,
+      { kind: "unmark_granted", serviceId: "zzz" },
+      "NOT_FOUND",
+    ],
   ])("%s → %s", (_label, make, action, code, message) => {
     const result = applyAction(make(), action, NOW);
     expect(result).toMatchObject({ ok: false, code });
@@ -387,13 +539,25 @@ describe("stateVersion", () => {
       expect(state.stateVersion).toBe(i + 2);
       statuses.push(state.status);
     }
-    expect(statuses).toEqual(["in_progress", "in_progress", "in_progress", "completed", "in_progress", "completed", "in_progress", "cancelled"]);
+    expect(statuses).toEqual([
+      "in_progress",
+      "in_progress",
+      "in_progress",
+      "completed",
+      "in_progress",
+      "completed",
+      "in_progress",
+      "cancelled",
+    ]);
   });
 });
 
 describe("properties", () => {
   const serviceIds = ["s0", "s1", "s2", "s3"];
-  const serviceIdArb = fc.oneof({ arbitrary: fc.constantFrom(...serviceIds), weight: 9 }, { arbitrary: fc.constant("missing"), weight: 1 });
+  const serviceIdArb = fc.oneof(
+    { arbitrary: fc.constantFrom(...serviceIds), weight: 9 },
+    { arbitrary: fc.constant("missing"), weight: 1 },
+  );
   const byService = <K extends string>(kind: K) => serviceIdArb.map((serviceId) => ({ kind, serviceId }));
   // Weighted so most runs reach completion and reopen it before a cancel or the deadline ends them.
   const actionArb = fc.oneof(
@@ -401,7 +565,9 @@ describe("properties", () => {
     { arbitrary: byService("skip"), weight: 4 },
     { arbitrary: byService("reopen"), weight: 3 },
     {
-      arbitrary: fc.tuple(serviceIdArb, fc.boolean()).map(([serviceId, grantsImmediately]) => ({ kind: "invite_sent" as const, serviceId, grantsImmediately })),
+      arbitrary: fc
+        .tuple(serviceIdArb, fc.boolean())
+        .map(([serviceId, grantsImmediately]) => ({ kind: "invite_sent" as const, serviceId, grantsImmediately })),
       weight: 3,
     },
     { arbitrary: fc.constant({ kind: "submit_intake" as const }), weight: 3 },

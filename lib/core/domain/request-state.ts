@@ -38,13 +38,23 @@ export type ClientAction =
   | { kind: "submit_intake" };
 
 export type AgencyAction =
-  { kind: "mark_granted"; serviceId: string } | { kind: "unmark_granted"; serviceId: string } | { kind: "confirm_invite"; serviceId: string } | { kind: "cancel" };
+  | { kind: "mark_granted"; serviceId: string }
+  | { kind: "unmark_granted"; serviceId: string }
+  | { kind: "confirm_invite"; serviceId: string }
+  | { kind: "cancel" };
 
 export type SweepAction = { kind: "expire" };
 
 export type RequestAction = ClientAction | AgencyAction | SweepAction;
 
-export type DomainEventType = "request.updated" | "service.granted" | "service.skipped" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired";
+export type DomainEventType =
+  | "request.updated"
+  | "service.granted"
+  | "service.skipped"
+  | "intake.completed"
+  | "request.completed"
+  | "request.cancelled"
+  | "request.expired";
 
 export interface DomainEvent {
   type: DomainEventType;
@@ -66,7 +76,13 @@ export type TransitionResult =
     }
   | { ok: false; code: TransitionErrorCode; message: string };
 
-const CLIENT_KINDS: ReadonlySet<RequestAction["kind"]> = new Set(["grant", "skip", "reopen", "invite_sent", "submit_intake"]);
+const CLIENT_KINDS: ReadonlySet<RequestAction["kind"]> = new Set([
+  "grant",
+  "skip",
+  "reopen",
+  "invite_sent",
+  "submit_intake",
+]);
 
 export function isClientAction(action: RequestAction): action is ClientAction {
   return CLIENT_KINDS.has(action.kind);
@@ -115,7 +131,15 @@ function fail(code: TransitionErrorCode, message: string): Failure {
 
 // A copy even when nothing changed, so a caller may edit `next` without touching its input.
 function unchanged(state: RequestState): Success {
-  return { ok: true, changed: false, next: copy(state), events: [], completedNow: false, cancelledNow: false, expiredNow: false };
+  return {
+    ok: true,
+    changed: false,
+    next: copy(state),
+    events: [],
+    completedNow: false,
+    cancelledNow: false,
+    expiredNow: false,
+  };
 }
 
 function copy(state: RequestState): RequestState {
@@ -165,7 +189,8 @@ export function applyAction(state: RequestState, action: RequestAction, now: Dat
 
   const grant = (): TransitionResult => {
     if (service.status === "granted") return unchanged(state);
-    if (service.status === "skipped") return fail("INVALID_STATE", "A skipped service must be reopened before it is granted");
+    if (service.status === "skipped")
+      return fail("INVALID_STATE", "A skipped service must be reopened before it is granted");
     service.status = "granted";
     service.awaitingConfirmation = false;
     events.push({ type: "service.granted", serviceId });
@@ -232,7 +257,12 @@ function settle(prev: RequestState, next: RequestState, events: DomainEvent[]): 
   return finish(prev, next, events, { completedNow });
 }
 
-function finish(prev: RequestState, next: RequestState, events: DomainEvent[], flags: Partial<Pick<Success, "completedNow" | "cancelledNow" | "expiredNow">>): Success {
+function finish(
+  prev: RequestState,
+  next: RequestState,
+  events: DomainEvent[],
+  flags: Partial<Pick<Success, "completedNow" | "cancelledNow" | "expiredNow">>,
+): Success {
   next.stateVersion = prev.stateVersion + 1;
   return {
     ok: true,

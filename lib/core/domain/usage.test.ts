@@ -4,9 +4,27 @@ import { PLAN_DEFAULTS, decideUsage, usagePeriod, usageView, type UsageDecisionI
 describe("usagePeriod", () => {
   it.each([
     ["mid-month", "2026-05-17T08:30:00.000Z", "2026-05", "2026-05-01T00:00:00.000Z", "2026-06-01T00:00:00.000Z"],
-    ["first instant of a month", "2026-05-01T00:00:00.000Z", "2026-05", "2026-05-01T00:00:00.000Z", "2026-06-01T00:00:00.000Z"],
-    ["last instant of a month", "2026-05-31T23:59:59.999Z", "2026-05", "2026-05-01T00:00:00.000Z", "2026-06-01T00:00:00.000Z"],
-    ["December rolls into January", "2026-12-31T23:59:59.999Z", "2026-12", "2026-12-01T00:00:00.000Z", "2027-01-01T00:00:00.000Z"],
+    [
+      "first instant of a month",
+      "2026-05-01T00:00:00.000Z",
+      "2026-05",
+      "2026-05-01T00:00:00.000Z",
+      "2026-06-01T00:00:00.000Z",
+    ],
+    [
+      "last instant of a month",
+      "2026-05-31T23:59:59.999Z",
+      "2026-05",
+      "2026-05-01T00:00:00.000Z",
+      "2026-06-01T00:00:00.000Z",
+    ],
+    [
+      "December rolls into January",
+      "2026-12-31T23:59:59.999Z",
+      "2026-12",
+      "2026-12-01T00:00:00.000Z",
+      "2027-01-01T00:00:00.000Z",
+    ],
     ["January", "2027-01-01T00:00:00.000Z", "2027-01", "2027-01-01T00:00:00.000Z", "2027-02-01T00:00:00.000Z"],
     ["leap February", "2028-02-29T12:00:00.000Z", "2028-02", "2028-02-01T00:00:00.000Z", "2028-03-01T00:00:00.000Z"],
     ["plain February", "2027-02-28T23:59:59.999Z", "2027-02", "2027-02-01T00:00:00.000Z", "2027-03-01T00:00:00.000Z"],
@@ -34,14 +52,38 @@ describe("decideUsage", () => {
     ["client with a zero limit", { used: 0, limit: 0 }, { allowed: false }],
     ["overage: below included", { overageEnabled: true, included: 10, used: 9 }, { allowed: true, billable: false }],
     ["overage: at included", { overageEnabled: true, included: 10, used: 10 }, { allowed: true, billable: true }],
-    ["overage: past the limit is still allowed", { overageEnabled: true, included: 10, used: 500 }, { allowed: true, billable: true }],
-    ["overage: included null bills past the client limit", { overageEnabled: true, included: null, used: 10 }, { allowed: true, billable: true }],
-    ["overage: included null within the client limit", { overageEnabled: true, included: null, used: 9 }, { allowed: true, billable: false }],
-    ["overage: included null and no limit bills nothing", { overageEnabled: true, included: null, limit: null, used: 500 }, { allowed: true, billable: false }],
-    ["overage: included zero bills the first", { overageEnabled: true, included: 0, used: 0 }, { allowed: true, billable: true }],
+    [
+      "overage: past the limit is still allowed",
+      { overageEnabled: true, included: 10, used: 500 },
+      { allowed: true, billable: true },
+    ],
+    [
+      "overage: included null bills past the client limit",
+      { overageEnabled: true, included: null, used: 10 },
+      { allowed: true, billable: true },
+    ],
+    [
+      "overage: included null within the client limit",
+      { overageEnabled: true, included: null, used: 9 },
+      { allowed: true, billable: false },
+    ],
+    [
+      "overage: included null and no limit bills nothing",
+      { overageEnabled: true, included: null, limit: null, used: 500 },
+      { allowed: true, billable: false },
+    ],
+    [
+      "overage: included zero bills the first",
+      { overageEnabled: true, included: 0, used: 0 },
+      { allowed: true, billable: true },
+    ],
     ["prospect below the limit", { kind: "prospect", used: 9 }, { allowed: true, billable: false }],
     ["prospect at the limit", { kind: "prospect", used: 10 }, { allowed: false }],
-    ["prospect at the limit with overage on", { kind: "prospect", used: 10, overageEnabled: true, included: 0 }, { allowed: false }],
+    [
+      "prospect at the limit with overage on",
+      { kind: "prospect", used: 10, overageEnabled: true, included: 0 },
+      { allowed: false },
+    ],
     ["prospect with no limit", { kind: "prospect", used: 10_000, limit: null }, { allowed: true, billable: false }],
   ])("%s", (_label, patch, expected) => {
     expect(decideUsage({ ...base, ...patch })).toEqual(expected);
@@ -79,14 +121,28 @@ describe("usageView", () => {
   });
 
   it("never reports negative remaining", () => {
-    const view = usageView({ ...input, clientsUsed: 130, overageEnabled: true, overageIncluded: 100, billableUnits: 30 });
+    const view = usageView({
+      ...input,
+      clientsUsed: 130,
+      overageEnabled: true,
+      overageIncluded: 100,
+      billableUnits: 30,
+    });
     expect(view.clients).toEqual({ used: 130, limit: 100, remaining: 0 });
     expect(view.overage).toEqual({ enabled: true, included: 100, billableUnits: 30 });
   });
 
   it("shows the client limit as included when overage is on and included is unset, as the billing rule applies it", () => {
-    expect(usageView({ ...input, overageEnabled: true, overageIncluded: null }).overage).toEqual({ enabled: true, included: 100, billableUnits: 0 });
-    expect(usageView({ ...input, clientLimit: null, overageEnabled: true, overageIncluded: null }).overage).toEqual({ enabled: true, included: null, billableUnits: 0 });
+    expect(usageView({ ...input, overageEnabled: true, overageIncluded: null }).overage).toEqual({
+      enabled: true,
+      included: 100,
+      billableUnits: 0,
+    });
+    expect(usageView({ ...input, clientLimit: null, overageEnabled: true, overageIncluded: null }).overage).toEqual({
+      enabled: true,
+      included: null,
+      billableUnits: 0,
+    });
   });
 
   it("passes null plan and billing period through", () => {

@@ -137,7 +137,9 @@ export function usageView(input: UsageViewInput): UsageView {
     // what the billing rule applies, so the response and the rule agree when `included` is unset
     overage: {
       enabled: input.overageEnabled,
-      included: input.overageEnabled ? overageIncluded(input.overageIncluded, input.clientLimit) : input.overageIncluded,
+      included: input.overageEnabled
+        ? overageIncluded(input.overageIncluded, input.clientLimit)
+        : input.overageIncluded,
       billableUnits: input.billableUnits,
     },
   };

@@ -13,10 +13,22 @@ export interface EmailDetail extends EmailItem {
 import { UUID } from "@/lib/core/common/uuid";
 
 /** `to`: only an email addressed there; any other reads as missing (a member's own Mailbox). */
-export async function getEmailOrThrow({ agencyId, id, to, tx }: { agencyId: string; id: string; to?: string; tx?: Tx }): Promise<EmailDetail> {
+export async function getEmailOrThrow({
+  agencyId,
+  id,
+  to,
+  tx,
+}: {
+  agencyId: string;
+  id: string;
+  to?: string;
+  tx?: Tx;
+}): Promise<EmailDetail> {
   if (!UUID.test(id)) throw notFound("Email");
   const db = tx ?? (await getDb());
-  const row = await db.email.findFirst({ where: { id, agencyId, ...(to === undefined ? {} : { to: { equals: to, mode: "insensitive" as const } }) } });
+  const row = await db.email.findFirst({
+    where: { id, agencyId, ...(to === undefined ? {} : { to: { equals: to, mode: "insensitive" as const } }) },
+  });
   if (!row) throw notFound("Email");
   return { ...toEmailItem(row), text: row.text, html: row.html, lastError: row.lastError };
 }

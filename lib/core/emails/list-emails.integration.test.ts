@@ -13,7 +13,16 @@ describe("mailbox reads", () => {
     const db = await getDb();
     const mk = (agencyId: string, subject: string, createdAt: Date) =>
       db.email.create({
-        data: { agencyId, kind: "invite", to: "client@example.com", subject, text: `Text of ${subject}`, html: `<p>${subject}</p>`, status: "stored", createdAt },
+        data: {
+          agencyId,
+          kind: "invite",
+          to: "client@example.com",
+          subject,
+          text: `Text of ${subject}`,
+          html: `<p>${subject}</p>`,
+          status: "stored",
+          createdAt,
+        },
       });
     await mk(agency.id, "Older", new Date("2026-01-01T00:00:00Z"));
     const newer = await mk(agency.id, "Newer", new Date("2026-01-02T00:00:00Z"));
@@ -21,7 +30,16 @@ describe("mailbox reads", () => {
 
     const page1 = await listEmails({ agencyId: agency.id, query: { limit: 1 } });
     expect(page1.data).toEqual([
-      { id: newer.id, kind: "invite", to: "client@example.com", subject: "Newer", status: "stored", requestId: null, createdAt: "2026-01-02T00:00:00.000Z", sentAt: null },
+      {
+        id: newer.id,
+        kind: "invite",
+        to: "client@example.com",
+        subject: "Newer",
+        status: "stored",
+        requestId: null,
+        createdAt: "2026-01-02T00:00:00.000Z",
+        sentAt: null,
+      },
     ]);
     const page2 = await listEmails({ agencyId: agency.id, query: { limit: 1, cursor: page1.nextCursor! } });
     expect(page2.data.map((e) => e.subject)).toEqual(["Older"]);

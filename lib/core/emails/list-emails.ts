@@ -44,7 +44,17 @@ export function toEmailItem(r: {
 }
 
 /** `to`: only the emails addressed there (a member's own Mailbox, see email-visibility.ts). */
-export async function listEmails({ agencyId, query = {}, to, tx }: { agencyId: string; query?: Partial<TListEmailsQuery>; to?: string; tx?: Tx }) {
+export async function listEmails({
+  agencyId,
+  query = {},
+  to,
+  tx,
+}: {
+  agencyId: string;
+  query?: Partial<TListEmailsQuery>;
+  to?: string;
+  tx?: Tx;
+}) {
   const { limit, cursor } = ZListEmailsQuery.parse(query);
   const filters = to === undefined ? { list: "emails" } : { list: "emails", to };
   const pos = decodeCursor(cursor, filters);
@@ -57,7 +67,16 @@ export async function listEmails({ agencyId, query = {}, to, tx }: { agencyId: s
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
-    select: { id: true, kind: true, to: true, subject: true, status: true, requestId: true, createdAt: true, sentAt: true },
+    select: {
+      id: true,
+      kind: true,
+      to: true,
+      subject: true,
+      status: true,
+      requestId: true,
+      createdAt: true,
+      sentAt: true,
+    },
   });
   const page = pageOf(rows, limit, filters);
   return { data: page.rows.map(toEmailItem), nextCursor: page.nextCursor };

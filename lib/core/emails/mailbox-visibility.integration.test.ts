@@ -6,7 +6,10 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 const fake = vi.hoisted(() => ({ session: null as { userId: string } | null }));
-vi.mock("next-auth", async (importOriginal) => ({ ...(await importOriginal<object>()), getServerSession: async () => fake.session }));
+vi.mock("next-auth", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getServerSession: async () => fake.session,
+}));
 
 const { getDb } = await import("@/lib/infra/db/db");
 const { createAgency } = await import("@/lib/core/agencies/create-agency");
@@ -26,12 +29,30 @@ beforeAll(async () => {
     await db.membership.create({ data: { agencyId, userId: user.id, role } });
     users[role] = user.id;
     const email = await db.email.create({
-      data: { agencyId, kind: "verify_email", to: user.email.toUpperCase(), subject: "Verify", text: "https://app/verify/secret", html: "<a>x</a>", status: "stored" },
+      data: {
+        agencyId,
+        kind: "verify_email",
+        to: user.email.toUpperCase(),
+        subject: "Verify",
+        text: "https://app/verify/secret",
+        html: "<a>x</a>",
+        status: "stored",
+      },
     });
     mails[role] = email.id;
   }
   mails.client = (
-    await db.email.create({ data: { agencyId, kind: "invite", to: "client@example.com", subject: "Invite", text: "https://app/i/secret", html: "", status: "stored" } })
+    await db.email.create({
+      data: {
+        agencyId,
+        kind: "invite",
+        to: "client@example.com",
+        subject: "Invite",
+        text: "https://app/i/secret",
+        html: "",
+        status: "stored",
+      },
+    })
   ).id;
 });
 
@@ -44,7 +65,9 @@ async function seen(role: string): Promise<string[]> {
 
 const read = async (role: string, id: string) => {
   fake.session = { userId: users[role]! };
-  return (await one.GET(new Request(`http://localhost:3999/api/dashboard/emails/${id}`), { params: Promise.resolve({ id }) })).status;
+  return (
+    await one.GET(new Request(`http://localhost:3999/api/dashboard/emails/${id}`), { params: Promise.resolve({ id }) })
+  ).status;
 };
 
 describe("the Mailbox", () => {
@@ -70,10 +93,19 @@ describe("the Mailbox", () => {
   it("keeps no body of an email once it is sent", async () => {
     const db = await getDb();
     const queued = await db.email.create({
-      data: { agencyId, kind: "invite", to: "sent@example.com", subject: "Invite", text: "https://app/i/secret-2", html: "<a href=x>go</a>" },
+      data: {
+        agencyId,
+        kind: "invite",
+        to: "sent@example.com",
+        subject: "Invite",
+        text: "https://app/i/secret-2",
+        html: "<a href=x>go</a>",
+      },
     });
     const sent: string[] = [];
-    await sendPendingEmails({ transport: { sendMail: async (m: { text: string }) => void sent.push(m.text) } as never });
+    await sendPendingEmails({
+      transport: { sendMail: async (m: { text: string }) => void sent.push(m.text) } as never,
+    });
     expect(sent).toContain("https://app/i/secret-2");
     const row = await db.email.findUniqueOrThrow({ where: { id: queued.id } });
     expect(row).toMatchObject({ status: "sent", text: SENT_BODY_PURGED, html: SENT_BODY_PURGED });

@@ -20,31 +20,55 @@ let agencyId: string;
 let spanishClientId: string;
 let englishClientId: string;
 
-async function newRequest(opts: { createdAt: Date; sendEmail?: boolean; clientId?: string; isDemo?: boolean; expiresAt?: Date; agency?: string }) {
+async function newRequest(opts: {
+  createdAt: Date;
+  sendEmail?: boolean;
+  clientId?: string;
+  isDemo?: boolean;
+  expiresAt?: Date;
+  agency?: string;
+}) {
   const input = ZCreateRequestBody.parse({
     clientId: opts.clientId ?? spanishClientId,
     requestedServices: { meta_ads: { accessLevel: "admin" } },
     sendEmail: opts.sendEmail ?? true,
     ...(opts.expiresAt ? { expiresAt: opts.expiresAt.toISOString() } : {}),
   });
-  return createRequest({ agencyId: opts.agency ?? agencyId, input, source: "api", now: opts.createdAt, isDemo: opts.isDemo });
+  return createRequest({
+    agencyId: opts.agency ?? agencyId,
+    input,
+    source: "api",
+    now: opts.createdAt,
+    isDemo: opts.isDemo,
+  });
 }
 
-const emailsOf = (requestId: string, kind?: string) => db.email.findMany({ where: { requestId, ...(kind ? { kind } : {}) }, orderBy: { createdAt: "asc" } });
+const emailsOf = (requestId: string, kind?: string) =>
+  db.email.findMany({ where: { requestId, ...(kind ? { kind } : {}) }, orderBy: { createdAt: "asc" } });
 const remindersSent = async (id: string) => (await db.accessRequest.findUniqueOrThrow({ where: { id } })).remindersSent;
 const at = (from: Date, days: number) => new Date(from.getTime() + days * DAY);
 
 beforeAll(async () => {
   db = await getDb();
   agencyId = (await createAgency({ name: AGENCY, plan: "agency" })).id;
-  spanishClientId = (await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Lucía", email: "lucia@example.test", language: "Spanish" }) })).id;
-  englishClientId = (await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Sam", email: "sam@example.test" }) })).id;
+  spanishClientId = (
+    await createClient({
+      agencyId,
+      input: ZCreateClientBody.parse({ name: "Lucía", email: "lucia@example.test", language: "Spanish" }),
+    })
+  ).id;
+  englishClientId = (
+    await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Sam", email: "sam@example.test" }) })
+  ).id;
 });
 
 // Each test looks at its own requests, but reminders are queued across the database:
 // settle every earlier request so a test's counts are its own.
 beforeEach(async () => {
-  await db.accessRequest.updateMany({ where: { status: { in: ["pending", "in_progress"] } }, data: { status: "cancelled" } });
+  await db.accessRequest.updateMany({
+    where: { status: { in: ["pending", "in_progress"] } },
+    data: { status: "cancelled" },
+  });
 });
 
 describe("invite email on create", () => {
@@ -106,9 +130,19 @@ describe("queueDueReminders", () => {
         requestedServices: { meta_ads: { accessLevel: "admin" }, meta_page: { accessLevel: "admin" } },
       }),
     });
-    await applyRequestAction({ agencyId, requestId: inProgress.id, action: { kind: "mark_granted", serviceId: "meta_ads" }, now: t0 });
+    await applyRequestAction({
+      agencyId,
+      requestId: inProgress.id,
+      action: { kind: "mark_granted", serviceId: "meta_ads" },
+      now: t0,
+    });
     const completed = await newRequest({ createdAt: t0 });
-    await applyRequestAction({ agencyId, requestId: completed.id, action: { kind: "mark_granted", serviceId: "meta_ads" }, now: t0 });
+    await applyRequestAction({
+      agencyId,
+      requestId: completed.id,
+      action: { kind: "mark_granted", serviceId: "meta_ads" },
+      now: t0,
+    });
     const cancelled = await newRequest({ createdAt: t0 });
     await cancelRequest({ agencyId, id: cancelled.id, now: t0 });
     // Past its deadline but not yet swept: the reads already say expired.
@@ -116,7 +150,10 @@ describe("queueDueReminders", () => {
     const demo = await newRequest({ createdAt: t0, isDemo: true });
     const unemailed = await newRequest({ createdAt: t0, sendEmail: false });
     const states = await db.accessRequest.findMany({ where: { id: { in: [inProgress.id, completed.id] } } });
-    expect(Object.fromEntries(states.map((s) => [s.id, s.status]))).toEqual({ [inProgress.id]: "in_progress", [completed.id]: "completed" });
+    expect(Object.fromEntries(states.map((s) => [s.id, s.status]))).toEqual({
+      [inProgress.id]: "in_progress",
+      [completed.id]: "completed",
+    });
 
     expect(await queueDueReminders({ now: at(t0, 3) })).toBe(1);
     expect(await emailsOf(inProgress.id, "reminder")).toHaveLength(1);
@@ -128,7 +165,12 @@ describe("queueDueReminders", () => {
 
   it("follows the agency's reminder settings", async () => {
     const other = (await createAgency({ name: "Quiet Agency", plan: "agency" })).id;
-    const client = (await createClient({ agencyId: other, input: ZCreateClientBody.parse({ name: "Kim", email: "kim@example.test" }) })).id;
+    const client = (
+      await createClient({
+        agencyId: other,
+        input: ZCreateClientBody.parse({ name: "Kim", email: "kim@example.test" }),
+      })
+    ).id;
     const t0 = new Date(Date.now() - 10 * DAY);
     await db.agency.update({ where: { id: other }, data: { remindersEnabled: false } });
     const req = await newRequest({ createdAt: t0, clientId: client, agency: other });

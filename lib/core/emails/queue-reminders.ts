@@ -26,7 +26,9 @@ export async function queueDueReminders(opts: { now?: Date } = {}): Promise<numb
   // Only requests whose invite was emailed: with sendEmail false the agency shares the link
   // itself and the client gets no email from us. Demo requests never email anyone.
   for (;;) {
-    const cursor: Prisma.Sql = after ? Prisma.sql`AND (r."createdAt", r."id") > (${after.createdAt}, ${after.id}::uuid)` : Prisma.empty;
+    const cursor: Prisma.Sql = after
+      ? Prisma.sql`AND (r."createdAt", r."id") > (${after.createdAt}, ${after.id}::uuid)`
+      : Prisma.empty;
     const batch: { id: string; createdAt: Date }[] = await db.$queryRaw`
       SELECT r."id", r."createdAt" FROM "AccessRequest" r JOIN "Agency" a ON a."id" = r."agencyId"
       WHERE r."status" IN ('pending', 'in_progress')

@@ -4,7 +4,10 @@ import type { Tx } from "@/lib/infra/db/db";
 import { renderRequestEmail } from "@/lib/core/emails/render-request-email";
 import { inviteUrl, requestLinkToken } from "@/lib/core/requests/serialize-request";
 
-export async function queueRequestEmail(tx: Tx, opts: { agencyId: string; requestId: string; kind: "invite" | "reminder" }) {
+export async function queueRequestEmail(
+  tx: Tx,
+  opts: { agencyId: string; requestId: string; kind: "invite" | "reminder" },
+) {
   const r = await tx.accessRequest.findUniqueOrThrow({
     where: { id: opts.requestId },
     include: { client: true, agency: { select: { name: true, accentColor: true } } },
@@ -19,6 +22,14 @@ export async function queueRequestEmail(tx: Tx, opts: { agencyId: string; reques
     expiresAt: r.expiresAt,
   });
   await tx.email.create({
-    data: { agencyId: opts.agencyId, requestId: r.id, kind: opts.kind, to: r.client.email, subject: mail.subject, text: mail.text, html: mail.html },
+    data: {
+      agencyId: opts.agencyId,
+      requestId: r.id,
+      kind: opts.kind,
+      to: r.client.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    },
   });
 }

@@ -15,8 +15,10 @@ export async function renderRequestEmail(o: {
 }) {
   const loc = localeForLanguage(o.language);
   const agency = o.agencyName;
-  const subject = o.kind === "invite" ? t(loc, "email.invite.subject", { agency }) : t(loc, "email.reminder.subject", { agency });
-  const body = o.kind === "invite" ? t(loc, "email.invite.body", { agency }) : t(loc, "email.reminder.body", { agency });
+  const subject =
+    o.kind === "invite" ? t(loc, "email.invite.subject", { agency }) : t(loc, "email.reminder.subject", { agency });
+  const body =
+    o.kind === "invite" ? t(loc, "email.invite.body", { agency }) : t(loc, "email.reminder.body", { agency });
   const expiry = o.expiresAt ? t(loc, "email.expiresOn", { date: o.expiresAt.toISOString().slice(0, 10) }) : null;
   const lines = [
     t(loc, "email.greeting", { name: o.clientName }),

@@ -160,7 +160,9 @@ describe("sendPendingEmails with a transport", () => {
     expect(await sendPendingEmails({ now, transport })).toBe(1);
     expect(await sendPendingEmails({ now, transport })).toBe(0);
 
-    expect(transport.sent).toEqual([{ from: mailFrom(), to: "ana@example.test", subject: "Hola", text: email.text, html: email.html }]);
+    expect(transport.sent).toEqual([
+      { from: mailFrom(), to: "ana@example.test", subject: "Hola", text: email.text, html: email.html },
+    ]);
     const row = await db.email.findUniqueOrThrow({ where: { id: email.id } });
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
     expect(row.sentAt?.toISOString()).toBe(now.toISOString());
@@ -180,7 +182,11 @@ describe("sendPendingEmails with a transport", () => {
       expect(await sendPendingEmails({ now, transport: failing })).toBe(1);
       const row = await db.email.findUniqueOrThrow({ where: { id: email.id } });
       const delay = EMAIL_RETRY_DELAYS_MS[attempt - 1]!;
-      expect(row).toMatchObject({ status: "pending", attempts: attempt, lastError: `ECONNECTION: Connection refused (${attempt})` });
+      expect(row).toMatchObject({
+        status: "pending",
+        attempts: attempt,
+        lastError: `ECONNECTION: Connection refused (${attempt})`,
+      });
       expect(row.nextAttemptAt.getTime()).toBe(now.getTime() + delay);
       // Not due a moment before the delay has passed.
       expect(await sendPendingEmails({ now: new Date(now.getTime() + delay - 1000), transport: failing })).toBe(0);
@@ -189,7 +195,12 @@ describe("sendPendingEmails with a transport", () => {
     expect(EMAIL_RETRY_DELAYS_MS).toEqual([60_000, 300_000, 1_800_000, 7_200_000]);
     expect(await sendPendingEmails({ now, transport: failing })).toBe(1);
     const failed = await db.email.findUniqueOrThrow({ where: { id: email.id } });
-    expect(failed).toMatchObject({ status: "failed", attempts: 5, lastError: "ECONNECTION: Connection refused (5)", sentAt: null });
+    expect(failed).toMatchObject({
+      status: "failed",
+      attempts: 5,
+      lastError: "ECONNECTION: Connection refused (5)",
+      sentAt: null,
+    });
     expect(await sendPendingEmails({ now: new Date(now.getTime() + 24 * 3600_000), transport: failing })).toBe(0);
     expect(calls).toBe(5);
   });
@@ -207,7 +218,11 @@ describe("sendPendingEmails with a transport", () => {
     await sendPendingEmails({ now, transport: flaky });
     fail = false;
     expect(await sendPendingEmails({ now: new Date(now.getTime() + 60_000), transport: flaky })).toBe(1);
-    expect(await db.email.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(await db.email.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({
+      status: "sent",
+      attempts: 2,
+      lastError: null,
+    });
   });
 
   it("sends each email exactly once when two workers run at once", async () => {
@@ -232,7 +247,10 @@ describe("sendPendingEmails over SMTP on loopback", () => {
     const server = await startSmtpServer();
     try {
       useSmtpUrl(server.url);
-      const email = await queueEmail({ to: "maria@example.test", subject: "Acme is requesting access to your accounts" });
+      const email = await queueEmail({
+        to: "maria@example.test",
+        subject: "Acme is requesting access to your accounts",
+      });
       expect(await sendPendingEmails()).toBe(1);
       expect(server.messages).toHaveLength(1);
       const [msg] = server.messages;
@@ -241,7 +259,10 @@ describe("sendPendingEmails over SMTP on loopback", () => {
       expect(msg!.data).toContain("Subject: Acme is requesting access to your accounts");
       expect(msg!.data).toContain("To: maria@example.test");
       expect(msg!.data).toContain("Open the link to grant access.");
-      expect(await db.email.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({ status: "sent", attempts: 1 });
+      expect(await db.email.findUniqueOrThrow({ where: { id: email.id } })).toMatchObject({
+        status: "sent",
+        attempts: 1,
+      });
     } finally {
       useSmtpUrl(undefined);
       await server.close();

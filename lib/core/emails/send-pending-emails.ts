@@ -46,9 +46,21 @@ export async function sendPendingEmails(opts: SendPendingEmailsOptions = {}): Pr
     if (!email) break;
     handled++;
     try {
-      await transport.sendMail({ from: mailFrom(), to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await transport.sendMail({
+        from: mailFrom(),
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
       // once sent, the bodies (verification, access and removal links) are not kept
-      await finish(email, { status: "sent", sentAt: opts.now ?? new Date(), lastError: null, text: SENT_BODY_PURGED, html: SENT_BODY_PURGED });
+      await finish(email, {
+        status: "sent",
+        sentAt: opts.now ?? new Date(),
+        lastError: null,
+        text: SENT_BODY_PURGED,
+        html: SENT_BODY_PURGED,
+      });
     } catch (err) {
       const lastError = describeError(err);
       const at = opts.now ?? new Date();
@@ -82,7 +94,17 @@ async function claimOne(now: Date): Promise<ClaimedEmail | undefined> {
 
 // Only while this worker's claim still stands: if the lease ran out and another worker
 // claimed the email again, that worker owns the outcome.
-async function finish(email: ClaimedEmail, data: { status?: "sent" | "failed"; sentAt?: Date; lastError: string | null; nextAttemptAt?: Date; text?: string; html?: string }) {
+async function finish(
+  email: ClaimedEmail,
+  data: {
+    status?: "sent" | "failed";
+    sentAt?: Date;
+    lastError: string | null;
+    nextAttemptAt?: Date;
+    text?: string;
+    html?: string;
+  },
+) {
   const db = await getDb();
   await db.email.updateMany({ where: { id: email.id, status: "pending", attempts: email.attempts }, data });
 }
@@ -102,7 +124,10 @@ async function storeDueEmails(now: Date, limit: number): Promise<number> {
 
 function describeError(err: unknown): string {
   const e = err as { message?: unknown; responseCode?: unknown; code?: unknown };
-  const parts = [typeof e?.code === "string" ? e.code : null, typeof e?.responseCode === "number" ? String(e.responseCode) : null];
+  const parts = [
+    typeof e?.code === "string" ? e.code : null,
+    typeof e?.responseCode === "number" ? String(e.responseCode) : null,
+  ];
   const prefix = parts.filter(Boolean).join(" ");
   const message = typeof e?.message === "string" ? e.message : String(err);
   return (prefix ? `${prefix}: ${message}` : message).slice(0, MAX_ERROR_LENGTH);

@@ -13,7 +13,11 @@ export function actorLabel(actor: string | null, names: ReadonlyMap<string, stri
 }
 
 /** Staff emails among the actors, resolved to their names (members of the agency only). */
-export async function actorNames(db: Pick<Tx, "membership">, agencyId: string, actors: readonly (string | null)[]): Promise<Map<string, string>> {
+export async function actorNames(
+  db: Pick<Tx, "membership">,
+  agencyId: string,
+  actors: readonly (string | null)[],
+): Promise<Map<string, string>> {
   const emails = [...new Set(actors.filter((a): a is string => !!a && a.includes("@")).map((a) => a.toLowerCase()))];
   if (emails.length === 0) return new Map();
   const members = await db.membership.findMany({
@@ -23,6 +27,10 @@ export async function actorNames(db: Pick<Tx, "membership">, agencyId: string, a
   return new Map(members.map((m) => [m.user.email.toLowerCase(), m.user.name?.trim() || m.user.email]));
 }
 
-export async function actorDisplayName(db: Pick<Tx, "membership">, agencyId: string, actor: string | null): Promise<string | null> {
+export async function actorDisplayName(
+  db: Pick<Tx, "membership">,
+  agencyId: string,
+  actor: string | null,
+): Promise<string | null> {
   return actorLabel(actor, await actorNames(db, agencyId, [actor]));
 }

@@ -17,7 +17,14 @@ export function newEventId() {
 
 /** The body of a delivery; `data` is typed by the event schemas (lib/core/events/schemas.ts). */
 export function eventEnvelope<T extends EventType>(id: string, type: T, createdAt: Date, data: TEventData<T>) {
-  return { id, type, schemaVersion: SCHEMA_VERSION, createdAt: createdAt.toISOString(), test: type === "webhook.test", data };
+  return {
+    id,
+    type,
+    schemaVersion: SCHEMA_VERSION,
+    createdAt: createdAt.toISOString(),
+    test: type === "webhook.test",
+    data,
+  };
 }
 
 /**
@@ -27,7 +34,14 @@ export function eventEnvelope<T extends EventType>(id: string, type: T, createdA
  */
 export async function recordEvent<T extends EventType>(
   tx: Tx,
-  opts: { agencyId: string; type: T; data: TEventData<T>; requestId?: string | null; now?: Date; actor?: string | null },
+  opts: {
+    agencyId: string;
+    type: T;
+    data: TEventData<T>;
+    requestId?: string | null;
+    now?: Date;
+    actor?: string | null;
+  },
 ): Promise<string> {
   const id = newEventId();
   const createdAt = opts.now ?? new Date();
@@ -53,6 +67,14 @@ export async function recordEvent<T extends EventType>(
     // wakes the workers when the transaction commits (they poll only as a fallback)
     await notify(tx, CHANNELS.deliveriesQueued);
   }
-  await notifyTeam(tx, { agencyId: opts.agencyId, eventId: id, type: opts.type, data: opts.data, requestId: opts.requestId ?? null, now: createdAt, actor: opts.actor ?? null });
+  await notifyTeam(tx, {
+    agencyId: opts.agencyId,
+    eventId: id,
+    type: opts.type,
+    data: opts.data,
+    requestId: opts.requestId ?? null,
+    now: createdAt,
+    actor: opts.actor ?? null,
+  });
   return id;
 }

@@ -13,7 +13,10 @@ const ZShownError = z
   .max(MAX_EVENT_ERROR_LENGTH)
   .meta({ description: `What the client was shown, at most ${MAX_EVENT_ERROR_LENGTH} characters.` });
 
-export const ZEventService = z.object({ service: z.string().meta({ description: "The service id." }), platform: z.string() });
+export const ZEventService = z.object({
+  service: z.string().meta({ description: "The service id." }),
+  platform: z.string(),
+});
 
 // The whole request as `GET /requests/{id}` returned it when the event was recorded.
 const request = ZRequest;
@@ -23,7 +26,9 @@ export const EVENT_DATA_SCHEMAS = {
   "request.created": z.object({ request }),
   "request.updated": z.object({
     request,
-    service: ZEventService.optional().meta({ description: "The service the change concerns, when it concerns one (a reopened skip, an unmarked grant)." }),
+    service: ZEventService.optional().meta({
+      description: "The service the change concerns, when it concerns one (a reopened skip, an unmarked grant).",
+    }),
     forward: z
       .object({
         change: z.enum(["forwarded", "taken_back"]),
@@ -32,7 +37,10 @@ export const EVENT_DATA_SCHEMAS = {
         services: z.array(z.string()).meta({ description: "The service ids handed on or taken back." }),
       })
       .optional()
-      .meta({ description: "Present when the client handed services to a colleague (`forwarded`) or took them back (`taken_back`); see `services[].forwardedTo`." }),
+      .meta({
+        description:
+          "Present when the client handed services to a colleague (`forwarded`) or took them back (`taken_back`); see `services[].forwardedTo`.",
+      }),
   }),
   "service.granted": z.object({ request, service: ZEventService }),
   "service.skipped": z.object({ request, service: ZEventService }),
@@ -42,8 +50,12 @@ export const EVENT_DATA_SCHEMAS = {
     attempt: z.object({
       platform: z.string(),
       outcome: z.enum(["success", "partial_success", "failed"]),
-      services: z.array(z.object({ service: z.string(), status: z.enum(SERVICE_STATUSES), errors: z.array(ZShownError) })),
-      errors: z.array(ZShownError).meta({ description: "General errors of the attempt; a server error is replaced by a generic message." }),
+      services: z.array(
+        z.object({ service: z.string(), status: z.enum(SERVICE_STATUSES), errors: z.array(ZShownError) }),
+      ),
+      errors: z
+        .array(ZShownError)
+        .meta({ description: "General errors of the attempt; a server error is replaced by a generic message." }),
     }),
   }),
   "intake.completed": z.object({ request }),
@@ -55,20 +67,30 @@ export const EVENT_DATA_SCHEMAS = {
     request,
     service: ZEventService,
     assets: z.array(
-      z.object({ id: z.string(), name: z.string().nullable(), lostAt: z.iso.datetime(), detail: z.string().nullable().meta({ description: "What the platform answered." }) }),
+      z.object({
+        id: z.string(),
+        name: z.string().nullable(),
+        lostAt: z.iso.datetime(),
+        detail: z.string().nullable().meta({ description: "What the platform answered." }),
+      }),
     ),
   }),
   "access.removed": z.object({
     request,
     service: ZEventService,
-    removedBy: z.string().meta({ description: "The team member's email, or `client` when the client confirmed a removal link." }),
+    removedBy: z
+      .string()
+      .meta({ description: "The team member's email, or `client` when the client confirmed a removal link." }),
     assets: z.array(
       z.object({
         id: z.string(),
         name: z.string().nullable(),
         method: z
           .enum(["agency_token", "client_token", "checklist"])
-          .meta({ description: "Removed through the platform with the agency's or the client's token, or by following the checklist." }),
+          .meta({
+            description:
+              "Removed through the platform with the agency's or the client's token, or by following the checklist.",
+          }),
         removed: z.boolean(),
         detail: z.string().nullable(),
       }),
@@ -85,14 +107,18 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
     "The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, the client said they sent an invite that needs confirming, or the client handed services to a colleague or took them back. A move to `in_progress` sends no event of its own.",
   "service.granted": "A service was granted by the client or marked granted by the team.",
   "service.skipped": "The client skipped an optional service.",
-  "service.grant_failed": "Granting a specific service failed; the client sees the error and can retry. Does not change the request or its `stateVersion`.",
-  "connection.attempt_completed": "A client finished a one-step grant attempt that reached the platform, whatever its result. Does not change the request or its `stateVersion`.",
+  "service.grant_failed":
+    "Granting a specific service failed; the client sees the error and can retry. Does not change the request or its `stateVersion`.",
+  "connection.attempt_completed":
+    "A client finished a one-step grant attempt that reached the platform, whatever its result. Does not change the request or its `stateVersion`.",
   "intake.completed": "The client submitted the intake form.",
   "request.completed": "The completion condition was met; `data.request.status` is `completed`.",
   "request.cancelled": "The request was cancelled from the dashboard or the API.",
-  "request.expired": "The deadline passed before completion; sent when the expiry is recorded, shortly after the API reports it.",
+  "request.expired":
+    "The deadline passed before completion; sent when the expiry is recorded, shortly after the API reports it.",
   "webhook.test": "Sent only on request (dashboard or `POST /webhooks/{id}/test`); never retried; `test` is true.",
-  "access.lost": 'Extension beyond the spec. An access check found that granted access is gone on the platform. Sent only to webhooks that list it by name (not with `["*"]`).',
+  "access.lost":
+    'Extension beyond the spec. An access check found that granted access is gone on the platform. Sent only to webhooks that list it by name (not with `["*"]`).',
   "access.removed":
     'Extension beyond the spec. The agency removed its access to a client\'s granted assets (offboarding). Sent only to webhooks that list it by name (not with `["*"]`).',
 };

@@ -35,7 +35,17 @@ export function renderForwardEmail(o: {
   const note = o.note ? forwardText(loc, "email.note", { name: o.fromName, note: o.note }) : null;
   const cta = forwardText(loc, "email.cta");
   const expiry = o.expiresAt ? t(loc, "email.expiresOn", { date: o.expiresAt.toISOString().slice(0, 10) }) : null;
-  const text = [greeting, "", body, ...(note ? ["", note] : []), "", `${cta}: ${o.url}`, ...(expiry ? ["", expiry] : []), "", t(loc, "email.footer", { agency })].join("\n");
+  const text = [
+    greeting,
+    "",
+    body,
+    ...(note ? ["", note] : []),
+    "",
+    `${cta}: ${o.url}`,
+    ...(expiry ? ["", expiry] : []),
+    "",
+    t(loc, "email.footer", { agency }),
+  ].join("\n");
   const color = /^#[0-9a-f]{6}$/i.test(o.accentColor ?? "") ? o.accentColor! : "#4f46e5";
   const html = `<!doctype html><html lang="${loc}"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
 <p>${esc(greeting)}</p>
@@ -52,7 +62,14 @@ ${expiry ? `<p>${esc(expiry)}</p>` : ""}
 export async function queueForwardEmail(tx: Tx, opts: { requestId: string; forwardId: string; token: string }) {
   const forward = await tx.requestForward.findUniqueOrThrow({
     where: { id: opts.forwardId },
-    include: { request: { include: { client: { select: { name: true, language: true } }, agency: { select: { name: true, accentColor: true } } } } },
+    include: {
+      request: {
+        include: {
+          client: { select: { name: true, language: true } },
+          agency: { select: { name: true, accentColor: true } },
+        },
+      },
+    },
   });
   const r = forward.request;
   const locale = localeForLanguage(r.client.language);
@@ -67,5 +84,15 @@ export async function queueForwardEmail(tx: Tx, opts: { requestId: string; forwa
     url: forwardUrl(opts.token),
     expiresAt: r.expiresAt,
   });
-  await tx.email.create({ data: { agencyId: r.agencyId, requestId: r.id, kind: "forward", to: forward.email, subject: mail.subject, text: mail.text, html: mail.html } });
+  await tx.email.create({
+    data: {
+      agencyId: r.agencyId,
+      requestId: r.id,
+      kind: "forward",
+      to: forward.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    },
+  });
 }

@@ -31,7 +31,9 @@ export interface ForwardedTo {
 
 export function readForwardedTo(value: unknown): ForwardedTo | null {
   const v = value as Partial<ForwardedTo> | null;
-  return v && typeof v.forwardId === "string" && typeof v.name === "string" && typeof v.email === "string" ? (v as ForwardedTo) : null;
+  return v && typeof v.forwardId === "string" && typeof v.name === "string" && typeof v.email === "string"
+    ? (v as ForwardedTo)
+    : null;
 }
 
 export type ForwardChange = "forwarded" | "taken_back";
@@ -44,12 +46,19 @@ async function lockOpenRequest(tx: Tx, requestId: string, now: Date): Promise<Lo
   if (!head) throw notFound("Request");
   const row = await getRequestRowOrThrow({ agencyId: head.agencyId, id: requestId, tx, includeDemo: true });
   const status = effectiveStatus({ status: row.status, expiresAt: row.expiresAt }, now);
-  if (status !== "pending" && status !== "in_progress") throw new ApiError("INVALID_STATE", "The request is no longer open.");
+  if (status !== "pending" && status !== "in_progress")
+    throw new ApiError("INVALID_STATE", "The request is no longer open.");
   return row;
 }
 
 /** Raises stateVersion and records one request.updated saying what happened to which forward. */
-async function recordForwardChange(tx: Tx, row: LockedRequest, change: ForwardChange, forward: { name: string; email: string; serviceIds: string[] }, now: Date) {
+async function recordForwardChange(
+  tx: Tx,
+  row: LockedRequest,
+  change: ForwardChange,
+  forward: { name: string; email: string; serviceIds: string[] },
+  now: Date,
+) {
   await tx.accessRequest.update({ where: { id: row.id }, data: { stateVersion: { increment: 1 } } });
   const after = await getRequestRowOrThrow({ agencyId: row.agencyId, id: row.id, tx, includeDemo: true });
   const request = serializeRequest(after, now);
@@ -77,11 +86,15 @@ export async function forwardServices(opts: {
   return inTransaction(async (tx) => {
     const row = await lockOpenRequest(tx, opts.requestId, now);
     const wanted = new Set(opts.serviceIds);
-    const services = row.services.filter((s) => wanted.has(s.serviceId) && s.status === "pending" && !readForwardedTo(s.forwardedTo));
+    const services = row.services.filter(
+      (s) => wanted.has(s.serviceId) && s.status === "pending" && !readForwardedTo(s.forwardedTo),
+    );
     if (services.length === 0 || services.length !== wanted.size) {
-      throw new ApiError("VALIDATION_FAILED", "services: choose services of this request that are pending and not handed on yet.", [
-        { field: "services", message: "Choose services of this request that are pending and not handed on yet." },
-      ]);
+      throw new ApiError(
+        "VALIDATION_FAILED",
+        "services: choose services of this request that are pending and not handed on yet.",
+        [{ field: "services", message: "Choose services of this request that are pending and not handed on yet." }],
+      );
     }
     const link = newLinkToken();
     const serviceIds = services.map((s) => s.serviceId);
@@ -100,10 +113,24 @@ export async function forwardServices(opts: {
       },
       select: { id: true },
     });
-    const forwardedTo: ForwardedTo = { forwardId: forward.id, name: opts.name, email: opts.email, at: now.toISOString() };
-    await tx.requestService.updateMany({ where: { requestId: row.id, serviceId: { in: serviceIds } }, data: { forwardedTo: forwardedTo as unknown as Prisma.InputJsonObject } });
+    const forwardedTo: ForwardedTo = {
+      forwardId: forward.id,
+      name: opts.name,
+      email: opts.email,
+      at: now.toISOString(),
+    };
+    await tx.requestService.updateMany({
+      where: { requestId: row.id, serviceId: { in: serviceIds } },
+      data: { forwardedTo: forwardedTo as unknown as Prisma.InputJsonObject },
+    });
     if (!row.isDemo) await queueForwardEmail(tx, { requestId: row.id, forwardId: forward.id, token: link.token });
-    const request = await recordForwardChange(tx, row, "forwarded", { name: opts.name, email: opts.email, serviceIds }, now);
+    const request = await recordForwardChange(
+      tx,
+      row,
+      "forwarded",
+      { name: opts.name, email: opts.email, serviceIds },
+      now,
+    );
     return { forwardId: forward.id, token: link.token, request };
   });
 }
@@ -121,19 +148,31 @@ export async function takeBackForward(opts: { requestId: string; forwardId: stri
     const row = await lockOpenRequest(tx, opts.requestId, now);
     const forward = await liveForward(tx, row.id, opts.forwardId);
     await tx.requestForward.update({ where: { id: forward.id }, data: { revokedAt: now } });
-    const mine = row.services.filter((s) => readForwardedTo(s.forwardedTo)?.forwardId === forward.id).map((s) => s.serviceId);
-    await tx.requestService.updateMany({ where: { requestId: row.id, serviceId: { in: mine } }, data: { forwardedTo: null as unknown as Prisma.InputJsonValue } });
+    const mine = row.services
+      .filter((s) => readForwardedTo(s.forwardedTo)?.forwardId === forward.id)
+      .map((s) => s.serviceId);
+    await tx.requestService.updateMany({
+      where: { requestId: row.id, serviceId: { in: mine } },
+      data: { forwardedTo: null as unknown as Prisma.InputJsonValue },
+    });
     return recordForwardChange(tx, row, "taken_back", forward, now);
   });
 }
 
 /** The same link, emailed again. */
-export async function resendForward(opts: { requestId: string; forwardId: string; now?: Date }): Promise<{ name: string }> {
+export async function resendForward(opts: {
+  requestId: string;
+  forwardId: string;
+  now?: Date;
+}): Promise<{ name: string }> {
   const now = opts.now ?? new Date();
   return inTransaction(async (tx) => {
     const row = await lockOpenRequest(tx, opts.requestId, now);
     const forward = await liveForward(tx, row.id, opts.forwardId);
-    await tx.requestForward.update({ where: { id: forward.id }, data: { sentCount: { increment: 1 }, lastSentAt: now } });
+    await tx.requestForward.update({
+      where: { id: forward.id },
+      data: { sentCount: { increment: 1 }, lastSentAt: now },
+    });
     const token = openLinkToken({ hash: forward.tokenHash, sealed: forward.tokenSealed });
     if (!row.isDemo) await queueForwardEmail(tx, { requestId: row.id, forwardId: forward.id, token });
     return { name: forward.name };

@@ -18,14 +18,23 @@ import { dismissFirstRunChecklist, getFirstRunChecklist } from "@/lib/surfaces/d
 const PASSWORD = "going-live-Secret1";
 
 afterEach(() => {
-  for (const k of ["INSTANCE_ADMIN_EMAILS", "SANDBOX_PLATFORMS", "META_APP_ID", "META_APP_SECRET"]) delete process.env[k];
+  for (const k of ["INSTANCE_ADMIN_EMAILS", "SANDBOX_PLATFORMS", "META_APP_ID", "META_APP_SECRET"])
+    delete process.env[k];
   resetEnvCache();
 });
 
 describe("instance administrators", () => {
   it("the first user of a fresh installation is one; a later agency Owner is not, until granted", async () => {
-    const first = await createUser({ agencyId: (await createAgency({ name: "Operator" })).id, email: "operator@example.com", password: PASSWORD });
-    const owner = await createUser({ agencyId: (await createAgency({ name: "Other Agency" })).id, email: "owner@example.com", password: PASSWORD });
+    const first = await createUser({
+      agencyId: (await createAgency({ name: "Operator" })).id,
+      email: "operator@example.com",
+      password: PASSWORD,
+    });
+    const owner = await createUser({
+      agencyId: (await createAgency({ name: "Other Agency" })).id,
+      email: "owner@example.com",
+      password: PASSWORD,
+    });
     expect(await isInstanceAdmin(first.id)).toBe(true);
     expect(await isInstanceAdmin(owner.id)).toBe(false);
     await expect(requireInstanceAdmin(owner.id)).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
@@ -37,7 +46,10 @@ describe("instance administrators", () => {
     resetEnvCache();
     expect(await isInstanceAdmin(owner.id)).toBe(false);
 
-    expect(await makeInstanceAdmin({ email: "Owner@Example.com" })).toEqual({ email: "owner@example.com", instanceAdmin: true });
+    expect(await makeInstanceAdmin({ email: "Owner@Example.com" })).toEqual({
+      email: "owner@example.com",
+      instanceAdmin: true,
+    });
     expect(await isInstanceAdmin(owner.id)).toBe(true);
     await makeInstanceAdmin({ email: "owner@example.com", on: false });
     expect(await isInstanceAdmin(owner.id)).toBe(false);
@@ -49,7 +61,8 @@ describe("first-run checklist", () => {
   it("ticks each item from the agency's data, and stays hidden once dismissed", async () => {
     const agency = await createAgency({ name: "New Agency" });
     const db = await getDb();
-    const ids = async () => (await getFirstRunChecklist({ agencyId: agency.id })).items.filter((i) => i.done).map((i) => i.id);
+    const ids = async () =>
+      (await getFirstRunChecklist({ agencyId: agency.id })).items.filter((i) => i.done).map((i) => i.id);
     let list = await getFirstRunChecklist({ agencyId: agency.id });
     expect(list).toMatchObject({ done: 0, show: true });
     expect(list.items.map((i) => [i.id, i.href])).toEqual([
@@ -59,10 +72,22 @@ describe("first-run checklist", () => {
       ["first_request", "/dashboard/requests/new"],
       ["team", "/dashboard/team"],
     ]);
-    await connectAccount({ agencyId: agency.id, platform: "meta", displayName: "Agency BM", business: { id: "1", name: "BM" } });
+    await connectAccount({
+      agencyId: agency.id,
+      platform: "meta",
+      displayName: "Agency BM",
+      business: { id: "1", name: "BM" },
+    });
     expect(await ids()).toEqual(["accounts"]);
     await db.intakeQuestion.create({ data: { agencyId: agency.id, type: "text", label: "Website?", position: 0 } });
-    await db.agency.update({ where: { id: agency.id }, data: { intakeFormEnabled: true, accentColor: "#4f46e5", staticLinkServices: { meta_ads: { accessLevel: "standard" } } } });
+    await db.agency.update({
+      where: { id: agency.id },
+      data: {
+        intakeFormEnabled: true,
+        accentColor: "#4f46e5",
+        staticLinkServices: { meta_ads: { accessLevel: "standard" } },
+      },
+    });
     expect(await ids()).toEqual(["accounts", "intake", "branding", "first_request"]);
     await createUser({ agencyId: agency.id, email: "teammate@example.com", password: PASSWORD, role: "member" });
     await createUser({ agencyId: agency.id, email: "boss@example.com", password: PASSWORD });
@@ -85,13 +110,26 @@ describe("agency tokens on the access-check schedule", () => {
     const agency = await createAgency({ name: "Token Agency" });
     const db = await getDb();
     const seal = (t: string) => encryptText(t, loadSecrets().encryptionKey);
-    const expired = await connectAccount({ agencyId: agency.id, platform: "google", displayName: "Expired", email: "a@agency.test" });
-    const revoked = await connectAccount({ agencyId: agency.id, platform: "meta", displayName: "Revoked", business: { id: "2", name: "BM" } });
+    const expired = await connectAccount({
+      agencyId: agency.id,
+      platform: "google",
+      displayName: "Expired",
+      email: "a@agency.test",
+    });
+    const revoked = await connectAccount({
+      agencyId: agency.id,
+      platform: "meta",
+      displayName: "Revoked",
+      business: { id: "2", name: "BM" },
+    });
     await db.connectedAccount.update({
       where: { internalAccountId: expired.internalAccountId },
       data: { accessToken: seal("g-token"), tokenExpiresAt: new Date(Date.now() - 1000) },
     });
-    await db.connectedAccount.update({ where: { internalAccountId: revoked.internalAccountId }, data: { accessToken: seal("m-token") } });
+    await db.connectedAccount.update({
+      where: { internalAccountId: revoked.internalAccountId },
+      data: { accessToken: seal("m-token") },
+    });
 
     let refuse = true;
     const connectorFor = () =>
@@ -102,7 +140,9 @@ describe("agency tokens on the access-check schedule", () => {
         },
       }) as unknown as PlatformConnector;
     expect(await checkAgencyTokens({ agencyId: agency.id, connectorFor })).toEqual({ flagged: 2 });
-    expect((await accountsNeedingReconnect({ agencyId: agency.id })).sort()).toEqual([expired.internalAccountId, revoked.internalAccountId].sort());
+    expect((await accountsNeedingReconnect({ agencyId: agency.id })).sort()).toEqual(
+      [expired.internalAccountId, revoked.internalAccountId].sort(),
+    );
 
     refuse = false;
     await checkAgencyTokens({ agencyId: agency.id, connectorFor });

@@ -14,7 +14,9 @@ function listedEmails(): string[] {
 }
 
 export async function isInstanceAdmin(userId: string): Promise<boolean> {
-  const user = await (await getDb()).user.findUnique({ where: { id: userId }, select: { email: true, instanceAdmin: true } });
+  const user = await (
+    await getDb()
+  ).user.findUnique({ where: { id: userId }, select: { email: true, instanceAdmin: true } });
   if (!user) return false;
   return user.instanceAdmin || listedEmails().includes(user.email.toLowerCase());
 }
@@ -25,7 +27,13 @@ export async function requireInstanceAdmin(userId: string): Promise<void> {
 }
 
 /** The admin CLI's `user make-instance-admin --email`. */
-export async function makeInstanceAdmin({ email, on = true }: { email: string; on?: boolean }): Promise<{ email: string; instanceAdmin: boolean }> {
+export async function makeInstanceAdmin({
+  email,
+  on = true,
+}: {
+  email: string;
+  on?: boolean;
+}): Promise<{ email: string; instanceAdmin: boolean }> {
   const normalized = email.trim().toLowerCase();
   if (!normalized) throw validationError("email", "Required.");
   const db = await getDb();

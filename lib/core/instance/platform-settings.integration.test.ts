@@ -3,7 +3,12 @@
 // missing developer token), saved credentials sealed at rest, the environment winning over
 // saved values, and a platform going live only once verified (or forced).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { savePlatformCredentials, setPlatformSwitches, verifyPlatform, listPlatformCards } from "@/lib/core/instance/platform-settings";
+import {
+  savePlatformCredentials,
+  setPlatformSwitches,
+  verifyPlatform,
+  listPlatformCards,
+} from "@/lib/core/instance/platform-settings";
 import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector";
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
@@ -24,7 +29,14 @@ const REDIRECT = "http://localhost:3999/api/access/callback";
 const closers: (() => Promise<void>)[] = [];
 let overrides = "";
 const USER = "00000000-0000-4000-8000-000000000001";
-const ENV_KEYS = ["PLATFORM_HOST_OVERRIDES", "SANDBOX_PLATFORMS", "META_APP_ID", "META_APP_SECRET", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"];
+const ENV_KEYS = [
+  "PLATFORM_HOST_OVERRIDES",
+  "SANDBOX_PLATFORMS",
+  "META_APP_ID",
+  "META_APP_SECRET",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+];
 
 function setEnv(values: Record<string, string | undefined>) {
   for (const k of ENV_KEYS) delete process.env[k];
@@ -52,7 +64,8 @@ afterAll(async () => {
 });
 
 const http = () => createConnectorHttp({ overrides: parseHostOverrides(overrides), maxAttempts: 1 });
-const verify = (platform: string, values: Record<string, string | undefined>) => verifyCredentials(platform, values, { http: http(), redirectUri: REDIRECT });
+const verify = (platform: string, values: Record<string, string | undefined>) =>
+  verifyCredentials(platform, values, { http: http(), redirectUri: REDIRECT });
 
 describe("Verify against each platform's fake", () => {
   const cases: { platform: string; valid: Record<string, string>; id: string; secret: string; words: RegExp }[] = [
@@ -65,7 +78,11 @@ describe("Verify against each platform's fake", () => {
     },
     {
       platform: "google",
-      valid: { GOOGLE_CLIENT_ID: GOOGLE_FAKE.clientId, GOOGLE_CLIENT_SECRET: GOOGLE_FAKE.clientSecret, GOOGLE_ADS_DEVELOPER_TOKEN: GOOGLE_FAKE.developerToken },
+      valid: {
+        GOOGLE_CLIENT_ID: GOOGLE_FAKE.clientId,
+        GOOGLE_CLIENT_SECRET: GOOGLE_FAKE.clientSecret,
+        GOOGLE_ADS_DEVELOPER_TOKEN: GOOGLE_FAKE.developerToken,
+      },
       id: "GOOGLE_CLIENT_ID",
       secret: "GOOGLE_CLIENT_SECRET",
       words: /Google accepted the client ID and secret/,
@@ -79,7 +96,11 @@ describe("Verify against each platform's fake", () => {
     },
     {
       platform: "microsoft",
-      valid: { MICROSOFT_CLIENT_ID: MICROSOFT_FAKE.clientId, MICROSOFT_CLIENT_SECRET: MICROSOFT_FAKE.clientSecret, MICROSOFT_ADS_DEVELOPER_TOKEN: MICROSOFT_FAKE.developerToken },
+      valid: {
+        MICROSOFT_CLIENT_ID: MICROSOFT_FAKE.clientId,
+        MICROSOFT_CLIENT_SECRET: MICROSOFT_FAKE.clientSecret,
+        MICROSOFT_ADS_DEVELOPER_TOKEN: MICROSOFT_FAKE.developerToken,
+      },
       id: "MICROSOFT_CLIENT_ID",
       secret: "MICROSOFT_CLIENT_SECRET",
       words: /Microsoft accepted/,
@@ -118,7 +139,10 @@ describe("Verify against each platform's fake", () => {
     it(`${c.platform}: valid credentials pass, an unknown client and a wrong secret fail in plain words`, async () => {
       const ok = await verify(c.platform, c.valid);
       expect(ok).toEqual({ ok: true, message: expect.stringMatching(c.words) });
-      const unknownClient = await verify(c.platform, { ...c.valid, [c.id]: c.platform === "meta" ? "999999999" : "unknown-client-0000" });
+      const unknownClient = await verify(c.platform, {
+        ...c.valid,
+        [c.id]: c.platform === "meta" ? "999999999" : "unknown-client-0000",
+      });
       expect(unknownClient.ok).toBe(false);
       expect(unknownClient.message).toMatch(/unknown|does not know|does not accept/i);
       const wrongSecret = await verify(c.platform, { ...c.valid, [c.secret]: "wrong-secret-0123456789" });
@@ -130,9 +154,15 @@ describe("Verify against each platform's fake", () => {
   }
 
   it("a missing developer token: Microsoft fails without a call, Google passes and says the Ads services stay unavailable", async () => {
-    const ms = await verify("microsoft", { MICROSOFT_CLIENT_ID: MICROSOFT_FAKE.clientId, MICROSOFT_CLIENT_SECRET: MICROSOFT_FAKE.clientSecret });
+    const ms = await verify("microsoft", {
+      MICROSOFT_CLIENT_ID: MICROSOFT_FAKE.clientId,
+      MICROSOFT_CLIENT_SECRET: MICROSOFT_FAKE.clientSecret,
+    });
     expect(ms).toEqual({ ok: false, message: "Missing: Developer token. Enter it and verify again." });
-    const g = await verify("google", { GOOGLE_CLIENT_ID: GOOGLE_FAKE.clientId, GOOGLE_CLIENT_SECRET: GOOGLE_FAKE.clientSecret });
+    const g = await verify("google", {
+      GOOGLE_CLIENT_ID: GOOGLE_FAKE.clientId,
+      GOOGLE_CLIENT_SECRET: GOOGLE_FAKE.clientSecret,
+    });
     expect(g.ok).toBe(true);
     expect(g.message).toMatch(/No Google Ads developer token is set: the Google Ads services stay unavailable/);
   });
@@ -146,11 +176,20 @@ describe("saved credentials", () => {
   });
 
   it("are sealed at rest, and the platform goes live only once Verify passes", async () => {
-    await savePlatformCredentials({ input: { platform: "meta", values: { META_APP_ID: META_FAKE_APP.appId, META_APP_SECRET: META_FAKE_APP.appSecret } }, userId: USER });
+    await savePlatformCredentials({
+      input: {
+        platform: "meta",
+        values: { META_APP_ID: META_FAKE_APP.appId, META_APP_SECRET: META_FAKE_APP.appSecret },
+      },
+      userId: USER,
+    });
     const row = await (await getDb()).platformSetting.findUniqueOrThrow({ where: { platform: "meta" } });
     expect(row.valuesSealed).not.toContain(META_FAKE_APP.appSecret);
     expect(row.valuesSealed).not.toContain(META_FAKE_APP.appId);
-    expect(openValues(row.valuesSealed)).toEqual({ META_APP_ID: META_FAKE_APP.appId, META_APP_SECRET: META_FAKE_APP.appSecret });
+    expect(openValues(row.valuesSealed)).toEqual({
+      META_APP_ID: META_FAKE_APP.appId,
+      META_APP_SECRET: META_FAKE_APP.appSecret,
+    });
     expect(platformMode("meta")).toBe("unconfigured");
     expect((await listPlatformCards()).find((c) => c.platform === "meta")?.status).toBe("unverified");
 
@@ -159,14 +198,29 @@ describe("saved credentials", () => {
     expect(platformMode("meta")).toBe("live");
     const card = (await listPlatformCards()).find((c) => c.platform === "meta")!;
     expect(card.status).toBe("live");
-    expect(card.verification).toMatchObject({ ok: true, current: true, message: expect.stringContaining("Meta accepted") });
-    expect(card.fields.find((f) => f.key === "META_APP_SECRET")).toMatchObject({ source: "saved", display: `•••• ${META_FAKE_APP.appSecret.slice(-4)}` });
+    expect(card.verification).toMatchObject({
+      ok: true,
+      current: true,
+      message: expect.stringContaining("Meta accepted"),
+    });
+    expect(card.fields.find((f) => f.key === "META_APP_SECRET")).toMatchObject({
+      source: "saved",
+      display: `•••• ${META_FAKE_APP.appSecret.slice(-4)}`,
+    });
     // the connector now signs in with the saved app id
-    const { authorizationUrl } = getConnector("meta").beginSignIn({ state: "s", redirectUri: REDIRECT, serviceIds: ["meta_ads"], codeVerifier: "v".repeat(43) });
+    const { authorizationUrl } = getConnector("meta").beginSignIn({
+      state: "s",
+      redirectUri: REDIRECT,
+      serviceIds: ["meta_ads"],
+      codeVerifier: "v".repeat(43),
+    });
     expect(new URL(authorizationUrl).searchParams.get("client_id")).toBe(META_FAKE_APP.appId);
 
     // changing a credential makes the verification stale: not live until verified again
-    await savePlatformCredentials({ input: { platform: "meta", values: { META_APP_SECRET: "another-secret-0123456789" } }, userId: USER });
+    await savePlatformCredentials({
+      input: { platform: "meta", values: { META_APP_SECRET: "another-secret-0123456789" } },
+      userId: USER,
+    });
     expect(platformMode("meta")).toBe("unconfigured");
     const failed = await verifyPlatform({ platform: "meta", userId: USER });
     expect(failed).toMatchObject({ ok: false, message: "Meta knows this App ID but the App secret is wrong." });
@@ -178,11 +232,19 @@ describe("saved credentials", () => {
 
   it("the environment wins over saved values, and a saved value cannot replace it", async () => {
     setEnv({ PLATFORM_HOST_OVERRIDES: overrides, SANDBOX_PLATFORMS: "0", GOOGLE_CLIENT_ID: GOOGLE_FAKE.clientId });
-    await expect(savePlatformCredentials({ input: { platform: "google", values: { GOOGLE_CLIENT_ID: "saved-client-id" } }, userId: USER })).rejects.toMatchObject({
+    await expect(
+      savePlatformCredentials({
+        input: { platform: "google", values: { GOOGLE_CLIENT_ID: "saved-client-id" } },
+        userId: USER,
+      }),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       details: [{ field: "values.GOOGLE_CLIENT_ID", message: "Set by the environment: change it there." }],
     });
-    await savePlatformCredentials({ input: { platform: "google", values: { GOOGLE_CLIENT_SECRET: GOOGLE_FAKE.clientSecret } }, userId: USER });
+    await savePlatformCredentials({
+      input: { platform: "google", values: { GOOGLE_CLIENT_SECRET: GOOGLE_FAKE.clientSecret } },
+      userId: USER,
+    });
     let card = (await listPlatformCards()).find((c) => c.platform === "google")!;
     expect(card.fields.map((f) => [f.key, f.source])).toEqual([
       ["GOOGLE_CLIENT_ID", "environment"],
@@ -196,17 +258,36 @@ describe("saved credentials", () => {
     await (await getDb()).platformSetting.deleteMany();
     forgetPlatformSettings();
     setEnv({ PLATFORM_HOST_OVERRIDES: overrides, SANDBOX_PLATFORMS: "0" });
-    await savePlatformCredentials({ input: { platform: "google", values: { GOOGLE_CLIENT_ID: "saved-client-id", GOOGLE_CLIENT_SECRET: GOOGLE_FAKE.clientSecret } }, userId: USER });
+    await savePlatformCredentials({
+      input: {
+        platform: "google",
+        values: { GOOGLE_CLIENT_ID: "saved-client-id", GOOGLE_CLIENT_SECRET: GOOGLE_FAKE.clientSecret },
+      },
+      userId: USER,
+    });
     await setPlatformSwitches({ input: { platform: "google", forcedLive: true }, userId: USER });
     setEnv({ PLATFORM_HOST_OVERRIDES: overrides, SANDBOX_PLATFORMS: "0", GOOGLE_CLIENT_ID: GOOGLE_FAKE.clientId });
     card = (await listPlatformCards()).find((c) => c.platform === "google")!;
-    expect(card.fields[0]).toMatchObject({ key: "GOOGLE_CLIENT_ID", source: "environment", display: GOOGLE_FAKE.clientId });
-    const { authorizationUrl } = getConnector("google").beginSignIn({ state: "s", redirectUri: REDIRECT, serviceIds: ["google_analytics"], codeVerifier: "v".repeat(43) });
+    expect(card.fields[0]).toMatchObject({
+      key: "GOOGLE_CLIENT_ID",
+      source: "environment",
+      display: GOOGLE_FAKE.clientId,
+    });
+    const { authorizationUrl } = getConnector("google").beginSignIn({
+      state: "s",
+      redirectUri: REDIRECT,
+      serviceIds: ["google_analytics"],
+      codeVerifier: "v".repeat(43),
+    });
     expect(new URL(authorizationUrl).searchParams.get("client_id")).toBe(GOOGLE_FAKE.clientId);
   });
 
   it("the sandbox switch applies when SANDBOX_PLATFORMS is not set, and is refused when it is", async () => {
-    setEnv({ PLATFORM_HOST_OVERRIDES: overrides, META_APP_ID: META_FAKE_APP.appId, META_APP_SECRET: META_FAKE_APP.appSecret });
+    setEnv({
+      PLATFORM_HOST_OVERRIDES: overrides,
+      META_APP_ID: META_FAKE_APP.appId,
+      META_APP_SECRET: META_FAKE_APP.appSecret,
+    });
     // NODE_ENV=test: every platform uses the sandbox by default
     expect(platformMode("meta")).toBe("sandbox");
     await setPlatformSwitches({ input: { platform: "meta", sandbox: false }, userId: USER });
@@ -216,7 +297,11 @@ describe("saved credentials", () => {
     expect(platformMode("meta")).toBe("sandbox");
 
     setEnv({ PLATFORM_HOST_OVERRIDES: overrides, SANDBOX_PLATFORMS: "0" });
-    await expect(setPlatformSwitches({ input: { platform: "meta", sandbox: true }, userId: USER })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(savePlatformCredentials({ input: { platform: "nope", values: {} }, userId: USER })).rejects.toMatchObject({ details: [{ field: "platform" }] });
+    await expect(
+      setPlatformSwitches({ input: { platform: "meta", sandbox: true }, userId: USER }),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(
+      savePlatformCredentials({ input: { platform: "nope", values: {} }, userId: USER }),
+    ).rejects.toMatchObject({ details: [{ field: "platform" }] });
   });
 });

@@ -75,9 +75,18 @@ export async function listPlatformCards(): Promise<PlatformCard[]> {
       platform,
       name: setup.name,
       status,
-      fields: setup.fields.map((f) => ({ ...f, source: eff[f.key]?.source ?? null, display: eff[f.key]?.value ? mask(eff[f.key]!.value!, f.secret) : null })),
-      sandbox: { on: sandboxOn, source: e.SANDBOX_PLATFORMS !== undefined ? "environment" : row?.sandbox != null ? "saved" : "default" },
-      verification: row?.verifiedAt ? { ok: row.verifyOk === true, message: row.verifyMessage ?? "", at: row.verifiedAt.toISOString(), current } : null,
+      fields: setup.fields.map((f) => ({
+        ...f,
+        source: eff[f.key]?.source ?? null,
+        display: eff[f.key]?.value ? mask(eff[f.key]!.value!, f.secret) : null,
+      })),
+      sandbox: {
+        on: sandboxOn,
+        source: e.SANDBOX_PLATFORMS !== undefined ? "environment" : row?.sandbox != null ? "saved" : "default",
+      },
+      verification: row?.verifiedAt
+        ? { ok: row.verifyOk === true, message: row.verifyMessage ?? "", at: row.verifiedAt.toISOString(), current }
+        : null,
       forcedLive: row?.forcedLive ?? false,
       redirectUris: setup.redirectPaths.map((p) => `${e.appUrl}${p}`),
       scopes: setup.scopes,
@@ -106,7 +115,10 @@ export const ZSavePlatformCredentials = z.object({
   values: z.record(z.string(), z.string().max(2000).nullable()),
 });
 
-export async function savePlatformCredentials(opts: { input: z.infer<typeof ZSavePlatformCredentials>; userId: string }): Promise<void> {
+export async function savePlatformCredentials(opts: {
+  input: z.infer<typeof ZSavePlatformCredentials>;
+  userId: string;
+}): Promise<void> {
   const platform = knownPlatform(opts.input.platform);
   const setup = platformSetup(platform);
   const e = env() as unknown as Record<string, unknown>;
@@ -121,30 +133,48 @@ export async function savePlatformCredentials(opts: { input: z.infer<typeof ZSav
     }
     const value = raw.trim();
     if (value === "") continue;
-    if (typeof e[key] === "string" && e[key] !== "") throw validationError(`values.${key}`, "Set by the environment: change it there.");
+    if (typeof e[key] === "string" && e[key] !== "")
+      throw validationError(`values.${key}`, "Set by the environment: change it there.");
     if (/\s/.test(value)) throw validationError(`values.${key}`, `${f.label} cannot contain spaces.`);
-    if (key === "META_APP_ID" && !/^\d+$/.test(value)) throw validationError(`values.${key}`, "The App ID is a number.");
+    if (key === "META_APP_ID" && !/^\d+$/.test(value))
+      throw validationError(`values.${key}`, "The App ID is a number.");
     if (value.length < 4) throw validationError(`values.${key}`, `${f.label} looks too short.`);
     next[key] = value;
   }
   const db = await getDb();
-  const changed = JSON.stringify(Object.entries(next).sort()) !== JSON.stringify(Object.entries(row?.values ?? {}).sort());
-  const data = { valuesSealed: Object.keys(next).length ? sealValues(next) : null, updatedByUserId: opts.userId, ...(changed ? { forcedLive: false } : {}) };
+  const changed =
+    JSON.stringify(Object.entries(next).sort()) !== JSON.stringify(Object.entries(row?.values ?? {}).sort());
+  const data = {
+    valuesSealed: Object.keys(next).length ? sealValues(next) : null,
+    updatedByUserId: opts.userId,
+    ...(changed ? { forcedLive: false } : {}),
+  };
   await db.platformSetting.upsert({ where: { platform }, create: { platform, ...data }, update: data });
   await announce();
 }
 
 /** Verify: the platform's answer in plain words, kept with its time. */
-export async function verifyPlatform(opts: { platform: string; userId: string; http?: ConnectorHttp }): Promise<{ ok: boolean; message: string; at: string }> {
+export async function verifyPlatform(opts: {
+  platform: string;
+  userId: string;
+  http?: ConnectorHttp;
+}): Promise<{ ok: boolean; message: string; at: string }> {
   const platform = knownPlatform(opts.platform);
   const e = env();
   const row = await currentRow(platform);
   const eff = effectiveValues(platform, e as unknown as Record<string, unknown>, row);
   const values = Object.fromEntries(Object.entries(eff).map(([k, v]) => [k, v.value]));
-  const http = opts.http ?? createConnectorHttp({ overrides: e.platformHostOverrides, maxAttempts: 1, budgetMs: 15_000 });
+  const http =
+    opts.http ?? createConnectorHttp({ overrides: e.platformHostOverrides, maxAttempts: 1, budgetMs: 15_000 });
   const result = await verifyCredentials(platform, values, { http, redirectUri: `${e.appUrl}/api/access/callback` });
   const at = new Date();
-  const data = { verifiedAt: at, verifyOk: result.ok, verifyMessage: result.message, verifiedFingerprint: credentialFingerprint(values), updatedByUserId: opts.userId };
+  const data = {
+    verifiedAt: at,
+    verifyOk: result.ok,
+    verifyMessage: result.message,
+    verifiedFingerprint: credentialFingerprint(values),
+    updatedByUserId: opts.userId,
+  };
   await (await getDb()).platformSetting.upsert({ where: { platform }, create: { platform, ...data }, update: data });
   await announce();
   return { ...result, at: at.toISOString() };
@@ -157,9 +187,13 @@ export const ZPlatformSwitches = z.object({
   forcedLive: z.boolean().optional(),
 });
 
-export async function setPlatformSwitches(opts: { input: z.infer<typeof ZPlatformSwitches>; userId: string }): Promise<void> {
+export async function setPlatformSwitches(opts: {
+  input: z.infer<typeof ZPlatformSwitches>;
+  userId: string;
+}): Promise<void> {
   const platform = knownPlatform(opts.input.platform);
-  if (opts.input.sandbox !== undefined && env().SANDBOX_PLATFORMS !== undefined) throw validationError("sandbox", "SANDBOX_PLATFORMS is set by the environment: change it there.");
+  if (opts.input.sandbox !== undefined && env().SANDBOX_PLATFORMS !== undefined)
+    throw validationError("sandbox", "SANDBOX_PLATFORMS is set by the environment: change it there.");
   const data = {
     ...(opts.input.sandbox !== undefined ? { sandbox: opts.input.sandbox } : {}),
     ...(opts.input.forcedLive !== undefined ? { forcedLive: opts.input.forcedLive } : {}),
@@ -174,5 +208,8 @@ export function savedCredentialsInUse(platform: string): boolean {
   const row = savedPlatformSettings().get(platform);
   if (!row) return false;
   const eff = effectiveValues(platform, env() as unknown as Record<string, unknown>, row);
-  return Object.values(eff).some((v) => v.source === "saved") && savedCredentialsApproved(row, Object.fromEntries(Object.entries(eff).map(([k, v]) => [k, v.value])));
+  return (
+    Object.values(eff).some((v) => v.source === "saved") &&
+    savedCredentialsApproved(row, Object.fromEntries(Object.entries(eff).map(([k, v]) => [k, v.value])))
+  );
 }

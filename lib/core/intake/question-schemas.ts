@@ -22,22 +22,35 @@ const ZQuestionTranslation = z.strictObject({
     .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`)
     .default([]),
 });
-export const ZQuestionTranslations = z.strictObject({ Spanish: ZQuestionTranslation.optional(), Dutch: ZQuestionTranslation.optional() }).default({});
+export const ZQuestionTranslations = z
+  .strictObject({ Spanish: ZQuestionTranslation.optional(), Dutch: ZQuestionTranslation.optional() })
+  .default({});
 
 export const ZIntakeQuestionInput = z
   .strictObject({
     type: z.enum(INTAKE_QUESTION_TYPES, { error: `Must be one of ${INTAKE_QUESTION_TYPES.join(", ")}.` }),
-    label: z.string({ error: "Required." }).trim().min(1, "Must not be empty.").max(MAX_QUESTION_LENGTH, `At most ${MAX_QUESTION_LENGTH} characters.`),
+    label: z
+      .string({ error: "Required." })
+      .trim()
+      .min(1, "Must not be empty.")
+      .max(MAX_QUESTION_LENGTH, `At most ${MAX_QUESTION_LENGTH} characters.`),
     required: z.boolean().default(false),
     options: z
-      .array(z.string().trim().min(1, "Options must not be empty.").max(MAX_OPTION_LENGTH, `At most ${MAX_OPTION_LENGTH} characters.`))
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, "Options must not be empty.")
+          .max(MAX_OPTION_LENGTH, `At most ${MAX_OPTION_LENGTH} characters.`),
+      )
       .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`)
       .default([]),
     translations: ZQuestionTranslations,
   })
   .superRefine((q, ctx) => {
     if (!isChoiceType(q.type)) return;
-    if (q.options.length < 2) ctx.addIssue({ code: "custom", path: ["options"], message: "A choice question needs at least two options." });
+    if (q.options.length < 2)
+      ctx.addIssue({ code: "custom", path: ["options"], message: "A choice question needs at least two options." });
     const seen = new Set<string>();
     q.options.forEach((o, i) => {
       const key = o.toLowerCase();

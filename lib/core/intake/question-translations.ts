@@ -16,7 +16,10 @@ export interface QuestionTranslation {
 export type QuestionTranslations = Partial<Record<TranslatedLanguage, QuestionTranslation>>;
 
 /** What is stored: only languages with a label, options no longer than the English ones. */
-export function cleanTranslations(input: z.infer<typeof ZQuestionTranslations> | undefined, optionCount: number): QuestionTranslations {
+export function cleanTranslations(
+  input: z.infer<typeof ZQuestionTranslations> | undefined,
+  optionCount: number,
+): QuestionTranslations {
   const out: QuestionTranslations = {};
   for (const lang of TRANSLATED_LANGUAGES) {
     const t = input?.[lang];
@@ -39,8 +42,13 @@ export interface LocalizedQuestion {
 }
 
 /** The question as a client speaking `language` reads it: their language, else English. */
-export function localizeQuestion(q: { label: string; options: readonly string[]; translations: unknown }, language: string): LocalizedQuestion {
-  const t = (TRANSLATED_LANGUAGES as readonly string[]).includes(language) ? readTranslations(q.translations)[language as TranslatedLanguage] : undefined;
+export function localizeQuestion(
+  q: { label: string; options: readonly string[]; translations: unknown },
+  language: string,
+): LocalizedQuestion {
+  const t = (TRANSLATED_LANGUAGES as readonly string[]).includes(language)
+    ? readTranslations(q.translations)[language as TranslatedLanguage]
+    : undefined;
   return {
     label: t?.label || q.label,
     optionLabels: q.options.map((o, i) => t?.options[i] || o),

@@ -5,7 +5,14 @@ import { createAgency } from "@/lib/core/agencies/create-agency";
 import { getDb } from "@/lib/infra/db/db";
 import { ApiError } from "@/lib/core/common/api-error";
 import { ZIntakeQuestionInput } from "@/lib/core/intake/question-schemas";
-import { addIntakeQuestion, getIntakeForm, moveIntakeQuestion, removeIntakeQuestion, setIntakeEnabled, updateIntakeQuestion } from "@/lib/core/intake/questions";
+import {
+  addIntakeQuestion,
+  getIntakeForm,
+  moveIntakeQuestion,
+  removeIntakeQuestion,
+  setIntakeEnabled,
+  updateIntakeQuestion,
+} from "@/lib/core/intake/questions";
 
 const text = (label: string) => ZIntakeQuestionInput.parse({ type: "text", label });
 
@@ -28,7 +35,10 @@ describe("ZIntakeQuestionInput", () => {
       options: [],
       translations: {},
     });
-    expect(ZIntakeQuestionInput.parse({ type: "single_choice", label: "Budget", required: true, options: ["Low", "High"] }).options).toEqual(["Low", "High"]);
+    expect(
+      ZIntakeQuestionInput.parse({ type: "single_choice", label: "Budget", required: true, options: ["Low", "High"] })
+        .options,
+    ).toEqual(["Low", "High"]);
   });
 
   it("refuses choice questions without two distinct options, empty labels and unknown types", () => {
@@ -49,7 +59,15 @@ describe("intake form editing", () => {
     expect(await getIntakeForm({ agencyId })).toEqual({ enabled: false, questions: [] });
 
     await addIntakeQuestion({ agencyId, input: text("Website?") });
-    await addIntakeQuestion({ agencyId, input: ZIntakeQuestionInput.parse({ type: "single_choice", label: "Budget", required: true, options: ["Low", "High"] }) });
+    await addIntakeQuestion({
+      agencyId,
+      input: ZIntakeQuestionInput.parse({
+        type: "single_choice",
+        label: "Budget",
+        required: true,
+        options: ["Low", "High"],
+      }),
+    });
     let form = await addIntakeQuestion({ agencyId, input: text("Anything else?") });
     expect(form.questions.map((q) => [q.label, q.position])).toEqual([
       ["Website?", 0],
@@ -66,8 +84,17 @@ describe("intake form editing", () => {
     form = await moveIntakeQuestion({ agencyId, id: first!.id, direction: "down" });
     expect(form.questions.map((q) => q.label)).toEqual(["Anything else?", "Website?", "Budget"]);
 
-    form = await updateIntakeQuestion({ agencyId, id: second!.id, input: ZIntakeQuestionInput.parse({ type: "multiple_choice", label: "Budgets", options: ["A", "B", "C"] }) });
-    expect(form.questions.find((q) => q.id === second!.id)).toMatchObject({ type: "multiple_choice", label: "Budgets", required: false, options: ["A", "B", "C"] });
+    form = await updateIntakeQuestion({
+      agencyId,
+      id: second!.id,
+      input: ZIntakeQuestionInput.parse({ type: "multiple_choice", label: "Budgets", options: ["A", "B", "C"] }),
+    });
+    expect(form.questions.find((q) => q.id === second!.id)).toMatchObject({
+      type: "multiple_choice",
+      label: "Budgets",
+      required: false,
+      options: ["A", "B", "C"],
+    });
 
     const removed = await removeIntakeQuestion({ agencyId, id: third!.id });
     expect(removed.archived).toBe(false);
@@ -89,9 +116,22 @@ describe("intake form editing", () => {
     const form = await addIntakeQuestion({ agencyId, input: text("Your website?") });
     const q = form.questions[0]!;
     const db = await getDb();
-    const client = await db.client.create({ data: { agencyId, name: "C", email: "c@example.com", emailNormalized: "c@example.com" } });
-    const request = await db.accessRequest.create({ data: { agencyId, clientId: client.id, source: "dashboard", inviteToken: `tok-${agencyId}` } });
-    await db.intakeAnswer.create({ data: { agencyId, requestId: request.id, questionId: q.id, questionLabel: q.label, questionType: q.type, value: "example.com" } });
+    const client = await db.client.create({
+      data: { agencyId, name: "C", email: "c@example.com", emailNormalized: "c@example.com" },
+    });
+    const request = await db.accessRequest.create({
+      data: { agencyId, clientId: client.id, source: "dashboard", inviteToken: `tok-${agencyId}` },
+    });
+    await db.intakeAnswer.create({
+      data: {
+        agencyId,
+        requestId: request.id,
+        questionId: q.id,
+        questionLabel: q.label,
+        questionType: q.type,
+        value: "example.com",
+      },
+    });
 
     expect((await getIntakeForm({ agencyId })).questions[0]!.answered).toBe(true);
     const after = await removeIntakeQuestion({ agencyId, id: q.id });
@@ -124,7 +164,13 @@ describe("intake form editing", () => {
 
     const db = await getDb();
     await db.intakeQuestion.createMany({
-      data: Array.from({ length: 44 }, (_, i) => ({ agencyId, type: "text", label: `Bulk ${i}`, options: [], position: 6 + i })),
+      data: Array.from({ length: 44 }, (_, i) => ({
+        agencyId,
+        type: "text",
+        label: `Bulk ${i}`,
+        options: [],
+        position: 6 + i,
+      })),
     });
     await rejects(addIntakeQuestion({ agencyId, input: text("One too many") }), "LIMIT_REACHED");
   });

@@ -7,10 +7,19 @@ import type { IntakeQuestion } from "@/generated/prisma/client";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
-import { INTAKE_QUESTION_TYPES, MAX_INTAKE_QUESTIONS, type IntakeQuestionType, type TIntakeQuestionInput } from "@/lib/core/intake/question-schemas";
+import {
+  INTAKE_QUESTION_TYPES,
+  MAX_INTAKE_QUESTIONS,
+  type IntakeQuestionType,
+  type TIntakeQuestionInput,
+} from "@/lib/core/intake/question-schemas";
 
 import { UUID } from "@/lib/core/common/uuid";
-import { cleanTranslations, readTranslations, type QuestionTranslations } from "@/lib/core/intake/question-translations";
+import {
+  cleanTranslations,
+  readTranslations,
+  type QuestionTranslations,
+} from "@/lib/core/intake/question-translations";
 
 export interface IntakeQuestionItem {
   id: string;
@@ -55,7 +64,12 @@ async function readForm(db: Tx, agencyId: string): Promise<IntakeForm> {
   const agency = await db.agency.findUnique({ where: { id: agencyId }, select: { intakeFormEnabled: true } });
   if (!agency) throw notFound("Agency");
   const questions = await activeQuestions(db, agencyId);
-  const answered = questions.length ? await db.intakeAnswer.groupBy({ by: ["questionId"], where: { agencyId, questionId: { in: questions.map((q) => q.id) } } }) : [];
+  const answered = questions.length
+    ? await db.intakeAnswer.groupBy({
+        by: ["questionId"],
+        where: { agencyId, questionId: { in: questions.map((q) => q.id) } },
+      })
+    : [];
   const answeredIds = new Set(answered.map((a) => a.questionId));
   return { enabled: agency.intakeFormEnabled, questions: questions.map((q) => toItem(q, answeredIds)) };
 }
@@ -68,7 +82,9 @@ async function renumber(db: Tx, questions: IntakeQuestion[]): Promise<void> {
 }
 
 async function lockAgency(db: Tx, agencyId: string): Promise<void> {
-  const rows = await db.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Agency" WHERE "id" = ${agencyId}::uuid FOR UPDATE`;
+  const rows = await db.$queryRaw<
+    { id: string }[]
+  >`SELECT "id" FROM "Agency" WHERE "id" = ${agencyId}::uuid FOR UPDATE`;
   if (rows.length === 0) throw notFound("Agency");
 }
 
@@ -92,18 +108,37 @@ export async function getIntakeForm({ agencyId, tx }: { agencyId: string; tx?: T
   return readForm(tx ?? (await getDb()), agencyId);
 }
 
-export async function setIntakeEnabled({ agencyId, enabled, tx }: { agencyId: string; enabled: boolean; tx?: Tx }): Promise<IntakeForm> {
+export async function setIntakeEnabled({
+  agencyId,
+  enabled,
+  tx,
+}: {
+  agencyId: string;
+  enabled: boolean;
+  tx?: Tx;
+}): Promise<IntakeForm> {
   return withAgencyLocked(agencyId, tx, async (db) => {
     await db.agency.update({ where: { id: agencyId }, data: { intakeFormEnabled: enabled } });
     return readForm(db, agencyId);
   });
 }
 
-export async function addIntakeQuestion({ agencyId, input, tx }: { agencyId: string; input: TIntakeQuestionInput; tx?: Tx }): Promise<IntakeForm> {
+export async function addIntakeQuestion({
+  agencyId,
+  input,
+  tx,
+}: {
+  agencyId: string;
+  input: TIntakeQuestionInput;
+  tx?: Tx;
+}): Promise<IntakeForm> {
   return withAgencyLocked(agencyId, tx, async (db) => {
     const questions = await activeQuestions(db, agencyId);
     if (questions.length >= MAX_INTAKE_QUESTIONS) {
-      throw new ApiError("LIMIT_REACHED", `An intake form has at most ${MAX_INTAKE_QUESTIONS} questions; remove one first.`);
+      throw new ApiError(
+        "LIMIT_REACHED",
+        `An intake form has at most ${MAX_INTAKE_QUESTIONS} questions; remove one first.`,
+      );
     }
     await renumber(db, questions);
     await db.intakeQuestion.create({
@@ -121,7 +156,12 @@ export async function addIntakeQuestion({ agencyId, input, tx }: { agencyId: str
   });
 }
 
-export async function updateIntakeQuestion(opts: { agencyId: string; id: string; input: TIntakeQuestionInput; tx?: Tx }): Promise<IntakeForm> {
+export async function updateIntakeQuestion(opts: {
+  agencyId: string;
+  id: string;
+  input: TIntakeQuestionInput;
+  tx?: Tx;
+}): Promise<IntakeForm> {
   const { agencyId, id, input, tx } = opts;
   return withAgencyLocked(agencyId, tx, async (db) => {
     await findActive(db, agencyId, id);
@@ -141,7 +181,12 @@ export async function updateIntakeQuestion(opts: { agencyId: string; id: string;
   });
 }
 
-export async function moveIntakeQuestion(opts: { agencyId: string; id: string; direction: "up" | "down"; tx?: Tx }): Promise<IntakeForm> {
+export async function moveIntakeQuestion(opts: {
+  agencyId: string;
+  id: string;
+  direction: "up" | "down";
+  tx?: Tx;
+}): Promise<IntakeForm> {
   const { agencyId, id, direction, tx } = opts;
   return withAgencyLocked(agencyId, tx, async (db) => {
     await findActive(db, agencyId, id);
@@ -155,7 +200,12 @@ export async function moveIntakeQuestion(opts: { agencyId: string; id: string; d
   });
 }
 
-export async function removeIntakeQuestion(opts: { agencyId: string; id: string; tx?: Tx; now?: Date }): Promise<IntakeForm & { archived: boolean }> {
+export async function removeIntakeQuestion(opts: {
+  agencyId: string;
+  id: string;
+  tx?: Tx;
+  now?: Date;
+}): Promise<IntakeForm & { archived: boolean }> {
   const { agencyId, id, tx, now = new Date() } = opts;
   return withAgencyLocked(agencyId, tx, async (db) => {
     await findActive(db, agencyId, id);

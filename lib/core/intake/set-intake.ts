@@ -34,20 +34,35 @@ export interface SetIntakeOptions {
 }
 
 function toView(q: IntakeQuestion): IntakeQuestionView {
-  return { id: q.id, type: q.type, label: q.label, required: q.required, options: [...q.options], position: q.position };
+  return {
+    id: q.id,
+    type: q.type,
+    label: q.label,
+    required: q.required,
+    options: [...q.options],
+    position: q.position,
+  };
 }
 
 function checkQuestions(questions: readonly string[]): string[] {
-  if (questions.length > MAX_INTAKE_QUESTIONS) throw validationError("questions", `At most ${MAX_INTAKE_QUESTIONS} questions.`);
+  if (questions.length > MAX_INTAKE_QUESTIONS)
+    throw validationError("questions", `At most ${MAX_INTAKE_QUESTIONS} questions.`);
   return questions.map((text, i) => {
     const label = text.trim();
     if (!label) throw validationError(`questions[${i}]`, "Must not be empty.");
-    if (label.length > MAX_QUESTION_LENGTH) throw validationError(`questions[${i}]`, `At most ${MAX_QUESTION_LENGTH} characters.`);
+    if (label.length > MAX_QUESTION_LENGTH)
+      throw validationError(`questions[${i}]`, `At most ${MAX_QUESTION_LENGTH} characters.`);
     return label;
   });
 }
 
-async function apply(db: Tx, agencyId: string, enabled: boolean, labels: string[] | undefined, now: Date): Promise<IntakeSettings> {
+async function apply(
+  db: Tx,
+  agencyId: string,
+  enabled: boolean,
+  labels: string[] | undefined,
+  now: Date,
+): Promise<IntakeSettings> {
   const agency = await db.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
   if (!agency) throw notFound("Agency");
   await db.agency.update({ where: { id: agencyId }, data: { intakeFormEnabled: enabled } });
@@ -55,7 +70,14 @@ async function apply(db: Tx, agencyId: string, enabled: boolean, labels: string[
     await db.intakeQuestion.updateMany({ where: { agencyId, archivedAt: null }, data: { archivedAt: now } });
     if (labels.length > 0) {
       await db.intakeQuestion.createMany({
-        data: labels.map((label, position) => ({ agencyId, type: "text", label, required: false, options: [], position })),
+        data: labels.map((label, position) => ({
+          agencyId,
+          type: "text",
+          label,
+          required: false,
+          options: [],
+          position,
+        })),
       });
     }
   }
@@ -66,7 +88,13 @@ async function apply(db: Tx, agencyId: string, enabled: boolean, labels: string[
   return { agencyId, enabled, questions: active.map(toView) };
 }
 
-export async function setIntake({ agencyId, enabled, questions, tx, now = new Date() }: SetIntakeOptions): Promise<IntakeSettings> {
+export async function setIntake({
+  agencyId,
+  enabled,
+  questions,
+  tx,
+  now = new Date(),
+}: SetIntakeOptions): Promise<IntakeSettings> {
   const labels = questions === undefined ? undefined : checkQuestions(questions);
   if (!UUID.test(agencyId)) throw notFound("Agency");
   return inTransaction((t) => apply(t, agencyId, enabled, labels, now), { tx });

@@ -14,19 +14,31 @@ describe("instant notification emails", () => {
   it("are one email per request burst, listing every line", async () => {
     const agency = await seedAccessAgency(["meta", "google"]);
     const db = await getDb();
-    const member = await db.user.create({ data: { email: `m-${crypto.randomUUID().slice(0, 8)}@agency.test`, passwordHash: "x" } });
+    const member = await db.user.create({
+      data: { email: `m-${crypto.randomUUID().slice(0, 8)}@agency.test`, passwordHash: "x" },
+    });
     await db.membership.create({ data: { agencyId: agency.agencyId, userId: member.id, role: "member" } });
 
-    const services = { meta_ads: { accessLevel: "analyst" }, meta_page: { accessLevel: "analyst" }, google_ads: { accessLevel: "standard" } };
+    const services = {
+      meta_ads: { accessLevel: "analyst" },
+      meta_page: { accessLevel: "analyst" },
+      google_ads: { accessLevel: "standard" },
+    };
     const first = await seedAccessRequest(agency, services);
     const start = new Date();
     for (const [i, serviceId] of ["meta_ads", "meta_page", "google_ads"].entries()) {
-      await applyRequestAction({ agencyId: agency.agencyId, requestId: first.requestId, action: { kind: "grant", serviceId }, now: new Date(start.getTime() + i * 5_000) });
+      await applyRequestAction({
+        agencyId: agency.agencyId,
+        requestId: first.requestId,
+        action: { kind: "grant", serviceId },
+        now: new Date(start.getTime() + i * 5_000),
+      });
     }
     const notifications = await db.notification.count({ where: { userId: member.id } });
     expect(notifications).toBe(4); // three grants and the completion
 
-    const mails = () => db.email.findMany({ where: { to: member.email, kind: "notification" }, orderBy: { createdAt: "asc" } });
+    const mails = () =>
+      db.email.findMany({ where: { to: member.email, kind: "notification" }, orderBy: { createdAt: "asc" } });
     const [mail, ...rest] = await mails();
     expect(rest).toEqual([]);
     expect(mail!.text.split("\n").filter((l) => l.startsWith("- "))).toHaveLength(4);
@@ -40,7 +52,11 @@ describe("instant notification emails", () => {
 
     // another request's news is its own email
     const second = await seedAccessRequest(agency, { google_ads: { accessLevel: "standard" } });
-    await applyRequestAction({ agencyId: agency.agencyId, requestId: second.requestId, action: { kind: "grant", serviceId: "google_ads" } });
+    await applyRequestAction({
+      agencyId: agency.agencyId,
+      requestId: second.requestId,
+      action: { kind: "grant", serviceId: "google_ads" },
+    });
     expect(await mails()).toHaveLength(2);
   });
 });

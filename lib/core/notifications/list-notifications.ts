@@ -16,7 +16,11 @@ export async function countUnreadNotifications(opts: { agencyId: string; userId:
   return (await getDb()).notification.count({ where: { agencyId: opts.agencyId, userId: opts.userId, readAt: null } });
 }
 
-export async function listNotifications(opts: { agencyId: string; userId: string; limit?: number }): Promise<{ data: TNotification[]; unread: number }> {
+export async function listNotifications(opts: {
+  agencyId: string;
+  userId: string;
+  limit?: number;
+}): Promise<{ data: TNotification[]; unread: number }> {
   const rows = await (
     await getDb()
   ).notification.findMany({
@@ -39,11 +43,21 @@ export async function listNotifications(opts: { agencyId: string; userId: string
 }
 
 /** Marks the given entries (or all when ids is omitted) read; returns the new unread count. */
-export async function markNotificationsRead(opts: { agencyId: string; userId: string; ids?: string[]; now?: Date }): Promise<number> {
+export async function markNotificationsRead(opts: {
+  agencyId: string;
+  userId: string;
+  ids?: string[];
+  now?: Date;
+}): Promise<number> {
   await (
     await getDb()
   ).notification.updateMany({
-    where: { agencyId: opts.agencyId, userId: opts.userId, readAt: null, ...(opts.ids ? { id: { in: opts.ids } } : {}) },
+    where: {
+      agencyId: opts.agencyId,
+      userId: opts.userId,
+      readAt: null,
+      ...(opts.ids ? { id: { in: opts.ids } } : {}),
+    },
     data: { readAt: opts.now ?? new Date() },
   });
   return countUnreadNotifications(opts);

@@ -4,7 +4,12 @@ import { z } from "zod";
 import { getDb } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
 import { checkWebhookUrl } from "@/lib/core/webhooks/check-webhook-url";
-import { NOTIFY_EMAIL_MODES, NOTIFY_EVENT_TYPES, type NotifyEmailMode, type NotifyEventType } from "@/lib/core/notifications/notification-types";
+import {
+  NOTIFY_EMAIL_MODES,
+  NOTIFY_EVENT_TYPES,
+  type NotifyEmailMode,
+  type NotifyEventType,
+} from "@/lib/core/notifications/notification-types";
 
 export const ZNotificationPreferences = z.strictObject({
   events: z.array(z.enum(NOTIFY_EVENT_TYPES)).max(NOTIFY_EVENT_TYPES.length),
@@ -16,7 +21,10 @@ export const ZSlackSettings = z.strictObject({
   url: z.string().trim().max(2048).nullable(),
 });
 
-export async function getNotificationPreferences(opts: { agencyId: string; userId: string }): Promise<TNotificationPreferences> {
+export async function getNotificationPreferences(opts: {
+  agencyId: string;
+  userId: string;
+}): Promise<TNotificationPreferences> {
   const m = await (
     await getDb()
   ).membership.findUnique({
@@ -26,11 +34,17 @@ export async function getNotificationPreferences(opts: { agencyId: string; userI
   if (!m) throw notFound("Membership");
   return {
     events: NOTIFY_EVENT_TYPES.filter((t) => m.notifyEvents.includes(t)) as NotifyEventType[],
-    email: ((NOTIFY_EMAIL_MODES as readonly string[]).includes(m.notifyEmail) ? m.notifyEmail : "instant") as NotifyEmailMode,
+    email: ((NOTIFY_EMAIL_MODES as readonly string[]).includes(m.notifyEmail)
+      ? m.notifyEmail
+      : "instant") as NotifyEmailMode,
   };
 }
 
-export async function updateNotificationPreferences(opts: { agencyId: string; userId: string; input: unknown }): Promise<TNotificationPreferences> {
+export async function updateNotificationPreferences(opts: {
+  agencyId: string;
+  userId: string;
+  input: unknown;
+}): Promise<TNotificationPreferences> {
   const input = ZNotificationPreferences.parse(opts.input);
   const updated = await (
     await getDb()
@@ -43,7 +57,9 @@ export async function updateNotificationPreferences(opts: { agencyId: string; us
 }
 
 export async function getSlackWebhookUrl(opts: { agencyId: string }): Promise<string | null> {
-  const a = await (await getDb()).agency.findUnique({ where: { id: opts.agencyId }, select: { slackWebhookUrl: true } });
+  const a = await (
+    await getDb()
+  ).agency.findUnique({ where: { id: opts.agencyId }, select: { slackWebhookUrl: true } });
   if (!a) throw notFound("Agency");
   return a.slackWebhookUrl;
 }

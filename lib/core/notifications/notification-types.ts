@@ -4,7 +4,14 @@ import { getCatalogService } from "@/lib/core/catalog/catalog";
 
 // "request.forwarded" is not an event of its own: it is the request.updated of a client
 // handing services to a colleague, which staff may want to hear about.
-export const NOTIFY_EVENT_TYPES = ["service.granted", "service.skipped", "intake.completed", "request.completed", "service.grant_failed", "request.forwarded"] as const;
+export const NOTIFY_EVENT_TYPES = [
+  "service.granted",
+  "service.skipped",
+  "intake.completed",
+  "request.completed",
+  "service.grant_failed",
+  "request.forwarded",
+] as const;
 export type NotifyEventType = (typeof NOTIFY_EVENT_TYPES)[number];
 
 export const NOTIFY_EVENT_LABELS: Record<NotifyEventType, string> = {
@@ -36,7 +43,11 @@ export function isNotifyEventType(type: string): type is NotifyEventType {
   return (NOTIFY_EVENT_TYPES as readonly string[]).includes(type);
 }
 
-type EventData = { service?: { service?: string }; errors?: unknown[]; forward?: { name?: string; email?: string; services?: unknown[] } };
+type EventData = {
+  service?: { service?: string };
+  errors?: unknown[];
+  forward?: { name?: string; email?: string; services?: unknown[] };
+};
 
 /** The notification type of a recorded event: a forward's request.updated reads as request.forwarded. */
 export function notifyTypeOf(type: string, data: unknown): string {
@@ -48,7 +59,12 @@ export function notifyTypeOf(type: string, data: unknown): string {
  * One sentence, e.g. "Acme granted Meta Ads". `actorName` is the team member (or "Your
  * team", "The API") who acted for the agency; null when the client did it.
  */
-export function notificationText(type: NotifyEventType | typeof AWAITING_CONFIRMATION, data: unknown, clientName: string, actorName: string | null = null): string {
+export function notificationText(
+  type: NotifyEventType | typeof AWAITING_CONFIRMATION,
+  data: unknown,
+  clientName: string,
+  actorName: string | null = null,
+): string {
   const d = (data ?? {}) as EventData;
   const svcId = d.service?.service;
   const svc = (svcId && getCatalogService(svcId)?.name) || svcId || "a service";
@@ -65,7 +81,9 @@ export function notificationText(type: NotifyEventType | typeof AWAITING_CONFIRM
       return actorName ? `${clientName}'s access request is complete` : `${clientName} completed their access request`;
     case "request.forwarded": {
       const f = d.forward;
-      const names = (f?.services ?? []).map((s) => (typeof s === "string" && getCatalogService(s)?.name) || s).join(", ") || "services";
+      const names =
+        (f?.services ?? []).map((s) => (typeof s === "string" && getCatalogService(s)?.name) || s).join(", ") ||
+        "services";
       return `${clientName} forwarded ${names} to ${f?.name ?? "a colleague"}${f?.email ? ` (${f.email})` : ""}`;
     }
     case "service.grant_failed": {

@@ -29,7 +29,9 @@ afterAll(async () => close?.());
 
 async function addMember(agencyId: string, role: Role = "member") {
   const db = await getDb();
-  const user = await db.user.create({ data: { email: `m-${crypto.randomUUID().slice(0, 8)}@agency.test`, passwordHash: "x" } });
+  const user = await db.user.create({
+    data: { email: `m-${crypto.randomUUID().slice(0, 8)}@agency.test`, passwordHash: "x" },
+  });
   await db.membership.create({ data: { agencyId, userId: user.id, role } });
   return user;
 }
@@ -40,8 +42,16 @@ describe("team notifications", () => {
     const instant = await addMember(agency.agencyId);
     const digest = await addMember(agency.agencyId);
     const none = await addMember(agency.agencyId);
-    await updateNotificationPreferences({ agencyId: agency.agencyId, userId: digest.id, input: { events: ["service.granted"], email: "digest" } });
-    await updateNotificationPreferences({ agencyId: agency.agencyId, userId: none.id, input: { events: ["intake.completed"], email: "instant" } });
+    await updateNotificationPreferences({
+      agencyId: agency.agencyId,
+      userId: digest.id,
+      input: { events: ["service.granted"], email: "digest" },
+    });
+    await updateNotificationPreferences({
+      agencyId: agency.agencyId,
+      userId: none.id,
+      input: { events: ["intake.completed"], email: "instant" },
+    });
 
     // Slack on a loopback receiver (WEBHOOK_ALLOW_LOOPBACK is on in tests)
     const received: string[] = [];
@@ -56,7 +66,10 @@ describe("team notifications", () => {
     await new Promise<void>((r) => slack.listen(0, "127.0.0.1", r));
     const port = (slack.address() as { port: number }).port;
     try {
-      const bad = await updateSlackWebhookUrl({ agencyId: agency.agencyId, input: { url: "http://10.0.0.1/hook" } }).catch((e: unknown) => e);
+      const bad = await updateSlackWebhookUrl({
+        agencyId: agency.agencyId,
+        input: { url: "http://10.0.0.1/hook" },
+      }).catch((e: unknown) => e);
       expect(bad).toBeInstanceOf(ApiError);
       expect((bad as ApiError).details[0]!.field).toBe("url");
       await updateSlackWebhookUrl({ agencyId: agency.agencyId, input: { url: `http://127.0.0.1:${port}/hook` } });
@@ -66,14 +79,20 @@ describe("team notifications", () => {
       expect(res.status).toBeLessThan(400);
 
       const forInstant = await listNotifications({ agencyId: agency.agencyId, userId: instant.id });
-      expect(forInstant.data.map((n) => n.type)).toEqual(expect.arrayContaining(["service.granted", "request.completed"]));
+      expect(forInstant.data.map((n) => n.type)).toEqual(
+        expect.arrayContaining(["service.granted", "request.completed"]),
+      );
       expect(forInstant.data.find((n) => n.type === "service.granted")!.message).toMatch(/^Ana Client granted /);
       expect(forInstant.unread).toBe(forInstant.data.length);
-      expect((await listNotifications({ agencyId: agency.agencyId, userId: digest.id })).data.map((n) => n.type)).toEqual(["service.granted"]);
+      expect(
+        (await listNotifications({ agencyId: agency.agencyId, userId: digest.id })).data.map((n) => n.type),
+      ).toEqual(["service.granted"]);
       expect((await listNotifications({ agencyId: agency.agencyId, userId: none.id })).data).toEqual([]);
 
       const db = await getDb();
-      const mails = await db.email.findMany({ where: { agencyId: agency.agencyId, kind: { in: ["notification", "notification_digest"] } } });
+      const mails = await db.email.findMany({
+        where: { agencyId: agency.agencyId, kind: { in: ["notification", "notification_digest"] } },
+      });
       // one email for the request's news, not one per event (instant-email-batch.integration.test.ts)
       expect(mails.filter((m) => m.to === instant.email).length).toBe(1);
       expect(mails.some((m) => m.to === digest.email || m.to === none.email)).toBe(false);
@@ -89,7 +108,9 @@ describe("team notifications", () => {
       await sendPendingSlackMessages();
       expect(received.length).toBeGreaterThanOrEqual(2);
       expect(JSON.parse(received[0]!).text).toMatch(/Ana Client/);
-      expect(await db.slackMessage.count({ where: { agencyId: agency.agencyId, status: "sent" } })).toBe(received.length);
+      expect(await db.slackMessage.count({ where: { agencyId: agency.agencyId, status: "sent" } })).toBe(
+        received.length,
+      );
     } finally {
       await new Promise((r) => slack.close(r));
     }
@@ -98,9 +119,11 @@ describe("team notifications", () => {
   it("refuses unknown events and modes with the field named", async () => {
     const agency = await seedAccessAgency(["meta"]);
     const user = await addMember(agency.agencyId);
-    const err = await updateNotificationPreferences({ agencyId: agency.agencyId, userId: user.id, input: { events: ["client.created"], email: "weekly" } }).catch(
-      (e: unknown) => e,
-    );
+    const err = await updateNotificationPreferences({
+      agencyId: agency.agencyId,
+      userId: user.id,
+      input: { events: ["client.created"], email: "weekly" },
+    }).catch((e: unknown) => e);
     expect(err).toBeDefined();
     expect(JSON.stringify(err)).toMatch(/events|email/);
   });
@@ -112,7 +135,11 @@ describe("the client page and deleting a client", () => {
     const author = await addMember(agency.agencyId);
     const { token, clientId, requestId } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "analyst" } });
     await signInAndGrant(base, token, "meta_ads", { assets: [1, 2] });
-    await addClientNote({ agencyId: agency.agencyId, author: { id: author.id, name: author.email }, input: { clientId, body: "Prefers email" } });
+    await addClientNote({
+      agencyId: agency.agencyId,
+      author: { id: author.id, name: author.email },
+      input: { clientId, body: "Prefers email" },
+    });
 
     const profile = await getClientProfile({ agencyId: agency.agencyId, id: clientId });
     expect(profile.requests.map((r) => r.id)).toEqual([requestId]);
@@ -122,7 +149,9 @@ describe("the client page and deleting a client", () => {
     expect(profile.notes.map((n) => n.body)).toEqual(["Prefers email"]);
     expect(profile.activity.some((a) => /Ana Client granted/.test(a.text))).toBe(true);
     const csv = await exportClientAccessCsv({ agencyId: agency.agencyId, id: clientId });
-    expect(csv.body.split("\r\n")[0]).toBe("client,client_email,platform,service,asset_id,asset_name,role,granted_at,granted_by,request_id");
+    expect(csv.body.split("\r\n")[0]).toBe(
+      "client,client_email,platform,service,asset_id,asset_name,role,granted_at,granted_by,request_id",
+    );
     expect(csv.body.split("\r\n").filter(Boolean)).toHaveLength(3);
 
     // another agency cannot read or delete it
@@ -131,7 +160,10 @@ describe("the client page and deleting a client", () => {
     await expect(deleteClient({ agencyId: other.agencyId, id: clientId })).rejects.toMatchObject({ status: 404 });
 
     const db = await getDb();
-    const usageBefore = await db.usageCounter.findMany({ where: { agencyId: agency.agencyId }, select: { kind: true, used: true } });
+    const usageBefore = await db.usageCounter.findMany({
+      where: { agencyId: agency.agencyId },
+      select: { kind: true, used: true },
+    });
     expect(usageBefore.length).toBeGreaterThan(0);
     const hooksBefore = await db.event.count({ where: { agencyId: agency.agencyId, type: { startsWith: "client." } } });
     expect(await deleteClient({ agencyId: agency.agencyId, id: clientId })).toEqual({ id: clientId, requests: 1 });
@@ -144,10 +176,16 @@ describe("the client page and deleting a client", () => {
     expect(await db.event.count({ where: { requestId } })).toBe(0);
     expect(await db.email.count({ where: { requestId } })).toBe(0);
     expect(await db.notification.count({ where: { clientId } })).toBe(0);
-    expect(await db.event.count({ where: { agencyId: agency.agencyId, body: { contains: "ana@client.test" } } })).toBe(0);
+    expect(await db.event.count({ where: { agencyId: agency.agencyId, body: { contains: "ana@client.test" } } })).toBe(
+      0,
+    );
     // no client.deleted event is sent (not in the spec)
-    expect(await db.event.count({ where: { agencyId: agency.agencyId, type: { startsWith: "client." } } })).toBeLessThanOrEqual(hooksBefore);
-    expect(await db.usageCounter.findMany({ where: { agencyId: agency.agencyId }, select: { kind: true, used: true } })).toEqual(usageBefore);
+    expect(
+      await db.event.count({ where: { agencyId: agency.agencyId, type: { startsWith: "client." } } }),
+    ).toBeLessThanOrEqual(hooksBefore);
+    expect(
+      await db.usageCounter.findMany({ where: { agencyId: agency.agencyId }, select: { kind: true, used: true } }),
+    ).toEqual(usageBefore);
     await expect(deleteClient({ agencyId: agency.agencyId, id: clientId })).rejects.toMatchObject({ status: 404 });
   });
 });
@@ -166,13 +204,19 @@ describe("read-only prospects on the static link", () => {
 
     const ok = await updateStaticLink({
       agencyId: agency.agencyId,
-      input: { enabled: true, services: { meta_ads: { accessLevel: "analyst", optional: false, requestedAccountLinks: links } } },
+      input: {
+        enabled: true,
+        services: { meta_ads: { accessLevel: "analyst", optional: false, requestedAccountLinks: links } },
+      },
     });
     expect(ok.allowAllRoles).toBe(false);
 
     const allowed = await updateStaticLink({
       agencyId: agency.agencyId,
-      input: { allowAllRoles: true, services: { meta_ads: { accessLevel: "admin", optional: false, requestedAccountLinks: links } } },
+      input: {
+        allowAllRoles: true,
+        services: { meta_ads: { accessLevel: "admin", optional: false, requestedAccountLinks: links } },
+      },
     });
     expect(allowed.services.meta_ads?.accessLevel).toBe("admin");
     const db = await getDb();

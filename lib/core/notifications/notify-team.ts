@@ -10,19 +10,38 @@
 // the first line), until the worker sends it.
 import type { Tx } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
-import { notifyPreferenceOf, notificationText, notifyTypeOf, type NotifyEventType, type AWAITING_CONFIRMATION } from "@/lib/core/notifications/notification-types";
+import {
+  notifyPreferenceOf,
+  notificationText,
+  notifyTypeOf,
+  type NotifyEventType,
+  type AWAITING_CONFIRMATION,
+} from "@/lib/core/notifications/notification-types";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
 import { actorDisplayName } from "@/lib/core/events/actor-name";
 
 export const INSTANT_BATCH_MS = 60_000;
 export const INSTANT_BATCH_MAX_MS = 10 * 60_000;
 
-export async function notifyTeam(tx: Tx, opts: { agencyId: string; eventId: string; type: string; data: unknown; requestId: string | null; now: Date; actor?: string | null }) {
+export async function notifyTeam(
+  tx: Tx,
+  opts: {
+    agencyId: string;
+    eventId: string;
+    type: string;
+    data: unknown;
+    requestId: string | null;
+    now: Date;
+    actor?: string | null;
+  },
+) {
   const type = notifyTypeOf(opts.type, opts.data);
   const preference = notifyPreferenceOf(type);
   if (!preference) return;
   const clientId = (opts.data as { request?: { clientId?: string } } | null)?.request?.clientId ?? null;
-  const client = clientId ? await tx.client.findFirst({ where: { id: clientId, agencyId: opts.agencyId }, select: { id: true, name: true } }) : null;
+  const client = clientId
+    ? await tx.client.findFirst({ where: { id: clientId, agencyId: opts.agencyId }, select: { id: true, name: true } })
+    : null;
   const message = notificationText(
     type as NotifyEventType | typeof AWAITING_CONFIRMATION,
     opts.data,
@@ -52,42 +71,93 @@ export async function notifyTeam(tx: Tx, opts: { agencyId: string; eventId: stri
     });
     const agency = await tx.agency.findUniqueOrThrow({ where: { id: opts.agencyId }, select: { name: true } });
     for (const m of members.filter((x) => x.notifyEmail === "instant")) {
-      await queueInstantEmail(tx, { ...opts, userId: m.userId, to: m.user.email, agencyName: agency.name, message, link });
+      await queueInstantEmail(tx, {
+        ...opts,
+        userId: m.userId,
+        to: m.user.email,
+        agencyName: agency.name,
+        message,
+        link,
+      });
     }
   }
 
   const agency = await tx.agency.findUnique({ where: { id: opts.agencyId }, select: { slackWebhookUrl: true } });
   if (agency?.slackWebhookUrl) {
-    await tx.slackMessage.create({ data: { agencyId: opts.agencyId, text: `${message} · <${link}|Open in dashboard>`, createdAt: opts.now, nextAttemptAt: opts.now } });
+    await tx.slackMessage.create({
+      data: {
+        agencyId: opts.agencyId,
+        text: `${message} · <${link}|Open in dashboard>`,
+        createdAt: opts.now,
+        nextAttemptAt: opts.now,
+      },
+    });
   }
 }
 
 async function queueInstantEmail(
   tx: Tx,
-  opts: { agencyId: string; requestId: string | null; userId: string; to: string; agencyName: string; message: string; link: string; now: Date },
+  opts: {
+    agencyId: string;
+    requestId: string | null;
+    userId: string;
+    to: string;
+    agencyName: string;
+    message: string;
+    link: string;
+    now: Date;
+  },
 ) {
-  const sendAt = (first: Date) => new Date(Math.min(opts.now.getTime() + INSTANT_BATCH_MS, first.getTime() + INSTANT_BATCH_MAX_MS));
+  const sendAt = (first: Date) =>
+    new Date(Math.min(opts.now.getTime() + INSTANT_BATCH_MS, first.getTime() + INSTANT_BATCH_MAX_MS));
   if (opts.requestId) {
     // the member's email about this request that the worker has not picked up yet
     const waiting = await tx.email.findFirst({
-      where: { agencyId: opts.agencyId, requestId: opts.requestId, kind: "notification", to: opts.to, status: "pending", attempts: 0 },
+      where: {
+        agencyId: opts.agencyId,
+        requestId: opts.requestId,
+        kind: "notification",
+        to: opts.to,
+        status: "pending",
+        attempts: 0,
+      },
       orderBy: { createdAt: "desc" },
       select: { id: true, createdAt: true },
     });
     if (waiting) {
       const lines = await tx.notification.findMany({
-        where: { agencyId: opts.agencyId, userId: opts.userId, requestId: opts.requestId, createdAt: { gte: waiting.createdAt } },
+        where: {
+          agencyId: opts.agencyId,
+          userId: opts.userId,
+          requestId: opts.requestId,
+          createdAt: { gte: waiting.createdAt },
+        },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         select: { message: true },
       });
-      const mail = await renderNotificationEmail({ agencyName: opts.agencyName, lines: lines.map((l) => l.message), link: opts.link });
+      const mail = await renderNotificationEmail({
+        agencyName: opts.agencyName,
+        lines: lines.map((l) => l.message),
+        link: opts.link,
+      });
       // only while no worker has claimed it (a claim raises attempts)
-      const joined = await tx.email.updateMany({ where: { id: waiting.id, status: "pending", attempts: 0 }, data: { ...mail, nextAttemptAt: sendAt(waiting.createdAt) } });
+      const joined = await tx.email.updateMany({
+        where: { id: waiting.id, status: "pending", attempts: 0 },
+        data: { ...mail, nextAttemptAt: sendAt(waiting.createdAt) },
+      });
       if (joined.count === 1) return;
     }
   }
   const mail = await renderNotificationEmail({ agencyName: opts.agencyName, lines: [opts.message], link: opts.link });
   await tx.email.create({
-    data: { agencyId: opts.agencyId, requestId: opts.requestId, kind: "notification", to: opts.to, ...mail, createdAt: opts.now, nextAttemptAt: sendAt(opts.now) },
+    data: {
+      agencyId: opts.agencyId,
+      requestId: opts.requestId,
+      kind: "notification",
+      to: opts.to,
+      ...mail,
+      createdAt: opts.now,
+      nextAttemptAt: sendAt(opts.now),
+    },
   });
 }

@@ -14,7 +14,10 @@ export async function sendPendingSlackMessages(opts: { now?: Date; limit?: numbe
   let handled = 0;
   while (handled < limit) {
     const now = opts.now ?? new Date();
-    const next = await db.slackMessage.findFirst({ where: { status: "pending", nextAttemptAt: { lte: now } }, orderBy: { nextAttemptAt: "asc" } });
+    const next = await db.slackMessage.findFirst({
+      where: { status: "pending", nextAttemptAt: { lte: now } },
+      orderBy: { nextAttemptAt: "asc" },
+    });
     if (!next) break;
     // claim by moving nextAttemptAt; another worker that read the same row loses the update
     const claimed = await db.slackMessage.updateMany({
@@ -25,7 +28,10 @@ export async function sendPendingSlackMessages(opts: { now?: Date; limit?: numbe
     handled++;
     const agency = await db.agency.findUnique({ where: { id: next.agencyId }, select: { slackWebhookUrl: true } });
     if (!agency?.slackWebhookUrl) {
-      await db.slackMessage.update({ where: { id: next.id }, data: { status: "failed", lastError: "No Slack URL is set any more." } });
+      await db.slackMessage.update({
+        where: { id: next.id },
+        data: { status: "failed", lastError: "No Slack URL is set any more." },
+      });
       continue;
     }
     const result = await safeSend({
@@ -42,7 +48,10 @@ export async function sendPendingSlackMessages(opts: { now?: Date; limit?: numbe
       const delay = SLACK_RETRY_DELAYS_MS[attempts - 1];
       await db.slackMessage.update({
         where: { id: next.id },
-        data: delay === undefined ? { status: "failed", lastError } : { lastError, nextAttemptAt: new Date((opts.now ?? new Date()).getTime() + delay) },
+        data:
+          delay === undefined
+            ? { status: "failed", lastError }
+            : { lastError, nextAttemptAt: new Date((opts.now ?? new Date()).getTime() + delay) },
       });
     }
   }

@@ -35,11 +35,21 @@ export async function createRemovalLink(opts: {
   const platform = getPlatform(opts.platform);
   if (!platform) throw validationError("platform", "Unknown platform.");
   const db = await getDb();
-  const client = await db.client.findFirst({ where: { id: opts.clientId, agencyId: opts.agencyId }, include: { agency: { select: { name: true, accentColor: true } } } });
+  const client = await db.client.findFirst({
+    where: { id: opts.clientId, agencyId: opts.agencyId },
+    include: { agency: { select: { name: true, accentColor: true } } },
+  });
   if (!client) throw notFound("Client");
-  const targets = await removalTargets({ agencyId: opts.agencyId, clientId: opts.clientId, platform: opts.platform, connectorFor: opts.connectorFor });
+  const targets = await removalTargets({
+    agencyId: opts.agencyId,
+    clientId: opts.clientId,
+    platform: opts.platform,
+    connectorFor: opts.connectorFor,
+  });
   if (targets.length === 0) {
-    throw new ApiError("CONFLICT", `Nothing on ${platform.name} needs the client's sign-in to be removed.`, [{ field: "platform", message: "No access to remove with a link." }]);
+    throw new ApiError("CONFLICT", `Nothing on ${platform.name} needs the client's sign-in to be removed.`, [
+      { field: "platform", message: "No access to remove with a link." },
+    ]);
   }
   const { token, hash } = newRemovalLinkToken();
   const expiresAt = new Date(now.getTime() + REMOVAL_LINK_DAYS * 86_400_000);
@@ -55,7 +65,12 @@ export async function createRemovalLink(opts: {
   });
   const row = await inTransaction(async (tx) => {
     await tx.removalLink.updateMany({
-      where: { agencyId: opts.agencyId, clientId: opts.clientId, platform: opts.platform, status: { in: ["sent", "signed_in"] } },
+      where: {
+        agencyId: opts.agencyId,
+        clientId: opts.clientId,
+        platform: opts.platform,
+        status: { in: ["sent", "signed_in"] },
+      },
       data: { status: "replaced", clientToken: null },
     });
     const created = await tx.removalLink.create({
@@ -70,7 +85,16 @@ export async function createRemovalLink(opts: {
         createdAt: now,
       },
     });
-    await tx.email.create({ data: { agencyId: opts.agencyId, kind: "removal_link", to: client.email, subject: mail.subject, text: mail.text, html: mail.html } });
+    await tx.email.create({
+      data: {
+        agencyId: opts.agencyId,
+        kind: "removal_link",
+        to: client.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      },
+    });
     return created;
   });
   return { id: row.id, platform: opts.platform, url, sentTo: client.email, expiresAt: expiresAt.toISOString() };

@@ -18,13 +18,24 @@ export interface RemovalLinkView {
 }
 
 export function removalLinkStatus(row: { status: string; expiresAt: Date }, now: Date): RemovalLinkStatus {
-  if ((row.status === "sent" || row.status === "signed_in") && row.expiresAt.getTime() <= now.getTime()) return "expired";
+  if ((row.status === "sent" || row.status === "signed_in") && row.expiresAt.getTime() <= now.getTime())
+    return "expired";
   return row.status as RemovalLinkStatus;
 }
 
-export async function listRemovalLinks(opts: { agencyId: string; clientId: string; now?: Date }): Promise<RemovalLinkView[]> {
+export async function listRemovalLinks(opts: {
+  agencyId: string;
+  clientId: string;
+  now?: Date;
+}): Promise<RemovalLinkView[]> {
   const now = opts.now ?? new Date();
-  const rows = await (await getDb()).removalLink.findMany({ where: { agencyId: opts.agencyId, clientId: opts.clientId }, orderBy: { createdAt: "desc" }, take: 20 });
+  const rows = await (
+    await getDb()
+  ).removalLink.findMany({
+    where: { agencyId: opts.agencyId, clientId: opts.clientId },
+    orderBy: { createdAt: "desc" },
+    take: 20,
+  });
   return rows.map((r) => {
     const result = (r.result ?? {}) as { removed?: unknown[]; failed?: unknown[] };
     return {

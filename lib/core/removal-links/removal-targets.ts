@@ -13,7 +13,11 @@ export interface RemovalTarget {
 }
 
 /** Platforms of this client where a removal link can remove something. */
-export async function removalLinkPlatforms(opts: { agencyId: string; clientId: string; connectorFor?: ConnectorFor }): Promise<string[]> {
+export async function removalLinkPlatforms(opts: {
+  agencyId: string;
+  clientId: string;
+  connectorFor?: ConnectorFor;
+}): Promise<string[]> {
   const out = new Set<string>();
   for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
     if (out.has(svc.platform)) continue;
@@ -22,7 +26,12 @@ export async function removalLinkPlatforms(opts: { agencyId: string; clientId: s
   return [...out];
 }
 
-export async function removalTargets(opts: { agencyId: string; clientId: string; platform: string; connectorFor?: ConnectorFor }): Promise<RemovalTarget[]> {
+export async function removalTargets(opts: {
+  agencyId: string;
+  clientId: string;
+  platform: string;
+  connectorFor?: ConnectorFor;
+}): Promise<RemovalTarget[]> {
   let connector = null;
   try {
     connector = (opts.connectorFor ?? defaultConnectorFor)(opts.platform);

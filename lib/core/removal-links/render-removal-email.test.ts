@@ -14,11 +14,21 @@ const base = {
 
 describe("renderRemovalEmail", () => {
   it("speaks the client's language", async () => {
-    expect((await renderRemovalEmail({ ...base, language: "English" })).subject).toBe("Acme <Agency> asks you to remove its access");
-    expect((await renderRemovalEmail({ ...base, language: "Spanish" })).subject).toBe("Acme <Agency> te pide que retires su acceso");
-    expect((await renderRemovalEmail({ ...base, language: "Dutch" })).subject).toBe("Acme <Agency> vraagt je om zijn toegang in te trekken");
-    expect((await renderRemovalEmail({ ...base, language: "Klingon" })).subject).toBe("Acme <Agency> asks you to remove its access");
-    expect((await renderRemovalEmail({ ...base, language: "Dutch" })).text).toContain("Deze link werkt één keer en tot 2026-12-01.");
+    expect((await renderRemovalEmail({ ...base, language: "English" })).subject).toBe(
+      "Acme <Agency> asks you to remove its access",
+    );
+    expect((await renderRemovalEmail({ ...base, language: "Spanish" })).subject).toBe(
+      "Acme <Agency> te pide que retires su acceso",
+    );
+    expect((await renderRemovalEmail({ ...base, language: "Dutch" })).subject).toBe(
+      "Acme <Agency> vraagt je om zijn toegang in te trekken",
+    );
+    expect((await renderRemovalEmail({ ...base, language: "Klingon" })).subject).toBe(
+      "Acme <Agency> asks you to remove its access",
+    );
+    expect((await renderRemovalEmail({ ...base, language: "Dutch" })).text).toContain(
+      "Deze link werkt één keer en tot 2026-12-01.",
+    );
   });
 
   it("carries the link and escapes the agency's name in HTML", async () => {

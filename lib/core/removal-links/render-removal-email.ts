@@ -23,7 +23,16 @@ export async function renderRemovalEmail(o: {
   const cta = removalText(loc, "email.cta");
   const text = [greeting, "", body, "", `${cta}: ${o.url}`, "", expiry].join("\n");
   const html = await renderEmailHtml(
-    ClientLinkEmail({ lang: loc, greeting, body, cta, url: o.url, color: o.accentColor, expiry, fallback: removalText(loc, "email.fallback", { url: o.url }) }),
+    ClientLinkEmail({
+      lang: loc,
+      greeting,
+      body,
+      cta,
+      url: o.url,
+      color: o.accentColor,
+      expiry,
+      fallback: removalText(loc, "email.fallback", { url: o.url }),
+    }),
   );
   return { subject, text, html };
 }

@@ -17,10 +17,28 @@ export const ZAgencyRequestAction = z.discriminatedUnion("kind", [
 ]);
 export type TAgencyRequestAction = z.infer<typeof ZAgencyRequestAction>;
 
-export async function applyAgencyAction(opts: { agencyId: string; input: TAgencyRequestAction; now?: Date; actorEmail?: string }): Promise<TRequest> {
+export async function applyAgencyAction(opts: {
+  agencyId: string;
+  input: TAgencyRequestAction;
+  now?: Date;
+  actorEmail?: string;
+}): Promise<TRequest> {
   const { input, agencyId, now } = opts;
-  if (input.kind === "cancel") return cancelRequest({ agencyId, id: input.requestId, includeDemo: true, now, ...(opts.actorEmail ? { actor: opts.actorEmail } : {}) });
+  if (input.kind === "cancel")
+    return cancelRequest({
+      agencyId,
+      id: input.requestId,
+      includeDemo: true,
+      now,
+      ...(opts.actorEmail ? { actor: opts.actorEmail } : {}),
+    });
   const action = { kind: input.kind, serviceId: input.serviceId };
-  const res = await applyRequestAction({ agencyId, requestId: input.requestId, action, now, ...(opts.actorEmail ? { grantedBy: opts.actorEmail, actor: opts.actorEmail } : {}) });
+  const res = await applyRequestAction({
+    agencyId,
+    requestId: input.requestId,
+    action,
+    now,
+    ...(opts.actorEmail ? { grantedBy: opts.actorEmail, actor: opts.actorEmail } : {}),
+  });
   return res.request;
 }

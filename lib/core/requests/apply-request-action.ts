@@ -83,7 +83,8 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
     };
     const result = applyAction(state, opts.action, now);
     if (!result.ok) throw new ApiError(ERROR_FOR[result.code], result.message);
-    if (!result.changed) return { changed: false, request: serializeRequest(row, now), agencyId: row.agencyId, isDemo: row.isDemo };
+    if (!result.changed)
+      return { changed: false, request: serializeRequest(row, now), agencyId: row.agencyId, isDemo: row.isDemo };
 
     const next = result.next;
     const leavingCompleted = row.status === "completed" && next.status !== "completed";
@@ -108,7 +109,13 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
         data: {
           status: svc.status,
           awaitingConfirmation: svc.awaitingConfirmation,
-          ...(granting ? { grantedAt: now, grantedAssets: (opts.grantedAssets ?? []) as object[], grantedBy: opts.grantedBy ?? defaultGrantedBy(opts.action) } : {}),
+          ...(granting
+            ? {
+                grantedAt: now,
+                grantedAssets: (opts.grantedAssets ?? []) as object[],
+                grantedBy: opts.grantedBy ?? defaultGrantedBy(opts.action),
+              }
+            : {}),
           ...(ungranting ? { grantedAt: null, grantedAssets: [], grantedBy: null } : {}),
         },
       });

@@ -7,9 +7,22 @@ import { notFound } from "@/lib/core/common/api-error";
 import { revokeForwards } from "@/lib/core/forwards/forward-services";
 
 /** `includeDemo`: the dashboard may cancel its own previews; the API never sees them. */
-export async function cancelRequest(opts: { agencyId: string; id: string; includeDemo?: boolean; now?: Date; actor?: string }) {
+export async function cancelRequest(opts: {
+  agencyId: string;
+  id: string;
+  includeDemo?: boolean;
+  now?: Date;
+  actor?: string;
+}) {
   return inTransaction(async (tx) => {
-    const res = await applyRequestAction({ agencyId: opts.agencyId, requestId: opts.id, action: { kind: "cancel" }, tx, now: opts.now, actor: opts.actor ?? "api" });
+    const res = await applyRequestAction({
+      agencyId: opts.agencyId,
+      requestId: opts.id,
+      action: { kind: "cancel" },
+      tx,
+      now: opts.now,
+      actor: opts.actor ?? "api",
+    });
     // throwing rolls the cancellation back
     if (res.isDemo && !opts.includeDemo) throw notFound("Request");
     if (res.changed) {

@@ -53,7 +53,9 @@ export async function createRequest(opts: CreateRequestOptions) {
   // Without a caller's transaction the unit is reserved before this create's own, so creates
   // of one agency do not hold its counter row locked while they run (see reserve-usage-unit.ts).
   if (!opts.tx && !opts.isDemo && opts.countsUsage !== false && opts.usage === undefined) {
-    return withUsageReservation({ agencyId: opts.agencyId, clientId: opts.input.clientId, now: opts.now }, (usage) => createRequestIn({ ...opts, usage }));
+    return withUsageReservation({ agencyId: opts.agencyId, clientId: opts.input.clientId, now: opts.now }, (usage) =>
+      createRequestIn({ ...opts, usage }),
+    );
   }
   return createRequestIn(opts);
 }
@@ -75,13 +77,22 @@ async function createRequestIn(opts: CreateRequestOptions) {
       if (problem) throw validationError("expiresAt", problem);
     }
     if (intakeRequested) {
-      const agency = await tx.agency.findUniqueOrThrow({ where: { id: opts.agencyId }, select: { intakeFormEnabled: true } });
+      const agency = await tx.agency.findUniqueOrThrow({
+        where: { id: opts.agencyId },
+        select: { intakeFormEnabled: true },
+      });
       const questions = await tx.intakeQuestion.count({ where: { agencyId: opts.agencyId, archivedAt: null } });
       if (!agency.intakeFormEnabled || questions === 0) {
-        throw validationError("intakeForm.requested", "The agency's intake form is disabled or has no questions; enable it in the dashboard first.");
+        throw validationError(
+          "intakeForm.requested",
+          "The agency's intake form is disabled or has no questions; enable it in the dashboard first.",
+        );
       }
     }
-    const services = await validateRequestedServices(tx, { agencyId: opts.agencyId, requestedServices: input.requestedServices });
+    const services = await validateRequestedServices(tx, {
+      agencyId: opts.agencyId,
+      requestedServices: input.requestedServices,
+    });
     // The request and its services are inserted with RETURNING of what the Request object
     // shows, and the response is built from that: no re-read of the rows just written.
     const created = await tx.accessRequest.create({
@@ -116,7 +127,16 @@ async function createRequestIn(opts: CreateRequestOptions) {
               accounts: s.accounts,
               position,
             })),
-            select: { serviceId: true, platform: true, accessLevel: true, optional: true, status: true, accounts: true, grantedAssets: true, position: true },
+            select: {
+              serviceId: true,
+              platform: true,
+              accessLevel: true,
+              optional: true,
+              status: true,
+              accounts: true,
+              grantedAssets: true,
+              position: true,
+            },
           });
     const request = serializeRequest({
       ...created,
@@ -124,12 +144,25 @@ async function createRequestIn(opts: CreateRequestOptions) {
       services: [...createdServices].sort((a, b) => a.position - b.position),
     });
     if (!opts.isDemo) {
-      await recordEvent(tx, { agencyId: opts.agencyId, type: "request.created", data: { request }, requestId: created.id, now });
-      if (input.sendEmail) await queueRequestEmail(tx, { agencyId: opts.agencyId, requestId: created.id, kind: "invite" });
+      await recordEvent(tx, {
+        agencyId: opts.agencyId,
+        type: "request.created",
+        data: { request },
+        requestId: created.id,
+        now,
+      });
+      if (input.sendEmail)
+        await queueRequestEmail(tx, { agencyId: opts.agencyId, requestId: created.id, kind: "invite" });
       // Counted last: with a unit reserved beforehand this takes it and locks nothing; without
       // one the month's counter row stays locked until the transaction commits. A refusal
       // still rolls everything above back.
-      if (opts.countsUsage !== false) await countUsageUnit(tx, { agencyId: opts.agencyId, kind: client.isProspect ? "prospect" : "client", now, reservation: opts.usage });
+      if (opts.countsUsage !== false)
+        await countUsageUnit(tx, {
+          agencyId: opts.agencyId,
+          kind: client.isProspect ? "prospect" : "client",
+          now,
+          reservation: opts.usage,
+        });
     }
     return request;
   };

@@ -19,31 +19,50 @@ let google: string;
 let hubspot: string;
 let clientId: string;
 
-const ads = (accessLevel = "admin") => ({ google_ads: { accessLevel, requestedAccountLinks: [{ internalAccountId: google }] } });
-const portal = () => ({ hubspot_portal: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: hubspot }] } });
+const ads = (accessLevel = "admin") => ({
+  google_ads: { accessLevel, requestedAccountLinks: [{ internalAccountId: google }] },
+});
+const portal = () => ({
+  hubspot_portal: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: hubspot }] },
+});
 
 async function newRequest(services: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return createRequest({ agencyId, input: ZCreateRequestBody.parse({ clientId, requestedServices: services, ...extra }), source: "dashboard" });
+  return createRequest({
+    agencyId,
+    input: ZCreateRequestBody.parse({ clientId, requestedServices: services, ...extra }),
+    source: "dashboard",
+  });
 }
 async function eventTypes(requestId: string) {
-  const rows = await (await getDb()).event.findMany({ where: { requestId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await (
+    await getDb()
+  ).event.findMany({ where: { requestId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   return rows.map((r) => r.type);
 }
-const edit = (requestId: string, requestedServices: Record<string, unknown>, extra: Record<string, unknown> = {}, now?: Date) =>
-  editRequest({ agencyId, input: ZEditRequestInput.parse({ requestId, requestedServices, ...extra }), now });
+const edit = (
+  requestId: string,
+  requestedServices: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+  now?: Date,
+) => editRequest({ agencyId, input: ZEditRequestInput.parse({ requestId, requestedServices, ...extra }), now });
 
 beforeAll(async () => {
   agencyId = (await createAgency({ name: "Edit Agency" })).id;
   otherAgencyId = (await createAgency({ name: "Other Agency" })).id;
   google = (await connectAccount({ agencyId, platform: "google" })).internalAccountId;
   hubspot = (await connectAccount({ agencyId, platform: "hubspot" })).internalAccountId;
-  clientId = (await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Cleo Client", email: "cleo@c.test" }) })).id;
+  clientId = (
+    await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Cleo Client", email: "cleo@c.test" }) })
+  ).id;
 });
 
 describe("editRequest on an open request", () => {
   it("adds a service and changes a role; unchanged services keep their progress", async () => {
     const r = await newRequest({ ...ads(), ...portal() });
-    await applyAgencyAction({ agencyId, input: { requestId: r.id, kind: "mark_granted", serviceId: "hubspot_portal" } });
+    await applyAgencyAction({
+      agencyId,
+      input: { requestId: r.id, kind: "mark_granted", serviceId: "hubspot_portal" },
+    });
     const before = await eventTypes(r.id);
     const res = await edit(r.id, { ...ads("standard"), ...portal() });
     expect(res).toMatchObject({ changed: true, reopened: false });
@@ -63,7 +82,12 @@ describe("editRequest on an open request", () => {
 
   it("refuses other agencies' requests and cancelled ones", async () => {
     const r = await newRequest(ads());
-    await expect(editRequest({ agencyId: otherAgencyId, input: ZEditRequestInput.parse({ requestId: r.id, requestedServices: portal() }) })).rejects.toMatchObject({
+    await expect(
+      editRequest({
+        agencyId: otherAgencyId,
+        input: ZEditRequestInput.parse({ requestId: r.id, requestedServices: portal() }),
+      }),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
     await applyAgencyAction({ agencyId, input: { requestId: r.id, kind: "cancel" } });
@@ -74,19 +98,29 @@ describe("editRequest on an open request", () => {
 describe("ask for more access (a completed request)", () => {
   it("reopens with the new service pending and the granted one kept, in one request.updated", async () => {
     const r = await newRequest(ads());
-    const done = await applyAgencyAction({ agencyId, input: { requestId: r.id, kind: "mark_granted", serviceId: "google_ads" } });
+    const done = await applyAgencyAction({
+      agencyId,
+      input: { requestId: r.id, kind: "mark_granted", serviceId: "google_ads" },
+    });
     expect(done.status).toBe("completed");
     const before = (await eventTypes(r.id)).length;
     const res = await edit(r.id, { ...ads(), ...portal() });
     expect(res).toMatchObject({ changed: true, reopened: true });
-    expect(res.request).toMatchObject({ status: "in_progress", completedAt: null, stateVersion: done.stateVersion + 1 });
+    expect(res.request).toMatchObject({
+      status: "in_progress",
+      completedAt: null,
+      stateVersion: done.stateVersion + 1,
+    });
     expect(res.request.services.map((s) => [s.service, s.status])).toEqual([
       ["google_ads", "granted"],
       ["hubspot_portal", "pending"],
     ]);
     expect((await eventTypes(r.id)).slice(before)).toEqual(["request.updated"]);
     // completes again once the new service is granted
-    const again = await applyAgencyAction({ agencyId, input: { requestId: r.id, kind: "mark_granted", serviceId: "hubspot_portal" } });
+    const again = await applyAgencyAction({
+      agencyId,
+      input: { requestId: r.id, kind: "mark_granted", serviceId: "hubspot_portal" },
+    });
     expect(again.status).toBe("completed");
   });
 
@@ -106,7 +140,9 @@ describe("ask for more access (a completed request)", () => {
     const missing = await edit(r.id, { ...ads(), ...portal() }, {}, later).catch((e: unknown) => e);
     expect(missing).toMatchObject({ code: "VALIDATION_FAILED" });
     expect(JSON.stringify(missing)).toContain("expiresAt");
-    await expect(edit(r.id, { ...ads(), ...portal() }, { expiresAt: new Date(later.getTime() - 1000).toISOString() }, later)).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(
+      edit(r.id, { ...ads(), ...portal() }, { expiresAt: new Date(later.getTime() - 1000).toISOString() }, later),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
     const deadline = new Date(later.getTime() + 7 * 86_400_000).toISOString();
     const res = await edit(r.id, { ...ads(), ...portal() }, { expiresAt: deadline }, later);
     expect(res.request).toMatchObject({ status: "in_progress", expiresAt: deadline });

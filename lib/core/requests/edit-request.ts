@@ -45,7 +45,10 @@ export async function editRequest(opts: {
     }
     if (reopening) {
       if (isExpired(row.expiresAt, now) && !expiresAt) {
-        throw validationError("expiresAt", "The request's deadline has passed: give a new deadline to ask for more access.");
+        throw validationError(
+          "expiresAt",
+          "The request's deadline has passed: give a new deadline to ask for more access.",
+        );
       }
       // Reopen first (without an event), so the replacement below sees an open request;
       // it records the one request.updated and bumps stateVersion.
@@ -54,8 +57,10 @@ export async function editRequest(opts: {
         data: { status: "in_progress", completedAt: null, ...(expiresAt ? { expiresAt } : {}) },
       });
     } else if (expiresAt) {
-      if (row.status !== "pending" && row.status !== "in_progress") throw new ApiError("INVALID_STATE", `The request is ${row.status}; it can no longer be changed.`);
-      if (isExpired(row.expiresAt, now)) throw new ApiError("INVALID_STATE", "The request is expired; it can no longer be changed.");
+      if (row.status !== "pending" && row.status !== "in_progress")
+        throw new ApiError("INVALID_STATE", `The request is ${row.status}; it can no longer be changed.`);
+      if (isExpired(row.expiresAt, now))
+        throw new ApiError("INVALID_STATE", "The request is expired; it can no longer be changed.");
       await tx.accessRequest.update({ where: { id: input.requestId }, data: { expiresAt } });
     }
     const res = await replaceRequestServices({

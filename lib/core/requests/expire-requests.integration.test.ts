@@ -28,13 +28,18 @@ async function newRequest(opts: { createdAt: Date; expiresAt?: Date; isDemo?: bo
 
 async function eventsOf(requestId: string, type: string) {
   const rows = await db.event.findMany({ where: { requestId, type }, orderBy: { createdAt: "asc" } });
-  return rows.map((e) => JSON.parse(e.body) as { type: string; data: { request: { id: string; status: string; stateVersion: number } } });
+  return rows.map(
+    (e) =>
+      JSON.parse(e.body) as { type: string; data: { request: { id: string; status: string; stateVersion: number } } },
+  );
 }
 
 beforeAll(async () => {
   db = await getDb();
   agencyId = (await createAgency({ name: "Sweep Agency", plan: "agency" })).id;
-  clientId = (await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Acme", email: "owner@acme.test" }) })).id;
+  clientId = (
+    await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Acme", email: "owner@acme.test" }) })
+  ).id;
   await db.webhook.create({ data: { agencyId, url: "https://hooks.example.test/in", events: ["request.expired"] } });
 });
 
@@ -46,8 +51,21 @@ describe("runExpirySweep", () => {
     const before = await db.accessRequest.findUniqueOrThrow({ where: { id: req.id } });
     await db.grantSession.createMany({
       data: [
-        { agencyId, requestId: req.id, serviceId: "meta_ads", nonce: `open-${req.id}`, expiresAt: new Date(Date.now() + HOUR) },
-        { agencyId, requestId: req.id, serviceId: "meta_ads", nonce: `used-${req.id}`, usedAt: t0, expiresAt: new Date(Date.now() + HOUR) },
+        {
+          agencyId,
+          requestId: req.id,
+          serviceId: "meta_ads",
+          nonce: `open-${req.id}`,
+          expiresAt: new Date(Date.now() + HOUR),
+        },
+        {
+          agencyId,
+          requestId: req.id,
+          serviceId: "meta_ads",
+          nonce: `used-${req.id}`,
+          usedAt: t0,
+          expiresAt: new Date(Date.now() + HOUR),
+        },
       ],
     });
 
@@ -62,7 +80,9 @@ describe("runExpirySweep", () => {
     const events = await eventsOf(req.id, "request.expired");
     expect(events).toHaveLength(1);
     expect(events[0]!.data.request).toMatchObject({ id: req.id, status: "expired", stateVersion: after.stateVersion });
-    const eventIds = (await db.event.findMany({ where: { requestId: req.id, type: "request.expired" }, select: { id: true } })).map((e) => e.id);
+    const eventIds = (
+      await db.event.findMany({ where: { requestId: req.id, type: "request.expired" }, select: { id: true } })
+    ).map((e) => e.id);
     expect(await db.webhookDelivery.count({ where: { eventId: { in: eventIds }, status: "pending" } })).toBe(1);
 
     const sessions = await db.grantSession.findMany({ where: { requestId: req.id } });
@@ -79,7 +99,12 @@ describe("runExpirySweep", () => {
     const t0 = new Date(Date.now() - 3 * HOUR);
     const expiresAt = new Date(t0.getTime() + HOUR);
     const completed = await newRequest({ createdAt: t0, expiresAt });
-    await applyRequestAction({ agencyId, requestId: completed.id, action: { kind: "mark_granted", serviceId: "meta_ads" }, now: t0 });
+    await applyRequestAction({
+      agencyId,
+      requestId: completed.id,
+      action: { kind: "mark_granted", serviceId: "meta_ads" },
+      now: t0,
+    });
     const cancelled = await newRequest({ createdAt: t0, expiresAt });
     await cancelRequest({ agencyId, id: cancelled.id, now: t0 });
     const undated = await newRequest({ createdAt: t0 });
@@ -91,7 +116,9 @@ describe("runExpirySweep", () => {
     await runExpirySweep();
 
     const after = await db.accessRequest.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } });
-    expect(after.map((r) => [r.status, r.stateVersion, r.expiredAt])).toEqual(before.map((r) => [r.status, r.stateVersion, null]));
+    expect(after.map((r) => [r.status, r.stateVersion, r.expiredAt])).toEqual(
+      before.map((r) => [r.status, r.stateVersion, null]),
+    );
     for (const id of ids) expect(await eventsOf(id, "request.expired")).toHaveLength(0);
   });
 

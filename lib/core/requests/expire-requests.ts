@@ -30,7 +30,9 @@ export async function runExpirySweep(opts: ExpirySweepOptions = {}): Promise<num
       where: {
         status: { in: ["pending", "in_progress"] },
         expiresAt: { lte: now },
-        ...(after ? { OR: [{ expiresAt: { gt: after.expiresAt } }, { expiresAt: after.expiresAt, id: { gt: after.id } }] } : {}),
+        ...(after
+          ? { OR: [{ expiresAt: { gt: after.expiresAt } }, { expiresAt: after.expiresAt, id: { gt: after.id } }] }
+          : {}),
       },
       orderBy: [{ expiresAt: "asc" }, { id: "asc" }],
       take,

@@ -18,7 +18,13 @@ interface StoredBody {
   data?: { request?: { stateVersion?: unknown; status?: unknown }; service?: { service?: unknown } };
 }
 
-export function timelineEntry(row: { id: string; type: string; createdAt: Date; body: string; actor?: string | null }): TTimelineEntry {
+export function timelineEntry(row: {
+  id: string;
+  type: string;
+  createdAt: Date;
+  body: string;
+  actor?: string | null;
+}): TTimelineEntry {
   let body: StoredBody = {};
   try {
     body = JSON.parse(row.body) as StoredBody;
@@ -44,11 +50,19 @@ const CLOSING = new Set(["request.completed", "request.cancelled", "request.expi
 
 export function compareTimeline(a: TTimelineEntry, b: TTimelineEntry): number {
   return (
-    a.createdAt.localeCompare(b.createdAt) || (a.stateVersion ?? 0) - (b.stateVersion ?? 0) || Number(CLOSING.has(a.type)) - Number(CLOSING.has(b.type)) || a.id.localeCompare(b.id)
+    a.createdAt.localeCompare(b.createdAt) ||
+    (a.stateVersion ?? 0) - (b.stateVersion ?? 0) ||
+    Number(CLOSING.has(a.type)) - Number(CLOSING.has(b.type)) ||
+    a.id.localeCompare(b.id)
   );
 }
 
-export async function getRequestTimeline(opts: { agencyId: string; requestId: string; tx?: Tx; limit?: number }): Promise<TTimelineEntry[]> {
+export async function getRequestTimeline(opts: {
+  agencyId: string;
+  requestId: string;
+  tx?: Tx;
+  limit?: number;
+}): Promise<TTimelineEntry[]> {
   const db = opts.tx ?? (await getDb());
   const rows = await db.event.findMany({
     where: { agencyId: opts.agencyId, requestId: opts.requestId, test: false },

@@ -11,7 +11,15 @@ export async function listRequests(opts: { agencyId: string; query: TListRequest
   const { limit, cursor, clientId, externalClientId, status } = opts.query;
   const filters = { clientId, externalClientId, status };
   const pos = decodeCursor(cursor, filters);
-  const rows = await loadRequestPage({ agencyId: opts.agencyId, clientId, externalClientId, status, pos, take: limit + 1, now });
+  const rows = await loadRequestPage({
+    agencyId: opts.agencyId,
+    clientId,
+    externalClientId,
+    status,
+    pos,
+    take: limit + 1,
+    now,
+  });
   const page = pageOf(rows, limit, filters);
   return { data: page.rows.map((r) => serializeRequest(r, now)), nextCursor: page.nextCursor };
 }

@@ -16,7 +16,14 @@ import type { SerializableRequest } from "@/lib/core/requests/serialize-request"
 /** A loaded row: what serializeRequest reads, and what the dashboard's view adds. */
 export type LoadedRequest = Omit<SerializableRequest, "client" | "services"> & {
   isDemo: boolean;
-  client: { id: string; externalClientId: string | null; name: string; email: string; company: string | null; isProspect: boolean };
+  client: {
+    id: string;
+    externalClientId: string | null;
+    name: string;
+    email: string;
+    company: string | null;
+    isProspect: boolean;
+  };
   services: (SerializableRequest["services"][number] & { awaitingConfirmation: boolean; grantedAt: Date | null })[];
 };
 
@@ -126,9 +133,19 @@ export async function loadRequestPage(opts: {
     LIMIT ${opts.take}`;
   return rows.map(({ externalClientId, clientName, clientEmail, clientCompany, clientIsProspect, services, ...r }) => ({
     ...r,
-    client: { id: r.clientId, externalClientId, name: clientName, email: clientEmail, company: clientCompany, isProspect: clientIsProspect },
-    services: ((typeof services === "string" ? JSON.parse(services) : services) as (Omit<LoadedRequest["services"][number], "grantedAt"> & { grantedAt: string | null })[]).map(
-      (s) => ({ ...s, grantedAt: s.grantedAt === null ? null : new Date(s.grantedAt) }),
-    ),
+    client: {
+      id: r.clientId,
+      externalClientId,
+      name: clientName,
+      email: clientEmail,
+      company: clientCompany,
+      isProspect: clientIsProspect,
+    },
+    services: (
+      (typeof services === "string" ? JSON.parse(services) : services) as (Omit<
+        LoadedRequest["services"][number],
+        "grantedAt"
+      > & { grantedAt: string | null })[]
+    ).map((s) => ({ ...s, grantedAt: s.grantedAt === null ? null : new Date(s.grantedAt) })),
   }));
 }

@@ -18,7 +18,13 @@ export async function getRequestRowOrThrow(opts: { agencyId: string; id: string;
 
 /** The Request object in one query (loadRequestPage), for reads that need no full row. */
 export async function getRequestOrThrow(opts: { agencyId: string; id: string; tx?: Tx; includeDemo?: boolean }) {
-  const [row] = await loadRequestPage({ agencyId: opts.agencyId, id: opts.id, includeDemo: opts.includeDemo, tx: opts.tx, take: 1 });
+  const [row] = await loadRequestPage({
+    agencyId: opts.agencyId,
+    id: opts.id,
+    includeDemo: opts.includeDemo,
+    tx: opts.tx,
+    take: 1,
+  });
   if (!row) throw notFound("Request");
   return serializeRequest(row);
 }

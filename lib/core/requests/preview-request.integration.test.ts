@@ -12,8 +12,15 @@ import { seedAccessAgency, seedAccessRequest } from "@/test/support/access-fixtu
 describe("previewRequest", () => {
   it("shows the client's page as it stands: a half-done request is not 0 of 2 done", async () => {
     const agency = await seedAccessAgency(["meta", "google"]);
-    const { requestId, clientId } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" }, google_ads: { accessLevel: "standard" } });
-    await applyRequestAction({ agencyId: agency.agencyId, requestId, action: { kind: "grant", serviceId: "meta_ads" } });
+    const { requestId, clientId } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "advertiser" },
+      google_ads: { accessLevel: "standard" },
+    });
+    await applyRequestAction({
+      agencyId: agency.agencyId,
+      requestId,
+      action: { kind: "grant", serviceId: "meta_ads" },
+    });
     const db = await getDb();
     const eventsBefore = await db.event.count({ where: { agencyId: agency.agencyId } });
 
@@ -21,7 +28,10 @@ describe("previewRequest", () => {
       clientId,
       requestedServices: {
         meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta! }] },
-        google_ads: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: agency.accounts.google! }] },
+        google_ads: {
+          accessLevel: "standard",
+          requestedAccountLinks: [{ internalAccountId: agency.accounts.google! }],
+        },
       },
     });
     const preview = await previewRequest({ agencyId: agency.agencyId, requestId, input: body });
@@ -37,6 +47,8 @@ describe("previewRequest", () => {
     expect(await db.event.count({ where: { agencyId: agency.agencyId } })).toBe(eventsBefore);
 
     const other = await seedAccessAgency(["meta"]);
-    await expect(previewRequest({ agencyId: other.agencyId, requestId, input: body })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(previewRequest({ agencyId: other.agencyId, requestId, input: body })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

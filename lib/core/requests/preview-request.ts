@@ -7,15 +7,34 @@ import { notFound } from "@/lib/core/common/api-error";
 import { createRequest } from "@/lib/core/requests/create-request";
 import type { TCreateRequestBody } from "@/lib/core/requests/schemas";
 
-export async function previewRequest(opts: { agencyId: string; requestId: string; input: TCreateRequestBody; tx?: Tx }): Promise<{ inviteUrl: string }> {
+export async function previewRequest(opts: {
+  agencyId: string;
+  requestId: string;
+  input: TCreateRequestBody;
+  tx?: Tx;
+}): Promise<{ inviteUrl: string }> {
   return inTransaction(
     async (tx) => {
       const original = await tx.accessRequest.findFirst({
         where: { id: opts.requestId, agencyId: opts.agencyId, isDemo: false },
-        select: { status: true, intakeCompletedAt: true, completedAt: true, cancelledAt: true, expiredAt: true, expiresAt: true, services: true },
+        select: {
+          status: true,
+          intakeCompletedAt: true,
+          completedAt: true,
+          cancelledAt: true,
+          expiredAt: true,
+          expiresAt: true,
+          services: true,
+        },
       });
       if (!original) throw notFound("Request");
-      const copy = await createRequest({ agencyId: opts.agencyId, input: { ...opts.input, sendEmail: false }, source: "dashboard", isDemo: true, tx });
+      const copy = await createRequest({
+        agencyId: opts.agencyId,
+        input: { ...opts.input, sendEmail: false },
+        source: "dashboard",
+        isDemo: true,
+        tx,
+      });
       for (const s of original.services) {
         await tx.requestService.updateMany({
           where: { requestId: copy.id, serviceId: s.serviceId },

@@ -61,11 +61,16 @@ export async function replaceRequestServices(opts: {
     if (!locked[0]) throw notFound("Request");
     const row = await getRequestRowOrThrow({ agencyId: opts.agencyId, id: opts.requestId, tx });
     const status = effectiveStatus({ status: row.status, expiresAt: row.expiresAt }, now);
-    if (CLOSED.has(status)) throw new ApiError("INVALID_STATE", `The request is ${status}; its services can no longer be changed.`);
+    if (CLOSED.has(status))
+      throw new ApiError("INVALID_STATE", `The request is ${status}; its services can no longer be changed.`);
 
-    const wanted = await validateRequestedServices(tx, { agencyId: opts.agencyId, requestedServices: opts.requestedServices });
+    const wanted = await validateRequestedServices(tx, {
+      agencyId: opts.agencyId,
+      requestedServices: opts.requestedServices,
+    });
     // A request with nothing to grant and no intake form could never complete.
-    if (wanted.length === 0 && !row.intakeRequested) throw validationError("requestedServices", "Request at least one service.");
+    if (wanted.length === 0 && !row.intakeRequested)
+      throw validationError("requestedServices", "Request at least one service.");
 
     const before = new Map(row.services.map((s) => [s.serviceId, s]));
     const wantedIds = new Set(wanted.map((w) => w.serviceId));
@@ -101,7 +106,12 @@ export async function replaceRequestServices(opts: {
       const keep = sameGrant && !(old.status === "skipped" && !w.optional);
       const same = keep && old.optional === w.optional && old.position === position;
       if (same) {
-        next.push({ serviceId: old.serviceId, optional: old.optional, status: old.status, awaitingConfirmation: old.awaitingConfirmation });
+        next.push({
+          serviceId: old.serviceId,
+          optional: old.optional,
+          status: old.status,
+          awaitingConfirmation: old.awaitingConfirmation,
+        });
         return;
       }
       changed = true;
@@ -135,13 +145,19 @@ export async function replaceRequestServices(opts: {
 
     if (!changed) return { changed: false, request: serializeRequest(row, now) };
 
-    if (removed.length) await tx.requestService.deleteMany({ where: { requestId: row.id, serviceId: { in: removed } } });
+    if (removed.length)
+      await tx.requestService.deleteMany({ where: { requestId: row.id, serviceId: { in: removed } } });
     // A client half-way through signing in must not grant a removed service or an old role.
     const discarded = [...removed, ...reset];
-    if (discarded.length) await tx.grantSession.deleteMany({ where: { requestId: row.id, serviceId: { in: discarded }, usedAt: null } });
+    if (discarded.length)
+      await tx.grantSession.deleteMany({ where: { requestId: row.id, serviceId: { in: discarded }, usedAt: null } });
     for (const write of writes) await write();
 
-    const completesNow = isComplete({ services: next, intakeRequested: row.intakeRequested, intakeCompleted: row.intakeCompletedAt !== null });
+    const completesNow = isComplete({
+      services: next,
+      intakeRequested: row.intakeRequested,
+      intakeCompleted: row.intakeCompletedAt !== null,
+    });
     await tx.accessRequest.update({
       where: { id: row.id },
       data: { stateVersion: row.stateVersion + 1, ...(completesNow ? { status: "completed", completedAt: now } : {}) },
@@ -150,8 +166,23 @@ export async function replaceRequestServices(opts: {
     const after = await getRequestRowOrThrow({ agencyId: opts.agencyId, id: row.id, tx });
     const request = serializeRequest(after, now);
     const actor = opts.actor ?? "api";
-    await recordEvent(tx, { agencyId: opts.agencyId, type: "request.updated", data: { request }, requestId: row.id, now, actor });
-    if (completesNow) await recordEvent(tx, { agencyId: opts.agencyId, type: "request.completed", data: { request }, requestId: row.id, now, actor });
+    await recordEvent(tx, {
+      agencyId: opts.agencyId,
+      type: "request.updated",
+      data: { request },
+      requestId: row.id,
+      now,
+      actor,
+    });
+    if (completesNow)
+      await recordEvent(tx, {
+        agencyId: opts.agencyId,
+        type: "request.completed",
+        data: { request },
+        requestId: row.id,
+        now,
+        actor,
+      });
     return { changed: true, request };
   };
   return inTransaction(run, { tx: opts.tx });

@@ -28,7 +28,10 @@ export const ZAccountLink = z
 export const ZRequestedService = z.strictObject({
   accessLevel: z.string().max(500, "accessLevel must be at most 500 characters.").optional(),
   optional: z.boolean().default(false),
-  requestedAccountLinks: z.array(ZAccountLink).max(MAX_ACCOUNT_LINKS, `at most ${MAX_ACCOUNT_LINKS} account links per service.`).default([]),
+  requestedAccountLinks: z
+    .array(ZAccountLink)
+    .max(MAX_ACCOUNT_LINKS, `at most ${MAX_ACCOUNT_LINKS} account links per service.`)
+    .default([]),
 });
 export type TRequestedService = z.infer<typeof ZRequestedService>;
 
@@ -48,20 +51,29 @@ export const ZRedirectUrl = z
       return false;
     }
   }, "redirectUrl must be an absolute http(s) URL.")
-  .meta({ format: "uri", pattern: ABSOLUTE_HTTP_URL_PATTERN, description: "Where the client is sent after finishing: an absolute http(s) URL." });
+  .meta({
+    format: "uri",
+    pattern: ABSOLUTE_HTTP_URL_PATTERN,
+    description: "Where the client is sent after finishing: an absolute http(s) URL.",
+  });
 
 export const ZCreateRequestBody = z
   .strictObject({
     clientId: z.uuid({ error: "clientId must be a client id (uuid)." }),
     requestedServices: ZRequestedServices.default({}),
-    intakeForm: z.strictObject({ requested: z.boolean({ error: "intakeForm.requested is required (boolean)." }) }).optional(),
+    intakeForm: z
+      .strictObject({ requested: z.boolean({ error: "intakeForm.requested is required (boolean)." }) })
+      .optional(),
     sendEmail: z.boolean().default(false),
     thankYouMessage: z.string().max(2000, "thankYouMessage must be at most 2000 characters.").optional(),
     redirectUrl: ZRedirectUrl.optional(),
     expiresAt: z.iso
       .datetime({ offset: true, error: "expiresAt must be an ISO 8601 datetime." })
       .optional()
-      .meta({ description: "The deadline: in the future and at most one year ahead (else 400 `VALIDATION_FAILED`). Omit for a request that never expires." }),
+      .meta({
+        description:
+          "The deadline: in the future and at most one year ahead (else 400 `VALIDATION_FAILED`). Omit for a request that never expires.",
+      }),
   })
   .meta({
     description:
@@ -86,10 +98,16 @@ export const ZRequestServiceView = z.object({
   status: z.enum(SERVICE_STATUSES),
   accounts: z.array(
     z
-      .object({ internalAccountId: z.string(), adsMccAccountId: z.string().nullable(), businessManagerId: z.string().nullable() })
+      .object({
+        internalAccountId: z.string(),
+        adsMccAccountId: z.string().nullable(),
+        businessManagerId: z.string().nullable(),
+      })
       // nullable so that generators writing an index signature accept the nullable named fields
       .catchall(z.string().nullable())
-      .meta({ description: "The agency account, with the service's extra `accountLinkFields` as further string properties." }),
+      .meta({
+        description: "The agency account, with the service's extra `accountLinkFields` as further string properties.",
+      }),
   ),
   grantedAssets: z.array(z.object({ id: z.string(), name: z.string().nullable(), accessLevel: z.string().nullable() })),
   forwardedTo: z
@@ -126,6 +144,7 @@ export const ZRequest = z
   })
   .meta({
     id: "Request",
-    description: "An access request. `status` already applies the deadline: past `expiresAt` and not completed or cancelled reads `expired`.",
+    description:
+      "An access request. `status` already applies the deadline: past `expiresAt` and not completed or cancelled reads `expired`.",
   });
 export type TRequest = z.infer<typeof ZRequest>;

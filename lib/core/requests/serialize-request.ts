@@ -35,7 +35,10 @@ export type SerializableRequest = Pick<
   | "cancelledAt"
 > & {
   client: { externalClientId: string | null };
-  services: (Pick<RequestWithServices["services"][number], "serviceId" | "platform" | "accessLevel" | "optional" | "status" | "accounts" | "grantedAssets"> & {
+  services: (Pick<
+    RequestWithServices["services"][number],
+    "serviceId" | "platform" | "accessLevel" | "optional" | "status" | "accounts" | "grantedAssets"
+  > & {
     forwardedTo?: RequestWithServices["services"][number]["forwardedTo"];
   })[];
 };
@@ -44,7 +47,9 @@ export type SerializableRequest = Pick<
 export const requestLinkTokenSelect = { inviteToken: true, inviteTokenHash: true, inviteTokenSealed: true } as const;
 
 /** The raw token of a request's invite and embed links, from its sealed copy. */
-export function requestLinkToken(r: Pick<SerializableRequest, "inviteTokenHash" | "inviteTokenSealed" | "inviteToken">): string {
+export function requestLinkToken(
+  r: Pick<SerializableRequest, "inviteTokenHash" | "inviteTokenSealed" | "inviteToken">,
+): string {
   return openLinkToken({ hash: r.inviteTokenHash, sealed: r.inviteTokenSealed, legacy: r.inviteToken });
 }
 
@@ -83,7 +88,13 @@ export function serializeRequest(r: SerializableRequest, now = new Date()): TReq
       optional: s.optional,
       status: s.status,
       accounts: ((s.accounts ?? []) as Record<string, string | null>[]).map(
-        (a) => ({ ...a, internalAccountId: a.internalAccountId ?? "", adsMccAccountId: a.adsMccAccountId ?? null, businessManagerId: a.businessManagerId ?? null }) as AccountView,
+        (a) =>
+          ({
+            ...a,
+            internalAccountId: a.internalAccountId ?? "",
+            adsMccAccountId: a.adsMccAccountId ?? null,
+            businessManagerId: a.businessManagerId ?? null,
+          }) as AccountView,
       ),
       grantedAssets: publicGrantedAssets(s.grantedAssets),
       forwardedTo: publicForwardedTo(s.forwardedTo),

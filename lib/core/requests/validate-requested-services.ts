@@ -25,19 +25,28 @@ export async function validateRequestedServices(
   const details: ErrorDetail[] = [];
   const entries = Object.entries(opts.requestedServices);
   const accountIds = [...new Set(entries.flatMap(([, s]) => s.requestedAccountLinks.map((l) => l.internalAccountId)))];
-  const accounts = accountIds.length ? await tx.connectedAccount.findMany({ where: { agencyId: opts.agencyId, internalAccountId: { in: accountIds } } }) : [];
+  const accounts = accountIds.length
+    ? await tx.connectedAccount.findMany({ where: { agencyId: opts.agencyId, internalAccountId: { in: accountIds } } })
+    : [];
   const byId = new Map(accounts.map((a) => [a.internalAccountId, a]));
   const out: ValidatedService[] = [];
   for (const [serviceId, svc] of entries) {
     const field = `${prefix}.${serviceId}`;
     const cat = getCatalogService(serviceId);
     if (!cat) {
-      details.push({ field, message: `Unknown service "${serviceId.slice(0, 100)}". See GET /services for the catalog.` });
+      details.push({
+        field,
+        message: `Unknown service "${serviceId.slice(0, 100)}". See GET /services for the catalog.`,
+      });
       continue;
     }
     // The client follows steps that name the agency's account ("enter {agencyAccount}"):
     // without a linked account the page would tell them to enter nothing.
-    if (cat.clientFlow !== "one_click" && svc.requestedAccountLinks.length === 0 && cat.instructions.some((step) => step.includes("{agencyAccount}"))) {
+    if (
+      cat.clientFlow !== "one_click" &&
+      svc.requestedAccountLinks.length === 0 &&
+      cat.instructions.some((step) => step.includes("{agencyAccount}"))
+    ) {
       details.push({
         field: `${field}.requestedAccountLinks`,
         message: `${cat.name} is granted by the client following steps that name the agency's account: link one of the agency's ${cat.platform} accounts (see GET /accounts).`,
@@ -52,14 +61,27 @@ export async function validateRequestedServices(
         if (!allowed.has(k)) details.push({ field: `${lf}.${k}`, message: `Unknown field for ${serviceId}.` });
       }
       for (const f of cat.accountLinkFields) {
-        if (f.required && !(link as Record<string, unknown>)[f.name]) details.push({ field: `${lf}.${f.name}`, message: `Required for ${serviceId}.` });
+        if (f.required && !(link as Record<string, unknown>)[f.name])
+          details.push({ field: `${lf}.${f.name}`, message: `Required for ${serviceId}.` });
       }
       const acc = byId.get(link.internalAccountId);
-      if (!acc) details.push({ field: `${lf}.internalAccountId`, message: "Not one of the agency's connected accounts (see GET /accounts)." });
-      else if (acc.platform !== cat.platform) details.push({ field: `${lf}.internalAccountId`, message: `This account is on ${acc.platform}, not ${cat.platform}.` });
-      else if (acc.status !== "connected") details.push({ field: `${lf}.internalAccountId`, message: "This account is disconnected." });
+      if (!acc)
+        details.push({
+          field: `${lf}.internalAccountId`,
+          message: "Not one of the agency's connected accounts (see GET /accounts).",
+        });
+      else if (acc.platform !== cat.platform)
+        details.push({
+          field: `${lf}.internalAccountId`,
+          message: `This account is on ${acc.platform}, not ${cat.platform}.`,
+        });
+      else if (acc.status !== "connected")
+        details.push({ field: `${lf}.internalAccountId`, message: "This account is disconnected." });
       else if (!acc.services.includes(serviceId)) {
-        details.push({ field: `${lf}.internalAccountId`, message: `This account does not offer ${serviceId}; its services: ${acc.services.join(", ")} (see GET /accounts).` });
+        details.push({
+          field: `${lf}.internalAccountId`,
+          message: `This account does not offer ${serviceId}; its services: ${acc.services.join(", ")} (see GET /accounts).`,
+        });
       }
       return {
         ...link,
@@ -71,14 +93,25 @@ export async function validateRequestedServices(
     const seen = new Set<string>();
     links.forEach((l, i) => {
       const key = JSON.stringify(l);
-      if (seen.has(key)) details.push({ field: `${field}.requestedAccountLinks[${i}]`, message: "Duplicate account link." });
+      if (seen.has(key))
+        details.push({ field: `${field}.requestedAccountLinks[${i}]`, message: "Duplicate account link." });
       seen.add(key);
     });
-    out.push({ serviceId, platform: cat.platform, accessLevel: level.ok ? level.value : null, optional: svc.optional, accounts: links });
+    out.push({
+      serviceId,
+      platform: cat.platform,
+      accessLevel: level.ok ? level.value : null,
+      optional: svc.optional,
+      accounts: links,
+    });
   }
   if (details.length) {
     const first = details[0]!;
-    throw new ApiError("VALIDATION_FAILED", `${first.field}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ""}`, details);
+    throw new ApiError(
+      "VALIDATION_FAILED",
+      `${first.field}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ""}`,
+      details,
+    );
   }
   return out;
 }

@@ -23,7 +23,10 @@ export const INVITE_PASSWORD_REFUSED =
   "This password cannot be used to join. If this email already has an account, enter that account's password; otherwise choose a harder-to-guess password. Too many tries end the link.";
 
 export function inviteUnusable(): ApiError {
-  return new ApiError("INVALID_STATE", "This invite link has expired, was already used, or was locked after too many tries. Ask for a new one.");
+  return new ApiError(
+    "INVALID_STATE",
+    "This invite link has expired, was already used, or was locked after too many tries. Ask for a new one.",
+  );
 }
 
 export async function acceptTeamInvite(opts: {
@@ -38,7 +41,13 @@ export async function acceptTeamInvite(opts: {
   const tokenHash = hashInviteToken(input.token);
   const invite = await db.teamInvite.findUnique({ where: { tokenHash } });
   if (!invite) throw new ApiError("NOT_FOUND", "This invite link is not valid.");
-  if (invite.acceptedAt || invite.revokedAt || invite.expiresAt <= now || invite.failedAttempts >= MAX_INVITE_FAILED_ATTEMPTS) throw inviteUnusable();
+  if (
+    invite.acceptedAt ||
+    invite.revokedAt ||
+    invite.expiresAt <= now ||
+    invite.failedAttempts >= MAX_INVITE_FAILED_ATTEMPTS
+  )
+    throw inviteUnusable();
 
   // Each try takes one of the invite's MAX_INVITE_FAILED_ATTEMPTS slots before any
   // password is looked at (one conditional update, atomic under concurrency): once they are
@@ -53,7 +62,11 @@ export async function acceptTeamInvite(opts: {
   const existing = await db.user.findUnique({ where: { email: invite.email }, select: { id: true } });
   let existingUserId: string | null = null;
   if (existing) {
-    const check = await checkCredentials({ email: invite.email, password: input.password, address: opts.address ?? "unknown" });
+    const check = await checkCredentials({
+      email: invite.email,
+      password: input.password,
+      address: opts.address ?? "unknown",
+    });
     if (!check.ok) throw passwordRefused();
     existingUserId = check.user.id;
   } else if (!isStrongPassword(input.password, [invite.email, input.name ?? ""])) {
@@ -70,19 +83,30 @@ export async function acceptTeamInvite(opts: {
     if (claimed.count !== 1) throw inviteUnusable();
 
     if (existingUserId) {
-      const already = await tx.membership.findUnique({ where: { agencyId_userId: { agencyId: invite.agencyId, userId: existingUserId } } });
+      const already = await tx.membership.findUnique({
+        where: { agencyId_userId: { agencyId: invite.agencyId, userId: existingUserId } },
+      });
       if (already) throw new ApiError("CONFLICT", "You are already on this team.");
       await tx.membership.create({ data: { agencyId: invite.agencyId, userId: existingUserId, role } });
       return { agencyId: invite.agencyId, userId: existingUserId, email: invite.email, role, newUser: false };
     }
     // The owner sees the link too, so holding it proves nothing about the address: the
     // new account verifies its address like a sign-up does.
-    const user = await createUser({ agencyId: invite.agencyId, email: invite.email, password: input.password, name: input.name, role, tx });
+    const user = await createUser({
+      agencyId: invite.agencyId,
+      email: invite.email,
+      password: input.password,
+      name: input.name,
+      role,
+      tx,
+    });
     await queueVerificationEmail(tx, { userId: user.id, email: user.email, agencyId: invite.agencyId, now });
     return { agencyId: invite.agencyId, userId: user.id, email: user.email, role, newUser: true };
   });
 }
 
 function passwordRefused(): ApiError {
-  return new ApiError("VALIDATION_FAILED", `password: ${INVITE_PASSWORD_REFUSED}`, [{ field: "password", message: INVITE_PASSWORD_REFUSED }]);
+  return new ApiError("VALIDATION_FAILED", `password: ${INVITE_PASSWORD_REFUSED}`, [
+    { field: "password", message: INVITE_PASSWORD_REFUSED },
+  ]);
 }

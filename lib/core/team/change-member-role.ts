@@ -5,7 +5,11 @@ import { notFound } from "@/lib/core/common/api-error";
 import type { Role } from "@/lib/core/auth/roles";
 import { lastOwnerError, lockTeam } from "@/lib/core/team/lock-team";
 
-export async function changeMemberRole(opts: { agencyId: string; membershipId: string; role: Role }): Promise<{ id: string; role: Role }> {
+export async function changeMemberRole(opts: {
+  agencyId: string;
+  membershipId: string;
+  role: Role;
+}): Promise<{ id: string; role: Role }> {
   return inTransaction(async (tx) => {
     await lockTeam(tx, opts.agencyId);
     const m = await tx.membership.findFirst({ where: { id: opts.membershipId, agencyId: opts.agencyId } });

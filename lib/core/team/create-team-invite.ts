@@ -26,8 +26,14 @@ export async function createTeamInvite(opts: {
 }): Promise<{ invite: TTeamInvite; token: string; url: string }> {
   const db = opts.tx ?? (await getDb());
   const now = opts.now ?? new Date();
-  const member = await db.membership.findFirst({ where: { agencyId: opts.agencyId, user: { email: opts.input.email } }, select: { id: true } });
-  if (member) throw new ApiError("CONFLICT", "This person is already on the team.", [{ field: "email", message: "Already on the team." }]);
+  const member = await db.membership.findFirst({
+    where: { agencyId: opts.agencyId, user: { email: opts.input.email } },
+    select: { id: true },
+  });
+  if (member)
+    throw new ApiError("CONFLICT", "This person is already on the team.", [
+      { field: "email", message: "Already on the team." },
+    ]);
   const token = randomToken(24);
   const row = await db.teamInvite.create({
     data: {

@@ -20,7 +20,10 @@ export async function getTeamInviteByToken(opts: { token: string; now?: Date }):
   if (!opts.token || opts.token.length > 200) return null;
   const db = await getDb();
   const now = opts.now ?? new Date();
-  const invite = await db.teamInvite.findUnique({ where: { tokenHash: hashInviteToken(opts.token) }, include: { agency: { select: { name: true } } } });
+  const invite = await db.teamInvite.findUnique({
+    where: { tokenHash: hashInviteToken(opts.token) },
+    include: { agency: { select: { name: true } } },
+  });
   if (!invite) return null;
   const state: TeamInviteState = invite.revokedAt
     ? "revoked"

@@ -16,7 +16,10 @@ export function serializeTeamInvite(row: TeamInvite, now = new Date()): TTeamInv
   };
 }
 
-export async function listTeam(opts: { agencyId: string; now?: Date }): Promise<{ members: TTeamMember[]; invites: TTeamInvite[] }> {
+export async function listTeam(opts: {
+  agencyId: string;
+  now?: Date;
+}): Promise<{ members: TTeamMember[]; invites: TTeamInvite[] }> {
   const db = await getDb();
   const now = opts.now ?? new Date();
   const [memberships, invites] = await Promise.all([

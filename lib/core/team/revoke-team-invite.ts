@@ -2,7 +2,11 @@
 import { getDb } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
 
-export async function revokeTeamInvite(opts: { agencyId: string; inviteId: string; now?: Date }): Promise<{ id: string }> {
+export async function revokeTeamInvite(opts: {
+  agencyId: string;
+  inviteId: string;
+  now?: Date;
+}): Promise<{ id: string }> {
   const db = await getDb();
   const res = await db.teamInvite.updateMany({
     where: { id: opts.inviteId, agencyId: opts.agencyId, acceptedAt: null, revokedAt: null },

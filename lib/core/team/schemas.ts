@@ -23,7 +23,11 @@ const ZPersonName = z.string().trim().max(200, "name must be at most 200 charact
 export const ZRole = z.enum(ROLES, { error: `role must be one of ${ROLES.join(", ")}.` });
 
 export const ZSignUpBody = z.strictObject({
-  agencyName: z.string({ error: "agencyName is required." }).trim().min(1, "agencyName is required.").max(200, "agencyName must be at most 200 characters."),
+  agencyName: z
+    .string({ error: "agencyName is required." })
+    .trim()
+    .min(1, "agencyName is required.")
+    .max(200, "agencyName must be at most 200 characters."),
   name: ZPersonName,
   email: ZUserEmail,
   password: ZPassword,

@@ -19,7 +19,8 @@ export interface SignUpResult {
 
 export async function signUp(opts: { input: TSignUpBody; now?: Date }): Promise<SignUpResult> {
   const { input } = opts;
-  if (!isStrongPassword(input.password, [input.email, input.name ?? "", input.agencyName])) throw validationError("password", WEAK_PASSWORD_MESSAGE);
+  if (!isStrongPassword(input.password, [input.email, input.name ?? "", input.agencyName]))
+    throw validationError("password", WEAK_PASSWORD_MESSAGE);
   return inTransaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
       // hash anyway, so the answer takes as long as creating an account
@@ -28,7 +29,14 @@ export async function signUp(opts: { input: TSignUpBody; now?: Date }): Promise<
       return { email: input.email, created: null };
     }
     const agency = await createAgency({ name: input.agencyName, plan: "trial", apiAccess: true, tx, now: opts.now });
-    const user = await createUser({ agencyId: agency.id, email: input.email, password: input.password, name: input.name, role: "owner", tx });
+    const user = await createUser({
+      agencyId: agency.id,
+      email: input.email,
+      password: input.password,
+      name: input.name,
+      role: "owner",
+      tx,
+    });
     await queueVerificationEmail(tx, { userId: user.id, email: user.email, agencyId: agency.id, now: opts.now });
     return { email: user.email, created: { agencyId: agency.id, userId: user.id } };
   });

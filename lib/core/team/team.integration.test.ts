@@ -13,7 +13,11 @@ import { verifyPassword } from "@/lib/core/users/password";
 import { signUp } from "@/lib/core/team/sign-up";
 import { createTeamInvite, hashInviteToken, INVITE_TTL_MS } from "@/lib/core/team/create-team-invite";
 import { getTeamInviteByToken } from "@/lib/core/team/get-team-invite-by-token";
-import { acceptTeamInvite, INVITE_PASSWORD_REFUSED, MAX_INVITE_FAILED_ATTEMPTS } from "@/lib/core/team/accept-team-invite";
+import {
+  acceptTeamInvite,
+  INVITE_PASSWORD_REFUSED,
+  MAX_INVITE_FAILED_ATTEMPTS,
+} from "@/lib/core/team/accept-team-invite";
 import { checkCredentials, LOGIN_THROTTLE } from "@/lib/core/users/check-credentials";
 import { listTeam } from "@/lib/core/team/list-team";
 import { changeMemberRole } from "@/lib/core/team/change-member-role";
@@ -43,7 +47,11 @@ async function expectCode(p: Promise<unknown>, code: string) {
 
 describe("sign-up", () => {
   it("creates a trial agency with API access and an owner who can sign in", async () => {
-    const input = ZSignUpBody.parse({ agencyName: "  Fresh Agency ", email: email("Owner").toUpperCase(), password: "long-enough-pw" });
+    const input = ZSignUpBody.parse({
+      agencyName: "  Fresh Agency ",
+      email: email("Owner").toUpperCase(),
+      password: "long-enough-pw",
+    });
     const res = await signUpNew(input);
     const db = await getDb();
     const agency = await db.agency.findUniqueOrThrow({ where: { id: res.agencyId } });
@@ -78,7 +86,10 @@ describe("sign-up", () => {
     await signUpNew(ZSignUpBody.parse({ agencyName: "Weak Co", email: taken, password: "long-enough-pw" }));
     for (const address of [taken, email("fresh")]) {
       for (const password of ["aaaaaaaa", "password1", "qwertyuiop", "12345678"]) {
-        const err = await expectCode(signUp({ input: ZSignUpBody.parse({ agencyName: "Weak", email: address, password }) }), "VALIDATION_FAILED");
+        const err = await expectCode(
+          signUp({ input: ZSignUpBody.parse({ agencyName: "Weak", email: address, password }) }),
+          "VALIDATION_FAILED",
+        );
         expect(err.details).toEqual([{ field: "password", message: expect.stringContaining("Too easy to guess") }]);
       }
     }
@@ -94,7 +105,9 @@ describe("sign-up", () => {
 
 describe("team invites", () => {
   async function agencyWithOwner() {
-    const res = await signUpNew(ZSignUpBody.parse({ agencyName: "Team Co", email: email("own"), password: "owner-password" }));
+    const res = await signUpNew(
+      ZSignUpBody.parse({ agencyName: "Team Co", email: email("own"), password: "owner-password" }),
+    );
     return res;
   }
 
@@ -147,11 +160,17 @@ describe("team invites", () => {
     const existing = email("exist");
     await createUser({ agencyId: other.id, email: existing, password: "existing-pw-1" });
     const { token } = await createTeamInvite({ agencyId, input: { email: existing, role: "manager" } });
-    const wrong = await expectCode(acceptTeamInvite({ input: { token, password: "not-the-password" }, address: "198.51.100.1" }), "VALIDATION_FAILED");
+    const wrong = await expectCode(
+      acceptTeamInvite({ input: { token, password: "not-the-password" }, address: "198.51.100.1" }),
+      "VALIDATION_FAILED",
+    );
     expect(wrong.details).toEqual([{ field: "password", message: INVITE_PASSWORD_REFUSED }]);
     // the failed attempt did not use the link up, but was counted on it
     expect((await getTeamInviteByToken({ token }))?.state).toBe("valid");
-    expect((await (await getDb()).teamInvite.findUniqueOrThrow({ where: { tokenHash: hashInviteToken(token) } })).failedAttempts).toBe(1);
+    expect(
+      (await (await getDb()).teamInvite.findUniqueOrThrow({ where: { tokenHash: hashInviteToken(token) } }))
+        .failedAttempts,
+    ).toBe(1);
     const ok = await acceptTeamInvite({ input: { token, password: "existing-pw-1" }, address: "198.51.100.1" });
     expect(ok).toMatchObject({ agencyId, role: "manager", newUser: false });
   });
@@ -159,11 +178,21 @@ describe("team invites", () => {
   it("answers a wrong password for an existing account like a weak one for a new address", async () => {
     const { agencyId } = await agencyWithOwner();
     const existing = email("exists");
-    await createUser({ agencyId: (await createAgency({ name: "Theirs" })).id, email: existing, password: "existing-pw-1" });
+    await createUser({
+      agencyId: (await createAgency({ name: "Theirs" })).id,
+      email: existing,
+      password: "existing-pw-1",
+    });
     const forExisting = await createTeamInvite({ agencyId, input: { email: existing, role: "member" } });
     const forNew = await createTeamInvite({ agencyId, input: { email: email("new"), role: "member" } });
-    const a = await expectCode(acceptTeamInvite({ input: { token: forExisting.token, password: "aaaaaaaa" }, address: "198.51.100.2" }), "VALIDATION_FAILED");
-    const b = await expectCode(acceptTeamInvite({ input: { token: forNew.token, password: "aaaaaaaa" }, address: "198.51.100.2" }), "VALIDATION_FAILED");
+    const a = await expectCode(
+      acceptTeamInvite({ input: { token: forExisting.token, password: "aaaaaaaa" }, address: "198.51.100.2" }),
+      "VALIDATION_FAILED",
+    );
+    const b = await expectCode(
+      acceptTeamInvite({ input: { token: forNew.token, password: "aaaaaaaa" }, address: "198.51.100.2" }),
+      "VALIDATION_FAILED",
+    );
     expect(a.message).toBe(b.message);
     expect(a.details).toEqual(b.details);
   });
@@ -171,26 +200,43 @@ describe("team invites", () => {
   it("locks the link after 5 refused passwords, even for the right one afterwards", async () => {
     const { agencyId } = await agencyWithOwner();
     const victim = email("victim");
-    await createUser({ agencyId: (await createAgency({ name: "Victim Co" })).id, email: victim, password: "victims-real-pw" });
+    await createUser({
+      agencyId: (await createAgency({ name: "Victim Co" })).id,
+      email: victim,
+      password: "victims-real-pw",
+    });
     const { token } = await createTeamInvite({ agencyId, input: { email: victim, role: "member" } });
     // each guess from a new address, so the sign-in throttle alone would not stop them
     for (let i = 0; i < MAX_INVITE_FAILED_ATTEMPTS; i++) {
-      await expectCode(acceptTeamInvite({ input: { token, password: `guess-number-${i}` }, address: `203.0.113.${i + 1}` }), "VALIDATION_FAILED");
+      await expectCode(
+        acceptTeamInvite({ input: { token, password: `guess-number-${i}` }, address: `203.0.113.${i + 1}` }),
+        "VALIDATION_FAILED",
+      );
     }
     expect((await getTeamInviteByToken({ token }))?.state).toBe("locked");
-    await expectCode(acceptTeamInvite({ input: { token, password: "victims-real-pw" }, address: "203.0.113.99" }), "INVALID_STATE");
+    await expectCode(
+      acceptTeamInvite({ input: { token, password: "victims-real-pw" }, address: "203.0.113.99" }),
+      "INVALID_STATE",
+    );
     expect((await listTeam({ agencyId })).members.map((m) => m.email)).not.toContain(victim);
   });
 
   it("goes through the sign-in throttle: after a few wrong passwords from one address, even the right one waits there", async () => {
     const { agencyId } = await agencyWithOwner();
     const member = email("throttled");
-    await createUser({ agencyId: (await createAgency({ name: "Throttled Co" })).id, email: member, password: "members-real-pw" });
+    await createUser({
+      agencyId: (await createAgency({ name: "Throttled Co" })).id,
+      email: member,
+      password: "members-real-pw",
+    });
     for (let i = 0; i < LOGIN_THROTTLE.pairFreeFailures; i++) {
       expect((await checkCredentials({ email: member, password: `wrong-${i}`, address: "192.0.2.50" })).ok).toBe(false);
     }
     const { token } = await createTeamInvite({ agencyId, input: { email: member, role: "member" } });
-    const refused = await expectCode(acceptTeamInvite({ input: { token, password: "members-real-pw" }, address: "192.0.2.50" }), "VALIDATION_FAILED");
+    const refused = await expectCode(
+      acceptTeamInvite({ input: { token, password: "members-real-pw" }, address: "192.0.2.50" }),
+      "VALIDATION_FAILED",
+    );
     expect(refused.details[0]?.message).toBe(INVITE_PASSWORD_REFUSED);
     // from another address the owner of the account gets in
     const ok = await acceptTeamInvite({ input: { token, password: "members-real-pw" }, address: "192.0.2.51" });
@@ -210,21 +256,31 @@ describe("team invites", () => {
 
   it("refuses inviting someone already on the team", async () => {
     const { agencyId, email: ownerEmail } = await agencyWithOwner();
-    const err = await expectCode(createTeamInvite({ agencyId, input: { email: ownerEmail, role: "member" } }), "CONFLICT");
+    const err = await expectCode(
+      createTeamInvite({ agencyId, input: { email: ownerEmail, role: "member" } }),
+      "CONFLICT",
+    );
     expect(err.details[0]?.field).toBe("email");
   });
 });
 
 describe("roles and removal", () => {
   it("never demotes or removes the last owner, and scopes changes to the agency", async () => {
-    const { agencyId } = await signUpNew(ZSignUpBody.parse({ agencyName: "Owners", email: email("o1"), password: "owner-password" }));
-    const other = await signUpNew(ZSignUpBody.parse({ agencyName: "Others", email: email("o2"), password: "owner-password" }));
+    const { agencyId } = await signUpNew(
+      ZSignUpBody.parse({ agencyName: "Owners", email: email("o1"), password: "owner-password" }),
+    );
+    const other = await signUpNew(
+      ZSignUpBody.parse({ agencyName: "Others", email: email("o2"), password: "owner-password" }),
+    );
     const team = await listTeam({ agencyId });
     const owner = team.members[0]!;
     await expectCode(changeMemberRole({ agencyId, membershipId: owner.id, role: "manager" }), "INVALID_STATE");
     await expectCode(removeMember({ agencyId, membershipId: owner.id }), "INVALID_STATE");
     // another agency cannot touch this membership
-    await expectCode(changeMemberRole({ agencyId: other.agencyId, membershipId: owner.id, role: "viewer" }), "NOT_FOUND");
+    await expectCode(
+      changeMemberRole({ agencyId: other.agencyId, membershipId: owner.id, role: "viewer" }),
+      "NOT_FOUND",
+    );
     await expectCode(removeMember({ agencyId: other.agencyId, membershipId: owner.id }), "NOT_FOUND");
 
     const second = await createUser({ agencyId, email: email("o3"), password: "second-password", role: "member" });
@@ -239,7 +295,9 @@ describe("roles and removal", () => {
   });
 
   it("keeps one owner when two owners demote each other at once", async () => {
-    const { agencyId } = await signUpNew(ZSignUpBody.parse({ agencyName: "Race", email: email("r1"), password: "owner-password" }));
+    const { agencyId } = await signUpNew(
+      ZSignUpBody.parse({ agencyName: "Race", email: email("r1"), password: "owner-password" }),
+    );
     const b = await createUser({ agencyId, email: email("r2"), password: "owner-password", role: "owner" });
     const members = (await listTeam({ agencyId })).members;
     const a = members.find((m) => m.userId !== b.id)!;

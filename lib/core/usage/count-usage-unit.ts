@@ -8,7 +8,10 @@ import type { Tx } from "@/lib/infra/db/db";
 import { decideUsage, usagePeriod, type UsageKind } from "@/lib/core/domain/usage";
 import { ApiError } from "@/lib/core/common/api-error";
 
-export async function countUsageUnit(tx: Tx, opts: { agencyId: string; kind: UsageKind; now?: Date; reservation?: UsageReservation | null }): Promise<{ billable: boolean }> {
+export async function countUsageUnit(
+  tx: Tx,
+  opts: { agencyId: string; kind: UsageKind; now?: Date; reservation?: UsageReservation | null },
+): Promise<{ billable: boolean }> {
   const period = usagePeriod(opts.now ?? new Date()).key;
   const r = opts.reservation;
   if (r && r.agencyId === opts.agencyId && r.kind === opts.kind && r.period === period) {

@@ -13,7 +13,13 @@ export interface UsageOverview {
   agency: SerializedAgency & { billingPeriod: string | null };
 }
 
-export async function getUsageOverview({ agencyId, now = new Date() }: { agencyId: string; now?: Date }): Promise<UsageOverview> {
+export async function getUsageOverview({
+  agencyId,
+  now = new Date(),
+}: {
+  agencyId: string;
+  now?: Date;
+}): Promise<UsageOverview> {
   const db = await getDb();
   const agency = await db.agency.findUnique({ where: { id: agencyId } });
   if (!agency) throw notFound("Agency");

@@ -60,13 +60,20 @@ async function tryReserve(agencyId: string, clientId: string, period: string): P
  * could be reserved (limit reached, unknown client): the create then counts in its
  * transaction, which decides exactly and refuses with PLAN_LIMIT_REACHED.
  */
-export async function reserveUsageUnit(opts: { agencyId: string; clientId: string; now?: Date }): Promise<UsageReservation | null> {
+export async function reserveUsageUnit(opts: {
+  agencyId: string;
+  clientId: string;
+  now?: Date;
+}): Promise<UsageReservation | null> {
   const period = usagePeriod(opts.now ?? new Date()).key;
   let reserved = await tryReserve(opts.agencyId, opts.clientId, period);
   if (!reserved) {
     // the month's first create (no counter row yet), or a refusal: make sure the row exists, once more
     const db = await getDb();
-    const client = await db.client.findFirst({ where: { id: opts.clientId, agencyId: opts.agencyId }, select: { isProspect: true } });
+    const client = await db.client.findFirst({
+      where: { id: opts.clientId, agencyId: opts.agencyId },
+      select: { isProspect: true },
+    });
     if (!client) return null;
     const kind: UsageKind = client.isProspect ? "prospect" : "client";
     const created = await db.$executeRaw`
@@ -101,7 +108,10 @@ export async function reserveUsageUnit(opts: { agencyId: string; clientId: strin
  * Runs `create` with a unit reserved beforehand (or null, see reserveUsageUnit) and gives
  * the unit back when `create` throws or did not count it (an idempotent replay, a demo).
  */
-export async function withUsageReservation<T>(opts: { agencyId: string; clientId: string; now?: Date }, create: (reservation: UsageReservation | null) => Promise<T>): Promise<T> {
+export async function withUsageReservation<T>(
+  opts: { agencyId: string; clientId: string; now?: Date },
+  create: (reservation: UsageReservation | null) => Promise<T>,
+): Promise<T> {
   const reservation = await reserveUsageUnit(opts);
   let result: T;
   try {
@@ -119,6 +129,9 @@ async function giveBack(reservation: UsageReservation | null) {
     await reservation?.release();
   } catch (err) {
     // the unit stays counted (the agency is under-served by one until the month ends): say so
-    log().error({ err, agencyId: reservation?.agencyId, kind: reservation?.kind }, "usage unit could not be given back");
+    log().error(
+      { err, agencyId: reservation?.agencyId, kind: reservation?.kind },
+      "usage unit could not be given back",
+    );
   }
 }

@@ -15,7 +15,11 @@ export const ZUsage = z.object({
   trial: z.boolean(),
   apiAccess: z.boolean(),
   countingMode: z.literal("access_links"),
-  period: z.object({ start: z.iso.datetime(), end: z.iso.datetime().meta({ description: "Exclusive: the first instant of the next month." }), timezone: z.literal("UTC") }),
+  period: z.object({
+    start: z.iso.datetime(),
+    end: z.iso.datetime().meta({ description: "Exclusive: the first instant of the next month." }),
+    timezone: z.literal("UTC"),
+  }),
   clients: ZUsageCounter,
   prospects: ZUsageCounter.meta({ description: "Counted separately from clients." }),
   overage: z.object({
@@ -24,8 +28,14 @@ export const ZUsage = z.object({
       .number()
       .int()
       .nullable()
-      .meta({ description: "Client links covered before billing starts. Unless set for the agency, the client limit; null (no limit and nothing set): nothing is billed." }),
-    billableUnits: z.number().int().meta({ description: "Client links beyond `included` this month, billed instead of refused." }),
+      .meta({
+        description:
+          "Client links covered before billing starts. Unless set for the agency, the client limit; null (no limit and nothing set): nothing is billed.",
+      }),
+    billableUnits: z
+      .number()
+      .int()
+      .meta({ description: "Client links beyond `included` this month, billed instead of refused." }),
   }),
 });
 export type TUsage = z.infer<typeof ZUsage>;

@@ -34,20 +34,57 @@ describe("usageHistory", () => {
   it("counts non-demo requests per UTC day, clients and prospects apart", async () => {
     const agency = await createAgency({ name: "History Co", plan: "agency" });
     const other = await createAgency({ name: "Other Co", plan: "agency" });
-    const mk = async (agencyId: string, isProspect: boolean) => createClient({ agencyId, input: ZCreateClientBody.parse({ name: "C", email: "c@example.com" }), isProspect });
+    const mk = async (agencyId: string, isProspect: boolean) =>
+      createClient({ agencyId, input: ZCreateClientBody.parse({ name: "C", email: "c@example.com" }), isProspect });
     const client = await mk(agency.id, false);
     const prospect = await mk(agency.id, true);
     const foreign = await mk(other.id, false);
     const body = (clientId: string) => ZCreateRequestBody.parse({ clientId, requestedServices: { meta_pixel: {} } });
     const at = (iso: string) => new Date(iso);
-    await createRequest({ agencyId: agency.id, input: body(client.id), source: "dashboard", now: at("2026-03-10T23:30:00Z") });
-    await createRequest({ agencyId: agency.id, input: body(client.id), source: "api", now: at("2026-03-10T00:10:00Z") });
-    await createRequest({ agencyId: agency.id, input: body(prospect.id), source: "static_link", now: at("2026-03-10T12:00:00Z") });
-    await createRequest({ agencyId: agency.id, input: body(prospect.id), source: "static_link", now: at("2026-04-02T12:00:00Z") });
-    await createRequest({ agencyId: agency.id, input: body(client.id), source: "dashboard", isDemo: true, now: at("2026-03-10T12:00:00Z") });
-    await createRequest({ agencyId: other.id, input: body(foreign.id), source: "api", now: at("2026-03-10T12:00:00Z") });
+    await createRequest({
+      agencyId: agency.id,
+      input: body(client.id),
+      source: "dashboard",
+      now: at("2026-03-10T23:30:00Z"),
+    });
+    await createRequest({
+      agencyId: agency.id,
+      input: body(client.id),
+      source: "api",
+      now: at("2026-03-10T00:10:00Z"),
+    });
+    await createRequest({
+      agencyId: agency.id,
+      input: body(prospect.id),
+      source: "static_link",
+      now: at("2026-03-10T12:00:00Z"),
+    });
+    await createRequest({
+      agencyId: agency.id,
+      input: body(prospect.id),
+      source: "static_link",
+      now: at("2026-04-02T12:00:00Z"),
+    });
+    await createRequest({
+      agencyId: agency.id,
+      input: body(client.id),
+      source: "dashboard",
+      isDemo: true,
+      now: at("2026-03-10T12:00:00Z"),
+    });
+    await createRequest({
+      agencyId: other.id,
+      input: body(foreign.id),
+      source: "api",
+      now: at("2026-03-10T12:00:00Z"),
+    });
     // before the window
-    await createRequest({ agencyId: agency.id, input: body(client.id), source: "api", now: at("2026-01-31T23:59:00Z") });
+    await createRequest({
+      agencyId: agency.id,
+      input: body(client.id),
+      source: "api",
+      now: at("2026-01-31T23:59:00Z"),
+    });
 
     const history = await usageHistory({ agencyId: agency.id, now: at("2026-04-05T08:00:00Z") });
     expect(history.from).toBe("2026-02-01T00:00:00.000Z");

@@ -25,7 +25,11 @@ export function historyStart(now: Date, monthsBack: number): Date {
 }
 
 /** Every day from `from` to `now` (UTC), zero where nothing was counted. */
-export function fillDays(from: Date, now: Date, counts: readonly { day: string; prospect: boolean; count: number }[]): UsageDay[] {
+export function fillDays(
+  from: Date,
+  now: Date,
+  counts: readonly { day: string; prospect: boolean; count: number }[],
+): UsageDay[] {
   const byDay = new Map<string, UsageDay>();
   for (let t = from.getTime(); t <= now.getTime(); t += DAY_MS) {
     const date = new Date(t).toISOString().slice(0, 10);
@@ -40,7 +44,15 @@ export function fillDays(from: Date, now: Date, counts: readonly { day: string; 
   return [...byDay.values()];
 }
 
-export async function usageHistory({ agencyId, months = 3, now = new Date() }: { agencyId: string; months?: number; now?: Date }): Promise<UsageHistory> {
+export async function usageHistory({
+  agencyId,
+  months = 3,
+  now = new Date(),
+}: {
+  agencyId: string;
+  months?: number;
+  now?: Date;
+}): Promise<UsageHistory> {
   const from = historyStart(now, months - 1);
   const db = await getDb();
   const rows = await db.$queryRaw<{ day: string; prospect: boolean; count: number }[]>`

@@ -41,7 +41,8 @@ describe("sign-in throttle", () => {
   it("clears a pair's failures on success", async () => {
     const { email, password } = await account();
     const address = "192.0.2.20";
-    for (let i = 0; i < LOGIN_THROTTLE.pairFreeFailures - 1; i++) await checkCredentials({ email, password: `nope-${i}`, address });
+    for (let i = 0; i < LOGIN_THROTTLE.pairFreeFailures - 1; i++)
+      await checkCredentials({ email, password: `nope-${i}`, address });
     expect((await checkCredentials({ email, password, address })).ok).toBe(true);
     // the count starts again: the next failures are free
     const res = await checkCredentials({ email, password: "nope-again", address });
@@ -50,12 +51,17 @@ describe("sign-in throttle", () => {
 
   it("answers an unknown email like a wrong password, and caps one address's failures over all accounts", async () => {
     const address = "203.0.113.200";
-    const unknown = await checkCredentials({ email: `nobody-${Date.now()}@example.com`, password: "whatever-pw", address });
+    const unknown = await checkCredentials({
+      email: `nobody-${Date.now()}@example.com`,
+      password: "whatever-pw",
+      address,
+    });
     expect(unknown).toMatchObject({ ok: false, reason: "invalid" });
     const saved = LOGIN_THROTTLE.addressFailures;
     LOGIN_THROTTLE.addressFailures = 4;
     try {
-      for (let i = 0; i < 4; i++) await checkCredentials({ email: `spray-${i}-${Date.now()}@example.com`, password: "whatever-pw", address });
+      for (let i = 0; i < 4; i++)
+        await checkCredentials({ email: `spray-${i}-${Date.now()}@example.com`, password: "whatever-pw", address });
       const { email, password } = await account();
       expect(await checkCredentials({ email, password, address })).toMatchObject({ ok: false, reason: "throttled" });
       expect((await checkCredentials({ email, password, address: "203.0.113.201" })).ok).toBe(true);

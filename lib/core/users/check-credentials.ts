@@ -37,7 +37,9 @@ export const LOGIN_THROTTLE = {
 
 const COUNT_POINTS = 1_000_000;
 
-export type CredentialCheck = { ok: true; user: { id: string; email: string; name: string | null } } | { ok: false; reason: "invalid" | "throttled"; retryAfterSeconds: number };
+export type CredentialCheck =
+  | { ok: true; user: { id: string; email: string; name: string | null } }
+  | { ok: false; reason: "invalid" | "throttled"; retryAfterSeconds: number };
 
 /** Wait (seconds) after the n-th failure when `free` failures are allowed: 0, then 1, 2, 4 ... capped. */
 export function failureDelaySeconds(failures: number, free: number, maxSeconds: number): number {
@@ -74,7 +76,8 @@ async function passGate(g: Gate, n: number): Promise<number> {
   return Math.max(1, taken.resetSeconds);
 }
 
-type Slot = { ok: true; pairN: number; accountN: number; counters: Counter[] } | { ok: false; retryAfterSeconds: number };
+type Slot =
+  { ok: true; pairN: number; accountN: number; counters: Counter[] } | { ok: false; retryAfterSeconds: number };
 
 /** Takes this attempt's slots before the password is checked (see the header). */
 async function takeSlot(email: string, address: string): Promise<Slot> {
@@ -84,14 +87,22 @@ async function takeSlot(email: string, address: string): Promise<Slot> {
     { name: "login-try-account", key: email, points: COUNT_POINTS, window: t.failureWindowSeconds },
     { name: "login-try-address", key: address, points: t.addressFailures, window: t.addressWindowSeconds },
   ];
-  const [pair, account, byAddress] = await Promise.all(counters.map((c) => consumeRateLimit(c.name, c.key, c.points, c.window)));
+  const [pair, account, byAddress] = await Promise.all(
+    counters.map((c) => consumeRateLimit(c.name, c.key, c.points, c.window)),
+  );
   const pairN = COUNT_POINTS - pair!.remaining;
   const accountN = COUNT_POINTS - account!.remaining;
   let wait = byAddress!.allowed ? 0 : Math.max(1, byAddress!.resetSeconds);
   if (wait === 0) {
     const waits = await Promise.all([
-      passGate({ name: "login-gate-pair", key: pairKey(email, address), free: t.pairFreeFailures, max: t.pairMaxDelaySeconds }, pairN),
-      passGate({ name: "login-gate-account", key: email, free: t.accountFreeFailures, max: t.accountMaxDelaySeconds }, accountN),
+      passGate(
+        { name: "login-gate-pair", key: pairKey(email, address), free: t.pairFreeFailures, max: t.pairMaxDelaySeconds },
+        pairN,
+      ),
+      passGate(
+        { name: "login-gate-account", key: email, free: t.accountFreeFailures, max: t.accountMaxDelaySeconds },
+        accountN,
+      ),
     ]);
     wait = Math.max(...waits);
   }
@@ -102,14 +113,19 @@ async function takeSlot(email: string, address: string): Promise<Slot> {
   return { ok: true, pairN, accountN, counters };
 }
 
-const refund = (counters: Counter[]) => Promise.all(counters.map((c) => refundRateLimit(c.name, c.key, c.points, c.window)));
+const refund = (counters: Counter[]) =>
+  Promise.all(counters.map((c) => refundRateLimit(c.name, c.key, c.points, c.window)));
 
 /**
  * Checks `password` for the account `email` (lower-cased here) from `address`. Answers
  * `invalid` for a wrong password and for an unknown email alike (verified against a dummy
  * hash, so the timing matches), and `throttled` while a wait runs.
  */
-export async function checkCredentials(opts: { email: string; password: string; address: string }): Promise<CredentialCheck> {
+export async function checkCredentials(opts: {
+  email: string;
+  password: string;
+  address: string;
+}): Promise<CredentialCheck> {
   const t = LOGIN_THROTTLE;
   const email = opts.email.trim().toLowerCase();
   const address = opts.address || "unknown";
@@ -117,7 +133,10 @@ export async function checkCredentials(opts: { email: string; password: string; 
   if (!slot.ok) return { ok: false, reason: "throttled", retryAfterSeconds: slot.retryAfterSeconds };
 
   const db = await getDb();
-  const user = await db.user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true } });
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, name: true, passwordHash: true },
+  });
   const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, opts.password);
   if (!user || !ok) {
     const next = Math.max(

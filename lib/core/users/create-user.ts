@@ -31,11 +31,21 @@ export interface CreatedUser {
   createdAt: string;
 }
 
-export async function createUser({ agencyId, email, password, name, role = "owner", emailVerified = false, tx }: CreateUserOptions): Promise<CreatedUser> {
+export async function createUser({
+  agencyId,
+  email,
+  password,
+  name,
+  role = "owner",
+  emailVerified = false,
+  tx,
+}: CreateUserOptions): Promise<CreatedUser> {
   const normalized = email.trim().toLowerCase();
   if (!ZEmail.safeParse(normalized).success) throw validationError("email", "Must be a valid email address.");
-  if (password.length < MIN_PASSWORD_LENGTH) throw validationError("password", `At least ${MIN_PASSWORD_LENGTH} characters.`);
-  if (password.length > MAX_PASSWORD_LENGTH) throw validationError("password", `At most ${MAX_PASSWORD_LENGTH} characters.`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw validationError("password", `At least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length > MAX_PASSWORD_LENGTH)
+    throw validationError("password", `At most ${MAX_PASSWORD_LENGTH} characters.`);
   if (!isRole(role)) throw validationError("role", `Must be one of ${ROLES.join(", ")}.`);
   const trimmedName = name?.trim() || null;
   if (trimmedName && trimmedName.length > 200) throw validationError("name", "At most 200 characters.");
@@ -44,7 +54,10 @@ export async function createUser({ agencyId, email, password, name, role = "owne
   const db = tx ?? (await getDb());
   const agency = await db.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
   if (!agency) throw notFound("Agency");
-  const conflict = () => new ApiError("CONFLICT", "A user with this email already exists.", [{ field: "email", message: "Already in use." }]);
+  const conflict = () =>
+    new ApiError("CONFLICT", "A user with this email already exists.", [
+      { field: "email", message: "Already in use." },
+    ]);
   if (await db.user.findUnique({ where: { email: normalized }, select: { id: true } })) throw conflict();
 
   const passwordHash = await hashPassword(password);
@@ -52,7 +65,14 @@ export async function createUser({ agencyId, email, password, name, role = "owne
     // the first user of a fresh installation runs it: the instance pages are theirs
     const instanceAdmin = (await db.user.count()) === 0;
     const user = await db.user.create({
-      data: { email: normalized, name: trimmedName, passwordHash, emailVerifiedAt: emailVerified ? new Date() : null, instanceAdmin, memberships: { create: { agencyId, role } } },
+      data: {
+        email: normalized,
+        name: trimmedName,
+        passwordHash,
+        emailVerifiedAt: emailVerified ? new Date() : null,
+        instanceAdmin,
+        memberships: { create: { agencyId, role } },
+      },
     });
     return { id: user.id, email: user.email, agencyId, role, createdAt: user.createdAt.toISOString() };
   } catch (err) {

@@ -35,13 +35,19 @@ async function accountEmail(subject: string, paragraphs: string[], link?: { url:
  * Queues the verification email for `userId` (kept in `agencyId`'s mailbox in development).
  * A fresh nonce replaces the account's previous one: links in earlier emails stop working.
  */
-export async function queueVerificationEmail(tx: Tx, opts: { userId: string; email: string; agencyId: string; now?: Date }) {
+export async function queueVerificationEmail(
+  tx: Tx,
+  opts: { userId: string; email: string; agencyId: string; now?: Date },
+) {
   const nonce = crypto.randomBytes(16).toString("base64url");
   await tx.user.update({ where: { id: opts.userId }, data: { emailVerifyNonce: nonce } });
   const url = emailVerificationUrl(opts.userId, opts.email, nonce, opts.now);
   const mail = await accountEmail(
     "Verify your email address",
-    ["Follow the link below to verify your email address for your agency dashboard. The link works for 3 days.", "If you did not create this account, ignore this email."],
+    [
+      "Follow the link below to verify your email address for your agency dashboard. The link works for 3 days.",
+      "If you did not create this account, ignore this email.",
+    ],
     { url, label: "Verify email address" },
   );
   await tx.email.create({ data: { agencyId: opts.agencyId, kind: "verify_email", to: opts.email, ...mail } });
@@ -49,7 +55,10 @@ export async function queueVerificationEmail(tx: Tx, opts: { userId: string; ema
 
 /** Queues "you already have an account" for a sign-up with a taken address; nothing when the account has no agency left. */
 export async function queueAccountExistsEmail(tx: Tx, opts: { email: string }) {
-  const user = await tx.user.findUnique({ where: { email: opts.email }, select: { memberships: { select: { agencyId: true }, take: 1, orderBy: { createdAt: "asc" } } } });
+  const user = await tx.user.findUnique({
+    where: { email: opts.email },
+    select: { memberships: { select: { agencyId: true }, take: 1, orderBy: { createdAt: "asc" } } },
+  });
   const agencyId = user?.memberships[0]?.agencyId;
   if (!agencyId) return;
   const mail = await accountEmail(
@@ -71,7 +80,10 @@ export async function verifyEmailToken(opts: { token: string; now?: Date }): Pro
   if (!UUID.test(userId)) return false;
   const db = await getDb();
   // links from before nonces existed (two fields) work while no newer email was sent
-  const res = await db.user.updateMany({ where: { id: userId, email, emailVerifyNonce: nonce ?? null }, data: { emailVerifiedAt: opts.now ?? new Date() } });
+  const res = await db.user.updateMany({
+    where: { id: userId, email, emailVerifyNonce: nonce ?? null },
+    data: { emailVerifiedAt: opts.now ?? new Date() },
+  });
   // a second click on the same link is fine
   return res.count === 1;
 }
@@ -93,7 +105,12 @@ export async function resendVerificationEmail(opts: { email?: string; userId?: s
   return inTransaction(async (tx) => {
     const user = await tx.user.findUnique({
       where: opts.userId ? { id: opts.userId } : { email: opts.email!.trim().toLowerCase() },
-      select: { id: true, email: true, emailVerifiedAt: true, memberships: { select: { agencyId: true }, take: 1, orderBy: { createdAt: "asc" } } },
+      select: {
+        id: true,
+        email: true,
+        emailVerifiedAt: true,
+        memberships: { select: { agencyId: true }, take: 1, orderBy: { createdAt: "asc" } },
+      },
     });
     const agencyId = user?.memberships[0]?.agencyId;
     if (!user || user.emailVerifiedAt || !agencyId) return false;

@@ -32,7 +32,8 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 // keyboard patterns, repeats, sequences and dates. Score 3 of 4 ("safely unguessable") is
 // the minimum for a new password; the user's own email and name count as guessable words.
 export const MIN_PASSWORD_SCORE = 3;
-export const WEAK_PASSWORD_MESSAGE = "Too easy to guess: avoid common words, names, repeats and keyboard patterns (a few unrelated words work well).";
+export const WEAK_PASSWORD_MESSAGE =
+  "Too easy to guess: avoid common words, names, repeats and keyboard patterns (a few unrelated words work well).";
 
 let strength: ZxcvbnFactory | undefined;
 

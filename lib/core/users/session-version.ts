@@ -15,6 +15,10 @@ export async function currentSessionVersion(userId: string): Promise<number | nu
 /** Ends every existing session of the user; returns the new version. */
 export async function endUserSessions(userId: string, tx?: Tx): Promise<number> {
   const db = tx ?? (await getDb());
-  const rows = await db.user.updateManyAndReturn({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+  const rows = await db.user.updateManyAndReturn({
+    where: { id: userId },
+    data: { sessionVersion: { increment: 1 } },
+    select: { sessionVersion: true },
+  });
   return rows[0]?.sessionVersion ?? 0;
 }

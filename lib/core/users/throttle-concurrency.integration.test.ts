@@ -12,13 +12,22 @@ import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createUser } from "@/lib/core/users/create-user";
 import { checkCredentials, LOGIN_THROTTLE } from "@/lib/core/users/check-credentials";
 import { passwordChecksSoFar } from "@/lib/core/users/password";
-import { beginTwoFactorEnrolment, checkSecondFactor, confirmTwoFactorEnrolment, TWO_FACTOR_MAX_FAILURES } from "@/lib/core/users/two-factor";
+import {
+  beginTwoFactorEnrolment,
+  checkSecondFactor,
+  confirmTwoFactorEnrolment,
+  TWO_FACTOR_MAX_FAILURES,
+} from "@/lib/core/users/two-factor";
 import { createTeamInvite } from "@/lib/core/team/create-team-invite";
 import { acceptTeamInvite, MAX_INVITE_FAILED_ATTEMPTS } from "@/lib/core/team/accept-team-invite";
 import { ApiError } from "@/lib/core/common/api-error";
 
 // the PostgreSQL store only where the run has PostgreSQL
-const STORES: ("memory" | "redis" | "postgres")[] = ["memory", "redis", ...(process.env.DATABASE_URL ? (["postgres"] as const) : [])];
+const STORES: ("memory" | "redis" | "postgres")[] = [
+  "memory",
+  "redis",
+  ...(process.env.DATABASE_URL ? (["postgres"] as const) : []),
+];
 const PASSWORD = "correct horse battery staple 42";
 let n = 0;
 const uniq = () => `${++n}-${Date.now()}`;
@@ -37,7 +46,9 @@ let redisUrl = "";
 
 beforeAll(async () => {
   const port = await freePort();
-  redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
   redisUrl = `redis://127.0.0.1:${port}`;
   for (let i = 0; i < 50; i++) {
     const up = await new Promise<boolean>((resolve) => {
@@ -81,9 +92,13 @@ describe.each(STORES)("throttles under concurrency on the %s store", (store) => 
 
   it("30 simultaneous sign-in guesses from one address check at most the free failures and one more; the right password among them is refused", async () => {
     const { email } = await account();
-    const { answers, checks } = await burst(30, (i) => checkCredentials({ email, password: i === 29 ? PASSWORD : `guess-${i}`, address: "198.51.100.30" }));
+    const { answers, checks } = await burst(30, (i) =>
+      checkCredentials({ email, password: i === 29 ? PASSWORD : `guess-${i}`, address: "198.51.100.30" }),
+    );
     expect(checks).toBeLessThanOrEqual(LOGIN_THROTTLE.pairFreeFailures + 1);
-    expect(answers.filter((a) => !a.ok && a.reason === "throttled").length).toBeGreaterThanOrEqual(30 - LOGIN_THROTTLE.pairFreeFailures - 1);
+    expect(answers.filter((a) => !a.ok && a.reason === "throttled").length).toBeGreaterThanOrEqual(
+      30 - LOGIN_THROTTLE.pairFreeFailures - 1,
+    );
     expect(answers[29]).toMatchObject({ ok: false, reason: "throttled" });
     // the owner from their own address is not locked out
     expect((await checkCredentials({ email, password: PASSWORD, address: "192.0.2.30" })).ok).toBe(true);
@@ -94,7 +109,11 @@ describe.each(STORES)("throttles under concurrency on the %s store", (store) => 
     LOGIN_THROTTLE.addressFailures = 5;
     try {
       const { checks, answers } = await burst(30, (i) =>
-        checkCredentials({ email: `spray-${i}-${uniq()}@example.com`, password: "whatever-pw", address: `203.0.113.${STORES.indexOf(store) + 30}` }),
+        checkCredentials({
+          email: `spray-${i}-${uniq()}@example.com`,
+          password: "whatever-pw",
+          address: `203.0.113.${STORES.indexOf(store) + 30}`,
+        }),
       );
       expect(checks).toBe(5);
       expect(answers.filter((a) => !a.ok && a.reason === "throttled")).toHaveLength(25);
@@ -124,7 +143,9 @@ describe.each(STORES)("throttles under concurrency on the %s store", (store) => 
         (e: unknown) => (e instanceof ApiError ? `${e.status} ${e.code}` : String(e)),
       );
     // each from its own address, so only the invite's own limit applies
-    const { answers, checks } = await burst(40, (i) => outcome(acceptTeamInvite({ input: { token, password: `wrong-${i}` }, address: `10.28.0.${i + 1}` })));
+    const { answers, checks } = await burst(40, (i) =>
+      outcome(acceptTeamInvite({ input: { token, password: `wrong-${i}` }, address: `10.28.0.${i + 1}` })),
+    );
     expect(checks).toBeLessThanOrEqual(MAX_INVITE_FAILED_ATTEMPTS);
     expect(answers.filter((a) => a === "400 VALIDATION_FAILED")).toHaveLength(checks);
     expect(answers.filter((a) => a === "409 INVALID_STATE")).toHaveLength(40 - checks);

@@ -34,7 +34,10 @@ let address = 0;
 const authorize = (credentials: Record<string, string>) => {
   const provider = authOptions().providers[0] as unknown as { options: CredentialsConfig };
   address += 1;
-  return provider.options.authorize!(credentials as never, { headers: { "x-forwarded-for": `10.9.0.${address}` } } as never);
+  return provider.options.authorize!(
+    credentials as never,
+    { headers: { "x-forwarded-for": `10.9.0.${address}` } } as never,
+  );
 };
 
 beforeAll(async () => {
@@ -48,7 +51,12 @@ describe("two-factor sign-in", () => {
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
     const row = await (await getDb()).user.findUniqueOrThrow({ where: { id: userId } });
     expect(row.totpSecret).not.toContain(secret);
-    await expect(confirmTwoFactorEnrolment({ userId, code: "000000" === (await codeAt(secret, new Date())) ? "111111" : "000000" })).rejects.toMatchObject({
+    await expect(
+      confirmTwoFactorEnrolment({
+        userId,
+        code: "000000" === (await codeAt(secret, new Date())) ? "111111" : "000000",
+      }),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
     const { recoveryCodes } = await confirmTwoFactorEnrolment({ userId, code: await codeAt(secret, new Date()) });
@@ -66,7 +74,9 @@ describe("two-factor sign-in", () => {
     const { recoveryCodes } = await confirmTwoFactorEnrolment({ userId, code: await codeAt(secret, t0), now: t0 });
 
     await expect(authorize({ email: "signin@2fa.test", password: PASSWORD })).rejects.toThrow(TWO_FACTOR_REQUIRED);
-    await expect(authorize({ email: "signin@2fa.test", password: PASSWORD, code: "12345" })).rejects.toThrow(TWO_FACTOR_INVALID);
+    await expect(authorize({ email: "signin@2fa.test", password: PASSWORD, code: "12345" })).rejects.toThrow(
+      TWO_FACTOR_INVALID,
+    );
     // wrong password: the generic failure, never a hint about the second factor
     expect(await authorize({ email: "signin@2fa.test", password: "wrong password here" })).toBeNull();
 
@@ -74,8 +84,12 @@ describe("two-factor sign-in", () => {
     const code = await codeAt(secret, later);
     expect(await checkSecondFactor({ userId, code, now: later })).toBe("ok");
     expect(await checkSecondFactor({ userId, code, now: later })).toBe("invalid"); // replay
-    expect(await authorize({ email: "signin@2fa.test", password: PASSWORD, code: recoveryCodes[0]! })).toMatchObject({ id: userId });
-    await expect(authorize({ email: "signin@2fa.test", password: PASSWORD, code: recoveryCodes[0]! })).rejects.toThrow(TWO_FACTOR_INVALID);
+    expect(await authorize({ email: "signin@2fa.test", password: PASSWORD, code: recoveryCodes[0]! })).toMatchObject({
+      id: userId,
+    });
+    await expect(authorize({ email: "signin@2fa.test", password: PASSWORD, code: recoveryCodes[0]! })).rejects.toThrow(
+      TWO_FACTOR_INVALID,
+    );
     expect((await twoFactorStatus(userId)).recoveryCodesLeft).toBe(9);
   });
 
@@ -84,20 +98,26 @@ describe("two-factor sign-in", () => {
     const { secret } = await beginTwoFactorEnrolment({ userId });
     await confirmTwoFactorEnrolment({ userId, code: await codeAt(secret, new Date()) });
     for (let i = 0; i < 5; i++) expect(await checkSecondFactor({ userId, code: "abcdefghij" })).toBe("invalid");
-    expect(await checkSecondFactor({ userId, code: await codeAt(secret, new Date(Date.now() + 30_000)) })).toBe("throttled");
+    expect(await checkSecondFactor({ userId, code: await codeAt(secret, new Date(Date.now() + 30_000)) })).toBe(
+      "throttled",
+    );
   });
 
   it("lets the owner require it for the team only with their own second factor; members must enrol", async () => {
     const owner = await newUser("owner@2fa.test");
     const member = await newUser("member@2fa.test", "member");
-    await expect(setTeamTwoFactorRequirement({ agencyId, userId: owner, required: true })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(setTeamTwoFactorRequirement({ agencyId, userId: owner, required: true })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
     const { secret } = await beginTwoFactorEnrolment({ userId: owner });
     await confirmTwoFactorEnrolment({ userId: owner, code: await codeAt(secret, new Date()) });
     await setTeamTwoFactorRequirement({ agencyId, userId: owner, required: true });
     expect(await mustEnrolTwoFactor({ agencyId, userId: member })).toBe(true);
     expect(await mustEnrolTwoFactor({ agencyId, userId: owner })).toBe(false);
     // cannot be turned off while required
-    await expect(disableTwoFactor({ userId: owner, code: await codeAt(secret, new Date(Date.now() + 30_000)) })).rejects.toMatchObject({ code: "INVALID_STATE" });
+    await expect(
+      disableTwoFactor({ userId: owner, code: await codeAt(secret, new Date(Date.now() + 30_000)) }),
+    ).rejects.toMatchObject({ code: "INVALID_STATE" });
     await setTeamTwoFactorRequirement({ agencyId, userId: owner, required: false });
     await disableTwoFactor({ userId: owner, code: await codeAt(secret, new Date(Date.now() + 30_000)) });
     expect((await twoFactorStatus(owner)).enabled).toBe(false);

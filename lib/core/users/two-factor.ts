@@ -31,7 +31,17 @@ function newRecoveryCodes(): string[] {
 async function userOrThrow(userId: string) {
   const user = await (
     await getDb()
-  ).user.findUnique({ where: { id: userId }, select: { id: true, email: true, totpSecret: true, totpEnabledAt: true, totpLastStep: true, recoveryCodeHashes: true } });
+  ).user.findUnique({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      totpSecret: true,
+      totpEnabledAt: true,
+      totpLastStep: true,
+      recoveryCodeHashes: true,
+    },
+  });
   if (!user) throw notFound("User");
   return user;
 }
@@ -51,15 +61,27 @@ export async function twoFactorStatus(userId: string): Promise<{ enabled: boolea
   return { enabled: user.totpEnabledAt !== null, recoveryCodesLeft: user.recoveryCodeHashes.length };
 }
 
-export async function beginTwoFactorEnrolment(opts: { userId: string }): Promise<{ secret: string; otpauthUri: string }> {
+export async function beginTwoFactorEnrolment(opts: {
+  userId: string;
+}): Promise<{ secret: string; otpauthUri: string }> {
   const user = await userOrThrow(opts.userId);
-  if (user.totpEnabledAt) throw new ApiError("INVALID_STATE", "Two-factor sign-in is already on. Turn it off first to enrol a new device.");
+  if (user.totpEnabledAt)
+    throw new ApiError("INVALID_STATE", "Two-factor sign-in is already on. Turn it off first to enrol a new device.");
   const secret = generateSecret();
-  await (await getDb()).user.update({ where: { id: user.id }, data: { totpSecret: encryptText(secret, loadSecrets().encryptionKey), totpLastStep: null } });
+  await (
+    await getDb()
+  ).user.update({
+    where: { id: user.id },
+    data: { totpSecret: encryptText(secret, loadSecrets().encryptionKey), totpLastStep: null },
+  });
   return { secret, otpauthUri: generateURI({ issuer: TWO_FACTOR_ISSUER, label: user.email, secret }) };
 }
 
-export async function confirmTwoFactorEnrolment(opts: { userId: string; code: string; now?: Date }): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTwoFactorEnrolment(opts: {
+  userId: string;
+  code: string;
+  now?: Date;
+}): Promise<{ recoveryCodes: string[] }> {
   const user = await userOrThrow(opts.userId);
   if (user.totpEnabledAt) throw new ApiError("INVALID_STATE", "Two-factor sign-in is already on.");
   const secret = user.totpSecret ? decryptText(user.totpSecret, loadSecrets().encryptionKey) : null;
@@ -70,14 +92,20 @@ export async function confirmTwoFactorEnrolment(opts: { userId: string; code: st
     throw validationError("code", "Too many wrong codes. Try again in 15 minutes.");
   }
   const step = await matchingStep(secret, opts.code.trim(), opts.now ?? new Date());
-  if (step === null) throw validationError("code", "That code is not valid. Enter the 6-digit code your app shows now.");
+  if (step === null)
+    throw validationError("code", "That code is not valid. Enter the 6-digit code your app shows now.");
   await refundRateLimit(...limit);
   const recoveryCodes = newRecoveryCodes();
   await (
     await getDb()
   ).user.update({
     where: { id: user.id },
-    data: { totpEnabledAt: opts.now ?? new Date(), totpLastStep: step, recoveryCodeHashes: recoveryCodes.map(hashCode), sessionVersion: { increment: 1 } },
+    data: {
+      totpEnabledAt: opts.now ?? new Date(),
+      totpLastStep: step,
+      recoveryCodeHashes: recoveryCodes.map(hashCode),
+      sessionVersion: { increment: 1 },
+    },
   });
   return { recoveryCodes };
 }
@@ -94,7 +122,11 @@ export async function hasTwoFactor(userId: string): Promise<boolean> {
  * concurrent tries at most TWO_FACTOR_MAX_FAILURES are checked; a right code gives its
  * slot back, a refused try too.
  */
-export async function checkSecondFactor(opts: { userId: string; code: string; now?: Date }): Promise<"ok" | "invalid" | "throttled"> {
+export async function checkSecondFactor(opts: {
+  userId: string;
+  code: string;
+  now?: Date;
+}): Promise<"ok" | "invalid" | "throttled"> {
   const now = opts.now ?? new Date();
   const limit = ["two-factor-fail", opts.userId, TWO_FACTOR_MAX_FAILURES, FAILURE_WINDOW_SECONDS] as const;
   const slot = await consumeRateLimit(...limit);
@@ -124,7 +156,10 @@ async function checkCode(userId: string, code: string, now: Date): Promise<"ok" 
   const hash = hashCode(code);
   if (code.length >= 10 && user.recoveryCodeHashes.includes(hash)) {
     const left = user.recoveryCodeHashes.filter((h) => h !== hash);
-    const used = await db.user.updateMany({ where: { id: user.id, recoveryCodeHashes: { has: hash } }, data: { recoveryCodeHashes: left } });
+    const used = await db.user.updateMany({
+      where: { id: user.id, recoveryCodeHashes: { has: hash } },
+      data: { recoveryCodeHashes: left },
+    });
     return used.count === 1 ? "ok" : "invalid";
   }
   return "invalid";
@@ -134,19 +169,37 @@ async function checkCode(userId: string, code: string, now: Date): Promise<"ok" 
 export async function disableTwoFactor(opts: { userId: string; code: string; now?: Date }): Promise<void> {
   const db = await getDb();
   const required = await db.membership.count({ where: { userId: opts.userId, agency: { requireTwoFactor: true } } });
-  if (required > 0) throw new ApiError("INVALID_STATE", "Your agency requires two-factor sign-in; it cannot be turned off.");
+  if (required > 0)
+    throw new ApiError("INVALID_STATE", "Your agency requires two-factor sign-in; it cannot be turned off.");
   const check = await checkSecondFactor(opts);
-  if (check !== "ok") throw validationError("code", check === "throttled" ? "Too many wrong codes. Try again in 15 minutes." : "That code is not valid.");
+  if (check !== "ok")
+    throw validationError(
+      "code",
+      check === "throttled" ? "Too many wrong codes. Try again in 15 minutes." : "That code is not valid.",
+    );
   await db.user.update({
     where: { id: opts.userId },
-    data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodeHashes: [], sessionVersion: { increment: 1 } },
+    data: {
+      totpSecret: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      recoveryCodeHashes: [],
+      sessionVersion: { increment: 1 },
+    },
   });
 }
 
 /** Owners: require a second factor from every member (members without one must enrol). */
-export async function setTeamTwoFactorRequirement(opts: { agencyId: string; userId: string; required: boolean }): Promise<{ required: boolean }> {
+export async function setTeamTwoFactorRequirement(opts: {
+  agencyId: string;
+  userId: string;
+  required: boolean;
+}): Promise<{ required: boolean }> {
   if (opts.required && !(await hasTwoFactor(opts.userId))) {
-    throw validationError("required", "Turn on two-factor sign-in for your own account before requiring it from the team.");
+    throw validationError(
+      "required",
+      "Turn on two-factor sign-in for your own account before requiring it from the team.",
+    );
   }
   await (await getDb()).agency.update({ where: { id: opts.agencyId }, data: { requireTwoFactor: opts.required } });
   return { required: opts.required };

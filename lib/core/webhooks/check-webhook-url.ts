@@ -6,7 +6,10 @@ import { validationError } from "@/lib/core/common/api-error";
 
 /** Returns the URL as given when it passes; throws VALIDATION_FAILED with field `url` otherwise. */
 export async function checkWebhookUrl(raw: string, resolve?: HostResolver): Promise<string> {
-  const result = await validateWebhookUrl(raw, { allowLoopback: env().WEBHOOK_ALLOW_LOOPBACK, ...(resolve ? { resolve } : {}) });
+  const result = await validateWebhookUrl(raw, {
+    allowLoopback: env().WEBHOOK_ALLOW_LOOPBACK,
+    ...(resolve ? { resolve } : {}),
+  });
   if (!result.ok) throw validationError("url", result.message.endsWith(".") ? result.message : `${result.message}.`);
   return raw;
 }

@@ -9,7 +9,11 @@ import { WEBHOOK_LIMIT, type TCreateWebhookBody, type TWebhook } from "@/lib/cor
 import { newWebhookSecret, sealSecret } from "@/lib/infra/secrets/secret-box";
 import { serializeWebhook, webhookViewInclude } from "@/lib/core/webhooks/serialize-webhook";
 
-export async function createWebhook(opts: { agencyId: string; input: TCreateWebhookBody; tx?: Tx }): Promise<{ webhook: TWebhook; secret: string }> {
+export async function createWebhook(opts: {
+  agencyId: string;
+  input: TCreateWebhookBody;
+  tx?: Tx;
+}): Promise<{ webhook: TWebhook; secret: string }> {
   // DNS first, outside any lock: it can take a while and decides nothing about the count.
   const url = await checkWebhookUrl(opts.input.url);
   const run = async (tx: Tx) => {

@@ -5,7 +5,12 @@ import { inTransaction } from "@/lib/infra/db/transaction";
 import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 
-export async function deleteWebhook(opts: { agencyId: string; id: string; tx?: Tx; now?: Date }): Promise<{ id: string; deleted: true }> {
+export async function deleteWebhook(opts: {
+  agencyId: string;
+  id: string;
+  tx?: Tx;
+  now?: Date;
+}): Promise<{ id: string; deleted: true }> {
   const now = opts.now ?? new Date();
   const run = async (tx: Tx) => {
     await lockWebhookOrThrow(tx, opts);

@@ -9,7 +9,10 @@ import { UUID } from "@/lib/core/common/uuid";
 export async function getWebhookRowOrThrow(opts: { agencyId: string; id: string; tx?: Tx }) {
   if (!UUID.test(opts.id)) throw notFound("Webhook");
   const db = opts.tx ?? (await getDb());
-  const row = await db.webhook.findFirst({ where: { id: opts.id, agencyId: opts.agencyId, deletedAt: null }, include: webhookViewInclude });
+  const row = await db.webhook.findFirst({
+    where: { id: opts.id, agencyId: opts.agencyId, deletedAt: null },
+    include: webhookViewInclude,
+  });
   if (!row) throw notFound("Webhook");
   return row;
 }

@@ -24,11 +24,16 @@ export async function resumeWebhook(opts: { agencyId: string; id: string; tx?: T
   const now = opts.now ?? new Date();
   const run = async (tx: Tx) => {
     await lockWebhookOrThrow(tx, opts);
-    const current = await tx.webhook.findUniqueOrThrow({ where: { id: opts.id }, select: { pausedAt: true, url: true } });
+    const current = await tx.webhook.findUniqueOrThrow({
+      where: { id: opts.id },
+      select: { pausedAt: true, url: true },
+    });
     // the demo's sample webhook (or any older one) under a reserved name would only fail: change the URL first
     const reserved = current.pausedAt ? reservedUrlProblem(current.url) : null;
-    if (reserved) throw new ApiError("INVALID_STATE", `This webhook cannot be resumed: its ${reserved}. Change the url first.`);
-    if (current.pausedAt) await cancelPendingDeliveries(tx, { webhookId: opts.id, reason: PAUSED_REASON, now, dueOnly: true });
+    if (reserved)
+      throw new ApiError("INVALID_STATE", `This webhook cannot be resumed: its ${reserved}. Change the url first.`);
+    if (current.pausedAt)
+      await cancelPendingDeliveries(tx, { webhookId: opts.id, reason: PAUSED_REASON, now, dueOnly: true });
     const row = current.pausedAt
       ? await tx.webhook.update({ where: { id: opts.id }, data: { pausedAt: null }, include: webhookViewInclude })
       : await tx.webhook.findUniqueOrThrow({ where: { id: opts.id }, include: webhookViewInclude });

@@ -23,12 +23,30 @@ export async function rotateWebhookSecret(opts: {
     // Any replaced secret goes: one still in its overlap (an earlier rotation) ends now,
     // and expired ones are of no further use.
     await tx.webhookSecret.deleteMany({ where: { webhookId: opts.id, expiresAt: { not: null } } });
-    await tx.webhookSecret.updateMany({ where: { webhookId: opts.id, expiresAt: null }, data: { expiresAt: previousSecretExpiresAt } });
+    await tx.webhookSecret.updateMany({
+      where: { webhookId: opts.id, expiresAt: null },
+      data: { expiresAt: previousSecretExpiresAt },
+    });
     const secret = newWebhookSecret();
-    await tx.webhookSecret.create({ data: { agencyId: opts.agencyId, webhookId: opts.id, secretEncrypted: sealSecret(secret, opts.id), createdAt: now } });
+    await tx.webhookSecret.create({
+      data: {
+        agencyId: opts.agencyId,
+        webhookId: opts.id,
+        secretEncrypted: sealSecret(secret, opts.id),
+        createdAt: now,
+      },
+    });
     // Rotation is a change to the webhook; bump updatedAt through Prisma.
-    const row = await tx.webhook.update({ where: { id: opts.id }, data: { updatedAt: now }, include: webhookViewInclude });
-    return { webhook: serializeWebhook(row, now), secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
+    const row = await tx.webhook.update({
+      where: { id: opts.id },
+      data: { updatedAt: now },
+      include: webhookViewInclude,
+    });
+    return {
+      webhook: serializeWebhook(row, now),
+      secret,
+      previousSecretExpiresAt: previousSecretExpiresAt.toISOString(),
+    };
   };
   return inTransaction(run, { tx: opts.tx });
 }

@@ -17,27 +17,44 @@ const KNOWN = new Set<string>(EVENT_TYPES);
 
 /** Each known event type at most once, or `["*"]` alone for every type. */
 export const ZWebhookEvents = z
-  .array(z.string({ error: "events must hold event type strings." }), { error: "events must be an array of event types." })
+  .array(z.string({ error: "events must hold event type strings." }), {
+    error: "events must be an array of event types.",
+  })
   .min(1, 'events must list at least one event type, or ["*"] for all.')
   .superRefine((events, ctx) => {
     if (events.includes("*")) {
       // "*" covers the spec's types; the extension types may be listed beside it, each once.
       const rest = events.filter((e) => e !== "*");
-      if (rest.length !== new Set(rest).size || events.filter((e) => e === "*").length > 1 || !rest.every(isExtensionEvent)) {
-        ctx.addIssue({ code: "custom", message: 'Use ["*"] alone for all event types (extension types may be added beside it), or list the types without "*".' });
+      if (
+        rest.length !== new Set(rest).size ||
+        events.filter((e) => e === "*").length > 1 ||
+        !rest.every(isExtensionEvent)
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            'Use ["*"] alone for all event types (extension types may be added beside it), or list the types without "*".',
+        });
       }
       return;
     }
     const seen = new Set<string>();
     events.forEach((type, i) => {
-      if (!KNOWN.has(type)) ctx.addIssue({ code: "custom", path: [i], message: `Unknown event type "${type.slice(0, 100)}". Known types: ${EVENT_TYPES.join(", ")}.` });
-      else if (seen.has(type)) ctx.addIssue({ code: "custom", path: [i], message: `"${type}" is listed more than once.` });
+      if (!KNOWN.has(type))
+        ctx.addIssue({
+          code: "custom",
+          path: [i],
+          message: `Unknown event type "${type.slice(0, 100)}". Known types: ${EVENT_TYPES.join(", ")}.`,
+        });
+      else if (seen.has(type))
+        ctx.addIssue({ code: "custom", path: [i], message: `"${type}" is listed more than once.` });
       seen.add(type);
     });
   })
   // What the rule above enforces, said in JSON Schema for the OpenAPI document.
   .meta({
-    description: 'Each event type once, or `["*"]` alone for every type of the spec (the extensions `access.lost` and `access.removed` are received only when listed by name).',
+    description:
+      'Each event type once, or `["*"]` alone for every type of the spec (the extensions `access.lost` and `access.removed` are received only when listed by name).',
     items: { type: "string", enum: [...EVENT_TYPES, "*"] },
     uniqueItems: true,
     maxItems: EVENT_TYPES.length,
@@ -52,7 +69,8 @@ const ZWebhookUrl = z
   .meta({
     format: "uri",
     pattern: ABSOLUTE_HTTP_URL_PATTERN,
-    description: "An absolute `https:` URL on port 443 without credentials, resolving only to public addresses; redirects are not followed.",
+    description:
+      "An absolute `https:` URL on port 443 without credentials, resolving only to public addresses; redirects are not followed.",
   });
 
 export const ZCreateWebhookBody = z.strictObject({

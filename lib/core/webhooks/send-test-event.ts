@@ -18,7 +18,12 @@ export const TEST_EVENT_MESSAGE = "This is a test event. It was sent on request 
 const LEASE_WAIT_MS = 2_000;
 const TEST_LEASE_MS = 30_000;
 
-export async function sendTestEvent(opts: { agencyId: string; id: string; timeoutMs?: number; resolve?: HostResolver }): Promise<TWebhookTestResult> {
+export async function sendTestEvent(opts: {
+  agencyId: string;
+  id: string;
+  timeoutMs?: number;
+  resolve?: HostResolver;
+}): Promise<TWebhookTestResult> {
   const webhook = await getWebhookRowOrThrow({ agencyId: opts.agencyId, id: opts.id });
   const db = await getDb();
   // Holding the webhook's lease keeps workers from starting a delivery to it meanwhile. If a
@@ -34,7 +39,9 @@ export async function sendTestEvent(opts: { agencyId: string; id: string; timeou
     const eventId = newEventId();
     const deliveryId = crypto.randomUUID();
     const attemptId = crypto.randomUUID();
-    const body = JSON.stringify(eventEnvelope(eventId, "webhook.test", now, { webhookId: webhook.id, message: TEST_EVENT_MESSAGE }));
+    const body = JSON.stringify(
+      eventEnvelope(eventId, "webhook.test", now, { webhookId: webhook.id, message: TEST_EVENT_MESSAGE }),
+    );
     const secrets = await loadSigningSecrets(db, webhook.id, now);
     const startedAt = new Date();
     const res = await sendAttempt(
@@ -54,7 +61,16 @@ export async function sendTestEvent(opts: { agencyId: string; id: string; timeou
     // pending that a worker could retry.
     await inTransaction(async (tx) => {
       await tx.event.create({
-        data: { id: eventId, agencyId: webhook.agencyId, type: "webhook.test", schemaVersion: SCHEMA_VERSION, test: true, body, createdAt: now, fannedOutAt: now },
+        data: {
+          id: eventId,
+          agencyId: webhook.agencyId,
+          type: "webhook.test",
+          schemaVersion: SCHEMA_VERSION,
+          test: true,
+          body,
+          createdAt: now,
+          fannedOutAt: now,
+        },
       });
       await tx.webhookDelivery.create({
         data: {

@@ -16,7 +16,9 @@ export function serializeAttempt(a: DeliveryAttempt): TDeliveryAttempt {
 }
 
 export function serializeDelivery(d: WebhookDelivery & { attemptLog: DeliveryAttempt[] }): TDelivery {
-  const attempts = [...d.attemptLog].sort((a, b) => a.number - b.number || a.startedAt.getTime() - b.startedAt.getTime());
+  const attempts = [...d.attemptLog].sort(
+    (a, b) => a.number - b.number || a.startedAt.getTime() - b.startedAt.getTime(),
+  );
   return {
     id: d.id,
     webhookId: d.webhookId,

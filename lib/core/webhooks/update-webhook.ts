@@ -7,7 +7,12 @@ import { getWebhookRowOrThrow, lockWebhookOrThrow } from "@/lib/core/webhooks/ge
 import type { TUpdateWebhookBody, TWebhook } from "@/lib/core/webhooks/schemas";
 import { serializeWebhook, webhookViewInclude } from "@/lib/core/webhooks/serialize-webhook";
 
-export async function updateWebhook(opts: { agencyId: string; id: string; input: TUpdateWebhookBody; tx?: Tx }): Promise<TWebhook> {
+export async function updateWebhook(opts: {
+  agencyId: string;
+  id: string;
+  input: TUpdateWebhookBody;
+  tx?: Tx;
+}): Promise<TWebhook> {
   // 404 before the URL check, so a foreign id never reveals what it would accept.
   await getWebhookRowOrThrow({ agencyId: opts.agencyId, id: opts.id, tx: opts.tx });
   const url = opts.input.url === undefined ? undefined : await checkWebhookUrl(opts.input.url);
@@ -15,7 +20,10 @@ export async function updateWebhook(opts: { agencyId: string; id: string; input:
     await lockWebhookOrThrow(tx, opts);
     const row = await tx.webhook.update({
       where: { id: opts.id },
-      data: { ...(url !== undefined ? { url } : {}), ...(opts.input.events !== undefined ? { events: opts.input.events } : {}) },
+      data: {
+        ...(url !== undefined ? { url } : {}),
+        ...(opts.input.events !== undefined ? { events: opts.input.events } : {}),
+      },
       include: webhookViewInclude,
     });
     return serializeWebhook(row);

@@ -196,7 +196,8 @@ export type SignInAnswer = "denied" | "again" | "busy" | "policy" | "browser" | 
  * - platform_error: the platform refused, with a message safe to show;
  * - server_error: anything else; the message is logged, never shown.
  */
-export type ConnectorErrorKind = "denied" | "invalid_state" | "reauth" | "rate_limited" | "platform_error" | "server_error";
+export type ConnectorErrorKind =
+  "denied" | "invalid_state" | "reauth" | "rate_limited" | "platform_error" | "server_error";
 
 /**
  * The only error connectors throw. `message` must be safe to show the client,

@@ -22,7 +22,11 @@ export type GetConnectorOptions = {
 
 export function platformMode(platform: string, e: ConnectorEnv = resolveConnectorEnv()): PlatformMode {
   const except = (e as ResolvedConnectorEnv).sandboxExcept ?? [];
-  if ((e.sandboxPlatformList === "all" && !except.includes(platform)) || (e.sandboxPlatformList !== "all" && e.sandboxPlatformList.includes(platform))) return "sandbox";
+  if (
+    (e.sandboxPlatformList === "all" && !except.includes(platform)) ||
+    (e.sandboxPlatformList !== "all" && e.sandboxPlatformList.includes(platform))
+  )
+    return "sandbox";
   const entry = Object.hasOwn(REAL_CONNECTORS, platform) ? REAL_CONNECTORS[platform] : undefined;
   return entry?.configured(e) ? "live" : "unconfigured";
 }
@@ -33,7 +37,10 @@ function httpFor(e: ConnectorEnv): ConnectorHttp {
   let client = clients.get(e);
   if (!client) {
     const debug = env().LOG_LEVEL === "debug";
-    client = createConnectorHttp({ overrides: e.platformHostOverrides, log: debug ? (line) => log().debug(line) : undefined });
+    client = createConnectorHttp({
+      overrides: e.platformHostOverrides,
+      log: debug ? (line) => log().debug(line) : undefined,
+    });
     clients.set(e, client);
   }
   return client;

@@ -2,19 +2,28 @@
 // platform, a documented refusal mapped to what the client is told, our own failure only
 // when the platform gave no documented answer.
 import { describe, expect, it } from "vitest";
-import { CANCEL_VALUES, isSignInCancellation, OAUTH_ANSWERS, signInAnswer, tokenExchangeError } from "@/lib/infra/connectors/oauth-answers";
+import {
+  CANCEL_VALUES,
+  isSignInCancellation,
+  OAUTH_ANSWERS,
+  signInAnswer,
+  tokenExchangeError,
+} from "@/lib/infra/connectors/oauth-answers";
 import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 
 const res = (status: number) => ({ status, headers: {}, text: "", json: null });
 
 describe("sign-in answers", () => {
   it("every live platform maps access_denied to a cancellation, and LinkedIn's and Meta's own cancel values too", () => {
-    for (const platform of ["meta", "google", "tiktok", "linkedin", "pinterest", "microsoft"]) expect(signInAnswer(platform, "access_denied")).toBe("denied");
+    for (const platform of ["meta", "google", "tiktok", "linkedin", "pinterest", "microsoft"])
+      expect(signInAnswer(platform, "access_denied")).toBe("denied");
     expect(signInAnswer("linkedin", "user_cancelled_authorize")).toBe("denied");
     expect(signInAnswer("linkedin", "user_cancelled_login")).toBe("denied");
     expect(signInAnswer("meta", "anything", "user_denied")).toBe("denied");
     expect(signInAnswer("microsoft", "consent_required")).toBe("denied");
-    expect(CANCEL_VALUES).toEqual(expect.arrayContaining(["access_denied", "user_cancelled_authorize", "user_cancelled_login", "consent_required"]));
+    expect(CANCEL_VALUES).toEqual(
+      expect.arrayContaining(["access_denied", "user_cancelled_authorize", "user_cancelled_login", "consent_required"]),
+    );
     expect(isSignInCancellation("user_cancelled_login")).toBe(true);
     expect(isSignInCancellation("server_error")).toBe(false);
     expect(isSignInCancellation(null)).toBe(false);
@@ -30,10 +39,22 @@ describe("sign-in answers", () => {
   });
 
   it("a token endpoint's answer: expired code, outage, app settings, or (undocumented) our failure", () => {
-    expect(tokenExchangeError("google", "Google", res(400), "invalid_grant")).toMatchObject({ kind: "invalid_state", answer: "expired" });
-    expect(tokenExchangeError("linkedin", "LinkedIn", res(503), null)).toMatchObject({ kind: "rate_limited", answer: "busy" });
-    expect(tokenExchangeError("linkedin", "LinkedIn", res(401), "invalid_client")).toMatchObject({ kind: "platform_error", answer: "setup" });
-    expect(tokenExchangeError("pinterest", "Pinterest", res(400), null)).toMatchObject({ kind: "server_error", answer: null });
+    expect(tokenExchangeError("google", "Google", res(400), "invalid_grant")).toMatchObject({
+      kind: "invalid_state",
+      answer: "expired",
+    });
+    expect(tokenExchangeError("linkedin", "LinkedIn", res(503), null)).toMatchObject({
+      kind: "rate_limited",
+      answer: "busy",
+    });
+    expect(tokenExchangeError("linkedin", "LinkedIn", res(401), "invalid_client")).toMatchObject({
+      kind: "platform_error",
+      answer: "setup",
+    });
+    expect(tokenExchangeError("pinterest", "Pinterest", res(400), null)).toMatchObject({
+      kind: "server_error",
+      answer: null,
+    });
   });
 });
 

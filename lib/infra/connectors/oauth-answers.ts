@@ -83,7 +83,13 @@ export const OAUTH_ANSWERS: Readonly<Record<string, Readonly<Record<string, Sign
   pinterest: { ...RFC6749 },
   microsoft: { ...RFC6749, ...OIDC_PROMPT, invalid_resource: "setup" },
   snapchat: { ...RFC6749 },
-  hubspot: { ...RFC6749, BAD_CLIENT_ID: "setup", BAD_REDIRECT_URI: "setup", BAD_GRANT_TYPE: "setup", BAD_AUTH_CODE: "expired" },
+  hubspot: {
+    ...RFC6749,
+    BAD_CLIENT_ID: "setup",
+    BAD_REDIRECT_URI: "setup",
+    BAD_GRANT_TYPE: "setup",
+    BAD_AUTH_CODE: "expired",
+  },
 };
 
 /** Meta's cancellation also says `error_reason=user_denied` (Manual login flow, "Canceled login"). */
@@ -124,13 +130,29 @@ export function isSignInCancellation(error: string | null, errorReason?: string 
  * (invalid_state), a platform outage or limit is "try again in a few minutes"
  * (rate_limited), a refusal of the app's settings is a platform error carrying the answer.
  */
-export function tokenExchangeError(platform: string, platformName: string, res: HttpResponse, code: string | null): ConnectorError {
+export function tokenExchangeError(
+  platform: string,
+  platformName: string,
+  res: HttpResponse,
+  code: string | null,
+): ConnectorError {
   const answer = code ? signInAnswer(platform, code) : null;
   if (res.status === 429 || res.status >= 500 || answer === "busy") {
-    return new ConnectorError("rate_limited", `${platformName} could not complete the sign-in right now. Please try again in a few minutes.`, { answer: "busy" });
+    return new ConnectorError(
+      "rate_limited",
+      `${platformName} could not complete the sign-in right now. Please try again in a few minutes.`,
+      { answer: "busy" },
+    );
   }
-  if (answer === "expired") return new ConnectorError("invalid_state", `The ${platformName} sign-in could not be completed. Please start again.`, { answer: "expired" });
-  if (answer === "denied") return new ConnectorError("denied", `You cancelled the ${platformName} sign-in.`, { answer: "denied" });
-  if (answer && answer !== "refused") return new ConnectorError("platform_error", `${platformName} refused the sign-in (${code}).`, { answer });
+  if (answer === "expired")
+    return new ConnectorError(
+      "invalid_state",
+      `The ${platformName} sign-in could not be completed. Please start again.`,
+      { answer: "expired" },
+    );
+  if (answer === "denied")
+    return new ConnectorError("denied", `You cancelled the ${platformName} sign-in.`, { answer: "denied" });
+  if (answer && answer !== "refused")
+    return new ConnectorError("platform_error", `${platformName} refused the sign-in (${code}).`, { answer });
   return new ConnectorError("server_error", `${platformName} token exchange failed (${res.status} ${code ?? ""})`);
 }

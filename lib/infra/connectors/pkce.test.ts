@@ -9,6 +9,8 @@ describe("PKCE", () => {
     expect(pkceVerifier("secret", "nonce-2")).not.toBe(v);
     expect(pkceVerifier("other", "nonce-1")).not.toBe(v);
     // S256: base64url(sha256(verifier)) without padding, as computed independently (Python's hashlib)
-    expect(pkceChallenge("dBjftJeZ4CVP-mJ92K9qpvuKHqoknmHt7EOiUzq09wE")).toBe("bkAhzeSo7MvSw3YXd3yIiE9oVGte7C3CALZ6FmVQvUI");
+    expect(pkceChallenge("dBjftJeZ4CVP-mJ92K9qpvuKHqoknmHt7EOiUzq09wE")).toBe(
+      "bkAhzeSo7MvSw3YXd3yIiE9oVGte7C3CALZ6FmVQvUI",
+    );
   });
 });

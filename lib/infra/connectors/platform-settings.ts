@@ -39,7 +39,14 @@ type State = {
   resolved: { base: TEnv; version: number; value: ResolvedConnectorEnv } | null;
 };
 
-const state = () => globalSingleton<State>("platform-settings", () => ({ rows: new Map(), loadedAt: 0, version: 0, loading: null, resolved: null }));
+const state = () =>
+  globalSingleton<State>("platform-settings", () => ({
+    rows: new Map(),
+    loadedAt: 0,
+    version: 0,
+    loading: null,
+    resolved: null,
+  }));
 
 export function sealValues(values: Record<string, string>): string {
   return encryptText(JSON.stringify(values), loadSecrets().encryptionKey);
@@ -99,7 +106,8 @@ export function refreshPlatformSettings(): Promise<void> {
 export function savedPlatformSettings(): ReadonlyMap<string, SavedPlatform> {
   const s = state();
   // only once something loaded them (boot, a save): a process that never did has none to refresh
-  if (s.loadedAt > 0 && Date.now() - s.loadedAt > STALE_MS && !s.loading) void refreshPlatformSettings().catch(() => {});
+  if (s.loadedAt > 0 && Date.now() - s.loadedAt > STALE_MS && !s.loading)
+    void refreshPlatformSettings().catch(() => {});
   return s.rows;
 }
 
@@ -131,9 +139,13 @@ export function savedCredentialsApproved(saved: SavedPlatform, values: Record<st
  * each platform, the saved credentials the environment leaves empty (when approved), and
  * the saved sandbox switches when SANDBOX_PLATFORMS is not set.
  */
-export function resolveConnectorEnv(base: TEnv = env(), saved: ReadonlyMap<string, SavedPlatform> = savedPlatformSettings()): ResolvedConnectorEnv {
+export function resolveConnectorEnv(
+  base: TEnv = env(),
+  saved: ReadonlyMap<string, SavedPlatform> = savedPlatformSettings(),
+): ResolvedConnectorEnv {
   const s = state();
-  if (saved === s.rows && s.resolved && s.resolved.base === base && s.resolved.version === s.version) return s.resolved.value;
+  if (saved === s.rows && s.resolved && s.resolved.base === base && s.resolved.version === s.version)
+    return s.resolved.value;
   const out: ResolvedConnectorEnv = { ...(base as unknown as ResolvedConnectorEnv) };
   const raw = base as unknown as Record<string, unknown>;
   for (const [platform, row] of saved) {

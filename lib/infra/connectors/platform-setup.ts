@@ -28,14 +28,31 @@ export type PlatformSetup = {
 };
 
 const CALLBACKS = ["/api/access/callback", "/api/dashboard/accounts/connect/callback"];
-const field = (key: string, label: string, secret: boolean, required = true, hint?: string): SetupField => ({ key, label, secret, required, ...(hint ? { hint } : {}) });
+const field = (key: string, label: string, secret: boolean, required = true, hint?: string): SetupField => ({
+  key,
+  label,
+  secret,
+  required,
+  ...(hint ? { hint } : {}),
+});
 
 const KNOWN: Record<string, Omit<PlatformSetup, "platform">> = {
   meta: {
     name: "Meta",
-    fields: [field("META_APP_ID", "App ID", false, true, "The numeric id on the app's dashboard."), field("META_APP_SECRET", "App secret", true)],
+    fields: [
+      field("META_APP_ID", "App ID", false, true, "The numeric id on the app's dashboard."),
+      field("META_APP_SECRET", "App secret", true),
+    ],
     redirectPaths: CALLBACKS,
-    scopes: ["business_management", "ads_management", "catalog_management", "pages_show_list", "pages_manage_metadata", "instagram_basic", "email"],
+    scopes: [
+      "business_management",
+      "ads_management",
+      "catalog_management",
+      "pages_show_list",
+      "pages_manage_metadata",
+      "instagram_basic",
+      "email",
+    ],
     products: ["Facebook Login for Business", "Marketing API"],
     review: "App Review with Advanced Access for each permission above, and Business Verification of your business.",
     consoleUrl: "https://developers.facebook.com/apps/",
@@ -46,7 +63,13 @@ const KNOWN: Record<string, Omit<PlatformSetup, "platform">> = {
     fields: [
       field("GOOGLE_CLIENT_ID", "OAuth client ID", false),
       field("GOOGLE_CLIENT_SECRET", "OAuth client secret", true),
-      field("GOOGLE_ADS_DEVELOPER_TOKEN", "Google Ads developer token", true, false, "Needed for the Google Ads services only."),
+      field(
+        "GOOGLE_ADS_DEVELOPER_TOKEN",
+        "Google Ads developer token",
+        true,
+        false,
+        "Needed for the Google Ads services only.",
+      ),
     ],
     redirectPaths: CALLBACKS,
     scopes: [
@@ -60,8 +83,15 @@ const KNOWN: Record<string, Omit<PlatformSetup, "platform">> = {
       "https://www.googleapis.com/auth/content",
       "https://www.googleapis.com/auth/business.manage",
     ],
-    products: ["Google Analytics Admin API", "Tag Manager API", "Google Ads API", "Merchant API", "My Business Account Management API"],
-    review: "OAuth consent screen verification for the sensitive and restricted scopes above; Basic or Standard access for the Ads developer token.",
+    products: [
+      "Google Analytics Admin API",
+      "Tag Manager API",
+      "Google Ads API",
+      "Merchant API",
+      "My Business Account Management API",
+    ],
+    review:
+      "OAuth consent screen verification for the sensitive and restricted scopes above; Basic or Standard access for the Ads developer token.",
     consoleUrl: "https://console.cloud.google.com/apis/credentials",
     reviewDocsUrl: "https://support.google.com/cloud/answer/13463073",
   },
@@ -100,12 +130,22 @@ const KNOWN: Record<string, Omit<PlatformSetup, "platform">> = {
     fields: [
       field("MICROSOFT_CLIENT_ID", "Application (client) ID", false),
       field("MICROSOFT_CLIENT_SECRET", "Client secret", true),
-      field("MICROSOFT_ADS_DEVELOPER_TOKEN", "Developer token", true, true, "From the Microsoft Advertising Developer Portal."),
+      field(
+        "MICROSOFT_ADS_DEVELOPER_TOKEN",
+        "Developer token",
+        true,
+        true,
+        "From the Microsoft Advertising Developer Portal.",
+      ),
     ],
     redirectPaths: CALLBACKS,
     scopes: ["openid", "offline_access", "https://ads.microsoft.com/msads.manage"],
-    products: ["Microsoft Entra app registration (accounts in any organization and personal Microsoft accounts)", "Microsoft Advertising API"],
-    review: "A production developer token is approved by Microsoft Advertising; the sandbox token works only against the sandbox.",
+    products: [
+      "Microsoft Entra app registration (accounts in any organization and personal Microsoft accounts)",
+      "Microsoft Advertising API",
+    ],
+    review:
+      "A production developer token is approved by Microsoft Advertising; the sandbox token works only against the sandbox.",
     consoleUrl: "https://entra.microsoft.com/#view/Microsoft_AAD_RegisteredApps/ApplicationsListBlade",
     reviewDocsUrl: "https://learn.microsoft.com/en-us/advertising/guides/get-started",
   },

@@ -52,7 +52,8 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
   // Docs: https://learn.microsoft.com/en-us/linkedin/marketing/ (Marketing API: ad account users, organization ACLs)
   linkedin: {
     configured: (e) => !!e.LINKEDIN_CLIENT_ID && !!e.LINKEDIN_CLIENT_SECRET,
-    create: (e, http) => createLinkedInConnector({ clientId: e.LINKEDIN_CLIENT_ID!, clientSecret: e.LINKEDIN_CLIENT_SECRET! }, http),
+    create: (e, http) =>
+      createLinkedInConnector({ clientId: e.LINKEDIN_CLIENT_ID!, clientSecret: e.LINKEDIN_CLIENT_SECRET! }, http),
   },
   // The Ads developer token is optional: without it the Ads services fail with a logged
   // server error while Analytics, Tag Manager, Merchant Center and Business Profile work.
@@ -60,12 +61,20 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
   google: {
     configured: (e) => !!e.GOOGLE_CLIENT_ID && !!e.GOOGLE_CLIENT_SECRET,
     create: (e, http) =>
-      createGoogleConnector({ clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET!, developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN ?? null }, http),
+      createGoogleConnector(
+        {
+          clientId: e.GOOGLE_CLIENT_ID!,
+          clientSecret: e.GOOGLE_CLIENT_SECRET!,
+          developerToken: e.GOOGLE_ADS_DEVELOPER_TOKEN ?? null,
+        },
+        http,
+      ),
   },
   // Docs: https://developers.pinterest.com/docs/api/v5/ (API v5: OAuth, business access)
   pinterest: {
     configured: (e) => !!e.PINTEREST_APP_ID && !!e.PINTEREST_APP_SECRET,
-    create: (e, http) => createPinterestConnector({ appId: e.PINTEREST_APP_ID!, appSecret: e.PINTEREST_APP_SECRET! }, http),
+    create: (e, http) =>
+      createPinterestConnector({ appId: e.PINTEREST_APP_ID!, appSecret: e.PINTEREST_APP_SECRET! }, http),
   },
   // Docs: https://developers.facebook.com/docs/marketing-api/business-manager (Graph API, Business Manager)
   meta: {
@@ -77,16 +86,25 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
   microsoft: {
     configured: (e) => !!e.MICROSOFT_CLIENT_ID && !!e.MICROSOFT_CLIENT_SECRET && !!e.MICROSOFT_ADS_DEVELOPER_TOKEN,
     create: (e, http) =>
-      createMicrosoftConnector({ clientId: e.MICROSOFT_CLIENT_ID!, clientSecret: e.MICROSOFT_CLIENT_SECRET!, developerToken: e.MICROSOFT_ADS_DEVELOPER_TOKEN! }, http),
+      createMicrosoftConnector(
+        {
+          clientId: e.MICROSOFT_CLIENT_ID!,
+          clientSecret: e.MICROSOFT_CLIENT_SECRET!,
+          developerToken: e.MICROSOFT_ADS_DEVELOPER_TOKEN!,
+        },
+        http,
+      ),
   },
   // Docs: https://developers.snap.com/api/marketing-api/Ads-API/authentication (Marketing API: members and roles)
   snapchat: {
     configured: (e) => !!e.SNAPCHAT_CLIENT_ID && !!e.SNAPCHAT_CLIENT_SECRET,
-    create: (e, http) => createSnapchatConnector({ clientId: e.SNAPCHAT_CLIENT_ID!, clientSecret: e.SNAPCHAT_CLIENT_SECRET! }, http),
+    create: (e, http) =>
+      createSnapchatConnector({ clientId: e.SNAPCHAT_CLIENT_ID!, clientSecret: e.SNAPCHAT_CLIENT_SECRET! }, http),
   },
   // Docs: https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide (user provisioning)
   hubspot: {
     configured: (e) => !!e.HUBSPOT_CLIENT_ID && !!e.HUBSPOT_CLIENT_SECRET,
-    create: (e, http) => createHubSpotConnector({ clientId: e.HUBSPOT_CLIENT_ID!, clientSecret: e.HUBSPOT_CLIENT_SECRET! }, http),
+    create: (e, http) =>
+      createHubSpotConnector({ clientId: e.HUBSPOT_CLIENT_ID!, clientSecret: e.HUBSPOT_CLIENT_SECRET! }, http),
   },
 };

@@ -5,11 +5,35 @@ import { describe, expect, it } from "vitest";
 import { ConnectorError } from "@/lib/infra/connectors/connector";
 import { getConnector, isPlatformAvailable, platformMode } from "@/lib/infra/connectors/get-connector";
 import type { ConnectorEnv } from "@/lib/infra/connectors/registry";
-import { SANDBOX_CONSENT_PATH, createSandboxConnector, sandboxAgencyToken, sandboxAssets, sandboxCode } from "@/lib/infra/connectors/sandbox-connector";
+import {
+  SANDBOX_CONSENT_PATH,
+  createSandboxConnector,
+  sandboxAgencyToken,
+  sandboxAssets,
+  sandboxCode,
+} from "@/lib/infra/connectors/sandbox-connector";
 
-const PLATFORMS = ["meta", "google", "tiktok", "linkedin", "microsoft", "pinterest", "snapchat", "x", "shopify", "klaviyo", "hubspot", "wordpress"];
+const PLATFORMS = [
+  "meta",
+  "google",
+  "tiktok",
+  "linkedin",
+  "microsoft",
+  "pinterest",
+  "snapchat",
+  "x",
+  "shopify",
+  "klaviyo",
+  "hubspot",
+  "wordpress",
+];
 
-const agencyAccount = { internalAccountId: "acc_1", platformAccountId: "123", email: "team@agency.test", businessId: null };
+const agencyAccount = {
+  internalAccountId: "acc_1",
+  platformAccountId: "123",
+  email: "team@agency.test",
+  businessId: null,
+};
 
 async function expectConnectorError(promise: Promise<unknown>, kind: ConnectorError["kind"]) {
   const error = await promise.then(
@@ -25,8 +49,15 @@ describe("sandbox connector", () => {
   it("points sign-in at this app's consent page with every parameter encoded", () => {
     const connector = createSandboxConnector("meta");
     const redirectUri = "https://app.test/api/oauth/callback?x=1&y=2";
-    const { authorizationUrl } = connector.beginSignIn({ state: "abc.def", redirectUri, serviceIds: [], codeVerifier: "v" });
-    expect(authorizationUrl).toBe(`${SANDBOX_CONSENT_PATH}?platform=meta&state=abc.def&redirect_uri=${encodeURIComponent(redirectUri)}`);
+    const { authorizationUrl } = connector.beginSignIn({
+      state: "abc.def",
+      redirectUri,
+      serviceIds: [],
+      codeVerifier: "v",
+    });
+    expect(authorizationUrl).toBe(
+      `${SANDBOX_CONSENT_PATH}?platform=meta&state=abc.def&redirect_uri=${encodeURIComponent(redirectUri)}`,
+    );
     const url = new URL(authorizationUrl, "http://localhost");
     expect(url.pathname).toBe("/sandbox/consent");
     expect(url.searchParams.get("platform")).toBe("meta");
@@ -37,7 +68,12 @@ describe("sandbox connector", () => {
   it.each(PLATFORMS)("runs the whole flow offline for %s with a partial success", async (platform) => {
     const connector = createSandboxConnector(platform);
     expect(connector.platform).toBe(platform);
-    const { accessToken } = await connector.handleCallback({ code: sandboxCode(platform), state: "s", redirectUri: "/cb", codeVerifier: "v" });
+    const { accessToken } = await connector.handleCallback({
+      code: sandboxCode(platform),
+      state: "s",
+      redirectUri: "/cb",
+      codeVerifier: "v",
+    });
     const serviceId = `${platform}_ads`;
     const assets = await connector.listAssets({ accessToken, serviceId });
     expect(assets).toHaveLength(3);
@@ -71,7 +107,12 @@ describe("sandbox connector", () => {
 
   it("grants only the chosen assets, once each", async () => {
     const connector = createSandboxConnector("google");
-    const { accessToken } = await connector.handleCallback({ code: "sandbox-code:google", state: "s", redirectUri: "/cb", codeVerifier: "v" });
+    const { accessToken } = await connector.handleCallback({
+      code: "sandbox-code:google",
+      state: "s",
+      redirectUri: "/cb",
+      codeVerifier: "v",
+    });
     const result = await connector.grantAccess({
       accessToken,
       serviceId: "google_ads",
@@ -84,7 +125,12 @@ describe("sandbox connector", () => {
 
   it("reports an unknown asset as a platform error without failing the others", async () => {
     const connector = createSandboxConnector("tiktok");
-    const { accessToken } = await connector.handleCallback({ code: "sandbox-code:tiktok", state: "s", redirectUri: "/cb", codeVerifier: "v" });
+    const { accessToken } = await connector.handleCallback({
+      code: "sandbox-code:tiktok",
+      state: "s",
+      redirectUri: "/cb",
+      codeVerifier: "v",
+    });
     const result = await connector.grantAccess({
       accessToken,
       serviceId: "tiktok_ads",
@@ -98,11 +144,22 @@ describe("sandbox connector", () => {
 
   it("fails the whole attempt with the :fail code", async () => {
     const connector = createSandboxConnector("meta");
-    const { accessToken } = await connector.handleCallback({ code: "sandbox-code:meta:fail", state: "s", redirectUri: "/cb", codeVerifier: "v" });
+    const { accessToken } = await connector.handleCallback({
+      code: "sandbox-code:meta:fail",
+      state: "s",
+      redirectUri: "/cb",
+      codeVerifier: "v",
+    });
     const assets = await connector.listAssets({ accessToken, serviceId: "meta_ads" });
     expect(assets).toEqual(sandboxAssets("meta_ads"));
     const error = await expectConnectorError(
-      connector.grantAccess({ accessToken, serviceId: "meta_ads", assetIds: ["meta_ads_1001"], role: "admin", agencyAccount }),
+      connector.grantAccess({
+        accessToken,
+        serviceId: "meta_ads",
+        assetIds: ["meta_ads_1001"],
+        role: "admin",
+        agencyAccount,
+      }),
       "platform_error",
     );
     expect(error.message.length).toBeGreaterThan(0);
@@ -110,7 +167,12 @@ describe("sandbox connector", () => {
 
   it("turns the third asset into a server error with the :server-error code", async () => {
     const connector = createSandboxConnector("linkedin");
-    const { accessToken } = await connector.handleCallback({ code: sandboxCode("linkedin", "server-error"), state: "s", redirectUri: "/cb", codeVerifier: "v" });
+    const { accessToken } = await connector.handleCallback({
+      code: sandboxCode("linkedin", "server-error"),
+      state: "s",
+      redirectUri: "/cb",
+      codeVerifier: "v",
+    });
     const assets = await connector.listAssets({ accessToken, serviceId: "linkedin_ads" });
     expect(assets[2]!.name).toContain("(server error)");
     const result = await connector.grantAccess({
@@ -124,20 +186,35 @@ describe("sandbox connector", () => {
     expect(result.results[2]!.errorKind).toBe("server_error");
   });
 
-  it.each(["sandbox-code:google", "sandbox-code:meta:explode", "sandbox-code:meta:fail:extra", "sandbox-code:", "real-code-123", ""])(
-    "refuses the callback code %j for meta as invalid_state",
-    async (code) => {
-      const connector = createSandboxConnector("meta");
-      await expectConnectorError(connector.handleCallback({ code, state: "s", redirectUri: "/cb", codeVerifier: "v" }), "invalid_state");
-    },
-  );
+  it.each([
+    "sandbox-code:google",
+    "sandbox-code:meta:explode",
+    "sandbox-code:meta:fail:extra",
+    "sandbox-code:",
+    "real-code-123",
+    "",
+  ])("refuses the callback code %j for meta as invalid_state", async (code) => {
+    const connector = createSandboxConnector("meta");
+    await expectConnectorError(
+      connector.handleCallback({ code, state: "s", redirectUri: "/cb", codeVerifier: "v" }),
+      "invalid_state",
+    );
+  });
 
   it("refuses another platform's token", async () => {
     const google = createSandboxConnector("google");
     const meta = createSandboxConnector("meta");
-    const { accessToken } = await google.handleCallback({ code: "sandbox-code:google", state: "s", redirectUri: "/cb", codeVerifier: "v" });
+    const { accessToken } = await google.handleCallback({
+      code: "sandbox-code:google",
+      state: "s",
+      redirectUri: "/cb",
+      codeVerifier: "v",
+    });
     await expectConnectorError(meta.listAssets({ accessToken, serviceId: "meta_ads" }), "invalid_state");
-    await expectConnectorError(meta.grantAccess({ accessToken, serviceId: "meta_ads", assetIds: ["meta_ads_1001"], role: null, agencyAccount }), "invalid_state");
+    await expectConnectorError(
+      meta.grantAccess({ accessToken, serviceId: "meta_ads", assetIds: ["meta_ads_1001"], role: null, agencyAccount }),
+      "invalid_state",
+    );
   });
 
   it("refuses a platform id that cannot be one", () => {
@@ -152,24 +229,42 @@ const sandboxOff = { env: { ...baseEnv, sandboxPlatformList: [] } };
 describe("sandbox read-back and removal", () => {
   const connector = createSandboxConnector("meta");
   const agencyAccount = { internalAccountId: "acc_1", platformAccountId: null, email: null, businessId: null };
-  const input = (assetIds: string[], accessToken = sandboxAgencyToken("meta")) => ({ accessToken, serviceId: "meta_ads", assetIds, agencyAccount });
+  const input = (assetIds: string[], accessToken = sandboxAgencyToken("meta")) => ({
+    accessToken,
+    serviceId: "meta_ads",
+    assetIds,
+    agencyAccount,
+  });
 
   it("reads asset 1 as present, asset 2 as lost and unknown assets as not found", async () => {
     expect(await connector.verifyAccess!(input(["meta_ads_1001", "meta_ads_1002", "nope", "meta_ads_1001"]))).toEqual([
       { assetId: "meta_ads_1001", present: true, detail: "The agency is listed as a partner with its role." },
-      { assetId: "meta_ads_1002", present: false, detail: "The agency is no longer listed as a partner of this asset." },
+      {
+        assetId: "meta_ads_1002",
+        present: false,
+        detail: "The agency is no longer listed as a partner of this asset.",
+      },
       { assetId: "nope", present: false, detail: "Asset nope was not found." },
     ]);
   });
 
   it("removes assets 1 and 2, refuses unknown ones, and fails whole in fail mode or with a foreign token", async () => {
-    expect((await connector.removeAccess!(input(["meta_ads_1001", "meta_ads_1002", "x"]))).map((r) => [r.assetId, r.removed])).toEqual([
+    expect(
+      (await connector.removeAccess!(input(["meta_ads_1001", "meta_ads_1002", "x"]))).map((r) => [
+        r.assetId,
+        r.removed,
+      ]),
+    ).toEqual([
       ["meta_ads_1001", true],
       ["meta_ads_1002", true],
       ["x", false],
     ]);
-    await expect(connector.removeAccess!(input(["meta_ads_1001"], "sandbox-token:meta:fail"))).rejects.toMatchObject({ kind: "platform_error" });
-    await expect(connector.verifyAccess!(input(["meta_ads_1001"], sandboxAgencyToken("google")))).rejects.toMatchObject({ kind: "invalid_state" });
+    await expect(connector.removeAccess!(input(["meta_ads_1001"], "sandbox-token:meta:fail"))).rejects.toMatchObject({
+      kind: "platform_error",
+    });
+    await expect(connector.verifyAccess!(input(["meta_ads_1001"], sandboxAgencyToken("google")))).rejects.toMatchObject(
+      { kind: "invalid_state" },
+    );
   });
 });
 
@@ -178,7 +273,9 @@ describe("getConnector", () => {
     for (const platform of PLATFORMS) {
       const connector = getConnector(platform, sandboxOn);
       expect(connector.platform).toBe(platform);
-      expect(connector.beginSignIn({ state: "s", redirectUri: "/cb", serviceIds: [], codeVerifier: "v" }).authorizationUrl).toContain("/sandbox/consent?");
+      expect(
+        connector.beginSignIn({ state: "s", redirectUri: "/cb", serviceIds: [], codeVerifier: "v" }).authorizationUrl,
+      ).toContain("/sandbox/consent?");
       expect(isPlatformAvailable(platform, sandboxOn)).toBe(true);
     }
   });

@@ -132,7 +132,11 @@ export function createSandboxConnector(platform: string): PlatformConnector {
     platform,
 
     beginSignIn({ state, redirectUri }) {
-      const query = [`platform=${encodeURIComponent(platform)}`, `state=${encodeURIComponent(state)}`, `redirect_uri=${encodeURIComponent(redirectUri)}`].join("&");
+      const query = [
+        `platform=${encodeURIComponent(platform)}`,
+        `state=${encodeURIComponent(state)}`,
+        `redirect_uri=${encodeURIComponent(redirectUri)}`,
+      ].join("&");
       return { authorizationUrl: `${SANDBOX_CONSENT_PATH}?${query}` };
     },
 
@@ -162,19 +166,26 @@ export function createSandboxConnector(platform: string): PlatformConnector {
     async verifyAccess({ accessToken, serviceId, assetIds }): Promise<VerifiedAccess[]> {
       modeFromToken(accessToken);
       return [...new Set(assetIds)].map((assetId) => {
-        if (assetId === `${serviceId}_1001`) return { assetId, present: true, detail: "The agency is listed as a partner with its role." };
-        if (assetId === `${serviceId}_1002`) return { assetId, present: false, detail: "The agency is no longer listed as a partner of this asset." };
+        if (assetId === `${serviceId}_1001`)
+          return { assetId, present: true, detail: "The agency is listed as a partner with its role." };
+        if (assetId === `${serviceId}_1002`)
+          return { assetId, present: false, detail: "The agency is no longer listed as a partner of this asset." };
         return { assetId, present: false, detail: `Asset ${assetId} was not found.` };
       });
     },
 
     async removeAccess({ accessToken, serviceId, assetIds }): Promise<RemovedAccess[]> {
       const mode = modeFromToken(accessToken);
-      if (mode === "fail") throw new ConnectorError("platform_error", "The platform rejected this request. Please try again later.");
+      if (mode === "fail")
+        throw new ConnectorError("platform_error", "The platform rejected this request. Please try again later.");
       return [...new Set(assetIds)].map((assetId) =>
         assetId === `${serviceId}_1001` || assetId === `${serviceId}_1002`
           ? { assetId, removed: true, detail: "The agency was removed from the asset's partners." }
-          : { assetId, removed: false, detail: `Asset ${assetId} was not found, or this account cannot remove access to it.` },
+          : {
+              assetId,
+              removed: false,
+              detail: `Asset ${assetId} was not found, or this account cannot remove access to it.`,
+            },
       );
     },
   };

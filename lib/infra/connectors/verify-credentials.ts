@@ -21,7 +21,12 @@ function body(res: HttpResponse): Record<string, unknown> {
 
 function missing(values: Values, keys: [string, string][]): VerifyResult | null {
   const absent = keys.filter(([k]) => !values[k]).map(([, label]) => label);
-  return absent.length ? { ok: false, message: `Missing: ${absent.join(", ")}. Enter ${absent.length > 1 ? "them" : "it"} and verify again.` } : null;
+  return absent.length
+    ? {
+        ok: false,
+        message: `Missing: ${absent.join(", ")}. Enter ${absent.length > 1 ? "them" : "it"} and verify again.`,
+      }
+    : null;
 }
 
 /**
@@ -36,21 +41,38 @@ async function verifyMeta(http: ConnectorHttp, v: Values): Promise<VerifyResult>
   ]);
   if (gap) return gap;
   const base = `https://graph.facebook.com/${GRAPH_VERSION}`;
-  const tokenRes = await http.send({ url: `${base}/oauth/access_token`, query: { client_id: v.META_APP_ID, client_secret: v.META_APP_SECRET, grant_type: "client_credentials" } });
+  const tokenRes = await http.send({
+    url: `${base}/oauth/access_token`,
+    query: { client_id: v.META_APP_ID, client_secret: v.META_APP_SECRET, grant_type: "client_credentials" },
+  });
   const tokenBody = body(tokenRes);
   const error = (tokenBody.error ?? null) as { code?: number; message?: string } | null;
   if (tokenRes.status !== 200 || typeof tokenBody.access_token !== "string") {
-    if (error?.code === 101) return { ok: false, message: `Meta does not know this App ID (${error.message ?? "invalid application id"}).` };
-    if (error?.code === 1 || /secret/i.test(error?.message ?? "")) return { ok: false, message: "Meta knows this App ID but the App secret is wrong." };
+    if (error?.code === 101)
+      return { ok: false, message: `Meta does not know this App ID (${error.message ?? "invalid application id"}).` };
+    if (error?.code === 1 || /secret/i.test(error?.message ?? ""))
+      return { ok: false, message: "Meta knows this App ID but the App secret is wrong." };
     return { ok: false, message: `Meta refused the app credentials: ${error?.message ?? `HTTP ${tokenRes.status}`}.` };
   }
   const token = tokenBody.access_token;
   const proof = createHmac("sha256", v.META_APP_SECRET!).update(token).digest("hex");
-  const debugRes = await http.send({ url: `${base}/debug_token`, query: { input_token: token, access_token: token, appsecret_proof: proof } });
-  const data = (body(debugRes).data ?? {}) as { app_id?: string; application?: string; is_valid?: boolean; type?: string };
-  if (debugRes.status !== 200 || data.is_valid !== true) return { ok: false, message: "Meta issued an app token but reports it as not valid." };
+  const debugRes = await http.send({
+    url: `${base}/debug_token`,
+    query: { input_token: token, access_token: token, appsecret_proof: proof },
+  });
+  const data = (body(debugRes).data ?? {}) as {
+    app_id?: string;
+    application?: string;
+    is_valid?: boolean;
+    type?: string;
+  };
+  if (debugRes.status !== 200 || data.is_valid !== true)
+    return { ok: false, message: "Meta issued an app token but reports it as not valid." };
   if (data.app_id !== v.META_APP_ID) return { ok: false, message: "Meta's app token belongs to another app." };
-  return { ok: true, message: `Meta accepted the app${data.application ? ` "${data.application}"` : ""} (App ID ${data.app_id}).` };
+  return {
+    ok: true,
+    message: `Meta accepted the app${data.application ? ` "${data.application}"` : ""} (App ID ${data.app_id}).`,
+  };
 }
 
 type TokenProbe = {
@@ -61,13 +83,25 @@ type TokenProbe = {
   badClient: (res: HttpResponse) => boolean;
 };
 
-async function probeTokenEndpoint(http: ConnectorHttp, v: Values, probe: TokenProbe, redirectUri: string): Promise<VerifyResult> {
+async function probeTokenEndpoint(
+  http: ConnectorHttp,
+  v: Values,
+  probe: TokenProbe,
+  redirectUri: string,
+): Promise<VerifyResult> {
   const res = await probe.send(http, { ...v, redirectUri }, probeCode());
   const b = body(res);
   const said = String(b.error_description ?? b.message ?? b.error ?? "").slice(0, 200);
   if (probe.badClient(res))
-    return { ok: false, message: `${probe.name} does not accept this client ID and secret: either the client ID is unknown or the secret is wrong${said ? ` (${said})` : ""}.` };
-  if (probe.badCode(res)) return { ok: true, message: `${probe.name} accepted the client ID and secret (it refused only the test code, as expected).` };
+    return {
+      ok: false,
+      message: `${probe.name} does not accept this client ID and secret: either the client ID is unknown or the secret is wrong${said ? ` (${said})` : ""}.`,
+    };
+  if (probe.badCode(res))
+    return {
+      ok: true,
+      message: `${probe.name} accepted the client ID and secret (it refused only the test code, as expected).`,
+    };
   return { ok: false, message: `${probe.name} answered unexpectedly (HTTP ${res.status}${said ? `: ${said}` : ""}).` };
 }
 
@@ -80,7 +114,13 @@ const GOOGLE: TokenProbe = {
     http.send({
       method: "POST",
       url: "https://oauth2.googleapis.com/token",
-      form: { client_id: v.GOOGLE_CLIENT_ID, client_secret: v.GOOGLE_CLIENT_SECRET, code, grant_type: "authorization_code", redirect_uri: v.redirectUri },
+      form: {
+        client_id: v.GOOGLE_CLIENT_ID,
+        client_secret: v.GOOGLE_CLIENT_SECRET,
+        code,
+        grant_type: "authorization_code",
+        redirect_uri: v.redirectUri,
+      },
     }),
   badClient: (r) => r.status === 401 || oauthError(r) === "invalid_client",
   badCode: (r) => oauthError(r) === "invalid_grant",
@@ -93,11 +133,19 @@ const LINKEDIN: TokenProbe = {
     http.send({
       method: "POST",
       url: "https://www.linkedin.com/oauth/v2/accessToken",
-      form: { grant_type: "authorization_code", code, client_id: v.LINKEDIN_CLIENT_ID, client_secret: v.LINKEDIN_CLIENT_SECRET, redirect_uri: v.redirectUri },
+      form: {
+        grant_type: "authorization_code",
+        code,
+        client_id: v.LINKEDIN_CLIENT_ID,
+        client_secret: v.LINKEDIN_CLIENT_SECRET,
+        redirect_uri: v.redirectUri,
+      },
     }),
   badClient: (r) => r.status === 401 || oauthError(r) === "invalid_client",
   // LinkedIn answers an unknown code with invalid_request naming the authorization code
-  badCode: (r) => oauthError(r) === "invalid_grant" || (oauthError(r) === "invalid_request" && /authorization code/i.test(String(body(r).error_description ?? ""))),
+  badCode: (r) =>
+    oauthError(r) === "invalid_grant" ||
+    (oauthError(r) === "invalid_request" && /authorization code/i.test(String(body(r).error_description ?? ""))),
 };
 
 /** Microsoft identity platform: https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow#redeem-a-code-for-an-access-token */
@@ -127,7 +175,9 @@ const PINTEREST: TokenProbe = {
     http.send({
       method: "POST",
       url: "https://api.pinterest.com/v5/oauth/token",
-      headers: { authorization: `Basic ${Buffer.from(`${v.PINTEREST_APP_ID}:${v.PINTEREST_APP_SECRET}`).toString("base64")}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${v.PINTEREST_APP_ID}:${v.PINTEREST_APP_SECRET}`).toString("base64")}`,
+      },
       form: { grant_type: "authorization_code", code, redirect_uri: v.redirectUri },
     }),
   badClient: (r) => r.status === 401,
@@ -141,7 +191,13 @@ const SNAPCHAT: TokenProbe = {
     http.send({
       method: "POST",
       url: "https://accounts.snapchat.com/login/oauth2/access_token",
-      form: { client_id: v.SNAPCHAT_CLIENT_ID, client_secret: v.SNAPCHAT_CLIENT_SECRET, code, grant_type: "authorization_code", redirect_uri: v.redirectUri },
+      form: {
+        client_id: v.SNAPCHAT_CLIENT_ID,
+        client_secret: v.SNAPCHAT_CLIENT_SECRET,
+        code,
+        grant_type: "authorization_code",
+        redirect_uri: v.redirectUri,
+      },
     }),
   badClient: (r) => r.status === 401 || oauthError(r) === "invalid_client",
   badCode: (r) => oauthError(r) === "invalid_grant",
@@ -163,7 +219,13 @@ const HUBSPOT: TokenProbe = {
     http.send({
       method: "POST",
       url: "https://api.hubapi.com/oauth/v1/token",
-      form: { grant_type: "authorization_code", client_id: v.HUBSPOT_CLIENT_ID, client_secret: v.HUBSPOT_CLIENT_SECRET, code, redirect_uri: v.redirectUri },
+      form: {
+        grant_type: "authorization_code",
+        client_id: v.HUBSPOT_CLIENT_ID,
+        client_secret: v.HUBSPOT_CLIENT_SECRET,
+        code,
+        redirect_uri: v.redirectUri,
+      },
     }),
   badClient: (r) => hubSpotCode(r) === "BAD_CLIENT_ID" || r.status === 401,
   badCode: (r) => hubSpotCode(r) === "BAD_AUTH_CODE",
@@ -188,13 +250,22 @@ async function verifyTikTok(http: ConnectorHttp, v: Values): Promise<VerifyResul
   const b = body(res);
   const code = Number(b.code);
   if (code === 40101)
-    return { ok: false, message: `TikTok does not accept this App ID and secret: either the app is unknown or the secret is wrong (${String(b.message ?? "")}).` };
+    return {
+      ok: false,
+      message: `TikTok does not accept this App ID and secret: either the app is unknown or the secret is wrong (${String(b.message ?? "")}).`,
+    };
   if (code === 40110 || /auth_code/i.test(String(b.message ?? "")))
     return { ok: true, message: "TikTok accepted the App ID and secret (it refused only the test code, as expected)." };
-  return { ok: false, message: `TikTok answered unexpectedly (code ${Number.isFinite(code) ? code : res.status}: ${String(b.message ?? "").slice(0, 200)}).` };
+  return {
+    ok: false,
+    message: `TikTok answered unexpectedly (code ${Number.isFinite(code) ? code : res.status}: ${String(b.message ?? "").slice(0, 200)}).`,
+  };
 }
 
-const PROBES: Record<string, { probe: TokenProbe; keys: [string, string][]; after?: (v: Values, r: VerifyResult) => VerifyResult }> = {
+const PROBES: Record<
+  string,
+  { probe: TokenProbe; keys: [string, string][]; after?: (v: Values, r: VerifyResult) => VerifyResult }
+> = {
   google: {
     probe: GOOGLE,
     keys: [
@@ -204,7 +275,10 @@ const PROBES: Record<string, { probe: TokenProbe; keys: [string, string][]; afte
     // the Ads developer token cannot be checked without a signed-in user; say what is missing
     after: (v, r) =>
       r.ok && !v.GOOGLE_ADS_DEVELOPER_TOKEN
-        ? { ok: true, message: `${r.message} No Google Ads developer token is set: the Google Ads services stay unavailable until one is.` }
+        ? {
+            ok: true,
+            message: `${r.message} No Google Ads developer token is set: the Google Ads services stay unavailable until one is.`,
+          }
         : r,
   },
   linkedin: {
@@ -246,18 +320,28 @@ const PROBES: Record<string, { probe: TokenProbe; keys: [string, string][]; afte
 };
 
 /** Proves `values` (environment-variable names to values) against the platform. */
-export async function verifyCredentials(platform: string, values: Values, opts: { http: ConnectorHttp; redirectUri: string }): Promise<VerifyResult> {
+export async function verifyCredentials(
+  platform: string,
+  values: Values,
+  opts: { http: ConnectorHttp; redirectUri: string },
+): Promise<VerifyResult> {
   try {
     if (platform === "meta") return await verifyMeta(opts.http, values);
     if (platform === "tiktok") return await verifyTikTok(opts.http, values);
     const entry = Object.hasOwn(PROBES, platform) ? PROBES[platform] : undefined;
-    if (!entry) return { ok: false, message: "This platform has no verification yet: turn it live with “Use without verifying” once its app is set up." };
+    if (!entry)
+      return {
+        ok: false,
+        message:
+          "This platform has no verification yet: turn it live with “Use without verifying” once its app is set up.",
+      };
     const gap = missing(values, entry.keys);
     if (gap) return gap;
     const result = await probeTokenEndpoint(opts.http, values, entry.probe, opts.redirectUri);
     return entry.after ? entry.after(values, result) : result;
   } catch (err) {
-    if (err instanceof ConnectorError) return { ok: false, message: `The platform could not be reached: ${err.message}.` };
+    if (err instanceof ConnectorError)
+      return { ok: false, message: `The platform could not be reached: ${err.message}.` };
     throw err;
   }
 }

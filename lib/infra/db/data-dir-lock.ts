@@ -9,7 +9,9 @@ export class DataDirLockedError extends Error {
     readonly dir: string,
     readonly pid: number,
   ) {
-    super(`The data folder ${dir} is in use by another process (pid ${pid}). Stop it first, or use the admin CLI, which talks to the running app.`);
+    super(
+      `The data folder ${dir} is in use by another process (pid ${pid}). Stop it first, or use the admin CLI, which talks to the running app.`,
+    );
   }
 }
 

@@ -77,7 +77,13 @@ describe("first-start demo seed", () => {
 
     const db = await getDb();
     const agency = await db.agency.findUniqueOrThrow({ where: { id: agencyId } });
-    expect(serializeAgency(agency)).toMatchObject({ name: "Demo Agency", plan: "trial", trial: true, apiAccess: true, intakeFormEnabled: true });
+    expect(serializeAgency(agency)).toMatchObject({
+      name: "Demo Agency",
+      plan: "trial",
+      trial: true,
+      apiAccess: true,
+      intakeFormEnabled: true,
+    });
     const user = await db.user.findUniqueOrThrow({ where: { email }, include: { memberships: true } });
     expect(await verifyPassword(user.passwordHash, password)).toBe(true);
     expect(user.memberships).toMatchObject([{ agencyId, role: "owner" }]);
@@ -139,11 +145,22 @@ describe("tenancy and constraints", () => {
     const b = await createAgency({ name: "Agency B" });
     const a1 = await connectAccount({ agencyId: a.id, platform: "meta" });
     const b1 = await connectAccount({ agencyId: b.id, platform: "meta" });
-    const a2 = await connectAccount({ agencyId: a.id, platform: "google", services: ["google_ads"], displayName: "A Google" });
+    const a2 = await connectAccount({
+      agencyId: a.id,
+      platform: "google",
+      services: ["google_ads"],
+      displayName: "A Google",
+    });
     const b2 = await connectAccount({ agencyId: b.id, platform: "linkedin", business: { id: "li-9", name: "B Co" } });
 
-    expect((await listAccounts({ agencyId: a.id })).map((x) => x.internalAccountId)).toEqual([a1.internalAccountId, a2.internalAccountId]);
-    expect((await listAccounts({ agencyId: b.id })).map((x) => x.internalAccountId)).toEqual([b1.internalAccountId, b2.internalAccountId]);
+    expect((await listAccounts({ agencyId: a.id })).map((x) => x.internalAccountId)).toEqual([
+      a1.internalAccountId,
+      a2.internalAccountId,
+    ]);
+    expect((await listAccounts({ agencyId: b.id })).map((x) => x.internalAccountId)).toEqual([
+      b1.internalAccountId,
+      b2.internalAccountId,
+    ]);
     expect(b2.business).toEqual({ id: "li-9", name: "B Co" });
 
     // another agency's account reads as missing and stays untouched
@@ -152,7 +169,9 @@ describe("tenancy and constraints", () => {
     const gone = await disconnectAccount({ agencyId: a.id, internalAccountId: a1.internalAccountId });
     expect(gone.status).toBe("disconnected");
     expect((await listAccounts({ agencyId: a.id }))[0]).toEqual(gone);
-    expect((await disconnectAccount({ agencyId: a.id, internalAccountId: a1.internalAccountId })).status).toBe("disconnected");
+    expect((await disconnectAccount({ agencyId: a.id, internalAccountId: a1.internalAccountId })).status).toBe(
+      "disconnected",
+    );
 
     const keyB = await createApiKey({ agencyId: b.id, scopes: ["clients:read"] });
     await expectApiError(revokeApiKey({ agencyId: a.id, id: keyB.id }), "NOT_FOUND");
@@ -165,7 +184,9 @@ describe("tenancy and constraints", () => {
     const b = await createAgency({ name: "Unique B" });
     const db = await getDb();
     const client = (agencyId: string, externalClientId: string | null) =>
-      db.client.create({ data: { agencyId, externalClientId, name: "Pat", email: "pat@x.example", emailNormalized: "pat@x.example" } });
+      db.client.create({
+        data: { agencyId, externalClientId, name: "Pat", email: "pat@x.example", emailNormalized: "pat@x.example" },
+      });
     await client(a.id, "crm-1");
     const err = await client(a.id, "crm-1").then(
       () => null,
@@ -185,7 +206,13 @@ describe("agency setup functions", () => {
     const agency = await createAgency({ name: "  Café Crème & Co!  ", plan: "agency" });
     expect(agency.name).toBe("Café Crème & Co!");
     expect(agency.slug).toMatch(/^cafe-creme-co-[a-z0-9]{6}$/);
-    expect(serializeAgency(agency)).toMatchObject({ plan: "agency", trial: false, clientLimit: null, prospectLimit: null, apiAccess: true });
+    expect(serializeAgency(agency)).toMatchObject({
+      plan: "agency",
+      trial: false,
+      clientLimit: null,
+      prospectLimit: null,
+      apiAccess: true,
+    });
     expect(agency.staticLinkToken).toBeNull();
     expect(agency.staticLinkTokenHash).toMatch(/^[0-9a-f]{64}$/);
     await expectApiError(createAgency({ name: "" }), "VALIDATION_FAILED", "name");
@@ -196,7 +223,14 @@ describe("agency setup functions", () => {
     const agency = await createAgency({ name: "Planner" });
     expect(agency.trialEndsAt).not.toBeNull();
     const starter = serializeAgency(await setPlan({ agencyId: agency.id, plan: "starter" }));
-    expect(starter).toMatchObject({ plan: "starter", trial: false, trialEndsAt: null, apiAccess: false, clientLimit: 25, prospectLimit: 25 });
+    expect(starter).toMatchObject({
+      plan: "starter",
+      trial: false,
+      trialEndsAt: null,
+      apiAccess: false,
+      clientLimit: 25,
+      prospectLimit: 25,
+    });
     const back = serializeAgency(await setPlan({ agencyId: agency.id, plan: "trial", clientLimit: 3 }));
     expect(back).toMatchObject({ plan: "trial", trial: true, apiAccess: true, clientLimit: 3, prospectLimit: 10 });
     expect(back.trialEndsAt).not.toBeNull();
@@ -211,11 +245,28 @@ describe("agency setup functions", () => {
 
   it("createUser rejects duplicates case-insensitively and short passwords", async () => {
     const agency = await createAgency({ name: "Users" });
-    const user = await createUser({ agencyId: agency.id, email: "Sam@Users.Example", password: "long enough", role: "manager" });
+    const user = await createUser({
+      agencyId: agency.id,
+      email: "Sam@Users.Example",
+      password: "long enough",
+      role: "manager",
+    });
     expect(user).toMatchObject({ email: "sam@users.example", role: "manager", agencyId: agency.id });
-    await expectApiError(createUser({ agencyId: agency.id, email: "SAM@users.example", password: "long enough" }), "CONFLICT", "email");
-    await expectApiError(createUser({ agencyId: agency.id, email: "new@users.example", password: "1234567" }), "VALIDATION_FAILED", "password");
-    await expectApiError(createUser({ agencyId: agency.id, email: "new@users.example", password: "12345678", role: "god" }), "VALIDATION_FAILED", "role");
+    await expectApiError(
+      createUser({ agencyId: agency.id, email: "SAM@users.example", password: "long enough" }),
+      "CONFLICT",
+      "email",
+    );
+    await expectApiError(
+      createUser({ agencyId: agency.id, email: "new@users.example", password: "1234567" }),
+      "VALIDATION_FAILED",
+      "password",
+    );
+    await expectApiError(
+      createUser({ agencyId: agency.id, email: "new@users.example", password: "12345678", role: "god" }),
+      "VALIDATION_FAILED",
+      "role",
+    );
   });
 
   it("createApiKey and revokeApiKey", async () => {
@@ -224,7 +275,11 @@ describe("agency setup functions", () => {
     expect(key.scopes).toEqual(["clients:read", "usage:read"]);
     const db = await getDb();
     expect((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).keyHash).toBe(hashApiKey(key.key));
-    await expectApiError(createApiKey({ agencyId: agency.id, scopes: ["nope" as never] }), "VALIDATION_FAILED", "scopes");
+    await expectApiError(
+      createApiKey({ agencyId: agency.id, scopes: ["nope" as never] }),
+      "VALIDATION_FAILED",
+      "scopes",
+    );
     await expectApiError(createApiKey({ agencyId: agency.id, scopes: [] }), "VALIDATION_FAILED", "scopes");
     const first = await revokeApiKey({ agencyId: agency.id, id: key.id });
     const again = await revokeApiKey({ agencyId: agency.id, id: key.id });
@@ -234,9 +289,21 @@ describe("agency setup functions", () => {
   it("connectAccount validates platform and services", async () => {
     const agency = await createAgency({ name: "Accounts" });
     await expectApiError(connectAccount({ agencyId: agency.id, platform: "myspace" }), "VALIDATION_FAILED", "platform");
-    await expectApiError(connectAccount({ agencyId: agency.id, platform: "meta", services: ["google_ads"] }), "VALIDATION_FAILED", "services");
-    await expectApiError(connectAccount({ agencyId: agency.id, platform: "meta", services: [] }), "VALIDATION_FAILED", "services");
-    await expectApiError(connectAccount({ agencyId: agency.id, platform: "meta", email: "nope" }), "VALIDATION_FAILED", "email");
+    await expectApiError(
+      connectAccount({ agencyId: agency.id, platform: "meta", services: ["google_ads"] }),
+      "VALIDATION_FAILED",
+      "services",
+    );
+    await expectApiError(
+      connectAccount({ agencyId: agency.id, platform: "meta", services: [] }),
+      "VALIDATION_FAILED",
+      "services",
+    );
+    await expectApiError(
+      connectAccount({ agencyId: agency.id, platform: "meta", email: "nope" }),
+      "VALIDATION_FAILED",
+      "email",
+    );
     expect(await listAccounts({ agencyId: agency.id })).toEqual([]);
   });
 
@@ -254,7 +321,11 @@ describe("agency setup functions", () => {
     const db = await getDb();
     expect(await db.intakeQuestion.count({ where: { agencyId: agency.id } })).toBe(3);
     expect(await db.intakeQuestion.count({ where: { agencyId: agency.id, archivedAt: { not: null } } })).toBe(2);
-    await expectApiError(setIntake({ agencyId: agency.id, enabled: true, questions: ["ok", ""] }), "VALIDATION_FAILED", "questions[1]");
+    await expectApiError(
+      setIntake({ agencyId: agency.id, enabled: true, questions: ["ok", ""] }),
+      "VALIDATION_FAILED",
+      "questions[1]",
+    );
     expect((await setIntake({ agencyId: agency.id, enabled: true, questions: [] })).questions).toEqual([]);
   });
 });

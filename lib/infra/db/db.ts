@@ -54,7 +54,14 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 6 && !seen.has(e); depth++) {
     seen.add(e);
     if (e instanceof DatabaseUnreachableError) return true;
-    const o = e as { code?: unknown; message?: unknown; cause?: unknown; originalCode?: unknown; kind?: unknown; errors?: unknown };
+    const o = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      originalCode?: unknown;
+      kind?: unknown;
+      errors?: unknown;
+    };
     for (const code of [o.code, o.originalCode]) {
       if (typeof code === "string" && (UNREACHABLE_CODES.has(code) || /^08/.test(code))) return true;
     }
@@ -99,7 +106,9 @@ async function openEmbedded(): Promise<Handle> {
   // lower (the embedded database is for small installs; PostgreSQL is for load; its data
   // files still sit in the system's page cache).
   const start = async () => {
-    const db = new PGlite(path.join(dataDir, "pglite"), { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`] });
+    const db = new PGlite(path.join(dataDir, "pglite"), {
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    });
     await db.waitReady;
     return db;
   };
@@ -154,7 +163,9 @@ async function openPostgres(url: string): Promise<Handle> {
     await pool.query("SELECT 1");
   } catch (err) {
     await pool.end().catch(() => {});
-    throw new DatabaseUnreachableError(`Cannot reach the PostgreSQL database at ${describeHost(url)}: ${(err as Error).message}`);
+    throw new DatabaseUnreachableError(
+      `Cannot reach the PostgreSQL database at ${describeHost(url)}: ${(err as Error).message}`,
+    );
   }
   const runner: SqlRunner = {
     query: async (sql, params) => (await pool.query(sql, params)).rows,

@@ -44,7 +44,10 @@ beforeAll(async () => {
     url.pathname = `/${name}`;
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
-    runner = { query: async (sql, params) => (await client.query(sql, params)).rows, exec: async (sql) => void (await client.query(sql)) };
+    runner = {
+      query: async (sql, params) => (await client.query(sql, params)).rows,
+      exec: async (sql) => void (await client.query(sql)),
+    };
     close = async () => {
       await client.end();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -53,7 +56,10 @@ beforeAll(async () => {
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
     const db = new PGlite();
-    runner = { query: async (sql, params) => (await db.query(sql, params as unknown[])).rows as never, exec: async (sql) => void (await db.exec(sql)) };
+    runner = {
+      query: async (sql, params) => (await db.query(sql, params as unknown[])).rows as never,
+      exec: async (sql) => void (await db.exec(sql)),
+    };
     close = () => db.close();
   }
 });
@@ -72,7 +78,10 @@ describe("migration directives", () => {
   it("reads additive and no-transaction from the leading comments only", () => {
     expect(parseDirectives(M1)).toEqual({ additive: false, transactional: true });
     expect(parseDirectives(M3_INDEX)).toEqual({ additive: true, transactional: false });
-    expect(parseDirectives(`-- a note\n-- migration: additive\nSELECT 1;`)).toEqual({ additive: true, transactional: true });
+    expect(parseDirectives(`-- a note\n-- migration: additive\nSELECT 1;`)).toEqual({
+      additive: true,
+      transactional: true,
+    });
     expect(parseDirectives(`SELECT 1;\n-- migration: additive\n`)).toEqual({ additive: false, transactional: true });
     expect(splitStatements(M3_INDEX)).toHaveLength(2);
   });
@@ -82,7 +91,9 @@ describe("applying and comparing migrations", () => {
   it("runs a no-transaction migration statement by statement (CREATE INDEX CONCURRENTLY)", async () => {
     const dir = migrationsDir({ "001_init": M1, "002_note": M2_ADDITIVE, "003_index": M3_INDEX });
     expect(await applyMigrations(runner, dir)).toEqual(["001_init", "002_note", "003_index"]);
-    const idx = await runner.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'Thing' ORDER BY indexname`);
+    const idx = await runner.query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE tablename = 'Thing' ORDER BY indexname`,
+    );
     expect(idx.map((r) => r.indexname)).toEqual(["Thing_name_idx", "Thing_note_idx", "Thing_pkey"]);
     expect(compatibility(await readMigrationState(runner, dir))).toBe("ok");
   });
@@ -97,7 +108,12 @@ describe("applying and comparing migrations", () => {
   });
 
   it("a newer migration that is not additive makes older code incompatible", async () => {
-    const newest = migrationsDir({ "001_init": M1, "002_note": M2_ADDITIVE, "003_index": M3_INDEX, "004_drop": M4_DROP });
+    const newest = migrationsDir({
+      "001_init": M1,
+      "002_note": M2_ADDITIVE,
+      "003_index": M3_INDEX,
+      "004_drop": M4_DROP,
+    });
     expect(await applyMigrations(runner, newest)).toEqual(["004_drop"]);
     const older = migrationsDir({ "001_init": M1, "002_note": M2_ADDITIVE });
     const state = await readMigrationState(runner, older);
@@ -117,7 +133,12 @@ describe("applying and comparing migrations", () => {
   });
 
   it("refuses an applied migration whose file changed, with one line naming it", async () => {
-    const edited = migrationsDir({ "001_init": M1.replace("TEXT NOT NULL", "TEXT"), "002_note": M2_ADDITIVE, "003_index": M3_INDEX, "004_drop": M4_DROP });
+    const edited = migrationsDir({
+      "001_init": M1.replace("TEXT NOT NULL", "TEXT"),
+      "002_note": M2_ADDITIVE,
+      "003_index": M3_INDEX,
+      "004_drop": M4_DROP,
+    });
     const state = await readMigrationState(runner, edited);
     expect(state.changed).toEqual(["001_init"]);
     expect(compatibility(state)).toBe("changed");

@@ -154,7 +154,11 @@ export async function readMigrationState(db: SqlRunner, dir = migrationsDir()): 
   let unknownAdditive = unknown.length > 0;
   if (unknown.length) {
     const additive = flags
-      ? new Set((await db.query<{ migration_name: string }>(`SELECT migration_name FROM "_migration_flags" WHERE additive`)).map((r) => r.migration_name))
+      ? new Set(
+          (
+            await db.query<{ migration_name: string }>(`SELECT migration_name FROM "_migration_flags" WHERE additive`)
+          ).map((r) => r.migration_name),
+        )
       : new Set<string>();
     unknownAdditive = unknown.every((n) => additive.has(n));
   }
@@ -163,7 +167,9 @@ export async function readMigrationState(db: SqlRunner, dir = migrationsDir()): 
     pending: local.filter((m) => !applied.includes(m.name)).map((m) => m.name),
     unknown,
     unknownAdditive,
-    changed: rows.filter((r) => byName.has(r.migration_name) && byName.get(r.migration_name)!.checksum !== r.checksum).map((r) => r.migration_name),
+    changed: rows
+      .filter((r) => byName.has(r.migration_name) && byName.get(r.migration_name)!.checksum !== r.checksum)
+      .map((r) => r.migration_name),
   };
 }
 
@@ -188,11 +194,10 @@ export async function applyMigrations(db: SqlRunner, dir = migrationsDir()): Pro
     const id = crypto.randomUUID();
     const directives = parseDirectives(m.sql);
     const record = async () => {
-      await db.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), now(), 1)`, [
-        id,
-        m.checksum,
-        m.name,
-      ]);
+      await db.query(
+        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), now(), 1)`,
+        [id, m.checksum, m.name],
+      );
       await db.query(
         `INSERT INTO "_migration_flags" (migration_name, additive, transactional) VALUES ($1, $2, $3) ON CONFLICT (migration_name) DO UPDATE SET additive = EXCLUDED.additive, transactional = EXCLUDED.transactional`,
         [m.name, directives.additive, directives.transactional],

@@ -24,7 +24,12 @@ interface ListenerState {
 }
 
 const g = globalSingleton<{ __pgListener?: ListenerState }>("pg-listener", () => ({}));
-const state: ListenerState = (g.__pgListener ??= { handlers: new Map(), client: null, connecting: null, closed: false });
+const state: ListenerState = (g.__pgListener ??= {
+  handlers: new Map(),
+  client: null,
+  connecting: null,
+  closed: false,
+});
 
 function dispatch(channel: string) {
   for (const h of state.handlers.get(channel as Channel) ?? []) {

@@ -34,13 +34,10 @@ describe("status_enums migration", () => {
     const requestStatuses = ["pending", "in_progress", "completed", "cancelled", "expired"];
     for (const [i, status] of requestStatuses.entries()) {
       const id = `00000000-0000-4000-8000-00000000010${i}`;
-      await pg.query(`INSERT INTO "AccessRequest" ("id", "agencyId", "clientId", "status", "source", "inviteToken", "updatedAt") VALUES ($1, $2, $3, $4, 'api', $5, now())`, [
-        id,
-        A,
-        C,
-        status,
-        `t${i}`,
-      ]);
+      await pg.query(
+        `INSERT INTO "AccessRequest" ("id", "agencyId", "clientId", "status", "source", "inviteToken", "updatedAt") VALUES ($1, $2, $3, $4, 'api', $5, now())`,
+        [id, A, C, status, `t${i}`],
+      );
     }
     const r0 = "00000000-0000-4000-8000-000000000100";
     for (const [i, status] of ["pending", "granted", "skipped"].entries()) {
@@ -50,29 +47,45 @@ describe("status_enums migration", () => {
       );
     }
     for (const [i, status] of ["pending", "succeeded", "failed", "cancelled"].entries()) {
-      await pg.query(`INSERT INTO "Event" ("id", "agencyId", "type", "schemaVersion", "body") VALUES ($1, $2, 'x', '1', '{}')`, [`evt_${i}`, A]);
-      await pg.query(`INSERT INTO "WebhookDelivery" ("id", "agencyId", "webhookId", "eventId", "eventType", "status") VALUES (gen_random_uuid(), $1, $2, $3, 'x', $4)`, [
-        A,
-        W,
-        `evt_${i}`,
-        status,
-      ]);
+      await pg.query(
+        `INSERT INTO "Event" ("id", "agencyId", "type", "schemaVersion", "body") VALUES ($1, $2, 'x', '1', '{}')`,
+        [`evt_${i}`, A],
+      );
+      await pg.query(
+        `INSERT INTO "WebhookDelivery" ("id", "agencyId", "webhookId", "eventId", "eventType", "status") VALUES (gen_random_uuid(), $1, $2, $3, 'x', $4)`,
+        [A, W, `evt_${i}`, status],
+      );
     }
 
     await pg.exec(sql(dirs[at]!));
 
     const statuses = async (table: string) =>
-      (await pg.query<{ status: string; type: string }>(`SELECT "status"::text AS status, pg_typeof("status")::text AS type FROM "${table}" ORDER BY 1`)).rows;
-    expect(await statuses("AccessRequest")).toEqual([...requestStatuses].sort().map((status) => ({ status, type: '"RequestStatus"' })));
-    expect(await statuses("RequestService")).toEqual(["granted", "pending", "skipped"].map((status) => ({ status, type: '"ServiceStatus"' })));
-    expect(await statuses("WebhookDelivery")).toEqual(["cancelled", "failed", "pending", "succeeded"].map((status) => ({ status, type: '"DeliveryStatus"' })));
+      (
+        await pg.query<{ status: string; type: string }>(
+          `SELECT "status"::text AS status, pg_typeof("status")::text AS type FROM "${table}" ORDER BY 1`,
+        )
+      ).rows;
+    expect(await statuses("AccessRequest")).toEqual(
+      [...requestStatuses].sort().map((status) => ({ status, type: '"RequestStatus"' })),
+    );
+    expect(await statuses("RequestService")).toEqual(
+      ["granted", "pending", "skipped"].map((status) => ({ status, type: '"ServiceStatus"' })),
+    );
+    expect(await statuses("WebhookDelivery")).toEqual(
+      ["cancelled", "failed", "pending", "succeeded"].map((status) => ({ status, type: '"DeliveryStatus"' })),
+    );
 
     // defaults still apply, and an unknown value is refused by the database
-    await pg.query(`INSERT INTO "AccessRequest" ("id", "agencyId", "clientId", "source", "inviteToken", "updatedAt") VALUES (gen_random_uuid(), $1, $2, 'api', 'fresh', now())`, [
-      A,
-      C,
-    ]);
-    expect((await pg.query<{ status: string }>(`SELECT "status" FROM "AccessRequest" WHERE "inviteToken" = 'fresh'`)).rows[0]!.status).toBe("pending");
-    await expect(pg.query(`UPDATE "AccessRequest" SET "status" = 'archived' WHERE "inviteToken" = 'fresh'`)).rejects.toThrow(/invalid input value for enum/);
+    await pg.query(
+      `INSERT INTO "AccessRequest" ("id", "agencyId", "clientId", "source", "inviteToken", "updatedAt") VALUES (gen_random_uuid(), $1, $2, 'api', 'fresh', now())`,
+      [A, C],
+    );
+    expect(
+      (await pg.query<{ status: string }>(`SELECT "status" FROM "AccessRequest" WHERE "inviteToken" = 'fresh'`))
+        .rows[0]!.status,
+    ).toBe("pending");
+    await expect(
+      pg.query(`UPDATE "AccessRequest" SET "status" = 'archived' WHERE "inviteToken" = 'fresh'`),
+    ).rejects.toThrow(/invalid input value for enum/);
   });
 });

@@ -17,5 +17,8 @@ export interface TransactionOptions {
 /** Runs `run` in `opts.tx` when given, else in a new transaction with the project's limits. */
 export async function inTransaction<T>(run: (tx: Tx) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
   if (opts.tx) return run(opts.tx);
-  return (await getDb()).$transaction(run, { timeout: opts.timeout ?? TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_MAX_WAIT_MS });
+  return (await getDb()).$transaction(run, {
+    timeout: opts.timeout ?? TRANSACTION_TIMEOUT_MS,
+    maxWait: TRANSACTION_MAX_WAIT_MS,
+  });
 }

@@ -89,7 +89,9 @@ describe("isForbiddenAddress", () => {
     for (const ip of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"]) {
       expect(isForbiddenAddress(ip, { allowLoopback: true })).toBe(false);
     }
-    const stillForbidden = FORBIDDEN.map(([ip]) => ip).filter((ip) => !["127.0.0.1", "127.255.255.254", "::1", "::ffff:127.0.0.1"].includes(ip));
+    const stillForbidden = FORBIDDEN.map(([ip]) => ip).filter(
+      (ip) => !["127.0.0.1", "127.255.255.254", "::1", "::ffff:127.0.0.1"].includes(ip),
+    );
     for (const ip of stillForbidden) {
       expect(isForbiddenAddress(ip, { allowLoopback: true }), ip).toBe(true);
     }
@@ -137,12 +139,21 @@ describe("parseHostLiteral", () => {
     expect(parseHostLiteral(host)).toBe(expected);
   });
 
-  it.each(["example.com", "localhost", "abc.def", "cafe.1", "08.0.0.1", "1.2.3.4.5", "4294967296", "[127.0.0.1]", "", "a@127.0.0.1", "127.0.0.1/x"])(
-    "does not read %j as an address",
-    (host) => {
-      expect(parseHostLiteral(host)).toBeNull();
-    },
-  );
+  it.each([
+    "example.com",
+    "localhost",
+    "abc.def",
+    "cafe.1",
+    "08.0.0.1",
+    "1.2.3.4.5",
+    "4294967296",
+    "[127.0.0.1]",
+    "",
+    "a@127.0.0.1",
+    "127.0.0.1/x",
+  ])("does not read %j as an address", (host) => {
+    expect(parseHostLiteral(host)).toBeNull();
+  });
 
   it("agrees with the URL parser, which already normalises http(s) hosts", () => {
     expect(new URL("https://2130706433/").hostname).toBe("127.0.0.1");

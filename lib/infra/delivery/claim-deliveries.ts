@@ -15,7 +15,10 @@ type Sql = Db | Tx;
  * cannot keep others waiting. `owner` must be new for every call: renewals and the
  * release only act while it still holds. Returns the leased webhook ids.
  */
-export async function claimWebhooks(db: Sql, opts: { owner: string; leaseMs: number; limit: number }): Promise<string[]> {
+export async function claimWebhooks(
+  db: Sql,
+  opts: { owner: string; leaseMs: number; limit: number },
+): Promise<string[]> {
   if (opts.limit <= 0) return [];
   const rows = await db.$queryRaw<{ id: string }[]>`
     UPDATE "Webhook" AS w
@@ -40,7 +43,10 @@ export async function claimWebhooks(db: Sql, opts: { owner: string; leaseMs: num
  * Takes one webhook's lease if it is free (the test send, which must not overlap a worker's
  * delivery). True when taken.
  */
-export async function leaseWebhook(db: Sql, opts: { webhookId: string; owner: string; leaseMs: number }): Promise<boolean> {
+export async function leaseWebhook(
+  db: Sql,
+  opts: { webhookId: string; owner: string; leaseMs: number },
+): Promise<boolean> {
   const n = await db.$executeRaw`
     UPDATE "Webhook" SET "leaseOwner" = ${opts.owner}, "leaseUntil" = now() + (${opts.leaseMs}::int * interval '1 millisecond')
     WHERE "id" = ${opts.webhookId}::uuid AND ("leaseOwner" IS NULL OR "leaseUntil" < now())`;
@@ -48,7 +54,10 @@ export async function leaseWebhook(db: Sql, opts: { webhookId: string; owner: st
 }
 
 /** Extends a held lease; false when it was lost (lapsed and taken by another worker). */
-export async function renewLease(db: Sql, opts: { webhookId: string; owner: string; leaseMs: number }): Promise<boolean> {
+export async function renewLease(
+  db: Sql,
+  opts: { webhookId: string; owner: string; leaseMs: number },
+): Promise<boolean> {
   const n = await db.$executeRaw`
     UPDATE "Webhook" SET "leaseUntil" = now() + (${opts.leaseMs}::int * interval '1 millisecond')
     WHERE "id" = ${opts.webhookId}::uuid AND "leaseOwner" = ${opts.owner}`;

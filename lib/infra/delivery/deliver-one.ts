@@ -60,12 +60,24 @@ export async function sendAttempt(
   });
 }
 
-export async function deliverOne(db: Db | Tx, delivery: ReadyDelivery, secrets: string[], opts: SendOptions): Promise<AttemptResult> {
+export async function deliverOne(
+  db: Db | Tx,
+  delivery: ReadyDelivery,
+  secrets: string[],
+  opts: SendOptions,
+): Promise<AttemptResult> {
   const attemptId = crypto.randomUUID();
   const number = delivery.attempts + 1;
   const startedAt = new Date();
   const res = await sendAttempt(
-    { url: delivery.url, body: delivery.body, eventId: delivery.eventId, eventType: delivery.eventType, deliveryId: delivery.id, secrets },
+    {
+      url: delivery.url,
+      body: delivery.body,
+      eventId: delivery.eventId,
+      eventType: delivery.eventType,
+      deliveryId: delivery.id,
+      secrets,
+    },
     { ...opts, attemptId },
   );
   const now = new Date();
@@ -76,7 +88,13 @@ export async function deliverOne(db: Db | Tx, delivery: ReadyDelivery, secrets: 
   let next: Date | null = null;
   if (outcome === "retry") {
     firstFailureAt ??= now;
-    next = nextAttemptAt({ firstFailureAt, attemptsMade: number, now, retryAfter: res.retryAfter, ...(opts.random ? { random: opts.random } : {}) });
+    next = nextAttemptAt({
+      firstFailureAt,
+      attemptsMade: number,
+      now,
+      retryAfter: res.retryAfter,
+      ...(opts.random ? { random: opts.random } : {}),
+    });
     if (next === null) outcome = "failed";
   } else if (outcome === "failed") {
     firstFailureAt ??= now;
@@ -103,5 +121,14 @@ export async function deliverOne(db: Db | Tx, delivery: ReadyDelivery, secrets: 
     SELECT w."updatedAt" AS "webhookUpdatedAt", w."pausedAt", w."deletedAt", a."apiAccess", a."trial", a."trialEndsAt"
     FROM "Webhook" w JOIN "Agency" a ON a."id" = w."agencyId"
     WHERE w."id" = ${delivery.webhookId}::uuid`;
-  return { attemptId, number, outcome, statusCode, error, durationMs: res.durationMs, nextAttemptAt: next, gate: gates[0] ?? null };
+  return {
+    attemptId,
+    number,
+    outcome,
+    statusCode,
+    error,
+    durationMs: res.durationMs,
+    nextAttemptAt: next,
+    gate: gates[0] ?? null,
+  };
 }

@@ -43,7 +43,8 @@ describe("deliveryHeaders", () => {
     expect(header.match(/v1=/g)).toHaveLength(2);
     expect(Math.abs(Number(/^t=(\d+)/.exec(header)![1]) - Date.now() / 1000)).toBeLessThan(5);
     const stripe = new Stripe("sk_test_x");
-    for (const secret of [SECRET, OLD]) expect(() => stripe.webhooks.constructEvent(BODY, header, secret)).not.toThrow();
+    for (const secret of [SECRET, OLD])
+      expect(() => stripe.webhooks.constructEvent(BODY, header, secret)).not.toThrow();
     expect(() => stripe.webhooks.constructEvent(BODY, header, "whsec_other")).toThrow();
   });
 });

@@ -23,9 +23,12 @@ describe("classifyResponse", () => {
   it.each([null, 408, 429, 500, 502, 503, 504, 599])("%s is retried", (status) => {
     expect(classifyResponse(status)).toBe("retry");
   });
-  it.each([100, 199, 300, 301, 302, 304, 307, 308, 400, 401, 403, 404, 409, 410, 413, 422, 600])("%i is final", (status) => {
-    expect(classifyResponse(status)).toBe("final");
-  });
+  it.each([100, 199, 300, 301, 302, 304, 307, 308, 400, 401, 403, 404, 409, 410, 413, 422, 600])(
+    "%i is final",
+    (status) => {
+      expect(classifyResponse(status)).toBe("final");
+    },
+  );
 });
 
 describe("nextAttemptAt", () => {
@@ -33,7 +36,9 @@ describe("nextAttemptAt", () => {
     for (let made = 1; made <= 6; made++) {
       // The clock is well past the previous step; the schedule still counts from the first failure.
       const now = at(made === 1 ? 0 : RETRY_OFFSETS_MS[made - 2]! + 3 * 1000);
-      expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: made, now, random: mid })).toEqual(at(RETRY_OFFSETS_MS[made - 1]!));
+      expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: made, now, random: mid })).toEqual(
+        at(RETRY_OFFSETS_MS[made - 1]!),
+      );
     }
   });
 
@@ -50,10 +55,16 @@ describe("nextAttemptAt", () => {
   it("jitters by at most 10% either way (random = 0 and random = 1)", () => {
     for (let made = 1; made <= 5; made++) {
       const offset = RETRY_OFFSETS_MS[made - 1]!;
-      expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: made, now: FIRST, random: () => 0 })).toEqual(at(offset * 0.9));
-      expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: made, now: FIRST, random: () => 1 })).toEqual(at(offset * 1.1));
+      expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: made, now: FIRST, random: () => 0 })).toEqual(
+        at(offset * 0.9),
+      );
+      expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: made, now: FIRST, random: () => 1 })).toEqual(
+        at(offset * 1.1),
+      );
     }
-    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 1, now: FIRST, random: () => 0.75 })).toEqual(at(MIN * 1.05));
+    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 1, now: FIRST, random: () => 0.75 })).toEqual(
+      at(MIN * 1.05),
+    );
   });
 
   it("keeps the jittered default within bounds", () => {
@@ -67,12 +78,16 @@ describe("nextAttemptAt", () => {
   it("caps the last retry at exactly 24 hours after the first failure", () => {
     const now = at(8 * HOUR);
     expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 6, now, random: () => 1 })).toEqual(at(24 * HOUR));
-    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 6, now, random: () => 0 })).toEqual(at(24 * HOUR * 0.9));
+    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 6, now, random: () => 0 })).toEqual(
+      at(24 * HOUR * 0.9),
+    );
     expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 6, now, random: mid })).toEqual(at(24 * HOUR));
   });
 
   it("gives up when the 24-hour window has already passed", () => {
-    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 6, now: at(24 * HOUR), random: mid })).toEqual(at(24 * HOUR));
+    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 6, now: at(24 * HOUR), random: mid })).toEqual(
+      at(24 * HOUR),
+    );
     expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 6, now: at(24 * HOUR + 1), random: mid })).toBeNull();
   });
 
@@ -83,7 +98,9 @@ describe("nextAttemptAt", () => {
 
   it("is postponed by Retry-After in seconds", () => {
     const now = at(10_000);
-    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 1, now, retryAfter: "600", random: mid })).toEqual(at(10_000 + 600_000));
+    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 1, now, retryAfter: "600", random: mid })).toEqual(
+      at(10_000 + 600_000),
+    );
   });
 
   it("is postponed by Retry-After as an HTTP-date", () => {
@@ -94,22 +111,37 @@ describe("nextAttemptAt", () => {
 
   it("never lets Retry-After bring a retry forward", () => {
     const now = at(10_000);
-    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 2, now, retryAfter: "0", random: mid })).toEqual(at(5 * MIN));
+    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 2, now, retryAfter: "0", random: mid })).toEqual(
+      at(5 * MIN),
+    );
     const past = "Wed, 31 Dec 2025 23:00:00 GMT";
-    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 2, now, retryAfter: past, random: mid })).toEqual(at(5 * MIN));
+    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 2, now, retryAfter: past, random: mid })).toEqual(
+      at(5 * MIN),
+    );
   });
 
   it("never lets Retry-After go past 24 hours after the first failure", () => {
     const now = at(HOUR);
-    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 2, now, retryAfter: String(7 * 24 * 3600), random: mid })).toEqual(at(24 * HOUR));
-    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 2, now, retryAfter: "999999999999999999999", random: mid })).toEqual(at(24 * HOUR));
+    expect(
+      nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 2, now, retryAfter: String(7 * 24 * 3600), random: mid }),
+    ).toEqual(at(24 * HOUR));
+    expect(
+      nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 2, now, retryAfter: "999999999999999999999", random: mid }),
+    ).toEqual(at(24 * HOUR));
     const nextWeek = "Thu, 08 Jan 2026 00:00:00 GMT";
-    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 2, now, retryAfter: nextWeek, random: mid })).toEqual(at(24 * HOUR));
+    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 2, now, retryAfter: nextWeek, random: mid })).toEqual(
+      at(24 * HOUR),
+    );
   });
 
-  it.each(["soon", "-5", "1.5", "10 s", "Thu, 32 Jan 2026 00:00:00 GMT", "2026-01-01T05:00:00Z", ""])("ignores a bad Retry-After %j", (retryAfter) => {
-    expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 1, now: FIRST, retryAfter, random: mid })).toEqual(at(MIN));
-  });
+  it.each(["soon", "-5", "1.5", "10 s", "Thu, 32 Jan 2026 00:00:00 GMT", "2026-01-01T05:00:00Z", ""])(
+    "ignores a bad Retry-After %j",
+    (retryAfter) => {
+      expect(nextAttemptAt({ firstFailureAt: FIRST, attemptsMade: 1, now: FIRST, retryAfter, random: mid })).toEqual(
+        at(MIN),
+      );
+    },
+  );
 });
 
 describe("parseRetryAfter", () => {
@@ -128,7 +160,17 @@ describe("parseRetryAfter", () => {
   });
 
   it("returns null for anything else", () => {
-    for (const bad of [null, undefined, "", "abc", "-1", "1e3", "0x10", "Sun, 30 Feb 2026 00:00:00 GMT", "Sun, 01 Mar 2026 13:30:15 PST"]) {
+    for (const bad of [
+      null,
+      undefined,
+      "",
+      "abc",
+      "-1",
+      "1e3",
+      "0x10",
+      "Sun, 30 Feb 2026 00:00:00 GMT",
+      "Sun, 01 Mar 2026 13:30:15 PST",
+    ]) {
       expect(parseRetryAfter(bad, now)).toBeNull();
     }
   });

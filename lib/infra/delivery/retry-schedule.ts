@@ -46,7 +46,13 @@ export type NextAttemptInput = {
  * The result is never before `now` (an overdue retry is due at once) and never
  * after firstFailureAt + 24 h.
  */
-export function nextAttemptAt({ firstFailureAt, attemptsMade, now, retryAfter = null, random = Math.random }: NextAttemptInput): Date | null {
+export function nextAttemptAt({
+  firstFailureAt,
+  attemptsMade,
+  now,
+  retryAfter = null,
+  random = Math.random,
+}: NextAttemptInput): Date | null {
   if (!Number.isInteger(attemptsMade) || attemptsMade < 1) {
     throw new RangeError(`attemptsMade must be a whole number >= 1, got ${attemptsMade}`);
   }

@@ -137,7 +137,13 @@ describe("safeSend against loopback servers", () => {
 
   it("reports a 5xx with its Retry-After", async () => {
     const result = await safeSend({ ...base, url: `${origin}/fail` });
-    expect(result).toMatchObject({ ok: true, status: 503, error: null, responseExcerpt: "try later", retryAfter: "120" });
+    expect(result).toMatchObject({
+      ok: true,
+      status: 503,
+      error: null,
+      responseExcerpt: "try later",
+      retryAfter: "120",
+    });
   });
 
   it("does not follow a redirect", async () => {
@@ -270,7 +276,10 @@ describe("safeSend against loopback servers", () => {
   it("never throws on bad input", async () => {
     await expect(safeSend({ ...base, url: "not a url" })).resolves.toMatchObject({ ok: false, status: null });
     await expect(safeSend({ ...base, url: "ftp://127.0.0.1/" })).resolves.toMatchObject({ ok: false });
-    await expect(safeSend({ ...base, url: `${origin}/ok`, headers: { "bad header": "x" } })).resolves.toMatchObject({ ok: false, status: null });
+    await expect(safeSend({ ...base, url: `${origin}/ok`, headers: { "bad header": "x" } })).resolves.toMatchObject({
+      ok: false,
+      status: null,
+    });
   });
 
   it("reuses one connection across sends with a PinnedAgentCache, while the addresses stay the same", async () => {
@@ -280,18 +289,26 @@ describe("safeSend against loopback servers", () => {
       const resolve: HostResolver = async () => answer;
       const before = connections;
       for (let i = 0; i < 3; i++) {
-        expect(await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).toMatchObject({ ok: true, status: 200 });
+        expect(
+          await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse }),
+        ).toMatchObject({ ok: true, status: 200 });
       }
       expect(connections - before).toBe(1);
       // a new answer from DNS gets a new pool pinned to the new (checked) address
       answer = ["127.0.0.2"];
-      expect(await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).toMatchObject({ ok: false });
+      expect(await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).toMatchObject(
+        { ok: false },
+      );
       answer = ["127.0.0.1"];
-      expect(await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).toMatchObject({ ok: true });
+      expect(await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).toMatchObject(
+        { ok: true },
+      );
       expect(connections - before).toBe(2);
       // a refused address is refused with a pool in hand too
       answer = ["10.0.0.1"];
-      expect((await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).error).toBe("address not allowed: 10.0.0.1");
+      expect((await safeSend({ ...base, url: `http://hooks.example.test:${port}/reuse`, resolve, reuse })).error).toBe(
+        "address not allowed: 10.0.0.1",
+      );
     } finally {
       await reuse.close();
     }

@@ -17,7 +17,14 @@
 
 import { isIP, type LookupFunction } from "node:net";
 import { Agent, request } from "undici";
-import { bareHostname, checkDestination, hostAddresses, parseWebhookUrl, resolveHostAddresses, type HostResolver } from "@/lib/infra/delivery/webhook-url";
+import {
+  bareHostname,
+  checkDestination,
+  hostAddresses,
+  parseWebhookUrl,
+  resolveHostAddresses,
+  type HostResolver,
+} from "@/lib/infra/delivery/webhook-url";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BODY_BYTES = 65_536;
@@ -113,7 +120,12 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-const TIMEOUT_CODES = new Set(["ETIMEDOUT", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+const TIMEOUT_CODES = new Set([
+  "ETIMEDOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
 
 const CODE_MESSAGES: Record<string, string> = {
   ECONNREFUSED: "connection refused",
@@ -252,7 +264,10 @@ export async function safeSend({
     } catch (error) {
       // The spec wants the whole response within the time limit; a cut-off body is a failed attempt.
       await reuse?.close();
-      return result(false, `${describeError(error, signal, timeoutMs, outside)} while reading the response body (status ${status})`);
+      return result(
+        false,
+        `${describeError(error, signal, timeoutMs, outside)} while reading the response body (status ${status})`,
+      );
     } finally {
       response.body.destroy();
     }

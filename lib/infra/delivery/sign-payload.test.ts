@@ -17,13 +17,17 @@ describe("signatureHeader", () => {
   });
 
   it("carries one v1 per secret, in the given order", () => {
-    expect(signatureHeader({ secrets: [SECRET_TWO, SECRET_ONE], body: BODY, timestamp: T })).toBe(`t=${T},v1=${HEX_TWO},v1=${HEX_ONE}`);
+    expect(signatureHeader({ secrets: [SECRET_TWO, SECRET_ONE], body: BODY, timestamp: T })).toBe(
+      `t=${T},v1=${HEX_TWO},v1=${HEX_ONE}`,
+    );
   });
 
   it("changes when the body or the timestamp changes", () => {
     const base = signatureHeader({ secrets: [SECRET_ONE], body: BODY, timestamp: T });
     expect(signatureHeader({ secrets: [SECRET_ONE], body: `${BODY} `, timestamp: T })).not.toBe(base);
-    expect(signatureHeader({ secrets: [SECRET_ONE], body: BODY, timestamp: T + 1 }).split(",")[1]).not.toBe(base.split(",")[1]);
+    expect(signatureHeader({ secrets: [SECRET_ONE], body: BODY, timestamp: T + 1 }).split(",")[1]).not.toBe(
+      base.split(",")[1],
+    );
   });
 
   it("refuses no secrets and non-integer timestamps", () => {
@@ -41,7 +45,9 @@ describe("signatureHeader", () => {
     }
     expect(() => stripe.webhooks.constructEvent(BODY, header, "whsec_other", 300, undefined, T * 1000)).toThrow();
     // Stripe's own tolerance agrees with ours: six minutes later it refuses.
-    expect(() => stripe.webhooks.constructEvent(BODY, header, SECRET_ONE, 300, undefined, (T + 360) * 1000)).toThrow(/tolerance/);
+    expect(() => stripe.webhooks.constructEvent(BODY, header, SECRET_ONE, 300, undefined, (T + 360) * 1000)).toThrow(
+      /tolerance/,
+    );
   });
 
   it("is accepted by the stripe package with the clock's own time and default tolerance", () => {
@@ -69,11 +75,14 @@ describe("verifySignature", () => {
     expect(verifySignature({ header: `t=${T}`, body: BODY, secrets: [SECRET_ONE], now: T })).toBe(false);
     expect(verifySignature({ header: `t=abc,v1=${HEX_ONE}`, body: BODY, secrets: [SECRET_ONE], now: T })).toBe(false);
     // A replayed signature under a new timestamp does not verify.
-    expect(verifySignature({ header: `t=${T + 100},v1=${HEX_ONE}`, body: BODY, secrets: [SECRET_ONE], now: T + 100 })).toBe(false);
+    expect(
+      verifySignature({ header: `t=${T + 100},v1=${HEX_ONE}`, body: BODY, secrets: [SECRET_ONE], now: T + 100 }),
+    ).toBe(false);
   });
 
   it("applies the tolerance: 300 s by default, both sides of now", () => {
-    const check = (now: number, toleranceSeconds?: number) => verifySignature({ header, body: BODY, secrets: [SECRET_ONE], now, toleranceSeconds });
+    const check = (now: number, toleranceSeconds?: number) =>
+      verifySignature({ header, body: BODY, secrets: [SECRET_ONE], now, toleranceSeconds });
     expect(check(T + 300)).toBe(true);
     expect(check(T + 301)).toBe(false);
     expect(check(T - 300)).toBe(true);

@@ -82,7 +82,13 @@ function sameHex(a: string, b: string): boolean {
  * of `now` (either side, so a clock far ahead cannot mint long-lived headers),
  * and any v1 value matches any of the secrets.
  */
-export function verifySignature({ header, body, secrets, toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS, now = Math.floor(Date.now() / 1000) }: VerifySignatureInput): boolean {
+export function verifySignature({
+  header,
+  body,
+  secrets,
+  toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
+  now = Math.floor(Date.now() / 1000),
+}: VerifySignatureInput): boolean {
   if (!header) return false;
   const parsed = parseHeader(header);
   if (!parsed) return false;

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { MAX_WEBHOOK_URL_LENGTH, checkDestination, validateWebhookUrl, type HostResolver, type ValidateWebhookUrlOptions } from "@/lib/infra/delivery/webhook-url";
+import {
+  MAX_WEBHOOK_URL_LENGTH,
+  checkDestination,
+  validateWebhookUrl,
+  type HostResolver,
+  type ValidateWebhookUrlOptions,
+} from "@/lib/infra/delivery/webhook-url";
 
 // A fake DNS: only the names listed resolve; nothing here touches the network.
 function stubResolver(records: Record<string, string[]>): HostResolver & { calls: string[] } {
@@ -47,7 +53,9 @@ describe("validateWebhookUrl", () => {
   it("accepts a public IP literal without asking DNS", async () => {
     const resolve = vi.fn(dns);
     expect((await validateWebhookUrl("https://8.8.8.8/in", { allowLoopback: false, resolve })).ok).toBe(true);
-    expect((await validateWebhookUrl("https://[2001:4860:4860::8888]/in", { allowLoopback: false, resolve })).ok).toBe(true);
+    expect((await validateWebhookUrl("https://[2001:4860:4860::8888]/in", { allowLoopback: false, resolve })).ok).toBe(
+      true,
+    );
     expect(resolve).not.toHaveBeenCalled();
   });
 
@@ -187,6 +195,8 @@ describe("checkDestination", () => {
     expect(checkDestination(url, ["127.0.0.1"], true)).toBeNull();
     expect(checkDestination(new URL("http://x.test/"), ["127.0.0.1", "8.8.8.8"], true)).toMatch(/https/);
     expect(checkDestination(new URL("https://x.test/"), [], false)).toMatch(/does not resolve/);
-    expect(checkDestination(new URL("https://x.test/"), ["8.8.8.8", "10.1.1.1"], false)).toBe("address not allowed: 10.1.1.1");
+    expect(checkDestination(new URL("https://x.test/"), ["8.8.8.8", "10.1.1.1"], false)).toBe(
+      "address not allowed: 10.1.1.1",
+    );
   });
 });

@@ -68,9 +68,11 @@ const RESERVED_SUFFIXES = ["example", "test", "invalid"] as const;
 export function reservedHostProblem(url: URL): string | null {
   const host = bareHostname(url).toLowerCase().replace(/\.$/, "");
   const last = host.split(".").pop() ?? "";
-  if ((RESERVED_SUFFIXES as readonly string[]).includes(last)) return `url host ${echo(host)} is under the reserved name .${last}, which never receives deliveries`;
+  if ((RESERVED_SUFFIXES as readonly string[]).includes(last))
+    return `url host ${echo(host)} is under the reserved name .${last}, which never receives deliveries`;
   // plain `localhost` is judged by the loopback rule (usable under the switch); its subdomains never are
-  if (last === "localhost" && host !== "localhost") return `url host ${echo(host)} is under the reserved name .localhost, which never receives deliveries`;
+  if (last === "localhost" && host !== "localhost")
+    return `url host ${echo(host)} is under the reserved name .localhost, which never receives deliveries`;
   return null;
 }
 
@@ -124,7 +126,10 @@ export async function hostAddresses(url: URL, resolve: HostResolver = resolveHos
   }
 }
 
-export async function validateWebhookUrl(raw: string, { allowLoopback, resolve = resolveHostAddresses }: ValidateWebhookUrlOptions): Promise<WebhookUrlResult> {
+export async function validateWebhookUrl(
+  raw: string,
+  { allowLoopback, resolve = resolveHostAddresses }: ValidateWebhookUrlOptions,
+): Promise<WebhookUrlResult> {
   const parsed = parseWebhookUrl(raw);
   if (!parsed.ok) return parsed;
   const { url } = parsed;
@@ -138,7 +143,8 @@ export async function validateWebhookUrl(raw: string, { allowLoopback, resolve =
   const addresses = await hostAddresses(url, resolve);
   const problem = findProblem(url, addresses, allowLoopback);
   if (problem !== null) {
-    const message = problem.kind === "address" ? `url must resolve to public addresses only; ${problem.message}` : problem.message;
+    const message =
+      problem.kind === "address" ? `url must resolve to public addresses only; ${problem.message}` : problem.message;
     return { ok: false, message };
   }
   return { ok: true, url };

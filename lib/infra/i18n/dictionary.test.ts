@@ -68,8 +68,12 @@ describe("t", () => {
     expect(t("en", "client.progress", { done: 2, total: 5 })).toBe("2 of 5 done");
     expect(t("es", "client.progress", { done: 2, total: 5 })).toBe("2 de 5 completados");
     expect(t("nl", "client.progress", { done: 2, total: 5 })).toBe("2 van 5 klaar");
-    expect(t("nl", "manual.step.invite", { agencyAccount: "team@agency.test", role: "Admin" })).toBe("Nodig team@agency.test uit met de rol Admin.");
-    expect(t("es", "sandbox.request", { agency: "Acme", platform: "Meta" })).toBe("Acme solicita administrar tus activos de Meta");
+    expect(t("nl", "manual.step.invite", { agencyAccount: "team@agency.test", role: "Admin" })).toBe(
+      "Nodig team@agency.test uit met de rol Admin.",
+    );
+    expect(t("es", "sandbox.request", { agency: "Acme", platform: "Meta" })).toBe(
+      "Acme solicita administrar tus activos de Meta",
+    );
   });
 
   it("fills a placeholder each time it occurs and does not re-read inserted text", () => {

@@ -17,7 +17,8 @@ export type Locale = (typeof LOCALES)[number];
 const en = {
   // Client page
   "client.title": "Grant access to {agency}",
-  "client.intro": "{agency} has asked for access to the accounts below. Grant each one here; you never share your password, and you can skip anything marked optional.",
+  "client.intro":
+    "{agency} has asked for access to the accounts below. Grant each one here; you never share your password, and you can skip anything marked optional.",
   "client.progress": "{done} of {total} done",
   "serviceStatus.pending": "Pending",
   "serviceStatus.granted": "Granted",
@@ -28,7 +29,8 @@ const en = {
   "action.reopen": "Reopen",
   "action.inviteSent": "I've sent the invite",
   "action.doneThis": "I've done this",
-  "client.waitingForAgency": "You're done: nothing more is needed from you. {agency} will confirm the access you gave by hand.",
+  "client.waitingForAgency":
+    "You're done: nothing more is needed from you. {agency} will confirm the access you gave by hand.",
   "action.continue": "Continue",
   "action.submit": "Submit",
   "action.tryAgain": "Try again",
@@ -40,16 +42,21 @@ const en = {
   "service.optional": "Optional",
   "service.required": "Required",
   "service.awaitingConfirmationHelp": "Thanks! {agency} will confirm as soon as the invite arrives.",
-  "service.awaitingAgencyHelp": "Thanks! Waiting for {agency} to confirm that the access has arrived. Nothing more is needed from you for this one.",
+  "service.awaitingAgencyHelp":
+    "Thanks! Waiting for {agency} to confirm that the access has arrived. Nothing more is needed from you for this one.",
   "assets.choose": "Choose the {platform} assets to share",
   "assets.none": "No assets found",
   "assets.noneHelp": "Sign in with the account that manages them, or ask {agency} for help.",
-  "assets.needs_bc_admin": "You need admin rights on this Business Center to share it. Ask a colleague who is an admin to open this link.",
-  "assets.needs_account_admin": "You need admin rights on this account to share it. Ask a colleague who is an admin to open this link.",
-  "assets.needs_page_admin": "You need admin rights on this Page to share it. Ask a colleague who is an admin to open this link.",
+  "assets.needs_bc_admin":
+    "You need admin rights on this Business Center to share it. Ask a colleague who is an admin to open this link.",
+  "assets.needs_account_admin":
+    "You need admin rights on this account to share it. Ask a colleague who is an admin to open this link.",
+  "assets.needs_page_admin":
+    "You need admin rights on this Page to share it. Ask a colleague who is an admin to open this link.",
   "action.continueWith": "Continue with {platform}",
   "platform.oneSignIn": "One {platform} sign-in covers these {count} services.",
-  "assets.chooseEach": "Choose what to share for each {platform} service. A service you choose nothing for stays pending.",
+  "assets.chooseEach":
+    "Choose what to share for each {platform} service. A service you choose nothing for stays pending.",
   "grant.error": "Access could not be granted: {reason}",
   "grant.genericError": "Something went wrong on our side. Please try again.",
   "grant.denied": "You cancelled the sign-in. Nothing was shared.",
@@ -58,12 +65,16 @@ const en = {
     "{agency} still has to finish setting this platform up before you can grant access here. You can come back to this link later; everything else can be done now.",
   "grant.signInAgain": "{platform} asks you to sign in again. Click the button once more to continue.",
   "grant.rateLimited": "{platform} is busy right now. Please try again in a few minutes.",
-  "signIn.busy": "{platform} could not complete the sign-in right now. Nothing was shared. Please try again in a few minutes.",
-  "signIn.again": "{platform} asks you to sign in again. Nothing was shared yet; click the button once more to continue.",
+  "signIn.busy":
+    "{platform} could not complete the sign-in right now. Nothing was shared. Please try again in a few minutes.",
+  "signIn.again":
+    "{platform} asks you to sign in again. Nothing was shared yet; click the button once more to continue.",
   "signIn.policy":
     "{platform} did not allow this sign-in: your organisation's settings do not allow this app. Nothing was shared. Ask your {platform} administrator, or let the agency know.",
-  "signIn.browser": "{platform} does not allow signing in from this browser window. Nothing was shared. Open this link in your usual browser and try again.",
-  "signIn.setup": "{platform} refused the sign-in because the agency's {platform} connection is not set up correctly. Nothing was shared. Please let the agency know.",
+  "signIn.browser":
+    "{platform} does not allow signing in from this browser window. Nothing was shared. Open this link in your usual browser and try again.",
+  "signIn.setup":
+    "{platform} refused the sign-in because the agency's {platform} connection is not set up correctly. Nothing was shared. Please let the agency know.",
   "signIn.refused": "{platform} did not complete the sign-in. Nothing was shared. Please try again.",
 
   // Intake form
@@ -88,7 +99,8 @@ const en = {
   "final.expired.title": "This link has expired",
   "final.expired.body": "This link can no longer be used. Ask the agency for a new link.",
   "final.completed.title": "This request is already complete",
-  "final.completed.body": "All the access asked for has been handled, so nothing more is needed from you. If the agency needs more, this same link will ask you for it.",
+  "final.completed.body":
+    "All the access asked for has been handled, so nothing more is needed from you. If the agency needs more, this same link will ask you for it.",
   "final.notFound.title": "Link not found",
   "final.notFound.body": "Check that you opened the whole link, or ask the agency for a new one.",
   "unavailable.title": "Please try again in a moment",
@@ -161,7 +173,8 @@ const en = {
   "staticLink.formExpired": "This form has expired. We reloaded it; please send it again.",
   "staticLink.tooFast": "That was quick. Please check your details and send the form again.",
   "staticLink.sentTitle": "Check your email",
-  "staticLink.sentBody": "A request for this email address is already open. We have sent the link to continue it to that address: please use the link in that email.",
+  "staticLink.sentBody":
+    "A request for this email address is already open. We have sent the link to continue it to that address: please use the link in that email.",
 
   // Emails
   "email.greeting": "Hi {name},",
@@ -172,8 +185,10 @@ const en = {
   "email.expiresOn": "This link expires on {date}.",
   "email.linkFallback": "If the button does not work, copy this link into your browser: {url}",
   "email.reminder.subject": "Reminder: {agency} is waiting for access",
-  "email.reminder.body": "{agency} is still waiting for access to some of your accounts. Open the request to finish where you left off.",
-  "email.footer": "You received this email because {agency} asked for access to your accounts. If you weren't expecting it, you can ignore it.",
+  "email.reminder.body":
+    "{agency} is still waiting for access to some of your accounts. Open the request to finish where you left off.",
+  "email.footer":
+    "You received this email because {agency} asked for access to your accounts. If you weren't expecting it, you can ignore it.",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -181,7 +196,8 @@ type Messages = Record<MessageKey, string>;
 
 const es: Messages = {
   "client.title": "Da acceso a {agency}",
-  "client.intro": "{agency} te ha pedido acceso a las cuentas que aparecen abajo. Concede cada una aquí; nunca compartes tu contraseña y puedes omitir las que sean opcionales.",
+  "client.intro":
+    "{agency} te ha pedido acceso a las cuentas que aparecen abajo. Concede cada una aquí; nunca compartes tu contraseña y puedes omitir las que sean opcionales.",
   "client.progress": "{done} de {total} completados",
   "serviceStatus.pending": "Pendiente",
   "serviceStatus.granted": "Concedido",
@@ -192,7 +208,8 @@ const es: Messages = {
   "action.reopen": "Reabrir",
   "action.inviteSent": "Ya he enviado la invitación",
   "action.doneThis": "Ya lo he hecho",
-  "client.waitingForAgency": "Ya has terminado: no necesitas hacer nada más. {agency} confirmará el acceso que has dado a mano.",
+  "client.waitingForAgency":
+    "Ya has terminado: no necesitas hacer nada más. {agency} confirmará el acceso que has dado a mano.",
   "action.continue": "Continuar",
   "action.submit": "Enviar",
   "action.tryAgain": "Intentar de nuevo",
@@ -204,16 +221,21 @@ const es: Messages = {
   "service.optional": "Opcional",
   "service.required": "Obligatorio",
   "service.awaitingConfirmationHelp": "¡Gracias! {agency} lo confirmará en cuanto reciba la invitación.",
-  "service.awaitingAgencyHelp": "¡Gracias! Esperando a que {agency} confirme que ha recibido el acceso. No necesitas hacer nada más con este.",
+  "service.awaitingAgencyHelp":
+    "¡Gracias! Esperando a que {agency} confirme que ha recibido el acceso. No necesitas hacer nada más con este.",
   "assets.choose": "Elige los activos de {platform} que quieres compartir",
   "assets.none": "No se encontraron activos",
   "assets.noneHelp": "Inicia sesión con la cuenta que los administra o pide ayuda a {agency}.",
-  "assets.needs_bc_admin": "Necesitas permisos de administrador en este Business Center para compartirlo. Pide a un compañero que sea administrador que abra este enlace.",
-  "assets.needs_account_admin": "Necesitas permisos de administrador en esta cuenta para compartirla. Pide a un compañero que sea administrador que abra este enlace.",
-  "assets.needs_page_admin": "Necesitas permisos de administrador en esta página para compartirla. Pide a un compañero que sea administrador que abra este enlace.",
+  "assets.needs_bc_admin":
+    "Necesitas permisos de administrador en este Business Center para compartirlo. Pide a un compañero que sea administrador que abra este enlace.",
+  "assets.needs_account_admin":
+    "Necesitas permisos de administrador en esta cuenta para compartirla. Pide a un compañero que sea administrador que abra este enlace.",
+  "assets.needs_page_admin":
+    "Necesitas permisos de administrador en esta página para compartirla. Pide a un compañero que sea administrador que abra este enlace.",
   "action.continueWith": "Continuar con {platform}",
   "platform.oneSignIn": "Un solo inicio de sesión en {platform} cubre estos {count} servicios.",
-  "assets.chooseEach": "Elige qué compartir en cada servicio de {platform}. Un servicio en el que no elijas nada queda pendiente.",
+  "assets.chooseEach":
+    "Elige qué compartir en cada servicio de {platform}. Un servicio en el que no elijas nada queda pendiente.",
   "grant.error": "No se pudo conceder el acceso: {reason}",
   "grant.genericError": "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
   "grant.denied": "Has cancelado el inicio de sesión. No se ha compartido nada.",
@@ -222,8 +244,10 @@ const es: Messages = {
     "{agency} todavía tiene que terminar de configurar esta plataforma antes de que puedas dar acceso aquí. Puedes volver a este enlace más tarde; todo lo demás se puede hacer ahora.",
   "grant.signInAgain": "{platform} te pide que vuelvas a iniciar sesión. Pulsa el botón otra vez para continuar.",
   "grant.rateLimited": "{platform} está saturado en este momento. Inténtalo de nuevo en unos minutos.",
-  "signIn.busy": "{platform} no ha podido completar el inicio de sesión en este momento. No se ha compartido nada. Inténtalo de nuevo en unos minutos.",
-  "signIn.again": "{platform} te pide que vuelvas a iniciar sesión. Todavía no se ha compartido nada; pulsa el botón otra vez para continuar.",
+  "signIn.busy":
+    "{platform} no ha podido completar el inicio de sesión en este momento. No se ha compartido nada. Inténtalo de nuevo en unos minutos.",
+  "signIn.again":
+    "{platform} te pide que vuelvas a iniciar sesión. Todavía no se ha compartido nada; pulsa el botón otra vez para continuar.",
   "signIn.policy":
     "{platform} no ha permitido este inicio de sesión: la configuración de tu organización no permite esta aplicación. No se ha compartido nada. Pregunta a tu administrador de {platform} o avisa a la agencia.",
   "signIn.browser":
@@ -247,15 +271,18 @@ const es: Messages = {
   "summary.refused": "No compartido en {platform}. {platform} respondió:",
 
   "final.cancelled.title": "Este enlace se ha cancelado",
-  "final.cancelled.body": "Esta solicitud se ha cancelado. Si todavía hace falta dar acceso, pide un enlace nuevo a la agencia.",
+  "final.cancelled.body":
+    "Esta solicitud se ha cancelado. Si todavía hace falta dar acceso, pide un enlace nuevo a la agencia.",
   "final.expired.title": "Este enlace ha caducado",
   "final.expired.body": "Este enlace ya no se puede usar. Pide un enlace nuevo a la agencia.",
   "final.completed.title": "Esta solicitud ya está completa",
-  "final.completed.body": "Ya se ha gestionado todo el acceso solicitado, así que no necesitas hacer nada más. Si la agencia necesita algo más, te lo pedirá en este mismo enlace.",
+  "final.completed.body":
+    "Ya se ha gestionado todo el acceso solicitado, así que no necesitas hacer nada más. Si la agencia necesita algo más, te lo pedirá en este mismo enlace.",
   "final.notFound.title": "Enlace no encontrado",
   "final.notFound.body": "Comprueba que has abierto el enlace completo o pide uno nuevo a la agencia.",
   "unavailable.title": "Inténtalo de nuevo en un momento",
-  "unavailable.body": "Esta página no está disponible por un instante. No es culpa tuya; vuelve a cargarla en un minuto.",
+  "unavailable.body":
+    "Esta página no está disponible por un instante. No es culpa tuya; vuelve a cargarla en un minuto.",
   "preview.banner": "Vista previa: así ve tu cliente la solicitud. No se concede ningún acceso ni se consume la cuota.",
   "preview.granted": "Vista previa: en una solicitud real se concedería ahora {service}. No se ha concedido nada.",
 
@@ -319,7 +346,8 @@ const es: Messages = {
   "staticLink.formExpired": "Este formulario ha caducado. Lo hemos vuelto a cargar; envíalo de nuevo.",
   "staticLink.tooFast": "Ha sido muy rápido. Revisa tus datos y envía el formulario de nuevo.",
   "staticLink.sentTitle": "Revisa tu correo",
-  "staticLink.sentBody": "Ya hay una solicitud abierta para esta dirección de correo. Te hemos enviado a esa dirección el enlace para continuarla: usa el enlace de ese correo.",
+  "staticLink.sentBody":
+    "Ya hay una solicitud abierta para esta dirección de correo. Te hemos enviado a esa dirección el enlace para continuarla: usa el enlace de ese correo.",
 
   "email.greeting": "Hola, {name}:",
   "email.invite.subject": "{agency} solicita acceso a tus cuentas",
@@ -329,8 +357,10 @@ const es: Messages = {
   "email.expiresOn": "Este enlace caduca el {date}.",
   "email.linkFallback": "Si el botón no funciona, copia este enlace en tu navegador: {url}",
   "email.reminder.subject": "Recordatorio: {agency} está esperando el acceso",
-  "email.reminder.body": "{agency} sigue esperando acceso a algunas de tus cuentas. Abre la solicitud para terminar donde lo dejaste.",
-  "email.footer": "Has recibido este correo porque {agency} ha solicitado acceso a tus cuentas. Si no lo esperabas, puedes ignorarlo.",
+  "email.reminder.body":
+    "{agency} sigue esperando acceso a algunas de tus cuentas. Abre la solicitud para terminar donde lo dejaste.",
+  "email.footer":
+    "Has recibido este correo porque {agency} ha solicitado acceso a tus cuentas. Si no lo esperabas, puedes ignorarlo.",
 };
 
 const nl: Messages = {
@@ -347,7 +377,8 @@ const nl: Messages = {
   "action.reopen": "Heropenen",
   "action.inviteSent": "Ik heb de uitnodiging verstuurd",
   "action.doneThis": "Ik heb dit gedaan",
-  "client.waitingForAgency": "Je bent klaar: er is niets meer nodig van jou. {agency} bevestigt de toegang die je zelf hebt gegeven.",
+  "client.waitingForAgency":
+    "Je bent klaar: er is niets meer nodig van jou. {agency} bevestigt de toegang die je zelf hebt gegeven.",
   "action.continue": "Doorgaan",
   "action.submit": "Versturen",
   "action.tryAgain": "Opnieuw proberen",
@@ -359,29 +390,39 @@ const nl: Messages = {
   "service.optional": "Optioneel",
   "service.required": "Verplicht",
   "service.awaitingConfirmationHelp": "Bedankt! {agency} bevestigt zodra de uitnodiging binnen is.",
-  "service.awaitingAgencyHelp": "Bedankt! We wachten tot {agency} bevestigt dat de toegang binnen is. Voor deze hoef je niets meer te doen.",
+  "service.awaitingAgencyHelp":
+    "Bedankt! We wachten tot {agency} bevestigt dat de toegang binnen is. Voor deze hoef je niets meer te doen.",
   "assets.choose": "Kies welke onderdelen van {platform} je wilt delen",
   "assets.none": "Geen onderdelen gevonden",
   "assets.noneHelp": "Log in met het account dat ze beheert, of vraag {agency} om hulp.",
-  "assets.needs_bc_admin": "Je hebt beheerdersrechten op dit Business Center nodig om het te delen. Vraag een collega die beheerder is om deze link te openen.",
-  "assets.needs_account_admin": "Je hebt beheerdersrechten op dit account nodig om het te delen. Vraag een collega die beheerder is om deze link te openen.",
-  "assets.needs_page_admin": "Je hebt beheerdersrechten op deze pagina nodig om hem te delen. Vraag een collega die beheerder is om deze link te openen.",
+  "assets.needs_bc_admin":
+    "Je hebt beheerdersrechten op dit Business Center nodig om het te delen. Vraag een collega die beheerder is om deze link te openen.",
+  "assets.needs_account_admin":
+    "Je hebt beheerdersrechten op dit account nodig om het te delen. Vraag een collega die beheerder is om deze link te openen.",
+  "assets.needs_page_admin":
+    "Je hebt beheerdersrechten op deze pagina nodig om hem te delen. Vraag een collega die beheerder is om deze link te openen.",
   "action.continueWith": "Doorgaan met {platform}",
   "platform.oneSignIn": "Eén keer inloggen bij {platform} geldt voor deze {count} diensten.",
-  "assets.chooseEach": "Kies per dienst van {platform} wat je wilt delen. Een dienst waarvoor je niets kiest, blijft openstaan.",
+  "assets.chooseEach":
+    "Kies per dienst van {platform} wat je wilt delen. Een dienst waarvoor je niets kiest, blijft openstaan.",
   "grant.error": "Toegang geven is niet gelukt: {reason}",
   "grant.genericError": "Er ging iets mis aan onze kant. Probeer het opnieuw.",
   "grant.denied": "Je hebt het inloggen geannuleerd. Er is niets gedeeld.",
   "grant.signInExpired": "Je inlogsessie is verlopen. Probeer het opnieuw.",
-  "service.setupPending": "{agency} moet dit platform nog instellen voordat je hier toegang kunt geven. Je kunt later naar deze link terugkomen; de rest kun je nu al doen.",
+  "service.setupPending":
+    "{agency} moet dit platform nog instellen voordat je hier toegang kunt geven. Je kunt later naar deze link terugkomen; de rest kun je nu al doen.",
   "grant.signInAgain": "{platform} vraagt je opnieuw in te loggen. Klik nog een keer op de knop om verder te gaan.",
   "grant.rateLimited": "{platform} is op dit moment druk. Probeer het over een paar minuten opnieuw.",
-  "signIn.busy": "{platform} kon het inloggen nu niet afronden. Er is niets gedeeld. Probeer het over een paar minuten opnieuw.",
-  "signIn.again": "{platform} vraagt je opnieuw in te loggen. Er is nog niets gedeeld; klik nog een keer op de knop om verder te gaan.",
+  "signIn.busy":
+    "{platform} kon het inloggen nu niet afronden. Er is niets gedeeld. Probeer het over een paar minuten opnieuw.",
+  "signIn.again":
+    "{platform} vraagt je opnieuw in te loggen. Er is nog niets gedeeld; klik nog een keer op de knop om verder te gaan.",
   "signIn.policy":
     "{platform} stond dit inloggen niet toe: de instellingen van je organisatie staan deze app niet toe. Er is niets gedeeld. Vraag het je {platform}-beheerder, of laat het het bureau weten.",
-  "signIn.browser": "{platform} staat inloggen vanuit dit browservenster niet toe. Er is niets gedeeld. Open deze link in je gewone browser en probeer het opnieuw.",
-  "signIn.setup": "{platform} weigerde het inloggen omdat de {platform}-koppeling van het bureau niet goed is ingesteld. Er is niets gedeeld. Laat het het bureau weten.",
+  "signIn.browser":
+    "{platform} staat inloggen vanuit dit browservenster niet toe. Er is niets gedeeld. Open deze link in je gewone browser en probeer het opnieuw.",
+  "signIn.setup":
+    "{platform} weigerde het inloggen omdat de {platform}-koppeling van het bureau niet goed is ingesteld. Er is niets gedeeld. Laat het het bureau weten.",
   "signIn.refused": "{platform} heeft het inloggen niet afgerond. Er is niets gedeeld. Probeer het opnieuw.",
 
   "intake.title": "Een paar vragen van {agency}",
@@ -399,16 +440,20 @@ const nl: Messages = {
   "summary.refused": "Niet gedeeld op {platform}. {platform} meldde:",
 
   "final.cancelled.title": "Deze link is geannuleerd",
-  "final.cancelled.body": "Dit verzoek is geannuleerd. Is er nog toegang nodig? Vraag het bureau dan om een nieuwe link.",
+  "final.cancelled.body":
+    "Dit verzoek is geannuleerd. Is er nog toegang nodig? Vraag het bureau dan om een nieuwe link.",
   "final.expired.title": "Deze link is verlopen",
   "final.expired.body": "Deze link kan niet meer worden gebruikt. Vraag het bureau om een nieuwe link.",
   "final.completed.title": "Dit verzoek is al afgerond",
-  "final.completed.body": "Alle gevraagde toegang is geregeld, dus je hoeft niets meer te doen. Heeft het bureau meer nodig, dan vraagt het dat via deze zelfde link.",
+  "final.completed.body":
+    "Alle gevraagde toegang is geregeld, dus je hoeft niets meer te doen. Heeft het bureau meer nodig, dan vraagt het dat via deze zelfde link.",
   "final.notFound.title": "Link niet gevonden",
   "final.notFound.body": "Controleer of je de volledige link hebt geopend, of vraag het bureau om een nieuwe.",
   "unavailable.title": "Probeer het zo opnieuw",
-  "unavailable.body": "Deze pagina is even niet beschikbaar. Dat ligt niet aan jou; laad de pagina over een minuut opnieuw.",
-  "preview.banner": "Voorbeeld: zo ziet je klant het verzoek. Er wordt geen toegang verleend en er gaat niets van je tegoed af.",
+  "unavailable.body":
+    "Deze pagina is even niet beschikbaar. Dat ligt niet aan jou; laad de pagina over een minuut opnieuw.",
+  "preview.banner":
+    "Voorbeeld: zo ziet je klant het verzoek. Er wordt geen toegang verleend en er gaat niets van je tegoed af.",
   "preview.granted": "Voorbeeld: bij een echt verzoek zou {service} nu worden verleend. Er is niets verleend.",
 
   "manual.heading": "Volg deze stappen",
@@ -471,7 +516,8 @@ const nl: Messages = {
   "staticLink.formExpired": "Dit formulier is verlopen. We hebben het opnieuw geladen; verstuur het nog een keer.",
   "staticLink.tooFast": "Dat ging snel. Controleer je gegevens en verstuur het formulier nog een keer.",
   "staticLink.sentTitle": "Controleer je e-mail",
-  "staticLink.sentBody": "Er staat al een aanvraag open voor dit e-mailadres. We hebben de link om verder te gaan naar dat adres gestuurd: gebruik de link in die e-mail.",
+  "staticLink.sentBody":
+    "Er staat al een aanvraag open voor dit e-mailadres. We hebben de link om verder te gaan naar dat adres gestuurd: gebruik de link in die e-mail.",
 
   "email.greeting": "Hallo {name},",
   "email.invite.subject": "{agency} vraagt toegang tot je accounts",
@@ -481,20 +527,26 @@ const nl: Messages = {
   "email.expiresOn": "Deze link verloopt op {date}.",
   "email.linkFallback": "Werkt de knop niet? Kopieer dan deze link naar je browser: {url}",
   "email.reminder.subject": "Herinnering: {agency} wacht nog op toegang",
-  "email.reminder.body": "{agency} wacht nog op toegang tot een aantal van je accounts. Open het verzoek om verder te gaan waar je gebleven was.",
-  "email.footer": "Je ontvangt deze e-mail omdat {agency} toegang tot je accounts heeft gevraagd. Verwachtte je dit niet? Dan kun je deze e-mail negeren.",
+  "email.reminder.body":
+    "{agency} wacht nog op toegang tot een aantal van je accounts. Open het verzoek om verder te gaan waar je gebleven was.",
+  "email.footer":
+    "Je ontvangt deze e-mail omdat {agency} toegang tot je accounts heeft gevraagd. Verwachtte je dit niet? Dan kun je deze e-mail negeren.",
 };
 
 export const dictionaries: Readonly<Record<Locale, Readonly<Messages>>> = { en, es, nl };
 
 /** Placeholder names in a message text, e.g. "agency" | "role". */
-type PlaceholdersIn<S extends string> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | PlaceholdersIn<Rest> : never;
+type PlaceholdersIn<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PlaceholdersIn<Rest>
+  : never;
 
 export type MessageParams<K extends MessageKey> = PlaceholdersIn<(typeof en)[K]>;
 export type ParamValue = string | number;
 
 // Messages without placeholders take no params; the others require every one.
-type ParamsArg<K extends MessageKey> = [MessageParams<K>] extends [never] ? [] : [params: Record<MessageParams<K>, ParamValue>];
+type ParamsArg<K extends MessageKey> = [MessageParams<K>] extends [never]
+  ? []
+  : [params: Record<MessageParams<K>, ParamValue>];
 
 const LANGUAGE_TO_LOCALE: Record<Language, Locale> = { English: "en", Spanish: "es", Dutch: "nl" };
 const LOCALE_TO_LANGUAGE: Record<Locale, Language> = { en: "English", es: "Spanish", nl: "Dutch" };
@@ -526,7 +578,9 @@ export function isMessageKey(value: string): value is MessageKey {
  */
 export function interpolate(text: string, params?: Readonly<Record<string, ParamValue>>): string {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
 }
 
 export function t<K extends MessageKey>(locale: Locale, key: K, ...args: ParamsArg<K>): string {

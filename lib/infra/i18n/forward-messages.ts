@@ -6,7 +6,8 @@ import type { Locale } from "@/lib/infra/i18n/dictionary";
 const EN = {
   "form.summary": () => "Someone else manages this?",
   "form.summaryAll": () => "Someone else manages these accounts?",
-  "form.help": () => "Send this to a colleague who has admin rights. They get a link of their own for just these accounts; what they grant counts for this request.",
+  "form.help": () =>
+    "Send this to a colleague who has admin rights. They get a link of their own for just these accounts; what they grant counts for this request.",
   "form.services": () => "Accounts to hand over",
   "form.name": () => "Colleague's name",
   "form.email": () => "Colleague's email",
@@ -20,7 +21,8 @@ const EN = {
   "notice.forwarded": () => "Sent. We emailed your colleague a link of their own for these accounts.",
   "notice.taken_back": () => "Taken back. You can grant it yourself again.",
   "notice.resent": () => "We emailed your colleague the link again.",
-  "colleague.intro": (v: { name: string; agency: string }) => `${v.name} asked you to grant ${v.agency} access to the accounts below. Only these accounts are on this link.`,
+  "colleague.intro": (v: { name: string; agency: string }) =>
+    `${v.name} asked you to grant ${v.agency} access to the accounts below. Only these accounts are on this link.`,
   "colleague.note": (v: { name: string }) => `Note from ${v.name}:`,
   "email.subject": (v: { name: string; agency: string }) => `${v.name} asks you to grant ${v.agency} access`,
   "email.greeting": (v: { name: string }) => `Hi ${v.name},`,
@@ -35,7 +37,8 @@ type Messages = { [K in keyof typeof EN]: (typeof EN)[K] };
 const ES: Messages = {
   "form.summary": () => "¿Lo gestiona otra persona?",
   "form.summaryAll": () => "¿Otra persona gestiona estas cuentas?",
-  "form.help": () => "Envíaselo a un compañero con permisos de administrador. Recibirá un enlace propio solo para estas cuentas; lo que conceda cuenta para esta solicitud.",
+  "form.help": () =>
+    "Envíaselo a un compañero con permisos de administrador. Recibirá un enlace propio solo para estas cuentas; lo que conceda cuenta para esta solicitud.",
   "form.services": () => "Cuentas que quieres pasar",
   "form.name": () => "Nombre de tu compañero",
   "form.email": () => "Correo de tu compañero",
@@ -49,7 +52,8 @@ const ES: Messages = {
   "notice.forwarded": () => "Enviado. Hemos mandado a tu compañero un enlace propio para estas cuentas.",
   "notice.taken_back": () => "Recuperado. Puedes concederlo tú de nuevo.",
   "notice.resent": () => "Hemos vuelto a enviar el enlace a tu compañero.",
-  "colleague.intro": (v: { name: string; agency: string }) => `${v.name} te pide que des a ${v.agency} acceso a las cuentas de abajo. Este enlace solo incluye estas cuentas.`,
+  "colleague.intro": (v: { name: string; agency: string }) =>
+    `${v.name} te pide que des a ${v.agency} acceso a las cuentas de abajo. Este enlace solo incluye estas cuentas.`,
   "colleague.note": (v: { name: string }) => `Nota de ${v.name}:`,
   "email.subject": (v: { name: string; agency: string }) => `${v.name} te pide que des acceso a ${v.agency}`,
   "email.greeting": (v: { name: string }) => `Hola, ${v.name}:`,
@@ -62,7 +66,8 @@ const ES: Messages = {
 const NL: Messages = {
   "form.summary": () => "Beheert iemand anders dit?",
   "form.summaryAll": () => "Beheert iemand anders deze accounts?",
-  "form.help": () => "Stuur dit naar een collega met beheerdersrechten. Die krijgt een eigen link voor alleen deze accounts; wat die toegang geeft, telt voor dit verzoek.",
+  "form.help": () =>
+    "Stuur dit naar een collega met beheerdersrechten. Die krijgt een eigen link voor alleen deze accounts; wat die toegang geeft, telt voor dit verzoek.",
   "form.services": () => "Accounts om over te dragen",
   "form.name": () => "Naam van je collega",
   "form.email": () => "E-mailadres van je collega",
@@ -91,7 +96,11 @@ const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };
 
 export type ForwardMessageKey = keyof Messages;
 
-export function forwardText<K extends ForwardMessageKey>(locale: Locale, key: K, ...args: Parameters<Messages[K]>): string {
+export function forwardText<K extends ForwardMessageKey>(
+  locale: Locale,
+  key: K,
+  ...args: Parameters<Messages[K]>
+): string {
   const fn = TABLES[locale][key] as (...a: unknown[]) => string;
   return fn(...args);
 }

@@ -15,7 +15,8 @@ const EN = {
     `${v.agency} asks you to remove its access to these ${v.platform} assets. Sign in with ${v.platform} as an admin of them, then confirm.`,
   "page.listLabel": () => "Access that will be removed",
   "page.signIn": (v: { platform: string }) => `Sign in with ${v.platform}`,
-  "page.signedIn": (v: { platform: string }) => `You are signed in with ${v.platform}. Confirm to remove the access listed above.`,
+  "page.signedIn": (v: { platform: string }) =>
+    `You are signed in with ${v.platform}. Confirm to remove the access listed above.`,
   "page.confirm": () => "Confirm and remove access",
   "page.done": () => "Done. Here is what happened:",
   "page.removed": () => "Removed",
@@ -40,7 +41,8 @@ const ES: Messages = {
   "email.fallback": (v) => `Si el botón no funciona, abre esta dirección: ${v.url}`,
   "email.greeting": (v) => `Hola ${v.name}:`,
   "page.title": (v) => `Retirar el acceso de ${v.agency}`,
-  "page.intro": (v) => `${v.agency} te pide que retires su acceso a estos activos de ${v.platform}. Inicia sesión con ${v.platform} como administrador y confirma.`,
+  "page.intro": (v) =>
+    `${v.agency} te pide que retires su acceso a estos activos de ${v.platform}. Inicia sesión con ${v.platform} como administrador y confirma.`,
   "page.listLabel": () => "Acceso que se retirará",
   "page.signIn": (v) => `Iniciar sesión con ${v.platform}`,
   "page.signedIn": (v) => `Has iniciado sesión con ${v.platform}. Confirma para retirar el acceso indicado arriba.`,
@@ -66,10 +68,12 @@ const NL: Messages = {
   "email.fallback": (v) => `Werkt de knop niet? Open dan dit adres: ${v.url}`,
   "email.greeting": (v) => `Hallo ${v.name},`,
   "page.title": (v) => `Toegang van ${v.agency} intrekken`,
-  "page.intro": (v) => `${v.agency} vraagt je om zijn toegang tot deze ${v.platform}-onderdelen in te trekken. Log in met ${v.platform} als beheerder en bevestig.`,
+  "page.intro": (v) =>
+    `${v.agency} vraagt je om zijn toegang tot deze ${v.platform}-onderdelen in te trekken. Log in met ${v.platform} als beheerder en bevestig.`,
   "page.listLabel": () => "Toegang die wordt ingetrokken",
   "page.signIn": (v) => `Inloggen met ${v.platform}`,
-  "page.signedIn": (v) => `Je bent ingelogd met ${v.platform}. Bevestig om de hierboven genoemde toegang in te trekken.`,
+  "page.signedIn": (v) =>
+    `Je bent ingelogd met ${v.platform}. Bevestig om de hierboven genoemde toegang in te trekken.`,
   "page.confirm": () => "Bevestigen en toegang intrekken",
   "page.done": () => "Klaar. Dit is er gebeurd:",
   "page.removed": () => "Ingetrokken",
@@ -87,7 +91,11 @@ const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };
 
 export type RemovalMessageKey = keyof Messages;
 
-export function removalText<K extends RemovalMessageKey>(locale: Locale, key: K, ...args: Parameters<Messages[K]>): string {
+export function removalText<K extends RemovalMessageKey>(
+  locale: Locale,
+  key: K,
+  ...args: Parameters<Messages[K]>
+): string {
   const fn = TABLES[locale][key] as (...a: unknown[]) => string;
   return fn(...args);
 }

@@ -3,7 +3,13 @@
 // Every limiter of a process shares one Redis client or one small PostgreSQL pool.
 import type { Redis } from "ioredis";
 import type { Pool } from "pg";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import { env } from "@/lib/infra/env";
 import { dropGlobalSingleton, globalSingleton } from "@/lib/infra/global-singleton";
 import { log } from "@/lib/infra/log";
@@ -22,17 +28,20 @@ export function rateLimitsArePerInstance(): boolean {
   return e.NODE_ENV === "production" && e.databaseMode === "postgres" && rateLimitStore() === "memory";
 }
 
-const shared = globalSingleton<{ __rlRedis?: Redis; __rlRedisReady?: Promise<Redis>; __rlRedisState?: "connecting" | "ready" | "unreachable"; __rlPool?: Pool }>(
-  "rate-limit-stores",
-  () => ({}),
-);
+const shared = globalSingleton<{
+  __rlRedis?: Redis;
+  __rlRedisReady?: Promise<Redis>;
+  __rlRedisState?: "connecting" | "ready" | "unreachable";
+  __rlPool?: Pool;
+}>("rate-limit-stores", () => ({}));
 
 /** How long the first limit check waits for the Redis connection before counting in memory. */
 const REDIS_READY_WAIT_MS = 1_000;
 /** ioredis's connect timeout (its default is 10 s): an unreachable store is known quickly. */
 const REDIS_CONNECT_TIMEOUT_MS = 1_000;
 
-export const REDIS_UNREACHABLE_WARNING = "The rate-limit store (Redis at REDIS_URL) cannot be reached: every limit counts per instance until it answers.";
+export const REDIS_UNREACHABLE_WARNING =
+  "The rate-limit store (Redis at REDIS_URL) cannot be reached: every limit counts per instance until it answers.";
 
 // Without the offline queue a command sent before the connection is up fails at once and
 // the limiter falls back to its in-memory insurance, which counts per instance: so the first
@@ -41,7 +50,11 @@ export const REDIS_UNREACHABLE_WARNING = "The rate-limit store (Redis at REDIS_U
 function redisClient(): Promise<Redis> {
   shared.__rlRedisReady ??= (async () => {
     const { Redis } = await import("ioredis");
-    const client = new Redis(env().REDIS_URL!, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: REDIS_CONNECT_TIMEOUT_MS });
+    const client = new Redis(env().REDIS_URL!, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    });
     shared.__rlRedisState = "connecting";
     client.on("error", (err: Error) => {
       if (shared.__rlRedis !== client || shared.__rlRedisState === "unreachable") return;
@@ -50,7 +63,8 @@ function redisClient(): Promise<Redis> {
     });
     client.on("ready", () => {
       if (shared.__rlRedis !== client) return;
-      if (shared.__rlRedisState === "unreachable") log().info({ component: "rate-limit" }, "The rate-limit store (Redis) answers again.");
+      if (shared.__rlRedisState === "unreachable")
+        log().info({ component: "rate-limit" }, "The rate-limit store (Redis) answers again.");
       shared.__rlRedisState = "ready";
     });
     shared.__rlRedis = client;
@@ -114,7 +128,11 @@ async function createLimiter(name: string, points: number, duration: number): Pr
   const opts = { keyPrefix: `rl_${name}`, points, duration };
   const store = rateLimitStore();
   if (store === "redis") {
-    return new RateLimiterRedis({ ...opts, storeClient: await redisClient(), insuranceLimiter: new RateLimiterMemory(opts) });
+    return new RateLimiterRedis({
+      ...opts,
+      storeClient: await redisClient(),
+      insuranceLimiter: new RateLimiterMemory(opts),
+    });
   }
   if (store === "postgres") {
     const pool = await postgresPool();
@@ -155,14 +173,30 @@ export function v2RateLimitPoints(): number {
  * of a key that starts here (rate-limiter-flexible's customDuration), for gates whose wait
  * grows with the failures before them.
  */
-export async function consumeRateLimit(name: string, key: string, points: number, durationSeconds: number, opts: { keyWindowSeconds?: number } = {}): Promise<RateLimitOutcome> {
+export async function consumeRateLimit(
+  name: string,
+  key: string,
+  points: number,
+  durationSeconds: number,
+  opts: { keyWindowSeconds?: number } = {},
+): Promise<RateLimitOutcome> {
   const l = await limiter(name, points, durationSeconds);
   try {
     const res = await l.consume(key, 1, opts.keyWindowSeconds ? { customDuration: opts.keyWindowSeconds } : {});
-    return { allowed: true, limit: points, remaining: res.remainingPoints, resetSeconds: Math.ceil(res.msBeforeNext / 1000) };
+    return {
+      allowed: true,
+      limit: points,
+      remaining: res.remainingPoints,
+      resetSeconds: Math.ceil(res.msBeforeNext / 1000),
+    };
   } catch (res) {
     if (res instanceof RateLimiterRes) {
-      return { allowed: false, limit: points, remaining: 0, resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+      return {
+        allowed: false,
+        limit: points,
+        remaining: 0,
+        resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+      };
     }
     throw res;
   }
@@ -185,7 +219,12 @@ export function resetRateLimiters() {
 }
 
 /** How many points `key` has used in the named limiter's current window (0 when none), and when that window ends. */
-export async function peekRateLimit(name: string, key: string, points: number, durationSeconds: number): Promise<{ consumed: number; resetSeconds: number }> {
+export async function peekRateLimit(
+  name: string,
+  key: string,
+  points: number,
+  durationSeconds: number,
+): Promise<{ consumed: number; resetSeconds: number }> {
   const l = await limiter(name, points, durationSeconds);
   const res = await l.get(key);
   if (!res) return { consumed: 0, resetSeconds: 0 };
@@ -193,19 +232,35 @@ export async function peekRateLimit(name: string, key: string, points: number, d
 }
 
 /** Blocks `key` in the named limiter for `seconds` (a later consume or peek sees it used up). */
-export async function blockRateLimitKey(name: string, key: string, points: number, durationSeconds: number, seconds: number): Promise<void> {
+export async function blockRateLimitKey(
+  name: string,
+  key: string,
+  points: number,
+  durationSeconds: number,
+  seconds: number,
+): Promise<void> {
   const l = await limiter(name, points, durationSeconds);
   await l.block(key, seconds);
 }
 
 /** Forgets `key` in the named limiter (a successful sign-in clears its failures). */
-export async function deleteRateLimitKey(name: string, key: string, points: number, durationSeconds: number): Promise<void> {
+export async function deleteRateLimitKey(
+  name: string,
+  key: string,
+  points: number,
+  durationSeconds: number,
+): Promise<void> {
   const l = await limiter(name, points, durationSeconds);
   await l.delete(key);
 }
 
 /** Gives back one point `key` consumed (an attempt that turned out not to count). */
-export async function refundRateLimit(name: string, key: string, points: number, durationSeconds: number): Promise<void> {
+export async function refundRateLimit(
+  name: string,
+  key: string,
+  points: number,
+  durationSeconds: number,
+): Promise<void> {
   const l = await limiter(name, points, durationSeconds);
   await l.reward(key, 1);
 }

@@ -6,7 +6,12 @@ import net from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/infra/env";
 import { setLogDestination } from "@/lib/infra/log";
-import { closeRateLimitStores, consumeRateLimit, rateLimitStoreReachable, REDIS_UNREACHABLE_WARNING } from "@/lib/infra/rate-limit/rate-limit";
+import {
+  closeRateLimitStores,
+  consumeRateLimit,
+  rateLimitStoreReachable,
+  REDIS_UNREACHABLE_WARNING,
+} from "@/lib/infra/rate-limit/rate-limit";
 import { readiness } from "@/lib/runtime/health/readiness";
 
 async function deadPort(): Promise<number> {

@@ -18,7 +18,8 @@ const LEGACY = {
   webhookSecret: "o__yQUAshkCmze6-.rbynyx-Hi8h_LQirb46Sxw.4hbwOai0ApnHGZaA",
   idempotencyBody: "1oWnSgdqRWfV-upwe-G8YhgaIctbbiWgKcq0g__xU-BanW3wdF0gn94AFd6ZexjddQ1G3Q4Da3WxIjo2ekFFZKTf0a1YXg",
   attemptNotice: "eyJyIjoicmVxMSIsIngiOjQxMDI0NDQ4MDAwMDB9.SXPsaObuI1bamXQcHfR6BqVYG_cEGgEzxsaPiEaOuTI",
-  oauthState: "eyJ2IjoxLCJyZXF1ZXN0SWQiOiJyMSIsInNlcnZpY2VJZCI6Im1ldGFfYWRzIiwibm9uY2UiOiJuMSIsImV4cCI6NDEwMjQ0NDgwMDAwMH0.nJ36K3EJecx2PkSFdgkO_zMsWPOm0o42C7SBQ3nqAz0",
+  oauthState:
+    "eyJ2IjoxLCJyZXF1ZXN0SWQiOiJyMSIsInNlcnZpY2VJZCI6Im1ldGFfYWRzIiwibm9uY2UiOiJuMSIsImV4cCI6NDEwMjQ0NDgwMDAwMH0.nJ36K3EJecx2PkSFdgkO_zMsWPOm0o42C7SBQ3nqAz0",
 };
 
 describe("sealing", () => {

@@ -40,7 +40,11 @@ function parts(sealed: string): [Buffer, Buffer, Buffer] | null {
   // The idempotency store's earlier form: one blob, iv || tag || ciphertext.
   if (split.length === 1 && BASE64URL.test(sealed)) {
     const raw = Buffer.from(sealed, "base64url");
-    return [raw.subarray(0, IV_BYTES), raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES), raw.subarray(IV_BYTES + TAG_BYTES)];
+    return [
+      raw.subarray(0, IV_BYTES),
+      raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES),
+      raw.subarray(IV_BYTES + TAG_BYTES),
+    ];
   }
   return null;
 }
@@ -88,11 +92,18 @@ export interface VerifyValueOptions {
 export type OpenSignedResult = { ok: true; value: unknown } | { ok: false; reason: "malformed" | "bad_signature" };
 
 /** Checks a token signed for `purpose` with `secret`: its JSON, or why it is refused. */
-export function openSigned(purpose: string, token: string | null | undefined, secret: string, opts: VerifyValueOptions = {}): OpenSignedResult {
+export function openSigned(
+  purpose: string,
+  token: string | null | undefined,
+  secret: string,
+  opts: VerifyValueOptions = {},
+): OpenSignedResult {
   if (!secret) throw new Error("verifyValue needs a non-empty secret");
-  if (typeof token !== "string" || token.length > (opts.maxLength ?? SIGNED_MAX_LENGTH)) return { ok: false, reason: "malformed" };
+  if (typeof token !== "string" || token.length > (opts.maxLength ?? SIGNED_MAX_LENGTH))
+    return { ok: false, reason: "malformed" };
   const [encoded, signature, ...rest] = token.split(".");
-  if (!encoded || !signature || rest.length > 0 || !BASE64URL.test(encoded) || !BASE64URL.test(signature)) return { ok: false, reason: "malformed" };
+  if (!encoded || !signature || rest.length > 0 || !BASE64URL.test(encoded) || !BASE64URL.test(signature))
+    return { ok: false, reason: "malformed" };
   // Every accepted form is computed and compared, so timing says nothing about which matched.
   let ok = sameText(mac(secret, `${purpose}\n${encoded}`), signature);
   if (sameText(mac(secret, `${purpose}.${encoded}`), signature)) ok = true;
@@ -109,7 +120,12 @@ export function openSigned(purpose: string, token: string | null | undefined, se
  * The JSON inside a token signed for `purpose` with `secret`, or null when it is not one.
  * The caller validates the shape and any expiry it carries.
  */
-export function verifyValue(purpose: string, token: string | null | undefined, secret: string, opts: VerifyValueOptions = {}): unknown {
+export function verifyValue(
+  purpose: string,
+  token: string | null | undefined,
+  secret: string,
+  opts: VerifyValueOptions = {},
+): unknown {
   const result = openSigned(purpose, token, secret, opts);
   return result.ok ? result.value : null;
 }

@@ -39,11 +39,18 @@ describe("link tokens", () => {
     expect(decrypts).toHaveBeenCalledTimes(1);
     // another key, or another row's hash with this copy, is never answered from memory
     expect(() => openLinkToken(stored, otherKey)).toThrow(LinkTokenUnreadableError);
-    expect(() => openLinkToken({ hash: hashToken("another-token-0123456789"), sealed: stored.sealed }, key)).toThrow(LinkTokenUnreadableError);
+    expect(() => openLinkToken({ hash: hashToken("another-token-0123456789"), sealed: stored.sealed }, key)).toThrow(
+      LinkTokenUnreadableError,
+    );
   });
 
   it("falls back to the legacy plaintext column while a row is not sealed yet", () => {
-    expect(openLinkToken({ hash: hashToken("legacy-token-0123456789"), sealed: null, legacy: "legacy-token-0123456789" }, key)).toBe("legacy-token-0123456789");
+    expect(
+      openLinkToken(
+        { hash: hashToken("legacy-token-0123456789"), sealed: null, legacy: "legacy-token-0123456789" },
+        key,
+      ),
+    ).toBe("legacy-token-0123456789");
     expect(() => openLinkToken({ hash: null, sealed: null, legacy: null }, key)).toThrow(LinkTokenUnreadableError);
   });
 });

@@ -58,11 +58,16 @@ function openSealed(sealed: string, hash: string | null, key: Buffer): string | 
  * (rows written before the tokens were hashed, until the boot step seals them) the legacy
  * plaintext column. Throws when neither gives it, e.g. after ENCRYPTION_KEY changed.
  */
-export function openLinkToken(row: { hash: string | null; sealed: string | null; legacy?: string | null }, key: Buffer = loadSecrets().encryptionKey): string {
+export function openLinkToken(
+  row: { hash: string | null; sealed: string | null; legacy?: string | null },
+  key: Buffer = loadSecrets().encryptionKey,
+): string {
   if (row.sealed) {
     const token = openSealed(row.sealed, row.hash, key);
     if (token !== null) return token;
   }
   if (row.legacy) return row.legacy;
-  throw new LinkTokenUnreadableError("A stored link token cannot be opened: ENCRYPTION_KEY is not the key it was sealed with.");
+  throw new LinkTokenUnreadableError(
+    "A stored link token cannot be opened: ENCRYPTION_KEY is not the key it was sealed with.",
+  );
 }

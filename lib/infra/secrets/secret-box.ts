@@ -21,6 +21,9 @@ export function sealSecret(plaintext: string, webhookId: string, key: Buffer = l
 /** Throws when the value was not sealed with this key for this webhook, or was altered. */
 export function openSecret(sealed: string, webhookId: string, key: Buffer = loadSecrets().encryptionKey): string {
   const plain = decryptText(sealed, key, webhookId);
-  if (plain === null) throw new Error("The sealed webhook secret cannot be opened: malformed, altered, or sealed with another key or webhook.");
+  if (plain === null)
+    throw new Error(
+      "The sealed webhook secret cannot be opened: malformed, altered, or sealed with another key or webhook.",
+    );
   return plain;
 }

@@ -24,7 +24,9 @@ function readSecrets(): Secrets {
   let keyHex = e.ENCRYPTION_KEY;
   if (!appSecret || !keyHex) {
     if (e.NODE_ENV === "production" && e.databaseMode === "postgres") {
-      throw new EnvError(`Invalid environment variable ${!appSecret ? "APP_SECRET" : "ENCRYPTION_KEY"}: required in production with DATABASE_URL`);
+      throw new EnvError(
+        `Invalid environment variable ${!appSecret ? "APP_SECRET" : "ENCRYPTION_KEY"}: required in production with DATABASE_URL`,
+      );
     }
     const file = path.resolve(e.DATA_DIR, "secrets.json");
     let stored: { appSecret?: string; encryptionKey?: string } = {};

@@ -13,10 +13,20 @@ export function signToken(purpose: string, fields: string[], opts: { now?: Date;
 }
 
 /** The fields and issue time of a valid, unexpired token of this purpose; null otherwise. */
-export function verifyToken(purpose: string, token: string, opts: { now?: Date } = {}): { fields: string[]; issuedAt: Date } | null {
+export function verifyToken(
+  purpose: string,
+  token: string,
+  opts: { now?: Date } = {},
+): { fields: string[]; issuedAt: Date } | null {
   const body = verifyValue(purpose, token, appSecret(), { maxLength: MAX_LENGTH });
   const b = (body ?? {}) as { f?: unknown; iat?: unknown; exp?: unknown };
-  if (!Array.isArray(b.f) || !b.f.every((x) => typeof x === "string") || typeof b.iat !== "number" || typeof b.exp !== "number") return null;
+  if (
+    !Array.isArray(b.f) ||
+    !b.f.every((x) => typeof x === "string") ||
+    typeof b.iat !== "number" ||
+    typeof b.exp !== "number"
+  )
+    return null;
   if ((opts.now ?? new Date()).getTime() >= b.exp) return null;
   return { fields: b.f as string[], issuedAt: new Date(b.iat) };
 }

@@ -110,12 +110,33 @@ describe("admin CLI, opening the database itself", () => {
     agencyId = agency.id;
 
     const starter = await ok(["agency", "create", "--name", "Small Shop", "--plan", "starter", "--api-access", "true"]);
-    expect(starter).toMatchObject({ plan: "starter", trial: false, trialEndsAt: null, apiAccess: true, clientLimit: 25 });
+    expect(starter).toMatchObject({
+      plan: "starter",
+      trial: false,
+      trialEndsAt: null,
+      apiAccess: true,
+      clientLimit: 25,
+    });
   });
 
   it("user create stores a lower-cased email and an argon2 hash", async () => {
-    const user = await ok(["user", "create", "--agency", agencyId, "--email", "Owner@Acme.Example", "--password", "correct horse"]);
-    expect(user).toEqual({ id: expect.stringMatching(UUID), email: "owner@acme.example", agencyId, role: "owner", createdAt: expect.stringMatching(ISO) });
+    const user = await ok([
+      "user",
+      "create",
+      "--agency",
+      agencyId,
+      "--email",
+      "Owner@Acme.Example",
+      "--password",
+      "correct horse",
+    ]);
+    expect(user).toEqual({
+      id: expect.stringMatching(UUID),
+      email: "owner@acme.example",
+      agencyId,
+      role: "owner",
+      createdAt: expect.stringMatching(ISO),
+    });
     await withDb(async (db) => {
       const row = await db.user.findUniqueOrThrow({ where: { id: user.id }, include: { memberships: true } });
       expect(row.passwordHash).toMatch(/^\$argon2id\$/);
@@ -149,14 +170,47 @@ describe("admin CLI, opening the database itself", () => {
 
   it("account connect prints the Connected account", async () => {
     const meta = await ok(["account", "connect", "--agency", agencyId, "--platform", "meta"]);
-    expect(Object.keys(meta).sort()).toEqual(["business", "displayName", "email", "internalAccountId", "linkedAt", "platform", "platformAccountId", "services", "status"].sort());
+    expect(Object.keys(meta).sort()).toEqual(
+      [
+        "business",
+        "displayName",
+        "email",
+        "internalAccountId",
+        "linkedAt",
+        "platform",
+        "platformAccountId",
+        "services",
+        "status",
+      ].sort(),
+    );
     expect(meta.internalAccountId).toMatch(/^acc_[A-Za-z0-9_-]{16}$/);
-    expect(meta).toMatchObject({ platform: "meta", status: "connected", business: null, email: null, platformAccountId: null });
+    expect(meta).toMatchObject({
+      platform: "meta",
+      status: "connected",
+      business: null,
+      email: null,
+      platformAccountId: null,
+    });
     expect(meta.services).toEqual(listPlatformServices("meta").map((s) => s.id));
     expect(meta.linkedAt).toMatch(ISO);
 
-    const google = await ok(["account", "connect", "--agency", agencyId, "--platform", "google", "--services", "google_ads,google_analytics", "--display-name", "Acme MCC"]);
-    expect(google).toMatchObject({ platform: "google", displayName: "Acme MCC", services: ["google_ads", "google_analytics"] });
+    const google = await ok([
+      "account",
+      "connect",
+      "--agency",
+      agencyId,
+      "--platform",
+      "google",
+      "--services",
+      "google_ads,google_analytics",
+      "--display-name",
+      "Acme MCC",
+    ]);
+    expect(google).toMatchObject({
+      platform: "google",
+      displayName: "Acme MCC",
+      services: ["google_ads", "google_analytics"],
+    });
 
     const bm = await ok([
       "account",
@@ -174,17 +228,33 @@ describe("admin CLI, opening the database itself", () => {
       "--platform-account-id",
       "20002",
     ]);
-    expect(bm).toMatchObject({ business: { id: "770000000001", name: "Agency BM" }, email: "ops@agency.test", platformAccountId: "20002" });
-    expect(await bad(["account", "connect", "--agency", agencyId, "--platform", "meta", "--business-name", "No id"])).toMatchObject({
+    expect(bm).toMatchObject({
+      business: { id: "770000000001", name: "Agency BM" },
+      email: "ops@agency.test",
+      platformAccountId: "20002",
+    });
+    expect(
+      await bad(["account", "connect", "--agency", agencyId, "--platform", "meta", "--business-name", "No id"]),
+    ).toMatchObject({
       code: "VALIDATION_FAILED",
       field: "business-id",
     });
-    expect(await bad(["account", "connect", "--agency", agencyId, "--platform", "meta", "--email", "not-an-email"])).toMatchObject({ code: "VALIDATION_FAILED", field: "email" });
+    expect(
+      await bad(["account", "connect", "--agency", agencyId, "--platform", "meta", "--email", "not-an-email"]),
+    ).toMatchObject({ code: "VALIDATION_FAILED", field: "email" });
   });
 
   it("plan set changes plan, limits and overage", async () => {
     const pro = await ok(["plan", "set", "--agency", agencyId, "--plan", "pro"]);
-    expect(pro).toMatchObject({ id: agencyId, plan: "pro", trial: false, trialEndsAt: null, apiAccess: true, clientLimit: 100, prospectLimit: 100 });
+    expect(pro).toMatchObject({
+      id: agencyId,
+      plan: "pro",
+      trial: false,
+      trialEndsAt: null,
+      apiAccess: true,
+      clientLimit: 100,
+      prospectLimit: 100,
+    });
 
     const custom = await ok([
       "plan",
@@ -216,7 +286,18 @@ describe("admin CLI, opening the database itself", () => {
   });
 
   it("intake set enables the form and replaces its questions, archiving the old ones", async () => {
-    const first = await ok(["intake", "set", "--agency", agencyId, "--enabled", "true", "--question", "Your website?", "--question", "Monthly budget?"]);
+    const first = await ok([
+      "intake",
+      "set",
+      "--agency",
+      agencyId,
+      "--enabled",
+      "true",
+      "--question",
+      "Your website?",
+      "--question",
+      "Monthly budget?",
+    ]);
     expect(first).toMatchObject({
       agencyId,
       enabled: true,
@@ -225,7 +306,16 @@ describe("admin CLI, opening the database itself", () => {
         { type: "text", label: "Monthly budget?", required: false, position: 1 },
       ],
     });
-    const second = await ok(["intake", "set", "--agency", agencyId, "--enabled", "true", "--question", "Who signs off?"]);
+    const second = await ok([
+      "intake",
+      "set",
+      "--agency",
+      agencyId,
+      "--enabled",
+      "true",
+      "--question",
+      "Who signs off?",
+    ]);
     expect(second.questions.map((q: { label: string }) => q.label)).toEqual(["Who signs off?"]);
     const off = await ok(["intake", "set", "--agency", agencyId, "--enabled", "false"]);
     expect(off).toMatchObject({ enabled: false, questions: [{ label: "Who signs off?" }] });
@@ -253,18 +343,46 @@ describe("admin CLI, opening the database itself", () => {
       [["agency", "create", "--name", "X", "--colour", "red"], "USAGE", "colour"],
       [["agency", "remove", "--name", "X"], "USAGE", undefined],
       [[], "USAGE", undefined],
-      [["user", "create", "--agency", "not-a-uuid", "--email", "a@b.example", "--password", "12345678"], "NOT_FOUND", "agency"],
-      [["user", "create", "--agency", missing, "--email", "a@b.example", "--password", "12345678"], "NOT_FOUND", "agency"],
-      [["user", "create", "--agency", agencyId, "--email", "a@b.example", "--password", "short"], "VALIDATION_FAILED", "password"],
-      [["user", "create", "--agency", agencyId, "--email", "not an email", "--password", "12345678"], "VALIDATION_FAILED", "email"],
-      [["user", "create", "--agency", agencyId, "--email", "OWNER@acme.example", "--password", "12345678"], "CONFLICT", "email"],
-      [["key", "create", "--agency", agencyId, "--scopes", "clients:read,clients:delete"], "VALIDATION_FAILED", "scopes"],
+      [
+        ["user", "create", "--agency", "not-a-uuid", "--email", "a@b.example", "--password", "12345678"],
+        "NOT_FOUND",
+        "agency",
+      ],
+      [
+        ["user", "create", "--agency", missing, "--email", "a@b.example", "--password", "12345678"],
+        "NOT_FOUND",
+        "agency",
+      ],
+      [
+        ["user", "create", "--agency", agencyId, "--email", "a@b.example", "--password", "short"],
+        "VALIDATION_FAILED",
+        "password",
+      ],
+      [
+        ["user", "create", "--agency", agencyId, "--email", "not an email", "--password", "12345678"],
+        "VALIDATION_FAILED",
+        "email",
+      ],
+      [
+        ["user", "create", "--agency", agencyId, "--email", "OWNER@acme.example", "--password", "12345678"],
+        "CONFLICT",
+        "email",
+      ],
+      [
+        ["key", "create", "--agency", agencyId, "--scopes", "clients:read,clients:delete"],
+        "VALIDATION_FAILED",
+        "scopes",
+      ],
       [["key", "create", "--agency", agencyId, "--scopes", ","], "VALIDATION_FAILED", "scopes"],
       [["key", "create", "--agency", missing, "--scopes", "all"], "NOT_FOUND", "agency"],
       [["key", "revoke", "--id", "nope"], "NOT_FOUND", "id"],
       [["key", "revoke", "--id", missing], "NOT_FOUND", "id"],
       [["account", "connect", "--agency", agencyId, "--platform", "myspace"], "VALIDATION_FAILED", "platform"],
-      [["account", "connect", "--agency", agencyId, "--platform", "meta", "--services", "meta_ads,google_ads"], "VALIDATION_FAILED", "services"],
+      [
+        ["account", "connect", "--agency", agencyId, "--platform", "meta", "--services", "meta_ads,google_ads"],
+        "VALIDATION_FAILED",
+        "services",
+      ],
       [["account", "connect", "--agency", "123", "--platform", "meta"], "NOT_FOUND", "agency"],
       [["plan", "set", "--agency", agencyId, "--client-limit", "1.5"], "VALIDATION_FAILED", "client-limit"],
       [["plan", "set", "--agency", agencyId, "--prospect-limit", "lots"], "VALIDATION_FAILED", "prospect-limit"],
@@ -273,7 +391,11 @@ describe("admin CLI, opening the database itself", () => {
       [["plan", "set", "--agency", agencyId, "--overage", "yes"], "VALIDATION_FAILED", "overage"],
       [["plan", "set", "--agency", missing, "--plan", "pro"], "NOT_FOUND", "agency"],
       [["intake", "set", "--agency", agencyId, "--enabled", "on"], "VALIDATION_FAILED", "enabled"],
-      [["intake", "set", "--agency", agencyId, "--enabled", "true", "--question", "Fine", "--question", " "], "VALIDATION_FAILED", "question"],
+      [
+        ["intake", "set", "--agency", agencyId, "--enabled", "true", "--question", "Fine", "--question", " "],
+        "VALIDATION_FAILED",
+        "question",
+      ],
       [["intake", "set", "--agency", agencyId], "USAGE", "enabled"],
     ];
     const before = await snapshot();
@@ -369,25 +491,42 @@ describeEmbedded("admin CLI while another process holds the embedded folder", ()
   });
 
   it("bad input through the endpoint still exits 2 naming the field", async () => {
-    expect(await bad(["user", "create", "--agency", "nope", "--email", "x@y.example", "--password", "12345678"])).toMatchObject({
+    expect(
+      await bad(["user", "create", "--agency", "nope", "--email", "x@y.example", "--password", "12345678"]),
+    ).toMatchObject({
       code: "NOT_FOUND",
       field: "agency",
     });
-    expect(await bad(["plan", "set", "--agency", "nope", "--included", "x"])).toMatchObject({ code: "VALIDATION_FAILED", field: "included" });
+    expect(await bad(["plan", "set", "--agency", "nope", "--included", "x"])).toMatchObject({
+      code: "VALIDATION_FAILED",
+      field: "included",
+    });
   });
 
   it("refuses requests without the right token with 401", async () => {
     const { port, token } = readAdminEndpoint()!;
     const body = JSON.stringify({ argv: ["agency", "create", "--name", "Intruder"] });
-    const wrong = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", headers: { authorization: `Bearer ${token.slice(0, -1)}x` }, body });
+    const wrong = await fetch(`http://127.0.0.1:${port}/`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token.slice(0, -1)}x` },
+      body,
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ ok: false, error: { code: "UNAUTHENTICATED" } });
     const none = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body });
     expect(none.status).toBe(401);
-    const short = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", headers: { authorization: "Bearer abc" }, body });
+    const short = await fetch(`http://127.0.0.1:${port}/`, {
+      method: "POST",
+      headers: { authorization: "Bearer abc" },
+      body,
+    });
     expect(short.status).toBe(401);
 
-    const right = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: "{}" });
+    const right = await fetch(`http://127.0.0.1:${port}/`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: "{}",
+    });
     expect(right.status).toBe(400);
     expect(await right.json()).toMatchObject({ ok: false, error: { code: "USAGE" } });
   });
@@ -399,7 +538,9 @@ describeEmbedded("admin CLI while another process holds the embedded folder", ()
     const agency = await ok(["agency", "create", "--name", "After The App"]);
     expect(agency.name).toBe("After The App");
     await withDb(async (db) => {
-      expect(await db.agency.count({ where: { name: { in: ["Through The App", "After The App", "Intruder"] } } })).toBe(2);
+      expect(await db.agency.count({ where: { name: { in: ["Through The App", "After The App", "Intruder"] } } })).toBe(
+        2,
+      );
     });
   });
 });

@@ -10,7 +10,8 @@ export class AdminEndpointError extends Error {}
 export function readAdminEndpoint(dataDir?: string): AdminEndpoint | null {
   try {
     const parsed = JSON.parse(fs.readFileSync(adminFilePath(dataDir), "utf8")) as Partial<AdminEndpoint>;
-    if (typeof parsed.port !== "number" || typeof parsed.token !== "string" || typeof parsed.pid !== "number") return null;
+    if (typeof parsed.port !== "number" || typeof parsed.token !== "string" || typeof parsed.pid !== "number")
+      return null;
     return { port: parsed.port, token: parsed.token, pid: parsed.pid };
   } catch {
     return null;
@@ -30,7 +31,9 @@ export async function sendAdminCommand(endpoint: AdminEndpoint, argv: string[], 
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
-    throw new AdminEndpointError(`Cannot reach the running app's admin endpoint on 127.0.0.1:${endpoint.port}: ${(err as Error).message}`);
+    throw new AdminEndpointError(
+      `Cannot reach the running app's admin endpoint on 127.0.0.1:${endpoint.port}: ${(err as Error).message}`,
+    );
   }
   let answer: Answer;
   try {

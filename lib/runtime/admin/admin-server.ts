@@ -41,7 +41,11 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 
 function send(res: http.ServerResponse, status: number, body: object) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), "cache-control": "no-store" });
+  res.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
+  });
   res.end(text);
 }
 

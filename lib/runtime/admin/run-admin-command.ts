@@ -81,7 +81,8 @@ function count(values: Values, flag: string): number | null | undefined {
   if (v === undefined) return undefined;
   if (v === "none") return null;
   const n = /^\d{1,15}$/.test(v) ? Number(v) : NaN;
-  if (!Number.isSafeInteger(n)) throw new AdminInputError("VALIDATION_FAILED", `--${flag} must be a whole number, 0 or more, or "none".`, flag);
+  if (!Number.isSafeInteger(n))
+    throw new AdminInputError("VALIDATION_FAILED", `--${flag} must be a whole number, 0 or more, or "none".`, flag);
   return n;
 }
 
@@ -107,7 +108,11 @@ function scopes(values: Values): ApiScope[] {
   const parts = list(raw);
   const unknown = parts.find((s) => !isApiScope(s));
   if (unknown !== undefined) {
-    throw new AdminInputError("VALIDATION_FAILED", `Unknown scope "${unknown}". Use "all" or some of: ${API_SCOPES.join(", ")}.`, "scopes");
+    throw new AdminInputError(
+      "VALIDATION_FAILED",
+      `Unknown scope "${unknown}". Use "all" or some of: ${API_SCOPES.join(", ")}.`,
+      "scopes",
+    );
   }
   if (parts.length === 0) throw new AdminInputError("VALIDATION_FAILED", "At least one scope is required.", "scopes");
   return parts as ApiScope[];
@@ -117,13 +122,22 @@ const COMMANDS: Record<string, Command> = {
   "agency create": {
     options: { name: str, plan: str, "api-access": str },
     required: ["name"],
-    run: async (v) => serializeAgency(await createAgency({ name: text(v, "name")!, plan: text(v, "plan"), apiAccess: bool(v, "api-access") })),
+    run: async (v) =>
+      serializeAgency(
+        await createAgency({ name: text(v, "name")!, plan: text(v, "plan"), apiAccess: bool(v, "api-access") }),
+      ),
   },
   "user create": {
     options: { agency: str, email: str, password: str },
     required: ["agency", "email", "password"],
     notFoundField: "agency",
-    run: async (v) => createUser({ agencyId: await requireAgency(v), email: text(v, "email")!, password: text(v, "password")!, emailVerified: true }),
+    run: async (v) =>
+      createUser({
+        agencyId: await requireAgency(v),
+        email: text(v, "email")!,
+        password: text(v, "password")!,
+        emailVerified: true,
+      }),
   },
   "user make-instance-admin": {
     options: { email: str, revoke: str },
@@ -148,7 +162,16 @@ const COMMANDS: Record<string, Command> = {
     run: async (v) => revokeApiKey({ id: text(v, "id")! }),
   },
   "account connect": {
-    options: { agency: str, platform: str, services: str, "display-name": str, email: str, "platform-account-id": str, "business-id": str, "business-name": str },
+    options: {
+      agency: str,
+      platform: str,
+      services: str,
+      "display-name": str,
+      email: str,
+      "platform-account-id": str,
+      "business-id": str,
+      "business-name": str,
+    },
     required: ["agency", "platform"],
     notFoundField: "agency",
     run: async (v) => {
@@ -163,7 +186,10 @@ const COMMANDS: Record<string, Command> = {
         email: text(v, "email"),
         platformAccountId: text(v, "platform-account-id"),
         // The business that receives partner access (a Meta Business Manager id, a TikTok Business Center id).
-        business: businessId === undefined && businessName === undefined ? undefined : { id: businessId ?? "", name: businessName },
+        business:
+          businessId === undefined && businessName === undefined
+            ? undefined
+            : { id: businessId ?? "", name: businessName },
       });
     },
   },
@@ -211,7 +237,11 @@ const COMMANDS: Record<string, Command> = {
       const agencyId = await requireAgency(v);
       const accounts = (await listAccounts({ agencyId })).filter((a) => a.status === "connected");
       for (const platform of ["meta", "google"]) {
-        if (!accounts.some((a) => a.platform === platform)) throw new ApiError("VALIDATION_FAILED", `The agency needs a connected ${platform} account for the demo data.`);
+        if (!accounts.some((a) => a.platform === platform))
+          throw new ApiError(
+            "VALIDATION_FAILED",
+            `The agency needs a connected ${platform} account for the demo data.`,
+          );
       }
       const requests = await inTransaction((tx) => seedDemoSamples({ agencyId, accounts, tx }), { timeout: 30_000 });
       return { requests };
@@ -252,7 +282,8 @@ export async function runAdminCommand(argv: string[]): Promise<object> {
   }
   const values = parse(command, argv.slice(2));
   for (const flag of command.required) {
-    if (text(values, flag) === undefined) throw new AdminInputError("USAGE", `--${flag} is required.\n${ADMIN_USAGE}`, flag);
+    if (text(values, flag) === undefined)
+      throw new AdminInputError("USAGE", `--${flag} is required.\n${ADMIN_USAGE}`, flag);
   }
   try {
     return await command.run(values);

@@ -15,7 +15,11 @@ export async function backfillLinkTokens(db?: Db): Promise<{ requests: number; a
   let requests = 0;
   let agencies = 0;
   for (;;) {
-    const rows = await client.accessRequest.findMany({ where: { inviteToken: { not: null } }, select: { id: true, inviteToken: true }, take: BATCH });
+    const rows = await client.accessRequest.findMany({
+      where: { inviteToken: { not: null } },
+      select: { id: true, inviteToken: true },
+      take: BATCH,
+    });
     if (rows.length === 0) break;
     for (const row of rows) {
       const stored = storeLinkToken(row.inviteToken!);
@@ -27,7 +31,11 @@ export async function backfillLinkTokens(db?: Db): Promise<{ requests: number; a
     }
   }
   for (;;) {
-    const rows = await client.agency.findMany({ where: { staticLinkToken: { not: null } }, select: { id: true, staticLinkToken: true }, take: BATCH });
+    const rows = await client.agency.findMany({
+      where: { staticLinkToken: { not: null } },
+      select: { id: true, staticLinkToken: true },
+      take: BATCH,
+    });
     if (rows.length === 0) break;
     for (const row of rows) {
       const stored = storeLinkToken(row.staticLinkToken!);

@@ -10,9 +10,13 @@ const run = promisify(execFile);
 
 async function bootWith(env: Record<string, string | undefined>) {
   const merged: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, SEED_DEMO: "0", WORKER_IN_PROCESS: "0", ...env })) if (v !== undefined) merged[k] = v;
+  for (const [k, v] of Object.entries({ ...process.env, SEED_DEMO: "0", WORKER_IN_PROCESS: "0", ...env }))
+    if (v !== undefined) merged[k] = v;
   try {
-    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["lib/runtime/boot/boot-check.ts"], { env: merged as NodeJS.ProcessEnv, timeout: 60_000 });
+    const { stdout, stderr } = await run("node_modules/.bin/tsx", ["lib/runtime/boot/boot-check.ts"], {
+      env: merged as NodeJS.ProcessEnv,
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -51,7 +55,9 @@ describe("start-up", () => {
         await pg.query(
           `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count) VALUES ('x', 'x', '29990101000000_from_the_future', now(), now(), 1)`,
         );
-        await pg.query(`INSERT INTO "Agency" (id, name, slug, "staticLinkToken", "updatedAt") VALUES (gen_random_uuid(), 'Kept', 'kept', 'tok', now())`);
+        await pg.query(
+          `INSERT INTO "Agency" (id, name, slug, "staticLinkToken", "updatedAt") VALUES (gen_random_uuid(), 'Kept', 'kept', 'tok', now())`,
+        );
         await pg.close();
         const r = await bootWith({ DATA_DIR: dir, DATABASE_URL: undefined });
         expect(r.code).toBe(1);

@@ -43,7 +43,8 @@ async function start() {
     const compat = compatibility(state);
     // Only a database missing migrations this code needs (or with incompatible or edited
     // ones) is refused; newer additive migrations are a rolling deploy in progress.
-    if (compat === "pending" || compat === "newer-incompatible" || compat === "changed") fatal(describeCompatibility(state));
+    if (compat === "pending" || compat === "newer-incompatible" || compat === "changed")
+      fatal(describeCompatibility(state));
     if (compat === "newer-additive") log().warn({ unknown: state.unknown }, describeCompatibility(state));
     // seal link tokens still stored in plain text (rows from before tokens were hashed)
     const sealed = await backfillLinkTokens();
@@ -66,7 +67,9 @@ async function start() {
     // a key revoked or a plan changed on another instance reaches this one at once
     const { listen, CHANNELS } = await import("@/lib/infra/db/notifications");
     const { forgetApiKeys } = await import("@/lib/core/api-keys/authenticate-api-key");
-    await listen(CHANNELS.authChanged, forgetApiKeys).catch((err) => log().warn({ err: (err as Error).message }, "LISTEN for key changes failed; cached keys expire within 5 s"));
+    await listen(CHANNELS.authChanged, forgetApiKeys).catch((err) =>
+      log().warn({ err: (err as Error).message }, "LISTEN for key changes failed; cached keys expire within 5 s"),
+    );
   }
   // platform credentials and switches saved on the Platforms page, kept current on every instance
   const { startPlatformSettingsSync } = await import("@/lib/runtime/boot/platform-settings-sync");

@@ -14,17 +14,24 @@ import { requestsInFlight, stopAccepting, waitForRequests } from "@/lib/runtime/
 import { stopAllWorkers } from "@/lib/runtime/worker/start-worker";
 import { globalSingleton } from "@/lib/infra/global-singleton";
 
-const g = globalSingleton<{ __shutdownInstalled?: boolean; __shuttingDown?: Promise<void> }>("graceful-shutdown", () => ({}));
+const g = globalSingleton<{ __shutdownInstalled?: boolean; __shuttingDown?: Promise<void> }>(
+  "graceful-shutdown",
+  () => ({}),
+);
 
 export async function shutdown(signal: string): Promise<void> {
   const e = env();
   const logger = log().child({ component: "shutdown" });
   setDraining(true);
-  logger.info({ signal, inFlight: requestsInFlight(), delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS }, "draining");
+  logger.info(
+    { signal, inFlight: requestsInFlight(), delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    "draining",
+  );
   if (e.SHUTDOWN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, e.SHUTDOWN_DELAY_MS));
   stopAccepting();
   const finished = await waitForRequests(e.SHUTDOWN_TIMEOUT_MS);
-  if (!finished) logger.warn({ inFlight: requestsInFlight() }, "shutdown timeout reached with requests still in flight");
+  if (!finished)
+    logger.warn({ inFlight: requestsInFlight() }, "shutdown timeout reached with requests still in flight");
   await stopAllWorkers().catch((err) => logger.error({ err }, "stopping the worker failed"));
   await closeRateLimitStores().catch(() => {});
   await closeListener().catch(() => {});
@@ -36,7 +43,9 @@ export function installShutdownHandlers() {
   if (g.__shutdownInstalled) return;
   g.__shutdownInstalled = true;
   if (!env().NEXT_MANUAL_SIG_HANDLE && env().NODE_ENV === "production") {
-    log().warn("NEXT_MANUAL_SIG_HANDLE is not set: Next.js exits at once on SIGTERM and in-flight requests are dropped. Start with `npm start` or the container image.");
+    log().warn(
+      "NEXT_MANUAL_SIG_HANDLE is not set: Next.js exits at once on SIGTERM and in-flight requests are dropped. Start with `npm start` or the container image.",
+    );
   }
   const onSignal = (signal: string) => {
     if (g.__shuttingDown) {

@@ -13,7 +13,11 @@ const SITE_ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
 async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
   const pathname = new URL(req.url ?? "/", "http://localhost").pathname;
   const response =
-    screenMethod(req.method ?? "", pathname) ?? new Response("Method not allowed.\n", { status: 405, headers: { "Content-Type": "text/plain; charset=utf-8", Allow: SITE_ALLOW } });
+    screenMethod(req.method ?? "", pathname) ??
+    new Response("Method not allowed.\n", {
+      status: 405,
+      headers: { "Content-Type": "text/plain; charset=utf-8", Allow: SITE_ALLOW },
+    });
   const headers: Record<string, string> = {};
   response.headers.forEach((v, k) => (headers[k] = v));
   res.writeHead(response.status, headers);

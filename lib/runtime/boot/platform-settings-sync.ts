@@ -7,9 +7,14 @@ import { CHANNELS, listen } from "@/lib/infra/db/notifications";
 import { log } from "@/lib/infra/log";
 
 export async function startPlatformSettingsSync(databaseMode: "embedded" | "postgres"): Promise<void> {
-  await refreshPlatformSettings().catch((err) => log().warn({ err: (err as Error).message }, "Saved platform settings could not be read"));
+  await refreshPlatformSettings().catch((err) =>
+    log().warn({ err: (err as Error).message }, "Saved platform settings could not be read"),
+  );
   if (databaseMode !== "postgres") return;
   await listen(CHANNELS.platformSettingsChanged, () => void refreshPlatformSettings().catch(() => {})).catch((err) =>
-    log().warn({ err: (err as Error).message }, "LISTEN for platform setting changes failed; changes reach this process within 5 s"),
+    log().warn(
+      { err: (err as Error).message },
+      "LISTEN for platform setting changes failed; changes reach this process within 5 s",
+    ),
   );
 }

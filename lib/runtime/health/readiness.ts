@@ -5,7 +5,12 @@
 import { databaseMode, getDb, migrationState } from "@/lib/infra/db/db";
 import { compatibility, describeCompatibility } from "@/lib/infra/db/migrate";
 import { isDraining } from "@/lib/infra/lifecycle";
-import { rateLimitStore, rateLimitStoreReachable, rateLimitsArePerInstance, REDIS_UNREACHABLE_WARNING } from "@/lib/infra/rate-limit/rate-limit";
+import {
+  rateLimitStore,
+  rateLimitStoreReachable,
+  rateLimitsArePerInstance,
+  REDIS_UNREACHABLE_WARNING,
+} from "@/lib/infra/rate-limit/rate-limit";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 
@@ -14,12 +19,17 @@ export interface Readiness {
   body: {
     status: "ok" | "degraded" | "draining" | "unavailable";
     warnings: string[];
-    database: { mode: "embedded" | "postgres"; reachable: boolean; migrations?: { applied: number; pending: string[]; unknown: string[]; compatibility: string } };
+    database: {
+      mode: "embedded" | "postgres";
+      reachable: boolean;
+      migrations?: { applied: number; pending: string[]; unknown: string[]; compatibility: string };
+    };
     rateLimitStore: string;
   };
 }
 
-export const PER_INSTANCE_LIMITS_WARNING = "Rate limits are counted per instance: set REDIS_URL (or RATE_LIMIT_STORE=postgres) so that several instances share them.";
+export const PER_INSTANCE_LIMITS_WARNING =
+  "Rate limits are counted per instance: set REDIS_URL (or RATE_LIMIT_STORE=postgres) so that several instances share them.";
 
 export async function readiness(): Promise<Readiness> {
   const mode = databaseMode();
@@ -40,7 +50,10 @@ export async function readiness(): Promise<Readiness> {
     // a bad environment is reported by boot; readiness still answers
   }
   if (isDraining()) {
-    return { status: 503, body: { status: "draining", warnings, database: { mode, reachable: true }, rateLimitStore: store } };
+    return {
+      status: 503,
+      body: { status: "draining", warnings, database: { mode, reachable: true }, rateLimitStore: store },
+    };
   }
   try {
     const db = await getDb();
@@ -54,13 +67,25 @@ export async function readiness(): Promise<Readiness> {
       body: {
         status: ok ? "ok" : "degraded",
         warnings,
-        database: { mode, reachable: true, migrations: { applied: state.applied.length, pending: state.pending, unknown: state.unknown, compatibility: compat } },
+        database: {
+          mode,
+          reachable: true,
+          migrations: {
+            applied: state.applied.length,
+            pending: state.pending,
+            unknown: state.unknown,
+            compatibility: compat,
+          },
+        },
         rateLimitStore: store,
       },
     };
   } catch (err) {
     // the reason (with the host) goes to the log, not to the public body
     log().warn({ err: (err as Error).message.split("\n")[0] }, "readiness: database unreachable");
-    return { status: 503, body: { status: "unavailable", warnings, database: { mode, reachable: false }, rateLimitStore: store } };
+    return {
+      status: 503,
+      body: { status: "unavailable", warnings, database: { mode, reachable: false }, rateLimitStore: store },
+    };
   }
 }

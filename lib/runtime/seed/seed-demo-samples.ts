@@ -24,7 +24,12 @@ const SAMPLE_CLIENTS = [
   { key: "cancelled", name: "Birch Books", email: "team@birch-books.example", company: "Birch Books" },
 ] as const;
 
-export async function seedDemoSamples(opts: { agencyId: string; accounts: { platform: string; internalAccountId: string }[]; tx: Tx; now?: Date }) {
+export async function seedDemoSamples(opts: {
+  agencyId: string;
+  accounts: { platform: string; internalAccountId: string }[];
+  tx: Tx;
+  now?: Date;
+}) {
   const { agencyId, tx } = opts;
   const now = opts.now ?? new Date();
   const account = (platform: string) => opts.accounts.find((a) => a.platform === platform)!.internalAccountId;
@@ -51,7 +56,12 @@ export async function seedDemoSamples(opts: { agencyId: string; accounts: { plat
   for (const c of SAMPLE_CLIENTS) {
     const client = await createClient({
       agencyId,
-      input: ZCreateClientBody.parse({ name: c.name, email: c.email, company: c.company, metadata: { [DEMO_METADATA_KEY]: "true" } }),
+      input: ZCreateClientBody.parse({
+        name: c.name,
+        email: c.email,
+        company: c.company,
+        metadata: { [DEMO_METADATA_KEY]: "true" },
+      }),
       tx,
     });
     const expiring = c.key === "expired";
@@ -71,14 +81,46 @@ export async function seedDemoSamples(opts: { agencyId: string; accounts: { plat
     ids[c.key] = request.id;
   }
 
-  const act = (key: string, action: Parameters<typeof applyRequestAction>[0]["action"], at = now, grantedAssets?: GrantedAsset[]) =>
-    applyRequestAction({ agencyId, requestId: ids[key]!, action, tx, now: at, ...(grantedAssets ? { grantedAssets } : {}) });
+  const act = (
+    key: string,
+    action: Parameters<typeof applyRequestAction>[0]["action"],
+    at = now,
+    grantedAssets?: GrantedAsset[],
+  ) =>
+    applyRequestAction({
+      agencyId,
+      requestId: ids[key]!,
+      action,
+      tx,
+      now: at,
+      ...(grantedAssets ? { grantedAssets } : {}),
+    });
   // the sandbox's own asset ids, so "Check now" reads them back like a real grant
-  const asset = (serviceId: string, client: string, accessLevel: string): GrantedAsset[] => [{ id: `${serviceId}_1001`, name: `${client} main account`, accessLevel }];
-  await act("in_progress", { kind: "grant", serviceId: "meta_ads" }, now, asset("meta_ads", "Harbor Fitness", "advertiser"));
-  await act("completed", { kind: "grant", serviceId: "meta_ads" }, now, asset("meta_ads", "Cedar Dental", "advertiser"));
-  await act("completed", { kind: "grant", serviceId: "google_ads" }, now, asset("google_ads", "Cedar Dental", "standard"));
-  const questions = await tx.intakeQuestion.findMany({ where: { agencyId, archivedAt: null }, orderBy: { position: "asc" } });
+  const asset = (serviceId: string, client: string, accessLevel: string): GrantedAsset[] => [
+    { id: `${serviceId}_1001`, name: `${client} main account`, accessLevel },
+  ];
+  await act(
+    "in_progress",
+    { kind: "grant", serviceId: "meta_ads" },
+    now,
+    asset("meta_ads", "Harbor Fitness", "advertiser"),
+  );
+  await act(
+    "completed",
+    { kind: "grant", serviceId: "meta_ads" },
+    now,
+    asset("meta_ads", "Cedar Dental", "advertiser"),
+  );
+  await act(
+    "completed",
+    { kind: "grant", serviceId: "google_ads" },
+    now,
+    asset("google_ads", "Cedar Dental", "standard"),
+  );
+  const questions = await tx.intakeQuestion.findMany({
+    where: { agencyId, archivedAt: null },
+    orderBy: { position: "asc" },
+  });
   await act("completed", { kind: "submit_intake" });
   const answers = ["https://cedar-dental.example", "Dr. Rosa Alvarez, billing@cedar-dental.example"];
   await tx.intakeAnswer.createMany({

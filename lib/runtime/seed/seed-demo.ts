@@ -30,9 +30,19 @@ export interface DemoCredentials {
 }
 
 const DEMO_ACCOUNTS = [
-  { platform: "meta", displayName: "Demo Agency (Meta)", platformAccountId: "100200300400", business: { id: "900800700600", name: "Demo Agency Business" } },
+  {
+    platform: "meta",
+    displayName: "Demo Agency (Meta)",
+    platformAccountId: "100200300400",
+    business: { id: "900800700600", name: "Demo Agency Business" },
+  },
   { platform: "google", displayName: "Demo Agency (Google)", platformAccountId: "123-456-7890", business: null },
-  { platform: "tiktok", displayName: "Demo Agency (TikTok)", platformAccountId: "7012345678901234", business: { id: "7098765432109876", name: "Demo Agency Business Center" } },
+  {
+    platform: "tiktok",
+    displayName: "Demo Agency (TikTok)",
+    platformAccountId: "7012345678901234",
+    business: { id: "7098765432109876", name: "Demo Agency Business Center" },
+  },
   { platform: "linkedin", displayName: "Demo Agency (LinkedIn)", platformAccountId: "501234567", business: null },
 ] as const;
 
@@ -42,7 +52,8 @@ function demoPassword(): string {
   // DEMO_PASSWORD lets scripted demos and end-to-end runs know the password in advance.
   const fromEnv = env().DEMO_PASSWORD;
   if (fromEnv) {
-    if (fromEnv.length < MIN_PASSWORD_LENGTH) throw new Error(`DEMO_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    if (fromEnv.length < MIN_PASSWORD_LENGTH)
+      throw new Error(`DEMO_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters.`);
     return fromEnv;
   }
   return randomToken(12);
@@ -59,7 +70,15 @@ export async function seedDemoIfEmpty(): Promise<DemoCredentials | null> {
         // checked again inside the transaction: two processes starting on one PostgreSQL
         if ((await tx.agency.count()) > 0) return null;
         const agency = await createAgency({ name: DEMO_AGENCY_NAME, plan: "trial", apiAccess: true, tx });
-        const user = await createUser({ agencyId: agency.id, email: DEMO_EMAIL, password, name: "Demo User", role: "owner", emailVerified: true, tx });
+        const user = await createUser({
+          agencyId: agency.id,
+          email: DEMO_EMAIL,
+          password,
+          name: "Demo User",
+          role: "owner",
+          emailVerified: true,
+          tx,
+        });
         const accounts = [];
         for (const account of DEMO_ACCOUNTS) {
           // in the sandbox the account carries the sandbox's sign-in token, as one connected
@@ -104,5 +123,9 @@ export function printDemoBanner(info: DemoCredentials, appUrl: string): string {
     `  curl -H "Authorization: Bearer ${info.apiKey}" ${base}/api/v2/me`,
   ];
   const width = Math.max(...lines.map((l) => l.length));
-  return [`+${"-".repeat(width + 2)}+`, ...lines.map((l) => `| ${l.padEnd(width)} |`), `+${"-".repeat(width + 2)}+`].join("\n");
+  return [
+    `+${"-".repeat(width + 2)}+`,
+    ...lines.map((l) => `| ${l.padEnd(width)} |`),
+    `+${"-".repeat(width + 2)}+`,
+  ].join("\n");
 }

@@ -58,7 +58,14 @@ async function publish(n: number, opts: { type?: EventType; agency?: string } = 
     async (tx) => {
       const ids: string[] = [];
       for (let i = 0; i < n; i++) {
-        ids.push(await recordEvent(tx, { agencyId: opts.agency ?? agencyId, type: opts.type ?? "client.created", data: { seq: i } as never, now: new Date(base + i) }));
+        ids.push(
+          await recordEvent(tx, {
+            agencyId: opts.agency ?? agencyId,
+            type: opts.type ?? "client.created",
+            data: { seq: i } as never,
+            now: new Date(base + i),
+          }),
+        );
       }
       return ids;
     },
@@ -66,7 +73,11 @@ async function publish(n: number, opts: { type?: EventType; agency?: string } = 
   );
 }
 
-async function waitUntil<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await probe();
@@ -77,7 +88,10 @@ async function waitUntil<T>(what: string, probe: () => Promise<T | null | undefi
 }
 
 async function deliveryOf(eventId: string, webhookId: string) {
-  return (await getDb()).webhookDelivery.findFirstOrThrow({ where: { eventId, webhookId }, include: { attemptLog: { orderBy: { number: "asc" } } } });
+  return (await getDb()).webhookDelivery.findFirstOrThrow({
+    where: { eventId, webhookId },
+    include: { attemptLog: { orderBy: { number: "asc" } } },
+  });
 }
 
 describe("delivering events", () => {
@@ -93,7 +107,11 @@ describe("delivering events", () => {
 
     const db = await getDb();
     // The receiver sees a delivery a moment before the worker records it.
-    await waitUntil("every delivery to be recorded", async () => (await db.webhookDelivery.count({ where: { webhookId: all.webhook.id, status: "succeeded" } })) === 23);
+    await waitUntil(
+      "every delivery to be recorded",
+      async () =>
+        (await db.webhookDelivery.count({ where: { webhookId: all.webhook.id, status: "succeeded" } })) === 23,
+    );
     for (const r of got) {
       const eventId = String(r.headers["service-event-id"]);
       const event = await db.event.findUniqueOrThrow({ where: { id: eventId } });
@@ -101,7 +119,11 @@ describe("delivering events", () => {
       const header = String(r.headers["service-signature"]);
       expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       expect(verifySignature({ header, body: r.body, secrets: [all.secret] })).toBe(true);
-      const parsed = stripe.webhooks.constructEvent(r.body, header, all.secret) as unknown as { id: string; type: string; test: boolean };
+      const parsed = stripe.webhooks.constructEvent(r.body, header, all.secret) as unknown as {
+        id: string;
+        type: string;
+        test: boolean;
+      };
       expect(parsed).toMatchObject({ id: eventId, type: event.type, test: false });
       const delivery = await deliveryOf(eventId, all.webhook.id);
       expect(r.headers).toMatchObject({
@@ -152,7 +174,10 @@ describe("delivering events", () => {
     expect(both[1]!.headers["service-delivery-id"]).toBe(first[0]!.headers["service-delivery-id"]);
     expect(both[1]!.headers["service-attempt-id"]).not.toBe(first[0]!.headers["service-attempt-id"]);
     expect(both[1]!.headers["service-signature"]).not.toBe(first[0]!.headers["service-signature"]);
-    for (const r of both) expect(() => stripe.webhooks.constructEvent(r.body, String(r.headers["service-signature"]), h.secret)).not.toThrow();
+    for (const r of both)
+      expect(() =>
+        stripe.webhooks.constructEvent(r.body, String(r.headers["service-signature"]), h.secret),
+      ).not.toThrow();
   });
 
   it("postpones a retry by Retry-After", async () => {
@@ -227,7 +252,10 @@ describe("delivering events", () => {
     try {
       await publish(1, { type: "intake.completed" });
       const ready = await nextReadyDelivery(db, h.webhook.id);
-      const result = await deliverOne(db, ready!, await loadSigningSecrets(db, h.webhook.id), { allowLoopback: true, timeoutMs: 1_500 });
+      const result = await deliverOne(db, ready!, await loadSigningSecrets(db, h.webhook.id), {
+        allowLoopback: true,
+        timeoutMs: 1_500,
+      });
       expect(result).toMatchObject({ outcome: "retry", statusCode: null, error: "timeout after 1500 ms" });
       expect(result.durationMs).toBeGreaterThanOrEqual(1_400);
       expect(result.durationMs).toBeLessThan(3_000);
@@ -267,12 +295,17 @@ describe("delivering events", () => {
     }
     // once the overlap is over, only the new secret signs
     const db = await getDb();
-    await db.webhookSecret.updateMany({ where: { webhookId: h.webhook.id, expiresAt: { not: null } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.webhookSecret.updateMany({
+      where: { webhookId: h.webhook.id, expiresAt: { not: null } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await db.webhook.update({ where: { id: h.webhook.id }, data: { updatedAt: new Date() } });
     await publish(1, { type: "service.granted" });
     const [, second] = await receiver.waitFor(2, "/rotating");
     expect(String(second!.headers["service-signature"]).match(/v1=/g)).toHaveLength(1);
-    expect(() => stripe.webhooks.constructEvent(second!.body, String(second!.headers["service-signature"]), rotated.secret)).not.toThrow();
+    expect(() =>
+      stripe.webhooks.constructEvent(second!.body, String(second!.headers["service-signature"]), rotated.secret),
+    ).not.toThrow();
   });
 });
 
@@ -315,12 +348,17 @@ describe("leases", () => {
     await receiver.waitFor(1, "/leased", 10_000);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1_000);
     // the worker gives the lease back once nothing is due
-    await waitUntil("the lease to be released", async () => (await db.webhook.findUniqueOrThrow({ where: { id: h.webhook.id } })).leaseOwner === null);
+    await waitUntil(
+      "the lease to be released",
+      async () => (await db.webhook.findUniqueOrThrow({ where: { id: h.webhook.id } })).leaseOwner === null,
+    );
   });
 
   it("never has a delivery left in progress: a lease given back leaves only pending or final deliveries", async () => {
     const db = await getDb();
-    const stuck = await db.webhook.count({ where: { leaseOwner: { not: null }, leaseUntil: { lt: new Date(Date.now() - 60_000) } } });
+    const stuck = await db.webhook.count({
+      where: { leaseOwner: { not: null }, leaseUntil: { lt: new Date(Date.now() - 60_000) } },
+    });
     expect(stuck).toBe(0);
     const statuses = await db.webhookDelivery.groupBy({ by: ["status"], _count: true });
     for (const s of statuses) expect(["pending", "succeeded", "failed", "cancelled"]).toContain(s.status);
@@ -333,7 +371,13 @@ describe("leases", () => {
     try {
       await hook("/backlog", ["request.expired"]);
       const events = await publish(30, { type: "request.expired" });
-      loop = startDeliveryLoop({ name: "backlog", pollMs: 60_000, maxInFlight: 8, claimBatch: 1, sessionMaxDeliveries: 10 });
+      loop = startDeliveryLoop({
+        name: "backlog",
+        pollMs: 60_000,
+        maxInFlight: 8,
+        claimBatch: 1,
+        sessionMaxDeliveries: 10,
+      });
       const got = await receiver.waitFor(30, "/backlog", 15_000);
       expect(got.map((r) => String(r.headers["service-event-id"]))).toEqual(events);
     } finally {
@@ -377,13 +421,18 @@ describe("startWorker", () => {
 
   it("delivers through the worker's own loop", async () => {
     await loop.stop();
-    const worker = startWorker({ name: `deliveries-${crypto.randomUUID()}`, tasks: { expiry: null, emails: null, reminders: null, purge: null } });
+    const worker = startWorker({
+      name: `deliveries-${crypto.randomUUID()}`,
+      tasks: { expiry: null, emails: null, reminders: null, purge: null },
+    });
     try {
       await hook("/via-worker", ["request.cancelled"]);
       await publish(2, { type: "request.cancelled" });
       worker.wake();
       const got = await receiver.waitFor(2, "/via-worker");
-      expect(got.map((r) => String(r.headers["service-delivery-id"]))).toEqual(expect.arrayContaining([expect.stringMatching(UUID)]));
+      expect(got.map((r) => String(r.headers["service-delivery-id"]))).toEqual(
+        expect.arrayContaining([expect.stringMatching(UUID)]),
+      );
     } finally {
       await worker.stop();
       loop = startDeliveryLoop({ name: "test", pollMs: 100, maxInFlight: 8 });

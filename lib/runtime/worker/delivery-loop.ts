@@ -8,7 +8,13 @@ import { getDb, type Db } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
 import { log as logger } from "@/lib/infra/log";
 import { isEntitled } from "@/lib/core/api-keys/authenticate-api-key";
-import { claimWebhooks, nextReadyDeliveries, releaseLease, renewLease, type WebhookGate } from "@/lib/infra/delivery/claim-deliveries";
+import {
+  claimWebhooks,
+  nextReadyDeliveries,
+  releaseLease,
+  renewLease,
+  type WebhookGate,
+} from "@/lib/infra/delivery/claim-deliveries";
 import { deliverOne, type AttemptResult } from "@/lib/infra/delivery/deliver-one";
 import { DEFAULT_TIMEOUT_MS, PinnedAgentCache } from "@/lib/infra/delivery/safe-send";
 import type { HostResolver } from "@/lib/infra/delivery/webhook-url";
@@ -75,7 +81,10 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
   const claimBatch = opts.claimBatch ?? 4;
   const busyPollMs = opts.busyPollMs ?? 20;
   const allowLoopback = opts.allowLoopback ?? env().WEBHOOK_ALLOW_LOOPBACK;
-  const log = opts.log ?? ((message: string, error?: unknown) => logger().error({ component: "worker", worker: opts.name, err: error }, message));
+  const log =
+    opts.log ??
+    ((message: string, error?: unknown) =>
+      logger().error({ component: "worker", worker: opts.name, err: error }, message));
   const prefix = `${opts.name}:${process.pid}`;
 
   const sessions = new Map<string, Promise<void>>();
@@ -104,7 +113,11 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
       return true;
     }
     if (!isEntitled(gate)) {
-      await cancelPendingDeliveries(db, { webhookId, reason: "Cancelled: the agency's plan has no API access.", dueOnly: true });
+      await cancelPendingDeliveries(db, {
+        webhookId,
+        reason: "Cancelled: the agency's plan has no API access.",
+        dueOnly: true,
+      });
       return true;
     }
     return false;
@@ -166,7 +179,9 @@ export function startDeliveryLoop(opts: DeliveryLoopOptions): DeliveryLoop {
     } finally {
       clearInterval(timer);
       await connections.close();
-      await releaseLease(db, { webhookId, owner }).catch((err) => log(`releasing the lease of webhook ${webhookId} failed`, err));
+      await releaseLease(db, { webhookId, owner }).catch((err) =>
+        log(`releasing the lease of webhook ${webhookId} failed`, err),
+      );
     }
     return { sent, quota: !withinQuota() };
   }

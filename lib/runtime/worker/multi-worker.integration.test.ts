@@ -8,7 +8,13 @@ import { createAgency } from "@/lib/core/agencies/create-agency";
 import { getDb } from "@/lib/infra/db/db";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
-import { respond, startWebhookReceiver, type ReceivedDelivery, type Responder, type WebhookReceiver } from "@/test/support/webhook-receiver";
+import {
+  respond,
+  startWebhookReceiver,
+  type ReceivedDelivery,
+  type Responder,
+  type WebhookReceiver,
+} from "@/test/support/webhook-receiver";
 import { createWebhook } from "@/lib/core/webhooks/create-webhook";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -17,11 +23,15 @@ const children = new Set<ChildProcess>();
 
 function startWorkerProcess(name: string, extra: string[] = []): ChildProcess {
   // node with tsx's loader, not the tsx CLI, whose script runs in a child a SIGKILL would miss
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--name", name, "--only", "deliveries", "--poll-ms", "50", ...extra], {
-    cwd: ROOT,
-    env: process.env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/worker.ts", "--name", name, "--only", "deliveries", "--poll-ms", "50", ...extra],
+    {
+      cwd: ROOT,
+      env: process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let err = "";
   child.stderr!.on("data", (d) => (err += d));
   child.stdout!.resume();
@@ -50,7 +60,14 @@ async function publish(agencyId: string, n: number): Promise<string[]> {
     await db.$transaction(
       async (tx) => {
         for (let i = start; i < Math.min(n, start + 250); i++) {
-          ids.push(await recordEvent(tx, { agencyId, type: "client.created", data: { seq: i } as never, now: new Date(base + i) }));
+          ids.push(
+            await recordEvent(tx, {
+              agencyId,
+              type: "client.created",
+              data: { seq: i } as never,
+              now: new Date(base + i),
+            }),
+          );
         }
       },
       { timeout: 60_000, maxWait: 15_000 },
@@ -91,8 +108,11 @@ if (!process.env.DATABASE_URL) {
     it("refuses to start, saying the app runs the worker itself", async () => {
       const { execFile } = await import("node:child_process");
       const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        execFile("node_modules/.bin/tsx", ["scripts/worker.ts"], { env: { ...process.env, DATABASE_URL: "" }, timeout: 60_000 }, (err, _out, stderr) =>
-          resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
+        execFile(
+          "node_modules/.bin/tsx",
+          ["scripts/worker.ts"],
+          { env: { ...process.env, DATABASE_URL: "" }, timeout: 60_000 },
+          (err, _out, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
         );
       });
       expect(result.code).not.toBe(0);
@@ -130,14 +150,19 @@ describeOnPostgres("worker processes on PostgreSQL", () => {
 
     const events = await publish(agencyId, 200);
     const t0 = Date.now();
-    const workers = ["w1", "w2", "w3"].map((n) => startWorkerProcess(n, ["--concurrency", "4", "--timeout-ms", "3000"]));
+    const workers = ["w1", "w2", "w3"].map((n) =>
+      startWorkerProcess(n, ["--concurrency", "4", "--timeout-ms", "3000"]),
+    );
     // Watch the leases to see that the work really is shared.
     const db = await getDb();
     const holders = new Set<string>();
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const rows = await db.webhook.findMany({ where: { agencyId, leaseOwner: { not: null } }, select: { leaseOwner: true } });
+        const rows = await db.webhook.findMany({
+          where: { agencyId, leaseOwner: { not: null } },
+          select: { leaseOwner: true },
+        });
         for (const r of rows) holders.add(r.leaseOwner!.split(":")[0]!);
         await new Promise((r) => setTimeout(r, 25));
       }
@@ -170,7 +195,9 @@ describeOnPostgres("worker processes on PostgreSQL", () => {
     await Promise.all(workers.map((w) => stopChild(w)));
     // A clean stop gives every lease back.
     expect(await db.webhook.count({ where: { agencyId, leaseOwner: { not: null } } })).toBe(0);
-    expect(await db.webhookDelivery.count({ where: { agencyId, status: "succeeded" } })).toBe(paths.length * events.length);
+    expect(await db.webhookDelivery.count({ where: { agencyId, status: "succeeded" } })).toBe(
+      paths.length * events.length,
+    );
   }, 90_000);
 
   it("survives SIGKILL mid-delivery: every event reaches every webhook at least once, first arrivals in order", async () => {
@@ -212,7 +239,8 @@ describeOnPostgres("worker processes on PostgreSQL", () => {
     const db = await getDb();
     await waitFor(
       "every delivery to be recorded",
-      async () => (await db.webhookDelivery.count({ where: { agencyId, status: "succeeded" } })) === paths.length * events.length,
+      async () =>
+        (await db.webhookDelivery.count({ where: { agencyId, status: "succeeded" } })) === paths.length * events.length,
       100_000,
     );
     expect(killed).toBe(kills.length);

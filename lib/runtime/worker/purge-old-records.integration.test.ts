@@ -16,7 +16,12 @@ let secondWebhookId: string;
 let leasedWebhookId: string;
 let apiKeyId: string;
 
-async function backdate(table: "Event" | "WebhookDelivery" | "DeliveryAttempt", id: string, daysAgo: number, now: Date) {
+async function backdate(
+  table: "Event" | "WebhookDelivery" | "DeliveryAttempt",
+  id: string,
+  daysAgo: number,
+  now: Date,
+) {
   const at = new Date(now.getTime() - daysAgo * DAY);
   await db.$executeRawUnsafe(`UPDATE "${table}" SET "createdAt" = $1 WHERE "id" = $2`, at, id);
 }
@@ -28,8 +33,15 @@ async function event(daysAgo: number, now: Date) {
   return id;
 }
 
-async function delivery(eventId: string, daysAgo: number, now: Date, extra: { status?: DeliveryStatus; webhookId?: string } = {}) {
-  const d = await db.webhookDelivery.create({ data: { agencyId, webhookId, eventId, eventType: "request.updated", ...extra } });
+async function delivery(
+  eventId: string,
+  daysAgo: number,
+  now: Date,
+  extra: { status?: DeliveryStatus; webhookId?: string } = {},
+) {
+  const d = await db.webhookDelivery.create({
+    data: { agencyId, webhookId, eventId, eventType: "request.updated", ...extra },
+  });
   await backdate("WebhookDelivery", d.id, daysAgo, now);
   return d.id;
 }
@@ -63,9 +75,17 @@ beforeAll(async () => {
   db = await getDb();
   agencyId = (await createAgency({ name: "Retention Agency" })).id;
   webhookId = (await db.webhook.create({ data: { agencyId, url: "https://hooks.example.test/in", events: ["*"] } })).id;
-  secondWebhookId = (await db.webhook.create({ data: { agencyId, url: "https://hooks.example.test/other", events: ["*"] } })).id;
-  leasedWebhookId = (await db.webhook.create({ data: { agencyId, url: "https://hooks.example.test/leased", events: ["*"] } })).id;
-  apiKeyId = (await db.apiKey.create({ data: { agencyId, name: "k", prefix: "ak_test", keyHash: crypto.randomBytes(16).toString("hex"), scopes: [] } })).id;
+  secondWebhookId = (
+    await db.webhook.create({ data: { agencyId, url: "https://hooks.example.test/other", events: ["*"] } })
+  ).id;
+  leasedWebhookId = (
+    await db.webhook.create({ data: { agencyId, url: "https://hooks.example.test/leased", events: ["*"] } })
+  ).id;
+  apiKeyId = (
+    await db.apiKey.create({
+      data: { agencyId, name: "k", prefix: "ak_test", keyHash: crypto.randomBytes(16).toString("hex"), scopes: [] },
+    })
+  ).id;
 });
 
 describe("purgeOldRecords", () => {
@@ -86,7 +106,10 @@ describe("purgeOldRecords", () => {
     // for the next purge.
     const e3 = await event(31, now);
     const d3 = await delivery(e3, 31, now, { webhookId: leasedWebhookId });
-    await db.webhook.update({ where: { id: leasedWebhookId }, data: { leaseOwner: "worker-1", leaseUntil: new Date(now.getTime() + 60_000) } });
+    await db.webhook.update({
+      where: { id: leasedWebhookId },
+      data: { leaseOwner: "worker-1", leaseUntil: new Date(now.getTime() + 60_000) },
+    });
     // Recent event: kept, with its deliveries; only an attempt past retention goes.
     const e4 = await event(29, now);
     const d4 = await delivery(e4, 29, now, { status: "failed" });
@@ -102,17 +125,33 @@ describe("purgeOldRecords", () => {
     const result = await purgeOldRecords({ now, batchSize: 5 });
     expect(result).toEqual({ events: 25, deliveries: 2, attempts: 4, idempotency: 1, audit: 0 });
 
-    expect(await db.event.findMany({ where: { id: { in: [e1, e2, e3, e4, ...bulk] } }, select: { id: true } })).toEqual(expect.arrayContaining([{ id: e3 }, { id: e4 }]));
+    expect(await db.event.findMany({ where: { id: { in: [e1, e2, e3, e4, ...bulk] } }, select: { id: true } })).toEqual(
+      expect.arrayContaining([{ id: e3 }, { id: e4 }]),
+    );
     expect(await db.event.count({ where: { id: { in: [e1, e2, ...bulk] } } })).toBe(0);
-    expect((await db.webhookDelivery.findMany({ select: { id: true } })).map((d) => d.id).sort()).toEqual([d3, d4, d4b].sort());
+    expect((await db.webhookDelivery.findMany({ select: { id: true } })).map((d) => d.id).sort()).toEqual(
+      [d3, d4, d4b].sort(),
+    );
     expect((await db.deliveryAttempt.findMany({ select: { id: true } })).map((a) => a.id)).toEqual([keptAttempt]);
     expect((await db.idempotencyRecord.findMany({ select: { id: true } })).map((r) => r.id)).toEqual([liveKey]);
     expect(expiredKey).not.toBe(liveKey);
 
     // Nothing more to do until the lease runs out; then the held delivery and its event go.
-    expect(await purgeOldRecords({ now, batchSize: 5 })).toEqual({ events: 0, deliveries: 0, attempts: 0, idempotency: 0, audit: 0 });
+    expect(await purgeOldRecords({ now, batchSize: 5 })).toEqual({
+      events: 0,
+      deliveries: 0,
+      attempts: 0,
+      idempotency: 0,
+      audit: 0,
+    });
     const later = new Date(now.getTime() + 2 * 60_000);
-    expect(await purgeOldRecords({ now: later })).toEqual({ events: 1, deliveries: 1, attempts: 0, idempotency: 0, audit: 0 });
+    expect(await purgeOldRecords({ now: later })).toEqual({
+      events: 1,
+      deliveries: 1,
+      attempts: 0,
+      idempotency: 0,
+      audit: 0,
+    });
     expect(await db.event.count({ where: { id: e3 } })).toBe(0);
   });
 

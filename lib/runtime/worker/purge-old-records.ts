@@ -84,7 +84,11 @@ export async function purgeOldRecords(opts: { now?: Date; batchSize?: number } =
   return result;
 }
 
-async function forEachBatch(batch: number, handle: (ids: string[]) => Promise<void>, select: (n: number) => Promise<{ id: string }[]>): Promise<void> {
+async function forEachBatch(
+  batch: number,
+  handle: (ids: string[]) => Promise<void>,
+  select: (n: number) => Promise<{ id: string }[]>,
+): Promise<void> {
   for (;;) {
     const rows = await select(batch);
     if (rows.length === 0) return;

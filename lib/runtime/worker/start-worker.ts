@@ -31,7 +31,15 @@ export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
 };
 
 // The purge is heavy and hourly; give the process a minute to settle before the first one.
-const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = { expiry: 0, emails: 0, reminders: 5_000, purge: 60_000, slack: 0, digests: 10_000, access_checks: 120_000 };
+const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = {
+  expiry: 0,
+  emails: 0,
+  reminders: 5_000,
+  purge: 60_000,
+  slack: 0,
+  digests: 10_000,
+  access_checks: 120_000,
+};
 
 const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
   expiry: () => runExpirySweep(),
@@ -62,7 +70,13 @@ export interface Worker {
 
 const running = globalSingleton("workers", () => new Map<string, Worker>());
 
-function startTaskLoop(name: WorkerTaskName, run: () => Promise<unknown>, everyMs: number, firstDelayMs: number, log: (m: string, e?: unknown) => void) {
+function startTaskLoop(
+  name: WorkerTaskName,
+  run: () => Promise<unknown>,
+  everyMs: number,
+  firstDelayMs: number,
+  log: (m: string, e?: unknown) => void,
+) {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> = Promise.resolve();
@@ -116,7 +130,8 @@ export function startWorker(opts: StartWorkerOptions): Worker {
           onAttempt: (result) => {
             const m = metrics();
             m.deliveryAttempts.inc({ outcome: result.outcome });
-            if (result.dueAt) m.deliveryLag.observe(Math.max(0, (Date.now() - result.durationMs - result.dueAt.getTime()) / 1000));
+            if (result.dueAt)
+              m.deliveryLag.observe(Math.max(0, (Date.now() - result.durationMs - result.dueAt.getTime()) / 1000));
             workerLog.info(
               {
                 webhookId: result.webhookId,
@@ -134,7 +149,15 @@ export function startWorker(opts: StartWorkerOptions): Worker {
   const loops = WORKER_TASKS.flatMap((task) => {
     const override = opts.tasks?.[task];
     if (override === null) return [];
-    return [startTaskLoop(task, override ?? DEFAULT_TASKS[task], opts.intervals?.[task] ?? TASK_INTERVALS_MS[task], FIRST_RUN_DELAY_MS[task], log)];
+    return [
+      startTaskLoop(
+        task,
+        override ?? DEFAULT_TASKS[task],
+        opts.intervals?.[task] ?? TASK_INTERVALS_MS[task],
+        FIRST_RUN_DELAY_MS[task],
+        log,
+      ),
+    ];
   });
 
   // On PostgreSQL a queued delivery wakes the loop through LISTEN/NOTIFY; polling stays as

@@ -32,6 +32,7 @@ export function contrastRatio(a: string, b: string): number {
 
 export function accentColors(stored: string | null | undefined): AccentColors {
   const background = stored && HEX.test(stored) ? stored.toLowerCase() : DEFAULT_ACCENT;
-  const foreground = contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
+  const foreground =
+    contrastRatio(background, LIGHT_TEXT) >= contrastRatio(background, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
   return { background, foreground };
 }

@@ -42,11 +42,15 @@ beforeAll(async () => {
 });
 afterAll(async () => close?.());
 
-const service = (row: Awaited<ReturnType<typeof requestRow>>, id: string) => row.services.find((s) => s.serviceId === id)!;
+const service = (row: Awaited<ReturnType<typeof requestRow>>, id: string) =>
+  row.services.find((s) => s.serviceId === id)!;
 
 describe("automatic grants through the sandbox connector", () => {
   it("grants the picked asset: service granted with its asset, version up, service.granted then the attempt", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" }, google_analytics: { accessLevel: "viewer" } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "advertiser" },
+      google_analytics: { accessLevel: "viewer" },
+    });
     const { start, callback } = await signIn(base, token, "meta_ads");
     expect(start.pathname).toBe("/sandbox/consent");
     expect(start.searchParams.get("redirect_uri")).toBe("http://localhost:3999/api/access/callback");
@@ -64,7 +68,9 @@ describe("automatic grants through the sandbox connector", () => {
     expect(row.status).toBe("in_progress");
     expect(row.stateVersion).toBe(2);
     expect(service(row, "meta_ads").status).toBe("granted");
-    expect(service(row, "meta_ads").grantedAssets).toEqual([{ id: "meta_ads_1001", name: "Acme Main Meta Ads", accessLevel: "advertiser", verified: null, verifiedAt: null }]);
+    expect(service(row, "meta_ads").grantedAssets).toEqual([
+      { id: "meta_ads_1001", name: "Acme Main Meta Ads", accessLevel: "advertiser", verified: null, verifiedAt: null },
+    ]);
 
     const events = await eventsOf(requestId);
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created", "service.granted"]);
@@ -76,7 +82,10 @@ describe("automatic grants through the sandbox connector", () => {
       errors: [],
     });
     expect(attempt.data.request!.stateVersion).toBe(2);
-    expect(events.find((e) => e.type === "service.granted")!.data.service).toEqual({ service: "meta_ads", platform: "meta" });
+    expect(events.find((e) => e.type === "service.granted")!.data.service).toEqual({
+      service: "meta_ads",
+      platform: "meta",
+    });
   });
 
   it("partial success grants the working assets and tells the client about the others", async () => {
@@ -90,19 +99,33 @@ describe("automatic grants through the sandbox connector", () => {
 
     const row = await requestRow(requestId);
     expect(service(row, "google_analytics").status).toBe("granted");
-    expect((service(row, "google_analytics").grantedAssets as { id: string }[]).map((a) => a.id)).toEqual(["google_analytics_1001", "google_analytics_1002"]);
+    expect((service(row, "google_analytics").grantedAssets as { id: string }[]).map((a) => a.id)).toEqual([
+      "google_analytics_1001",
+      "google_analytics_1002",
+    ]);
     // One service and no intake: the grant completes the request.
     expect(row.status).toBe("completed");
 
     const events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
-    const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { outcome: string; services: { errors: string[] }[] };
+    expect(typesOf(events)).toEqual([
+      "connection.attempt_completed",
+      "request.completed",
+      "request.created",
+      "service.granted",
+    ]);
+    const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as {
+      outcome: string;
+      services: { errors: string[] }[];
+    };
     expect(attempt.outcome).toBe("partial_success");
     expect(attempt.services[0]!.errors).toEqual(notice!.errors);
   });
 
   it("a service whose grant failed records grant_failed and the attempt, and leaves the request and its version alone", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" }, google_ads: { accessLevel: "standard" } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "admin" },
+      google_ads: { accessLevel: "standard" },
+    });
     // the platform refuses the one asset picked: granting this service failed
     const res = await signInAndGrant(base, token, "meta_ads", { assets: [3] });
     const notice = openAttemptNotice(requestId, locationOf(res).searchParams.get("attempt"), appSecret());
@@ -130,10 +153,17 @@ describe("automatic grants through the sandbox connector", () => {
   });
 
   it("a whole-attempt failure reports only through connection.attempt_completed, not grant_failed", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" }, google_ads: { accessLevel: "standard" } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "admin" },
+      google_ads: { accessLevel: "standard" },
+    });
     const res = await signInAndGrant(base, token, "meta_ads", { mode: "fail" });
     const notice = openAttemptNotice(requestId, locationOf(res).searchParams.get("attempt"), appSecret());
-    expect(notice).toEqual({ serviceId: "meta_ads", outcome: "failed", errors: ["The platform rejected this request. Please try again later."] });
+    expect(notice).toEqual({
+      serviceId: "meta_ads",
+      outcome: "failed",
+      errors: ["The platform rejected this request. Please try again later."],
+    });
 
     const row = await requestRow(requestId);
     expect(row.status).toBe("pending");
@@ -159,13 +189,25 @@ describe("automatic grants through the sandbox connector", () => {
   });
 
   it("replaces server errors with a generic message in the client's language", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { meta_page: { accessLevel: "editor" } }, { language: "Spanish" });
+    const { requestId, token } = await seedAccessRequest(
+      agency,
+      { meta_page: { accessLevel: "editor" } },
+      { language: "Spanish" },
+    );
     const res = await signInAndGrant(base, token, "meta_page", { mode: "server-error", assets: [1, 3] });
     const notice = openAttemptNotice(requestId, locationOf(res).searchParams.get("attempt"), appSecret());
-    expect(notice).toEqual({ serviceId: "meta_page", outcome: "partial_success", errors: ["Algo ha fallado por nuestra parte. Inténtalo de nuevo."] });
+    expect(notice).toEqual({
+      serviceId: "meta_page",
+      outcome: "partial_success",
+      errors: ["Algo ha fallado por nuestra parte. Inténtalo de nuevo."],
+    });
 
     // A connector that fails the whole attempt with a server error.
-    const { requestId: r2, token: t2 } = await seedAccessRequest(agency, { google_ads: { accessLevel: "admin" } }, { language: "Dutch" });
+    const { requestId: r2, token: t2 } = await seedAccessRequest(
+      agency,
+      { google_ads: { accessLevel: "admin" } },
+      { language: "Dutch" },
+    );
     const { callback } = await signIn(base, t2, "google_ads");
     const sandbox = createSandboxConnector("google");
     const broken: PlatformConnector = {
@@ -186,32 +228,60 @@ describe("automatic grants through the sandbox connector", () => {
     const events = await eventsOf(r2);
     // a whole-attempt failure: no grant_failed, the attempt event carries the message
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created"]);
-    expect((events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { errors: string[] }).errors).toEqual(outcome.errors);
+    expect(
+      (events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as { errors: string[] }).errors,
+    ).toEqual(outcome.errors);
     expect(JSON.stringify(events)).not.toContain("/srv/internal");
   });
 
   it("sends the attempt event for the connector platforms, Snapchat included, and grant_failed for meta and google only", async () => {
     const withSnap = {
       ...agency,
-      accounts: { ...agency.accounts, snapchat: (await connectAccount({ agencyId: agency.agencyId, platform: "snapchat", email: "snapchat@agency.test" })).internalAccountId },
+      accounts: {
+        ...agency.accounts,
+        snapchat: (
+          await connectAccount({ agencyId: agency.agencyId, platform: "snapchat", email: "snapchat@agency.test" })
+        ).internalAccountId,
+      },
     };
-    const { requestId, token } = await seedAccessRequest(withSnap, { tiktok_ads: { accessLevel: "admin" }, snapchat_ads: { accessLevel: "reports" } });
+    const { requestId, token } = await seedAccessRequest(withSnap, {
+      tiktok_ads: { accessLevel: "admin" },
+      snapchat_ads: { accessLevel: "reports" },
+    });
     await signInAndGrant(base, token, "tiktok_ads", { mode: "fail" });
     await signInAndGrant(base, token, "snapchat_ads", { mode: "fail" });
     let events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "connection.attempt_completed", "request.created"]);
-    expect(events.filter((e) => e.type === "connection.attempt_completed").map((e) => (e.data.attempt as { platform: string }).platform)).toEqual(["tiktok", "snapchat"]);
+    expect(typesOf(events)).toEqual([
+      "connection.attempt_completed",
+      "connection.attempt_completed",
+      "request.created",
+    ]);
+    expect(
+      events
+        .filter((e) => e.type === "connection.attempt_completed")
+        .map((e) => (e.data.attempt as { platform: string }).platform),
+    ).toEqual(["tiktok", "snapchat"]);
 
     await signInAndGrant(base, token, "snapchat_ads");
     events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "connection.attempt_completed", "connection.attempt_completed", "request.created", "service.granted"]);
+    expect(typesOf(events)).toEqual([
+      "connection.attempt_completed",
+      "connection.attempt_completed",
+      "connection.attempt_completed",
+      "request.created",
+      "service.granted",
+    ]);
   });
 
   it("a preview link never reaches a platform, grants nothing, records nothing and uses no allowance, even at the limit", async () => {
     const full = await seedAccessAgency(["meta", "hubspot"]);
     // at its monthly limit: a preview still opens, because it uses none of it
     await setPlan({ agencyId: full.agencyId, clientLimit: 0, prospectLimit: 0 });
-    const { requestId, token } = await seedAccessRequest(full, { meta_ads: { accessLevel: "admin" }, hubspot_portal: { accessLevel: "standard" } }, { isDemo: true });
+    const { requestId, token } = await seedAccessRequest(
+      full,
+      { meta_ads: { accessLevel: "admin" }, hubspot_portal: { accessLevel: "standard" } },
+      { isDemo: true },
+    );
 
     // "Grant access" goes straight back with the preview notice, not to a platform sign-in
     const connect = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/meta_ads`));
@@ -234,7 +304,13 @@ describe("automatic grants through the sandbox connector", () => {
         return createSandboxConnector("meta").grantAccess(...args);
       },
     };
-    const outcome = await grantWithConnector({ token, serviceId: "meta_ads", sessionId: callback!.searchParams.get("session")!, assetIds: ["meta_ads_1001"], connector: spy });
+    const outcome = await grantWithConnector({
+      token,
+      serviceId: "meta_ads",
+      sessionId: callback!.searchParams.get("session")!,
+      assetIds: ["meta_ads_1001"],
+      connector: spy,
+    });
     expect(outcome.preview).toBe(true);
     expect(grants).toBe(0);
 
@@ -256,19 +332,32 @@ describe("automatic grants through the sandbox connector", () => {
 
 describe("sign-in state", () => {
   it("refuses a replayed callback, a reused session and a forged state", async () => {
-    const { token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" }, google_ads: { accessLevel: "admin" } });
+    const { token } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "admin" },
+      google_ads: { accessLevel: "admin" },
+    });
     const { state, callback } = await signIn(base, token, "meta_ads");
-    const replay = await getNoFollow(`${base}/api/access/callback?state=${encodeURIComponent(state!)}&code=sandbox-code:meta`);
+    const replay = await getNoFollow(
+      `${base}/api/access/callback?state=${encodeURIComponent(state!)}&code=sandbox-code:meta`,
+    );
     expect(locationOf(replay).search).toBe("?error=sign_in_used&service=meta_ads");
 
     const session = callback!.searchParams.get("session")!;
-    const first = await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, { session, asset: "meta_ads_1001" });
+    const first = await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, {
+      session,
+      asset: "meta_ads_1001",
+    });
     expect(locationOf(first).searchParams.get("notice")).toBe("granted");
     // The same session cannot grant twice, not even another service of the request.
-    const second = await postForm(`${base}/api/access/${token}/services/google_ads/grant`, { session, asset: "google_ads_1001" });
+    const second = await postForm(`${base}/api/access/${token}/services/google_ads/grant`, {
+      session,
+      asset: "google_ads_1001",
+    });
     expect(locationOf(second).searchParams.get("error")).toBe("sign_in_expired");
 
-    const forged = await getNoFollow(`${base}/api/access/callback?state=${encodeURIComponent(state!.replace(/.$/, "x"))}&code=x`);
+    const forged = await getNoFollow(
+      `${base}/api/access/callback?state=${encodeURIComponent(state!.replace(/.$/, "x"))}&code=x`,
+    );
     expect(forged.status).toBe(400);
     expect(await forged.text()).toContain("not valid");
     const missing = await getNoFollow(`${base}/api/access/callback?code=x`);
@@ -280,20 +369,35 @@ describe("sign-in state", () => {
     const { callback } = await signIn(base, token, "meta_ads");
     const session = callback!.searchParams.get("session")!;
     const empty = await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, { session });
-    expect(Object.fromEntries(locationOf(empty).searchParams)).toEqual({ pick: "meta_ads", session, error: "no_assets", service: "meta_ads" });
-    const ok = await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, { session, asset: "meta_ads_1002" });
+    expect(Object.fromEntries(locationOf(empty).searchParams)).toEqual({
+      pick: "meta_ads",
+      session,
+      error: "no_assets",
+      service: "meta_ads",
+    });
+    const ok = await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, {
+      session,
+      asset: "meta_ads_1002",
+    });
     expect(locationOf(ok).searchParams.get("notice")).toBe("granted");
   });
 
   it("sends an expired sign-in back to its page, and a denied one back with the denial", async () => {
     const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" } });
-    const expired = signState({ requestId, serviceId: "meta_ads", nonce: "n-expired", expiresAt: new Date(Date.now() - 1000) }, appSecret());
-    const res = await getNoFollow(`${base}/api/access/callback?state=${encodeURIComponent(expired)}&code=sandbox-code:meta`);
+    const expired = signState(
+      { requestId, serviceId: "meta_ads", nonce: "n-expired", expiresAt: new Date(Date.now() - 1000) },
+      appSecret(),
+    );
+    const res = await getNoFollow(
+      `${base}/api/access/callback?state=${encodeURIComponent(expired)}&code=sandbox-code:meta`,
+    );
     expect(locationOf(res).pathname).toBe(`/i/${token}`);
     expect(locationOf(res).searchParams.get("error")).toBe("sign_in_expired");
 
     const start = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/meta_ads`));
-    const denied = await getNoFollow(`${base}/api/access/callback?state=${encodeURIComponent(start.searchParams.get("state")!)}&error=access_denied`);
+    const denied = await getNoFollow(
+      `${base}/api/access/callback?state=${encodeURIComponent(start.searchParams.get("state")!)}&error=access_denied`,
+    );
     expect(locationOf(denied).search).toBe("?error=denied&service=meta_ads");
     expect(typesOf(await eventsOf(requestId))).toEqual(["request.created"]);
   });
@@ -311,7 +415,10 @@ describe("sign-in state", () => {
 
 describe("manual services, skipping and reopening", () => {
   it("skips and reopens optional services, refuses to skip required ones, and records the events", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { shopify_store: { optional: true }, x_ads: { accessLevel: "analyst" } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      shopify_store: { optional: true },
+      x_ads: { accessLevel: "analyst" },
+    });
     const skip = await postForm(`${base}/api/access/${token}/services/shopify_store/skip`, { surface: "embed" });
     expect(locationOf(skip).pathname).toBe(`/embed/${token}`);
     expect(locationOf(skip).searchParams.get("notice")).toBe("skipped");
@@ -328,7 +435,10 @@ describe("manual services, skipping and reopening", () => {
 
     const required = await postForm(`${base}/api/access/${token}/services/x_ads/skip`, {}, { json: true });
     expect(required.status).toBe(409);
-    expect(await required.json()).toMatchObject({ ok: false, error: { code: "not_allowed", message: "This is not possible for this service." } });
+    expect(await required.json()).toMatchObject({
+      ok: false,
+      error: { code: "not_allowed", message: "This is not possible for this service." },
+    });
     // a one-click service is granted by signing in, never by saying so
     const own = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" } });
     const invite = await postForm(`${base}/api/access/${own.token}/services/meta_ads/invite-sent`, {});
@@ -340,7 +450,10 @@ describe("manual services, skipping and reopening", () => {
   });
 
   it("'I've sent the invite' waits for the agency, except on the service granted once the invite is sent", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { shopify_store: {}, hubspot_portal: { accessLevel: "standard" } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      shopify_store: {},
+      hubspot_portal: { accessLevel: "standard" },
+    });
     const sent = await postForm(`${base}/api/access/${token}/services/shopify_store/invite-sent`, {});
     expect(locationOf(sent).searchParams.get("notice")).toBe("invite_sent");
     let row = await requestRow(requestId);
@@ -370,10 +483,24 @@ describe("intake form", () => {
     const story = await q(1, "long_text", "Tell us more", false);
     const budget = await q(2, "single_choice", "Budget", true, ["Low", "High"]);
     const channels = await q(3, "multiple_choice", "Channels", true, ["Search", "Social", "Email"]);
-    await db.intakeQuestion.create({ data: { agencyId: own.agencyId, position: 4, type: "text", label: "Old question", required: true, options: [], archivedAt: new Date() } });
+    await db.intakeQuestion.create({
+      data: {
+        agencyId: own.agencyId,
+        position: 4,
+        type: "text",
+        label: "Old question",
+        required: true,
+        options: [],
+        archivedAt: new Date(),
+      },
+    });
     const { requestId, token } = await seedAccessRequest(own, {}, { intake: true, language: "Spanish" });
 
-    const bad = await postForm(`${base}/api/access/${token}/intake`, { [`q.${story.id}`]: "x".repeat(5001), [`q.${budget.id}`]: "Medium" }, { json: true });
+    const bad = await postForm(
+      `${base}/api/access/${token}/intake`,
+      { [`q.${story.id}`]: "x".repeat(5001), [`q.${budget.id}`]: "Medium" },
+      { json: true },
+    );
     expect(bad.status).toBe(400);
     const body = (await bad.json()) as { error: { code: string; message: string; fields: Record<string, string> } };
     expect(body.error.code).toBe("invalid_input");
@@ -386,7 +513,10 @@ describe("intake form", () => {
     });
 
     // Without JavaScript the same refusal goes back to the page as codes.
-    const plain = await postForm(`${base}/api/access/${token}/intake`, { [`q.${budget.id}`]: "High", [`q.${channels.id}`]: "Search" });
+    const plain = await postForm(`${base}/api/access/${token}/intake`, {
+      [`q.${budget.id}`]: "High",
+      [`q.${channels.id}`]: "Search",
+    });
     expect(locationOf(plain).searchParams.get("error")).toBe("invalid_input");
     expect(locationOf(plain).searchParams.get("fields")).toBe(`q.${website.id}:required`);
     expect((await requestRow(requestId)).stateVersion).toBe(1);
@@ -409,7 +539,11 @@ describe("intake form", () => {
     expect(typesOf(await eventsOf(requestId))).toEqual(["intake.completed", "request.completed", "request.created"]);
 
     // Completed: a second submission is refused and stores nothing.
-    const again = await postForm(`${base}/api/access/${token}/intake`, { [`q.${website.id}`]: "b", [`q.${budget.id}`]: "Low", [`q.${channels.id}`]: "Search" });
+    const again = await postForm(`${base}/api/access/${token}/intake`, {
+      [`q.${website.id}`]: "b",
+      [`q.${budget.id}`]: "Low",
+      [`q.${channels.id}`]: "Search",
+    });
     expect(locationOf(again).searchParams.get("error")).toBe("closed");
     expect(await db.intakeAnswer.count({ where: { requestId } })).toBe(3);
   });
@@ -417,14 +551,22 @@ describe("intake form", () => {
 
 describe("closed requests", () => {
   it("refuses every action once cancelled, including a sign-in started before", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" }, shopify_store: { optional: true } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "admin" },
+      shopify_store: { optional: true },
+    });
     const start = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/meta_ads`));
     const signedIn = await signIn(base, token, "meta_ads");
     await cancelRequest({ agencyId: agency.agencyId, id: requestId });
 
-    const cb = await getNoFollow(`${base}/api/access/callback?state=${encodeURIComponent(start.searchParams.get("state")!)}&code=sandbox-code:meta`);
+    const cb = await getNoFollow(
+      `${base}/api/access/callback?state=${encodeURIComponent(start.searchParams.get("state")!)}&code=sandbox-code:meta`,
+    );
     expect(locationOf(cb).searchParams.get("error")).toBe("sign_in_used");
-    const grant = await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, { session: signedIn.callback!.searchParams.get("session")!, asset: "meta_ads_1001" });
+    const grant = await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, {
+      session: signedIn.callback!.searchParams.get("session")!,
+      asset: "meta_ads_1001",
+    });
     expect(locationOf(grant).searchParams.get("error")).toBe("closed");
     for (const action of ["skip", "invite-sent"]) {
       const res = await postForm(`${base}/api/access/${token}/services/shopify_store/${action}`, {});
@@ -440,7 +582,10 @@ describe("closed requests", () => {
 
   it("never leaves a grant recorded on a cancelled request when cancel and grant race", async () => {
     for (let i = 0; i < 6; i++) {
-      const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" }, google_ads: { accessLevel: "admin" } });
+      const { requestId, token } = await seedAccessRequest(agency, {
+        meta_ads: { accessLevel: "admin" },
+        google_ads: { accessLevel: "admin" },
+      });
       const { callback } = await signIn(base, token, "meta_ads");
       const session = callback!.searchParams.get("session")!;
       const [grant, cancel] = await Promise.allSettled([
@@ -478,7 +623,13 @@ describe("cancel during the platform call", () => {
       },
     };
     await expect(
-      grantWithConnector({ token, serviceId: "meta_ads", sessionId: callback!.searchParams.get("session")!, assetIds: ["meta_ads_1001"], connector: slow }),
+      grantWithConnector({
+        token,
+        serviceId: "meta_ads",
+        sessionId: callback!.searchParams.get("session")!,
+        assetIds: ["meta_ads_1001"],
+        connector: slow,
+      }),
     ).rejects.toMatchObject({ code: "closed" });
     const row = await requestRow(requestId);
     expect(row.status).toBe("cancelled");
@@ -502,7 +653,10 @@ describe("rate limit and logo", () => {
   it("serves the agency's logo with its type, and 404 otherwise", async () => {
     const db = await getDb();
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
-    const updated = await db.agency.update({ where: { id: agency.agencyId }, data: { logoData: png, logoMimeType: "image/png" } });
+    const updated = await db.agency.update({
+      where: { id: agency.agencyId },
+      data: { logoData: png, logoMimeType: "image/png" },
+    });
     const res = await fetch(`${base}/api/agencies/${agency.agencyId}/logo?v=${updated.updatedAt.getTime()}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");

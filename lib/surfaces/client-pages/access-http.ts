@@ -86,7 +86,10 @@ export interface FormRouteOptions<P> {
  * Wraps a client action: params, rate limit, form, then `run`, which returns where to
  * send the client. Refusals go back to the page with `error`, `service` and `fields`.
  */
-export function accessFormRoute<P extends Record<string, string>>(opts: FormRouteOptions<P>, run: (input: FormRouteInput<P>) => Promise<string>) {
+export function accessFormRoute<P extends Record<string, string>>(
+  opts: FormRouteOptions<P>,
+  run: (input: FormRouteInput<P>) => Promise<string>,
+) {
   return async (req: Request, ctx: { params: Promise<P> }): Promise<Response> => {
     const params = await ctx.params;
     let form = new URLSearchParams();
@@ -96,11 +99,16 @@ export function accessFormRoute<P extends Record<string, string>>(opts: FormRout
       form = await readForm(req);
       surface = surfaceOf(form.get("surface"));
       const location = await run({ req, params, form, surface });
-      return wantsJson(req) ? Response.json({ ok: true, location }, { headers: { "Cache-Control": "no-store" } }) : seeOther(location);
+      return wantsJson(req)
+        ? Response.json({ ok: true, location }, { headers: { "Cache-Control": "no-store" } })
+        : seeOther(location);
     } catch (err) {
       const e = toAccessPageError(err);
-      const locale = e.extra.locale ?? opts.locale?.(form, req) ?? localeFromAcceptLanguage(req.headers.get("accept-language"));
-      const headers: Record<string, string> = e.extra.retryAfterSeconds ? { "Retry-After": String(e.extra.retryAfterSeconds) } : {};
+      const locale =
+        e.extra.locale ?? opts.locale?.(form, req) ?? localeFromAcceptLanguage(req.headers.get("accept-language"));
+      const headers: Record<string, string> = e.extra.retryAfterSeconds
+        ? { "Retry-After": String(e.extra.retryAfterSeconds) }
+        : {};
       const fields = e.extra.fields ?? {};
       const location = withParams(opts.back(params, surface, form, e), {
         error: e.code,
@@ -110,7 +118,11 @@ export function accessFormRoute<P extends Record<string, string>>(opts: FormRout
       if (wantsJson(req)) {
         const message = accessErrorMessage(locale, e.code, { platform: e.extra.platform });
         return Response.json(
-          { ok: false, error: { code: e.code, message, fields: fieldErrorMessages(locale, fields) }, ...(e.code === "not_found" ? {} : { location }) },
+          {
+            ok: false,
+            error: { code: e.code, message, fields: fieldErrorMessages(locale, fields) },
+            ...(e.code === "not_found" ? {} : { location }),
+          },
           { status: e.status, headers: { ...headers, "Cache-Control": "no-store" } },
         );
       }

@@ -3,10 +3,19 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { accentColors, contrastRatio } from "@/lib/surfaces/client-pages/accent-color";
-import { accessErrorMessage, ACCESS_ERROR_CODES, toAccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
+import {
+  accessErrorMessage,
+  ACCESS_ERROR_CODES,
+  toAccessPageError,
+} from "@/lib/surfaces/client-pages/access-page-error";
 import { pagePath, withParams } from "@/lib/surfaces/client-pages/access-http";
 import { openAttemptNotice, sealAttemptNotice } from "@/lib/surfaces/client-pages/attempt-notice";
-import { decodeFieldErrors, encodeFieldErrors, fieldErrorMessage, FIELD_ERROR_CODES } from "@/lib/surfaces/client-pages/field-errors";
+import {
+  decodeFieldErrors,
+  encodeFieldErrors,
+  fieldErrorMessage,
+  FIELD_ERROR_CODES,
+} from "@/lib/surfaces/client-pages/field-errors";
 import { localeFromAcceptLanguage, pageLocale } from "@/lib/surfaces/client-pages/page-locale";
 import { decryptText, encryptText, signValue, verifyValue } from "@/lib/infra/secrets/crypto";
 import { ApiError } from "@/lib/core/common/api-error";
@@ -25,7 +34,8 @@ describe("field errors", () => {
   it("has words for every code and every error in every language", () => {
     for (const locale of LOCALES) {
       for (const code of FIELD_ERROR_CODES) expect(fieldErrorMessage(locale, code).length).toBeGreaterThan(0);
-      for (const code of ACCESS_ERROR_CODES) expect(accessErrorMessage(locale, code, { platform: "Meta" })).not.toMatch(/[{}]/);
+      for (const code of ACCESS_ERROR_CODES)
+        expect(accessErrorMessage(locale, code, { platform: "Meta" })).not.toMatch(/[{}]/);
     }
     expect(fieldErrorMessage("nl", "tooLong1000")).toBe("Het antwoord is te lang (maximaal 1000 tekens)");
   });
@@ -43,7 +53,11 @@ describe("signed values", () => {
   it("opens only what it sealed, for the same request, before it expires", () => {
     const now = new Date("2026-11-21T12:00:00Z");
     const sealed = sealAttemptNotice("r1", { serviceId: "meta_ads", outcome: "failed", errors: ["No"] }, SECRET, now);
-    expect(openAttemptNotice("r1", sealed, SECRET, now)).toEqual({ serviceId: "meta_ads", outcome: "failed", errors: ["No"] });
+    expect(openAttemptNotice("r1", sealed, SECRET, now)).toEqual({
+      serviceId: "meta_ads",
+      outcome: "failed",
+      errors: ["No"],
+    });
     expect(openAttemptNotice("r2", sealed, SECRET, now)).toBeNull();
     expect(openAttemptNotice("r1", sealed, "t".repeat(40), now)).toBeNull();
     expect(openAttemptNotice("r1", sealed, SECRET, new Date("2026-11-21T13:00:01Z"))).toBeNull();

@@ -46,11 +46,16 @@ export async function applyClientAction(opts: {
     case "invite-sent":
       // every service the client grants by hand: "I've sent the invite" or "I've done this"
       if (effectiveClientFlow(svc.serviceId, svc.platform) === "one_click") throw refuse("not_allowed");
-      action = { kind: "invite_sent", serviceId: svc.serviceId, grantsImmediately: svc.serviceId === GRANTED_ON_INVITE_SENT_SERVICE };
+      action = {
+        kind: "invite_sent",
+        serviceId: svc.serviceId,
+        grantsImmediately: svc.serviceId === GRANTED_ON_INVITE_SENT_SERVICE,
+      };
       break;
   }
   // "The invite was sent" can grant (HubSpot); a preview ends without granting anything.
-  if (row.isDemo && action.kind === "invite_sent") return { changed: false, request: serializeRequest(row, now), preview: true };
+  if (row.isDemo && action.kind === "invite_sent")
+    return { changed: false, request: serializeRequest(row, now), preview: true };
   try {
     const result = await applyRequestAction({ requestId: row.id, action, now });
     return { changed: result.changed, request: result.request, preview: row.isDemo };

@@ -5,11 +5,24 @@
 // resends are limited per request on top of the page's per-token limit.
 
 import { ApiError } from "@/lib/core/common/api-error";
-import { FORWARD_EMAIL_MAX, FORWARD_NAME_MAX, FORWARD_NOTE_MAX, forwardServices, readForwardedTo, resendForward, takeBackForward } from "@/lib/core/forwards/forward-services";
+import {
+  FORWARD_EMAIL_MAX,
+  FORWARD_NAME_MAX,
+  FORWARD_NOTE_MAX,
+  forwardServices,
+  readForwardedTo,
+  resendForward,
+  takeBackForward,
+} from "@/lib/core/forwards/forward-services";
 import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
 import { AccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
 import type { FieldErrors } from "@/lib/surfaces/client-pages/field-errors";
-import { findRequestByToken, isOpenRequest, requestLocale, type AccessRequestRow } from "@/lib/surfaces/client-pages/find-request-by-token";
+import {
+  findRequestByToken,
+  isOpenRequest,
+  requestLocale,
+  type AccessRequestRow,
+} from "@/lib/surfaces/client-pages/find-request-by-token";
 
 /** Emails a request may send to colleagues (forwards and resends) per hour. */
 export const FORWARD_RATE_POINTS = 5;
@@ -30,7 +43,8 @@ async function clientRow(token: string, now: Date): Promise<AccessRequestRow> {
 
 async function limitEmails(row: AccessRequestRow): Promise<void> {
   const outcome = await consumeRateLimit("access-forward", row.id, FORWARD_RATE_POINTS, FORWARD_RATE_SECONDS);
-  if (!outcome.allowed) throw new AccessPageError("rate_limited", { retryAfterSeconds: outcome.resetSeconds, locale: requestLocale(row) });
+  if (!outcome.allowed)
+    throw new AccessPageError("rate_limited", { retryAfterSeconds: outcome.resetSeconds, locale: requestLocale(row) });
 }
 
 function readFields(form: URLSearchParams, row: AccessRequestRow) {
@@ -44,28 +58,44 @@ function readFields(form: URLSearchParams, row: AccessRequestRow) {
   if (email.length > FORWARD_EMAIL_MAX) fields.email = "tooLong320";
   else if (!EMAIL.test(email)) fields.email = "emailInvalid";
   if (note.length > FORWARD_NOTE_MAX) fields.note = "tooLong1000";
-  const open = new Set(row.services.filter((s) => s.status === "pending" && !readForwardedTo(s.forwardedTo)).map((s) => s.serviceId));
+  const open = new Set(
+    row.services.filter((s) => s.status === "pending" && !readForwardedTo(s.forwardedTo)).map((s) => s.serviceId),
+  );
   if (serviceIds.length === 0 || serviceIds.some((id) => !open.has(id))) fields.service = "chooseAtLeastOne";
   const one = serviceIds.length === 1 ? serviceIds[0] : undefined;
-  if (Object.keys(fields).length > 0) throw new AccessPageError("invalid_input", { fields, serviceId: one, locale: requestLocale(row) });
+  if (Object.keys(fields).length > 0)
+    throw new AccessPageError("invalid_input", { fields, serviceId: one, locale: requestLocale(row) });
   return { name, email: email.toLowerCase(), note: note || null, serviceIds, one };
 }
 
 function closedOrRefused(err: unknown, row: AccessRequestRow, serviceId?: string): never {
-  if (err instanceof ApiError && err.code === "INVALID_STATE") throw new AccessPageError("closed", { locale: requestLocale(row) });
+  if (err instanceof ApiError && err.code === "INVALID_STATE")
+    throw new AccessPageError("closed", { locale: requestLocale(row) });
   if (err instanceof ApiError && (err.code === "NOT_FOUND" || err.code === "VALIDATION_FAILED"))
     throw new AccessPageError("not_allowed", { serviceId, locale: requestLocale(row) });
   throw err;
 }
 
-export async function applyForwardAction(opts: { token: string; action: string; form: URLSearchParams; now?: Date }): Promise<ForwardOutcome> {
+export async function applyForwardAction(opts: {
+  token: string;
+  action: string;
+  form: URLSearchParams;
+  now?: Date;
+}): Promise<ForwardOutcome> {
   const now = opts.now ?? new Date();
   const row = await clientRow(opts.token, now);
   if (opts.action === "forward") {
     const input = readFields(opts.form, row);
     await limitEmails(row);
     try {
-      await forwardServices({ requestId: row.id, serviceIds: input.serviceIds, name: input.name, email: input.email, note: input.note, now });
+      await forwardServices({
+        requestId: row.id,
+        serviceIds: input.serviceIds,
+        name: input.name,
+        email: input.email,
+        note: input.note,
+        now,
+      });
     } catch (err) {
       closedOrRefused(err, row, input.one);
     }

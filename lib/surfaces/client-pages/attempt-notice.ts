@@ -29,13 +29,24 @@ const ZSealed = z.strictObject({
 export function sealAttemptNotice(requestId: string, notice: AttemptNotice, secret: string, now = new Date()): string {
   return signValue(
     PURPOSE,
-    { r: requestId, s: notice.serviceId, o: notice.outcome, e: notice.errors.slice(0, MAX_ERRORS).map((e) => e.slice(0, 500)), x: now.getTime() + LIFETIME_MS },
+    {
+      r: requestId,
+      s: notice.serviceId,
+      o: notice.outcome,
+      e: notice.errors.slice(0, MAX_ERRORS).map((e) => e.slice(0, 500)),
+      x: now.getTime() + LIFETIME_MS,
+    },
     secret,
   );
 }
 
 /** The notice when it was sealed for this request and has not expired. */
-export function openAttemptNotice(requestId: string, sealed: string | null | undefined, secret: string, now = new Date()): AttemptNotice | null {
+export function openAttemptNotice(
+  requestId: string,
+  sealed: string | null | undefined,
+  secret: string,
+  now = new Date(),
+): AttemptNotice | null {
   const parsed = ZSealed.safeParse(verifyValue(PURPOSE, sealed, secret));
   if (!parsed.success || parsed.data.r !== requestId || parsed.data.x <= now.getTime()) return null;
   return { serviceId: parsed.data.s, outcome: parsed.data.o, errors: parsed.data.e };

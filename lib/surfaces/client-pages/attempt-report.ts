@@ -78,7 +78,8 @@ export function buildAttemptReport(input: AttemptInput): AttemptReport {
     }
     if (ok) granted.push(assetId);
   }
-  const outcome: AttemptOutcome = granted.length === 0 ? "failed" : granted.length === assetIds.length ? "success" : "partial_success";
+  const outcome: AttemptOutcome =
+    granted.length === 0 ? "failed" : granted.length === assetIds.length ? "success" : "partial_success";
   return { outcome, grantedAssetIds: granted, serviceErrors: errors, generalErrors: [] };
 }
 
@@ -105,7 +106,11 @@ export function attemptEventData(opts: { platform: string; services: readonly Se
   return {
     platform: opts.platform,
     outcome: combinedOutcome(opts.services.map((s) => s.report)),
-    services: opts.services.map((s) => ({ service: s.serviceId, status: s.serviceStatus, errors: s.report.serviceErrors })),
+    services: opts.services.map((s) => ({
+      service: s.serviceId,
+      status: s.serviceStatus,
+      errors: s.report.serviceErrors,
+    })),
     errors: general,
   };
 }

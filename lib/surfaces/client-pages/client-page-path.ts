@@ -3,7 +3,9 @@
 // client pages into one request header, after dropping any the browser sent.
 export const CLIENT_PAGE_HEADER = "x-client-page";
 
-export type ClientPagePath = { surface: "invite" | "embed" | "removal"; token: string } | { surface: "static"; token: string; lang: string | null };
+export type ClientPagePath =
+  | { surface: "invite" | "embed" | "removal"; token: string }
+  | { surface: "static"; token: string; lang: string | null };
 
 const PATTERN = /^\/(i|embed|l|r)\/([^/]+)\/?$/;
 

@@ -39,7 +39,10 @@ export async function findRequestByToken(token: string, db?: Tx): Promise<Access
   const client = db ?? (await getDb());
   // by hash: the raw token is not stored
   const hash = hashToken(token);
-  const row = await client.accessRequest.findUnique({ where: { inviteTokenHash: hash }, include: accessRequestInclude });
+  const row = await client.accessRequest.findUnique({
+    where: { inviteTokenHash: hash },
+    include: accessRequestInclude,
+  });
   if (row) return row;
   return findForwardedRequest(client, hash);
 }
@@ -53,7 +56,15 @@ export async function findRequestByToken(token: string, db?: Tx): Promise<Access
 async function findForwardedRequest(client: Tx, hash: string): Promise<AccessRequestRow | null> {
   const forward = await client.requestForward.findUnique({
     where: { tokenHash: hash },
-    select: { id: true, name: true, email: true, note: true, serviceIds: true, revokedAt: true, request: { include: accessRequestInclude } },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      note: true,
+      serviceIds: true,
+      revokedAt: true,
+      request: { include: accessRequestInclude },
+    },
   });
   if (!forward || forward.revokedAt) return null;
   const { request, serviceIds, revokedAt: _revoked, ...link } = forward;

@@ -29,7 +29,11 @@ function expiredPayload(state: string): { requestId: string; serviceId: string; 
   try {
     const json = JSON.parse(Buffer.from(state.split(".")[0]!, "base64url").toString("utf8")) as Record<string, unknown>;
     if (typeof json.requestId !== "string" || typeof json.serviceId !== "string") return null;
-    return { requestId: json.requestId, serviceId: json.serviceId, ...(typeof json.nonce === "string" ? { nonce: json.nonce } : {}) };
+    return {
+      requestId: json.requestId,
+      serviceId: json.serviceId,
+      ...(typeof json.nonce === "string" ? { nonce: json.nonce } : {}),
+    };
   } catch {
     return null;
   }
@@ -52,12 +56,22 @@ export async function finishSignIn(opts: {
 
   // The link the sign-in started from: a colleague's forwarded link when the session says so.
   const forwardToken = async (requestId: string, nonce: string | undefined): Promise<string | null> => {
-    const s = nonce ? await db.grantSession.findUnique({ where: { nonce }, select: { requestId: true, forwardId: true } }) : null;
+    const s = nonce
+      ? await db.grantSession.findUnique({ where: { nonce }, select: { requestId: true, forwardId: true } })
+      : null;
     if (!s?.forwardId || s.requestId !== requestId) return null;
-    const forward = await db.requestForward.findUnique({ where: { id: s.forwardId }, select: { tokenHash: true, tokenSealed: true } });
+    const forward = await db.requestForward.findUnique({
+      where: { id: s.forwardId },
+      select: { tokenHash: true, tokenSealed: true },
+    });
     return forward ? openLinkToken({ hash: forward.tokenHash, sealed: forward.tokenSealed }) : null;
   };
-  const back = async (requestId: string, serviceId: string, rest: Omit<Extract<FinishSignInResult, { kind: "back" }>, "kind" | "token" | "serviceId">, nonce?: string) => {
+  const back = async (
+    requestId: string,
+    serviceId: string,
+    rest: Omit<Extract<FinishSignInResult, { kind: "back" }>, "kind" | "token" | "serviceId">,
+    nonce?: string,
+  ) => {
     const forwarded = await forwardToken(requestId, nonce);
     if (forwarded) return { kind: "back", token: forwarded, serviceId, ...rest } as const;
     const request = await db.accessRequest.findUnique({ where: { id: requestId }, select: requestLinkTokenSelect });
@@ -68,7 +82,9 @@ export async function finishSignIn(opts: {
   if (!verified.ok) {
     if (verified.reason !== "expired") return { kind: "invalid" };
     const payload = expiredPayload(opts.state);
-    return payload ? back(payload.requestId, payload.serviceId, { error: "sign_in_expired" }, payload.nonce) : { kind: "invalid" };
+    return payload
+      ? back(payload.requestId, payload.serviceId, { error: "sign_in_expired" }, payload.nonce)
+      : { kind: "invalid" };
   }
   const { requestId, serviceId, nonce } = verified.payload;
 
@@ -80,11 +96,17 @@ export async function finishSignIn(opts: {
   // The nonce is spent here, whatever happens next: a second callback is a replay.
   const claimed = await db.grantSession.updateMany({ where: { id: session.id, usedAt: null }, data: { usedAt: now } });
   if (claimed.count !== 1) return back(requestId, serviceId, { error: "sign_in_used" }, nonce);
-  if (session.expiresAt.getTime() <= now.getTime()) return back(requestId, serviceId, { error: "sign_in_expired" }, nonce);
+  if (session.expiresAt.getTime() <= now.getTime())
+    return back(requestId, serviceId, { error: "sign_in_expired" }, nonce);
 
   const request = await db.accessRequest.findUnique({
     where: { id: requestId },
-    select: { ...requestLinkTokenSelect, status: true, expiresAt: true, services: { where: { serviceId }, select: { platform: true } } },
+    select: {
+      ...requestLinkTokenSelect,
+      status: true,
+      expiresAt: true,
+      services: { where: { serviceId }, select: { platform: true } },
+    },
   });
   if (!request) return { kind: "invalid" };
   // A sign-in started from a colleague's forwarded link returns to that link, never to the client's.
@@ -92,14 +114,28 @@ export async function finishSignIn(opts: {
   if (!isOpenRequest(request, now)) return { kind: "back", token, serviceId, error: "closed" };
   const platform = request.services[0]?.platform;
   // The platform's documented answer (oauth-answers.ts): a cancellation or a refusal, never our failure.
-  if (opts.error || opts.errorReason) return { kind: "back", token, serviceId, error: signInErrorCode(signInAnswer(platform ?? null, opts.error ?? "", opts.errorReason)) };
+  if (opts.error || opts.errorReason)
+    return {
+      kind: "back",
+      token,
+      serviceId,
+      error: signInErrorCode(signInAnswer(platform ?? null, opts.error ?? "", opts.errorReason)),
+    };
   if (!opts.code || opts.code.length > 4096) return { kind: "back", token, serviceId, error: "generic" };
   if (!platform) return { kind: "back", token, serviceId, error: "not_allowed" };
 
   try {
     const connector = connectorFor(platform, { override: opts.connector });
-    const { accessToken } = await connector.handleCallback({ code: opts.code, state: opts.state, redirectUri: callbackUrl(), codeVerifier: signInVerifier(nonce) });
-    await db.grantSession.update({ where: { id: session.id }, data: { accessToken: encryptText(accessToken, secrets.encryptionKey) } });
+    const { accessToken } = await connector.handleCallback({
+      code: opts.code,
+      state: opts.state,
+      redirectUri: callbackUrl(),
+      codeVerifier: signInVerifier(nonce),
+    });
+    await db.grantSession.update({
+      where: { id: session.id },
+      data: { accessToken: encryptText(accessToken, secrets.encryptionKey) },
+    });
     return { kind: "back", token, serviceId, sessionId: session.id };
   } catch (err) {
     if (isConnectorError(err)) {

@@ -9,7 +9,17 @@ import { cancelRequest } from "@/lib/core/requests/cancel-request";
 import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
 import { FORWARD_RATE_POINTS } from "@/lib/surfaces/client-pages/apply-forward-action";
 import { startApiServer } from "@/test/support/api-server";
-import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessRequest, signIn, signInAndGrant, type TestAgency } from "@/test/support/access-fixtures";
+import {
+  eventsOf,
+  getNoFollow,
+  locationOf,
+  postForm,
+  requestRow,
+  seedAccessRequest,
+  signIn,
+  signInAndGrant,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { call, seedV2Agency, type SeededV2Agency } from "@/test/support/v2-fixtures";
 import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
@@ -26,20 +36,29 @@ beforeAll(async () => {
   v2 = await seedV2Agency({ platforms: [] });
   const accounts: Record<string, string> = {};
   for (const platform of ["meta", "google", "shopify"]) {
-    accounts[platform] = (await connectAccount({ agencyId: v2.agencyId, platform, email: `${platform}@agency.test` })).internalAccountId;
+    accounts[platform] = (
+      await connectAccount({ agencyId: v2.agencyId, platform, email: `${platform}@agency.test` })
+    ).internalAccountId;
   }
   agency = { agencyId: v2.agencyId, accounts };
 });
 afterAll(async () => close?.());
 
 async function forward(token: string, fields: Record<string, string | string[]>) {
-  return postForm(`${base}/api/access/${token}/forward/forward`, { name: "Marta Colleague", email: "marta@client.test", ...fields });
+  return postForm(`${base}/api/access/${token}/forward/forward`, {
+    name: "Marta Colleague",
+    email: "marta@client.test",
+    ...fields,
+  });
 }
 
 /** The forwarded link's token, read from the colleague's email as they would. */
 async function colleagueToken(requestId: string, to = "marta@client.test"): Promise<string> {
   const db = await getDb();
-  const mail = await db.email.findFirstOrThrow({ where: { requestId, kind: "forward", to }, orderBy: { createdAt: "desc" } });
+  const mail = await db.email.findFirstOrThrow({
+    where: { requestId, kind: "forward", to },
+    orderBy: { createdAt: "desc" },
+  });
   const m = /\/i\/([A-Za-z0-9_-]+)/.exec(mail.text);
   if (!m) throw new Error(`no link in ${mail.text}`);
   return m[1]!;
@@ -47,7 +66,11 @@ async function colleagueToken(requestId: string, to = "marta@client.test"): Prom
 
 describe("handing services to a colleague", () => {
   it("the colleague grants through their own link, the request completes, and both pages and the API show it", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" }, google_analytics: { accessLevel: "viewer" } }, { language: "Spanish" });
+    const { requestId, token } = await seedAccessRequest(
+      agency,
+      { meta_ads: { accessLevel: "advertiser" }, google_analytics: { accessLevel: "viewer" } },
+      { language: "Spanish" },
+    );
     const res = await forward(token, { service: "meta_ads", note: "Tú tienes el acceso de administrador" });
     expect(res.status).toBe(303);
     expect(locationOf(res).search).toBe("?notice=forwarded&service=meta_ads");
@@ -70,11 +93,20 @@ describe("handing services to a colleague", () => {
     expect(row.stateVersion).toBe(2);
     const updated = (await eventsOf(requestId)).filter((e) => e.type === "request.updated");
     expect(updated).toHaveLength(1);
-    expect(updated[0]!.data.forward).toEqual({ change: "forwarded", name: "Marta Colleague", email: "marta@client.test", services: ["meta_ads"] });
+    expect(updated[0]!.data.forward).toEqual({
+      change: "forwarded",
+      name: "Marta Colleague",
+      email: "marta@client.test",
+      services: ["meta_ads"],
+    });
     const api = await call(base, v2.key, "GET", `/requests/${requestId}`);
     expect(api.status).toBe(200);
     const apiServices = api.body.data.services as { service: string; forwardedTo: unknown }[];
-    expect(apiServices.find((s) => s.service === "meta_ads")!.forwardedTo).toEqual({ name: "Marta Colleague", email: "marta@client.test", forwardedAt: expect.any(String) });
+    expect(apiServices.find((s) => s.service === "meta_ads")!.forwardedTo).toEqual({
+      name: "Marta Colleague",
+      email: "marta@client.test",
+      forwardedAt: expect.any(String),
+    });
     expect(apiServices.find((s) => s.service === "google_analytics")!.forwardedTo).toBeNull();
 
     // The colleague's page holds only the forwarded service, and names who asked.
@@ -86,10 +118,16 @@ describe("handing services to a colleague", () => {
     // The sign-in started from the colleague's link comes back to it, and the grant counts.
     const { callback } = await signIn(base, colleague, "meta_ads");
     expect(callback!.pathname).toBe(`/i/${colleague}`);
-    const granted = await postForm(`${base}/api/access/${colleague}/services/meta_ads/grant`, { session: callback!.searchParams.get("session")!, asset: "meta_ads_1001" });
+    const granted = await postForm(`${base}/api/access/${colleague}/services/meta_ads/grant`, {
+      session: callback!.searchParams.get("session")!,
+      asset: "meta_ads_1001",
+    });
     expect(locationOf(granted).search).toBe("?notice=granted&service=meta_ads");
     row = await requestRow(requestId);
-    expect(row.services.find((s) => s.serviceId === "meta_ads")).toMatchObject({ status: "granted", grantedBy: "marta@client.test" });
+    expect(row.services.find((s) => s.serviceId === "meta_ads")).toMatchObject({
+      status: "granted",
+      grantedBy: "marta@client.test",
+    });
 
     // The client's page shows who it went to and that they granted it.
     const mine = (await loadAccessPage({ token }))!;
@@ -102,27 +140,44 @@ describe("handing services to a colleague", () => {
     row = await requestRow(requestId);
     expect(row.status).toBe("completed");
     // A forwarded link never adds to the allowance: one request counted.
-    expect(await db.usageCounter.findMany({ where: { agencyId: agency.agencyId } }).then((rows) => rows.length)).toBeLessThanOrEqual(1);
+    expect(
+      await db.usageCounter.findMany({ where: { agencyId: agency.agencyId } }).then((rows) => rows.length),
+    ).toBeLessThanOrEqual(1);
   });
 
   it("a forwarded link reaches only its services and cannot hand services on", async () => {
     const { requestId, token } = await seedAccessRequest(
       agency,
-      { meta_ads: { accessLevel: "advertiser" }, shopify_store: { optional: true }, google_analytics: { accessLevel: "viewer" } },
+      {
+        meta_ads: { accessLevel: "advertiser" },
+        shopify_store: { optional: true },
+        google_analytics: { accessLevel: "viewer" },
+      },
       { intake: false },
     );
     await forward(token, { service: "meta_ads" });
     const colleague = await colleagueToken(requestId);
-    expect(locationOf(await getNoFollow(`${base}/api/access/${colleague}/connect/google_analytics`)).search).toContain("error=not_allowed");
-    expect(locationOf(await postForm(`${base}/api/access/${colleague}/services/shopify_store/skip`, {})).search).toContain("error=not_allowed");
-    const nested = await postForm(`${base}/api/access/${colleague}/forward/forward`, { name: "X", email: "x@client.test", service: "meta_ads" }, { json: true });
+    expect(locationOf(await getNoFollow(`${base}/api/access/${colleague}/connect/google_analytics`)).search).toContain(
+      "error=not_allowed",
+    );
+    expect(
+      locationOf(await postForm(`${base}/api/access/${colleague}/services/shopify_store/skip`, {})).search,
+    ).toContain("error=not_allowed");
+    const nested = await postForm(
+      `${base}/api/access/${colleague}/forward/forward`,
+      { name: "X", email: "x@client.test", service: "meta_ads" },
+      { json: true },
+    );
     expect(nested.status).toBe(404);
     const row = await requestRow(requestId);
     expect(row.services.map((s) => s.status)).toEqual(["pending", "pending", "pending"]);
   });
 
   it("taking a forward back revokes its link and gives the service back; resend emails the same link", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" }, google_analytics: { accessLevel: "viewer" } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "advertiser" },
+      google_analytics: { accessLevel: "viewer" },
+    });
     await forward(token, { service: ["meta_ads", "google_analytics"] });
     const colleague = await colleagueToken(requestId);
     const db = await getDb();
@@ -138,7 +193,9 @@ describe("handing services to a colleague", () => {
     const back = await postForm(`${base}/api/access/${token}/forward/take-back`, { forward: fwd.id });
     expect(locationOf(back).search).toBe("?notice=taken_back&service=meta_ads");
     expect(await loadAccessPage({ token: colleague })).toBeNull();
-    expect(locationOf(await getNoFollow(`${base}/api/access/${colleague}/connect/meta_ads`)).search).toContain("error=not_found");
+    expect(locationOf(await getNoFollow(`${base}/api/access/${colleague}/connect/meta_ads`)).search).toContain(
+      "error=not_found",
+    );
     const row = await requestRow(requestId);
     expect(row.stateVersion).toBe(3);
     expect(row.services.map((s) => s.forwardedTo)).toEqual([null, null]);
@@ -155,7 +212,9 @@ describe("handing services to a colleague", () => {
     expect(await loadAccessPage({ token: colleague })).not.toBeNull();
     await cancelRequest({ agencyId: agency.agencyId, id: requestId });
     expect(await loadAccessPage({ token: colleague })).toBeNull();
-    expect(locationOf(await getNoFollow(`${base}/api/access/${colleague}/connect/meta_ads`)).search).toContain("error=not_found");
+    expect(locationOf(await getNoFollow(`${base}/api/access/${colleague}/connect/meta_ads`)).search).toContain(
+      "error=not_found",
+    );
     const db = await getDb();
     expect((await db.requestForward.findFirstOrThrow({ where: { requestId } })).revokedAt).not.toBeNull();
   });
@@ -164,7 +223,8 @@ describe("handing services to a colleague", () => {
     const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" } });
     await forward(token, { service: "meta_ads" });
     const fwd = await (await getDb()).requestForward.findFirstOrThrow({ where: { requestId } });
-    for (let i = 1; i < FORWARD_RATE_POINTS; i++) expect((await postForm(`${base}/api/access/${token}/forward/resend`, { forward: fwd.id })).status).toBe(303);
+    for (let i = 1; i < FORWARD_RATE_POINTS; i++)
+      expect((await postForm(`${base}/api/access/${token}/forward/resend`, { forward: fwd.id })).status).toBe(303);
     const res = await postForm(`${base}/api/access/${token}/forward/resend`, { forward: fwd.id }, { json: true });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -172,8 +232,15 @@ describe("handing services to a colleague", () => {
   });
 
   it("refuses bad input naming the fields, and services that are not pending", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" }, shopify_store: { optional: true } });
-    const res = await postForm(`${base}/api/access/${token}/forward/forward`, { name: "", email: "not-an-email", service: "meta_ads" }, { json: true });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "advertiser" },
+      shopify_store: { optional: true },
+    });
+    const res = await postForm(
+      `${base}/api/access/${token}/forward/forward`,
+      { name: "", email: "not-an-email", service: "meta_ads" },
+      { json: true },
+    );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; fields: Record<string, string> } };
     expect(body.error.code).toBe("invalid_input");
@@ -188,9 +255,14 @@ describe("handing services to a colleague", () => {
 
   it("the agency sees who it went to on the request page and in the timeline, and the team is notified", async () => {
     const db = await getDb();
-    const user = await db.user.create({ data: { email: `m-${crypto.randomUUID().slice(0, 8)}@agency.test`, passwordHash: "x" } });
+    const user = await db.user.create({
+      data: { email: `m-${crypto.randomUUID().slice(0, 8)}@agency.test`, passwordHash: "x" },
+    });
     await db.membership.create({ data: { agencyId: agency.agencyId, userId: user.id, role: "member" } });
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" }, google_analytics: { accessLevel: "viewer" } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "advertiser" },
+      google_analytics: { accessLevel: "viewer" },
+    });
     await forward(token, { service: ["meta_ads", "google_analytics"], name: "Ana Admin", email: "Ana@Client.test" });
 
     const detail = await getRequestForDashboard({ agencyId: agency.agencyId, id: requestId });
@@ -200,6 +272,8 @@ describe("handing services to a colleague", () => {
     expect(entry.technical).toBe(false);
 
     const notes = await db.notification.findMany({ where: { userId: user.id } });
-    expect(notes.map((n) => [n.type, n.message])).toEqual([["request.forwarded", "Ana Client forwarded Meta Ad Account, Google Analytics to Ana Admin (ana@client.test)"]]);
+    expect(notes.map((n) => [n.type, n.message])).toEqual([
+      ["request.forwarded", "Ana Client forwarded Meta Ad Account, Google Analytics to Ana Admin (ana@client.test)"],
+    ]);
   });
 });

@@ -7,7 +7,17 @@ import { resetEnvCache } from "@/lib/infra/env";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { openAttemptNotice } from "@/lib/surfaces/client-pages/attempt-notice";
 import { startApiServer } from "@/test/support/api-server";
-import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf, type TestAgency } from "@/test/support/access-fixtures";
+import {
+  eventsOf,
+  getNoFollow,
+  locationOf,
+  postForm,
+  requestRow,
+  seedAccessAgency,
+  seedAccessRequest,
+  typesOf,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
 import { GOOGLE_FAKE, startGoogleFake, type GoogleFake } from "@/test/support/fakes/google-fake";
 
 let base: string;
@@ -34,7 +44,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await close?.();
   await fake?.close();
-  for (const k of ["SANDBOX_PLATFORMS", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ADS_DEVELOPER_TOKEN", "PLATFORM_HOST_OVERRIDES"]) {
+  for (const k of [
+    "SANDBOX_PLATFORMS",
+    "GOOGLE_CLIENT_ID",
+    "GOOGLE_CLIENT_SECRET",
+    "GOOGLE_ADS_DEVELOPER_TOKEN",
+    "PLATFORM_HOST_OVERRIDES",
+  ]) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
@@ -69,35 +85,68 @@ describe("a client grants Google Analytics through the real connector", () => {
       "https://www.googleapis.com/auth/analytics.readonly",
       "openid",
     ]);
-    expect(fake.calls.find((c) => c.path === "/token")!.body).toMatchObject({ redirect_uri: "http://localhost:3999/api/access/callback", grant_type: "authorization_code" });
+    expect(fake.calls.find((c) => c.path === "/token")!.body).toMatchObject({
+      redirect_uri: "http://localhost:3999/api/access/callback",
+      grant_type: "authorization_code",
+    });
 
-    const res = await postForm(`${base}/api/access/${token}/services/google_analytics/grant`, { session, asset: ["properties/1001", "properties/1003"] });
+    const res = await postForm(`${base}/api/access/${token}/services/google_analytics/grant`, {
+      session,
+      asset: ["properties/1001", "properties/1003"],
+    });
     expect(res.status).toBe(303);
     const grants = fake.calls.filter((c) => c.method === "POST" && c.path.endsWith("/accessBindings"));
     expect(grants.map((c) => [c.path, c.body])).toEqual([
-      ["/v1alpha/properties/1001/accessBindings", { user: GOOGLE_FAKE.agencyEmail, roles: ["predefinedRoles/analyst"] }],
-      ["/v1alpha/properties/1003/accessBindings", { user: GOOGLE_FAKE.agencyEmail, roles: ["predefinedRoles/analyst"] }],
+      [
+        "/v1alpha/properties/1001/accessBindings",
+        { user: GOOGLE_FAKE.agencyEmail, roles: ["predefinedRoles/analyst"] },
+      ],
+      [
+        "/v1alpha/properties/1003/accessBindings",
+        { user: GOOGLE_FAKE.agencyEmail, roles: ["predefinedRoles/analyst"] },
+      ],
     ]);
 
     const notice = openAttemptNotice(requestId, locationOf(res).searchParams.get("attempt"), appSecret());
-    expect(notice).toEqual({ serviceId: "google_analytics", outcome: "partial_success", errors: ["The caller does not have permission to manage users on this property."] });
+    expect(notice).toEqual({
+      serviceId: "google_analytics",
+      outcome: "partial_success",
+      errors: ["The caller does not have permission to manage users on this property."],
+    });
     const row = await requestRow(requestId);
     expect(row.status).toBe("completed");
-    expect(row.services[0]!.grantedAssets).toMatchObject([{ id: "properties/1001", name: "Brand Web (Brand Co)", accessLevel: "analyst" }]);
+    expect(row.services[0]!.grantedAssets).toMatchObject([
+      { id: "properties/1001", name: "Brand Web (Brand Co)", accessLevel: "analyst" },
+    ]);
     const events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.completed", "request.created", "service.granted"]);
+    expect(typesOf(events)).toEqual([
+      "connection.attempt_completed",
+      "request.completed",
+      "request.created",
+      "service.granted",
+    ]);
     const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt;
-    expect(attempt).toEqual({ platform: "google", outcome: "partial_success", services: [{ service: "google_analytics", status: "granted", errors: notice!.errors }], errors: [] });
+    expect(attempt).toEqual({
+      platform: "google",
+      outcome: "partial_success",
+      services: [{ service: "google_analytics", status: "granted", errors: notice!.errors }],
+      errors: [],
+    });
     // The client's Google token appears nowhere in what we recorded.
     const token0 = /^Bearer (.+)$/.exec(grants[0]!.headers.authorization!)![1]!;
     expect(JSON.stringify(events)).not.toContain(token0);
   });
 
   it("an expired Google token fails the attempt: the attempt event asks the client to sign in again, the request is unchanged", async () => {
-    const { requestId, token } = await seedAccessRequest(agency, { google_tag_manager: { accessLevel: "[edit,read]" } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      google_tag_manager: { accessLevel: "[edit,read]" },
+    });
     const session = await signInWithGoogle(token, "google_tag_manager");
     fake.set({ expiredTokens: true });
-    const res = await postForm(`${base}/api/access/${token}/services/google_tag_manager/grant`, { session, asset: "accounts/2001/containers/3001" });
+    const res = await postForm(`${base}/api/access/${token}/services/google_tag_manager/grant`, {
+      session,
+      asset: "accounts/2001/containers/3001",
+    });
     const notice = openAttemptNotice(requestId, locationOf(res).searchParams.get("attempt"), appSecret());
     expect(notice?.outcome).toBe("failed");
     expect(notice?.errors[0]).toMatch(/sign in/i);
@@ -108,7 +157,10 @@ describe("a client grants Google Analytics through the real connector", () => {
     const events = await eventsOf(requestId);
     // a whole-attempt failure is reported only through the attempt event (spec: service.grant_failed is per service)
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created"]);
-    expect((events.find((e) => e.type === "connection.attempt_completed")!.data as { attempt: { errors: string[] } }).attempt.errors).toEqual(notice!.errors);
+    expect(
+      (events.find((e) => e.type === "connection.attempt_completed")!.data as { attempt: { errors: string[] } }).attempt
+        .errors,
+    ).toEqual(notice!.errors);
   });
 
   it("a refused consent is not an attempt: back to the page with an error, no event", async () => {

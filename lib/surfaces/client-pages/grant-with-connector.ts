@@ -14,9 +14,20 @@
 // The request row lock in the transaction orders us against a cancel: if the request
 // was cancelled meanwhile, nothing is recorded and the client is told it is closed.
 
-import { ATTEMPT_EVENT_PLATFORMS, GRANT_FAILED_PLATFORMS, getCatalogService, getPlatform, isOneClickHere } from "@/lib/core/catalog/catalog";
+import {
+  ATTEMPT_EVENT_PLATFORMS,
+  GRANT_FAILED_PLATFORMS,
+  getCatalogService,
+  getPlatform,
+  isOneClickHere,
+} from "@/lib/core/catalog/catalog";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
-import { isConnectorError, type AgencyAccountRef, type GrantResult, type PlatformConnector } from "@/lib/infra/connectors/connector";
+import {
+  isConnectorError,
+  type AgencyAccountRef,
+  type GrantResult,
+  type PlatformConnector,
+} from "@/lib/infra/connectors/connector";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { recordEvent } from "@/lib/core/events/record-event";
@@ -37,7 +48,12 @@ import {
   type ServiceAttempt,
 } from "@/lib/surfaces/client-pages/attempt-report";
 import { serviceName } from "@/lib/core/catalog/catalog-messages";
-import { accessRequestInclude, findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/client-pages/find-request-by-token";
+import {
+  accessRequestInclude,
+  findRequestByToken,
+  isOpenRequest,
+  requestLocale,
+} from "@/lib/surfaces/client-pages/find-request-by-token";
 import { findLiveSession } from "@/lib/surfaces/client-pages/load-asset-picker";
 import { connectorFor } from "@/lib/surfaces/client-pages/platform-connector";
 import { decryptText } from "@/lib/infra/secrets/crypto";
@@ -61,18 +77,29 @@ export interface GrantOutcome {
 
 type AccountLink = { internalAccountId?: string | null };
 
-async function agencyAccounts(db: Tx, agencyId: string, platform: string, serviceId: string, accounts: unknown): Promise<AgencyAccountRef[]> {
+async function agencyAccounts(
+  db: Tx,
+  agencyId: string,
+  platform: string,
+  serviceId: string,
+  accounts: unknown,
+): Promise<AgencyAccountRef[]> {
   const links = (Array.isArray(accounts) ? (accounts as AccountLink[]) : []).filter((a) => !!a.internalAccountId);
   const ids = links.map((a) => a.internalAccountId as string);
   const rows = await db.connectedAccount.findMany({
-    where: ids.length > 0 ? { agencyId, internalAccountId: { in: ids } } : { agencyId, platform, status: "connected", services: { has: serviceId } },
+    where:
+      ids.length > 0
+        ? { agencyId, internalAccountId: { in: ids } }
+        : { agencyId, platform, status: "connected", services: { has: serviceId } },
     orderBy: { createdAt: "asc" },
     select: { internalAccountId: true, platformAccountId: true, email: true, businessId: true, accessToken: true },
     ...(ids.length > 0 ? {} : { take: 1 }),
   });
   return rows.map(({ accessToken, ...r }) => {
     const link = links.find((l) => l.internalAccountId === r.internalAccountId) ?? {};
-    const linkFields = Object.fromEntries(Object.entries(link).filter(([k, v]) => k !== "internalAccountId" && typeof v === "string")) as Record<string, string>;
+    const linkFields = Object.fromEntries(
+      Object.entries(link).filter(([k, v]) => k !== "internalAccountId" && typeof v === "string"),
+    ) as Record<string, string>;
     // The agency's own token (dashboard sign-in), opened only to hand to the connector.
     const agencyAccessToken = accessToken ? decryptText(accessToken, loadSecrets().encryptionKey) : null;
     return { ...r, linkFields, agencyAccessToken };
@@ -83,11 +110,17 @@ async function agencyAccounts(db: Tx, agencyId: string, platform: string, servic
  * What the read-back said for an asset across the agency accounts: confirmed only when every
  * account's grant was read back, not found when any read missed it, null when none was read.
  */
-export function verification(results: GrantResult[], assetId: string, now: Date): { verified: boolean | null; verifiedAt: string | null } {
+export function verification(
+  results: GrantResult[],
+  assetId: string,
+  now: Date,
+): { verified: boolean | null; verifiedAt: string | null } {
   const reads = results.map((r) => r.results.find((x) => x.assetId === assetId)?.verified ?? null);
   if (reads.length === 0 || reads.every((v) => v === null)) return { verified: null, verifiedAt: null };
   if (reads.includes(false)) return { verified: false, verifiedAt: now.toISOString() };
-  return reads.every((v) => v === true) ? { verified: true, verifiedAt: now.toISOString() } : { verified: null, verifiedAt: null };
+  return reads.every((v) => v === true)
+    ? { verified: true, verifiedAt: now.toISOString() }
+    : { verified: null, verifiedAt: null };
 }
 
 /** The assets the client picked for one service of the sign-in. */
@@ -103,8 +136,10 @@ function cleanIds(ids: readonly string[]): string[] {
 function attemptFailure(err: unknown, platformName: string, locale: Locale): AttemptFailure {
   if (!isConnectorError(err) || err.kind === "server_error") log().error({ err }, "access page: grant attempt failed");
   if (!isConnectorError(err)) return { message: "", serverError: true };
-  if (err.kind === "reauth") return { message: t(locale, "grant.signInAgain", { platform: platformName }), serverError: false };
-  if (err.kind === "rate_limited") return { message: t(locale, "grant.rateLimited", { platform: platformName }), serverError: false };
+  if (err.kind === "reauth")
+    return { message: t(locale, "grant.signInAgain", { platform: platformName }), serverError: false };
+  if (err.kind === "rate_limited")
+    return { message: t(locale, "grant.rateLimited", { platform: platformName }), serverError: false };
   return { message: err.message, serverError: err.kind === "server_error" };
 }
 
@@ -129,24 +164,45 @@ export async function grantWithConnector(opts: {
     new AccessPageError(code, { serviceId: opts.serviceId, locale });
   if (!isOpenRequest(row, now)) throw fail("closed");
   const lead = row.services.find((s) => s.serviceId === opts.serviceId);
-  if (!lead || !isOneClickHere(getCatalogService(lead.serviceId), platformMode(lead.platform)) || lead.status !== "pending") throw fail("not_allowed");
+  if (
+    !lead ||
+    !isOneClickHere(getCatalogService(lead.serviceId), platformMode(lead.platform)) ||
+    lead.status !== "pending"
+  )
+    throw fail("not_allowed");
 
   // The services of this attempt, in request order: those with at least one asset picked.
   const picked = new Map<string, string[]>([[lead.serviceId, cleanIds(opts.assetIds)]]);
-  for (const sel of opts.selections ?? []) picked.set(sel.serviceId, cleanIds([...(picked.get(sel.serviceId) ?? []), ...sel.assetIds]));
-  const chosen = row.services.filter((s) => (picked.get(s.serviceId)?.length ?? 0) > 0).map((svc) => ({ svc, assetIds: picked.get(svc.serviceId)! }));
+  for (const sel of opts.selections ?? [])
+    picked.set(sel.serviceId, cleanIds([...(picked.get(sel.serviceId) ?? []), ...sel.assetIds]));
+  const chosen = row.services
+    .filter((s) => (picked.get(s.serviceId)?.length ?? 0) > 0)
+    .map((svc) => ({ svc, assetIds: picked.get(svc.serviceId)! }));
   for (const { svc } of chosen) {
-    if (svc.platform !== lead.platform || !isOneClickHere(getCatalogService(svc.serviceId), platformMode(svc.platform)) || svc.status !== "pending") throw fail("not_allowed");
+    if (
+      svc.platform !== lead.platform ||
+      !isOneClickHere(getCatalogService(svc.serviceId), platformMode(svc.platform)) ||
+      svc.status !== "pending"
+    )
+      throw fail("not_allowed");
   }
   if ([...picked.keys()].some((id) => !row.services.some((s) => s.serviceId === id))) throw fail("not_allowed");
   if (chosen.length === 0 || chosen.some((c) => c.assetIds.length > MAX_ASSETS_PER_GRANT)) throw fail("no_assets");
 
   // One grant per sign-in: take the token off the session before using it, so a
   // second submit (two tabs, a double click) finds nothing to use.
-  const session = await findLiveSession(db, { requestId: row.id, serviceId: lead.serviceId, sessionId: opts.sessionId, now });
+  const session = await findLiveSession(db, {
+    requestId: row.id,
+    serviceId: lead.serviceId,
+    sessionId: opts.sessionId,
+    now,
+  });
   if ("error" in session) throw fail(session.error === "sign_in_used" ? "sign_in_used" : "sign_in_expired");
   if (chosen.some((c) => !session.serviceIds.includes(c.svc.serviceId))) throw fail("not_allowed");
-  const taken = await db.grantSession.updateMany({ where: { id: session.id, accessToken: session.sealedToken }, data: { accessToken: null } });
+  const taken = await db.grantSession.updateMany({
+    where: { id: session.id, accessToken: session.sealedToken },
+    data: { accessToken: null },
+  });
   if (taken.count !== 1) throw fail("sign_in_used");
 
   // A preview never grants through a platform (and a preview has no sign-in of its own;
@@ -175,13 +231,22 @@ export async function grantWithConnector(opts: {
     let failure: AttemptFailure | null = stop;
     if (!failure) {
       try {
-        for (const a of await connector.listAssets({ accessToken: session.accessToken, serviceId: svc.serviceId })) names.set(a.id, a.name);
+        for (const a of await connector.listAssets({ accessToken: session.accessToken, serviceId: svc.serviceId }))
+          names.set(a.id, a.name);
       } catch {
         // Names are cosmetic; the grant below reports any real problem.
       }
       try {
         for (const agencyAccount of accountsOf.get(svc.serviceId)!) {
-          results.push(await connector.grantAccess({ accessToken: session.accessToken, serviceId: svc.serviceId, assetIds, role: svc.accessLevel, agencyAccount }));
+          results.push(
+            await connector.grantAccess({
+              accessToken: session.accessToken,
+              serviceId: svc.serviceId,
+              assetIds,
+              role: svc.accessLevel,
+              agencyAccount,
+            }),
+          );
         }
       } catch (err) {
         failure = attemptFailure(err, platformName, locale);
@@ -198,7 +263,12 @@ export async function grantWithConnector(opts: {
     reports.set(svc.serviceId, report);
     granted.set(
       svc.serviceId,
-      report.grantedAssetIds.map((id) => ({ id, name: names.get(id) ?? null, accessLevel: svc.accessLevel, ...verification(results, id, now) })),
+      report.grantedAssetIds.map((id) => ({
+        id,
+        name: names.get(id) ?? null,
+        accessLevel: svc.accessLevel,
+        ...verification(results, id, now),
+      })),
     );
   }
 
@@ -222,7 +292,10 @@ export async function grantWithConnector(opts: {
       if (!request) {
         // Lock like applyRequestAction does, so a failure is never recorded after a cancel.
         await tx.$queryRaw`SELECT "id" FROM "AccessRequest" WHERE "id" = ${row.id}::uuid FOR UPDATE`;
-        const current = await tx.accessRequest.findUniqueOrThrow({ where: { id: row.id }, include: accessRequestInclude });
+        const current = await tx.accessRequest.findUniqueOrThrow({
+          where: { id: row.id },
+          include: accessRequestInclude,
+        });
         if (!isOpenRequest(current, now)) throw fail("closed");
         request = serializeRequest(current, now);
       }
@@ -246,7 +319,13 @@ export async function grantWithConnector(opts: {
       }
       if ((ATTEMPT_EVENT_PLATFORMS as readonly string[]).includes(lead.platform)) {
         const attempt = attemptEventData({ platform: lead.platform, services });
-        await recordEvent(tx, { agencyId: row.agencyId, type: "connection.attempt_completed", requestId: row.id, now, data: { request: final, attempt } });
+        await recordEvent(tx, {
+          agencyId: row.agencyId,
+          type: "connection.attempt_completed",
+          requestId: row.id,
+          now,
+          data: { request: final, attempt },
+        });
       }
       return { request: final, services };
     });
@@ -261,7 +340,14 @@ export async function grantWithConnector(opts: {
     const errors =
       services.length === 1
         ? shownErrors(services[0]!.report)
-        : [...new Set([...services.flatMap((s) => s.report.serviceErrors.map((e) => `${serviceName(locale, s.serviceId)}: ${e}`)), ...report.generalErrors])];
+        : [
+            ...new Set([
+              ...services.flatMap((s) =>
+                s.report.serviceErrors.map((e) => `${serviceName(locale, s.serviceId)}: ${e}`),
+              ),
+              ...report.generalErrors,
+            ]),
+          ];
     return { requestId: row.id, preview: false, report, services, errors, request };
   } catch (err) {
     // Cancelled, expired or skipped in another tab between the platform call and here.

@@ -26,7 +26,10 @@ describe("parseIntakeAnswers", () => {
   });
 
   it("reports each problem as a field error code", () => {
-    const parsed = parseIntakeAnswers(questions, form({ "q.q1": "x".repeat(1001), "q.q2": "y".repeat(5001), "q.q3": "Huge", "q.q4": ["C"] }));
+    const parsed = parseIntakeAnswers(
+      questions,
+      form({ "q.q1": "x".repeat(1001), "q.q2": "y".repeat(5001), "q.q3": "Huge", "q.q4": ["C"] }),
+    );
     expect(parsed).toEqual({
       ok: false,
       fields: { "q.q1": "tooLong1000", "q.q2": "tooLong5000", "q.q3": "invalidOption", "q.q4": "invalidOption" },

@@ -36,7 +36,9 @@ function issue(code: FieldErrorCode) {
 
 function schemaFor(q: IntakeQuestionRule): z.ZodType<string | string[]> {
   if (q.type === "multiple_choice") {
-    const base = z.array(z.string().refine((v) => q.options.includes(v), issue("invalidOption"))).transform((v) => [...new Set(v)]);
+    const base = z
+      .array(z.string().refine((v) => q.options.includes(v), issue("invalidOption")))
+      .transform((v) => [...new Set(v)]);
     return q.required ? base.refine((v) => v.length > 0, issue("chooseAtLeastOne")) : base;
   }
   if (q.type === "single_choice") {

@@ -5,7 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/infra/db/db";
 import { startApiServer } from "@/test/support/api-server";
-import { locationOf, postForm, seedAccessAgency, seedAccessRequest, type TestAgency } from "@/test/support/access-fixtures";
+import {
+  locationOf,
+  postForm,
+  seedAccessAgency,
+  seedAccessRequest,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
 import { addIntakeQuestion, getIntakeForm, setIntakeEnabled, updateIntakeQuestion } from "@/lib/core/intake/questions";
 import { ZIntakeQuestionInput } from "@/lib/core/intake/question-schemas";
 import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
@@ -31,7 +37,10 @@ describe("intake questions per language", () => {
         label: "Monthly budget?",
         required: true,
         options: ["Low", "High"],
-        translations: { Spanish: { label: "¿Presupuesto mensual?", options: ["Bajo", "Alto"] }, Dutch: { label: "", options: [] } },
+        translations: {
+          Spanish: { label: "¿Presupuesto mensual?", options: ["Bajo", "Alto"] },
+          Dutch: { label: "", options: [] },
+        },
       }),
     });
     const question = form.questions.at(-1)!;
@@ -45,7 +54,10 @@ describe("intake questions per language", () => {
       options: ["Low", "High"],
       optionLabels: ["Bajo", "Alto"],
     });
-    expect((await intakeOf(dutch.token)).find((q) => q.id === question.id)).toMatchObject({ label: "Monthly budget?", optionLabels: ["Low", "High"] });
+    expect((await intakeOf(dutch.token)).find((q) => q.id === question.id)).toMatchObject({
+      label: "Monthly budget?",
+      optionLabels: ["Low", "High"],
+    });
 
     // the editor adds Dutch later
     form = await updateIntakeQuestion({
@@ -56,25 +68,40 @@ describe("intake questions per language", () => {
         label: "Monthly budget?",
         required: true,
         options: ["Low", "High"],
-        translations: { Spanish: { label: "¿Presupuesto mensual?", options: ["Bajo", "Alto"] }, Dutch: { label: "Maandbudget?", options: ["Laag", ""] } },
+        translations: {
+          Spanish: { label: "¿Presupuesto mensual?", options: ["Bajo", "Alto"] },
+          Dutch: { label: "Maandbudget?", options: ["Laag", ""] },
+        },
       }),
     });
-    expect((await getIntakeForm({ agencyId: agency.agencyId })).questions.find((q) => q.id === question.id)!.translations.Dutch).toEqual({
+    expect(
+      (await getIntakeForm({ agencyId: agency.agencyId })).questions.find((q) => q.id === question.id)!.translations
+        .Dutch,
+    ).toEqual({
       label: "Maandbudget?",
       options: ["Laag", ""],
     });
     // a blank option shows the English one
-    expect((await intakeOf(dutch.token)).find((q) => q.id === question.id)).toMatchObject({ label: "Maandbudget?", optionLabels: ["Laag", "High"] });
+    expect((await intakeOf(dutch.token)).find((q) => q.id === question.id)).toMatchObject({
+      label: "Maandbudget?",
+      optionLabels: ["Laag", "High"],
+    });
 
     // the Spanish client answers "Alto": the stored answer is the English option
     const res = await postForm(`${server.url}/api/access/${spanish.token}/intake`, { [`q.${question.id}`]: "High" });
     expect(locationOf(res).searchParams.get("notice")).toBe("intake_submitted");
-    const answer = await (await getDb()).intakeAnswer.findFirstOrThrow({ where: { requestId: spanish.requestId, questionId: question.id } });
+    const answer = await (
+      await getDb()
+    ).intakeAnswer.findFirstOrThrow({ where: { requestId: spanish.requestId, questionId: question.id } });
     expect(answer).toMatchObject({ value: "High", questionLabel: "Monthly budget?" });
   });
 
   it("refuses a translation longer than the limit, naming the field", () => {
-    const parsed = ZIntakeQuestionInput.safeParse({ type: "text", label: "Website?", translations: { Spanish: { label: "x".repeat(501) } } });
+    const parsed = ZIntakeQuestionInput.safeParse({
+      type: "text",
+      label: "Website?",
+      translations: { Spanish: { label: "x".repeat(501) } },
+    });
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues[0]!.path).toEqual(["translations", "Spanish", "label"]);
   });

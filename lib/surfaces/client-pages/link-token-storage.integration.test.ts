@@ -31,14 +31,22 @@ afterAll(() => server.close());
 /** Every column of the row as text, straight from the database. */
 async function rawRow(table: "AccessRequest" | "Agency", id: string): Promise<string> {
   const db = await getDb();
-  const rows = await db.$queryRawUnsafe<{ row: string }[]>(`SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE t."id" = $1::uuid`, id);
+  const rows = await db.$queryRawUnsafe<{ row: string }[]>(
+    `SELECT row_to_json(t)::text AS row FROM "${table}" t WHERE t."id" = $1::uuid`,
+    id,
+  );
   expect(rows).toHaveLength(1);
   return rows[0]!.row;
 }
 
 async function createRequest(): Promise<{ id: string; inviteUrl: string; embedUrl: string }> {
   const res = await call(server.url, a.key, "POST", "/requests", {
-    body: { clientId, requestedServices: { meta_ads: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: a.accounts.meta }] } } },
+    body: {
+      clientId,
+      requestedServices: {
+        meta_ads: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: a.accounts.meta }] },
+      },
+    },
   });
   expect(res.status).toBe(201);
   return res.body.data;
@@ -88,7 +96,9 @@ describe("request invite and embed tokens", () => {
       legacy,
       created.id,
     );
-    expect((await db.accessRequest.findUniqueOrThrow({ where: { id: created.id } })).inviteTokenHash).toBe(hashToken(legacy));
+    expect((await db.accessRequest.findUniqueOrThrow({ where: { id: created.id } })).inviteTokenHash).toBe(
+      hashToken(legacy),
+    );
     const before = await call(server.url, a.key, "GET", `/requests/${created.id}`);
     expect(tokenOf(before.body.data.inviteUrl)).toBe(legacy);
 
@@ -108,7 +118,12 @@ describe("static-link tokens", () => {
     const db = await getDb();
     await db.agency.update({
       where: { id: a.agencyId },
-      data: { staticLinkEnabled: true, staticLinkServices: { meta_ads: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: a.accounts.meta }] } } },
+      data: {
+        staticLinkEnabled: true,
+        staticLinkServices: {
+          meta_ads: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: a.accounts.meta }] },
+        },
+      },
     });
     const link = await getStaticLink({ agencyId: a.agencyId });
     expect(link.url.endsWith(`/l/${link.token}`)).toBe(true);
@@ -127,7 +142,9 @@ describe("static-link tokens", () => {
     const invite = locationOf(res).pathname;
     expect(invite).toMatch(/^\/i\/[A-Za-z0-9_-]{32}$/);
     // the new request's token, too, is stored hashed
-    const request = await db.accessRequest.findUniqueOrThrow({ where: { inviteTokenHash: hashToken(invite.slice(3)) } });
+    const request = await db.accessRequest.findUniqueOrThrow({
+      where: { inviteTokenHash: hashToken(invite.slice(3)) },
+    });
     expect(request.inviteToken).toBeNull();
 
     const rotated = await regenerateStaticLinkToken({ agencyId: a.agencyId });
@@ -149,6 +166,8 @@ describe("static-link tokens", () => {
     expect((await backfillLinkTokens()).agencies).toBeGreaterThanOrEqual(1);
     expect(await rawRow("Agency", a.agencyId)).not.toContain(legacy);
     expect((await getStaticLink({ agencyId: a.agencyId })).token).toBe(legacy);
-    expect(storeLinkToken(legacy).hash).toBe((await db.agency.findUniqueOrThrow({ where: { id: a.agencyId } })).staticLinkTokenHash);
+    expect(storeLinkToken(legacy).hash).toBe(
+      (await db.agency.findUniqueOrThrow({ where: { id: a.agencyId } })).staticLinkTokenHash,
+    );
   });
 });

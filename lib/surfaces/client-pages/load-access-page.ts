@@ -14,7 +14,12 @@ import { localizeQuestion } from "@/lib/core/intake/question-translations";
 import { accentColors, type AccentColors } from "@/lib/surfaces/client-pages/accent-color";
 import { instructionSteps, roleLabel, serviceName } from "@/lib/core/catalog/catalog-messages";
 import { readForwardedTo } from "@/lib/core/forwards/forward-services";
-import { findRequestByToken, requestLocale, requestStatus, type AccessRequestRow } from "@/lib/surfaces/client-pages/find-request-by-token";
+import {
+  findRequestByToken,
+  requestLocale,
+  requestStatus,
+  type AccessRequestRow,
+} from "@/lib/surfaces/client-pages/find-request-by-token";
 import { log } from "@/lib/infra/log";
 
 export interface AccessServiceView {
@@ -76,8 +81,18 @@ export interface AccessPageView {
   forwardable: { serviceId: string; name: string }[];
 }
 
-type AccountLink = { internalAccountId?: string | null; adsMccAccountId?: string | null; businessManagerId?: string | null };
-type AccountRow = { internalAccountId: string; displayName: string | null; email: string | null; platformAccountId: string | null; businessId?: string | null };
+type AccountLink = {
+  internalAccountId?: string | null;
+  adsMccAccountId?: string | null;
+  businessManagerId?: string | null;
+};
+type AccountRow = {
+  internalAccountId: string;
+  displayName: string | null;
+  email: string | null;
+  platformAccountId: string | null;
+  businessId?: string | null;
+};
 
 const QUESTION_TYPES = new Set(["text", "long_text", "single_choice", "multiple_choice"]);
 
@@ -87,9 +102,12 @@ function links(value: unknown): AccountLink[] {
 
 /** How the account reads on the card: its name plus the address or id the client will see on the platform. */
 function accountLabel(link: AccountLink, account: AccountRow | undefined): string {
-  const parts = [account?.displayName, account?.email ?? account?.platformAccountId, link.adsMccAccountId, link.businessManagerId].filter(
-    (p): p is string => typeof p === "string" && p.length > 0,
-  );
+  const parts = [
+    account?.displayName,
+    account?.email ?? account?.platformAccountId,
+    link.adsMccAccountId,
+    link.businessManagerId,
+  ].filter((p): p is string => typeof p === "string" && p.length > 0);
   const unique = [...new Set(parts)];
   return unique.length > 0 ? unique.join(" · ") : (link.internalAccountId ?? "");
 }
@@ -97,15 +115,28 @@ function accountLabel(link: AccountLink, account: AccountRow | undefined): strin
 /** What the client types into the platform's invite box. */
 function inviteTarget(link: AccountLink | undefined, account: AccountRow | undefined, platform?: string): string {
   // Meta partners are assigned by the agency's business id, not an email.
-  if (platform === "meta" && (link?.businessManagerId || account?.businessId)) return (link?.businessManagerId || account?.businessId)!;
-  return account?.email ?? account?.platformAccountId ?? link?.adsMccAccountId ?? account?.displayName ?? link?.internalAccountId ?? "";
+  if (platform === "meta" && (link?.businessManagerId || account?.businessId))
+    return (link?.businessManagerId || account?.businessId)!;
+  return (
+    account?.email ??
+    account?.platformAccountId ??
+    link?.adsMccAccountId ??
+    account?.displayName ??
+    link?.internalAccountId ??
+    ""
+  );
 }
 
 /** How the client pages offer a service here: a one-click service whose platform is not live and that has manual steps shows them. */
-export function effectiveClientFlow(serviceId: string, platform: string, modeOf: (platform: string) => PlatformMode = platformMode): ClientFlow {
+export function effectiveClientFlow(
+  serviceId: string,
+  platform: string,
+  modeOf: (platform: string) => PlatformMode = platformMode,
+): ClientFlow {
   const catalog = getCatalogService(serviceId);
   const mode = modeOf(platform);
-  if (catalog?.clientFlow === "one_click" && mode === "unconfigured" && catalog.instructions.length > 0) return "instructions";
+  if (catalog?.clientFlow === "one_click" && mode === "unconfigured" && catalog.instructions.length > 0)
+    return "instructions";
   // A manual service its live platform grants in one click (HubSpot) is offered as one click.
   if (isOneClickHere(catalog, mode)) return "one_click";
   return catalog?.clientFlow ?? "instructions";
@@ -139,8 +170,13 @@ export function buildServiceView(
     optional: svc.optional,
     flow,
     roleLabel: roleLabel(locale, svc.serviceId, svc.accessLevel),
-    accounts: serviceLinks.map((l) => accountLabel(l, l.internalAccountId ? accounts.get(l.internalAccountId) : undefined)),
-    steps: flow === "one_click" ? [] : instructionSteps(locale, svc.serviceId, inviteTarget(first, firstAccount, svc.platform)),
+    accounts: serviceLinks.map((l) =>
+      accountLabel(l, l.internalAccountId ? accounts.get(l.internalAccountId) : undefined),
+    ),
+    steps:
+      flow === "one_click"
+        ? []
+        : instructionSteps(locale, svc.serviceId, inviteTarget(first, firstAccount, svc.platform)),
     grantedAssets: assets.map((a) => a.name ?? a.id),
     setupPending: open && pending && setupPending,
     actions: {
@@ -178,7 +214,13 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
     accountIds.length > 0
       ? db.connectedAccount.findMany({
           where: { agencyId: row.agencyId, internalAccountId: { in: accountIds } },
-          select: { internalAccountId: true, displayName: true, email: true, platformAccountId: true, businessId: true },
+          select: {
+            internalAccountId: true,
+            displayName: true,
+            email: true,
+            platformAccountId: true,
+            businessId: true,
+          },
         })
       : Promise.resolve([]),
     row.intakeRequested && row.intakeCompletedAt === null && open
@@ -213,9 +255,19 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
     locale,
     status,
     open,
-    agency: { id: row.agency.id, name: row.agency.name, logoUrl: agencyLogoUrl(row.agency), accent: accentColors(row.agency.accentColor) },
+    agency: {
+      id: row.agency.id,
+      name: row.agency.name,
+      logoUrl: agencyLogoUrl(row.agency),
+      accent: accentColors(row.agency.accentColor),
+    },
     progress: progress({
-      services: row.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status, awaitingConfirmation: s.awaitingConfirmation })),
+      services: row.services.map((s) => ({
+        serviceId: s.serviceId,
+        optional: s.optional,
+        status: s.status,
+        awaitingConfirmation: s.awaitingConfirmation,
+      })),
       intakeRequested: row.intakeRequested,
       intakeCompleted: row.intakeCompletedAt !== null,
     }),
@@ -240,6 +292,8 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
     redirectUrl: row.redirectUrl,
     preview: row.isDemo,
     colleague: row.forward ? { from: row.client.name, note: row.forward.note } : null,
-    forwardable: platforms.flatMap((p) => p.services.filter((s) => s.actions.forward).map((s) => ({ serviceId: s.serviceId, name: s.name }))),
+    forwardable: platforms.flatMap((p) =>
+      p.services.filter((s) => s.actions.forward).map((s) => ({ serviceId: s.serviceId, name: s.name })),
+    ),
   };
 }

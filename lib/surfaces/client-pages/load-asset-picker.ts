@@ -24,7 +24,10 @@ export interface LiveSession {
 }
 
 /** The signed-in session ready for a grant, or why it is not. */
-export async function findLiveSession(db: Tx, opts: { requestId: string; serviceId: string; sessionId: string; now: Date }): Promise<LiveSession | { error: AccessErrorCode }> {
+export async function findLiveSession(
+  db: Tx,
+  opts: { requestId: string; serviceId: string; sessionId: string; now: Date },
+): Promise<LiveSession | { error: AccessErrorCode }> {
   if (!UUID.test(opts.sessionId)) return { error: "sign_in_expired" };
   const session = await db.grantSession.findFirst({ where: { id: opts.sessionId, requestId: opts.requestId } });
   if (!session || session.usedAt === null) return { error: "sign_in_expired" };
@@ -43,7 +46,8 @@ export interface PickerSection {
   assets: Asset[];
 }
 
-export type AssetPicker = { ok: true; sessionId: string; sections: PickerSection[] } | { ok: false; error: AccessErrorCode };
+export type AssetPicker =
+  { ok: true; sessionId: string; sections: PickerSection[] } | { ok: false; error: AccessErrorCode };
 
 export async function loadAssetPicker(opts: {
   requestId: string;
@@ -70,7 +74,14 @@ export async function loadAssetPicker(opts: {
     if (isConnectorError(err)) {
       if (err.kind === "server_error") log().error({ err }, "access page: listing assets failed");
       // The platform's limit or outage outlasted the retries, or it wants a new sign-in: say so, not "our failure".
-      const error = err.kind === "invalid_state" ? "sign_in_expired" : err.kind === "rate_limited" ? "platform_busy" : err.kind === "reauth" ? "sign_in_again" : "generic";
+      const error =
+        err.kind === "invalid_state"
+          ? "sign_in_expired"
+          : err.kind === "rate_limited"
+            ? "platform_busy"
+            : err.kind === "reauth"
+              ? "sign_in_again"
+              : "generic";
       return { ok: false, error };
     }
     if (err instanceof AccessPageError) return { ok: false, error: err.code };

@@ -12,7 +12,14 @@ export interface ShareSummary {
 }
 
 type AttemptBody = {
-  data?: { attempt?: { platform?: unknown; outcome?: unknown; errors?: unknown; services?: { service?: unknown; errors?: unknown }[] } };
+  data?: {
+    attempt?: {
+      platform?: unknown;
+      outcome?: unknown;
+      errors?: unknown;
+      services?: { service?: unknown; errors?: unknown }[];
+    };
+  };
 };
 
 function strings(v: unknown): string[] {
@@ -45,13 +52,24 @@ export async function loadShareSummary(opts: {
     const errors = [...strings(a.errors), ...(a.services ?? []).flatMap((s) => strings(s.errors))];
     lastByPlatform.set(a.platform, a.outcome === "success" ? [] : [...new Set(errors)]);
   }
-  const name = (platform: string) => opts.platforms.find((p) => p.platform === platform)?.name ?? getPlatform(platform)?.name ?? platform;
-  const services = opts.platforms.flatMap((p) => p.services.map((s) => ({ ...s, platform: p.platform, platformName: p.name })));
+  const name = (platform: string) =>
+    opts.platforms.find((p) => p.platform === platform)?.name ?? getPlatform(platform)?.name ?? platform;
+  const services = opts.platforms.flatMap((p) =>
+    p.services.map((s) => ({ ...s, platform: p.platform, platformName: p.name })),
+  );
   return {
     granted: services
       .filter((s) => s.status === "granted")
-      .map((s) => ({ serviceId: s.serviceId, platform: s.platform, service: s.name, platformName: s.platformName, assets: s.grantedAssets })),
+      .map((s) => ({
+        serviceId: s.serviceId,
+        platform: s.platform,
+        service: s.name,
+        platformName: s.platformName,
+        assets: s.grantedAssets,
+      })),
     skipped: services.filter((s) => s.status === "skipped").map((s) => ({ serviceId: s.serviceId, service: s.name })),
-    refused: [...lastByPlatform.entries()].filter(([, errors]) => errors.length > 0).map(([platform, errors]) => ({ platform, platformName: name(platform), errors })),
+    refused: [...lastByPlatform.entries()]
+      .filter(([, errors]) => errors.length > 0)
+      .map(([platform, errors]) => ({ platform, platformName: name(platform), errors })),
   };
 }

@@ -74,7 +74,13 @@ async function prospectAllowanceLeft(db: Tx, agency: StaticLinkAgency, now: Date
     where: { agencyId_period_kind: { agencyId: agency.id, period: usagePeriod(now).key, kind: "prospect" } },
     select: { used: true },
   });
-  return decideUsage({ kind: "prospect", used: counter?.used ?? 0, limit: agency.prospectLimit, overageEnabled: false, included: null }).allowed;
+  return decideUsage({
+    kind: "prospect",
+    used: counter?.used ?? 0,
+    limit: agency.prospectLimit,
+    overageEnabled: false,
+    included: null,
+  }).allowed;
 }
 
 export async function loadStaticLink(opts: { token: string; now?: Date }): Promise<StaticLinkView | null> {
@@ -82,9 +88,17 @@ export async function loadStaticLink(opts: { token: string; now?: Date }): Promi
   const db = await getDb();
   const agency = await findStaticLinkAgency(opts.token, db);
   if (!agency) return null;
-  const available = agency.staticLinkEnabled && (await staticLinkPlan(db, agency)) !== null && (await prospectAllowanceLeft(db, agency, now));
+  const available =
+    agency.staticLinkEnabled &&
+    (await staticLinkPlan(db, agency)) !== null &&
+    (await prospectAllowanceLeft(db, agency, now));
   return {
-    agency: { id: agency.id, name: agency.name, logoUrl: agencyLogoUrl(agency), accent: accentColors(agency.accentColor) },
+    agency: {
+      id: agency.id,
+      name: agency.name,
+      logoUrl: agencyLogoUrl(agency),
+      accent: accentColors(agency.accentColor),
+    },
     available,
   };
 }

@@ -10,7 +10,17 @@ import { getDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
 import { setLogDestination } from "@/lib/infra/log";
 import { startApiServer } from "@/test/support/api-server";
-import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf, type TestAgency } from "@/test/support/access-fixtures";
+import {
+  eventsOf,
+  getNoFollow,
+  locationOf,
+  postForm,
+  requestRow,
+  seedAccessAgency,
+  seedAccessRequest,
+  typesOf,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
 import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/test/support/fakes/meta-fake";
 import { call } from "@/test/support/v2-fixtures";
 
@@ -36,7 +46,17 @@ beforeAll(async () => {
   setLogDestination({ write: (line: string) => void logged.push(line) });
   for (const level of ["log", "info", "warn", "error", "debug"] as const) {
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack} ${String(a.cause)}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "));
+      logged.push(
+        args
+          .map((a) =>
+            a instanceof Error
+              ? `${a.message} ${a.stack} ${String(a.cause)}`
+              : typeof a === "string"
+                ? a
+                : JSON.stringify(a),
+          )
+          .join(" "),
+      );
     });
   }
   const server = await startApiServer();
@@ -59,7 +79,8 @@ afterAll(async () => {
   setLogDestination(null);
   await close?.();
   await fake?.close();
-  for (const k of ["SANDBOX_PLATFORMS", "META_APP_ID", "META_APP_SECRET", "PLATFORM_HOST_OVERRIDES", "LOG_LEVEL"]) delete process.env[k];
+  for (const k of ["SANDBOX_PLATFORMS", "META_APP_ID", "META_APP_SECRET", "PLATFORM_HOST_OVERRIDES", "LOG_LEVEL"])
+    delete process.env[k];
   resetEnvCache();
 });
 
@@ -85,10 +106,18 @@ async function signInWithMeta(token: string, serviceId: string) {
 describe("client grants Meta services through the real connector", () => {
   it("partial success: granted assets stored with their read-back, events and API agree, the token leaks nowhere", async () => {
     fake.switches.refuse = ["act_1002"];
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" }, meta_page: { accessLevel: "editor" } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "advertiser" },
+      meta_page: { accessLevel: "editor" },
+    });
 
     const session = await signInWithMeta(token, "meta_ads");
-    const res = await keep(await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, { session, asset: ["act_1001", "act_1002"] }));
+    const res = await keep(
+      await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, {
+        session,
+        asset: ["act_1001", "act_1002"],
+      }),
+    );
     expect(res.status).toBe(303);
 
     const posts = fake.calls.filter((c) => c.method === "POST");
@@ -100,7 +129,15 @@ describe("client grants Meta services through the real connector", () => {
     const row = await requestRow(requestId);
     const ads = row.services.find((s) => s.serviceId === "meta_ads")!;
     expect(ads.status).toBe("granted");
-    expect(ads.grantedAssets).toEqual([{ id: "act_1001", name: "Acme Main Ads", accessLevel: "advertiser", verified: true, verifiedAt: expect.any(String) }]);
+    expect(ads.grantedAssets).toEqual([
+      {
+        id: "act_1001",
+        name: "Acme Main Ads",
+        accessLevel: "advertiser",
+        verified: true,
+        verifiedAt: expect.any(String),
+      },
+    ]);
 
     const events = await eventsOf(requestId);
     expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created", "service.granted"]);
@@ -108,7 +145,13 @@ describe("client grants Meta services through the real connector", () => {
     expect(attempt).toEqual({
       platform: "meta",
       outcome: "partial_success",
-      services: [{ service: "meta_ads", status: "granted", errors: ["Acme Brand Ads does not allow new partners. Ask its admin to turn on partner access."] }],
+      services: [
+        {
+          service: "meta_ads",
+          status: "granted",
+          errors: ["Acme Brand Ads does not allow new partners. Ask its admin to turn on partner access."],
+        },
+      ],
       errors: [],
     });
 
@@ -122,19 +165,29 @@ describe("client grants Meta services through the real connector", () => {
     // which is reported through the attempt event only (not service.grant_failed).
     const pageSession = await signInWithMeta(token, "meta_page");
     fake.switches.expireTokens = true;
-    const failed = await keep(await postForm(`${base}/api/access/${token}/services/meta_page/grant`, { session: pageSession, asset: "2001" }));
+    const failed = await keep(
+      await postForm(`${base}/api/access/${token}/services/meta_page/grant`, { session: pageSession, asset: "2001" }),
+    );
     expect(failed.status).toBe(303);
     const after = await eventsOf(requestId);
     type AttemptData = { service?: { service?: string }; attempt?: { outcome?: string; errors?: string[] } };
-    expect(after.some((e) => e.type === "service.grant_failed" && (e.data as AttemptData).service?.service === "meta_page")).toBe(false);
-    const failedAttempt = after.filter((e) => e.type === "connection.attempt_completed").find((e) => (e.data as AttemptData).attempt?.outcome === "failed")!;
-    expect((failedAttempt.data as AttemptData).attempt!.errors).toEqual(["Meta asks you to sign in again. Click the button once more to continue."]);
+    expect(
+      after.some((e) => e.type === "service.grant_failed" && (e.data as AttemptData).service?.service === "meta_page"),
+    ).toBe(false);
+    const failedAttempt = after
+      .filter((e) => e.type === "connection.attempt_completed")
+      .find((e) => (e.data as AttemptData).attempt?.outcome === "failed")!;
+    expect((failedAttempt.data as AttemptData).attempt!.errors).toEqual([
+      "Meta asks you to sign in again. Click the button once more to continue.",
+    ]);
 
     // Nowhere: responses the browser saw, the API, events, log lines, stored rows.
     const tokens = fake.issuedTokens();
     expect(tokens.length).toBeGreaterThanOrEqual(2);
     const db = await getDb();
-    const stored = JSON.stringify(await db.event.findMany({ where: { agencyId: agency.agencyId } })) + JSON.stringify(await requestRow(requestId));
+    const stored =
+      JSON.stringify(await db.event.findMany({ where: { agencyId: agency.agencyId } })) +
+      JSON.stringify(await requestRow(requestId));
     const sessions = await db.grantSession.findMany({ where: { requestId } });
     expect(sessions.every((s) => s.accessToken === null)).toBe(true);
     expect(logged.some((l) => l.includes("connector POST"))).toBe(true);

@@ -22,13 +22,19 @@ export function signInVerifier(nonce: string): string {
   return pkceVerifier(appSecret(), nonce);
 }
 
-export function connectorFor(platform: string, opts: { override?: PlatformConnector; locale?: Locale } = {}): PlatformConnector {
+export function connectorFor(
+  platform: string,
+  opts: { override?: PlatformConnector; locale?: Locale } = {},
+): PlatformConnector {
   if (opts.override) return opts.override;
   try {
     return getConnector(platform);
   } catch (err) {
     if (isConnectorError(err)) {
-      throw new AccessPageError("unavailable", { platform: getPlatform(platform)?.name ?? platform, locale: opts.locale });
+      throw new AccessPageError("unavailable", {
+        platform: getPlatform(platform)?.name ?? platform,
+        locale: opts.locale,
+      });
     }
     throw err;
   }

@@ -9,7 +9,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t } from "@/lib/infra/i18n/dictionary";
 import { eventsOf, requestRow } from "@/test/support/access-fixtures";
-import { postClientGrant, seedConnectorRequest, useRealConnectorApp, walkClientGrant, walkClientSignIn } from "@/test/support/connector-journey";
+import {
+  postClientGrant,
+  seedConnectorRequest,
+  useRealConnectorApp,
+  walkClientGrant,
+  walkClientSignIn,
+} from "@/test/support/connector-journey";
 import { LINKEDIN_FAKE, startLinkedInFake, type LinkedInFake } from "@/test/support/fakes/linkedin-fake";
 import { MICROSOFT_FAKE, startMicrosoftFake, type MicrosoftFake } from "@/test/support/fakes/microsoft-fake";
 import { PINTEREST_FAKE, startPinterestFake, type PinterestFake } from "@/test/support/fakes/pinterest-fake";
@@ -21,7 +27,12 @@ let pinterest: PinterestFake;
 let microsoft: MicrosoftFake;
 
 beforeAll(async () => {
-  [tiktok, linkedin, pinterest, microsoft] = await Promise.all([startTikTokFake(), startLinkedInFake(), startPinterestFake(), startMicrosoftFake()]);
+  [tiktok, linkedin, pinterest, microsoft] = await Promise.all([
+    startTikTokFake(),
+    startLinkedInFake(),
+    startPinterestFake(),
+    startMicrosoftFake(),
+  ]);
 });
 afterAll(async () => Promise.all([tiktok?.close(), linkedin?.close(), pinterest?.close(), microsoft?.close()]));
 
@@ -49,7 +60,11 @@ const CASES: Case[] = [
     asset: TIKTOK_FAKE.businessCenters[0]!.advertisers[0]![0],
     limit: (on) => (tiktok.switches.rateLimitAlways = on),
     outage: (on) => (tiktok.switches.outage = on),
-    granted: () => tiktok.shares.get(TIKTOK_FAKE.businessCenters[0]!.bcId)?.get(TIKTOK_FAKE.agencyBcId)?.has(TIKTOK_FAKE.businessCenters[0]!.advertisers[0]![0]) ?? false,
+    granted: () =>
+      tiktok.shares
+        .get(TIKTOK_FAKE.businessCenters[0]!.bcId)
+        ?.get(TIKTOK_FAKE.agencyBcId)
+        ?.has(TIKTOK_FAKE.businessCenters[0]!.advertisers[0]![0]) ?? false,
   },
   {
     platform: "linkedin",
@@ -68,7 +83,10 @@ const CASES: Case[] = [
     name: "Pinterest",
     serviceId: "pinterest_ads",
     accessLevel: "analyst",
-    account: { platformAccountId: PINTEREST_FAKE.agencyBusiness, business: { id: PINTEREST_FAKE.agencyBusiness, name: "Agency Biz" } },
+    account: {
+      platformAccountId: PINTEREST_FAKE.agencyBusiness,
+      business: { id: PINTEREST_FAKE.agencyBusiness, name: "Agency Biz" },
+    },
     consentOrigin: () => pinterest.hosts["www.pinterest.com"]!,
     asset: PINTEREST_FAKE.adAccounts[0]![0],
     limit: (on) => (pinterest.switches.rateLimitAlways = on),
@@ -107,8 +125,15 @@ describe("rate limits and outages on the client page", () => {
     for (const trouble of ["limit", "outage"] as const) {
       it(`${c.platform}: ${trouble === "limit" ? "a rate limit" : "a 503 outage"} that outlasts the retries says try again in a few minutes, keeps the service pending, and the next attempt grants`, async () => {
         for (const f of [tiktok, linkedin, pinterest, microsoft]) f.reset();
-        const { requestId, token } = await seedConnectorRequest(c.platform, c.account, { [c.serviceId]: { accessLevel: c.accessLevel } });
-        const { sessionId } = await walkClientSignIn({ base: app.base, token, serviceId: c.serviceId, consentOrigin: c.consentOrigin() });
+        const { requestId, token } = await seedConnectorRequest(c.platform, c.account, {
+          [c.serviceId]: { accessLevel: c.accessLevel },
+        });
+        const { sessionId } = await walkClientSignIn({
+          base: app.base,
+          token,
+          serviceId: c.serviceId,
+          consentOrigin: c.consentOrigin(),
+        });
         c[trouble](true);
         const calls = () => [tiktok, linkedin, pinterest, microsoft].reduce((n, f) => n + f.calls.length, 0);
         const before = calls();
@@ -118,7 +143,8 @@ describe("rate limits and outages on the client page", () => {
 
         const svc = (await requestRow(requestId)).services.find((s) => s.serviceId === c.serviceId)!;
         expect(svc.status).toBe("pending");
-        const attempt = (await eventsOf(requestId)).find((e) => e.type === "connection.attempt_completed")!.data.attempt as {
+        const attempt = (await eventsOf(requestId)).find((e) => e.type === "connection.attempt_completed")!.data
+          .attempt as {
           outcome: string;
           errors: string[];
           services: { errors: string[] }[];
@@ -129,9 +155,17 @@ describe("rate limits and outages on the client page", () => {
         expect(shown.join(" ")).not.toContain(t("en", "grant.genericError"));
 
         // Nothing was lost: the client signs in again and the grant goes through.
-        await walkClientGrant({ base: app.base, token, serviceId: c.serviceId, consentOrigin: c.consentOrigin(), assets: [c.asset] });
+        await walkClientGrant({
+          base: app.base,
+          token,
+          serviceId: c.serviceId,
+          consentOrigin: c.consentOrigin(),
+          assets: [c.asset],
+        });
         expect(c.granted()).toBe(true);
-        expect((await requestRow(requestId)).services.find((s) => s.serviceId === c.serviceId)!.status).not.toBe("pending");
+        expect((await requestRow(requestId)).services.find((s) => s.serviceId === c.serviceId)!.status).not.toBe(
+          "pending",
+        );
       });
     }
   }

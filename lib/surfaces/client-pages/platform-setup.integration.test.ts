@@ -20,7 +20,12 @@ beforeAll(async () => {
   process.env.SANDBOX_PLATFORMS = "google";
   resetEnvCache();
   agency = await seedAccessAgency();
-  await createUser({ agencyId: agency.agencyId, email: `owner-${agency.agencyId.slice(0, 8)}@agency.test`, password: "correct horse battery staple", role: "owner" });
+  await createUser({
+    agencyId: agency.agencyId,
+    email: `owner-${agency.agencyId.slice(0, 8)}@agency.test`,
+    password: "correct horse battery staple",
+    role: "owner",
+  });
 });
 afterAll(() => {
   if (saved === undefined) delete process.env.SANDBOX_PLATFORMS;
@@ -30,7 +35,11 @@ afterAll(() => {
 
 describe("platforms that are not set up", () => {
   it("offers no grant for an unconfigured platform, tells the client why, and keeps the sandbox platform working", async () => {
-    const { token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" }, google_analytics: { accessLevel: "viewer" } }, { language: "Spanish" });
+    const { token } = await seedAccessRequest(
+      agency,
+      { meta_ads: { accessLevel: "advertiser" }, google_analytics: { accessLevel: "viewer" } },
+      { language: "Spanish" },
+    );
     const page = (await loadAccessPage({ token }))!;
     const meta = page.platforms.find((p) => p.platform === "meta")!.services[0]!;
     const google = page.platforms.find((p) => p.platform === "google")!.services[0]!;
@@ -55,7 +64,10 @@ describe("platforms that are not set up", () => {
     expect(notices.map((n) => n.platform)).toEqual(["meta"]);
 
     // a day later the owners are reminded once more
-    await db.platformSetupNotice.updateMany({ where: { agencyId: agency.agencyId }, data: { lastEmailedAt: new Date(Date.now() - 25 * 3600_000) } });
+    await db.platformSetupNotice.updateMany({
+      where: { agencyId: agency.agencyId },
+      data: { lastEmailedAt: new Date(Date.now() - 25 * 3600_000) },
+    });
     await loadAccessPage({ token });
     expect(await db.email.count({ where: { agencyId: agency.agencyId, kind: "platform_setup" } })).toBe(2);
   });
@@ -71,7 +83,9 @@ describe("platforms that are not set up", () => {
     const stale = new Date(Date.now() - 2 * 60_000);
     await db.platformSetupNotice.updateMany({ where, data: { lastSeenAt: stale } });
     await loadAccessPage({ token });
-    expect((await db.platformSetupNotice.findFirstOrThrow({ where })).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 10_000);
+    expect((await db.platformSetupNotice.findFirstOrThrow({ where })).lastSeenAt.getTime()).toBeGreaterThan(
+      Date.now() - 10_000,
+    );
     // the email of the day was sent already: no more
     expect(await db.email.count({ where: { agencyId: agency.agencyId, kind: "platform_setup" } })).toBe(2);
   });
@@ -79,7 +93,11 @@ describe("platforms that are not set up", () => {
   it("Snapchat Ads: without Snapchat set up the client follows the Business Manager steps with the agency's email; live or sandboxed it is one click", async () => {
     try {
       const snapAgency = await seedAccessAgency(["snapchat"]);
-      const { requestId, token } = await seedAccessRequest(snapAgency, { snapchat_ads: { accessLevel: "reports" } }, { language: "Spanish" });
+      const { requestId, token } = await seedAccessRequest(
+        snapAgency,
+        { snapchat_ads: { accessLevel: "reports" } },
+        { language: "Spanish" },
+      );
       const page = (await loadAccessPage({ token }))!;
       const snap = page.platforms.find((p) => p.platform === "snapchat")!.services[0]!;
       expect(snap.flow).toBe("instructions");
@@ -106,16 +124,21 @@ describe("platforms that are not set up", () => {
       const live = (await loadAccessPage({ token }))!.platforms.find((p) => p.platform === "snapchat")!.services[0]!;
       expect(live.flow).toBe("one_click");
       expect(live.actions.grant).toBe(true);
-      expect((await getRequestForDashboard({ agencyId: snapAgency.agencyId, id: requestId })).labels[0]!.manualSteps).toEqual([]);
+      expect(
+        (await getRequestForDashboard({ agencyId: snapAgency.agencyId, id: requestId })).labels[0]!.manualSteps,
+      ).toEqual([]);
 
       // In the sandbox it stays a one-click grant, and the dashboard shows no steps.
       process.env.SANDBOX_PLATFORMS = "google,snapchat";
       resetEnvCache();
-      const sandboxed = (await loadAccessPage({ token }))!.platforms.find((p) => p.platform === "snapchat")!.services[0]!;
+      const sandboxed = (await loadAccessPage({ token }))!.platforms.find((p) => p.platform === "snapchat")!
+        .services[0]!;
       expect(sandboxed.flow).toBe("one_click");
       expect(sandboxed.actions.grant).toBe(true);
       expect(sandboxed.steps).toEqual([]);
-      expect((await getRequestForDashboard({ agencyId: snapAgency.agencyId, id: requestId })).labels[0]!.manualSteps).toEqual([]);
+      expect(
+        (await getRequestForDashboard({ agencyId: snapAgency.agencyId, id: requestId })).labels[0]!.manualSteps,
+      ).toEqual([]);
     } finally {
       delete process.env.SNAPCHAT_CLIENT_ID;
       delete process.env.SNAPCHAT_CLIENT_SECRET;

@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { resetEnvCache } from "@/lib/infra/env";
-import { eventsOf, getNoFollow, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf, type TestAgency } from "@/test/support/access-fixtures";
+import {
+  eventsOf,
+  getNoFollow,
+  locationOf,
+  postForm,
+  requestRow,
+  seedAccessAgency,
+  seedAccessRequest,
+  typesOf,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
 import { startApiServer } from "@/test/support/api-server";
 import { GOOGLE_FAKE, startGoogleFake, type GoogleFake } from "@/test/support/fakes/google-fake";
 import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/test/support/fakes/meta-fake";
@@ -16,7 +26,15 @@ let close: () => Promise<void>;
 let meta: MetaFake;
 let google: GoogleFake;
 let agency: TestAgency;
-const KEYS = ["SANDBOX_PLATFORMS", "META_APP_ID", "META_APP_SECRET", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_ADS_DEVELOPER_TOKEN", "PLATFORM_HOST_OVERRIDES"];
+const KEYS = [
+  "SANDBOX_PLATFORMS",
+  "META_APP_ID",
+  "META_APP_SECRET",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "GOOGLE_ADS_DEVELOPER_TOKEN",
+  "PLATFORM_HOST_OVERRIDES",
+];
 const saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
 
 beforeAll(async () => {
@@ -58,7 +76,11 @@ afterAll(async () => {
 });
 
 /** The platform button → the fake's consent page (one visit) → our callback: the picker's session. */
-async function signInOnce(token: string, serviceId: string, consentOrigin: string): Promise<{ session: string; scope: string[] }> {
+async function signInOnce(
+  token: string,
+  serviceId: string,
+  consentOrigin: string,
+): Promise<{ session: string; scope: string[] }> {
   const start = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/${serviceId}`));
   expect(start.origin).toBe(consentOrigin);
   const scope = (start.searchParams.get("scope") ?? "").split(/[ ,]/).filter(Boolean);
@@ -69,7 +91,12 @@ async function signInOnce(token: string, serviceId: string, consentOrigin: strin
   return { session: callback.searchParams.get("session")!, scope };
 }
 
-type Attempt = { platform: string; outcome: string; services: { service: string; status: string; errors: string[] }[]; errors: string[] };
+type Attempt = {
+  platform: string;
+  outcome: string;
+  services: { service: string; status: string; errors: string[] }[];
+  errors: string[];
+};
 
 describe("one sign-in per platform through the real connectors", () => {
   it("grants two Meta and two Google services with two consent visits, one attempt per platform", async () => {
@@ -82,13 +109,22 @@ describe("one sign-in per platform through the real connectors", () => {
 
     const m = await signInOnce(token, "meta_ads", meta.hosts["www.facebook.com"]!);
     expect(m.scope).toEqual(expect.arrayContaining(["ads_management", "pages_show_list", "business_management"]));
-    const metaRes = await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, { session: m.session, asset: "act_1001", "asset:meta_page": "2001" });
+    const metaRes = await postForm(`${base}/api/access/${token}/services/meta_ads/grant`, {
+      session: m.session,
+      asset: "act_1001",
+      "asset:meta_page": "2001",
+    });
     expect(locationOf(metaRes).search).toBe("?notice=granted");
     expect(meta.partners.get("act_1001")?.get("770000000001")).toEqual(["ADVERTISE", "ANALYZE"]);
     expect(meta.partners.get("2001")?.get("770000000001")).toBeDefined();
 
     const g = await signInOnce(token, "google_analytics", google.hosts["accounts.google.com"]!);
-    expect(g.scope).toEqual(expect.arrayContaining(["https://www.googleapis.com/auth/analytics.manage.users", "https://www.googleapis.com/auth/tagmanager.manage.users"]));
+    expect(g.scope).toEqual(
+      expect.arrayContaining([
+        "https://www.googleapis.com/auth/analytics.manage.users",
+        "https://www.googleapis.com/auth/tagmanager.manage.users",
+      ]),
+    );
     const googleRes = await postForm(`${base}/api/access/${token}/services/google_analytics/grant`, {
       session: g.session,
       asset: "properties/1001",
@@ -116,7 +152,9 @@ describe("one sign-in per platform through the real connectors", () => {
       "service.granted",
       "service.granted",
     ]);
-    const attempts = events.filter((e) => e.type === "connection.attempt_completed").map((e) => e.data.attempt as Attempt);
+    const attempts = events
+      .filter((e) => e.type === "connection.attempt_completed")
+      .map((e) => e.data.attempt as Attempt);
     expect(attempts.find((a) => a.platform === "meta")).toEqual({
       platform: "meta",
       outcome: "success",
@@ -140,17 +178,31 @@ describe("one sign-in per platform through the real connectors", () => {
   it("a refused asset on one Meta service: service.grant_failed for that service only, one partial attempt", async () => {
     meta.reset();
     meta.switches.refuse = ["2002"];
-    const { requestId, token } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "analyst" }, meta_page: { accessLevel: "analyst" } });
+    const { requestId, token } = await seedAccessRequest(agency, {
+      meta_ads: { accessLevel: "analyst" },
+      meta_page: { accessLevel: "analyst" },
+    });
     const m = await signInOnce(token, "meta_page", meta.hosts["www.facebook.com"]!);
-    await postForm(`${base}/api/access/${token}/services/meta_page/grant`, { session: m.session, asset: "2002", "asset:meta_ads": "act_1003" });
+    await postForm(`${base}/api/access/${token}/services/meta_page/grant`, {
+      session: m.session,
+      asset: "2002",
+      "asset:meta_ads": "act_1003",
+    });
     const row = await requestRow(requestId);
     expect(row.services.map((s) => [s.serviceId, s.status])).toEqual([
       ["meta_ads", "granted"],
       ["meta_page", "pending"],
     ]);
     const events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["connection.attempt_completed", "request.created", "service.grant_failed", "service.granted"]);
-    expect((events.find((e) => e.type === "service.grant_failed")!.data.service as { service: string }).service).toBe("meta_page");
+    expect(typesOf(events)).toEqual([
+      "connection.attempt_completed",
+      "request.created",
+      "service.grant_failed",
+      "service.granted",
+    ]);
+    expect((events.find((e) => e.type === "service.grant_failed")!.data.service as { service: string }).service).toBe(
+      "meta_page",
+    );
     const attempt = events.find((e) => e.type === "connection.attempt_completed")!.data.attempt as Attempt;
     expect(attempt.outcome).toBe("partial_success");
     expect(attempt.services.map((s) => [s.service, s.status, s.errors.length])).toEqual([

@@ -8,7 +8,13 @@ import { describe, expect, it } from "vitest";
 import { OAUTH_ANSWERS } from "@/lib/infra/connectors/oauth-answers";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { accessErrorMessage, isAccessErrorCode } from "@/lib/surfaces/client-pages/access-page-error";
-import { requestRow, eventsOf, seedAccessAgency, seedAccessRequest, type ServiceAsk } from "@/test/support/access-fixtures";
+import {
+  requestRow,
+  eventsOf,
+  seedAccessAgency,
+  seedAccessRequest,
+  type ServiceAsk,
+} from "@/test/support/access-fixtures";
 import { useRealConnectorApp, walkClientSignInAnswer } from "@/test/support/connector-journey";
 
 const SERVICES: Record<string, [string, ServiceAsk, string]> = {
@@ -66,7 +72,10 @@ describe("sign-in answers on the client page, every live platform", () => {
     it(`${platform}: every documented cancellation (${cancels.join(", ")}) says the client cancelled and nothing was shared`, async () => {
       expect(cancels.length).toBeGreaterThan(0);
       for (const value of cancels) {
-        const { page, requestId, serviceId } = await answer(platform, { error: value, error_description: "The user cancelled" });
+        const { page, requestId, serviceId } = await answer(platform, {
+          error: value,
+          error_description: "The user cancelled",
+        });
         expect(page.searchParams.get("error"), value).toBe("denied");
         expect(shown(page, "en", SERVICES[platform]![2]), value).toBe("You cancelled the sign-in. Nothing was shared.");
         // Not an attempt: nothing reached the platform, the service stays pending.
@@ -77,7 +86,12 @@ describe("sign-in answers on the client page, every live platform", () => {
   }
 
   it("meta: error_reason=user_denied is a cancellation whatever the error value", async () => {
-    const { page } = await answer("meta", { error: "access_denied", error_reason: "user_denied", error_code: "200", error_description: "Permissions error" });
+    const { page } = await answer("meta", {
+      error: "access_denied",
+      error_reason: "user_denied",
+      error_code: "200",
+      error_description: "Permissions error",
+    });
     expect(page.searchParams.get("error")).toBe("denied");
     const other = await answer("meta", { error_reason: "user_denied" });
     expect(other.page.searchParams.get("error")).toBe("denied");
@@ -91,7 +105,12 @@ describe("sign-in answers on the client page, every live platform", () => {
   });
 
   it("a platform's refusal shows its reason in the client's language, never our failure", async () => {
-    const cases: [string, Record<string, string>, string, "signIn.busy" | "signIn.again" | "signIn.policy" | "signIn.browser" | "signIn.setup" | "signIn.refused"][] = [
+    const cases: [
+      string,
+      Record<string, string>,
+      string,
+      "signIn.busy" | "signIn.again" | "signIn.policy" | "signIn.browser" | "signIn.setup" | "signIn.refused",
+    ][] = [
       ["google", { error: "admin_policy_enforced" }, "sign_in_policy", "signIn.policy"],
       ["google", { error: "disallowed_useragent" }, "sign_in_browser", "signIn.browser"],
       ["microsoft", { error: "temporarily_unavailable" }, "sign_in_busy", "signIn.busy"],
@@ -103,7 +122,9 @@ describe("sign-in answers on the client page, every live platform", () => {
     for (const [platform, params, code, key] of cases) {
       const { page } = await answer(platform, params);
       expect(page.searchParams.get("error"), params.error).toBe(code);
-      expect(shown(page, "en", SERVICES[platform]![2]), params.error).toBe(t("en", key, { platform: SERVICES[platform]![2] }));
+      expect(shown(page, "en", SERVICES[platform]![2]), params.error).toBe(
+        t("en", key, { platform: SERVICES[platform]![2] }),
+      );
       expect(shown(page, "en", SERVICES[platform]![2]), params.error).not.toBe(t("en", "grant.genericError"));
     }
     const es = await answer("google", { error: "org_internal" }, "Spanish");

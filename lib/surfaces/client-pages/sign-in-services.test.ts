@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { sessionServices, signInServices, type SignInCandidate } from "@/lib/surfaces/client-pages/sign-in-services";
 
-const svc = (serviceId: string, platform: string, status = "pending", oneClick = true): SignInCandidate => ({ serviceId, platform, status, oneClick });
+const svc = (serviceId: string, platform: string, status = "pending", oneClick = true): SignInCandidate => ({
+  serviceId,
+  platform,
+  status,
+  oneClick,
+});
 
 describe("signInServices", () => {
   const services = [
@@ -27,7 +32,9 @@ describe("signInServices", () => {
   });
 
   it("is the one service when it is the only one pending on its platform", () => {
-    expect(signInServices([svc("meta_ads", "meta"), svc("meta_page", "meta", "granted")], "meta_ads")).toEqual(["meta_ads"]);
+    expect(signInServices([svc("meta_ads", "meta"), svc("meta_page", "meta", "granted")], "meta_ads")).toEqual([
+      "meta_ads",
+    ]);
   });
 
   it("is empty when the starting service cannot be granted now", () => {
@@ -39,7 +46,10 @@ describe("signInServices", () => {
 
 describe("sessionServices", () => {
   it("reads the stored list, or the one service of an older session", () => {
-    expect(sessionServices({ serviceId: "meta_ads", serviceIds: ["meta_ads", "meta_page"] })).toEqual(["meta_ads", "meta_page"]);
+    expect(sessionServices({ serviceId: "meta_ads", serviceIds: ["meta_ads", "meta_page"] })).toEqual([
+      "meta_ads",
+      "meta_page",
+    ]);
     expect(sessionServices({ serviceId: "meta_ads", serviceIds: [] })).toEqual(["meta_ads"]);
     expect(sessionServices({ serviceId: "meta_ads", serviceIds: null })).toEqual(["meta_ads"]);
   });

@@ -20,7 +20,9 @@ export function signInServices(services: readonly SignInCandidate[], serviceId: 
   const start = services.find((s) => s.serviceId === serviceId);
   const grantable = (s: SignInCandidate) => s.oneClick && s.status === "pending";
   if (!start || !grantable(start)) return [];
-  const others = services.filter((s) => s.serviceId !== serviceId && s.platform === start.platform && grantable(s)).map((s) => s.serviceId);
+  const others = services
+    .filter((s) => s.serviceId !== serviceId && s.platform === start.platform && grantable(s))
+    .map((s) => s.serviceId);
   return [serviceId, ...new Set(others)];
 }
 

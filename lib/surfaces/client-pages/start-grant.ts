@@ -14,11 +14,21 @@ import { appSecret } from "@/lib/infra/secrets/secrets";
 import { AccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
 import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/client-pages/find-request-by-token";
 import { signInServices } from "@/lib/surfaces/client-pages/sign-in-services";
-import { GRANT_SESSION_MINUTES, callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/client-pages/platform-connector";
+import {
+  GRANT_SESSION_MINUTES,
+  callbackUrl,
+  connectorFor,
+  signInVerifier,
+} from "@/lib/surfaces/client-pages/platform-connector";
 
 export type StartedGrant = { preview: false; authorizationUrl: string; sessionId: string } | { preview: true };
 
-export async function startGrant(opts: { token: string; serviceId: string; now?: Date; connector?: PlatformConnector }): Promise<StartedGrant> {
+export async function startGrant(opts: {
+  token: string;
+  serviceId: string;
+  now?: Date;
+  connector?: PlatformConnector;
+}): Promise<StartedGrant> {
   const now = opts.now ?? new Date();
   const row = await findRequestByToken(opts.token);
   if (!row) throw new AccessPageError("not_found");
@@ -44,10 +54,24 @@ export async function startGrant(opts: { token: string; serviceId: string; now?:
   // Old sign-ins of this request are of no use any more; keep the table small.
   await db.grantSession.deleteMany({ where: { requestId: row.id, expiresAt: { lt: now } } });
   const session = await db.grantSession.create({
-    data: { agencyId: row.agencyId, requestId: row.id, serviceId: svc.serviceId, serviceIds: covered, forwardId: row.forward?.id ?? null, nonce, expiresAt, createdAt: now },
+    data: {
+      agencyId: row.agencyId,
+      requestId: row.id,
+      serviceId: svc.serviceId,
+      serviceIds: covered,
+      forwardId: row.forward?.id ?? null,
+      nonce,
+      expiresAt,
+      createdAt: now,
+    },
     select: { id: true },
   });
   const state = signState({ requestId: row.id, serviceId: svc.serviceId, nonce, expiresAt }, appSecret());
-  const { authorizationUrl } = connector.beginSignIn({ state, redirectUri: callbackUrl(), serviceIds: covered, codeVerifier: signInVerifier(nonce) });
+  const { authorizationUrl } = connector.beginSignIn({
+    state,
+    redirectUri: callbackUrl(),
+    serviceIds: covered,
+    codeVerifier: signInVerifier(nonce),
+  });
   return { preview: false, authorizationUrl, sessionId: session.id };
 }

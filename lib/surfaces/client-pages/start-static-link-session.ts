@@ -68,8 +68,15 @@ export const ZStaticLinkForm = z.object({
 });
 export type TStaticLinkForm = z.input<typeof ZStaticLinkForm>;
 
-export function parseStaticLinkForm(input: Record<string, string | undefined>): { ok: true; data: z.output<typeof ZStaticLinkForm> } | { ok: false; fields: FieldErrors } {
-  const parsed = ZStaticLinkForm.safeParse({ name: input.name ?? "", email: input.email ?? "", company: input.company ?? "", language: input.language });
+export function parseStaticLinkForm(
+  input: Record<string, string | undefined>,
+): { ok: true; data: z.output<typeof ZStaticLinkForm> } | { ok: false; fields: FieldErrors } {
+  const parsed = ZStaticLinkForm.safeParse({
+    name: input.name ?? "",
+    email: input.email ?? "",
+    company: input.company ?? "",
+    language: input.language,
+  });
   if (parsed.success) return { ok: true, data: parsed.data };
   const fields: FieldErrors = {};
   for (const i of parsed.error.issues) fields[String(i.path[0])] ??= i.message as FieldErrorCode;
@@ -97,7 +104,12 @@ export async function startStaticLinkSession(opts: {
   const unavailable = new AccessPageError("link_unavailable", { locale });
   checkStaticLinkFormToken({ token: opts.formToken, agencyId: agency.id, locale, now });
   if (!agency.staticLinkEnabled) throw unavailable;
-  const limit = await consumeRateLimit("static-link", `${agency.id}:${opts.address}`, STATIC_LINK_ADDRESS_LIMIT.points, STATIC_LINK_ADDRESS_LIMIT.windowSeconds);
+  const limit = await consumeRateLimit(
+    "static-link",
+    `${agency.id}:${opts.address}`,
+    STATIC_LINK_ADDRESS_LIMIT.points,
+    STATIC_LINK_ADDRESS_LIMIT.windowSeconds,
+  );
   if (!limit.allowed) throw new AccessPageError("rate_limited", { locale, retryAfterSeconds: limit.resetSeconds });
   const emailNormalized = parsed.data.email.toLowerCase();
 
@@ -119,7 +131,9 @@ export async function startStaticLinkSession(opts: {
         select: { id: true, clientId: true },
       });
       if (open) {
-        const recent = await tx.email.count({ where: { requestId: open.id, createdAt: { gt: new Date(now.getTime() - RESEND_LINK_EVERY_MS) } } });
+        const recent = await tx.email.count({
+          where: { requestId: open.id, createdAt: { gt: new Date(now.getTime() - RESEND_LINK_EVERY_MS) } },
+        });
         if (recent === 0) await queueRequestEmail(tx, { agencyId: agency.id, requestId: open.id, kind: "reminder" });
         return { kind: "emailed" as const, requestId: open.id, clientId: open.clientId };
       }
@@ -145,8 +159,16 @@ export async function startStaticLinkSession(opts: {
           ...(plan.intake ? { intakeForm: { requested: true } } : {}),
         }),
       });
-      const stored = await tx.accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: requestLinkTokenSelect });
-      return { kind: "started" as const, inviteToken: requestLinkToken(stored), requestId: request.id, clientId: client.id };
+      const stored = await tx.accessRequest.findUniqueOrThrow({
+        where: { id: request.id },
+        select: requestLinkTokenSelect,
+      });
+      return {
+        kind: "started" as const,
+        inviteToken: requestLinkToken(stored),
+        requestId: request.id,
+        clientId: client.id,
+      };
     });
   } catch (err) {
     if (err instanceof AccessPageError) throw err;

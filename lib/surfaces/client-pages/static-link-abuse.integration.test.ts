@@ -13,7 +13,13 @@ import { cancelRequest } from "@/lib/core/requests/cancel-request";
 import { startApiServer } from "@/test/support/api-server";
 import { issueStaticLinkFormToken } from "@/lib/surfaces/client-pages/static-link-form-token";
 import { STATIC_LINK_ADDRESS_LIMIT } from "@/lib/surfaces/client-pages/start-static-link-session";
-import { locationOf, postForm, seedAccessAgency, seedAccessRequest, type TestAgency } from "@/test/support/access-fixtures";
+import {
+  locationOf,
+  postForm,
+  seedAccessAgency,
+  seedAccessRequest,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
 
 let base: string;
 let close: () => Promise<void>;
@@ -40,7 +46,12 @@ async function staticLink(agency: TestAgency): Promise<string> {
   const db = await getDb();
   const row = await db.agency.update({
     where: { id: agency.agencyId },
-    data: { staticLinkEnabled: true, staticLinkServices: { meta_ads: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } } },
+    data: {
+      staticLinkEnabled: true,
+      staticLinkServices: {
+        meta_ads: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] },
+      },
+    },
   });
   return openLinkToken({ hash: row.staticLinkTokenHash, sealed: row.staticLinkTokenSealed });
 }
@@ -48,7 +59,11 @@ async function staticLink(agency: TestAgency): Promise<string> {
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000);
 const details = (email: string) => ({ name: "Pat Prospect", email, company: "", language: "English", pageLang: "en" });
 
-function post(token: string, fields: Record<string, string>, opts: { address?: string; formToken?: string | null } = {}) {
+function post(
+  token: string,
+  fields: Record<string, string>,
+  opts: { address?: string; formToken?: string | null } = {},
+) {
   const body = opts.formToken === null ? fields : { ...fields, formToken: opts.formToken ?? "" };
   return fetch(`${base}/api/access/static/${token}`, {
     method: "POST",
@@ -92,7 +107,10 @@ describe("static link form token", () => {
     const plain = await postForm(`${base}/api/access/static/${token}`, details("a@prospect.test"));
     expect(locationOf(plain).searchParams.get("error")).toBe("form_expired");
 
-    const ok = await post(token, details("a@prospect.test"), { formToken: issueStaticLinkFormToken(agency.agencyId, ago(10)), address: "198.51.100.1" });
+    const ok = await post(token, details("a@prospect.test"), {
+      formToken: issueStaticLinkFormToken(agency.agencyId, ago(10)),
+      address: "198.51.100.1",
+    });
     expect(ok.status).toBe(200);
     expect(await prospectsOf(agency)).toBe(1);
   });
@@ -104,7 +122,9 @@ describe("static link per-address limit", () => {
     const token = await staticLink(agency);
     const formToken = issueStaticLinkFormToken(agency.agencyId, ago(10));
     for (let i = 0; i < STATIC_LINK_ADDRESS_LIMIT.points; i++) {
-      expect((await post(token, details(`p${i}@prospect.test`), { formToken, address: "203.0.113.7" })).status).toBe(200);
+      expect((await post(token, details(`p${i}@prospect.test`), { formToken, address: "203.0.113.7" })).status).toBe(
+        200,
+      );
     }
     const refused = await post(token, details("one-more@prospect.test"), { formToken, address: "203.0.113.7" });
     expect(refused.status).toBe(429);
@@ -112,11 +132,15 @@ describe("static link per-address limit", () => {
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
     expect(await prospectsOf(agency)).toBe(STATIC_LINK_ADDRESS_LIMIT.points);
 
-    expect((await post(token, details("neighbour@prospect.test"), { formToken, address: "203.0.113.8" })).status).toBe(200);
+    expect((await post(token, details("neighbour@prospect.test"), { formToken, address: "203.0.113.8" })).status).toBe(
+      200,
+    );
     const second = await seedAccessAgency(["meta"]);
     const secondToken = await staticLink(second);
     const secondForm = issueStaticLinkFormToken(second.agencyId, ago(10));
-    expect((await post(secondToken, details("p0@prospect.test"), { formToken: secondForm, address: "203.0.113.7" })).status).toBe(200);
+    expect(
+      (await post(secondToken, details("p0@prospect.test"), { formToken: secondForm, address: "203.0.113.7" })).status,
+    ).toBe(200);
   });
 });
 
@@ -125,10 +149,14 @@ describe("static link repeats of one email", () => {
     const agency = await seedAccessAgency(["meta"]);
     const token = await staticLink(agency);
     const formToken = issueStaticLinkFormToken(agency.agencyId, ago(10));
-    const first = (await (await post(token, details("sam@prospect.test"), { formToken, address: "192.0.2.1" })).json()) as { location: string };
+    const first = (await (
+      await post(token, details("sam@prospect.test"), { formToken, address: "192.0.2.1" })
+    ).json()) as { location: string };
     expect(first.location).toMatch(/^\/i\//);
     // someone else who knows the email, in any letter case
-    const again = (await (await post(token, details(" SAM@Prospect.test "), { formToken, address: "192.0.2.2" })).json()) as { location: string };
+    const again = (await (
+      await post(token, details(" SAM@Prospect.test "), { formToken, address: "192.0.2.2" })
+    ).json()) as { location: string };
     const told = new URL(again.location, "http://localhost");
     expect([told.pathname, told.searchParams.get("sent")]).toEqual([`/l/${token}`, "1"]);
     const db = await getDb();
@@ -145,15 +173,21 @@ describe("static link repeats of one email", () => {
     expect((await getUsage({ agencyId: agency.agencyId })).prospects.used).toBe(1);
 
     // Quick repeats in parallel still make one prospect, and only one of them is sent on to it.
-    const burst = await Promise.all([1, 2, 3].map((i) => post(token, details("lee@prospect.test"), { formToken, address: `192.0.2.${10 + i}` })));
+    const burst = await Promise.all(
+      [1, 2, 3].map((i) => post(token, details("lee@prospect.test"), { formToken, address: `192.0.2.${10 + i}` })),
+    );
     const locations = await Promise.all(burst.map(async (r) => ((await r.json()) as { location: string }).location));
     expect(locations.filter((l) => l.startsWith("/i/"))).toHaveLength(1);
     expect(await prospectsOf(agency)).toBe(2);
 
     // Once the first request is closed, the same email starts a new one.
-    const request = await db.accessRequest.findFirstOrThrow({ where: { agencyId: agency.agencyId, client: { emailNormalized: "sam@prospect.test" } } });
+    const request = await db.accessRequest.findFirstOrThrow({
+      where: { agencyId: agency.agencyId, client: { emailNormalized: "sam@prospect.test" } },
+    });
     await cancelRequest({ agencyId: agency.agencyId, id: request.id });
-    const later = (await (await post(token, details("sam@prospect.test"), { formToken, address: "192.0.2.3" })).json()) as { location: string };
+    const later = (await (
+      await post(token, details("sam@prospect.test"), { formToken, address: "192.0.2.3" })
+    ).json()) as { location: string };
     expect(later.location).toMatch(/^\/i\//);
     expect(later.location).not.toBe(first.location);
     expect((await getUsage({ agencyId: agency.agencyId })).prospects.used).toBe(3);
@@ -164,15 +198,25 @@ describe("deleting junk prospects", () => {
   it("deletes a prospect and its requests, never a client or another agency's prospect, and keeps the usage unit", async () => {
     const agency = await seedAccessAgency(["meta"]);
     const token = await staticLink(agency);
-    await post(token, details("junk@prospect.test"), { formToken: issueStaticLinkFormToken(agency.agencyId, ago(10)), address: "192.0.2.50" });
+    await post(token, details("junk@prospect.test"), {
+      formToken: issueStaticLinkFormToken(agency.agencyId, ago(10)),
+      address: "192.0.2.50",
+    });
     const db = await getDb();
     const prospect = await db.client.findFirstOrThrow({ where: { agencyId: agency.agencyId, isProspect: true } });
     const client = await seedAccessRequest(agency, { meta_ads: { accessLevel: "admin" } });
     const other = await seedAccessAgency(["meta"]);
 
-    await expect(deleteProspect({ agencyId: other.agencyId, id: prospect.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(deleteProspect({ agencyId: agency.agencyId, id: client.clientId })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(await deleteProspect({ agencyId: agency.agencyId, id: prospect.id })).toEqual({ id: prospect.id, deletedRequests: 1 });
+    await expect(deleteProspect({ agencyId: other.agencyId, id: prospect.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(deleteProspect({ agencyId: agency.agencyId, id: client.clientId })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await deleteProspect({ agencyId: agency.agencyId, id: prospect.id })).toEqual({
+      id: prospect.id,
+      deletedRequests: 1,
+    });
     expect(await prospectsOf(agency)).toBe(0);
     expect(await db.accessRequest.count({ where: { agencyId: agency.agencyId, clientId: prospect.id } })).toBe(0);
     expect(await db.client.count({ where: { id: client.clientId } })).toBe(1);

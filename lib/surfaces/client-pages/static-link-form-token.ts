@@ -16,11 +16,21 @@ export function issueStaticLinkFormToken(agencyId: string, now: Date = new Date(
 }
 
 /** Throws `form_expired` for a missing, forged, foreign or expired token and `too_fast` for one younger than the minimum. */
-export function checkStaticLinkFormToken(opts: { token: string | null | undefined; agencyId: string; locale?: Locale; now?: Date }): void {
+export function checkStaticLinkFormToken(opts: {
+  token: string | null | undefined;
+  agencyId: string;
+  locale?: Locale;
+  now?: Date;
+}): void {
   const now = opts.now ?? new Date();
   const verified = opts.token ? verifyToken(PURPOSE, opts.token, { now }) : null;
-  if (!verified || verified.fields[0] !== opts.agencyId) throw new AccessPageError("form_expired", { locale: opts.locale });
+  if (!verified || verified.fields[0] !== opts.agencyId)
+    throw new AccessPageError("form_expired", { locale: opts.locale });
   const ageMs = now.getTime() - verified.issuedAt.getTime();
   const minMs = env().STATIC_LINK_FORM_MIN_SECONDS * 1000;
-  if (ageMs < minMs) throw new AccessPageError("too_fast", { locale: opts.locale, retryAfterSeconds: Math.max(1, Math.ceil((minMs - ageMs) / 1000)) });
+  if (ageMs < minMs)
+    throw new AccessPageError("too_fast", {
+      locale: opts.locale,
+      retryAfterSeconds: Math.max(1, Math.ceil((minMs - ageMs) / 1000)),
+    });
 }

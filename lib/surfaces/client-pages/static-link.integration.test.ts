@@ -8,7 +8,14 @@ import { getUsage } from "@/lib/core/usage/get-usage";
 import { startApiServer } from "@/test/support/api-server";
 import { loadStaticLink } from "@/lib/surfaces/client-pages/load-static-link";
 import { issueStaticLinkFormToken } from "@/lib/surfaces/client-pages/static-link-form-token";
-import { eventsOf, locationOf, postForm, seedAccessAgency, typesOf, type TestAgency } from "@/test/support/access-fixtures";
+import {
+  eventsOf,
+  locationOf,
+  postForm,
+  seedAccessAgency,
+  typesOf,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
 
 let base: string;
 let close: () => Promise<void>;
@@ -20,7 +27,10 @@ beforeAll(async () => {
 });
 afterAll(async () => close?.());
 
-async function linkFor(agency: TestAgency, data: { services?: object; intake?: boolean; enabled?: boolean; prospectLimit?: number | null }) {
+async function linkFor(
+  agency: TestAgency,
+  data: { services?: object; intake?: boolean; enabled?: boolean; prospectLimit?: number | null },
+) {
   const db = await getDb();
   const row = await db.agency.update({
     where: { id: agency.agencyId },
@@ -36,19 +46,34 @@ async function linkFor(agency: TestAgency, data: { services?: object; intake?: b
   return openLinkToken({ hash: row.staticLinkTokenHash, sealed: row.staticLinkTokenSealed });
 }
 
-const visitor = { name: "Pat Prospect", email: "pat@prospect.test", company: "Prospect BV", language: "Dutch", pageLang: "en" };
+const visitor = {
+  name: "Pat Prospect",
+  email: "pat@prospect.test",
+  company: "Prospect BV",
+  language: "Dutch",
+  pageLang: "en",
+};
 
 /** The form token the page embeds, as if the page had been open for `ageSeconds`. */
-const formToken = (agency: TestAgency, ageSeconds = 10) => issueStaticLinkFormToken(agency.agencyId, new Date(Date.now() - ageSeconds * 1000));
+const formToken = (agency: TestAgency, ageSeconds = 10) =>
+  issueStaticLinkFormToken(agency.agencyId, new Date(Date.now() - ageSeconds * 1000));
 
 /** A visitor's post with a form token old enough to pass. */
-const visit = (agency: TestAgency, token: string, fields: Record<string, string> = visitor, opts: { json?: boolean } = {}) =>
-  postForm(`${base}/api/access/static/${token}`, { ...fields, formToken: formToken(agency) }, opts);
+const visit = (
+  agency: TestAgency,
+  token: string,
+  fields: Record<string, string> = visitor,
+  opts: { json?: boolean } = {},
+) => postForm(`${base}/api/access/static/${token}`, { ...fields, formToken: formToken(agency) }, opts);
 
 describe("static link", () => {
   it("creates a prospect and a static_link request, counted once as a prospect, and continues on its page", async () => {
     const agency = await seedAccessAgency(["meta", "google"]);
-    const token = await linkFor(agency, { services: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } } });
+    const token = await linkFor(agency, {
+      services: {
+        meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] },
+      },
+    });
     expect((await loadStaticLink({ token }))?.available).toBe(true);
 
     const res = await visit(agency, token);
@@ -57,9 +82,18 @@ describe("static link", () => {
     expect(invite).toMatch(/^\/i\/[A-Za-z0-9_-]{32}$/);
 
     const db = await getDb();
-    const request = await db.accessRequest.findUniqueOrThrow({ where: { inviteTokenHash: hashToken(invite.slice(3)) }, include: { client: true, services: true } });
+    const request = await db.accessRequest.findUniqueOrThrow({
+      where: { inviteTokenHash: hashToken(invite.slice(3)) },
+      include: { client: true, services: true },
+    });
     expect(request.source).toBe("static_link");
-    expect(request.client).toMatchObject({ name: "Pat Prospect", email: "pat@prospect.test", company: "Prospect BV", language: "Dutch", isProspect: true });
+    expect(request.client).toMatchObject({
+      name: "Pat Prospect",
+      email: "pat@prospect.test",
+      company: "Prospect BV",
+      language: "Dutch",
+      isProspect: true,
+    });
     expect(request.services.map((s) => s.serviceId)).toEqual(["meta_ads"]);
     expect(request.intakeRequested).toBe(false);
     expect(typesOf(await eventsOf(request.id))).toEqual(["request.created"]);
@@ -72,8 +106,17 @@ describe("static link", () => {
 
   it("refuses bad details with messages in the page's language and creates nothing", async () => {
     const agency = await seedAccessAgency(["meta"]);
-    const token = await linkFor(agency, { services: { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } } });
-    const res = await visit(agency, token, { name: " ", email: "nope", company: "x".repeat(201), pageLang: "es" }, { json: true });
+    const token = await linkFor(agency, {
+      services: {
+        meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] },
+      },
+    });
+    const res = await visit(
+      agency,
+      token,
+      { name: " ", email: "nope", company: "x".repeat(201), pageLang: "es" },
+      { json: true },
+    );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { fields: Record<string, string> } };
     expect(body.error.fields).toEqual({
@@ -84,13 +127,19 @@ describe("static link", () => {
     const plain = await visit(agency, token, { name: "A", email: "bad", pageLang: "nl" });
     const location = locationOf(plain);
     expect(location.pathname).toBe(`/l/${token}`);
-    expect(Object.fromEntries(location.searchParams)).toEqual({ lang: "nl", error: "invalid_input", fields: "email:emailInvalid" });
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      lang: "nl",
+      error: "invalid_input",
+      fields: "email:emailInvalid",
+    });
     expect(await (await getDb()).client.count({ where: { agencyId: agency.agencyId } })).toBe(0);
   });
 
   it("is unavailable when off, when it asks for nothing, and at the prospect limit, creating nothing", async () => {
     const agency = await seedAccessAgency(["meta"]);
-    const services = { meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } };
+    const services = {
+      meta_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] },
+    };
     const db = await getDb();
 
     let token = await linkFor(agency, { services, enabled: false });
@@ -108,7 +157,9 @@ describe("static link", () => {
     // another visitor: the same email would continue the first request
     const refused = await visit(agency, token, { ...visitor, email: "kim@prospect.test" }, { json: true });
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe("Deze link is op dit moment niet beschikbaar");
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "Deze link is op dit moment niet beschikbaar",
+    );
     expect(await db.client.count({ where: { agencyId: agency.agencyId } })).toBe(1);
     expect(await db.accessRequest.count({ where: { agencyId: agency.agencyId } })).toBe(1);
     expect((await getUsage({ agencyId: agency.agencyId })).prospects.used).toBe(1);
@@ -118,10 +169,14 @@ describe("static link", () => {
     const agency = await seedAccessAgency(["meta"]);
     const db = await getDb();
     await db.agency.update({ where: { id: agency.agencyId }, data: { intakeFormEnabled: true } });
-    await db.intakeQuestion.create({ data: { agencyId: agency.agencyId, position: 0, type: "text", label: "Website?", required: false, options: [] } });
+    await db.intakeQuestion.create({
+      data: { agencyId: agency.agencyId, position: 0, type: "text", label: "Website?", required: false, options: [] },
+    });
     const token = await linkFor(agency, { services: {}, intake: true });
     const res = await visit(agency, token);
-    const request = await db.accessRequest.findUniqueOrThrow({ where: { inviteTokenHash: hashToken(locationOf(res).pathname.slice(3)) } });
+    const request = await db.accessRequest.findUniqueOrThrow({
+      where: { inviteTokenHash: hashToken(locationOf(res).pathname.slice(3)) },
+    });
     expect(request.intakeRequested).toBe(true);
   });
 

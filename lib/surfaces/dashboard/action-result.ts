@@ -3,7 +3,9 @@
 import { ApiError, type ErrorCode } from "@/lib/core/common/api-error";
 import { toApiError } from "@/lib/core/common/to-api-error";
 
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string; code: ErrorCode; status: number; fieldErrors?: Record<string, string> };
+export type ActionResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; code: ErrorCode; status: number; fieldErrors?: Record<string, string> };
 
 export type ActionFailure = Extract<ActionResult<unknown>, { ok: false }>;
 

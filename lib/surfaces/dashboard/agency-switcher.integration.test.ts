@@ -19,12 +19,20 @@ beforeAll(async () => {
   second = (await createAgency({ name: "Second Agency" })).id;
   foreign = (await createAgency({ name: "Foreign Agency" })).id;
   userId = (await db.user.create({ data: { email: "two@agencies.test", passwordHash: "x" } })).id;
-  await db.membership.create({ data: { agencyId: first, userId, role: "owner", createdAt: new Date(Date.now() - 60_000) } });
+  await db.membership.create({
+    data: { agencyId: first, userId, role: "owner", createdAt: new Date(Date.now() - 60_000) },
+  });
   await db.membership.create({ data: { agencyId: second, userId, role: "viewer" } });
 });
 
 const update = async (token: JWT, agencyId: unknown) =>
-  (await authOptions().callbacks!.jwt!({ token, trigger: "update", session: { agencyId }, user: undefined as never, account: null })) as JWT;
+  (await authOptions().callbacks!.jwt!({
+    token,
+    trigger: "update",
+    session: { agencyId },
+    user: undefined as never,
+    account: null,
+  })) as JWT;
 
 describe("agency switcher", () => {
   it("lists the user's agencies, oldest membership first", async () => {
@@ -46,7 +54,11 @@ describe("agency switcher", () => {
 
   it("gives the context of the session's agency with that agency's role", async () => {
     expect(await contextFor({ userId })).toMatchObject({ agencyId: first, role: "owner", agencyName: "First Agency" });
-    expect(await contextFor({ userId, agencyId: second })).toMatchObject({ agencyId: second, role: "viewer", agencyName: "Second Agency" });
+    expect(await contextFor({ userId, agencyId: second })).toMatchObject({
+      agencyId: second,
+      role: "viewer",
+      agencyName: "Second Agency",
+    });
     // a foreign agency (or one the user was removed from) falls back to the first
     expect(await contextFor({ userId, agencyId: foreign })).toMatchObject({ agencyId: first });
     await (await getDb()).membership.deleteMany({ where: { userId, agencyId: second } });

@@ -30,8 +30,12 @@ class SessionEndedError extends Error {
 const authLogger = {
   error(code: string, metadata: unknown) {
     const err = metadata instanceof Error ? metadata : (metadata as { error?: unknown } | undefined)?.error;
-    if (err instanceof SessionEndedError) return log().info({ component: "auth", code }, "a session that was ended was refused");
-    log().error({ component: "auth", code, err: err instanceof Error ? { name: err.name, message: err.message } : undefined }, "next-auth error");
+    if (err instanceof SessionEndedError)
+      return log().info({ component: "auth", code }, "a session that was ended was refused");
+    log().error(
+      { component: "auth", code, err: err instanceof Error ? { name: err.name, message: err.message } : undefined },
+      "next-auth error",
+    );
   },
   warn(code: string) {
     log().warn({ component: "auth", code }, "next-auth warning");
@@ -84,7 +88,9 @@ export function authOptions(): NextAuthOptions {
             const second = await checkSecondFactor({ userId: user.id, code });
             if (second !== "ok") throw new Error(second === "throttled" ? TWO_FACTOR_THROTTLED : TWO_FACTOR_INVALID);
           }
-          await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) => log().error({ err }, "sign-in audit entry not recorded"));
+          await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) =>
+            log().error({ err }, "sign-in audit entry not recorded"),
+          );
           const sessionVersion = (await currentSessionVersion(user.id)) ?? 0;
           return { id: user.id, email: user.email, name: user.name ?? user.email, sessionVersion };
         },
@@ -111,7 +117,8 @@ export function authOptions(): NextAuthOptions {
         } else if (typeof token.userId === "string") {
           // every request: a session issued before the user's sessions were ended is refused
           const current = await currentSessionVersion(token.userId);
-          if (current === null || current !== (typeof token.sv === "number" ? token.sv : 0)) throw new SessionEndedError();
+          if (current === null || current !== (typeof token.sv === "number" ? token.sv : 0))
+            throw new SessionEndedError();
         }
         // The agency switcher: the session carries the current agency, changed only to
         // one the user is a member of (anything else leaves the session as it was).

@@ -32,7 +32,13 @@ export function isSafeCallbackUrl(value: string, appUrl: string = env().appUrl):
 
 function refused(): Response {
   const message = "callbackUrl must be a path on this site, such as /dashboard.";
-  return jsonResponse(400, { error: { code: "VALIDATION_FAILED", message: `callbackUrl: ${message}`, details: [{ field: "callbackUrl", message }] } });
+  return jsonResponse(400, {
+    error: {
+      code: "VALIDATION_FAILED",
+      message: `callbackUrl: ${message}`,
+      details: [{ field: "callbackUrl", message }],
+    },
+  });
 }
 
 /** The 400 to answer instead of handing the request to next-auth, or null to hand it on. */
@@ -41,7 +47,8 @@ export async function screenAuthRequest(req: Request): Promise<Response | null> 
   for (const v of url.searchParams.getAll("callbackUrl")) if (!isSafeCallbackUrl(v)) return refused();
   // the form posts (sign-in, sign-out) carry callbackUrl in the body: read a copy, next-auth reads the original
   if (req.method === "POST" && (req.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
-    for (const v of new URLSearchParams(await req.clone().text()).getAll("callbackUrl")) if (!isSafeCallbackUrl(v)) return refused();
+    for (const v of new URLSearchParams(await req.clone().text()).getAll("callbackUrl"))
+      if (!isSafeCallbackUrl(v)) return refused();
   }
   return null;
 }

@@ -51,7 +51,12 @@ export async function actionAddress(): Promise<string | null> {
   }
 }
 
-async function auditAction(ctx: DashboardContext, permission: Permission, audit: string | ((input: never) => string) | undefined, input: unknown): Promise<void> {
+async function auditAction(
+  ctx: DashboardContext,
+  permission: Permission,
+  audit: string | ((input: never) => string) | undefined,
+  input: unknown,
+): Promise<void> {
   const action = typeof audit === "function" ? audit(input as never) : (audit ?? `${permission.split(":")[0]}.changed`);
   const changes =
     input instanceof FormData
@@ -60,7 +65,9 @@ async function auditAction(ctx: DashboardContext, permission: Permission, audit:
         ? (input as Record<string, unknown>)
         : { value: input };
   const target =
-    input && typeof input === "object" && !(input instanceof FormData) ? ((input as { id?: unknown }).id ?? (input as { requestId?: unknown }).requestId ?? null) : null;
+    input && typeof input === "object" && !(input instanceof FormData)
+      ? ((input as { id?: unknown }).id ?? (input as { requestId?: unknown }).requestId ?? null)
+      : null;
   try {
     await recordAudit({
       agencyId: ctx.agencyId,

@@ -18,7 +18,8 @@ export interface DashboardContext {
   role: Role;
 }
 
-export const NO_LONGER_A_MEMBER = "You are no longer a member of the agency this page shows. Reload the page to continue with an agency you belong to.";
+export const NO_LONGER_A_MEMBER =
+  "You are no longer a member of the agency this page shows. Reload the page to continue with an agency you belong to.";
 
 /** The agency the calling tab shows (its actions and fetches carry it), when there is one. */
 async function tabAgencyId(): Promise<string | undefined> {
@@ -55,22 +56,38 @@ export async function getDashboardContext(opts: { strict?: boolean } = {}): Prom
  * The context of a user in the session's current agency (the agency switcher), or in
  * their first agency when the session names none or one they no longer belong to.
  */
-export async function contextFor(opts: { userId: string; agencyId?: string; exact?: boolean }): Promise<DashboardContext | null> {
+export async function contextFor(opts: {
+  userId: string;
+  agencyId?: string;
+  exact?: boolean;
+}): Promise<DashboardContext | null> {
   const db = await getDb();
   const include = { user: { select: { email: true } }, agency: { select: { name: true } } } as const;
-  const chosen = opts.agencyId && UUID.test(opts.agencyId) ? await db.membership.findFirst({ where: { userId: opts.userId, agencyId: opts.agencyId }, include }) : null;
+  const chosen =
+    opts.agencyId && UUID.test(opts.agencyId)
+      ? await db.membership.findFirst({ where: { userId: opts.userId, agencyId: opts.agencyId }, include })
+      : null;
   if (!chosen && opts.exact) return null;
-  const membership = chosen ?? (await db.membership.findFirst({ where: { userId: opts.userId }, orderBy: { createdAt: "asc" }, include }));
+  const membership =
+    chosen ??
+    (await db.membership.findFirst({ where: { userId: opts.userId }, orderBy: { createdAt: "asc" }, include }));
   const session = { userId: opts.userId };
   if (!membership || !isRole(membership.role)) return null;
-  return { userId: session.userId, email: membership.user.email, agencyId: membership.agencyId, agencyName: membership.agency.name, role: membership.role };
+  return {
+    userId: session.userId,
+    email: membership.user.email,
+    agencyId: membership.agencyId,
+    agencyName: membership.agency.name,
+    role: membership.role,
+  };
 }
 
 /** For server actions and dashboard route handlers: the context, or ApiError 401/403. */
 export async function requirePermission(permission: Permission = "read"): Promise<DashboardContext> {
   const ctx = await getDashboardContext({ strict: true });
   if (!ctx) throw new ApiError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
-  if (!can(ctx.role, permission)) throw new ApiError("FORBIDDEN", `Your role (${ctx.role}) cannot do this. Ask an owner or manager.`);
+  if (!can(ctx.role, permission))
+    throw new ApiError("FORBIDDEN", `Your role (${ctx.role}) cannot do this. Ask an owner or manager.`);
   if (await mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId })) {
     throw new ApiError("FORBIDDEN", "Your agency requires two-factor sign-in: turn it on under Security first.");
   }
@@ -79,6 +96,12 @@ export async function requirePermission(permission: Permission = "read"): Promis
 
 /** Every agency the user belongs to, for the agency switcher (oldest membership first). */
 export async function listUserAgencies(userId: string): Promise<{ agencyId: string; name: string; role: string }[]> {
-  const rows = await (await getDb()).membership.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, include: { agency: { select: { name: true } } } });
+  const rows = await (
+    await getDb()
+  ).membership.findMany({
+    where: { userId },
+    orderBy: { createdAt: "asc" },
+    include: { agency: { select: { name: true } } },
+  });
   return rows.map((m) => ({ agencyId: m.agencyId, name: m.agency.name, role: m.role }));
 }

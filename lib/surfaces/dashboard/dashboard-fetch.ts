@@ -18,14 +18,22 @@ export interface Page<T> {
 
 async function send(url: string): Promise<{ data: unknown; meta?: { nextCursor?: string | null } }> {
   const res = await fetch(url, { headers: { accept: "application/json" }, cache: "no-store" });
-  const body = (await res.json().catch(() => null)) as { data?: unknown; meta?: { nextCursor?: string | null }; error?: { code: string; message: string } } | null;
+  const body = (await res.json().catch(() => null)) as {
+    data?: unknown;
+    meta?: { nextCursor?: string | null };
+    error?: { code: string; message: string };
+  } | null;
   if (res.status === 401 && typeof window !== "undefined") {
     const here = `${window.location.pathname}${window.location.search}`;
     // A full load: the expired session leaves nothing of the dashboard behind.
     window.location.assign(`/login?callbackUrl=${encodeURIComponent(here)}`);
   }
   if (!res.ok || !body || body.error) {
-    throw new DashboardFetchError(res.status, body?.error?.code ?? "INTERNAL", body?.error?.message ?? `Request failed (${res.status}).`);
+    throw new DashboardFetchError(
+      res.status,
+      body?.error?.code ?? "INTERNAL",
+      body?.error?.message ?? `Request failed (${res.status}).`,
+    );
   }
   return body as { data: unknown; meta?: { nextCursor?: string | null } };
 }

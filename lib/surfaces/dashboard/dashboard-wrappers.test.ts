@@ -33,7 +33,8 @@ describe("toActionFailure", () => {
 });
 
 describe("isSameOrigin", () => {
-  const req = (headers: Record<string, string>) => new Request("http://localhost:3999/api/dashboard/x", { method: "POST", headers });
+  const req = (headers: Record<string, string>) =>
+    new Request("http://localhost:3999/api/dashboard/x", { method: "POST", headers });
   it("accepts the app's own origin and the host it was sent to", () => {
     expect(isSameOrigin(req({ origin: "http://localhost:3999" }))).toBe(true);
     expect(isSameOrigin(req({ origin: "http://127.0.0.1:4000", host: "127.0.0.1:4000" }))).toBe(true);

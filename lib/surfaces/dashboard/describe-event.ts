@@ -13,10 +13,18 @@ export interface DescribedEvent {
 
 type Body = {
   data?: {
-    request?: { status?: string; services?: { service?: string; status?: string; awaitingConfirmation?: boolean; grantedAssets?: unknown[] }[] };
+    request?: {
+      status?: string;
+      services?: { service?: string; status?: string; awaitingConfirmation?: boolean; grantedAssets?: unknown[] }[];
+    };
     service?: { service?: string; platform?: string };
     errors?: unknown[];
-    attempt?: { platform?: string; outcome?: string; errors?: unknown[]; services?: { service?: string; errors?: unknown[] }[] };
+    attempt?: {
+      platform?: string;
+      outcome?: string;
+      errors?: unknown[];
+      services?: { service?: string; errors?: unknown[] }[];
+    };
     client?: { name?: string };
     forward?: { change?: string; name?: string; email?: string; services?: unknown[] };
   };
@@ -45,7 +53,12 @@ export interface DescribeContext {
   previousServiceEvent?: string | null;
 }
 
-export function describeEvent(type: string, rawBody: string, clientName: string | null, ctx: DescribeContext = {}): DescribedEvent {
+export function describeEvent(
+  type: string,
+  rawBody: string,
+  clientName: string | null,
+  ctx: DescribeContext = {},
+): DescribedEvent {
   let body: Body = {};
   try {
     body = JSON.parse(rawBody) as Body;
@@ -64,8 +77,12 @@ export function describeEvent(type: string, rawBody: string, clientName: string 
     case "request.updated": {
       const f = body.data?.forward;
       if (f && typeof f.name === "string" && typeof f.email === "string") {
-        const names = (f.services ?? []).map((s) => serviceName(typeof s === "string" ? s : undefined)).join(", ") || "services";
-        const text = f.change === "taken_back" ? `${who} took ${names} back from ${f.name} (${f.email})` : `${who} forwarded ${names} to ${f.name} (${f.email})`;
+        const names =
+          (f.services ?? []).map((s) => serviceName(typeof s === "string" ? s : undefined)).join(", ") || "services";
+        const text =
+          f.change === "taken_back"
+            ? `${who} took ${names} back from ${f.name} (${f.email})`
+            : `${who} forwarded ${names} to ${f.name} (${f.email})`;
         return { text, tone: "neutral", person: true };
       }
       const status = body.data?.request?.status;
@@ -95,9 +112,16 @@ export function describeEvent(type: string, rawBody: string, clientName: string 
     case "connection.attempt_completed": {
       const a = body.data?.attempt;
       const platform = (a?.platform && getPlatform(a.platform)?.name) || a?.platform || "Platform";
-      const outcome = a?.outcome === "success" ? "succeeded" : a?.outcome === "partial_success" ? "partly succeeded" : "failed";
-      const why = a?.outcome === "success" ? null : (firstText(a?.errors) ?? firstText(a?.services?.flatMap((s) => s.errors ?? [])));
-      return { text: `${platform} grant attempt ${outcome}${why ? `: ${why}` : ""}`, tone: a?.outcome === "success" ? "good" : "bad" };
+      const outcome =
+        a?.outcome === "success" ? "succeeded" : a?.outcome === "partial_success" ? "partly succeeded" : "failed";
+      const why =
+        a?.outcome === "success"
+          ? null
+          : (firstText(a?.errors) ?? firstText(a?.services?.flatMap((s) => s.errors ?? [])));
+      return {
+        text: `${platform} grant attempt ${outcome}${why ? `: ${why}` : ""}`,
+        tone: a?.outcome === "success" ? "good" : "bad",
+      };
     }
     case "intake.completed":
       return { text: `${who} answered the intake form`, tone: "good" };
@@ -124,7 +148,11 @@ export interface ActorEvent {
  * Describes a request's events oldest first, each with what came before it (the status it
  * left, the service's last event) and credited through `actorLabel` (the client: null).
  */
-export function describeEvents<T extends ActorEvent>(events: readonly T[], clientName: string | null, actorName: (actor: string | null) => string | null): DescribedEvent[] {
+export function describeEvents<T extends ActorEvent>(
+  events: readonly T[],
+  clientName: string | null,
+  actorName: (actor: string | null) => string | null,
+): DescribedEvent[] {
   let previousStatus: string | null = null;
   const lastOfService = new Map<string, string>();
   return events.map((e) => {

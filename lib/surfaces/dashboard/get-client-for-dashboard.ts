@@ -12,6 +12,8 @@ export interface TDashboardClient extends TClient {
 
 export async function getClientForDashboard(opts: { agencyId: string; id: string }): Promise<TDashboardClient> {
   const row = await getClientOrThrow(opts);
-  const requestCount = await (await getDb()).accessRequest.count({ where: { agencyId: opts.agencyId, clientId: row.id, isDemo: false } });
+  const requestCount = await (
+    await getDb()
+  ).accessRequest.count({ where: { agencyId: opts.agencyId, clientId: row.id, isDemo: false } });
   return { ...serializeClient(row), isProspect: row.isProspect, requestCount };
 }

@@ -89,7 +89,14 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
       const platformName = getPlatform(s.platform)?.name ?? s.platform;
       const service = getCatalogService(s.serviceId)?.name ?? s.serviceId;
       const list = Array.isArray(s.grantedAssets) ? (s.grantedAssets as StoredAsset[]) : [];
-      const base = { platform: s.platform, platformName, service, grantedAt: s.grantedAt?.toISOString() ?? null, grantedBy: who(s.grantedBy, client.name, staff), requestId: r.id };
+      const base = {
+        platform: s.platform,
+        platformName,
+        service,
+        grantedAt: s.grantedAt?.toISOString() ?? null,
+        grantedBy: who(s.grantedBy, client.name, staff),
+        requestId: r.id,
+      };
       if (list.length === 0) {
         // granted without a read-back (manual steps, marked by the team): the service itself is the asset
         assets.push({ ...base, assetId: "", assetName: null, role: roleText(s.serviceId, s.accessLevel) });
@@ -104,7 +111,9 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
       }
     }
   }
-  assets.sort((a, b) => a.platformName.localeCompare(b.platformName) || (b.grantedAt ?? "").localeCompare(a.grantedAt ?? ""));
+  assets.sort(
+    (a, b) => a.platformName.localeCompare(b.platformName) || (b.grantedAt ?? "").localeCompare(a.grantedAt ?? ""),
+  );
 
   const answers: TProfileAnswer[] = requests.flatMap((r) =>
     r.intakeAnswers.map((a) => ({
@@ -118,7 +127,10 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
   const events = await db.event.findMany({
     where: {
       agencyId: opts.agencyId,
-      OR: [{ requestId: { in: requests.map((r) => r.id) } }, { requestId: null, type: "client.created", body: { contains: `"id":"${client.id}"` } }],
+      OR: [
+        { requestId: { in: requests.map((r) => r.id) } },
+        { requestId: null, type: "client.created", body: { contains: `"id":"${client.id}"` } },
+      ],
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 200,
@@ -144,7 +156,11 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
       status: effectiveStatus({ status: r.status as RequestStatus, expiresAt: r.expiresAt }, now),
       createdAt: r.createdAt.toISOString(),
       completedAt: r.completedAt?.toISOString() ?? null,
-      services: r.services.map((s) => ({ serviceId: s.serviceId, name: getCatalogService(s.serviceId)?.name ?? s.serviceId, status: s.status })),
+      services: r.services.map((s) => ({
+        serviceId: s.serviceId,
+        name: getCatalogService(s.serviceId)?.name ?? s.serviceId,
+        status: s.status,
+      })),
     })),
     assets,
     answers,
@@ -154,12 +170,37 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
 }
 
 /** One client's access as CSV: one row per granted asset. */
-export async function exportClientAccessCsv(opts: { agencyId: string; id: string }): Promise<{ filename: string; body: string }> {
+export async function exportClientAccessCsv(opts: {
+  agencyId: string;
+  id: string;
+}): Promise<{ filename: string; body: string }> {
   const client = await getClientOrThrow(opts);
   const profile = await getClientProfile(opts);
   const body = toCsv(
-    ["client", "client_email", "platform", "service", "asset_id", "asset_name", "role", "granted_at", "granted_by", "request_id"],
-    profile.assets.map((a) => [client.name, client.email, a.platformName, a.service, a.assetId, a.assetName, a.role, a.grantedAt, a.grantedBy, a.requestId]),
+    [
+      "client",
+      "client_email",
+      "platform",
+      "service",
+      "asset_id",
+      "asset_name",
+      "role",
+      "granted_at",
+      "granted_by",
+      "request_id",
+    ],
+    profile.assets.map((a) => [
+      client.name,
+      client.email,
+      a.platformName,
+      a.service,
+      a.assetId,
+      a.assetName,
+      a.role,
+      a.grantedAt,
+      a.grantedBy,
+      a.requestId,
+    ]),
   );
   const slug =
     client.name

@@ -8,7 +8,10 @@ import { getClientForDashboard, type TDashboardClient } from "@/lib/surfaces/das
 import { getClientProfile, type TClientProfile } from "@/lib/surfaces/dashboard/get-client-profile";
 import type { Page } from "@/lib/surfaces/dashboard/dashboard-fetch";
 import type { TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
-import { listRequestsForDashboard, ZDashboardRequestsQuery } from "@/lib/surfaces/dashboard/requests/list-requests-for-dashboard";
+import {
+  listRequestsForDashboard,
+  ZDashboardRequestsQuery,
+} from "@/lib/surfaces/dashboard/requests/list-requests-for-dashboard";
 
 export interface TClientPageData {
   client: TDashboardClient;
@@ -20,7 +23,10 @@ export interface TClientPageData {
 export async function loadClientPage(opts: { agencyId: string; id: string }): Promise<TClientPageData | null> {
   try {
     const client = await getClientForDashboard(opts);
-    const requests = await listRequestsForDashboard({ agencyId: opts.agencyId, query: ZDashboardRequestsQuery.parse({ clientId: opts.id }) });
+    const requests = await listRequestsForDashboard({
+      agencyId: opts.agencyId,
+      query: ZDashboardRequestsQuery.parse({ clientId: opts.id }),
+    });
     const profile = await getClientProfile(opts);
     return JSON.parse(JSON.stringify({ client, requests, profile })) as TClientPageData;
   } catch (err) {

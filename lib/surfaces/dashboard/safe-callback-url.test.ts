@@ -7,7 +7,15 @@ describe("safeCallbackUrl", () => {
     expect(safeCallbackUrl(["/dashboard/team", "/x"])).toBe("/dashboard/team");
   });
   it("refuses other origins and odd forms", () => {
-    for (const bad of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "dashboard", "", "/a\nb"]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example/x",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "dashboard",
+      "",
+      "/a\nb",
+    ]) {
       expect(safeCallbackUrl(bad)).toBe(DEFAULT_AFTER_LOGIN);
     }
     expect(safeCallbackUrl(undefined)).toBe(DEFAULT_AFTER_LOGIN);

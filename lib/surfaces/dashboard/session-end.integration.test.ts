@@ -27,12 +27,27 @@ type Jar = Record<string, string>;
 
 // next-auth's core handler (what its route hands every request to); not in its package exports
 const { AuthHandler } = createRequire(import.meta.url)(path.resolve("node_modules/next-auth/core/index.js")) as {
-  AuthHandler: <B>(p: { req: Record<string, unknown>; options: unknown }) => Promise<{ body?: B; cookies?: { name: string; value: string; options?: { maxAge?: number } }[] }>;
+  AuthHandler: <B>(p: {
+    req: Record<string, unknown>;
+    options: unknown;
+  }) => Promise<{ body?: B; cookies?: { name: string; value: string; options?: { maxAge?: number } }[] }>;
 };
 
-async function auth(action: string, jar: Jar, opts: { method?: string; body?: Record<string, string>; providerId?: string } = {}) {
+async function auth(
+  action: string,
+  jar: Jar,
+  opts: { method?: string; body?: Record<string, string>; providerId?: string } = {},
+) {
   const res = await AuthHandler<Record<string, unknown>>({
-    req: { action, method: opts.method ?? "GET", body: opts.body, query: {}, cookies: { ...jar }, headers: { host: "localhost:3999" }, providerId: opts.providerId },
+    req: {
+      action,
+      method: opts.method ?? "GET",
+      body: opts.body,
+      query: {},
+      cookies: { ...jar },
+      headers: { host: "localhost:3999" },
+      providerId: opts.providerId,
+    },
     options: authOptions(),
   });
   for (const c of res.cookies ?? []) {
@@ -46,7 +61,11 @@ async function signIn(email: string): Promise<Jar> {
   const jar: Jar = {};
   const { body } = await auth("csrf", jar);
   const csrfToken = String(body!.csrfToken);
-  await auth("callback", jar, { method: "POST", providerId: "credentials", body: { csrfToken, email, password: PASSWORD } });
+  await auth("callback", jar, {
+    method: "POST",
+    providerId: "credentials",
+    body: { csrfToken, email, password: PASSWORD },
+  });
   expect(jar[SESSION_COOKIE]).toBeTruthy();
   return jar;
 }
@@ -100,17 +119,23 @@ describe("sessions that end", () => {
 });
 
 describe("next-auth's inputs", () => {
-  const screen = (path: string, init?: RequestInit) => screenAuthRequest(new Request(`http://localhost:3999${path}`, init));
+  const screen = (path: string, init?: RequestInit) =>
+    screenAuthRequest(new Request(`http://localhost:3999${path}`, init));
 
-  it.each(["/dashboard%0D%0AX-Forged:%201", "javascript:alert(1)", "https://evil.example/", "//evil.example/", "/x%00y"])(
-    "answers 400 naming callbackUrl for %s",
-    async (value) => {
-      const res = await screen(`/api/auth/signin?callbackUrl=${value}`);
-      expect(res).toBeInstanceOf(Response);
-      expect((res as Response).status).toBe(400);
-      expect(await (res as Response).json()).toMatchObject({ error: { code: "VALIDATION_FAILED", details: [{ field: "callbackUrl" }] } });
-    },
-  );
+  it.each([
+    "/dashboard%0D%0AX-Forged:%201",
+    "javascript:alert(1)",
+    "https://evil.example/",
+    "//evil.example/",
+    "/x%00y",
+  ])("answers 400 naming callbackUrl for %s", async (value) => {
+    const res = await screen(`/api/auth/signin?callbackUrl=${value}`);
+    expect(res).toBeInstanceOf(Response);
+    expect((res as Response).status).toBe(400);
+    expect(await (res as Response).json()).toMatchObject({
+      error: { code: "VALIDATION_FAILED", details: [{ field: "callbackUrl" }] },
+    });
+  });
 
   it("passes paths and this site's own URL on, in the query and in a posted form", async () => {
     expect(await screen("/api/auth/signin?callbackUrl=%2Fdashboard%2Fclients%3Fq%3D1")).toBeNull();

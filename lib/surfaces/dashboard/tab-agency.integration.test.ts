@@ -6,9 +6,18 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-const fake = vi.hoisted(() => ({ session: null as { userId: string; agencyId?: string } | null, headers: new Headers() }));
-vi.mock("next-auth", async (importOriginal) => ({ ...(await importOriginal<object>()), getServerSession: async () => fake.session }));
-vi.mock("next/headers", async (importOriginal) => ({ ...(await importOriginal<object>()), headers: async () => fake.headers }));
+const fake = vi.hoisted(() => ({
+  session: null as { userId: string; agencyId?: string } | null,
+  headers: new Headers(),
+}));
+vi.mock("next-auth", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  getServerSession: async () => fake.session,
+}));
+vi.mock("next/headers", async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  headers: async () => fake.headers,
+}));
 
 const { getDb } = await import("@/lib/infra/db/db");
 const { createAgency } = await import("@/lib/core/agencies/create-agency");
@@ -30,7 +39,9 @@ beforeAll(async () => {
   a = (await createAgency({ name: "Agency A" })).id;
   b = (await createAgency({ name: "Agency B" })).id;
   userId = (await db.user.create({ data: { email: `tabs-${Date.now()}@agencies.test`, passwordHash: "x" } })).id;
-  await db.membership.create({ data: { agencyId: a, userId, role: "owner", createdAt: new Date(Date.now() - 60_000) } });
+  await db.membership.create({
+    data: { agencyId: a, userId, role: "owner", createdAt: new Date(Date.now() - 60_000) },
+  });
   await db.membership.create({ data: { agencyId: b, userId, role: "manager" } });
 });
 beforeEach(() => {
@@ -53,7 +64,12 @@ describe("the tab's agency", () => {
     fake.session = { userId, agencyId: b };
     await (await getDb()).membership.deleteMany({ where: { userId, agencyId: b } });
     inTab(b);
-    expect(await createThing({ name: "x" })).toMatchObject({ ok: false, code: "FORBIDDEN", status: 403, error: NO_LONGER_A_MEMBER });
+    expect(await createThing({ name: "x" })).toMatchObject({
+      ok: false,
+      code: "FORBIDDEN",
+      status: 403,
+      error: NO_LONGER_A_MEMBER,
+    });
     // without the header the session's agency is held to the same rule
     fake.headers = new Headers();
     expect(await createThing({ name: "x" })).toMatchObject({ ok: false, code: "FORBIDDEN", error: NO_LONGER_A_MEMBER });

@@ -45,7 +45,8 @@ export function withDashboard<Q = undefined, B = undefined, P extends string = n
   return async (req: Request, route?: RouteContext): Promise<Response> => {
     const requestId = newRequestId();
     try {
-      if (!isSafeMethod(req.method) && !isSameOrigin(req)) throw new ApiError("FORBIDDEN", "Cross-site requests are refused.");
+      if (!isSafeMethod(req.method) && !isSameOrigin(req))
+        throw new ApiError("FORBIDDEN", "Cross-site requests are refused.");
       const ctx = await requirePermission(permission);
       const params = await readRouteParams(route, opts.uuidParams);
 
@@ -64,7 +65,9 @@ export function withDashboard<Q = undefined, B = undefined, P extends string = n
       }
       const result = await handler({ req, ctx, params, query, body });
       if (result instanceof Response) return result;
-      return jsonResponse(result.status ?? 200, successBody(result.data, requestId, result.nextCursor), { "X-Request-Id": requestId });
+      return jsonResponse(result.status ?? 200, successBody(result.data, requestId, result.nextCursor), {
+        "X-Request-Id": requestId,
+      });
     } catch (err) {
       return errorResponse(toApiError(err, requestId), requestId);
     }

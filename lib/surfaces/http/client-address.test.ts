@@ -13,7 +13,9 @@ describe("client address behind proxies (proxy-addr rule)", () => {
   let trust: TTrustProxy = { kind: "none" };
   beforeAll(async () => {
     installHttpHooks();
-    server = http.createServer((req, res) => res.end(JSON.stringify({ xff: req.headers["x-forwarded-for"], client: clientAddress(req.headers, trust) })));
+    server = http.createServer((req, res) =>
+      res.end(JSON.stringify({ xff: req.headers["x-forwarded-for"], client: clientAddress(req.headers, trust) })),
+    );
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   });

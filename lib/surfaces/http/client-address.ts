@@ -37,7 +37,10 @@ function trustFunction(trust: TTrustProxy): (addr: string, i: number) => boolean
  * The client's address from an `X-Forwarded-For` whose last entry is the socket peer (see
  * `appendPeerToForwardedFor`), or null when there is none.
  */
-export function clientAddress(headers: Headers | Record<string, unknown> | undefined, trust: TTrustProxy = env().TRUST_PROXY): string | null {
+export function clientAddress(
+  headers: Headers | Record<string, unknown> | undefined,
+  trust: TTrustProxy = env().TRUST_PROXY,
+): string | null {
   let raw: unknown;
   if (headers && typeof (headers as Headers).get === "function") raw = (headers as Headers).get("x-forwarded-for");
   else raw = (headers as Record<string, unknown> | undefined)?.["x-forwarded-for"];
@@ -48,6 +51,10 @@ export function clientAddress(headers: Headers | Record<string, unknown> | undef
     .filter(Boolean);
   if (hops.length === 0) return null;
   const peer = hops[hops.length - 1]!;
-  const fakeReq = { connection: { remoteAddress: peer }, socket: { remoteAddress: peer }, headers: { "x-forwarded-for": hops.slice(0, -1).join(", ") } };
+  const fakeReq = {
+    connection: { remoteAddress: peer },
+    socket: { remoteAddress: peer },
+    headers: { "x-forwarded-for": hops.slice(0, -1).join(", ") },
+  };
   return proxyaddr(fakeReq as unknown as IncomingMessage, trustFunction(trust)) || null;
 }

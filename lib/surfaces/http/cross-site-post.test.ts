@@ -7,7 +7,13 @@ import { NextRequest } from "next/server";
 import { proxy } from "@/proxy";
 
 const post = (path: string, headers: Record<string, string>, body: BodyInit = "x=1") =>
-  proxy(new NextRequest(`http://localhost:3999${path}`, { method: "POST", headers: { host: "localhost:3999", ...headers }, body }));
+  proxy(
+    new NextRequest(`http://localhost:3999${path}`, {
+      method: "POST",
+      headers: { host: "localhost:3999", ...headers },
+      body,
+    }),
+  );
 
 describe("cross-site posts to pages", () => {
   it("answers 403 to a plain multipart form posted from another site, without a Next-Action header", async () => {
@@ -18,16 +24,24 @@ describe("cross-site posts to pages", () => {
   });
 
   it.each([
-    ["an urlencoded form from another origin", { origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" }],
+    [
+      "an urlencoded form from another origin",
+      { origin: "http://evil.example", "content-type": "application/x-www-form-urlencoded" },
+    ],
     ["a sandboxed form (Origin: null)", { origin: "null", "content-type": "application/x-www-form-urlencoded" }],
-    ["a cross-site post without Origin", { "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" }],
+    [
+      "a cross-site post without Origin",
+      { "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" },
+    ],
     ["a server action from another origin", { origin: "http://evil.example", "next-action": "0".repeat(40) }],
   ])("answers 403 to %s", (_name, headers) => {
     expect(post("/dashboard/webhooks", headers).status).toBe(403);
   });
 
   it("lets the app's own posts through", () => {
-    expect(post("/dashboard/clients", { origin: "http://localhost:3999", "next-action": "0".repeat(40) }).status).toBe(200);
+    expect(post("/dashboard/clients", { origin: "http://localhost:3999", "next-action": "0".repeat(40) }).status).toBe(
+      200,
+    );
     expect(post("/dashboard/clients", { "sec-fetch-site": "same-origin" }).status).toBe(200);
     // the client pages' form posts and next-auth answer their own posts
     expect(post("/api/access/static/some-token", { origin: "http://evil.example" }).status).toBe(200);

@@ -24,6 +24,7 @@ function normalizeIp(hop: string | undefined): string | null {
 
 /** The rate-limit key of a V1 call (see the module comment for the rule). */
 export function legacyClientIp(headers: Headers, trustProxy: boolean | TTrustProxy = env().TRUST_PROXY): string {
-  const trust: TTrustProxy = typeof trustProxy === "boolean" ? (trustProxy ? { kind: "hops", hops: 1 } : { kind: "none" }) : trustProxy;
+  const trust: TTrustProxy =
+    typeof trustProxy === "boolean" ? (trustProxy ? { kind: "hops", hops: 1 } : { kind: "none" }) : trustProxy;
   return normalizeIp(clientAddress(headers, trust) ?? undefined) ?? "unknown";
 }

@@ -15,7 +15,12 @@ const PREFIX = /^\/api\/(v1|v2)(\/.*)?$/;
 function legacyFailure(status: number, msg: string, headers: Record<string, string>): Response {
   return new Response(JSON.stringify({ error: true, msg }), {
     status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...legacyHeaders(), ...headers },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...legacyHeaders(),
+      ...headers,
+    },
   });
 }
 
@@ -30,11 +35,21 @@ export function screenMethod(method: string, pathname: string): Response | null 
   if (!allowed) {
     return version === "v2"
       ? errorResponse(new ApiError("NOT_FOUND", "No such endpoint. See /api/v2/openapi.json."), requestId)
-      : legacyFailure(404, "No such endpoint. V1 is deprecated; see /api/v1/migration-guide.", { "X-Request-Id": requestId });
+      : legacyFailure(404, "No such endpoint. V1 is deprecated; see /api/v1/migration-guide.", {
+          "X-Request-Id": requestId,
+        });
   }
   const allow = allowed.join(", ");
   if (method === "OPTIONS") {
-    return new Response(null, { status: 204, headers: { Allow: allow, "X-Request-Id": requestId, "Cache-Control": "no-store", ...(version === "v1" ? legacyHeaders() : {}) } });
+    return new Response(null, {
+      status: 204,
+      headers: {
+        Allow: allow,
+        "X-Request-Id": requestId,
+        "Cache-Control": "no-store",
+        ...(version === "v1" ? legacyHeaders() : {}),
+      },
+    });
   }
   const message = `Method ${shownMethod || "?"} not allowed. Allowed: ${allow}.`;
   return version === "v2"

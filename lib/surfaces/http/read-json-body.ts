@@ -38,12 +38,19 @@ export async function readJsonBody(req: Request, { allowEmpty = false } = {}): P
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ApiError("VALIDATION_FAILED", "The body is not valid JSON.", [{ message: "The body is not valid JSON." }]);
+    throw new ApiError("VALIDATION_FAILED", "The body is not valid JSON.", [
+      { message: "The body is not valid JSON." },
+    ]);
   }
   const problem = checkJsonValue(value);
   if (problem) {
-    const message = problem.kind === "depth" ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.` : "Text must not contain NUL characters or unpaired surrogates.";
-    throw new ApiError("VALIDATION_FAILED", `${problem.path || "body"}: ${message}`, [{ ...(problem.path ? { field: problem.path } : {}), message }]);
+    const message =
+      problem.kind === "depth"
+        ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.`
+        : "Text must not contain NUL characters or unpaired surrogates.";
+    throw new ApiError("VALIDATION_FAILED", `${problem.path || "body"}: ${message}`, [
+      { ...(problem.path ? { field: problem.path } : {}), message },
+    ]);
   }
   return value;
 }
@@ -82,7 +89,8 @@ export function checkJsonValue(root: unknown, maxDepth = MAX_JSON_DEPTH): JsonPr
     if (depth >= maxDepth) return { kind: "depth", path };
     const children: { value: unknown; path: string; depth: number }[] = [];
     if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) children.push({ value: value[i], path: `${path}[${i}]`, depth: depth + 1 });
+      for (let i = 0; i < value.length; i++)
+        children.push({ value: value[i], path: `${path}[${i}]`, depth: depth + 1 });
     } else {
       for (const [k, v] of Object.entries(value)) {
         const p = path ? `${path}.${k}` : k;

@@ -9,7 +9,10 @@ export type RouteParams<P extends string> = Readonly<Record<P, string>> & Readon
 
 export type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export async function readRouteParams<P extends string>(route: RouteContext | undefined, uuidParams: readonly P[] = []): Promise<RouteParams<P>> {
+export async function readRouteParams<P extends string>(
+  route: RouteContext | undefined,
+  uuidParams: readonly P[] = [],
+): Promise<RouteParams<P>> {
   // routes without dynamic segments get no params object at all
   const raw = (route ? await route.params : undefined) ?? {};
   const params: Record<string, string> = {};

@@ -1,14 +1,23 @@
 // The per-request security headers proxy.ts sets (issue 11 item 8).
 import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
-import { apiSecurityHeaders, contentSecurityPolicy, HSTS, newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";
+import {
+  apiSecurityHeaders,
+  contentSecurityPolicy,
+  HSTS,
+  newNonce,
+  securityHeaders,
+} from "@/lib/surfaces/http/security-headers";
 import { proxy } from "@/proxy";
 
-const directives = (csp: string) => Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+const directives = (csp: string) =>
+  Object.fromEntries(csp.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
 
 describe("security headers", () => {
   it("allow scripts only with the request's nonce, and no plugins or base changes", () => {
-    const d = directives(contentSecurityPolicy({ nonce: "abc123==", pathname: "/dashboard", appUrl: "http://localhost:3000" }));
+    const d = directives(
+      contentSecurityPolicy({ nonce: "abc123==", pathname: "/dashboard", appUrl: "http://localhost:3000" }),
+    );
     expect(d["script-src"]).toBe("'self' 'nonce-abc123==' 'strict-dynamic'");
     expect(d["script-src"]).not.toContain("unsafe-inline");
     expect(d["object-src"]).toBe("'none'");
@@ -28,8 +37,12 @@ describe("security headers", () => {
   });
 
   it("send HSTS only when APP_URL is https", () => {
-    expect(securityHeaders({ nonce: "n", pathname: "/", appUrl: "https://access.example" })["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
-    expect(securityHeaders({ nonce: "n", pathname: "/", appUrl: "http://localhost:3000" })["Strict-Transport-Security"]).toBeUndefined();
+    expect(
+      securityHeaders({ nonce: "n", pathname: "/", appUrl: "https://access.example" })["Strict-Transport-Security"],
+    ).toBe("max-age=63072000; includeSubDomains");
+    expect(
+      securityHeaders({ nonce: "n", pathname: "/", appUrl: "http://localhost:3000" })["Strict-Transport-Security"],
+    ).toBeUndefined();
   });
 
   it("make a fresh 128-bit nonce each time", () => {
@@ -39,7 +52,10 @@ describe("security headers", () => {
   });
 
   it("give the data APIs fixed headers and pass their requests on unchanged; pages get a nonce and a rewritten request", () => {
-    expect(directives(apiSecurityHeaders("http://localhost")["Content-Security-Policy"]!)).toEqual({ "default-src": "'none'", "frame-ancestors": "'none'" });
+    expect(directives(apiSecurityHeaders("http://localhost")["Content-Security-Policy"]!)).toEqual({
+      "default-src": "'none'",
+      "frame-ancestors": "'none'",
+    });
     expect(apiSecurityHeaders("https://access.example")["Strict-Transport-Security"]).toBe(HSTS);
     for (const path of ["/api/v2/requests", "/api/v1/links", "/api/dashboard/clients", "/api/health"]) {
       const api = proxy(new NextRequest(`http://localhost:3000${path}`, { headers: { authorization: "Bearer x" } }));

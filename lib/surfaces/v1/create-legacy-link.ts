@@ -6,16 +6,22 @@ import { createRequest } from "@/lib/core/requests/create-request";
 import { toCreateRequestInput } from "@/lib/surfaces/v1/legacy-link-input";
 
 function isIntakeUnavailable(err: unknown): boolean {
-  return err instanceof ApiError && err.code === "VALIDATION_FAILED" && err.details[0]?.field === "intakeForm.requested";
+  return (
+    err instanceof ApiError && err.code === "VALIDATION_FAILED" && err.details[0]?.field === "intakeForm.requested"
+  );
 }
 
-export async function createLegacyLink(opts: { agencyId: string; body: Record<string, unknown> }): Promise<{ id: string; inviteUrl: string }> {
+export async function createLegacyLink(opts: {
+  agencyId: string;
+  body: Record<string, unknown>;
+}): Promise<{ id: string; inviteUrl: string }> {
   const input = toCreateRequestInput(opts.body);
   try {
     const request = await createRequest({ agencyId: opts.agencyId, input, source: "api" });
     return { id: request.id, inviteUrl: request.inviteUrl };
   } catch (err) {
-    if (isIntakeUnavailable(err)) throw new ApiError("CONFLICT", "intakeForm: The agency's intake form is disabled or has no questions.");
+    if (isIntakeUnavailable(err))
+      throw new ApiError("CONFLICT", "intakeForm: The agency's intake form is disabled or has no questions.");
     throw err;
   }
 }

@@ -2,7 +2,12 @@
 // V1 ignores fields it does not know (V2 rejects them) and requires `language` on create;
 // on update, omitted, null or blank fields keep their values and `metadata` replaces the
 // whole map (`{}` clears it).
-import { ZCreateClientBody, ZUpdateClientBody, type TCreateClientBody, type TUpdateClientBody } from "@/lib/core/clients/schemas";
+import {
+  ZCreateClientBody,
+  ZUpdateClientBody,
+  type TCreateClientBody,
+  type TUpdateClientBody,
+} from "@/lib/core/clients/schemas";
 import { ApiError } from "@/lib/core/common/api-error";
 import { zodToApiError } from "@/lib/core/common/to-api-error";
 
@@ -14,10 +19,13 @@ function isBlank(v: unknown): boolean {
 
 export function toCreateClientInput(body: Record<string, unknown>): TCreateClientBody {
   if (isBlank(body.language)) {
-    throw new ApiError("VALIDATION_FAILED", "language is required: one of English, Spanish, Dutch.", [{ field: "language", message: "Required." }]);
+    throw new ApiError("VALIDATION_FAILED", "language is required: one of English, Spanish, Dutch.", [
+      { field: "language", message: "Required." },
+    ]);
   }
   const picked: Record<string, unknown> = {};
-  for (const f of CLIENT_FIELDS) if (body[f] !== undefined && !(f === "metadata" && body[f] === null)) picked[f] = body[f];
+  for (const f of CLIENT_FIELDS)
+    if (body[f] !== undefined && !(f === "metadata" && body[f] === null)) picked[f] = body[f];
   const parsed = ZCreateClientBody.safeParse(picked);
   if (!parsed.success) throw zodToApiError(parsed.error);
   return parsed.data;

@@ -8,7 +8,12 @@ import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { parseAccessLevel } from "@/lib/core/catalog/access-level";
 import { ApiError, validationError, type ErrorDetail } from "@/lib/core/common/api-error";
 import { zodToApiError } from "@/lib/core/common/to-api-error";
-import { ZCreateRequestBody, ZRequestedServices, type TCreateRequestBody, type TRequestedService } from "@/lib/core/requests/schemas";
+import {
+  ZCreateRequestBody,
+  ZRequestedServices,
+  type TCreateRequestBody,
+  type TRequestedService,
+} from "@/lib/core/requests/schemas";
 import { parseLegacyId } from "@/lib/surfaces/v1/parse-legacy-id";
 
 /** V1 account-link field → V2 field. */
@@ -38,7 +43,9 @@ function mapService(svc: Record<string, unknown>): Record<string, unknown> {
   if (present(svc.accessLevel)) out.accessLevel = svc.accessLevel;
   if (present(svc.optional)) out.optional = svc.optional;
   if (present(svc.requestedAccountLinks)) {
-    out.requestedAccountLinks = Array.isArray(svc.requestedAccountLinks) ? svc.requestedAccountLinks.map(mapLink) : svc.requestedAccountLinks;
+    out.requestedAccountLinks = Array.isArray(svc.requestedAccountLinks)
+      ? svc.requestedAccountLinks.map(mapLink)
+      : svc.requestedAccountLinks;
   }
   return out;
 }
@@ -59,10 +66,12 @@ export function toLegacyServices(raw: unknown): LegacyServices {
   for (const [id, svc] of Object.entries(raw)) {
     const field = `requestedServices.${id.slice(0, 100)}`;
     if (!isObject(svc)) throw validationError(field, "Must be an object.");
-    if (present(svc.requested) && typeof svc.requested !== "boolean") throw validationError(`${field}.requested`, "Must be a boolean.");
+    if (present(svc.requested) && typeof svc.requested !== "boolean")
+      throw validationError(`${field}.requested`, "Must be a boolean.");
     (svc.requested === true ? requested : unrequested)[id] = mapService(svc);
   }
-  if (Object.keys(requested).length === 0) throw validationError("requestedServices", "Request at least one service (requested: true).");
+  if (Object.keys(requested).length === 0)
+    throw validationError("requestedServices", "Request at least one service (requested: true).");
   const parse = (m: Record<string, unknown>) => {
     const parsed = ZRequestedServices.safeParse(m);
     if (!parsed.success) throw zodToApiError(parsed.error, "requestedServices");
@@ -89,7 +98,11 @@ function checkUnrequestedServices(services: Record<string, TRequestedService>) {
   }
   if (details.length) {
     const first = details[0]!;
-    throw new ApiError("VALIDATION_FAILED", `${first.field}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ""}`, details);
+    throw new ApiError(
+      "VALIDATION_FAILED",
+      `${first.field}: ${first.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ""}`,
+      details,
+    );
   }
 }
 

@@ -5,7 +5,11 @@ import { z } from "zod";
 import { REQUEST_STATUSES, SERVICE_STATUSES } from "@/lib/core/requests/schemas";
 
 export const ZLegacyAccountLink = z
-  .object({ internalAccountID: z.string(), adsMCCAccountID: z.string().nullable(), businessManagerID: z.string().nullable() })
+  .object({
+    internalAccountID: z.string(),
+    adsMCCAccountID: z.string().nullable(),
+    businessManagerID: z.string().nullable(),
+  })
   .catchall(z.string().nullable());
 
 export const ZLegacyLinkService = z.object({

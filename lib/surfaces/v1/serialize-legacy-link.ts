@@ -9,7 +9,12 @@ type Account = TRequest["services"][number]["accounts"][number];
 
 function toLegacyAccount(a: Account): TLegacyLink["requestedServices"][string]["requestedAccountLinks"][number] {
   const { internalAccountId, adsMccAccountId, businessManagerId, ...extra } = a;
-  return { ...extra, internalAccountID: internalAccountId, adsMCCAccountID: adsMccAccountId, businessManagerID: businessManagerId };
+  return {
+    ...extra,
+    internalAccountID: internalAccountId,
+    adsMCCAccountID: adsMccAccountId,
+    businessManagerID: businessManagerId,
+  };
 }
 
 export function serializeLegacyLink(r: TRequest): TLegacyLink {

@@ -8,6 +8,10 @@ import { parseLegacyId } from "@/lib/surfaces/v1/parse-legacy-id";
 export async function updateLegacyLink(opts: { agencyId: string; body: Record<string, unknown> }): Promise<string> {
   const id = parseLegacyId(opts.body.id, "id", "Link");
   const { requested } = toLegacyServices(opts.body.requestedServices);
-  const { request } = await replaceRequestServices({ agencyId: opts.agencyId, requestId: id, requestedServices: requested });
+  const { request } = await replaceRequestServices({
+    agencyId: opts.agencyId,
+    requestId: id,
+    requestedServices: requested,
+  });
   return request.id;
 }

@@ -36,9 +36,11 @@ async function readLegacyBody(req: Request): Promise<Record<string, unknown>> {
   } catch {
     throw new ApiError("VALIDATION_FAILED", "The body is not valid JSON.");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new ApiError("VALIDATION_FAILED", "The body must be a JSON object.");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw new ApiError("VALIDATION_FAILED", "The body must be a JSON object.");
   const problem = checkJsonValue(parsed);
-  if (problem?.kind === "depth") throw new ApiError("VALIDATION_FAILED", `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.`);
+  if (problem?.kind === "depth")
+    throw new ApiError("VALIDATION_FAILED", `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.`);
   if (problem) throw new ApiError("VALIDATION_FAILED", "Text must be valid Unicode without NUL characters.");
   return parsed as Record<string, unknown>;
 }
@@ -59,29 +61,50 @@ export interface LegacyResult {
   extra?: Record<string, unknown>;
 }
 
-export function withLegacyKey(opts: { scope: ApiScope; body?: boolean }, handler: (ctx: LegacyContext) => Promise<LegacyResult>) {
+export function withLegacyKey(
+  opts: { scope: ApiScope; body?: boolean },
+  handler: (ctx: LegacyContext) => Promise<LegacyResult>,
+) {
   const inner = innerWithLegacyKey(opts, handler);
   return async (req: Request): Promise<Response> => {
     const startedAt = performance.now();
     const call = { requestId: newRequestId(), agencyId: null as string | null };
     const res = await inner(req, call);
-    logApiCall({ ...call, method: req.method, pathname: new URL(req.url).pathname, status: res.status, startedAt, surface: "v1" });
+    logApiCall({
+      ...call,
+      method: req.method,
+      pathname: new URL(req.url).pathname,
+      status: res.status,
+      startedAt,
+      surface: "v1",
+    });
     return res;
   };
 }
 
-function innerWithLegacyKey(opts: { scope: ApiScope; body?: boolean }, handler: (ctx: LegacyContext) => Promise<LegacyResult>) {
+function innerWithLegacyKey(
+  opts: { scope: ApiScope; body?: boolean },
+  handler: (ctx: LegacyContext) => Promise<LegacyResult>,
+) {
   return async (req: Request, call: { requestId: string; agencyId: string | null }): Promise<Response> => {
     const requestId = call.requestId;
     let headers: Record<string, string> = { ...legacyHeaders(), "X-Request-Id": requestId };
     try {
       // Counted before the key is checked, so guessing keys is limited too.
-      const rl = await consumeRateLimit("v1", legacyClientIp(req.headers), V1_RATE_LIMIT.points, V1_RATE_LIMIT.windowSeconds);
+      const rl = await consumeRateLimit(
+        "v1",
+        legacyClientIp(req.headers),
+        V1_RATE_LIMIT.points,
+        V1_RATE_LIMIT.windowSeconds,
+      );
       headers = { ...headers, ...rateLimitHeaders(rl, V1_RATE_LIMIT.windowSeconds) };
       if (!rl.allowed) {
         return legacyJson(
           429,
-          { status: "fail", message: `Rate limit of ${V1_RATE_LIMIT.points} calls per minute per IP address exceeded; retry after ${rl.resetSeconds} s.` },
+          {
+            status: "fail",
+            message: `Rate limit of ${V1_RATE_LIMIT.points} calls per minute per IP address exceeded; retry after ${rl.resetSeconds} s.`,
+          },
           headers,
         );
       }
@@ -92,7 +115,8 @@ function innerWithLegacyKey(opts: { scope: ApiScope; body?: boolean }, handler: 
       call.agencyId = auth.agencyId;
       if (!auth.entitled) throw new ApiError("PLAN_NOT_ENTITLED", "Your plan does not include API access.");
       // V1 answers a missing scope with 401 (V2 uses 403).
-      if (!auth.scopes.includes(opts.scope)) throw new ApiError("UNAUTHENTICATED", `This API key lacks the ${opts.scope} scope.`);
+      if (!auth.scopes.includes(opts.scope))
+        throw new ApiError("UNAUTHENTICATED", `This API key lacks the ${opts.scope} scope.`);
 
       const query = new URL(req.url).searchParams;
       refuseControlCharacters(query);
@@ -108,18 +132,26 @@ function innerWithLegacyKey(opts: { scope: ApiScope; body?: boolean }, handler: 
 
 /** A fixed V1 failure with the V1 headers (unknown paths, other methods). */
 export function legacyFailure(status: number, msg: string, extraHeaders: Record<string, string> = {}): Response {
-  return legacyJson(status, { error: true, msg }, { ...legacyHeaders(), "X-Request-Id": newRequestId(), ...extraHeaders });
+  return legacyJson(
+    status,
+    { error: true, msg },
+    { ...legacyHeaders(), "X-Request-Id": newRequestId(), ...extraHeaders },
+  );
 }
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** V1 405 handlers for the methods a route does not serve: `export const { GET, PUT } = legacyOtherMethods("POST")`. */
 export function legacyOtherMethods(...allowed: HttpMethod[]) {
-  const h = async () => legacyFailure(405, `Method not allowed. Allowed: ${allowed.join(", ")}.`, { Allow: allowed.join(", ") });
+  const h = async () =>
+    legacyFailure(405, `Method not allowed. Allowed: ${allowed.join(", ")}.`, { Allow: allowed.join(", ") });
   return { GET: h, POST: h, PUT: h, PATCH: h, DELETE: h };
 }
 
 /** A V1 text response (the migration guide) with the V1 headers. */
 export function legacyText(body: string, contentType: string): Response {
-  return new Response(body, { status: 200, headers: { "Content-Type": contentType, "Cache-Control": "public, max-age=3600", ...legacyHeaders() } });
+  return new Response(body, {
+    status: 200,
+    headers: { "Content-Type": contentType, "Cache-Control": "public, max-age=3600", ...legacyHeaders() },
+  });
 }

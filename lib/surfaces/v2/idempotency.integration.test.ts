@@ -45,7 +45,10 @@ describe("idempotency records", () => {
     expect(first.status).toBe(201);
     expect((await post("/clients", body, "expiring-1")).replayed).toBe("true");
     const db = await getDb();
-    await db.idempotencyRecord.updateMany({ where: { key: "expiring-1" }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.idempotencyRecord.updateMany({
+      where: { key: "expiring-1" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     // expired: the create runs again (a second client) and the key holds the new result
     const again = await post("/clients", { ...body, name: "Expiring Key Client 2" }, "expiring-1");
     expect(again.status).toBe(201);

@@ -20,11 +20,17 @@ export const IDEMPOTENCY_TTL_HOURS = 24;
 /** How long a call waits for a concurrent call with the same key (the spec's "about 10 seconds"). */
 export const IDEMPOTENCY_WAIT_MS = 10_000;
 
-const g = globalSingleton<{ __idempotencyInFlight?: Map<string, Promise<unknown>> }>("idempotency-in-flight", () => ({}));
+const g = globalSingleton<{ __idempotencyInFlight?: Map<string, Promise<unknown>> }>(
+  "idempotency-in-flight",
+  () => ({}),
+);
 const inFlight = (g.__idempotencyInFlight ??= new Map());
 
 function inProgress(): ApiError {
-  return new ApiError("IDEMPOTENCY_IN_PROGRESS", "A call with this Idempotency-Key is still being processed after about 10 seconds; retry shortly.");
+  return new ApiError(
+    "IDEMPOTENCY_IN_PROGRESS",
+    "A call with this Idempotency-Key is still being processed after about 10 seconds; retry shortly.",
+  );
 }
 
 /** Resolves true when `promise` settles within `ms`, false otherwise. */
@@ -47,9 +53,11 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export function parseIdempotencyKey(value: string | null): string {
   if (value === null || value === "") {
-    throw new ApiError("VALIDATION_FAILED", "Idempotency-Key header is required on creates (1-255 visible ASCII characters; a UUID is suggested).", [
-      { field: "Idempotency-Key", message: "Required." },
-    ]);
+    throw new ApiError(
+      "VALIDATION_FAILED",
+      "Idempotency-Key header is required on creates (1-255 visible ASCII characters; a UUID is suggested).",
+      [{ field: "Idempotency-Key", message: "Required." }],
+    );
   }
   if (!KEY_PATTERN.test(value)) {
     throw new ApiError("VALIDATION_FAILED", "Idempotency-Key must be 1-255 visible ASCII characters.", [
@@ -85,11 +93,13 @@ function openBody(stored: unknown): unknown {
   const sealed = (stored as { sealed?: unknown } | null)?.sealed;
   if (typeof sealed !== "string") return stored;
   const plain = decryptText(sealed, loadSecrets().encryptionKey);
-  if (plain === null) throw new Error("A stored idempotent response cannot be opened: ENCRYPTION_KEY is not the key it was sealed with.");
+  if (plain === null)
+    throw new Error("A stored idempotent response cannot be opened: ENCRYPTION_KEY is not the key it was sealed with.");
   return JSON.parse(plain);
 }
 
-export type IdempotentOutcome = { replayed: false; status: number; body: unknown } | { replayed: true; status: number; body: unknown };
+export type IdempotentOutcome =
+  { replayed: false; status: number; body: unknown } | { replayed: true; status: number; body: unknown };
 
 function isLockTimeout(err: unknown): boolean {
   const text = `${(err as Error)?.message ?? ""} ${JSON.stringify((err as { meta?: unknown })?.meta ?? {})} ${String((err as { cause?: unknown })?.cause ?? "")}`;
@@ -122,7 +132,10 @@ export async function runIdempotent(opts: {
   }
 }
 
-async function runInTransaction(opts: Parameters<typeof runIdempotent>[0], lockWaitMs: number): Promise<IdempotentOutcome> {
+async function runInTransaction(
+  opts: Parameters<typeof runIdempotent>[0],
+  lockWaitMs: number,
+): Promise<IdempotentOutcome> {
   const hash = requestFingerprint(opts.endpoint, opts.body);
   try {
     return await inTransaction(
@@ -142,12 +155,16 @@ async function runInTransaction(opts: Parameters<typeof runIdempotent>[0], lockW
             WHERE "IdempotencyRecord"."expiresAt" < now()
           RETURNING "id"`;
         if (inserted.length === 0) {
-          const existing = await tx.idempotencyRecord.findUnique({ where: { apiKeyId_key: { apiKeyId: opts.apiKeyId, key: opts.key } } });
+          const existing = await tx.idempotencyRecord.findUnique({
+            where: { apiKeyId_key: { apiKeyId: opts.apiKeyId, key: opts.key } },
+          });
           if (!existing) throw inProgress();
           if (existing.requestHash !== hash) {
-            throw new ApiError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different body or endpoint. Use a new key for a new create.", [
-              { field: "Idempotency-Key", message: "Reused with a different body." },
-            ]);
+            throw new ApiError(
+              "IDEMPOTENCY_KEY_REUSED",
+              "This Idempotency-Key was already used with a different body or endpoint. Use a new key for a new create.",
+              [{ field: "Idempotency-Key", message: "Reused with a different body." }],
+            );
           }
           return { replayed: true as const, status: existing.responseStatus, body: openBody(existing.responseBody) };
         }

@@ -59,7 +59,10 @@ function parseQuery<Q>(url: URL, schema: z.ZodType<Q> | undefined): Q {
   refuseControlCharacters(url.searchParams);
   const raw: Record<string, string> = {};
   for (const [k, v] of url.searchParams) {
-    if (k in raw) throw new ApiError("VALIDATION_FAILED", `${k}: Give this parameter once.`, [{ field: k, message: "Give this parameter once." }]);
+    if (k in raw)
+      throw new ApiError("VALIDATION_FAILED", `${k}: Give this parameter once.`, [
+        { field: k, message: "Give this parameter once." },
+      ]);
     raw[k] = v;
   }
   if (!schema) {
@@ -77,19 +80,36 @@ function parseQuery<Q>(url: URL, schema: z.ZodType<Q> | undefined): Q {
   return parsed.data;
 }
 
-export function withApiKey<B = undefined, Q = undefined, P extends string = never>(opts: Options<B, Q, P>, handler: (ctx: HandlerContext<B, Q, P>) => Promise<HandlerResult>) {
+export function withApiKey<B = undefined, Q = undefined, P extends string = never>(
+  opts: Options<B, Q, P>,
+  handler: (ctx: HandlerContext<B, Q, P>) => Promise<HandlerResult>,
+) {
   const inner = innerWithApiKey(opts, handler);
   return async (req: Request, route?: RouteContext): Promise<Response> => {
     const startedAt = performance.now();
     const call = { requestId: newRequestId(), agencyId: null as string | null };
     const res = await inner(req, route, call);
-    logApiCall({ ...call, method: req.method, pathname: new URL(req.url).pathname, status: res.status, startedAt, surface: "v2" });
+    logApiCall({
+      ...call,
+      method: req.method,
+      pathname: new URL(req.url).pathname,
+      status: res.status,
+      startedAt,
+      surface: "v2",
+    });
     return res;
   };
 }
 
-function innerWithApiKey<B, Q, P extends string>(opts: Options<B, Q, P>, handler: (ctx: HandlerContext<B, Q, P>) => Promise<HandlerResult>) {
-  return async (req: Request, route: RouteContext | undefined, call: { requestId: string; agencyId: string | null }): Promise<Response> => {
+function innerWithApiKey<B, Q, P extends string>(
+  opts: Options<B, Q, P>,
+  handler: (ctx: HandlerContext<B, Q, P>) => Promise<HandlerResult>,
+) {
+  return async (
+    req: Request,
+    route: RouteContext | undefined,
+    call: { requestId: string; agencyId: string | null },
+  ): Promise<Response> => {
     const requestId = call.requestId;
     let extraHeaders: Record<string, string> = {};
     try {
@@ -104,12 +124,18 @@ function innerWithApiKey<B, Q, P extends string>(opts: Options<B, Q, P>, handler
         const anyOf: readonly ApiScope[] = typeof opts.scope === "string" ? [opts.scope] : opts.scope;
         if (!anyOf.some((s) => auth.scopes.includes(s))) {
           const named = anyOf.join(" or ");
-          throw new ApiError("CAPABILITY_REQUIRED", `This API key lacks the ${named} scope.`, [{ message: `Required scope: ${named}` }]);
+          throw new ApiError("CAPABILITY_REQUIRED", `This API key lacks the ${named} scope.`, [
+            { message: `Required scope: ${named}` },
+          ]);
         }
       }
       const rl = await consumeRateLimit("v2", auth.agencyId, V2_RATE_LIMIT.points, V2_RATE_LIMIT.windowSeconds);
       extraHeaders = rateLimitHeaders(rl, V2_RATE_LIMIT.windowSeconds);
-      if (!rl.allowed) throw new ApiError("RATE_LIMITED", `Rate limit of ${V2_RATE_LIMIT.points} calls per minute exceeded; retry after ${rl.resetSeconds} s.`);
+      if (!rl.allowed)
+        throw new ApiError(
+          "RATE_LIMITED",
+          `Rate limit of ${V2_RATE_LIMIT.points} calls per minute exceeded; retry after ${rl.resetSeconds} s.`,
+        );
 
       const params = await readRouteParams(route, opts.uuidParams);
 
@@ -124,8 +150,13 @@ function innerWithApiKey<B, Q, P extends string>(opts: Options<B, Q, P>, handler
         body = parsed.data;
       } else if (opts.emptyBody) {
         rawBody = await readJsonBody(req, { allowEmpty: true });
-        if (rawBody !== undefined && (typeof rawBody !== "object" || rawBody === null || Array.isArray(rawBody) || Object.keys(rawBody).length > 0)) {
-          throw new ApiError("VALIDATION_FAILED", "This endpoint takes no body.", [{ message: "This endpoint takes no body." }]);
+        if (
+          rawBody !== undefined &&
+          (typeof rawBody !== "object" || rawBody === null || Array.isArray(rawBody) || Object.keys(rawBody).length > 0)
+        ) {
+          throw new ApiError("VALIDATION_FAILED", "This endpoint takes no body.", [
+            { message: "This endpoint takes no body." },
+          ]);
         }
       }
 
@@ -144,7 +175,9 @@ function innerWithApiKey<B, Q, P extends string>(opts: Options<B, Q, P>, handler
               return { status: result.status ?? 201, body: successBody(result.data, requestId, result.nextCursor) };
             },
           });
-        const outcome = opts.usageClientId ? await withUsageReservation({ agencyId: auth.agencyId, clientId: opts.usageClientId(body) }, idempotent) : await idempotent();
+        const outcome = opts.usageClientId
+          ? await withUsageReservation({ agencyId: auth.agencyId, clientId: opts.usageClientId(body) }, idempotent)
+          : await idempotent();
         const replayId = (outcome.body as { meta?: { requestId?: string } })?.meta?.requestId ?? requestId;
         return jsonResponse(outcome.status, outcome.body, {
           ...extraHeaders,
@@ -153,7 +186,10 @@ function innerWithApiKey<B, Q, P extends string>(opts: Options<B, Q, P>, handler
         });
       }
       const result = await handler(ctx);
-      return jsonResponse(result.status ?? 200, successBody(result.data, requestId, result.nextCursor), { ...extraHeaders, "X-Request-Id": requestId });
+      return jsonResponse(result.status ?? 200, successBody(result.data, requestId, result.nextCursor), {
+        ...extraHeaders,
+        "X-Request-Id": requestId,
+      });
     } catch (err) {
       return errorResponse(toApiError(err, requestId), requestId, extraHeaders);
     }
@@ -166,7 +202,11 @@ type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export function otherMethods(...allowed: HttpMethod[]) {
   const h = async () => {
     const requestId = newRequestId();
-    return errorResponse(new ApiError("METHOD_NOT_ALLOWED", `Method not allowed. Allowed: ${allowed.join(", ")}.`), requestId, { Allow: allowed.join(", ") });
+    return errorResponse(
+      new ApiError("METHOD_NOT_ALLOWED", `Method not allowed. Allowed: ${allowed.join(", ")}.`),
+      requestId,
+      { Allow: allowed.join(", ") },
+    );
   };
   return { GET: h, POST: h, PUT: h, PATCH: h, DELETE: h };
 }

@@ -44,7 +44,12 @@ function parseBody(text: string, contentType: string | undefined): unknown {
 }
 
 /** Starts one server per host (port 0 unless `ports` names one) answering with `handler`. */
-export async function startFakePlatform(opts: { hosts: readonly string[]; ports?: Record<string, number>; handler: FakeHandler; onReset?: () => void }): Promise<FakePlatform> {
+export async function startFakePlatform(opts: {
+  hosts: readonly string[];
+  ports?: Record<string, number>;
+  handler: FakeHandler;
+  onReset?: () => void;
+}): Promise<FakePlatform> {
   const calls: RecordedCall[] = [];
   const servers: http.Server[] = [];
   const hosts: Record<string, string> = {};
@@ -70,7 +75,8 @@ export async function startFakePlatform(opts: { hosts: readonly string[]; ports?
             return;
           }
           const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
+          for (const [k, v] of Object.entries(req.headers))
+            if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
           const call: RecordedCall = {
             host,
             method: req.method ?? "GET",
@@ -108,6 +114,7 @@ export async function startFakePlatform(opts: { hosts: readonly string[]; ports?
       .map(([h, o]) => `${h}=${o}`)
       .join(","),
     reset,
-    close: () => Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())))).then(() => undefined),
+    close: () =>
+      Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())))).then(() => undefined),
   };
 }

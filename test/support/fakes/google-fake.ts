@@ -30,7 +30,9 @@ export const GOOGLE_FAKE_HOSTS = [
 export type GoogleFakeHost = (typeof GOOGLE_FAKE_HOSTS)[number];
 
 /** Fixed ports for Playwright (Google's range is 4110-4119), one per host; integration tests use port 0. */
-export const GOOGLE_FAKE_PORTS: Readonly<Record<GoogleFakeHost, number>> = Object.fromEntries(GOOGLE_FAKE_HOSTS.map((h, i) => [h, 4110 + i])) as Record<GoogleFakeHost, number>;
+export const GOOGLE_FAKE_PORTS: Readonly<Record<GoogleFakeHost, number>> = Object.fromEntries(
+  GOOGLE_FAKE_HOSTS.map((h, i) => [h, 4110 + i]),
+) as Record<GoogleFakeHost, number>;
 
 export const GOOGLE_FAKE = {
   clientId: "fake-client-1234.apps.googleusercontent.com",
@@ -45,7 +47,11 @@ export const GOOGLE_FAKE = {
 /** The client's assets per service, as the connector reports their ids. */
 export const GOOGLE_FAKE_ASSETS = {
   google_analytics: ["properties/1001", "properties/1002", "properties/1003"],
-  google_tag_manager: ["accounts/2001/containers/3001", "accounts/2001/containers/3002", "accounts/2001/containers/3003"],
+  google_tag_manager: [
+    "accounts/2001/containers/3001",
+    "accounts/2001/containers/3002",
+    "accounts/2001/containers/3003",
+  ],
   google_ads: ["4440001111", "4440002222", "4440003333"],
   google_ads_mcc: ["4440001111", "4440002222", "4440003333"],
   google_merchant_center: ["accounts/5001", "accounts/5002", "accounts/5003"],
@@ -69,7 +75,14 @@ export type GoogleFakeSwitches = {
   deny: boolean;
 };
 
-export type RecordedCall = { host: string; method: string; path: string; query: Record<string, string>; headers: Record<string, string>; body: unknown };
+export type RecordedCall = {
+  host: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+};
 
 export type GoogleFake = {
   hosts: Record<string, string>;
@@ -87,7 +100,14 @@ export type GoogleFake = {
 type Json = Record<string, unknown>;
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
 type Token = { email: string; scopes: Set<string> };
-type Code = { clientId: string; redirectUri: string; challenge: string; scopes: string[]; email: string; used: boolean };
+type Code = {
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  scopes: string[];
+  email: string;
+  used: boolean;
+};
 
 const S = "https://www.googleapis.com/auth/";
 const KNOWN_SCOPES = new Set([
@@ -110,22 +130,37 @@ const gErr = (code: number, status: string, message: string, details?: unknown[]
   body: { error: { code, message, status, ...(details ? { details } : {}) } },
 });
 const adsErr = (code: number, status: string, errorCode: Record<string, string>, message: string): Reply =>
-  gErr(code, status, code === 401 ? "Request is missing required authentication credential." : "Request contains an invalid argument.", [
-    {
-      "@type": `type.googleapis.com/google.ads.googleads.${GOOGLE_FAKE.adsVersion}.errors.GoogleAdsFailure`,
-      errors: [{ errorCode, message }],
-      requestId: randomBytes(8).toString("hex"),
-    },
-  ]);
+  gErr(
+    code,
+    status,
+    code === 401 ? "Request is missing required authentication credential." : "Request contains an invalid argument.",
+    [
+      {
+        "@type": `type.googleapis.com/google.ads.googleads.${GOOGLE_FAKE.adsVersion}.errors.GoogleAdsFailure`,
+        errors: [{ errorCode, message }],
+        requestId: randomBytes(8).toString("hex"),
+      },
+    ],
+  );
 const ok = (body: unknown): Reply => ({ status: 200, body });
 const denied = () => gErr(403, "PERMISSION_DENIED", "The caller does not have permission");
 const same = (a: unknown, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
 
 function defaults(): GoogleFakeSwitches {
-  return { refuse: [], alreadyShared: [], expiredTokens: false, rateLimitOnce: false, rateLimitAlways: false, serverError: false, deny: false };
+  return {
+    refuse: [],
+    alreadyShared: [],
+    expiredTokens: false,
+    rateLimitOnce: false,
+    rateLimitAlways: false,
+    serverError: false,
+    deny: false,
+  };
 }
 
-export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeHost, number>>; redirectUris?: string[] } = {}): Promise<GoogleFake> {
+export async function startGoogleFake(
+  opts: { ports?: Partial<Record<GoogleFakeHost, number>>; redirectUris?: string[] } = {},
+): Promise<GoogleFake> {
   const calls: RecordedCall[] = [];
   const tokens = new Map<string, Token>();
   const codes = new Map<string, Code>();
@@ -139,7 +174,13 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       bindings: new Map<string, { name: string; user: string; roles: string[] }[]>(),
       gtmPermissions: new Map<
         string,
-        { path: string; accountId: string; emailAddress: string; accountAccess: Json; containerAccess: { containerId: string; permission: string }[] }[]
+        {
+          path: string;
+          accountId: string;
+          emailAddress: string;
+          accountAccess: Json;
+          containerAccess: { containerId: string; permission: string }[];
+        }[]
       >(),
       adsInvites: new Map<string, { emailAddress: string; accessRole: string; invitationStatus: string }[]>(),
       adsUsers: new Map<string, { emailAddress: string; accessRole: string }[]>(),
@@ -152,7 +193,8 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
   function seedAlreadyShared() {
     const a = GOOGLE_FAKE.agencyEmail;
     for (const id of switches.alreadyShared) {
-      if (id.startsWith("properties/")) state.bindings.set(id, [{ name: `${id}/accessBindings/1`, user: a, roles: ["predefinedRoles/admin"] }]);
+      if (id.startsWith("properties/"))
+        state.bindings.set(id, [{ name: `${id}/accessBindings/1`, user: a, roles: ["predefinedRoles/admin"] }]);
       if (id.includes("/containers/")) {
         const [, acc, , c] = id.split("/");
         const list = state.gtmPermissions.get(acc!) ?? [];
@@ -169,7 +211,8 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
         state.adsUsers.set(id, [{ emailAddress: a, accessRole: "ADMIN" }]);
         state.links.set(id, [{ managerId: GOOGLE_FAKE.managerId, linkId: "1", status: "ACTIVE" }]);
       }
-      if (id.startsWith("accounts/5")) state.merchantUsers.set(id, [{ email: a, accessRights: ["ADMIN"], state: "VERIFIED" }]);
+      if (id.startsWith("accounts/5"))
+        state.merchantUsers.set(id, [{ email: a, accessRights: ["ADMIN"], state: "VERIFIED" }]);
       if (id.startsWith("locations/")) state.admins.set(id, [{ admin: a, role: "OWNER", pendingInvitation: false }]);
     }
   }
@@ -185,7 +228,11 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     const m = /^Bearer (.+)$/.exec(headers.authorization ?? "");
     const tok = m ? tokens.get(m[1]!) : undefined;
     if (!tok || switches.expiredTokens) {
-      return gErr(401, "UNAUTHENTICATED", "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.");
+      return gErr(
+        401,
+        "UNAUTHENTICATED",
+        "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.",
+      );
     }
     if (!anyScope.some((s) => tok.scopes.has(s))) {
       return gErr(403, "PERMISSION_DENIED", "Request had insufficient authentication scopes.", [
@@ -209,7 +256,12 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
   const nextId = () => String(++state.seq);
 
   const CLIENT_ADS = GOOGLE_FAKE_ASSETS.google_ads as readonly string[];
-  const adsAccess = (tok: Token) => (tok.email === GOOGLE_FAKE.agencyEmail ? [GOOGLE_FAKE.managerId] : tok.email === GOOGLE_FAKE.clientEmail ? [...CLIENT_ADS] : []);
+  const adsAccess = (tok: Token) =>
+    tok.email === GOOGLE_FAKE.agencyEmail
+      ? [GOOGLE_FAKE.managerId]
+      : tok.email === GOOGLE_FAKE.clientEmail
+        ? [...CLIENT_ADS]
+        : [];
 
   function route(host: string, method: string, url: URL, headers: http.IncomingHttpHeaders, body: unknown): Reply {
     const path = url.pathname;
@@ -218,7 +270,8 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     if (host === "accounts.google.com" && method === "GET" && path === "/o/oauth2/v2/auth") {
       const q = url.searchParams;
       // Google shows an error page, never a redirect, for an unknown client or an unregistered redirect_uri.
-      if (q.get("client_id") !== GOOGLE_FAKE.clientId) return { status: 401, body: "Error 401: invalid_client. The OAuth client was not found." };
+      if (q.get("client_id") !== GOOGLE_FAKE.clientId)
+        return { status: 401, body: "Error 401: invalid_client. The OAuth client was not found." };
       const redirectUri = q.get("redirect_uri") ?? "";
       if (!redirectUris.has(redirectUri)) return { status: 400, body: "Error 400: redirect_uri_mismatch" };
       const back = new URL(redirectUri);
@@ -230,7 +283,8 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       const scopes = (q.get("scope") ?? "").split(" ").filter(Boolean);
       if (q.get("response_type") !== "code") return fail("unsupported_response_type");
       if (scopes.length === 0 || scopes.some((s) => !KNOWN_SCOPES.has(s))) return fail("invalid_scope");
-      if (q.get("code_challenge_method") !== "S256" || !/^[A-Za-z0-9_-]{43}$/.test(q.get("code_challenge") ?? "")) return fail("invalid_request");
+      if (q.get("code_challenge_method") !== "S256" || !/^[A-Za-z0-9_-]{43}$/.test(q.get("code_challenge") ?? ""))
+        return fail("invalid_request");
       if (switches.deny) return fail("access_denied");
       const code = `4/fake-${randomBytes(12).toString("hex")}`;
       codes.set(code, {
@@ -248,29 +302,48 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
 
     if (host === "oauth2.googleapis.com" && method === "POST" && path === "/token") {
       const f = b as Record<string, string>;
-      const err = (status: number, error: string, error_description: string): Reply => ({ status, body: { error, error_description } });
-      if (f.client_id !== GOOGLE_FAKE.clientId || f.client_secret !== GOOGLE_FAKE.clientSecret) return err(401, "invalid_client", "Unauthorized");
+      const err = (status: number, error: string, error_description: string): Reply => ({
+        status,
+        body: { error, error_description },
+      });
+      if (f.client_id !== GOOGLE_FAKE.clientId || f.client_secret !== GOOGLE_FAKE.clientSecret)
+        return err(401, "invalid_client", "Unauthorized");
       if (f.grant_type !== "authorization_code") return err(400, "unsupported_grant_type", "Invalid grant_type");
       const code = codes.get(f.code ?? "");
       if (!code || code.used) return err(400, "invalid_grant", "Bad Request");
       if (f.redirect_uri !== code.redirectUri) return err(400, "redirect_uri_mismatch", "Bad Request");
       if (!f.code_verifier) return err(400, "invalid_grant", "Missing code verifier.");
-      if (createHash("sha256").update(f.code_verifier).digest("base64url") !== code.challenge) return err(400, "invalid_grant", "Invalid code verifier.");
+      if (createHash("sha256").update(f.code_verifier).digest("base64url") !== code.challenge)
+        return err(400, "invalid_grant", "Invalid code verifier.");
       code.used = true;
-      return ok({ access_token: issueToken(code.email, code.scopes), expires_in: 3599, scope: code.scopes.join(" "), token_type: "Bearer" });
+      return ok({
+        access_token: issueToken(code.email, code.scopes),
+        expires_in: 3599,
+        scope: code.scopes.join(" "),
+        token_type: "Bearer",
+      });
     }
 
     if (host === "openidconnect.googleapis.com" && method === "GET" && path === "/v1/userinfo") {
       const tok = auth(headers, ["openid", "email", "profile"]);
       if (isReply(tok)) return tok;
-      return ok({ sub: createHash("sha256").update(tok.email).digest("hex").slice(0, 21), email: tok.email, email_verified: true, name: tok.email.split("@")[0] });
+      return ok({
+        sub: createHash("sha256").update(tok.email).digest("hex").slice(0, 21),
+        email: tok.email,
+        email_verified: true,
+        name: tok.email.split("@")[0],
+      });
     }
 
     if (host === "analyticsadmin.googleapis.com") return analytics(method, path, headers, b);
     if (host === "tagmanager.googleapis.com") return tagManager(method, path, headers, b);
     if (host === "googleads.googleapis.com") return ads(method, path, headers, b);
     if (host === "merchantapi.googleapis.com") return merchant(method, path, url, headers, b);
-    if (host === "mybusinessaccountmanagement.googleapis.com" || host === "mybusinessbusinessinformation.googleapis.com") return business(host, method, path, url, headers, b);
+    if (
+      host === "mybusinessaccountmanagement.googleapis.com" ||
+      host === "mybusinessbusinessinformation.googleapis.com"
+    )
+      return business(host, method, path, url, headers, b);
     return gErr(404, "NOT_FOUND", `No route for ${method} ${path}`);
   }
 
@@ -290,21 +363,32 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       const names = ["Brand Web", "Brand App", "Brand Archive"];
       return ok({
         accountSummaries: [
-          { name: "accountSummaries/100", account: "accounts/100", displayName: "Brand Co", propertySummaries: GA_PROPS.map((p, i) => ({ property: p, displayName: names[i] })) },
+          {
+            name: "accountSummaries/100",
+            account: "accounts/100",
+            displayName: "Brand Co",
+            propertySummaries: GA_PROPS.map((p, i) => ({ property: p, displayName: names[i] })),
+          },
         ],
       });
     }
     const m = /^\/v1alpha\/(properties\/\d+)\/accessBindings(?:\/(\d+))?$/.exec(path);
     if (!m) return gErr(404, "NOT_FOUND", `No route for ${method} ${path}`);
     const property = m[1]!;
-    const tok = auth(headers, method === "GET" ? [`${S}analytics.manage.users`, `${S}analytics.manage.users.readonly`] : [`${S}analytics.manage.users`]);
+    const tok = auth(
+      headers,
+      method === "GET"
+        ? [`${S}analytics.manage.users`, `${S}analytics.manage.users.readonly`]
+        : [`${S}analytics.manage.users`],
+    );
     if (isReply(tok)) return tok;
     if (!GA_PROPS.includes(property)) return denied();
     const list = state.bindings.get(property) ?? [];
     if (method === "GET" && !m[2]) return ok({ accessBindings: list });
     // properties.accessBindings.delete: empty body, empty JSON answer
     if (method === "DELETE" && m[2]) {
-      if (refused(property)) return gErr(403, "PERMISSION_DENIED", "The caller does not have permission to manage users on this property.");
+      if (refused(property))
+        return gErr(403, "PERMISSION_DENIED", "The caller does not have permission to manage users on this property.");
       const name = `${property}/accessBindings/${m[2]}`;
       if (!list.some((x) => x.name === name)) return gErr(404, "NOT_FOUND", "Access binding not found.");
       state.bindings.set(
@@ -316,12 +400,15 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     const roles = b.roles;
     if (!Array.isArray(roles) || roles.length === 0 || roles.some((r) => !GA_ROLES.has(String(r))))
       return gErr(400, "INVALID_ARGUMENT", `Invalid role(s): ${JSON.stringify(roles)}`);
-    if (typeof b.user !== "string" || !b.user.includes("@")) return gErr(400, "INVALID_ARGUMENT", "user must be an email address");
+    if (typeof b.user !== "string" || !b.user.includes("@"))
+      return gErr(400, "INVALID_ARGUMENT", "user must be an email address");
     const blocked = grantSwitch();
     if (blocked) return blocked;
-    if (refused(property)) return gErr(403, "PERMISSION_DENIED", "The caller does not have permission to manage users on this property.");
+    if (refused(property))
+      return gErr(403, "PERMISSION_DENIED", "The caller does not have permission to manage users on this property.");
     if (method === "POST" && !m[2]) {
-      if (list.some((x) => same(x.user, b.user as string))) return gErr(409, "ALREADY_EXISTS", "An access binding for this user already exists.");
+      if (list.some((x) => same(x.user, b.user as string)))
+        return gErr(409, "ALREADY_EXISTS", "An access binding for this user already exists.");
       const created = { name: `${property}/accessBindings/${nextId()}`, user: b.user, roles: roles as string[] };
       state.bindings.set(property, [...list, created]);
       return ok(created);
@@ -342,10 +429,17 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     if (method === "GET" && (path === `${base}/accounts` || path === `${base}/accounts/2001/containers`)) {
       const tok = auth(headers, [`${S}tagmanager.readonly`, `${S}tagmanager.edit.containers`]);
       if (isReply(tok)) return tok;
-      if (path.endsWith("/accounts")) return ok({ account: [{ path: "accounts/2001", accountId: "2001", name: "Brand Co" }] });
+      if (path.endsWith("/accounts"))
+        return ok({ account: [{ path: "accounts/2001", accountId: "2001", name: "Brand Co" }] });
       const names = ["Brand Web", "Brand App", "Brand Archive"];
       return ok({
-        container: GTM_CONTAINERS.map((c, i) => ({ path: `accounts/2001/containers/${c}`, accountId: "2001", containerId: c, name: names[i], publicId: `GTM-BRAND${i + 1}` })),
+        container: GTM_CONTAINERS.map((c, i) => ({
+          path: `accounts/2001/containers/${c}`,
+          accountId: "2001",
+          containerId: c,
+          name: names[i],
+          publicId: `GTM-BRAND${i + 1}`,
+        })),
       });
     }
     const m = /^\/tagmanager\/v2\/accounts\/(\d+)\/user_permissions(?:\/(\d+))?$/.exec(path);
@@ -372,13 +466,22 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       return gErr(400, "INVALID_ARGUMENT", "Invalid accountAccess.permission");
     if (!Array.isArray(access)) return gErr(400, "INVALID_ARGUMENT", "containerAccess must be a list");
     for (const a of access as Json[]) {
-      if (!GTM_PERMS.has(String(a.permission))) return gErr(400, "INVALID_ARGUMENT", `Invalid value at 'user_permission.container_access[0].permission' (${String(a.permission)})`);
-      if (!GTM_CONTAINERS.includes(String(a.containerId))) return gErr(404, "NOT_FOUND", `Container ${String(a.containerId)} not found.`);
+      if (!GTM_PERMS.has(String(a.permission)))
+        return gErr(
+          400,
+          "INVALID_ARGUMENT",
+          `Invalid value at 'user_permission.container_access[0].permission' (${String(a.permission)})`,
+        );
+      if (!GTM_CONTAINERS.includes(String(a.containerId)))
+        return gErr(404, "NOT_FOUND", `Container ${String(a.containerId)} not found.`);
     }
     const blocked = grantSwitch();
     if (blocked) return blocked;
-    const refusedContainer = (access as Json[]).find((a) => refused(`accounts/${account}/containers/${String(a.containerId)}`));
-    if (refusedContainer) return gErr(403, "PERMISSION_DENIED", "You do not have permission to manage users of this container.");
+    const refusedContainer = (access as Json[]).find((a) =>
+      refused(`accounts/${account}/containers/${String(a.containerId)}`),
+    );
+    if (refusedContainer)
+      return gErr(403, "PERMISSION_DENIED", "You do not have permission to manage users of this container.");
     const record = {
       accountId: account,
       emailAddress: b.emailAddress,
@@ -386,7 +489,8 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       containerAccess: access as { containerId: string; permission: string }[],
     };
     if (method === "POST" && !m[2]) {
-      if (list.some((p) => same(p.emailAddress, b.emailAddress as string))) return gErr(409, "ALREADY_EXISTS", "User already has permissions in this account.");
+      if (list.some((p) => same(p.emailAddress, b.emailAddress as string)))
+        return gErr(409, "ALREADY_EXISTS", "User already has permissions in this account.");
       const created = { path: `accounts/${account}/user_permissions/${nextId()}`, ...record };
       state.gtmPermissions.set(account, [...list, created]);
       return ok(created);
@@ -401,16 +505,27 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
   }
 
   const ADS_ROLES = new Set(["ADMIN", "STANDARD", "READ_ONLY", "EMAIL_ONLY"]);
-  const ADS_NAMES: Record<string, string> = { "4440001111": "Brand Search", "4440002222": "Brand Shopping", "4440003333": "Brand Archive", [GOOGLE_FAKE.managerId]: "Agency MCC" };
+  const ADS_NAMES: Record<string, string> = {
+    "4440001111": "Brand Search",
+    "4440002222": "Brand Shopping",
+    "4440003333": "Brand Archive",
+    [GOOGLE_FAKE.managerId]: "Agency MCC",
+  };
   function ads(method: string, path: string, headers: http.IncomingHttpHeaders, b: Json): Reply {
     const v = `/${GOOGLE_FAKE.adsVersion}`;
     if (!path.startsWith(`${v}/`)) return gErr(404, "NOT_FOUND", "Unsupported API version.");
     const tok = auth(headers, [`${S}adwords`]);
     if (isReply(tok)) return tok;
     if (headers["developer-token"] !== GOOGLE_FAKE.developerToken) {
-      return adsErr(401, "UNAUTHENTICATED", { authenticationError: "DEVELOPER_TOKEN_INVALID" }, "The developer token is not valid.");
+      return adsErr(
+        401,
+        "UNAUTHENTICATED",
+        { authenticationError: "DEVELOPER_TOKEN_INVALID" },
+        "The developer token is not valid.",
+      );
     }
-    if (method === "GET" && path === `${v}/customers:listAccessibleCustomers`) return ok({ resourceNames: adsAccess(tok).map((id) => `customers/${id}`) });
+    if (method === "GET" && path === `${v}/customers:listAccessibleCustomers`)
+      return ok({ resourceNames: adsAccess(tok).map((id) => `customers/${id}`) });
     const m = /^\/v\d+\/customers\/(\d+)\/([A-Za-z]+):(search|mutate)$/.exec(path);
     if (!m || method !== "POST") return gErr(404, "NOT_FOUND", `No route for ${method} ${path}`);
     const [, customer, resource] = m as unknown as [string, string, string];
@@ -428,23 +543,58 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     if (resource === "googleAds") return adsSearch(customer, String(b.query ?? ""));
     if (resource === "customerUserAccessInvitations") {
       const create = ((b.operation ?? {}) as Json).create as Json | undefined;
-      if (!create) return adsErr(400, "INVALID_ARGUMENT", { requestError: "REQUIRED_FIELD_MISSING" }, "operation.create is required.");
+      if (!create)
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { requestError: "REQUIRED_FIELD_MISSING" },
+          "operation.create is required.",
+        );
       if (!ADS_ROLES.has(String(create.accessRole)))
-        return adsErr(400, "INVALID_ARGUMENT", { requestError: "INVALID_ENUM_VALUE" }, `Invalid access_role ${String(create.accessRole)}.`);
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { requestError: "INVALID_ENUM_VALUE" },
+          `Invalid access_role ${String(create.accessRole)}.`,
+        );
       if (typeof create.emailAddress !== "string" || !create.emailAddress.includes("@"))
-        return adsErr(400, "INVALID_ARGUMENT", { accessInvitationError: "INVALID_EMAIL_ADDRESS" }, "The email address is invalid for sending an invitation.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { accessInvitationError: "INVALID_EMAIL_ADDRESS" },
+          "The email address is invalid for sending an invitation.",
+        );
       const blocked = grantSwitch();
       if (blocked) return blocked;
       if (refused(customer))
-        return adsErr(403, "PERMISSION_DENIED", { authorizationError: "USER_PERMISSION_DENIED" }, "User doesn't have permission to manage users of this account.");
+        return adsErr(
+          403,
+          "PERMISSION_DENIED",
+          { authorizationError: "USER_PERMISSION_DENIED" },
+          "User doesn't have permission to manage users of this account.",
+        );
       if ((state.adsUsers.get(customer) ?? []).some((u) => same(u.emailAddress, create.emailAddress as string))) {
-        return adsErr(400, "INVALID_ARGUMENT", { accessInvitationError: "EMAIL_ADDRESS_ALREADY_HAS_ACCESS" }, "Email address already has access to this customer.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { accessInvitationError: "EMAIL_ADDRESS_ALREADY_HAS_ACCESS" },
+          "Email address already has access to this customer.",
+        );
       }
       const invites = state.adsInvites.get(customer) ?? [];
       if (invites.some((i) => same(i.emailAddress, create.emailAddress as string))) {
-        return adsErr(400, "INVALID_ARGUMENT", { accessInvitationError: "EMAIL_ADDRESS_ALREADY_HAS_PENDING_INVITATION" }, "Email address already has a pending invitation.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { accessInvitationError: "EMAIL_ADDRESS_ALREADY_HAS_PENDING_INVITATION" },
+          "Email address already has a pending invitation.",
+        );
       }
-      invites.push({ emailAddress: create.emailAddress, accessRole: String(create.accessRole), invitationStatus: "PENDING" });
+      invites.push({
+        emailAddress: create.emailAddress,
+        accessRole: String(create.accessRole),
+        invitationStatus: "PENDING",
+      });
       state.adsInvites.set(customer, invites);
       return ok({ result: { resourceName: `customers/${customer}/customerUserAccessInvitations/${nextId()}` } });
     }
@@ -454,32 +604,86 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       const update = op.update as Json;
       const rn = /^customers\/(\d+)\/customerClientLinks\/(\d+)~(\d+)$/.exec(String(update.resourceName ?? ""));
       if (!rn || rn[1] !== customer || op.updateMask !== "status")
-        return adsErr(400, "INVALID_ARGUMENT", { requestError: "RESOURCE_NAME_MALFORMED" }, "Malformed resource name or update mask.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { requestError: "RESOURCE_NAME_MALFORMED" },
+          "Malformed resource name or update mask.",
+        );
       const link = (state.links.get(rn[2]!) ?? []).find((l) => l.managerId === customer && l.linkId === rn[3]);
-      if (!link) return adsErr(400, "INVALID_ARGUMENT", { mutateError: "RESOURCE_NOT_FOUND" }, "The requested resource was not found.");
+      if (!link)
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { mutateError: "RESOURCE_NOT_FOUND" },
+          "The requested resource was not found.",
+        );
       if (update.status !== "INACTIVE" || (link.status !== "ACTIVE" && link.status !== "PENDING"))
-        return adsErr(400, "INVALID_ARGUMENT", { managerLinkError: "INVALID_STATUS_CHANGE" }, "The changed status for mutate link is invalid.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { managerLinkError: "INVALID_STATUS_CHANGE" },
+          "The changed status for mutate link is invalid.",
+        );
       link.status = "INACTIVE";
       return ok({ result: { resourceName: update.resourceName } });
     }
     if (resource === "customerClientLinks") {
       const create = ((b.operation ?? {}) as Json).create as Json | undefined;
       const client = /^customers\/(\d{10})$/.exec(String(create?.clientCustomer ?? ""))?.[1];
-      if (!create || !client) return adsErr(400, "INVALID_ARGUMENT", { requestError: "REQUIRED_FIELD_MISSING" }, "operation.create.client_customer is required.");
+      if (!create || !client)
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { requestError: "REQUIRED_FIELD_MISSING" },
+          "operation.create.client_customer is required.",
+        );
       if (customer !== GOOGLE_FAKE.managerId)
-        return adsErr(400, "INVALID_ARGUMENT", { managerLinkError: "ACCOUNTS_NOT_COMPATIBLE_FOR_LINKING" }, "The manager and client have incompatible account types.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { managerLinkError: "ACCOUNTS_NOT_COMPATIBLE_FOR_LINKING" },
+          "The manager and client have incompatible account types.",
+        );
       if (create.status !== "PENDING")
-        return adsErr(400, "INVALID_ARGUMENT", { managerLinkError: "CREATING_ENABLED_LINK_NOT_ALLOWED" }, "The link was created with status ACTIVE and not PENDING.");
-      if (!CLIENT_ADS.includes(client)) return adsErr(400, "INVALID_ARGUMENT", { authenticationError: "CUSTOMER_NOT_FOUND" }, "No customer found for the provided customer ID.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { managerLinkError: "CREATING_ENABLED_LINK_NOT_ALLOWED" },
+          "The link was created with status ACTIVE and not PENDING.",
+        );
+      if (!CLIENT_ADS.includes(client))
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { authenticationError: "CUSTOMER_NOT_FOUND" },
+          "No customer found for the provided customer ID.",
+        );
       const blocked = grantSwitch();
       if (blocked) return blocked;
-      if (refused(client)) return adsErr(400, "INVALID_ARGUMENT", { managerLinkError: "TOO_MANY_MANAGERS" }, "Client is already linked to too many managers.");
+      if (refused(client))
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { managerLinkError: "TOO_MANY_MANAGERS" },
+          "Client is already linked to too many managers.",
+        );
       const links = state.links.get(client) ?? [];
       const existing = links.find((l) => l.managerId === customer && l.status !== "INACTIVE" && l.status !== "REFUSED");
       if (existing?.status === "ACTIVE")
-        return adsErr(400, "INVALID_ARGUMENT", { managerLinkError: "ALREADY_MANAGED_BY_THIS_MANAGER" }, "The client is already managed by this manager.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { managerLinkError: "ALREADY_MANAGED_BY_THIS_MANAGER" },
+          "The client is already managed by this manager.",
+        );
       if (existing?.status === "PENDING")
-        return adsErr(400, "INVALID_ARGUMENT", { managerLinkError: "ALREADY_INVITED_BY_THIS_MANAGER" }, "Client is already invited by this manager.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { managerLinkError: "ALREADY_INVITED_BY_THIS_MANAGER" },
+          "Client is already invited by this manager.",
+        );
       const linkId = nextId();
       links.push({ managerId: customer, linkId, status: "PENDING" });
       state.links.set(client, links);
@@ -490,13 +694,29 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       const update = op?.update as Json | undefined;
       const rn = /^customers\/(\d+)\/customerManagerLinks\/(\d+)~(\d+)$/.exec(String(update?.resourceName ?? ""));
       if (!update || !rn || rn[1] !== customer || op?.updateMask !== "status")
-        return adsErr(400, "INVALID_ARGUMENT", { requestError: "RESOURCE_NAME_MALFORMED" }, "Malformed resource name or update mask.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { requestError: "RESOURCE_NAME_MALFORMED" },
+          "Malformed resource name or update mask.",
+        );
       const blocked = grantSwitch();
       if (blocked) return blocked;
       const link = (state.links.get(customer) ?? []).find((l) => l.managerId === rn[2] && l.linkId === rn[3]);
-      if (!link) return adsErr(400, "INVALID_ARGUMENT", { mutateError: "RESOURCE_NOT_FOUND" }, "The requested resource was not found.");
+      if (!link)
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { mutateError: "RESOURCE_NOT_FOUND" },
+          "The requested resource was not found.",
+        );
       if (update.status !== "ACTIVE" || link.status !== "PENDING")
-        return adsErr(400, "INVALID_ARGUMENT", { managerLinkError: "INVALID_STATUS_CHANGE" }, "The changed status for mutate link is invalid.");
+        return adsErr(
+          400,
+          "INVALID_ARGUMENT",
+          { managerLinkError: "INVALID_STATUS_CHANGE" },
+          "The changed status for mutate link is invalid.",
+        );
       link.status = "ACTIVE";
       return ok({ results: [{ resourceName: update.resourceName }] });
     }
@@ -508,20 +728,37 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     const whereValue = /WHERE\s+[a-z_.]+\s*=\s*'((?:[^'\\]|\\.)*)'/i.exec(query)?.[1]?.replace(/\\(.)/g, "$1");
     if (from === "customer")
       return ok({
-        results: [{ customer: { resourceName: `customers/${customer}`, id: customer, descriptiveName: ADS_NAMES[customer], manager: customer === GOOGLE_FAKE.managerId } }],
+        results: [
+          {
+            customer: {
+              resourceName: `customers/${customer}`,
+              id: customer,
+              descriptiveName: ADS_NAMES[customer],
+              manager: customer === GOOGLE_FAKE.managerId,
+            },
+          },
+        ],
       });
     if (from === "customer_user_access_invitation") {
       return ok({
-        results: (state.adsInvites.get(customer) ?? []).filter((i) => !whereValue || same(i.emailAddress, whereValue)).map((i) => ({ customerUserAccessInvitation: i })),
+        results: (state.adsInvites.get(customer) ?? [])
+          .filter((i) => !whereValue || same(i.emailAddress, whereValue))
+          .map((i) => ({ customerUserAccessInvitation: i })),
       });
     }
     if (from === "customer_user_access") {
-      return ok({ results: (state.adsUsers.get(customer) ?? []).filter((u) => !whereValue || same(u.emailAddress, whereValue)).map((u) => ({ customerUserAccess: u })) });
+      return ok({
+        results: (state.adsUsers.get(customer) ?? [])
+          .filter((u) => !whereValue || same(u.emailAddress, whereValue))
+          .map((u) => ({ customerUserAccess: u })),
+      });
     }
     if (from === "customer_client_link") {
       // the manager's side: one row per client linked to this manager
       const rows = [...state.links].flatMap(([client, links]) =>
-        links.filter((l) => l.managerId === customer && (!whereValue || whereValue === `customers/${client}`)).map((l) => ({ client, ...l })),
+        links
+          .filter((l) => l.managerId === customer && (!whereValue || whereValue === `customers/${client}`))
+          .map((l) => ({ client, ...l })),
       );
       return ok({
         results: rows.map((l) => ({
@@ -535,7 +772,9 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       });
     }
     if (from === "customer_manager_link") {
-      const links = (state.links.get(customer) ?? []).filter((l) => !whereValue || whereValue === `customers/${l.managerId}`);
+      const links = (state.links.get(customer) ?? []).filter(
+        (l) => !whereValue || whereValue === `customers/${l.managerId}`,
+      );
       return ok({
         results: links.map((l) => ({
           customerManagerLink: {
@@ -547,7 +786,12 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
         })),
       });
     }
-    return adsErr(400, "INVALID_ARGUMENT", { queryError: "INVALID_RESOURCE_NAME" }, `Unsupported resource in query: ${from ?? "(none)"}`);
+    return adsErr(
+      400,
+      "INVALID_ARGUMENT",
+      { queryError: "INVALID_RESOURCE_NAME" },
+      `Unsupported resource in query: ${from ?? "(none)"}`,
+    );
   }
 
   const MERCHANT_RIGHTS = new Set(["STANDARD", "READ_ONLY", "ADMIN", "PERFORMANCE_REPORTING", "API_DEVELOPER"]);
@@ -557,7 +801,9 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     if (isReply(tok)) return tok;
     if (method === "GET" && path === "/accounts/v1/accounts") {
       const names = ["Brand Store", "Brand Outlet", "Brand Archive"];
-      return ok({ accounts: MERCHANT_ACCOUNTS.map((a, i) => ({ name: a, accountId: a.split("/")[1], accountName: names[i] })) });
+      return ok({
+        accounts: MERCHANT_ACCOUNTS.map((a, i) => ({ name: a, accountId: a.split("/")[1], accountName: names[i] })),
+      });
     }
     const m = /^\/accounts\/v1\/(accounts\/\d+)\/users(?:\/([^/]+))?$/.exec(path);
     if (!m) return gErr(404, "NOT_FOUND", `No route for ${method} ${path}`);
@@ -567,12 +813,15 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
     if (method === "GET" && m[2]) {
       const email = decodeURIComponent(m[2]);
       const u = users.find((x) => same(x.email, email));
-      return u ? ok({ name: `${account}/users/${u.email}`, state: u.state, accessRights: u.accessRights }) : gErr(404, "NOT_FOUND", `User ${email} not found.`);
+      return u
+        ? ok({ name: `${account}/users/${u.email}`, state: u.state, accessRights: u.accessRights })
+        : gErr(404, "NOT_FOUND", `User ${email} not found.`);
     }
     // accounts.users.delete: the user is named by email
     if (method === "DELETE" && m[2]) {
       const email = decodeURIComponent(m[2]);
-      if (refused(account)) return gErr(403, "PERMISSION_DENIED", "The caller does not have admin access to this Merchant Center account.");
+      if (refused(account))
+        return gErr(403, "PERMISSION_DENIED", "The caller does not have admin access to this Merchant Center account.");
       if (!users.some((u) => same(u.email, email))) return gErr(404, "NOT_FOUND", `User ${email} not found.`);
       state.merchantUsers.set(
         account,
@@ -588,8 +837,10 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
         return gErr(400, "INVALID_ARGUMENT", `Invalid access rights: ${JSON.stringify(rights)}`);
       const blocked = grantSwitch();
       if (blocked) return blocked;
-      if (refused(account)) return gErr(403, "PERMISSION_DENIED", "The caller does not have admin access to this Merchant Center account.");
-      if (users.some((u) => same(u.email, userId))) return gErr(409, "ALREADY_EXISTS", `User ${userId} already exists.`);
+      if (refused(account))
+        return gErr(403, "PERMISSION_DENIED", "The caller does not have admin access to this Merchant Center account.");
+      if (users.some((u) => same(u.email, userId)))
+        return gErr(409, "ALREADY_EXISTS", `User ${userId} already exists.`);
       users.push({ email: userId, accessRights: rights as string[], state: "PENDING" });
       state.merchantUsers.set(account, users);
       return ok({ name: `${account}/users/${userId}`, state: "PENDING", accessRights: rights });
@@ -598,31 +849,48 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
   }
 
   const LOCATIONS = GOOGLE_FAKE_ASSETS.google_business_profile as readonly string[];
-  function business(host: string, method: string, path: string, url: URL, headers: http.IncomingHttpHeaders, b: Json): Reply {
+  function business(
+    host: string,
+    method: string,
+    path: string,
+    url: URL,
+    headers: http.IncomingHttpHeaders,
+    b: Json,
+  ): Reply {
     const tok = auth(headers, [`${S}business.manage`]);
     if (isReply(tok)) return tok;
     if (host === "mybusinessaccountmanagement.googleapis.com" && method === "GET" && path === "/v1/accounts") {
       return ok({ accounts: [{ name: "accounts/7001", accountName: "Brand Co", type: "PERSONAL" }] });
     }
-    if (host === "mybusinessbusinessinformation.googleapis.com" && method === "GET" && path === "/v1/accounts/7001/locations") {
-      if (!url.searchParams.get("readMask")) return gErr(400, "INVALID_ARGUMENT", "Request contains an invalid argument: read_mask is required.");
+    if (
+      host === "mybusinessbusinessinformation.googleapis.com" &&
+      method === "GET" &&
+      path === "/v1/accounts/7001/locations"
+    ) {
+      if (!url.searchParams.get("readMask"))
+        return gErr(400, "INVALID_ARGUMENT", "Request contains an invalid argument: read_mask is required.");
       const names = ["Brand Amsterdam", "Brand Rotterdam", "Brand Archive"];
       return ok({ locations: LOCATIONS.map((l, i) => ({ name: l, title: names[i] })) });
     }
     const m = /^\/v1\/(locations\/\d+)\/admins$/.exec(path);
-    if (host !== "mybusinessaccountmanagement.googleapis.com" || !m) return gErr(404, "NOT_FOUND", `No route for ${method} ${path}`);
+    if (host !== "mybusinessaccountmanagement.googleapis.com" || !m)
+      return gErr(404, "NOT_FOUND", `No route for ${method} ${path}`);
     const location = m[1]!;
     if (!LOCATIONS.includes(location)) return denied();
     const admins = state.admins.get(location) ?? [];
     if (method === "GET") return ok({ admins: admins.map((a, i) => ({ name: `${location}/admins/${i + 1}`, ...a })) });
     if (method === "POST") {
       // PRIMARY_OWNER cannot be invited; SITE_MANAGER is valid for locations.
-      if (!["OWNER", "MANAGER", "SITE_MANAGER"].includes(String(b.role))) return gErr(400, "INVALID_ARGUMENT", `Invalid role ${String(b.role)}`);
-      if (typeof b.admin !== "string" || !b.admin.includes("@")) return gErr(400, "INVALID_ARGUMENT", "admin must be an email address.");
+      if (!["OWNER", "MANAGER", "SITE_MANAGER"].includes(String(b.role)))
+        return gErr(400, "INVALID_ARGUMENT", `Invalid role ${String(b.role)}`);
+      if (typeof b.admin !== "string" || !b.admin.includes("@"))
+        return gErr(400, "INVALID_ARGUMENT", "admin must be an email address.");
       const blocked = grantSwitch();
       if (blocked) return blocked;
-      if (refused(location)) return gErr(403, "PERMISSION_DENIED", "The caller does not have permission to invite admins to this location.");
-      if (admins.some((a) => same(a.admin, b.admin as string))) return gErr(409, "ALREADY_EXISTS", "The user is already an admin of this location.");
+      if (refused(location))
+        return gErr(403, "PERMISSION_DENIED", "The caller does not have permission to invite admins to this location.");
+      if (admins.some((a) => same(a.admin, b.admin as string)))
+        return gErr(409, "ALREADY_EXISTS", "The user is already an admin of this location.");
       admins.push({ admin: b.admin, role: String(b.role), pendingInvitation: true });
       state.admins.set(location, admins);
       return ok({ name: `${location}/admins/${admins.length}`, admin: b.admin, role: b.role, pendingInvitation: true });
@@ -658,7 +926,10 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       const raw = await readBody(req);
       const send = (r: Reply) => {
         const isText = typeof r.body === "string";
-        res.writeHead(r.status, { "content-type": isText ? "text/html; charset=utf-8" : "application/json; charset=UTF-8", ...r.headers });
+        res.writeHead(r.status, {
+          "content-type": isText ? "text/html; charset=utf-8" : "application/json; charset=UTF-8",
+          ...r.headers,
+        });
         res.end(isText ? r.body : JSON.stringify(r.body));
       };
       if (url.pathname === "/__calls" && req.method === "GET") return send(ok(calls));
@@ -673,10 +944,19 @@ export async function startGoogleFake(opts: { ports?: Partial<Record<GoogleFakeH
       let body: unknown = null;
       const type = req.headers["content-type"] ?? "";
       if (raw && type.includes("application/json")) body = JSON.parse(raw);
-      else if (raw && type.includes("application/x-www-form-urlencoded")) body = Object.fromEntries(new URLSearchParams(raw));
+      else if (raw && type.includes("application/x-www-form-urlencoded"))
+        body = Object.fromEntries(new URLSearchParams(raw));
       const recorded: Record<string, string> = {};
-      for (const h of ["authorization", "developer-token", "login-customer-id", "content-type"]) if (typeof req.headers[h] === "string") recorded[h] = req.headers[h] as string;
-      calls.push({ host, method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams), headers: recorded, body });
+      for (const h of ["authorization", "developer-token", "login-customer-id", "content-type"])
+        if (typeof req.headers[h] === "string") recorded[h] = req.headers[h] as string;
+      calls.push({
+        host,
+        method: req.method ?? "GET",
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: recorded,
+        body,
+      });
       send(route(host, req.method ?? "GET", url, req.headers, body));
     });
     await new Promise<void>((resolve, reject) => {

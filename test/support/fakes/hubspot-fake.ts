@@ -17,7 +17,12 @@
 // answer 500), `conflictOnCreate` (409), `signInAs` ("agency": the agency's own portal and user).
 import crypto from "node:crypto";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
-import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
+import {
+  startFakePlatform,
+  type FakePlatform,
+  type FakeRequest,
+  type FakeResponse,
+} from "@/test/support/fakes/fake-platform-server";
 
 export const HUBSPOT_FAKE = {
   clientId: "hubspot-fake-client-0123",
@@ -33,11 +38,26 @@ export const HUBSPOT_FAKE = {
 } as const;
 
 /** UserProvisionRequest (official SDK, codegen/settings/users/models/UserProvisionRequest.ts). */
-export const HUBSPOT_USER_PROVISION_FIELDS = { required: ["email", "sendWelcomeEmail"], optional: ["roleId", "primaryTeamId", "secondaryTeamIds"] } as const;
-const SCOPES = ["oauth", "settings.users.read", "settings.users.write", "settings.users.teams.read", "crm.objects.contacts.read"];
+export const HUBSPOT_USER_PROVISION_FIELDS = {
+  required: ["email", "sendWelcomeEmail"],
+  optional: ["roleId", "primaryTeamId", "secondaryTeamIds"],
+} as const;
+const SCOPES = [
+  "oauth",
+  "settings.users.read",
+  "settings.users.write",
+  "settings.users.teams.read",
+  "crm.objects.contacts.read",
+];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type HubSpotUserRow = { id: string; email: string; roleIds: string[]; superAdmin: boolean; primaryTeamId?: string };
+export type HubSpotUserRow = {
+  id: string;
+  email: string;
+  roleIds: string[];
+  superAdmin: boolean;
+  primaryTeamId?: string;
+};
 type Grant = { as: "client" | "agency"; scopes: string[] };
 
 export type HubSpotFakeSwitches = {
@@ -59,10 +79,18 @@ export type HubSpotFake = FakePlatform & {
   addUser(user: Partial<HubSpotUserRow> & { email: string }): HubSpotUserRow;
 };
 
-const fail = (status: number, category: string, message: string): FakeResponse => ({ status, json: { status: "error", message, correlationId: crypto.randomUUID(), category } });
+const fail = (status: number, category: string, message: string): FakeResponse => ({
+  status,
+  json: { status: "error", message, correlationId: crypto.randomUUID(), category },
+});
 
-export async function startHubSpotFake(opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {}): Promise<HubSpotFake> {
-  const oauth = createFakeOAuth<Grant>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "HubSpot" : undefined });
+export async function startHubSpotFake(
+  opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {},
+): Promise<HubSpotFake> {
+  const oauth = createFakeOAuth<Grant>({
+    redirectUris: opts.redirectUris,
+    consentPage: opts.consentPage ? "HubSpot" : undefined,
+  });
   const users = new Map<string, HubSpotUserRow>();
   const switches: HubSpotFakeSwitches = {
     expiredToken: false,
@@ -79,7 +107,8 @@ export async function startHubSpotFake(opts: { ports?: Record<string, number>; r
   function authorize(req: FakeRequest): FakeResponse {
     const q = req.query;
     if (q.client_id !== HUBSPOT_FAKE.clientId) return { status: 400, text: "Invalid client_id" };
-    if (!oauth.redirectAllowed(q.redirect_uri)) return { status: 400, text: "The redirect URL does not match the app's" };
+    if (!oauth.redirectAllowed(q.redirect_uri))
+      return { status: 400, text: "The redirect URL does not match the app's" };
     const scopes = (q.scope ?? "").split(" ").filter(Boolean);
     if (scopes.length === 0 || scopes.some((s) => !SCOPES.includes(s))) return { status: 400, text: "Invalid scope" };
     return oauth.sendBack(q.redirect_uri, q.state, { as: switches.signInAs, scopes });
@@ -87,25 +116,45 @@ export async function startHubSpotFake(opts: { ports?: Record<string, number>; r
 
   function token(req: FakeRequest): FakeResponse {
     const b = (req.body ?? {}) as Record<string, string>;
-    if (b.client_id !== HUBSPOT_FAKE.clientId || b.client_secret !== HUBSPOT_FAKE.clientSecret) return fail(400, "BAD_CLIENT_ID", "Invalid client_id or client_secret");
+    if (b.client_id !== HUBSPOT_FAKE.clientId || b.client_secret !== HUBSPOT_FAKE.clientSecret)
+      return fail(400, "BAD_CLIENT_ID", "Invalid client_id or client_secret");
     if (b.grant_type !== "authorization_code") return fail(400, "BAD_GRANT_TYPE", "Invalid grant_type");
     const issued = oauth.pending(b.code, undefined);
     if (!issued) return fail(400, "BAD_AUTH_CODE", "missing or unknown auth code");
     if (issued.redirectUri !== b.redirect_uri) return fail(400, "BAD_REDIRECT_URI", "redirect_uri does not match");
     const t = oauth.exchange(issued, "hs_", issued.grant);
-    return { status: 200, json: { access_token: t, refresh_token: `hsr_${crypto.randomBytes(8).toString("hex")}`, expires_in: 1800, token_type: "bearer" } };
+    return {
+      status: 200,
+      json: {
+        access_token: t,
+        refresh_token: `hsr_${crypto.randomBytes(8).toString("hex")}`,
+        expires_in: 1800,
+        token_type: "bearer",
+      },
+    };
   }
 
   function api(req: FakeRequest): FakeResponse {
     const meta = /^\/oauth\/v1\/access-tokens\/(.+)$/.exec(req.path);
     const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
     const grant = oauth.tokenGrant(meta ? decodeURIComponent(meta[1]!) : bearer);
-    if (switches.expiredToken) return fail(401, "EXPIRED_AUTHENTICATION", "The OAuth token used to make this call expired.");
-    if (!grant) return meta ? fail(404, "OBJECT_NOT_FOUND", "Token not found") : fail(401, "INVALID_AUTHENTICATION", "Authentication credentials not found.");
-    if (switches.rateLimitAlways) return { ...fail(429, "RATE_LIMITS", "You have reached your ten_secondly_rolling limit."), headers: { "retry-after": "0" } };
+    if (switches.expiredToken)
+      return fail(401, "EXPIRED_AUTHENTICATION", "The OAuth token used to make this call expired.");
+    if (!grant)
+      return meta
+        ? fail(404, "OBJECT_NOT_FOUND", "Token not found")
+        : fail(401, "INVALID_AUTHENTICATION", "Authentication credentials not found.");
+    if (switches.rateLimitAlways)
+      return {
+        ...fail(429, "RATE_LIMITS", "You have reached your ten_secondly_rolling limit."),
+        headers: { "retry-after": "0" },
+      };
     if (switches.rateLimitOnce) {
       switches.rateLimitOnce = false;
-      return { ...fail(429, "RATE_LIMITS", "You have reached your ten_secondly_rolling limit."), headers: { "retry-after": "0" } };
+      return {
+        ...fail(429, "RATE_LIMITS", "You have reached your ten_secondly_rolling limit."),
+        headers: { "retry-after": "0" },
+      };
     }
     const portal = grant.as === "agency" ? HUBSPOT_FAKE.agencyPortal : HUBSPOT_FAKE.portal;
     if (meta && req.method === "GET")
@@ -124,46 +173,63 @@ export async function startHubSpotFake(opts: { ports?: Record<string, number>; r
         },
       };
     const need = (scope: string) =>
-      grant.scopes.includes(scope) ? null : fail(403, "MISSING_SCOPES", `This app hasn't been granted all required scopes to make this call. Required: ${scope}`);
+      grant.scopes.includes(scope)
+        ? null
+        : fail(
+            403,
+            "MISSING_SCOPES",
+            `This app hasn't been granted all required scopes to make this call. Required: ${scope}`,
+          );
     if (grant.as === "agency") return fail(403, "MISSING_SCOPES", "This fake only serves the client's portal users");
-    if (req.path === "/settings/v3/users/roles" && req.method === "GET") return need("settings.users.read") ?? { status: 200, json: { results: switches.roles } };
+    if (req.path === "/settings/v3/users/roles" && req.method === "GET")
+      return need("settings.users.read") ?? { status: 200, json: { results: switches.roles } };
     if ((req.path === "/settings/v3/users" || req.path === "/settings/v3/users/") && req.method === "POST") {
       const scopeError = need("settings.users.write");
       if (scopeError) return scopeError;
       if (switches.forbidden) return fail(403, "FORBIDDEN", "You don't have permission to add users to this account.");
       if (switches.serverError) return fail(500, "INTERNAL_ERROR", "Internal error");
       const b = (req.body ?? {}) as Record<string, unknown>;
-      const known: readonly string[] = [...HUBSPOT_USER_PROVISION_FIELDS.required, ...HUBSPOT_USER_PROVISION_FIELDS.optional];
+      const known: readonly string[] = [
+        ...HUBSPOT_USER_PROVISION_FIELDS.required,
+        ...HUBSPOT_USER_PROVISION_FIELDS.optional,
+      ];
       const extra = Object.keys(b).filter((k) => !known.includes(k));
       if (extra.length > 0) return fail(400, "VALIDATION_ERROR", `Unrecognized field(s): ${extra.join(", ")}`);
-      if (typeof b.email !== "string" || !EMAIL.test(b.email)) return fail(400, "VALIDATION_ERROR", "email is required");
+      if (typeof b.email !== "string" || !EMAIL.test(b.email))
+        return fail(400, "VALIDATION_ERROR", "email is required");
       if (typeof b.sendWelcomeEmail !== "boolean") return fail(400, "VALIDATION_ERROR", "sendWelcomeEmail is required");
       let roleIds: string[] = [];
       if (b.roleId !== undefined) {
         const role = switches.roles.find((r) => r.id === b.roleId);
         if (!role) return fail(400, "VALIDATION_ERROR", `Unknown roleId ${String(b.roleId)}`);
-        if (role.requiresBillingWrite) return fail(403, "MISSING_SCOPES", "Assigning a role with paid seats requires the billing-write scope.");
+        if (role.requiresBillingWrite)
+          return fail(403, "MISSING_SCOPES", "Assigning a role with paid seats requires the billing-write scope.");
         roleIds = [role.id];
       }
-      if (users.has(b.email.toLowerCase()) || switches.conflictOnCreate) return fail(409, "CONFLICT", "A user with this email already exists.");
+      if (users.has(b.email.toLowerCase()) || switches.conflictOnCreate)
+        return fail(409, "CONFLICT", "A user with this email already exists.");
       const user: HubSpotUserRow = { id: String(nextId++), email: b.email, roleIds, superAdmin: false };
       users.set(b.email.toLowerCase(), user);
       return { status: 201, json: { ...user, ...(roleIds[0] ? { roleId: roleIds[0] } : {}) } };
     }
     const one = /^\/settings\/v3\/users\/([^/]+)$/.exec(req.path);
     if (one) {
-      if (req.query.idProperty !== "EMAIL") return fail(400, "VALIDATION_ERROR", "This fake looks users up by email (idProperty=EMAIL)");
+      if (req.query.idProperty !== "EMAIL")
+        return fail(400, "VALIDATION_ERROR", "This fake looks users up by email (idProperty=EMAIL)");
       const email = decodeURIComponent(one[1]!).toLowerCase();
       if (req.method === "GET") {
         const scopeError = need("settings.users.read");
         if (scopeError) return scopeError;
         const user = users.get(email);
-        return user ? { status: 200, json: { ...user, ...(user.roleIds[0] ? { roleId: user.roleIds[0] } : {}) } } : fail(404, "OBJECT_NOT_FOUND", "User not found");
+        return user
+          ? { status: 200, json: { ...user, ...(user.roleIds[0] ? { roleId: user.roleIds[0] } : {}) } }
+          : fail(404, "OBJECT_NOT_FOUND", "User not found");
       }
       if (req.method === "DELETE") {
         const scopeError = need("settings.users.write");
         if (scopeError) return scopeError;
-        if (switches.forbidden) return fail(403, "FORBIDDEN", "You don't have permission to remove users from this account.");
+        if (switches.forbidden)
+          return fail(403, "FORBIDDEN", "You don't have permission to remove users from this account.");
         if (!users.delete(email)) return fail(404, "OBJECT_NOT_FOUND", "User not found");
         return { status: 204 };
       }
@@ -175,7 +241,10 @@ export async function startHubSpotFake(opts: { ports?: Record<string, number>; r
     hosts: ["app.hubspot.com", "api.hubapi.com"],
     ports: opts.ports,
     handler: (req) => {
-      if (req.host === "app.hubspot.com") return req.method === "GET" && req.path === "/oauth/authorize" ? authorize(req) : { status: 404, text: "not found" };
+      if (req.host === "app.hubspot.com")
+        return req.method === "GET" && req.path === "/oauth/authorize"
+          ? authorize(req)
+          : { status: 404, text: "not found" };
       if (req.method === "POST" && req.path === "/oauth/v1/token") return token(req);
       return api(req);
     },

@@ -15,7 +15,12 @@
 // (every API call does), `outage` (every API call answers 503), `serverError`
 // (grant PUTs answer 500); `alreadyGranted` preloads access.
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
-import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
+import {
+  startFakePlatform,
+  type FakePlatform,
+  type FakeRequest,
+  type FakeResponse,
+} from "@/test/support/fakes/fake-platform-server";
 
 export const LINKEDIN_FAKE = {
   clientId: "86linkedinfake",
@@ -30,7 +35,12 @@ export const LINKEDIN_FAKE = {
     ["510000004", "Acme Partner Ads"],
   ] as [string, string][],
   /** the signed-in client's role on each ad account ("Find Ad Accounts by Authenticated User") */
-  clientAdRoles: { "510000001": "ACCOUNT_MANAGER", "510000002": "ACCOUNT_BILLING_ADMIN", "510000003": "ACCOUNT_MANAGER", "510000004": "VIEWER" } as Record<string, string>,
+  clientAdRoles: {
+    "510000001": "ACCOUNT_MANAGER",
+    "510000002": "ACCOUNT_BILLING_ADMIN",
+    "510000003": "ACCOUNT_MANAGER",
+    "510000004": "VIEWER",
+  } as Record<string, string>,
   organizations: [
     ["2414183", "Acme Inc"],
     ["2414184", "Acme Careers"],
@@ -39,9 +49,24 @@ export const LINKEDIN_FAKE = {
 
 const SCOPES = ["r_ads", "rw_ads", "r_organization_admin", "rw_organization_admin", "openid", "profile", "email"];
 const AD_ROLES = ["ACCOUNT_BILLING_ADMIN", "ACCOUNT_MANAGER", "CAMPAIGN_MANAGER", "CREATIVE_MANAGER", "VIEWER"];
-const ORG_ROLES = ["ADMINISTRATOR", "DIRECT_SPONSORED_CONTENT_POSTER", "RECRUITING_POSTER", "LEAD_GEN_FORMS_MANAGER", "ANALYST", "CURATOR", "CONTENT_ADMINISTRATOR"];
+const ORG_ROLES = [
+  "ADMINISTRATOR",
+  "DIRECT_SPONSORED_CONTENT_POSTER",
+  "RECRUITING_POSTER",
+  "LEAD_GEN_FORMS_MANAGER",
+  "ANALYST",
+  "CURATOR",
+  "CONTENT_ADMINISTRATOR",
+];
 
-export type LinkedInFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean; rateLimitAlways: boolean; outage: boolean };
+export type LinkedInFakeSwitches = {
+  refuse: Set<string>;
+  expiredToken: boolean;
+  rateLimitOnce: boolean;
+  serverError: boolean;
+  rateLimitAlways: boolean;
+  outage: boolean;
+};
 
 export type LinkedInFake = FakePlatform & {
   switches: LinkedInFakeSwitches;
@@ -52,14 +77,29 @@ export type LinkedInFake = FakePlatform & {
   alreadyGranted(serviceId: "linkedin_ads" | "linkedin_page", assetId: string, role: string): void;
 };
 
-const fail = (status: number, code: string, message: string, serviceErrorCode = 100): FakeResponse => ({ status, json: { status, serviceErrorCode, code, message } });
+const fail = (status: number, code: string, message: string, serviceErrorCode = 100): FakeResponse => ({
+  status,
+  json: { status, serviceErrorCode, code, message },
+});
 
-export async function startLinkedInFake(opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {}): Promise<LinkedInFake> {
+export async function startLinkedInFake(
+  opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {},
+): Promise<LinkedInFake> {
   // codes and tokens carry the granted scopes
-  const oauth = createFakeOAuth<string[]>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "LinkedIn" : undefined });
+  const oauth = createFakeOAuth<string[]>({
+    redirectUris: opts.redirectUris,
+    consentPage: opts.consentPage ? "LinkedIn" : undefined,
+  });
   const adUsers = new Map<string, Map<string, string>>();
   const orgAcls = new Set<string>();
-  const switches: LinkedInFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false, rateLimitAlways: false, outage: false };
+  const switches: LinkedInFakeSwitches = {
+    refuse: new Set(),
+    expiredToken: false,
+    rateLimitOnce: false,
+    serverError: false,
+    rateLimitAlways: false,
+    outage: false,
+  };
   const accountIds = new Set(LINKEDIN_FAKE.adAccounts.map(([id]) => id));
   const orgIds = new Set(LINKEDIN_FAKE.organizations.map(([id]) => id));
   const usersOf = (id: string) => {
@@ -72,16 +112,24 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
     const q = req.query;
     if (q.response_type !== "code") return { status: 400, text: "response_type must be code" };
     if (q.client_id !== LINKEDIN_FAKE.clientId) return { status: 400, text: "invalid client_id" };
-    if (!oauth.redirectAllowed(q.redirect_uri)) return { status: 400, text: "The redirect_uri does not match the registered value" };
+    if (!oauth.redirectAllowed(q.redirect_uri))
+      return { status: 400, text: "The redirect_uri does not match the registered value" };
     const scopes = (q.scope ?? "").split(/[ ,]+/).filter(Boolean);
     if (scopes.length === 0 || scopes.some((s) => !SCOPES.includes(s)))
-      return { status: 400, text: `Scope "${scopes.find((s) => !SCOPES.includes(s)) ?? ""}" is not authorized for your application` };
+      return {
+        status: 400,
+        text: `Scope "${scopes.find((s) => !SCOPES.includes(s)) ?? ""}" is not authorized for your application`,
+      };
     return oauth.sendBack(q.redirect_uri, q.state, scopes);
   }
 
   function accessToken(req: FakeRequest): FakeResponse {
     const b = (req.body ?? {}) as Record<string, string>;
-    if (b.grant_type !== "authorization_code") return { status: 400, json: { error: "invalid_request", error_description: 'A required parameter "grant_type" is missing' } };
+    if (b.grant_type !== "authorization_code")
+      return {
+        status: 400,
+        json: { error: "invalid_request", error_description: 'A required parameter "grant_type" is missing' },
+      };
     if (b.client_id !== LINKEDIN_FAKE.clientId || b.client_secret !== LINKEDIN_FAKE.clientSecret)
       return { status: 401, json: { error: "invalid_client", error_description: "Client authentication failed" } };
     const issued = oauth.pending(b.code, b.redirect_uri ?? "");
@@ -90,7 +138,8 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
         status: 400,
         json: {
           error: "invalid_request",
-          error_description: "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.",
+          error_description:
+            "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired.",
         },
       };
     }
@@ -102,82 +151,132 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
     const auth = req.headers.authorization ?? "";
     const token = auth.startsWith("Bearer ") ? auth.slice(7) : "";
     if (!token) return fail(401, "INVALID_ACCESS_TOKEN", "Empty oauth2 access token", 65600);
-    if (switches.expiredToken) return fail(401, "EXPIRED_ACCESS_TOKEN", "The token used in the request has expired", 65601);
+    if (switches.expiredToken)
+      return fail(401, "EXPIRED_ACCESS_TOKEN", "The token used in the request has expired", 65601);
     const scopes = oauth.tokenGrant(token);
     if (!scopes) return fail(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600);
     if (req.path === "/v2/userinfo") {
-      if (!scopes.includes("openid")) return fail(403, "ACCESS_DENIED", "Not enough permissions to access: userinfo.GET.NO_VERSION");
-      return { status: 200, json: { sub: LINKEDIN_FAKE.member.sub, name: LINKEDIN_FAKE.member.name, email: LINKEDIN_FAKE.member.email, email_verified: true } };
+      if (!scopes.includes("openid"))
+        return fail(403, "ACCESS_DENIED", "Not enough permissions to access: userinfo.GET.NO_VERSION");
+      return {
+        status: 200,
+        json: {
+          sub: LINKEDIN_FAKE.member.sub,
+          name: LINKEDIN_FAKE.member.name,
+          email: LINKEDIN_FAKE.member.email,
+          email_verified: true,
+        },
+      };
     }
     if (!/^\d{6}$/.test(req.headers["linkedin-version"] ?? ""))
-      return fail(400, "VERSION_MISSING", "A version must be present. Please specify a version by adding the LinkedIn-Version header.");
-    if (req.headers["x-restli-protocol-version"] !== "2.0.0") return fail(400, "ILLEGAL_ARGUMENT", "This API requires the X-Restli-Protocol-Version: 2.0.0 header.");
-    if (switches.outage) return { ...fail(503, "SERVICE_UNAVAILABLE", "Service Unavailable"), headers: { "retry-after": "0" } };
+      return fail(
+        400,
+        "VERSION_MISSING",
+        "A version must be present. Please specify a version by adding the LinkedIn-Version header.",
+      );
+    if (req.headers["x-restli-protocol-version"] !== "2.0.0")
+      return fail(400, "ILLEGAL_ARGUMENT", "This API requires the X-Restli-Protocol-Version: 2.0.0 header.");
+    if (switches.outage)
+      return { ...fail(503, "SERVICE_UNAVAILABLE", "Service Unavailable"), headers: { "retry-after": "0" } };
     if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
-      return { ...fail(429, "TOO_MANY_REQUESTS", "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.", 101), headers: { "retry-after": "0" } };
+      return {
+        ...fail(
+          429,
+          "TOO_MANY_REQUESTS",
+          "Resource level throttle APPLICATION DAY limit for calls to this resource is reached.",
+          101,
+        ),
+        headers: { "retry-after": "0" },
+      };
     }
     const path = req.path.replace(/^\/rest/, "");
     const q = req.query;
-    const needs = (read: string, write: string, writing: boolean) => (writing ? scopes.includes(write) : scopes.includes(read) || scopes.includes(write));
+    const needs = (read: string, write: string, writing: boolean) =>
+      writing ? scopes.includes(write) : scopes.includes(read) || scopes.includes(write);
 
     if (path === "/adAccounts" && req.method === "GET") {
-      if (!needs("r_ads", "rw_ads", false)) return fail(403, "ACCESS_DENIED", "Not enough permissions to access: adAccounts.FINDER-search");
+      if (!needs("r_ads", "rw_ads", false))
+        return fail(403, "ACCESS_DENIED", "Not enough permissions to access: adAccounts.FINDER-search");
       if (q.q !== "search") return fail(400, "ILLEGAL_ARGUMENT", "Unsupported finder");
       return {
         status: 200,
         json: {
-          elements: LINKEDIN_FAKE.adAccounts.map(([id, name]) => ({ id: Number(id), name, status: "ACTIVE", type: "BUSINESS", reference: "urn:li:organization:2414183" })),
+          elements: LINKEDIN_FAKE.adAccounts.map(([id, name]) => ({
+            id: Number(id),
+            name,
+            status: "ACTIVE",
+            type: "BUSINESS",
+            reference: "urn:li:organization:2414183",
+          })),
           metadata: {},
         },
       };
     }
     if (path === "/adAccountUsers" && req.method === "GET") {
-      if (!needs("r_ads", "rw_ads", false)) return fail(403, "ACCESS_DENIED", "Not enough permissions to access: adAccountUsers.FINDER-authenticatedUser");
+      if (!needs("r_ads", "rw_ads", false))
+        return fail(403, "ACCESS_DENIED", "Not enough permissions to access: adAccountUsers.FINDER-authenticatedUser");
       if (q.q !== "authenticatedUser") return fail(400, "ILLEGAL_ARGUMENT", "Unsupported finder");
       const me = `urn:li:person:${LINKEDIN_FAKE.member.sub}`;
       return {
         status: 200,
         json: {
-          elements: Object.entries(LINKEDIN_FAKE.clientAdRoles).map(([id, role]) => ({ account: `urn:li:sponsoredAccount:${id}`, user: me, role })),
+          elements: Object.entries(LINKEDIN_FAKE.clientAdRoles).map(([id, role]) => ({
+            account: `urn:li:sponsoredAccount:${id}`,
+            user: me,
+            role,
+          })),
           paging: { start: 0, count: 10 },
         },
       };
     }
     const userKey = /^\/adAccountUsers\/\(account:([^,]+),user:([^)]+)\)$/.exec(decodeURI(path));
     if (userKey) {
-      if (userKey[1]!.includes(":") || userKey[2]!.includes(":")) return fail(400, "ILLEGAL_ARGUMENT", "URNs in a Rest.li 2.0 key must be URL-encoded");
+      if (userKey[1]!.includes(":") || userKey[2]!.includes(":"))
+        return fail(400, "ILLEGAL_ARGUMENT", "URNs in a Rest.li 2.0 key must be URL-encoded");
       const account = decodeURIComponent(userKey[1]!);
       const user = decodeURIComponent(userKey[2]!);
       const accountId = /^urn:li:sponsoredAccount:(\d+)$/.exec(account)?.[1];
-      if (!accountId || !/^urn:li:person:[\w-]+$/.test(user)) return fail(400, "ILLEGAL_ARGUMENT", "Invalid key: account and user must be URNs");
-      if (!needs("r_ads", "rw_ads", req.method !== "GET")) return fail(403, "ACCESS_DENIED", "Not enough permissions to access: adAccountUsers");
+      if (!accountId || !/^urn:li:person:[\w-]+$/.test(user))
+        return fail(400, "ILLEGAL_ARGUMENT", "Invalid key: account and user must be URNs");
+      if (!needs("r_ads", "rw_ads", req.method !== "GET"))
+        return fail(403, "ACCESS_DENIED", "Not enough permissions to access: adAccountUsers");
       if (!accountIds.has(accountId)) return fail(404, "NOT_FOUND", `Ad account ${accountId} does not exist`);
       if (req.method === "GET") {
         const role = adUsers.get(accountId)?.get(user);
-        return role ? { status: 200, json: { account, user, role } } : fail(404, "NOT_FOUND", "Ad account user not found");
+        return role
+          ? { status: 200, json: { account, user, role } }
+          : fail(404, "NOT_FOUND", "Ad account user not found");
       }
       if (req.method === "PUT") {
         if (switches.serverError) return fail(500, "INTERNAL_SERVER_ERROR", "Internal Server Error");
         const body = (req.body ?? {}) as Record<string, unknown>;
-        if (body.account !== account || body.user !== user) return fail(400, "ILLEGAL_ARGUMENT", "The body's account and user must match the key");
-        if (typeof body.role !== "string" || !AD_ROLES.includes(body.role)) return fail(400, "ILLEGAL_ARGUMENT", `Invalid value for field role: ${String(body.role)}`);
-        if (switches.refuse.has(accountId) || !["ACCOUNT_MANAGER", "ACCOUNT_BILLING_ADMIN"].includes(LINKEDIN_FAKE.clientAdRoles[accountId] ?? ""))
+        if (body.account !== account || body.user !== user)
+          return fail(400, "ILLEGAL_ARGUMENT", "The body's account and user must match the key");
+        if (typeof body.role !== "string" || !AD_ROLES.includes(body.role))
+          return fail(400, "ILLEGAL_ARGUMENT", `Invalid value for field role: ${String(body.role)}`);
+        if (
+          switches.refuse.has(accountId) ||
+          !["ACCOUNT_MANAGER", "ACCOUNT_BILLING_ADMIN"].includes(LINKEDIN_FAKE.clientAdRoles[accountId] ?? "")
+        )
           return fail(403, "ACCESS_DENIED", "You need the Account Manager role to manage users of this ad account.");
         usersOf(accountId).set(user, body.role);
         return { status: 201, text: "" };
       }
       // "Delete Ad Account User": DELETE on the same key, 204
       if (req.method === "DELETE") {
-        if (switches.refuse.has(accountId)) return fail(403, "ACCESS_DENIED", "You need the Account Manager role to manage users of this ad account.");
+        if (switches.refuse.has(accountId))
+          return fail(403, "ACCESS_DENIED", "You need the Account Manager role to manage users of this ad account.");
         if (!adUsers.get(accountId)?.has(user)) return fail(404, "NOT_FOUND", "Ad account user not found");
         adUsers.get(accountId)!.delete(user);
         return { status: 204, text: "" };
       }
     }
     if (path === "/organizationAcls" && req.method === "GET") {
-      if (!needs("r_organization_admin", "rw_organization_admin", false)) return fail(403, "ACCESS_DENIED", "Not enough permissions to access: organizationAcls");
-      const match = (orgId: string, role: string, member: string) => (!q.role || q.role === role) && (!q.state || q.state === "APPROVED") && orgId !== "" && member !== "";
+      if (!needs("r_organization_admin", "rw_organization_admin", false))
+        return fail(403, "ACCESS_DENIED", "Not enough permissions to access: organizationAcls");
+      const match = (orgId: string, role: string, member: string) =>
+        (!q.role || q.role === role) && (!q.state || q.state === "APPROVED") && orgId !== "" && member !== "";
       if (q.q === "roleAssignee") {
         const mine = LINKEDIN_FAKE.organizations.map(([id]) => ({
           organization: `urn:li:organization:${id}`,
@@ -185,7 +284,13 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
           roleAssignee: `urn:li:person:${LINKEDIN_FAKE.member.sub}`,
           state: "APPROVED",
         }));
-        return { status: 200, json: { elements: mine.filter((e) => match(e.organization, e.role, e.roleAssignee)), paging: { start: 0, count: 100, total: mine.length } } };
+        return {
+          status: 200,
+          json: {
+            elements: mine.filter((e) => match(e.organization, e.role, e.roleAssignee)),
+            paging: { start: 0, count: 100, total: mine.length },
+          },
+        };
       }
       if (q.q === "organization") {
         const orgId = /^urn:li:organization:(\d+)$/.exec(q.organization ?? "")?.[1];
@@ -194,27 +299,43 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
         const rows = [...orgAcls]
           .map((k) => k.split("|") as [string, string, string])
           .filter(([o, role, member]) => o === orgId && match(o, role, member))
-          .map(([o, role, member]) => ({ organization: `urn:li:organization:${o}`, role, roleAssignee: member, state: "APPROVED" }));
+          .map(([o, role, member]) => ({
+            organization: `urn:li:organization:${o}`,
+            role,
+            roleAssignee: member,
+            state: "APPROVED",
+          }));
         return { status: 200, json: { elements: rows, paging: { start: 0, count: 100, total: rows.length } } };
       }
       return fail(400, "ILLEGAL_ARGUMENT", "Unsupported finder");
     }
-    const aclKey = /^\/organizationAcls\/\(organization:([^,]+),role:([A-Z_]+),roleAssignee:([^)]+)\)$/.exec(decodeURI(path));
+    const aclKey = /^\/organizationAcls\/\(organization:([^,]+),role:([A-Z_]+),roleAssignee:([^)]+)\)$/.exec(
+      decodeURI(path),
+    );
     if (aclKey && req.method === "PUT") {
-      if (!needs("r_organization_admin", "rw_organization_admin", true)) return fail(403, "ACCESS_DENIED", "Not enough permissions to access: organizationAcls.UPDATE");
+      if (!needs("r_organization_admin", "rw_organization_admin", true))
+        return fail(403, "ACCESS_DENIED", "Not enough permissions to access: organizationAcls.UPDATE");
       if (switches.serverError) return fail(500, "INTERNAL_SERVER_ERROR", "Internal Server Error");
-      if (aclKey[1]!.includes(":") || aclKey[3]!.includes(":")) return fail(400, "ILLEGAL_ARGUMENT", "URNs in a Rest.li 2.0 key must be URL-encoded");
+      if (aclKey[1]!.includes(":") || aclKey[3]!.includes(":"))
+        return fail(400, "ILLEGAL_ARGUMENT", "URNs in a Rest.li 2.0 key must be URL-encoded");
       const organization = decodeURIComponent(aclKey[1]!);
       const role = aclKey[2]!;
       const member = decodeURIComponent(aclKey[3]!);
       const orgId = /^urn:li:organization:(\d+)$/.exec(organization)?.[1];
-      if (!orgId || !/^urn:li:person:[\w-]+$/.test(member)) return fail(400, "ILLEGAL_ARGUMENT", "Invalid key: organization and roleAssignee must be URNs");
+      if (!orgId || !/^urn:li:person:[\w-]+$/.test(member))
+        return fail(400, "ILLEGAL_ARGUMENT", "Invalid key: organization and roleAssignee must be URNs");
       if (!ORG_ROLES.includes(role)) return fail(400, "ILLEGAL_ARGUMENT", `Invalid value for field role: ${role}`);
       const body = (req.body ?? {}) as Record<string, unknown>;
-      if (body.organization !== organization || body.role !== role || body.roleAssignee !== member || body.state !== "APPROVED")
+      if (
+        body.organization !== organization ||
+        body.role !== role ||
+        body.roleAssignee !== member ||
+        body.state !== "APPROVED"
+      )
         return fail(400, "ILLEGAL_ARGUMENT", "The body must repeat the key and set state APPROVED");
       if (!orgIds.has(orgId)) return fail(404, "NOT_FOUND", `Organization ${orgId} does not exist`);
-      if (switches.refuse.has(orgId)) return fail(403, "ACCESS_DENIED", "Only a super admin of this Page can assign Page roles.");
+      if (switches.refuse.has(orgId))
+        return fail(403, "ACCESS_DENIED", "Only a super admin of this Page can assign Page roles.");
       orgAcls.add(`${orgId}|${role}|${member}`);
       return { status: 201, text: "" };
     }
@@ -222,7 +343,14 @@ export async function startLinkedInFake(opts: { ports?: Record<string, number>; 
     if (org && req.method === "GET") {
       const found = LINKEDIN_FAKE.organizations.find(([id]) => id === org[1]);
       return found
-        ? { status: 200, json: { id: Number(found[0]), localizedName: found[1], vanityName: found[1].toLowerCase().replace(/\s+/g, "-") } }
+        ? {
+            status: 200,
+            json: {
+              id: Number(found[0]),
+              localizedName: found[1],
+              vanityName: found[1].toLowerCase().replace(/\s+/g, "-"),
+            },
+          }
         : fail(404, "NOT_FOUND", "Organization not found");
     }
     return fail(404, "NOT_FOUND", `No resource ${req.method} ${req.path}`);

@@ -17,7 +17,8 @@ export function createMetaAppTokens(app: { appId: string; appSecret: string }) {
   return {
     /** GET /oauth/access_token?grant_type=client_credentials */
     appAccessToken(q: URLSearchParams): Reply {
-      if (q.get("client_id") !== app.appId) return graphError(101, "Error validating application. Invalid application ID.");
+      if (q.get("client_id") !== app.appId)
+        return graphError(101, "Error validating application. Invalid application ID.");
       if (q.get("client_secret") !== app.appSecret) return graphError(1, "Error validating client secret.");
       const token = `${app.appId}|${randomBytes(12).toString("base64url")}`;
       issued.add(token);
@@ -26,9 +27,14 @@ export function createMetaAppTokens(app: { appId: string; appSecret: string }) {
     /** GET /debug_token, or null when the input token is not an app token this fake issued */
     debugToken(input: string | undefined, accessToken: string | undefined, proof: string | undefined): Reply | null {
       if (!input || !issued.has(input)) return null;
-      if (!accessToken || !issued.has(accessToken)) return graphError(190, "Invalid OAuth access token - Cannot parse access token");
-      if (proof !== createHmac("sha256", app.appSecret).update(accessToken).digest("hex")) return graphError(100, "Invalid appsecret_proof provided in the API argument");
-      return { status: 200, body: { data: { app_id: app.appId, type: "APP", application: META_FAKE_APP_NAME, is_valid: true, scopes: [] } } };
+      if (!accessToken || !issued.has(accessToken))
+        return graphError(190, "Invalid OAuth access token - Cannot parse access token");
+      if (proof !== createHmac("sha256", app.appSecret).update(accessToken).digest("hex"))
+        return graphError(100, "Invalid appsecret_proof provided in the API argument");
+      return {
+        status: 200,
+        body: { data: { app_id: app.appId, type: "APP", application: META_FAKE_APP_NAME, is_valid: true, scopes: [] } },
+      };
     },
   };
 }

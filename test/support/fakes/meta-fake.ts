@@ -19,15 +19,32 @@ import http from "node:http";
 import { createMetaAppTokens } from "@/test/support/fakes/meta-app-token-fake";
 import type { AddressInfo } from "node:net";
 
-export type RecordedCall = { host: string; method: string; path: string; query: Record<string, string>; form: Record<string, string>; status: number };
+export type RecordedCall = {
+  host: string;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  form: Record<string, string>;
+  status: number;
+};
 
 type User = { id: string; name: string; email: string; businesses: { id: string; name: string }[] };
-type Asset = { id: string; name: string; kind: "adaccount" | "page" | "catalog" | "pixel" | "instagram"; business?: string };
+type Asset = {
+  id: string;
+  name: string;
+  kind: "adaccount" | "page" | "catalog" | "pixel" | "instagram";
+  business?: string;
+};
 
 export const META_FAKE_APP = { appId: "1234567890", appSecret: "meta-fake-app-secret-0123456789" };
 
 export const META_FAKE_USERS: Record<"client" | "agency", User> = {
-  client: { id: "10001", name: "Ana Client", email: "ana@client.test", businesses: [{ id: "910000000001", name: "Acme Corp" }] },
+  client: {
+    id: "10001",
+    name: "Ana Client",
+    email: "ana@client.test",
+    businesses: [{ id: "910000000001", name: "Acme Corp" }],
+  },
   agency: {
     id: "20002",
     name: "Olga Agency",
@@ -118,24 +135,33 @@ function parseList(raw: string | undefined): string[] | null {
   }
 }
 
-export async function startMetaFake(opts: { ports?: { graph?: number; www?: number }; app?: { appId: string; appSecret: string } } = {}): Promise<MetaFake> {
+export async function startMetaFake(
+  opts: { ports?: { graph?: number; www?: number }; app?: { appId: string; appSecret: string } } = {},
+): Promise<MetaFake> {
   const app = opts.app ?? META_FAKE_APP;
   const calls: RecordedCall[] = [];
   const switches = defaults();
-  const codes = new Map<string, { user: User; redirectUri: string; challenge: string | null; scopes: Set<string>; used: boolean }>();
+  const codes = new Map<
+    string,
+    { user: User; redirectUri: string; challenge: string | null; scopes: Set<string>; used: boolean }
+  >();
   const tokens = new Map<string, { user: User; pageId?: string; scopes: Set<string> }>();
   const partners = new Map<string, Map<string, string[]>>();
   const invitations = new Map<string, { email: string; role: string }[]>();
   const appTokens = createMetaAppTokens(app);
 
-  const assetsOf = (user: User, kind: Asset["kind"]) => (user.id === META_FAKE_USERS.client.id ? META_FAKE_ASSETS.filter((a) => a.kind === kind) : []);
+  const assetsOf = (user: User, kind: Asset["kind"]) =>
+    user.id === META_FAKE_USERS.client.id ? META_FAKE_ASSETS.filter((a) => a.kind === kind) : [];
   const pageTokenFor = (userToken: string, pageId: string) => {
     const t = `EAAPAGE${pageId}x${createHash("sha256").update(userToken).digest("hex").slice(0, 16)}`;
     const owner = tokens.get(userToken)!;
     tokens.set(t, { user: owner.user, pageId, scopes: owner.scopes });
     return t;
   };
-  const list = (data: Json[]) => ({ status: 200, body: { data, paging: { cursors: { before: "MA==", after: "MQ==" } } } });
+  const list = (data: Json[]) => ({
+    status: 200,
+    body: { data, paging: { cursors: { before: "MA==", after: "MQ==" } } },
+  });
 
   function dialog(url: URL): { status: number; location?: string; body?: unknown } {
     // "Manually Build a Login Flow": GET /{version}/dialog/oauth
@@ -143,10 +169,13 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
     const q = url.searchParams;
     if (q.get("client_id") !== app.appId) return { status: 400, body: "Invalid App ID" };
     const redirectUri = q.get("redirect_uri");
-    if (!redirectUri || !/^https?:\/\//.test(redirectUri)) return { status: 400, body: "URL blocked: redirect_uri is missing or not valid" };
-    if (q.get("response_type") !== "code" || !q.get("state")) return { status: 400, body: "response_type=code and state are required" };
+    if (!redirectUri || !/^https?:\/\//.test(redirectUri))
+      return { status: 400, body: "URL blocked: redirect_uri is missing or not valid" };
+    if (q.get("response_type") !== "code" || !q.get("state"))
+      return { status: 400, body: "response_type=code and state are required" };
     const challenge = q.get("code_challenge");
-    if (challenge && q.get("code_challenge_method") !== "S256") return { status: 400, body: "code_challenge_method must be S256" };
+    if (challenge && q.get("code_challenge_method") !== "S256")
+      return { status: 400, body: "code_challenge_method must be S256" };
     const back = new URL(redirectUri);
     back.searchParams.set("state", q.get("state")!);
     if (switches.denyConsent) {
@@ -165,21 +194,27 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
 
   function exchange(q: URLSearchParams) {
     // "Manually Build a Login Flow": GET /{version}/oauth/access_token
-    if (q.get("client_id") !== app.appId) return graphError(400, { code: 101, message: "Error validating application. Invalid application ID." });
-    if (q.get("client_secret") !== app.appSecret) return graphError(400, { code: 1, message: "Error validating client secret." });
+    if (q.get("client_id") !== app.appId)
+      return graphError(400, { code: 101, message: "Error validating application. Invalid application ID." });
+    if (q.get("client_secret") !== app.appSecret)
+      return graphError(400, { code: 1, message: "Error validating client secret." });
     const entry = codes.get(q.get("code") ?? "");
-    if (!entry) return graphError(400, { code: 100, message: "Invalid verification code format.", error_subcode: 36007 });
-    if (entry.used) return graphError(400, { code: 100, message: "This authorization code has been used.", error_subcode: 36009 });
+    if (!entry)
+      return graphError(400, { code: 100, message: "Invalid verification code format.", error_subcode: 36007 });
+    if (entry.used)
+      return graphError(400, { code: 100, message: "This authorization code has been used.", error_subcode: 36009 });
     if (q.get("redirect_uri") !== entry.redirectUri) {
       return graphError(400, {
         code: 100,
         error_subcode: 36008,
-        message: "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
+        message:
+          "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request",
       });
     }
     if (entry.challenge) {
       const verifier = q.get("code_verifier") ?? "";
-      if (createHash("sha256").update(verifier).digest("base64url") !== entry.challenge) return graphError(400, { code: 100, message: "Invalid code verifier." });
+      if (createHash("sha256").update(verifier).digest("base64url") !== entry.challenge)
+        return graphError(400, { code: 100, message: "Invalid code verifier." });
     }
     entry.used = true;
     const token = `EAAFAKE${randomBytes(24).toString("base64url")}`;
@@ -192,7 +227,8 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
     if (!m) return graphError(400, { code: 2500, message: "Unknown path components: " + url.pathname });
     const path = m[1]!.replace(/\/$/, "");
     const p = (k: string) => form.get(k) ?? url.searchParams.get(k) ?? undefined;
-    if (path === "oauth/access_token" && url.searchParams.get("grant_type") === "client_credentials") return appTokens.appAccessToken(url.searchParams);
+    if (path === "oauth/access_token" && url.searchParams.get("grant_type") === "client_credentials")
+      return appTokens.appAccessToken(url.searchParams);
     if (path === "oauth/access_token") return exchange(url.searchParams);
     if (path === "debug_token") {
       const reply = appTokens.debugToken(p("input_token"), p("access_token"), p("appsecret_proof"));
@@ -200,15 +236,34 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
     }
 
     const token = p("access_token");
-    if (!token) return graphError(400, { code: 2500, message: "An active access token must be used to query information about the current user." });
+    if (!token)
+      return graphError(400, {
+        code: 2500,
+        message: "An active access token must be used to query information about the current user.",
+      });
     const proof = p("appsecret_proof");
-    if (!proof) return graphError(400, { type: "GraphMethodException", code: 100, message: "API calls from the server require an appsecret_proof argument" });
+    if (!proof)
+      return graphError(400, {
+        type: "GraphMethodException",
+        code: 100,
+        message: "API calls from the server require an appsecret_proof argument",
+      });
     if (proof !== createHmac("sha256", app.appSecret).update(token).digest("hex")) {
-      return graphError(400, { type: "GraphMethodException", code: 100, message: "Invalid appsecret_proof provided in the API argument" });
+      return graphError(400, {
+        type: "GraphMethodException",
+        code: 100,
+        message: "Invalid appsecret_proof provided in the API argument",
+      });
     }
     const session = tokens.get(token);
-    if (!session) return graphError(400, { code: 190, message: "Invalid OAuth access token - Cannot parse access token" });
-    if (switches.expireTokens) return graphError(400, { code: 190, error_subcode: 463, message: "Error validating access token: Session has expired." });
+    if (!session)
+      return graphError(400, { code: 190, message: "Invalid OAuth access token - Cannot parse access token" });
+    if (switches.expireTokens)
+      return graphError(400, {
+        code: 190,
+        error_subcode: 463,
+        message: "Error validating access token: Session has expired.",
+      });
     if (switches.throttleNext > 0) {
       switches.throttleNext--;
       return graphError(400, { code: 17, message: "(#17) User request limit reached", is_transient: true });
@@ -223,18 +278,31 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
     // "Permissions Reference" (https://developers.facebook.com/docs/permissions): each edge
     // needs the permission the client granted in the Login dialog.
     const lacking = (...anyOf: string[]) =>
-      anyOf.some((perm) => session.scopes.has(perm)) ? null : graphError(403, { code: 200, message: `(#200) Requires ${anyOf.join(" or ")} permission for this action` });
+      anyOf.some((perm) => session.scopes.has(perm))
+        ? null
+        : graphError(403, { code: 200, message: `(#200) Requires ${anyOf.join(" or ")} permission for this action` });
     const needed = neededPermissions(method, first!, edge, user);
     const missing = needed.map((anyOf) => lacking(...anyOf)).find((e) => e !== null);
     if (missing) return missing;
 
-    if (method === "GET" && first === "me" && edge === undefined) return { status: 200, body: { id: user.id, name: user.name, email: user.email } };
-    if (method === "GET" && first === "me" && edge === "businesses") return list(user.businesses.map((b) => ({ ...b })));
+    if (method === "GET" && first === "me" && edge === undefined)
+      return { status: 200, body: { id: user.id, name: user.name, email: user.email } };
+    if (method === "GET" && first === "me" && edge === "businesses")
+      return list(user.businesses.map((b) => ({ ...b })));
     // The session user's tasks: `user_tasks` on an ad account ("Ad Account", fields), `tasks` on a Page ("User Accounts").
-    const tasksOf = (id: string) => (switches.limitedTasks.includes(id) ? ["ADVERTISE", "ANALYZE"] : ["MANAGE", "CREATE_CONTENT", "MODERATE", "ADVERTISE", "ANALYZE"]);
+    const tasksOf = (id: string) =>
+      switches.limitedTasks.includes(id)
+        ? ["ADVERTISE", "ANALYZE"]
+        : ["MANAGE", "CREATE_CONTENT", "MODERATE", "ADVERTISE", "ANALYZE"];
     const wants = (f: string) => (p("fields") ?? "").split(",").includes(f);
     if (method === "GET" && first === "me" && edge === "adaccounts")
-      return list(assetsOf(user, "adaccount").map((a) => ({ id: a.id, name: a.name, ...(wants("user_tasks") ? { user_tasks: tasksOf(a.id) } : {}) })));
+      return list(
+        assetsOf(user, "adaccount").map((a) => ({
+          id: a.id,
+          name: a.name,
+          ...(wants("user_tasks") ? { user_tasks: tasksOf(a.id) } : {}),
+        })),
+      );
     if (method === "GET" && first === "me" && edge === "accounts") {
       const withToken = (p("fields") ?? "").split(",").includes("access_token");
       return list(
@@ -248,7 +316,11 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
     }
 
     const business = user.businesses.find((b) => b.id === first);
-    if (business && method === "GET" && (edge === "owned_product_catalogs" || edge === "owned_pixels" || edge === "instagram_accounts")) {
+    if (
+      business &&
+      method === "GET" &&
+      (edge === "owned_product_catalogs" || edge === "owned_pixels" || edge === "instagram_accounts")
+    ) {
       const kind = edge === "owned_product_catalogs" ? "catalog" : edge === "owned_pixels" ? "pixel" : "instagram";
       return list(
         assetsOf(user, kind)
@@ -259,10 +331,22 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
     if (business && edge === "business_users" && method === "POST") {
       const email = p("email");
       const role = p("role");
-      if (!email || !/^[^@\s]+@[^@\s]+$/.test(email)) return graphError(400, { code: 100, message: "(#100) The parameter email is required and must be a valid email address" });
-      if (!role || !BUSINESS_ROLES.includes(role)) return graphError(400, { code: 100, message: `(#100) Param role must be one of {${BUSINESS_ROLES.join(", ")}}` });
+      if (!email || !/^[^@\s]+@[^@\s]+$/.test(email))
+        return graphError(400, {
+          code: 100,
+          message: "(#100) The parameter email is required and must be a valid email address",
+        });
+      if (!role || !BUSINESS_ROLES.includes(role))
+        return graphError(400, {
+          code: 100,
+          message: `(#100) Param role must be one of {${BUSINESS_ROLES.join(", ")}}`,
+        });
       if (switches.refuse.includes(business.id))
-        return graphError(400, { code: 200, message: "(#200) Permissions error", error_user_msg: "Only admins of this business can add people." });
+        return graphError(400, {
+          code: 200,
+          message: "(#200) Permissions error",
+          error_user_msg: "Only admins of this business can add people.",
+        });
       const list0 = invitations.get(business.id) ?? [];
       if (list0.some((i) => i.email.toLowerCase() === email.toLowerCase()))
         return graphError(400, { code: 100, message: "(#100) This person has already been invited to this business." });
@@ -271,14 +355,18 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
     }
     if (business && edge === "pending_users" && method === "GET") {
       const email = p("email");
-      const rows = (invitations.get(business.id) ?? []).filter((i) => !email || i.email.toLowerCase() === email.toLowerCase());
+      const rows = (invitations.get(business.id) ?? []).filter(
+        (i) => !email || i.email.toLowerCase() === email.toLowerCase(),
+      );
       return list(rows.map((r, i) => ({ id: `${business.id}9${i}`, email: r.email, role: r.role, status: "PENDING" })));
     }
-    if (business && edge === "business_users" && method === "GET") return list([{ id: `${business.id}1`, email: user.email, role: "ADMIN" }]);
+    if (business && edge === "business_users" && method === "GET")
+      return list([{ id: `${business.id}1`, email: user.email, role: "ADMIN" }]);
 
     const asset = META_FAKE_ASSETS.find((a) => a.id === first && a.kind !== "instagram");
     if (asset && (edge === "agencies" || edge === "shared_agencies")) {
-      if (asset.kind === "page" && session.pageId !== asset.id) return graphError(400, { code: 210, message: "(#210) This call requires a Page access token." });
+      if (asset.kind === "page" && session.pageId !== asset.id)
+        return graphError(400, { code: 210, message: "(#210) This call requires a Page access token." });
       if (!assetsOf(user, asset.kind).includes(asset)) return unsupported(method, first!);
       if (method === "GET" && (edge === "agencies" || asset.kind === "pixel")) {
         const rows = [...(partners.get(asset.id) ?? new Map<string, string[]>())].map(([id, tasks]) => ({
@@ -290,12 +378,18 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
       }
       if (method === "POST" && edge === "agencies") {
         const businessId = p("business");
-        if (!businessId || !/^\d+$/.test(businessId)) return graphError(400, { code: 100, message: "(#100) Param business must be a valid ID" });
+        if (!businessId || !/^\d+$/.test(businessId))
+          return graphError(400, { code: 100, message: "(#100) Param business must be a valid ID" });
         const tasks = parseList(p("permitted_tasks"));
-        if (!tasks || tasks.length === 0) return graphError(400, { code: 100, message: "(#100) The parameter permitted_tasks is required" });
+        if (!tasks || tasks.length === 0)
+          return graphError(400, { code: 100, message: "(#100) The parameter permitted_tasks is required" });
         const allowed = TASKS[asset.kind]!;
         const bad = tasks.findIndex((t) => !allowed.includes(t));
-        if (bad >= 0) return graphError(400, { code: 100, message: `(#100) Param permitted_tasks[${bad}] must be one of {${allowed.join(", ")}}` });
+        if (bad >= 0)
+          return graphError(400, {
+            code: 100,
+            message: `(#100) Param permitted_tasks[${bad}] must be one of {${allowed.join(", ")}}`,
+          });
         if (switches.refuse.includes(asset.id)) {
           return graphError(400, {
             code: 200,
@@ -305,7 +399,8 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
           });
         }
         const current = partners.get(asset.id) ?? new Map<string, string[]>();
-        if (current.has(businessId)) return graphError(400, { code: 100, message: "(#100) This business already has access to this asset." });
+        if (current.has(businessId))
+          return graphError(400, { code: 100, message: "(#100) This business already has access to this asset." });
         current.set(businessId, tasks);
         partners.set(asset.id, current);
         return { status: 200, body: { success: true } };
@@ -313,11 +408,17 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
       // "Ad Account Agencies" / "Page Agencies", Deleting: dissociate a business (`business` required).
       if (method === "DELETE" && edge === "agencies" && asset.kind !== "pixel") {
         const businessId = p("business");
-        if (!businessId || !/^\d+$/.test(businessId)) return graphError(400, { code: 100, message: "(#100) Param business must be a valid ID" });
+        if (!businessId || !/^\d+$/.test(businessId))
+          return graphError(400, { code: 100, message: "(#100) Param business must be a valid ID" });
         if (switches.refuse.includes(asset.id))
-          return graphError(400, { code: 200, message: "(#200) Permissions error", error_user_msg: `Only an admin of ${asset.name} can remove partners.` });
+          return graphError(400, {
+            code: 200,
+            message: "(#200) Permissions error",
+            error_user_msg: `Only an admin of ${asset.name} can remove partners.`,
+          });
         const current = partners.get(asset.id);
-        if (!current?.has(businessId)) return graphError(400, { code: 100, message: "(#100) The business is not a partner of this object." });
+        if (!current?.has(businessId))
+          return graphError(400, { code: 100, message: "(#100) The business is not a partner of this object." });
         current.delete(businessId);
         return { status: 200, body: { success: true } };
       }
@@ -340,7 +441,8 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
       return [["business_management"]];
     }
     const asset = META_FAKE_ASSETS.find((a) => a.id === first);
-    if (asset?.kind === "adaccount" || asset?.kind === "pixel") return [["ads_management"], ...(method === "POST" ? [["business_management"]] : [])];
+    if (asset?.kind === "adaccount" || asset?.kind === "pixel")
+      return [["ads_management"], ...(method === "POST" ? [["business_management"]] : [])];
     if (asset?.kind === "page") return [["pages_show_list"]];
     if (asset?.kind === "catalog") return [["catalog_management"]];
     return [];
@@ -365,7 +467,10 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
       for await (const c of req) chunks.push(c as Buffer);
       const raw = Buffer.concat(chunks).toString("utf8");
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { "content-type": typeof body === "string" ? "text/plain" : "application/json", ...headers });
+        res.writeHead(status, {
+          "content-type": typeof body === "string" ? "text/plain" : "application/json",
+          ...headers,
+        });
         res.end(typeof body === "string" ? body : JSON.stringify(body));
       };
       if (url.pathname === "/__calls") return send(200, calls);
@@ -377,9 +482,18 @@ export async function startMetaFake(opts: { ports?: { graph?: number; www?: numb
         Object.assign(switches, JSON.parse(raw || "{}") as Partial<MetaFakeSwitches>);
         return send(200, switches);
       }
-      const form = new URLSearchParams((req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded") ? raw : "");
+      const form = new URLSearchParams(
+        (req.headers["content-type"] ?? "").includes("application/x-www-form-urlencoded") ? raw : "",
+      );
       const out = host === "www.facebook.com" ? dialog(url) : graph(req.method ?? "GET", url, form);
-      calls.push({ host, method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams), form: Object.fromEntries(form), status: out.status });
+      calls.push({
+        host,
+        method: req.method ?? "GET",
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        form: Object.fromEntries(form),
+        status: out.status,
+      });
       if ("location" in out && out.location) return send(302, "", { location: out.location });
       send(out.status, out.body);
     });

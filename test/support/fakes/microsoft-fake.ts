@@ -19,7 +19,12 @@
 // pending invitation.
 import crypto from "node:crypto";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
-import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
+import {
+  startFakePlatform,
+  type FakePlatform,
+  type FakeRequest,
+  type FakeResponse,
+} from "@/test/support/fakes/fake-platform-server";
 
 export const MICROSOFT_FAKE = {
   clientId: "00000000-aaaa-bbbb-cccc-111111111111",
@@ -56,7 +61,14 @@ export type MicrosoftInvitation = {
   ExpirationDate: string;
   Lcid: string;
 };
-export type MicrosoftFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean; rateLimitAlways: boolean; outage: boolean };
+export type MicrosoftFakeSwitches = {
+  refuse: Set<string>;
+  expiredToken: boolean;
+  rateLimitOnce: boolean;
+  serverError: boolean;
+  rateLimitAlways: boolean;
+  outage: boolean;
+};
 
 export type MicrosoftFake = FakePlatform & {
   switches: MicrosoftFakeSwitches;
@@ -64,42 +76,83 @@ export type MicrosoftFake = FakePlatform & {
   alreadyInvited(accountId: string, roleId: number, opts?: { expired?: boolean }): void;
 };
 
-const fault = (status: number, code: number, errorCode: string, message: string, type: "AdApiFaultDetail" | "ApiFault" = "AdApiFaultDetail"): FakeResponse => ({
+const fault = (
+  status: number,
+  code: number,
+  errorCode: string,
+  message: string,
+  type: "AdApiFaultDetail" | "ApiFault" = "AdApiFaultDetail",
+): FakeResponse => ({
   status,
   json: {
     TrackingId: crypto.randomUUID(),
     Type: type,
-    [type === "ApiFault" ? "OperationErrors" : "Errors"]: [{ Code: code, Detail: null, ErrorCode: errorCode, Message: message }],
+    [type === "ApiFault" ? "OperationErrors" : "Errors"]: [
+      { Code: code, Detail: null, ErrorCode: errorCode, Message: message },
+    ],
   },
 });
 
-export async function startMicrosoftFake(opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {}): Promise<MicrosoftFake> {
+export async function startMicrosoftFake(
+  opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {},
+): Promise<MicrosoftFake> {
   // codes carry the PKCE challenge
-  const oauth = createFakeOAuth<{ challenge: string }, object>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "Microsoft" : undefined });
+  const oauth = createFakeOAuth<{ challenge: string }, object>({
+    redirectUris: opts.redirectUris,
+    consentPage: opts.consentPage ? "Microsoft" : undefined,
+  });
   const invitations: MicrosoftInvitation[] = [];
-  const switches: MicrosoftFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false, rateLimitAlways: false, outage: false };
+  const switches: MicrosoftFakeSwitches = {
+    refuse: new Set(),
+    expiredToken: false,
+    rateLimitOnce: false,
+    serverError: false,
+    rateLimitAlways: false,
+    outage: false,
+  };
   let nextId = 900001;
-  const customerOfAccount = (accountId: string) => MICROSOFT_FAKE.customers.find((c) => c.accounts.some(([id]) => id === accountId));
+  const customerOfAccount = (accountId: string) =>
+    MICROSOFT_FAKE.customers.find((c) => c.accounts.some(([id]) => id === accountId));
 
   function authorize(req: FakeRequest): FakeResponse {
     const q = req.query;
-    if (q.client_id !== MICROSOFT_FAKE.clientId) return { status: 400, text: "AADSTS700016: Application not found in the directory" };
-    if (q.response_type !== "code") return { status: 400, text: "AADSTS900144: The request body must contain the following parameter: 'response_type'" };
+    if (q.client_id !== MICROSOFT_FAKE.clientId)
+      return { status: 400, text: "AADSTS700016: Application not found in the directory" };
+    if (q.response_type !== "code")
+      return {
+        status: 400,
+        text: "AADSTS900144: The request body must contain the following parameter: 'response_type'",
+      };
     if (!oauth.redirectAllowed(q.redirect_uri))
-      return { status: 400, text: "AADSTS50011: The redirect URI specified in the request does not match the redirect URIs configured for the application" };
-    if (!(q.scope ?? "").split(" ").includes(ADS_SCOPE)) return { status: 400, text: "AADSTS70011: The provided value for the input parameter 'scope' is not valid" };
-    if (q.code_challenge_method !== "S256" || !/^[\w-]{43}$/.test(q.code_challenge ?? "")) return { status: 400, text: "AADSTS501491: Invalid size of Code_Challenge parameter" };
+      return {
+        status: 400,
+        text: "AADSTS50011: The redirect URI specified in the request does not match the redirect URIs configured for the application",
+      };
+    if (!(q.scope ?? "").split(" ").includes(ADS_SCOPE))
+      return { status: 400, text: "AADSTS70011: The provided value for the input parameter 'scope' is not valid" };
+    if (q.code_challenge_method !== "S256" || !/^[\w-]{43}$/.test(q.code_challenge ?? ""))
+      return { status: 400, text: "AADSTS501491: Invalid size of Code_Challenge parameter" };
     return oauth.sendBack(q.redirect_uri, q.state, { challenge: q.code_challenge! });
   }
 
   function token(req: FakeRequest): FakeResponse {
     const b = (req.body ?? {}) as Record<string, string>;
-    if (b.grant_type !== "authorization_code") return { status: 400, json: { error: "unsupported_grant_type", error_description: "AADSTS70003" } };
+    if (b.grant_type !== "authorization_code")
+      return { status: 400, json: { error: "unsupported_grant_type", error_description: "AADSTS70003" } };
     if (b.client_id !== MICROSOFT_FAKE.clientId || b.client_secret !== MICROSOFT_FAKE.clientSecret)
-      return { status: 401, json: { error: "invalid_client", error_description: "AADSTS7000215: Invalid client secret provided." } };
+      return {
+        status: 401,
+        json: { error: "invalid_client", error_description: "AADSTS7000215: Invalid client secret provided." },
+      };
     const issued = oauth.pending(b.code, b.redirect_uri ?? "");
     if (!issued)
-      return { status: 400, json: { error: "invalid_grant", error_description: "AADSTS70008: The provided authorization code or refresh token has expired or is invalid." } };
+      return {
+        status: 400,
+        json: {
+          error: "invalid_grant",
+          error_description: "AADSTS70008: The provided authorization code or refresh token has expired or is invalid.",
+        },
+      };
     const challenge = crypto
       .createHash("sha256")
       .update(b.code_verifier ?? "")
@@ -107,27 +160,55 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
     if (challenge !== issued.grant.challenge)
       return {
         status: 400,
-        json: { error: "invalid_grant", error_description: "AADSTS501481: The Code_Verifier does not match the code_challenge supplied in the authorization request." },
+        json: {
+          error: "invalid_grant",
+          error_description:
+            "AADSTS501481: The Code_Verifier does not match the code_challenge supplied in the authorization request.",
+        },
       };
     const t = oauth.exchange(issued, "ms-token-", {});
     return {
       status: 200,
-      json: { token_type: "Bearer", scope: ADS_SCOPE, expires_in: 3600, access_token: t, refresh_token: `ms-refresh-${crypto.randomBytes(8).toString("hex")}` },
+      json: {
+        token_type: "Bearer",
+        scope: ADS_SCOPE,
+        expires_in: 3600,
+        access_token: t,
+        refresh_token: `ms-refresh-${crypto.randomBytes(8).toString("hex")}`,
+      },
     };
   }
 
   function api(req: FakeRequest): FakeResponse {
     if (req.method !== "POST") return { status: 405, text: "Method not allowed" };
     if (req.headers.developertoken !== MICROSOFT_FAKE.developerToken)
-      return fault(401, 105, "InvalidCredentials", "Authentication failed. Either supplied credentials are invalid or the account is inactive.");
+      return fault(
+        401,
+        105,
+        "InvalidCredentials",
+        "Authentication failed. Either supplied credentials are invalid or the account is inactive.",
+      );
     const auth = req.headers.authorization ?? "";
     const t = auth.startsWith("Bearer ") ? auth.slice(7) : "";
-    if (switches.expiredToken && oauth.tokenGrant(t)) return fault(401, 109, "AuthenticationTokenExpired", "The OAuth access token has expired.");
-    if (!oauth.tokenGrant(t)) return fault(401, 105, "InvalidCredentials", "Authentication failed. Either supplied credentials are invalid or the account is inactive.");
+    if (switches.expiredToken && oauth.tokenGrant(t))
+      return fault(401, 109, "AuthenticationTokenExpired", "The OAuth access token has expired.");
+    if (!oauth.tokenGrant(t))
+      return fault(
+        401,
+        105,
+        "InvalidCredentials",
+        "Authentication failed. Either supplied credentials are invalid or the account is inactive.",
+      );
     if (switches.outage) return { status: 503, text: "Service Unavailable", headers: { "retry-after": "0" } };
     if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
-      return fault(429, 117, "CallRateExceeded", "You have exceeded the number of calls that you are allowed to make in a minute. Please reduce the number of calls.", "ApiFault");
+      return fault(
+        429,
+        117,
+        "CallRateExceeded",
+        "You have exceeded the number of calls that you are allowed to make in a minute. Please reduce the number of calls.",
+        "ApiFault",
+      );
     }
     const path = req.path.replace(/^\/CustomerManagement\/v13/, "");
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -160,10 +241,25 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
     }
     if (path === "/AccountsInfo/Query") {
       const c = mine(String(body.CustomerId ?? ""));
-      if (!c) return fault(400, 106, "UserIsNotAuthorized", "The user does not represent a authorized developer.", "ApiFault");
+      if (!c)
+        return fault(
+          400,
+          106,
+          "UserIsNotAuthorized",
+          "The user does not represent a authorized developer.",
+          "ApiFault",
+        );
       return {
         status: 200,
-        json: { AccountsInfo: c.accounts.map(([id, name]) => ({ Id: Number(id), Name: name, Number: `F1${id.slice(-6)}`, AccountLifeCycleStatus: "Active", PauseReason: null })) },
+        json: {
+          AccountsInfo: c.accounts.map(([id, name]) => ({
+            Id: Number(id),
+            Name: name,
+            Number: `F1${id.slice(-6)}`,
+            AccountLifeCycleStatus: "Active",
+            PauseReason: null,
+          })),
+        },
       };
     }
     if (path === "/UserInvitations/Search") {
@@ -171,28 +267,59 @@ export async function startMicrosoftFake(opts: { ports?: Record<string, number>;
       const byCustomer = preds.find((p) => p.Field === "CustomerId" && p.Operator === "Equals");
       if (!byCustomer) return fault(400, 1001, "InvalidPredicate", "A CustomerId predicate is required.", "ApiFault");
       const c = mine(String(byCustomer.Value));
-      if (!c || c.roleId === 100) return fault(400, 106, "UserIsNotAuthorized", "You do not have permission to view user invitations of this customer.", "ApiFault");
+      if (!c || c.roleId === 100)
+        return fault(
+          400,
+          106,
+          "UserIsNotAuthorized",
+          "You do not have permission to view user invitations of this customer.",
+          "ApiFault",
+        );
       return { status: 200, json: { UserInvitations: invitations.filter((i) => String(i.CustomerId) === c.id) } };
     }
     if (path === "/UserInvitation/Send") {
       const inv = (body.UserInvitation ?? {}) as Record<string, unknown>;
-      if (!headerCustomer) return fault(400, 1000, "CustomerIdHeaderMissing", "The CustomerId header is required.", "ApiFault");
+      if (!headerCustomer)
+        return fault(400, 1000, "CustomerIdHeaderMissing", "The CustomerId header is required.", "ApiFault");
       const c = mine(String(inv.CustomerId ?? ""));
-      if (!c || c.id !== headerCustomer) return fault(400, 106, "UserIsNotAuthorized", "You are not authorized to invite users to this customer.", "ApiFault");
-      if (c.roleId !== 41 && c.roleId !== 203) return fault(400, 106, "UserIsNotAuthorized", "Only a Super Admin or Standard user can send user invitations.", "ApiFault");
-      if (typeof inv.RoleId !== "number" || !ROLE_IDS.includes(inv.RoleId)) return fault(400, 1041, "InvalidRoleId", `The RoleId ${String(inv.RoleId)} is invalid.`, "ApiFault");
-      if (c.roleId === 203 && inv.RoleId === 41) return fault(400, 106, "UserIsNotAuthorized", "A Standard user cannot invite a Super Admin.", "ApiFault");
+      if (!c || c.id !== headerCustomer)
+        return fault(
+          400,
+          106,
+          "UserIsNotAuthorized",
+          "You are not authorized to invite users to this customer.",
+          "ApiFault",
+        );
+      if (c.roleId !== 41 && c.roleId !== 203)
+        return fault(
+          400,
+          106,
+          "UserIsNotAuthorized",
+          "Only a Super Admin or Standard user can send user invitations.",
+          "ApiFault",
+        );
+      if (typeof inv.RoleId !== "number" || !ROLE_IDS.includes(inv.RoleId))
+        return fault(400, 1041, "InvalidRoleId", `The RoleId ${String(inv.RoleId)} is invalid.`, "ApiFault");
+      if (c.roleId === 203 && inv.RoleId === 41)
+        return fault(400, 106, "UserIsNotAuthorized", "A Standard user cannot invite a Super Admin.", "ApiFault");
       for (const f of ["FirstName", "LastName", "Email", "Lcid"])
-        if (typeof inv[f] !== "string" || inv[f] === "") return fault(400, 1002, "NullParameter", `UserInvitation.${f} is required.`, "ApiFault");
+        if (typeof inv[f] !== "string" || inv[f] === "")
+          return fault(400, 1002, "NullParameter", `UserInvitation.${f} is required.`, "ApiFault");
       const accountIds = (Array.isArray(inv.AccountIds) ? inv.AccountIds : []).map((a) => String(a));
-      if (accountIds.some((a) => customerOfAccount(a)?.id !== c.id)) return fault(400, 1102, "InvalidAccountId", "An account id is not an account of this customer.", "ApiFault");
+      if (accountIds.some((a) => customerOfAccount(a)?.id !== c.id))
+        return fault(400, 1102, "InvalidAccountId", "An account id is not an account of this customer.", "ApiFault");
       if (switches.serverError)
         return {
           status: 500,
-          json: { TrackingId: crypto.randomUUID(), Type: "ApiFault", OperationErrors: [{ Code: 0, ErrorCode: "InternalError", Message: "An internal error has occurred." }] },
+          json: {
+            TrackingId: crypto.randomUUID(),
+            Type: "ApiFault",
+            OperationErrors: [{ Code: 0, ErrorCode: "InternalError", Message: "An internal error has occurred." }],
+          },
         };
       const refused = accountIds.find((a) => switches.refuse.has(a));
-      if (refused) return fault(400, 106, "UserIsNotAuthorized", `You cannot manage users of account ${refused}.`, "ApiFault");
+      if (refused)
+        return fault(400, 106, "UserIsNotAuthorized", `You cannot manage users of account ${refused}.`, "ApiFault");
       const Id = nextId++;
       invitations.push({
         Id,

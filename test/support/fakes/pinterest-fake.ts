@@ -15,7 +15,12 @@
 // `alreadyShared` preloads a partner permission (and the partnership).
 import crypto from "node:crypto";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
-import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
+import {
+  startFakePlatform,
+  type FakePlatform,
+  type FakeRequest,
+  type FakeResponse,
+} from "@/test/support/fakes/fake-platform-server";
 
 export const PINTEREST_FAKE = {
   appId: "1484362",
@@ -33,7 +38,15 @@ export const PINTEREST_FAKE = {
   ] as [string, string][],
 } as const;
 
-const SCOPES = ["ads:read", "ads:write", "biz_access:read", "biz_access:write", "user_accounts:read", "boards:read", "pins:read"];
+const SCOPES = [
+  "ads:read",
+  "ads:write",
+  "biz_access:read",
+  "biz_access:write",
+  "user_accounts:read",
+  "boards:read",
+  "pins:read",
+];
 const PERMISSIONS = [
   "ADMIN",
   "ANALYST",
@@ -48,7 +61,14 @@ const PERMISSIONS = [
   "CONSUMER_USER",
 ];
 
-export type PinterestFakeSwitches = { refuse: Set<string>; expiredToken: boolean; rateLimitOnce: boolean; serverError: boolean; rateLimitAlways: boolean; outage: boolean };
+export type PinterestFakeSwitches = {
+  refuse: Set<string>;
+  expiredToken: boolean;
+  rateLimitOnce: boolean;
+  serverError: boolean;
+  rateLimitAlways: boolean;
+  outage: boolean;
+};
 
 export type PinterestFake = FakePlatform & {
   switches: PinterestFakeSwitches;
@@ -63,13 +83,25 @@ export type PinterestFake = FakePlatform & {
 
 const fail = (status: number, code: number, message: string): FakeResponse => ({ status, json: { code, message } });
 
-export async function startPinterestFake(opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {}): Promise<PinterestFake> {
+export async function startPinterestFake(
+  opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {},
+): Promise<PinterestFake> {
   // codes and tokens carry the granted scopes
-  const oauth = createFakeOAuth<string[]>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "Pinterest" : undefined });
+  const oauth = createFakeOAuth<string[]>({
+    redirectUris: opts.redirectUris,
+    consentPage: opts.consentPage ? "Pinterest" : undefined,
+  });
   const partners = new Set<string>();
   const partnerAccess = new Map<string, string[]>();
   const invites = new Map<string, { partner: string; assets: Record<string, string[]> }>();
-  const switches: PinterestFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, serverError: false, rateLimitAlways: false, outage: false };
+  const switches: PinterestFakeSwitches = {
+    refuse: new Set(),
+    expiredToken: false,
+    rateLimitOnce: false,
+    serverError: false,
+    rateLimitAlways: false,
+    outage: false,
+  };
   const [clientBiz] = PINTEREST_FAKE.clientBusiness;
   const accountIds = new Set(PINTEREST_FAKE.adAccounts.map(([id]) => id));
 
@@ -112,18 +144,34 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
     if (switches.outage) return { ...fail(503, 503, "Service unavailable."), headers: { "retry-after": "0" } };
     if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
-      return { ...fail(429, 8, "You have exceeded your rate limit. Try again later."), headers: { "retry-after": "0" } };
+      return {
+        ...fail(429, 8, "You have exceeded your rate limit. Try again later."),
+        headers: { "retry-after": "0" },
+      };
     }
-    const need = (scope: string) => (scopes.includes(scope) ? null : fail(403, 3, `Not authorized to access the user or business. Missing scope ${scope}.`));
+    const need = (scope: string) =>
+      scopes.includes(scope)
+        ? null
+        : fail(403, 3, `Not authorized to access the user or business. Missing scope ${scope}.`);
     const path = req.path.replace(/^\/v5/, "");
     const q = req.query;
 
-    if (path === "/user_account" && req.method === "GET") return need("user_accounts:read") ?? { status: 200, json: { ...PINTEREST_FAKE.user, account_type: "BUSINESS" } };
+    if (path === "/user_account" && req.method === "GET")
+      return need("user_accounts:read") ?? { status: 200, json: { ...PINTEREST_FAKE.user, account_type: "BUSINESS" } };
     if (path === "/ad_accounts" && req.method === "GET")
       return (
         need("ads:read") ?? {
           status: 200,
-          json: { items: PINTEREST_FAKE.adAccounts.map(([id, name]) => ({ id, name, owner: { username: "acmeshop" }, country: "US", currency: "USD" })), bookmark: null },
+          json: {
+            items: PINTEREST_FAKE.adAccounts.map(([id, name]) => ({
+              id,
+              name,
+              owner: { username: "acmeshop" },
+              country: "US",
+              currency: "USD",
+            })),
+            bookmark: null,
+          },
         }
       );
     if (path === "/businesses/employers" && req.method === "GET")
@@ -132,8 +180,16 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
           status: 200,
           json: {
             items: [
-              { id: clientBiz, business_roles: ["BIZ_ADMIN"], user: { id: clientBiz, username: PINTEREST_FAKE.clientBusiness[1], email: null } },
-              { id: PINTEREST_FAKE.otherBusiness, business_roles: ["EMPLOYEE"], user: { id: PINTEREST_FAKE.otherBusiness, username: "Someone Else", email: null } },
+              {
+                id: clientBiz,
+                business_roles: ["BIZ_ADMIN"],
+                user: { id: clientBiz, username: PINTEREST_FAKE.clientBusiness[1], email: null },
+              },
+              {
+                id: PINTEREST_FAKE.otherBusiness,
+                business_roles: ["EMPLOYEE"],
+                user: { id: PINTEREST_FAKE.otherBusiness, username: "Someone Else", email: null },
+              },
             ],
             bookmark: null,
           },
@@ -149,11 +205,29 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
 
     if (rest === "/assets" && req.method === "GET") {
       if ((q.asset_type ?? "AD_ACCOUNT") !== "AD_ACCOUNT") return { status: 200, json: { items: [], bookmark: null } };
-      return { status: 200, json: { items: PINTEREST_FAKE.adAccounts.map(([id]) => ({ asset_id: id, asset_type: "AD_ACCOUNT", permissions: ["OWNER"] })), bookmark: null } };
+      return {
+        status: 200,
+        json: {
+          items: PINTEREST_FAKE.adAccounts.map(([id]) => ({
+            asset_id: id,
+            asset_type: "AD_ACCOUNT",
+            permissions: ["OWNER"],
+          })),
+          bookmark: null,
+        },
+      };
     }
     if (rest === "/partners" && req.method === "GET") {
       const wanted = q.partner_ids ? q.partner_ids.split(",") : [...partners];
-      return { status: 200, json: { items: wanted.filter((id) => partners.has(id)).map((id) => ({ id, business_roles: ["PARTNER"], is_shared_partner: false })), bookmark: null } };
+      return {
+        status: 200,
+        json: {
+          items: wanted
+            .filter((id) => partners.has(id))
+            .map((id) => ({ id, business_roles: ["PARTNER"], is_shared_partner: false })),
+          bookmark: null,
+        },
+      };
     }
     const pAssets = /^\/partners\/(\d+)\/assets$/.exec(rest);
     if (pAssets && req.method === "GET") {
@@ -171,13 +245,19 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
       const items = [];
       for (const a of accesses as Record<string, unknown>[]) {
         const perms = a.permissions;
-        if (typeof a.partner_id !== "string" || typeof a.asset_id !== "string" || !Array.isArray(perms) || perms.length === 0)
+        if (
+          typeof a.partner_id !== "string" ||
+          typeof a.asset_id !== "string" ||
+          !Array.isArray(perms) ||
+          perms.length === 0
+        )
           return fail(400, 1, "Each access needs partner_id, asset_id and permissions");
         const bad = perms.find((p) => typeof p !== "string" || !PERMISSIONS.includes(p));
         if (bad !== undefined) return fail(400, 1, `Invalid permission: ${String(bad)}`);
         if (!partners.has(a.partner_id)) return fail(404, 404, `Partner ${a.partner_id} not found.`);
         if (!accountIds.has(a.asset_id)) return fail(404, 404, `Asset ${a.asset_id} not found.`);
-        if (switches.refuse.has(a.asset_id)) return fail(403, 3, "This ad account cannot be shared: its owner restricts partner access.");
+        if (switches.refuse.has(a.asset_id))
+          return fail(403, 3, "This ad account cannot be shared: its owner restricts partner access.");
         partnerAccess.set(`${a.partner_id}|${a.asset_id}`, perms as string[]);
         items.push({ asset_id: a.asset_id, asset_type: "AD_ACCOUNT", partner_id: a.partner_id, permissions: perms });
       }
@@ -189,14 +269,25 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
       if (!Array.isArray(accesses) || accesses.length === 0) return fail(400, 1, "accesses is required");
       const items = [];
       for (const a of accesses as Record<string, unknown>[]) {
-        if (typeof a.partner_id !== "string" || typeof a.asset_id !== "string") return fail(400, 1, "Each access needs partner_id and asset_id");
-        if (a.partner_type !== undefined && a.partner_type !== "INTERNAL" && a.partner_type !== "EXTERNAL") return fail(400, 1, `Invalid partner_type: ${String(a.partner_type)}`);
-        if (a.partner_type === "EXTERNAL") return fail(404, 404, `Asset ${a.asset_id} is not shared with this business.`);
+        if (typeof a.partner_id !== "string" || typeof a.asset_id !== "string")
+          return fail(400, 1, "Each access needs partner_id and asset_id");
+        if (a.partner_type !== undefined && a.partner_type !== "INTERNAL" && a.partner_type !== "EXTERNAL")
+          return fail(400, 1, `Invalid partner_type: ${String(a.partner_type)}`);
+        if (a.partner_type === "EXTERNAL")
+          return fail(404, 404, `Asset ${a.asset_id} is not shared with this business.`);
         if (!partners.has(a.partner_id)) return fail(404, 404, `Partner ${a.partner_id} not found.`);
-        if (switches.refuse.has(a.asset_id)) return fail(403, 3, "Only an admin of this ad account can change its partners.");
+        if (switches.refuse.has(a.asset_id))
+          return fail(403, 3, "Only an admin of this ad account can change its partners.");
         const key = `${a.partner_id}|${a.asset_id}`;
-        if (!partnerAccess.has(key)) return fail(404, 404, `Partner ${a.partner_id} has no access to asset ${a.asset_id}.`);
-        items.push({ asset_id: a.asset_id, asset_type: "AD_ACCOUNT", partner_id: a.partner_id, permissions: partnerAccess.get(key), is_shared_partner: false });
+        if (!partnerAccess.has(key))
+          return fail(404, 404, `Partner ${a.partner_id} has no access to asset ${a.asset_id}.`);
+        items.push({
+          asset_id: a.asset_id,
+          asset_type: "AD_ACCOUNT",
+          partner_id: a.partner_id,
+          permissions: partnerAccess.get(key),
+          is_shared_partner: false,
+        });
         partnerAccess.delete(key);
       }
       return { status: 200, json: { items } };
@@ -204,11 +295,17 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
     if (rest === "/invites" && req.method === "POST") {
       if (switches.serverError) return fail(500, 500, "Internal error");
       const b = (req.body ?? {}) as Record<string, unknown>;
-      if (b.business_role !== "PARTNER" || b.invite_type !== "PARTNER_INVITE") return fail(400, 1, "business_role PARTNER needs invite_type PARTNER_INVITE");
+      if (b.business_role !== "PARTNER" || b.invite_type !== "PARTNER_INVITE")
+        return fail(400, 1, "business_role PARTNER needs invite_type PARTNER_INVITE");
       const list = Array.isArray(b.partners) ? (b.partners as unknown[]) : [];
-      if (list.length === 0 || list.some((p) => typeof p !== "string" || !/^\d+$/.test(p))) return fail(400, 1, "partners must be business ids");
+      if (list.length === 0 || list.some((p) => typeof p !== "string" || !/^\d+$/.test(p)))
+        return fail(400, 1, "partners must be business ids");
       const items = (list as string[]).map((partner) => {
-        if (partners.has(partner)) return { exception: { code: 409, message: "This business is already a partner.", users_or_partner_ids: [partner] }, invite: null };
+        if (partners.has(partner))
+          return {
+            exception: { code: 409, message: "This business is already a partner.", users_or_partner_ids: [partner] },
+            invite: null,
+          };
         const id = String(9000000000 + invites.size);
         invites.set(id, { partner, assets: {} });
         return { exception: null, invite: { id, user: { id: partner } } };
@@ -226,11 +323,16 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
         if (!invite || inv.invite_type !== "PARTNER_INVITE") return fail(404, 404, "Invite not found.");
         if (!map || Object.keys(map).length === 0) return fail(400, 1, "asset_id_to_permissions is required");
         for (const [assetId, perms] of Object.entries(map)) {
-          if (!Array.isArray(perms) || perms.some((p) => typeof p !== "string" || !PERMISSIONS.includes(p))) return fail(400, 1, `Invalid permission: ${JSON.stringify(perms)}`);
+          if (!Array.isArray(perms) || perms.some((p) => typeof p !== "string" || !PERMISSIONS.includes(p)))
+            return fail(400, 1, `Invalid permission: ${JSON.stringify(perms)}`);
           if (!accountIds.has(assetId)) return fail(404, 404, `Asset ${assetId} not found.`);
           if (switches.refuse.has(assetId)) {
             items.push({
-              exception: { code: 403, message: "This ad account cannot be shared: its owner restricts partner access.", invite_or_request_id: inv.invite_id },
+              exception: {
+                code: 403,
+                message: "This ad account cannot be shared: its owner restricts partner access.",
+                invite_or_request_id: inv.invite_id,
+              },
               invite: null,
             });
             continue;
@@ -248,7 +350,8 @@ export async function startPinterestFake(opts: { ports?: Record<string, number>;
     hosts: ["www.pinterest.com", "api.pinterest.com"],
     ports: opts.ports,
     handler: (req) => {
-      if (req.host === "www.pinterest.com") return req.method === "GET" && req.path === "/oauth/" ? authorize(req) : { status: 404, text: "not found" };
+      if (req.host === "www.pinterest.com")
+        return req.method === "GET" && req.path === "/oauth/" ? authorize(req) : { status: 404, text: "not found" };
       if (req.method === "POST" && req.path === "/v5/oauth/token") return token(req);
       return api(req);
     },

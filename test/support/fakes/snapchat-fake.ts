@@ -22,13 +22,23 @@
 // (creates answer 500), `inviteRace` (the agency invited just before the create).
 import crypto from "node:crypto";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
-import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
+import {
+  startFakePlatform,
+  type FakePlatform,
+  type FakeRequest,
+  type FakeResponse,
+} from "@/test/support/fakes/fake-platform-server";
 
 export const SNAPCHAT_FAKE = {
   clientId: "snap-fake-client-0123",
   clientSecret: "snap-fake-secret-0123456789",
   client: { id: "c1a2b3c4-0000-4000-8000-000000000001", email: "owner@acme.test", display_name: "Acme Owner" },
-  agency: { id: "a9a9a9a9-0000-4000-8000-000000000009", email: "ads@agency.test", display_name: "Agency Ads", organization_id: "a0a0a0a0-0000-4000-8000-00000000a0a0" },
+  agency: {
+    id: "a9a9a9a9-0000-4000-8000-000000000009",
+    email: "ads@agency.test",
+    display_name: "Agency Ads",
+    organization_id: "a0a0a0a0-0000-4000-8000-00000000a0a0",
+  },
   organizations: [
     {
       id: "0a000000-0000-4000-8000-000000000001",
@@ -54,7 +64,13 @@ const AD_ROLES = ["admin", "creative", "general", "reports", "audience"];
 const SCOPE = "snapchat-marketing-api";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type SnapMember = { id: string; email: string; organization_id: string; display_name: string; member_status: "INVITED" | "MEMBER" };
+export type SnapMember = {
+  id: string;
+  email: string;
+  organization_id: string;
+  display_name: string;
+  member_status: "INVITED" | "MEMBER";
+};
 export type SnapRole = {
   id: string;
   member_id: string;
@@ -91,21 +107,42 @@ export type SnapchatFake = FakePlatform & {
 
 const fail = (status: number, code: string, message: string): FakeResponse => ({
   status,
-  json: { request_status: "ERROR", request_id: crypto.randomUUID(), debug_message: message, display_message: message, error_code: code },
+  json: {
+    request_status: "ERROR",
+    request_id: crypto.randomUUID(),
+    debug_message: message,
+    display_message: message,
+    error_code: code,
+  },
 });
 const subFail = (plural: string, reason: string): FakeResponse => ({
   status: 400,
-  json: { request_status: "ERROR", request_id: crypto.randomUUID(), [plural]: [{ sub_request_status: "ERROR", sub_request_error_reason: reason }] },
+  json: {
+    request_status: "ERROR",
+    request_id: crypto.randomUUID(),
+    [plural]: [{ sub_request_status: "ERROR", sub_request_error_reason: reason }],
+  },
 });
 const list = (plural: string, singular: string, items: unknown[]): FakeResponse => ({
   status: 200,
-  json: { request_status: "SUCCESS", request_id: crypto.randomUUID(), paging: {}, [plural]: items.map((e) => ({ sub_request_status: "SUCCESS", [singular]: e })) },
+  json: {
+    request_status: "SUCCESS",
+    request_id: crypto.randomUUID(),
+    paging: {},
+    [plural]: items.map((e) => ({ sub_request_status: "SUCCESS", [singular]: e })),
+  },
 });
-const extraKeys = (o: Record<string, unknown>, allowed: readonly string[]) => Object.keys(o).filter((k) => !allowed.includes(k));
+const extraKeys = (o: Record<string, unknown>, allowed: readonly string[]) =>
+  Object.keys(o).filter((k) => !allowed.includes(k));
 
-export async function startSnapchatFake(opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {}): Promise<SnapchatFake> {
+export async function startSnapchatFake(
+  opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {},
+): Promise<SnapchatFake> {
   // codes and tokens carry who signed in
-  const oauth = createFakeOAuth<"client" | "agency">({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "Snapchat" : undefined });
+  const oauth = createFakeOAuth<"client" | "agency">({
+    redirectUris: opts.redirectUris,
+    consentPage: opts.consentPage ? "Snapchat" : undefined,
+  });
   const members = new Map<string, SnapMember>();
   const roles = new Map<string, SnapRole>();
   const switches: SnapchatFakeSwitches = {
@@ -118,15 +155,20 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
     inviteRace: false,
     signInAs: "client",
   };
-  const orgById = new Map<string, (typeof SNAPCHAT_FAKE.organizations)[number]>(SNAPCHAT_FAKE.organizations.map((o) => [o.id, o]));
-  const orgOfAccount = new Map<string, string>(SNAPCHAT_FAKE.organizations.flatMap((o) => o.adAccounts.map(([id]) => [id, o.id] as [string, string])));
+  const orgById = new Map<string, (typeof SNAPCHAT_FAKE.organizations)[number]>(
+    SNAPCHAT_FAKE.organizations.map((o) => [o.id, o]),
+  );
+  const orgOfAccount = new Map<string, string>(
+    SNAPCHAT_FAKE.organizations.flatMap((o) => o.adAccounts.map(([id]) => [id, o.id] as [string, string])),
+  );
   const now = () => new Date().toISOString();
 
   function authorize(req: FakeRequest): FakeResponse {
     const q = req.query;
     if (q.response_type !== "code") return { status: 400, text: "response_type must be code" };
     if (q.client_id !== SNAPCHAT_FAKE.clientId) return { status: 400, text: "Invalid client_id" };
-    if (!oauth.redirectAllowed(q.redirect_uri)) return { status: 400, text: "redirect_uri does not match the OAuth app" };
+    if (!oauth.redirectAllowed(q.redirect_uri))
+      return { status: 400, text: "redirect_uri does not match the OAuth app" };
     if (q.scope !== SCOPE) return { status: 400, text: "Invalid scope" };
     return oauth.sendBack(q.redirect_uri, q.state, switches.signInAs);
   }
@@ -137,12 +179,23 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
       return { status: 401, json: { error: "invalid_client", error_description: "Invalid client" } };
     if (b.grant_type !== "authorization_code") return { status: 400, json: { error: "unsupported_grant_type" } };
     const issued = oauth.pending(b.code, b.redirect_uri ?? "");
-    if (!issued) return { status: 400, json: { error: "invalid_grant", error_description: "Invalid authorization code" } };
+    if (!issued)
+      return { status: 400, json: { error: "invalid_grant", error_description: "Invalid authorization code" } };
     const t = oauth.exchange(issued, "snap_", issued.grant);
-    return { status: 200, json: { access_token: t, refresh_token: `snapr_${crypto.randomBytes(8).toString("hex")}`, token_type: "Bearer", expires_in: 1800, scope: SCOPE } };
+    return {
+      status: 200,
+      json: {
+        access_token: t,
+        refresh_token: `snapr_${crypto.randomBytes(8).toString("hex")}`,
+        token_type: "Bearer",
+        expires_in: 1800,
+        scope: SCOPE,
+      },
+    };
   }
 
-  const agencyMember = (orgId: string) => [...members.values()].find((m) => m.organization_id === orgId && m.email === SNAPCHAT_FAKE.agency.email);
+  const agencyMember = (orgId: string) =>
+    [...members.values()].find((m) => m.organization_id === orgId && m.email === SNAPCHAT_FAKE.agency.email);
 
   function myOrganizations(user: "client" | "agency"): FakeResponse {
     const orgs = SNAPCHAT_FAKE.organizations.flatMap((o) => {
@@ -154,7 +207,20 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
         const orgAdmin = held.some((r) => r.container_kind === "Organizations" && r.type === "admin");
         accounts = orgAdmin ? o.adAccounts : o.adAccounts.filter(([id]) => held.some((r) => r.ad_account_id === id));
       }
-      return [{ id: o.id, name: o.name, type: "ENTERPRISE", ad_accounts: accounts.map(([id, name]) => ({ id, name, organization_id: o.id, type: "PARTNER", status: "ACTIVE" })) }];
+      return [
+        {
+          id: o.id,
+          name: o.name,
+          type: "ENTERPRISE",
+          ad_accounts: accounts.map(([id, name]) => ({
+            id,
+            name,
+            organization_id: o.id,
+            type: "PARTNER",
+            status: "ACTIVE",
+          })),
+        },
+      ];
     });
     return list("organizations", "organization", orgs);
   }
@@ -168,17 +234,39 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
     for (const m of items as Record<string, unknown>[]) {
       if (switches.inviteRace && typeof m.email === "string") {
         switches.inviteRace = false;
-        const raced: SnapMember = { id: crypto.randomUUID(), email: m.email, organization_id: orgId, display_name: "Invited elsewhere", member_status: "INVITED" };
+        const raced: SnapMember = {
+          id: crypto.randomUUID(),
+          email: m.email,
+          organization_id: orgId,
+          display_name: "Invited elsewhere",
+          member_status: "INVITED",
+        };
         members.set(raced.id, raced);
       }
       const extra = extraKeys(m, SNAPCHAT_MEMBER_FIELDS);
       if (extra.length > 0) return fail(400, "E1001", `Unknown member attributes: ${extra.join(", ")}`);
-      if (typeof m.email !== "string" || !EMAIL.test(m.email)) return subFail("members", "Error code: E1001, message: email is required");
-      if (m.organization_id !== orgId) return subFail("members", "Error code: E1001, message: organization_id is required and must be this organization");
-      if (typeof m.display_name !== "string" || m.display_name === "") return subFail("members", "Error code: E1001, message: display_name is required");
-      if ([...members.values()].some((x) => x.organization_id === orgId && x.email.toLowerCase() === (m.email as string).toLowerCase()))
+      if (typeof m.email !== "string" || !EMAIL.test(m.email))
+        return subFail("members", "Error code: E1001, message: email is required");
+      if (m.organization_id !== orgId)
+        return subFail(
+          "members",
+          "Error code: E1001, message: organization_id is required and must be this organization",
+        );
+      if (typeof m.display_name !== "string" || m.display_name === "")
+        return subFail("members", "Error code: E1001, message: display_name is required");
+      if (
+        [...members.values()].some(
+          (x) => x.organization_id === orgId && x.email.toLowerCase() === (m.email as string).toLowerCase(),
+        )
+      )
         return subFail("members", "Error code: E1008, message: This email is already a member of the organization");
-      const member: SnapMember = { id: crypto.randomUUID(), email: m.email, organization_id: orgId, display_name: m.display_name, member_status: "INVITED" };
+      const member: SnapMember = {
+        id: crypto.randomUUID(),
+        email: m.email,
+        organization_id: orgId,
+        display_name: m.display_name,
+        member_status: "INVITED",
+      };
       members.set(member.id, member);
       out.push({ ...member, created_at: now(), updated_at: now() });
     }
@@ -192,15 +280,30 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
     const out = [];
     for (const r of items as Record<string, unknown>[]) {
       const member = typeof r.member_id === "string" ? members.get(r.member_id) : undefined;
-      if (!member || member.organization_id !== orgId) return subFail("roles", "Error code: E3004, message: Entity does not exist or you do not have permission to access it");
+      if (!member || member.organization_id !== orgId)
+        return subFail(
+          "roles",
+          "Error code: E3004, message: Entity does not exist or you do not have permission to access it",
+        );
       if ("ad_account_id" in r) {
         const extra = extraKeys(r, SNAPCHAT_AD_ACCOUNT_ROLE_FIELDS);
         if (extra.length > 0) return fail(400, "E1001", `Unknown role attributes: ${extra.join(", ")}`);
         const account = String(r.ad_account_id);
-        if (orgOfAccount.get(account) !== orgId) return subFail("roles", "Error code: E3004, message: Ad account not found in this organization");
-        if (typeof r.type !== "string" || !AD_ROLES.includes(r.type)) return subFail("roles", `Error code: E1001, message: Invalid ad account role type ${String(r.type)}`);
-        const hasOrgRole = [...roles.values()].some((x) => x.member_id === member.id && x.container_kind === "Organizations" && (x.type === "member" || x.type === "admin"));
-        if (!hasOrgRole) return subFail("roles", "Error code: E1001, message: The member needs the Organization role member before an Ad Account role");
+        if (orgOfAccount.get(account) !== orgId)
+          return subFail("roles", "Error code: E3004, message: Ad account not found in this organization");
+        if (typeof r.type !== "string" || !AD_ROLES.includes(r.type))
+          return subFail("roles", `Error code: E1001, message: Invalid ad account role type ${String(r.type)}`);
+        const hasOrgRole = [...roles.values()].some(
+          (x) =>
+            x.member_id === member.id &&
+            x.container_kind === "Organizations" &&
+            (x.type === "member" || x.type === "admin"),
+        );
+        if (!hasOrgRole)
+          return subFail(
+            "roles",
+            "Error code: E1001, message: The member needs the Organization role member before an Ad Account role",
+          );
         if (switches.refuse.has(account)) return fail(403, "E3003", "This ad account does not allow new members.");
         const role: SnapRole = {
           id: crypto.randomUUID(),
@@ -216,9 +319,18 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
       } else {
         const extra = extraKeys(r, SNAPCHAT_ORG_ROLE_FIELDS);
         if (extra.length > 0) return fail(400, "E1001", `Unknown role attributes: ${extra.join(", ")}`);
-        if (r.organization_id !== orgId) return subFail("roles", "Error code: E1001, message: organization_id is required");
-        if (typeof r.type !== "string" || !ORG_ROLES.includes(r.type)) return subFail("roles", `Error code: E1001, message: Invalid organization role type ${String(r.type)}`);
-        const role: SnapRole = { id: crypto.randomUUID(), member_id: member.id, organization_id: orgId, type: r.type, container_kind: "Organizations", container_id: orgId };
+        if (r.organization_id !== orgId)
+          return subFail("roles", "Error code: E1001, message: organization_id is required");
+        if (typeof r.type !== "string" || !ORG_ROLES.includes(r.type))
+          return subFail("roles", `Error code: E1001, message: Invalid organization role type ${String(r.type)}`);
+        const role: SnapRole = {
+          id: crypto.randomUUID(),
+          member_id: member.id,
+          organization_id: orgId,
+          type: r.type,
+          container_kind: "Organizations",
+          container_id: orgId,
+        };
         roles.set(role.id, role);
         out.push(role);
       }
@@ -229,16 +341,28 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
   function api(req: FakeRequest): FakeResponse {
     const auth = req.headers.authorization ?? "";
     const user = auth.startsWith("Bearer ") ? oauth.tokenGrant(auth.slice(7)) : undefined;
-    if (switches.expiredToken || !user) return fail(401, "E0001", "Unauthorized: the access token is invalid or expired");
-    if (switches.rateLimitAlways) return { ...fail(429, "E1005", "Too Many Requests"), headers: { "retry-after": "0" } };
+    if (switches.expiredToken || !user)
+      return fail(401, "E0001", "Unauthorized: the access token is invalid or expired");
+    if (switches.rateLimitAlways)
+      return { ...fail(429, "E1005", "Too Many Requests"), headers: { "retry-after": "0" } };
     if (switches.rateLimitOnce) {
       switches.rateLimitOnce = false;
       return { ...fail(429, "E1005", "Too Many Requests"), headers: { "retry-after": "0" } };
     }
     const path = req.path.replace(/^\/v1/, "");
     if (path === "/me" && req.method === "GET") {
-      const me = user === "agency" ? SNAPCHAT_FAKE.agency : { ...SNAPCHAT_FAKE.client, organization_id: SNAPCHAT_FAKE.organizations[0].id };
-      return { status: 200, json: { request_status: "SUCCESS", request_id: crypto.randomUUID(), me: { ...me, created_at: now(), updated_at: now() } } };
+      const me =
+        user === "agency"
+          ? SNAPCHAT_FAKE.agency
+          : { ...SNAPCHAT_FAKE.client, organization_id: SNAPCHAT_FAKE.organizations[0].id };
+      return {
+        status: 200,
+        json: {
+          request_status: "SUCCESS",
+          request_id: crypto.randomUUID(),
+          me: { ...me, created_at: now(), updated_at: now() },
+        },
+      };
     }
     if (path === "/me/organizations" && req.method === "GET") {
       if (req.query.with_ad_accounts !== "true") return list("organizations", "organization", []);
@@ -247,7 +371,8 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
     const inOrg = /^\/organizations\/([^/]+)\/(members|roles)$/.exec(path);
     if (inOrg) {
       const [, orgId, kind] = inOrg as unknown as [string, string, string];
-      if (!orgById.has(orgId) || user !== "client") return fail(403, "E3003", "You do not have permission to access this organization");
+      if (!orgById.has(orgId) || user !== "client")
+        return fail(403, "E3003", "You do not have permission to access this organization");
       if (req.method === "GET")
         return kind === "members"
           ? list(
@@ -260,7 +385,8 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
               "role",
               [...roles.values()].filter((r) => r.organization_id === orgId),
             );
-      if (req.method === "POST") return kind === "members" ? createMembers(orgId, req.body) : createRoles(orgId, req.body);
+      if (req.method === "POST")
+        return kind === "members" ? createMembers(orgId, req.body) : createRoles(orgId, req.body);
     }
     const del = /^\/(members|roles)\/([^/]+)$/.exec(path);
     if (del && req.method === "DELETE") {
@@ -268,13 +394,22 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
       const [, kind, id] = del as unknown as [string, string, string];
       if (kind === "roles") {
         const role = roles.get(id);
-        if (!role) return subFail("roles", "Error code: E3004, message: Entity does not exist or you do not have permission to access it");
-        if (switches.refuse.has(role.ad_account_id ?? "")) return fail(403, "E3003", "Only an admin of this ad account can change its members.");
+        if (!role)
+          return subFail(
+            "roles",
+            "Error code: E3004, message: Entity does not exist or you do not have permission to access it",
+          );
+        if (switches.refuse.has(role.ad_account_id ?? ""))
+          return fail(403, "E3003", "Only an admin of this ad account can change its members.");
         roles.delete(id);
         return list("roles", "role", [role]);
       }
       const member = members.get(id);
-      if (!member) return subFail("members", "Error code: E3004, message: Entity does not exist or you do not have permission to access it");
+      if (!member)
+        return subFail(
+          "members",
+          "Error code: E3004, message: Entity does not exist or you do not have permission to access it",
+        );
       members.delete(id);
       for (const [rid, r] of roles) if (r.member_id === id) roles.delete(rid);
       return list("members", "member", [member]);
@@ -312,7 +447,8 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
     switches,
     members,
     roles,
-    memberOf: (organizationId, email = SNAPCHAT_FAKE.agency.email) => [...members.values()].find((m) => m.organization_id === organizationId && m.email === email),
+    memberOf: (organizationId, email = SNAPCHAT_FAKE.agency.email) =>
+      [...members.values()].find((m) => m.organization_id === organizationId && m.email === email),
     accept(email = SNAPCHAT_FAKE.agency.email) {
       for (const m of members.values()) if (m.email === email) m.member_status = "MEMBER";
     },
@@ -329,9 +465,23 @@ export async function startSnapchatFake(opts: { ports?: Record<string, number>; 
         const role = { id: crypto.randomUUID(), ...r };
         roles.set(role.id, role);
       };
-      add({ member_id: member.id, organization_id: organizationId, type: orgRole, container_kind: "Organizations", container_id: organizationId });
+      add({
+        member_id: member.id,
+        organization_id: organizationId,
+        type: orgRole,
+        container_kind: "Organizations",
+        container_id: organizationId,
+      });
       for (const [account, types] of Object.entries(adAccountRoles))
-        for (const type of types) add({ member_id: member.id, organization_id: organizationId, type, ad_account_id: account, container_kind: "AdAccounts", container_id: account });
+        for (const type of types)
+          add({
+            member_id: member.id,
+            organization_id: organizationId,
+            type,
+            ad_account_id: account,
+            container_kind: "AdAccounts",
+            container_id: account,
+          });
       return member;
     },
   };

@@ -18,7 +18,12 @@
 // `serverError` (grant calls answer HTTP 500), `rateLimitAlways` (every API call answers
 // 40100), `outage` (every API call answers HTTP 503); `alreadyShared` preloads sharing.
 import crypto from "node:crypto";
-import { startFakePlatform, type FakePlatform, type FakeRequest, type FakeResponse } from "@/test/support/fakes/fake-platform-server";
+import {
+  startFakePlatform,
+  type FakePlatform,
+  type FakeRequest,
+  type FakeResponse,
+} from "@/test/support/fakes/fake-platform-server";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
 
 export const TIKTOK_FAKE = {
@@ -36,9 +41,18 @@ export const TIKTOK_FAKE = {
         ["7100000000000000003", "Acme Archive Ads"],
       ],
     },
-    { bcId: "7000000000000000002", name: "Acme Retail Center", advertisers: [["7100000000000000004", "Acme Retail Ads"]] },
+    {
+      bcId: "7000000000000000002",
+      name: "Acme Retail Center",
+      advertisers: [["7100000000000000004", "Acme Retail Ads"]],
+    },
     // The client is only a standard member here: TikTok refuses their partner adds and invites.
-    { bcId: "7000000000000000003", name: "Reseller Center", advertisers: [["7100000000000000005", "Reseller Ads"]], userRole: "STANDARD" },
+    {
+      bcId: "7000000000000000003",
+      name: "Reseller Center",
+      advertisers: [["7100000000000000005", "Reseller Ads"]],
+      userRole: "STANDARD",
+    },
   ] as { bcId: string; name: string; advertisers: [string, string][]; userRole?: "ADMIN" | "STANDARD" }[],
   user: { displayName: "Ana Client", email: "a***a@client.test" },
 } as const;
@@ -67,22 +81,46 @@ export type TikTokFake = FakePlatform & {
   alreadyMember(bcId: string, role?: string): void;
 };
 
-export async function startTikTokFake(opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {}): Promise<TikTokFake> {
-  const oauth = createFakeOAuth<object>({ redirectUris: opts.redirectUris, consentPage: opts.consentPage ? "TikTok For Business" : undefined });
+export async function startTikTokFake(
+  opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {},
+): Promise<TikTokFake> {
+  const oauth = createFakeOAuth<object>({
+    redirectUris: opts.redirectUris,
+    consentPage: opts.consentPage ? "TikTok For Business" : undefined,
+  });
   const shares = new Map<string, Map<string, Map<string, string>>>();
   const members = new Map<string, Map<string, string>>();
-  const switches: TikTokFakeSwitches = { refuse: new Set(), expiredToken: false, rateLimitOnce: false, rateLimitAlways: false, serverError: false, outage: false };
-  const bcOf = (assetId: string) => TIKTOK_FAKE.businessCenters.find((b) => b.advertisers.some(([id]) => id === assetId));
+  const switches: TikTokFakeSwitches = {
+    refuse: new Set(),
+    expiredToken: false,
+    rateLimitOnce: false,
+    rateLimitAlways: false,
+    serverError: false,
+    outage: false,
+  };
+  const bcOf = (assetId: string) =>
+    TIKTOK_FAKE.businessCenters.find((b) => b.advertisers.some(([id]) => id === assetId));
   const bc = (bcId: unknown) => TIKTOK_FAKE.businessCenters.find((b) => b.bcId === bcId);
 
-  const ok = (data: unknown): FakeResponse => ({ status: 200, json: { code: 0, message: "OK", request_id: crypto.randomUUID(), data } });
-  const err = (code: number, message: string): FakeResponse => ({ status: 200, json: { code, message, request_id: crypto.randomUUID(), data: {} } });
+  const ok = (data: unknown): FakeResponse => ({
+    status: 200,
+    json: { code: 0, message: "OK", request_id: crypto.randomUUID(), data },
+  });
+  const err = (code: number, message: string): FakeResponse => ({
+    status: 200,
+    json: { code, message, request_id: crypto.randomUUID(), data: {} },
+  });
   const paged = (list: unknown[], query: Record<string, string>) => {
     const page = Number(query.page ?? 1);
     const size = Math.min(Number(query.page_size ?? 10), 50);
     return ok({
       list: list.slice((page - 1) * size, page * size),
-      page_info: { page, page_size: size, total_number: list.length, total_page: Math.max(1, Math.ceil(list.length / size)) },
+      page_info: {
+        page,
+        page_size: size,
+        total_number: list.length,
+        total_page: Math.max(1, Math.ceil(list.length / size)),
+      },
     });
   };
   const shareMap = (bcId: string, partnerId: string) => {
@@ -92,7 +130,8 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
     if (!assets) byPartner.set(partnerId, (assets = new Map()));
     return assets;
   };
-  const userIdOf = (email: string) => `75${crypto.createHash("sha256").update(email).digest("hex").replace(/\D/g, "").slice(0, 17).padEnd(17, "0")}`;
+  const userIdOf = (email: string) =>
+    `75${crypto.createHash("sha256").update(email).digest("hex").replace(/\D/g, "").slice(0, 17).padEnd(17, "0")}`;
   const memberMap = (bcId: string) => {
     let m = members.get(bcId);
     if (!m) members.set(bcId, (m = new Map()));
@@ -102,24 +141,31 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
   function consent(req: FakeRequest): FakeResponse {
     const { app_id, redirect_uri, state } = req.query;
     if (app_id !== TIKTOK_FAKE.appId) return { status: 400, text: "Invalid app_id" };
-    if (!oauth.redirectAllowed(redirect_uri)) return { status: 400, text: "redirect_uri does not match the app's advertiser redirect URL" };
+    if (!oauth.redirectAllowed(redirect_uri))
+      return { status: 400, text: "redirect_uri does not match the app's advertiser redirect URL" };
     return oauth.sendBack(redirect_uri, state, {}, ["auth_code", "code"]);
   }
 
   function accessToken(req: FakeRequest): FakeResponse {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (body.app_id !== TIKTOK_FAKE.appId || body.secret !== TIKTOK_FAKE.appSecret) return err(40101, "Illegal access partner: the app_id and secret do not match.");
+    if (body.app_id !== TIKTOK_FAKE.appId || body.secret !== TIKTOK_FAKE.appSecret)
+      return err(40101, "Illegal access partner: the app_id and secret do not match.");
     const issued = oauth.pending(typeof body.auth_code === "string" ? body.auth_code : "");
     if (!issued) return err(40110, "Invalid auth_code: it is wrong, used or expired.");
     const token = oauth.exchange(issued, "tt-token-", {});
-    return ok({ access_token: token, advertiser_ids: TIKTOK_FAKE.businessCenters.flatMap((b) => b.advertisers.map(([id]) => id)), scope: [4, 5, 6] });
+    return ok({
+      access_token: token,
+      advertiser_ids: TIKTOK_FAKE.businessCenters.flatMap((b) => b.advertisers.map(([id]) => id)),
+      scope: [4, 5, 6],
+    });
   }
 
   function api(req: FakeRequest): FakeResponse {
     const path = req.path.replace(/^\/open_api\/v1\.3/, "");
     const token = req.headers["access-token"];
     if (!token) return err(40104, "Access token is empty.");
-    if (switches.expiredToken || !oauth.tokenGrant(token)) return err(40105, "Access token is incorrect or has been revoked.");
+    if (switches.expiredToken || !oauth.tokenGrant(token))
+      return err(40105, "Access token is incorrect or has been revoked.");
     if (switches.outage) return { status: 503, text: "Service Unavailable", headers: { "retry-after": "0" } };
     if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
@@ -128,10 +174,17 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
     const q = req.query;
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (req.method === "GET" && path === "/user/info/")
-      return ok({ core_user_id: "7400000000000000001", display_name: TIKTOK_FAKE.user.displayName, email: TIKTOK_FAKE.user.email });
+      return ok({
+        core_user_id: "7400000000000000001",
+        display_name: TIKTOK_FAKE.user.displayName,
+        email: TIKTOK_FAKE.user.email,
+      });
     if (req.method === "GET" && path === "/bc/get/") {
       return paged(
-        TIKTOK_FAKE.businessCenters.map((b) => ({ bc_info: { bc_id: b.bcId, name: b.name, status: "ENABLE" }, user_role: b.userRole ?? "ADMIN" })),
+        TIKTOK_FAKE.businessCenters.map((b) => ({
+          bc_info: { bc_id: b.bcId, name: b.name, status: "ENABLE" },
+          user_role: b.userRole ?? "ADMIN",
+        })),
         q,
       );
     }
@@ -140,19 +193,30 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
       if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
       if (q.asset_type !== "ADVERTISER") return paged([], q);
       return paged(
-        b.advertisers.map(([id, name]) => ({ asset_id: id, asset_name: name, asset_type: "ADVERTISER", advertiser_role: "ADMIN" })),
+        b.advertisers.map(([id, name]) => ({
+          asset_id: id,
+          asset_name: name,
+          asset_type: "ADVERTISER",
+          advertiser_role: "ADMIN",
+        })),
         q,
       );
     }
     if (req.method === "GET" && path === "/bc/partner/asset/get/") {
       const b = bc(q.bc_id);
       if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
-      if (!q.partner_id || !q.asset_type || !["SHARED", "SHARING"].includes(q.share_type ?? "")) return err(40002, "partner_id, asset_type and share_type are required.");
+      if (!q.partner_id || !q.asset_type || !["SHARED", "SHARING"].includes(q.share_type ?? ""))
+        return err(40002, "partner_id, asset_type and share_type are required.");
       const assets = shares.get(b.bcId)?.get(q.partner_id);
       if (!assets) return err(40002, "partner_id: not a partner of this Business Center.");
       const names = new Map(b.advertisers);
       return paged(
-        [...assets].map(([id, role]) => ({ asset_id: id, asset_name: names.get(id) ?? null, asset_type: "ADVERTISER", advertiser_role: role })),
+        [...assets].map(([id, role]) => ({
+          asset_id: id,
+          asset_name: names.get(id) ?? null,
+          asset_type: "ADVERTISER",
+          advertiser_role: role,
+        })),
         q,
       );
     }
@@ -165,9 +229,17 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
       } catch {
         return err(40002, "filtering: invalid JSON.");
       }
-      const rows = [...(members.get(b.bcId) ?? new Map<string, string>())].filter(([email]) => email.includes(keyword.toLowerCase()));
+      const rows = [...(members.get(b.bcId) ?? new Map<string, string>())].filter(([email]) =>
+        email.includes(keyword.toLowerCase()),
+      );
       return paged(
-        rows.map(([email, role]) => ({ user_id: userIdOf(email), user_name: email.split("@")[0], user_email: email, user_role: role, relation_status: "PENDING" })),
+        rows.map(([email, role]) => ({
+          user_id: userIdOf(email),
+          user_name: email.split("@")[0],
+          user_email: email,
+          user_role: role,
+          relation_status: "PENDING",
+        })),
         q,
       );
     }
@@ -175,15 +247,21 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
       if (switches.serverError) return { status: 500, text: "Internal Server Error" };
       const b = bc(body.bc_id);
       if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
-      if (typeof body.partner_id !== "string" || !/^\d+$/.test(body.partner_id)) return err(40002, "partner_id: must be a Business Center ID.");
+      if (typeof body.partner_id !== "string" || !/^\d+$/.test(body.partner_id))
+        return err(40002, "partner_id: must be a Business Center ID.");
       if (body.asset_type !== "ADVERTISER") return err(40002, "asset_type: invalid enum value.");
       const role = body.advertiser_role ?? "ANALYST";
-      if (typeof role !== "string" || !ADVERTISER_ROLES.includes(role)) return err(40002, "advertiser_role: invalid enum value.");
+      if (typeof role !== "string" || !ADVERTISER_ROLES.includes(role))
+        return err(40002, "advertiser_role: invalid enum value.");
       const ids = Array.isArray(body.asset_ids) ? (body.asset_ids as unknown[]) : [];
       if (ids.length === 0 || ids.length > 50) return err(40002, "asset_ids: 1 to 50 asset IDs are required.");
-      for (const id of ids) if (bcOf(String(id))?.bcId !== b.bcId) return err(40002, `asset_ids: ${String(id)} is not an asset of this Business Center.`);
+      for (const id of ids)
+        if (bcOf(String(id))?.bcId !== b.bcId)
+          return err(40002, `asset_ids: ${String(id)} is not an asset of this Business Center.`);
       if (b.userRole === "STANDARD") return err(40001, "No permission: only Business Center admins can add partners.");
-      for (const id of ids) if (switches.refuse.has(String(id))) return err(40001, `No permission to share advertiser ${String(id)} with partners.`);
+      for (const id of ids)
+        if (switches.refuse.has(String(id)))
+          return err(40001, `No permission to share advertiser ${String(id)} with partners.`);
       for (const id of ids) shareMap(b.bcId, body.partner_id).set(String(id), role);
       return ok({});
     }
@@ -192,15 +270,23 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
       const b = bc(body.bc_id);
       if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
       const emails = Array.isArray(body.emails) ? (body.emails as unknown[]) : [];
-      if (emails.length === 0 || emails.some((e) => typeof e !== "string" || !/^[^@\s]+@[^@\s]+$/.test(e))) return err(40002, "emails: valid email addresses are required.");
+      if (emails.length === 0 || emails.some((e) => typeof e !== "string" || !/^[^@\s]+@[^@\s]+$/.test(e)))
+        return err(40002, "emails: valid email addresses are required.");
       const role = body.user_role ?? "STANDARD";
-      if (typeof role !== "string" || !BC_USER_ROLES.includes(role)) return err(40002, "user_role: invalid enum value.");
+      if (typeof role !== "string" || !BC_USER_ROLES.includes(role))
+        return err(40002, "user_role: invalid enum value.");
       // MemberInviteBody: asset_ids is required (a list, which may name no ad account).
       if (!Array.isArray(body.asset_ids)) return err(40002, "asset_ids: Missing data for required field.");
-      if (body.asset_type !== undefined && body.asset_type !== "ADVERTISER") return err(40002, "asset_type: invalid enum value.");
-      for (const id of body.asset_ids as unknown[]) if (bcOf(String(id))?.bcId !== b.bcId) return err(40002, `asset_ids: ${String(id)} is not an asset of this Business Center.`);
-      if (b.userRole === "STANDARD" || switches.refuse.has(b.bcId)) return err(40001, "No permission to invite members to this Business Center.");
-      for (const e of emails as string[]) if (memberMap(b.bcId).has(e.toLowerCase())) return err(40002, `${e} is already a member of this Business Center.`);
+      if (body.asset_type !== undefined && body.asset_type !== "ADVERTISER")
+        return err(40002, "asset_type: invalid enum value.");
+      for (const id of body.asset_ids as unknown[])
+        if (bcOf(String(id))?.bcId !== b.bcId)
+          return err(40002, `asset_ids: ${String(id)} is not an asset of this Business Center.`);
+      if (b.userRole === "STANDARD" || switches.refuse.has(b.bcId))
+        return err(40001, "No permission to invite members to this Business Center.");
+      for (const e of emails as string[])
+        if (memberMap(b.bcId).has(e.toLowerCase()))
+          return err(40002, `${e} is already a member of this Business Center.`);
       for (const e of emails as string[]) memberMap(b.bcId).set(e.toLowerCase(), role);
       return ok({});
     }
@@ -210,14 +296,23 @@ export async function startTikTokFake(opts: { ports?: Record<string, number>; re
       if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
       if (typeof body.user_id !== "string") return err(40002, "user_id: Missing data for required field.");
       const role = body.user_role;
-      if (role !== undefined && (typeof role !== "string" || !BC_USER_ROLES.includes(role))) return err(40002, "user_role: invalid enum value.");
+      if (role !== undefined && (typeof role !== "string" || !BC_USER_ROLES.includes(role)))
+        return err(40002, "user_role: invalid enum value.");
       if (b.userRole === "STANDARD") return err(40001, "No permission to update members of this Business Center.");
       const email = [...memberMap(b.bcId).keys()].find((e) => userIdOf(e) === body.user_id);
       if (!email) return err(40002, "user_id: not a member of this Business Center.");
       if (typeof role === "string") memberMap(b.bcId).set(email, role);
       return ok({});
     }
-    return { status: 404, json: { code: 40400, message: `No such API: ${req.method} ${req.path}`, request_id: crypto.randomUUID(), data: {} } };
+    return {
+      status: 404,
+      json: {
+        code: 40400,
+        message: `No such API: ${req.method} ${req.path}`,
+        request_id: crypto.randomUUID(),
+        data: {},
+      },
+    };
   }
 
   const platform = await startFakePlatform({

@@ -53,7 +53,14 @@ export function AcceptInviteForm({ token, email }: { token: string; email: strin
         hint="If this email already has an account, enter its password. Otherwise choose a new one: at least 8 characters and hard to guess."
         error={errors.password}
       >
-        <Input id="password" name="password" type="password" autoComplete="current-password" invalid={!!errors.password} aria-describedby="password-error" />
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          invalid={!!errors.password}
+          aria-describedby="password-error"
+        />
       </Field>
       <Button type="submit" busy={busy} className="w-full">
         Join the team

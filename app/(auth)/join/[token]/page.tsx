@@ -24,7 +24,9 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     return (
       <>
         <h1 className="text-xl font-semibold">Invite not valid</h1>
-        <p className="mt-2 text-sm text-slate-600">{invite ? STATE_MESSAGES[invite.state] : "This invite link is not valid."}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {invite ? STATE_MESSAGES[invite.state] : "This invite link is not valid."}
+        </p>
         <p className="mt-6 text-sm">
           <Link href="/login" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
             Go to sign in
@@ -37,7 +39,8 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     <>
       <h1 className="text-xl font-semibold">Join {invite.agencyName}</h1>
       <p className="mt-1 text-sm text-slate-600">
-        You were invited as <strong className="font-medium text-slate-900">{roleName(invite.role)}</strong>. The link works until <DateTime value={invite.expiresAt} zone />.
+        You were invited as <strong className="font-medium text-slate-900">{roleName(invite.role)}</strong>. The link
+        works until <DateTime value={invite.expiresAt} zone />.
       </p>
       <AcceptInviteForm token={token} email={invite.email} />
     </>

@@ -19,7 +19,10 @@ import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailab
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -123,7 +126,9 @@ export default async function StaticLinkPage({ params, searchParams }: Props) {
       </nav>
       <h1 className="text-2xl font-bold tracking-tight">{t(locale, "staticLink.title", { agency: agency.name })}</h1>
       <p className="mt-2 text-slate-700">{t(locale, "staticLink.intro")}</p>
-      {isAccessErrorCode(error) && error !== "invalid_input" ? <MessageBox tone="error">{accessErrorMessage(locale, error)}</MessageBox> : null}
+      {isAccessErrorCode(error) && error !== "invalid_input" ? (
+        <MessageBox tone="error">{accessErrorMessage(locale, error)}</MessageBox>
+      ) : null}
       <div className={`${card} mt-6`}>
         <EnhancedForm action={`/api/access/static/${encodeURIComponent(token)}`}>
           <input type="hidden" name="pageLang" value={locale} />
@@ -131,9 +136,33 @@ export default async function StaticLinkPage({ params, searchParams }: Props) {
           <p data-form-error tabIndex={-1} role="alert" className="text-sm font-medium text-red-700">
             {error === "invalid_input" ? accessErrorMessage(locale, "invalid_input") : null}
           </p>
-          <Field name="name" label={t(locale, "staticLink.name")} locale={locale} error={fields.name} autoComplete="name" maxLength={200} required />
-          <Field name="email" type="email" label={t(locale, "staticLink.email")} locale={locale} error={fields.email} autoComplete="email" maxLength={320} required />
-          <Field name="company" label={t(locale, "staticLink.company")} locale={locale} error={fields.company} autoComplete="organization" maxLength={200} />
+          <Field
+            name="name"
+            label={t(locale, "staticLink.name")}
+            locale={locale}
+            error={fields.name}
+            autoComplete="name"
+            maxLength={200}
+            required
+          />
+          <Field
+            name="email"
+            type="email"
+            label={t(locale, "staticLink.email")}
+            locale={locale}
+            error={fields.email}
+            autoComplete="email"
+            maxLength={320}
+            required
+          />
+          <Field
+            name="company"
+            label={t(locale, "staticLink.company")}
+            locale={locale}
+            error={fields.company}
+            autoComplete="organization"
+            maxLength={200}
+          />
           <div className="mt-4">
             <label htmlFor="language" className="text-sm font-medium">
               {t(locale, "language.label")}

@@ -13,9 +13,16 @@ import { removalText, type RemovalMessageKey } from "@/lib/infra/i18n/removal-me
 
 export const dynamic = "force-dynamic";
 // The link is the key: keep it out of search engines and other sites' referrers.
-export const metadata: Metadata = { title: { absolute: "Remove access" }, robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: { absolute: "Remove access" },
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
-type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const ERRORS: Record<string, RemovalMessageKey> = {
   denied: "page.error.denied",
@@ -35,12 +42,20 @@ export default async function RemovalLinkPage({ params, searchParams }: Props) {
   const errorKey = typeof query.error === "string" ? ERRORS[query.error] : undefined;
 
   return (
-    <AccessShell locale={locale} agency={{ name: page.agencyName, logoUrl: null, accent: accentColors(page.accentColor) }} chrome>
+    <AccessShell
+      locale={locale}
+      agency={{ name: page.agencyName, logoUrl: null, accent: accentColors(page.accentColor) }}
+      chrome
+    >
       <div className="flex items-center gap-3">
         <PlatformLogo platform={page.platform} />
         <h1 className="text-2xl font-bold tracking-tight">{removalText(locale, "page.title", v)}</h1>
       </div>
-      <div className="mt-4">{errorKey && page.state !== "completed" ? <MessageBox tone="error">{removalText(locale, errorKey)}</MessageBox> : null}</div>
+      <div className="mt-4">
+        {errorKey && page.state !== "completed" ? (
+          <MessageBox tone="error">{removalText(locale, errorKey)}</MessageBox>
+        ) : null}
+      </div>
 
       {page.state === "expired" ? <MessageBox tone="warning">{removalText(locale, "page.expired")}</MessageBox> : null}
 
@@ -51,13 +66,20 @@ export default async function RemovalLinkPage({ params, searchParams }: Props) {
           </h2>
           <ul className="mt-3 space-y-2">
             {page.result.removed.map((r) => (
-              <li key={`ok-${r.serviceId}-${r.assetId}`} className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm">
+              <li
+                key={`ok-${r.serviceId}-${r.assetId}`}
+                className="rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm"
+              >
                 <span className="font-medium">{removalText(locale, "page.removed")}:</span> {r.name ?? r.assetId}
               </li>
             ))}
             {page.result.failed.map((r) => (
-              <li key={`no-${r.serviceId}-${r.assetId}`} className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-                <span className="font-medium">{removalText(locale, "page.notRemoved")}:</span> {r.name ?? r.assetId}: {r.detail}
+              <li
+                key={`no-${r.serviceId}-${r.assetId}`}
+                className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+              >
+                <span className="font-medium">{removalText(locale, "page.notRemoved")}:</span> {r.name ?? r.assetId}:{" "}
+                {r.detail}
               </li>
             ))}
           </ul>

@@ -48,8 +48,14 @@ async function findSignIn(state: string | undefined, platform: string | undefine
 
 function Frame({ locale, children }: { locale: Locale; children: React.ReactNode }) {
   return (
-    <main lang={locale} className="mx-auto max-w-md px-4 py-10" style={{ "--accent": "#0f172a", "--accent-fg": "#ffffff" } as React.CSSProperties}>
-      <p className="mb-4 inline-block rounded-full bg-amber-200 px-3 py-1 text-xs font-bold uppercase tracking-wide text-amber-950">{t(locale, "sandbox.badge")}</p>
+    <main
+      lang={locale}
+      className="mx-auto max-w-md px-4 py-10"
+      style={{ "--accent": "#0f172a", "--accent-fg": "#ffffff" } as React.CSSProperties}
+    >
+      <p className="mb-4 inline-block rounded-full bg-amber-200 px-3 py-1 text-xs font-bold uppercase tracking-wide text-amber-950">
+        {t(locale, "sandbox.badge")}
+      </p>
       {children}
     </main>
   );
@@ -57,7 +63,8 @@ function Frame({ locale, children }: { locale: Locale; children: React.ReactNode
 
 export default async function SandboxConsentPage({ searchParams }: Props) {
   const resolved = resolveConnectorEnv();
-  if (!env().sandboxPlatforms && resolved.sandboxPlatformList !== "all" && resolved.sandboxPlatformList.length === 0) notFound();
+  if (!env().sandboxPlatforms && resolved.sandboxPlatformList !== "all" && resolved.sandboxPlatformList.length === 0)
+    notFound();
   const query = await searchParams;
   const state = one(query.state);
   const platform = one(query.platform);

@@ -6,7 +6,13 @@ import { getCsrfToken } from "next-auth/react";
 import { useState } from "react";
 import { roleName } from "@/lib/core/auth/roles";
 
-export function AgencySwitcher({ current, agencies }: { current: string; agencies: { agencyId: string; name: string; role: string }[] }) {
+export function AgencySwitcher({
+  current,
+  agencies,
+}: {
+  current: string;
+  agencies: { agencyId: string; name: string; role: string }[];
+}) {
   const [busy, setBusy] = useState(false);
   if (agencies.length < 2) return null;
   return (

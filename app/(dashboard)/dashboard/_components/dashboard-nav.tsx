@@ -45,19 +45,34 @@ function isActive(pathname: string, href: string) {
 }
 
 /** Shown to instance administrators only (whoever runs the installation). */
-export const INSTANCE_NAV_SECTION = { title: "Instance", items: [{ href: "/dashboard/instance/platforms", label: "Platforms" }] };
+export const INSTANCE_NAV_SECTION = {
+  title: "Instance",
+  items: [{ href: "/dashboard/instance/platforms", label: "Platforms" }],
+};
 
-export function DashboardNav({ agencyName, userMenu, instanceAdmin = false }: { agencyName: string; userMenu: ReactNode; instanceAdmin?: boolean }) {
+export function DashboardNav({
+  agencyName,
+  userMenu,
+  instanceAdmin = false,
+}: {
+  agencyName: string;
+  userMenu: ReactNode;
+  instanceAdmin?: boolean;
+}) {
   const pathname = usePathname() ?? "";
   // The menu is open for one path only, so it closes on navigation without an effect.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === pathname;
-  const setOpen = (value: boolean | ((v: boolean) => boolean)) => setOpenAt((typeof value === "function" ? value(open) : value) ? pathname : null);
+  const setOpen = (value: boolean | ((v: boolean) => boolean)) =>
+    setOpenAt((typeof value === "function" ? value(open) : value) ? pathname : null);
   return (
     <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:self-start md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r">
       <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
         <div className="min-w-0">
-          <Link href="/dashboard/requests" className="block text-sm font-semibold uppercase tracking-wide text-indigo-700">
+          <Link
+            href="/dashboard/requests"
+            className="block text-sm font-semibold uppercase tracking-wide text-indigo-700"
+          >
             Access Requests
           </Link>
           <p className="truncate text-base font-semibold text-slate-900" data-testid="agency-name" title={agencyName}>
@@ -75,7 +90,11 @@ export function DashboardNav({ agencyName, userMenu, instanceAdmin = false }: { 
         </button>
       </div>
       {/* min-h-0: the list scrolls inside the full-height sidebar instead of running past its bottom */}
-      <nav id="dashboard-nav" aria-label="Dashboard" className={`${open ? "block" : "hidden"} min-h-0 flex-1 overflow-y-auto px-3 pb-4 md:block`}>
+      <nav
+        id="dashboard-nav"
+        aria-label="Dashboard"
+        className={`${open ? "block" : "hidden"} min-h-0 flex-1 overflow-y-auto px-3 pb-4 md:block`}
+      >
         {(instanceAdmin ? [...NAV_SECTIONS, INSTANCE_NAV_SECTION] : NAV_SECTIONS).map((section) => (
           <div key={section.title} className="mb-4">
             <p className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{section.title}</p>

@@ -17,7 +17,9 @@ function install() {
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
-    const ours = url.origin === window.location.origin && (headers.has("next-action") || url.pathname.startsWith("/api/dashboard/"));
+    const ours =
+      url.origin === window.location.origin &&
+      (headers.has("next-action") || url.pathname.startsWith("/api/dashboard/"));
     if (!ours || !state.agencyId) return original(input, init);
     headers.set(TAB_AGENCY_HEADER, state.agencyId);
     return original(input, { ...init, headers });

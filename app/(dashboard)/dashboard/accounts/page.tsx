@@ -31,8 +31,15 @@ export default async function AccountsPage() {
   const modes: ConnectModes = Object.fromEntries(listPlatforms().map((p) => [p.id, connectMode(p.id)]));
   return (
     <>
-      <PageHeader title="Connected accounts" description="Your agency's accounts on each platform, and the services each can receive." />
-      <PlatformSetupNotices notices={notices.filter((n) => platformMode(n.platform) === "unconfigured").map((n) => ({ ...n, lastSeenAt: n.lastSeenAt.toISOString() }))} />
+      <PageHeader
+        title="Connected accounts"
+        description="Your agency's accounts on each platform, and the services each can receive."
+      />
+      <PlatformSetupNotices
+        notices={notices
+          .filter((n) => platformMode(n.platform) === "unconfigured")
+          .map((n) => ({ ...n, lastSeenAt: n.lastSeenAt.toISOString() }))}
+      />
       <Card
         title="Platform sign-in on this installation"
         description="Live: real platform sign-in and grants. Sandbox: simulated. Not set up: the installation's administrator has not finished this platform's app yet."

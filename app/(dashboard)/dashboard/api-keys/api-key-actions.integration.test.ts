@@ -19,13 +19,21 @@ let ownerEmail: string;
 beforeAll(async () => {
   const agency = await createAgency({ name: "Audit Keys Co" });
   agencyId = agency.id;
-  const owner = await createUser({ agencyId, email: "owner@audit-keys.test", password: "correct horse battery staple", emailVerified: true });
+  const owner = await createUser({
+    agencyId,
+    email: "owner@audit-keys.test",
+    password: "correct horse battery staple",
+    emailVerified: true,
+  });
   ownerEmail = owner.email;
   session.current = { userId: owner.id };
 });
 
 async function entries() {
-  return (await getDb()).auditEntry.findMany({ where: { agencyId, action: { startsWith: "api_key." } }, orderBy: { createdAt: "asc" } });
+  return (await getDb()).auditEntry.findMany({
+    where: { agencyId, action: { startsWith: "api_key." } },
+    orderBy: { createdAt: "asc" },
+  });
 }
 
 describe("API key audit entries", () => {
@@ -50,7 +58,11 @@ describe("API key audit entries", () => {
       expect(r.createdAt).toBeInstanceOf(Date);
       expect(JSON.stringify(r)).not.toContain(key.key);
     }
-    expect(rows[0]!.changes).toEqual({ name: "CI deploys", prefix: key.prefix, scopes: ["clients:read", "requests:read"] });
+    expect(rows[0]!.changes).toEqual({
+      name: "CI deploys",
+      prefix: key.prefix,
+      scopes: ["clients:read", "requests:read"],
+    });
     expect(rows[1]!.changes).toMatchObject({ name: "CI deploys", prefix: key.prefix, revokedAt: { from: null } });
     // the stored hash is no secret to show either
     const stored = await (await getDb()).apiKey.findUniqueOrThrow({ where: { id: key.id } });

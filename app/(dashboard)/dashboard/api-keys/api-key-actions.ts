@@ -46,7 +46,10 @@ export const revokeApiKeyAction = dashboardAction(
   async (input, ctx) => {
     const actor = await actorOf(ctx);
     const revoked = await inTransaction(async (tx) => {
-      const before = await tx.apiKey.findFirst({ where: { id: input.id, agencyId: ctx.agencyId }, select: { name: true, prefix: true, revokedAt: true } });
+      const before = await tx.apiKey.findFirst({
+        where: { id: input.id, agencyId: ctx.agencyId },
+        select: { name: true, prefix: true, revokedAt: true },
+      });
       const out = await revokeApiKey({ agencyId: ctx.agencyId, id: input.id, tx });
       // revoking a revoked key changes nothing: no entry
       if (before && !before.revokedAt) {

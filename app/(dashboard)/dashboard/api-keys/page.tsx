@@ -16,8 +16,15 @@ export default async function ApiKeysPage() {
   const page = await listApiKeys({ agencyId: ctx.agencyId });
   return (
     <>
-      <PageHeader title="API keys" description="Keys your servers use to call the API. Only a hash of each key is stored." />
-      <ApiKeysPanel initialPage={page} canWrite={can(ctx.role, "keys:write")} actions={{ create: createApiKeyAction, revoke: revokeApiKeyAction }} />
+      <PageHeader
+        title="API keys"
+        description="Keys your servers use to call the API. Only a hash of each key is stored."
+      />
+      <ApiKeysPanel
+        initialPage={page}
+        canWrite={can(ctx.role, "keys:write")}
+        actions={{ create: createApiKeyAction, revoke: revokeApiKeyAction }}
+      />
     </>
   );
 }

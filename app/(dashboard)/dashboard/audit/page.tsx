@@ -17,7 +17,11 @@ import { DateTime } from "@/components/ui/date-time";
 export const metadata: Metadata = { title: "Audit log" };
 export const dynamic = "force-dynamic";
 
-export default async function AuditPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuditPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Faudit");
   if (!can(ctx.role, "audit:read")) {
@@ -30,7 +34,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   }
   const { filters, errors } = auditFiltersFrom(await searchParams);
   const rows = await describeAuditRows(ctx.agencyId, await listAudit({ agencyId: ctx.agencyId, filters, limit: 200 }));
-  const query = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === "string")).toString();
+  const query = new URLSearchParams(
+    Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === "string"),
+  ).toString();
   const field = (name: keyof typeof filters, label: string, type = "text", placeholder?: string) => (
     <div>
       <Label htmlFor={`audit-${name}`}>{label}</Label>
@@ -113,7 +119,9 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
                       <div>
                         <dt className="font-medium">What was sent</dt>
                         <dd>
-                          <pre className="max-w-full overflow-x-auto whitespace-pre-wrap break-all font-mono">{JSON.stringify(r.changes, null, 2)}</pre>
+                          <pre className="max-w-full overflow-x-auto whitespace-pre-wrap break-all font-mono">
+                            {JSON.stringify(r.changes, null, 2)}
+                          </pre>
                         </dd>
                       </div>
                     </dl>

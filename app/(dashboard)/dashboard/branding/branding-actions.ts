@@ -15,7 +15,12 @@ export const updateBrandingAction = dashboardAction(
   z.instanceof(FormData),
   async (form, ctx) => {
     const file = form.get("logo");
-    const logo = text(form, "removeLogo") === "1" ? null : file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : undefined;
+    const logo =
+      text(form, "removeLogo") === "1"
+        ? null
+        : file instanceof File && file.size > 0
+          ? new Uint8Array(await file.arrayBuffer())
+          : undefined;
     const useDefault = text(form, "defaultColor") === "1";
     return updateBranding({
       agencyId: ctx.agencyId,

@@ -17,7 +17,12 @@ export default async function BrandingPage() {
   return (
     <>
       <PageHeader title="Branding" description="How your agency appears to clients." />
-      <BrandingPanel initialBranding={branding} canWrite={can(ctx.role, "branding:write")} logoMaxBytes={LOGO_MAX_BYTES} save={updateBrandingAction} />
+      <BrandingPanel
+        initialBranding={branding}
+        canWrite={can(ctx.role, "branding:write")}
+        logoMaxBytes={LOGO_MAX_BYTES}
+        save={updateBrandingAction}
+      />
     </>
   );
 }

@@ -14,10 +14,18 @@ const ZCheckScope = z.union([
 ]);
 const ZClientId = z.strictObject({ clientId: z.uuid({ error: "clientId must be a client id." }) });
 const ZSchedule = z.strictObject({
-  everyDays: z.int({ error: "everyDays must be a whole number of days." }).min(0, "everyDays: 0 (off) to 30.").max(30, "everyDays: 0 (off) to 30."),
+  everyDays: z
+    .int({ error: "everyDays must be a whole number of days." })
+    .min(0, "everyDays: 0 (off) to 30.")
+    .max(30, "everyDays: 0 (off) to 30."),
 });
 
-export const checkAccessNowAction = dashboardAction("requests:write", ZCheckScope, (input, ctx) => checkGrantedAccess({ agencyId: ctx.agencyId, ...input }), "access.checked");
+export const checkAccessNowAction = dashboardAction(
+  "requests:write",
+  ZCheckScope,
+  (input, ctx) => checkGrantedAccess({ agencyId: ctx.agencyId, ...input }),
+  "access.checked",
+);
 
 export const removeClientAccessAction = dashboardAction(
   "clients:write",
@@ -42,13 +50,22 @@ export const setAccessCheckScheduleAction = dashboardAction(
 
 const ZRemovalLink = z.strictObject({
   clientId: z.uuid({ error: "clientId must be a client id." }),
-  platform: z.string({ error: "platform is required." }).min(1, "platform is required.").max(50, "platform: at most 50 characters."),
+  platform: z
+    .string({ error: "platform is required." })
+    .min(1, "platform is required.")
+    .max(50, "platform: at most 50 characters."),
 });
 
 // Emails the client a single-use removal link for one platform (removal that needs their sign-in).
 export const sendRemovalLinkAction = dashboardAction(
   "clients:write",
   ZRemovalLink,
-  (input, ctx) => createRemovalLink({ agencyId: ctx.agencyId, clientId: input.clientId, platform: input.platform, createdBy: ctx.email }),
+  (input, ctx) =>
+    createRemovalLink({
+      agencyId: ctx.agencyId,
+      clientId: input.clientId,
+      platform: input.platform,
+      createdBy: ctx.email,
+    }),
   "access.removal_link_sent",
 );

@@ -12,7 +12,12 @@ import { deleteClient } from "@/lib/core/clients/delete-client";
 import { addClientNote, ZAddClientNote } from "@/lib/core/clients/client-notes";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
-export const createClientAction = dashboardAction("clients:write", ZCreateClientBody, (input, ctx) => createClient({ agencyId: ctx.agencyId, input }), "client.created");
+export const createClientAction = dashboardAction(
+  "clients:write",
+  ZCreateClientBody,
+  (input, ctx) => createClient({ agencyId: ctx.agencyId, input }),
+  "client.created",
+);
 
 const ZUpdateClientAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }), patch: ZUpdateClientBody });
 
@@ -34,7 +39,12 @@ export const deleteProspectAction = dashboardAction(
 
 const ZDeleteClientAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }) });
 
-export const deleteClientAction = dashboardAction("clients:delete", ZDeleteClientAction, (input, ctx) => deleteClient({ agencyId: ctx.agencyId, id: input.id }), "client.deleted");
+export const deleteClientAction = dashboardAction(
+  "clients:delete",
+  ZDeleteClientAction,
+  (input, ctx) => deleteClient({ agencyId: ctx.agencyId, id: input.id }),
+  "client.deleted",
+);
 
 export const addClientNoteAction = dashboardAction(
   "clients:write",

@@ -11,5 +11,11 @@ export const dynamic = "force-dynamic";
 export default async function ClientsPage() {
   const ctx = await getDashboardContext();
   if (!ctx) return null;
-  return <ClientList canWrite={can(ctx.role, "clients:write")} createClient={createClientAction} deleteProspect={deleteProspectAction} />;
+  return (
+    <ClientList
+      canWrite={can(ctx.role, "clients:write")}
+      createClient={createClientAction}
+      deleteProspect={deleteProspectAction}
+    />
+  );
 }

@@ -14,7 +14,10 @@ export default async function DevelopersPage() {
   const baseUrl = `${env().appUrl}/api/v2`;
   return (
     <>
-      <PageHeader title="Developers" description="Connect your own software: API keys, the V2 reference and webhooks." />
+      <PageHeader
+        title="Developers"
+        description="Connect your own software: API keys, the V2 reference and webhooks."
+      />
       <DevelopersPanel baseUrl={baseUrl} specUrl="/api/v2/openapi.json" />
     </>
   );

@@ -2,7 +2,13 @@
 // Intake form page actions (Manager and above): on/off and question edits.
 import { z } from "zod";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
-import { addIntakeQuestion, moveIntakeQuestion, removeIntakeQuestion, setIntakeEnabled, updateIntakeQuestion } from "@/lib/core/intake/questions";
+import {
+  addIntakeQuestion,
+  moveIntakeQuestion,
+  removeIntakeQuestion,
+  setIntakeEnabled,
+  updateIntakeQuestion,
+} from "@/lib/core/intake/questions";
 import { ZIntakeQuestionInput, ZMoveIntakeQuestion } from "@/lib/core/intake/question-schemas";
 
 export const setIntakeEnabledAction = dashboardAction(

@@ -6,7 +6,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
 import { getIntakeForm } from "@/lib/core/intake/questions";
-import { addIntakeQuestionAction, moveIntakeQuestionAction, removeIntakeQuestionAction, setIntakeEnabledAction, updateIntakeQuestionAction } from "./intake-actions";
+import {
+  addIntakeQuestionAction,
+  moveIntakeQuestionAction,
+  removeIntakeQuestionAction,
+  setIntakeEnabledAction,
+  updateIntakeQuestionAction,
+} from "./intake-actions";
 
 export const metadata: Metadata = { title: "Intake form" };
 
@@ -16,7 +22,10 @@ export default async function IntakePage() {
   const form = await getIntakeForm({ agencyId: ctx.agencyId });
   return (
     <>
-      <PageHeader title="Intake form" description="Turn the form on or off, and add, edit, reorder or remove its questions." />
+      <PageHeader
+        title="Intake form"
+        description="Turn the form on or off, and add, edit, reorder or remove its questions."
+      />
       <IntakePanel
         initialForm={form}
         canWrite={can(ctx.role, "intake:write")}

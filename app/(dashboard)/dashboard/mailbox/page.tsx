@@ -22,11 +22,16 @@ export default async function MailboxPage() {
       <PageHeader title="Mailbox" description="The emails this app sent on your agency's behalf." />
       {smtp ? (
         <Card className="mb-6">
-          <p className="text-sm text-slate-700">An SMTP server is configured, so emails are delivered to their recipients. This list shows what was sent.</p>
+          <p className="text-sm text-slate-700">
+            An SMTP server is configured, so emails are delivered to their recipients. This list shows what was sent.
+          </p>
         </Card>
       ) : (
         <Card className="mb-6">
-          <p className="text-sm text-slate-700">No SMTP server is configured: emails are not delivered but kept here, where you can read them and follow their links.</p>
+          <p className="text-sm text-slate-700">
+            No SMTP server is configured: emails are not delivered but kept here, where you can read them and follow
+            their links.
+          </p>
         </Card>
       )}
       <MailboxPanel initialPage={page} />

@@ -4,7 +4,12 @@
 import { z } from "zod";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { markNotificationsRead } from "@/lib/core/notifications/list-notifications";
-import { updateNotificationPreferences, updateSlackWebhookUrl, ZNotificationPreferences, ZSlackSettings } from "@/lib/core/notifications/notification-settings";
+import {
+  updateNotificationPreferences,
+  updateSlackWebhookUrl,
+  ZNotificationPreferences,
+  ZSlackSettings,
+} from "@/lib/core/notifications/notification-settings";
 
 export const savePreferencesAction = dashboardAction("read", ZNotificationPreferences, (input, ctx) =>
   updateNotificationPreferences({ agencyId: ctx.agencyId, userId: ctx.userId, input }),
@@ -17,6 +22,10 @@ const ZMarkRead = z.strictObject({
     .optional(),
 });
 
-export const markReadAction = dashboardAction("read", ZMarkRead, (input, ctx) => markNotificationsRead({ agencyId: ctx.agencyId, userId: ctx.userId, ids: input.ids }));
+export const markReadAction = dashboardAction("read", ZMarkRead, (input, ctx) =>
+  markNotificationsRead({ agencyId: ctx.agencyId, userId: ctx.userId, ids: input.ids }),
+);
 
-export const saveSlackAction = dashboardAction("webhooks:write", ZSlackSettings, (input, ctx) => updateSlackWebhookUrl({ agencyId: ctx.agencyId, input }));
+export const saveSlackAction = dashboardAction("webhooks:write", ZSlackSettings, (input, ctx) =>
+  updateSlackWebhookUrl({ agencyId: ctx.agencyId, input }),
+);

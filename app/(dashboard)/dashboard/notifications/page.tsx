@@ -4,7 +4,11 @@ import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context"
 import { can } from "@/lib/core/auth/roles";
 import { getNotificationPreferences, getSlackWebhookUrl } from "@/lib/core/notifications/notification-settings";
 import { NotificationsPanel } from "@/components/notifications/notifications-panel";
-import { markReadAction, savePreferencesAction, saveSlackAction } from "@/app/(dashboard)/dashboard/notifications/notification-actions";
+import {
+  markReadAction,
+  savePreferencesAction,
+  saveSlackAction,
+} from "@/app/(dashboard)/dashboard/notifications/notification-actions";
 
 export const metadata: Metadata = { title: "Notifications" };
 export const dynamic = "force-dynamic";
@@ -12,7 +16,10 @@ export const dynamic = "force-dynamic";
 export default async function NotificationsPage() {
   const ctx = await getDashboardContext();
   if (!ctx) return null;
-  const [preferences, slackUrl] = await Promise.all([getNotificationPreferences({ agencyId: ctx.agencyId, userId: ctx.userId }), getSlackWebhookUrl({ agencyId: ctx.agencyId })]);
+  const [preferences, slackUrl] = await Promise.all([
+    getNotificationPreferences({ agencyId: ctx.agencyId, userId: ctx.userId }),
+    getSlackWebhookUrl({ agencyId: ctx.agencyId }),
+  ]);
   const canEditSlack = can(ctx.role, "webhooks:write");
   return (
     <NotificationsPanel

@@ -21,7 +21,12 @@ export default async function RemindersPage() {
         title="Reminders"
         description="Clients who were emailed a request and have not finished it get a reminder in their own language on the days you choose. You can also send one by hand from a request's page."
       />
-      <ReminderSettingsPanel initial={settings} max={MAX_REMINDERS} canWrite={can(ctx.role, "branding:write")} save={updateReminderSettingsAction} />
+      <ReminderSettingsPanel
+        initial={settings}
+        max={MAX_REMINDERS}
+        canWrite={can(ctx.role, "branding:write")}
+        save={updateReminderSettingsAction}
+      />
     </>
   );
 }

@@ -3,4 +3,6 @@
 import { updateReminderSettings, ZReminderSettings } from "@/lib/core/agencies/reminder-settings";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
-export const updateReminderSettingsAction = dashboardAction("branding:write", ZReminderSettings, (input, ctx) => updateReminderSettings({ agencyId: ctx.agencyId, input }));
+export const updateReminderSettingsAction = dashboardAction("branding:write", ZReminderSettings, (input, ctx) =>
+  updateReminderSettings({ agencyId: ctx.agencyId, input }),
+);

@@ -35,7 +35,12 @@ export const previewAsClientAction = dashboardAction(
   "requests:write",
   ZCreateRequestBody,
   async (input, ctx) => {
-    const request = await createRequest({ agencyId: ctx.agencyId, input: { ...input, sendEmail: false }, source: "dashboard", isDemo: true });
+    const request = await createRequest({
+      agencyId: ctx.agencyId,
+      input: { ...input, sendEmail: false },
+      source: "dashboard",
+      isDemo: true,
+    });
     return { inviteUrl: request.inviteUrl };
   },
   "request.previewed",

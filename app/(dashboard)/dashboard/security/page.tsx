@@ -7,7 +7,12 @@ import { getDb } from "@/lib/infra/db/db";
 import { twoFactorStatus } from "@/lib/core/users/two-factor";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
-import { beginTwoFactorAction, confirmTwoFactorAction, disableTwoFactorAction, requireTeamTwoFactorAction } from "./security-actions";
+import {
+  beginTwoFactorAction,
+  confirmTwoFactorAction,
+  disableTwoFactorAction,
+  requireTeamTwoFactorAction,
+} from "./security-actions";
 
 export const metadata: Metadata = { title: "Security" };
 export const dynamic = "force-dynamic";

@@ -5,15 +5,26 @@ import { z } from "zod";
 import QRCode from "qrcode";
 import { ApiError } from "@/lib/core/common/api-error";
 import { zodToApiError } from "@/lib/core/common/to-api-error";
-import { beginTwoFactorEnrolment, confirmTwoFactorEnrolment, disableTwoFactor, setTeamTwoFactorRequirement } from "@/lib/core/users/two-factor";
+import {
+  beginTwoFactorEnrolment,
+  confirmTwoFactorEnrolment,
+  disableTwoFactor,
+  setTeamTwoFactorRequirement,
+} from "@/lib/core/users/two-factor";
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { getDashboardContext, type DashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { renewOwnSession } from "@/lib/surfaces/dashboard/renew-session";
 
-const ZCode = z.strictObject({ code: z.string({ error: "code is required." }).trim().min(6, "Enter the 6-digit code.").max(100, "code is too long.") });
+const ZCode = z.strictObject({
+  code: z.string({ error: "code is required." }).trim().min(6, "Enter the 6-digit code.").max(100, "code is too long."),
+});
 
-async function own<S extends z.ZodType, T>(schema: S, input: unknown, fn: (input: z.output<S>, ctx: DashboardContext) => Promise<T>): Promise<ActionResult<T>> {
+async function own<S extends z.ZodType, T>(
+  schema: S,
+  input: unknown,
+  fn: (input: z.output<S>, ctx: DashboardContext) => Promise<T>,
+): Promise<ActionResult<T>> {
   try {
     const ctx = await getDashboardContext();
     if (!ctx) throw new ApiError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
@@ -32,7 +43,9 @@ export async function beginTwoFactorAction(): Promise<ActionResult<{ secret: str
   });
 }
 
-export async function confirmTwoFactorAction(input: { code: string }): Promise<ActionResult<{ recoveryCodes: string[] }>> {
+export async function confirmTwoFactorAction(input: {
+  code: string;
+}): Promise<ActionResult<{ recoveryCodes: string[] }>> {
   // turning it on ends every other session (one issued before may have been stolen); this tab's goes on
   return own(ZCode, input, async (i, ctx) => {
     const res = await confirmTwoFactorEnrolment({ userId: ctx.userId, code: i.code });
@@ -49,6 +62,8 @@ export async function disableTwoFactorAction(input: { code: string }): Promise<A
   });
 }
 
-export const requireTeamTwoFactorAction = dashboardAction("team:write", z.strictObject({ required: z.boolean({ error: "required must be true or false." }) }), (input, ctx) =>
-  setTeamTwoFactorRequirement({ agencyId: ctx.agencyId, userId: ctx.userId, required: input.required }),
+export const requireTeamTwoFactorAction = dashboardAction(
+  "team:write",
+  z.strictObject({ required: z.boolean({ error: "required must be true or false." }) }),
+  (input, ctx) => setTeamTwoFactorRequirement({ agencyId: ctx.agencyId, userId: ctx.userId, required: input.required }),
 );

@@ -14,10 +14,16 @@ export const metadata: Metadata = { title: "Static link" };
 export default async function StaticLinkPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Fstatic-link");
-  const [link, accounts] = await Promise.all([getStaticLink({ agencyId: ctx.agencyId }), listAccounts({ agencyId: ctx.agencyId })]);
+  const [link, accounts] = await Promise.all([
+    getStaticLink({ agencyId: ctx.agencyId }),
+    listAccounts({ agencyId: ctx.agencyId }),
+  ]);
   return (
     <>
-      <PageHeader title="Static link" description="One link for new prospects: they enter their details and get their own access request." />
+      <PageHeader
+        title="Static link"
+        description="One link for new prospects: they enter their details and get their own access request."
+      />
       <StaticLinkPanel
         initialLink={link}
         initialAccounts={accounts}

@@ -2,7 +2,11 @@
 // Static link page actions (Manager and above, the same rank as branding): settings and
 // a new token.
 import { z } from "zod";
-import { regenerateStaticLinkToken, updateStaticLink, ZUpdateStaticLinkBody } from "@/lib/core/agencies/update-static-link";
+import {
+  regenerateStaticLinkToken,
+  updateStaticLink,
+  ZUpdateStaticLinkBody,
+} from "@/lib/core/agencies/update-static-link";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 
 export const updateStaticLinkAction = dashboardAction(

@@ -8,7 +8,12 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Card } from "@/components/ui/card";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import { TeamManager } from "@/components/team/team-manager";
-import { changeRoleAction, createInviteAction, removeMemberAction, revokeInviteAction } from "@/app/(dashboard)/dashboard/team/team-actions";
+import {
+  changeRoleAction,
+  createInviteAction,
+  removeMemberAction,
+  revokeInviteAction,
+} from "@/app/(dashboard)/dashboard/team/team-actions";
 
 export const metadata: Metadata = { title: "Team" };
 export const dynamic = "force-dynamic";
@@ -41,9 +46,18 @@ export default async function TeamPage() {
         team={team}
         canManage={can(ctx.role, "team:write")}
         currentUserId={ctx.userId}
-        actions={{ createInvite: createInviteAction, changeRole: changeRoleAction, removeMember: removeMemberAction, revokeInvite: revokeInviteAction }}
+        actions={{
+          createInvite: createInviteAction,
+          changeRole: changeRoleAction,
+          removeMember: removeMemberAction,
+          revokeInvite: revokeInviteAction,
+        }}
       />
-      <Card title="Roles and permissions" className="mt-6" description="Every action is checked on the server against this table.">
+      <Card
+        title="Roles and permissions"
+        className="mt-6"
+        description="Every action is checked on the server against this table."
+      >
         <Table caption="Permissions by role">
           <THead>
             <tr>

@@ -7,7 +7,12 @@ import { createTeamInvite } from "@/lib/core/team/create-team-invite";
 import { changeMemberRole } from "@/lib/core/team/change-member-role";
 import { removeMember } from "@/lib/core/team/remove-member";
 import { revokeTeamInvite } from "@/lib/core/team/revoke-team-invite";
-import { ZChangeMemberRoleBody, ZCreateTeamInviteBody, ZInviteIdBody, ZMembershipIdBody } from "@/lib/core/team/schemas";
+import {
+  ZChangeMemberRoleBody,
+  ZCreateTeamInviteBody,
+  ZInviteIdBody,
+  ZMembershipIdBody,
+} from "@/lib/core/team/schemas";
 
 // Inviting needs a verified email address, so an unverified sign-up cannot send invites.
 export const createInviteAction = dashboardAction(

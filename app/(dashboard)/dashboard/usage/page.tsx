@@ -17,8 +17,15 @@ export default async function UsagePage() {
   const overview = await getUsageOverview({ agencyId: ctx.agencyId });
   return (
     <>
-      <PageHeader title="Usage and plan" description="Access links created this month, counted per UTC calendar month." />
-      <UsagePanel initialOverview={overview} canChangePlan={can(ctx.role, "plan:write")} changePlan={changePlanAction} />
+      <PageHeader
+        title="Usage and plan"
+        description="Access links created this month, counted per UTC calendar month."
+      />
+      <UsagePanel
+        initialOverview={overview}
+        canChangePlan={can(ctx.role, "plan:write")}
+        changePlan={changePlanAction}
+      />
     </>
   );
 }

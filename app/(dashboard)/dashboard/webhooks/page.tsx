@@ -18,8 +18,17 @@ export default async function WebhooksPage() {
   const page = await listWebhooks({ agencyId: ctx.agencyId });
   return (
     <>
-      <PageHeader title="Webhooks" description="Signed HTTPS deliveries of events as they happen: grants, completions, cancellations and more." />
-      <WebhooksPanel initialPage={page} eventTypes={EVENT_TYPES} canWrite={can(ctx.role, "webhooks:write")} limit={WEBHOOK_LIMIT} create={createWebhookAction} />
+      <PageHeader
+        title="Webhooks"
+        description="Signed HTTPS deliveries of events as they happen: grants, completions, cancellations and more."
+      />
+      <WebhooksPanel
+        initialPage={page}
+        eventTypes={EVENT_TYPES}
+        canWrite={can(ctx.role, "webhooks:write")}
+        limit={WEBHOOK_LIMIT}
+        create={createWebhookAction}
+      />
     </>
   );
 }

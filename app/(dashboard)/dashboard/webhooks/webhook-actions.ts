@@ -14,7 +14,12 @@ import { updateWebhook } from "@/lib/core/webhooks/update-webhook";
 
 const ZId = z.strictObject({ id: z.uuid({ error: "Not a webhook id." }) });
 
-export const createWebhookAction = dashboardAction("webhooks:write", ZCreateWebhookBody, (input, ctx) => createWebhook({ agencyId: ctx.agencyId, input }), "webhook.created");
+export const createWebhookAction = dashboardAction(
+  "webhooks:write",
+  ZCreateWebhookBody,
+  (input, ctx) => createWebhook({ agencyId: ctx.agencyId, input }),
+  "webhook.created",
+);
 
 export const updateWebhookAction = dashboardAction(
   "webhooks:write",
@@ -23,11 +28,26 @@ export const updateWebhookAction = dashboardAction(
   "webhook.updated",
 );
 
-export const pauseWebhookAction = dashboardAction("webhooks:write", ZId, (input, ctx) => pauseWebhook({ agencyId: ctx.agencyId, id: input.id }), "webhook.paused");
+export const pauseWebhookAction = dashboardAction(
+  "webhooks:write",
+  ZId,
+  (input, ctx) => pauseWebhook({ agencyId: ctx.agencyId, id: input.id }),
+  "webhook.paused",
+);
 
-export const resumeWebhookAction = dashboardAction("webhooks:write", ZId, (input, ctx) => resumeWebhook({ agencyId: ctx.agencyId, id: input.id }), "webhook.resumed");
+export const resumeWebhookAction = dashboardAction(
+  "webhooks:write",
+  ZId,
+  (input, ctx) => resumeWebhook({ agencyId: ctx.agencyId, id: input.id }),
+  "webhook.resumed",
+);
 
-export const deleteWebhookAction = dashboardAction("webhooks:write", ZId, (input, ctx) => deleteWebhook({ agencyId: ctx.agencyId, id: input.id }), "webhook.deleted");
+export const deleteWebhookAction = dashboardAction(
+  "webhooks:write",
+  ZId,
+  (input, ctx) => deleteWebhook({ agencyId: ctx.agencyId, id: input.id }),
+  "webhook.deleted",
+);
 
 export const rotateWebhookSecretAction = dashboardAction(
   "webhooks:write",
@@ -36,4 +56,9 @@ export const rotateWebhookSecretAction = dashboardAction(
   "webhook.secret_rotated",
 );
 
-export const sendTestEventAction = dashboardAction("webhooks:write", ZId, (input, ctx) => sendTestEvent({ agencyId: ctx.agencyId, id: input.id }), "webhook.test_sent");
+export const sendTestEventAction = dashboardAction(
+  "webhooks:write",
+  ZId,
+  (input, ctx) => sendTestEvent({ agencyId: ctx.agencyId, id: input.id }),
+  "webhook.test_sent",
+);

@@ -12,8 +12,14 @@ export async function GET(req: Request) {
   const query = new URL(req.url).searchParams;
   // a removal link's sign-in (offboarding with the client's consent) comes back here too
   if (isRemovalState(query.get("state"))) {
-    const removal = await finishRemovalSignIn({ state: query.get("state"), code: query.get("code") ?? query.get("auth_code"), error: query.get("error") });
-    return removal.kind === "invalid" ? plainErrorPage(localeFromAcceptLanguage(req.headers.get("accept-language")), 400) : seeOther(removal.location);
+    const removal = await finishRemovalSignIn({
+      state: query.get("state"),
+      code: query.get("code") ?? query.get("auth_code"),
+      error: query.get("error"),
+    });
+    return removal.kind === "invalid"
+      ? plainErrorPage(localeFromAcceptLanguage(req.headers.get("accept-language")), 400)
+      : seeOther(removal.location);
   }
   const result = await finishSignIn({
     state: query.get("state"),
@@ -21,7 +27,10 @@ export async function GET(req: Request) {
     error: query.get("error"),
     errorReason: query.get("error_reason"),
   });
-  if (result.kind === "invalid") return plainErrorPage(localeFromAcceptLanguage(req.headers.get("accept-language")), 400);
-  const params = result.sessionId ? { pick: result.serviceId, session: result.sessionId } : { error: result.error, service: result.serviceId };
+  if (result.kind === "invalid")
+    return plainErrorPage(localeFromAcceptLanguage(req.headers.get("accept-language")), 400);
+  const params = result.sessionId
+    ? { pick: result.serviceId, session: result.sessionId }
+    : { error: result.error, service: result.serviceId };
   return seeOther(pagePath("invite", result.token, params));
 }

@@ -17,8 +17,13 @@ describe("GET /api/bench/baseline", () => {
     const agency = await seedV2Agency({ platforms: ["meta"] });
     agencyId = agency.agencyId;
     const api = client(server.url, agency.key);
-    const clientId = expectOk(await api("POST", "/clients", { body: { name: "Bench", email: "bench@example.com" } }), 201).id;
-    const requestedServices = { meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] } };
+    const clientId = expectOk(
+      await api("POST", "/clients", { body: { name: "Bench", email: "bench@example.com" } }),
+      201,
+    ).id;
+    const requestedServices = {
+      meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }] },
+    };
     requestId = expectOk(await api("POST", "/requests", { body: { clientId, requestedServices } }), 201).id;
   });
   afterEach(() => {
@@ -28,7 +33,8 @@ describe("GET /api/bench/baseline", () => {
   });
   afterAll(async () => server?.close());
 
-  const get = (id: string, agency = agencyId) => fetch(`${server.url}/api/bench/baseline?id=${encodeURIComponent(id)}&agency=${encodeURIComponent(agency)}`);
+  const get = (id: string, agency = agencyId) =>
+    fetch(`${server.url}/api/bench/baseline?id=${encodeURIComponent(id)}&agency=${encodeURIComponent(agency)}`);
 
   it("answers 404 without BENCH_ROUTES, and with BENCH_ROUTES=0", async () => {
     for (const value of [undefined, "0"]) {

@@ -2,4 +2,6 @@
 import { listApiKeys, ZListApiKeysQuery } from "@/lib/core/api-keys/list-api-keys";
 import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
 
-export const GET = withDashboard("read", async ({ ctx, query }) => listApiKeys({ agencyId: ctx.agencyId, query }), { query: ZListApiKeysQuery });
+export const GET = withDashboard("read", async ({ ctx, query }) => listApiKeys({ agencyId: ctx.agencyId, query }), {
+  query: ZListApiKeysQuery,
+});

@@ -4,4 +4,8 @@ import { listClientsForDashboard, ZDashboardClientsQuery } from "@/lib/surfaces/
 
 export const dynamic = "force-dynamic";
 
-export const GET = withDashboard("read", async ({ ctx, query }) => listClientsForDashboard({ agencyId: ctx.agencyId, query }), { query: ZDashboardClientsQuery });
+export const GET = withDashboard(
+  "read",
+  async ({ ctx, query }) => listClientsForDashboard({ agencyId: ctx.agencyId, query }),
+  { query: ZDashboardClientsQuery },
+);

@@ -4,4 +4,8 @@ import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
 import { listEmails, ZListEmailsQuery } from "@/lib/core/emails/list-emails";
 import { mailboxAddressFor } from "@/lib/core/emails/email-visibility";
 
-export const GET = withDashboard("read", async ({ ctx, query }) => listEmails({ agencyId: ctx.agencyId, query, to: mailboxAddressFor(ctx) }), { query: ZListEmailsQuery });
+export const GET = withDashboard(
+  "read",
+  async ({ ctx, query }) => listEmails({ agencyId: ctx.agencyId, query, to: mailboxAddressFor(ctx) }),
+  { query: ZListEmailsQuery },
+);

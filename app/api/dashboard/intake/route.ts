@@ -2,4 +2,6 @@
 import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
 import { getIntakeForm } from "@/lib/core/intake/questions";
 
-export const GET = withDashboard("read", async ({ ctx }) => ({ data: await getIntakeForm({ agencyId: ctx.agencyId }) }));
+export const GET = withDashboard("read", async ({ ctx }) => ({
+  data: await getIntakeForm({ agencyId: ctx.agencyId }),
+}));

@@ -4,4 +4,6 @@ import { listNotifications } from "@/lib/core/notifications/list-notifications";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withDashboard("read", async ({ ctx }) => ({ data: await listNotifications({ agencyId: ctx.agencyId, userId: ctx.userId }) }));
+export const GET = withDashboard("read", async ({ ctx }) => ({
+  data: await listNotifications({ agencyId: ctx.agencyId, userId: ctx.userId }),
+}));

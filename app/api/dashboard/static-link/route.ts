@@ -2,4 +2,6 @@
 import { getStaticLink } from "@/lib/core/agencies/update-static-link";
 import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
 
-export const GET = withDashboard("read", async ({ ctx }) => ({ data: await getStaticLink({ agencyId: ctx.agencyId }) }));
+export const GET = withDashboard("read", async ({ ctx }) => ({
+  data: await getStaticLink({ agencyId: ctx.agencyId }),
+}));

@@ -2,4 +2,6 @@
 import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
 import { getUsageOverview } from "@/lib/core/usage/get-usage-overview";
 
-export const GET = withDashboard("read", async ({ ctx }) => ({ data: await getUsageOverview({ agencyId: ctx.agencyId }) }));
+export const GET = withDashboard("read", async ({ ctx }) => ({
+  data: await getUsageOverview({ agencyId: ctx.agencyId }),
+}));

@@ -7,7 +7,11 @@ import { newRequestId } from "@/lib/surfaces/http/request-id";
 export const GET = async () =>
   new Response(openApiJson(), {
     status: 200,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300", "X-Request-Id": newRequestId() },
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+      "X-Request-Id": newRequestId(),
+    },
   });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

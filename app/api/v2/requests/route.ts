@@ -11,6 +11,8 @@ export const POST = withApiKey(
   }),
 );
 
-export const GET = withApiKey({ scope: "requests:read", query: ZListRequestsQuery }, async ({ auth, query }) => listRequests({ agencyId: auth.agencyId, query }));
+export const GET = withApiKey({ scope: "requests:read", query: ZListRequestsQuery }, async ({ auth, query }) =>
+  listRequests({ agencyId: auth.agencyId, query }),
+);
 
 export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

@@ -10,7 +10,16 @@ import { resetEnvCache } from "@/lib/infra/env";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { startApiServer } from "@/test/support/api-server";
-import { call, expectError, expectOk, fieldsOf, ISO_MS, seedV2Agency, UUID, type SeededV2Agency } from "@/test/support/v2-fixtures";
+import {
+  call,
+  expectError,
+  expectOk,
+  fieldsOf,
+  ISO_MS,
+  seedV2Agency,
+  UUID,
+  type SeededV2Agency,
+} from "@/test/support/v2-fixtures";
 import { respond, startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 
 // A public address written as an IP literal: accepted without asking DNS and never contacted.
@@ -33,7 +42,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const api = (agency: SeededV2Agency, method: string, path: string, opts?: Parameters<typeof call>[4]) => call(server.url, agency.key, method, path, opts);
+const api = (agency: SeededV2Agency, method: string, path: string, opts?: Parameters<typeof call>[4]) =>
+  call(server.url, agency.key, method, path, opts);
 
 async function create(agency: SeededV2Agency, body: unknown = { url: PUBLIC_URL, events: ["*"] }) {
   return expectOk(await api(agency, "POST", "/webhooks", { body }), 201);
@@ -41,7 +51,10 @@ async function create(agency: SeededV2Agency, body: unknown = { url: PUBLIC_URL,
 
 async function clearWebhooks(agency: SeededV2Agency) {
   const db = await getDb();
-  await db.webhook.updateMany({ where: { agencyId: agency.agencyId, deletedAt: null }, data: { deletedAt: new Date() } });
+  await db.webhook.updateMany({
+    where: { agencyId: agency.agencyId, deletedAt: null },
+    data: { deletedAt: new Date() },
+  });
 }
 
 describe("POST /webhooks", () => {
@@ -74,8 +87,16 @@ describe("POST /webhooks", () => {
     expect(expectOk(again, 201)).toEqual(expectOk(first, 201));
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(expectOk(await api(a, "GET", "/webhooks")).length).toBe(1);
-    expectError(await api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["client.created"] }, idempotencyKey: key }), 409, "IDEMPOTENCY_KEY_REUSED");
-    const missing = expectError(await api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["*"] }, idempotencyKey: null }), 400, "VALIDATION_FAILED");
+    expectError(
+      await api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["client.created"] }, idempotencyKey: key }),
+      409,
+      "IDEMPOTENCY_KEY_REUSED",
+    );
+    const missing = expectError(
+      await api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["*"] }, idempotencyKey: null }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expect(missing.details[0]!.field).toBe("Idempotency-Key");
   });
 
@@ -106,7 +127,12 @@ describe("POST /webhooks", () => {
   });
 
   it("refuses a host under a reserved name (.example, .test, .invalid, .localhost) on create and update, naming url", async () => {
-    for (const url of ["https://webhooks.demo-agency.example/access-events", "https://hooks.test/in", "https://x.invalid/", "https://app.localhost/in"]) {
+    for (const url of [
+      "https://webhooks.demo-agency.example/access-events",
+      "https://hooks.test/in",
+      "https://x.invalid/",
+      "https://app.localhost/in",
+    ]) {
       const res = await api(a, "POST", "/webhooks", { body: { url, events: ["*"] } });
       expectError(res, 400, "VALIDATION_FAILED");
       expect(fieldsOf(res), url).toEqual(["url"]);
@@ -154,14 +180,20 @@ describe("POST /webhooks", () => {
     }
     expect(fieldsOf(await api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL } }))).toEqual(["events"]);
     expect(fieldsOf(await api(a, "POST", "/webhooks", { body: { events: ["*"] } }))).toEqual(["url"]);
-    expect(fieldsOf(await api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["*"], secret: "x" } }))).toEqual(["secret"]);
+    expect(
+      fieldsOf(await api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["*"], secret: "x" } })),
+    ).toEqual(["secret"]);
   });
 
   it("allows 10 webhooks per agency: the 11th is 409 LIMIT_REACHED until one is deleted", async () => {
     await clearWebhooks(a);
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) ids.push((await create(a, { url: `${PUBLIC_URL}/${i}`, events: ["*"] })).id);
-    const err = expectError(await api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["*"] } }), 409, "LIMIT_REACHED");
+    const err = expectError(
+      await api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["*"] } }),
+      409,
+      "LIMIT_REACHED",
+    );
     expect(err.message).toMatch(/10/);
     // another agency is not affected
     await create(b);
@@ -172,7 +204,9 @@ describe("POST /webhooks", () => {
   it("never lets concurrent creates pass the limit", async () => {
     await clearWebhooks(a);
     for (let i = 0; i < 8; i++) await create(a);
-    const results = await Promise.all(Array.from({ length: 5 }, () => api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["*"] } })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => api(a, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["*"] } })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
     expect(results.filter((r) => r.status === 409).every((r) => r.body.error.code === "LIMIT_REACHED")).toBe(true);
     expect(await (await getDb()).webhook.count({ where: { agencyId: a.agencyId, deletedAt: null } })).toBe(10);
@@ -204,7 +238,8 @@ describe("GET /webhooks and GET /webhooks/{id}", () => {
       expectError(await api(a, "GET", `/webhooks/${id}`), 404, "NOT_FOUND");
       expectError(await api(a, "PATCH", `/webhooks/${id}`, { body: { events: ["*"] } }), 404, "NOT_FOUND");
       expectError(await api(a, "DELETE", `/webhooks/${id}`), 404, "NOT_FOUND");
-      for (const op of ["pause", "resume", "rotate-secret", "test"]) expectError(await api(a, "POST", `/webhooks/${id}/${op}`), 404, "NOT_FOUND");
+      for (const op of ["pause", "resume", "rotate-secret", "test"])
+        expectError(await api(a, "POST", `/webhooks/${id}/${op}`), 404, "NOT_FOUND");
       expectError(await api(a, "GET", `/webhooks/${id}/deliveries`), 404, "NOT_FOUND");
     }
     // the other agency's webhook is untouched
@@ -217,7 +252,11 @@ describe("GET /webhooks and GET /webhooks/{id}", () => {
     const other = await createApiKey({ agencyId: a.agencyId, scopes: ["clients:read"] });
     expectOk(await call(server.url, reader.key, "GET", `/webhooks/${hook.id}`));
     expectOk(await call(server.url, reader.key, "GET", `/webhooks/${hook.id}/deliveries`));
-    expectError(await call(server.url, reader.key, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["*"] } }), 403, "CAPABILITY_REQUIRED");
+    expectError(
+      await call(server.url, reader.key, "POST", "/webhooks", { body: { url: PUBLIC_URL, events: ["*"] } }),
+      403,
+      "CAPABILITY_REQUIRED",
+    );
     expectError(await call(server.url, reader.key, "POST", `/webhooks/${hook.id}/pause`), 403, "CAPABILITY_REQUIRED");
     expectError(await call(server.url, other.key, "GET", "/webhooks"), 403, "CAPABILITY_REQUIRED");
     expectError(await api(a, "PUT", `/webhooks/${hook.id}`), 405, "METHOD_NOT_ALLOWED");
@@ -228,11 +267,26 @@ describe("PATCH /webhooks/{id}", () => {
   it("changes url and events with the creation rules", async () => {
     await clearWebhooks(a);
     const hook = await create(a);
-    const updated = expectOk(await api(a, "PATCH", `/webhooks/${hook.id}`, { body: { url: `${PUBLIC_URL}/v2`, events: ["request.completed"] } }));
-    expect(updated).toMatchObject({ id: hook.id, url: `${PUBLIC_URL}/v2`, events: ["request.completed"], status: "active" });
-    expect(expectOk(await api(a, "PATCH", `/webhooks/${hook.id}`, { body: { events: ["*"] } })).url).toBe(`${PUBLIC_URL}/v2`);
-    expect(fieldsOf(await api(a, "PATCH", `/webhooks/${hook.id}`, { body: { url: "https://192.168.1.1/" } }))).toEqual(["url"]);
-    expect(fieldsOf(await api(a, "PATCH", `/webhooks/${hook.id}`, { body: { events: ["*", "client.created"] } }))).toEqual(["events"]);
+    const updated = expectOk(
+      await api(a, "PATCH", `/webhooks/${hook.id}`, {
+        body: { url: `${PUBLIC_URL}/v2`, events: ["request.completed"] },
+      }),
+    );
+    expect(updated).toMatchObject({
+      id: hook.id,
+      url: `${PUBLIC_URL}/v2`,
+      events: ["request.completed"],
+      status: "active",
+    });
+    expect(expectOk(await api(a, "PATCH", `/webhooks/${hook.id}`, { body: { events: ["*"] } })).url).toBe(
+      `${PUBLIC_URL}/v2`,
+    );
+    expect(fieldsOf(await api(a, "PATCH", `/webhooks/${hook.id}`, { body: { url: "https://192.168.1.1/" } }))).toEqual([
+      "url",
+    ]);
+    expect(
+      fieldsOf(await api(a, "PATCH", `/webhooks/${hook.id}`, { body: { events: ["*", "client.created"] } })),
+    ).toEqual(["events"]);
     expect(fieldsOf(await api(a, "PATCH", `/webhooks/${hook.id}`, { body: { status: "paused" } }))).toEqual(["status"]);
     expectError(await api(a, "PATCH", `/webhooks/${hook.id}`, { body: {} }), 400, "VALIDATION_FAILED");
   });
@@ -241,9 +295,14 @@ describe("PATCH /webhooks/{id}", () => {
 describe("pause, resume and delete", () => {
   async function pendingDelivery(webhookId: string) {
     const db = await getDb();
-    const eventId = await db.$transaction((tx) => recordEvent(tx, { agencyId: a.agencyId, type: "client.created", data: { client: { id: "x" } } as never }));
+    const eventId = await db.$transaction((tx) =>
+      recordEvent(tx, { agencyId: a.agencyId, type: "client.created", data: { client: { id: "x" } } as never }),
+    );
     // Far in the future, so no worker running in this process could take it first.
-    await db.webhookDelivery.updateMany({ where: { eventId }, data: { nextAttemptAt: new Date(Date.now() + 3_600_000) } });
+    await db.webhookDelivery.updateMany({
+      where: { eventId },
+      data: { nextAttemptAt: new Date(Date.now() + 3_600_000) },
+    });
     return db.webhookDelivery.findFirstOrThrow({ where: { eventId, webhookId } });
   }
 
@@ -254,15 +313,21 @@ describe("pause, resume and delete", () => {
     expect(expectOk(await api(a, "POST", `/webhooks/${hook.id}/pause`)).status).toBe("paused");
     const db = await getDb();
     // due in an hour: not due while paused, so still pending
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: before.id } })).toMatchObject({ status: "pending" });
-    const during = await db.$transaction((tx) => recordEvent(tx, { agencyId: a.agencyId, type: "client.created", data: {} as never }));
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: before.id } })).toMatchObject({
+      status: "pending",
+    });
+    const during = await db.$transaction((tx) =>
+      recordEvent(tx, { agencyId: a.agencyId, type: "client.created", data: {} as never }),
+    );
     expect(await db.webhookDelivery.count({ where: { eventId: during } })).toBe(0);
     // pausing twice is harmless; the list shows the status
     expectOk(await api(a, "POST", `/webhooks/${hook.id}/pause`));
     expect(expectOk(await api(a, "GET", "/webhooks"))[0].status).toBe("paused");
     expect(expectOk(await api(a, "POST", `/webhooks/${hook.id}/resume`)).status).toBe("active");
     // still within its schedule: delivered after the resume
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: before.id } })).toMatchObject({ status: "pending" });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: before.id } })).toMatchObject({
+      status: "pending",
+    });
     expect((await pendingDelivery(hook.id)).status).toBe("pending");
     expectError(await api(a, "POST", `/webhooks/${hook.id}/pause`, { body: { now: true } }), 400, "VALIDATION_FAILED");
   });
@@ -277,12 +342,21 @@ describe("pause, resume and delete", () => {
     const later = await pendingDelivery(hook.id);
     expectOk(await api(a, "POST", `/webhooks/${hook.id}/pause`));
     const statusOf = async (id: string) => (await db.webhookDelivery.findUniqueOrThrow({ where: { id } })).status;
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: dueNow.id } })).toMatchObject({ status: "cancelled", lastError: expect.stringMatching(/paused/) });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: dueNow.id } })).toMatchObject({
+      status: "cancelled",
+      lastError: expect.stringMatching(/paused/),
+    });
     expect(await statusOf(comesDue.id)).toBe("pending");
     // this retry's time passes during the pause; the other's is still ahead at the resume
-    await db.webhookDelivery.update({ where: { id: comesDue.id }, data: { nextAttemptAt: new Date(Date.now() - 1000) } });
+    await db.webhookDelivery.update({
+      where: { id: comesDue.id },
+      data: { nextAttemptAt: new Date(Date.now() - 1000) },
+    });
     expectOk(await api(a, "POST", `/webhooks/${hook.id}/resume`));
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: comesDue.id } })).toMatchObject({ status: "cancelled", lastError: expect.stringMatching(/paused/) });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: comesDue.id } })).toMatchObject({
+      status: "cancelled",
+      lastError: expect.stringMatching(/paused/),
+    });
     expect(await statusOf(later.id)).toBe("pending");
   });
 
@@ -292,7 +366,10 @@ describe("pause, resume and delete", () => {
     const pending = await pendingDelivery(hook.id);
     expect(expectOk(await api(a, "DELETE", `/webhooks/${hook.id}`))).toEqual({ id: hook.id, deleted: true });
     const db = await getDb();
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({ status: "cancelled", lastError: expect.stringMatching(/deleted/) });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: pending.id } })).toMatchObject({
+      status: "cancelled",
+      lastError: expect.stringMatching(/deleted/),
+    });
     expect(await db.webhookSecret.count({ where: { webhookId: hook.id } })).toBe(0);
     expectError(await api(a, "GET", `/webhooks/${hook.id}`), 404, "NOT_FOUND");
   });
@@ -309,7 +386,9 @@ describe("POST /webhooks/{id}/rotate-secret", () => {
     const expires = Date.parse(r1.secretRotation.previousSecretExpiresAt);
     expect(expires - t0).toBeGreaterThan(24 * 3600_000 - 60_000);
     expect(expires - t0).toBeLessThan(24 * 3600_000 + 60_000);
-    expect(expectOk(await api(a, "GET", `/webhooks/${hook.id}`)).secretRotation.previousSecretExpiresAt).toBe(r1.secretRotation.previousSecretExpiresAt);
+    expect(expectOk(await api(a, "GET", `/webhooks/${hook.id}`)).secretRotation.previousSecretExpiresAt).toBe(
+      r1.secretRotation.previousSecretExpiresAt,
+    );
 
     const r2 = expectOk(await api(a, "POST", `/webhooks/${hook.id}/rotate-secret`));
     const db = await getDb();
@@ -325,7 +404,8 @@ describe("POST /webhooks/{id}/rotate-secret", () => {
     const [got] = await receiver.waitFor(1, "/rotated");
     const header = String(got!.headers["service-signature"]);
     expect(header.match(/v1=/g)).toHaveLength(2);
-    for (const secret of [target.secret, r3.secret]) expect(() => stripe.webhooks.constructEvent(got!.body, header, secret)).not.toThrow();
+    for (const secret of [target.secret, r3.secret])
+      expect(() => stripe.webhooks.constructEvent(got!.body, header, secret)).not.toThrow();
     expect(() => stripe.webhooks.constructEvent(got!.body, header, hook.secret)).toThrow();
   });
 });
@@ -345,7 +425,11 @@ describe("POST /webhooks/{id}/test", () => {
       deliveryId: expect.stringMatching(UUID),
     });
     const [got] = receiver.byPath("/test-ok");
-    const event = stripe.webhooks.constructEvent(got!.body, String(got!.headers["service-signature"]), hook.secret) as unknown as Record<string, unknown>;
+    const event = stripe.webhooks.constructEvent(
+      got!.body,
+      String(got!.headers["service-signature"]),
+      hook.secret,
+    ) as unknown as Record<string, unknown>;
     expect(event).toEqual({
       id: result.eventId,
       type: "webhook.test",
@@ -423,7 +507,11 @@ describe("GET /webhooks/{id}/deliveries", () => {
 
     const page1 = await api(a, "GET", `/webhooks/${hook.id}/deliveries?limit=2`);
     expect(expectOk(page1).map((d: { id: string }) => d.id)).toEqual(ids.slice(0, 2));
-    const page2 = await api(a, "GET", `/webhooks/${hook.id}/deliveries?limit=2&cursor=${encodeURIComponent(page1.body.meta.nextCursor)}`);
+    const page2 = await api(
+      a,
+      "GET",
+      `/webhooks/${hook.id}/deliveries?limit=2&cursor=${encodeURIComponent(page1.body.meta.nextCursor)}`,
+    );
     expect(expectOk(page2).map((d: { id: string }) => d.id)).toEqual(ids.slice(2));
     expect(page2.body.meta.nextCursor).toBeNull();
 
@@ -431,12 +519,22 @@ describe("GET /webhooks/{id}/deliveries", () => {
     expect(failed.map((d: { id: string }) => d.id)).toEqual([results[1].deliveryId]);
     expect(failed[0].attempts[0].statusCode).toBe(410);
     expect(expectOk(await api(a, "GET", `/webhooks/${hook.id}/deliveries?eventType=request.created`))).toEqual([]);
-    expect(expectOk(await api(a, "GET", `/webhooks/${hook.id}/deliveries?eventType=webhook.test&outcome=succeeded`))).toHaveLength(2);
+    expect(
+      expectOk(await api(a, "GET", `/webhooks/${hook.id}/deliveries?eventType=webhook.test&outcome=succeeded`)),
+    ).toHaveLength(2);
 
     expect(fieldsOf(await api(a, "GET", `/webhooks/${hook.id}/deliveries?outcome=lost`))).toEqual(["outcome"]);
     expect(fieldsOf(await api(a, "GET", `/webhooks/${hook.id}/deliveries?eventType=nope`))).toEqual(["eventType"]);
     expect(fieldsOf(await api(a, "GET", `/webhooks/${hook.id}/deliveries?limit=101`))).toEqual(["limit"]);
     // a cursor only works with the filters it was issued for
-    expect(fieldsOf(await api(a, "GET", `/webhooks/${hook.id}/deliveries?limit=2&outcome=failed&cursor=${encodeURIComponent(page1.body.meta.nextCursor)}`))).toEqual(["cursor"]);
+    expect(
+      fieldsOf(
+        await api(
+          a,
+          "GET",
+          `/webhooks/${hook.id}/deliveries?limit=2&outcome=failed&cursor=${encodeURIComponent(page1.body.meta.nextCursor)}`,
+        ),
+      ),
+    ).toEqual(["cursor"]);
   });
 });

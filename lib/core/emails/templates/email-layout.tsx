@@ -24,7 +24,13 @@ export function EmailLayout(props: { lang: string; preview?: string; children: R
         <meta name="viewport" content="width=device-width, initial-scale=1" />
       </head>
       <body style={{ margin: 0, padding: 0, backgroundColor: "#ffffff" }}>
-        {props.preview ? <div style={{ display: "none", overflow: "hidden", lineHeight: "1px", opacity: 0, maxHeight: 0, maxWidth: 0 }}>{props.preview}</div> : null}
+        {props.preview ? (
+          <div
+            style={{ display: "none", overflow: "hidden", lineHeight: "1px", opacity: 0, maxHeight: 0, maxWidth: 0 }}
+          >
+            {props.preview}
+          </div>
+        ) : null}
         <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse" }}>
           <tbody>
             <tr>
@@ -40,7 +46,9 @@ export function EmailLayout(props: { lang: string; preview?: string; children: R
                     <tr>
                       <td>
                         {props.children}
-                        {props.footer ? <p style={{ fontSize: "12px", color: "#777777", margin: "24px 0 0" }}>{props.footer}</p> : null}
+                        {props.footer ? (
+                          <p style={{ fontSize: "12px", color: "#777777", margin: "24px 0 0" }}>{props.footer}</p>
+                        ) : null}
                       </td>
                     </tr>
                   </tbody>
@@ -55,14 +63,28 @@ export function EmailLayout(props: { lang: string; preview?: string; children: R
 }
 
 export function Paragraph(props: { children: ReactNode; small?: boolean }) {
-  return <p style={props.small ? { fontSize: "13px", color: "#555555", margin: "0 0 16px" } : { margin: "0 0 16px" }}>{props.children}</p>;
+  return (
+    <p style={props.small ? { fontSize: "13px", color: "#555555", margin: "0 0 16px" } : { margin: "0 0 16px" }}>
+      {props.children}
+    </p>
+  );
 }
 
 export function Button(props: { href: string; color?: string; children: ReactNode }) {
   const background = accentColor(props.color);
   return (
     <p style={{ margin: "0 0 16px" }}>
-      <a href={props.href} style={{ display: "inline-block", background, color: "#ffffff", padding: "12px 20px", borderRadius: "8px", textDecoration: "none" }}>
+      <a
+        href={props.href}
+        style={{
+          display: "inline-block",
+          background,
+          color: "#ffffff",
+          padding: "12px 20px",
+          borderRadius: "8px",
+          textDecoration: "none",
+        }}
+      >
         {props.children}
       </a>
     </p>

@@ -16,20 +16,56 @@ export interface SampleEmail {
 /** Every client email in one language, and (language-independent) the team's notification emails. */
 export async function sampleEmails(lang: keyof typeof SAMPLE_LANGUAGES): Promise<SampleEmail[]> {
   const language = SAMPLE_LANGUAGES[lang];
-  const common = { language, agencyName: "Acme <Agency> & Co", accentColor: "#0f766e", clientName: 'Ada "The Countess"' };
+  const common = {
+    language,
+    agencyName: "Acme <Agency> & Co",
+    accentColor: "#0f766e",
+    clientName: 'Ada "The Countess"',
+  };
   const expiresAt = new Date("2027-01-31T12:00:00Z");
   const out: SampleEmail[] = [];
   for (const kind of ["invite", "reminder"] as const) {
-    out.push({ name: `${kind}-${lang}`, ...(await renderRequestEmail({ ...common, kind, url: "https://access.example.com/i/tok_123?a=1&b=2", expiresAt })) });
+    out.push({
+      name: `${kind}-${lang}`,
+      ...(await renderRequestEmail({
+        ...common,
+        kind,
+        url: "https://access.example.com/i/tok_123?a=1&b=2",
+        expiresAt,
+      })),
+    });
   }
-  out.push({ name: `removal-${lang}`, ...(await renderRemovalEmail({ ...common, platformName: "Google Ads", url: "https://access.example.com/r/tok_456", expiresAt })) });
+  out.push({
+    name: `removal-${lang}`,
+    ...(await renderRemovalEmail({
+      ...common,
+      platformName: "Google Ads",
+      url: "https://access.example.com/r/tok_456",
+      expiresAt,
+    })),
+  });
   return out;
 }
 
 export async function sampleTeamEmails(): Promise<SampleEmail[]> {
   const link = "https://access.example.com/dashboard/notifications";
   return [
-    { name: "notification", ...(await renderNotificationEmail({ agencyName: "Acme", lines: ["Ada <ada@example.com> granted Google Ads access"], link })) },
-    { name: "digest", ...(await renderNotificationEmail({ agencyName: "Acme", lines: ["Request for Ada completed", "Request for Bob expired"], link, digest: true })) },
+    {
+      name: "notification",
+      ...(await renderNotificationEmail({
+        agencyName: "Acme",
+        lines: ["Ada <ada@example.com> granted Google Ads access"],
+        link,
+      })),
+    },
+    {
+      name: "digest",
+      ...(await renderNotificationEmail({
+        agencyName: "Acme",
+        lines: ["Request for Ada completed", "Request for Bob expired"],
+        link,
+        digest: true,
+      })),
+    },
   ];
 }

@@ -5,12 +5,22 @@
 // with theirs, so the link is ACTIVE when the attempt ends and nothing is left to approve.
 
 import { ConnectorError, type GrantAccessInput } from "@/lib/infra/connectors/connector";
-import { ADS_ACCESS_ROLES, GOOGLE_ADS_API_VERSION, GOOGLE_HOSTS, adsCustomerId } from "@/lib/infra/connectors/google/google-api";
+import {
+  ADS_ACCESS_ROLES,
+  GOOGLE_ADS_API_VERSION,
+  GOOGLE_HOSTS,
+  adsCustomerId,
+} from "@/lib/infra/connectors/google/google-api";
 import { readGoogleError } from "@/lib/infra/connectors/google/google-errors";
 import { googleCall, send, type GrantContext, type Outcome } from "@/lib/infra/connectors/google/google-call";
 import { adsSearch, gaqlString } from "@/lib/infra/connectors/google/google-verify";
 
-export type AdsSetup = { developerToken: string; accessRole: string | null; managerId: string | null; agencyToken: string | null };
+export type AdsSetup = {
+  developerToken: string;
+  accessRole: string | null;
+  managerId: string | null;
+  agencyToken: string | null;
+};
 
 export const AGENCY_RECONNECT_TEXT =
   "The agency needs to reconnect its Google account before your Google Ads account can be linked to its manager account. Please try again later.";
@@ -28,8 +38,14 @@ export function adsGrantSetup(input: GrantAccessInput, developerToken: string | 
     }
     return { developerToken, accessRole, managerId: null, agencyToken: null };
   }
-  const managerId = adsCustomerId(input.agencyAccount.linkFields?.adsMccAccountId ?? input.agencyAccount.platformAccountId);
-  if (!managerId) throw new ConnectorError("platform_error", "This request does not name a valid Google Ads manager account. Please ask the agency to check it.");
+  const managerId = adsCustomerId(
+    input.agencyAccount.linkFields?.adsMccAccountId ?? input.agencyAccount.platformAccountId,
+  );
+  if (!managerId)
+    throw new ConnectorError(
+      "platform_error",
+      "This request does not name a valid Google Ads manager account. Please ask the agency to check it.",
+    );
   const agencyToken = input.agencyAccount.agencyAccessToken ?? null;
   if (!agencyToken) throw new ConnectorError("platform_error", AGENCY_RECONNECT_TEXT);
   return { developerToken, accessRole: null, managerId, agencyToken };
@@ -37,7 +53,11 @@ export function adsGrantSetup(input: GrantAccessInput, developerToken: string | 
 
 export function grantAdsInvitation(ctx: GrantContext, setup: AdsSetup, assetId: string): Promise<Outcome> {
   const customerId = adsCustomerId(assetId);
-  if (!customerId) return Promise.resolve({ ok: false, failure: { kind: "refused", message: `${assetId} is not a Google Ads account id.` } });
+  if (!customerId)
+    return Promise.resolve({
+      ok: false,
+      failure: { kind: "refused", message: `${assetId} is not a Google Ads account id.` },
+    });
   // https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers.customerUserAccessInvitations/mutate
   // EMAIL_ADDRESS_ALREADY_HAS_ACCESS / _HAS_PENDING_INVITATION count as already granted (google-errors.ts).
   return send(ctx, {
@@ -63,7 +83,8 @@ async function pendingLinkId(ctx: GrantContext, setup: AdsSetup, clientId: strin
 
 export async function grantAdsManagerLink(ctx: GrantContext, setup: AdsSetup, assetId: string): Promise<Outcome> {
   const clientId = adsCustomerId(assetId);
-  if (!clientId) return { ok: false, failure: { kind: "refused", message: `${assetId} is not a Google Ads account id.` } };
+  if (!clientId)
+    return { ok: false, failure: { kind: "refused", message: `${assetId} is not a Google Ads account id.` } };
   const managerId = setup.managerId!;
 
   // 1. The manager invites the client: MutateCustomerClientLink with status PENDING, sent with the
@@ -91,7 +112,8 @@ export async function grantAdsManagerLink(ctx: GrantContext, setup: AdsSetup, as
   } else {
     return { ok: false, failure: invited.failure };
   }
-  if (!linkId) return { ok: false, failure: { kind: "server", message: "the manager link invitation has no manager_link_id" } };
+  if (!linkId)
+    return { ok: false, failure: { kind: "server", message: "the manager link invitation has no manager_link_id" } };
 
   // 2. The client accepts: MutateCustomerManagerLink, update status to ACTIVE, with the client's token.
   // https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers.customerManagerLinks/mutate
@@ -99,6 +121,16 @@ export async function grantAdsManagerLink(ctx: GrantContext, setup: AdsSetup, as
     method: "POST",
     url: `${GOOGLE_HOSTS.ads}/${GOOGLE_ADS_API_VERSION}/customers/${clientId}/customerManagerLinks:mutate`,
     ads: { developerToken: setup.developerToken },
-    json: { operations: [{ update: { resourceName: `customers/${clientId}/customerManagerLinks/${managerId}~${linkId}`, status: "ACTIVE" }, updateMask: "status" }] },
+    json: {
+      operations: [
+        {
+          update: {
+            resourceName: `customers/${clientId}/customerManagerLinks/${managerId}~${linkId}`,
+            status: "ACTIVE",
+          },
+          updateMask: "status",
+        },
+      ],
+    },
   });
 }

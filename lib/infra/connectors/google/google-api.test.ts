@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { adsCustomerId, analyticsRank, scopesFor, tagManagerPermission } from "@/lib/infra/connectors/google/google-api";
+import {
+  adsCustomerId,
+  analyticsRank,
+  scopesFor,
+  tagManagerPermission,
+} from "@/lib/infra/connectors/google/google-api";
 
 describe("Google scopes", () => {
   it("asks only for the requested services' scopes, plus the identity scopes", () => {
@@ -9,7 +14,11 @@ describe("Google scopes", () => {
       "https://www.googleapis.com/auth/analytics.readonly",
       "openid",
     ]);
-    expect(scopesFor(["google_ads", "google_ads_mcc"])).toEqual(["email", "https://www.googleapis.com/auth/adwords", "openid"]);
+    expect(scopesFor(["google_ads", "google_ads_mcc"])).toEqual([
+      "email",
+      "https://www.googleapis.com/auth/adwords",
+      "openid",
+    ]);
     // Manual-only services add nothing.
     expect(scopesFor(["google_search_console", "google_youtube"])).toEqual(["email", "openid"]);
   });

@@ -74,7 +74,12 @@ export const ANALYTICS_ROLES: Readonly<Record<string, string>> = {
   viewer: "predefinedRoles/viewer",
 };
 /** Weakest first: a binding holding a later role already includes the earlier ones. */
-export const ANALYTICS_ROLE_ORDER = ["predefinedRoles/viewer", "predefinedRoles/analyst", "predefinedRoles/editor", "predefinedRoles/admin"] as const;
+export const ANALYTICS_ROLE_ORDER = [
+  "predefinedRoles/viewer",
+  "predefinedRoles/analyst",
+  "predefinedRoles/editor",
+  "predefinedRoles/admin",
+] as const;
 
 // Tag Manager: ContainerAccess.permission is ONE value per container
 // (https://developers.google.com/tag-platform/tag-manager/api/reference/rest/v2/accounts.user_permissions#ContainerAccess):

@@ -12,19 +12,29 @@ const MAX_ASSETS = 200;
 
 async function analyticsProperties(http: ConnectorHttp, token: string): Promise<Asset[]> {
   // https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1beta/accountSummaries/list
-  const summaries = await googleList<{ displayName?: string; propertySummaries?: { property: string; displayName?: string }[] }>(
+  const summaries = await googleList<{
+    displayName?: string;
+    propertySummaries?: { property: string; displayName?: string }[];
+  }>(
     http,
     { url: `${GOOGLE_HOSTS.analyticsAdmin}/v1beta/accountSummaries`, token, query: { pageSize: "200" } },
     "accountSummaries",
   );
   return summaries.flatMap((a) =>
-    (a.propertySummaries ?? []).map((p) => ({ id: p.property, name: a.displayName ? `${p.displayName ?? p.property} (${a.displayName})` : (p.displayName ?? null) })),
+    (a.propertySummaries ?? []).map((p) => ({
+      id: p.property,
+      name: a.displayName ? `${p.displayName ?? p.property} (${a.displayName})` : (p.displayName ?? null),
+    })),
   );
 }
 
 async function tagManagerContainers(http: ConnectorHttp, token: string): Promise<Asset[]> {
   // https://developers.google.com/tag-platform/tag-manager/api/reference/rest/v2/accounts/list
-  const accounts = await googleList<{ path: string; name?: string }>(http, { url: `${GOOGLE_HOSTS.tagManager}/tagmanager/v2/accounts`, token }, "account");
+  const accounts = await googleList<{ path: string; name?: string }>(
+    http,
+    { url: `${GOOGLE_HOSTS.tagManager}/tagmanager/v2/accounts`, token },
+    "account",
+  );
   const out: Asset[] = [];
   for (const account of accounts.slice(0, 50)) {
     // https://developers.google.com/tag-platform/tag-manager/api/reference/rest/v2/accounts.containers/list
@@ -33,13 +43,18 @@ async function tagManagerContainers(http: ConnectorHttp, token: string): Promise
       { url: `${GOOGLE_HOSTS.tagManager}/tagmanager/v2/${account.path}/containers`, token },
       "container",
     );
-    for (const c of containers) out.push({ id: c.path, name: [c.name, c.publicId && `(${c.publicId})`].filter(Boolean).join(" ") || null });
+    for (const c of containers)
+      out.push({ id: c.path, name: [c.name, c.publicId && `(${c.publicId})`].filter(Boolean).join(" ") || null });
   }
   return out;
 }
 
 /** The Ads accounts the client reaches directly, with their names; managers are left out of the picker. */
-export async function adsCustomers(http: ConnectorHttp, token: string, developerToken: string): Promise<(Asset & { manager: boolean })[]> {
+export async function adsCustomers(
+  http: ConnectorHttp,
+  token: string,
+  developerToken: string,
+): Promise<(Asset & { manager: boolean })[]> {
   const ads = { developerToken };
   // https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers/listAccessibleCustomers
   const { resourceNames = [] } = await googleJson<{ resourceNames?: string[] }>(http, {
@@ -59,7 +74,10 @@ export async function adsCustomers(http: ConnectorHttp, token: string, developer
       json: { query: "SELECT customer.id, customer.descriptive_name, customer.manager FROM customer" },
     });
     // A cancelled or inaccessible account still shows, by id, so the client sees it.
-    const row = r.ok ? ((r.res.json ?? {}) as { results?: { customer?: { descriptiveName?: string; manager?: boolean } }[] }).results?.[0]?.customer : undefined;
+    const row = r.ok
+      ? ((r.res.json ?? {}) as { results?: { customer?: { descriptiveName?: string; manager?: boolean } }[] })
+          .results?.[0]?.customer
+      : undefined;
     out.push({ id, name: row?.descriptiveName ?? null, manager: row?.manager === true });
   }
   return out;
@@ -77,13 +95,21 @@ async function merchantAccounts(http: ConnectorHttp, token: string): Promise<Ass
 
 async function businessLocations(http: ConnectorHttp, token: string): Promise<Asset[]> {
   // https://developers.google.com/my-business/reference/accountmanagement/rest/v1/accounts/list
-  const accounts = await googleList<{ name: string; accountName?: string }>(http, { url: `${GOOGLE_HOSTS.businessAccounts}/v1/accounts`, token }, "accounts");
+  const accounts = await googleList<{ name: string; accountName?: string }>(
+    http,
+    { url: `${GOOGLE_HOSTS.businessAccounts}/v1/accounts`, token },
+    "accounts",
+  );
   const out: Asset[] = [];
   for (const account of accounts.slice(0, 20)) {
     // https://developers.google.com/my-business/reference/businessinformation/rest/v1/accounts.locations/list (readMask is required)
     const locations = await googleList<{ name: string; title?: string }>(
       http,
-      { url: `${GOOGLE_HOSTS.businessInformation}/v1/${account.name}/locations`, token, query: { readMask: "name,title", pageSize: "100" } },
+      {
+        url: `${GOOGLE_HOSTS.businessInformation}/v1/${account.name}/locations`,
+        token,
+        query: { readMask: "name,title", pageSize: "100" },
+      },
       "locations",
     );
     for (const l of locations) out.push({ id: l.name, name: l.title ?? null });
@@ -91,7 +117,12 @@ async function businessLocations(http: ConnectorHttp, token: string): Promise<As
   return out;
 }
 
-export async function listGoogleAssets(http: ConnectorHttp, developerToken: string | null, token: string, serviceId: string): Promise<Asset[]> {
+export async function listGoogleAssets(
+  http: ConnectorHttp,
+  developerToken: string | null,
+  token: string,
+  serviceId: string,
+): Promise<Asset[]> {
   let assets: Asset[];
   switch (serviceId) {
     case "google_analytics":
@@ -103,7 +134,9 @@ export async function listGoogleAssets(http: ConnectorHttp, developerToken: stri
     case "google_ads":
     case "google_ads_mcc":
       if (!developerToken) throw new ConnectorError("server_error", "GOOGLE_ADS_DEVELOPER_TOKEN is not set");
-      assets = (await adsCustomers(http, token, developerToken)).filter((c) => !c.manager).map(({ id, name }) => ({ id, name }));
+      assets = (await adsCustomers(http, token, developerToken))
+        .filter((c) => !c.manager)
+        .map(({ id, name }) => ({ id, name }));
       break;
     case "google_merchant_center":
       assets = await merchantAccounts(http, token);
@@ -112,7 +145,10 @@ export async function listGoogleAssets(http: ConnectorHttp, developerToken: stri
       assets = await businessLocations(http, token);
       break;
     default:
-      throw new ConnectorError("platform_error", "This Google service is granted by following its steps, not by signing in.");
+      throw new ConnectorError(
+        "platform_error",
+        "This Google service is granted by following its steps, not by signing in.",
+      );
   }
   return assets.slice(0, MAX_ASSETS);
 }

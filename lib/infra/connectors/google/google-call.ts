@@ -5,7 +5,11 @@
 
 import { ConnectorError } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp, HttpMethod, HttpResponse } from "@/lib/infra/connectors/http/connector-http";
-import { classifyGoogleError, isGoogleRetryable, type GoogleFailure } from "@/lib/infra/connectors/google/google-errors";
+import {
+  classifyGoogleError,
+  isGoogleRetryable,
+  type GoogleFailure,
+} from "@/lib/infra/connectors/google/google-errors";
 
 export type GoogleCall = {
   method?: HttpMethod;
@@ -26,7 +30,10 @@ export async function googleCall(http: ConnectorHttp, call: GoogleCall): Promise
     headers["developer-token"] = call.ads.developerToken;
     if (call.ads.loginCustomerId) headers["login-customer-id"] = call.ads.loginCustomerId;
   }
-  const res = await http.send({ method: call.method ?? "GET", url: call.url, query: call.query, json: call.json, headers }, { retryIf: isGoogleRetryable });
+  const res = await http.send(
+    { method: call.method ?? "GET", url: call.url, query: call.query, json: call.json, headers },
+    { retryIf: isGoogleRetryable },
+  );
   if (res.status >= 200 && res.status < 300) return { ok: true, res };
   return { ok: false, failure: classifyGoogleError(res), res };
 }
@@ -69,14 +76,23 @@ export async function googleList<T>(http: ConnectorHttp, call: GoogleCall, field
 }
 
 // What a grant call comes to, shared by the grant modules.
-export type GrantContext = { http: ConnectorHttp; token: string; developerToken: string | null; email: string; grantedSoFar: number };
+export type GrantContext = {
+  http: ConnectorHttp;
+  token: string;
+  developerToken: string | null;
+  email: string;
+  grantedSoFar: number;
+};
 
 /** Done: granted now, or Google said the access already exists. */
 export type Outcome = { ok: true; already: boolean } | { ok: false; failure: GoogleFailure };
 
 export const RATE_LIMITED_TEXT = "Google is limiting requests right now. Please try again in a few minutes.";
 
-export async function send(ctx: GrantContext, call: Omit<GoogleCall, "token"> & { token?: string }): Promise<Outcome & { json?: unknown }> {
+export async function send(
+  ctx: GrantContext,
+  call: Omit<GoogleCall, "token"> & { token?: string },
+): Promise<Outcome & { json?: unknown }> {
   const r = await googleCall(ctx.http, { token: ctx.token, ...call });
   if (r.ok) return { ok: true, already: false, json: r.res.json };
   if (r.failure.kind === "already") return { ok: true, already: true };

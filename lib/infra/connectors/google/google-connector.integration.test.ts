@@ -27,7 +27,8 @@ function connectorEnv(overrides: string, developerToken: string = GOOGLE_FAKE.de
     platformHostOverrides: parseHostOverrides(overrides),
   } as ConnectorEnv;
 }
-const fastHttp = (e: ConnectorEnv) => createConnectorHttp({ overrides: e.platformHostOverrides, sleep: async () => {}, baseDelayMs: 1 });
+const fastHttp = (e: ConnectorEnv) =>
+  createConnectorHttp({ overrides: e.platformHostOverrides, sleep: async () => {}, baseDelayMs: 1 });
 
 beforeAll(async () => {
   fake = await startGoogleFake({ redirectUris: [REDIRECT] });
@@ -37,11 +38,22 @@ beforeAll(async () => {
 afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
 
-const agency: AgencyAccountRef = { internalAccountId: "acc_1", platformAccountId: null, email: GOOGLE_FAKE.agencyEmail, businessId: null };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc_1",
+  platformAccountId: null,
+  email: GOOGLE_FAKE.agencyEmail,
+  businessId: null,
+};
 const clientToken = (services: string[]) => fake.issueToken(GOOGLE_FAKE.clientEmail, scopesFor(services));
 const grantCalls = () => fake.calls.filter((c) => c.method !== "GET" && !c.path.endsWith(":search"));
 
-async function grant(serviceId: string, assetIds: string[], role: string | null, account: AgencyAccountRef = agency, token = clientToken([serviceId])) {
+async function grant(
+  serviceId: string,
+  assetIds: string[],
+  role: string | null,
+  account: AgencyAccountRef = agency,
+  token = clientToken([serviceId]),
+) {
   return google.grantAccess({ accessToken: token, serviceId, assetIds, role, agencyAccount: account });
 }
 
@@ -54,7 +66,12 @@ describe("Google sign-in", () => {
 
   it("sends the client to Google's consent page with PKCE and only the requested services' scopes, then exchanges the code", async () => {
     const verifier = pkceVerifier("secret", "nonce-1");
-    const { authorizationUrl } = google.beginSignIn({ state: "st.1", redirectUri: REDIRECT, serviceIds: ["google_tag_manager"], codeVerifier: verifier });
+    const { authorizationUrl } = google.beginSignIn({
+      state: "st.1",
+      redirectUri: REDIRECT,
+      serviceIds: ["google_tag_manager"],
+      codeVerifier: verifier,
+    });
     const url = new URL(authorizationUrl);
     expect(url.origin).toBe(fake.hosts["accounts.google.com"]);
     expect(url.pathname).toBe("/o/oauth2/v2/auth");
@@ -72,27 +89,61 @@ describe("Google sign-in", () => {
     const back = new URL(consent.headers.get("location")!);
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get("state")).toBe("st.1");
-    const tokens = await google.handleCallback({ code: back.searchParams.get("code")!, state: "st.1", redirectUri: REDIRECT, codeVerifier: verifier });
+    const tokens = await google.handleCallback({
+      code: back.searchParams.get("code")!,
+      state: "st.1",
+      redirectUri: REDIRECT,
+      codeVerifier: verifier,
+    });
     expect(tokens.accessToken).toMatch(/^ya29\./);
     const exchange = fake.calls.find((c) => c.path === "/token")!;
-    expect(exchange.body).toMatchObject({ grant_type: "authorization_code", code_verifier: verifier, redirect_uri: REDIRECT, client_id: GOOGLE_FAKE.clientId });
+    expect(exchange.body).toMatchObject({
+      grant_type: "authorization_code",
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: GOOGLE_FAKE.clientId,
+    });
 
     // The code is single-use.
-    await expect(google.handleCallback({ code: back.searchParams.get("code")!, state: "st.1", redirectUri: REDIRECT, codeVerifier: verifier })).rejects.toMatchObject({
+    await expect(
+      google.handleCallback({
+        code: back.searchParams.get("code")!,
+        state: "st.1",
+        redirectUri: REDIRECT,
+        codeVerifier: verifier,
+      }),
+    ).rejects.toMatchObject({
       kind: "invalid_state",
     });
   });
 
   it("refuses a wrong PKCE verifier, a wrong redirect_uri and an unregistered redirect_uri; passes a refusal on", async () => {
     const verifier = pkceVerifier("secret", "nonce-2");
-    const start = (redirectUri = REDIRECT) => google.beginSignIn({ state: "s", redirectUri, serviceIds: ["google_ads"], codeVerifier: verifier }).authorizationUrl;
-    const codeOf = async () => new URL((await fetch(start(), { redirect: "manual" })).headers.get("location")!).searchParams.get("code")!;
+    const start = (redirectUri = REDIRECT) =>
+      google.beginSignIn({ state: "s", redirectUri, serviceIds: ["google_ads"], codeVerifier: verifier })
+        .authorizationUrl;
+    const codeOf = async () =>
+      new URL((await fetch(start(), { redirect: "manual" })).headers.get("location")!).searchParams.get("code")!;
 
-    await expect(google.handleCallback({ code: await codeOf(), state: "s", redirectUri: REDIRECT, codeVerifier: pkceVerifier("secret", "other") })).rejects.toMatchObject({
+    await expect(
+      google.handleCallback({
+        code: await codeOf(),
+        state: "s",
+        redirectUri: REDIRECT,
+        codeVerifier: pkceVerifier("secret", "other"),
+      }),
+    ).rejects.toMatchObject({
       kind: "invalid_state",
     });
     // redirect_uri_mismatch: Google refuses the app's settings, which the client is told (not "our failure").
-    await expect(google.handleCallback({ code: await codeOf(), state: "s", redirectUri: "http://localhost:3999/elsewhere", codeVerifier: verifier })).rejects.toMatchObject({
+    await expect(
+      google.handleCallback({
+        code: await codeOf(),
+        state: "s",
+        redirectUri: "http://localhost:3999/elsewhere",
+        codeVerifier: verifier,
+      }),
+    ).rejects.toMatchObject({
       kind: "platform_error",
       answer: "setup",
     });
@@ -125,18 +176,27 @@ describe("listing the client's assets", () => {
   });
 
   it("fails with reauth when the token is expired and with a scope refusal when the sign-in lacked the scope", async () => {
-    await expect(google.listAssets({ accessToken: clientToken(["google_ads"]), serviceId: "google_analytics" })).rejects.toMatchObject({
+    await expect(
+      google.listAssets({ accessToken: clientToken(["google_ads"]), serviceId: "google_analytics" }),
+    ).rejects.toMatchObject({
       kind: "platform_error",
       message: "Request had insufficient authentication scopes.",
     });
     fake.set({ expiredTokens: true });
-    await expect(google.listAssets({ accessToken: clientToken(["google_analytics"]), serviceId: "google_analytics" })).rejects.toMatchObject({ kind: "reauth" });
+    await expect(
+      google.listAssets({ accessToken: clientToken(["google_analytics"]), serviceId: "google_analytics" }),
+    ).rejects.toMatchObject({ kind: "reauth" });
   });
 });
 
 describe("grants, one documented call per service and role", () => {
   it("Analytics: an access binding with the predefined role, read back", async () => {
-    const roles = { administrator: "predefinedRoles/admin", editor: "predefinedRoles/editor", analyst: "predefinedRoles/analyst", viewer: "predefinedRoles/viewer" };
+    const roles = {
+      administrator: "predefinedRoles/admin",
+      editor: "predefinedRoles/editor",
+      analyst: "predefinedRoles/analyst",
+      viewer: "predefinedRoles/viewer",
+    };
     for (const [role, predefined] of Object.entries(roles)) {
       fake.reset();
       const { results } = await grant("google_analytics", ["properties/1001"], role);
@@ -171,7 +231,11 @@ describe("grants, one documented call per service and role", () => {
         [
           "POST",
           "/tagmanager/v2/accounts/2001/user_permissions",
-          { emailAddress: GOOGLE_FAKE.agencyEmail, accountAccess: { permission: "user" }, containerAccess: [{ containerId: "3001", permission }] },
+          {
+            emailAddress: GOOGLE_FAKE.agencyEmail,
+            accountAccess: { permission: "user" },
+            containerAccess: [{ containerId: "3001", permission }],
+          },
         ],
       ]);
     }
@@ -209,7 +273,10 @@ describe("grants, one documented call per service and role", () => {
   });
 
   it("Google Ads: billing has no API role, so nothing is sent and the client is told what to do by hand", async () => {
-    await expect(grant("google_ads", ["4440001111"], "billing")).rejects.toMatchObject({ kind: "platform_error", message: expect.stringContaining("Access and security") });
+    await expect(grant("google_ads", ["4440001111"], "billing")).rejects.toMatchObject({
+      kind: "platform_error",
+      message: expect.stringContaining("Access and security"),
+    });
     expect(grantCalls()).toEqual([]);
   });
 
@@ -234,9 +301,15 @@ describe("grants, one documented call per service and role", () => {
   });
 
   it("Google Ads manager link: without the agency's own Google token the attempt fails, telling the agency must reconnect", async () => {
-    const err = await grant("google_ads_mcc", ["4440001111"], null, { ...agency, linkFields: { adsMccAccountId: "9990001111" } }).catch((e: unknown) => e);
+    const err = await grant("google_ads_mcc", ["4440001111"], null, {
+      ...agency,
+      linkFields: { adsMccAccountId: "9990001111" },
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConnectorError);
-    expect(err).toMatchObject({ kind: "platform_error", message: expect.stringContaining("agency needs to reconnect its Google account") });
+    expect(err).toMatchObject({
+      kind: "platform_error",
+      message: expect.stringContaining("agency needs to reconnect its Google account"),
+    });
     expect(grantCalls()).toEqual([]);
   });
 
@@ -249,7 +322,11 @@ describe("grants, one documented call per service and role", () => {
       fake.reset();
       const { results } = await grant("google_merchant_center", ["accounts/5001"], role);
       expect(results[0], role).toMatchObject({ ok: true, verified: true });
-      expect(grantCalls()[0]).toMatchObject({ path: "/accounts/v1/accounts/5001/users", query: { userId: GOOGLE_FAKE.agencyEmail }, body: { accessRights: rights } });
+      expect(grantCalls()[0]).toMatchObject({
+        path: "/accounts/v1/accounts/5001/users",
+        query: { userId: GOOGLE_FAKE.agencyEmail },
+        body: { accessRights: rights },
+      });
     }
     for (const [role, adminRole] of [
       ["owner", "OWNER"],
@@ -258,7 +335,10 @@ describe("grants, one documented call per service and role", () => {
       fake.reset();
       const { results } = await grant("google_business_profile", ["locations/6001"], role!);
       expect(results[0], role).toMatchObject({ ok: true, verified: true });
-      expect(grantCalls()[0]).toMatchObject({ path: "/v1/locations/6001/admins", body: { admin: GOOGLE_FAKE.agencyEmail, role: adminRole } });
+      expect(grantCalls()[0]).toMatchObject({
+        path: "/v1/locations/6001/admins",
+        body: { admin: GOOGLE_FAKE.agencyEmail, role: adminRole },
+      });
     }
   });
 });
@@ -277,7 +357,15 @@ describe("failures and retries", () => {
   });
 
   it("already granted counts as granted on every service", async () => {
-    fake.set({ alreadyShared: ["properties/1001", "accounts/2001/containers/3001", "4440001111", "accounts/5001", "locations/6001"] });
+    fake.set({
+      alreadyShared: [
+        "properties/1001",
+        "accounts/2001/containers/3001",
+        "4440001111",
+        "accounts/5001",
+        "locations/6001",
+      ],
+    });
     for (const [serviceId, assetId, role] of [
       ["google_analytics", "properties/1001", "viewer"],
       ["google_tag_manager", "accounts/2001/containers/3001", "[edit,read]"],
@@ -305,7 +393,9 @@ describe("failures and retries", () => {
 
   it("a rate limit that holds for the whole budget fails the attempt as rate_limited (try again in a few minutes)", async () => {
     fake.set({ rateLimitAlways: true });
-    await expect(grant("google_business_profile", ["locations/6002"], "owner")).rejects.toMatchObject({ kind: "rate_limited" });
+    await expect(grant("google_business_profile", ["locations/6002"], "owner")).rejects.toMatchObject({
+      kind: "rate_limited",
+    });
     expect(grantCalls().length).toBeGreaterThan(1);
   });
 
@@ -319,7 +409,9 @@ describe("failures and retries", () => {
   it("a wrong developer token is a configuration error, not the client's sign-in", async () => {
     const e = connectorEnv(fake.overrides, "wrong-developer-token");
     const broken = getConnector("google", { env: e, http: fastHttp(e) });
-    await expect(broken.listAssets({ accessToken: clientToken(["google_ads"]), serviceId: "google_ads" })).rejects.toMatchObject({ kind: "server_error" });
+    await expect(
+      broken.listAssets({ accessToken: clientToken(["google_ads"]), serviceId: "google_ads" }),
+    ).rejects.toMatchObject({ kind: "server_error" });
   });
 });
 
@@ -328,7 +420,13 @@ describe("agency side", () => {
     const token = fake.issueToken(GOOGLE_FAKE.agencyEmail, scopesFor(["google_ads"]));
     const identities = await google.listAgencyIdentities!({ accessToken: token });
     expect(identities).toEqual([
-      { displayName: "google", email: GOOGLE_FAKE.agencyEmail, platformAccountId: GOOGLE_FAKE.managerId, businessId: GOOGLE_FAKE.managerId, businessName: "Agency MCC" },
+      {
+        displayName: "google",
+        email: GOOGLE_FAKE.agencyEmail,
+        platformAccountId: GOOGLE_FAKE.managerId,
+        businessId: GOOGLE_FAKE.managerId,
+        businessName: "Agency MCC",
+      },
     ]);
   });
 

@@ -8,7 +8,12 @@ import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { listGoogleAssets } from "@/lib/infra/connectors/google/google-assets";
 import { grantGoogleAccess } from "@/lib/infra/connectors/google/google-grants";
-import { exchangeGoogleCode, googleAgencyIdentities, googleAuthorizationUrl, type GoogleCredentials } from "@/lib/infra/connectors/google/google-oauth";
+import {
+  exchangeGoogleCode,
+  googleAgencyIdentities,
+  googleAuthorizationUrl,
+  type GoogleCredentials,
+} from "@/lib/infra/connectors/google/google-oauth";
 import { adsCustomerId } from "@/lib/infra/connectors/google/google-api";
 import { readBack } from "@/lib/infra/connectors/google/google-verify";
 import { googleRemovalToken, removeGoogleAccess } from "@/lib/infra/connectors/google/google-removal";
@@ -26,7 +31,16 @@ export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorH
       const out = [];
       for (const assetId of assetIds) {
         const read = agencyAccount.email
-          ? await readBack({ http, token: accessToken, developerToken: creds.developerToken, serviceId, assetId, email: agencyAccount.email, role: null, managerId })
+          ? await readBack({
+              http,
+              token: accessToken,
+              developerToken: creds.developerToken,
+              serviceId,
+              assetId,
+              email: agencyAccount.email,
+              role: null,
+              managerId,
+            })
           : null;
         out.push({ assetId, present: read?.present ?? false, detail: read?.detail ?? null });
       }

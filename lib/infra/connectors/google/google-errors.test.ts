@@ -6,7 +6,11 @@ const google = (code: number, status: string, message = "msg", details?: unknown
   json: { error: { code, message, status, ...(details ? { details } : {}) } },
 });
 const adsFailure = (errorCode: Record<string, string>, message = "ads msg") => [
-  { "@type": "type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure", errors: [{ errorCode, message }], requestId: "r1" },
+  {
+    "@type": "type.googleapis.com/google.ads.googleads.v26.errors.GoogleAdsFailure",
+    errors: [{ errorCode, message }],
+    requestId: "r1",
+  },
 ];
 
 describe("Google error mapping", () => {
@@ -14,7 +18,10 @@ describe("Google error mapping", () => {
     expect(classifyGoogleError(google(401, "UNAUTHENTICATED")).kind).toBe("reauth");
     expect(classifyGoogleError(google(429, "RESOURCE_EXHAUSTED")).kind).toBe("rate_limited");
     expect(classifyGoogleError(google(409, "ALREADY_EXISTS")).kind).toBe("already");
-    expect(classifyGoogleError(google(403, "PERMISSION_DENIED", "no access"))).toEqual({ kind: "refused", message: "no access" });
+    expect(classifyGoogleError(google(403, "PERMISSION_DENIED", "no access"))).toEqual({
+      kind: "refused",
+      message: "no access",
+    });
     expect(classifyGoogleError(google(400, "INVALID_ARGUMENT")).kind).toBe("refused");
     expect(classifyGoogleError(google(404, "NOT_FOUND")).kind).toBe("refused");
     // Google's own outage: the client is told to try again in a few minutes.
@@ -23,19 +30,43 @@ describe("Google error mapping", () => {
   });
 
   it("reads Google Ads failures: already-there codes, token codes and the Ads message", () => {
-    const has = google(400, "INVALID_ARGUMENT", "Request contains an invalid argument.", adsFailure({ accessInvitationError: "EMAIL_ADDRESS_ALREADY_HAS_ACCESS" }));
+    const has = google(
+      400,
+      "INVALID_ARGUMENT",
+      "Request contains an invalid argument.",
+      adsFailure({ accessInvitationError: "EMAIL_ADDRESS_ALREADY_HAS_ACCESS" }),
+    );
     expect(readGoogleError(has).adsCodes).toEqual(["accessInvitationError:EMAIL_ADDRESS_ALREADY_HAS_ACCESS"]);
     expect(classifyGoogleError(has).kind).toBe("already");
-    expect(classifyGoogleError(google(400, "INVALID_ARGUMENT", "x", adsFailure({ managerLinkError: "ALREADY_MANAGED_BY_THIS_MANAGER" }))).kind).toBe("already");
     expect(
-      classifyGoogleError(google(400, "INVALID_ARGUMENT", "x", adsFailure({ managerLinkError: "TOO_MANY_MANAGERS" }, "Client is already linked to too many managers."))),
+      classifyGoogleError(
+        google(400, "INVALID_ARGUMENT", "x", adsFailure({ managerLinkError: "ALREADY_MANAGED_BY_THIS_MANAGER" })),
+      ).kind,
+    ).toBe("already");
+    expect(
+      classifyGoogleError(
+        google(
+          400,
+          "INVALID_ARGUMENT",
+          "x",
+          adsFailure({ managerLinkError: "TOO_MANY_MANAGERS" }, "Client is already linked to too many managers."),
+        ),
+      ),
     ).toEqual({
       kind: "refused",
       message: "Client is already linked to too many managers.",
     });
-    expect(classifyGoogleError(google(401, "UNAUTHENTICATED", "x", adsFailure({ authenticationError: "OAUTH_TOKEN_EXPIRED" }))).kind).toBe("reauth");
+    expect(
+      classifyGoogleError(
+        google(401, "UNAUTHENTICATED", "x", adsFailure({ authenticationError: "OAUTH_TOKEN_EXPIRED" })),
+      ).kind,
+    ).toBe("reauth");
     // A bad developer token is this installation's configuration, not the client's sign-in.
-    expect(classifyGoogleError(google(401, "UNAUTHENTICATED", "x", adsFailure({ authenticationError: "DEVELOPER_TOKEN_INVALID" }))).kind).toBe("server");
+    expect(
+      classifyGoogleError(
+        google(401, "UNAUTHENTICATED", "x", adsFailure({ authenticationError: "DEVELOPER_TOKEN_INVALID" })),
+      ).kind,
+    ).toBe("server");
   });
 
   it("retries rate limits and temporary errors only", () => {

@@ -29,7 +29,10 @@ export type GoogleErrorInfo = {
  * - server: anything else (5xx, a configuration problem); logged, never shown.
  */
 /** `unavailable`: Google's own 5xx outlasted the retries (a `server` failure may be our configuration). */
-export type GoogleFailure = { kind: "reauth" | "rate_limited" | "already" | "refused" | "server" | "unavailable"; message: string };
+export type GoogleFailure = {
+  kind: "reauth" | "rate_limited" | "already" | "refused" | "server" | "unavailable";
+  message: string;
+};
 
 // Ads error codes that mean the access or link is already there.
 const ADS_ALREADY = new Set([
@@ -39,7 +42,13 @@ const ADS_ALREADY = new Set([
 ]);
 
 // Per-asset refusals: Google says why and the message is about the asset.
-const REFUSED_STATUSES = new Set(["PERMISSION_DENIED", "INVALID_ARGUMENT", "NOT_FOUND", "FAILED_PRECONDITION", "OUT_OF_RANGE"]);
+const REFUSED_STATUSES = new Set([
+  "PERMISSION_DENIED",
+  "INVALID_ARGUMENT",
+  "NOT_FOUND",
+  "FAILED_PRECONDITION",
+  "OUT_OF_RANGE",
+]);
 
 function asRecord(v: unknown): Record<string, unknown> | null {
   return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
@@ -57,7 +66,8 @@ export function readGoogleError(res: Pick<HttpResponse, "status" | "json">): Goo
     for (const e of Array.isArray(d.errors) ? d.errors : []) {
       const item = asRecord(e);
       const code = asRecord(item?.errorCode);
-      for (const [family, value] of Object.entries(code ?? {})) if (typeof value === "string") info.adsCodes.push(`${family}:${value}`);
+      for (const [family, value] of Object.entries(code ?? {}))
+        if (typeof value === "string") info.adsCodes.push(`${family}:${value}`);
       if (!info.adsMessage && typeof item?.message === "string") info.adsMessage = item.message;
     }
   }
@@ -72,12 +82,18 @@ export function classifyGoogleError(res: Pick<HttpResponse, "status" | "json">):
   if (info.status === "UNAUTHENTICATED" || res.status === 401) {
     // The Ads API also answers 401 for a bad developer token: a configuration problem, not the client's sign-in.
     const adsAuth = info.adsCodes.filter((c) => c.startsWith("authenticationError:"));
-    if (adsAuth.length > 0 && !adsAuth.some((c) => c.startsWith("authenticationError:OAUTH_TOKEN_"))) return { kind: "server", message: text };
+    if (adsAuth.length > 0 && !adsAuth.some((c) => c.startsWith("authenticationError:OAUTH_TOKEN_")))
+      return { kind: "server", message: text };
     return { kind: "reauth", message: text };
   }
   if (info.status === "RESOURCE_EXHAUSTED" || res.status === 429) return { kind: "rate_limited", message: text };
   if (res.status >= 500) return { kind: "unavailable", message: text };
-  if ((info.status && REFUSED_STATUSES.has(info.status)) || res.status === 400 || res.status === 403 || res.status === 404) {
+  if (
+    (info.status && REFUSED_STATUSES.has(info.status)) ||
+    res.status === 400 ||
+    res.status === 403 ||
+    res.status === 404
+  ) {
     return { kind: "refused", message: text };
   }
   return { kind: "server", message: text };
@@ -85,6 +101,7 @@ export function classifyGoogleError(res: Pick<HttpResponse, "status" | "json">):
 
 /** The HTTP client's retry rule for Google: 429 / RESOURCE_EXHAUSTED and temporary 5xx. */
 export function isGoogleRetryable(res: Pick<HttpResponse, "status" | "json">): boolean {
-  if (res.status === 429 || res.status === 500 || res.status === 502 || res.status === 503 || res.status === 504) return true;
+  if (res.status === 429 || res.status === 500 || res.status === 502 || res.status === 503 || res.status === 504)
+    return true;
   return readGoogleError(res).status === "RESOURCE_EXHAUSTED";
 }

@@ -3,7 +3,12 @@
 // refusals come back in the result (partial success); an expired token, or a rate limit
 // before anything was granted, fails the whole attempt.
 
-import { ConnectorError, type AssetGrantResult, type GrantAccessInput, type GrantResult } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type AssetGrantResult,
+  type GrantAccessInput,
+  type GrantResult,
+} from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import {
   ANALYTICS_ROLES,
@@ -14,17 +19,33 @@ import {
   tagManagerPermission,
   tagManagerRank,
 } from "@/lib/infra/connectors/google/google-api";
-import { RATE_LIMITED_TEXT, attemptError, send, type GrantContext, type Outcome } from "@/lib/infra/connectors/google/google-call";
-import { grantAdsInvitation, grantAdsManagerLink, adsGrantSetup } from "@/lib/infra/connectors/google/google-ads-grants";
+import {
+  RATE_LIMITED_TEXT,
+  attemptError,
+  send,
+  type GrantContext,
+  type Outcome,
+} from "@/lib/infra/connectors/google/google-call";
+import {
+  grantAdsInvitation,
+  grantAdsManagerLink,
+  adsGrantSetup,
+} from "@/lib/infra/connectors/google/google-ads-grants";
 import { listAccessBindings, listUserPermissions, readBack } from "@/lib/infra/connectors/google/google-verify";
 
 async function grantAnalytics(ctx: GrantContext, property: string, role: string): Promise<Outcome> {
   const wanted = ANALYTICS_ROLES[role]!;
   // https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1alpha/properties.accessBindings/create
-  const created = await send(ctx, { method: "POST", url: `${GOOGLE_HOSTS.analyticsAdmin}/v1alpha/${property}/accessBindings`, json: { user: ctx.email, roles: [wanted] } });
+  const created = await send(ctx, {
+    method: "POST",
+    url: `${GOOGLE_HOSTS.analyticsAdmin}/v1alpha/${property}/accessBindings`,
+    json: { user: ctx.email, roles: [wanted] },
+  });
   if (!created.ok || !created.already) return created;
   // The email already has a binding here: keep it if it includes the requested role, otherwise raise it.
-  const binding = (await listAccessBindings(ctx.http, ctx.token, property)).find((b) => (b.user ?? "").toLowerCase() === ctx.email.toLowerCase());
+  const binding = (await listAccessBindings(ctx.http, ctx.token, property)).find(
+    (b) => (b.user ?? "").toLowerCase() === ctx.email.toLowerCase(),
+  );
   if (!binding || analyticsRank(binding.roles) >= analyticsRank([wanted])) return { ok: true, already: true };
   // https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1alpha/properties.accessBindings/patch
   const patched = await send(ctx, {
@@ -39,24 +60,38 @@ async function grantTagManager(ctx: GrantContext, containerPath: string, role: s
   const permission = tagManagerPermission(role)!;
   const [, account, , container] = containerPath.split("/");
   const accountPath = `accounts/${account}`;
-  const existing = (await listUserPermissions(ctx.http, ctx.token, accountPath)).find((p) => (p.emailAddress ?? "").toLowerCase() === ctx.email.toLowerCase());
+  const existing = (await listUserPermissions(ctx.http, ctx.token, accountPath)).find(
+    (p) => (p.emailAddress ?? "").toLowerCase() === ctx.email.toLowerCase(),
+  );
   if (!existing) {
     // https://developers.google.com/tag-platform/tag-manager/api/reference/rest/v2/accounts.user_permissions/create
     return send(ctx, {
       method: "POST",
       url: `${GOOGLE_HOSTS.tagManager}/tagmanager/v2/${accountPath}/user_permissions`,
-      json: { emailAddress: ctx.email, accountAccess: { permission: "user" }, containerAccess: [{ containerId: container, permission }] },
+      json: {
+        emailAddress: ctx.email,
+        accountAccess: { permission: "user" },
+        containerAccess: [{ containerId: container, permission }],
+      },
     });
   }
   const current = existing.containerAccess?.find((c) => c.containerId === container);
   if (tagManagerRank(current?.permission) >= tagManagerRank(permission)) return { ok: true, already: true };
   // One UserPermission per email and account: add or raise this container in it.
   // https://developers.google.com/tag-platform/tag-manager/api/reference/rest/v2/accounts.user_permissions/update
-  const containerAccess = [...(existing.containerAccess ?? []).filter((c) => c.containerId !== container), { containerId: container!, permission }];
+  const containerAccess = [
+    ...(existing.containerAccess ?? []).filter((c) => c.containerId !== container),
+    { containerId: container!, permission },
+  ];
   const updated = await send(ctx, {
     method: "PUT",
     url: `${GOOGLE_HOSTS.tagManager}/tagmanager/v2/${existing.path}`,
-    json: { path: existing.path, emailAddress: existing.emailAddress, accountAccess: existing.accountAccess ?? { permission: "user" }, containerAccess },
+    json: {
+      path: existing.path,
+      emailAddress: existing.emailAddress,
+      accountAccess: existing.accountAccess ?? { permission: "user" },
+      containerAccess,
+    },
   });
   return updated.ok ? { ok: true, already: false } : updated;
 }
@@ -75,7 +110,11 @@ function grantMerchant(ctx: GrantContext, account: string, role: string): Promis
 function grantBusinessProfile(ctx: GrantContext, location: string, role: string): Promise<Outcome> {
   // https://developers.google.com/my-business/reference/accountmanagement/rest/v1/locations.admins/create
   // Google emails the invitee, who accepts it to become an admin.
-  return send(ctx, { method: "POST", url: `${GOOGLE_HOSTS.businessAccounts}/v1/${location}/admins`, json: { admin: ctx.email, role: BUSINESS_PROFILE_ROLES[role] } });
+  return send(ctx, {
+    method: "POST",
+    url: `${GOOGLE_HOSTS.businessAccounts}/v1/${location}/admins`,
+    json: { admin: ctx.email, role: BUSINESS_PROFILE_ROLES[role] },
+  });
 }
 
 /** Refuses a role the API has no equivalent for before any call is made. */
@@ -90,7 +129,11 @@ function checkRole(serviceId: string, role: string | null): void {
           : serviceId === "google_business_profile"
             ? !!role && role in BUSINESS_PROFILE_ROLES
             : true;
-  if (!known) throw new ConnectorError("platform_error", `Google cannot grant the "${role ?? ""}" role through its API. Please ask the agency for the manual steps.`);
+  if (!known)
+    throw new ConnectorError(
+      "platform_error",
+      `Google cannot grant the "${role ?? ""}" role through its API. Please ask the agency for the manual steps.`,
+    );
 }
 
 function toResult(assetId: string, outcome: Outcome, ctx: GrantContext): AssetGrantResult {
@@ -103,16 +146,28 @@ function toResult(assetId: string, outcome: Outcome, ctx: GrantContext): AssetGr
     return { assetId, ok: false, error: RATE_LIMITED_TEXT, errorKind: "platform_error" };
   }
   if (failure.kind === "refused") return { assetId, ok: false, error: failure.message, errorKind: "platform_error" };
-  if (failure.kind === "unavailable") return { assetId, ok: false, error: `Google API error: ${failure.message}`, errorKind: "platform_unavailable" };
+  if (failure.kind === "unavailable")
+    return { assetId, ok: false, error: `Google API error: ${failure.message}`, errorKind: "platform_unavailable" };
   return { assetId, ok: false, error: `Google API error: ${failure.message}`, errorKind: "server_error" };
 }
 
-export async function grantGoogleAccess(http: ConnectorHttp, developerToken: string | null, input: GrantAccessInput): Promise<GrantResult> {
+export async function grantGoogleAccess(
+  http: ConnectorHttp,
+  developerToken: string | null,
+  input: GrantAccessInput,
+): Promise<GrantResult> {
   const email = input.agencyAccount.email;
-  if (!email) throw new ConnectorError("platform_error", "The agency's Google account has no email address to share with. Please ask the agency to reconnect Google.");
+  if (!email)
+    throw new ConnectorError(
+      "platform_error",
+      "The agency's Google account has no email address to share with. Please ask the agency to reconnect Google.",
+    );
   checkRole(input.serviceId, input.role);
   const ctx: GrantContext = { http, token: input.accessToken, developerToken, email, grantedSoFar: 0 };
-  const ads = input.serviceId === "google_ads" || input.serviceId === "google_ads_mcc" ? adsGrantSetup(input, developerToken) : null;
+  const ads =
+    input.serviceId === "google_ads" || input.serviceId === "google_ads_mcc"
+      ? adsGrantSetup(input, developerToken)
+      : null;
 
   const results: AssetGrantResult[] = [];
   for (const assetId of [...new Set(input.assetIds)]) {
@@ -137,12 +192,24 @@ export async function grantGoogleAccess(http: ConnectorHttp, developerToken: str
         outcome = await grantBusinessProfile(ctx, assetId, input.role!);
         break;
       default:
-        throw new ConnectorError("platform_error", "This Google service is granted by following its steps, not by signing in.");
+        throw new ConnectorError(
+          "platform_error",
+          "This Google service is granted by following its steps, not by signing in.",
+        );
     }
     const result = toResult(assetId, outcome, ctx);
     if (result.ok) {
       ctx.grantedSoFar++;
-      const read = await readBack({ http, token: ctx.token, developerToken, serviceId: input.serviceId, assetId, email, role: input.role, managerId: ads?.managerId });
+      const read = await readBack({
+        http,
+        token: ctx.token,
+        developerToken,
+        serviceId: input.serviceId,
+        assetId,
+        email,
+        role: input.role,
+        managerId: ads?.managerId,
+      });
       result.verified = read ? read.present : null;
     }
     results.push(result);

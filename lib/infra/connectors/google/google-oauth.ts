@@ -3,7 +3,13 @@
 // the code exchange, and who signed in (OpenID userinfo, plus the Ads accounts they reach).
 
 import { tokenExchangeError } from "@/lib/infra/connectors/oauth-answers";
-import { ConnectorError, type AgencyIdentity, type BeginSignInInput, type HandleCallbackInput, type SignInTokens } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type AgencyIdentity,
+  type BeginSignInInput,
+  type HandleCallbackInput,
+  type SignInTokens,
+} from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pkceChallenge } from "@/lib/infra/connectors/pkce";
 import { GOOGLE_ADS_API_VERSION, GOOGLE_HOSTS, scopesFor } from "@/lib/infra/connectors/google/google-api";
@@ -29,7 +35,11 @@ export function googleAuthorizationUrl(http: ConnectorHttp, creds: GoogleCredent
   return http.rewrite(url).toString();
 }
 
-export async function exchangeGoogleCode(http: ConnectorHttp, creds: GoogleCredentials, input: HandleCallbackInput): Promise<SignInTokens> {
+export async function exchangeGoogleCode(
+  http: ConnectorHttp,
+  creds: GoogleCredentials,
+  input: HandleCallbackInput,
+): Promise<SignInTokens> {
   // https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code
   const res = await http.send({
     method: "POST",
@@ -43,7 +53,13 @@ export async function exchangeGoogleCode(http: ConnectorHttp, creds: GoogleCrede
       code_verifier: input.codeVerifier,
     },
   });
-  const body = (res.json ?? {}) as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown };
+  const body = (res.json ?? {}) as {
+    access_token?: unknown;
+    refresh_token?: unknown;
+    expires_in?: unknown;
+    error?: unknown;
+    error_description?: unknown;
+  };
   if (res.status === 200 && typeof body.access_token === "string") {
     return {
       accessToken: body.access_token,
@@ -54,7 +70,8 @@ export async function exchangeGoogleCode(http: ConnectorHttp, creds: GoogleCrede
   // RFC 6749 §5.2 errors: invalid_grant (code used, expired, or PKCE verifier wrong) means a new sign-in;
   // invalid_client / redirect_uri_mismatch are configuration problems of this installation.
   const error = typeof body.error === "string" ? body.error : `http_${res.status}`;
-  if (error === "invalid_grant") throw new ConnectorError("invalid_state", "The Google sign-in could not be completed. Please start again.");
+  if (error === "invalid_grant")
+    throw new ConnectorError("invalid_state", "The Google sign-in could not be completed. Please start again.");
   if (error === "access_denied") throw new ConnectorError("denied", "You declined the Google sign-in.");
   throw tokenExchangeError("google", "Google", res, typeof body.error === "string" ? body.error : null);
 }
@@ -66,16 +83,25 @@ type UserInfo = { sub?: string; email?: string; name?: string };
  * and as platformAccountId the first Google Ads manager account they can reach (the one
  * a manager-account link is sent from), or their first Ads account.
  */
-export async function googleAgencyIdentities(http: ConnectorHttp, creds: GoogleCredentials, accessToken: string): Promise<AgencyIdentity[]> {
+export async function googleAgencyIdentities(
+  http: ConnectorHttp,
+  creds: GoogleCredentials,
+  accessToken: string,
+): Promise<AgencyIdentity[]> {
   // https://developers.google.com/identity/openid-connect/openid-connect#obtainuserinfo
   const me = await googleJson<UserInfo>(http, { url: `${GOOGLE_HOSTS.openid}/v1/userinfo`, token: accessToken });
   const email = typeof me.email === "string" ? me.email : null;
   const displayName = me.name ?? email ?? "Google account";
-  if (!creds.developerToken) return [{ displayName, email, platformAccountId: null, businessId: null, businessName: null }];
+  if (!creds.developerToken)
+    return [{ displayName, email, platformAccountId: null, businessId: null, businessName: null }];
 
   const ads = { developerToken: creds.developerToken };
   // https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers/listAccessibleCustomers
-  const listed = await googleCall(http, { url: `${GOOGLE_HOSTS.ads}/${GOOGLE_ADS_API_VERSION}/customers:listAccessibleCustomers`, token: accessToken, ads });
+  const listed = await googleCall(http, {
+    url: `${GOOGLE_HOSTS.ads}/${GOOGLE_ADS_API_VERSION}/customers:listAccessibleCustomers`,
+    token: accessToken,
+    ads,
+  });
   // A Google account without Google Ads answers NOT_ADS_USER: it can still connect, just without manager accounts.
   const names = listed.ok ? (((listed.res.json ?? {}) as { resourceNames?: string[] }).resourceNames ?? []) : [];
   const identities: AgencyIdentity[] = [];
@@ -89,8 +115,18 @@ export async function googleAgencyIdentities(http: ConnectorHttp, creds: GoogleC
       ads,
       json: { query: "SELECT customer.id, customer.descriptive_name, customer.manager FROM customer" },
     });
-    const row = found.ok ? ((found.res.json ?? {}) as { results?: { customer?: { descriptiveName?: string; manager?: boolean } }[] }).results?.[0]?.customer : undefined;
-    if (row?.manager) identities.push({ displayName, email, platformAccountId: id, businessId: id, businessName: row.descriptiveName ?? null });
+    const row = found.ok
+      ? ((found.res.json ?? {}) as { results?: { customer?: { descriptiveName?: string; manager?: boolean } }[] })
+          .results?.[0]?.customer
+      : undefined;
+    if (row?.manager)
+      identities.push({
+        displayName,
+        email,
+        platformAccountId: id,
+        businessId: id,
+        businessName: row.descriptiveName ?? null,
+      });
   }
   if (identities.length > 0) return identities;
   return [{ displayName, email, platformAccountId: null, businessId: null, businessName: null }];

@@ -24,23 +24,42 @@ beforeAll(async () => {
     sandboxPlatformList: [],
     platformHostOverrides: parseHostOverrides(fake.overrides),
   } as ConnectorEnv;
-  google = getConnector("google", { env, http: createConnectorHttp({ overrides: env.platformHostOverrides, sleep: async () => {}, baseDelayMs: 1 }) });
+  google = getConnector("google", {
+    env,
+    http: createConnectorHttp({ overrides: env.platformHostOverrides, sleep: async () => {}, baseDelayMs: 1 }),
+  });
 });
 afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
 
-const agency: AgencyAccountRef = { internalAccountId: "acc_1", platformAccountId: null, email: GOOGLE_FAKE.agencyEmail, businessId: null };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc_1",
+  platformAccountId: null,
+  email: GOOGLE_FAKE.agencyEmail,
+  businessId: null,
+};
 const clientToken = (services: string[]) => fake.issueToken(GOOGLE_FAKE.clientEmail, scopesFor(services));
 const grant = (serviceId: string, assetIds: string[], role: string | null, account: AgencyAccountRef = agency) =>
   google.grantAccess({ accessToken: clientToken([serviceId]), serviceId, assetIds, role, agencyAccount: account });
-const remove = (serviceId: string, assetIds: string[], token = clientToken([serviceId]), account: AgencyAccountRef = agency) =>
-  google.removeAccess!({ accessToken: token, serviceId, assetIds, agencyAccount: account });
+const remove = (
+  serviceId: string,
+  assetIds: string[],
+  token = clientToken([serviceId]),
+  account: AgencyAccountRef = agency,
+) => google.removeAccess!({ accessToken: token, serviceId, assetIds, agencyAccount: account });
 const changes = () => fake.calls.filter((c) => c.method !== "GET" && !c.path.endsWith(":search"));
 
 describe("Google removal", () => {
   it("says whose token each service needs", () => {
     expect(
-      ["google_analytics", "google_tag_manager", "google_merchant_center", "google_ads_mcc", "google_ads", "google_search_console"].map((s) => google.removalToken!(s)),
+      [
+        "google_analytics",
+        "google_tag_manager",
+        "google_merchant_center",
+        "google_ads_mcc",
+        "google_ads",
+        "google_search_console",
+      ].map((s) => google.removalToken!(s)),
     ).toEqual(["client", "client", "client", "agency", null, null]);
   });
 
@@ -52,7 +71,10 @@ describe("Google removal", () => {
       { assetId: "properties/1002", removed: true, detail: null },
     ]);
     expect(changes()).toHaveLength(1);
-    expect(changes()[0]).toMatchObject({ method: "DELETE", path: expect.stringMatching(/^\/v1alpha\/properties\/1001\/accessBindings\/\d+$/) });
+    expect(changes()[0]).toMatchObject({
+      method: "DELETE",
+      path: expect.stringMatching(/^\/v1alpha\/properties\/1001\/accessBindings\/\d+$/),
+    });
     const read = await google.verifyAccess!({
       accessToken: clientToken(["google_analytics"]),
       serviceId: "google_analytics",
@@ -66,8 +88,13 @@ describe("Google removal", () => {
     await grant("google_tag_manager", ["accounts/2001/containers/3001", "accounts/2001/containers/3002"], "publish");
     fake.calls.length = 0;
     expect((await remove("google_tag_manager", ["accounts/2001/containers/3001"]))[0]!.removed).toBe(true);
-    expect(changes()[0]).toMatchObject({ method: "PUT", path: expect.stringMatching(/^\/tagmanager\/v2\/accounts\/2001\/user_permissions\/\d+$/) });
-    expect((changes()[0]!.body as { containerAccess: { containerId: string }[] }).containerAccess.map((c) => c.containerId)).toEqual(["3002"]);
+    expect(changes()[0]).toMatchObject({
+      method: "PUT",
+      path: expect.stringMatching(/^\/tagmanager\/v2\/accounts\/2001\/user_permissions\/\d+$/),
+    });
+    expect(
+      (changes()[0]!.body as { containerAccess: { containerId: string }[] }).containerAccess.map((c) => c.containerId),
+    ).toEqual(["3002"]);
     const still = await google.verifyAccess!({
       accessToken: clientToken(["google_tag_manager"]),
       serviceId: "google_tag_manager",
@@ -88,7 +115,9 @@ describe("Google removal", () => {
     expect(out[0]).toEqual({ assetId: "accounts/5001", removed: true, detail: null });
     expect(out[1]).toMatchObject({ assetId: "accounts/5002", removed: false });
     expect(out[1]!.detail).toContain("admin access");
-    expect(changes().find((c) => c.method === "DELETE")!.path).toBe(`/accounts/v1/accounts/5001/users/${encodeURIComponent(GOOGLE_FAKE.agencyEmail)}`);
+    expect(changes().find((c) => c.method === "DELETE")!.path).toBe(
+      `/accounts/v1/accounts/5001/users/${encodeURIComponent(GOOGLE_FAKE.agencyEmail)}`,
+    );
   });
 
   it("Ads manager link: the manager sets its link INACTIVE with the agency's own token", async () => {
@@ -96,14 +125,21 @@ describe("Google removal", () => {
     const mcc = { ...agency, agencyAccessToken: agencyToken, linkFields: { adsMccAccountId: GOOGLE_FAKE.managerId } };
     expect((await grant("google_ads_mcc", ["4440001111"], null, mcc)).results[0]!.ok).toBe(true);
     fake.calls.length = 0;
-    expect(await remove("google_ads_mcc", ["4440001111"], agencyToken, mcc)).toEqual([{ assetId: "4440001111", removed: true, detail: null }]);
+    expect(await remove("google_ads_mcc", ["4440001111"], agencyToken, mcc)).toEqual([
+      { assetId: "4440001111", removed: true, detail: null },
+    ]);
     expect(changes()[0]).toMatchObject({
       path: `/v26/customers/${GOOGLE_FAKE.managerId}/customerClientLinks:mutate`,
       headers: { authorization: `Bearer ${agencyToken}`, "login-customer-id": GOOGLE_FAKE.managerId },
       body: { operation: { update: { status: "INACTIVE" }, updateMask: "status" } },
     });
     // the client's side reads the link as gone too
-    const read = await google.verifyAccess!({ accessToken: clientToken(["google_ads_mcc"]), serviceId: "google_ads_mcc", assetIds: ["4440001111"], agencyAccount: mcc });
+    const read = await google.verifyAccess!({
+      accessToken: clientToken(["google_ads_mcc"]),
+      serviceId: "google_ads_mcc",
+      assetIds: ["4440001111"],
+      agencyAccount: mcc,
+    });
     expect(read[0]).toMatchObject({ present: false, detail: "INACTIVE" });
   });
 

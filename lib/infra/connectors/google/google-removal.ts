@@ -22,7 +22,13 @@ import type { RemovalToken, RemoveAccessInput, RemovedAccess } from "@/lib/infra
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { GOOGLE_ADS_API_VERSION, GOOGLE_HOSTS, adsCustomerId } from "@/lib/infra/connectors/google/google-api";
 import { googleCall } from "@/lib/infra/connectors/google/google-call";
-import { adsSearch, gaqlString, listAccessBindings, listUserPermissions, readBack } from "@/lib/infra/connectors/google/google-verify";
+import {
+  adsSearch,
+  gaqlString,
+  listAccessBindings,
+  listUserPermissions,
+  readBack,
+} from "@/lib/infra/connectors/google/google-verify";
 
 const TOKENS: Record<string, RemovalToken> = {
   google_analytics: "client",
@@ -40,19 +46,31 @@ const same = (a: string | undefined, b: string) => (a ?? "").toLowerCase() === b
 /** The failure text of a removal call, or null when it went through. */
 type Step = string | null;
 
-async function removeOne(http: ConnectorHttp, developerToken: string | null, input: RemoveAccessInput, assetId: string, managerId: string | null): Promise<Step> {
+async function removeOne(
+  http: ConnectorHttp,
+  developerToken: string | null,
+  input: RemoveAccessInput,
+  assetId: string,
+  managerId: string | null,
+): Promise<Step> {
   const email = input.agencyAccount.email ?? "";
   const token = input.accessToken;
   switch (input.serviceId) {
     case "google_analytics": {
       const binding = (await listAccessBindings(http, token, assetId)).find((b) => same(b.user, email));
       if (!binding) return null;
-      const r = await googleCall(http, { method: "DELETE", url: `${GOOGLE_HOSTS.analyticsAdmin}/v1alpha/${binding.name}`, token });
+      const r = await googleCall(http, {
+        method: "DELETE",
+        url: `${GOOGLE_HOSTS.analyticsAdmin}/v1alpha/${binding.name}`,
+        token,
+      });
       return r.ok ? null : r.failure.message;
     }
     case "google_tag_manager": {
       const [, account, , container] = assetId.split("/");
-      const perm = (await listUserPermissions(http, token, `accounts/${account}`)).find((p) => same(p.emailAddress, email));
+      const perm = (await listUserPermissions(http, token, `accounts/${account}`)).find((p) =>
+        same(p.emailAddress, email),
+      );
       if (!perm || !perm.containerAccess?.some((c) => c.containerId === container)) return null;
       const rest = perm.containerAccess.filter((c) => c.containerId !== container);
       const url = `${GOOGLE_HOSTS.tagManager}/tagmanager/v2/${perm.path}`;
@@ -63,17 +81,27 @@ async function removeOne(http: ConnectorHttp, developerToken: string | null, inp
               method: "PUT",
               url,
               token,
-              json: { accountId: account, emailAddress: perm.emailAddress, accountAccess: perm.accountAccess, containerAccess: rest },
+              json: {
+                accountId: account,
+                emailAddress: perm.emailAddress,
+                accountAccess: perm.accountAccess,
+                containerAccess: rest,
+              },
             });
       return r.ok ? null : r.failure.message;
     }
     case "google_merchant_center": {
-      const r = await googleCall(http, { method: "DELETE", url: `${GOOGLE_HOSTS.merchant}/accounts/v1/${assetId}/users/${encodeURIComponent(email)}`, token });
+      const r = await googleCall(http, {
+        method: "DELETE",
+        url: `${GOOGLE_HOSTS.merchant}/accounts/v1/${assetId}/users/${encodeURIComponent(email)}`,
+        token,
+      });
       return r.ok || r.res.status === 404 ? null : r.failure.message;
     }
     case "google_ads_mcc": {
       const clientId = adsCustomerId(assetId);
-      if (!developerToken || !managerId || !clientId) return "The agency's manager account or the client's account id is not known.";
+      if (!developerToken || !managerId || !clientId)
+        return "The agency's manager account or the client's account id is not known.";
       // The manager's side of the link: https://developers.google.com/google-ads/api/fields/v26/customer_client_link
       const rows = await adsSearch(
         http,
@@ -83,7 +111,9 @@ async function removeOne(http: ConnectorHttp, developerToken: string | null, inp
         `SELECT customer_client_link.manager_link_id, customer_client_link.status FROM customer_client_link WHERE customer_client_link.client_customer = ${gaqlString(`customers/${clientId}`)}`,
       );
       if (rows === null) return "Google Ads did not list the manager account's links.";
-      const link = rows.map((r) => r.customerClientLink).find((l) => l && (l.status === "ACTIVE" || l.status === "PENDING"));
+      const link = rows
+        .map((r) => r.customerClientLink)
+        .find((l) => l && (l.status === "ACTIVE" || l.status === "PENDING"));
       if (!link) return null;
       const r = await googleCall(http, {
         method: "POST",
@@ -91,7 +121,13 @@ async function removeOne(http: ConnectorHttp, developerToken: string | null, inp
         token,
         ads: { developerToken, loginCustomerId: managerId },
         json: {
-          operation: { update: { resourceName: `customers/${managerId}/customerClientLinks/${clientId}~${String(link.managerLinkId)}`, status: "INACTIVE" }, updateMask: "status" },
+          operation: {
+            update: {
+              resourceName: `customers/${managerId}/customerClientLinks/${clientId}~${String(link.managerLinkId)}`,
+              status: "INACTIVE",
+            },
+            updateMask: "status",
+          },
         },
       });
       return r.ok ? null : r.failure.message;
@@ -102,7 +138,13 @@ async function removeOne(http: ConnectorHttp, developerToken: string | null, inp
 }
 
 /** The manager's side of the link has its own read: the customer_client_link from the manager. */
-async function managerLinkPresent(http: ConnectorHttp, token: string, developerToken: string | null, managerId: string | null, assetId: string): Promise<boolean | null> {
+async function managerLinkPresent(
+  http: ConnectorHttp,
+  token: string,
+  developerToken: string | null,
+  managerId: string | null,
+  assetId: string,
+): Promise<boolean | null> {
   const clientId = adsCustomerId(assetId);
   if (!developerToken || !managerId || !clientId) return null;
   const rows = await adsSearch(
@@ -116,12 +158,22 @@ async function managerLinkPresent(http: ConnectorHttp, token: string, developerT
   return rows.some((r) => r.customerClientLink?.status === "ACTIVE" || r.customerClientLink?.status === "PENDING");
 }
 
-export async function removeGoogleAccess(http: ConnectorHttp, developerToken: string | null, input: RemoveAccessInput): Promise<RemovedAccess[]> {
-  const managerId = adsCustomerId(input.agencyAccount.linkFields?.adsMccAccountId ?? input.agencyAccount.platformAccountId);
+export async function removeGoogleAccess(
+  http: ConnectorHttp,
+  developerToken: string | null,
+  input: RemoveAccessInput,
+): Promise<RemovedAccess[]> {
+  const managerId = adsCustomerId(
+    input.agencyAccount.linkFields?.adsMccAccountId ?? input.agencyAccount.platformAccountId,
+  );
   const out: RemovedAccess[] = [];
   for (const assetId of [...new Set(input.assetIds)]) {
     if (!googleRemovalToken(input.serviceId)) {
-      out.push({ assetId, removed: false, detail: "Google documents no call to remove this access: follow the checklist." });
+      out.push({
+        assetId,
+        removed: false,
+        detail: "Google documents no call to remove this access: follow the checklist.",
+      });
       continue;
     }
     if (!input.agencyAccount.email && input.serviceId !== "google_ads_mcc") {
@@ -137,10 +189,27 @@ export async function removeGoogleAccess(http: ConnectorHttp, developerToken: st
     const present =
       input.serviceId === "google_ads_mcc"
         ? await managerLinkPresent(http, input.accessToken, developerToken, managerId, assetId).catch(() => null)
-        : ((await readBack({ http, token: input.accessToken, developerToken, serviceId: input.serviceId, assetId, email: input.agencyAccount.email!, role: null, managerId }))
-            ?.present ?? null);
+        : ((
+            await readBack({
+              http,
+              token: input.accessToken,
+              developerToken,
+              serviceId: input.serviceId,
+              assetId,
+              email: input.agencyAccount.email!,
+              role: null,
+              managerId,
+            })
+          )?.present ?? null);
     if (present === false) out.push({ assetId, removed: true, detail: null });
-    else out.push({ assetId, removed: false, detail: failure ?? (present === null ? "Google's answer could not be read back." : "Google still lists the agency's access.") });
+    else
+      out.push({
+        assetId,
+        removed: false,
+        detail:
+          failure ??
+          (present === null ? "Google's answer could not be read back." : "Google still lists the agency's access."),
+      });
   }
   return out;
 }

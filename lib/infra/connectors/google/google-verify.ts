@@ -31,16 +31,29 @@ export type ReadBackInput = {
 const same = (a: string | undefined, b: string) => (a ?? "").toLowerCase() === b.toLowerCase();
 
 export type AccessBinding = { name: string; user?: string; roles?: string[] };
-export type UserPermission = { path: string; emailAddress?: string; accountAccess?: { permission?: string }; containerAccess?: { containerId: string; permission?: string }[] };
+export type UserPermission = {
+  path: string;
+  emailAddress?: string;
+  accountAccess?: { permission?: string };
+  containerAccess?: { containerId: string; permission?: string }[];
+};
 
 export function listAccessBindings(http: ConnectorHttp, token: string, property: string): Promise<AccessBinding[]> {
   // https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1alpha/properties.accessBindings/list
-  return googleList<AccessBinding>(http, { url: `${GOOGLE_HOSTS.analyticsAdmin}/v1alpha/${property}/accessBindings`, token, query: { pageSize: "500" } }, "accessBindings");
+  return googleList<AccessBinding>(
+    http,
+    { url: `${GOOGLE_HOSTS.analyticsAdmin}/v1alpha/${property}/accessBindings`, token, query: { pageSize: "500" } },
+    "accessBindings",
+  );
 }
 
 export function listUserPermissions(http: ConnectorHttp, token: string, account: string): Promise<UserPermission[]> {
   // https://developers.google.com/tag-platform/tag-manager/api/reference/rest/v2/accounts.user_permissions/list
-  return googleList<UserPermission>(http, { url: `${GOOGLE_HOSTS.tagManager}/tagmanager/v2/${account}/user_permissions`, token }, "userPermission");
+  return googleList<UserPermission>(
+    http,
+    { url: `${GOOGLE_HOSTS.tagManager}/tagmanager/v2/${account}/user_permissions`, token },
+    "userPermission",
+  );
 }
 
 /** GAQL through GoogleAdsService.Search: https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers.googleAds/search */
@@ -78,7 +91,9 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
     case "google_tag_manager": {
       const [, account, , container] = i.assetId.split("/");
       const wanted = tagManagerRank(tagManagerPermission(i.role) ?? undefined);
-      const perm = (await listUserPermissions(i.http, i.token, `accounts/${account}`)).find((p) => same(p.emailAddress, i.email));
+      const perm = (await listUserPermissions(i.http, i.token, `accounts/${account}`)).find((p) =>
+        same(p.emailAddress, i.email),
+      );
       const access = perm?.containerAccess?.find((c) => c.containerId === container);
       if (!access) return { present: false, detail: "no container permission for the agency's email" };
       return { present: tagManagerRank(access.permission) >= wanted, detail: access.permission ?? null };
@@ -96,7 +111,11 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         `SELECT customer_user_access_invitation.email_address, customer_user_access_invitation.access_role, customer_user_access_invitation.invitation_status FROM customer_user_access_invitation WHERE customer_user_access_invitation.email_address = ${email}`,
       );
       const invite = invites?.find((r) => r.customerUserAccessInvitation);
-      if (invite) return { present: true, detail: `invitation ${String(invite.customerUserAccessInvitation!.invitationStatus ?? "PENDING")}` };
+      if (invite)
+        return {
+          present: true,
+          detail: `invitation ${String(invite.customerUserAccessInvitation!.invitationStatus ?? "PENDING")}`,
+        };
       // Users who already have access: https://developers.google.com/google-ads/api/fields/v26/customer_user_access
       const users = await adsSearch(
         i.http,
@@ -123,13 +142,18 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         `SELECT customer_manager_link.manager_customer, customer_manager_link.manager_link_id, customer_manager_link.status FROM customer_manager_link WHERE customer_manager_link.manager_customer = ${gaqlString(`customers/${i.managerId}`)}`,
       );
       if (links === null) return null;
-      const status = links.map((r) => r.customerManagerLink?.status).find((s) => typeof s === "string") as string | undefined;
+      const status = links.map((r) => r.customerManagerLink?.status).find((s) => typeof s === "string") as
+        string | undefined;
       return { present: status === "ACTIVE", detail: status ?? "no link to the agency's manager account" };
     }
     case "google_merchant_center": {
       // https://developers.google.com/merchant/api/reference/rest/accounts_v1/accounts.users/get
-      const r = await googleCall(i.http, { url: `${GOOGLE_HOSTS.merchant}/accounts/v1/${i.assetId}/users/${encodeURIComponent(i.email)}`, token: i.token });
-      if (r.ok) return { present: true, detail: String((r.res.json as { state?: string } | null)?.state ?? "") || null };
+      const r = await googleCall(i.http, {
+        url: `${GOOGLE_HOSTS.merchant}/accounts/v1/${i.assetId}/users/${encodeURIComponent(i.email)}`,
+        token: i.token,
+      });
+      if (r.ok)
+        return { present: true, detail: String((r.res.json as { state?: string } | null)?.state ?? "") || null };
       return r.res.status === 404 ? { present: false, detail: "no user for the agency's email" } : null;
     }
     case "google_business_profile": {

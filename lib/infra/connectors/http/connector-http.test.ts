@@ -96,11 +96,17 @@ describe("connector HTTP client", () => {
     const retryIf = (r: { json: unknown }) => (r.json as { error?: { code?: number } })?.error?.code === 17;
     expect((await http.send({ url: "https://api.example.test/throttled" }, { retryIf })).status).toBe(200);
     script.set("/slow-limit", [{ status: 429, body: "{}", headers: { "retry-after": "120" } }]);
-    expect((await client({ budgetMs: 5_000 }).http.send({ url: "https://api.example.test/slow-limit" })).status).toBe(429);
+    expect((await client({ budgetMs: 5_000 }).http.send({ url: "https://api.example.test/slow-limit" })).status).toBe(
+      429,
+    );
   });
 
   it("throws a server_error ConnectorError when nothing answers", async () => {
-    const dead = createConnectorHttp({ overrides: parseHostOverrides("api.example.test=http://127.0.0.1:9"), sleep: async () => {}, maxAttempts: 2 });
+    const dead = createConnectorHttp({
+      overrides: parseHostOverrides("api.example.test=http://127.0.0.1:9"),
+      sleep: async () => {},
+      maxAttempts: 2,
+    });
     const err = await dead.send({ url: "https://api.example.test/x?access_token=abc" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConnectorError);
     expect((err as ConnectorError).kind).toBe("server_error");
@@ -108,7 +114,9 @@ describe("connector HTTP client", () => {
   });
 
   it("redacts secrets in URLs and reads Retry-After dates", () => {
-    expect(redactUrl(new URL("https://h/p?access_token=a&appsecret_proof=b&fields=id"))).toBe("https://h/p?access_token=%5Bredacted%5D&appsecret_proof=%5Bredacted%5D&fields=id");
+    expect(redactUrl(new URL("https://h/p?access_token=a&appsecret_proof=b&fields=id"))).toBe(
+      "https://h/p?access_token=%5Bredacted%5D&appsecret_proof=%5Bredacted%5D&fields=id",
+    );
     expect(retryAfterMs("3")).toBe(3000);
     expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
     expect(retryAfterMs("soon")).toBeNull();

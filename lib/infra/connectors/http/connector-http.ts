@@ -56,13 +56,15 @@ export interface ConnectorHttp {
   rewrite(url: string | URL): URL;
 }
 
-const SECRET_PARAMS = /^(access_token|client_secret|code|code_verifier|appsecret_proof|refresh_token|fb_exchange_token|id_token|password|secret|app_secret|auth_code)$/i;
+const SECRET_PARAMS =
+  /^(access_token|client_secret|code|code_verifier|appsecret_proof|refresh_token|fb_exchange_token|id_token|password|secret|app_secret|auth_code)$/i;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /** The URL with every secret-looking query value replaced, for logs. */
 export function redactUrl(url: URL): string {
   const copy = new URL(url);
-  for (const key of [...copy.searchParams.keys()]) if (SECRET_PARAMS.test(key)) copy.searchParams.set(key, "[redacted]");
+  for (const key of [...copy.searchParams.keys()])
+    if (SECRET_PARAMS.test(key)) copy.searchParams.set(key, "[redacted]");
   // A token as a path segment (HubSpot's GET /oauth/v1/access-tokens/{token}).
   copy.pathname = copy.pathname.replace(/\/access-tokens\/[^/]+/g, "/access-tokens/[redacted]");
   return copy.toString();
@@ -95,7 +97,12 @@ export function createConnectorHttp(options: ConnectorHttpOptions): ConnectorHtt
       headers["content-type"] ??= "application/x-www-form-urlencoded";
     }
     // undici.request never follows redirects: a redirect comes back as the response it is.
-    const res = await request(url, { method: call.method ?? "GET", headers, body, signal: AbortSignal.timeout(signalMs) });
+    const res = await request(url, {
+      method: call.method ?? "GET",
+      headers,
+      body,
+      signal: AbortSignal.timeout(signalMs),
+    });
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of res.body) {
@@ -114,7 +121,8 @@ export function createConnectorHttp(options: ConnectorHttpOptions): ConnectorHtt
       json = null;
     }
     const flat: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : String(v);
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : String(v);
     return { status: res.statusCode, headers: flat, text, json };
   }
 
@@ -148,7 +156,9 @@ export function createConnectorHttp(options: ConnectorHttpOptions): ConnectorHtt
       }
       await sleep(wait);
     }
-    throw new ConnectorError("server_error", `The platform could not be reached (${redactUrl(url)})`, { cause: lastError });
+    throw new ConnectorError("server_error", `The platform could not be reached (${redactUrl(url)})`, {
+      cause: lastError,
+    });
   }
 
   return { send, rewrite };

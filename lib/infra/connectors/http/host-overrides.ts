@@ -29,7 +29,12 @@ export function parseHostOverrides(raw: string | undefined): HostOverrides {
     } catch {
       throw new HostOverridesError(`"${origin}" is not an origin URL`);
     }
-    if ((url.protocol !== "http:" && url.protocol !== "https:") || (url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) {
+    if (
+      (url.protocol !== "http:" && url.protocol !== "https:") ||
+      (url.pathname !== "/" && url.pathname !== "") ||
+      url.search ||
+      url.hash
+    ) {
       throw new HostOverridesError(`"${origin}" must be an http(s) origin without a path`);
     }
     map.set(host, url);

@@ -6,7 +6,13 @@ import { hubspotError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
 export const HUBSPOT_API_HOST = "api.hubapi.com";
 export const HUBSPOT_API = `https://${HUBSPOT_API_HOST}`;
 
-export type HubSpotCall = { method?: HttpMethod; path: string; accessToken: string; query?: Record<string, string | number | boolean | undefined>; json?: unknown };
+export type HubSpotCall = {
+  method?: HttpMethod;
+  path: string;
+  accessToken: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+};
 
 export function hubspotSend(http: ConnectorHttp, call: HubSpotCall): Promise<HttpResponse> {
   return http.send({

@@ -11,13 +11,28 @@ import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createHubSpotConnector } from "@/lib/infra/connectors/hubspot/hubspot-connector";
 import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
 import { eventsOf, getNoFollow, locationOf, postForm, requestRow, typesOf } from "@/test/support/access-fixtures";
-import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
-import { HUBSPOT_FAKE, HUBSPOT_USER_PROVISION_FIELDS, startHubSpotFake, type HubSpotFake } from "@/test/support/fakes/hubspot-fake";
+import {
+  expectGrantRecorded,
+  seedConnectorRequest,
+  useRealConnectorApp,
+  walkClientGrant,
+} from "@/test/support/connector-journey";
+import {
+  HUBSPOT_FAKE,
+  HUBSPOT_USER_PROVISION_FIELDS,
+  startHubSpotFake,
+  type HubSpotFake,
+} from "@/test/support/fakes/hubspot-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const HUB = HUBSPOT_FAKE.portal.hubId;
 const EMAIL = HUBSPOT_FAKE.agencyEmail;
-const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: null, email: EMAIL, businessId: null };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc-1",
+  platformAccountId: null,
+  email: EMAIL,
+  businessId: null,
+};
 
 let fake: HubSpotFake;
 let connector: PlatformConnector;
@@ -25,7 +40,10 @@ let connector: PlatformConnector;
 beforeAll(async () => {
   fake = await startHubSpotFake({ redirectUris: [REDIRECT] });
   const http = createConnectorHttp({ overrides: parseHostOverrides(fake.overrides), baseDelayMs: 5, budgetMs: 2000 });
-  connector = createHubSpotConnector({ clientId: HUBSPOT_FAKE.clientId, clientSecret: HUBSPOT_FAKE.clientSecret }, http);
+  connector = createHubSpotConnector(
+    { clientId: HUBSPOT_FAKE.clientId, clientSecret: HUBSPOT_FAKE.clientSecret },
+    http,
+  );
 });
 afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
@@ -33,9 +51,21 @@ beforeEach(() => fake.reset());
 const V = "v".repeat(43);
 async function signIn(serviceIds: string[] = ["hubspot_portal"], as: "client" | "agency" = "client"): Promise<string> {
   fake.switches.signInAs = as;
-  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds, codeVerifier: V });
+  const { authorizationUrl } = connector.beginSignIn({
+    state: "st",
+    redirectUri: REDIRECT,
+    serviceIds,
+    codeVerifier: V,
+  });
   const back = new URL((await getNoFollow(authorizationUrl)).headers.get("location")!);
-  const token = (await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: V })).accessToken;
+  const token = (
+    await connector.handleCallback({
+      code: back.searchParams.get("code")!,
+      state: "st",
+      redirectUri: REDIRECT,
+      codeVerifier: V,
+    })
+  ).accessToken;
   fake.switches.signInAs = "client";
   return token;
 }
@@ -45,13 +75,17 @@ const kindOf = async (p: Promise<unknown>) =>
     (e: unknown) => (e instanceof ConnectorError ? e.kind : `other: ${String(e)}`),
   );
 const creates = () => fake.calls.filter((c) => c.method === "POST" && c.path === "/settings/v3/users");
-const writes = () => fake.calls.filter((c) => c.host === "api.hubapi.com" && c.method !== "GET" && c.path !== "/oauth/v1/token");
+const writes = () =>
+  fake.calls.filter((c) => c.host === "api.hubapi.com" && c.method !== "GET" && c.path !== "/oauth/v1/token");
 const grant = (token: string, role: string | null, assetIds: string[] = [HUB]) =>
   connector.grantAccess({ accessToken: token, serviceId: "hubspot_portal", assetIds, role, agencyAccount: agency });
 
 describe("HubSpot sign-in and the portal", () => {
   it("asks for the user provisioning scopes and exchanges the code with the client secret and the same redirect_uri", async () => {
-    const url = new URL(connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["hubspot_portal"], codeVerifier: V }).authorizationUrl);
+    const url = new URL(
+      connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["hubspot_portal"], codeVerifier: V })
+        .authorizationUrl,
+    );
     expect(url.origin).toBe(fake.hosts["app.hubspot.com"]);
     expect(url.pathname).toBe("/oauth/authorize");
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -60,10 +94,18 @@ describe("HubSpot sign-in and the portal", () => {
       scope: "settings.users.read settings.users.write",
       state: "st",
     });
-    expect(new URL(connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: [], codeVerifier: V }).authorizationUrl).searchParams.get("scope")).toBe("oauth");
+    expect(
+      new URL(
+        connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: [], codeVerifier: V }).authorizationUrl,
+      ).searchParams.get("scope"),
+    ).toBe("oauth");
 
     const code = new URL((await getNoFollow(url.toString())).headers.get("location")!).searchParams.get("code")!;
-    expect(await kindOf(connector.handleCallback({ code, state: "st", redirectUri: "http://localhost:3999/other", codeVerifier: V }))).toBe("invalid_state");
+    expect(
+      await kindOf(
+        connector.handleCallback({ code, state: "st", redirectUri: "http://localhost:3999/other", codeVerifier: V }),
+      ),
+    ).toBe("invalid_state");
     const fresh = new URL((await getNoFollow(url.toString())).headers.get("location")!).searchParams.get("code")!;
     const tokens = await connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V });
     expect(tokens.accessToken).toMatch(/^hs_/);
@@ -76,21 +118,33 @@ describe("HubSpot sign-in and the portal", () => {
       redirect_uri: REDIRECT,
       code: fresh,
     });
-    expect(await kindOf(connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V }))).toBe("invalid_state");
+    expect(
+      await kindOf(connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V })),
+    ).toBe("invalid_state");
   });
 
   it("offers the one portal of the sign-in, read from the token metadata, and never logs the token in its path", async () => {
     const token = await signIn();
-    expect(await connector.listAssets({ accessToken: token, serviceId: "hubspot_portal" })).toEqual([{ id: HUB, name: HUBSPOT_FAKE.portal.hubDomain }]);
+    expect(await connector.listAssets({ accessToken: token, serviceId: "hubspot_portal" })).toEqual([
+      { id: HUB, name: HUBSPOT_FAKE.portal.hubDomain },
+    ]);
     expect(fake.calls.some((c) => c.path === `/oauth/v1/access-tokens/${token}`)).toBe(true);
-    expect(redactUrl(new URL(`https://api.hubapi.com/oauth/v1/access-tokens/${token}`))).toBe("https://api.hubapi.com/oauth/v1/access-tokens/[redacted]");
+    expect(redactUrl(new URL(`https://api.hubapi.com/oauth/v1/access-tokens/${token}`))).toBe(
+      "https://api.hubapi.com/oauth/v1/access-tokens/[redacted]",
+    );
   });
 
   it("gives the agency-side identity as the signed-in user of the agency's portal", async () => {
     const token = await signIn([], "agency");
     const p = HUBSPOT_FAKE.agencyPortal;
     expect(await connector.listAgencyIdentities!({ accessToken: token })).toEqual([
-      { displayName: p.user, email: p.user, platformAccountId: p.userId, businessId: p.hubId, businessName: p.hubDomain },
+      {
+        displayName: p.user,
+        email: p.user,
+        platformAccountId: p.userId,
+        businessId: p.hubId,
+        businessName: p.hubDomain,
+      },
     ]);
   });
 });
@@ -123,7 +177,9 @@ describe("HubSpot grants", () => {
   it("a free portal without roles: view only is HubSpot's minimal user; standard is refused with the steps", async () => {
     const token = await signIn();
     fake.switches.roles = [];
-    expect((await grant(token, "view_only")).results).toEqual([{ assetId: HUB, ok: true, error: null, verified: true }]);
+    expect((await grant(token, "view_only")).results).toEqual([
+      { assetId: HUB, ok: true, error: null, verified: true },
+    ]);
     expect(creates().at(-1)!.body).toEqual({ email: EMAIL, sendWelcomeEmail: true });
     fake.users.clear();
     const [standard] = (await grant(token, "standard")).results;
@@ -150,7 +206,9 @@ describe("HubSpot grants", () => {
       for (const role of ["super_admin", "standard", "view_only"]) {
         fake.reset();
         const before = fake.addUser({ email: EMAIL, ...existing });
-        expect((await grant(token, role)).results).toEqual([{ assetId: HUB, ok: true, error: null, alreadyGranted: true, verified: true }]);
+        expect((await grant(token, role)).results).toEqual([
+          { assetId: HUB, ok: true, error: null, alreadyGranted: true, verified: true },
+        ]);
         expect(writes()).toEqual([]);
         expect(fake.users.get(EMAIL)).toEqual(before);
       }
@@ -163,7 +221,12 @@ describe("HubSpot grants", () => {
     const results = (await grant(token, "view_only", [HUB, "99999"])).results;
     expect(results).toEqual([
       { assetId: HUB, ok: true, error: null, alreadyGranted: true, verified: true },
-      { assetId: "99999", ok: false, error: "99999 is not the HubSpot account you signed in to.", errorKind: "platform_error" },
+      {
+        assetId: "99999",
+        ok: false,
+        error: "99999 is not the HubSpot account you signed in to.",
+        errorKind: "platform_error",
+      },
     ]);
     expect(creates()).toHaveLength(1);
   });
@@ -172,13 +235,20 @@ describe("HubSpot grants", () => {
     const token = await signIn();
     fake.switches.forbidden = true;
     expect((await grant(token, "standard")).results).toEqual([
-      { assetId: HUB, ok: false, error: `HubSpot refused access to account ${HUB}: You don't have permission to add users to this account.`, errorKind: "platform_error" },
+      {
+        assetId: HUB,
+        ok: false,
+        error: `HubSpot refused access to account ${HUB}: You don't have permission to add users to this account.`,
+        errorKind: "platform_error",
+      },
     ]);
   });
 
   it("an expired token fails the whole attempt with reauth", async () => {
     const token = await signIn();
-    expect(await kindOf(connector.listAssets({ accessToken: "hs_revoked", serviceId: "hubspot_portal" }))).toBe("reauth");
+    expect(await kindOf(connector.listAssets({ accessToken: "hs_revoked", serviceId: "hubspot_portal" }))).toBe(
+      "reauth",
+    );
     fake.switches.expiredToken = true;
     expect(await kindOf(grant(token, "standard"))).toBe("reauth");
   });
@@ -195,7 +265,9 @@ describe("HubSpot grants", () => {
   it("a HubSpot 5xx on the create is retried, then fails the portal as a server error", async () => {
     const token = await signIn();
     fake.switches.serverError = true;
-    expect((await grant(token, "standard")).results).toEqual([{ assetId: HUB, ok: false, error: expect.stringContaining("500") as string, errorKind: "server_error" }]);
+    expect((await grant(token, "standard")).results).toEqual([
+      { assetId: HUB, ok: false, error: expect.stringContaining("500") as string, errorKind: "server_error" },
+    ]);
     expect(creates()).toHaveLength(4);
   });
 });
@@ -205,14 +277,26 @@ describe("HubSpot removal", () => {
     expect(connector.removalToken!("hubspot_portal")).toBe("client");
     const token = await signIn();
     fake.addUser({ email: EMAIL, roleIds: ["101"] });
-    expect(await connector.removeAccess!({ accessToken: token, serviceId: "hubspot_portal", assetIds: [HUB], agencyAccount: agency })).toEqual([
-      { assetId: HUB, removed: true, detail: null },
-    ]);
+    expect(
+      await connector.removeAccess!({
+        accessToken: token,
+        serviceId: "hubspot_portal",
+        assetIds: [HUB],
+        agencyAccount: agency,
+      }),
+    ).toEqual([{ assetId: HUB, removed: true, detail: null }]);
     const del = fake.calls.find((c) => c.method === "DELETE")!;
     expect(del.path).toBe(`/settings/v3/users/${encodeURIComponent(EMAIL)}`);
     expect(del.query).toEqual({ idProperty: "EMAIL" });
     expect(fake.users.has(EMAIL)).toBe(false);
-    expect(await connector.removeAccess!({ accessToken: token, serviceId: "hubspot_portal", assetIds: [HUB, "99999"], agencyAccount: agency })).toEqual([
+    expect(
+      await connector.removeAccess!({
+        accessToken: token,
+        serviceId: "hubspot_portal",
+        assetIds: [HUB, "99999"],
+        agencyAccount: agency,
+      }),
+    ).toEqual([
       { assetId: HUB, removed: true, detail: null },
       { assetId: "99999", removed: false, detail: "Sign in to this HubSpot account to remove the agency from it." },
     ]);
@@ -222,21 +306,47 @@ describe("HubSpot removal", () => {
     const token = await signIn();
     fake.addUser({ email: EMAIL });
     fake.switches.forbidden = true;
-    expect(await connector.removeAccess!({ accessToken: token, serviceId: "hubspot_portal", assetIds: [HUB], agencyAccount: agency })).toEqual([
+    expect(
+      await connector.removeAccess!({
+        accessToken: token,
+        serviceId: "hubspot_portal",
+        assetIds: [HUB],
+        agencyAccount: agency,
+      }),
+    ).toEqual([
       { assetId: HUB, removed: false, detail: "You don't have permission to remove users from this account." },
     ]);
   });
 });
 
 describe("the client page with HubSpot live", () => {
-  const app = useRealConnectorApp(() => ({ HUBSPOT_CLIENT_ID: HUBSPOT_FAKE.clientId, HUBSPOT_CLIENT_SECRET: HUBSPOT_FAKE.clientSecret, PLATFORM_HOST_OVERRIDES: fake.overrides }));
-  const seed = () => seedConnectorRequest("hubspot", { email: EMAIL, displayName: "Agency CRM" }, { hubspot_portal: { accessLevel: "standard" } });
+  const app = useRealConnectorApp(() => ({
+    HUBSPOT_CLIENT_ID: HUBSPOT_FAKE.clientId,
+    HUBSPOT_CLIENT_SECRET: HUBSPOT_FAKE.clientSecret,
+    PLATFORM_HOST_OVERRIDES: fake.overrides,
+  }));
+  const seed = () =>
+    seedConnectorRequest(
+      "hubspot",
+      { email: EMAIL, displayName: "Agency CRM" },
+      { hubspot_portal: { accessLevel: "standard" } },
+    );
 
   it("offers one click instead of the invite steps; sign-in, the portal, the user created, the attempt event", async () => {
     const { requestId, token } = await seed();
     const view = (await loadAccessPage({ token }))!.platforms.find((p) => p.platform === "hubspot")!.services[0]!;
-    expect(view).toMatchObject({ flow: "one_click", steps: [], actions: expect.objectContaining({ grant: true, inviteSent: false }) as object });
-    const { consentUrl } = await walkClientGrant({ base: app.base, token, serviceId: "hubspot_portal", consentOrigin: fake.hosts["app.hubspot.com"]!, assets: [HUB] });
+    expect(view).toMatchObject({
+      flow: "one_click",
+      steps: [],
+      actions: expect.objectContaining({ grant: true, inviteSent: false }) as object,
+    });
+    const { consentUrl } = await walkClientGrant({
+      base: app.base,
+      token,
+      serviceId: "hubspot_portal",
+      consentOrigin: fake.hosts["app.hubspot.com"]!,
+      assets: [HUB],
+    });
     expect(consentUrl.searchParams.get("scope")).toBe("settings.users.read settings.users.write");
     expect(fake.users.get(EMAIL)!.roleIds).toEqual(["101"]);
     await expectGrantRecorded(requestId, "hubspot_portal", {
@@ -250,7 +360,9 @@ describe("the client page with HubSpot live", () => {
   it("a cancel on HubSpot's consent screen tells the client they cancelled and records nothing", async () => {
     const { requestId, token } = await seed();
     const consent = locationOf(await getNoFollow(`${app.base}/api/access/${token}/connect/hubspot_portal`));
-    const back = await getNoFollow(`${app.base}/api/access/callback?error=access_denied&state=${encodeURIComponent(consent.searchParams.get("state")!)}`);
+    const back = await getNoFollow(
+      `${app.base}/api/access/callback?error=access_denied&state=${encodeURIComponent(consent.searchParams.get("state")!)}`,
+    );
     expect(locationOf(back).searchParams.get("error")).toBe("denied");
     expect(typesOf(await eventsOf(requestId))).toEqual(["request.created"]);
     expect(fake.calls.some((c) => c.host === "api.hubapi.com")).toBe(false);
@@ -262,12 +374,22 @@ describe("the client page with HubSpot live", () => {
     const back = new URL((await getNoFollow(consent.toString())).headers.get("location")!);
     const picker = locationOf(await getNoFollow(`${app.base}${back.pathname}${back.search}`));
     fake.switches.rateLimitAlways = true;
-    const limited = await postForm(`${app.base}/api/access/${token}/services/hubspot_portal/grant`, { session: picker.searchParams.get("session")!, asset: [HUB] }, { json: true });
+    const limited = await postForm(
+      `${app.base}/api/access/${token}/services/hubspot_portal/grant`,
+      { session: picker.searchParams.get("session")!, asset: [HUB] },
+      { json: true },
+    );
     expect(limited.status).toBeLessThan(500);
-    const attempt = new URL(((await limited.json()) as { location: string }).location, app.base).searchParams.get("attempt")!;
-    expect(Buffer.from(attempt.split(".")[0]!, "base64url").toString("utf8")).toContain("HubSpot is busy right now. Please try again in a few minutes.");
+    const attempt = new URL(((await limited.json()) as { location: string }).location, app.base).searchParams.get(
+      "attempt",
+    )!;
+    expect(Buffer.from(attempt.split(".")[0]!, "base64url").toString("utf8")).toContain(
+      "HubSpot is busy right now. Please try again in a few minutes.",
+    );
     expect((await requestRow(requestId)).services[0]!.status).toBe("pending");
-    const attempts = (await eventsOf(requestId)).filter((e) => e.type === "connection.attempt_completed").map((e) => e.data.attempt as { platform: string; outcome: string });
+    const attempts = (await eventsOf(requestId))
+      .filter((e) => e.type === "connection.attempt_completed")
+      .map((e) => e.data.attempt as { platform: string; outcome: string });
     expect(attempts).toEqual([expect.objectContaining({ platform: "hubspot", outcome: "failed" })]);
   });
 });

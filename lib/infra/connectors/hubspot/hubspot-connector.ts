@@ -5,7 +5,12 @@ import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/c
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { toConnectorError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
 import { grantHubSpot } from "@/lib/infra/connectors/hubspot/hubspot-grants";
-import { exchangeHubSpotCode, hubspotAuthorizationUrl, hubspotTokenInfo, type HubSpotCredentials } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
+import {
+  exchangeHubSpotCode,
+  hubspotAuthorizationUrl,
+  hubspotTokenInfo,
+  type HubSpotCredentials,
+} from "@/lib/infra/connectors/hubspot/hubspot-oauth";
 import { hubspotRemovalToken, removeHubSpotAccess } from "@/lib/infra/connectors/hubspot/hubspot-removal";
 
 function checkService(serviceId: string) {
@@ -51,7 +56,13 @@ export function createHubSpotConnector(creds: HubSpotCredentials, http: Connecto
       return mapped(async () => {
         const info = await hubspotTokenInfo(http, accessToken);
         return [
-          { displayName: info.user ?? info.hubDomain ?? "HubSpot user", email: info.user, platformAccountId: info.userId, businessId: info.hubId, businessName: info.hubDomain },
+          {
+            displayName: info.user ?? info.hubDomain ?? "HubSpot user",
+            email: info.user,
+            platformAccountId: info.userId,
+            businessId: info.hubId,
+            businessName: info.hubDomain,
+          },
         ];
       });
     },

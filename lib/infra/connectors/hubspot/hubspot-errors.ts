@@ -25,13 +25,23 @@ export class HubSpotApiError extends Error {
 export function hubspotError(res: HttpResponse): HubSpotApiError {
   const body = (res.json ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
-  return new HubSpotApiError(res.status, text(body.message) ?? text(body.error_description) ?? `HTTP ${res.status}`, text(body.category) ?? text(body.status) ?? text(body.error));
+  return new HubSpotApiError(
+    res.status,
+    text(body.message) ?? text(body.error_description) ?? `HTTP ${res.status}`,
+    text(body.category) ?? text(body.status) ?? text(body.error),
+  );
 }
 
 /** The whole-attempt error for a HubSpot error, or null when it concerns the portal's grant only. */
 export function attemptError(err: HubSpotApiError): ConnectorError | null {
-  if (err.status === 401) return new ConnectorError("reauth", "Your HubSpot sign-in has expired. Please sign in again.", { cause: err });
-  if (err.status === 429) return new ConnectorError("rate_limited", "HubSpot is limiting requests right now. Please try again in a few minutes.", { cause: err });
+  if (err.status === 401)
+    return new ConnectorError("reauth", "Your HubSpot sign-in has expired. Please sign in again.", { cause: err });
+  if (err.status === 429)
+    return new ConnectorError(
+      "rate_limited",
+      "HubSpot is limiting requests right now. Please try again in a few minutes.",
+      { cause: err },
+    );
   return null;
 }
 
@@ -40,8 +50,11 @@ export function toConnectorError(err: unknown): ConnectorError {
   if (err instanceof HubSpotApiError) {
     const whole = attemptError(err);
     if (whole) return whole;
-    if (err.status >= 500) return new ConnectorError("server_error", `HubSpot answered ${err.status}: ${err.message}`, { cause: err });
+    if (err.status >= 500)
+      return new ConnectorError("server_error", `HubSpot answered ${err.status}: ${err.message}`, { cause: err });
     return new ConnectorError("platform_error", `HubSpot refused the request: ${err.message}`, { cause: err });
   }
-  return new ConnectorError("server_error", `HubSpot call failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  return new ConnectorError("server_error", `HubSpot call failed: ${(err as Error)?.message ?? String(err)}`, {
+    cause: err,
+  });
 }

@@ -20,25 +20,44 @@ import { attemptError, hubspotError, HubSpotApiError } from "@/lib/infra/connect
 import { hubspotTokenInfo } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
 import { hubspotRoleFor, type HubSpotRole } from "@/lib/infra/connectors/hubspot/hubspot-roles";
 
-type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
+type GrantInput = {
+  accessToken: string;
+  serviceId: string;
+  assetIds: string[];
+  role: string | null;
+  agencyAccount: AgencyAccountRef;
+};
 export type HubSpotUser = { id: string; email: string; roleIds: string[]; superAdmin: boolean };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function agencyEmail(agency: AgencyAccountRef): string {
   const email = agency.email?.trim();
-  if (!email || !EMAIL.test(email)) throw new ConnectorError("platform_error", "The agency has not connected its HubSpot user email yet, so access cannot be shared with it.");
+  if (!email || !EMAIL.test(email))
+    throw new ConnectorError(
+      "platform_error",
+      "The agency has not connected its HubSpot user email yet, so access cannot be shared with it.",
+    );
   return email;
 }
 
 /** The portal's user with this email, or null (404). */
 export async function findUser(http: ConnectorHttp, accessToken: string, email: string): Promise<HubSpotUser | null> {
-  const res = await hubspotSend(http, { path: `/settings/v3/users/${encodeURIComponent(email)}`, accessToken, query: { idProperty: "EMAIL" } });
+  const res = await hubspotSend(http, {
+    path: `/settings/v3/users/${encodeURIComponent(email)}`,
+    accessToken,
+    query: { idProperty: "EMAIL" },
+  });
   if (res.status === 404) return null;
   if (res.status < 200 || res.status >= 300) throw hubspotError(res);
   const u = (res.json ?? {}) as Record<string, unknown>;
   const roleIds = [...(Array.isArray(u.roleIds) ? u.roleIds : []), u.roleId].map(str).filter((r): r is string => !!r);
-  return { id: str(u.id) ?? "", email: str(u.email) ?? email, roleIds: [...new Set(roleIds)], superAdmin: u.superAdmin === true };
+  return {
+    id: str(u.id) ?? "",
+    email: str(u.email) ?? email,
+    roleIds: [...new Set(roleIds)],
+    superAdmin: u.superAdmin === true,
+  };
 }
 
 async function portalRoles(http: ConnectorHttp, accessToken: string): Promise<HubSpotRole[]> {
@@ -52,11 +71,22 @@ function failure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof HubSpotApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (err.status >= 500) return { assetId, ok: false, error: `HubSpot answered ${err.status}: ${err.message}`, errorKind: "server_error" };
-    return { assetId, ok: false, error: `HubSpot refused access to account ${assetId}: ${err.message}`, errorKind: "platform_error" };
+    if (err.status >= 500)
+      return { assetId, ok: false, error: `HubSpot answered ${err.status}: ${err.message}`, errorKind: "server_error" };
+    return {
+      assetId,
+      ok: false,
+      error: `HubSpot refused access to account ${assetId}: ${err.message}`,
+      errorKind: "platform_error",
+    };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return { assetId, ok: false, error: `HubSpot call failed for account ${assetId}: ${(err as Error)?.message ?? String(err)}`, errorKind: "server_error" };
+  return {
+    assetId,
+    ok: false,
+    error: `HubSpot call failed for account ${assetId}: ${(err as Error)?.message ?? String(err)}`,
+    errorKind: "server_error",
+  };
 }
 
 export async function grantHubSpot(http: ConnectorHttp, input: GrantInput): Promise<AssetGrantResult[]> {
@@ -66,7 +96,12 @@ export async function grantHubSpot(http: ConnectorHttp, input: GrantInput): Prom
   const results: AssetGrantResult[] = [];
   for (const assetId of [...new Set(input.assetIds)]) {
     if (assetId !== hubId) {
-      results.push({ assetId, ok: false, error: `${assetId} is not the HubSpot account you signed in to.`, errorKind: "platform_error" });
+      results.push({
+        assetId,
+        ok: false,
+        error: `${assetId} is not the HubSpot account you signed in to.`,
+        errorKind: "platform_error",
+      });
       continue;
     }
     try {

@@ -17,7 +17,9 @@ import { HubSpotApiError, hubspotError } from "@/lib/infra/connectors/hubspot/hu
 
 export const HUBSPOT_AUTH_URL = "https://app.hubspot.com/oauth/authorize";
 
-export const HUBSPOT_SCOPES: Readonly<Record<string, readonly string[]>> = { hubspot_portal: ["settings.users.read", "settings.users.write"] };
+export const HUBSPOT_SCOPES: Readonly<Record<string, readonly string[]>> = {
+  hubspot_portal: ["settings.users.read", "settings.users.write"],
+};
 export const HUBSPOT_IDENTITY_SCOPES = ["oauth"] as const;
 
 export type HubSpotCredentials = { clientId: string; clientSecret: string };
@@ -27,7 +29,11 @@ export function hubspotScopes(serviceIds: readonly string[]): string[] {
   return [...new Set(serviceIds.flatMap((id) => HUBSPOT_SCOPES[id] ?? []))];
 }
 
-export function hubspotAuthorizationUrl(http: ConnectorHttp, creds: HubSpotCredentials, input: { state: string; redirectUri: string; serviceIds: readonly string[] }): string {
+export function hubspotAuthorizationUrl(
+  http: ConnectorHttp,
+  creds: HubSpotCredentials,
+  input: { state: string; redirectUri: string; serviceIds: readonly string[] },
+): string {
   const url = new URL(HUBSPOT_AUTH_URL);
   url.searchParams.set("client_id", creds.clientId);
   url.searchParams.set("redirect_uri", input.redirectUri);
@@ -36,24 +42,48 @@ export function hubspotAuthorizationUrl(http: ConnectorHttp, creds: HubSpotCrede
   return http.rewrite(url).toString();
 }
 
-export async function exchangeHubSpotCode(http: ConnectorHttp, creds: HubSpotCredentials, input: { code: string; redirectUri: string }, now = Date.now()): Promise<SignInTokens> {
+export async function exchangeHubSpotCode(
+  http: ConnectorHttp,
+  creds: HubSpotCredentials,
+  input: { code: string; redirectUri: string },
+  now = Date.now(),
+): Promise<SignInTokens> {
   const res = await http.send({
     method: "POST",
     url: `${HUBSPOT_API}/oauth/v1/token`,
-    form: { grant_type: "authorization_code", client_id: creds.clientId, client_secret: creds.clientSecret, redirect_uri: input.redirectUri, code: input.code },
+    form: {
+      grant_type: "authorization_code",
+      client_id: creds.clientId,
+      client_secret: creds.clientSecret,
+      redirect_uri: input.redirectUri,
+      code: input.code,
+    },
   });
   if (res.status === 200) {
     const body = (res.json ?? {}) as Record<string, unknown>;
     const accessToken = str(body.access_token);
     if (!accessToken) throw new ConnectorError("server_error", "HubSpot's token answer has no access_token");
     const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
-    return { accessToken, refreshToken: str(body.refresh_token), expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null };
+    return {
+      accessToken,
+      refreshToken: str(body.refresh_token),
+      expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null,
+    };
   }
   const err = hubspotError(res);
-  if (res.status === 400 && ["BAD_AUTH_CODE", "BAD_REDIRECT_URI", "invalid_grant", "BAD_REQUEST"].includes(err.category ?? "")) {
-    throw new ConnectorError("invalid_state", "The HubSpot sign-in could not be completed. Please start again.", { cause: err });
+  if (
+    res.status === 400 &&
+    ["BAD_AUTH_CODE", "BAD_REDIRECT_URI", "invalid_grant", "BAD_REQUEST"].includes(err.category ?? "")
+  ) {
+    throw new ConnectorError("invalid_state", "The HubSpot sign-in could not be completed. Please start again.", {
+      cause: err,
+    });
   }
-  throw new ConnectorError("server_error", `HubSpot token exchange failed (${res.status} ${err.category ?? ""}): ${err.message}`, { cause: err });
+  throw new ConnectorError(
+    "server_error",
+    `HubSpot token exchange failed (${res.status} ${err.category ?? ""}): ${err.message}`,
+    { cause: err },
+  );
 }
 
 export type HubSpotTokenInfo = { hubId: string; hubDomain: string | null; user: string | null; userId: string | null };
@@ -65,9 +95,13 @@ export type HubSpotTokenInfo = { hubId: string; hubDomain: string | null; user: 
  * log redaction hides that segment.
  */
 export async function hubspotTokenInfo(http: ConnectorHttp, accessToken: string): Promise<HubSpotTokenInfo> {
-  const body = await hubspotCall(http, { path: `/oauth/v1/access-tokens/${encodeURIComponent(accessToken)}`, accessToken }).catch((err: unknown) => {
+  const body = await hubspotCall(http, {
+    path: `/oauth/v1/access-tokens/${encodeURIComponent(accessToken)}`,
+    accessToken,
+  }).catch((err: unknown) => {
     // An unknown (expired or revoked) token has no metadata: the client signs in again.
-    if (err instanceof HubSpotApiError && err.status === 404) throw new ConnectorError("reauth", "Your HubSpot sign-in has expired. Please sign in again.", { cause: err });
+    if (err instanceof HubSpotApiError && err.status === 404)
+      throw new ConnectorError("reauth", "Your HubSpot sign-in has expired. Please sign in again.", { cause: err });
     throw err;
   });
   const hubId = str(body.hub_id);

@@ -37,7 +37,11 @@ export async function removeHubSpotAccess(http: ConnectorHttp, input: RemoveAcce
       refusal = err.message;
     }
     const still = await findUser(http, input.accessToken, email);
-    out.push(still ? { assetId, removed: false, detail: refusal ?? "HubSpot still lists the agency's user." } : { assetId, removed: true, detail: null });
+    out.push(
+      still
+        ? { assetId, removed: false, detail: refusal ?? "HubSpot still lists the agency's user." }
+        : { assetId, removed: true, detail: null },
+    );
   }
   return out;
 }

@@ -21,8 +21,12 @@ describe("HubSpot roles", () => {
   });
 
   it("refuses a super admin and a role with paid seats", () => {
-    expect(hubspotRoleFor("super_admin", roles, "a@b.test")).toMatchObject({ refused: expect.stringContaining("super admin") as string });
-    expect(hubspotRoleFor("standard", [{ id: "9", name: "Standard", requiresBillingWrite: true }], "a@b.test")).toMatchObject({
+    expect(hubspotRoleFor("super_admin", roles, "a@b.test")).toMatchObject({
+      refused: expect.stringContaining("super admin") as string,
+    });
+    expect(
+      hubspotRoleFor("standard", [{ id: "9", name: "Standard", requiresBillingWrite: true }], "a@b.test"),
+    ).toMatchObject({
       refused: expect.stringContaining("paid seat") as string,
     });
   });

@@ -25,13 +25,24 @@ export type HubSpotRole = { id: string; name: string; requiresBillingWrite: bool
 
 export type HubSpotRoleChoice = { roleId: string | null } | { refused: string };
 
-export function hubspotRoleFor(catalogRole: string | null, roles: readonly HubSpotRole[], agencyEmail: string): HubSpotRoleChoice {
+export function hubspotRoleFor(
+  catalogRole: string | null,
+  roles: readonly HubSpotRole[],
+  agencyEmail: string,
+): HubSpotRoleChoice {
   const manual = `In HubSpot, open Settings, then Users & Teams, and add ${agencyEmail}`;
-  if (catalogRole === "super_admin") return { refused: `HubSpot's API cannot make a super admin. ${manual} with Super Admin permissions.` };
+  if (catalogRole === "super_admin")
+    return { refused: `HubSpot's API cannot make a super admin. ${manual} with Super Admin permissions.` };
   const names = HUBSPOT_ROLE_NAMES[catalogRole ?? "view_only"] ?? [];
   const match = roles.find((r) => names.includes(r.name.trim().toLowerCase()));
   if (match && !match.requiresBillingWrite) return { roleId: match.id };
-  if (match) return { refused: `HubSpot's "${match.name}" role uses a paid seat, which only a billing admin can assign. ${manual} with that role.` };
-  if (catalogRole === "standard") return { refused: `Your HubSpot account has no "Standard user" role (roles need a paid HubSpot seat). ${manual} with the access requested.` };
+  if (match)
+    return {
+      refused: `HubSpot's "${match.name}" role uses a paid seat, which only a billing admin can assign. ${manual} with that role.`,
+    };
+  if (catalogRole === "standard")
+    return {
+      refused: `Your HubSpot account has no "Standard user" role (roles need a paid HubSpot seat). ${manual} with the access requested.`,
+    };
   return { roleId: null };
 }

@@ -12,7 +12,13 @@ export const LINKEDIN_REST = `https://${LINKEDIN_API_HOST}/rest`;
 /** The Marketing API version this connector was written against. */
 export const LINKEDIN_VERSION = "202605";
 
-export type LinkedInCall = { method?: HttpMethod; url: string; accessToken: string; query?: Record<string, string | number | undefined>; json?: unknown };
+export type LinkedInCall = {
+  method?: HttpMethod;
+  url: string;
+  accessToken: string;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+};
 
 export async function linkedinSend(http: ConnectorHttp, call: LinkedInCall): Promise<HttpResponse> {
   return http.send({
@@ -20,7 +26,11 @@ export async function linkedinSend(http: ConnectorHttp, call: LinkedInCall): Pro
     url: call.url,
     query: call.query,
     json: call.json,
-    headers: { Authorization: `Bearer ${call.accessToken}`, "LinkedIn-Version": LINKEDIN_VERSION, "X-Restli-Protocol-Version": "2.0.0" },
+    headers: {
+      Authorization: `Bearer ${call.accessToken}`,
+      "LinkedIn-Version": LINKEDIN_VERSION,
+      "X-Restli-Protocol-Version": "2.0.0",
+    },
   });
 }
 

@@ -20,7 +20,11 @@ import { LINKEDIN_USER_MANAGING_ROLES } from "@/lib/infra/connectors/linkedin/li
 
 /** Ad account id -> the signed-in member's role on it. */
 export async function myAdAccountRoles(http: ConnectorHttp, accessToken: string): Promise<Map<string, string>> {
-  const body = await linkedinCall(http, { url: `${LINKEDIN_REST}/adAccountUsers`, accessToken, query: { q: "authenticatedUser" } });
+  const body = await linkedinCall(http, {
+    url: `${LINKEDIN_REST}/adAccountUsers`,
+    accessToken,
+    query: { q: "authenticatedUser" },
+  });
   const out = new Map<string, string>();
   for (const el of (Array.isArray(body.elements) ? body.elements : []) as Record<string, unknown>[]) {
     const account = str(el.account);
@@ -35,7 +39,9 @@ export async function listShareableAdAccounts(http: ConnectorHttp, accessToken: 
   const [accounts, roles] = [await listAdAccounts(http, accessToken), await myAdAccountRoles(http, accessToken)];
   return accounts.map((a) => {
     const role = roles.get(a.id);
-    return role && !LINKEDIN_USER_MANAGING_ROLES.includes(role) ? { ...a, notGrantable: "needs_account_admin" as const } : a;
+    return role && !LINKEDIN_USER_MANAGING_ROLES.includes(role)
+      ? { ...a, notGrantable: "needs_account_admin" as const }
+      : a;
   });
 }
 
@@ -43,7 +49,11 @@ export async function listAdAccounts(http: ConnectorHttp, accessToken: string, m
   const out: Asset[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const body = await linkedinCall(http, { url: `${LINKEDIN_REST}/adAccounts`, accessToken, query: { q: "search", pageSize: 100, pageToken } });
+    const body = await linkedinCall(http, {
+      url: `${LINKEDIN_REST}/adAccounts`,
+      accessToken,
+      query: { q: "search", pageSize: 100, pageToken },
+    });
     for (const el of (Array.isArray(body.elements) ? body.elements : []) as Record<string, unknown>[]) {
       const id = str(el.id);
       if (id) out.push({ id, name: str(el.name) });
@@ -70,14 +80,20 @@ export async function listAdministeredPages(http: ConnectorHttp, accessToken: st
   ];
   const out: Asset[] = [];
   for (const id of ids) {
-    const org = await linkedinCall(http, { url: `${LINKEDIN_REST}/organizations/${encodeURIComponent(id)}`, accessToken });
+    const org = await linkedinCall(http, {
+      url: `${LINKEDIN_REST}/organizations/${encodeURIComponent(id)}`,
+      accessToken,
+    });
     out.push({ id, name: str(org.localizedName) });
   }
   return out;
 }
 
 /** The member (OpenID Connect userinfo, GET https://api.linkedin.com/v2/userinfo; Sign In with LinkedIn using OpenID Connect). */
-export async function linkedinMember(http: ConnectorHttp, accessToken: string): Promise<{ sub: string; name: string | null; email: string | null }> {
+export async function linkedinMember(
+  http: ConnectorHttp,
+  accessToken: string,
+): Promise<{ sub: string; name: string | null; email: string | null }> {
   const body = await linkedinCall(http, { url: "https://api.linkedin.com/v2/userinfo", accessToken });
   const sub = str(body.sub);
   if (!sub) throw new Error("LinkedIn userinfo has no sub");

@@ -3,16 +3,25 @@
 // (linkedin-grants.ts), errors (linkedin-errors.ts), roles (linkedin-roles.ts).
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
-import { linkedinMember, listAdministeredPages, listShareableAdAccounts } from "@/lib/infra/connectors/linkedin/linkedin-assets";
+import {
+  linkedinMember,
+  listAdministeredPages,
+  listShareableAdAccounts,
+} from "@/lib/infra/connectors/linkedin/linkedin-assets";
 import { toConnectorError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
 import { grantLinkedIn, verifyLinkedIn } from "@/lib/infra/connectors/linkedin/linkedin-grants";
 import { linkedinRemovalToken, removeLinkedInAccess } from "@/lib/infra/connectors/linkedin/linkedin-removal";
-import { exchangeLinkedInCode, linkedinAuthorizationUrl, type LinkedInCredentials } from "@/lib/infra/connectors/linkedin/linkedin-oauth";
+import {
+  exchangeLinkedInCode,
+  linkedinAuthorizationUrl,
+  type LinkedInCredentials,
+} from "@/lib/infra/connectors/linkedin/linkedin-oauth";
 
 export const LINKEDIN_SERVICES = ["linkedin_ads", "linkedin_page"] as const;
 
 function checkService(serviceId: string) {
-  if (!(LINKEDIN_SERVICES as readonly string[]).includes(serviceId)) throw new ConnectorError("server_error", `LinkedIn has no service ${serviceId}`);
+  if (!(LINKEDIN_SERVICES as readonly string[]).includes(serviceId))
+    throw new ConnectorError("server_error", `LinkedIn has no service ${serviceId}`);
 }
 
 async function mapped<T>(work: () => Promise<T>): Promise<T> {
@@ -37,7 +46,11 @@ export function createLinkedInConnector(creds: LinkedInCredentials, http: Connec
 
     listAssets({ accessToken, serviceId }) {
       checkService(serviceId);
-      return mapped(() => (serviceId === "linkedin_ads" ? listShareableAdAccounts(http, accessToken) : listAdministeredPages(http, accessToken)));
+      return mapped(() =>
+        serviceId === "linkedin_ads"
+          ? listShareableAdAccounts(http, accessToken)
+          : listAdministeredPages(http, accessToken),
+      );
     },
 
     grantAccess(input) {

@@ -18,7 +18,12 @@ const REDIRECT = "http://localhost:3999/api/access/callback";
 const ACC1 = LINKEDIN_FAKE.adAccounts[0]![0];
 const ORG1 = LINKEDIN_FAKE.organizations[0]![0];
 const MEMBER = LINKEDIN_FAKE.agencyMember;
-const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: MEMBER, email: "linkedin@agency.test", businessId: null };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc-1",
+  platformAccountId: MEMBER,
+  email: "linkedin@agency.test",
+  businessId: null,
+};
 const FIELDS = loadDescription("linkedin-documented-fields.json");
 
 let fake: LinkedInFake;
@@ -38,7 +43,8 @@ beforeEach(async () => {
   token = await signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds: ["linkedin_ads", "linkedin_page"] });
 });
 
-const grant = (serviceId: string, assetIds: string[], role: string) => connector.grantAccess({ accessToken: token, serviceId, assetIds, role, agencyAccount: agency });
+const grant = (serviceId: string, assetIds: string[], role: string) =>
+  connector.grantAccess({ accessToken: token, serviceId, assetIds, role, agencyAccount: agency });
 
 describe("LinkedIn requests against the documented field lists", () => {
   it("sign-in, listing, every grant, read-back and removal send only documented fields and values", async () => {
@@ -46,12 +52,32 @@ describe("LinkedIn requests against the documented field lists", () => {
     await connector.listAssets({ accessToken: token, serviceId: "linkedin_page" });
     for (const role of Object.keys(LINKEDIN_ROLE_MAP.linkedin_ads!)) await grant("linkedin_ads", [ACC1], role);
     for (const role of Object.keys(LINKEDIN_ROLE_MAP.linkedin_page!)) await grant("linkedin_page", [ORG1], role);
-    await connector.verifyAccess!({ accessToken: token, serviceId: "linkedin_ads", assetIds: [ACC1], agencyAccount: agency });
-    await connector.verifyAccess!({ accessToken: token, serviceId: "linkedin_page", assetIds: [ORG1], agencyAccount: agency });
-    await connector.removeAccess!({ accessToken: token, serviceId: "linkedin_ads", assetIds: [ACC1], agencyAccount: agency });
+    await connector.verifyAccess!({
+      accessToken: token,
+      serviceId: "linkedin_ads",
+      assetIds: [ACC1],
+      agencyAccount: agency,
+    });
+    await connector.verifyAccess!({
+      accessToken: token,
+      serviceId: "linkedin_page",
+      assetIds: [ORG1],
+      agencyAccount: agency,
+    });
+    await connector.removeAccess!({
+      accessToken: token,
+      serviceId: "linkedin_ads",
+      assetIds: [ACC1],
+      agencyAccount: agency,
+    });
     const { checked, errors } = describedCallErrors(FIELDS, fake.calls);
     expect(errors).toEqual([]);
-    for (const op of ["POST /oauth/v2/accessToken", "PUT /rest/adAccountUsers/{key}", "PUT /rest/organizationAcls/{key}", "GET /rest/adAccountUsers"])
+    for (const op of [
+      "POST /oauth/v2/accessToken",
+      "PUT /rest/adAccountUsers/{key}",
+      "PUT /rest/organizationAcls/{key}",
+      "GET /rest/adAccountUsers",
+    ])
       expect(checked).toContain(op);
   });
 });
@@ -69,7 +95,9 @@ describe("LinkedIn: a grant never weakens the agency's access", () => {
         const after = fake.adUsers.get(ACC1)!.get(MEMBER)!;
         const pair = `${held} then ${asked}`;
         expect(results[0], pair).toMatchObject({ ok: true, verified: true });
-        expect(roleIncludes(order, after, held) && roleIncludes(order, after, asked), `${pair}: now ${after}`).toBe(true);
+        expect(roleIncludes(order, after, held) && roleIncludes(order, after, asked), `${pair}: now ${after}`).toBe(
+          true,
+        );
         const puts = fake.calls.filter((c) => c.method === "PUT");
         expect(puts.length, pair).toBe(roleIncludes(order, held, asked) ? 0 : 1);
       }
@@ -84,11 +112,18 @@ describe("LinkedIn: a grant never weakens the agency's access", () => {
         token = await signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds: ["linkedin_page"] });
         fake.alreadyGranted("linkedin_page", ORG1, held);
         const { results } = await grant("linkedin_page", [ORG1], role);
-        const after = [...fake.orgAcls].filter((k) => k.startsWith(`${ORG1}|`) && k.endsWith(`|${MEMBER}`)).map((k) => k.split("|")[1]!);
+        const after = [...fake.orgAcls]
+          .filter((k) => k.startsWith(`${ORG1}|`) && k.endsWith(`|${MEMBER}`))
+          .map((k) => k.split("|")[1]!);
         const pair = `${held} then ${asked}`;
         expect(results[0], pair).toMatchObject({ ok: true, verified: true });
-        expect(anyIncludes(order, after, held) && anyIncludes(order, after, asked), `${pair}: now ${after.join(",")}`).toBe(true);
-        expect(fake.calls.filter((c) => c.method === "PUT").length, pair).toBe(roleIncludes(order, held, asked) ? 0 : 1);
+        expect(
+          anyIncludes(order, after, held) && anyIncludes(order, after, asked),
+          `${pair}: now ${after.join(",")}`,
+        ).toBe(true);
+        expect(fake.calls.filter((c) => c.method === "PUT").length, pair).toBe(
+          roleIncludes(order, held, asked) ? 0 : 1,
+        );
       }
     }
   });

@@ -5,7 +5,11 @@ const res = (status: number, json: unknown) => ({ status, headers: {}, text: JSO
 
 describe("LinkedIn error mapping", () => {
   it("reads LinkedIn's error body and the OAuth error body", () => {
-    expect(linkedinError(res(403, { status: 403, serviceErrorCode: 100, code: "ACCESS_DENIED", message: "Not enough permissions" }))).toMatchObject({
+    expect(
+      linkedinError(
+        res(403, { status: 403, serviceErrorCode: 100, code: "ACCESS_DENIED", message: "Not enough permissions" }),
+      ),
+    ).toMatchObject({
       status: 403,
       code: "ACCESS_DENIED",
       message: "Not enough permissions",

@@ -24,15 +24,26 @@ export class LinkedInApiError extends Error {
 
 export function linkedinError(res: HttpResponse): LinkedInApiError {
   const body = (res.json ?? {}) as { message?: unknown; code?: unknown; error_description?: unknown; error?: unknown };
-  const message = typeof body.message === "string" ? body.message : typeof body.error_description === "string" ? body.error_description : `HTTP ${res.status}`;
+  const message =
+    typeof body.message === "string"
+      ? body.message
+      : typeof body.error_description === "string"
+        ? body.error_description
+        : `HTTP ${res.status}`;
   const code = typeof body.code === "string" ? body.code : typeof body.error === "string" ? body.error : null;
   return new LinkedInApiError(res.status, message, code);
 }
 
 /** The whole-attempt error for a LinkedIn error, or null when it concerns one asset. */
 export function attemptError(err: LinkedInApiError): ConnectorError | null {
-  if (err.status === 401) return new ConnectorError("reauth", "Your LinkedIn sign-in has expired. Please sign in again.", { cause: err });
-  if (err.status === 429) return new ConnectorError("rate_limited", "LinkedIn is limiting requests right now. Please try again in a few minutes.", { cause: err });
+  if (err.status === 401)
+    return new ConnectorError("reauth", "Your LinkedIn sign-in has expired. Please sign in again.", { cause: err });
+  if (err.status === 429)
+    return new ConnectorError(
+      "rate_limited",
+      "LinkedIn is limiting requests right now. Please try again in a few minutes.",
+      { cause: err },
+    );
   return null;
 }
 
@@ -42,8 +53,15 @@ export function toConnectorError(err: unknown): ConnectorError {
     const whole = attemptError(err);
     if (whole) return whole;
     // An outage that outlasted the retries: the client tries again in a few minutes.
-    if (err.status >= 500) return new ConnectorError("rate_limited", "LinkedIn is not answering right now. Please try again in a few minutes.", { cause: err });
+    if (err.status >= 500)
+      return new ConnectorError(
+        "rate_limited",
+        "LinkedIn is not answering right now. Please try again in a few minutes.",
+        { cause: err },
+      );
     return new ConnectorError("platform_error", `LinkedIn refused the request: ${err.message}`, { cause: err });
   }
-  return new ConnectorError("server_error", `LinkedIn call failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  return new ConnectorError("server_error", `LinkedIn call failed: ${(err as Error)?.message ?? String(err)}`, {
+    cause: err,
+  });
 }

@@ -17,20 +17,41 @@
 //   so adding one never removes another.
 // Both PUTs are upserts; a 409 is still read as "already exists". 401 and 429 fail the
 // whole attempt; other refusals are the asset's.
-import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type AgencyAccountRef,
+  type AssetGrantResult,
+  type VerifiedAccess,
+} from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
-import { encodeUrn, linkedinCall, linkedinSend, LINKEDIN_REST, str } from "@/lib/infra/connectors/linkedin/linkedin-api";
+import {
+  encodeUrn,
+  linkedinCall,
+  linkedinSend,
+  LINKEDIN_REST,
+  str,
+} from "@/lib/infra/connectors/linkedin/linkedin-api";
 import { attemptError, LinkedInApiError, linkedinError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
 import { LINKEDIN_ROLE_ORDER, linkedinRole } from "@/lib/infra/connectors/linkedin/linkedin-roles";
 import { anyIncludes } from "@/lib/infra/connectors/role-order";
 
-type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
+type GrantInput = {
+  accessToken: string;
+  serviceId: string;
+  assetIds: string[];
+  role: string | null;
+  agencyAccount: AgencyAccountRef;
+};
 
 const ID = /^\d{1,20}$/;
 
 export function memberUrn(agency: AgencyAccountRef): string {
   const raw = agency.platformAccountId?.trim();
-  if (!raw) throw new ConnectorError("platform_error", "The agency has not connected its LinkedIn member account yet, so access cannot be shared with it.");
+  if (!raw)
+    throw new ConnectorError(
+      "platform_error",
+      "The agency has not connected its LinkedIn member account yet, so access cannot be shared with it.",
+    );
   return raw.startsWith("urn:li:person:") ? raw : `urn:li:person:${raw}`;
 }
 
@@ -43,15 +64,36 @@ function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof LinkedInApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (err.status >= 500) return { assetId, ok: false, error: `LinkedIn answered ${err.status}: ${err.message}`, errorKind: "platform_unavailable" };
-    return { assetId, ok: false, error: `LinkedIn refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
+    if (err.status >= 500)
+      return {
+        assetId,
+        ok: false,
+        error: `LinkedIn answered ${err.status}: ${err.message}`,
+        errorKind: "platform_unavailable",
+      };
+    return {
+      assetId,
+      ok: false,
+      error: `LinkedIn refused access to ${assetId}: ${err.message}`,
+      errorKind: "platform_error",
+    };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return { assetId, ok: false, error: `LinkedIn call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`, errorKind: "server_error" };
+  return {
+    assetId,
+    ok: false,
+    error: `LinkedIn call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`,
+    errorKind: "server_error",
+  };
 }
 
 /** The member's current role on the ad account; null when none (404). */
-async function adAccountRole(http: ConnectorHttp, accessToken: string, accountId: string, member: string): Promise<string | null> {
+async function adAccountRole(
+  http: ConnectorHttp,
+  accessToken: string,
+  accountId: string,
+  member: string,
+): Promise<string | null> {
   const res = await linkedinSend(http, { url: adAccountUserUrl(accountId, member), accessToken });
   if (res.status === 404) return null;
   if (res.status !== 200) throw linkedinError(res);
@@ -86,13 +128,20 @@ export async function grantLinkedIn(http: ConnectorHttp, input: GrantInput): Pro
   const ads = input.serviceId === "linkedin_ads";
   const order = LINKEDIN_ROLE_ORDER[input.serviceId]!;
   const held = async (assetId: string): Promise<string[]> =>
-    ads ? [await adAccountRole(http, input.accessToken, assetId, member)].filter((r): r is string => r !== null) : orgRoles(http, input.accessToken, assetId, member);
+    ads
+      ? [await adAccountRole(http, input.accessToken, assetId, member)].filter((r): r is string => r !== null)
+      : orgRoles(http, input.accessToken, assetId, member);
   const present = async (assetId: string) => anyIncludes(order, await held(assetId), role);
 
   const results: AssetGrantResult[] = [];
   for (const assetId of [...new Set(input.assetIds)]) {
     if (!ID.test(assetId)) {
-      results.push({ assetId, ok: false, error: `${assetId} is not a LinkedIn ${ads ? "ad account" : "Page"} id.`, errorKind: "platform_error" });
+      results.push({
+        assetId,
+        ok: false,
+        error: `${assetId} is not a LinkedIn ${ads ? "ad account" : "Page"} id.`,
+        errorKind: "platform_error",
+      });
       continue;
     }
     try {
@@ -114,7 +163,13 @@ export async function grantLinkedIn(http: ConnectorHttp, input: GrantInput): Pro
             json: { roleAssignee: member, role, organization: `urn:li:organization:${assetId}`, state: "APPROVED" },
           });
       if (res.status === 409) {
-        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: await readBack(() => present(assetId)) });
+        results.push({
+          assetId,
+          ok: true,
+          error: null,
+          alreadyGranted: true,
+          verified: await readBack(() => present(assetId)),
+        });
         continue;
       }
       if (res.status < 200 || res.status >= 300) throw linkedinError(res);

@@ -30,7 +30,11 @@ export function linkedinScopes(serviceIds: readonly string[]): string[] {
   return [...new Set(serviceIds.flatMap((id) => LINKEDIN_SCOPES[id] ?? []))];
 }
 
-export function linkedinAuthorizationUrl(http: ConnectorHttp, creds: LinkedInCredentials, input: { state: string; redirectUri: string; serviceIds: readonly string[] }): string {
+export function linkedinAuthorizationUrl(
+  http: ConnectorHttp,
+  creds: LinkedInCredentials,
+  input: { state: string; redirectUri: string; serviceIds: readonly string[] },
+): string {
   const url = new URL(`${LINKEDIN_OAUTH}/authorization`);
   url.searchParams.set("response_type", "code");
   url.searchParams.set("client_id", creds.clientId);
@@ -40,24 +44,41 @@ export function linkedinAuthorizationUrl(http: ConnectorHttp, creds: LinkedInCre
   return http.rewrite(url).toString();
 }
 
-export async function exchangeLinkedInCode(http: ConnectorHttp, creds: LinkedInCredentials, input: { code: string; redirectUri: string }, now = Date.now()): Promise<SignInTokens> {
+export async function exchangeLinkedInCode(
+  http: ConnectorHttp,
+  creds: LinkedInCredentials,
+  input: { code: string; redirectUri: string },
+  now = Date.now(),
+): Promise<SignInTokens> {
   // POST https://www.linkedin.com/oauth/v2/accessToken (Authorization Code Flow, step 3)
   const res = await http.send({
     method: "POST",
     url: `${LINKEDIN_OAUTH}/accessToken`,
-    form: { grant_type: "authorization_code", code: input.code, client_id: creds.clientId, client_secret: creds.clientSecret, redirect_uri: input.redirectUri },
+    form: {
+      grant_type: "authorization_code",
+      code: input.code,
+      client_id: creds.clientId,
+      client_secret: creds.clientSecret,
+      redirect_uri: input.redirectUri,
+    },
   });
   if (res.status === 200) {
     const body = (res.json ?? {}) as Record<string, unknown>;
     const accessToken = str(body.access_token);
     if (!accessToken) throw new ConnectorError("server_error", "LinkedIn's token answer has no access_token");
     const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
-    return { accessToken, refreshToken: str(body.refresh_token), expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null };
+    return {
+      accessToken,
+      refreshToken: str(body.refresh_token),
+      expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null,
+    };
   }
   const err = linkedinError(res);
   // invalid_request / invalid_grant: the code is expired, used, or not for this redirect_uri.
   if (res.status === 400 && (err.code === "invalid_request" || err.code === "invalid_grant")) {
-    throw new ConnectorError("invalid_state", "The LinkedIn sign-in could not be completed. Please start again.", { cause: err });
+    throw new ConnectorError("invalid_state", "The LinkedIn sign-in could not be completed. Please start again.", {
+      cause: err,
+    });
   }
   throw tokenExchangeError("linkedin", "LinkedIn", res, typeof err.code === "string" ? err.code : null);
 }

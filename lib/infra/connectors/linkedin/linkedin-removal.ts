@@ -18,7 +18,11 @@ export function linkedinRemovalToken(serviceId: string): RemovalToken | null {
 
 export async function removeLinkedInAccess(http: ConnectorHttp, input: RemoveAccessInput): Promise<RemovedAccess[]> {
   if (input.serviceId !== "linkedin_ads") {
-    return input.assetIds.map((assetId) => ({ assetId, removed: false, detail: "LinkedIn Page roles are removed by hand: follow the checklist." }));
+    return input.assetIds.map((assetId) => ({
+      assetId,
+      removed: false,
+      detail: "LinkedIn Page roles are removed by hand: follow the checklist.",
+    }));
   }
   const member = memberUrn(input.agencyAccount);
   const out: RemovedAccess[] = [];
@@ -37,7 +41,11 @@ export async function removeLinkedInAccess(http: ConnectorHttp, input: RemoveAcc
       continue;
     }
     const read = await linkedinSend(http, { url, accessToken: input.accessToken });
-    out.push(read.status === 404 ? { assetId, removed: true, detail: null } : { assetId, removed: false, detail: "LinkedIn still lists the agency as a user of this ad account." });
+    out.push(
+      read.status === 404
+        ? { assetId, removed: true, detail: null }
+        : { assetId, removed: false, detail: "LinkedIn still lists the agency as a user of this ad account." },
+    );
   }
   return out;
 }

@@ -10,7 +10,12 @@ import { ConnectorError } from "@/lib/infra/connectors/connector";
 import type { RoleOrder } from "@/lib/infra/connectors/role-order";
 
 export const LINKEDIN_ROLE_MAP: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  linkedin_ads: { account_manager: "ACCOUNT_MANAGER", campaign_manager: "CAMPAIGN_MANAGER", creative_manager: "CREATIVE_MANAGER", viewer: "VIEWER" },
+  linkedin_ads: {
+    account_manager: "ACCOUNT_MANAGER",
+    campaign_manager: "CAMPAIGN_MANAGER",
+    creative_manager: "CREATIVE_MANAGER",
+    viewer: "VIEWER",
+  },
   linkedin_page: { super_admin: "ADMINISTRATOR", content_admin: "CONTENT_ADMINISTRATOR", analyst: "ANALYST" },
 };
 

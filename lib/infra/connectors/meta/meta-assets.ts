@@ -30,7 +30,8 @@ async function businesses(graph: MetaGraph, token: string): Promise<Node[]> {
 async function perBusiness(graph: MetaGraph, token: string, edge: string, fields: string): Promise<Asset[]> {
   const seen = new Map<string, Asset>();
   for (const b of await businesses(graph, token)) {
-    for (const n of await graph.list<Node>(token, `${b.id}/${edge}`, { fields })) if (!seen.has(n.id)) seen.set(n.id, asset(n));
+    for (const n of await graph.list<Node>(token, `${b.id}/${edge}`, { fields }))
+      if (!seen.has(n.id)) seen.set(n.id, asset(n));
   }
   return [...seen.values()];
 }
@@ -41,10 +42,14 @@ export async function listMetaAssets(graph: MetaGraph, token: string, serviceId:
       return (await businesses(graph, token)).map(asset);
     case "meta_ads":
       // "User Ad Accounts", https://developers.facebook.com/docs/graph-api/reference/user/adaccounts/ (ids are act_<id>)
-      return (await graph.list<Node>(token, "me/adaccounts", { fields: "id,name,user_tasks" })).map((n) => withTasks(n, n.user_tasks, "needs_account_admin"));
+      return (await graph.list<Node>(token, "me/adaccounts", { fields: "id,name,user_tasks" })).map((n) =>
+        withTasks(n, n.user_tasks, "needs_account_admin"),
+      );
     case "meta_page":
       // "User Accounts" (the Pages the user can act on), https://developers.facebook.com/docs/graph-api/reference/user/accounts/
-      return (await graph.list<Node>(token, "me/accounts", { fields: "id,name,tasks" })).map((n) => withTasks(n, n.tasks, "needs_page_admin"));
+      return (await graph.list<Node>(token, "me/accounts", { fields: "id,name,tasks" })).map((n) =>
+        withTasks(n, n.tasks, "needs_page_admin"),
+      );
     case "meta_catalog":
       // "Business Owned Product Catalogs", https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/business/owned_product_catalogs
       return perBusiness(graph, token, "owned_product_catalogs", "id,name");

@@ -16,22 +16,47 @@ import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/te
 let fake: MetaFake;
 let connector: PlatformConnector;
 const REDIRECT = "http://localhost:3999/api/access/callback";
-const AGENCY: AgencyAccountRef = { internalAccountId: "acc_meta", platformAccountId: "20002", email: "ops@agency.test", businessId: "770000000001" };
+const AGENCY: AgencyAccountRef = {
+  internalAccountId: "acc_meta",
+  platformAccountId: "20002",
+  email: "ops@agency.test",
+  businessId: "770000000001",
+};
 
 function makeConnector(opts: { budgetMs?: number } = {}): PlatformConnector {
   const overrides = parseHostOverrides(hostOverrides(fake.hosts));
-  const http = createConnectorHttp({ overrides, baseDelayMs: 1, budgetMs: opts.budgetMs ?? 5_000, sleep: async () => {} });
-  const e = { META_APP_ID: META_FAKE_APP.appId, META_APP_SECRET: META_FAKE_APP.appSecret, sandboxPlatformList: [], platformHostOverrides: overrides } as unknown as ConnectorEnv;
+  const http = createConnectorHttp({
+    overrides,
+    baseDelayMs: 1,
+    budgetMs: opts.budgetMs ?? 5_000,
+    sleep: async () => {},
+  });
+  const e = {
+    META_APP_ID: META_FAKE_APP.appId,
+    META_APP_SECRET: META_FAKE_APP.appSecret,
+    sandboxPlatformList: [],
+    platformHostOverrides: overrides,
+  } as unknown as ConnectorEnv;
   return getConnector("meta", { env: e, http });
 }
 
 /** The whole sign-in: dialog (auto-consent) then code exchange; returns the token. */
 async function signIn(serviceIds: string[] = ["meta_ads"]): Promise<string> {
   const verifier = pkceVerifier("secret", `nonce-${Math.random()}`);
-  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds, codeVerifier: verifier });
+  const { authorizationUrl } = connector.beginSignIn({
+    state: "st",
+    redirectUri: REDIRECT,
+    serviceIds,
+    codeVerifier: verifier,
+  });
   const res = await fetch(authorizationUrl, { redirect: "manual" });
   const back = new URL(res.headers.get("location")!);
-  const { accessToken } = await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: verifier });
+  const { accessToken } = await connector.handleCallback({
+    code: back.searchParams.get("code")!,
+    state: "st",
+    redirectUri: REDIRECT,
+    codeVerifier: verifier,
+  });
   return accessToken;
 }
 
@@ -48,7 +73,12 @@ beforeEach(() => fake.reset());
 describe("Meta sign-in", () => {
   it("sends the browser to the Login dialog with only the requested services' scopes, then exchanges the code", async () => {
     const verifier = pkceVerifier("secret", "n1");
-    const { authorizationUrl } = connector.beginSignIn({ state: "signed-state", redirectUri: REDIRECT, serviceIds: ["meta_ads", "meta_catalog"], codeVerifier: verifier });
+    const { authorizationUrl } = connector.beginSignIn({
+      state: "signed-state",
+      redirectUri: REDIRECT,
+      serviceIds: ["meta_ads", "meta_catalog"],
+      codeVerifier: verifier,
+    });
     const url = new URL(authorizationUrl);
     expect(url.origin).toBe(fake.hosts["www.facebook.com"]);
     expect(url.pathname).toBe(`/${GRAPH_VERSION}/dialog/oauth`);
@@ -61,20 +91,38 @@ describe("Meta sign-in", () => {
     const back = new URL(res.headers.get("location")!);
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get("state")).toBe("signed-state");
-    const tokens = await connector.handleCallback({ code: back.searchParams.get("code")!, state: "signed-state", redirectUri: REDIRECT, codeVerifier: verifier });
+    const tokens = await connector.handleCallback({
+      code: back.searchParams.get("code")!,
+      state: "signed-state",
+      redirectUri: REDIRECT,
+      codeVerifier: verifier,
+    });
     expect(tokens.accessToken).toMatch(/^EAAFAKE/);
     expect(tokens.expiresAt).toBeInstanceOf(Date);
 
     const exchange = fake.calls.find((c) => c.path === `/${GRAPH_VERSION}/oauth/access_token`)!;
-    expect(exchange.query).toMatchObject({ client_id: META_FAKE_APP.appId, client_secret: META_FAKE_APP.appSecret, redirect_uri: REDIRECT, code_verifier: verifier });
+    expect(exchange.query).toMatchObject({
+      client_id: META_FAKE_APP.appId,
+      client_secret: META_FAKE_APP.appSecret,
+      redirect_uri: REDIRECT,
+      code_verifier: verifier,
+    });
   });
 
   it("refuses a used code, another redirect_uri and a wrong PKCE verifier as a sign-in to start again", async () => {
     for (const bad of ["redirect", "verifier", "reuse"] as const) {
       const verifier = pkceVerifier("secret", `n-${bad}`);
-      const { authorizationUrl } = connector.beginSignIn({ state: "s", redirectUri: REDIRECT, serviceIds: ["meta_page"], codeVerifier: verifier });
-      const code = new URL((await fetch(authorizationUrl, { redirect: "manual" })).headers.get("location")!).searchParams.get("code")!;
-      if (bad === "reuse") await connector.handleCallback({ code, state: "s", redirectUri: REDIRECT, codeVerifier: verifier });
+      const { authorizationUrl } = connector.beginSignIn({
+        state: "s",
+        redirectUri: REDIRECT,
+        serviceIds: ["meta_page"],
+        codeVerifier: verifier,
+      });
+      const code = new URL(
+        (await fetch(authorizationUrl, { redirect: "manual" })).headers.get("location")!,
+      ).searchParams.get("code")!;
+      if (bad === "reuse")
+        await connector.handleCallback({ code, state: "s", redirectUri: REDIRECT, codeVerifier: verifier });
       const attempt = connector.handleCallback({
         code,
         state: "s",
@@ -87,7 +135,12 @@ describe("Meta sign-in", () => {
 
   it("a consent Deny comes back as error=access_denied", async () => {
     fake.switches.denyConsent = true;
-    const { authorizationUrl } = connector.beginSignIn({ state: "s", redirectUri: REDIRECT, serviceIds: ["meta_ads"], codeVerifier: pkceVerifier("x", "y") });
+    const { authorizationUrl } = connector.beginSignIn({
+      state: "s",
+      redirectUri: REDIRECT,
+      serviceIds: ["meta_ads"],
+      codeVerifier: pkceVerifier("x", "y"),
+    });
     const back = new URL((await fetch(authorizationUrl, { redirect: "manual" })).headers.get("location")!);
     expect(back.searchParams.get("error")).toBe("access_denied");
     expect(back.searchParams.get("code")).toBeNull();
@@ -113,32 +166,48 @@ describe("Meta listing", () => {
 
   it("lists each service's assets with one sign-in for all of them, every call with appsecret_proof", async () => {
     const token = await signIn([...META_SERVICE_IDS]);
-    const ids = async (serviceId: string) => (await connector.listAssets({ accessToken: token, serviceId })).map((a) => a.id);
+    const ids = async (serviceId: string) =>
+      (await connector.listAssets({ accessToken: token, serviceId })).map((a) => a.id);
     expect(await ids("meta_business_manager")).toEqual(["910000000001"]);
     expect(await ids("meta_ads")).toEqual(["act_1001", "act_1002", "act_1003"]);
     expect(await ids("meta_page")).toEqual(["2001", "2002"]);
     expect(await ids("meta_catalog")).toEqual(["3001", "3002"]);
     expect(await ids("meta_pixel")).toEqual(["4001", "4002"]);
-    expect(await connector.listAssets({ accessToken: token, serviceId: "meta_instagram" })).toEqual([{ id: "5001", name: "acme" }]);
-    const graphCalls = fake.calls.filter((c) => c.host === "graph.facebook.com" && !c.path.endsWith("/oauth/access_token"));
+    expect(await connector.listAssets({ accessToken: token, serviceId: "meta_instagram" })).toEqual([
+      { id: "5001", name: "acme" },
+    ]);
+    const graphCalls = fake.calls.filter(
+      (c) => c.host === "graph.facebook.com" && !c.path.endsWith("/oauth/access_token"),
+    );
     expect(graphCalls.length).toBeGreaterThan(5);
-    for (const c of graphCalls) expect(c.query.appsecret_proof).toBe(appSecretProof(c.query.access_token!, META_FAKE_APP.appSecret));
+    for (const c of graphCalls)
+      expect(c.query.appsecret_proof).toBe(appSecretProof(c.query.access_token!, META_FAKE_APP.appSecret));
   });
 
   it("a sign-in covers only the services it asked scopes for, like the consent the client gave", async () => {
     const token = await signIn(["meta_ads"]);
     expect((await connector.listAssets({ accessToken: token, serviceId: "meta_ads" })).length).toBe(3);
-    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_page" })).rejects.toBeInstanceOf(ConnectorError);
-    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_catalog" })).rejects.toBeInstanceOf(ConnectorError);
+    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_page" })).rejects.toBeInstanceOf(
+      ConnectorError,
+    );
+    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_catalog" })).rejects.toBeInstanceOf(
+      ConnectorError,
+    );
     const both = await signIn(["meta_ads", "meta_page"]);
-    expect((await connector.listAssets({ accessToken: both, serviceId: "meta_page" })).map((a) => a.id)).toEqual(["2001", "2002"]);
+    expect((await connector.listAssets({ accessToken: both, serviceId: "meta_page" })).map((a) => a.id)).toEqual([
+      "2001",
+      "2002",
+    ]);
   });
 
   it("the fake refuses a call without or with a wrong appsecret_proof, like Graph", async () => {
     const token = await signIn();
     const base = `${fake.hosts["graph.facebook.com"]}/${GRAPH_VERSION}/me/adaccounts`;
     const missing = await (await fetch(`${base}?access_token=${token}`)).json();
-    expect(missing.error).toMatchObject({ code: 100, message: "API calls from the server require an appsecret_proof argument" });
+    expect(missing.error).toMatchObject({
+      code: 100,
+      message: "API calls from the server require an appsecret_proof argument",
+    });
     const wrong = await (await fetch(`${base}?access_token=${token}&appsecret_proof=${"0".repeat(64)}`)).json();
     expect(wrong.error).toMatchObject({ code: 100, message: "Invalid appsecret_proof provided in the API argument" });
   });
@@ -148,8 +217,20 @@ describe("Meta listing", () => {
     const token = await signIn([]);
     const identities = await connector.listAgencyIdentities!({ accessToken: token });
     expect(identities).toEqual([
-      { displayName: "Agency Main BM", email: "ops@agency.test", platformAccountId: "20002", businessId: "770000000001", businessName: "Agency Main BM" },
-      { displayName: "Agency Second BM", email: "ops@agency.test", platformAccountId: "20002", businessId: "770000000002", businessName: "Agency Second BM" },
+      {
+        displayName: "Agency Main BM",
+        email: "ops@agency.test",
+        platformAccountId: "20002",
+        businessId: "770000000001",
+        businessName: "Agency Main BM",
+      },
+      {
+        displayName: "Agency Second BM",
+        email: "ops@agency.test",
+        platformAccountId: "20002",
+        businessId: "770000000002",
+        businessName: "Agency Second BM",
+      },
     ]);
   });
 });
@@ -215,7 +296,9 @@ describe("Meta grants", () => {
     fake.shareAlready("act_1003", AGENCY.businessId!, ["ADVERTISE", "ANALYZE"]);
     fake.inviteAlready("910000000001", "ops@agency.test", "ADMIN");
     const token = await signIn();
-    expect((await grant(token, "meta_ads", ["act_1003"], "advertiser")).results).toEqual([{ assetId: "act_1003", ok: true, error: null, alreadyGranted: true, verified: true }]);
+    expect((await grant(token, "meta_ads", ["act_1003"], "advertiser")).results).toEqual([
+      { assetId: "act_1003", ok: true, error: null, alreadyGranted: true, verified: true },
+    ]);
     expect((await grant(token, "meta_business_manager", ["910000000001"], "admin")).results).toEqual([
       { assetId: "910000000001", ok: true, error: null, alreadyGranted: true, verified: true },
     ]);
@@ -233,7 +316,9 @@ describe("Meta grants", () => {
     const token = await signIn();
     fake.switches.expireTokens = true;
     await expect(grant(token, "meta_ads", ["act_1001"], "admin")).rejects.toMatchObject({ kind: "reauth" });
-    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_ads" })).rejects.toMatchObject({ kind: "reauth" });
+    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_ads" })).rejects.toMatchObject({
+      kind: "reauth",
+    });
   });
 
   it("throttling is retried and then succeeds; a limit that holds is reported as rate_limited", async () => {
@@ -258,13 +343,17 @@ describe("Meta grants", () => {
     expect(results[1]).toMatchObject({ assetId: "act_1002", ok: false, errorKind: "platform_unavailable" });
 
     fake.switches.serverErrorNext = 1000;
-    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_ads" })).rejects.toMatchObject({ kind: "rate_limited" });
+    await expect(connector.listAssets({ accessToken: token, serviceId: "meta_ads" })).rejects.toMatchObject({
+      kind: "rate_limited",
+    });
   });
 
   it("a role the table does not know, or an agency without a Business Manager, never reaches Meta", async () => {
     const token = await signIn();
     await expect(grant(token, "meta_ads", ["act_1001"], "owner")).rejects.toMatchObject({ kind: "server_error" });
-    await expect(grant(token, "meta_ads", ["act_1001"], "admin", { ...AGENCY, businessId: null })).rejects.toMatchObject({ kind: "platform_error" });
+    await expect(
+      grant(token, "meta_ads", ["act_1001"], "admin", { ...AGENCY, businessId: null }),
+    ).rejects.toMatchObject({ kind: "platform_error" });
     expect(fake.calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 });

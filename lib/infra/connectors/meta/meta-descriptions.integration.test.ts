@@ -15,9 +15,20 @@ import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/te
 import { describedCallErrors, loadDescription } from "@/test/support/platform-description";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
-const AGENCY: AgencyAccountRef = { internalAccountId: "acc_meta", platformAccountId: "20002", email: "ops@agency.test", businessId: "770000000001" };
+const AGENCY: AgencyAccountRef = {
+  internalAccountId: "acc_meta",
+  platformAccountId: "20002",
+  email: "ops@agency.test",
+  businessId: "770000000001",
+};
 const FIELDS = loadDescription("meta-documented-fields.json");
-const ASSET: Record<string, string> = { meta_business_manager: "910000000001", meta_ads: "act_1001", meta_page: "2001", meta_catalog: "3001", meta_pixel: "4001" };
+const ASSET: Record<string, string> = {
+  meta_business_manager: "910000000001",
+  meta_ads: "act_1001",
+  meta_page: "2001",
+  meta_catalog: "3001",
+  meta_pixel: "4001",
+};
 
 let fake: MetaFake;
 let connector: PlatformConnector;
@@ -26,7 +37,12 @@ beforeAll(async () => {
   fake = await startMetaFake();
   const overrides = parseHostOverrides(hostOverrides(fake.hosts));
   const http = createConnectorHttp({ overrides, baseDelayMs: 1, budgetMs: 5_000, sleep: async () => {} });
-  const e = { META_APP_ID: META_FAKE_APP.appId, META_APP_SECRET: META_FAKE_APP.appSecret, sandboxPlatformList: [], platformHostOverrides: overrides } as unknown as ConnectorEnv;
+  const e = {
+    META_APP_ID: META_FAKE_APP.appId,
+    META_APP_SECRET: META_FAKE_APP.appSecret,
+    sandboxPlatformList: [],
+    platformHostOverrides: overrides,
+  } as unknown as ConnectorEnv;
   connector = getConnector("meta", { env: e, http });
 });
 afterAll(async () => fake?.close());
@@ -34,9 +50,19 @@ afterAll(async () => fake?.close());
 describe("Meta requests against the documented field lists", () => {
   it("sign-in, listing, every service's grant with every role, read-back and removal send only documented fields and values", async () => {
     const verifier = pkceVerifier("secret", "nonce-descriptions");
-    const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: [...META_SERVICE_IDS], codeVerifier: verifier });
+    const { authorizationUrl } = connector.beginSignIn({
+      state: "st",
+      redirectUri: REDIRECT,
+      serviceIds: [...META_SERVICE_IDS],
+      codeVerifier: verifier,
+    });
     const back = new URL((await fetch(authorizationUrl, { redirect: "manual" })).headers.get("location")!);
-    const { accessToken } = await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: verifier });
+    const { accessToken } = await connector.handleCallback({
+      code: back.searchParams.get("code")!,
+      state: "st",
+      redirectUri: REDIRECT,
+      codeVerifier: verifier,
+    });
 
     for (const serviceId of META_SERVICE_IDS) await connector.listAssets({ accessToken, serviceId });
     for (const [serviceId, assetId] of Object.entries(ASSET)) {
@@ -47,15 +73,32 @@ describe("Meta requests against the documented field lists", () => {
       }
       await connector.verifyAccess!({ accessToken, serviceId, assetIds: [assetId], agencyAccount: AGENCY });
     }
-    await connector.removeAccess!({ accessToken, serviceId: "meta_ads", assetIds: ["act_1001"], agencyAccount: AGENCY });
+    await connector.removeAccess!({
+      accessToken,
+      serviceId: "meta_ads",
+      assetIds: ["act_1001"],
+      agencyAccount: AGENCY,
+    });
 
     // The Meta fake records form bodies as `form`; the checker reads `body`.
     const calls = fake.calls
       .filter((c) => c.host === "graph.facebook.com")
-      .map((c) => ({ host: c.host, method: c.method, path: c.path, query: c.query, headers: {}, body: Object.keys(c.form).length > 0 ? c.form : null }));
+      .map((c) => ({
+        host: c.host,
+        method: c.method,
+        path: c.path,
+        query: c.query,
+        headers: {},
+        body: Object.keys(c.form).length > 0 ? c.form : null,
+      }));
     const { checked, errors } = describedCallErrors(FIELDS, calls);
     expect(errors).toEqual([]);
-    for (const op of ["POST /v25.0/{id}/agencies", "POST /v25.0/{id}/business_users", "DELETE /v25.0/{id}/agencies", "GET /v25.0/oauth/access_token"])
+    for (const op of [
+      "POST /v25.0/{id}/agencies",
+      "POST /v25.0/{id}/business_users",
+      "DELETE /v25.0/{id}/agencies",
+      "GET /v25.0/oauth/access_token",
+    ])
       expect(checked).toContain(op);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { classifyGraphError, isRetryableGraphResponse, readGraphError, shownGraphMessage } from "@/lib/infra/connectors/meta/meta-errors";
+import {
+  classifyGraphError,
+  isRetryableGraphResponse,
+  readGraphError,
+  shownGraphMessage,
+} from "@/lib/infra/connectors/meta/meta-errors";
 
 const res = (status: number, json: unknown) => ({ status, headers: {}, text: JSON.stringify(json), json });
 const graph = (status: number, error: Record<string, unknown>) => readGraphError(res(status, { error }))!;
@@ -10,7 +15,9 @@ describe("Graph error mapping", () => {
   });
 
   it("an expired or revoked token asks for a new sign-in", () => {
-    expect(classifyGraphError(graph(400, { code: 190, error_subcode: 463, message: "Session has expired" }))).toBe("reauth");
+    expect(classifyGraphError(graph(400, { code: 190, error_subcode: 463, message: "Session has expired" }))).toBe(
+      "reauth",
+    );
     expect(classifyGraphError(graph(400, { code: 102, message: "Session key invalid" }))).toBe("reauth");
   });
 
@@ -29,7 +36,11 @@ describe("Graph error mapping", () => {
   });
 
   it("permission and parameter errors are refusals of that one asset, not retried", () => {
-    const err = graph(400, { code: 200, message: "(#200) Permissions error", error_user_msg: "You need admin access to this Page." });
+    const err = graph(400, {
+      code: 200,
+      message: "(#200) Permissions error",
+      error_user_msg: "You need admin access to this Page.",
+    });
     expect(classifyGraphError(err)).toBe("refused");
     expect(isRetryableGraphResponse(res(400, { error: { code: 100, message: "Invalid parameter" } }))).toBe(false);
     expect(shownGraphMessage(err)).toBe("You need admin access to this Page.");

@@ -20,7 +20,14 @@
 // asset, so a refused grant is read back through the same documented list; when the agency
 // is already there with the asked tasks, the asset counts as granted (`alreadyGranted`).
 
-import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type GrantAccessInput, type GrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type AgencyAccountRef,
+  type AssetGrantResult,
+  type GrantAccessInput,
+  type GrantResult,
+  type VerifiedAccess,
+} from "@/lib/infra/connectors/connector";
 import { classifyGraphError, shownGraphMessage, type GraphError } from "@/lib/infra/connectors/meta/meta-errors";
 import type { MetaGraph } from "@/lib/infra/connectors/meta/meta-graph";
 import { businessRole, partnerTasks, type MetaPartnerService } from "@/lib/infra/connectors/meta/meta-roles";
@@ -31,7 +38,10 @@ type AgencyNode = { id: string; name?: string; permitted_tasks?: string[] };
 const PARTNER_SERVICES: readonly string[] = ["meta_ads", "meta_page", "meta_catalog", "meta_pixel"];
 
 function agencyNotReady(): ConnectorError {
-  return new ConnectorError("platform_error", "The agency has not finished connecting its Meta Business Manager. Please let them know and try again later.");
+  return new ConnectorError(
+    "platform_error",
+    "The agency has not finished connecting its Meta Business Manager. Please let them know and try again later.",
+  );
 }
 
 /** The token a call on this asset must carry: the Page's own token for Pages, else the user's. */
@@ -41,7 +51,14 @@ export async function pageTokens(graph: MetaGraph, token: string): Promise<Map<s
   return new Map(pages.filter((p) => typeof p.access_token === "string").map((p) => [p.id, p.access_token!]));
 }
 
-export async function readPartner(graph: MetaGraph, token: string, serviceId: string, assetId: string, businessId: string, tasks: readonly string[]): Promise<boolean | null> {
+export async function readPartner(
+  graph: MetaGraph,
+  token: string,
+  serviceId: string,
+  assetId: string,
+  businessId: string,
+  tasks: readonly string[],
+): Promise<boolean | null> {
   const edge = serviceId === "meta_pixel" ? "shared_agencies" : "agencies";
   const fields = serviceId === "meta_pixel" ? "id,name" : "id,name,permitted_tasks";
   try {
@@ -56,13 +73,24 @@ export async function readPartner(graph: MetaGraph, token: string, serviceId: st
   }
 }
 
-async function readBusinessUser(graph: MetaGraph, token: string, businessId: string, email: string): Promise<boolean | null> {
+async function readBusinessUser(
+  graph: MetaGraph,
+  token: string,
+  businessId: string,
+  email: string,
+): Promise<boolean | null> {
   try {
-    const pending = await graph.call<{ data?: { email?: string }[] }>(token, "GET", `${businessId}/pending_users`, { email, fields: "id,email,role,status" });
+    const pending = await graph.call<{ data?: { email?: string }[] }>(token, "GET", `${businessId}/pending_users`, {
+      email,
+      fields: "id,email,role,status",
+    });
     if (!pending.ok) return null;
     const same = (e?: string) => (e ?? "").toLowerCase() === email.toLowerCase();
     if ((pending.data.data ?? []).some((u) => same(u.email))) return true;
-    const members = await graph.call<{ data?: { email?: string }[] }>(token, "GET", `${businessId}/business_users`, { fields: "id,email,role", limit: "100" });
+    const members = await graph.call<{ data?: { email?: string }[] }>(token, "GET", `${businessId}/business_users`, {
+      fields: "id,email,role",
+      limit: "100",
+    });
     if (!members.ok) return null;
     return (members.data.data ?? []).some((u) => same(u.email));
   } catch (err) {
@@ -73,12 +101,21 @@ async function readBusinessUser(graph: MetaGraph, token: string, businessId: str
 
 function failed(assetId: string, error: GraphError, secrets: string[]): AssetGrantResult {
   if (classifyGraphError(error) === "server") {
-    return { assetId, ok: false, error: `Meta answered ${error.status} (code ${error.code ?? "none"}) for ${assetId}`, errorKind: "platform_unavailable" };
+    return {
+      assetId,
+      ok: false,
+      error: `Meta answered ${error.status} (code ${error.code ?? "none"}) for ${assetId}`,
+      errorKind: "platform_unavailable",
+    };
   }
   return { assetId, ok: false, error: shownGraphMessage(error, secrets), errorKind: "platform_error" };
 }
 
-async function grantPartner(graph: MetaGraph, input: GrantAccessInput, agency: AgencyAccountRef): Promise<AssetGrantResult[]> {
+async function grantPartner(
+  graph: MetaGraph,
+  input: GrantAccessInput,
+  agency: AgencyAccountRef,
+): Promise<AssetGrantResult[]> {
   const serviceId = input.serviceId as MetaPartnerService;
   const tasks = partnerTasks(serviceId, input.role);
   if (!tasks) throw new ConnectorError("server_error", `No Meta task list for ${serviceId} role ${input.role}`);
@@ -90,15 +127,31 @@ async function grantPartner(graph: MetaGraph, input: GrantAccessInput, agency: A
   for (const assetId of [...new Set(input.assetIds)]) {
     const token = pages ? pages.get(assetId) : input.accessToken;
     if (!token) {
-      results.push({ assetId, ok: false, error: "You can't share this Page: Meta did not list it among the Pages you manage.", errorKind: "platform_error" });
+      results.push({
+        assetId,
+        ok: false,
+        error: "You can't share this Page: Meta did not list it among the Pages you manage.",
+        errorKind: "platform_error",
+      });
       continue;
     }
-    const out = await graph.call<{ success?: boolean }>(token, "POST", `${assetId}/agencies`, { business: businessId, permitted_tasks: JSON.stringify(tasks) });
+    const out = await graph.call<{ success?: boolean }>(token, "POST", `${assetId}/agencies`, {
+      business: businessId,
+      permitted_tasks: JSON.stringify(tasks),
+    });
     if (out.ok) {
-      results.push({ assetId, ok: true, error: null, verified: await readPartner(graph, token, serviceId, assetId, businessId, tasks) });
+      results.push({
+        assetId,
+        ok: true,
+        error: null,
+        verified: await readPartner(graph, token, serviceId, assetId, businessId, tasks),
+      });
       continue;
     }
-    if (classifyGraphError(out.error) === "refused" && (await readPartner(graph, token, serviceId, assetId, businessId, tasks)) === true) {
+    if (
+      classifyGraphError(out.error) === "refused" &&
+      (await readPartner(graph, token, serviceId, assetId, businessId, tasks)) === true
+    ) {
       results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
       continue;
     }
@@ -107,19 +160,34 @@ async function grantPartner(graph: MetaGraph, input: GrantAccessInput, agency: A
   return results;
 }
 
-async function grantBusinessManager(graph: MetaGraph, input: GrantAccessInput, agency: AgencyAccountRef): Promise<AssetGrantResult[]> {
+async function grantBusinessManager(
+  graph: MetaGraph,
+  input: GrantAccessInput,
+  agency: AgencyAccountRef,
+): Promise<AssetGrantResult[]> {
   const role = businessRole(input.role);
   if (!role) throw new ConnectorError("server_error", `No Business Manager role for ${input.role}`);
   const email = agency.email;
   if (!email) throw agencyNotReady();
   const results: AssetGrantResult[] = [];
   for (const businessId of [...new Set(input.assetIds)]) {
-    const out = await graph.call<{ id?: string }>(input.accessToken, "POST", `${businessId}/business_users`, { email, role });
+    const out = await graph.call<{ id?: string }>(input.accessToken, "POST", `${businessId}/business_users`, {
+      email,
+      role,
+    });
     if (out.ok) {
-      results.push({ assetId: businessId, ok: true, error: null, verified: await readBusinessUser(graph, input.accessToken, businessId, email) });
+      results.push({
+        assetId: businessId,
+        ok: true,
+        error: null,
+        verified: await readBusinessUser(graph, input.accessToken, businessId, email),
+      });
       continue;
     }
-    if (classifyGraphError(out.error) === "refused" && (await readBusinessUser(graph, input.accessToken, businessId, email)) === true) {
+    if (
+      classifyGraphError(out.error) === "refused" &&
+      (await readBusinessUser(graph, input.accessToken, businessId, email)) === true
+    ) {
       results.push({ assetId: businessId, ok: true, error: null, alreadyGranted: true, verified: true });
       continue;
     }
@@ -129,19 +197,32 @@ async function grantBusinessManager(graph: MetaGraph, input: GrantAccessInput, a
 }
 
 export async function grantMetaAccess(graph: MetaGraph, input: GrantAccessInput): Promise<GrantResult> {
-  if (input.serviceId === "meta_business_manager") return { results: await grantBusinessManager(graph, input, input.agencyAccount) };
-  if (PARTNER_SERVICES.includes(input.serviceId)) return { results: await grantPartner(graph, input, input.agencyAccount) };
-  throw new ConnectorError("platform_error", "This Meta service is shared by following the steps on this page, not by signing in.");
+  if (input.serviceId === "meta_business_manager")
+    return { results: await grantBusinessManager(graph, input, input.agencyAccount) };
+  if (PARTNER_SERVICES.includes(input.serviceId))
+    return { results: await grantPartner(graph, input, input.agencyAccount) };
+  throw new ConnectorError(
+    "platform_error",
+    "This Meta service is shared by following the steps on this page, not by signing in.",
+  );
 }
 
 export async function verifyMetaAccess(
   graph: MetaGraph,
-  input: { accessToken: string; serviceId: string; assetIds: string[]; agencyAccount: AgencyAccountRef; role?: string | null },
+  input: {
+    accessToken: string;
+    serviceId: string;
+    assetIds: string[];
+    agencyAccount: AgencyAccountRef;
+    role?: string | null;
+  },
 ): Promise<VerifiedAccess[]> {
   const out: VerifiedAccess[] = [];
   if (input.serviceId === "meta_business_manager") {
     for (const id of input.assetIds) {
-      const present = input.agencyAccount.email ? await readBusinessUser(graph, input.accessToken, id, input.agencyAccount.email) : null;
+      const present = input.agencyAccount.email
+        ? await readBusinessUser(graph, input.accessToken, id, input.agencyAccount.email)
+        : null;
       out.push({ assetId: id, present: present === true, detail: present === null ? "could not be read" : null });
     }
     return out;
@@ -150,7 +231,10 @@ export async function verifyMetaAccess(
   const pages = serviceId === "meta_page" ? await pageTokens(graph, input.accessToken) : null;
   for (const id of input.assetIds) {
     const token = pages ? pages.get(id) : input.accessToken;
-    const present = token && input.agencyAccount.businessId ? await readPartner(graph, token, serviceId, id, input.agencyAccount.businessId, []) : null;
+    const present =
+      token && input.agencyAccount.businessId
+        ? await readPartner(graph, token, serviceId, id, input.agencyAccount.businessId, [])
+        : null;
     out.push({ assetId: id, present: present === true, detail: present === null ? "could not be read" : null });
   }
   return out;

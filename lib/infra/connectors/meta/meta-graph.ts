@@ -8,7 +8,12 @@
 import { createHmac } from "node:crypto";
 import { ConnectorError } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp, HttpResponse } from "@/lib/infra/connectors/http/connector-http";
-import { classifyGraphError, isRetryableGraphResponse, readGraphError, type GraphError } from "@/lib/infra/connectors/meta/meta-errors";
+import {
+  classifyGraphError,
+  isRetryableGraphResponse,
+  readGraphError,
+  type GraphError,
+} from "@/lib/infra/connectors/meta/meta-errors";
 
 /** The Graph API version every call uses ("Versioning", https://developers.facebook.com/docs/graph-api/guides/versioning). */
 export const GRAPH_VERSION = "v25.0";
@@ -36,19 +41,34 @@ export class MetaGraph {
   }
 
   /** One call; a token or throttling error throws, any other error comes back for the caller. */
-  async call<T>(token: string, method: "GET" | "POST" | "DELETE", path: string, params: Record<string, string | undefined> = {}): Promise<GraphOutcome<T>> {
+  async call<T>(
+    token: string,
+    method: "GET" | "POST" | "DELETE",
+    path: string,
+    params: Record<string, string | undefined> = {},
+  ): Promise<GraphOutcome<T>> {
     const url = path.startsWith("https://") ? path : `${GRAPH_BASE}/${path.replace(/^\//, "")}`;
     let res: HttpResponse;
     if (method === "GET" || method === "DELETE") {
-      res = await this.http.send({ method, url, query: { ...params, ...this.auth(token) } }, { retryIf: isRetryableGraphResponse });
+      res = await this.http.send(
+        { method, url, query: { ...params, ...this.auth(token) } },
+        { retryIf: isRetryableGraphResponse },
+      );
     } else {
-      res = await this.http.send({ method, url, form: { ...params, ...this.auth(token) } }, { retryIf: isRetryableGraphResponse });
+      res = await this.http.send(
+        { method, url, form: { ...params, ...this.auth(token) } },
+        { retryIf: isRetryableGraphResponse },
+      );
     }
     const error = readGraphError(res);
     if (!error) return { ok: true, data: res.json as T };
     const kind = classifyGraphError(error);
     if (kind === "reauth") throw new ConnectorError("reauth", "Your Meta sign-in has expired. Please sign in again.");
-    if (kind === "throttled") throw new ConnectorError("rate_limited", "Meta is limiting requests right now. Please try again in a few minutes.");
+    if (kind === "throttled")
+      throw new ConnectorError(
+        "rate_limited",
+        "Meta is limiting requests right now. Please try again in a few minutes.",
+      );
     return { ok: false, error };
   }
 
@@ -75,7 +95,9 @@ export class MetaGraph {
       if (!next) break;
       // The next link carries the query (fields, cursor, token); the token and proof are set again.
       const url = new URL(next);
-      const rest = Object.fromEntries([...url.searchParams].filter(([k]) => k !== "access_token" && k !== "appsecret_proof"));
+      const rest = Object.fromEntries(
+        [...url.searchParams].filter(([k]) => k !== "access_token" && k !== "appsecret_proof"),
+      );
       page = await this.get(token, `${url.origin}${url.pathname}`, rest);
     }
     return out;

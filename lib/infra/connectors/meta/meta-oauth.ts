@@ -5,7 +5,12 @@
 // with PKCE", https://developers.facebook.com/documentation/facebook-login/guides/advanced/oidc-token);
 // the exchange still authenticates the app with its secret, as a server-side app does.
 
-import { ConnectorError, type BeginSignInInput, type HandleCallbackInput, type SignInTokens } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type BeginSignInInput,
+  type HandleCallbackInput,
+  type SignInTokens,
+} from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pkceChallenge } from "@/lib/infra/connectors/pkce";
 import { classifyGraphError, readGraphError } from "@/lib/infra/connectors/meta/meta-errors";
@@ -28,19 +33,35 @@ export function metaAuthorizationUrl(http: ConnectorHttp, app: MetaApp, input: B
   return http.rewrite(url).toString();
 }
 
-export async function exchangeMetaCode(http: ConnectorHttp, app: MetaApp, input: HandleCallbackInput, now = Date.now()): Promise<SignInTokens> {
+export async function exchangeMetaCode(
+  http: ConnectorHttp,
+  app: MetaApp,
+  input: HandleCallbackInput,
+  now = Date.now(),
+): Promise<SignInTokens> {
   // GET /oauth/access_token with client_id, redirect_uri, client_secret, code (manual-flow guide,
   // "Exchanging Code for an Access Token"); code_verifier per the PKCE guide.
   const res = await http.send({
     method: "GET",
     url: `${GRAPH_BASE}/oauth/access_token`,
-    query: { client_id: app.appId, redirect_uri: input.redirectUri, client_secret: app.appSecret, code: input.code, code_verifier: input.codeVerifier },
+    query: {
+      client_id: app.appId,
+      redirect_uri: input.redirectUri,
+      client_secret: app.appSecret,
+      code: input.code,
+      code_verifier: input.codeVerifier,
+    },
   });
   const error = readGraphError(res);
   if (error) {
     const kind = classifyGraphError(error);
-    if (kind === "server") throw new ConnectorError("server_error", `Meta code exchange failed: ${error.status} code ${error.code}`);
-    if (kind === "throttled") throw new ConnectorError("rate_limited", "Meta is limiting requests right now. Please try again in a few minutes.");
+    if (kind === "server")
+      throw new ConnectorError("server_error", `Meta code exchange failed: ${error.status} code ${error.code}`);
+    if (kind === "throttled")
+      throw new ConnectorError(
+        "rate_limited",
+        "Meta is limiting requests right now. Please try again in a few minutes.",
+      );
     // An invalid, used or expired code, or a redirect_uri / verifier mismatch: start again.
     throw new ConnectorError("invalid_state", "The Meta sign-in could not be completed. Please start again.");
   }

@@ -16,20 +16,42 @@ import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/te
 let fake: MetaFake;
 let connector: PlatformConnector;
 const REDIRECT = "http://localhost:3999/api/access/callback";
-const AGENCY: AgencyAccountRef = { internalAccountId: "acc_meta", platformAccountId: "20002", email: "ops@agency.test", businessId: "770000000001" };
+const AGENCY: AgencyAccountRef = {
+  internalAccountId: "acc_meta",
+  platformAccountId: "20002",
+  email: "ops@agency.test",
+  businessId: "770000000001",
+};
 
 async function signIn(): Promise<string> {
   const verifier = pkceVerifier("secret", `nonce-${Math.random()}`);
-  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["meta_ads", "meta_page"], codeVerifier: verifier });
+  const { authorizationUrl } = connector.beginSignIn({
+    state: "st",
+    redirectUri: REDIRECT,
+    serviceIds: ["meta_ads", "meta_page"],
+    codeVerifier: verifier,
+  });
   const back = new URL((await fetch(authorizationUrl, { redirect: "manual" })).headers.get("location")!);
-  return (await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: verifier })).accessToken;
+  return (
+    await connector.handleCallback({
+      code: back.searchParams.get("code")!,
+      state: "st",
+      redirectUri: REDIRECT,
+      codeVerifier: verifier,
+    })
+  ).accessToken;
 }
 
 beforeAll(async () => {
   fake = await startMetaFake();
   const overrides = parseHostOverrides(hostOverrides(fake.hosts));
   const http = createConnectorHttp({ overrides, baseDelayMs: 1, budgetMs: 5_000, sleep: async () => {} });
-  const env = { META_APP_ID: META_FAKE_APP.appId, META_APP_SECRET: META_FAKE_APP.appSecret, sandboxPlatformList: [], platformHostOverrides: overrides } as unknown as ConnectorEnv;
+  const env = {
+    META_APP_ID: META_FAKE_APP.appId,
+    META_APP_SECRET: META_FAKE_APP.appSecret,
+    sandboxPlatformList: [],
+    platformHostOverrides: overrides,
+  } as unknown as ConnectorEnv;
   connector = getConnector("meta", { env, http });
 });
 afterAll(async () => fake?.close());
@@ -49,20 +71,44 @@ describe("Meta removal", () => {
     fake.shareAlready("act_1001", AGENCY.businessId!, ["ADVERTISE"]);
     fake.shareAlready("act_1001", "770000000099", ["ANALYZE"]);
     fake.shareAlready("2001", AGENCY.businessId!, ["MANAGE"]);
-    const before = await connector.verifyAccess!({ accessToken: token, serviceId: "meta_ads", assetIds: ["act_1001"], agencyAccount: AGENCY });
+    const before = await connector.verifyAccess!({
+      accessToken: token,
+      serviceId: "meta_ads",
+      assetIds: ["act_1001"],
+      agencyAccount: AGENCY,
+    });
     expect(before[0]!.present).toBe(true);
 
-    const ads = await connector.removeAccess!({ accessToken: token, serviceId: "meta_ads", assetIds: ["act_1001"], agencyAccount: AGENCY });
+    const ads = await connector.removeAccess!({
+      accessToken: token,
+      serviceId: "meta_ads",
+      assetIds: ["act_1001"],
+      agencyAccount: AGENCY,
+    });
     expect(ads).toEqual([{ assetId: "act_1001", removed: true, detail: null }]);
     const del = fake.calls.find((c) => c.method === "DELETE")!;
     expect(del.path).toBe(`/${GRAPH_VERSION}/act_1001/agencies`);
-    expect(del.query).toMatchObject({ business: AGENCY.businessId, access_token: token, appsecret_proof: appSecretProof(token, META_FAKE_APP.appSecret) });
+    expect(del.query).toMatchObject({
+      business: AGENCY.businessId,
+      access_token: token,
+      appsecret_proof: appSecretProof(token, META_FAKE_APP.appSecret),
+    });
     // another partner of the same asset stays
     expect([...fake.partners.get("act_1001")!.keys()]).toEqual(["770000000099"]);
-    const after = await connector.verifyAccess!({ accessToken: token, serviceId: "meta_ads", assetIds: ["act_1001"], agencyAccount: AGENCY });
+    const after = await connector.verifyAccess!({
+      accessToken: token,
+      serviceId: "meta_ads",
+      assetIds: ["act_1001"],
+      agencyAccount: AGENCY,
+    });
     expect(after[0]!.present).toBe(false);
 
-    const page = await connector.removeAccess!({ accessToken: token, serviceId: "meta_page", assetIds: ["2001"], agencyAccount: AGENCY });
+    const page = await connector.removeAccess!({
+      accessToken: token,
+      serviceId: "meta_page",
+      assetIds: ["2001"],
+      agencyAccount: AGENCY,
+    });
     expect(page).toEqual([{ assetId: "2001", removed: true, detail: null }]);
     const pageDelete = fake.calls.filter((c) => c.method === "DELETE")[1]!;
     expect(pageDelete.query.access_token).toMatch(/^EAAPAGE2001/);
@@ -72,9 +118,22 @@ describe("Meta removal", () => {
     const token = await signIn();
     fake.shareAlready("act_1002", AGENCY.businessId!, ["ADVERTISE"]);
     fake.switches.refuse = ["act_1002"];
-    const out = await connector.removeAccess!({ accessToken: token, serviceId: "meta_ads", assetIds: ["act_1003", "act_1002"], agencyAccount: AGENCY });
-    expect(out[0]).toEqual({ assetId: "act_1003", removed: true, detail: "The agency was no longer a partner of this asset." });
-    expect(out[1]).toEqual({ assetId: "act_1002", removed: false, detail: "Only an admin of Acme Brand Ads can remove partners." });
+    const out = await connector.removeAccess!({
+      accessToken: token,
+      serviceId: "meta_ads",
+      assetIds: ["act_1003", "act_1002"],
+      agencyAccount: AGENCY,
+    });
+    expect(out[0]).toEqual({
+      assetId: "act_1003",
+      removed: true,
+      detail: "The agency was no longer a partner of this asset.",
+    });
+    expect(out[1]).toEqual({
+      assetId: "act_1002",
+      removed: false,
+      detail: "Only an admin of Acme Brand Ads can remove partners.",
+    });
     expect(fake.partners.get("act_1002")!.has(AGENCY.businessId!)).toBe(true);
   });
 
@@ -85,12 +144,20 @@ describe("Meta removal", () => {
     url.searchParams.set("appsecret_proof", appSecretProof(token, META_FAKE_APP.appSecret));
     const res = await fetch(url, { method: "DELETE" });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { code: number; message: string } }).error).toMatchObject({ code: 100, message: "(#100) Param business must be a valid ID" });
+    expect(((await res.json()) as { error: { code: number; message: string } }).error).toMatchObject({
+      code: 100,
+      message: "(#100) Param business must be a valid ID",
+    });
   });
 
   it("a pixel is left to the checklist without a call", async () => {
     const token = await signIn();
-    const out = await connector.removeAccess!({ accessToken: token, serviceId: "meta_pixel", assetIds: ["4001"], agencyAccount: AGENCY });
+    const out = await connector.removeAccess!({
+      accessToken: token,
+      serviceId: "meta_pixel",
+      assetIds: ["4001"],
+      agencyAccount: AGENCY,
+    });
     expect(out[0]!.removed).toBe(false);
     expect(fake.calls.filter((c) => c.method === "DELETE")).toHaveLength(0);
   });

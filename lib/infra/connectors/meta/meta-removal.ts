@@ -13,7 +13,12 @@
 // Pixels (shared through `shared_agencies`) and Business Manager people have no documented
 // removal call here: they follow the checklist.
 
-import { ConnectorError, type RemovalToken, type RemoveAccessInput, type RemovedAccess } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type RemovalToken,
+  type RemoveAccessInput,
+  type RemovedAccess,
+} from "@/lib/infra/connectors/connector";
 import { classifyGraphError, shownGraphMessage } from "@/lib/infra/connectors/meta/meta-errors";
 import type { MetaGraph } from "@/lib/infra/connectors/meta/meta-graph";
 import { pageTokens, readPartner } from "@/lib/infra/connectors/meta/meta-grants";
@@ -26,10 +31,18 @@ export function metaRemovalToken(serviceId: string): RemovalToken | null {
 
 export async function removeMetaAccess(graph: MetaGraph, input: RemoveAccessInput): Promise<RemovedAccess[]> {
   if (!REMOVABLE.includes(input.serviceId)) {
-    return input.assetIds.map((assetId) => ({ assetId, removed: false, detail: "Meta documents no call to remove this access: follow the checklist." }));
+    return input.assetIds.map((assetId) => ({
+      assetId,
+      removed: false,
+      detail: "Meta documents no call to remove this access: follow the checklist.",
+    }));
   }
   const businessId = input.agencyAccount.businessId;
-  if (!businessId) throw new ConnectorError("platform_error", "The agency's Meta Business Manager is not known, so its access cannot be removed here.");
+  if (!businessId)
+    throw new ConnectorError(
+      "platform_error",
+      "The agency's Meta Business Manager is not known, so its access cannot be removed here.",
+    );
   const pages = input.serviceId === "meta_page" ? await pageTokens(graph, input.accessToken) : null;
   const out: RemovedAccess[] = [];
   for (const assetId of [...new Set(input.assetIds)]) {
@@ -38,15 +51,21 @@ export async function removeMetaAccess(graph: MetaGraph, input: RemoveAccessInpu
       out.push({ assetId, removed: false, detail: "Meta did not list this Page among the Pages you manage." });
       continue;
     }
-    const res = await graph.call<{ success?: boolean }>(token, "DELETE", `${assetId}/agencies`, { business: businessId });
+    const res = await graph.call<{ success?: boolean }>(token, "DELETE", `${assetId}/agencies`, {
+      business: businessId,
+    });
     const present = await readPartner(graph, token, input.serviceId, assetId, businessId, []);
     if (present === false) {
       out.push({ assetId, removed: true, detail: res.ok ? null : "The agency was no longer a partner of this asset." });
       continue;
     }
-    let detail = present === null ? "Meta's answer could not be read back." : "Meta still lists the agency as a partner.";
+    let detail =
+      present === null ? "Meta's answer could not be read back." : "Meta still lists the agency as a partner.";
     if (!res.ok)
-      detail = classifyGraphError(res.error) === "server" ? `Meta answered ${res.error.status} for ${assetId}.` : shownGraphMessage(res.error, [input.accessToken, token]);
+      detail =
+        classifyGraphError(res.error) === "server"
+          ? `Meta answered ${res.error.status} for ${assetId}.`
+          : shownGraphMessage(res.error, [input.accessToken, token]);
     out.push({ assetId, removed: false, detail });
   }
   return out;

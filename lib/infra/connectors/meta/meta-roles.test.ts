@@ -19,14 +19,19 @@ describe("Meta role mapping", () => {
   });
 
   it("maps Business Manager roles", () => {
-    for (const role of getCatalogService("meta_business_manager")!.roles) expect(businessRole(role.value)).not.toBeNull();
+    for (const role of getCatalogService("meta_business_manager")!.roles)
+      expect(businessRole(role.value)).not.toBeNull();
     expect(businessRole("admin")).toBe("ADMIN");
     expect(businessRole("finance")).toBeNull();
   });
 
   it("asks only for the scopes of the requested services", () => {
     expect(metaScopesFor(["meta_business_manager"])).toEqual(["business_management"]);
-    expect(metaScopesFor(["meta_ads", "meta_catalog"])).toEqual(["ads_management", "business_management", "catalog_management"]);
+    expect(metaScopesFor(["meta_ads", "meta_catalog"])).toEqual([
+      "ads_management",
+      "business_management",
+      "catalog_management",
+    ]);
     expect(metaScopesFor(["google_ads"])).toEqual([]);
   });
 });

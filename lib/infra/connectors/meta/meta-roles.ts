@@ -14,9 +14,17 @@
 // - Business Manager roles: ADMIN, EMPLOYEE ("Business Business Users",
 //   https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/business/business_users)
 
-export type MetaServiceId = "meta_business_manager" | "meta_ads" | "meta_page" | "meta_instagram" | "meta_catalog" | "meta_pixel";
+export type MetaServiceId =
+  "meta_business_manager" | "meta_ads" | "meta_page" | "meta_instagram" | "meta_catalog" | "meta_pixel";
 
-export const META_SERVICE_IDS: readonly MetaServiceId[] = ["meta_business_manager", "meta_ads", "meta_page", "meta_instagram", "meta_catalog", "meta_pixel"];
+export const META_SERVICE_IDS: readonly MetaServiceId[] = [
+  "meta_business_manager",
+  "meta_ads",
+  "meta_page",
+  "meta_instagram",
+  "meta_catalog",
+  "meta_pixel",
+];
 
 export function isMetaService(id: string): id is MetaServiceId {
   return (META_SERVICE_IDS as readonly string[]).includes(id);
@@ -79,5 +87,7 @@ export function partnerTasks(serviceId: MetaPartnerService, role: string | null)
 }
 
 export function businessRole(role: string | null): string | null {
-  return role && Object.hasOwn(META_BUSINESS_ROLES, role) ? META_BUSINESS_ROLES[role as keyof typeof META_BUSINESS_ROLES] : null;
+  return role && Object.hasOwn(META_BUSINESS_ROLES, role)
+    ? META_BUSINESS_ROLES[role as keyof typeof META_BUSINESS_ROLES]
+    : null;
 }

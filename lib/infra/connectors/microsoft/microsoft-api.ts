@@ -26,10 +26,16 @@ export type MicrosoftCall = {
 
 /** The JSON body of a 2xx answer; a MicrosoftApiError otherwise. */
 export async function microsoftCall(http: ConnectorHttp, call: MicrosoftCall): Promise<Record<string, unknown>> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${call.accessToken}`, DeveloperToken: call.developerToken };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${call.accessToken}`,
+    DeveloperToken: call.developerToken,
+  };
   if (call.customerId) headers.CustomerId = call.customerId;
   if (call.customerAccountId) headers.CustomerAccountId = call.customerAccountId;
-  const res = await http.send({ method: "POST", url: `${MICROSOFT_CM}${call.path}`, headers, json: call.json }, { retryIf: microsoftRetryable });
+  const res = await http.send(
+    { method: "POST", url: `${MICROSOFT_CM}${call.path}`, headers, json: call.json },
+    { retryIf: microsoftRetryable },
+  );
   if (res.status < 200 || res.status >= 300) throw microsoftError(res);
   return res.json && typeof res.json === "object" ? (res.json as Record<string, unknown>) : {};
 }

@@ -16,7 +16,11 @@ export const INVITING_ROLE_IDS = new Set([41, 203]);
 export type MicrosoftUser = { id: string; email: string | null; name: string | null; customerIds: string[] };
 export type MicrosoftAccount = Asset & { customerId: string };
 
-export async function currentUser(http: ConnectorHttp, accessToken: string, developerToken: string): Promise<MicrosoftUser> {
+export async function currentUser(
+  http: ConnectorHttp,
+  accessToken: string,
+  developerToken: string,
+): Promise<MicrosoftUser> {
   const body = await microsoftCall(http, { path: "/User/Query", accessToken, developerToken, json: { UserId: null } });
   const user = (body.User ?? {}) as Record<string, unknown>;
   const id = str(user.Id);
@@ -25,13 +29,21 @@ export async function currentUser(http: ConnectorHttp, accessToken: string, deve
   const name = (user.Name ?? {}) as Record<string, unknown>;
   const fullName = [str(name.FirstName), str(name.LastName)].filter(Boolean).join(" ");
   const roles = (Array.isArray(body.CustomerRoles) ? body.CustomerRoles : []) as Record<string, unknown>[];
-  const customerIds = [...new Set(roles.filter((r) => typeof r.RoleId === "number" && INVITING_ROLE_IDS.has(r.RoleId)).map((r) => str(r.CustomerId)))].filter(
-    (id): id is string => id !== null,
-  );
+  const customerIds = [
+    ...new Set(
+      roles
+        .filter((r) => typeof r.RoleId === "number" && INVITING_ROLE_IDS.has(r.RoleId))
+        .map((r) => str(r.CustomerId)),
+    ),
+  ].filter((id): id is string => id !== null);
   return { id, email: str(contact.Email) ?? str(user.UserName), name: fullName || null, customerIds };
 }
 
-export async function listAccounts(http: ConnectorHttp, accessToken: string, developerToken: string): Promise<MicrosoftAccount[]> {
+export async function listAccounts(
+  http: ConnectorHttp,
+  accessToken: string,
+  developerToken: string,
+): Promise<MicrosoftAccount[]> {
   const user = await currentUser(http, accessToken, developerToken);
   const out: MicrosoftAccount[] = [];
   for (const customerId of user.customerIds) {

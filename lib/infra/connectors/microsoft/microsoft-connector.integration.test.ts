@@ -10,14 +10,24 @@ import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createMicrosoftConnector } from "@/lib/infra/connectors/microsoft/microsoft-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
 import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
-import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
+import {
+  expectGrantRecorded,
+  seedConnectorRequest,
+  useRealConnectorApp,
+  walkClientGrant,
+} from "@/test/support/connector-journey";
 import { MICROSOFT_FAKE, startMicrosoftFake, type MicrosoftFake } from "@/test/support/fakes/microsoft-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const [ACC1, ACC2] = MICROSOFT_FAKE.customers[0]!.accounts.map(([id]) => id) as [string, string];
 const ACC3 = MICROSOFT_FAKE.customers[1]!.accounts[0]![0];
 const CUST1 = MICROSOFT_FAKE.customers[0]!.id;
-const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: null, email: MICROSOFT_FAKE.agencyEmail, businessId: null };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc-1",
+  platformAccountId: null,
+  email: MICROSOFT_FAKE.agencyEmail,
+  businessId: null,
+};
 
 let fake: MicrosoftFake;
 let connector: PlatformConnector;
@@ -25,7 +35,14 @@ let connector: PlatformConnector;
 beforeAll(async () => {
   fake = await startMicrosoftFake({ redirectUris: [REDIRECT] });
   const http = createConnectorHttp({ overrides: parseHostOverrides(fake.overrides), baseDelayMs: 5 });
-  connector = createMicrosoftConnector({ clientId: MICROSOFT_FAKE.clientId, clientSecret: MICROSOFT_FAKE.clientSecret, developerToken: MICROSOFT_FAKE.developerToken }, http);
+  connector = createMicrosoftConnector(
+    {
+      clientId: MICROSOFT_FAKE.clientId,
+      clientSecret: MICROSOFT_FAKE.clientSecret,
+      developerToken: MICROSOFT_FAKE.developerToken,
+    },
+    http,
+  );
 });
 afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
@@ -45,23 +62,52 @@ const grant = (token: string, assetIds: string[], role = "standard") =>
 
 describe("Microsoft sign-in", () => {
   it("asks for the Ads scope with a PKCE challenge and exchanges the code with the verifier and the same redirect_uri", async () => {
-    const url = new URL(connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["microsoft_ads"], codeVerifier: V }).authorizationUrl);
+    const url = new URL(
+      connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["microsoft_ads"], codeVerifier: V })
+        .authorizationUrl,
+    );
     expect(url.origin).toBe(fake.hosts["login.microsoftonline.com"]);
     expect(url.pathname).toBe("/common/oauth2/v2.0/authorize");
     expect(url.searchParams.get("scope")).toBe("openid offline_access https://ads.microsoft.com/msads.manage");
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
     expect(url.searchParams.get("response_mode")).toBe("query");
 
-    const code = () => getNoFollow(url.toString()).then((r) => new URL(r.headers.get("location")!).searchParams.get("code")!);
+    const code = () =>
+      getNoFollow(url.toString()).then((r) => new URL(r.headers.get("location")!).searchParams.get("code")!);
     // A verifier that does not match the challenge, or another redirect_uri, is refused.
-    expect(await kindOf(connector.handleCallback({ code: await code(), state: "st", redirectUri: REDIRECT, codeVerifier: "w".repeat(43) }))).toBe("invalid_state");
-    expect(await kindOf(connector.handleCallback({ code: await code(), state: "st", redirectUri: "http://localhost:3999/other", codeVerifier: V }))).toBe("invalid_state");
+    expect(
+      await kindOf(
+        connector.handleCallback({
+          code: await code(),
+          state: "st",
+          redirectUri: REDIRECT,
+          codeVerifier: "w".repeat(43),
+        }),
+      ),
+    ).toBe("invalid_state");
+    expect(
+      await kindOf(
+        connector.handleCallback({
+          code: await code(),
+          state: "st",
+          redirectUri: "http://localhost:3999/other",
+          codeVerifier: V,
+        }),
+      ),
+    ).toBe("invalid_state");
     const fresh = await code();
     const tokens = await connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V });
     expect(tokens.accessToken).toMatch(/^ms-token-/);
     expect(tokens.refreshToken).toMatch(/^ms-refresh-/);
-    expect(calls("/common/oauth2/v2.0/token").at(-1)!.body).toMatchObject({ grant_type: "authorization_code", code: fresh, code_verifier: V, redirect_uri: REDIRECT });
-    expect(await kindOf(connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V }))).toBe("invalid_state");
+    expect(calls("/common/oauth2/v2.0/token").at(-1)!.body).toMatchObject({
+      grant_type: "authorization_code",
+      code: fresh,
+      code_verifier: V,
+      redirect_uri: REDIRECT,
+    });
+    expect(
+      await kindOf(connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V })),
+    ).toBe("invalid_state");
   });
 });
 
@@ -74,8 +120,16 @@ describe("Microsoft listing", () => {
       { id: ACC3, name: "Acme Brand" },
     ]);
     const api = fake.calls.filter((c) => c.host === "clientcenter.api.bingads.microsoft.com");
-    expect(api.every((c) => c.headers.developertoken === MICROSOFT_FAKE.developerToken && c.headers.authorization === `Bearer ${token}`)).toBe(true);
-    expect(calls("/CustomerManagement/v13/AccountsInfo/Query").map((c) => c.headers.customerid)).toEqual([CUST1, MICROSOFT_FAKE.customers[1]!.id]);
+    expect(
+      api.every(
+        (c) =>
+          c.headers.developertoken === MICROSOFT_FAKE.developerToken && c.headers.authorization === `Bearer ${token}`,
+      ),
+    ).toBe(true);
+    expect(calls("/CustomerManagement/v13/AccountsInfo/Query").map((c) => c.headers.customerid)).toEqual([
+      CUST1,
+      MICROSOFT_FAKE.customers[1]!.id,
+    ]);
   });
 });
 
@@ -114,11 +168,24 @@ describe("Microsoft grants", () => {
     const { results } = await grant(token, [ACC1, ACC2, "999"], "viewer");
     expect(results).toEqual([
       { assetId: ACC1, ok: true, error: null, verified: true },
-      { assetId: ACC2, ok: false, error: `Microsoft Advertising refused access to ${ACC2}: You cannot manage users of account ${ACC2}.`, errorKind: "platform_error" },
-      { assetId: "999", ok: false, error: "999 is not a Microsoft Advertising account you can share.", errorKind: "platform_error" },
+      {
+        assetId: ACC2,
+        ok: false,
+        error: `Microsoft Advertising refused access to ${ACC2}: You cannot manage users of account ${ACC2}.`,
+        errorKind: "platform_error",
+      },
+      {
+        assetId: "999",
+        ok: false,
+        error: "999 is not a Microsoft Advertising account you can share.",
+        errorKind: "platform_error",
+      },
     ]);
     const superAdmin = await grant(token, [ACC3], "super_admin");
-    expect(superAdmin.results[0]).toMatchObject({ ok: false, error: `Microsoft Advertising refused access to ${ACC3}: A Standard user cannot invite a Super Admin.` });
+    expect(superAdmin.results[0]).toMatchObject({
+      ok: false,
+      error: `Microsoft Advertising refused access to ${ACC3}: A Standard user cannot invite a Super Admin.`,
+    });
   });
 
   it("an unexpired pending invitation with the same role counts as granted without a new email; an expired one does not", async () => {
@@ -130,7 +197,9 @@ describe("Microsoft grants", () => {
       { assetId: ACC1, ok: true, error: null, alreadyGranted: true, verified: true },
       { assetId: ACC2, ok: true, error: null, verified: true },
     ]);
-    expect(calls("/CustomerManagement/v13/UserInvitation/Send").map((c) => c.headers.customeraccountid)).toEqual([ACC2]);
+    expect(calls("/CustomerManagement/v13/UserInvitation/Send").map((c) => c.headers.customeraccountid)).toEqual([
+      ACC2,
+    ]);
   });
 
   it("an expired token fails the whole attempt with reauth", async () => {
@@ -159,16 +228,35 @@ describe("Microsoft grants", () => {
   it("refuses without a call when the agency has no email, reads grants back, and gives the agency identity", async () => {
     const token = await signIn();
     expect(
-      await kindOf(connector.grantAccess({ accessToken: token, serviceId: "microsoft_ads", assetIds: [ACC1], role: "viewer", agencyAccount: { ...agency, email: null } })),
+      await kindOf(
+        connector.grantAccess({
+          accessToken: token,
+          serviceId: "microsoft_ads",
+          assetIds: [ACC1],
+          role: "viewer",
+          agencyAccount: { ...agency, email: null },
+        }),
+      ),
     ).toBe("platform_error");
     await grant(token, [ACC1], "viewer");
-    const verified = await connector.verifyAccess!({ accessToken: token, serviceId: "microsoft_ads", assetIds: [ACC1, ACC2], agencyAccount: agency });
+    const verified = await connector.verifyAccess!({
+      accessToken: token,
+      serviceId: "microsoft_ads",
+      assetIds: [ACC1, ACC2],
+      agencyAccount: agency,
+    });
     expect(verified.map((v) => [v.assetId, v.present])).toEqual([
       [ACC1, true],
       [ACC2, false],
     ]);
     expect(await connector.listAgencyIdentities!({ accessToken: token })).toEqual([
-      { displayName: "Ana Client", email: "ana@client.test", platformAccountId: MICROSOFT_FAKE.user.id, businessId: null, businessName: null },
+      {
+        displayName: "Ana Client",
+        email: "ana@client.test",
+        platformAccountId: MICROSOFT_FAKE.user.id,
+        businessId: null,
+        businessName: null,
+      },
     ]);
   });
 });
@@ -182,7 +270,11 @@ describe("the client page with the real Microsoft Advertising connector", () => 
   }));
 
   it("a partly refused invitation: the invited account recorded, the refusal shown, attempt event partial_success", async () => {
-    const { requestId, token } = await seedConnectorRequest("microsoft", { email: MICROSOFT_FAKE.agencyEmail }, { microsoft_ads: { accessLevel: "campaign_manager" } });
+    const { requestId, token } = await seedConnectorRequest(
+      "microsoft",
+      { email: MICROSOFT_FAKE.agencyEmail },
+      { microsoft_ads: { accessLevel: "campaign_manager" } },
+    );
     fake.switches.refuse.add(ACC2);
     const { consentUrl } = await walkClientGrant({
       base: app.base,
@@ -192,7 +284,9 @@ describe("the client page with the real Microsoft Advertising connector", () => 
       assets: [ACC1, ACC2],
     });
     expect(consentUrl.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(fake.invitations.map((i) => [i.AccountIds, i.RoleId, i.Email])).toEqual([[[ACC1], 16, MICROSOFT_FAKE.agencyEmail]]);
+    expect(fake.invitations.map((i) => [i.AccountIds, i.RoleId, i.Email])).toEqual([
+      [[ACC1], 16, MICROSOFT_FAKE.agencyEmail],
+    ]);
     await expectGrantRecorded(requestId, "microsoft_ads", {
       grantedAssets: [{ id: ACC1, name: "Acme Search", accessLevel: "campaign_manager" }],
       platform: "microsoft",

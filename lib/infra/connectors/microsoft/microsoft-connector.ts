@@ -10,10 +10,15 @@ import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { currentUser, listAccounts } from "@/lib/infra/connectors/microsoft/microsoft-assets";
 import { toConnectorError } from "@/lib/infra/connectors/microsoft/microsoft-errors";
 import { grantMicrosoft, verifyMicrosoft } from "@/lib/infra/connectors/microsoft/microsoft-grants";
-import { exchangeMicrosoftCode, microsoftAuthorizationUrl, type MicrosoftCredentials } from "@/lib/infra/connectors/microsoft/microsoft-oauth";
+import {
+  exchangeMicrosoftCode,
+  microsoftAuthorizationUrl,
+  type MicrosoftCredentials,
+} from "@/lib/infra/connectors/microsoft/microsoft-oauth";
 
 function checkService(serviceId: string) {
-  if (serviceId !== "microsoft_ads") throw new ConnectorError("server_error", `Microsoft Advertising has no service ${serviceId}`);
+  if (serviceId !== "microsoft_ads")
+    throw new ConnectorError("server_error", `Microsoft Advertising has no service ${serviceId}`);
 }
 
 async function mapped<T>(work: () => Promise<T>): Promise<T> {
@@ -38,7 +43,9 @@ export function createMicrosoftConnector(creds: MicrosoftCredentials, http: Conn
 
     listAssets({ accessToken, serviceId }) {
       checkService(serviceId);
-      return mapped(async () => (await listAccounts(http, accessToken, creds.developerToken)).map(({ id, name }) => ({ id, name })));
+      return mapped(async () =>
+        (await listAccounts(http, accessToken, creds.developerToken)).map(({ id, name }) => ({ id, name })),
+      );
     },
 
     grantAccess(input) {
@@ -49,7 +56,15 @@ export function createMicrosoftConnector(creds: MicrosoftCredentials, http: Conn
     listAgencyIdentities({ accessToken }) {
       return mapped(async () => {
         const user = await currentUser(http, accessToken, creds.developerToken);
-        return [{ displayName: user.name ?? user.email ?? "Microsoft Advertising user", email: user.email, platformAccountId: user.id, businessId: null, businessName: null }];
+        return [
+          {
+            displayName: user.name ?? user.email ?? "Microsoft Advertising user",
+            email: user.email,
+            platformAccountId: user.id,
+            businessId: null,
+            businessName: null,
+          },
+        ];
       });
     },
 

@@ -16,7 +16,12 @@ import { describedCallErrors, loadDescription } from "@/test/support/platform-de
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const ACC1 = MICROSOFT_FAKE.customers[0]!.accounts[0]![0];
-const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: null, email: MICROSOFT_FAKE.agencyEmail, businessId: null };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc-1",
+  platformAccountId: null,
+  email: MICROSOFT_FAKE.agencyEmail,
+  businessId: null,
+};
 const SDK = loadDescription("microsoft-advertising-rest-sdk.json");
 
 let fake: MicrosoftFake;
@@ -26,7 +31,11 @@ let token: string;
 beforeAll(async () => {
   fake = await startMicrosoftFake({ redirectUris: [REDIRECT] });
   connector = createMicrosoftConnector(
-    { clientId: MICROSOFT_FAKE.clientId, clientSecret: MICROSOFT_FAKE.clientSecret, developerToken: MICROSOFT_FAKE.developerToken },
+    {
+      clientId: MICROSOFT_FAKE.clientId,
+      clientSecret: MICROSOFT_FAKE.clientSecret,
+      developerToken: MICROSOFT_FAKE.developerToken,
+    },
     createConnectorHttp({ overrides: parseHostOverrides(fake.overrides), baseDelayMs: 5 }),
   );
 });
@@ -36,7 +45,14 @@ beforeEach(async () => {
   token = await signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds: ["microsoft_ads"] });
 });
 
-const grant = (role: string) => connector.grantAccess({ accessToken: token, serviceId: "microsoft_ads", assetIds: [ACC1], role, agencyAccount: agency });
+const grant = (role: string) =>
+  connector.grantAccess({
+    accessToken: token,
+    serviceId: "microsoft_ads",
+    assetIds: [ACC1],
+    role,
+    agencyAccount: agency,
+  });
 
 describe("Microsoft Advertising requests against Microsoft's REST SDK", () => {
   it("listing, every role's invitation and read-back send only what the SDK describes (int64 values as strings)", async () => {
@@ -45,8 +61,15 @@ describe("Microsoft Advertising requests against Microsoft's REST SDK", () => {
       fake.invitations.length = 0;
       await grant(role);
     }
-    await connector.verifyAccess!({ accessToken: token, serviceId: "microsoft_ads", assetIds: [ACC1], agencyAccount: agency });
-    const { checked, errors } = describedCallErrors(SDK, fake.calls, { only: (c) => c.path.startsWith("/CustomerManagement/") });
+    await connector.verifyAccess!({
+      accessToken: token,
+      serviceId: "microsoft_ads",
+      assetIds: [ACC1],
+      agencyAccount: agency,
+    });
+    const { checked, errors } = describedCallErrors(SDK, fake.calls, {
+      only: (c) => c.path.startsWith("/CustomerManagement/"),
+    });
     expect(errors).toEqual([]);
     expect([...checked].sort()).toEqual([
       "POST /CustomerManagement/v13/AccountsInfo/Query",
@@ -84,7 +107,11 @@ describe("Microsoft Advertising: a grant never weakens the agency's access", () 
         const after = fake.invitations.filter((i) => i.AccountIds.includes(ACC1)).map((i) => String(i.RoleId));
         const pair = `${held} then ${asked}`;
         expect(results[0]?.ok, pair).toBe(true);
-        expect(anyIncludes(MICROSOFT_ROLE_ORDER, after, String(held)) && anyIncludes(MICROSOFT_ROLE_ORDER, after, String(asked)), `${pair}: now ${after.join(",")}`).toBe(true);
+        expect(
+          anyIncludes(MICROSOFT_ROLE_ORDER, after, String(held)) &&
+            anyIncludes(MICROSOFT_ROLE_ORDER, after, String(asked)),
+          `${pair}: now ${after.join(",")}`,
+        ).toBe(true);
         const sent = fake.calls.filter((c) => c.path.endsWith("/UserInvitation/Send")).length;
         expect(sent, pair).toBe(roleIncludes(MICROSOFT_ROLE_ORDER, String(held), String(asked)) ? 0 : 1);
       }

@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
 import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
-import { microsoftError, microsoftRetryable, toConnectorError } from "@/lib/infra/connectors/microsoft/microsoft-errors";
+import {
+  microsoftError,
+  microsoftRetryable,
+  toConnectorError,
+} from "@/lib/infra/connectors/microsoft/microsoft-errors";
 
-const res = (status: number, json: unknown): HttpResponse => ({ status, headers: {}, text: JSON.stringify(json), json });
-const fault = (status: number, Code: number, ErrorCode: string, list: "Errors" | "OperationErrors" = "OperationErrors") =>
+const res = (status: number, json: unknown): HttpResponse => ({
+  status,
+  headers: {},
+  text: JSON.stringify(json),
+  json,
+});
+const fault = (
+  status: number,
+  Code: number,
+  ErrorCode: string,
+  list: "Errors" | "OperationErrors" = "OperationErrors",
+) =>
   res(status, { TrackingId: "t", Type: "ApiFault", [list]: [{ Code, ErrorCode, Message: `${ErrorCode} happened` }] });
 
 describe("Microsoft Advertising error mapping", () => {

@@ -37,8 +37,14 @@ type FaultError = { Code?: unknown; ErrorCode?: unknown; Message?: unknown };
 
 /** The first error of a fault body, or the OAuth error of a token answer. */
 export function microsoftError(res: HttpResponse): MicrosoftApiError {
-  const body = (res.json ?? {}) as { Errors?: unknown; OperationErrors?: unknown; error?: unknown; error_description?: unknown };
-  const list = [body.Errors, body.OperationErrors].find((l) => Array.isArray(l) && l.length > 0) as FaultError[] | undefined;
+  const body = (res.json ?? {}) as {
+    Errors?: unknown;
+    OperationErrors?: unknown;
+    error?: unknown;
+    error_description?: unknown;
+  };
+  const list = [body.Errors, body.OperationErrors].find((l) => Array.isArray(l) && l.length > 0) as
+    FaultError[] | undefined;
   const first = list?.[0];
   if (first) {
     const code = typeof first.Code === "number" ? first.Code : null;
@@ -60,10 +66,16 @@ export function microsoftRetryable(res: HttpResponse): boolean {
 /** The whole-attempt error for a Microsoft error, or null when it concerns one asset. */
 export function attemptError(err: MicrosoftApiError): ConnectorError | null {
   if (err.status === 401 || (err.code !== null && REAUTH_CODES.has(err.code))) {
-    return new ConnectorError("reauth", "Your Microsoft Advertising sign-in has expired. Please sign in again.", { cause: err });
+    return new ConnectorError("reauth", "Your Microsoft Advertising sign-in has expired. Please sign in again.", {
+      cause: err,
+    });
   }
   if (err.status === 429 || (err.code !== null && RATE_LIMIT_CODES.has(err.code))) {
-    return new ConnectorError("rate_limited", "Microsoft Advertising is limiting requests right now. Please try again in a few minutes.", { cause: err });
+    return new ConnectorError(
+      "rate_limited",
+      "Microsoft Advertising is limiting requests right now. Please try again in a few minutes.",
+      { cause: err },
+    );
   }
   return null;
 }
@@ -74,8 +86,19 @@ export function toConnectorError(err: unknown): ConnectorError {
     const whole = attemptError(err);
     if (whole) return whole;
     // An outage that outlasted the retries: the client tries again in a few minutes.
-    if (err.status >= 500) return new ConnectorError("rate_limited", "Microsoft Advertising is not answering right now. Please try again in a few minutes.", { cause: err });
-    return new ConnectorError("platform_error", `Microsoft Advertising refused the request: ${err.message}`, { cause: err });
+    if (err.status >= 500)
+      return new ConnectorError(
+        "rate_limited",
+        "Microsoft Advertising is not answering right now. Please try again in a few minutes.",
+        { cause: err },
+      );
+    return new ConnectorError("platform_error", `Microsoft Advertising refused the request: ${err.message}`, {
+      cause: err,
+    });
   }
-  return new ConnectorError("server_error", `Microsoft Advertising call failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  return new ConnectorError(
+    "server_error",
+    `Microsoft Advertising call failed: ${(err as Error)?.message ?? String(err)}`,
+    { cause: err },
+  );
 }

@@ -14,7 +14,12 @@
 // includes the asked one (MICROSOFT_ROLE_ORDER) counts as granted without a new email. Accepted invitations are not listed and
 // the accepting user may sign in with another address (same docs), so an accepted grant
 // cannot be read back by email: the invitation id is what is verified.
-import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type AgencyAccountRef,
+  type AssetGrantResult,
+  type VerifiedAccess,
+} from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { microsoftCall, str } from "@/lib/infra/connectors/microsoft/microsoft-api";
 import { listAccounts, type MicrosoftAccount } from "@/lib/infra/connectors/microsoft/microsoft-assets";
@@ -30,12 +35,20 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function agencyEmail(agency: AgencyAccountRef): string {
   const email = agency.email?.trim();
   if (!email || !EMAIL.test(email)) {
-    throw new ConnectorError("platform_error", "The agency has not connected its Microsoft Advertising user email yet, so access cannot be shared with it.");
+    throw new ConnectorError(
+      "platform_error",
+      "The agency has not connected its Microsoft Advertising user email yet, so access cannot be shared with it.",
+    );
   }
   return email;
 }
 
-async function pendingInvitations(http: ConnectorHttp, accessToken: string, developerToken: string, customerId: string): Promise<Invitation[]> {
+async function pendingInvitations(
+  http: ConnectorHttp,
+  accessToken: string,
+  developerToken: string,
+  customerId: string,
+): Promise<Invitation[]> {
   const body = await microsoftCall(http, {
     path: "/UserInvitations/Search",
     accessToken,
@@ -69,21 +82,45 @@ function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof MicrosoftApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (err.status >= 500) return { assetId, ok: false, error: `Microsoft Advertising answered ${err.status}: ${err.message}`, errorKind: "platform_unavailable" };
-    return { assetId, ok: false, error: `Microsoft Advertising refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
+    if (err.status >= 500)
+      return {
+        assetId,
+        ok: false,
+        error: `Microsoft Advertising answered ${err.status}: ${err.message}`,
+        errorKind: "platform_unavailable",
+      };
+    return {
+      assetId,
+      ok: false,
+      error: `Microsoft Advertising refused access to ${assetId}: ${err.message}`,
+      errorKind: "platform_error",
+    };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return { assetId, ok: false, error: `Microsoft Advertising call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`, errorKind: "server_error" };
+  return {
+    assetId,
+    ok: false,
+    error: `Microsoft Advertising call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`,
+    errorKind: "server_error",
+  };
 }
 
-export async function grantMicrosoft(http: ConnectorHttp, developerToken: string, input: GrantInput, now = Date.now()): Promise<AssetGrantResult[]> {
+export async function grantMicrosoft(
+  http: ConnectorHttp,
+  developerToken: string,
+  input: GrantInput,
+  now = Date.now(),
+): Promise<AssetGrantResult[]> {
   const roleId = microsoftRoleId(input.role);
   const email = agencyEmail(input.agencyAccount);
-  const accounts = new Map<string, MicrosoftAccount>((await listAccounts(http, input.accessToken, developerToken)).map((a) => [a.id, a]));
+  const accounts = new Map<string, MicrosoftAccount>(
+    (await listAccounts(http, input.accessToken, developerToken)).map((a) => [a.id, a]),
+  );
   const pending = new Map<string, Invitation[]>();
   const pendingOf = async (customerId: string) => {
     let list = pending.get(customerId);
-    if (!list) pending.set(customerId, (list = await pendingInvitations(http, input.accessToken, developerToken, customerId)));
+    if (!list)
+      pending.set(customerId, (list = await pendingInvitations(http, input.accessToken, developerToken, customerId)));
     return list;
   };
   const [local = "agency", domain = "agency"] = email.split("@");
@@ -91,7 +128,12 @@ export async function grantMicrosoft(http: ConnectorHttp, developerToken: string
   for (const assetId of [...new Set(input.assetIds)]) {
     const account = accounts.get(assetId);
     if (!account) {
-      results.push({ assetId, ok: false, error: `${assetId} is not a Microsoft Advertising account you can share.`, errorKind: "platform_error" });
+      results.push({
+        assetId,
+        ok: false,
+        error: `${assetId} is not a Microsoft Advertising account you can share.`,
+        errorKind: "platform_error",
+      });
       continue;
     }
     try {
@@ -122,7 +164,8 @@ export async function grantMicrosoft(http: ConnectorHttp, developerToken: string
       let verified: boolean | null = null;
       try {
         pending.delete(account.customerId);
-        verified = invitationId !== null && (await pendingOf(account.customerId)).some((inv) => inv.id === invitationId);
+        verified =
+          invitationId !== null && (await pendingOf(account.customerId)).some((inv) => inv.id === invitationId);
       } catch (err) {
         if (err instanceof MicrosoftApiError && attemptError(err)) throw attemptError(err)!;
       }
@@ -145,8 +188,13 @@ export async function verifyMicrosoft(
   const out: VerifiedAccess[] = [];
   for (const assetId of input.assetIds) {
     const account = accounts.get(assetId);
-    const invitations = account ? await pendingInvitations(http, input.accessToken, developerToken, account.customerId) : [];
-    const found = invitations.find((inv) => inv.email === email && inv.accountIds.includes(assetId) && (inv.expiresAt === null || inv.expiresAt > now));
+    const invitations = account
+      ? await pendingInvitations(http, input.accessToken, developerToken, account.customerId)
+      : [];
+    const found = invitations.find(
+      (inv) =>
+        inv.email === email && inv.accountIds.includes(assetId) && (inv.expiresAt === null || inv.expiresAt > now),
+    );
     out.push({ assetId, present: !!found, detail: found ? `invitation ${found.id} (role ${found.roleId})` : null });
   }
   return out;

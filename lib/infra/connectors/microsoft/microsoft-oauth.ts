@@ -22,7 +22,11 @@ export const MICROSOFT_SCOPES = ["openid", "offline_access", "https://ads.micros
 
 export type MicrosoftCredentials = { clientId: string; clientSecret: string; developerToken: string };
 
-export function microsoftAuthorizationUrl(http: ConnectorHttp, creds: MicrosoftCredentials, input: { state: string; redirectUri: string; codeVerifier: string }): string {
+export function microsoftAuthorizationUrl(
+  http: ConnectorHttp,
+  creds: MicrosoftCredentials,
+  input: { state: string; redirectUri: string; codeVerifier: string },
+): string {
   const url = new URL(`${MICROSOFT_OAUTH}/authorize`);
   url.searchParams.set("client_id", creds.clientId);
   url.searchParams.set("response_type", "code");
@@ -60,11 +64,17 @@ export async function exchangeMicrosoftCode(
     const accessToken = str(body.access_token);
     if (!accessToken) throw new ConnectorError("server_error", "Microsoft's token answer has no access_token");
     const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
-    return { accessToken, refreshToken: str(body.refresh_token), expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null };
+    return {
+      accessToken,
+      refreshToken: str(body.refresh_token),
+      expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null,
+    };
   }
   const err = microsoftError(res);
   if (res.status === 400 && (err.errorCode === "invalid_grant" || err.errorCode === "invalid_request")) {
-    throw new ConnectorError("invalid_state", "The Microsoft sign-in could not be completed. Please start again.", { cause: err });
+    throw new ConnectorError("invalid_state", "The Microsoft sign-in could not be completed. Please start again.", {
+      cause: err,
+    });
   }
   const oauthError = (res.json as { error?: unknown } | null)?.error;
   throw tokenExchangeError("microsoft", "Microsoft", res, typeof oauthError === "string" ? oauthError : err.errorCode);

@@ -8,7 +8,13 @@ import { pinterestError } from "@/lib/infra/connectors/pinterest/pinterest-error
 export const PINTEREST_API_HOST = "api.pinterest.com";
 export const PINTEREST_API = `https://${PINTEREST_API_HOST}/v5`;
 
-export type PinterestCall = { method?: HttpMethod; path: string; accessToken: string; query?: Record<string, string | number | boolean | undefined>; json?: unknown };
+export type PinterestCall = {
+  method?: HttpMethod;
+  path: string;
+  accessToken: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+};
 
 export function pinterestSend(http: ConnectorHttp, call: PinterestCall): Promise<HttpResponse> {
   return http.send({
@@ -28,7 +34,11 @@ export async function pinterestCall(http: ConnectorHttp, call: PinterestCall): P
 }
 
 /** Every item of a bookmark-paged list (at most `maxPages` pages). */
-export async function pinterestItems(http: ConnectorHttp, call: PinterestCall, maxPages = 10): Promise<Record<string, unknown>[]> {
+export async function pinterestItems(
+  http: ConnectorHttp,
+  call: PinterestCall,
+  maxPages = 10,
+): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   let bookmark: string | undefined;
   for (let page = 0; page < maxPages; page++) {

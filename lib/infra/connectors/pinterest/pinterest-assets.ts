@@ -19,7 +19,11 @@ export async function adAccountOwners(http: ConnectorHttp, accessToken: string):
     const businessId = str(employer.id);
     const roles = Array.isArray(employer.business_roles) ? (employer.business_roles as unknown[]) : [];
     if (!businessId || !roles.includes("BIZ_ADMIN")) continue;
-    for (const asset of await pinterestItems(http, { path: `/businesses/${businessId}/assets`, accessToken, query: { asset_type: "AD_ACCOUNT" } })) {
+    for (const asset of await pinterestItems(http, {
+      path: `/businesses/${businessId}/assets`,
+      accessToken,
+      query: { asset_type: "AD_ACCOUNT" },
+    })) {
       const id = str(asset.asset_id);
       if (id && !owners.has(id)) owners.set(id, businessId);
     }
@@ -30,7 +34,11 @@ export async function adAccountOwners(http: ConnectorHttp, accessToken: string):
 export async function listPinterestAdAccounts(http: ConnectorHttp, accessToken: string): Promise<Asset[]> {
   const owners = await adAccountOwners(http, accessToken);
   const names = new Map<string, string | null>();
-  for (const account of await pinterestItems(http, { path: "/ad_accounts", accessToken, query: { include_shared_accounts: false } })) {
+  for (const account of await pinterestItems(http, {
+    path: "/ad_accounts",
+    accessToken,
+    query: { include_shared_accounts: false },
+  })) {
     const id = str(account.id);
     if (id) names.set(id, str(account.name));
   }
@@ -38,7 +46,10 @@ export async function listPinterestAdAccounts(http: ConnectorHttp, accessToken: 
 }
 
 /** The signed-in user ("Get user account", GET /v5/user_account). */
-export async function pinterestUser(http: ConnectorHttp, accessToken: string): Promise<{ username: string | null; businessName: string | null; id: string | null }> {
+export async function pinterestUser(
+  http: ConnectorHttp,
+  accessToken: string,
+): Promise<{ username: string | null; businessName: string | null; id: string | null }> {
   const body = await pinterestCall(http, { path: "/user_account", accessToken });
   return { username: str(body.username), businessName: str(body.business_name), id: str(body.id) };
 }

@@ -8,7 +8,11 @@ import { listPinterestAdAccounts, pinterestUser } from "@/lib/infra/connectors/p
 import { toConnectorError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
 import { grantPinterest, verifyPinterest } from "@/lib/infra/connectors/pinterest/pinterest-grants";
 import { pinterestRemovalToken, removePinterestAccess } from "@/lib/infra/connectors/pinterest/pinterest-removal";
-import { exchangePinterestCode, pinterestAuthorizationUrl, type PinterestCredentials } from "@/lib/infra/connectors/pinterest/pinterest-oauth";
+import {
+  exchangePinterestCode,
+  pinterestAuthorizationUrl,
+  type PinterestCredentials,
+} from "@/lib/infra/connectors/pinterest/pinterest-oauth";
 
 function checkService(serviceId: string) {
   if (serviceId !== "pinterest_ads") throw new ConnectorError("server_error", `Pinterest has no service ${serviceId}`);
@@ -51,7 +55,10 @@ export function createPinterestConnector(creds: PinterestCredentials, http: Conn
         const user = await pinterestUser(http, accessToken);
         const employers = await pinterestItems(http, { path: "/businesses/employers", accessToken });
         return employers
-          .filter((e) => Array.isArray(e.business_roles) && (e.business_roles as unknown[]).includes("BIZ_ADMIN") && str(e.id))
+          .filter(
+            (e) =>
+              Array.isArray(e.business_roles) && (e.business_roles as unknown[]).includes("BIZ_ADMIN") && str(e.id),
+          )
           .map((e) => {
             const business = (e.user ?? {}) as Record<string, unknown>;
             const businessName = str(business.username);

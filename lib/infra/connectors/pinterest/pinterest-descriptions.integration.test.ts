@@ -19,7 +19,12 @@ import { describedCallErrors, loadDescription } from "@/test/support/platform-de
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const ACC1 = PINTEREST_FAKE.adAccounts[0]![0];
 const AGENCY_BIZ = PINTEREST_FAKE.agencyBusiness;
-const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: AGENCY_BIZ, email: null, businessId: AGENCY_BIZ };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc-1",
+  platformAccountId: AGENCY_BIZ,
+  email: null,
+  businessId: AGENCY_BIZ,
+};
 // Every ad-account permission of the `Permissions` enum a partner can already hold.
 const HELD = ["ADMIN", "CAMPAIGN_MANAGER", "ANALYST", "FINANCE_MANAGER", "AUDIENCE_MANAGER"];
 
@@ -44,15 +49,40 @@ describe("Pinterest requests against Pinterest's OpenAPI description", () => {
     const token = await signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds: ["pinterest_ads"] });
     await connector.listAssets({ accessToken: token, serviceId: "pinterest_ads" });
     // No partnership yet: the invite path.
-    await connector.grantAccess({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC1, ACC2!], role: "analyst", agencyAccount: agency });
+    await connector.grantAccess({
+      accessToken: token,
+      serviceId: "pinterest_ads",
+      assetIds: [ACC1, ACC2!],
+      role: "analyst",
+      agencyAccount: agency,
+    });
     // A partner already: the PATCH path (with a held permission, so the union is sent).
     const invitePath = [...fake.calls];
     fake.reset();
     fake.alreadyShared(ACC1, "FINANCE_MANAGER");
-    await connector.grantAccess({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC1], role: "campaign_manager", agencyAccount: agency });
-    await connector.verifyAccess!({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC1], agencyAccount: agency });
-    await connector.removeAccess!({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC1], agencyAccount: agency });
-    const { checked, errors } = describedCallErrors(OPENAPI, [...invitePath, ...fake.calls], { prefix: "/v5", only: (c) => c.path.startsWith("/v5/") });
+    await connector.grantAccess({
+      accessToken: token,
+      serviceId: "pinterest_ads",
+      assetIds: [ACC1],
+      role: "campaign_manager",
+      agencyAccount: agency,
+    });
+    await connector.verifyAccess!({
+      accessToken: token,
+      serviceId: "pinterest_ads",
+      assetIds: [ACC1],
+      agencyAccount: agency,
+    });
+    await connector.removeAccess!({
+      accessToken: token,
+      serviceId: "pinterest_ads",
+      assetIds: [ACC1],
+      agencyAccount: agency,
+    });
+    const { checked, errors } = describedCallErrors(OPENAPI, [...invitePath, ...fake.calls], {
+      prefix: "/v5",
+      only: (c) => c.path.startsWith("/v5/"),
+    });
     expect(errors).toEqual([]);
     expect(checked).toContain("PATCH /businesses/{business_id}/partners/assets");
     expect(checked).toContain("POST /businesses/{business_id}/invites");
@@ -68,7 +98,9 @@ describe("Pinterest requests against Pinterest's OpenAPI description", () => {
       headers: {},
       body: { accesses: [{ partner_id: AGENCY_BIZ, asset_id: ACC1, permissions }] },
     });
-    expect(describedCallErrors(OPENAPI, [call(["OWNER"])], { prefix: "/v5" }).errors[0]).toMatch(/permissions\[0\]: "OWNER" is not one of/);
+    expect(describedCallErrors(OPENAPI, [call(["OWNER"])], { prefix: "/v5" }).errors[0]).toMatch(
+      /permissions\[0\]: "OWNER" is not one of/,
+    );
     expect(describedCallErrors(OPENAPI, [call([])], { prefix: "/v5" }).errors[0]).toMatch(/fewer than 1 items/);
   });
 });
@@ -80,7 +112,13 @@ describe("Pinterest: a grant never weakens the agency's access", () => {
       for (const [role, asked] of Object.entries(PINTEREST_ROLE_MAP.pinterest_ads!)) {
         fake.reset();
         fake.alreadyShared(ACC1, held);
-        const { results } = await connector.grantAccess({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC1], role, agencyAccount: agency });
+        const { results } = await connector.grantAccess({
+          accessToken: token,
+          serviceId: "pinterest_ads",
+          assetIds: [ACC1],
+          role,
+          agencyAccount: agency,
+        });
         const after = fake.partnerAccess.get(`${AGENCY_BIZ}|${ACC1}`) ?? [];
         const pair = `${held} then ${asked}`;
         expect(results[0]?.ok, pair).toBe(true);

@@ -24,15 +24,31 @@ export class PinterestApiError extends Error {
 
 export function pinterestError(res: HttpResponse): PinterestApiError {
   const body = (res.json ?? {}) as { code?: unknown; message?: unknown; error?: unknown; error_description?: unknown };
-  const message = typeof body.message === "string" ? body.message : typeof body.error_description === "string" ? body.error_description : `HTTP ${res.status}`;
-  const code = typeof body.code === "number" || typeof body.code === "string" ? body.code : typeof body.error === "string" ? body.error : null;
+  const message =
+    typeof body.message === "string"
+      ? body.message
+      : typeof body.error_description === "string"
+        ? body.error_description
+        : `HTTP ${res.status}`;
+  const code =
+    typeof body.code === "number" || typeof body.code === "string"
+      ? body.code
+      : typeof body.error === "string"
+        ? body.error
+        : null;
   return new PinterestApiError(res.status, message, code);
 }
 
 /** The whole-attempt error for a Pinterest error, or null when it concerns one asset. */
 export function attemptError(err: PinterestApiError): ConnectorError | null {
-  if (err.status === 401) return new ConnectorError("reauth", "Your Pinterest sign-in has expired. Please sign in again.", { cause: err });
-  if (err.status === 429) return new ConnectorError("rate_limited", "Pinterest is limiting requests right now. Please try again in a few minutes.", { cause: err });
+  if (err.status === 401)
+    return new ConnectorError("reauth", "Your Pinterest sign-in has expired. Please sign in again.", { cause: err });
+  if (err.status === 429)
+    return new ConnectorError(
+      "rate_limited",
+      "Pinterest is limiting requests right now. Please try again in a few minutes.",
+      { cause: err },
+    );
   return null;
 }
 
@@ -42,8 +58,15 @@ export function toConnectorError(err: unknown): ConnectorError {
     const whole = attemptError(err);
     if (whole) return whole;
     // An outage that outlasted the retries: the client tries again in a few minutes.
-    if (err.status >= 500) return new ConnectorError("rate_limited", "Pinterest is not answering right now. Please try again in a few minutes.", { cause: err });
+    if (err.status >= 500)
+      return new ConnectorError(
+        "rate_limited",
+        "Pinterest is not answering right now. Please try again in a few minutes.",
+        { cause: err },
+      );
     return new ConnectorError("platform_error", `Pinterest refused the request: ${err.message}`, { cause: err });
   }
-  return new ConnectorError("server_error", `Pinterest call failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  return new ConnectorError("server_error", `Pinterest call failed: ${(err as Error)?.message ?? String(err)}`, {
+    cause: err,
+  });
 }

@@ -19,7 +19,12 @@
 //   invite_type, asset_id_to_permissions }] }`). The agency accepts the invite in Business
 //   Manager; until then nothing can be read back (`verified: null`).
 // 401 and 429 fail the whole attempt; other refusals are the asset's.
-import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type AgencyAccountRef,
+  type AssetGrantResult,
+  type VerifiedAccess,
+} from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pinterestCall, pinterestItems, str } from "@/lib/infra/connectors/pinterest/pinterest-api";
 import { adAccountOwners } from "@/lib/infra/connectors/pinterest/pinterest-assets";
@@ -27,13 +32,23 @@ import { attemptError, PinterestApiError } from "@/lib/infra/connectors/pinteres
 import { PINTEREST_ROLE_ORDER, pinterestPermission } from "@/lib/infra/connectors/pinterest/pinterest-roles";
 import { anyIncludes } from "@/lib/infra/connectors/role-order";
 
-type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
+type GrantInput = {
+  accessToken: string;
+  serviceId: string;
+  assetIds: string[];
+  role: string | null;
+  agencyAccount: AgencyAccountRef;
+};
 
 const ID = /^\d{1,25}$/;
 
 export function agencyBusinessId(agency: AgencyAccountRef): string {
   const raw = (agency.businessId ?? agency.platformAccountId)?.trim();
-  if (!raw || !ID.test(raw)) throw new ConnectorError("platform_error", "The agency has not connected its Pinterest business yet, so access cannot be shared with it.");
+  if (!raw || !ID.test(raw))
+    throw new ConnectorError(
+      "platform_error",
+      "The agency has not connected its Pinterest business yet, so access cannot be shared with it.",
+    );
   return raw;
 }
 
@@ -41,20 +56,50 @@ function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof PinterestApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (err.status >= 500) return { assetId, ok: false, error: `Pinterest answered ${err.status}: ${err.message}`, errorKind: "platform_unavailable" };
-    return { assetId, ok: false, error: `Pinterest refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
+    if (err.status >= 500)
+      return {
+        assetId,
+        ok: false,
+        error: `Pinterest answered ${err.status}: ${err.message}`,
+        errorKind: "platform_unavailable",
+      };
+    return {
+      assetId,
+      ok: false,
+      error: `Pinterest refused access to ${assetId}: ${err.message}`,
+      errorKind: "platform_error",
+    };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return { assetId, ok: false, error: `Pinterest call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`, errorKind: "server_error" };
+  return {
+    assetId,
+    ok: false,
+    error: `Pinterest call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`,
+    errorKind: "server_error",
+  };
 }
 
-async function isPartner(http: ConnectorHttp, accessToken: string, businessId: string, partnerId: string): Promise<boolean> {
-  const items = await pinterestItems(http, { path: `/businesses/${businessId}/partners`, accessToken, query: { partner_ids: partnerId, partner_type: "INTERNAL" } });
+async function isPartner(
+  http: ConnectorHttp,
+  accessToken: string,
+  businessId: string,
+  partnerId: string,
+): Promise<boolean> {
+  const items = await pinterestItems(http, {
+    path: `/businesses/${businessId}/partners`,
+    accessToken,
+    query: { partner_ids: partnerId, partner_type: "INTERNAL" },
+  });
   return items.some((p) => str(p.id) === partnerId);
 }
 
 /** The agency's permissions on each of the business's ad accounts it was given. */
-async function partnerAccess(http: ConnectorHttp, accessToken: string, businessId: string, partnerId: string): Promise<Map<string, string[]>> {
+async function partnerAccess(
+  http: ConnectorHttp,
+  accessToken: string,
+  businessId: string,
+  partnerId: string,
+): Promise<Map<string, string[]>> {
   const items = await pinterestItems(http, {
     path: `/businesses/${businessId}/partners/${partnerId}/assets`,
     accessToken,
@@ -73,7 +118,12 @@ async function partnerAccess(http: ConnectorHttp, accessToken: string, businessI
 }
 
 /** The invite's id, or the invite exception as a Pinterest error. */
-async function invitePartner(http: ConnectorHttp, accessToken: string, businessId: string, partnerId: string): Promise<string> {
+async function invitePartner(
+  http: ConnectorHttp,
+  accessToken: string,
+  businessId: string,
+  partnerId: string,
+): Promise<string> {
   const body = await pinterestCall(http, {
     method: "POST",
     path: `/businesses/${businessId}/invites`,
@@ -84,7 +134,11 @@ async function invitePartner(http: ConnectorHttp, accessToken: string, businessI
   const inviteId = str((first.invite as Record<string, unknown> | null | undefined)?.id);
   if (inviteId) return inviteId;
   const exception = (first.exception ?? {}) as Record<string, unknown>;
-  throw new PinterestApiError(typeof exception.code === "number" ? exception.code : 400, str(exception.message) ?? "The partner invite was not created", null);
+  throw new PinterestApiError(
+    typeof exception.code === "number" ? exception.code : 400,
+    str(exception.message) ?? "The partner invite was not created",
+    null,
+  );
 }
 
 export async function grantPinterest(http: ConnectorHttp, input: GrantInput): Promise<AssetGrantResult[]> {
@@ -99,7 +153,12 @@ export async function grantPinterest(http: ConnectorHttp, input: GrantInput): Pr
   for (const assetId of [...new Set(input.assetIds)]) {
     const businessId = ID.test(assetId) ? owners.get(assetId) : undefined;
     if (!businessId) {
-      results.push({ assetId, ok: false, error: `${assetId} is not an ad account of a Pinterest business you administer.`, errorKind: "platform_error" });
+      results.push({
+        assetId,
+        ok: false,
+        error: `${assetId} is not an ad account of a Pinterest business you administer.`,
+        errorKind: "platform_error",
+      });
       continue;
     }
     try {
@@ -115,13 +174,19 @@ export async function grantPinterest(http: ConnectorHttp, input: GrantInput): Pr
           method: "PATCH",
           path: `/businesses/${businessId}/partners/assets`,
           accessToken: token,
-          json: { accesses: [{ partner_id: partnerId, asset_id: assetId, permissions: [...new Set([...held, permission])] }] },
+          json: {
+            accesses: [{ partner_id: partnerId, asset_id: assetId, permissions: [...new Set([...held, permission])] }],
+          },
         });
         results.push({
           assetId,
           ok: true,
           error: null,
-          verified: await readBack(() => partnerAccess(http, token, businessId, partnerId).then((m) => anyIncludes(PINTEREST_ROLE_ORDER, m.get(assetId) ?? [], permission))),
+          verified: await readBack(() =>
+            partnerAccess(http, token, businessId, partnerId).then((m) =>
+              anyIncludes(PINTEREST_ROLE_ORDER, m.get(assetId) ?? [], permission),
+            ),
+          ),
         });
         continue;
       }
@@ -130,12 +195,24 @@ export async function grantPinterest(http: ConnectorHttp, input: GrantInput): Pr
         method: "POST",
         path: `/businesses/${businessId}/invites/assets/access`,
         accessToken: token,
-        json: { invites: [{ invite_id: inviteOf.get(businessId), invite_type: "PARTNER_INVITE", asset_id_to_permissions: { [assetId]: [permission] } }] },
+        json: {
+          invites: [
+            {
+              invite_id: inviteOf.get(businessId),
+              invite_type: "PARTNER_INVITE",
+              asset_id_to_permissions: { [assetId]: [permission] },
+            },
+          ],
+        },
       });
       const item = ((Array.isArray(body.items) ? body.items : []) as Record<string, unknown>[])[0] ?? {};
       const exception = item.exception as Record<string, unknown> | null | undefined;
       if (exception)
-        throw new PinterestApiError(typeof exception.code === "number" ? exception.code : 400, str(exception.message) ?? "The asset was not added to the invite", null);
+        throw new PinterestApiError(
+          typeof exception.code === "number" ? exception.code : 400,
+          str(exception.message) ?? "The asset was not added to the invite",
+          null,
+        );
       results.push({ assetId, ok: true, error: null, verified: null });
     } catch (err) {
       results.push(assetFailure(assetId, err));
@@ -153,7 +230,10 @@ async function readBack(check: () => Promise<boolean>): Promise<boolean | null> 
   }
 }
 
-export async function verifyPinterest(http: ConnectorHttp, input: { accessToken: string; assetIds: string[]; agencyAccount: AgencyAccountRef }): Promise<VerifiedAccess[]> {
+export async function verifyPinterest(
+  http: ConnectorHttp,
+  input: { accessToken: string; assetIds: string[]; agencyAccount: AgencyAccountRef },
+): Promise<VerifiedAccess[]> {
   const partnerId = agencyBusinessId(input.agencyAccount);
   const owners = await adAccountOwners(http, input.accessToken);
   const byBusiness = new Map<string, Map<string, string[]>>();
@@ -164,7 +244,8 @@ export async function verifyPinterest(http: ConnectorHttp, input: { accessToken:
       out.push({ assetId, present: false, detail: null });
       continue;
     }
-    if (!byBusiness.has(businessId)) byBusiness.set(businessId, await partnerAccess(http, input.accessToken, businessId, partnerId));
+    if (!byBusiness.has(businessId))
+      byBusiness.set(businessId, await partnerAccess(http, input.accessToken, businessId, partnerId));
     const perms = byBusiness.get(businessId)!.get(assetId);
     out.push({ assetId, present: !!perms?.length, detail: perms?.length ? perms.join(",") : null });
   }

@@ -29,7 +29,11 @@ export function pinterestScopes(serviceIds: readonly string[]): string[] {
   return [...new Set(serviceIds.flatMap((id) => PINTEREST_SCOPES[id] ?? []))];
 }
 
-export function pinterestAuthorizationUrl(http: ConnectorHttp, creds: PinterestCredentials, input: { state: string; redirectUri: string; serviceIds: readonly string[] }): string {
+export function pinterestAuthorizationUrl(
+  http: ConnectorHttp,
+  creds: PinterestCredentials,
+  input: { state: string; redirectUri: string; serviceIds: readonly string[] },
+): string {
   const url = new URL(PINTEREST_AUTH_URL);
   url.searchParams.set("client_id", creds.appId);
   url.searchParams.set("redirect_uri", input.redirectUri);
@@ -56,10 +60,17 @@ export async function exchangePinterestCode(
     const accessToken = str(body.access_token);
     if (!accessToken) throw new ConnectorError("server_error", "Pinterest's token answer has no access_token");
     const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
-    return { accessToken, refreshToken: str(body.refresh_token), expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null };
+    return {
+      accessToken,
+      refreshToken: str(body.refresh_token),
+      expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null,
+    };
   }
   const err = pinterestError(res);
   // 400: the code is unknown, used or expired, or the redirect_uri differs from the authorization's.
-  if (res.status === 400) throw new ConnectorError("invalid_state", "The Pinterest sign-in could not be completed. Please start again.", { cause: err });
+  if (res.status === 400)
+    throw new ConnectorError("invalid_state", "The Pinterest sign-in could not be completed. Please start again.", {
+      cause: err,
+    });
   throw tokenExchangeError("pinterest", "Pinterest", res, typeof err.code === "string" ? err.code : null);
 }

@@ -13,7 +13,12 @@ import { PINTEREST_FAKE, startPinterestFake, type PinterestFake } from "@/test/s
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const [ACC1, ACC2, ACC3] = PINTEREST_FAKE.adAccounts.map(([id]) => id) as [string, string, string];
 const AGENCY_BIZ = PINTEREST_FAKE.agencyBusiness;
-const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: AGENCY_BIZ, email: null, businessId: AGENCY_BIZ };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc-1",
+  platformAccountId: AGENCY_BIZ,
+  email: null,
+  businessId: AGENCY_BIZ,
+};
 const biz = PINTEREST_FAKE.clientBusiness[0];
 
 let fake: PinterestFake;
@@ -29,9 +34,21 @@ beforeEach(() => fake.reset());
 
 async function signIn(): Promise<string> {
   const V = "v".repeat(43);
-  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["pinterest_ads"], codeVerifier: V });
+  const { authorizationUrl } = connector.beginSignIn({
+    state: "st",
+    redirectUri: REDIRECT,
+    serviceIds: ["pinterest_ads"],
+    codeVerifier: V,
+  });
   const back = new URL((await getNoFollow(authorizationUrl)).headers.get("location")!);
-  return (await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: V })).accessToken;
+  return (
+    await connector.handleCallback({
+      code: back.searchParams.get("code")!,
+      state: "st",
+      redirectUri: REDIRECT,
+      codeVerifier: V,
+    })
+  ).accessToken;
 }
 
 describe("Pinterest removal", () => {
@@ -44,7 +61,12 @@ describe("Pinterest removal", () => {
     fake.alreadyShared(ACC1, "CAMPAIGN_MANAGER");
     fake.alreadyShared(ACC2, "ANALYST");
     fake.switches.refuse.add(ACC2);
-    const out = await connector.removeAccess!({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC1, ACC2, ACC3], agencyAccount: agency });
+    const out = await connector.removeAccess!({
+      accessToken: token,
+      serviceId: "pinterest_ads",
+      assetIds: [ACC1, ACC2, ACC3],
+      agencyAccount: agency,
+    });
     expect(out).toEqual([
       { assetId: ACC1, removed: true, detail: null },
       { assetId: ACC2, removed: false, detail: "Only an admin of this ad account can change its partners." },
@@ -55,7 +77,12 @@ describe("Pinterest removal", () => {
     expect(del.body).toEqual({ accesses: [{ partner_id: AGENCY_BIZ, asset_id: ACC1, partner_type: "INTERNAL" }] });
     expect(fake.partnerAccess.has(`${AGENCY_BIZ}|${ACC1}`)).toBe(false);
     expect(fake.partnerAccess.has(`${AGENCY_BIZ}|${ACC2}`)).toBe(true);
-    const read = await connector.verifyAccess!({ accessToken: token, serviceId: "pinterest_ads", assetIds: [ACC1], agencyAccount: agency });
+    const read = await connector.verifyAccess!({
+      accessToken: token,
+      serviceId: "pinterest_ads",
+      assetIds: [ACC1],
+      agencyAccount: agency,
+    });
     expect(read[0]!.present).toBe(false);
   });
 

@@ -40,11 +40,19 @@ export async function removePinterestAccess(http: ConnectorHttp, input: RemoveAc
       if (whole) throw whole;
       failure = err.message;
     }
-    const [read] = await verifyPinterest(http, { accessToken: input.accessToken, assetIds: [assetId], agencyAccount: input.agencyAccount });
+    const [read] = await verifyPinterest(http, {
+      accessToken: input.accessToken,
+      assetIds: [assetId],
+      agencyAccount: input.agencyAccount,
+    });
     out.push(
       read && !read.present
         ? { assetId, removed: true, detail: null }
-        : { assetId, removed: false, detail: failure ?? "Pinterest still lists the agency as a partner of this ad account." },
+        : {
+            assetId,
+            removed: false,
+            detail: failure ?? "Pinterest still lists the agency as a partner of this ad account.",
+          },
     );
   }
   return out;

@@ -7,7 +7,9 @@ import { pinterestError, PinterestApiError, toConnectorError } from "@/lib/infra
 describe("Pinterest permissions, scopes and errors", () => {
   it("maps every catalog role to a documented Pinterest permission", () => {
     for (const service of listPlatformServices("pinterest")) {
-      expect(Object.keys(PINTEREST_ROLE_MAP[service.id] ?? {}).sort()).toEqual(service.roles.map((r) => r.value).sort());
+      expect(Object.keys(PINTEREST_ROLE_MAP[service.id] ?? {}).sort()).toEqual(
+        service.roles.map((r) => r.value).sort(),
+      );
     }
     expect(pinterestPermission("pinterest_ads", "admin")).toBe("ADMIN");
     expect(pinterestPermission("pinterest_ads", "campaign_manager")).toBe("CAMPAIGN_MANAGER");
@@ -21,7 +23,9 @@ describe("Pinterest permissions, scopes and errors", () => {
   });
 
   it("reads Pinterest's error body and maps statuses to connector errors", () => {
-    expect(pinterestError({ status: 403, headers: {}, text: "", json: { code: 3, message: "Not authorized" } })).toMatchObject({ status: 403, code: 3, message: "Not authorized" });
+    expect(
+      pinterestError({ status: 403, headers: {}, text: "", json: { code: 3, message: "Not authorized" } }),
+    ).toMatchObject({ status: 403, code: 3, message: "Not authorized" });
     expect(pinterestError({ status: 502, headers: {}, text: "", json: null }).message).toBe("HTTP 502");
     const kind = (status: number) => toConnectorError(new PinterestApiError(status, "m", null)).kind;
     expect(kind(401)).toBe("reauth");

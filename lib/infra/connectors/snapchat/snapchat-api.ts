@@ -10,7 +10,14 @@ import { SnapchatApiError, snapchatError } from "@/lib/infra/connectors/snapchat
 export const SNAPCHAT_API_HOST = "adsapi.snapchat.com";
 export const SNAPCHAT_API = `https://${SNAPCHAT_API_HOST}/v1`;
 
-export type SnapchatCall = { method?: HttpMethod; path?: string; url?: string; accessToken: string; query?: Record<string, string | number | boolean | undefined>; json?: unknown };
+export type SnapchatCall = {
+  method?: HttpMethod;
+  path?: string;
+  url?: string;
+  accessToken: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+};
 
 export function snapchatSend(http: ConnectorHttp, call: SnapchatCall): Promise<HttpResponse> {
   return http.send({
@@ -49,7 +56,13 @@ export function entities(body: Record<string, unknown>, plural: string, singular
 }
 
 /** Every entity of a paged list (at most `maxPages` pages). */
-export async function snapchatList(http: ConnectorHttp, call: SnapchatCall, plural: string, singular: string, maxPages = 10): Promise<Record<string, unknown>[]> {
+export async function snapchatList(
+  http: ConnectorHttp,
+  call: SnapchatCall,
+  plural: string,
+  singular: string,
+  maxPages = 10,
+): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   let next: SnapchatCall | null = call;
   for (let page = 0; page < maxPages && next; page++) {
@@ -69,7 +82,11 @@ export function created(body: Record<string, unknown>, plural: string, singular:
   const item = (Array.isArray(body[plural]) ? (body[plural] as Record<string, unknown>[]) : [])[0] ?? {};
   const entity = item[singular];
   if (item.sub_request_status === "ERROR" || !entity || typeof entity !== "object") {
-    throw new SnapchatApiError(400, str(item.sub_request_error_reason) ?? `Snapchat did not create the ${singular}`, null);
+    throw new SnapchatApiError(
+      400,
+      str(item.sub_request_error_reason) ?? `Snapchat did not create the ${singular}`,
+      null,
+    );
   }
   return entity as Record<string, unknown>;
 }

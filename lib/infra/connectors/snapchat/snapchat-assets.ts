@@ -10,7 +10,12 @@ import { snapchatCall, snapchatList, str } from "@/lib/infra/connectors/snapchat
 export type SnapchatAdAccount = { id: string; name: string | null; organizationId: string };
 
 export async function snapchatAdAccounts(http: ConnectorHttp, accessToken: string): Promise<SnapchatAdAccount[]> {
-  const orgs = await snapchatList(http, { path: "/me/organizations", accessToken, query: { with_ad_accounts: true } }, "organizations", "organization");
+  const orgs = await snapchatList(
+    http,
+    { path: "/me/organizations", accessToken, query: { with_ad_accounts: true } },
+    "organizations",
+    "organization",
+  );
   const out: SnapchatAdAccount[] = [];
   for (const org of orgs) {
     const organizationId = str(org.id);
@@ -33,5 +38,10 @@ export async function snapchatMe(
 ): Promise<{ id: string | null; email: string | null; displayName: string | null; organizationId: string | null }> {
   const body = await snapchatCall(http, { path: "/me", accessToken });
   const me = (body.me ?? {}) as Record<string, unknown>;
-  return { id: str(me.id), email: str(me.email), displayName: str(me.display_name), organizationId: str(me.organization_id) };
+  return {
+    id: str(me.id),
+    email: str(me.email),
+    displayName: str(me.display_name),
+    organizationId: str(me.organization_id),
+  };
 }

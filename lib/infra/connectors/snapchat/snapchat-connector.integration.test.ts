@@ -10,9 +10,18 @@ import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createSnapchatConnector } from "@/lib/infra/connectors/snapchat/snapchat-connector";
-import { SNAPCHAT_AD_ACCOUNT_ROLES, SNAPCHAT_ROLE_MAP, snapchatHolds } from "@/lib/infra/connectors/snapchat/snapchat-roles";
+import {
+  SNAPCHAT_AD_ACCOUNT_ROLES,
+  SNAPCHAT_ROLE_MAP,
+  snapchatHolds,
+} from "@/lib/infra/connectors/snapchat/snapchat-roles";
 import { eventsOf, getNoFollow, locationOf, postForm, requestRow, typesOf } from "@/test/support/access-fixtures";
-import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
+import {
+  expectGrantRecorded,
+  seedConnectorRequest,
+  useRealConnectorApp,
+  walkClientGrant,
+} from "@/test/support/connector-journey";
 import {
   SNAPCHAT_AD_ACCOUNT_ROLE_FIELDS,
   SNAPCHAT_FAKE,
@@ -27,7 +36,12 @@ const [ORG1, ORG2] = SNAPCHAT_FAKE.organizations.map((o) => o.id) as [string, st
 const [ACC1, ACC2] = SNAPCHAT_FAKE.organizations[0].adAccounts.map(([id]) => id) as [string, string];
 const ACC3 = SNAPCHAT_FAKE.organizations[1].adAccounts[0]![0];
 const EMAIL = SNAPCHAT_FAKE.agency.email;
-const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: SNAPCHAT_FAKE.agency.id, email: EMAIL, businessId: null };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc-1",
+  platformAccountId: SNAPCHAT_FAKE.agency.id,
+  email: EMAIL,
+  businessId: null,
+};
 
 let fake: SnapchatFake;
 let connector: PlatformConnector;
@@ -35,7 +49,10 @@ let connector: PlatformConnector;
 beforeAll(async () => {
   fake = await startSnapchatFake({ redirectUris: [REDIRECT] });
   const http = createConnectorHttp({ overrides: parseHostOverrides(fake.overrides), baseDelayMs: 5, budgetMs: 2000 });
-  connector = createSnapchatConnector({ clientId: SNAPCHAT_FAKE.clientId, clientSecret: SNAPCHAT_FAKE.clientSecret }, http);
+  connector = createSnapchatConnector(
+    { clientId: SNAPCHAT_FAKE.clientId, clientSecret: SNAPCHAT_FAKE.clientSecret },
+    http,
+  );
 });
 afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
@@ -43,9 +60,21 @@ beforeEach(() => fake.reset());
 const V = "v".repeat(43);
 async function signIn(as: "client" | "agency" = "client"): Promise<string> {
   fake.switches.signInAs = as;
-  const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["snapchat_ads"], codeVerifier: V });
+  const { authorizationUrl } = connector.beginSignIn({
+    state: "st",
+    redirectUri: REDIRECT,
+    serviceIds: ["snapchat_ads"],
+    codeVerifier: V,
+  });
   const back = new URL((await getNoFollow(authorizationUrl)).headers.get("location")!);
-  const token = (await connector.handleCallback({ code: back.searchParams.get("code")!, state: "st", redirectUri: REDIRECT, codeVerifier: V })).accessToken;
+  const token = (
+    await connector.handleCallback({
+      code: back.searchParams.get("code")!,
+      state: "st",
+      redirectUri: REDIRECT,
+      codeVerifier: V,
+    })
+  ).accessToken;
   fake.switches.signInAs = "client";
   return token;
 }
@@ -56,7 +85,8 @@ const kindOf = async (p: Promise<unknown>) =>
   );
 const apiWrites = () => fake.calls.filter((c) => c.host === "adsapi.snapchat.com" && c.method !== "GET");
 const posts = (path: string) => fake.calls.filter((c) => c.method === "POST" && c.path === path);
-const grant = (token: string, assetIds: string[], role: string) => connector.grantAccess({ accessToken: token, serviceId: "snapchat_ads", assetIds, role, agencyAccount: agency });
+const grant = (token: string, assetIds: string[], role: string) =>
+  connector.grantAccess({ accessToken: token, serviceId: "snapchat_ads", assetIds, role, agencyAccount: agency });
 const agencyRoles = (org: string) => {
   const m = fake.memberOf(org);
   return m ? [...fake.roles.values()].filter((r) => r.member_id === m.id) : [];
@@ -64,7 +94,10 @@ const agencyRoles = (org: string) => {
 
 describe("Snapchat sign-in", () => {
   it("asks for snapchat-marketing-api and exchanges the code with the client secret and the same redirect_uri", async () => {
-    const url = new URL(connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["snapchat_ads"], codeVerifier: V }).authorizationUrl);
+    const url = new URL(
+      connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["snapchat_ads"], codeVerifier: V })
+        .authorizationUrl,
+    );
     expect(url.origin).toBe(fake.hosts["accounts.snapchat.com"]);
     expect(url.pathname).toBe("/login/oauth2/authorize");
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -76,7 +109,11 @@ describe("Snapchat sign-in", () => {
     });
 
     const code = new URL((await getNoFollow(url.toString())).headers.get("location")!).searchParams.get("code")!;
-    expect(await kindOf(connector.handleCallback({ code, state: "st", redirectUri: "http://localhost:3999/other", codeVerifier: V }))).toBe("invalid_state");
+    expect(
+      await kindOf(
+        connector.handleCallback({ code, state: "st", redirectUri: "http://localhost:3999/other", codeVerifier: V }),
+      ),
+    ).toBe("invalid_state");
     const fresh = new URL((await getNoFollow(url.toString())).headers.get("location")!).searchParams.get("code")!;
     const tokens = await connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V });
     expect(tokens.accessToken).toMatch(/^snap_/);
@@ -90,7 +127,9 @@ describe("Snapchat sign-in", () => {
       code: fresh,
       redirect_uri: REDIRECT,
     });
-    expect(await kindOf(connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V }))).toBe("invalid_state");
+    expect(
+      await kindOf(connector.handleCallback({ code: fresh, state: "st", redirectUri: REDIRECT, codeVerifier: V })),
+    ).toBe("invalid_state");
   });
 });
 
@@ -106,7 +145,13 @@ describe("Snapchat listing and identity", () => {
   it("gives the agency-side identity as the signed-in user with its email", async () => {
     const token = await signIn("agency");
     expect(await connector.listAgencyIdentities!({ accessToken: token })).toEqual([
-      { displayName: "Agency Ads", email: EMAIL, platformAccountId: SNAPCHAT_FAKE.agency.id, businessId: SNAPCHAT_FAKE.agency.organization_id, businessName: null },
+      {
+        displayName: "Agency Ads",
+        email: EMAIL,
+        platformAccountId: SNAPCHAT_FAKE.agency.id,
+        businessId: SNAPCHAT_FAKE.agency.organization_id,
+        businessName: null,
+      },
     ]);
   });
 });
@@ -130,14 +175,17 @@ describe("Snapchat grants", () => {
       { roles: [{ member_id: m1.id, ad_account_id: ACC1, type: "creative" }] },
       { roles: [{ member_id: m1.id, ad_account_id: ACC2, type: "creative" }] },
     ]);
-    const order = fake.calls.filter((c) => c.method === "POST" && c.path.startsWith(`/v1/organizations/${ORG1}/`)).map((c) => c.path.split("/").at(-1));
+    const order = fake.calls
+      .filter((c) => c.method === "POST" && c.path.startsWith(`/v1/organizations/${ORG1}/`))
+      .map((c) => c.path.split("/").at(-1));
     expect(order).toEqual(["members", "roles", "roles", "roles"]);
 
     // Every body carries exactly the attributes the Members and Roles pages list as required
     // (https://developers.snap.com/api/marketing-api/Ads-API/members,
     // https://developers.snap.com/api/marketing-api/Ads-API/roles).
     for (const c of fake.calls.filter((x) => x.method === "POST" && x.path.endsWith("/members")))
-      for (const m of (c.body as { members: object[] }).members) expect(Object.keys(m).sort()).toEqual([...SNAPCHAT_MEMBER_FIELDS].sort());
+      for (const m of (c.body as { members: object[] }).members)
+        expect(Object.keys(m).sort()).toEqual([...SNAPCHAT_MEMBER_FIELDS].sort());
     for (const c of fake.calls.filter((x) => x.method === "POST" && x.path.endsWith("/roles")))
       for (const r of (c.body as { roles: Record<string, string>[] }).roles) {
         const fields = "ad_account_id" in r ? SNAPCHAT_AD_ACCOUNT_ROLE_FIELDS : SNAPCHAT_ORG_ROLE_FIELDS;
@@ -147,16 +195,30 @@ describe("Snapchat grants", () => {
 
     // Pending: the agency's own sign-in does not see the ad accounts until it accepts.
     const agencyToken = await signIn("agency");
-    const before = await connector.verifyAccess!({ accessToken: agencyToken, serviceId: "snapchat_ads", assetIds: [ACC1, ACC3], agencyAccount: agency });
+    const before = await connector.verifyAccess!({
+      accessToken: agencyToken,
+      serviceId: "snapchat_ads",
+      assetIds: [ACC1, ACC3],
+      agencyAccount: agency,
+    });
     expect(before.map((r) => r.present)).toEqual([false, false]);
     expect(before[0]!.detail).toContain("accept Snapchat's invitation");
     fake.accept();
-    expect(await connector.verifyAccess!({ accessToken: agencyToken, serviceId: "snapchat_ads", assetIds: [ACC1, ACC3], agencyAccount: agency })).toEqual([
+    expect(
+      await connector.verifyAccess!({
+        accessToken: agencyToken,
+        serviceId: "snapchat_ads",
+        assetIds: [ACC1, ACC3],
+        agencyAccount: agency,
+      }),
+    ).toEqual([
       { assetId: ACC1, present: true, detail: null },
       { assetId: ACC3, present: true, detail: null },
     ]);
     // A grant once accepted is read back as confirmed.
-    expect((await grant(token, [ACC1], "account_manager")).results).toEqual([{ assetId: ACC1, ok: true, error: null, verified: true }]);
+    expect((await grant(token, [ACC1], "account_manager")).results).toEqual([
+      { assetId: ACC1, ok: true, error: null, verified: true },
+    ]);
   });
 
   it("maps every catalog role to its ad account role", async () => {
@@ -184,7 +246,10 @@ describe("Snapchat grants", () => {
     // an organization admin holds every ad account role already
     fake.reset();
     fake.preload(ORG2, "admin");
-    expect((await grant(token, [ACC3], "account_manager")).results[0]).toMatchObject({ ok: true, alreadyGranted: true });
+    expect((await grant(token, [ACC3], "account_manager")).results[0]).toMatchObject({
+      ok: true,
+      alreadyGranted: true,
+    });
     expect(apiWrites()).toHaveLength(0);
   });
 
@@ -218,13 +283,17 @@ describe("Snapchat grants", () => {
       [false, "platform_error"],
     ]);
     expect(results[1]!.error).toBe(`Snapchat refused access to ${ACC2}: This ad account does not allow new members.`);
-    expect(results[2]!.error).toBe(`Snapchat refused access to ${ACC3}: You need the Organization admin role to add members.`);
+    expect(results[2]!.error).toBe(
+      `Snapchat refused access to ${ACC3}: You need the Organization admin role to add members.`,
+    );
   });
 
   it("a Member invited meanwhile (the create refused as already a member) is found and used", async () => {
     const token = await signIn();
     fake.switches.inviteRace = true;
-    expect((await grant(token, [ACC1], "reports")).results).toEqual([{ assetId: ACC1, ok: true, error: null, verified: null }]);
+    expect((await grant(token, [ACC1], "reports")).results).toEqual([
+      { assetId: ACC1, ok: true, error: null, verified: null },
+    ]);
     expect(fake.members.size).toBe(1);
     expect(agencyRoles(ORG1).map((r) => r.type)).toEqual(["member", "reports"]);
   });
@@ -239,7 +308,9 @@ describe("Snapchat grants", () => {
   it("a 429 answered once is retried and the grant succeeds; a limit that holds fails the attempt as rate limited", async () => {
     const token = await signIn();
     fake.switches.rateLimitOnce = true;
-    expect((await grant(token, [ACC1], "reports")).results).toEqual([{ assetId: ACC1, ok: true, error: null, verified: null }]);
+    expect((await grant(token, [ACC1], "reports")).results).toEqual([
+      { assetId: ACC1, ok: true, error: null, verified: null },
+    ]);
     fake.switches.rateLimitAlways = true;
     expect(await kindOf(grant(token, [ACC2], "reports"))).toBe("rate_limited");
   });
@@ -248,14 +319,24 @@ describe("Snapchat grants", () => {
     const token = await signIn();
     fake.switches.serverError = true;
     const { results } = await grant(token, [ACC1], "reports");
-    expect(results).toEqual([{ assetId: ACC1, ok: false, error: expect.stringContaining("500") as string, errorKind: "server_error" }]);
+    expect(results).toEqual([
+      { assetId: ACC1, ok: false, error: expect.stringContaining("500") as string, errorKind: "server_error" },
+    ]);
     expect(posts(`/v1/organizations/${ORG1}/members`)).toHaveLength(4);
   });
 
   it("refuses to grant when the agency has no email", async () => {
     const token = await signIn();
     expect(
-      await kindOf(connector.grantAccess({ accessToken: token, serviceId: "snapchat_ads", assetIds: [ACC1], role: "reports", agencyAccount: { ...agency, email: null } })),
+      await kindOf(
+        connector.grantAccess({
+          accessToken: token,
+          serviceId: "snapchat_ads",
+          assetIds: [ACC1],
+          role: "reports",
+          agencyAccount: { ...agency, email: null },
+        }),
+      ),
     ).toBe("platform_error");
   });
 });
@@ -266,16 +347,32 @@ describe("Snapchat removal", () => {
     const token = await signIn();
     await grant(token, [ACC1, ACC2], "reports");
     const member = fake.memberOf(ORG1)!;
-    expect(await connector.removeAccess!({ accessToken: token, serviceId: "snapchat_ads", assetIds: [ACC1], agencyAccount: agency })).toEqual([
-      { assetId: ACC1, removed: true, detail: null },
-    ]);
+    expect(
+      await connector.removeAccess!({
+        accessToken: token,
+        serviceId: "snapchat_ads",
+        assetIds: [ACC1],
+        agencyAccount: agency,
+      }),
+    ).toEqual([{ assetId: ACC1, removed: true, detail: null }]);
     expect(fake.memberOf(ORG1)).toBeDefined();
     expect(agencyRoles(ORG1).map((r) => r.ad_account_id ?? "org")).toEqual(["org", ACC2]);
-    expect(await connector.removeAccess!({ accessToken: token, serviceId: "snapchat_ads", assetIds: [ACC2, ACC3], agencyAccount: agency })).toEqual([
+    expect(
+      await connector.removeAccess!({
+        accessToken: token,
+        serviceId: "snapchat_ads",
+        assetIds: [ACC2, ACC3],
+        agencyAccount: agency,
+      }),
+    ).toEqual([
       { assetId: ACC2, removed: true, detail: null },
       { assetId: ACC3, removed: true, detail: null },
     ]);
-    expect(fake.calls.filter((c) => c.method === "DELETE").map((c) => c.path.split("/")[2])).toEqual(["roles", "roles", "members"]);
+    expect(fake.calls.filter((c) => c.method === "DELETE").map((c) => c.path.split("/")[2])).toEqual([
+      "roles",
+      "roles",
+      "members",
+    ]);
     expect(fake.calls.some((c) => c.method === "DELETE" && c.path === `/v1/members/${member.id}`)).toBe(true);
     expect(fake.memberOf(ORG1)).toBeUndefined();
   });
@@ -285,9 +382,18 @@ describe("Snapchat removal", () => {
     fake.preload(ORG2, "admin");
     fake.preload(ORG1, "member", { [ACC2]: ["reports"] });
     fake.switches.refuse.add(ACC2);
-    const out = await connector.removeAccess!({ accessToken: token, serviceId: "snapchat_ads", assetIds: [ACC3, ACC2], agencyAccount: agency });
+    const out = await connector.removeAccess!({
+      accessToken: token,
+      serviceId: "snapchat_ads",
+      assetIds: [ACC3, ACC2],
+      agencyAccount: agency,
+    });
     expect(out).toEqual([
-      { assetId: ACC3, removed: false, detail: "The agency's user is an admin of your Snapchat organization: remove it in Business Manager." },
+      {
+        assetId: ACC3,
+        removed: false,
+        detail: "The agency's user is an admin of your Snapchat organization: remove it in Business Manager.",
+      },
       { assetId: ACC2, removed: false, detail: "Only an admin of this ad account can change its members." },
     ]);
     expect(fake.memberOf(ORG2)).toBeDefined();
@@ -300,12 +406,23 @@ describe("the client page with the real Snapchat connector", () => {
     SNAPCHAT_CLIENT_SECRET: SNAPCHAT_FAKE.clientSecret,
     PLATFORM_HOST_OVERRIDES: fake.overrides,
   }));
-  const seed = () => seedConnectorRequest("snapchat", { email: EMAIL, displayName: "Agency Ads" }, { snapchat_ads: { accessLevel: "account_manager" } });
+  const seed = () =>
+    seedConnectorRequest(
+      "snapchat",
+      { email: EMAIL, displayName: "Agency Ads" },
+      { snapchat_ads: { accessLevel: "account_manager" } },
+    );
 
   it("sign-in, picker, the three-step grant, the events and the read-back", async () => {
     const { requestId, token } = await seed();
     fake.switches.refuse.add(ACC2);
-    const { consentUrl } = await walkClientGrant({ base: app.base, token, serviceId: "snapchat_ads", consentOrigin: fake.hosts["accounts.snapchat.com"]!, assets: [ACC1, ACC2] });
+    const { consentUrl } = await walkClientGrant({
+      base: app.base,
+      token,
+      serviceId: "snapchat_ads",
+      consentOrigin: fake.hosts["accounts.snapchat.com"]!,
+      assets: [ACC1, ACC2],
+    });
     expect(consentUrl.searchParams.get("scope")).toBe("snapchat-marketing-api");
     expect(consentUrl.searchParams.get("redirect_uri")).toMatch(/\/api\/access\/callback$/);
     expect(agencyRoles(ORG1).map((r) => r.type)).toEqual(["member", "admin"]);
@@ -320,7 +437,9 @@ describe("the client page with the real Snapchat connector", () => {
   it("a cancel on Snapchat's consent screen tells the client they cancelled, records nothing", async () => {
     const { requestId, token } = await seed();
     const consent = locationOf(await getNoFollow(`${app.base}/api/access/${token}/connect/snapchat_ads`));
-    const back = await getNoFollow(`${app.base}/api/access/callback?error=access_denied&state=${encodeURIComponent(consent.searchParams.get("state")!)}`);
+    const back = await getNoFollow(
+      `${app.base}/api/access/callback?error=access_denied&state=${encodeURIComponent(consent.searchParams.get("state")!)}`,
+    );
     expect(locationOf(back).searchParams.get("error")).toBe("denied");
     expect(typesOf(await eventsOf(requestId))).toEqual(["request.created"]);
     expect(fake.calls.some((c) => c.host === "adsapi.snapchat.com")).toBe(false);
@@ -332,22 +451,39 @@ describe("the client page with the real Snapchat connector", () => {
     const back = new URL((await getNoFollow(consent.toString())).headers.get("location")!);
     const picker = locationOf(await getNoFollow(`${app.base}${back.pathname}${back.search}`));
     fake.switches.rateLimitAlways = true;
-    const limited = await postForm(`${app.base}/api/access/${token}/services/snapchat_ads/grant`, { session: picker.searchParams.get("session")!, asset: [ACC1] }, { json: true });
+    const limited = await postForm(
+      `${app.base}/api/access/${token}/services/snapchat_ads/grant`,
+      { session: picker.searchParams.get("session")!, asset: [ACC1] },
+      { json: true },
+    );
     expect(limited.status).toBeLessThan(500);
     // the page the client is sent to carries the attempt's message (signed, base64url JSON)
-    const attempt = new URL(((await limited.json()) as { location: string }).location, app.base).searchParams.get("attempt")!;
-    expect(Buffer.from(attempt.split(".")[0]!, "base64url").toString("utf8")).toContain("Snapchat is busy right now. Please try again in a few minutes.");
+    const attempt = new URL(((await limited.json()) as { location: string }).location, app.base).searchParams.get(
+      "attempt",
+    )!;
+    expect(Buffer.from(attempt.split(".")[0]!, "base64url").toString("utf8")).toContain(
+      "Snapchat is busy right now. Please try again in a few minutes.",
+    );
     fake.switches.rateLimitAlways = false;
 
     const consent2 = locationOf(await getNoFollow(`${app.base}/api/access/${token}/connect/snapchat_ads`));
     const back2 = new URL((await getNoFollow(consent2.toString())).headers.get("location")!);
     const picker2 = locationOf(await getNoFollow(`${app.base}${back2.pathname}${back2.search}`));
     fake.switches.serverError = true;
-    const broken = await postForm(`${app.base}/api/access/${token}/services/snapchat_ads/grant`, { session: picker2.searchParams.get("session")!, asset: [ACC1] }, { json: true });
+    const broken = await postForm(
+      `${app.base}/api/access/${token}/services/snapchat_ads/grant`,
+      { session: picker2.searchParams.get("session")!, asset: [ACC1] },
+      { json: true },
+    );
     expect(broken.status).toBeLessThan(500);
 
     expect((await requestRow(requestId)).services[0]!.status).toBe("pending");
-    const attempts = (await eventsOf(requestId)).filter((e) => e.type === "connection.attempt_completed").map((e) => e.data.attempt as { platform: string; outcome: string });
-    expect(attempts).toEqual([expect.objectContaining({ platform: "snapchat", outcome: "failed" }), expect.objectContaining({ platform: "snapchat", outcome: "failed" })]);
+    const attempts = (await eventsOf(requestId))
+      .filter((e) => e.type === "connection.attempt_completed")
+      .map((e) => e.data.attempt as { platform: string; outcome: string });
+    expect(attempts).toEqual([
+      expect.objectContaining({ platform: "snapchat", outcome: "failed" }),
+      expect.objectContaining({ platform: "snapchat", outcome: "failed" }),
+    ]);
   });
 });

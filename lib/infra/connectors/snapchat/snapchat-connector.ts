@@ -7,7 +7,11 @@ import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { listSnapchatAdAccounts, snapchatMe } from "@/lib/infra/connectors/snapchat/snapchat-assets";
 import { toConnectorError } from "@/lib/infra/connectors/snapchat/snapchat-errors";
 import { grantSnapchat, verifySnapchat } from "@/lib/infra/connectors/snapchat/snapchat-grants";
-import { exchangeSnapchatCode, snapchatAuthorizationUrl, type SnapchatCredentials } from "@/lib/infra/connectors/snapchat/snapchat-oauth";
+import {
+  exchangeSnapchatCode,
+  snapchatAuthorizationUrl,
+  type SnapchatCredentials,
+} from "@/lib/infra/connectors/snapchat/snapchat-oauth";
 import { removeSnapchatAccess, snapchatRemovalToken } from "@/lib/infra/connectors/snapchat/snapchat-removal";
 
 function checkService(serviceId: string) {
@@ -48,7 +52,15 @@ export function createSnapchatConnector(creds: SnapchatCredentials, http: Connec
     listAgencyIdentities({ accessToken }) {
       return mapped(async () => {
         const me = await snapchatMe(http, accessToken);
-        return [{ displayName: me.displayName ?? me.email ?? "Snapchat user", email: me.email, platformAccountId: me.id, businessId: me.organizationId, businessName: null }];
+        return [
+          {
+            displayName: me.displayName ?? me.email ?? "Snapchat user",
+            email: me.email,
+            platformAccountId: me.id,
+            businessId: me.organizationId,
+            businessName: null,
+          },
+        ];
       });
     },
 

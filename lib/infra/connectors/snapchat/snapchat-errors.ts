@@ -26,14 +26,21 @@ export class SnapchatApiError extends Error {
 export function snapchatError(res: HttpResponse): SnapchatApiError {
   const body = (res.json ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : null);
-  const message = text(body.display_message) ?? text(body.debug_message) ?? text(body.error_description) ?? `HTTP ${res.status}`;
+  const message =
+    text(body.display_message) ?? text(body.debug_message) ?? text(body.error_description) ?? `HTTP ${res.status}`;
   return new SnapchatApiError(res.status, message, text(body.error_code) ?? text(body.error));
 }
 
 /** The whole-attempt error for a Snapchat error, or null when it concerns one asset. */
 export function attemptError(err: SnapchatApiError): ConnectorError | null {
-  if (err.status === 401) return new ConnectorError("reauth", "Your Snapchat sign-in has expired. Please sign in again.", { cause: err });
-  if (err.status === 429) return new ConnectorError("rate_limited", "Snapchat is limiting requests right now. Please try again in a few minutes.", { cause: err });
+  if (err.status === 401)
+    return new ConnectorError("reauth", "Your Snapchat sign-in has expired. Please sign in again.", { cause: err });
+  if (err.status === 429)
+    return new ConnectorError(
+      "rate_limited",
+      "Snapchat is limiting requests right now. Please try again in a few minutes.",
+      { cause: err },
+    );
   return null;
 }
 
@@ -42,8 +49,11 @@ export function toConnectorError(err: unknown): ConnectorError {
   if (err instanceof SnapchatApiError) {
     const whole = attemptError(err);
     if (whole) return whole;
-    if (err.status >= 500) return new ConnectorError("server_error", `Snapchat answered ${err.status}: ${err.message}`, { cause: err });
+    if (err.status >= 500)
+      return new ConnectorError("server_error", `Snapchat answered ${err.status}: ${err.message}`, { cause: err });
     return new ConnectorError("platform_error", `Snapchat refused the request: ${err.message}`, { cause: err });
   }
-  return new ConnectorError("server_error", `Snapchat call failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  return new ConnectorError("server_error", `Snapchat call failed: ${(err as Error)?.message ?? String(err)}`, {
+    cause: err,
+  });
 }

@@ -21,14 +21,25 @@
 // the role, `verified: true`.
 // 401 and 429 fail the whole attempt; other refusals (403 when the client is not an admin of
 // the organization) are the asset's.
-import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type AgencyAccountRef,
+  type AssetGrantResult,
+  type VerifiedAccess,
+} from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { created, snapchatCall, snapchatList, str } from "@/lib/infra/connectors/snapchat/snapchat-api";
 import { snapchatAdAccounts } from "@/lib/infra/connectors/snapchat/snapchat-assets";
 import { attemptError, SnapchatApiError } from "@/lib/infra/connectors/snapchat/snapchat-errors";
 import { snapchatHolds, snapchatRole } from "@/lib/infra/connectors/snapchat/snapchat-roles";
 
-type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
+type GrantInput = {
+  accessToken: string;
+  serviceId: string;
+  assetIds: string[];
+  role: string | null;
+  agencyAccount: AgencyAccountRef;
+};
 
 export type SnapchatMember = { id: string; email: string; status: string | null };
 export type SnapchatRole = { id: string; memberId: string; type: string; adAccountId: string | null };
@@ -37,18 +48,42 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function agencyEmail(agency: AgencyAccountRef): string {
   const email = agency.email?.trim();
-  if (!email || !EMAIL.test(email)) throw new ConnectorError("platform_error", "The agency has not connected its Snapchat user email yet, so access cannot be shared with it.");
+  if (!email || !EMAIL.test(email))
+    throw new ConnectorError(
+      "platform_error",
+      "The agency has not connected its Snapchat user email yet, so access cannot be shared with it.",
+    );
   return email;
 }
 
-export async function findMember(http: ConnectorHttp, accessToken: string, organizationId: string, email: string): Promise<SnapchatMember | null> {
-  const members = await snapchatList(http, { path: `/organizations/${organizationId}/members`, accessToken }, "members", "member");
+export async function findMember(
+  http: ConnectorHttp,
+  accessToken: string,
+  organizationId: string,
+  email: string,
+): Promise<SnapchatMember | null> {
+  const members = await snapchatList(
+    http,
+    { path: `/organizations/${organizationId}/members`, accessToken },
+    "members",
+    "member",
+  );
   const found = members.find((m) => str(m.email)?.toLowerCase() === email.toLowerCase() && str(m.id));
   return found ? { id: str(found.id)!, email: str(found.email)!, status: str(found.member_status) } : null;
 }
 
-export async function memberRoles(http: ConnectorHttp, accessToken: string, organizationId: string, memberId: string): Promise<SnapchatRole[]> {
-  const roles = await snapchatList(http, { path: `/organizations/${organizationId}/roles`, accessToken }, "roles", "role");
+export async function memberRoles(
+  http: ConnectorHttp,
+  accessToken: string,
+  organizationId: string,
+  memberId: string,
+): Promise<SnapchatRole[]> {
+  const roles = await snapchatList(
+    http,
+    { path: `/organizations/${organizationId}/roles`, accessToken },
+    "roles",
+    "role",
+  );
   return roles
     .filter((r) => str(r.member_id) === memberId && str(r.id) && str(r.type))
     .map((r) => {
@@ -58,25 +93,61 @@ export async function memberRoles(http: ConnectorHttp, accessToken: string, orga
 }
 
 const orgTypes = (roles: SnapchatRole[]) => roles.filter((r) => r.adAccountId === null).map((r) => r.type);
-const accountTypes = (roles: SnapchatRole[], adAccountId: string) => roles.filter((r) => r.adAccountId === adAccountId).map((r) => r.type);
+const accountTypes = (roles: SnapchatRole[], adAccountId: string) =>
+  roles.filter((r) => r.adAccountId === adAccountId).map((r) => r.type);
 
-async function createRole(http: ConnectorHttp, accessToken: string, organizationId: string, role: Record<string, string>): Promise<void> {
-  created(await snapchatCall(http, { method: "POST", path: `/organizations/${organizationId}/roles`, accessToken, json: { roles: [role] } }), "roles", "role");
+async function createRole(
+  http: ConnectorHttp,
+  accessToken: string,
+  organizationId: string,
+  role: Record<string, string>,
+): Promise<void> {
+  created(
+    await snapchatCall(http, {
+      method: "POST",
+      path: `/organizations/${organizationId}/roles`,
+      accessToken,
+      json: { roles: [role] },
+    }),
+    "roles",
+    "role",
+  );
 }
 
 function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof SnapchatApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (err.status >= 500) return { assetId, ok: false, error: `Snapchat answered ${err.status}: ${err.message}`, errorKind: "server_error" };
-    return { assetId, ok: false, error: `Snapchat refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
+    if (err.status >= 500)
+      return {
+        assetId,
+        ok: false,
+        error: `Snapchat answered ${err.status}: ${err.message}`,
+        errorKind: "server_error",
+      };
+    return {
+      assetId,
+      ok: false,
+      error: `Snapchat refused access to ${assetId}: ${err.message}`,
+      errorKind: "platform_error",
+    };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return { assetId, ok: false, error: `Snapchat call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`, errorKind: "server_error" };
+  return {
+    assetId,
+    ok: false,
+    error: `Snapchat call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`,
+    errorKind: "server_error",
+  };
 }
 
 /** The agency's Member in the organization, invited when missing, with the organization role `member`. */
-async function ensureMember(http: ConnectorHttp, accessToken: string, organizationId: string, email: string): Promise<SnapchatMember> {
+async function ensureMember(
+  http: ConnectorHttp,
+  accessToken: string,
+  organizationId: string,
+  email: string,
+): Promise<SnapchatMember> {
   let member = await findMember(http, accessToken, organizationId, email);
   if (!member) {
     try {
@@ -90,14 +161,21 @@ async function ensureMember(http: ConnectorHttp, accessToken: string, organizati
       member = { id: str(m.id)!, email, status: str(m.member_status) ?? "INVITED" };
     } catch (err) {
       // Invited meanwhile (another tab, a colleague): the Member is there now.
-      const again = err instanceof SnapchatApiError && err.status === 400 ? await findMember(http, accessToken, organizationId, email) : null;
+      const again =
+        err instanceof SnapchatApiError && err.status === 400
+          ? await findMember(http, accessToken, organizationId, email)
+          : null;
       if (!again) throw err;
       member = again;
     }
   }
   const held = orgTypes(await memberRoles(http, accessToken, organizationId, member.id));
   if (!held.includes("member") && !held.includes("admin")) {
-    await createRole(http, accessToken, organizationId, { member_id: member.id, organization_id: organizationId, type: "member" });
+    await createRole(http, accessToken, organizationId, {
+      member_id: member.id,
+      organization_id: organizationId,
+      type: "member",
+    });
   }
   return member;
 }
@@ -113,7 +191,12 @@ export async function grantSnapchat(http: ConnectorHttp, input: GrantInput): Pro
   for (const assetId of [...new Set(input.assetIds)]) {
     const organizationId = orgOf.get(assetId);
     if (!organizationId) {
-      results.push({ assetId, ok: false, error: `${assetId} is not an ad account of a Snapchat organization you belong to.`, errorKind: "platform_error" });
+      results.push({
+        assetId,
+        ok: false,
+        error: `${assetId} is not an ad account of a Snapchat organization you belong to.`,
+        errorKind: "platform_error",
+      });
       continue;
     }
     try {
@@ -130,7 +213,9 @@ export async function grantSnapchat(http: ConnectorHttp, input: GrantInput): Pro
         continue;
       }
       await createRole(http, token, organizationId, { member_id: member.id, ad_account_id: assetId, type: wanted });
-      const read = await readBack(() => memberRoles(http, token, organizationId, member.id).then((r) => accountTypes(r, assetId).includes(wanted)));
+      const read = await readBack(() =>
+        memberRoles(http, token, organizationId, member.id).then((r) => accountTypes(r, assetId).includes(wanted)),
+      );
       results.push({ assetId, ok: true, error: null, verified: read === false ? false : pending ? null : read });
     } catch (err) {
       results.push(assetFailure(assetId, err));
@@ -153,11 +238,19 @@ async function readBack(check: () => Promise<boolean>): Promise<boolean | null> 
  * user sees it among its organizations' ad accounts, which it does once it accepted the
  * invitation and holds a role on it.
  */
-export async function verifySnapchat(http: ConnectorHttp, input: { accessToken: string; assetIds: string[] }): Promise<VerifiedAccess[]> {
+export async function verifySnapchat(
+  http: ConnectorHttp,
+  input: { accessToken: string; assetIds: string[] },
+): Promise<VerifiedAccess[]> {
   const visible = new Set((await snapchatAdAccounts(http, input.accessToken)).map((a) => a.id));
   return input.assetIds.map((assetId) =>
     visible.has(assetId)
       ? { assetId, present: true, detail: null }
-      : { assetId, present: false, detail: "The agency's Snapchat user does not see this ad account: accept Snapchat's invitation email if it is still pending." },
+      : {
+          assetId,
+          present: false,
+          detail:
+            "The agency's Snapchat user does not see this ad account: accept Snapchat's invitation email if it is still pending.",
+        },
   );
 }

@@ -19,7 +19,11 @@ export const SNAPCHAT_SCOPE = "snapchat-marketing-api";
 
 export type SnapchatCredentials = { clientId: string; clientSecret: string };
 
-export function snapchatAuthorizationUrl(http: ConnectorHttp, creds: SnapchatCredentials, input: { state: string; redirectUri: string }): string {
+export function snapchatAuthorizationUrl(
+  http: ConnectorHttp,
+  creds: SnapchatCredentials,
+  input: { state: string; redirectUri: string },
+): string {
   const url = new URL(`${SNAPCHAT_ACCOUNTS}/authorize`);
   url.searchParams.set("client_id", creds.clientId);
   url.searchParams.set("redirect_uri", input.redirectUri);
@@ -29,22 +33,43 @@ export function snapchatAuthorizationUrl(http: ConnectorHttp, creds: SnapchatCre
   return http.rewrite(url).toString();
 }
 
-export async function exchangeSnapchatCode(http: ConnectorHttp, creds: SnapchatCredentials, input: { code: string; redirectUri: string }, now = Date.now()): Promise<SignInTokens> {
+export async function exchangeSnapchatCode(
+  http: ConnectorHttp,
+  creds: SnapchatCredentials,
+  input: { code: string; redirectUri: string },
+  now = Date.now(),
+): Promise<SignInTokens> {
   const res = await http.send({
     method: "POST",
     url: `${SNAPCHAT_ACCOUNTS}/access_token`,
-    form: { grant_type: "authorization_code", client_id: creds.clientId, client_secret: creds.clientSecret, code: input.code, redirect_uri: input.redirectUri },
+    form: {
+      grant_type: "authorization_code",
+      client_id: creds.clientId,
+      client_secret: creds.clientSecret,
+      code: input.code,
+      redirect_uri: input.redirectUri,
+    },
   });
   if (res.status === 200) {
     const body = (res.json ?? {}) as Record<string, unknown>;
     const accessToken = str(body.access_token);
     if (!accessToken) throw new ConnectorError("server_error", "Snapchat's token answer has no access_token");
     const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
-    return { accessToken, refreshToken: str(body.refresh_token), expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null };
+    return {
+      accessToken,
+      refreshToken: str(body.refresh_token),
+      expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null,
+    };
   }
   const err = snapchatError(res);
   if (res.status === 400 && (err.code === "invalid_grant" || err.code === "invalid_request")) {
-    throw new ConnectorError("invalid_state", "The Snapchat sign-in could not be completed. Please start again.", { cause: err });
+    throw new ConnectorError("invalid_state", "The Snapchat sign-in could not be completed. Please start again.", {
+      cause: err,
+    });
   }
-  throw new ConnectorError("server_error", `Snapchat token exchange failed (${res.status} ${err.code ?? ""}): ${err.message}`, { cause: err });
+  throw new ConnectorError(
+    "server_error",
+    `Snapchat token exchange failed (${res.status} ${err.code ?? ""}): ${err.message}`,
+    { cause: err },
+  );
 }

@@ -46,11 +46,16 @@ export async function removeSnapchatAccess(http: ConnectorHttp, input: RemoveAcc
     }
     const roles = await memberRoles(http, token, organizationId, member.id);
     if (roles.some((r) => r.adAccountId === null && r.type === "admin")) {
-      out.push({ assetId, removed: false, detail: "The agency's user is an admin of your Snapchat organization: remove it in Business Manager." });
+      out.push({
+        assetId,
+        removed: false,
+        detail: "The agency's user is an admin of your Snapchat organization: remove it in Business Manager.",
+      });
       continue;
     }
     let failure: string | null = null;
-    for (const role of roles.filter((r) => r.adAccountId === assetId)) failure ??= await remove(http, token, `/roles/${role.id}`);
+    for (const role of roles.filter((r) => r.adAccountId === assetId))
+      failure ??= await remove(http, token, `/roles/${role.id}`);
     const left = await memberRoles(http, token, organizationId, member.id);
     const onAccount = left.filter((r) => r.adAccountId === assetId);
     if (onAccount.length === 0 && !left.some((r) => r.adAccountId !== null) && left.every((r) => r.type === "member")) {

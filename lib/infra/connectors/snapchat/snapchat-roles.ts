@@ -15,7 +15,11 @@
 // never replaces another, so a grant only ever adds.
 import { ConnectorError } from "@/lib/infra/connectors/connector";
 
-export const SNAPCHAT_ROLE_MAP: Readonly<Record<string, string>> = { account_manager: "admin", creative_manager: "creative", reports: "reports" };
+export const SNAPCHAT_ROLE_MAP: Readonly<Record<string, string>> = {
+  account_manager: "admin",
+  creative_manager: "creative",
+  reports: "reports",
+};
 
 export const SNAPCHAT_AD_ACCOUNT_ROLES = ["admin", "creative", "general", "reports", "audience"] as const;
 export const SNAPCHAT_ORGANIZATION_ROLES = ["admin", "business_admin", "data_admin", "member"] as const;
@@ -36,7 +40,10 @@ export function snapchatRole(serviceId: string, role: string | null): string {
 }
 
 /** Whether the held organization and ad account roles already give `wanted` on the ad account. */
-export function snapchatHolds(wanted: string, held: { organization: readonly string[]; adAccount: readonly string[] }): boolean {
+export function snapchatHolds(
+  wanted: string,
+  held: { organization: readonly string[]; adAccount: readonly string[] },
+): boolean {
   if (held.organization.includes("admin")) return true;
   if (wanted === "reports" && held.organization.includes("data_admin")) return true;
   return held.adAccount.some((type) => INCLUDES[type]?.includes(wanted));

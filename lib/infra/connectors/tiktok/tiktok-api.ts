@@ -30,7 +30,11 @@ export async function tiktokCall(http: ConnectorHttp, call: TikTokCall): Promise
   return readEnvelope(res);
 }
 
-export async function tiktokPaged(http: ConnectorHttp, call: TikTokCall, maxPages = 20): Promise<Record<string, unknown>[]> {
+export async function tiktokPaged(
+  http: ConnectorHttp,
+  call: TikTokCall,
+  maxPages = 20,
+): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   for (let page = 1; page <= maxPages; page++) {
     const data = await tiktokCall(http, { ...call, query: { ...call.query, page, page_size: 50 } });

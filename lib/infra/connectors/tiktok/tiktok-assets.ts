@@ -35,10 +35,20 @@ export async function listAdvertisers(http: ConnectorHttp, accessToken: string):
   const seen = new Map<string, TikTokAdvertiser>();
   const centers = await listBusinessCenters(http, accessToken);
   for (const bc of [...centers.filter(isBcAdmin), ...centers.filter((b) => !isBcAdmin(b))]) {
-    const rows = await tiktokPaged(http, { path: "/bc/asset/get/", accessToken, query: { bc_id: bc.bcId, asset_type: "ADVERTISER" } });
+    const rows = await tiktokPaged(http, {
+      path: "/bc/asset/get/",
+      accessToken,
+      query: { bc_id: bc.bcId, asset_type: "ADVERTISER" },
+    });
     for (const row of rows) {
       const id = str(row.asset_id);
-      if (id && !seen.has(id)) seen.set(id, { id, name: str(row.asset_name), bcId: bc.bcId, ...(isBcAdmin(bc) ? {} : { notGrantable: "needs_bc_admin" as const }) });
+      if (id && !seen.has(id))
+        seen.set(id, {
+          id,
+          name: str(row.asset_name),
+          bcId: bc.bcId,
+          ...(isBcAdmin(bc) ? {} : { notGrantable: "needs_bc_admin" as const }),
+        });
     }
   }
   return [...seen.values()];
@@ -49,7 +59,10 @@ export async function listAdvertisers(http: ConnectorHttp, accessToken: string):
  * "User" reference): `display_name` and `email`. TikTok masks the email (`j***e@example.org`),
  * so a masked one is dropped: the agency's invitation email is then entered by hand.
  */
-export async function tiktokUser(http: ConnectorHttp, accessToken: string): Promise<{ displayName: string | null; email: string | null }> {
+export async function tiktokUser(
+  http: ConnectorHttp,
+  accessToken: string,
+): Promise<{ displayName: string | null; email: string | null }> {
   const data = await tiktokCall(http, { path: "/user/info/", accessToken });
   const email = str(data.email);
   return { displayName: str(data.display_name), email: email && !email.includes("*") ? email : null };

@@ -9,7 +9,12 @@ import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
 import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
-import { expectGrantRecorded, seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
+import {
+  expectGrantRecorded,
+  seedConnectorRequest,
+  useRealConnectorApp,
+  walkClientGrant,
+} from "@/test/support/connector-journey";
 import { startTikTokFake, TIKTOK_FAKE, type TikTokFake } from "@/test/support/fakes/tiktok-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
@@ -17,7 +22,12 @@ const [AD1, AD2, AD3] = TIKTOK_FAKE.businessCenters[0]!.advertisers.map(([id]) =
 const AD4 = TIKTOK_FAKE.businessCenters[1]!.advertisers[0]![0];
 const [BC1, BC2, BC3] = TIKTOK_FAKE.businessCenters.map((b) => b.bcId) as [string, string, string];
 const AD5 = TIKTOK_FAKE.businessCenters[2]!.advertisers[0]![0];
-const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: null, email: TIKTOK_FAKE.agencyEmail, businessId: TIKTOK_FAKE.agencyBcId };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc-1",
+  platformAccountId: null,
+  email: TIKTOK_FAKE.agencyEmail,
+  businessId: TIKTOK_FAKE.agencyBcId,
+};
 
 let fake: TikTokFake;
 let connector: PlatformConnector;
@@ -41,34 +51,62 @@ const grantCalls = (path: string) => fake.calls.filter((c) => c.path === `/open_
 
 describe("TikTok sign-in", () => {
   it("sends the client to TikTok's authorization page and exchanges the auth_code once", async () => {
-    const { authorizationUrl } = connector.beginSignIn({ state: "st-1", redirectUri: REDIRECT, serviceIds: ["tiktok_ads"], codeVerifier: "v".repeat(43) });
+    const { authorizationUrl } = connector.beginSignIn({
+      state: "st-1",
+      redirectUri: REDIRECT,
+      serviceIds: ["tiktok_ads"],
+      codeVerifier: "v".repeat(43),
+    });
     const url = new URL(authorizationUrl);
     expect(url.origin).toBe(fake.hosts["business-api.tiktok.com"]);
     expect(url.pathname).toBe("/portal/auth");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ app_id: TIKTOK_FAKE.appId, state: "st-1", redirect_uri: REDIRECT });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      app_id: TIKTOK_FAKE.appId,
+      state: "st-1",
+      redirect_uri: REDIRECT,
+    });
 
     const consent = await getNoFollow(authorizationUrl);
     expect(consent.status).toBe(302);
     const back = new URL(consent.headers.get("location")!);
     expect(back.searchParams.get("state")).toBe("st-1");
     const code = back.searchParams.get("auth_code")!;
-    const tokens = await connector.handleCallback({ code, state: "st-1", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) });
+    const tokens = await connector.handleCallback({
+      code,
+      state: "st-1",
+      redirectUri: REDIRECT,
+      codeVerifier: "v".repeat(43),
+    });
     expect(tokens.accessToken).toMatch(/^tt-token-/);
     const exchange = grantCalls("/oauth2/access_token/")[0]!;
     expect(exchange.body).toEqual({ app_id: TIKTOK_FAKE.appId, secret: TIKTOK_FAKE.appSecret, auth_code: code });
 
     // A used code is TikTok's 40110: the sign-in cannot be used again.
-    expect(await kindOf(connector.handleCallback({ code, state: "st-1", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) }))).toBe("invalid_state");
+    expect(
+      await kindOf(
+        connector.handleCallback({ code, state: "st-1", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) }),
+      ),
+    ).toBe("invalid_state");
   });
 
   it("the fake refuses a redirect_uri the app did not register, and a wrong secret", async () => {
-    const bad = connector.beginSignIn({ state: "s", redirectUri: "http://evil.test/cb", serviceIds: ["tiktok_ads"], codeVerifier: "v".repeat(43) });
+    const bad = connector.beginSignIn({
+      state: "s",
+      redirectUri: "http://evil.test/cb",
+      serviceIds: ["tiktok_ads"],
+      codeVerifier: "v".repeat(43),
+    });
     expect((await getNoFollow(bad.authorizationUrl)).status).toBe(400);
     const http = createConnectorHttp({ overrides: parseHostOverrides(fake.overrides), baseDelayMs: 5 });
     const wrong = createTikTokConnector({ appId: TIKTOK_FAKE.appId, appSecret: "not-the-secret" }, http);
-    const consent = await getNoFollow(wrong.beginSignIn({ state: "s", redirectUri: REDIRECT, serviceIds: ["tiktok_ads"], codeVerifier: "v".repeat(43) }).authorizationUrl);
+    const consent = await getNoFollow(
+      wrong.beginSignIn({ state: "s", redirectUri: REDIRECT, serviceIds: ["tiktok_ads"], codeVerifier: "v".repeat(43) })
+        .authorizationUrl,
+    );
     const code = new URL(consent.headers.get("location")!).searchParams.get("auth_code")!;
-    expect(await kindOf(wrong.handleCallback({ code, state: "s", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) }))).toBe("server_error");
+    expect(
+      await kindOf(wrong.handleCallback({ code, state: "s", redirectUri: REDIRECT, codeVerifier: "v".repeat(43) })),
+    ).toBe("server_error");
   });
 });
 
@@ -91,7 +129,12 @@ describe("TikTok listing", () => {
     ]);
     const reads = fake.calls.filter((c) => c.path.startsWith("/open_api/v1.3/bc/"));
     expect(reads.every((c) => c.headers["access-token"] === token)).toBe(true);
-    expect(reads.find((c) => c.path.endsWith("/bc/asset/get/"))!.query).toMatchObject({ bc_id: BC1, asset_type: "ADVERTISER", page: "1", page_size: "50" });
+    expect(reads.find((c) => c.path.endsWith("/bc/asset/get/"))!.query).toMatchObject({
+      bc_id: BC1,
+      asset_type: "ADVERTISER",
+      page: "1",
+      page_size: "50",
+    });
   });
 });
 
@@ -103,7 +146,13 @@ describe("TikTok grants", () => {
       ["operator", AD2, "OPERATOR"],
       ["analyst", AD4, "ANALYST"],
     ] as const) {
-      const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [asset], role, agencyAccount: agency });
+      const { results } = await connector.grantAccess({
+        accessToken: token,
+        serviceId: "tiktok_ads",
+        assetIds: [asset],
+        role,
+        agencyAccount: agency,
+      });
       expect(results).toEqual([{ assetId: asset, ok: true, error: null, verified: true }]);
       const bcId = asset === AD4 ? BC2 : BC1;
       expect(fake.shares.get(bcId)!.get(TIKTOK_FAKE.agencyBcId)!.get(asset)).toBe(tiktokRole);
@@ -123,7 +172,13 @@ describe("TikTok grants", () => {
       ["admin", BC1, "ADMIN"],
       ["standard", BC2, "STANDARD"],
     ] as const) {
-      const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_business_center", assetIds: [bcId], role, agencyAccount: agency });
+      const { results } = await connector.grantAccess({
+        accessToken: token,
+        serviceId: "tiktok_business_center",
+        assetIds: [bcId],
+        role,
+        agencyAccount: agency,
+      });
       expect(results).toEqual([{ assetId: bcId, ok: true, error: null, verified: true }]);
       expect(fake.members.get(bcId)!.get(TIKTOK_FAKE.agencyEmail)).toBe(tiktokRole);
       // TikTok's SDK requires asset_ids (MemberInviteBody): the membership alone is asked for.
@@ -139,9 +194,21 @@ describe("TikTok grants", () => {
 
   it("an ad account or Business Center the client only holds as a standard member is refused without a write", async () => {
     const token = await signIn();
-    const ads = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD5!], role: "analyst", agencyAccount: agency });
+    const ads = await connector.grantAccess({
+      accessToken: token,
+      serviceId: "tiktok_ads",
+      assetIds: [AD5!],
+      role: "analyst",
+      agencyAccount: agency,
+    });
     expect(ads.results).toMatchObject([{ assetId: AD5, ok: false, errorKind: "platform_error" }]);
-    const bc = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_business_center", assetIds: [BC3!], role: "standard", agencyAccount: agency });
+    const bc = await connector.grantAccess({
+      accessToken: token,
+      serviceId: "tiktok_business_center",
+      assetIds: [BC3!],
+      role: "standard",
+      agencyAccount: agency,
+    });
     expect(bc.results).toMatchObject([{ assetId: BC3, ok: false, errorKind: "platform_error" }]);
     expect(fake.calls.filter((c) => c.method === "POST" && c.path.startsWith("/open_api/v1.3/bc/"))).toHaveLength(0);
   });
@@ -172,9 +239,21 @@ describe("TikTok grants", () => {
     const token = await signIn();
     fake.alreadyShared(AD2);
     fake.alreadyMember(BC1);
-    const ads = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD2], role: "analyst", agencyAccount: agency });
+    const ads = await connector.grantAccess({
+      accessToken: token,
+      serviceId: "tiktok_ads",
+      assetIds: [AD2],
+      role: "analyst",
+      agencyAccount: agency,
+    });
     expect(ads.results).toEqual([{ assetId: AD2, ok: true, error: null, alreadyGranted: true, verified: true }]);
-    const bc = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_business_center", assetIds: [BC1], role: "standard", agencyAccount: agency });
+    const bc = await connector.grantAccess({
+      accessToken: token,
+      serviceId: "tiktok_business_center",
+      assetIds: [BC1],
+      role: "standard",
+      agencyAccount: agency,
+    });
     expect(bc.results).toEqual([{ assetId: BC1, ok: true, error: null, alreadyGranted: true, verified: true }]);
     expect(grantCalls("/bc/partner/add/")).toHaveLength(0);
     expect(grantCalls("/bc/member/invite/")).toHaveLength(0);
@@ -183,14 +262,32 @@ describe("TikTok grants", () => {
   it("a revoked token fails the whole attempt with reauth", async () => {
     const token = await signIn();
     fake.switches.expiredToken = true;
-    expect(await kindOf(connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "admin", agencyAccount: agency }))).toBe("reauth");
-    expect(await kindOf(connector.listAssets({ accessToken: token, serviceId: "tiktok_business_center" }))).toBe("reauth");
+    expect(
+      await kindOf(
+        connector.grantAccess({
+          accessToken: token,
+          serviceId: "tiktok_ads",
+          assetIds: [AD1],
+          role: "admin",
+          agencyAccount: agency,
+        }),
+      ),
+    ).toBe("reauth");
+    expect(await kindOf(connector.listAssets({ accessToken: token, serviceId: "tiktok_business_center" }))).toBe(
+      "reauth",
+    );
   });
 
   it("a rate limit answered once (code 40100 on HTTP 200) is retried and the grant succeeds", async () => {
     const token = await signIn();
     fake.switches.rateLimitOnce = true;
-    const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "operator", agencyAccount: agency });
+    const { results } = await connector.grantAccess({
+      accessToken: token,
+      serviceId: "tiktok_ads",
+      assetIds: [AD1],
+      role: "operator",
+      agencyAccount: agency,
+    });
     expect(results).toEqual([{ assetId: AD1, ok: true, error: null, verified: true }]);
     // The first API call of the grant (listing the Business Centers) was answered 40100, then retried.
     expect(grantCalls("/bc/get/")).toHaveLength(2);
@@ -199,38 +296,102 @@ describe("TikTok grants", () => {
   it("a TikTok 5xx on the grant call is retried, then fails that asset as TikTok's outage", async () => {
     const token = await signIn();
     fake.switches.serverError = true;
-    const { results } = await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "admin", agencyAccount: agency });
-    expect(results).toEqual([{ assetId: AD1, ok: false, error: expect.stringContaining("TikTok") as string, errorKind: "platform_unavailable" }]);
+    const { results } = await connector.grantAccess({
+      accessToken: token,
+      serviceId: "tiktok_ads",
+      assetIds: [AD1],
+      role: "admin",
+      agencyAccount: agency,
+    });
+    expect(results).toEqual([
+      {
+        assetId: AD1,
+        ok: false,
+        error: expect.stringContaining("TikTok") as string,
+        errorKind: "platform_unavailable",
+      },
+    ]);
     expect(grantCalls("/bc/partner/add/")).toHaveLength(4);
   });
 
   it("refuses to grant when the agency has no Business Center or email on its TikTok account", async () => {
     const token = await signIn();
     expect(
-      await kindOf(connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "admin", agencyAccount: { ...agency, businessId: null } })),
+      await kindOf(
+        connector.grantAccess({
+          accessToken: token,
+          serviceId: "tiktok_ads",
+          assetIds: [AD1],
+          role: "admin",
+          agencyAccount: { ...agency, businessId: null },
+        }),
+      ),
     ).toBe("platform_error");
     expect(
-      await kindOf(connector.grantAccess({ accessToken: token, serviceId: "tiktok_business_center", assetIds: [BC1], role: "admin", agencyAccount: { ...agency, email: null } })),
+      await kindOf(
+        connector.grantAccess({
+          accessToken: token,
+          serviceId: "tiktok_business_center",
+          assetIds: [BC1],
+          role: "admin",
+          agencyAccount: { ...agency, email: null },
+        }),
+      ),
     ).toBe("platform_error");
   });
 
   it("reads grants back, and lists the agency-side identities (one per Business Center)", async () => {
     const token = await signIn();
-    await connector.grantAccess({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], role: "admin", agencyAccount: agency });
-    expect(await connector.verifyAccess!({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1, AD2], agencyAccount: agency })).toEqual([
+    await connector.grantAccess({
+      accessToken: token,
+      serviceId: "tiktok_ads",
+      assetIds: [AD1],
+      role: "admin",
+      agencyAccount: agency,
+    });
+    expect(
+      await connector.verifyAccess!({
+        accessToken: token,
+        serviceId: "tiktok_ads",
+        assetIds: [AD1, AD2],
+        agencyAccount: agency,
+      }),
+    ).toEqual([
       { assetId: AD1, present: true, detail: null },
       { assetId: AD2, present: false, detail: null },
     ]);
     expect(await connector.listAgencyIdentities!({ accessToken: token })).toEqual([
-      { displayName: "Ana Client", email: null, platformAccountId: null, businessId: BC1, businessName: "Acme Business Center" },
-      { displayName: "Ana Client", email: null, platformAccountId: null, businessId: BC2, businessName: "Acme Retail Center" },
-      { displayName: "Ana Client", email: null, platformAccountId: null, businessId: BC3, businessName: "Reseller Center" },
+      {
+        displayName: "Ana Client",
+        email: null,
+        platformAccountId: null,
+        businessId: BC1,
+        businessName: "Acme Business Center",
+      },
+      {
+        displayName: "Ana Client",
+        email: null,
+        platformAccountId: null,
+        businessId: BC2,
+        businessName: "Acme Retail Center",
+      },
+      {
+        displayName: "Ana Client",
+        email: null,
+        platformAccountId: null,
+        businessId: BC3,
+        businessName: "Reseller Center",
+      },
     ]);
   });
 });
 
 describe("the client page with the real TikTok connector", () => {
-  const app = useRealConnectorApp(() => ({ TIKTOK_APP_ID: TIKTOK_FAKE.appId, TIKTOK_APP_SECRET: TIKTOK_FAKE.appSecret, PLATFORM_HOST_OVERRIDES: fake.overrides }));
+  const app = useRealConnectorApp(() => ({
+    TIKTOK_APP_ID: TIKTOK_FAKE.appId,
+    TIKTOK_APP_SECRET: TIKTOK_FAKE.appSecret,
+    PLATFORM_HOST_OVERRIDES: fake.overrides,
+  }));
 
   it("start grant -> TikTok consent -> callback -> pick -> grant, recording the attempt and the grant", async () => {
     const { requestId, token } = await seedConnectorRequest(
@@ -238,7 +399,13 @@ describe("the client page with the real TikTok connector", () => {
       { email: TIKTOK_FAKE.agencyEmail, business: { id: TIKTOK_FAKE.agencyBcId, name: "Agency BC" } },
       { tiktok_ads: { accessLevel: "operator" } },
     );
-    await walkClientGrant({ base: app.base, token, serviceId: "tiktok_ads", consentOrigin: fake.hosts["business-api.tiktok.com"]!, assets: [AD1!, AD3!] });
+    await walkClientGrant({
+      base: app.base,
+      token,
+      serviceId: "tiktok_ads",
+      consentOrigin: fake.hosts["business-api.tiktok.com"]!,
+      assets: [AD1!, AD3!],
+    });
     expect(fake.shares.get(BC1!)!.get(TIKTOK_FAKE.agencyBcId)!.get(AD1!)).toBe("OPERATOR");
     await expectGrantRecorded(requestId, "tiktok_ads", {
       grantedAssets: [

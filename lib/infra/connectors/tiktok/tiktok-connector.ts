@@ -5,15 +5,25 @@
 // (https://business-api.tiktok.com/portal/docs); each call names its page where it is made.
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
-import { isBcAdmin, listAdvertisers, listBusinessCenters, tiktokUser } from "@/lib/infra/connectors/tiktok/tiktok-assets";
+import {
+  isBcAdmin,
+  listAdvertisers,
+  listBusinessCenters,
+  tiktokUser,
+} from "@/lib/infra/connectors/tiktok/tiktok-assets";
 import { toConnectorError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
 import { grantTikTokAds, grantTikTokBusinessCenter, verifyTikTok } from "@/lib/infra/connectors/tiktok/tiktok-grants";
-import { exchangeTikTokCode, tiktokAuthorizationUrl, type TikTokCredentials } from "@/lib/infra/connectors/tiktok/tiktok-oauth";
+import {
+  exchangeTikTokCode,
+  tiktokAuthorizationUrl,
+  type TikTokCredentials,
+} from "@/lib/infra/connectors/tiktok/tiktok-oauth";
 
 export const TIKTOK_SERVICES = ["tiktok_ads", "tiktok_business_center"] as const;
 
 function checkService(serviceId: string) {
-  if (!(TIKTOK_SERVICES as readonly string[]).includes(serviceId)) throw new ConnectorError("server_error", `TikTok has no service ${serviceId}`);
+  if (!(TIKTOK_SERVICES as readonly string[]).includes(serviceId))
+    throw new ConnectorError("server_error", `TikTok has no service ${serviceId}`);
 }
 
 async function mapped<T>(work: () => Promise<T>): Promise<T> {
@@ -40,15 +50,26 @@ export function createTikTokConnector(creds: TikTokCredentials, http: ConnectorH
       checkService(serviceId);
       return mapped(async () =>
         serviceId === "tiktok_ads"
-          ? (await listAdvertisers(http, accessToken)).map(({ id, name, notGrantable }) => ({ id, name, ...(notGrantable ? { notGrantable } : {}) }))
-          : (await listBusinessCenters(http, accessToken)).map((b) => ({ id: b.bcId, name: b.name, ...(isBcAdmin(b) ? {} : { notGrantable: "needs_bc_admin" as const }) })),
+          ? (await listAdvertisers(http, accessToken)).map(({ id, name, notGrantable }) => ({
+              id,
+              name,
+              ...(notGrantable ? { notGrantable } : {}),
+            }))
+          : (await listBusinessCenters(http, accessToken)).map((b) => ({
+              id: b.bcId,
+              name: b.name,
+              ...(isBcAdmin(b) ? {} : { notGrantable: "needs_bc_admin" as const }),
+            })),
       );
     },
 
     grantAccess(input) {
       checkService(input.serviceId);
       return mapped(async () => ({
-        results: input.serviceId === "tiktok_ads" ? await grantTikTokAds(http, input) : await grantTikTokBusinessCenter(http, input),
+        results:
+          input.serviceId === "tiktok_ads"
+            ? await grantTikTokAds(http, input)
+            : await grantTikTokBusinessCenter(http, input),
       }));
     },
 
@@ -59,8 +80,15 @@ export function createTikTokConnector(creds: TikTokCredentials, http: ConnectorH
         const user = await tiktokUser(http, accessToken);
         const centers = await listBusinessCenters(http, accessToken);
         const displayName = user.displayName ?? user.email ?? "TikTok user";
-        if (centers.length === 0) return [{ displayName, email: user.email, platformAccountId: null, businessId: null, businessName: null }];
-        return centers.map((b) => ({ displayName, email: user.email, platformAccountId: null, businessId: b.bcId, businessName: b.name }));
+        if (centers.length === 0)
+          return [{ displayName, email: user.email, platformAccountId: null, businessId: null, businessName: null }];
+        return centers.map((b) => ({
+          displayName,
+          email: user.email,
+          platformAccountId: null,
+          businessId: b.bcId,
+          businessName: b.name,
+        }));
       });
     },
 

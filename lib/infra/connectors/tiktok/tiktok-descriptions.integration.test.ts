@@ -17,7 +17,12 @@ import { describedCallErrors, loadDescription } from "@/test/support/platform-de
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const AD1 = TIKTOK_FAKE.businessCenters[0]!.advertisers[0]![0];
 const BC1 = TIKTOK_FAKE.businessCenters[0]!.bcId;
-const agency: AgencyAccountRef = { internalAccountId: "acc-1", platformAccountId: null, email: TIKTOK_FAKE.agencyEmail, businessId: TIKTOK_FAKE.agencyBcId };
+const agency: AgencyAccountRef = {
+  internalAccountId: "acc-1",
+  platformAccountId: null,
+  email: TIKTOK_FAKE.agencyEmail,
+  businessId: TIKTOK_FAKE.agencyBcId,
+};
 const SDK = loadDescription("tiktok-business-api-sdk.json");
 
 let fake: TikTokFake;
@@ -34,10 +39,14 @@ beforeAll(async () => {
 afterAll(async () => fake?.close());
 beforeEach(async () => {
   fake.reset();
-  token = await signInThroughFake(connector, { redirectUri: REDIRECT, serviceIds: ["tiktok_ads", "tiktok_business_center"] });
+  token = await signInThroughFake(connector, {
+    redirectUri: REDIRECT,
+    serviceIds: ["tiktok_ads", "tiktok_business_center"],
+  });
 });
 
-const grant = (serviceId: string, assetIds: string[], role: string) => connector.grantAccess({ accessToken: token, serviceId, assetIds, role, agencyAccount: agency });
+const grant = (serviceId: string, assetIds: string[], role: string) =>
+  connector.grantAccess({ accessToken: token, serviceId, assetIds, role, agencyAccount: agency });
 
 describe("TikTok requests against TikTok's official SDK", () => {
   it("sign-in, listing, every grant path and read-back send only what the SDK describes", async () => {
@@ -46,7 +55,12 @@ describe("TikTok requests against TikTok's official SDK", () => {
     for (const role of Object.keys(TIKTOK_ROLE_MAP.tiktok_ads!)) await grant("tiktok_ads", [AD1], role);
     await grant("tiktok_business_center", [BC1], "standard");
     await grant("tiktok_business_center", [BC1], "admin");
-    await connector.verifyAccess!({ accessToken: token, serviceId: "tiktok_ads", assetIds: [AD1], agencyAccount: agency });
+    await connector.verifyAccess!({
+      accessToken: token,
+      serviceId: "tiktok_ads",
+      assetIds: [AD1],
+      agencyAccount: agency,
+    });
 
     const { checked, errors } = describedCallErrors(SDK, fake.calls, {
       only: (c) => c.path.startsWith("/open_api/"),
@@ -75,7 +89,9 @@ describe("TikTok requests against TikTok's official SDK", () => {
       headers: {},
       body: { bc_id: BC1, emails: ["a@b.test"], user_role: "STANDARD" },
     };
-    expect(describedCallErrors(SDK, [call]).errors).toEqual(["POST /open_api/v1.3/bc/member/invite/: body.asset_ids: required"]);
+    expect(describedCallErrors(SDK, [call]).errors).toEqual([
+      "POST /open_api/v1.3/bc/member/invite/: body.asset_ids: required",
+    ]);
   });
 });
 
@@ -91,7 +107,9 @@ describe("TikTok: a grant never weakens the agency's access", () => {
         const after = fake.shares.get(BC1)!.get(TIKTOK_FAKE.agencyBcId)!.get(AD1)!;
         const pair = `${held} then ${asked}`;
         expect(results[0]?.ok, pair).toBe(true);
-        expect(roleIncludes(order, after, held) && roleIncludes(order, after, asked), `${pair}: now ${after}`).toBe(true);
+        expect(roleIncludes(order, after, held) && roleIncludes(order, after, asked), `${pair}: now ${after}`).toBe(
+          true,
+        );
         const writes = fake.calls.filter((c) => c.method === "POST" && c.path.endsWith("/bc/partner/add/"));
         expect(writes.length, pair).toBe(roleIncludes(order, held, asked) ? 0 : 1);
         if (roleIncludes(order, held, asked)) expect(results[0]?.alreadyGranted, pair).toBe(true);
@@ -110,7 +128,9 @@ describe("TikTok: a grant never weakens the agency's access", () => {
         const after = fake.members.get(BC1)!.get(TIKTOK_FAKE.agencyEmail)!;
         const pair = `${held} then ${asked}`;
         expect(results[0], pair).toMatchObject({ ok: true, verified: true });
-        expect(roleIncludes(order, after, held) && roleIncludes(order, after, asked), `${pair}: now ${after}`).toBe(true);
+        expect(roleIncludes(order, after, held) && roleIncludes(order, after, asked), `${pair}: now ${after}`).toBe(
+          true,
+        );
         const writes = fake.calls.filter((c) => c.method === "POST" && c.path.includes("/bc/member/"));
         expect(
           writes.map((w) => w.path),

@@ -1,14 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { ConnectorError } from "@/lib/infra/connectors/connector";
 import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
-import { readEnvelope, TikTokApiError, tiktokRetryIf, toConnectorError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
+import {
+  readEnvelope,
+  TikTokApiError,
+  tiktokRetryIf,
+  toConnectorError,
+} from "@/lib/infra/connectors/tiktok/tiktok-errors";
 
-const res = (status: number, json: unknown): HttpResponse => ({ status, headers: {}, text: JSON.stringify(json), json });
+const res = (status: number, json: unknown): HttpResponse => ({
+  status,
+  headers: {},
+  text: JSON.stringify(json),
+  json,
+});
 const envelope = (code: number, message = "m") => ({ code, message, request_id: "r-1", data: {} });
 
 describe("TikTok envelope and error codes", () => {
   it("returns data for code 0 and throws TikTok's code and message otherwise, even on HTTP 200", () => {
-    expect(readEnvelope(res(200, { code: 0, message: "OK", request_id: "r", data: { list: [1] } }))).toEqual({ list: [1] });
+    expect(readEnvelope(res(200, { code: 0, message: "OK", request_id: "r", data: { list: [1] } }))).toEqual({
+      list: [1],
+    });
     const err = (() => {
       try {
         readEnvelope(res(200, envelope(40001, "No permission")));
@@ -38,6 +50,8 @@ describe("TikTok envelope and error codes", () => {
     expect(kind(40100)).toBe("rate_limited");
     expect(kind(50002)).toBe("rate_limited");
     expect(kind(40002)).toBe("platform_error");
-    expect(toConnectorError(new TikTokApiError(40001, "No permission", null, 200)).message).toBe("TikTok refused the request: No permission");
+    expect(toConnectorError(new TikTokApiError(40001, "No permission", null, 200)).message).toBe(
+      "TikTok refused the request: No permission",
+    );
   });
 });

@@ -53,11 +53,22 @@ export function readEnvelope(res: HttpResponse): Record<string, unknown> {
   if (!body || typeof body !== "object" || typeof body.code !== "number") {
     // A gateway's 5xx or 429 without the envelope: TikTok's outage or limit, not ours.
     if (res.status === 429 || res.status >= 500)
-      throw new TikTokApiError(res.status === 429 ? TIKTOK_RATE_LIMIT_CODE : 50000, `TikTok answered HTTP ${res.status}`, null, res.status);
+      throw new TikTokApiError(
+        res.status === 429 ? TIKTOK_RATE_LIMIT_CODE : 50000,
+        `TikTok answered HTTP ${res.status}`,
+        null,
+        res.status,
+      );
     throw new ConnectorError("server_error", `TikTok answered HTTP ${res.status} without its envelope`);
   }
   const requestId = typeof body.request_id === "string" ? body.request_id : null;
-  if (body.code !== 0) throw new TikTokApiError(body.code, typeof body.message === "string" ? body.message : "TikTok refused the request", requestId, res.status);
+  if (body.code !== 0)
+    throw new TikTokApiError(
+      body.code,
+      typeof body.message === "string" ? body.message : "TikTok refused the request",
+      requestId,
+      res.status,
+    );
   return body.data && typeof body.data === "object" ? (body.data as Record<string, unknown>) : {};
 }
 
@@ -66,8 +77,14 @@ export function readEnvelope(res: HttpResponse): Record<string, unknown> {
  * only (the caller reports it against that asset).
  */
 export function attemptError(err: TikTokApiError): ConnectorError | null {
-  if (TIKTOK_TOKEN_CODES.includes(err.code)) return new ConnectorError("reauth", "Your TikTok sign-in has expired. Please sign in again.", { cause: err });
-  if (err.code === TIKTOK_RATE_LIMIT_CODE) return new ConnectorError("rate_limited", "TikTok is limiting requests right now. Please try again in a few minutes.", { cause: err });
+  if (TIKTOK_TOKEN_CODES.includes(err.code))
+    return new ConnectorError("reauth", "Your TikTok sign-in has expired. Please sign in again.", { cause: err });
+  if (err.code === TIKTOK_RATE_LIMIT_CODE)
+    return new ConnectorError(
+      "rate_limited",
+      "TikTok is limiting requests right now. Please try again in a few minutes.",
+      { cause: err },
+    );
   return null;
 }
 
@@ -79,8 +96,14 @@ export function toConnectorError(err: unknown): ConnectorError {
     if (whole) return whole;
     // An outage that outlasted the retries: the client tries again in a few minutes.
     if (isSystemCode(err.code) || err.httpStatus >= 500)
-      return new ConnectorError("rate_limited", "TikTok is not answering right now. Please try again in a few minutes.", { cause: err });
+      return new ConnectorError(
+        "rate_limited",
+        "TikTok is not answering right now. Please try again in a few minutes.",
+        { cause: err },
+      );
     return new ConnectorError("platform_error", `TikTok refused the request: ${err.message}`, { cause: err });
   }
-  return new ConnectorError("server_error", `TikTok call failed: ${(err as Error)?.message ?? String(err)}`, { cause: err });
+  return new ConnectorError("server_error", `TikTok call failed: ${(err as Error)?.message ?? String(err)}`, {
+    cause: err,
+  });
 }

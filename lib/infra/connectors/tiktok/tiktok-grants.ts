@@ -20,7 +20,12 @@
 //   with "Update a member" (POST /bc/member/update/ with `{ bc_id, user_id, user_role }`,
 //   MemberUpdateBody in the same SDK, https://business-api.tiktok.com/portal/docs?id=1739939475347457).
 // A token or rate-limit code fails the whole attempt; any other refusal is the asset's.
-import { ConnectorError, type AgencyAccountRef, type AssetGrantResult, type VerifiedAccess } from "@/lib/infra/connectors/connector";
+import {
+  ConnectorError,
+  type AgencyAccountRef,
+  type AssetGrantResult,
+  type VerifiedAccess,
+} from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { str, tiktokCall, tiktokPaged } from "@/lib/infra/connectors/tiktok/tiktok-api";
 import { isBcAdmin, listAdvertisers, listBusinessCenters } from "@/lib/infra/connectors/tiktok/tiktok-assets";
@@ -28,26 +33,58 @@ import { attemptError, isSystemCode, TikTokApiError } from "@/lib/infra/connecto
 import { TIKTOK_ROLE_ORDER, tiktokRole } from "@/lib/infra/connectors/tiktok/tiktok-roles";
 import { roleIncludes } from "@/lib/infra/connectors/role-order";
 
-type GrantInput = { accessToken: string; serviceId: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
+type GrantInput = {
+  accessToken: string;
+  serviceId: string;
+  assetIds: string[];
+  role: string | null;
+  agencyAccount: AgencyAccountRef;
+};
 
 /** A refusal of one asset as its result; whole-attempt errors are rethrown. */
 function assetFailure(assetId: string, err: unknown): AssetGrantResult {
   if (err instanceof TikTokApiError) {
     const whole = attemptError(err);
     if (whole) throw whole;
-    if (isSystemCode(err.code) || err.httpStatus >= 500) return { assetId, ok: false, error: `TikTok system error ${err.code}: ${err.message}`, errorKind: "platform_unavailable" };
-    return { assetId, ok: false, error: `TikTok refused access to ${assetId}: ${err.message}`, errorKind: "platform_error" };
+    if (isSystemCode(err.code) || err.httpStatus >= 500)
+      return {
+        assetId,
+        ok: false,
+        error: `TikTok system error ${err.code}: ${err.message}`,
+        errorKind: "platform_unavailable",
+      };
+    return {
+      assetId,
+      ok: false,
+      error: `TikTok refused access to ${assetId}: ${err.message}`,
+      errorKind: "platform_error",
+    };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return { assetId, ok: false, error: `TikTok call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`, errorKind: "server_error" };
+  return {
+    assetId,
+    ok: false,
+    error: `TikTok call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`,
+    errorKind: "server_error",
+  };
 }
 
 function notFound(assetId: string, what: string): AssetGrantResult {
-  return { assetId, ok: false, error: `${what} ${assetId} was not found among the ones you can share on TikTok.`, errorKind: "platform_error" };
+  return {
+    assetId,
+    ok: false,
+    error: `${what} ${assetId} was not found among the ones you can share on TikTok.`,
+    errorKind: "platform_error",
+  };
 }
 
 /** Ad account id -> the agency's role on it, as the client's Business Center shares it; null when TikTok would not say. */
-async function sharedWithPartner(http: ConnectorHttp, accessToken: string, bcId: string, partnerId: string): Promise<Map<string, string> | null> {
+async function sharedWithPartner(
+  http: ConnectorHttp,
+  accessToken: string,
+  bcId: string,
+  partnerId: string,
+): Promise<Map<string, string> | null> {
   try {
     const rows = await tiktokPaged(http, {
       path: "/bc/partner/asset/get/",
@@ -74,9 +111,18 @@ async function sharedWithPartner(http: ConnectorHttp, accessToken: string, bcId:
 type Member = { userId: string | null; role: string | null };
 
 /** `email` as a member (or invited member) of the Business Center, none, or undefined when TikTok would not say. */
-async function memberOf(http: ConnectorHttp, accessToken: string, bcId: string, email: string): Promise<Member | null | undefined> {
+async function memberOf(
+  http: ConnectorHttp,
+  accessToken: string,
+  bcId: string,
+  email: string,
+): Promise<Member | null | undefined> {
   try {
-    const rows = await tiktokPaged(http, { path: "/bc/member/get/", accessToken, query: { bc_id: bcId, filtering: JSON.stringify({ keyword: email }) } }, 5);
+    const rows = await tiktokPaged(
+      http,
+      { path: "/bc/member/get/", accessToken, query: { bc_id: bcId, filtering: JSON.stringify({ keyword: email }) } },
+      5,
+    );
     const row = rows.find((r) => str(r.user_email)?.toLowerCase() === email.toLowerCase());
     return row ? { userId: str(row.user_id), role: str(row.user_role) } : null;
   } catch (err) {
@@ -90,7 +136,13 @@ async function memberOf(http: ConnectorHttp, accessToken: string, bcId: string, 
 }
 
 /** Whether `email` is a member (or invited member) of the Business Center; null when TikTok would not say. */
-async function isMember(http: ConnectorHttp, accessToken: string, bcId: string, email: string, role?: string): Promise<boolean | null> {
+async function isMember(
+  http: ConnectorHttp,
+  accessToken: string,
+  bcId: string,
+  email: string,
+  role?: string,
+): Promise<boolean | null> {
   const member = await memberOf(http, accessToken, bcId, email);
   if (member === undefined) return null;
   if (member === null) return false;
@@ -98,12 +150,17 @@ async function isMember(http: ConnectorHttp, accessToken: string, bcId: string, 
 }
 
 function agencyBusinessCenter(agency: AgencyAccountRef): string {
-  if (!agency.businessId) throw new ConnectorError("platform_error", "The agency has not connected its TikTok Business Center yet, so access cannot be shared with it.");
+  if (!agency.businessId)
+    throw new ConnectorError(
+      "platform_error",
+      "The agency has not connected its TikTok Business Center yet, so access cannot be shared with it.",
+    );
   return agency.businessId;
 }
 
 function agencyEmail(agency: AgencyAccountRef): string {
-  if (!agency.email) throw new ConnectorError("platform_error", "The agency's TikTok account has no email address to invite yet.");
+  if (!agency.email)
+    throw new ConnectorError("platform_error", "The agency's TikTok account has no email address to invite yet.");
   return agency.email;
 }
 
@@ -111,7 +168,9 @@ export async function grantTikTokAds(http: ConnectorHttp, input: GrantInput): Pr
   const role = tiktokRole(input.serviceId, input.role);
   const partnerId = agencyBusinessCenter(input.agencyAccount);
   // Only ad accounts of Business Centers the client administers can be shared.
-  const owners = new Map((await listAdvertisers(http, input.accessToken)).filter((a) => !a.notGrantable).map((a) => [a.id, a.bcId]));
+  const owners = new Map(
+    (await listAdvertisers(http, input.accessToken)).filter((a) => !a.notGrantable).map((a) => [a.id, a.bcId]),
+  );
   const shared = new Map<string, Map<string, string> | null>();
   const sharedOf = async (bcId: string) => {
     if (!shared.has(bcId)) shared.set(bcId, await sharedWithPartner(http, input.accessToken, bcId, partnerId));
@@ -135,7 +194,13 @@ export async function grantTikTokAds(http: ConnectorHttp, input: GrantInput): Pr
         method: "POST",
         path: "/bc/partner/add/",
         accessToken: input.accessToken,
-        json: { bc_id: bcId, partner_id: partnerId, asset_type: "ADVERTISER", asset_ids: [assetId], advertiser_role: role },
+        json: {
+          bc_id: bcId,
+          partner_id: partnerId,
+          asset_type: "ADVERTISER",
+          asset_ids: [assetId],
+          advertiser_role: role,
+        },
       });
       results.push({ assetId, ok: true, error: null, verified: null });
     } catch (err) {
@@ -173,7 +238,12 @@ export async function grantTikTokBusinessCenter(http: ConnectorHttp, input: Gran
       }
       if (member?.userId) {
         // A member with a weaker role: raise it (one role per member; the asked one includes the held one).
-        await tiktokCall(http, { method: "POST", path: "/bc/member/update/", accessToken: input.accessToken, json: { bc_id: assetId, user_id: member.userId, user_role: role } });
+        await tiktokCall(http, {
+          method: "POST",
+          path: "/bc/member/update/",
+          accessToken: input.accessToken,
+          json: { bc_id: assetId, user_id: member.userId, user_role: role },
+        });
       } else {
         await tiktokCall(http, {
           method: "POST",
@@ -182,7 +252,12 @@ export async function grantTikTokBusinessCenter(http: ConnectorHttp, input: Gran
           json: { bc_id: assetId, emails: [email], user_role: role, asset_type: "ADVERTISER", asset_ids: [] },
         });
       }
-      results.push({ assetId, ok: true, error: null, verified: await isMember(http, input.accessToken, assetId, email, role) });
+      results.push({
+        assetId,
+        ok: true,
+        error: null,
+        verified: await isMember(http, input.accessToken, assetId, email, role),
+      });
     } catch (err) {
       results.push(assetFailure(assetId, err));
     }
@@ -199,7 +274,11 @@ export async function verifyTikTok(
     const out: VerifiedAccess[] = [];
     for (const assetId of input.assetIds) {
       const present = await isMember(http, input.accessToken, assetId, email);
-      out.push({ assetId, present: present === true, detail: present === null ? "TikTok did not list this Business Center's members." : null });
+      out.push({
+        assetId,
+        present: present === true,
+        detail: present === null ? "TikTok did not list this Business Center's members." : null,
+      });
     }
     return out;
   }
@@ -215,7 +294,11 @@ export async function verifyTikTok(
     }
     if (!cache.has(bcId)) cache.set(bcId, await sharedWithPartner(http, input.accessToken, bcId, partnerId));
     const shared = cache.get(bcId) ?? null;
-    out.push({ assetId, present: shared?.has(assetId) ?? false, detail: shared === null ? "TikTok did not list the assets shared with the agency." : null });
+    out.push({
+      assetId,
+      present: shared?.has(assetId) ?? false,
+      detail: shared === null ? "TikTok did not list the assets shared with the agency." : null,
+    });
   }
   return out;
 }

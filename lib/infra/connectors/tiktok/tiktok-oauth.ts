@@ -10,13 +10,21 @@
 import { ConnectorError, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { str, tiktokCall, TIKTOK_HOST } from "@/lib/infra/connectors/tiktok/tiktok-api";
-import { TikTokApiError, TIKTOK_INVALID_AUTH_CODE, toConnectorError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
+import {
+  TikTokApiError,
+  TIKTOK_INVALID_AUTH_CODE,
+  toConnectorError,
+} from "@/lib/infra/connectors/tiktok/tiktok-errors";
 
 export const TIKTOK_AUTH_URL = `https://${TIKTOK_HOST}/portal/auth`;
 
 export type TikTokCredentials = { appId: string; appSecret: string };
 
-export function tiktokAuthorizationUrl(http: ConnectorHttp, creds: TikTokCredentials, input: { state: string; redirectUri: string }): string {
+export function tiktokAuthorizationUrl(
+  http: ConnectorHttp,
+  creds: TikTokCredentials,
+  input: { state: string; redirectUri: string },
+): string {
   const url = new URL(TIKTOK_AUTH_URL);
   url.searchParams.set("app_id", creds.appId);
   url.searchParams.set("state", input.state);
@@ -24,16 +32,26 @@ export function tiktokAuthorizationUrl(http: ConnectorHttp, creds: TikTokCredent
   return http.rewrite(url).toString();
 }
 
-export async function exchangeTikTokCode(http: ConnectorHttp, creds: TikTokCredentials, code: string): Promise<SignInTokens> {
+export async function exchangeTikTokCode(
+  http: ConnectorHttp,
+  creds: TikTokCredentials,
+  code: string,
+): Promise<SignInTokens> {
   try {
     // POST /open_api/v1.3/oauth2/access_token/ (Get access token, docs id 1739965703387137)
-    const data = await tiktokCall(http, { method: "POST", path: "/oauth2/access_token/", json: { app_id: creds.appId, secret: creds.appSecret, auth_code: code } });
+    const data = await tiktokCall(http, {
+      method: "POST",
+      path: "/oauth2/access_token/",
+      json: { app_id: creds.appId, secret: creds.appSecret, auth_code: code },
+    });
     const accessToken = str(data.access_token);
     if (!accessToken) throw new ConnectorError("server_error", "TikTok's token answer has no access_token");
     return { accessToken, refreshToken: null, expiresAt: null };
   } catch (err) {
     if (err instanceof TikTokApiError && err.code === TIKTOK_INVALID_AUTH_CODE) {
-      throw new ConnectorError("invalid_state", "The TikTok sign-in could not be completed. Please start again.", { cause: err });
+      throw new ConnectorError("invalid_state", "The TikTok sign-in could not be completed. Please start again.", {
+        cause: err,
+      });
     }
     const mapped = toConnectorError(err);
     // A token error cannot happen before there is a token: TikTok refused our app.

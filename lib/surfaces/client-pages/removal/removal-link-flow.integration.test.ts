@@ -15,7 +15,14 @@ import { getDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
 import { loadRemovalPage } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 import { startApiServer } from "@/test/support/api-server";
-import { eventsOf, getNoFollow, locationOf, seedAccessAgency, seedAccessRequest, type TestAgency } from "@/test/support/access-fixtures";
+import {
+  eventsOf,
+  getNoFollow,
+  locationOf,
+  seedAccessAgency,
+  seedAccessRequest,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
 import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/test/support/fakes/meta-fake";
 
 const AGENCY_BM = "770000000001";
@@ -38,13 +45,20 @@ beforeAll(async () => {
   close = server.close;
   agency = await seedAccessAgency(["google"]);
   agency.accounts.meta = (
-    await connectAccount({ agencyId: agency.agencyId, platform: "meta", email: "ops@agency.test", platformAccountId: "20002", business: { id: AGENCY_BM, name: "Agency Main BM" } })
+    await connectAccount({
+      agencyId: agency.agencyId,
+      platform: "meta",
+      email: "ops@agency.test",
+      platformAccountId: "20002",
+      business: { id: AGENCY_BM, name: "Agency Main BM" },
+    })
   ).internalAccountId;
 });
 afterAll(async () => {
   await close?.();
   await fake?.close();
-  for (const k of ["SANDBOX_PLATFORMS", "META_APP_ID", "META_APP_SECRET", "PLATFORM_HOST_OVERRIDES"]) delete process.env[k];
+  for (const k of ["SANDBOX_PLATFORMS", "META_APP_ID", "META_APP_SECRET", "PLATFORM_HOST_OVERRIDES"])
+    delete process.env[k];
   resetEnvCache();
 });
 
@@ -78,13 +92,21 @@ describe("removal link", () => {
     expect(outcome.checklist[0]).toMatchObject({ serviceId: "meta_ads", clientConsent: true });
     expect(fake.calls.filter((c) => c.method === "DELETE")).toHaveLength(0);
 
-    const link = await createRemovalLink({ agencyId: agency.agencyId, clientId, platform: "meta", createdBy: "owner@agency.test" });
+    const link = await createRemovalLink({
+      agencyId: agency.agencyId,
+      clientId,
+      platform: "meta",
+      createdBy: "owner@agency.test",
+    });
     const token = tokenOf(link.url);
     expect(token).toHaveLength(43);
     const db = await getDb();
     const row = await db.removalLink.findUniqueOrThrow({ where: { id: link.id } });
     expect(JSON.stringify(row)).not.toContain(token);
-    const mail = await db.email.findFirstOrThrow({ where: { agencyId: agency.agencyId, kind: "removal_link" }, orderBy: { createdAt: "desc" } });
+    const mail = await db.email.findFirstOrThrow({
+      where: { agencyId: agency.agencyId, kind: "removal_link" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(mail.to).toBe("ana@client.test");
     expect(mail.subject).toContain("te pide que retires su acceso");
     expect(mail.text).toContain(link.url);
@@ -132,14 +154,22 @@ describe("removal link", () => {
     const removedEvents = (await eventsOf(requestId)).filter((e) => e.type === "access.removed");
     expect(removedEvents).toHaveLength(1);
     expect(removedEvents[0]!.data.removedBy).toBe("client:ana@client.test");
-    expect((removedEvents[0]!.data.assets as { method: string; removed: boolean }[]).every((a) => a.method === "client_token" && a.removed)).toBe(true);
+    expect(
+      (removedEvents[0]!.data.assets as { method: string; removed: boolean }[]).every(
+        (a) => a.method === "client_token" && a.removed,
+      ),
+    ).toBe(true);
 
     const done = await loadRemovalPage({ token });
     expect(done!.state).toBe("completed");
     expect(done!.result!.removed.map((r) => r.name)).toEqual(["Acme Main Ads", "Acme Brand Ads"]);
     const after = await db.removalLink.findUniqueOrThrow({ where: { id: link.id } });
     expect(after.clientToken).toBeNull();
-    expect((await listRemovalLinks({ agencyId: agency.agencyId, clientId }))[0]).toMatchObject({ status: "completed", removed: 2, failed: 0 });
+    expect((await listRemovalLinks({ agencyId: agency.agencyId, clientId }))[0]).toMatchObject({
+      status: "completed",
+      removed: 2,
+      failed: 0,
+    });
 
     // spent: neither a second confirmation nor a new sign-in
     const again = await fetch(`${base}/api/access/removal/${token}/confirm`, { method: "POST", redirect: "manual" });
@@ -155,18 +185,36 @@ describe("removal link", () => {
     expect(locationOf(unknown).searchParams.get("error")).toBe("not_found");
     expect(await loadRemovalPage({ token: "short" })).toBeNull();
 
-    const first = await createRemovalLink({ agencyId: agency.agencyId, clientId, platform: "meta", createdBy: "owner@agency.test" });
-    const second = await createRemovalLink({ agencyId: agency.agencyId, clientId, platform: "meta", createdBy: "owner@agency.test" });
+    const first = await createRemovalLink({
+      agencyId: agency.agencyId,
+      clientId,
+      platform: "meta",
+      createdBy: "owner@agency.test",
+    });
+    const second = await createRemovalLink({
+      agencyId: agency.agencyId,
+      clientId,
+      platform: "meta",
+      createdBy: "owner@agency.test",
+    });
     expect((await loadRemovalPage({ token: tokenOf(first.url) }))!.state).toBe("expired");
     expect((await loadRemovalPage({ token: tokenOf(second.url) }))!.state).toBe("open");
     const later = new Date(Date.now() + 8 * 86_400_000);
     expect((await loadRemovalPage({ token: tokenOf(second.url), now: later }))!.state).toBe("expired");
-    expect((await listRemovalLinks({ agencyId: agency.agencyId, clientId })).map((l) => l.status)).toEqual(["sent", "replaced"]);
+    expect((await listRemovalLinks({ agencyId: agency.agencyId, clientId })).map((l) => l.status)).toEqual([
+      "sent",
+      "replaced",
+    ]);
   });
 
   it("a denied consent goes back to the page with nothing removed", async () => {
     const { clientId } = await grantedClient();
-    const link = await createRemovalLink({ agencyId: agency.agencyId, clientId, platform: "meta", createdBy: "owner@agency.test" });
+    const link = await createRemovalLink({
+      agencyId: agency.agencyId,
+      clientId,
+      platform: "meta",
+      createdBy: "owner@agency.test",
+    });
     const token = tokenOf(link.url);
     fake.switches.denyConsent = true;
     const dialog = locationOf(await getNoFollow(`${base}/api/access/removal/${token}/start`));
@@ -179,8 +227,12 @@ describe("removal link", () => {
 
   it("a platform with nothing to remove by link is refused when sending", async () => {
     const seeded = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" } });
-    await expect(createRemovalLink({ agencyId: agency.agencyId, clientId: seeded.clientId, platform: "meta", createdBy: "x" })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(createRemovalLink({ agencyId: agency.agencyId, clientId: seeded.clientId, platform: "nope", createdBy: "x" })).rejects.toMatchObject({
+    await expect(
+      createRemovalLink({ agencyId: agency.agencyId, clientId: seeded.clientId, platform: "meta", createdBy: "x" }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      createRemovalLink({ agencyId: agency.agencyId, clientId: seeded.clientId, platform: "nope", createdBy: "x" }),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
   });

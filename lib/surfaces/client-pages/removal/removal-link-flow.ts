@@ -17,7 +17,12 @@ import { getDb } from "@/lib/infra/db/db";
 import { localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
-import { GRANT_SESSION_MINUTES, callbackUrl, connectorFor, signInVerifier } from "@/lib/surfaces/client-pages/platform-connector";
+import {
+  GRANT_SESSION_MINUTES,
+  callbackUrl,
+  connectorFor,
+  signInVerifier,
+} from "@/lib/surfaces/client-pages/platform-connector";
 import { log } from "@/lib/infra/log";
 
 const REMOVAL_PREFIX = "removal:";
@@ -34,14 +39,20 @@ export interface RemovalPage {
   platform: string;
   platformName: string;
   targets: RemovalTarget[];
-  result: { removed: { serviceId: string; assetId: string; name: string | null }[]; failed: { serviceId: string; assetId: string; name: string | null; detail: string }[] } | null;
+  result: {
+    removed: { serviceId: string; assetId: string; name: string | null }[];
+    failed: { serviceId: string; assetId: string; name: string | null; detail: string }[];
+  } | null;
 }
 
 async function findLink(token: string) {
   if (!isRemovalLinkToken(token)) return null;
   return (await getDb()).removalLink.findUnique({
     where: { tokenHash: hashRemovalLinkToken(token) },
-    include: { client: { select: { language: true, email: true } }, agency: { select: { name: true, accentColor: true } } },
+    include: {
+      client: { select: { language: true, email: true } },
+      agency: { select: { name: true, accentColor: true } },
+    },
   });
 }
 
@@ -52,7 +63,11 @@ export async function removalLinkLocale(token: string): Promise<Locale | null> {
   return link ? localeForLanguage(link.client.language) : null;
 }
 
-export async function loadRemovalPage(opts: { token: string; now?: Date; connectorFor?: ConnectorFor }): Promise<RemovalPage | null> {
+export async function loadRemovalPage(opts: {
+  token: string;
+  now?: Date;
+  connectorFor?: ConnectorFor;
+}): Promise<RemovalPage | null> {
   const now = opts.now ?? new Date();
   const link = await findLink(opts.token);
   if (!link) return null;
@@ -67,7 +82,12 @@ export async function loadRemovalPage(opts: { token: string; now?: Date; connect
           : "open";
   const targets =
     state === "open" || state === "signed_in"
-      ? await removalTargets({ agencyId: link.agencyId, clientId: link.clientId, platform: link.platform, connectorFor: opts.connectorFor })
+      ? await removalTargets({
+          agencyId: link.agencyId,
+          clientId: link.clientId,
+          platform: link.platform,
+          connectorFor: opts.connectorFor,
+        })
       : [];
   return {
     state,
@@ -81,16 +101,27 @@ export async function loadRemovalPage(opts: { token: string; now?: Date; connect
   };
 }
 
-export type RemovalStep = { ok: true; location: string } | { ok: false; error: "not_found" | "expired" | "nothing" | "unavailable" };
+export type RemovalStep =
+  { ok: true; location: string } | { ok: false; error: "not_found" | "expired" | "nothing" | "unavailable" };
 
 /** "Sign in with <platform>": a single-use nonce on the link, then the platform's consent page. */
-export async function startRemovalSignIn(opts: { token: string; now?: Date; connector?: PlatformConnector; connectorFor?: ConnectorFor }): Promise<RemovalStep> {
+export async function startRemovalSignIn(opts: {
+  token: string;
+  now?: Date;
+  connector?: PlatformConnector;
+  connectorFor?: ConnectorFor;
+}): Promise<RemovalStep> {
   const now = opts.now ?? new Date();
   const link = await findLink(opts.token);
   if (!link) return { ok: false, error: "not_found" };
   const status = removalLinkStatus(link, now);
   if (status !== "sent" && status !== "signed_in") return { ok: false, error: "expired" };
-  const targets = await removalTargets({ agencyId: link.agencyId, clientId: link.clientId, platform: link.platform, connectorFor: opts.connectorFor });
+  const targets = await removalTargets({
+    agencyId: link.agencyId,
+    clientId: link.clientId,
+    platform: link.platform,
+    connectorFor: opts.connectorFor,
+  });
   if (targets.length === 0) return { ok: false, error: "nothing" };
   let connector: PlatformConnector;
   try {
@@ -100,8 +131,16 @@ export async function startRemovalSignIn(opts: { token: string; now?: Date; conn
   }
   const nonce = newNonce();
   const sessionExpiresAt = new Date(now.getTime() + GRANT_SESSION_MINUTES * 60_000);
-  await (await getDb()).removalLink.update({ where: { id: link.id }, data: { nonce, sessionExpiresAt, clientToken: null, status: "sent" } });
-  const state = signState({ requestId: link.id, serviceId: `${REMOVAL_PREFIX}${link.platform}`, nonce, expiresAt: sessionExpiresAt }, loadSecrets().appSecret);
+  await (
+    await getDb()
+  ).removalLink.update({
+    where: { id: link.id },
+    data: { nonce, sessionExpiresAt, clientToken: null, status: "sent" },
+  });
+  const state = signState(
+    { requestId: link.id, serviceId: `${REMOVAL_PREFIX}${link.platform}`, nonce, expiresAt: sessionExpiresAt },
+    loadSecrets().appSecret,
+  );
   const { authorizationUrl } = connector.beginSignIn({
     state,
     redirectUri: callbackUrl(),
@@ -137,12 +176,23 @@ export async function finishRemovalSignIn(opts: {
   if (!verified.ok) return { kind: "invalid" };
   const db = await getDb();
   const link = await db.removalLink.findUnique({ where: { nonce: verified.payload.nonce } });
-  if (!link || link.id !== verified.payload.requestId || verified.payload.serviceId !== `${REMOVAL_PREFIX}${link.platform}`) return { kind: "invalid" };
+  if (
+    !link ||
+    link.id !== verified.payload.requestId ||
+    verified.payload.serviceId !== `${REMOVAL_PREFIX}${link.platform}`
+  )
+    return { kind: "invalid" };
   const token = decryptText(link.tokenSealed, secrets.encryptionKey);
   if (!token) return { kind: "invalid" };
-  const back = (params: Record<string, string>) => ({ kind: "back" as const, location: `/r/${token}?${new URLSearchParams(params).toString()}` });
+  const back = (params: Record<string, string>) => ({
+    kind: "back" as const,
+    location: `/r/${token}?${new URLSearchParams(params).toString()}`,
+  });
   // the nonce is spent here, whatever happens next
-  const claimed = await db.removalLink.updateMany({ where: { id: link.id, nonce: verified.payload.nonce }, data: { nonce: null } });
+  const claimed = await db.removalLink.updateMany({
+    where: { id: link.id, nonce: verified.payload.nonce },
+    data: { nonce: null },
+  });
   if (claimed.count !== 1) return back({ error: "generic" });
   if (removalLinkStatus(link, now) !== "sent") return back({ error: "expired" });
   if (opts.error) return back({ error: isSignInCancellation(opts.error) ? "denied" : "generic" });
@@ -175,20 +225,38 @@ export async function finishRemovalSignIn(opts: {
 }
 
 /** "Confirm and remove access": spends the link and removes with the client's token. */
-export async function confirmRemoval(opts: { token: string; now?: Date; connectorFor?: ConnectorFor }): Promise<RemovalStep> {
+export async function confirmRemoval(opts: {
+  token: string;
+  now?: Date;
+  connectorFor?: ConnectorFor;
+}): Promise<RemovalStep> {
   const now = opts.now ?? new Date();
   const link = await findLink(opts.token);
   if (!link) return { ok: false, error: "not_found" };
   const secrets = loadSecrets();
-  if (removalLinkStatus(link, now) !== "signed_in" || !link.clientToken || !link.sessionExpiresAt || link.sessionExpiresAt <= now) return { ok: false, error: "expired" };
+  if (
+    removalLinkStatus(link, now) !== "signed_in" ||
+    !link.clientToken ||
+    !link.sessionExpiresAt ||
+    link.sessionExpiresAt <= now
+  )
+    return { ok: false, error: "expired" };
   const db = await getDb();
   // single use: only one confirmation takes the signed-in link
-  const claimed = await db.removalLink.updateMany({ where: { id: link.id, status: "signed_in" }, data: { status: "completed", completedAt: now, clientToken: null } });
+  const claimed = await db.removalLink.updateMany({
+    where: { id: link.id, status: "signed_in" },
+    data: { status: "completed", completedAt: now, clientToken: null },
+  });
   if (claimed.count !== 1) return { ok: false, error: "expired" };
   const clientToken = decryptText(link.clientToken, secrets.encryptionKey);
   if (!clientToken) return { ok: false, error: "expired" };
   const names = new Map<string, string | null>();
-  for (const t of await removalTargets({ agencyId: link.agencyId, clientId: link.clientId, platform: link.platform, connectorFor: opts.connectorFor })) {
+  for (const t of await removalTargets({
+    agencyId: link.agencyId,
+    clientId: link.clientId,
+    platform: link.platform,
+    connectorFor: opts.connectorFor,
+  })) {
     for (const a of t.assets) names.set(`${t.serviceId}/${a.id}`, a.name);
   }
   const nameOf = (serviceId: string, assetId: string) => names.get(`${serviceId}/${assetId}`) ?? null;
@@ -205,8 +273,17 @@ export async function confirmRemoval(opts: { token: string; now?: Date; connecto
     where: { id: link.id },
     data: {
       result: {
-        removed: outcome.removed.map((r) => ({ serviceId: r.serviceId, assetId: r.assetId, name: nameOf(r.serviceId, r.assetId) })),
-        failed: outcome.failed.map((r) => ({ serviceId: r.serviceId, assetId: r.assetId, name: nameOf(r.serviceId, r.assetId), detail: r.detail })),
+        removed: outcome.removed.map((r) => ({
+          serviceId: r.serviceId,
+          assetId: r.assetId,
+          name: nameOf(r.serviceId, r.assetId),
+        })),
+        failed: outcome.failed.map((r) => ({
+          serviceId: r.serviceId,
+          assetId: r.assetId,
+          name: nameOf(r.serviceId, r.assetId),
+          detail: r.detail,
+        })),
       },
     },
   });

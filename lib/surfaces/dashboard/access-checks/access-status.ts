@@ -35,7 +35,11 @@ export interface AccessStatus {
   checkEveryDays: number;
 }
 
-export async function loadAccessStatus(opts: { agencyId: string; clientId?: string; requestId?: string }): Promise<AccessStatus> {
+export async function loadAccessStatus(opts: {
+  agencyId: string;
+  clientId?: string;
+  requestId?: string;
+}): Promise<AccessStatus> {
   const db = await getDb();
   const agency = await db.agency.findUnique({ where: { id: opts.agencyId }, select: { accessCheckEveryDays: true } });
   const empty = { services: [], lostCount: 0, checkEveryDays: agency?.accessCheckEveryDays ?? 1 };
@@ -44,7 +48,11 @@ export async function loadAccessStatus(opts: { agencyId: string; clientId?: stri
     where: {
       agencyId: opts.agencyId,
       status: "granted",
-      request: { isDemo: false, ...(opts.clientId ? { clientId: opts.clientId } : {}), ...(opts.requestId ? { id: opts.requestId } : {}) },
+      request: {
+        isDemo: false,
+        ...(opts.clientId ? { clientId: opts.clientId } : {}),
+        ...(opts.requestId ? { id: opts.requestId } : {}),
+      },
     },
     orderBy: [{ createdAt: "asc" }, { position: "asc" }],
   });
@@ -71,5 +79,9 @@ export async function loadAccessStatus(opts: { agencyId: string; clientId?: stri
       })),
     }))
     .filter((s) => s.assets.length > 0);
-  return { ...empty, services, lostCount: services.reduce((n, s) => n + s.assets.filter((a) => a.status === "lost").length, 0) };
+  return {
+    ...empty,
+    services,
+    lostCount: services.reduce((n, s) => n + s.assets.filter((a) => a.status === "lost").length, 0),
+  };
 }

@@ -13,7 +13,12 @@ import type { ConnectorEnv } from "@/lib/infra/connectors/registry";
 import { getDb } from "@/lib/infra/db/db";
 import { decryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
-import { finishAgencyConnect, listAgencyConnectChoices, saveAgencyConnect, startAgencyConnect } from "@/lib/surfaces/dashboard/accounts/agency-connect";
+import {
+  finishAgencyConnect,
+  listAgencyConnectChoices,
+  saveAgencyConnect,
+  startAgencyConnect,
+} from "@/lib/surfaces/dashboard/accounts/agency-connect";
 import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/test/support/fakes/meta-fake";
 
 let fake: MetaFake;
@@ -23,7 +28,12 @@ let user: { agencyId: string; userId: string };
 beforeAll(async () => {
   fake = await startMetaFake();
   const overrides = parseHostOverrides(hostOverrides(fake.hosts));
-  const e = { META_APP_ID: META_FAKE_APP.appId, META_APP_SECRET: META_FAKE_APP.appSecret, sandboxPlatformList: [], platformHostOverrides: overrides } as unknown as ConnectorEnv;
+  const e = {
+    META_APP_ID: META_FAKE_APP.appId,
+    META_APP_SECRET: META_FAKE_APP.appSecret,
+    sandboxPlatformList: [],
+    platformHostOverrides: overrides,
+  } as unknown as ConnectorEnv;
   connector = getConnector("meta", { env: e, http: createConnectorHttp({ overrides }) });
   user = { agencyId: (await createAgency({ name: "Connect Agency", plan: "agency" })).id, userId: crypto.randomUUID() };
 });
@@ -65,29 +75,58 @@ describe("agency-side Meta connection", () => {
     ]);
 
     // Another user of the agency cannot use this sign-in.
-    await expect(listAgencyConnectChoices({ user: { ...user, userId: crypto.randomUUID() }, sessionId, connector })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      listAgencyConnectChoices({ user: { ...user, userId: crypto.randomUUID() }, sessionId, connector }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     const account = await saveAgencyConnect({ user, sessionId, choice: choices[1]!.key, connector });
-    expect(account).toMatchObject({ platform: "meta", email: "ops@agency.test", platformAccountId: "20002", business: { id: "770000000002", name: "Agency Second BM" } });
+    expect(account).toMatchObject({
+      platform: "meta",
+      email: "ops@agency.test",
+      platformAccountId: "20002",
+      business: { id: "770000000002", name: "Agency Second BM" },
+    });
     expect(JSON.stringify(account)).not.toContain(raw!);
-    const row = await db.connectedAccount.findUniqueOrThrow({ where: { internalAccountId: account.internalAccountId } });
+    const row = await db.connectedAccount.findUniqueOrThrow({
+      where: { internalAccountId: account.internalAccountId },
+    });
     expect(row.accessToken).not.toContain(raw!);
     expect(decryptText(row.accessToken!, loadSecrets().encryptionKey)).toBe(raw);
     expect((await db.accountConnectSession.findUniqueOrThrow({ where: { id: sessionId } })).accessToken).toBeNull();
 
     // One save per sign-in.
-    await expect(saveAgencyConnect({ user, sessionId, choice: choices[0]!.key, connector })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(saveAgencyConnect({ user, sessionId, choice: choices[0]!.key, connector })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   it("refuses a replayed callback, another user's callback, a forged state and an unknown choice", async () => {
     const q = await consent();
-    const other = await finishAgencyConnect({ user: { ...user, userId: crypto.randomUUID() }, state: q.get("state"), code: q.get("code"), error: null, connector });
+    const other = await finishAgencyConnect({
+      user: { ...user, userId: crypto.randomUUID() },
+      state: q.get("state"),
+      code: q.get("code"),
+      error: null,
+      connector,
+    });
     expect(other).toEqual({ kind: "error", reason: "expired" });
-    const first = await finishAgencyConnect({ user, state: q.get("state"), code: q.get("code"), error: null, connector });
+    const first = await finishAgencyConnect({
+      user,
+      state: q.get("state"),
+      code: q.get("code"),
+      error: null,
+      connector,
+    });
     expect(first.kind).toBe("pick");
-    expect(await finishAgencyConnect({ user, state: q.get("state"), code: q.get("code"), error: null, connector })).toEqual({ kind: "error", reason: "expired" });
-    expect(await finishAgencyConnect({ user, state: `${q.get("state")}x`, code: q.get("code"), error: null, connector })).toEqual({ kind: "error", reason: "failed" });
-    await expect(saveAgencyConnect({ user, sessionId: (first as { sessionId: string }).sessionId, choice: "nope|1", connector })).rejects.toMatchObject({
+    expect(
+      await finishAgencyConnect({ user, state: q.get("state"), code: q.get("code"), error: null, connector }),
+    ).toEqual({ kind: "error", reason: "expired" });
+    expect(
+      await finishAgencyConnect({ user, state: `${q.get("state")}x`, code: q.get("code"), error: null, connector }),
+    ).toEqual({ kind: "error", reason: "failed" });
+    await expect(
+      saveAgencyConnect({ user, sessionId: (first as { sessionId: string }).sessionId, choice: "nope|1", connector }),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
   });
@@ -95,6 +134,8 @@ describe("agency-side Meta connection", () => {
   it("a Deny on the consent screen comes back as denied", async () => {
     fake.switches.denyConsent = true;
     const q = await consent();
-    expect(await finishAgencyConnect({ user, state: q.get("state"), code: q.get("code"), error: q.get("error"), connector })).toEqual({ kind: "error", reason: "denied" });
+    expect(
+      await finishAgencyConnect({ user, state: q.get("state"), code: q.get("code"), error: q.get("error"), connector }),
+    ).toEqual({ kind: "error", reason: "denied" });
   });
 });

@@ -35,9 +35,11 @@ export function agencyConnectCallbackUrl(): string {
 function liveConnector(platform: string, override?: PlatformConnector): PlatformConnector {
   if (override) return override;
   if (!getPlatform(platform) || platformMode(platform) !== "live") {
-    throw new ApiError("VALIDATION_FAILED", `${getPlatform(platform)?.name ?? platform} has no live sign-in on this installation.`, [
-      { field: "platform", message: "Not live here." },
-    ]);
+    throw new ApiError(
+      "VALIDATION_FAILED",
+      `${getPlatform(platform)?.name ?? platform} has no live sign-in on this installation.`,
+      [{ field: "platform", message: "Not live here." }],
+    );
   }
   const connector = getConnector(platform);
   if (!connector.listAgencyIdentities) {
@@ -48,7 +50,12 @@ function liveConnector(platform: string, override?: PlatformConnector): Platform
   return connector;
 }
 
-export async function startAgencyConnect(opts: { user: AgencyConnectUser; platform: string; now?: Date; connector?: PlatformConnector }): Promise<{ authorizationUrl: string }> {
+export async function startAgencyConnect(opts: {
+  user: AgencyConnectUser;
+  platform: string;
+  now?: Date;
+  connector?: PlatformConnector;
+}): Promise<{ authorizationUrl: string }> {
   const now = opts.now ?? new Date();
   const connector = liveConnector(opts.platform, opts.connector);
   const db = await getDb();
@@ -56,15 +63,28 @@ export async function startAgencyConnect(opts: { user: AgencyConnectUser; platfo
   const nonce = newNonce();
   const expiresAt = new Date(now.getTime() + AGENCY_CONNECT_MINUTES * 60_000);
   const session = await db.accountConnectSession.create({
-    data: { agencyId: opts.user.agencyId, userId: opts.user.userId, platform: opts.platform, nonce, expiresAt, createdAt: now },
+    data: {
+      agencyId: opts.user.agencyId,
+      userId: opts.user.userId,
+      platform: opts.platform,
+      nonce,
+      expiresAt,
+      createdAt: now,
+    },
     select: { id: true },
   });
   const { appSecret } = loadSecrets();
   const state = signValue(PURPOSE, { s: session.id, n: nonce, exp: expiresAt.getTime() }, appSecret);
-  return connector.beginSignIn({ state, redirectUri: agencyConnectCallbackUrl(), serviceIds: [], codeVerifier: pkceVerifier(appSecret, `agency:${nonce}`) });
+  return connector.beginSignIn({
+    state,
+    redirectUri: agencyConnectCallbackUrl(),
+    serviceIds: [],
+    codeVerifier: pkceVerifier(appSecret, `agency:${nonce}`),
+  });
 }
 
-export type AgencyConnectCallback = { kind: "pick"; sessionId: string } | { kind: "error"; reason: "denied" | "expired" | "failed" };
+export type AgencyConnectCallback =
+  { kind: "pick"; sessionId: string } | { kind: "error"; reason: "denied" | "expired" | "failed" };
 
 export async function finishAgencyConnect(opts: {
   user: AgencyConnectUser;
@@ -77,14 +97,27 @@ export async function finishAgencyConnect(opts: {
   const now = opts.now ?? new Date();
   const { appSecret, encryptionKey } = loadSecrets();
   const payload = verifyValue(PURPOSE, opts.state, appSecret) as { s?: unknown; n?: unknown; exp?: unknown } | null;
-  if (!payload || typeof payload.s !== "string" || typeof payload.n !== "string" || typeof payload.exp !== "number" || !UUID.test(payload.s)) {
+  if (
+    !payload ||
+    typeof payload.s !== "string" ||
+    typeof payload.n !== "string" ||
+    typeof payload.exp !== "number" ||
+    !UUID.test(payload.s)
+  ) {
     return { kind: "error", reason: "failed" };
   }
   if (payload.exp <= now.getTime()) return { kind: "error", reason: "expired" };
   const db = await getDb();
   // Only the user who started it, in their agency, can finish it; the nonce is spent once.
   const claimed = await db.accountConnectSession.updateMany({
-    where: { id: payload.s, nonce: payload.n, agencyId: opts.user.agencyId, userId: opts.user.userId, usedAt: null, expiresAt: { gt: now } },
+    where: {
+      id: payload.s,
+      nonce: payload.n,
+      agencyId: opts.user.agencyId,
+      userId: opts.user.userId,
+      usedAt: null,
+      expiresAt: { gt: now },
+    },
     data: { usedAt: now },
   });
   if (claimed.count !== 1) return { kind: "error", reason: "expired" };
@@ -106,7 +139,8 @@ export async function finishAgencyConnect(opts: {
     return { kind: "pick", sessionId: session.id };
   } catch (err) {
     if (isConnectorError(err) || err instanceof ApiError) {
-      if (!(err instanceof ApiError) && err.kind === "server_error") log().error({ err }, "dashboard: agency sign-in code exchange failed");
+      if (!(err instanceof ApiError) && err.kind === "server_error")
+        log().error({ err }, "dashboard: agency sign-in code exchange failed");
       return { kind: "error", reason: "failed" };
     }
     throw err;
@@ -116,9 +150,12 @@ export async function finishAgencyConnect(opts: {
 async function liveSession(user: AgencyConnectUser, sessionId: string, now: Date) {
   if (!UUID.test(sessionId)) throw new ApiError("NOT_FOUND", "This sign-in has expired. Start again.");
   const db = await getDb();
-  const session = await db.accountConnectSession.findFirst({ where: { id: sessionId, agencyId: user.agencyId, userId: user.userId } });
+  const session = await db.accountConnectSession.findFirst({
+    where: { id: sessionId, agencyId: user.agencyId, userId: user.userId },
+  });
   const token = session?.accessToken ? decryptText(session.accessToken, loadSecrets().encryptionKey) : null;
-  if (!session || !token || session.expiresAt.getTime() <= now.getTime()) throw new ApiError("NOT_FOUND", "This sign-in has expired. Start again.");
+  if (!session || !token || session.expiresAt.getTime() <= now.getTime())
+    throw new ApiError("NOT_FOUND", "This sign-in has expired. Start again.");
   return { session, token };
 }
 
@@ -149,10 +186,16 @@ export async function saveAgencyConnect(opts: {
   const { session, token } = await liveSession(opts.user, opts.sessionId, now);
   const connector = liveConnector(session.platform, opts.connector);
   const picked = (await connector.listAgencyIdentities!({ accessToken: token })).find((i) => keyOf(i) === opts.choice);
-  if (!picked) throw new ApiError("VALIDATION_FAILED", "Pick one of the accounts listed.", [{ field: "choice", message: "Not one of the listed accounts." }]);
+  if (!picked)
+    throw new ApiError("VALIDATION_FAILED", "Pick one of the accounts listed.", [
+      { field: "choice", message: "Not one of the listed accounts." },
+    ]);
   return inTransaction(async (tx) => {
     // The token leaves the session in the same step that stores it on the account.
-    const taken = await tx.accountConnectSession.updateMany({ where: { id: session.id, accessToken: session.accessToken }, data: { accessToken: null } });
+    const taken = await tx.accountConnectSession.updateMany({
+      where: { id: session.id, accessToken: session.accessToken },
+      data: { accessToken: null },
+    });
     if (taken.count !== 1) throw new ApiError("NOT_FOUND", "This sign-in has expired. Start again.");
     const account = await connectAccount({
       agencyId: opts.user.agencyId,
@@ -165,7 +208,11 @@ export async function saveAgencyConnect(opts: {
     });
     await tx.connectedAccount.update({
       where: { internalAccountId: account.internalAccountId },
-      data: { accessToken: encryptText(token, loadSecrets().encryptionKey), tokenExpiresAt: session.tokenExpiresAt, tokenInvalidAt: null },
+      data: {
+        accessToken: encryptText(token, loadSecrets().encryptionKey),
+        tokenExpiresAt: session.tokenExpiresAt,
+        tokenInvalidAt: null,
+      },
     });
     return account;
   });

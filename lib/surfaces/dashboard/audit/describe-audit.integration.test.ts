@@ -30,7 +30,10 @@ describe("the audit log's sentences", () => {
       actor,
       action: "request.edited",
       target: requestId,
-      changes: { requestId, requestedServices: { meta_ads: { accessLevel: "advertiser" }, google_ads: { accessLevel: "standard" } } },
+      changes: {
+        requestId,
+        requestedServices: { meta_ads: { accessLevel: "advertiser" }, google_ads: { accessLevel: "standard" } },
+      },
     });
     const rows = await describeAuditRows(agency.agencyId, await listAudit({ agencyId: agency.agencyId }));
     expect(rows[0]!.sentence).toBe("Ana edited the request for Ana Client: added Google Ads (Standard)");

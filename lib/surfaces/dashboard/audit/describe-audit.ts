@@ -39,10 +39,15 @@ export function servicesChange(before: Services | null | undefined, after: Servi
   const parts: string[] = [];
   const added = afterIds.filter((id) => !(id in before));
   const removed = Object.keys(before).filter((id) => !(id in after));
-  const changed = afterIds.filter((id) => id in before && (before[id]?.accessLevel ?? null) !== (after[id]?.accessLevel ?? null));
+  const changed = afterIds.filter(
+    (id) => id in before && (before[id]?.accessLevel ?? null) !== (after[id]?.accessLevel ?? null),
+  );
   if (added.length) parts.push(`added ${list(added.map((id) => serviceText(id, after[id]?.accessLevel)))}`);
   if (removed.length) parts.push(`removed ${list(removed.map((id) => serviceText(id, null)))}`);
-  if (changed.length) parts.push(`changed ${list(changed.map((id) => `${serviceText(id, null)} to ${roleLabel("en", id, after[id]?.accessLevel ?? null) ?? "no role"}`))}`);
+  if (changed.length)
+    parts.push(
+      `changed ${list(changed.map((id) => `${serviceText(id, null)} to ${roleLabel("en", id, after[id]?.accessLevel ?? null) ?? "no role"}`))}`,
+    );
   return parts.length ? parts.join("; ") : "changed its options";
 }
 
@@ -109,15 +114,20 @@ const PHRASES: Record<string, (t: string | null, c: Record<string, unknown>) => 
   "request.edited": (t) => `edited ${t ?? "a request"}`,
   "request.previewed": () => "previewed a request as the client",
   "request.cancelled": (t) => `cancelled ${t ?? "a request"}`,
-  "request.mark_granted": (t, c) => `marked ${serviceText(String(c.serviceId ?? ""), null)} as granted on ${t ?? "a request"}`,
+  "request.mark_granted": (t, c) =>
+    `marked ${serviceText(String(c.serviceId ?? ""), null)} as granted on ${t ?? "a request"}`,
   "request.unmark_granted": (t, c) => `unmarked ${serviceText(String(c.serviceId ?? ""), null)} on ${t ?? "a request"}`,
-  "request.confirm_invite": (t, c) => `confirmed ${serviceText(String(c.serviceId ?? ""), null)} was received on ${t ?? "a request"}`,
+  "request.confirm_invite": (t, c) =>
+    `confirmed ${serviceText(String(c.serviceId ?? ""), null)} was received on ${t ?? "a request"}`,
   "request.reminder_sent": (t) => `sent a reminder for ${t ?? "a request"}`,
   "access.checked": () => "checked the clients' access",
   "access.removed": () => "removed a client's access",
   "access.removed_by_hand": () => "confirmed a client's access was removed by hand",
   "access.removal_link_sent": () => "sent a client a link to remove access",
-  "access.schedule_changed": (_t, c) => (typeof c.everyDays === "number" ? `set access checks to every ${c.everyDays} days` : "changed the access check schedule"),
+  "access.schedule_changed": (_t, c) =>
+    typeof c.everyDays === "number"
+      ? `set access checks to every ${c.everyDays} days`
+      : "changed the access check schedule",
   "account.connected": () => "connected an agency account",
   "account.disconnected": () => "disconnected an agency account",
   "branding.updated": () => "updated the branding",
@@ -128,7 +138,8 @@ const PHRASES: Record<string, (t: string | null, c: Record<string, unknown>) => 
   "intake.question_removed": () => "removed an intake question",
   "static_link.updated": () => "changed the static link",
   "static_link.regenerated": () => "made a new static link",
-  "team.invite_created": (_t, c) => `invited ${String(c.email ?? "someone")} as ${roleName(String(c.role ?? "member"))}`,
+  "team.invite_created": (_t, c) =>
+    `invited ${String(c.email ?? "someone")} as ${roleName(String(c.role ?? "member"))}`,
   "team.invite_revoked": () => "withdrew a team invite",
   "team.role_changed": (_t, c) => `changed a team member's role to ${roleName(String(c.role ?? ""))}`,
   "team.member_removed": () => "removed a team member",
@@ -151,7 +162,8 @@ export function describeAudit(row: Pick<AuditRow, "action" | "changes">, names: 
   let detail = "";
   if (row.action === "request.edited" || row.action === "request.created") {
     const services = changes.requestedServices as Services | undefined;
-    if (services && typeof services === "object") detail = `: ${servicesChange(row.action === "request.created" ? null : (names.previousServices ?? null), services)}`;
+    if (services && typeof services === "object")
+      detail = `: ${servicesChange(row.action === "request.created" ? null : (names.previousServices ?? null), services)}`;
   }
   return `${names.actor} ${did}${detail}`;
 }
@@ -167,10 +179,17 @@ export async function describeAuditRows(agencyId: string, rows: AuditRow[]): Pro
   const ids = [...new Set(rows.map((r) => r.target).filter((t): t is string => !!t && /^[0-9a-f-]{36}$/i.test(t)))];
   const emails = [...new Set(rows.map((r) => r.actorEmail?.toLowerCase()).filter((e): e is string => !!e))];
   const [requests, clients, webhooks, users] = await Promise.all([
-    ids.length ? db.accessRequest.findMany({ where: { agencyId, id: { in: ids } }, select: { id: true, client: { select: { name: true } } } }) : [],
+    ids.length
+      ? db.accessRequest.findMany({
+          where: { agencyId, id: { in: ids } },
+          select: { id: true, client: { select: { name: true } } },
+        })
+      : [],
     ids.length ? db.client.findMany({ where: { agencyId, id: { in: ids } }, select: { id: true, name: true } }) : [],
     ids.length ? db.webhook.findMany({ where: { agencyId, id: { in: ids } }, select: { id: true, url: true } }) : [],
-    emails.length ? db.user.findMany({ where: { email: { in: emails, mode: "insensitive" } }, select: { email: true, name: true } }) : [],
+    emails.length
+      ? db.user.findMany({ where: { email: { in: emails, mode: "insensitive" } }, select: { email: true, name: true } })
+      : [],
   ]);
   const targetName = new Map<string, string>();
   for (const r of requests) targetName.set(r.id, `the request for ${r.client.name}`);
@@ -202,7 +221,13 @@ export async function describeAuditRows(agencyId: string, rows: AuditRow[]): Pro
       }),
       addressText: readableAddress(r.address),
     };
-    if (r.target && services && typeof services === "object" && (r.action === "request.created" || r.action === "request.edited")) previous.set(r.target, services);
+    if (
+      r.target &&
+      services &&
+      typeof services === "object" &&
+      (r.action === "request.created" || r.action === "request.edited")
+    )
+      previous.set(r.target, services);
   }
   return out;
 }

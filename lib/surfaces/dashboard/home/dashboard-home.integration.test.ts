@@ -32,7 +32,11 @@ describe("dashboard home", () => {
     const home = await getDashboardHome({ agencyId: agency.agencyId });
     expect(home.waiting.total).toBe(2);
     expect(home.waiting.oldest.map((r) => r.id)).toEqual([old.requestId, fresh.requestId]);
-    expect(home.waiting.oldest[0]).toMatchObject({ clientName: "Ana Client", status: "pending", progress: { done: 0, total: 1 } });
+    expect(home.waiting.oldest[0]).toMatchObject({
+      clientName: "Ana Client",
+      status: "pending",
+      progress: { done: 0, total: 1 },
+    });
     expect(home.stalled.map((r) => r.id)).toEqual([old.requestId]);
     // cancelled through the API (no team member): credited to the API
     expect(home.recent.map((e) => e.text)).toContain("The API cancelled the request");
@@ -55,8 +59,17 @@ describe("dashboard home", () => {
     });
     const { encryptText } = await import("@/lib/infra/secrets/crypto");
     const { loadSecrets } = await import("@/lib/infra/secrets/secrets");
-    await db.grantSession.update({ where: { id: session.id }, data: { accessToken: encryptText("sandbox-token:google:fail", loadSecrets().encryptionKey) } });
-    await grantWithConnector({ token, serviceId: "google_analytics", sessionId: session.id, assetIds: ["google_analytics_1001"], connector: createSandboxConnector("google") });
+    await db.grantSession.update({
+      where: { id: session.id },
+      data: { accessToken: encryptText("sandbox-token:google:fail", loadSecrets().encryptionKey) },
+    });
+    await grantWithConnector({
+      token,
+      serviceId: "google_analytics",
+      sessionId: session.id,
+      assetIds: ["google_analytics_1001"],
+      connector: createSandboxConnector("google"),
+    });
 
     const home = await getDashboardHome({ agencyId: agency.agencyId });
     expect(home.failedGrants.length).toBeGreaterThan(0);
@@ -78,12 +91,23 @@ describe("send reminder now", () => {
     const again = await sendReminderNow({ agencyId: agency.agencyId, requestId }).catch((e: unknown) => e);
     expect(again).toBeInstanceOf(ApiError);
     expect((again as ApiError).code).toBe("CONFLICT");
-    const later = await sendReminderNow({ agencyId: agency.agencyId, requestId, now: new Date(Date.now() + 2 * 3600_000) });
+    const later = await sendReminderNow({
+      agencyId: agency.agencyId,
+      requestId,
+      now: new Date(Date.now() + 2 * 3600_000),
+    });
     expect(later.sentAt).toBeTruthy();
-    expect((await getDashboardHome({ agencyId: agency.agencyId })).waiting.oldest.find((r) => r.id === requestId)!.lastReminderAt).not.toBeNull();
+    expect(
+      (await getDashboardHome({ agencyId: agency.agencyId })).waiting.oldest.find((r) => r.id === requestId)!
+        .lastReminderAt,
+    ).not.toBeNull();
 
     await cancelRequest({ agencyId: agency.agencyId, id: requestId });
-    const closed = await sendReminderNow({ agencyId: agency.agencyId, requestId, now: new Date(Date.now() + 4 * 3600_000) }).catch((e: unknown) => e);
+    const closed = await sendReminderNow({
+      agencyId: agency.agencyId,
+      requestId,
+      now: new Date(Date.now() + 4 * 3600_000),
+    }).catch((e: unknown) => e);
     expect((closed as ApiError).code).toBe("INVALID_STATE");
     const foreign = await sendReminderNow({ agencyId: crypto.randomUUID(), requestId }).catch((e: unknown) => e);
     expect((foreign as ApiError).code).toBe("NOT_FOUND");

@@ -43,7 +43,11 @@ export interface DashboardHome {
 export async function getDashboardHome(opts: { agencyId: string; now?: Date }): Promise<DashboardHome> {
   const now = opts.now ?? new Date();
   const db = await getDb();
-  const openWhere = { agencyId: opts.agencyId, status: { in: ["pending" as const, "in_progress" as const] }, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
+  const openWhere = {
+    agencyId: opts.agencyId,
+    status: { in: ["pending" as const, "in_progress" as const] },
+    OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+  };
   const [total, openRows, usage, recentRows, failedRows] = await Promise.all([
     db.accessRequest.count({ where: openWhere }),
     db.accessRequest.findMany({
@@ -84,7 +88,13 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
 
   const ids = openRows.map((r) => r.id);
   const [activity, reminders] = await Promise.all([
-    ids.length ? db.event.groupBy({ by: ["requestId"], where: { agencyId: opts.agencyId, requestId: { in: ids }, test: false }, _max: { createdAt: true } }) : Promise.resolve([]),
+    ids.length
+      ? db.event.groupBy({
+          by: ["requestId"],
+          where: { agencyId: opts.agencyId, requestId: { in: ids }, test: false },
+          _max: { createdAt: true },
+        })
+      : Promise.resolve([]),
     lastRemindersOf(ids),
   ]);
   const lastActivity = new Map(activity.map((a) => [a.requestId!, a._max.createdAt!]));
@@ -99,7 +109,12 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
       lastActivityAt: last.toISOString(),
       lastReminderAt: reminders.get(r.id)?.toISOString() ?? null,
       progress: progress({
-        services: r.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status as ServiceStatus, awaitingConfirmation: s.awaitingConfirmation })),
+        services: r.services.map((s) => ({
+          serviceId: s.serviceId,
+          optional: s.optional,
+          status: s.status as ServiceStatus,
+          awaitingConfirmation: s.awaitingConfirmation,
+        })),
         intakeRequested: r.intakeRequested,
         intakeCompleted: r.intakeCompletedAt !== null,
       }),
@@ -109,10 +124,15 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
   const all = openRows.map(toHome);
   const stalled = all.filter((r) => now.getTime() - Date.parse(r.lastActivityAt) >= STALLED_AFTER_DAYS * DAY_MS);
 
-  const requestIds = [...new Set([...recentRows, ...failedRows].map((e) => e.requestId).filter((id): id is string => !!id))];
+  const requestIds = [
+    ...new Set([...recentRows, ...failedRows].map((e) => e.requestId).filter((id): id is string => !!id)),
+  ];
   const names = new Map(
     (requestIds.length
-      ? await db.accessRequest.findMany({ where: { agencyId: opts.agencyId, id: { in: requestIds } }, select: { id: true, client: { select: { name: true } } } })
+      ? await db.accessRequest.findMany({
+          where: { agencyId: opts.agencyId, id: { in: requestIds } },
+          select: { id: true, client: { select: { name: true } } },
+        })
       : []
     ).map((r) => [r.id, r.client.name]),
   );

@@ -3,7 +3,12 @@
 // done. Hidden once dismissed or once everything is done.
 import { getDb } from "@/lib/infra/db/db";
 
-export type ChecklistItem = { id: "accounts" | "intake" | "branding" | "first_request" | "team"; label: string; href: string; done: boolean };
+export type ChecklistItem = {
+  id: "accounts" | "intake" | "branding" | "first_request" | "team";
+  label: string;
+  href: string;
+  done: boolean;
+};
 export type FirstRunChecklist = { items: ChecklistItem[]; done: number; show: boolean };
 
 export async function getFirstRunChecklist({ agencyId }: { agencyId: string }): Promise<FirstRunChecklist> {
@@ -11,7 +16,14 @@ export async function getFirstRunChecklist({ agencyId }: { agencyId: string }): 
   const [agency, accounts, questions, requests, members, invites] = await Promise.all([
     db.agency.findUniqueOrThrow({
       where: { id: agencyId },
-      select: { checklistDismissedAt: true, intakeFormEnabled: true, logoMimeType: true, accentColor: true, staticLinkEnabled: true, staticLinkServices: true },
+      select: {
+        checklistDismissedAt: true,
+        intakeFormEnabled: true,
+        logoMimeType: true,
+        accentColor: true,
+        staticLinkEnabled: true,
+        staticLinkServices: true,
+      },
     }),
     db.connectedAccount.count({ where: { agencyId, status: "connected" } }),
     db.intakeQuestion.count({ where: { agencyId, archivedAt: null } }),
@@ -20,11 +32,27 @@ export async function getFirstRunChecklist({ agencyId }: { agencyId: string }): 
     db.teamInvite.count({ where: { agencyId } }),
   ]);
   const services = agency.staticLinkServices;
-  const staticLinkReady = agency.staticLinkEnabled && !!services && typeof services === "object" && Object.keys(services).length > 0;
+  const staticLinkReady =
+    agency.staticLinkEnabled && !!services && typeof services === "object" && Object.keys(services).length > 0;
   const items: ChecklistItem[] = [
-    { id: "accounts", label: "Connect the accounts of the platforms you use", href: "/dashboard/accounts", done: accounts > 0 },
-    { id: "intake", label: "Set up the intake form", href: "/dashboard/intake", done: agency.intakeFormEnabled && questions > 0 },
-    { id: "branding", label: "Add your logo and colours", href: "/dashboard/branding", done: !!agency.logoMimeType || !!agency.accentColor },
+    {
+      id: "accounts",
+      label: "Connect the accounts of the platforms you use",
+      href: "/dashboard/accounts",
+      done: accounts > 0,
+    },
+    {
+      id: "intake",
+      label: "Set up the intake form",
+      href: "/dashboard/intake",
+      done: agency.intakeFormEnabled && questions > 0,
+    },
+    {
+      id: "branding",
+      label: "Add your logo and colours",
+      href: "/dashboard/branding",
+      done: !!agency.logoMimeType || !!agency.accentColor,
+    },
     {
       id: "first_request",
       label: "Create a first request or turn on the static link",

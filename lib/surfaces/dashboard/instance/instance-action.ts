@@ -8,7 +8,10 @@ import { requireInstanceAdmin } from "@/lib/core/instance/instance-admin";
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { getDashboardContext, type DashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 
-export function instanceAction<S extends z.ZodType, T>(schema: S, fn: (input: z.output<S>, ctx: DashboardContext) => Promise<T>): (input: z.input<S>) => Promise<ActionResult<T>> {
+export function instanceAction<S extends z.ZodType, T>(
+  schema: S,
+  fn: (input: z.output<S>, ctx: DashboardContext) => Promise<T>,
+): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (input: z.input<S>): Promise<ActionResult<T>> => {
     try {
       const ctx = await getDashboardContext();

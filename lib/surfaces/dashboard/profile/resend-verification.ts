@@ -11,22 +11,35 @@ export const RESEND_PER_ACCOUNT = 3;
 /** per client address: this many asks an hour */
 export const RESEND_PER_ADDRESS = 10;
 
-export const RESEND_NEUTRAL_MESSAGE = "If that address has an account that is not verified yet, we sent a new verification link to it. Earlier links no longer work.";
+export const RESEND_NEUTRAL_MESSAGE =
+  "If that address has an account that is not verified yet, we sent a new verification link to it. Earlier links no longer work.";
 
 /** Signed out: always the neutral answer, unless the client address asked too often. */
-export async function resendVerificationByEmail(opts: { email: string; address: string | null }): Promise<{ message: string }> {
+export async function resendVerificationByEmail(opts: {
+  email: string;
+  address: string | null;
+}): Promise<{ message: string }> {
   await throttleAddress(opts.address);
   const email = opts.email.trim().toLowerCase();
   // over the account's limit: quietly send nothing, the answer does not change
-  if ((await consumeRateLimit("verify-resend-account", email, RESEND_PER_ACCOUNT, 3600)).allowed) await resendVerificationEmail({ email });
+  if ((await consumeRateLimit("verify-resend-account", email, RESEND_PER_ACCOUNT, 3600)).allowed)
+    await resendVerificationEmail({ email });
   return { message: RESEND_NEUTRAL_MESSAGE };
 }
 
 /** Signed in: the account is known, so the answer may say what happened. */
-export async function resendVerificationForUser(opts: { userId: string; email: string; address: string | null }): Promise<{ sent: boolean }> {
+export async function resendVerificationForUser(opts: {
+  userId: string;
+  email: string;
+  address: string | null;
+}): Promise<{ sent: boolean }> {
   await throttleAddress(opts.address);
   const rl = await consumeRateLimit("verify-resend-account", opts.email.trim().toLowerCase(), RESEND_PER_ACCOUNT, 3600);
-  if (!rl.allowed) throw new ApiError("RATE_LIMITED", `Too many verification emails for this account. Try again in ${Math.ceil(rl.resetSeconds / 60)} minutes.`);
+  if (!rl.allowed)
+    throw new ApiError(
+      "RATE_LIMITED",
+      `Too many verification emails for this account. Try again in ${Math.ceil(rl.resetSeconds / 60)} minutes.`,
+    );
   return { sent: await resendVerificationEmail({ userId: opts.userId }) };
 }
 

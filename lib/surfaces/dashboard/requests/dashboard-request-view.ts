@@ -33,15 +33,23 @@ export interface TDashboardRequest extends Omit<TRequest, "services"> {
 
 function verificationOf(stored: unknown): TDashboardRequestService["verification"] {
   const out: TDashboardRequestService["verification"] = {};
-  for (const a of Array.isArray(stored) ? (stored as { id?: unknown; verified?: unknown; verifiedAt?: unknown }[]) : []) {
+  for (const a of Array.isArray(stored)
+    ? (stored as { id?: unknown; verified?: unknown; verifiedAt?: unknown }[])
+    : []) {
     if (typeof a?.id !== "string") continue;
-    out[a.id] = { verified: typeof a.verified === "boolean" ? a.verified : null, verifiedAt: typeof a.verifiedAt === "string" ? a.verifiedAt : null };
+    out[a.id] = {
+      verified: typeof a.verified === "boolean" ? a.verified : null,
+      verifiedAt: typeof a.verifiedAt === "string" ? a.verifiedAt : null,
+    };
   }
   return out;
 }
 
 /** A full row with its include, or a row of loadRequestPage (the list). */
-export function serializeDashboardRequest(row: LoadedRequest | DashboardRequestRow, now = new Date()): TDashboardRequest {
+export function serializeDashboardRequest(
+  row: LoadedRequest | DashboardRequestRow,
+  now = new Date(),
+): TDashboardRequest {
   const base = serializeRequest(row, now);
   const services = base.services.map((s, i) => {
     const stored = row.services[i]!;
@@ -57,11 +65,22 @@ export function serializeDashboardRequest(row: LoadedRequest | DashboardRequestR
   return {
     ...base,
     services,
-    client: { id: row.client.id, name: row.client.name, email: row.client.email, company: row.client.company, isProspect: row.client.isProspect },
+    client: {
+      id: row.client.id,
+      name: row.client.name,
+      email: row.client.email,
+      company: row.client.company,
+      isProspect: row.client.isProspect,
+    },
     progress: progress({
       intakeRequested: row.intakeRequested,
       intakeCompleted: row.intakeCompletedAt !== null,
-      services: row.services.map((s) => ({ serviceId: s.serviceId, optional: s.optional, status: s.status, awaitingConfirmation: s.awaitingConfirmation })),
+      services: row.services.map((s) => ({
+        serviceId: s.serviceId,
+        optional: s.optional,
+        status: s.status,
+        awaitingConfirmation: s.awaitingConfirmation,
+      })),
     }),
     isDemo: row.isDemo,
   };

@@ -6,7 +6,11 @@ import { getDb } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
 import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
-import { dashboardRequestInclude, serializeDashboardRequest, type TDashboardRequest } from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
+import {
+  dashboardRequestInclude,
+  serializeDashboardRequest,
+  type TDashboardRequest,
+} from "@/lib/surfaces/dashboard/requests/dashboard-request-view";
 import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
 import { describeEvents, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
@@ -43,7 +47,12 @@ export interface TServiceLabels {
 /** The manual steps a one-click service falls back to on this installation, in English. */
 function manualStepsOf(service: string, platform: string, agencyAccount: string): string[] {
   const catalog = getCatalogService(service);
-  if (catalog?.clientFlow !== "one_click" || catalog.instructions.length === 0 || platformMode(platform) !== "unconfigured") return [];
+  if (
+    catalog?.clientFlow !== "one_click" ||
+    catalog.instructions.length === 0 ||
+    platformMode(platform) !== "unconfigured"
+  )
+    return [];
   return instructionSteps("en", service, agencyAccount);
 }
 
@@ -59,7 +68,10 @@ export interface TDashboardRequestDetail {
 // Events that say how the state moved rather than what a person did: kept, but folded.
 // A failed or partial attempt stays in view: it carries the platform's words.
 function isTechnical(type: string, described: DescribedEvent): boolean {
-  return (type === "request.updated" && described.text === "Access request updated") || (type === "connection.attempt_completed" && described.tone === "good");
+  return (
+    (type === "request.updated" && described.text === "Access request updated") ||
+    (type === "connection.attempt_completed" && described.tone === "good")
+  );
 }
 
 interface AccountRow {
@@ -85,23 +97,48 @@ function inviteTargetOf(account: AccountRow | undefined): string {
   return account?.email ?? account?.platformAccountId ?? account?.displayName ?? "";
 }
 
-export async function getRequestForDashboard(opts: { agencyId: string; id: string; now?: Date }): Promise<TDashboardRequestDetail> {
+export async function getRequestForDashboard(opts: {
+  agencyId: string;
+  id: string;
+  now?: Date;
+}): Promise<TDashboardRequestDetail> {
   const db = await getDb();
-  const row = await db.accessRequest.findFirst({ where: { id: opts.id, agencyId: opts.agencyId, isDemo: false }, include: dashboardRequestInclude });
+  const row = await db.accessRequest.findFirst({
+    where: { id: opts.id, agencyId: opts.agencyId, isDemo: false },
+    include: dashboardRequestInclude,
+  });
   if (!row) throw notFound("Request");
   const request = serializeDashboardRequest(row, opts.now);
-  const accountIds = [...new Set(request.services.flatMap((s) => s.accounts.map((a) => a.internalAccountId)).filter(Boolean))];
+  const accountIds = [
+    ...new Set(request.services.flatMap((s) => s.accounts.map((a) => a.internalAccountId)).filter(Boolean)),
+  ];
   const [answers, questions, events, bodies, accounts, reminders, reminderEmails] = await Promise.all([
-    db.intakeAnswer.findMany({ where: { agencyId: opts.agencyId, requestId: row.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    db.intakeAnswer.findMany({
+      where: { agencyId: opts.agencyId, requestId: row.id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    }),
     db.intakeQuestion.findMany({ where: { agencyId: opts.agencyId }, select: { id: true, position: true } }),
     getRequestTimeline({ agencyId: opts.agencyId, requestId: row.id }),
-    db.event.findMany({ where: { agencyId: opts.agencyId, requestId: row.id, test: false }, select: { id: true, body: true } }),
+    db.event.findMany({
+      where: { agencyId: opts.agencyId, requestId: row.id, test: false },
+      select: { id: true, body: true },
+    }),
     db.connectedAccount.findMany({
       where: { agencyId: opts.agencyId, internalAccountId: { in: accountIds } },
-      select: { internalAccountId: true, platform: true, displayName: true, email: true, platformAccountId: true, businessName: true },
+      select: {
+        internalAccountId: true,
+        platform: true,
+        displayName: true,
+        email: true,
+        platformAccountId: true,
+        businessName: true,
+      },
     }),
     lastRemindersOf([row.id]),
-    db.email.findMany({ where: { agencyId: opts.agencyId, requestId: row.id, kind: "reminder" }, select: { id: true, to: true, createdAt: true } }),
+    db.email.findMany({
+      where: { agencyId: opts.agencyId, requestId: row.id, kind: "reminder" },
+      select: { id: true, to: true, createdAt: true },
+    }),
   ]);
   const bodyOfEvent = new Map(bodies.map((b) => [b.id, b.body]));
   const staff = await actorNames(
@@ -133,7 +170,10 @@ export async function getRequestForDashboard(opts: { agencyId: string; id: strin
   const position = new Map(questions.map((q) => [q.id, q.position]));
   const accountOf = new Map(accounts.map((a) => [a.internalAccountId, a]));
   // the form's order; a question since removed from the form keeps its answer, last
-  const ordered = [...answers].sort((a, b) => (position.get(a.questionId) ?? Number.MAX_SAFE_INTEGER) - (position.get(b.questionId) ?? Number.MAX_SAFE_INTEGER));
+  const ordered = [...answers].sort(
+    (a, b) =>
+      (position.get(a.questionId) ?? Number.MAX_SAFE_INTEGER) - (position.get(b.questionId) ?? Number.MAX_SAFE_INTEGER),
+  );
   return {
     request,
     labels: request.services.map((s) => ({
@@ -146,7 +186,11 @@ export async function getRequestForDashboard(opts: { agencyId: string; id: strin
           return label ? [[a.id, label]] : [];
         }),
       ),
-      manualSteps: manualStepsOf(s.service, s.platform, inviteTargetOf(accountOf.get(s.accounts[0]?.internalAccountId ?? ""))),
+      manualSteps: manualStepsOf(
+        s.service,
+        s.platform,
+        inviteTargetOf(accountOf.get(s.accounts[0]?.internalAccountId ?? "")),
+      ),
     })),
     intakeAnswers: ordered.map((a) => ({
       questionId: a.questionId,

@@ -24,7 +24,16 @@ export async function listRequestsForDashboard(opts: { agencyId: string; query: 
   const filters = { status, clientId, search, order: "desc" };
   const pos = decodeCursor(cursor, filters);
   // one query (loadRequestPage), newest first
-  const rows = await loadRequestPage({ agencyId: opts.agencyId, clientId, status, search, pos, order: "desc", take: limit + 1, now });
+  const rows = await loadRequestPage({
+    agencyId: opts.agencyId,
+    clientId,
+    status,
+    search,
+    pos,
+    order: "desc",
+    take: limit + 1,
+    now,
+  });
   const page = pageOf(rows, limit, filters);
   return { data: page.rows.map((r) => serializeDashboardRequest(r, now)), nextCursor: page.nextCursor };
 }

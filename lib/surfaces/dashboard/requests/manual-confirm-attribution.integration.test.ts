@@ -11,7 +11,16 @@ import { getDb } from "@/lib/infra/db/db";
 import { startApiServer } from "@/test/support/api-server";
 import { call, expectError, expectOk, fieldsOf, seedV2Agency } from "@/test/support/v2-fixtures";
 import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
-import { eventsOf, locationOf, postForm, requestRow, seedAccessAgency, seedAccessRequest, typesOf, type TestAgency } from "@/test/support/access-fixtures";
+import {
+  eventsOf,
+  locationOf,
+  postForm,
+  requestRow,
+  seedAccessAgency,
+  seedAccessRequest,
+  typesOf,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
 import { applyAgencyAction } from "@/lib/core/requests/apply-agency-action";
 import { editRequest } from "@/lib/core/requests/edit-request";
 import { sendReminderNow } from "@/lib/core/requests/send-reminder-now";
@@ -29,22 +38,30 @@ beforeAll(async () => {
   server = await startApiServer();
   agency = await seedAccessAgency(["meta", "google"]);
   const db = await getDb();
-  const user = (name: string | null) => db.user.create({ data: { email: `${crypto.randomUUID().slice(0, 8)}@agency.test`, name, passwordHash: "x" } });
+  const user = (name: string | null) =>
+    db.user.create({ data: { email: `${crypto.randomUUID().slice(0, 8)}@agency.test`, name, passwordHash: "x" } });
   const a = await user("Ana Ortiz");
   await db.membership.create({ data: { agencyId: agency.agencyId, userId: a.id, role: "manager" } });
   ana = { id: a.id, email: a.email };
   const w = await user("Watcher");
   await db.membership.create({ data: { agencyId: agency.agencyId, userId: w.id, role: "member" } });
-  await updateNotificationPreferences({ agencyId: agency.agencyId, userId: w.id, input: { events: ["service.granted"], email: "off" } });
+  await updateNotificationPreferences({
+    agencyId: agency.agencyId,
+    userId: w.id,
+    input: { events: ["service.granted"], email: "off" },
+  });
   watcher = { id: w.id };
 });
 afterAll(() => server.close());
 
-const texts = (entries: { text: string; technical?: boolean }[]) => entries.filter((e) => !e.technical).map((e) => e.text);
+const texts = (entries: { text: string; technical?: boolean }[]) =>
+  entries.filter((e) => !e.technical).map((e) => e.text);
 
 describe("a service granted by hand", () => {
   it("lets the client say I've done this, waits for the agency's confirmation, and credits the member who confirmed", async () => {
-    const { requestId, token, clientId } = await seedAccessRequest(agency, { meta_instagram: { accessLevel: "analyst" } });
+    const { requestId, token, clientId } = await seedAccessRequest(agency, {
+      meta_instagram: { accessLevel: "analyst" },
+    });
 
     // the client page offers "I've done this" for the manual steps
     const view = await loadAccessPage({ token });
@@ -53,19 +70,32 @@ describe("a service granted by hand", () => {
     const done = await postForm(`${server.url}/api/access/${token}/services/meta_instagram/invite-sent`, {});
     expect(locationOf(done).searchParams.get("notice")).toBe("invite_sent");
     let row = await requestRow(requestId);
-    expect(row.services.find((s) => s.serviceId === "meta_instagram")).toMatchObject({ status: "pending", awaitingConfirmation: true });
+    expect(row.services.find((s) => s.serviceId === "meta_instagram")).toMatchObject({
+      status: "pending",
+      awaitingConfirmation: true,
+    });
     expect(typesOf(await eventsOf(requestId))).toEqual(["request.created", "request.updated"]);
-    const waiting = (await loadAccessPage({ token }))!.platforms.flatMap((p) => p.services).find((s) => s.serviceId === "meta_instagram")!;
+    const waiting = (await loadAccessPage({ token }))!.platforms
+      .flatMap((p) => p.services)
+      .find((s) => s.serviceId === "meta_instagram")!;
     expect(waiting).toMatchObject({ awaitingConfirmation: true, actions: { inviteSent: false } });
     // the team is told to confirm
     const before = await listNotifications({ agencyId: agency.agencyId, userId: watcher.id });
-    expect(before.data.map((n) => n.message)).toContain("Ana Client says Instagram Account is done: confirm that the access arrived");
+    expect(before.data.map((n) => n.message)).toContain(
+      "Ana Client says Instagram Account is done: confirm that the access arrived",
+    );
     // the dashboard's timeline says what the client did
     let detail = await getRequestForDashboard({ agencyId: agency.agencyId, id: requestId });
-    expect(texts(detail.timeline)).toContain("Ana Client says Instagram Account is done: waiting for your confirmation");
+    expect(texts(detail.timeline)).toContain(
+      "Ana Client says Instagram Account is done: waiting for your confirmation",
+    );
 
     // a team member confirms it
-    await applyAgencyAction({ agencyId: agency.agencyId, input: { requestId, kind: "confirm_invite", serviceId: "meta_instagram" }, actorEmail: ana.email });
+    await applyAgencyAction({
+      agencyId: agency.agencyId,
+      input: { requestId, kind: "confirm_invite", serviceId: "meta_instagram" },
+      actorEmail: ana.email,
+    });
     row = await requestRow(requestId);
     expect(row.status).toBe("completed");
     detail = await getRequestForDashboard({ agencyId: agency.agencyId, id: requestId });
@@ -88,8 +118,16 @@ describe("a service granted by hand", () => {
       input: {
         requestId,
         requestedServices: {
-          meta_instagram: { accessLevel: "analyst", optional: false, requestedAccountLinks: [{ internalAccountId: agency.accounts.meta! }] },
-          google_ads: { accessLevel: "standard", optional: false, requestedAccountLinks: [{ internalAccountId: agency.accounts.google! }] },
+          meta_instagram: {
+            accessLevel: "analyst",
+            optional: false,
+            requestedAccountLinks: [{ internalAccountId: agency.accounts.meta! }],
+          },
+          google_ads: {
+            accessLevel: "standard",
+            optional: false,
+            requestedAccountLinks: [{ internalAccountId: agency.accounts.google! }],
+          },
         },
       },
     });
@@ -98,25 +136,46 @@ describe("a service granted by hand", () => {
 
     // a reminder and the cancellation join the timeline
     await sendReminderNow({ agencyId: agency.agencyId, requestId });
-    await applyAgencyAction({ agencyId: agency.agencyId, input: { requestId, kind: "cancel" }, actorEmail: ana.email, now: new Date(Date.now() + 1000) });
+    await applyAgencyAction({
+      agencyId: agency.agencyId,
+      input: { requestId, kind: "cancel" },
+      actorEmail: ana.email,
+      now: new Date(Date.now() + 1000),
+    });
     detail = await getRequestForDashboard({ agencyId: agency.agencyId, id: requestId });
-    expect(texts(detail.timeline).slice(-2)).toEqual(["Reminder emailed to ana@client.test", "Ana Ortiz cancelled the request"]);
+    expect(texts(detail.timeline).slice(-2)).toEqual([
+      "Reminder emailed to ana@client.test",
+      "Ana Ortiz cancelled the request",
+    ]);
   });
 });
 
 describe("a manual service needs the agency account its steps name", () => {
   it("refuses a request without one with 400 VALIDATION_FAILED naming the field (API)", async () => {
     const v2 = await seedV2Agency({ platforms: ["meta", "google"] });
-    const client = expectOk(await call(server.url, v2.key, "POST", "/clients", { body: { name: "Maple Bakery", email: "owner@maple.test" } }), 201) as { id: string };
+    const client = expectOk(
+      await call(server.url, v2.key, "POST", "/clients", { body: { name: "Maple Bakery", email: "owner@maple.test" } }),
+      201,
+    ) as { id: string };
     const res = await call(server.url, v2.key, "POST", "/requests", {
-      body: { clientId: client.id, requestedServices: { meta_instagram: { accessLevel: "analyst" }, google_ads: { accessLevel: "standard" } } },
+      body: {
+        clientId: client.id,
+        requestedServices: { meta_instagram: { accessLevel: "analyst" }, google_ads: { accessLevel: "standard" } },
+      },
     });
     expectError(res, 400, "VALIDATION_FAILED");
     expect(fieldsOf(res)).toEqual(["requestedServices.meta_instagram.requestedAccountLinks"]);
-    expect(res.body.error.message).toMatch(/Instagram Account is granted by the client following steps that name the agency's account/);
+    expect(res.body.error.message).toMatch(
+      /Instagram Account is granted by the client following steps that name the agency's account/,
+    );
     // with the account linked it is created
     const ok = await call(server.url, v2.key, "POST", "/requests", {
-      body: { clientId: client.id, requestedServices: { meta_instagram: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: v2.accounts.meta }] } } },
+      body: {
+        clientId: client.id,
+        requestedServices: {
+          meta_instagram: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: v2.accounts.meta }] },
+        },
+      },
     });
     expectOk(ok, 201);
   });

@@ -26,12 +26,26 @@ beforeAll(async () => {
   agencyId = (await createAgency({ name: "Readable Agency" })).id;
   googleAccount = (await connectAccount({ agencyId, platform: "google" })).internalAccountId;
   hubspotAccount = (await connectAccount({ agencyId, platform: "hubspot" })).internalAccountId;
-  await (await getDb()).connectedAccount.update({ where: { internalAccountId: googleAccount }, data: { displayName: "Readable Ads Manager" } });
-  clientId = (await createClient({ agencyId, input: ZCreateClientBody.parse({ name: "Maria Lopez", email: "maria@client.test" }) })).id;
+  await (
+    await getDb()
+  ).connectedAccount.update({
+    where: { internalAccountId: googleAccount },
+    data: { displayName: "Readable Ads Manager" },
+  });
+  clientId = (
+    await createClient({
+      agencyId,
+      input: ZCreateClientBody.parse({ name: "Maria Lopez", email: "maria@client.test" }),
+    })
+  ).id;
 });
 
 async function newRequest(services: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return createRequest({ agencyId, input: ZCreateRequestBody.parse({ clientId, requestedServices: services, ...extra }), source: "dashboard" });
+  return createRequest({
+    agencyId,
+    input: ZCreateRequestBody.parse({ clientId, requestedServices: services, ...extra }),
+    source: "dashboard",
+  });
 }
 
 describe("the request page's read model", () => {
@@ -41,7 +55,10 @@ describe("the request page's read model", () => {
       hubspot_portal: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: hubspotAccount }] },
     });
     await applyAgencyAction({ agencyId, input: { requestId: r.id, kind: "mark_granted", serviceId: "google_ads" } });
-    await applyRequestAction({ requestId: r.id, action: { kind: "invite_sent", serviceId: "hubspot_portal", grantsImmediately: false } });
+    await applyRequestAction({
+      requestId: r.id,
+      action: { kind: "invite_sent", serviceId: "hubspot_portal", grantsImmediately: false },
+    });
     const detail = await getRequestForDashboard({ agencyId, id: r.id });
 
     const google = detail.labels.find((l) => l.service === "google_ads")!;
@@ -55,20 +72,47 @@ describe("the request page's read model", () => {
     const granted = detail.timeline.find((e) => e.type === "service.granted")!;
     // marked by the team, so credited to the team, never to the client
     expect(granted).toMatchObject({ text: "Your team marked Google Ads as granted", tone: "good", technical: false });
-    expect(detail.timeline.find((e) => e.type === "request.created")).toMatchObject({ text: "Access request created", technical: false });
+    expect(detail.timeline.find((e) => e.type === "request.created")).toMatchObject({
+      text: "Access request created",
+      technical: false,
+    });
     // the client's "I've sent the invite" is a person's action; the rest are technical
     const updates = detail.timeline.filter((e) => e.type === "request.updated");
-    expect(updates.map((e) => [e.text, e.technical])).toEqual([["Maria Lopez says HubSpot Account is done: waiting for your confirmation", false]]);
+    expect(updates.map((e) => [e.text, e.technical])).toEqual([
+      ["Maria Lopez says HubSpot Account is done: waiting for your confirmation", false],
+    ]);
   });
 
   it("lists intake answers in the form's order, not the order they were saved", async () => {
     const db = await getDb();
     await db.agency.update({ where: { id: agencyId }, data: { intakeFormEnabled: true } });
-    const second = await db.intakeQuestion.create({ data: { agencyId, type: "text", label: "Monthly budget?", position: 1 } });
-    const first = await db.intakeQuestion.create({ data: { agencyId, type: "text", label: "Your website?", position: 0 } });
+    const second = await db.intakeQuestion.create({
+      data: { agencyId, type: "text", label: "Monthly budget?", position: 1 },
+    });
+    const first = await db.intakeQuestion.create({
+      data: { agencyId, type: "text", label: "Your website?", position: 0 },
+    });
     const r = await newRequest({}, { intakeForm: { requested: true } });
-    await db.intakeAnswer.create({ data: { agencyId, requestId: r.id, questionId: second.id, questionLabel: second.label, questionType: "text", value: "5000" } });
-    await db.intakeAnswer.create({ data: { agencyId, requestId: r.id, questionId: first.id, questionLabel: first.label, questionType: "text", value: "maria.test" } });
+    await db.intakeAnswer.create({
+      data: {
+        agencyId,
+        requestId: r.id,
+        questionId: second.id,
+        questionLabel: second.label,
+        questionType: "text",
+        value: "5000",
+      },
+    });
+    await db.intakeAnswer.create({
+      data: {
+        agencyId,
+        requestId: r.id,
+        questionId: first.id,
+        questionLabel: first.label,
+        questionType: "text",
+        value: "maria.test",
+      },
+    });
     const detail = await getRequestForDashboard({ agencyId, id: r.id });
     expect(detail.intakeAnswers.map((a) => a.label)).toEqual(["Your website?", "Monthly budget?"]);
   });
@@ -81,7 +125,9 @@ describe("the static link's state", () => {
     const fresh = await getStaticLink({ agencyId: agency });
     expect(fresh.live).toBe(false);
     expect(fresh.missing).toMatch(/Choose at least one service/);
-    await expect(updateStaticLink({ agencyId: agency, input: { enabled: true } })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(updateStaticLink({ agencyId: agency, input: { enabled: true } })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
 
     const db = await getDb();
     await db.agency.update({ where: { id: agency }, data: { intakeFormEnabled: true } });
@@ -101,7 +147,11 @@ describe("the thank-you summary", () => {
   it("says what was shared and skipped, and what the platform refused in its words", async () => {
     const r = await newRequest({
       google_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: googleAccount }] },
-      hubspot_portal: { accessLevel: "standard", optional: true, requestedAccountLinks: [{ internalAccountId: hubspotAccount }] },
+      hubspot_portal: {
+        accessLevel: "standard",
+        optional: true,
+        requestedAccountLinks: [{ internalAccountId: hubspotAccount }],
+      },
     });
     await applyAgencyAction({ agencyId, input: { requestId: r.id, kind: "mark_granted", serviceId: "google_ads" } });
     await applyRequestAction({ requestId: r.id, action: { kind: "skip", serviceId: "hubspot_portal" } });
@@ -115,7 +165,16 @@ describe("the thank-you summary", () => {
           type: "connection.attempt_completed",
           schemaVersion: "2",
           createdAt: at,
-          body: JSON.stringify({ data: { attempt: { platform: "google", outcome, errors: [], services: [{ service: "google_ads", status: "granted", errors }] } } }),
+          body: JSON.stringify({
+            data: {
+              attempt: {
+                platform: "google",
+                outcome,
+                errors: [],
+                services: [{ service: "google_ads", status: "granted", errors }],
+              },
+            },
+          }),
         },
       });
     await attempt("failed", ["An old refusal"], new Date(Date.now() - 60_000));
@@ -126,6 +185,8 @@ describe("the thank-you summary", () => {
     expect(summary.granted).toEqual([expect.objectContaining({ serviceId: "google_ads", platformName: "Google" })]);
     expect(summary.skipped.map((s) => s.serviceId)).toEqual(["hubspot_portal"]);
     // the last attempt decides: its refusal, not the earlier one
-    expect(summary.refused).toEqual([{ platform: "google", platformName: "Google", errors: ["Account 123-456-7890 is suspended"] }]);
+    expect(summary.refused).toEqual([
+      { platform: "google", platformName: "Google", errors: ["Account 123-456-7890 is suspended"] },
+    ]);
   });
 });

@@ -2,7 +2,13 @@
 // A search word matches a service's name, its platform's name, its id or a few other names
 // people know the platform by (Twitter for X, Facebook for Meta); every word must match,
 // ignoring case and accents. A platform whose name matches shows all its services.
-import { listPlatformServices, listPlatforms, type CatalogPlatform, type CatalogService, type PlatformId } from "@/lib/core/catalog/catalog";
+import {
+  listPlatformServices,
+  listPlatforms,
+  type CatalogPlatform,
+  type CatalogService,
+  type PlatformId,
+} from "@/lib/core/catalog/catalog";
 
 export interface CatalogGroup {
   platform: CatalogPlatform;
@@ -42,7 +48,9 @@ export function groupCatalog(query = ""): CatalogGroup[] {
       words.length === 0
         ? all
         : all.filter((s) => {
-            const text = normalizeSearch(`${platform.name} ${ALSO_KNOWN_AS[platform.id] ?? ""} ${s.name} ${s.id.replaceAll("_", " ")}`);
+            const text = normalizeSearch(
+              `${platform.name} ${ALSO_KNOWN_AS[platform.id] ?? ""} ${s.name} ${s.id.replaceAll("_", " ")}`,
+            );
             return words.every((w) => text.includes(w));
           });
     if (services.length > 0) groups.push({ platform, services });

@@ -20,11 +20,14 @@ export const V2_ERROR_CODES = {
   CAPABILITY_REQUIRED: "The API key lacks the operation's scope.",
   PLAN_NOT_ENTITLED: "The agency's plan has no API access and no running trial.",
   PLAN_LIMIT_REACHED: "Creating a request at an enforced monthly access-link limit.",
-  NOT_FOUND: "No such object in the agency (another agency's id reads the same), a path id that is not a uuid, or an unknown path.",
+  NOT_FOUND:
+    "No such object in the agency (another agency's id reads the same), a path id that is not a uuid, or an unknown path.",
   METHOD_NOT_ALLOWED: "The path does not serve this method; the `Allow` header lists those it does.",
   EXTERNAL_CLIENT_ID_IMMUTABLE: "Changing a client's `externalClientId` once it is set.",
-  EXTERNAL_CLIENT_ID_CONFLICT: "The `externalClientId` is already used by another client of the agency (also when two creates race).",
-  IDEMPOTENCY_IN_PROGRESS: "A call with the same `Idempotency-Key` is still being processed after about 10 seconds; retry shortly.",
+  EXTERNAL_CLIENT_ID_CONFLICT:
+    "The `externalClientId` is already used by another client of the agency (also when two creates race).",
+  IDEMPOTENCY_IN_PROGRESS:
+    "A call with the same `Idempotency-Key` is still being processed after about 10 seconds; retry shortly.",
   IDEMPOTENCY_KEY_REUSED: "The `Idempotency-Key` was already used with a different body or endpoint.",
   INVALID_STATE: "The request's state does not allow the operation (cancelling a completed or expired request).",
   LIMIT_REACHED: "The agency already has the maximum number of webhooks.",
@@ -32,7 +35,8 @@ export const V2_ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: "The body is not sent as `Content-Type: application/json`.",
   RATE_LIMITED: `More than ${V2_RATE_LIMIT.points} calls in ${V2_RATE_LIMIT.windowSeconds} seconds for the agency; wait the seconds in \`Retry-After\`.`,
   INTERNAL: "An unexpected error. The message quotes the request id; nothing internal is shown.",
-  SERVICE_UNAVAILABLE: "The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds.",
+  SERVICE_UNAVAILABLE:
+    "The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds.",
 } as const satisfies Partial<Record<ErrorCode, string>>;
 export type V2ErrorCode = keyof typeof V2_ERROR_CODES;
 
@@ -44,12 +48,20 @@ const ZRequestId = z
 export const ZErrorEnvelope = z
   .object({
     error: z.object({
-      code: z.enum(Object.keys(V2_ERROR_CODES) as [V2ErrorCode, ...V2ErrorCode[]]).meta({ description: "Stable code; see the table in the API description." }),
+      code: z
+        .enum(Object.keys(V2_ERROR_CODES) as [V2ErrorCode, ...V2ErrorCode[]])
+        .meta({ description: "Stable code; see the table in the API description." }),
       message: z.string().meta({ description: "For people; may change. Bound violations name the limit." }),
       details: z
         .array(
           z.object({
-            field: z.string().optional().meta({ description: "The body field, query parameter or header concerned, as a path such as `requestedServices.meta_ads.accessLevel`." }),
+            field: z
+              .string()
+              .optional()
+              .meta({
+                description:
+                  "The body field, query parameter or header concerned, as a path such as `requestedServices.meta_ads.accessLevel`.",
+              }),
             message: z.string(),
           }),
         )
@@ -57,7 +69,10 @@ export const ZErrorEnvelope = z
     }),
     meta: z.object({ requestId: ZRequestId }),
   })
-  .meta({ id: "ErrorEnvelope", description: "Every failure, including 401, 404, 405, 413, 415 and 500, has this body." });
+  .meta({
+    id: "ErrorEnvelope",
+    description: "Every failure, including 401, 404, 405, 413, 415 and 500, has this body.",
+  });
 
 /** `{ data, meta: { requestId } }` around one object. */
 export function envelope(data: z.ZodType) {
@@ -70,7 +85,10 @@ export function pageEnvelope(item: z.ZodType) {
     data: z.array(item),
     meta: z.object({
       requestId: ZRequestId,
-      nextCursor: z.string().nullable().meta({ description: "Pass as `cursor` for the next page, with the same filters; null on the last page." }),
+      nextCursor: z
+        .string()
+        .nullable()
+        .meta({ description: "Pass as `cursor` for the next page, with the same filters; null on the last page." }),
     }),
   });
 }
@@ -89,17 +107,39 @@ export function registerSharedComponents(registry: OpenAPIRegistry) {
     description:
       "`Authorization: Bearer <API key>`. Keys are created in the dashboard with a set of scopes and shown once. The scopes an operation needs are listed in its security requirement and its `x-required-scope`.",
   });
-  registry.registerComponent("headers", "X-Request-Id", header("The call's request id, the same as `meta.requestId`.", { type: "string" }));
-  registry.registerComponent("headers", "RateLimit-Limit", header(`Calls allowed per window (${V2_RATE_LIMIT.points}).`, { type: "integer" }));
-  registry.registerComponent("headers", "RateLimit-Remaining", header("Calls left in the current window.", { type: "integer" }));
-  registry.registerComponent("headers", "RateLimit-Reset", header("Seconds until the window resets.", { type: "integer" }));
-  registry.registerComponent("headers", "RateLimit-Policy", header(`The policy, \`${V2_RATE_LIMIT.points};w=${V2_RATE_LIMIT.windowSeconds}\`.`, { type: "string" }));
+  registry.registerComponent(
+    "headers",
+    "X-Request-Id",
+    header("The call's request id, the same as `meta.requestId`.", { type: "string" }),
+  );
+  registry.registerComponent(
+    "headers",
+    "RateLimit-Limit",
+    header(`Calls allowed per window (${V2_RATE_LIMIT.points}).`, { type: "integer" }),
+  );
+  registry.registerComponent(
+    "headers",
+    "RateLimit-Remaining",
+    header("Calls left in the current window.", { type: "integer" }),
+  );
+  registry.registerComponent(
+    "headers",
+    "RateLimit-Reset",
+    header("Seconds until the window resets.", { type: "integer" }),
+  );
+  registry.registerComponent(
+    "headers",
+    "RateLimit-Policy",
+    header(`The policy, \`${V2_RATE_LIMIT.points};w=${V2_RATE_LIMIT.windowSeconds}\`.`, { type: "string" }),
+  );
   registry.registerComponent("headers", "Retry-After", header("Seconds to wait before retrying.", { type: "integer" }));
   registry.registerComponent("headers", "Allow", header("The methods the path serves.", { type: "string" }));
   registry.registerComponent(
     "headers",
     "Idempotent-Replayed",
-    header("`true` when this is the stored result of an earlier call with the same `Idempotency-Key`.", { type: "string" }),
+    header("`true` when this is the stored result of an earlier call with the same `Idempotency-Key`.", {
+      type: "string",
+    }),
   );
 }
 
@@ -115,7 +155,11 @@ const RATE_HEADERS = {
 export function success(description: string, schema: z.ZodType, opts: { idempotent?: boolean } = {}): ResponseConfig {
   return {
     description,
-    headers: { "X-Request-Id": ref("X-Request-Id"), ...RATE_HEADERS, ...(opts.idempotent ? { "Idempotent-Replayed": ref("Idempotent-Replayed") } : {}) },
+    headers: {
+      "X-Request-Id": ref("X-Request-Id"),
+      ...RATE_HEADERS,
+      ...(opts.idempotent ? { "Idempotent-Replayed": ref("Idempotent-Replayed") } : {}),
+    },
     content: { "application/json": { schema } },
   };
 }
@@ -134,7 +178,14 @@ export interface OperationTraits {
 
 /** Error responses of an operation, one per status, each listing its codes. */
 export function errorResponses(t: OperationTraits): RouteConfig["responses"] {
-  const codes = new Set<V2ErrorCode>(["VALIDATION_FAILED", "UNAUTHENTICATED", "PLAN_NOT_ENTITLED", "RATE_LIMITED", "INTERNAL", "SERVICE_UNAVAILABLE"]);
+  const codes = new Set<V2ErrorCode>([
+    "VALIDATION_FAILED",
+    "UNAUTHENTICATED",
+    "PLAN_NOT_ENTITLED",
+    "RATE_LIMITED",
+    "INTERNAL",
+    "SERVICE_UNAVAILABLE",
+  ]);
   if (t.scope) codes.add("CAPABILITY_REQUIRED");
   if (t.body) ["PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE"].forEach((c) => codes.add(c as V2ErrorCode));
   if (t.notFound) codes.add("NOT_FOUND");
@@ -164,8 +215,12 @@ export function errorResponses(t: OperationTraits): RouteConfig["responses"] {
  * reads a list of requirement objects, and `x-required-scope` is then that list.
  */
 export function security(scope?: ApiScope | readonly ApiScope[]) {
-  if (Array.isArray(scope)) return { security: scope.map((s) => ({ [SECURITY_SCHEME]: [s] })), "x-required-scope": [...scope] };
-  return { security: [{ [SECURITY_SCHEME]: scope ? [scope as ApiScope] : [] }], "x-required-scope": (scope as ApiScope | undefined) ?? null };
+  if (Array.isArray(scope))
+    return { security: scope.map((s) => ({ [SECURITY_SCHEME]: [s] })), "x-required-scope": [...scope] };
+  return {
+    security: [{ [SECURITY_SCHEME]: scope ? [scope as ApiScope] : [] }],
+    "x-required-scope": (scope as ApiScope | undefined) ?? null,
+  };
 }
 
 export const ZIdempotencyKeyHeader = z.object({
@@ -180,4 +235,9 @@ export const ZIdempotencyKeyHeader = z.object({
     }),
 });
 
-export const ZIdParam = (what: string) => z.object({ id: z.uuid().meta({ description: `The ${what}'s id. An id of another agency, or one that is not a uuid, answers 404.` }) });
+export const ZIdParam = (what: string) =>
+  z.object({
+    id: z
+      .uuid()
+      .meta({ description: `The ${what}'s id. An id of another agency, or one that is not a uuid, answers 404.` }),
+  });

@@ -19,7 +19,9 @@ export function eventComponentName(type: EventType): string {
 const ZDeliveryHeaders = z.object({
   "Service-Event-Id": z.string().meta({ description: "The event id, the same on every retry." }),
   "Service-Event-Type": z.enum(EVENT_TYPES).meta({ description: "The event type." }),
-  "Service-Delivery-Id": z.string().meta({ description: "This event's delivery to this webhook, the same on every retry." }),
+  "Service-Delivery-Id": z
+    .string()
+    .meta({ description: "This event's delivery to this webhook, the same on every retry." }),
   "Service-Attempt-Id": z.string().meta({ description: "This attempt." }),
   "Service-Signature": z
     .string()
@@ -45,9 +47,19 @@ export function registerEventWebhooks(registry: OpenAPIRegistry) {
       tags: ["Webhooks"],
       request: {
         headers: ZDeliveryHeaders,
-        body: { required: true, content: { "application/json": { schema: eventSchema(type).meta({ id: name, description: EVENT_DESCRIPTIONS[type] }) } } },
+        body: {
+          required: true,
+          content: {
+            "application/json": { schema: eventSchema(type).meta({ id: name, description: EVENT_DESCRIPTIONS[type] }) },
+          },
+        },
       },
-      responses: { 200: { description: "Any 2xx acknowledges the delivery; the response body is ignored (only its first 64 KB are read)." } },
+      responses: {
+        200: {
+          description:
+            "Any 2xx acknowledges the delivery; the response body is ignored (only its first 64 KB are read).",
+        },
+      },
     });
   }
   const mapping = Object.fromEntries(EVENT_TYPES.map((t) => [t, `#/components/schemas/${eventComponentName(t)}`]));

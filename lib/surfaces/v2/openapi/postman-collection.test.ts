@@ -7,13 +7,22 @@ import { publishedDocument } from "@/lib/surfaces/v2/openapi/published-document"
 import { postmanCollection } from "@/lib/surfaces/v2/openapi/postman-collection";
 
 it("api-collection/ holds the collection generated from the current document", () => {
-  const committed = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "../../../../api-collection/access-requests.postman_collection.json"), "utf8"));
+  const committed = JSON.parse(
+    fs.readFileSync(
+      path.join(import.meta.dirname, "../../../../api-collection/access-requests.postman_collection.json"),
+      "utf8",
+    ),
+  );
   const generated = postmanCollection(publishedDocument());
   expect(committed).toEqual(JSON.parse(JSON.stringify(generated)));
-  const requests = generated.item.flatMap((f) => f.item as { request: { method: string; url: { raw: string }; header: { key: string }[] } }[]);
+  const requests = generated.item.flatMap(
+    (f) => f.item as { request: { method: string; url: { raw: string }; header: { key: string }[] } }[],
+  );
   const operations = Object.values(publishedDocument().paths ?? {}).flatMap((item) => Object.keys(item as object));
   expect(requests).toHaveLength(operations.length);
-  expect(requests.map((r) => `${r.request.method} ${r.request.url.raw}`)).toContain("POST {{baseUrl}}/api/v2/requests/:id/cancel");
+  expect(requests.map((r) => `${r.request.method} ${r.request.url.raw}`)).toContain(
+    "POST {{baseUrl}}/api/v2/requests/:id/cancel",
+  );
   const create = requests.find((r) => r.request.method === "POST" && r.request.url.raw.endsWith("/api/v2/clients"))!;
   expect(create.request.header.map((h) => h.key)).toEqual(["Authorization", "Idempotency-Key", "Content-Type"]);
 });

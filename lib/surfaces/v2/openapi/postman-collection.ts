@@ -41,7 +41,11 @@ function example(doc: OpenAPIObject, raw: Schema, name = ""): unknown {
     }
     case "array": {
       const items = (schema.items as Schema) ?? {};
-      return Array.isArray((items as Schema).enum) ? [(items.enum as unknown[])[0]] : (schema.minItems as number) > 0 ? [example(doc, items, name)] : [];
+      return Array.isArray((items as Schema).enum)
+        ? [(items.enum as unknown[])[0]]
+        : (schema.minItems as number) > 0
+          ? [example(doc, items, name)]
+          : [];
     }
     case "integer":
     case "number":
@@ -70,20 +74,36 @@ export function postmanCollection(doc: OpenAPIObject) {
         .map((s) => s.replace(/^\{(.+)\}$/, ":$1"));
       const header = [
         ...(op.operationId === "getOpenApiDocument" ? [] : [{ key: "Authorization", value: "Bearer {{apiKey}}" }]),
-        ...(op.parameters ?? []).filter((p) => p.in === "header").map((p) => ({ key: p.name, value: "{{$guid}}", description: p.description })),
+        ...(op.parameters ?? [])
+          .filter((p) => p.in === "header")
+          .map((p) => ({ key: p.name, value: "{{$guid}}", description: p.description })),
         ...(op.requestBody ? [{ key: "Content-Type", value: "application/json" }] : []),
       ];
-      const query = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => ({ key: p.name, value: "", disabled: true, description: p.description }));
-      const variable = (op.parameters ?? []).filter((p) => p.in === "path").map((p) => ({ key: p.name, value: "", description: p.description }));
+      const query = (op.parameters ?? [])
+        .filter((p) => p.in === "query")
+        .map((p) => ({ key: p.name, value: "", disabled: true, description: p.description }));
+      const variable = (op.parameters ?? [])
+        .filter((p) => p.in === "path")
+        .map((p) => ({ key: p.name, value: "", description: p.description }));
       const body = op.requestBody
-        ? { mode: "raw", raw: JSON.stringify(example(doc, op.requestBody.content["application/json"].schema), null, 2), options: { raw: { language: "json" } } }
+        ? {
+            mode: "raw",
+            raw: JSON.stringify(example(doc, op.requestBody.content["application/json"].schema), null, 2),
+            options: { raw: { language: "json" } },
+          }
         : undefined;
       const entry = {
         name: op.summary ?? op.operationId,
         request: {
           method: method.toUpperCase(),
           header,
-          url: { raw: `{{baseUrl}}/api/v2${segments.length ? "/" + segments.join("/") : ""}`, host: ["{{baseUrl}}"], path: ["api", "v2", ...segments], query, variable },
+          url: {
+            raw: `{{baseUrl}}/api/v2${segments.length ? "/" + segments.join("/") : ""}`,
+            host: ["{{baseUrl}}"],
+            path: ["api", "v2", ...segments],
+            query,
+            variable,
+          },
           ...(body ? { body } : {}),
           description: op.description,
         },
@@ -95,7 +115,8 @@ export function postmanCollection(doc: OpenAPIObject) {
   return {
     info: {
       name: doc.info.title,
-      description: "Generated from the V2 OpenAPI document by `npm run collection`. Set the `baseUrl` and `apiKey` variables.",
+      description:
+        "Generated from the V2 OpenAPI document by `npm run collection`. Set the `baseUrl` and `apiKey` variables.",
       schema: "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
     },
     variable: [

@@ -4,7 +4,10 @@
 import type { OpenAPIObject } from "openapi3-ts/oas31";
 import { openApiDocument } from "@/lib/surfaces/v2/openapi/openapi-document";
 
-export const PUBLISHED_SERVER = { url: "http://localhost:3000/api/v2", description: "A local instance; use your own instance's address + /api/v2." };
+export const PUBLISHED_SERVER = {
+  url: "http://localhost:3000/api/v2",
+  description: "A local instance; use your own instance's address + /api/v2.",
+};
 
 export function publishedDocument(): OpenAPIObject {
   return { ...openApiDocument(), servers: [PUBLISHED_SERVER] };

@@ -2,7 +2,13 @@
 // (path id, query, JSON body, Idempotency-Key header), success envelope and error responses.
 import type { z } from "zod";
 import type { OpenAPIRegistry, RouteConfig } from "@asteasolutions/zod-to-openapi";
-import { errorResponses, security, success, ZIdempotencyKeyHeader, type OperationTraits } from "@/lib/surfaces/v2/openapi/components";
+import {
+  errorResponses,
+  security,
+  success,
+  ZIdempotencyKeyHeader,
+  type OperationTraits,
+} from "@/lib/surfaces/v2/openapi/components";
 
 export const json = (schema: z.ZodType) => ({ content: { "application/json": { schema } }, required: true });
 

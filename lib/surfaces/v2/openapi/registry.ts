@@ -9,7 +9,13 @@ import { ZUsage } from "@/lib/core/usage/schemas";
 import { ZCatalogService, ZConnectedAccount, ZMe } from "@/lib/surfaces/v2/openapi/response-schemas";
 import { registerWebhookPaths } from "@/lib/surfaces/v2/openapi/webhook-paths";
 import { registerEventWebhooks } from "@/lib/surfaces/v2/openapi/event-webhooks";
-import { envelope, listEnvelope, pageEnvelope, registerSharedComponents, ZIdParam } from "@/lib/surfaces/v2/openapi/components";
+import {
+  envelope,
+  listEnvelope,
+  pageEnvelope,
+  registerSharedComponents,
+  ZIdParam,
+} from "@/lib/surfaces/v2/openapi/components";
 import { json, registerOperation, type V2Operation } from "@/lib/surfaces/v2/openapi/register-operation";
 
 // Client and Request carry their component ids in core (lib/core/*/schemas.ts), so the
@@ -39,7 +45,8 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       path: "/clients",
       operationId: "createClient",
       summary: "Create a client",
-      description: "Blank `company` and `website` become null; `language` defaults to English, `metadata` to `{}`. `email` need not be unique. Creates record `client.created`.",
+      description:
+        "Blank `company` and `website` become null; `language` defaults to English, `metadata` to `{}`. `email` need not be unique. Creates record `client.created`.",
       tags: ["Clients"],
       traits: { scope: "clients:create", body: true, idempotent: true, codes: ["EXTERNAL_CLIENT_ID_CONFLICT"] },
       request: { body: json(ZCreateClientBody) },
@@ -81,7 +88,12 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       description:
         "Send only the fields to change. `null` or an empty string clears `company` or `website`. `metadata` replaces all metadata. `externalClientId` can be set on a client that has none; changing it once set is 409 `EXTERNAL_CLIENT_ID_IMMUTABLE`.",
       tags: ["Clients"],
-      traits: { scope: "clients:update", body: true, notFound: true, codes: ["EXTERNAL_CLIENT_ID_IMMUTABLE", "EXTERNAL_CLIENT_ID_CONFLICT"] },
+      traits: {
+        scope: "clients:update",
+        body: true,
+        notFound: true,
+        codes: ["EXTERNAL_CLIENT_ID_IMMUTABLE", "EXTERNAL_CLIENT_ID_CONFLICT"],
+      },
       request: { params: ZIdParam("client"), body: json(ZUpdateClientBody) },
       status: 200,
       responseDescription: "The updated client.",
@@ -171,7 +183,8 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       path: "/usage",
       operationId: "getUsage",
       summary: "This month's access-link usage",
-      description: "Every new request and access-page session counts once per UTC calendar month, clients and prospects separately.",
+      description:
+        "Every new request and access-page session counts once per UTC calendar month, clients and prospects separately.",
       tags: ["Account"],
       traits: { scope: "usage:read" },
       status: 200,
@@ -190,7 +203,10 @@ function registerCorePaths(registry: OpenAPIRegistry) {
     tags: ["Meta"],
     security: [],
     responses: {
-      200: { description: "The OpenAPI 3.1 document of API V2.", content: { "application/json": { schema: z.object({ openapi: z.string() }).catchall(z.unknown()) } } },
+      200: {
+        description: "The OpenAPI 3.1 document of API V2.",
+        content: { "application/json": { schema: z.object({ openapi: z.string() }).catchall(z.unknown()) } },
+      },
     },
   });
 }

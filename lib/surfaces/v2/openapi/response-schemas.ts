@@ -30,10 +30,20 @@ export const ZCatalogService = z.object({
   id: z.string().meta({ description: "The key to use in `requestedServices`." }),
   platform: z.string(),
   roles: z
-    .array(z.object({ value: z.string().meta({ description: "Use as `accessLevel`." }), label: z.string(), readOnly: z.boolean() }).readonly())
+    .array(
+      z
+        .object({
+          value: z.string().meta({ description: "Use as `accessLevel`." }),
+          label: z.string(),
+          readOnly: z.boolean(),
+        })
+        .readonly(),
+    )
     .readonly()
     .meta({ description: "Empty when the service has no roles: omit `accessLevel` then." }),
-  grantMethod: z.enum(["automatic", "manual"]).meta({ description: "manual: the client follows instructions instead of granting in one click." }),
+  grantMethod: z
+    .enum(["automatic", "manual"])
+    .meta({ description: "manual: the client follows instructions instead of granting in one click." }),
   clientSignInRequired: z.boolean(),
   accountLinkFields: z
     .array(z.object({ name: z.string(), required: z.boolean() }).readonly())

@@ -17,8 +17,14 @@ import { envelope, pageEnvelope, ZIdParam } from "@/lib/surfaces/v2/openapi/comp
 import { json, registerOperation, type V2Operation } from "@/lib/surfaces/v2/openapi/register-operation";
 
 const Webhook = ZWebhook.meta({ id: "Webhook" });
-const WebhookWithSecret = ZWebhookWithSecret.meta({ id: "WebhookWithSecret", description: "The webhook and its `whsec_` signing secret, shown this once." });
-const Delivery = ZDelivery.meta({ id: "WebhookDelivery", description: "One event's delivery to one webhook, with every attempt." });
+const WebhookWithSecret = ZWebhookWithSecret.meta({
+  id: "WebhookWithSecret",
+  description: "The webhook and its `whsec_` signing secret, shown this once.",
+});
+const Delivery = ZDelivery.meta({
+  id: "WebhookDelivery",
+  description: "One event's delivery to one webhook, with every attempt.",
+});
 const TestResult = ZWebhookTestResult.meta({ id: "WebhookTestResult" });
 
 const URL_RULE = "`url`: HTTPS on port 443, resolving only to public addresses; redirects are not followed.";
@@ -123,7 +129,8 @@ export function registerWebhookPaths(registry: OpenAPIRegistry) {
       path: "/webhooks/{id}/rotate-secret",
       operationId: "rotateWebhookSecret",
       summary: "Rotate the signing secret",
-      description: "For 24 hours deliveries carry two `v1=` signatures, one per secret; rotating again within those 24 hours ends the oldest secret at once. No body.",
+      description:
+        "For 24 hours deliveries carry two `v1=` signatures, one per secret; rotating again within those 24 hours ends the oldest secret at once. No body.",
       tags: ["Webhooks"],
       traits: { scope: "webhooks:write", body: true, notFound: true },
       request: { params: id },
@@ -136,7 +143,8 @@ export function registerWebhookPaths(registry: OpenAPIRegistry) {
       path: "/webhooks/{id}/test",
       operationId: "testWebhook",
       summary: "Send a webhook.test event now",
-      description: "Sent at once, even to a paused webhook, and never retried. The response shows the endpoint's status code or the connection error. No body.",
+      description:
+        "Sent at once, even to a paused webhook, and never retried. The response shows the endpoint's status code or the connection error. No body.",
       tags: ["Webhooks"],
       traits: { scope: "webhooks:write", body: true, notFound: true },
       request: { params: id },

@@ -3,7 +3,11 @@ import type { Metadata } from "next";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
 import { ClientDetail } from "@/components/clients/client-detail";
-import { addClientNoteAction, deleteClientAction, updateClientAction } from "@/app/(dashboard)/dashboard/clients/client-actions";
+import {
+  addClientNoteAction,
+  deleteClientAction,
+  updateClientAction,
+} from "@/app/(dashboard)/dashboard/clients/client-actions";
 import { AccessPanel } from "@/components/access-checks/access-panel";
 import { loadAccessStatus } from "@/lib/surfaces/dashboard/access-checks/access-status";
 import {
@@ -36,7 +40,9 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
         loadClientPage({ agencyId: ctx.agencyId, id }),
       ])
     : [[], [], null];
-  const platformNames: Record<string, string> = Object.fromEntries(PLATFORM_IDS.map((p) => [p, getPlatform(p)?.name ?? p]));
+  const platformNames: Record<string, string> = Object.fromEntries(
+    PLATFORM_IDS.map((p) => [p, getPlatform(p)?.name ?? p]),
+  );
   return (
     <div className="space-y-6">
       <ClientDetail

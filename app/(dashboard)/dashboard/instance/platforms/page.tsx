@@ -27,7 +27,11 @@ export default async function PlatformsPage() {
       <PlatformCards
         cards={cards}
         production={env().NODE_ENV === "production"}
-        actions={{ save: savePlatformCredentialsAction, verify: verifyPlatformAction, switches: setPlatformSwitchesAction }}
+        actions={{
+          save: savePlatformCredentialsAction,
+          verify: verifyPlatformAction,
+          switches: setPlatformSwitchesAction,
+        }}
       />
     </>
   );

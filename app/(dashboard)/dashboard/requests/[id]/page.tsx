@@ -4,7 +4,10 @@ import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context"
 import { can } from "@/lib/core/auth/roles";
 import { RequestDetail } from "@/components/requests/request-detail";
 import { sendReminderAction } from "@/app/(dashboard)/dashboard/home-actions";
-import { previewExistingRequestAction, requestAgencyAction } from "@/app/(dashboard)/dashboard/requests/request-actions";
+import {
+  previewExistingRequestAction,
+  requestAgencyAction,
+} from "@/app/(dashboard)/dashboard/requests/request-actions";
 import { AccessPanel } from "@/components/access-checks/access-panel";
 import { loadAccessStatus } from "@/lib/surfaces/dashboard/access-checks/access-status";
 import { checkAccessNowAction } from "@/app/(dashboard)/dashboard/clients/access-actions";
@@ -19,9 +22,22 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   const access = await loadAccessStatus({ agencyId: ctx.agencyId, requestId: id });
   return (
     <div className="space-y-6">
-      <RequestDetail id={id} canWrite={can(ctx.role, "requests:write")} act={requestAgencyAction} previewRequest={previewExistingRequestAction} sendReminder={sendReminderAction} />
+      <RequestDetail
+        id={id}
+        canWrite={can(ctx.role, "requests:write")}
+        act={requestAgencyAction}
+        previewRequest={previewExistingRequestAction}
+        sendReminder={sendReminderAction}
+      />
       {access.services.length > 0 ? (
-        <AccessPanel status={access} scope={{ requestId: id }} canCheck={can(ctx.role, "requests:write")} canRemove={false} canSchedule={false} checkNow={checkAccessNowAction} />
+        <AccessPanel
+          status={access}
+          scope={{ requestId: id }}
+          canCheck={can(ctx.role, "requests:write")}
+          canRemove={false}
+          canSchedule={false}
+          checkNow={checkAccessNowAction}
+        />
       ) : null}
     </div>
   );

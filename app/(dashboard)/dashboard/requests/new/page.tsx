@@ -20,7 +20,11 @@ export const dynamic = "force-dynamic";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export default async function NewRequestPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function NewRequestPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const ctx = await getDashboardContext();
   if (!ctx) return null;
   const back = (
@@ -32,7 +36,10 @@ export default async function NewRequestPage({ searchParams }: { searchParams: P
     return (
       <>
         <PageHeader back={back} title="New request" />
-        <EmptyState title="Your role cannot create requests" description={`You are a ${roleName(ctx.role)}. Ask an owner or manager to change your role.`} />
+        <EmptyState
+          title="Your role cannot create requests"
+          description={`You are a ${roleName(ctx.role)}. Ask an owner or manager to change your role.`}
+        />
       </>
     );
   }
@@ -51,7 +58,11 @@ export default async function NewRequestPage({ searchParams }: { searchParams: P
   }
   return (
     <>
-      <PageHeader back={back} title="New access request" description="Your client gets one link to grant everything you ask for here." />
+      <PageHeader
+        back={back}
+        title="New access request"
+        description="Your client gets one link to grant everything you ask for here."
+      />
       <NewRequestForm
         accounts={accounts.filter((a) => a.status === "connected")}
         intakeAvailable={agency.intakeFormEnabled && questions > 0}

@@ -18,7 +18,12 @@ export const POST = accessFormRoute<{ token: string }>(
     locale: (form) => pageLocale(form) ?? "en",
   },
   async ({ req, params: { token }, form }) => {
-    const fields = { name: form.get("name") ?? "", email: form.get("email") ?? "", company: form.get("company") ?? "", language: form.get("language") ?? "" };
+    const fields = {
+      name: form.get("name") ?? "",
+      email: form.get("email") ?? "",
+      company: form.get("company") ?? "",
+      language: form.get("language") ?? "",
+    };
     const session = await startStaticLinkSession({
       token,
       form: fields,
@@ -26,7 +31,8 @@ export const POST = accessFormRoute<{ token: string }>(
       address: legacyClientIp(req.headers),
       locale: pageLocale(form),
     });
-    if (session.kind === "emailed") return withParams(`/l/${encodeURIComponent(token)}`, { lang: pageLocale(form), sent: "1" });
+    if (session.kind === "emailed")
+      return withParams(`/l/${encodeURIComponent(token)}`, { lang: pageLocale(form), sent: "1" });
     return `/i/${encodeURIComponent(session.inviteToken)}`;
   },
 );

@@ -10,9 +10,15 @@ export const dynamic = "force-dynamic";
 
 export async function GET(req: Request, ctx: { params: Promise<{ id: string }> }) {
   const { id } = await ctx.params;
-  const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  const notFound = () =>
+    new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   if (!UUID.test(id)) return notFound();
-  const agency = await (await getDb()).agency.findUnique({ where: { id }, select: { logoData: true, logoMimeType: true, updatedAt: true } });
+  const agency = await (
+    await getDb()
+  ).agency.findUnique({ where: { id }, select: { logoData: true, logoMimeType: true, updatedAt: true } });
   if (!agency?.logoData || !agency.logoMimeType || !SERVED_TYPES.has(agency.logoMimeType)) return notFound();
   const versioned = new URL(req.url).searchParams.get("v") === String(agency.updatedAt.getTime());
   return new Response(new Uint8Array(agency.logoData), {

@@ -8,6 +8,10 @@ export const dynamic = "force-dynamic";
 
 export const GET = withDashboard(
   "audit:read",
-  async ({ ctx, query }) => csvResponse(`audit-log-${new Date().toISOString().slice(0, 10)}.csv`, await exportAuditCsv({ agencyId: ctx.agencyId, filters: query })),
+  async ({ ctx, query }) =>
+    csvResponse(
+      `audit-log-${new Date().toISOString().slice(0, 10)}.csv`,
+      await exportAuditCsv({ agencyId: ctx.agencyId, filters: query }),
+    ),
   { query: ZAuditFilters },
 );

@@ -4,6 +4,10 @@ import { getClientForDashboard } from "@/lib/surfaces/dashboard/get-client-for-d
 
 export const dynamic = "force-dynamic";
 
-export const GET = withDashboard("read", async ({ ctx, params }) => ({ data: await getClientForDashboard({ agencyId: ctx.agencyId, id: params.id }) }), {
-  uuidParams: ["id"],
-});
+export const GET = withDashboard(
+  "read",
+  async ({ ctx, params }) => ({ data: await getClientForDashboard({ agencyId: ctx.agencyId, id: params.id }) }),
+  {
+    uuidParams: ["id"],
+  },
+);

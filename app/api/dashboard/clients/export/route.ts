@@ -7,6 +7,10 @@ export const dynamic = "force-dynamic";
 
 export const GET = withDashboard(
   "read",
-  async ({ ctx, query }) => csvResponse(`clients-${new Date().toISOString().slice(0, 10)}.csv`, await exportClientsCsv({ agencyId: ctx.agencyId, query })),
+  async ({ ctx, query }) =>
+    csvResponse(
+      `clients-${new Date().toISOString().slice(0, 10)}.csv`,
+      await exportClientsCsv({ agencyId: ctx.agencyId, query }),
+    ),
   { query: ZExportClientsQuery },
 );

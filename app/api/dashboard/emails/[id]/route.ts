@@ -3,6 +3,12 @@ import { withDashboard } from "@/lib/surfaces/dashboard/with-dashboard";
 import { getEmailOrThrow } from "@/lib/core/emails/get-email-or-throw";
 import { mailboxAddressFor } from "@/lib/core/emails/email-visibility";
 
-export const GET = withDashboard("read", async ({ ctx, params }) => ({ data: await getEmailOrThrow({ agencyId: ctx.agencyId, id: params.id, to: mailboxAddressFor(ctx) }) }), {
-  uuidParams: ["id"],
-});
+export const GET = withDashboard(
+  "read",
+  async ({ ctx, params }) => ({
+    data: await getEmailOrThrow({ agencyId: ctx.agencyId, id: params.id, to: mailboxAddressFor(ctx) }),
+  }),
+  {
+    uuidParams: ["id"],
+  },
+);

@@ -4,6 +4,10 @@ import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-re
 
 export const dynamic = "force-dynamic";
 
-export const GET = withDashboard("read", async ({ ctx, params }) => ({ data: await getRequestForDashboard({ agencyId: ctx.agencyId, id: params.id }) }), {
-  uuidParams: ["id"],
-});
+export const GET = withDashboard(
+  "read",
+  async ({ ctx, params }) => ({ data: await getRequestForDashboard({ agencyId: ctx.agencyId, id: params.id }) }),
+  {
+    uuidParams: ["id"],
+  },
+);

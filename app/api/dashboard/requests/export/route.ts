@@ -7,6 +7,10 @@ export const dynamic = "force-dynamic";
 
 export const GET = withDashboard(
   "read",
-  async ({ ctx, query }) => csvResponse(`requests-${new Date().toISOString().slice(0, 10)}.csv`, await exportRequestsCsv({ agencyId: ctx.agencyId, query })),
+  async ({ ctx, query }) =>
+    csvResponse(
+      `requests-${new Date().toISOString().slice(0, 10)}.csv`,
+      await exportRequestsCsv({ agencyId: ctx.agencyId, query }),
+    ),
   { query: ZExportRequestsQuery },
 );

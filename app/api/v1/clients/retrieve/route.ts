@@ -5,7 +5,9 @@ import { serializeClient } from "@/lib/core/clients/serialize-client";
 import { parseLegacyId } from "@/lib/surfaces/v1/parse-legacy-id";
 
 export const GET = withLegacyKey({ scope: "clients:read" }, async ({ auth, query }) => ({
-  data: serializeClient(await getClientOrThrow({ agencyId: auth.agencyId, id: parseLegacyId(query.get("id"), "id", "Client") })),
+  data: serializeClient(
+    await getClientOrThrow({ agencyId: auth.agencyId, id: parseLegacyId(query.get("id"), "id", "Client") }),
+  ),
 }));
 
 export const { POST, PUT, PATCH, DELETE } = legacyOtherMethods("GET");

@@ -5,7 +5,9 @@ import { parseLegacyId } from "@/lib/surfaces/v1/parse-legacy-id";
 import { serializeLegacyLink } from "@/lib/surfaces/v1/serialize-legacy-link";
 
 export const GET = withLegacyKey({ scope: "requests:read" }, async ({ auth, query }) => ({
-  data: serializeLegacyLink(await getRequestOrThrow({ agencyId: auth.agencyId, id: parseLegacyId(query.get("id"), "id", "Link") })),
+  data: serializeLegacyLink(
+    await getRequestOrThrow({ agencyId: auth.agencyId, id: parseLegacyId(query.get("id"), "id", "Link") }),
+  ),
 }));
 
 export const { POST, PUT, PATCH, DELETE } = legacyOtherMethods("GET");

@@ -8,8 +8,11 @@ export const GET = withApiKey({ scope: "clients:read", uuidParams: ["id"] }, asy
   data: serializeClient(await getClientOrThrow({ agencyId: auth.agencyId, id: params.id })),
 }));
 
-export const PATCH = withApiKey({ scope: "clients:update", uuidParams: ["id"], body: ZUpdateClientBody }, async ({ auth, params, body }) => ({
-  data: await updateClient({ agencyId: auth.agencyId, id: params.id, input: body }),
-}));
+export const PATCH = withApiKey(
+  { scope: "clients:update", uuidParams: ["id"], body: ZUpdateClientBody },
+  async ({ auth, params, body }) => ({
+    data: await updateClient({ agencyId: auth.agencyId, id: params.id, input: body }),
+  }),
+);
 
 export const { POST, PUT, DELETE } = otherMethods("GET", "PATCH");

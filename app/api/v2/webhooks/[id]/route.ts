@@ -8,12 +8,18 @@ export const GET = withApiKey({ scope: "webhooks:read", uuidParams: ["id"] }, as
   data: await getWebhookOrThrow({ agencyId: auth.agencyId, id: params.id }),
 }));
 
-export const PATCH = withApiKey({ scope: "webhooks:write", uuidParams: ["id"], body: ZUpdateWebhookBody }, async ({ auth, params, body }) => ({
-  data: await updateWebhook({ agencyId: auth.agencyId, id: params.id, input: body }),
-}));
+export const PATCH = withApiKey(
+  { scope: "webhooks:write", uuidParams: ["id"], body: ZUpdateWebhookBody },
+  async ({ auth, params, body }) => ({
+    data: await updateWebhook({ agencyId: auth.agencyId, id: params.id, input: body }),
+  }),
+);
 
-export const DELETE = withApiKey({ scope: "webhooks:write", uuidParams: ["id"], emptyBody: true }, async ({ auth, params }) => ({
-  data: await deleteWebhook({ agencyId: auth.agencyId, id: params.id }),
-}));
+export const DELETE = withApiKey(
+  { scope: "webhooks:write", uuidParams: ["id"], emptyBody: true },
+  async ({ auth, params }) => ({
+    data: await deleteWebhook({ agencyId: auth.agencyId, id: params.id }),
+  }),
+);
 
 export const { POST, PUT } = otherMethods("GET", "PATCH", "DELETE");

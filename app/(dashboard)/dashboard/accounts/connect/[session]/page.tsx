@@ -18,7 +18,10 @@ export default async function PickAgencyIdentityPage({ params }: { params: Promi
   const { session } = await params;
   let listed: Awaited<ReturnType<typeof listAgencyConnectChoices>>;
   try {
-    listed = await listAgencyConnectChoices({ user: { agencyId: ctx.agencyId, userId: ctx.userId }, sessionId: session });
+    listed = await listAgencyConnectChoices({
+      user: { agencyId: ctx.agencyId, userId: ctx.userId },
+      sessionId: session,
+    });
   } catch {
     redirect("/dashboard/accounts?connect_error=expired");
   }
@@ -41,7 +44,9 @@ export default async function PickAgencyIdentityPage({ params }: { params: Promi
                   <input type="radio" name="choice" value={c.key} defaultChecked={i === 0} className="mt-1" />
                   <span>
                     <span className="font-medium">{c.businessName ?? c.displayName}</span>
-                    <span className="block text-slate-600">{[c.businessId ? `Business ID ${c.businessId}` : null, c.email].filter(Boolean).join(" · ")}</span>
+                    <span className="block text-slate-600">
+                      {[c.businessId ? `Business ID ${c.businessId}` : null, c.email].filter(Boolean).join(" · ")}
+                    </span>
                   </span>
                 </label>
               ))}

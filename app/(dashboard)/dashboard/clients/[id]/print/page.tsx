@@ -34,7 +34,9 @@ export default async function ClientPrintPage({ params }: { params: Promise<{ id
         <div>
           <p className="text-sm text-slate-600">{ctx.agencyName}</p>
           <h1 className="text-2xl font-semibold">Access of {client.name}</h1>
-          <p className="text-sm text-slate-700">{[client.email, client.company, client.website].filter(Boolean).join(" · ")}</p>
+          <p className="text-sm text-slate-700">
+            {[client.email, client.company, client.website].filter(Boolean).join(" · ")}
+          </p>
         </div>
         <PrintButton />
       </header>
@@ -77,7 +79,8 @@ export default async function ClientPrintPage({ params }: { params: Promise<{ id
         <ul className="list-disc pl-5 text-sm">
           {profile.requests.map((r) => (
             <li key={r.id}>
-              {utc(r.createdAt)}: {statusLabel(r.status)} ({r.services.map((s) => `${s.name}: ${statusLabel(s.status).toLowerCase()}`).join(", ")})
+              {utc(r.createdAt)}: {statusLabel(r.status)} (
+              {r.services.map((s) => `${s.name}: ${statusLabel(s.status).toLowerCase()}`).join(", ")})
             </li>
           ))}
         </ul>

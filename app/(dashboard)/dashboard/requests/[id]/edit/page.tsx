@@ -30,7 +30,10 @@ export default async function EditRequestPage({ params }: { params: Promise<{ id
     return (
       <>
         <PageHeader back={back} title="Edit request" />
-        <EmptyState title="Your role cannot change requests" description={`You are a ${roleName(ctx.role)}. Ask an owner or manager to change your role.`} />
+        <EmptyState
+          title="Your role cannot change requests"
+          description={`You are a ${roleName(ctx.role)}. Ask an owner or manager to change your role.`}
+        />
       </>
     );
   }
@@ -42,7 +45,10 @@ export default async function EditRequestPage({ params }: { params: Promise<{ id
     return (
       <>
         <PageHeader back={back} title="Edit request" />
-        <EmptyState title={`This request is ${r.status}`} description="A cancelled or expired request can no longer be changed. Create a new request instead." />
+        <EmptyState
+          title={`This request is ${r.status}`}
+          description="A cancelled or expired request can no longer be changed. Create a new request instead."
+        />
       </>
     );
   }
@@ -55,7 +61,9 @@ export default async function EditRequestPage({ params }: { params: Promise<{ id
         ...(s.accessLevel ? { accessLevel: s.accessLevel } : {}),
         optional: s.optional,
         requestedAccountLinks: s.accounts.map((a) => {
-          const fields = Object.entries(a as Record<string, string | null>).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== "");
+          const fields = Object.entries(a as Record<string, string | null>).filter(
+            (e): e is [string, string] => typeof e[1] === "string" && e[1] !== "",
+          );
           return Object.fromEntries(fields) as PickedServices[string]["requestedAccountLinks"][number];
         }),
       },

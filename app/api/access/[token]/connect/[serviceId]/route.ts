@@ -16,7 +16,9 @@ export async function GET(_req: Request, ctx: { params: Promise<{ token: string;
     return seeOther(started.authorizationUrl);
   } catch (err) {
     const e = toAccessPageError(err);
-    const retry: Record<string, string> = e.extra.retryAfterSeconds ? { "Retry-After": String(e.extra.retryAfterSeconds) } : {};
+    const retry: Record<string, string> = e.extra.retryAfterSeconds
+      ? { "Retry-After": String(e.extra.retryAfterSeconds) }
+      : {};
     return seeOther(pagePath("invite", token, { error: e.code, service: serviceId }), retry);
   }
 }

@@ -5,7 +5,10 @@ import { applyForwardAction } from "@/lib/surfaces/client-pages/apply-forward-ac
 
 type Params = { token: string; action: string };
 
-export const POST = accessFormRoute<Params>({ rateKey: (p) => p.token, back: (p, surface) => pagePath(surface, p.token) }, async ({ params: { token, action }, form, surface }) => {
-  const result = await applyForwardAction({ token, action, form });
-  return pagePath(surface, token, { notice: result.notice, service: result.serviceId });
-});
+export const POST = accessFormRoute<Params>(
+  { rateKey: (p) => p.token, back: (p, surface) => pagePath(surface, p.token) },
+  async ({ params: { token, action }, form, surface }) => {
+    const result = await applyForwardAction({ token, action, form });
+    return pagePath(surface, token, { notice: result.notice, service: result.serviceId });
+  },
+);

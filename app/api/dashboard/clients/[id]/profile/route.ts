@@ -4,6 +4,10 @@ import { getClientProfile } from "@/lib/surfaces/dashboard/get-client-profile";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withDashboard("read", async ({ ctx, params }) => ({ data: await getClientProfile({ agencyId: ctx.agencyId, id: params.id! }) }), {
-  uuidParams: ["id"],
-});
+export const GET = withDashboard(
+  "read",
+  async ({ ctx, params }) => ({ data: await getClientProfile({ agencyId: ctx.agencyId, id: params.id! }) }),
+  {
+    uuidParams: ["id"],
+  },
+);

@@ -24,18 +24,31 @@ export const POST = accessFormRoute<Params>(
   },
   async ({ params: { token, serviceId, action }, form, surface }) => {
     if (action === "grant") {
-      const selections = [...new Set([...form.keys()].filter((k) => k.startsWith("asset:")))].map((k) => ({ serviceId: k.slice("asset:".length), assetIds: form.getAll(k) }));
-      const result = await grantWithConnector({ token, serviceId, sessionId: form.get("session") ?? "", assetIds: form.getAll("asset"), selections });
+      const selections = [...new Set([...form.keys()].filter((k) => k.startsWith("asset:")))].map((k) => ({
+        serviceId: k.slice("asset:".length),
+        assetIds: form.getAll(k),
+      }));
+      const result = await grantWithConnector({
+        token,
+        serviceId,
+        sessionId: form.get("session") ?? "",
+        assetIds: form.getAll("asset"),
+        selections,
+      });
       if (result.preview) return pagePath(surface, token, { notice: "preview", service: serviceId });
       // The notice names the service when the attempt was about one.
       const named = result.services.length === 1 ? result.services[0]!.serviceId : undefined;
       if (result.report.outcome === "success") return pagePath(surface, token, { notice: "granted", service: named });
       const notice = { serviceId: named ?? "", outcome: result.report.outcome, errors: result.errors };
-      return pagePath(surface, token, { attempt: sealAttemptNotice(result.requestId, notice, appSecret()), service: named });
+      return pagePath(surface, token, {
+        attempt: sealAttemptNotice(result.requestId, notice, appSecret()),
+        service: named,
+      });
     }
     if (!isClientServiceAction(action)) throw new AccessPageError("not_allowed", { serviceId });
     const result = await applyClientAction({ token, serviceId, action });
-    if (result.preview && action === "invite-sent") return pagePath(surface, token, { notice: "preview", service: serviceId });
+    if (result.preview && action === "invite-sent")
+      return pagePath(surface, token, { notice: "preview", service: serviceId });
     return pagePath(surface, token, { notice: NOTICE[action], service: serviceId });
   },
 );
