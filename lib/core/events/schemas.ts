@@ -85,12 +85,10 @@ export const EVENT_DATA_SCHEMAS = {
       z.object({
         id: z.string(),
         name: z.string().nullable(),
-        method: z
-          .enum(["agency_token", "client_token", "checklist"])
-          .meta({
-            description:
-              "Removed through the platform with the agency's or the client's token, or by following the checklist.",
-          }),
+        method: z.enum(["agency_token", "client_token", "checklist"]).meta({
+          description:
+            "Removed through the platform with the agency's or the client's token, or by following the checklist.",
+        }),
         removed: z.boolean(),
         detail: z.string().nullable(),
       }),

@@ -67,13 +67,10 @@ export const ZCreateRequestBody = z
     sendEmail: z.boolean().default(false),
     thankYouMessage: z.string().max(2000, "thankYouMessage must be at most 2000 characters.").optional(),
     redirectUrl: ZRedirectUrl.optional(),
-    expiresAt: z.iso
-      .datetime({ offset: true, error: "expiresAt must be an ISO 8601 datetime." })
-      .optional()
-      .meta({
-        description:
-          "The deadline: in the future and at most one year ahead (else 400 `VALIDATION_FAILED`). Omit for a request that never expires.",
-      }),
+    expiresAt: z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 datetime." }).optional().meta({
+      description:
+        "The deadline: in the future and at most one year ahead (else 400 `VALIDATION_FAILED`). Omit for a request that never expires.",
+    }),
   })
   .meta({
     description:

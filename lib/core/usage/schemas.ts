@@ -24,14 +24,10 @@ export const ZUsage = z.object({
   prospects: ZUsageCounter.meta({ description: "Counted separately from clients." }),
   overage: z.object({
     enabled: z.boolean(),
-    included: z
-      .number()
-      .int()
-      .nullable()
-      .meta({
-        description:
-          "Client links covered before billing starts. Unless set for the agency, the client limit; null (no limit and nothing set): nothing is billed.",
-      }),
+    included: z.number().int().nullable().meta({
+      description:
+        "Client links covered before billing starts. Unless set for the agency, the client limit; null (no limit and nothing set): nothing is billed.",
+    }),
     billableUnits: z
       .number()
       .int()

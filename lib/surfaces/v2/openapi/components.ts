@@ -55,13 +55,10 @@ export const ZErrorEnvelope = z
       details: z
         .array(
           z.object({
-            field: z
-              .string()
-              .optional()
-              .meta({
-                description:
-                  "The body field, query parameter or header concerned, as a path such as `requestedServices.meta_ads.accessLevel`.",
-              }),
+            field: z.string().optional().meta({
+              description:
+                "The body field, query parameter or header concerned, as a path such as `requestedServices.meta_ads.accessLevel`.",
+            }),
             message: z.string(),
           }),
         )
