@@ -63,7 +63,7 @@ function SourceNote({ source }: { source: "environment" | "saved" | null }) {
 function CopyRow({ label, value }: { label: string; value: string }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 px-2 py-1.5">
-      <code className="min-w-0 break-all text-xs text-slate-800" aria-label={label}>
+      <code translate="no" className="min-w-0 break-all text-xs text-slate-800" aria-label={label}>
         {value}
       </code>
       <CopyButton value={value} label="Copy" />

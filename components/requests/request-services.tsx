@@ -152,7 +152,12 @@ export function RequestServices({
                       {s.grantedAssets.map((a) => (
                         <li key={a.id}>
                           {a.name ?? a.id}
-                          {a.name ? <span className="text-xs text-slate-600"> ({a.id})</span> : null}
+                          {a.name ? (
+                            <span translate="no" className="text-xs text-slate-600">
+                              {" "}
+                              ({a.id})
+                            </span>
+                          ) : null}
                           {label?.assetRoles[a.id] ? (
                             <span className="text-slate-600"> · {label.assetRoles[a.id]}</span>
                           ) : null}
