@@ -173,7 +173,7 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   const viewer = await viewerContext.newPage();
   await viewer.goto(inviteUrl);
   await expect(viewer.getByRole("heading", { name: /^Join / })).toBeVisible();
-  await expect(viewer.getByText("viewer", { exact: true })).toBeVisible();
+  await expect(viewer.getByText("Viewer", { exact: true })).toBeVisible();
   await viewer.getByLabel("Your name").fill("Vera Viewer");
   await viewer.getByLabel("Password").fill("viewer-password-1");
   await viewer.getByRole("button", { name: "Join the team" }).click();
