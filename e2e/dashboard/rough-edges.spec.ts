@@ -63,15 +63,14 @@ test("printing a page prints its content, not the sidebar or the demo banner", a
 test("a service first asks for its least-privileged role, not admin", async ({ page }) => {
   await signedIn(page);
   await page.goto("/dashboard/requests/new");
-  // each platform's services are folded under its name
-  await page.locator("summary", { hasText: /^Google/ }).click();
-  await page.locator("summary", { hasText: /^Meta/ }).click();
-  const ads = page.locator('[data-service="google_ads"]');
-  await ads.getByLabel("Google Ads", { exact: true }).check();
-  await expect(ads.getByRole("combobox").first()).toHaveValue("standard");
-  const meta = page.locator('[data-service="meta_ads"]');
-  await meta.getByLabel("Meta Ad Account", { exact: true }).check();
-  await expect(meta.getByRole("combobox").first()).toHaveValue("analyst");
+  // a search opens the platforms it matches
+  const search = page.getByLabel("Search services");
+  await search.fill("Google Ads");
+  await page.locator("#svc-google_ads").check();
+  await expect(page.locator("#svc-google_ads-role")).toHaveValue("standard");
+  await search.fill("Meta Ad Account");
+  await page.locator("#svc-meta_ads").check();
+  await expect(page.locator("#svc-meta_ads-role")).toHaveValue("analyst");
 });
 
 test("a cancelled request offers no link to copy, email or embed", async ({ page }) => {
