@@ -107,21 +107,32 @@ async function probeTokenEndpoint(
 
 const oauthError = (res: HttpResponse) => String(body(res).error ?? "");
 
-/** Google: https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code */
-const GOOGLE: TokenProbe = {
-  name: "Google",
-  send: (http, v, code) =>
+/** The authorization-code exchange most platforms take: client id and secret in the form body. */
+function codeExchange(
+  url: string,
+  idKey: string,
+  secretKey: string,
+  extra: Record<string, string> = {},
+): TokenProbe["send"] {
+  return (http, v, code) =>
     http.send({
       method: "POST",
-      url: "https://oauth2.googleapis.com/token",
+      url,
       form: {
-        client_id: v.GOOGLE_CLIENT_ID,
-        client_secret: v.GOOGLE_CLIENT_SECRET,
+        client_id: v[idKey],
+        client_secret: v[secretKey],
         code,
         grant_type: "authorization_code",
         redirect_uri: v.redirectUri,
+        ...extra,
       },
-    }),
+    });
+}
+
+/** Google: https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code */
+const GOOGLE: TokenProbe = {
+  name: "Google",
+  send: codeExchange("https://oauth2.googleapis.com/token", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"),
   badClient: (r) => r.status === 401 || oauthError(r) === "invalid_client",
   badCode: (r) => oauthError(r) === "invalid_grant",
 };
@@ -129,18 +140,7 @@ const GOOGLE: TokenProbe = {
 /** LinkedIn: https://learn.microsoft.com/en-us/linkedin/shared/authentication/authorization-code-flow#step-3-exchange-authorization-code-for-an-access-token */
 const LINKEDIN: TokenProbe = {
   name: "LinkedIn",
-  send: (http, v, code) =>
-    http.send({
-      method: "POST",
-      url: "https://www.linkedin.com/oauth/v2/accessToken",
-      form: {
-        grant_type: "authorization_code",
-        code,
-        client_id: v.LINKEDIN_CLIENT_ID,
-        client_secret: v.LINKEDIN_CLIENT_SECRET,
-        redirect_uri: v.redirectUri,
-      },
-    }),
+  send: codeExchange("https://www.linkedin.com/oauth/v2/accessToken", "LINKEDIN_CLIENT_ID", "LINKEDIN_CLIENT_SECRET"),
   badClient: (r) => r.status === 401 || oauthError(r) === "invalid_client",
   // LinkedIn answers an unknown code with invalid_request naming the authorization code
   badCode: (r) =>
@@ -151,19 +151,12 @@ const LINKEDIN: TokenProbe = {
 /** Microsoft identity platform: https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow#redeem-a-code-for-an-access-token */
 const MICROSOFT: TokenProbe = {
   name: "Microsoft",
-  send: (http, v, code) =>
-    http.send({
-      method: "POST",
-      url: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
-      form: {
-        client_id: v.MICROSOFT_CLIENT_ID,
-        client_secret: v.MICROSOFT_CLIENT_SECRET,
-        code,
-        grant_type: "authorization_code",
-        redirect_uri: v.redirectUri,
-        scope: "https://ads.microsoft.com/msads.manage offline_access",
-      },
-    }),
+  send: codeExchange(
+    "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+    "MICROSOFT_CLIENT_ID",
+    "MICROSOFT_CLIENT_SECRET",
+    { scope: "https://ads.microsoft.com/msads.manage offline_access" },
+  ),
   badClient: (r) => r.status === 401 || oauthError(r) === "invalid_client" || oauthError(r) === "unauthorized_client",
   badCode: (r) => oauthError(r) === "invalid_grant",
 };
@@ -187,18 +180,11 @@ const PINTEREST: TokenProbe = {
 /** Snapchat: https://developers.snap.com/api/marketing-api/Ads-API/authentication (access token request) */
 const SNAPCHAT: TokenProbe = {
   name: "Snapchat",
-  send: (http, v, code) =>
-    http.send({
-      method: "POST",
-      url: "https://accounts.snapchat.com/login/oauth2/access_token",
-      form: {
-        client_id: v.SNAPCHAT_CLIENT_ID,
-        client_secret: v.SNAPCHAT_CLIENT_SECRET,
-        code,
-        grant_type: "authorization_code",
-        redirect_uri: v.redirectUri,
-      },
-    }),
+  send: codeExchange(
+    "https://accounts.snapchat.com/login/oauth2/access_token",
+    "SNAPCHAT_CLIENT_ID",
+    "SNAPCHAT_CLIENT_SECRET",
+  ),
   badClient: (r) => r.status === 401 || oauthError(r) === "invalid_client",
   badCode: (r) => oauthError(r) === "invalid_grant",
 };
@@ -215,18 +201,7 @@ const hubSpotCode = (r: HttpResponse) => {
 };
 const HUBSPOT: TokenProbe = {
   name: "HubSpot",
-  send: (http, v, code) =>
-    http.send({
-      method: "POST",
-      url: "https://api.hubapi.com/oauth/v1/token",
-      form: {
-        grant_type: "authorization_code",
-        client_id: v.HUBSPOT_CLIENT_ID,
-        client_secret: v.HUBSPOT_CLIENT_SECRET,
-        code,
-        redirect_uri: v.redirectUri,
-      },
-    }),
+  send: codeExchange("https://api.hubapi.com/oauth/v1/token", "HUBSPOT_CLIENT_ID", "HUBSPOT_CLIENT_SECRET"),
   badClient: (r) => hubSpotCode(r) === "BAD_CLIENT_ID" || r.status === 401,
   badCode: (r) => hubSpotCode(r) === "BAD_AUTH_CODE",
 };
