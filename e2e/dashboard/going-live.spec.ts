@@ -57,7 +57,7 @@ test.describe("an installation set up from the dashboard", () => {
       PLATFORM_HOST_OVERRIDES: platformHostOverrides(),
     });
     const log = fs.openSync(path.join(os.tmpdir(), `e2e-going-live-${port}.log`), "w");
-    server = spawn("npx", ["next", "start", "-p", String(port)], {
+    server = spawn("node", ["scripts/start.mjs", "-p", String(port)], {
       env: env as NodeJS.ProcessEnv,
       stdio: ["ignore", log, log],
       detached: true,
@@ -101,9 +101,9 @@ test.describe("an installation set up from the dashboard", () => {
 
     await card.getByLabel("App ID").fill("1234567890");
     await card.getByLabel("App secret").fill("meta-fake-app-secret-0123456789");
-    await card.getByRole("button", { name: "Save" }).click();
+    await card.getByRole("button", { name: "Save", exact: true }).click();
     await expect(card.getByText("Saved here").first()).toBeVisible();
-    await card.getByRole("button", { name: "Verify" }).click();
+    await card.getByRole("button", { name: "Verify", exact: true }).click();
     await expect(page.getByTestId("verify-result-meta")).toContainText(
       'Verified: Meta accepted the app "Fake Agency Access" (App ID 1234567890).',
     );

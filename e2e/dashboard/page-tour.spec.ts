@@ -7,7 +7,9 @@
 // values on screen, English on a Spanish or Dutch page, a page wider than the viewport, an
 // axe violation or a console error (e2e/fixtures/page-checks.ts); every page's screenshot
 // is kept under test-results/page-tour/. A new page joins by being linked from the
-// navigation or from a page the tour already visits.
+// navigation or from a page the tour already visits. What a page shows does not depend on
+// the database mode, so scripts/test.sh runs the tour (tag @page-tour) on the embedded
+// database only.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -90,7 +92,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 for (const width of WIDTHS) {
-  test(`every dashboard page reads as words for people (${width} px)`, async ({ browser }) => {
+  test(`every dashboard page reads as words for people (${width} px)`, { tag: "@page-tour" }, async ({ browser }) => {
     const problems = await withContext(browser, width, async (page) => {
       const found: TourProblem[] = [];
       const console = watchConsole(page);
@@ -142,62 +144,63 @@ for (const width of WIDTHS) {
     expect(report(problems)).toEqual([]);
   });
 
-  test(`every client page in every state reads in the client's language (${width} px)`, async ({
-    browser,
-    baseURL,
-  }) => {
-    const links: Record<DemoState, { inviteUrl: string; embedUrl: string; clientId: string }> = {} as never;
-    for (const [state, id] of Object.entries(demo.requests) as [DemoState, string][]) {
-      const res = await api<{ data: { inviteUrl: string; embedUrl: string; clientId: string } }>(
-        baseURL!,
-        demo.apiKey,
-        "GET",
-        `/requests/${id}`,
-      );
-      expect(res.status).toBe(200);
-      links[state] = res.body.data;
-    }
-    const problems: TourProblem[] = [];
-    for (const [language, languageName] of LANGUAGES) {
-      for (const { clientId } of Object.values(links)) {
-        expect(
-          (await api(baseURL!, demo.apiKey, "PATCH", `/clients/${clientId}`, { language: languageName })).status,
-        ).toBe(200);
+  test(
+    `every client page in every state reads in the client's language (${width} px)`,
+    { tag: "@page-tour" },
+    async ({ browser, baseURL }) => {
+      const links: Record<DemoState, { inviteUrl: string; embedUrl: string; clientId: string }> = {} as never;
+      for (const [state, id] of Object.entries(demo.requests) as [DemoState, string][]) {
+        const res = await api<{ data: { inviteUrl: string; embedUrl: string; clientId: string } }>(
+          baseURL!,
+          demo.apiKey,
+          "GET",
+          `/requests/${id}`,
+        );
+        expect(res.status).toBe(200);
+        links[state] = res.body.data;
       }
-      problems.push(
-        ...(await withContext(
-          browser,
-          width,
-          async (page) => {
-            const found: TourProblem[] = [];
-            const console = watchConsole(page);
-            const visit = async (name: string, path: string) => {
-              await page.goto(path);
-              await settle(page);
-              const lang = await page.locator("html").getAttribute("lang");
-              if (lang !== language)
-                found.push({ page: `${name} (${width} px, ${language})`, problem: `<html lang="${lang}">` });
-              found.push(...(await checkPage(page, { name, language, consoleErrors: console.take() })));
-            };
-            for (const [state, link] of Object.entries(links)) {
-              await visit(`invite ${state}`, new URL(link.inviteUrl).pathname);
-              await visit(`embed ${state}`, new URL(link.embedUrl).pathname);
-            }
-            await visit("static link", `${staticLinkPath}?lang=${language}`);
-            const missing = "A".repeat(43);
-            await visit("invite not found", `/i/${missing}`);
-            await visit("static link not found", `/l/${missing}?lang=${language}`);
-            // a removal link needs a platform whose removal takes the client's sign-in, which the
-            // sandbox has none of: its page is covered by e2e/client/removal-link-real.spec.ts
-            await visit("removal link not found", `/r/${missing}`);
-            return found;
-          },
-          language,
-        )),
-      );
-    }
-    expect(report(problems)).toEqual([]);
-  });
+      const problems: TourProblem[] = [];
+      for (const [language, languageName] of LANGUAGES) {
+        for (const { clientId } of Object.values(links)) {
+          expect(
+            (await api(baseURL!, demo.apiKey, "PATCH", `/clients/${clientId}`, { language: languageName })).status,
+          ).toBe(200);
+        }
+        problems.push(
+          ...(await withContext(
+            browser,
+            width,
+            async (page) => {
+              const found: TourProblem[] = [];
+              const console = watchConsole(page);
+              const visit = async (name: string, path: string) => {
+                await page.goto(path);
+                await settle(page);
+                const lang = await page.locator("html").getAttribute("lang");
+                if (lang !== language)
+                  found.push({ page: `${name} (${width} px, ${language})`, problem: `<html lang="${lang}">` });
+                found.push(...(await checkPage(page, { name, language, consoleErrors: console.take() })));
+              };
+              for (const [state, link] of Object.entries(links)) {
+                await visit(`invite ${state}`, new URL(link.inviteUrl).pathname);
+                await visit(`embed ${state}`, new URL(link.embedUrl).pathname);
+              }
+              await visit("static link", `${staticLinkPath}?lang=${language}`);
+              const missing = "A".repeat(43);
+              await visit("invite not found", `/i/${missing}`);
+              await visit("static link not found", `/l/${missing}?lang=${language}`);
+              // a removal link needs a platform whose removal takes the client's sign-in, which the
+              // sandbox has none of: its page is covered by e2e/client/removal-link-real.spec.ts
+              await visit("removal link not found", `/r/${missing}`);
+              return found;
+            },
+            language,
+          )),
+        );
+      }
+      expect(report(problems)).toEqual([]);
+    },
+  );
 }
 
 /** The states a page can show beyond its first view: tabs, folded details, dialogs with data. */
