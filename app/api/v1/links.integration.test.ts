@@ -11,6 +11,7 @@ import { setIntake } from "@/lib/core/intake/set-intake";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import { forgetApiKeys } from "@/lib/core/api-keys/authenticate-api-key";
 import { getDb } from "@/lib/infra/db/db";
+import { openSealedJson } from "@/lib/infra/secrets/sealed-json";
 import { expectV1Error, expectV1Ok, v1Client } from "@/test/support/v1-test-client";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
@@ -56,7 +57,8 @@ async function createLink(body: Record<string, unknown> = {}): Promise<{ id: str
 async function eventsOf(requestId: string, type: string) {
   const db = await getDb();
   const rows = await db.event.findMany({ where: { requestId, type }, orderBy: { createdAt: "asc" } });
-  return rows.map((r) => JSON.parse(r.body));
+  // the body as a delivery sends it (the stored one keeps the links sealed)
+  return rows.map((r) => JSON.parse(openSealedJson(r.body, r.id)));
 }
 
 describe("POST /links/create", () => {

@@ -22,6 +22,7 @@ import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import { setIntake } from "@/lib/core/intake/set-intake";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { getDb } from "@/lib/infra/db/db";
+import { openSealedJson } from "@/lib/infra/secrets/sealed-json";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let a: SeededV2Agency;
@@ -172,7 +173,7 @@ describe("POST /requests", () => {
     const db = await getDb();
     const events = await db.event.findMany({ where: { requestId: created.id } });
     expect(events.map((e) => e.type)).toEqual(["request.created"]);
-    expect(JSON.parse(events[0]!.body).data.request).toEqual(got);
+    expect(JSON.parse(openSealedJson(events[0]!.body, events[0]!.id)).data.request).toEqual(got);
   });
 
   it("404 for a client that does not exist or belongs to another agency", async () => {
@@ -455,7 +456,7 @@ describe("POST /requests/{id}/cancel", () => {
     const db = await getDb();
     const events = await db.event.findMany({ where: { requestId: r.id }, orderBy: { createdAt: "asc" } });
     expect(events.map((e) => e.type)).toEqual(["request.created", "request.cancelled"]);
-    expect(JSON.parse(events[1]!.body).data.request).toEqual(got);
+    expect(JSON.parse(openSealedJson(events[1]!.body, events[1]!.id)).data.request).toEqual(got);
   });
 
   it("in_progress → cancelled", async () => {

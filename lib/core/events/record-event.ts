@@ -8,12 +8,20 @@ import type { Tx } from "@/lib/infra/db/db";
 import { EVENT_TYPES, SCHEMA_VERSION, isExtensionEvent, type EventType } from "@/lib/core/events/event-types";
 import type { TEventData } from "@/lib/core/events/schemas";
 import { notifyTeam } from "@/lib/core/notifications/notify-team";
+import { stringifySealed } from "@/lib/infra/secrets/sealed-json";
 
 export { EVENT_TYPES, SCHEMA_VERSION, type EventType };
 
 export function newEventId() {
   return "evt_" + crypto.randomBytes(16).toString("hex");
 }
+
+/**
+ * The fields of an event body that hold a client's link with its token (`data.request`'s
+ * links): stored sealed, bound to the event's id, and opened only when a delivery is sent
+ * (lib/infra/delivery/deliver-one.ts), so the stored body gives no working link.
+ */
+export const EVENT_LINK_FIELDS: ReadonlySet<string> = new Set(["inviteUrl", "embedUrl"]);
 
 /** The body of a delivery; `data` is typed by the event schemas (lib/core/events/schemas.ts). */
 export function eventEnvelope<T extends EventType>(id: string, type: T, createdAt: Date, data: TEventData<T>) {
@@ -45,7 +53,7 @@ export async function recordEvent<T extends EventType>(
 ): Promise<string> {
   const id = newEventId();
   const createdAt = opts.now ?? new Date();
-  const body = JSON.stringify(eventEnvelope(id, opts.type, createdAt, opts.data));
+  const body = stringifySealed(eventEnvelope(id, opts.type, createdAt, opts.data), EVENT_LINK_FIELDS, id);
   // One statement: the event and its deliveries to every active webhook subscribed to its type
   // (extension events only to webhooks that name them). A data-modifying WITH runs both
   // inserts; the deliveries' reference to the event is checked at the end of the statement.

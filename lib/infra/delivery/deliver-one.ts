@@ -8,6 +8,7 @@ import { deliveryHeaders } from "@/lib/infra/delivery/delivery-headers";
 import { classifyResponse, nextAttemptAt } from "@/lib/infra/delivery/retry-schedule";
 import { safeSend, type PinnedAgentCache, type SafeSendResult } from "@/lib/infra/delivery/safe-send";
 import type { HostResolver } from "@/lib/infra/delivery/webhook-url";
+import { openSealedJson } from "@/lib/infra/secrets/sealed-json";
 
 export type AttemptOutcome = "succeeded" | "retry" | "failed";
 
@@ -72,7 +73,8 @@ export async function deliverOne(
   const res = await sendAttempt(
     {
       url: delivery.url,
-      body: delivery.body,
+      // the stored body keeps the client's links sealed; the integrator gets the real ones
+      body: openSealedJson(delivery.body, delivery.eventId),
       eventId: delivery.eventId,
       eventType: delivery.eventType,
       deliveryId: delivery.id,
