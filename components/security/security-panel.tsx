@@ -1,7 +1,8 @@
 "use client";
-// Two-factor sign-in: enrol with a QR code and a first code (then the recovery codes,
-// shown once), or turn it off with a code; owners can require it for the whole team.
-import { useState } from "react";
+// The user's sign-in: change the password (current, new, confirmed; every other session
+// ends), two-factor sign-in (enrol with a QR code and a first code, then the recovery codes,
+// shown once, or turn it off with a code); owners can require it for the whole team.
+import { useState, type FormEvent } from "react";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { runAction } from "@/components/ui/action-feedback";
 import { Button } from "@/components/ui/button";
@@ -11,12 +12,71 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 
 type CodeAction<T> = (input: { code: string }) => Promise<ActionResult<T>>;
+type PasswordInput = { currentPassword: string; newPassword: string; confirmPassword: string };
+
+const PASSWORD_FIELDS: { id: keyof PasswordInput; label: string; autoComplete: string; hint?: string }[] = [
+  { id: "currentPassword", label: "Current password", autoComplete: "current-password" },
+  {
+    id: "newPassword",
+    label: "New password",
+    autoComplete: "new-password",
+    hint: "At least 8 characters and hard to guess: a few unrelated words work well.",
+  },
+  { id: "confirmPassword", label: "New password again", autoComplete: "new-password" },
+];
+
+function ChangePasswordCard({
+  change,
+}: {
+  change: (input: PasswordInput) => Promise<ActionResult<{ changed: true }>>;
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const input = Object.fromEntries(PASSWORD_FIELDS.map((f) => [f.id, String(data.get(f.id) ?? "")])) as PasswordInput;
+    setBusy(true);
+    const done = await runAction(() => change(input), {
+      success: "Password changed. You were signed out everywhere else.",
+      onFieldErrors: setErrors,
+    });
+    setBusy(false);
+    if (done) form.reset();
+  };
+  return (
+    <Card
+      title="Password"
+      description="Changing it signs you out on every other device and browser; this one stays signed in."
+    >
+      <form noValidate className="max-w-md space-y-3" onSubmit={onSubmit} data-testid="change-password-form">
+        {PASSWORD_FIELDS.map((f) => (
+          <Field key={f.id} id={f.id} label={f.label} hint={f.hint} error={errors[f.id]}>
+            <Input
+              id={f.id}
+              name={f.id}
+              type="password"
+              autoComplete={f.autoComplete}
+              invalid={!!errors[f.id]}
+              aria-describedby={`${f.id}-error`}
+            />
+          </Field>
+        ))}
+        <Button type="submit" busy={busy} disabled={busy}>
+          Change password
+        </Button>
+      </form>
+    </Card>
+  );
+}
 
 export function SecurityPanel({
   enabled: initialEnabled,
   recoveryCodesLeft,
   isOwner,
   teamRequired: initialTeamRequired,
+  changePassword,
   begin,
   confirm,
   disable,
@@ -26,6 +86,7 @@ export function SecurityPanel({
   recoveryCodesLeft: number;
   isOwner: boolean;
   teamRequired: boolean;
+  changePassword: (input: PasswordInput) => Promise<ActionResult<{ changed: true }>>;
   begin: () => Promise<ActionResult<{ secret: string; qrDataUrl: string }>>;
   confirm: CodeAction<{ recoveryCodes: string[] }>;
   disable: CodeAction<{ disabled: true }>;
@@ -55,6 +116,7 @@ export function SecurityPanel({
 
   return (
     <div className="space-y-6">
+      <ChangePasswordCard change={changePassword} />
       <Card
         title="Two-factor sign-in"
         description="After your password, sign-in asks for a code from an authenticator app (TOTP)."

@@ -6,10 +6,14 @@ import { MIN_PASSWORD_LENGTH } from "@/lib/core/users/password";
 
 export const MAX_PASSWORD_LENGTH = 256;
 
-const ZPassword = z
-  .string({ error: "password is required." })
-  .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+/** A new password's length rule, its messages naming `field` (sign-up, invite accept, password change). */
+export const passwordField = (field: string) =>
+  z
+    .string({ error: `${field} is required.` })
+    .min(MIN_PASSWORD_LENGTH, `${field} must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(MAX_PASSWORD_LENGTH, `${field} must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+
+const ZPassword = passwordField("password");
 
 const ZUserEmail = z
   .string({ error: "email is required." })

@@ -2,8 +2,8 @@
 // on their own until they expire; each carries the user's sessionVersion from when it was
 // issued, and the session callback compares it with the stored one on every request
 // (lib/surfaces/dashboard/auth-options.ts). Raising the version ends every session issued
-// before: on sign-out, when two-factor sign-in is turned on or off, and when the user is
-// removed from their last agency.
+// before: on sign-out, on a password change, when two-factor sign-in is turned on or off,
+// and when the user is removed from their last agency.
 import { getDb, type Tx } from "@/lib/infra/db/db";
 
 /** The user's current session version, or null when the user no longer exists. */

@@ -1,7 +1,7 @@
-// After an action that ends the user's sessions (two-factor turned on or off), the tab that
-// did it keeps working: its own session cookie is issued again with the new session version,
-// the way next-auth writes it (same name, attributes and lifetime). Every other session of
-// the user stays ended.
+// After an action that ends the user's sessions (password changed, two-factor turned on or
+// off), the tab that did it keeps working: its own session cookie is issued again with the
+// new session version, the way next-auth writes it (same name, attributes and lifetime).
+// Every other session of the user stays ended.
 import { cookies } from "next/headers";
 import { decode, encode } from "next-auth/jwt";
 import { env } from "@/lib/infra/env";

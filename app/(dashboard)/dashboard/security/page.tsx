@@ -1,4 +1,4 @@
-// Security: the signed-in user's two-factor sign-in, and the owner's team requirement.
+// Security: the signed-in user's password and two-factor sign-in, and the owner's team requirement.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
@@ -9,6 +9,7 @@ import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context"
 import { can } from "@/lib/core/auth/roles";
 import {
   beginTwoFactorAction,
+  changePasswordAction,
   confirmTwoFactorAction,
   disableTwoFactorAction,
   requireTeamTwoFactorAction,
@@ -32,6 +33,7 @@ export default async function SecurityPage() {
         recoveryCodesLeft={status.recoveryCodesLeft}
         isOwner={can(ctx.role, "team:write")}
         teamRequired={agency.requireTwoFactor}
+        changePassword={changePasswordAction}
         begin={beginTwoFactorAction}
         confirm={confirmTwoFactorAction}
         disable={disableTwoFactorAction}

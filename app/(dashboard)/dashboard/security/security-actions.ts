@@ -1,6 +1,7 @@
 "use server";
-// Two-factor sign-in for the signed-in user, and (owners) the team's requirement. The
-// user's own actions go through the session alone: a member who must enrol can still do so.
+// The signed-in user's password and two-factor sign-in, and (owners) the team's requirement.
+// The user's own actions go through the session alone: a member who must enrol can still do so.
+import { headers } from "next/headers";
 import { z } from "zod";
 import QRCode from "qrcode";
 import { ApiError } from "@/lib/core/common/api-error";
@@ -15,6 +16,8 @@ import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/act
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { getDashboardContext, type DashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { renewOwnSession } from "@/lib/surfaces/dashboard/renew-session";
+import { clientAddress } from "@/lib/surfaces/http/client-address";
+import { changePassword, ZChangePasswordBody } from "@/lib/core/users/change-password";
 
 const ZCode = z.strictObject({
   code: z.string({ error: "code is required." }).trim().min(6, "Enter the 6-digit code.").max(100, "code is too long."),
@@ -34,6 +37,20 @@ async function own<S extends z.ZodType, T>(
   } catch (err) {
     return toActionFailure(err);
   }
+}
+
+export async function changePasswordAction(input: {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}): Promise<ActionResult<{ changed: true }>> {
+  // every other session of the user ends (a stolen one among them); this tab's goes on
+  return own(ZChangePasswordBody, input, async (i, ctx) => {
+    const address = clientAddress(await headers()) ?? "local";
+    await changePassword({ userId: ctx.userId, input: i, address });
+    await renewOwnSession(ctx.userId);
+    return { changed: true as const };
+  });
 }
 
 export async function beginTwoFactorAction(): Promise<ActionResult<{ secret: string; qrDataUrl: string }>> {

@@ -103,6 +103,7 @@ function compressIpv6(groups: number[]): string {
 
 const PHRASES: Record<string, (t: string | null, c: Record<string, unknown>) => string> = {
   "user.signed_in": () => "signed in",
+  "user.password_changed": () => "changed their password",
   "api_key.created": () => "created an API key",
   "api_key.revoked": () => "revoked an API key",
   "client.created": (t) => `added the client ${t ?? ""}`.trim(),
