@@ -26,8 +26,10 @@ const PASSWORD_FIELDS: { id: keyof PasswordInput; label: string; autoComplete: s
 ];
 
 function ChangePasswordCard({
+  email,
   change,
 }: {
+  email: string;
   change: (input: PasswordInput) => Promise<ActionResult<{ changed: true }>>;
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -51,6 +53,8 @@ function ChangePasswordCard({
       description="Changing it signs you out on every other device and browser; this one stays signed in."
     >
       <form noValidate className="max-w-md space-y-3" onSubmit={onSubmit} data-testid="change-password-form">
+        {/* the account's name for password managers, so they update the right saved password */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         {PASSWORD_FIELDS.map((f) => (
           <Field key={f.id} id={f.id} label={f.label} hint={f.hint} error={errors[f.id]}>
             <Input
@@ -76,6 +80,7 @@ export function SecurityPanel({
   recoveryCodesLeft,
   isOwner,
   teamRequired: initialTeamRequired,
+  email,
   changePassword,
   begin,
   confirm,
@@ -86,6 +91,8 @@ export function SecurityPanel({
   recoveryCodesLeft: number;
   isOwner: boolean;
   teamRequired: boolean;
+  /** the signed-in user's email (the username password managers save) */
+  email: string;
   changePassword: (input: PasswordInput) => Promise<ActionResult<{ changed: true }>>;
   begin: () => Promise<ActionResult<{ secret: string; qrDataUrl: string }>>;
   confirm: CodeAction<{ recoveryCodes: string[] }>;
@@ -116,7 +123,7 @@ export function SecurityPanel({
 
   return (
     <div className="space-y-6">
-      <ChangePasswordCard change={changePassword} />
+      <ChangePasswordCard email={email} change={changePassword} />
       <Card
         title="Two-factor sign-in"
         description="After your password, sign-in asks for a code from an authenticator app (TOTP)."

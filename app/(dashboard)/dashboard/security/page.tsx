@@ -33,6 +33,7 @@ export default async function SecurityPage() {
         recoveryCodesLeft={status.recoveryCodesLeft}
         isOwner={can(ctx.role, "team:write")}
         teamRequired={agency.requireTwoFactor}
+        email={ctx.email}
         changePassword={changePasswordAction}
         begin={beginTwoFactorAction}
         confirm={confirmTwoFactorAction}
