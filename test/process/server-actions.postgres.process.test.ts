@@ -4,8 +4,9 @@
 // one PostgreSQL database, with one NEXT_SERVER_ACTIONS_ENCRYPTION_KEY; the user signs in on
 // one, then creates an API key, creates a client, renames it and adds a note on the two in
 // turn, each posted the way the browser posts it, and each result is visible through the
-// other. vitest.process.config.ts includes this file only with DATABASE_URL: the embedded
-// database belongs to one process.
+// other. A password change on one instance ends the user's other sessions on both while the
+// changing tab goes on with its renewed cookie. vitest.process.config.ts includes this file
+// only with DATABASE_URL: the embedded database belongs to one process.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { prepareStandalone, startStandalone, stopServer, type RunningServer } from "@/test/support/standalone-server";
@@ -119,4 +120,51 @@ it("one user's Server Actions, posted alternately to two instances of one build,
     );
     expect(refused.value).toMatchObject({ ok: false, code: "UNAUTHENTICATED" });
   }
+});
+
+it("a password change on one instance ends the user's other sessions on both, and the changing tab goes on", async () => {
+  const [a, b] = apps as [RunningServer, RunningServer];
+  const agency = await createAgency({ name: "Password Change Agency", plan: "agency" });
+  const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const before = "violet tractor ocean lantern 17";
+  const after = "amber kettle meadow signal 58";
+  await createUser({ agencyId: agency.id, email, password: before, emailVerified: true });
+  const changePassword = serverAction("app/(dashboard)/dashboard/security/security-actions.ts", "changePasswordAction");
+  const sessionEmail = async (base: string, jar: Map<string, string>) =>
+    (
+      (await (await fetch(`${base}/api/auth/session`, { headers: { cookie: cookieHeader(jar) } })).json()) as {
+        user?: { email?: string };
+      }
+    ).user?.email;
+
+  const thisTab = await signInDashboard(a.url, email, before);
+  const otherDevice = await signInDashboard(b.url, email, before);
+
+  // a wrong current password is named on its field and changes nothing
+  const wrong = await callServerAction<Result<unknown> & { fieldErrors?: Record<string, string> }>(
+    a.url,
+    changePassword,
+    [{ currentPassword: "not-the-password", newPassword: after, confirmPassword: after }],
+    thisTab,
+  );
+  expect(wrong.value).toMatchObject({
+    ok: false,
+    code: "VALIDATION_FAILED",
+    fieldErrors: { currentPassword: expect.any(String) },
+  });
+  expect(await sessionEmail(b.url, otherDevice)).toBe(email);
+
+  ok(
+    await callServerAction<Result<{ changed: true }>>(
+      a.url,
+      changePassword,
+      [{ currentPassword: before, newPassword: after, confirmPassword: after }],
+      thisTab,
+    ),
+  );
+  // the other session is refused by either instance; this tab's renewed cookie works on both
+  expect(await sessionEmail(a.url, otherDevice)).toBeUndefined();
+  expect(await sessionEmail(b.url, thisTab)).toBe(email);
+  await expect(signInDashboard(b.url, email, before)).rejects.toThrow(/gave no session/);
+  expect(await sessionEmail(a.url, await signInDashboard(a.url, email, after))).toBe(email);
 });

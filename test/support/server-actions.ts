@@ -63,7 +63,7 @@ export async function signInDashboard(base: string, email: string, password: str
   return jar;
 }
 
-/** Posts a Server Action with `args`, as the client router does; returns the action's return value. */
+/** Posts a Server Action with `args`, as the client router does (keeping the cookies it sets in `jar`); returns the action's return value. */
 export async function callServerAction<T = unknown>(
   base: string,
   action: { id: string; page: string },
@@ -83,6 +83,8 @@ export async function callServerAction<T = unknown>(
     // React's encodeReply of plain JSON values (no string here starts with "$")
     body: JSON.stringify(args),
   });
+  // as the browser does: a cookie the action sets (a renewed session) is sent from then on
+  keepCookies(jar, res);
   const text = await res.text();
   if (res.headers.get("x-nextjs-action-not-found") === "1")
     throw new Error(`server action ${action.id} not found at ${base}`);
