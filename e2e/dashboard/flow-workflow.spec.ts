@@ -70,6 +70,42 @@ test("edit a request, send a reminder now, and set the reminder days", async ({ 
   await expectNoSeriousA11yIssues(page);
 });
 
+test("password change: mistakes named on their fields, other sessions end, this tab stays, the new password signs in", async ({
+  page,
+  browser,
+}) => {
+  const agency = await seedAgency({ platforms: [] });
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, agency.email, agency.password, "/dashboard/security");
+  await signIn(page, agency.email, agency.password, "/dashboard/security");
+  const newPassword = "violet tractor ocean lantern 17";
+  const form = page.getByTestId("change-password-form");
+
+  await form.getByLabel("Current password").fill("not-the-password");
+  await form.getByLabel("New password", { exact: true }).fill(newPassword);
+  await form.getByLabel("New password again").fill(`${newPassword}!`);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("The two new passwords do not match.")).toBeVisible();
+  await form.getByLabel("New password again").fill(newPassword);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByText("That is not your current password.")).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+
+  await form.getByLabel("Current password").fill(agency.password);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed. You were signed out everywhere else.")).toBeVisible();
+  // this tab goes on; the other browser's session has ended
+  await page.reload();
+  await expect(page.getByTestId("change-password-form")).toBeVisible();
+  await otherPage.goto("/dashboard/security");
+  await otherPage.waitForURL((url) => url.pathname === "/login");
+  await other.close();
+
+  await page.context().clearCookies();
+  await signIn(page, agency.email, newPassword, "/dashboard/security");
+});
+
 test("two-factor sign-in: enrol with the key, keep recovery codes, and give a code at sign-in", async ({ page }) => {
   const agency = await seedAgency({ platforms: [] });
   await signIn(page, agency.email, agency.password, "/dashboard/security");
