@@ -244,10 +244,15 @@ export async function startGoogleFake(
   const isReply = (v: Token | Reply): v is Reply => "status" in v;
 
   // Switches that apply to grant calls (mutations) only.
-  function grantSwitch(): Reply | null {
+  // Google APIs answer a quota limit 429 RESOURCE_EXHAUSTED (https://cloud.google.com/apis/design/errors#handling_errors);
+  // the Google Ads API adds its GoogleAdsFailure with quotaError RESOURCE_EXHAUSTED
+  // (https://developers.google.com/google-ads/api/docs/best-practices/quotas).
+  function grantSwitch(api: "ads" | "other" = "other"): Reply | null {
     if (switches.serverError) return gErr(500, "INTERNAL", "Internal error encountered.");
     if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
+      if (api === "ads")
+        return adsErr(429, "RESOURCE_EXHAUSTED", { quotaError: "RESOURCE_EXHAUSTED" }, "Too many requests.");
       return gErr(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Requests' of service.");
     }
     return null;
@@ -564,7 +569,7 @@ export async function startGoogleFake(
           { accessInvitationError: "INVALID_EMAIL_ADDRESS" },
           "The email address is invalid for sending an invitation.",
         );
-      const blocked = grantSwitch();
+      const blocked = grantSwitch("ads");
       if (blocked) return blocked;
       if (refused(customer))
         return adsErr(
@@ -659,7 +664,7 @@ export async function startGoogleFake(
           { authenticationError: "CUSTOMER_NOT_FOUND" },
           "No customer found for the provided customer ID.",
         );
-      const blocked = grantSwitch();
+      const blocked = grantSwitch("ads");
       if (blocked) return blocked;
       if (refused(client))
         return adsErr(
@@ -700,7 +705,7 @@ export async function startGoogleFake(
           { requestError: "RESOURCE_NAME_MALFORMED" },
           "Malformed resource name or update mask.",
         );
-      const blocked = grantSwitch();
+      const blocked = grantSwitch("ads");
       if (blocked) return blocked;
       const link = (state.links.get(customer) ?? []).find((l) => l.managerId === rn[2] && l.linkId === rn[3]);
       if (!link)

@@ -10,7 +10,11 @@
 //
 // Switches: `refuse` (assets whose owner refuses partners), `shareAlready` (the agency is
 // already a partner), `expireTokens`, `throttleNext` (Graph code 17 that many times, then
-// normal), `serverErrorNext` / `serverErrorOn` (HTTP 500), `denyConsent`, `loginAs`.
+// normal), `serverErrorNext` / `serverErrorOn` (HTTP 500), `rateLimitAlways` (every Graph call
+// answered with that rate-limit code, 4, 17, 32 or 613, and the `x-business-use-case-usage`
+// header, "Rate Limits", https://developers.facebook.com/docs/graph-api/overview/rate-limiting),
+// `outage` (every Graph call answered HTTP 503, code 2 "Service temporarily unavailable"),
+// `denyConsent`, `loginAs`.
 // `GET /__calls` lists the recorded calls, `POST /__reset` clears calls and switches,
 // `POST /__switch` sets switches from JSON (for Playwright specs in another process).
 
@@ -82,6 +86,10 @@ export type MetaFakeSwitches = {
   refuse: string[];
   expireTokens: boolean;
   throttleNext: number;
+  /** Every Graph call answered with this rate-limit code (4, 17, 32 or 613); 0 is off. */
+  rateLimitAlways: 0 | 4 | 17 | 32 | 613;
+  /** Every Graph call answered HTTP 503, code 2. */
+  outage: boolean;
   serverErrorNext: number;
   serverErrorOn: string[];
   denyConsent: boolean;
@@ -94,6 +102,8 @@ const defaults = (): MetaFakeSwitches => ({
   refuse: [],
   expireTokens: false,
   throttleNext: 0,
+  rateLimitAlways: 0,
+  outage: false,
   serverErrorNext: 0,
   serverErrorOn: [],
   denyConsent: false,
@@ -121,8 +131,39 @@ export interface MetaFake {
 
 type Json = Record<string, unknown>;
 
-function graphError(status: number, error: Json) {
-  return { status, body: { error: { type: "OAuthException", fbtrace_id: randomBytes(6).toString("hex"), ...error } } };
+function graphError(status: number, error: Json, headers?: Record<string, string>) {
+  return {
+    status,
+    body: { error: { type: "OAuthException", fbtrace_id: randomBytes(6).toString("hex"), ...error } },
+    ...(headers ? { headers } : {}),
+  };
+}
+
+// The documented throttling answers ("Rate Limits", https://developers.facebook.com/docs/graph-api/overview/rate-limiting):
+// the message of each code, and the usage header Meta sends with them.
+const RATE_LIMIT_MESSAGES: Record<number, string> = {
+  4: "(#4) Application request limit reached",
+  17: "(#17) User request limit reached",
+  32: "(#32) Page request limit reached",
+  613: "(#613) Calls to this api have exceeded the rate limit.",
+};
+function rateLimited(code: number) {
+  const usage = {
+    "910000000001": [
+      {
+        type: "ads_management",
+        call_count: 100,
+        total_cputime: 40,
+        total_time: 35,
+        estimated_time_to_regain_access: 5,
+      },
+    ],
+  };
+  return graphError(
+    400,
+    { code, message: RATE_LIMIT_MESSAGES[code], is_transient: true },
+    { "x-business-use-case-usage": JSON.stringify(usage) },
+  );
 }
 
 function parseList(raw: string | undefined): string[] | null {
@@ -222,7 +263,11 @@ export async function startMetaFake(
     return { status: 200, body: { access_token: token, token_type: "bearer", expires_in: 5183944 } };
   }
 
-  function graph(method: string, url: URL, form: URLSearchParams): { status: number; body: unknown } {
+  function graph(
+    method: string,
+    url: URL,
+    form: URLSearchParams,
+  ): { status: number; body: unknown; headers?: Record<string, string> } {
     const m = /^\/v\d+\.\d+\/(.+)$/.exec(url.pathname);
     if (!m) return graphError(400, { code: 2500, message: "Unknown path components: " + url.pathname });
     const path = m[1]!.replace(/\/$/, "");
@@ -268,6 +313,9 @@ export async function startMetaFake(
       switches.throttleNext--;
       return graphError(400, { code: 17, message: "(#17) User request limit reached", is_transient: true });
     }
+    if (switches.rateLimitAlways) return rateLimited(switches.rateLimitAlways);
+    if (switches.outage)
+      return graphError(503, { code: 2, message: "Service temporarily unavailable", is_transient: true });
     const [first, edge, ...rest] = path.split("/");
     if (switches.serverErrorNext > 0 || (method === "POST" && switches.serverErrorOn.includes(first!))) {
       if (switches.serverErrorNext > 0) switches.serverErrorNext--;
@@ -495,7 +543,7 @@ export async function startMetaFake(
         status: out.status,
       });
       if ("location" in out && out.location) return send(302, "", { location: out.location });
-      send(out.status, out.body);
+      send(out.status, out.body, "headers" in out && out.headers ? out.headers : {});
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
