@@ -121,8 +121,12 @@ export interface MetaFake {
   inviteAlready(businessId: string, email: string, role: string): void;
   /** Partners recorded per asset: assetId -> businessId -> tasks. */
   partners: Map<string, Map<string, string[]>>;
-  /** Business Manager invitations: businessId -> [{ email, role }]. */
-  invitations: Map<string, { email: string; role: string }[]>;
+  /** Business Manager invitations: businessId -> [{ id, email, role }]. */
+  invitations: Map<string, Person[]>;
+  /** Business Manager members besides the signed-in user: businessId -> [{ id, email, role }]. */
+  members: Map<string, Person[]>;
+  /** The agency's email is already a member of the client's Business Manager with `role`. */
+  memberAlready(businessId: string, email: string, role: string): void;
   /** Every access token the fake has issued (user and Page tokens). */
   issuedTokens(): string[];
   reset(): void;
@@ -130,6 +134,7 @@ export interface MetaFake {
 }
 
 type Json = Record<string, unknown>;
+type Person = { id: string; email: string; role: string };
 
 function graphError(status: number, error: Json, headers?: Record<string, string>) {
   return {
@@ -188,7 +193,10 @@ export async function startMetaFake(
   >();
   const tokens = new Map<string, { user: User; pageId?: string; scopes: Set<string> }>();
   const partners = new Map<string, Map<string, string[]>>();
-  const invitations = new Map<string, { email: string; role: string }[]>();
+  const invitations = new Map<string, Person[]>();
+  const members = new Map<string, Person[]>();
+  let personSeq = 0;
+  const personId = (businessId: string) => `${businessId}${++personSeq + 100}`;
   const appTokens = createMetaAppTokens(app);
 
   const assetsOf = (user: User, kind: Asset["kind"]) =>
@@ -398,18 +406,42 @@ export async function startMetaFake(
       const list0 = invitations.get(business.id) ?? [];
       if (list0.some((i) => i.email.toLowerCase() === email.toLowerCase()))
         return graphError(400, { code: 100, message: "(#100) This person has already been invited to this business." });
-      invitations.set(business.id, [...list0, { email, role }]);
-      return { status: 200, body: { id: `${business.id}${invitations.get(business.id)!.length}` } };
+      if ((members.get(business.id) ?? []).some((i) => i.email.toLowerCase() === email.toLowerCase()))
+        return graphError(400, { code: 100, message: "(#100) This person is already a member of this business." });
+      const id = personId(business.id);
+      invitations.set(business.id, [...list0, { id, email, role }]);
+      return { status: 200, body: { id } };
     }
     if (business && edge === "pending_users" && method === "GET") {
       const email = p("email");
       const rows = (invitations.get(business.id) ?? []).filter(
         (i) => !email || i.email.toLowerCase() === email.toLowerCase(),
       );
-      return list(rows.map((r, i) => ({ id: `${business.id}9${i}`, email: r.email, role: r.role, status: "PENDING" })));
+      return list(rows.map((r) => ({ id: r.id, email: r.email, role: r.role, status: "PENDING" })));
     }
     if (business && edge === "business_users" && method === "GET")
-      return list([{ id: `${business.id}1`, email: user.email, role: "ADMIN" }]);
+      return list([{ id: `${business.id}1`, email: user.email, role: "ADMIN" }, ...(members.get(business.id) ?? [])]);
+
+    // "Business User" and "Business Role Request", Updating: POST /{id} with `role` raises (or
+    // changes) a member's or a pending invitation's role
+    // (https://developers.facebook.com/docs/marketing-api/reference/business-user/#Updating,
+    // https://developers.facebook.com/docs/marketing-api/reference/business-role-request/#Updating).
+    const person = [...members.values(), ...invitations.values()].flat().find((x) => x.id === first);
+    if (person && method === "POST" && edge === undefined) {
+      if (!session.scopes.has("business_management"))
+        return graphError(403, {
+          code: 200,
+          message: "(#200) Requires business_management permission for this action",
+        });
+      const role = p("role");
+      if (!role || !BUSINESS_ROLES.includes(role))
+        return graphError(400, {
+          code: 100,
+          message: `(#100) Param role must be one of {${BUSINESS_ROLES.join(", ")}}`,
+        });
+      person.role = role;
+      return { status: 200, body: { success: true } };
+    }
 
     const asset = META_FAKE_ASSETS.find((a) => a.id === first && a.kind !== "instagram");
     if (asset && (edge === "agencies" || edge === "shared_agencies")) {
@@ -446,9 +478,9 @@ export async function startMetaFake(
             error_user_msg: `${asset.name} does not allow new partners. Ask its admin to turn on partner access.`,
           });
         }
+        // A business already a partner: its tasks become the list sent. Meta documents no refusal
+        // for it, and this is the stricter reading: a list with fewer tasks would lower the access.
         const current = partners.get(asset.id) ?? new Map<string, string[]>();
-        if (current.has(businessId))
-          return graphError(400, { code: 100, message: "(#100) This business already has access to this asset." });
         current.set(businessId, tasks);
         partners.set(asset.id, current);
         return { status: 200, body: { success: true } };
@@ -559,8 +591,12 @@ export async function startMetaFake(
     switches,
     partners,
     invitations,
+    members,
     inviteAlready(businessId, email, role) {
-      invitations.set(businessId, [...(invitations.get(businessId) ?? []), { email, role }]);
+      invitations.set(businessId, [...(invitations.get(businessId) ?? []), { id: personId(businessId), email, role }]);
+    },
+    memberAlready(businessId, email, role) {
+      members.set(businessId, [...(members.get(businessId) ?? []), { id: personId(businessId), email, role }]);
     },
     shareAlready(assetId, businessId, tasks = []) {
       const current = partners.get(assetId) ?? new Map<string, string[]>();
@@ -573,6 +609,7 @@ export async function startMetaFake(
       Object.assign(switches, defaults());
       partners.clear();
       invitations.clear();
+      members.clear();
     },
     close: async () => {
       await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
