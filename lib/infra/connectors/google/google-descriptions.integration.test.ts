@@ -2,7 +2,7 @@
 // every service with roles and every (held role, asked role) pair, what the agency's email
 // holds afterwards includes both (GOOGLE_ROLE_ORDER, written down from Google's pages in
 // google-api.ts), and a held role that includes the asked one is already granted with
-// nothing written.
+// nothing written. And every request checked against Google's discovery documents.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AgencyAccountRef, PlatformConnector } from "@/lib/infra/connectors/connector";
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
@@ -19,7 +19,14 @@ import {
   scopesFor,
 } from "@/lib/infra/connectors/google/google-api";
 import { anyIncludes } from "@/lib/infra/connectors/role-order";
-import { GOOGLE_FAKE, GOOGLE_FAKE_ASSETS, startGoogleFake, type GoogleFake } from "@/test/support/fakes/google-fake";
+import {
+  GOOGLE_FAKE,
+  GOOGLE_FAKE_ASSETS,
+  startGoogleFake,
+  type GoogleFake,
+  type RecordedCall,
+} from "@/test/support/fakes/google-fake";
+import { describedCallErrors, loadDescription } from "@/test/support/platform-description";
 
 let fake: GoogleFake;
 let google: PlatformConnector;
@@ -111,4 +118,99 @@ describe("Google: a grant never weakens the agency's access", () => {
       }
     });
   }
+});
+
+// Every request the Google connector sends to a Google API (listing, every service's grant with
+// every role, the raise of a weaker held role, read-back and removal), checked against the
+// excerpts of Google's discovery documents and the Google Ads API's REST mapping in
+// test/fixtures/platform-descriptions/google-discovery.json: the operation exists, required
+// fields and parameters are there, enums, types and patterns hold.
+const DISCOVERY = loadDescription("google-discovery.json");
+const API_HOSTS = new Set([
+  "analyticsadmin.googleapis.com",
+  "tagmanager.googleapis.com",
+  "googleads.googleapis.com",
+  "merchantapi.googleapis.com",
+  "mybusinessaccountmanagement.googleapis.com",
+  "mybusinessbusinessinformation.googleapis.com",
+]);
+
+describe("Google requests against Google's discovery documents", () => {
+  it("listing, every grant path with every role, read-back and removal send only what the documents allow", async () => {
+    const recorded: RecordedCall[] = [];
+    const oneClick = Object.keys(SERVICES).concat("google_ads_mcc");
+    const agencyWithManager: AgencyAccountRef = {
+      ...agency,
+      platformAccountId: GOOGLE_FAKE.managerId,
+      agencyAccessToken: "",
+    };
+    for (const serviceId of oneClick) {
+      const assets = (GOOGLE_FAKE_ASSETS as Record<string, readonly string[]>)[serviceId]!;
+      const roles = serviceId === "google_ads_mcc" ? { "": [] } : SERVICES[serviceId]!.asked;
+      for (const role of Object.keys(roles)) {
+        for (const had of serviceId === "google_ads_mcc" ? [null] : [null, ...SERVICES[serviceId]!.held]) {
+          fake.reset();
+          if (had) fake.hold(serviceId, assets[0]!, had);
+          const token = fake.issueToken(GOOGLE_FAKE.clientEmail, scopesFor([serviceId]));
+          const account =
+            serviceId === "google_ads_mcc"
+              ? {
+                  ...agencyWithManager,
+                  agencyAccessToken: fake.issueToken(GOOGLE_FAKE.agencyEmail, scopesFor(["google_ads"])),
+                }
+              : agency;
+          await google.listAssets({ accessToken: token, serviceId });
+          await google.grantAccess({
+            accessToken: token,
+            serviceId,
+            assetIds: [assets[0]!],
+            role: role || null,
+            agencyAccount: account,
+          });
+          await google.removeAccess?.({
+            accessToken: token,
+            serviceId,
+            assetIds: [assets[0]!],
+            agencyAccount: account,
+          });
+          recorded.push(...fake.calls.filter((c) => API_HOSTS.has(c.host)));
+        }
+      }
+    }
+    const { checked, errors } = describedCallErrors(
+      DISCOVERY,
+      recorded.map((c) => ({ ...c, headers: {} })),
+    );
+    expect(errors).toEqual([]);
+    for (const op of [
+      "POST /v1alpha/properties/{property}/accessBindings",
+      "PATCH /v1alpha/properties/{property}/accessBindings/{binding}",
+      "POST /tagmanager/v2/accounts/{account}/user_permissions",
+      "PUT /tagmanager/v2/accounts/{account}/user_permissions/{permission}",
+      "POST /v26/customers/{customer}/customerUserAccessInvitations:mutate",
+      "POST /v26/customers/{customer}/customerUserAccesses:mutate",
+      "POST /v26/customers/{customer}/customerClientLinks:mutate",
+      "POST /v26/customers/{customer}/customerManagerLinks:mutate",
+      "POST /accounts/v1/accounts/{account}/users",
+      "PATCH /accounts/v1/accounts/{account}/users/{email}",
+      "POST /v1/locations/{location}/admins",
+      "PATCH /v1/locations/{location}/admins/{admin}",
+    ])
+      expect(checked, op).toContain(op);
+  });
+
+  it("the documents catch a role Google does not have and a missing required field", () => {
+    const call = (body: unknown) => ({
+      host: "mybusinessaccountmanagement.googleapis.com",
+      method: "POST",
+      path: "/v1/locations/6001/admins",
+      query: {},
+      headers: {},
+      body,
+    });
+    expect(describedCallErrors(DISCOVERY, [call({ admin: "a@b.test", role: "EDITOR" })]).errors[0]).toMatch(
+      /body.role: "EDITOR" is not one of/,
+    );
+    expect(describedCallErrors(DISCOVERY, [call({ admin: "a@b.test" })]).errors[0]).toMatch(/body.role: required/);
+  });
 });
