@@ -2,7 +2,11 @@
 // from Meta's documentation pages (Meta publishes no machine-readable Graph description;
 // test/fixtures/platform-descriptions/meta-documented-fields.json names the page of each
 // operation): sign-in, listing for every service, every service's grant, read-back, removal;
-// and the never-weaker property of every grant path.
+// the partner and people calls against Meta's machine-readable Business SDK definitions
+// (test/fixtures/platform-descriptions/meta-business-sdk.json); and the never-weaker property
+// of every grant path.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import type { AgencyAccountRef, PlatformConnector } from "@/lib/infra/connectors/connector";
@@ -23,7 +27,7 @@ import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 import { pkceVerifier } from "@/lib/infra/connectors/pkce";
 import type { ConnectorEnv } from "@/lib/infra/connectors/registry";
 import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/test/support/fakes/meta-fake";
-import { describedCallErrors, loadDescription } from "@/test/support/platform-description";
+import { describedCallErrors, loadDescription, type Description } from "@/test/support/platform-description";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const AGENCY: AgencyAccountRef = {
@@ -228,5 +232,119 @@ describe("Meta: a grant never weakens the agency's access", () => {
         }
       }
     }
+  });
+});
+
+// The partner and people calls, checked against Meta's own machine-readable definitions (the
+// Business SDK codegen specs: each edge's params and enum values, per node type), on top of the
+// written field lists above.
+const SDK = JSON.parse(
+  fs.readFileSync(path.join(process.cwd(), "test/fixtures/platform-descriptions/meta-business-sdk.json"), "utf8"),
+) as { nodes: Record<string, Description> };
+// Graph's authentication and its general field and paging modifiers, on every call, are no edge params.
+const GENERAL = new Set(["access_token", "appsecret_proof", "fields", "limit"]);
+
+function nodeOf(id: string): string[] {
+  if (id.startsWith("act_")) return ["AdAccount"];
+  if (id.startsWith("2")) return ["Page"];
+  if (id.startsWith("3")) return ["ProductCatalog"];
+  if (id.startsWith("4")) return ["AdsPixel"];
+  if (id === ASSET.meta_business_manager) return ["Business"];
+  return ["BusinessUser", "BusinessRoleRequest"];
+}
+
+describe("Meta partner and people calls against the Business SDK's definitions", () => {
+  it("every add, read, raise and removal of a partner or a person sends only what the definitions allow", async () => {
+    fake.reset();
+    const verifier = pkceVerifier("secret", "nonce-sdk");
+    const { authorizationUrl } = connector.beginSignIn({
+      state: "st",
+      redirectUri: REDIRECT,
+      serviceIds: [...META_SERVICE_IDS],
+      codeVerifier: verifier,
+    });
+    const back = new URL((await fetch(authorizationUrl, { redirect: "manual" })).headers.get("location")!);
+    const { accessToken } = await connector.handleCallback({
+      code: back.searchParams.get("code")!,
+      state: "st",
+      redirectUri: REDIRECT,
+      codeVerifier: verifier,
+    });
+    const calls: typeof fake.calls = [];
+    const run = async (serviceId: string, role: string | null, before?: () => void) => {
+      const keep = [...fake.calls];
+      fake.partners.clear();
+      fake.invitations.clear();
+      fake.members.clear();
+      before?.();
+      const assetIds = [ASSET[serviceId]!];
+      await connector.grantAccess({ accessToken, serviceId, assetIds, role, agencyAccount: AGENCY });
+      await connector.verifyAccess!({ accessToken, serviceId, assetIds, agencyAccount: AGENCY });
+      if (serviceId !== "meta_business_manager")
+        await connector.removeAccess!({ accessToken, serviceId, assetIds, agencyAccount: AGENCY });
+      calls.push(...fake.calls.slice(keep.length));
+    };
+    for (const serviceId of Object.keys(META_PARTNER_TASKS) as MetaPartnerService[]) {
+      for (const role of Object.keys(META_PARTNER_TASKS[serviceId])) {
+        await run(serviceId, role || null);
+        // A held weaker task list (the service's last role's): the add sends the union.
+        const weakest = Object.values(META_PARTNER_TASKS[serviceId]).at(-1)!;
+        await run(serviceId, role || null, () =>
+          fake.shareAlready(ASSET[serviceId]!, AGENCY.businessId!, [...weakest]),
+        );
+      }
+    }
+    for (const role of Object.keys(META_BUSINESS_ROLES)) {
+      await run("meta_business_manager", role);
+      await run("meta_business_manager", role, () =>
+        fake.inviteAlready(ASSET.meta_business_manager!, AGENCY.email!, "EMPLOYEE"),
+      );
+      await run("meta_business_manager", role, () =>
+        fake.memberAlready(ASSET.meta_business_manager!, AGENCY.email!, "EMPLOYEE"),
+      );
+    }
+
+    const checked = new Set<string>();
+    const errors: string[] = [];
+    for (const c of calls) {
+      if (c.host !== "graph.facebook.com") continue;
+      const id = c.path.split("/")[2]!;
+      if (c.path.split("/").length === 3 && c.method !== "POST") continue;
+      if (["me", "oauth", "debug_token"].includes(id)) continue;
+      const strip = (o: Record<string, string>) =>
+        Object.fromEntries(
+          Object.entries(o)
+            .filter(([k]) => !GENERAL.has(k))
+            .map(([k, v]) => [k, k === "permitted_tasks" ? (JSON.parse(v) as unknown) : v]),
+        );
+      for (const node of nodeOf(id)) {
+        const call = {
+          host: c.host,
+          method: c.method,
+          path: c.path,
+          query: strip(c.query),
+          headers: {},
+          body: c.method === "POST" ? strip(c.form) : null,
+        };
+        const out = describedCallErrors(SDK.nodes[node]!, [call]);
+        for (const k of out.checked) checked.add(`${node} ${k}`);
+        errors.push(...out.errors.map((e) => `${node}: ${e}`));
+      }
+    }
+    expect(errors).toEqual([]);
+    for (const op of [
+      "AdAccount POST /v25.0/{id}/agencies",
+      "AdAccount GET /v25.0/{id}/agencies",
+      "AdAccount DELETE /v25.0/{id}/agencies",
+      "Page POST /v25.0/{id}/agencies",
+      "ProductCatalog POST /v25.0/{id}/agencies",
+      "AdsPixel POST /v25.0/{id}/agencies",
+      "AdsPixel GET /v25.0/{id}/shared_agencies",
+      "Business POST /v25.0/{id}/business_users",
+      "Business GET /v25.0/{id}/pending_users",
+      "BusinessUser POST /v25.0/{id}",
+      "BusinessRoleRequest POST /v25.0/{id}",
+    ])
+      expect(checked, op).toContain(op);
   });
 });
