@@ -311,20 +311,20 @@ describe("Meta partner and people calls against the Business SDK's definitions",
       const id = c.path.split("/")[2]!;
       if (c.path.split("/").length === 3 && c.method !== "POST") continue;
       if (["me", "oauth", "debug_token"].includes(id)) continue;
-      const strip = (o: Record<string, string>) =>
-        Object.fromEntries(
-          Object.entries(o)
-            .filter(([k]) => !GENERAL.has(k))
-            .map(([k, v]) => [k, k === "permitted_tasks" ? (JSON.parse(v) as unknown) : v]),
-        );
+      const general = (o: Record<string, string>) => Object.entries(o).filter(([k]) => !GENERAL.has(k));
+      const query = Object.fromEntries(general(c.query));
+      // permitted_tasks travels as a JSON list in the form: checked as the list it is.
+      const body = Object.fromEntries(
+        general(c.form).map(([k, v]) => [k, k === "permitted_tasks" ? (JSON.parse(v) as unknown) : v]),
+      );
       for (const node of nodeOf(id)) {
         const call = {
           host: c.host,
           method: c.method,
           path: c.path,
-          query: strip(c.query),
+          query,
           headers: {},
-          body: c.method === "POST" ? strip(c.form) : null,
+          body: c.method === "POST" ? body : null,
         };
         const out = describedCallErrors(SDK.nodes[node]!, [call]);
         for (const k of out.checked) checked.add(`${node} ${k}`);
