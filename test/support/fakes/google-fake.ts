@@ -90,6 +90,10 @@ export type GoogleFake = {
   switches: GoogleFakeSwitches;
   set(s: Partial<GoogleFakeSwitches>): void;
   reset(): void;
+  /** The agency's email already holds `role` (the API's value) on the asset of `serviceId`. */
+  hold(serviceId: string, assetId: string, role: string | string[]): void;
+  /** What the agency's email holds on the asset now (roles, permission, rights or role), [] for nothing. */
+  held(serviceId: string, assetId: string): string[];
   /** A token as if `email` had signed in with these scopes (the agency's own token for the Ads manager link). */
   issueToken(email: string, scopes: string[]): string;
   /** PLATFORM_HOST_OVERRIDES value for these listeners. */
@@ -183,7 +187,7 @@ export async function startGoogleFake(
         }[]
       >(),
       adsInvites: new Map<string, { emailAddress: string; accessRole: string; invitationStatus: string }[]>(),
-      adsUsers: new Map<string, { emailAddress: string; accessRole: string }[]>(),
+      adsUsers: new Map<string, { userId?: string; emailAddress: string; accessRole: string }[]>(),
       links: new Map<string, { managerId: string; linkId: string; status: string }[]>(), // by client id
       merchantUsers: new Map<string, { email: string; accessRights: string[]; state: string }[]>(),
       admins: new Map<string, { admin: string; role: string; pendingInvitation: boolean }[]>(),
@@ -217,6 +221,51 @@ export async function startGoogleFake(
     }
   }
 
+  function hold(serviceId: string, id: string, role: string | string[]) {
+    const a = GOOGLE_FAKE.agencyEmail;
+    const roles = Array.isArray(role) ? role : [role];
+    if (serviceId === "google_analytics")
+      state.bindings.set(id, [{ name: `${id}/accessBindings/${nextId()}`, user: a, roles }]);
+    else if (serviceId === "google_tag_manager") {
+      const [, acc, , c] = id.split("/");
+      state.gtmPermissions.set(acc!, [
+        {
+          path: `accounts/${acc}/user_permissions/${nextId()}`,
+          accountId: acc!,
+          emailAddress: a,
+          accountAccess: { permission: "user" },
+          containerAccess: [{ containerId: c!, permission: roles[0]! }],
+        },
+      ]);
+    } else if (serviceId === "google_merchant_center")
+      state.merchantUsers.set(id, [{ email: a, accessRights: roles, state: "VERIFIED" }]);
+    else if (serviceId === "google_ads") state.adsUsers.set(id, [{ emailAddress: a, accessRole: roles[0]! }]);
+    else if (serviceId === "google_business_profile")
+      state.admins.set(id, [{ admin: a, role: roles[0]!, pendingInvitation: false }]);
+  }
+  function held(serviceId: string, id: string): string[] {
+    const a = GOOGLE_FAKE.agencyEmail;
+    if (serviceId === "google_analytics")
+      return (state.bindings.get(id) ?? []).find((x) => same(x.user, a))?.roles ?? [];
+    if (serviceId === "google_tag_manager") {
+      const [, acc, , c] = id.split("/");
+      const p = (state.gtmPermissions.get(acc!) ?? []).find((x) => same(x.emailAddress, a));
+      const access = p?.containerAccess.find((x) => x.containerId === c);
+      return access ? [access.permission] : [];
+    }
+    if (serviceId === "google_merchant_center")
+      return (state.merchantUsers.get(id) ?? []).find((x) => same(x.email, a))?.accessRights ?? [];
+    if (serviceId === "google_ads") {
+      const u = (state.adsUsers.get(id) ?? []).find((x) => same(x.emailAddress, a));
+      return u ? [u.accessRole] : [];
+    }
+    if (serviceId === "google_business_profile") {
+      const u = (state.admins.get(id) ?? []).find((x) => same(x.admin, a));
+      return u ? [u.role] : [];
+    }
+    return [];
+  }
+
   const issueToken = (email: string, scopes: string[]) => {
     const t = `ya29.fake-${randomBytes(12).toString("hex")}`;
     tokens.set(t, { email, scopes: new Set(scopes) });
@@ -244,10 +293,15 @@ export async function startGoogleFake(
   const isReply = (v: Token | Reply): v is Reply => "status" in v;
 
   // Switches that apply to grant calls (mutations) only.
-  function grantSwitch(): Reply | null {
+  // Google APIs answer a quota limit 429 RESOURCE_EXHAUSTED (https://cloud.google.com/apis/design/errors#handling_errors);
+  // the Google Ads API adds its GoogleAdsFailure with quotaError RESOURCE_EXHAUSTED
+  // (https://developers.google.com/google-ads/api/docs/best-practices/quotas).
+  function grantSwitch(api: "ads" | "other" = "other"): Reply | null {
     if (switches.serverError) return gErr(500, "INTERNAL", "Internal error encountered.");
     if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
+      if (api === "ads")
+        return adsErr(429, "RESOURCE_EXHAUSTED", { quotaError: "RESOURCE_EXHAUSTED" }, "Too many requests.");
       return gErr(429, "RESOURCE_EXHAUSTED", "Quota exceeded for quota metric 'Requests' of service.");
     }
     return null;
@@ -541,6 +595,31 @@ export async function startGoogleFake(
       );
     }
     if (resource === "googleAds") return adsSearch(customer, String(b.query ?? ""));
+    // customers.customerUserAccesses.mutate: an update of access_role (updateMask "accessRole").
+    if (resource === "customerUserAccesses") {
+      const op = (b.operation ?? {}) as Json;
+      const update = op.update as Json | undefined;
+      if (!update || op.updateMask !== "accessRole")
+        return adsErr(400, "INVALID_ARGUMENT", { fieldMaskError: "FIELD_NOT_FOUND" }, "The field mask is not valid.");
+      if (!ADS_ROLES.has(String(update.accessRole)))
+        return adsErr(400, "INVALID_ARGUMENT", { fieldError: "INVALID_VALUE" }, "The access role is not valid.");
+      const rn = /^customers\/(\d+)\/customerUserAccesses\/(\d+)$/.exec(String(update.resourceName ?? ""));
+      const users = state.adsUsers.get(customer) ?? [];
+      const index = rn && rn[1] === customer ? users.findIndex((u, i) => (u.userId ?? String(i + 1)) === rn[2]) : -1;
+      if (index < 0)
+        return adsErr(400, "INVALID_ARGUMENT", { requestError: "RESOURCE_NAME_MALFORMED" }, "Malformed resource name.");
+      const blocked = grantSwitch("ads");
+      if (blocked) return blocked;
+      if (refused(customer))
+        return adsErr(
+          403,
+          "PERMISSION_DENIED",
+          { authorizationError: "USER_PERMISSION_DENIED" },
+          "User doesn't have permission to change this user's access.",
+        );
+      users[index]!.accessRole = String(update.accessRole);
+      return ok({ result: { resourceName: update.resourceName } });
+    }
     if (resource === "customerUserAccessInvitations") {
       const create = ((b.operation ?? {}) as Json).create as Json | undefined;
       if (!create)
@@ -564,7 +643,7 @@ export async function startGoogleFake(
           { accessInvitationError: "INVALID_EMAIL_ADDRESS" },
           "The email address is invalid for sending an invitation.",
         );
-      const blocked = grantSwitch();
+      const blocked = grantSwitch("ads");
       if (blocked) return blocked;
       if (refused(customer))
         return adsErr(
@@ -659,7 +738,7 @@ export async function startGoogleFake(
           { authenticationError: "CUSTOMER_NOT_FOUND" },
           "No customer found for the provided customer ID.",
         );
-      const blocked = grantSwitch();
+      const blocked = grantSwitch("ads");
       if (blocked) return blocked;
       if (refused(client))
         return adsErr(
@@ -700,7 +779,7 @@ export async function startGoogleFake(
           { requestError: "RESOURCE_NAME_MALFORMED" },
           "Malformed resource name or update mask.",
         );
-      const blocked = grantSwitch();
+      const blocked = grantSwitch("ads");
       if (blocked) return blocked;
       const link = (state.links.get(customer) ?? []).find((l) => l.managerId === rn[2] && l.linkId === rn[3]);
       if (!link)
@@ -750,7 +829,17 @@ export async function startGoogleFake(
       return ok({
         results: (state.adsUsers.get(customer) ?? [])
           .filter((u) => !whereValue || same(u.emailAddress, whereValue))
-          .map((u) => ({ customerUserAccess: u })),
+          .map((u, i) => {
+            const userId = u.userId ?? String(i + 1);
+            return {
+              customerUserAccess: {
+                resourceName: `customers/${customer}/customerUserAccesses/${userId}`,
+                userId,
+                emailAddress: u.emailAddress,
+                accessRole: u.accessRole,
+              },
+            };
+          }),
       });
     }
     if (from === "customer_client_link") {
@@ -829,6 +918,23 @@ export async function startGoogleFake(
       );
       return ok({});
     }
+    // accounts.users.patch with updateMask=accessRights: the user's rights become the list sent.
+    if (method === "PATCH" && m[2]) {
+      const email = decodeURIComponent(m[2]);
+      const rights = b.accessRights;
+      if (url.searchParams.get("updateMask") !== "accessRights")
+        return gErr(400, "INVALID_ARGUMENT", "update_mask must name access_rights.");
+      if (!Array.isArray(rights) || rights.length === 0 || rights.some((r) => !MERCHANT_RIGHTS.has(String(r))))
+        return gErr(400, "INVALID_ARGUMENT", `Invalid access rights: ${JSON.stringify(rights)}`);
+      const blocked = grantSwitch();
+      if (blocked) return blocked;
+      if (refused(account))
+        return gErr(403, "PERMISSION_DENIED", "The caller does not have admin access to this Merchant Center account.");
+      const u = users.find((x) => same(x.email, email));
+      if (!u) return gErr(404, "NOT_FOUND", `User ${email} not found.`);
+      u.accessRights = rights as string[];
+      return ok({ name: `${account}/users/${u.email}`, state: u.state, accessRights: u.accessRights });
+    }
     if (method === "POST" && !m[2]) {
       const userId = url.searchParams.get("userId") ?? "";
       const rights = b.accessRights;
@@ -872,12 +978,28 @@ export async function startGoogleFake(
       const names = ["Brand Amsterdam", "Brand Rotterdam", "Brand Archive"];
       return ok({ locations: LOCATIONS.map((l, i) => ({ name: l, title: names[i] })) });
     }
-    const m = /^\/v1\/(locations\/\d+)\/admins$/.exec(path);
+    const m = /^\/v1\/(locations\/\d+)\/admins(?:\/(\d+))?$/.exec(path);
     if (host !== "mybusinessaccountmanagement.googleapis.com" || !m)
       return gErr(404, "NOT_FOUND", `No route for ${method} ${path}`);
     const location = m[1]!;
     if (!LOCATIONS.includes(location)) return denied();
     const admins = state.admins.get(location) ?? [];
+    // locations.admins.patch with updateMask=role: only the role changes.
+    if (method === "PATCH" && m[2]) {
+      if (url.searchParams.get("updateMask") !== "role")
+        return gErr(400, "INVALID_ARGUMENT", "update_mask must name role.");
+      if (!["OWNER", "MANAGER", "SITE_MANAGER"].includes(String(b.role)))
+        return gErr(400, "INVALID_ARGUMENT", `Invalid role ${String(b.role)}`);
+      const found = admins[Number(m[2]) - 1];
+      if (!found) return gErr(404, "NOT_FOUND", "Admin not found.");
+      const blocked = grantSwitch();
+      if (blocked) return blocked;
+      if (refused(location))
+        return gErr(403, "PERMISSION_DENIED", "The caller does not have permission to change admins of this location.");
+      found.role = String(b.role);
+      return ok({ name: `${location}/admins/${m[2]}`, ...found });
+    }
+    if (m[2]) return gErr(404, "NOT_FOUND", `No route for ${method} ${path}`);
     if (method === "GET") return ok({ admins: admins.map((a, i) => ({ name: `${location}/admins/${i + 1}`, ...a })) });
     if (method === "POST") {
       // PRIMARY_OWNER cannot be invited; SITE_MANAGER is valid for locations.
@@ -975,6 +1097,8 @@ export async function startGoogleFake(
     },
     set,
     reset,
+    hold,
+    held,
     issueToken,
     overrides: Object.entries(hosts)
       .map(([h, o]) => `${h}=${o}`)

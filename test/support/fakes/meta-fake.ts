@@ -10,7 +10,11 @@
 //
 // Switches: `refuse` (assets whose owner refuses partners), `shareAlready` (the agency is
 // already a partner), `expireTokens`, `throttleNext` (Graph code 17 that many times, then
-// normal), `serverErrorNext` / `serverErrorOn` (HTTP 500), `denyConsent`, `loginAs`.
+// normal), `serverErrorNext` / `serverErrorOn` (HTTP 500), `rateLimitAlways` (every Graph call
+// answered with that rate-limit code, 4, 17, 32 or 613, and the `x-business-use-case-usage`
+// header, "Rate Limits", https://developers.facebook.com/docs/graph-api/overview/rate-limiting),
+// `outage` (every Graph call answered HTTP 503, code 2 "Service temporarily unavailable"),
+// `denyConsent`, `loginAs`.
 // `GET /__calls` lists the recorded calls, `POST /__reset` clears calls and switches,
 // `POST /__switch` sets switches from JSON (for Playwright specs in another process).
 
@@ -82,6 +86,10 @@ export type MetaFakeSwitches = {
   refuse: string[];
   expireTokens: boolean;
   throttleNext: number;
+  /** Every Graph call answered with this rate-limit code (4, 17, 32 or 613); 0 is off. */
+  rateLimitAlways: 0 | 4 | 17 | 32 | 613;
+  /** Every Graph call answered HTTP 503, code 2. */
+  outage: boolean;
   serverErrorNext: number;
   serverErrorOn: string[];
   denyConsent: boolean;
@@ -94,6 +102,8 @@ const defaults = (): MetaFakeSwitches => ({
   refuse: [],
   expireTokens: false,
   throttleNext: 0,
+  rateLimitAlways: 0,
+  outage: false,
   serverErrorNext: 0,
   serverErrorOn: [],
   denyConsent: false,
@@ -111,8 +121,12 @@ export interface MetaFake {
   inviteAlready(businessId: string, email: string, role: string): void;
   /** Partners recorded per asset: assetId -> businessId -> tasks. */
   partners: Map<string, Map<string, string[]>>;
-  /** Business Manager invitations: businessId -> [{ email, role }]. */
-  invitations: Map<string, { email: string; role: string }[]>;
+  /** Business Manager invitations: businessId -> [{ id, email, role }]. */
+  invitations: Map<string, Person[]>;
+  /** Business Manager members besides the signed-in user: businessId -> [{ id, email, role }]. */
+  members: Map<string, Person[]>;
+  /** The agency's email is already a member of the client's Business Manager with `role`. */
+  memberAlready(businessId: string, email: string, role: string): void;
   /** Every access token the fake has issued (user and Page tokens). */
   issuedTokens(): string[];
   reset(): void;
@@ -120,9 +134,41 @@ export interface MetaFake {
 }
 
 type Json = Record<string, unknown>;
+type Person = { id: string; email: string; role: string };
 
-function graphError(status: number, error: Json) {
-  return { status, body: { error: { type: "OAuthException", fbtrace_id: randomBytes(6).toString("hex"), ...error } } };
+function graphError(status: number, error: Json, headers?: Record<string, string>) {
+  return {
+    status,
+    body: { error: { type: "OAuthException", fbtrace_id: randomBytes(6).toString("hex"), ...error } },
+    ...(headers ? { headers } : {}),
+  };
+}
+
+// The documented throttling answers ("Rate Limits", https://developers.facebook.com/docs/graph-api/overview/rate-limiting):
+// the message of each code, and the usage header Meta sends with them.
+const RATE_LIMIT_MESSAGES: Record<number, string> = {
+  4: "(#4) Application request limit reached",
+  17: "(#17) User request limit reached",
+  32: "(#32) Page request limit reached",
+  613: "(#613) Calls to this api have exceeded the rate limit.",
+};
+function rateLimited(code: number) {
+  const usage = {
+    "910000000001": [
+      {
+        type: "ads_management",
+        call_count: 100,
+        total_cputime: 40,
+        total_time: 35,
+        estimated_time_to_regain_access: 5,
+      },
+    ],
+  };
+  return graphError(
+    400,
+    { code, message: RATE_LIMIT_MESSAGES[code], is_transient: true },
+    { "x-business-use-case-usage": JSON.stringify(usage) },
+  );
 }
 
 function parseList(raw: string | undefined): string[] | null {
@@ -147,7 +193,10 @@ export async function startMetaFake(
   >();
   const tokens = new Map<string, { user: User; pageId?: string; scopes: Set<string> }>();
   const partners = new Map<string, Map<string, string[]>>();
-  const invitations = new Map<string, { email: string; role: string }[]>();
+  const invitations = new Map<string, Person[]>();
+  const members = new Map<string, Person[]>();
+  let personSeq = 0;
+  const personId = (businessId: string) => `${businessId}${++personSeq + 100}`;
   const appTokens = createMetaAppTokens(app);
 
   const assetsOf = (user: User, kind: Asset["kind"]) =>
@@ -222,7 +271,11 @@ export async function startMetaFake(
     return { status: 200, body: { access_token: token, token_type: "bearer", expires_in: 5183944 } };
   }
 
-  function graph(method: string, url: URL, form: URLSearchParams): { status: number; body: unknown } {
+  function graph(
+    method: string,
+    url: URL,
+    form: URLSearchParams,
+  ): { status: number; body: unknown; headers?: Record<string, string> } {
     const m = /^\/v\d+\.\d+\/(.+)$/.exec(url.pathname);
     if (!m) return graphError(400, { code: 2500, message: "Unknown path components: " + url.pathname });
     const path = m[1]!.replace(/\/$/, "");
@@ -268,6 +321,9 @@ export async function startMetaFake(
       switches.throttleNext--;
       return graphError(400, { code: 17, message: "(#17) User request limit reached", is_transient: true });
     }
+    if (switches.rateLimitAlways) return rateLimited(switches.rateLimitAlways);
+    if (switches.outage)
+      return graphError(503, { code: 2, message: "Service temporarily unavailable", is_transient: true });
     const [first, edge, ...rest] = path.split("/");
     if (switches.serverErrorNext > 0 || (method === "POST" && switches.serverErrorOn.includes(first!))) {
       if (switches.serverErrorNext > 0) switches.serverErrorNext--;
@@ -350,18 +406,42 @@ export async function startMetaFake(
       const list0 = invitations.get(business.id) ?? [];
       if (list0.some((i) => i.email.toLowerCase() === email.toLowerCase()))
         return graphError(400, { code: 100, message: "(#100) This person has already been invited to this business." });
-      invitations.set(business.id, [...list0, { email, role }]);
-      return { status: 200, body: { id: `${business.id}${invitations.get(business.id)!.length}` } };
+      if ((members.get(business.id) ?? []).some((i) => i.email.toLowerCase() === email.toLowerCase()))
+        return graphError(400, { code: 100, message: "(#100) This person is already a member of this business." });
+      const id = personId(business.id);
+      invitations.set(business.id, [...list0, { id, email, role }]);
+      return { status: 200, body: { id } };
     }
     if (business && edge === "pending_users" && method === "GET") {
       const email = p("email");
       const rows = (invitations.get(business.id) ?? []).filter(
         (i) => !email || i.email.toLowerCase() === email.toLowerCase(),
       );
-      return list(rows.map((r, i) => ({ id: `${business.id}9${i}`, email: r.email, role: r.role, status: "PENDING" })));
+      return list(rows.map((r) => ({ id: r.id, email: r.email, role: r.role, status: "PENDING" })));
     }
     if (business && edge === "business_users" && method === "GET")
-      return list([{ id: `${business.id}1`, email: user.email, role: "ADMIN" }]);
+      return list([{ id: `${business.id}1`, email: user.email, role: "ADMIN" }, ...(members.get(business.id) ?? [])]);
+
+    // "Business User" and "Business Role Request", Updating: POST /{id} with `role` raises (or
+    // changes) a member's or a pending invitation's role
+    // (https://developers.facebook.com/docs/marketing-api/reference/business-user/#Updating,
+    // https://developers.facebook.com/docs/marketing-api/reference/business-role-request/#Updating).
+    const person = [...members.values(), ...invitations.values()].flat().find((x) => x.id === first);
+    if (person && method === "POST" && edge === undefined) {
+      if (!session.scopes.has("business_management"))
+        return graphError(403, {
+          code: 200,
+          message: "(#200) Requires business_management permission for this action",
+        });
+      const role = p("role");
+      if (!role || !BUSINESS_ROLES.includes(role))
+        return graphError(400, {
+          code: 100,
+          message: `(#100) Param role must be one of {${BUSINESS_ROLES.join(", ")}}`,
+        });
+      person.role = role;
+      return { status: 200, body: { success: true } };
+    }
 
     const asset = META_FAKE_ASSETS.find((a) => a.id === first && a.kind !== "instagram");
     if (asset && (edge === "agencies" || edge === "shared_agencies")) {
@@ -398,9 +478,9 @@ export async function startMetaFake(
             error_user_msg: `${asset.name} does not allow new partners. Ask its admin to turn on partner access.`,
           });
         }
+        // A business already a partner: its tasks become the list sent. Meta documents no refusal
+        // for it, and this is the stricter reading: a list with fewer tasks would lower the access.
         const current = partners.get(asset.id) ?? new Map<string, string[]>();
-        if (current.has(businessId))
-          return graphError(400, { code: 100, message: "(#100) This business already has access to this asset." });
         current.set(businessId, tasks);
         partners.set(asset.id, current);
         return { status: 200, body: { success: true } };
@@ -495,7 +575,7 @@ export async function startMetaFake(
         status: out.status,
       });
       if ("location" in out && out.location) return send(302, "", { location: out.location });
-      send(out.status, out.body);
+      send(out.status, out.body, "headers" in out && out.headers ? out.headers : {});
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -511,8 +591,12 @@ export async function startMetaFake(
     switches,
     partners,
     invitations,
+    members,
     inviteAlready(businessId, email, role) {
-      invitations.set(businessId, [...(invitations.get(businessId) ?? []), { email, role }]);
+      invitations.set(businessId, [...(invitations.get(businessId) ?? []), { id: personId(businessId), email, role }]);
+    },
+    memberAlready(businessId, email, role) {
+      members.set(businessId, [...(members.get(businessId) ?? []), { id: personId(businessId), email, role }]);
     },
     shareAlready(assetId, businessId, tasks = []) {
       const current = partners.get(assetId) ?? new Map<string, string[]>();
@@ -525,6 +609,7 @@ export async function startMetaFake(
       Object.assign(switches, defaults());
       partners.clear();
       invitations.clear();
+      members.clear();
     },
     close: async () => {
       await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));

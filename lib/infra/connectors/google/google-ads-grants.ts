@@ -9,11 +9,13 @@ import {
   ADS_ACCESS_ROLES,
   GOOGLE_ADS_API_VERSION,
   GOOGLE_HOSTS,
+  GOOGLE_ROLE_ORDER,
   adsCustomerId,
 } from "@/lib/infra/connectors/google/google-api";
 import { readGoogleError } from "@/lib/infra/connectors/google/google-errors";
 import { googleCall, send, type GrantContext, type Outcome } from "@/lib/infra/connectors/google/google-call";
 import { adsSearch, gaqlString } from "@/lib/infra/connectors/google/google-verify";
+import { roleIncludes } from "@/lib/infra/connectors/role-order";
 
 export type AdsSetup = {
   developerToken: string;
@@ -51,21 +53,50 @@ export function adsGrantSetup(input: GrantAccessInput, developerToken: string | 
   return { developerToken, accessRole: null, managerId, agencyToken };
 }
 
-export function grantAdsInvitation(ctx: GrantContext, setup: AdsSetup, assetId: string): Promise<Outcome> {
+export async function grantAdsInvitation(ctx: GrantContext, setup: AdsSetup, assetId: string): Promise<Outcome> {
   const customerId = adsCustomerId(assetId);
   if (!customerId)
-    return Promise.resolve({
-      ok: false,
-      failure: { kind: "refused", message: `${assetId} is not a Google Ads account id.` },
-    });
+    return { ok: false, failure: { kind: "refused", message: `${assetId} is not a Google Ads account id.` } };
   // https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers.customerUserAccessInvitations/mutate
   // EMAIL_ADDRESS_ALREADY_HAS_ACCESS / _HAS_PENDING_INVITATION count as already granted (google-errors.ts).
-  return send(ctx, {
+  const invited = await send(ctx, {
     method: "POST",
     url: `${GOOGLE_HOSTS.ads}/${GOOGLE_ADS_API_VERSION}/customers/${customerId}/customerUserAccessInvitations:mutate`,
     ads: { developerToken: setup.developerToken },
     json: { operation: { create: { emailAddress: ctx.email, accessRole: setup.accessRole } } },
   });
+  if (!invited.ok || !invited.already) return invited;
+  // Already a user: keep an access role that includes the asked one, else raise it (never lower).
+  // A pending invitation cannot be changed (only created or removed), so it stays as it is.
+  // https://developers.google.com/google-ads/api/fields/v26/customer_user_access
+  const rows = await adsSearch(
+    ctx.http,
+    ctx.token,
+    setup.developerToken,
+    customerId,
+    `SELECT customer_user_access.resource_name, customer_user_access.access_role FROM customer_user_access WHERE customer_user_access.email_address = ${gaqlString(ctx.email)}`,
+  );
+  const user = rows?.map((r) => r.customerUserAccess).find((u) => u) as
+    { resourceName?: string; accessRole?: string } | undefined;
+  if (
+    !user?.resourceName ||
+    !user.accessRole ||
+    roleIncludes(GOOGLE_ROLE_ORDER.google_ads!, user.accessRole, setup.accessRole!)
+  )
+    return { ok: true, already: true };
+  // https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers.customerUserAccesses/mutate
+  const raised = await send(ctx, {
+    method: "POST",
+    url: `${GOOGLE_HOSTS.ads}/${GOOGLE_ADS_API_VERSION}/customers/${customerId}/customerUserAccesses:mutate`,
+    ads: { developerToken: setup.developerToken },
+    json: {
+      operation: {
+        update: { resourceName: user.resourceName, accessRole: setup.accessRole },
+        updateMask: "accessRole",
+      },
+    },
+  });
+  return raised.ok ? { ok: true, already: false } : raised;
 }
 
 /** The manager_link_id of the manager's pending invitation, read on the client's side. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { roleIncludes } from "@/lib/infra/connectors/role-order";
 import {
+  ADS_ACCESS_ROLES,
+  ANALYTICS_ROLES,
+  BUSINESS_PROFILE_ROLES,
+  GOOGLE_ROLE_ORDER,
+  MERCHANT_ACCESS_RIGHTS,
+  TAG_MANAGER_PERMISSION_ORDER,
   adsCustomerId,
   analyticsRank,
   scopesFor,
@@ -49,5 +56,29 @@ describe("Google ids and role ranks", () => {
     expect(analyticsRank(["predefinedRoles/admin"])).toBeGreaterThan(analyticsRank(["predefinedRoles/viewer"]));
     expect(analyticsRank(["predefinedRoles/no-cost-data"])).toBe(-1);
     expect(analyticsRank([])).toBe(-1);
+  });
+});
+
+describe("Google role order", () => {
+  it("places every value the role tables send in the service's order, strongest first as the catalog lists them", () => {
+    const tables: Record<string, readonly string[]> = {
+      google_analytics: Object.values(ANALYTICS_ROLES),
+      google_tag_manager: [...TAG_MANAGER_PERMISSION_ORDER].reverse(),
+      google_ads: Object.values(ADS_ACCESS_ROLES),
+      google_merchant_center: Object.values(MERCHANT_ACCESS_RIGHTS).flat(),
+      google_business_profile: Object.values(BUSINESS_PROFILE_ROLES),
+    };
+    for (const [serviceId, values] of Object.entries(tables)) {
+      const order = GOOGLE_ROLE_ORDER[serviceId]!;
+      for (const v of values)
+        expect(
+          order.some((chain) => chain.includes(v)),
+          `${serviceId} ${v}`,
+        ).toBe(true);
+      // The first (strongest) value includes every other one.
+      for (const v of values) expect(roleIncludes(order, values[0]!, v), `${serviceId} ${values[0]} ⊇ ${v}`).toBe(true);
+    }
+    expect(roleIncludes(GOOGLE_ROLE_ORDER.google_merchant_center!, "STANDARD", "PERFORMANCE_REPORTING")).toBe(false);
+    expect(roleIncludes(GOOGLE_ROLE_ORDER.google_ads!, "READ_ONLY", "STANDARD")).toBe(false);
   });
 });

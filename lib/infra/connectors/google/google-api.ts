@@ -1,3 +1,5 @@
+import type { RoleOrder } from "@/lib/infra/connectors/role-order";
+
 // What the Google connector knows about Google's APIs as plain data: the hosts and pinned
 // versions it calls, the OAuth scopes each service needs, and the one table that maps a
 // catalog role to what each API accepts. Pure: unit tested in google-api.test.ts and
@@ -110,6 +112,37 @@ export const MERCHANT_ACCESS_RIGHTS: Readonly<Record<string, readonly string[]>>
 export const BUSINESS_PROFILE_ROLES: Readonly<Record<string, string>> = {
   owner: "OWNER",
   manager: "MANAGER",
+};
+
+/**
+ * Which role includes which, per service, as Google documents it (RoleOrder chains, strongest
+ * first), for "a grant never leaves the agency with less access than it had":
+ * - Analytics: Administrator includes Editor, which includes Analyst, which includes Viewer
+ *   ("Access and data-restriction management", https://support.google.com/analytics/answer/9305587;
+ *   AccessBinding.roles, https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1alpha/accounts.accessBindings).
+ *   The data restrictions (no-cost-data, no-revenue-data) are in no chain and are kept as held.
+ * - Tag Manager: publish includes approve, edit and read, one permission per container
+ *   (ContainerAccess.permission, https://developers.google.com/tag-platform/tag-manager/api/reference/rest/v2/accounts.user_permissions#ContainerAccess;
+ *   "User permissions", https://support.google.com/tagmanager/answer/6107011).
+ * - Google Ads: Admin includes Standard, Read only and Email only
+ *   (AccessRoleEnum, https://developers.google.com/google-ads/api/reference/rpc/v26/AccessRoleEnum.AccessRole;
+ *   "About access levels", https://support.google.com/google-ads/answer/9978556).
+ * - Merchant Center: ADMIN includes STANDARD (which includes READ_ONLY) and PERFORMANCE_REPORTING
+ *   (AccessRight, https://developers.google.com/merchant/api/reference/rest/accounts_v1/accounts.users#AccessRight).
+ * - Business Profile: PRIMARY_OWNER includes OWNER, which includes MANAGER and SITE_MANAGER
+ *   (AdminRole, https://developers.google.com/my-business/reference/accountmanagement/rest/v1/accounts.admins#AdminRole).
+ */
+export const GOOGLE_ROLE_ORDER: Readonly<Record<string, RoleOrder>> = {
+  google_analytics: [
+    ["predefinedRoles/admin", "predefinedRoles/editor", "predefinedRoles/analyst", "predefinedRoles/viewer"],
+  ],
+  google_tag_manager: [["publish", "approve", "edit", "read"]],
+  google_ads: [["ADMIN", "STANDARD", "READ_ONLY", "EMAIL_ONLY"]],
+  google_merchant_center: [
+    ["ADMIN", "STANDARD", "READ_ONLY"],
+    ["ADMIN", "PERFORMANCE_REPORTING"],
+  ],
+  google_business_profile: [["PRIMARY_OWNER", "OWNER", "MANAGER", "SITE_MANAGER"]],
 };
 
 /**

@@ -2,6 +2,12 @@
 // per service, then reading the grant back where Google documents a read. Per-asset
 // refusals come back in the result (partial success); an expired token, or a rate limit
 // before anything was granted, fails the whole attempt.
+//
+// Never weaker (GOOGLE_ROLE_ORDER): where the agency's email already has access, what it
+// holds is read; a role that includes the asked one is already granted with nothing written,
+// and a weaker one is raised without dropping anything held: the Analytics binding keeps its
+// data restrictions, the Tag Manager permission keeps its other containers, the Merchant
+// Center user keeps its other access rights (the union is sent).
 
 import {
   ConnectorError,
@@ -14,6 +20,7 @@ import {
   ANALYTICS_ROLES,
   BUSINESS_PROFILE_ROLES,
   GOOGLE_HOSTS,
+  GOOGLE_ROLE_ORDER,
   MERCHANT_ACCESS_RIGHTS,
   analyticsRank,
   tagManagerPermission,
@@ -22,6 +29,7 @@ import {
 import {
   RATE_LIMITED_TEXT,
   attemptError,
+  googleCall,
   send,
   type GrantContext,
   type Outcome,
@@ -31,7 +39,13 @@ import {
   grantAdsManagerLink,
   adsGrantSetup,
 } from "@/lib/infra/connectors/google/google-ads-grants";
-import { listAccessBindings, listUserPermissions, readBack } from "@/lib/infra/connectors/google/google-verify";
+import {
+  listAccessBindings,
+  listAdmins,
+  listUserPermissions,
+  readBack,
+} from "@/lib/infra/connectors/google/google-verify";
+import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 
 async function grantAnalytics(ctx: GrantContext, property: string, role: string): Promise<Outcome> {
   const wanted = ANALYTICS_ROLES[role]!;
@@ -47,11 +61,15 @@ async function grantAnalytics(ctx: GrantContext, property: string, role: string)
     (b) => (b.user ?? "").toLowerCase() === ctx.email.toLowerCase(),
   );
   if (!binding || analyticsRank(binding.roles) >= analyticsRank([wanted])) return { ok: true, already: true };
+  // The binding's roles are replaced by the list sent: the asked role, and every held role in no
+  // chain (a data restriction), so only the weaker role it includes is left out.
+  const order = GOOGLE_ROLE_ORDER.google_analytics!;
+  const kept = (binding.roles ?? []).filter((r) => !order.some((chain) => chain.includes(r)));
   // https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1alpha/properties.accessBindings/patch
   const patched = await send(ctx, {
     method: "PATCH",
     url: `${GOOGLE_HOSTS.analyticsAdmin}/v1alpha/${binding.name}`,
-    json: { name: binding.name, user: binding.user, roles: [wanted] },
+    json: { name: binding.name, user: binding.user, roles: [wanted, ...kept] },
   });
   return patched.ok ? { ok: true, already: false } : patched;
 }
@@ -96,25 +114,59 @@ async function grantTagManager(ctx: GrantContext, containerPath: string, role: s
   return updated.ok ? { ok: true, already: false } : updated;
 }
 
-function grantMerchant(ctx: GrantContext, account: string, role: string): Promise<Outcome> {
+async function grantMerchant(ctx: GrantContext, account: string, role: string): Promise<Outcome> {
+  const asked = MERCHANT_ACCESS_RIGHTS[role]!;
   // https://developers.google.com/merchant/api/reference/rest/accounts_v1/accounts.users/create
   // The new user is PENDING until they accept Google's email; ALREADY_EXISTS when the email is a user.
-  return send(ctx, {
+  const created = await send(ctx, {
     method: "POST",
     url: `${GOOGLE_HOSTS.merchant}/accounts/v1/${account}/users`,
     query: { userId: ctx.email },
-    json: { accessRights: MERCHANT_ACCESS_RIGHTS[role] },
+    json: { accessRights: asked },
   });
+  if (!created.ok || !created.already) return created;
+  // Already a user: keep its rights if they include the asked ones, else add them (the union).
+  // https://developers.google.com/merchant/api/reference/rest/accounts_v1/accounts.users/get
+  const name = `${account}/users/${encodeURIComponent(ctx.email)}`;
+  const got = await googleCall(ctx.http, { url: `${GOOGLE_HOSTS.merchant}/accounts/v1/${name}`, token: ctx.token });
+  if (!got.ok) return { ok: true, already: true };
+  const held = ((got.res.json ?? {}) as { accessRights?: string[] }).accessRights ?? [];
+  const order = GOOGLE_ROLE_ORDER.google_merchant_center!;
+  if (asked.every((r) => anyIncludes(order, held, r))) return { ok: true, already: true };
+  // https://developers.google.com/merchant/api/reference/rest/accounts_v1/accounts.users/patch
+  const patched = await send(ctx, {
+    method: "PATCH",
+    url: `${GOOGLE_HOSTS.merchant}/accounts/v1/${name}`,
+    query: { updateMask: "accessRights" },
+    json: { accessRights: [...new Set([...held, ...asked])] },
+  });
+  return patched.ok ? { ok: true, already: false } : patched;
 }
 
-function grantBusinessProfile(ctx: GrantContext, location: string, role: string): Promise<Outcome> {
+async function grantBusinessProfile(ctx: GrantContext, location: string, role: string): Promise<Outcome> {
+  const asked = BUSINESS_PROFILE_ROLES[role]!;
   // https://developers.google.com/my-business/reference/accountmanagement/rest/v1/locations.admins/create
   // Google emails the invitee, who accepts it to become an admin.
-  return send(ctx, {
+  const created = await send(ctx, {
     method: "POST",
     url: `${GOOGLE_HOSTS.businessAccounts}/v1/${location}/admins`,
-    json: { admin: ctx.email, role: BUSINESS_PROFILE_ROLES[role] },
+    json: { admin: ctx.email, role: asked },
   });
+  if (!created.ok || !created.already) return created;
+  // Already an admin (or invited): keep a role that includes the asked one, else raise it.
+  const admin = (await listAdmins(ctx.http, ctx.token, location)).find(
+    (a) => (a.admin ?? "").toLowerCase() === ctx.email.toLowerCase(),
+  );
+  if (!admin?.name || !admin.role || roleIncludes(GOOGLE_ROLE_ORDER.google_business_profile!, admin.role, asked))
+    return { ok: true, already: true };
+  // https://developers.google.com/my-business/reference/accountmanagement/rest/v1/locations.admins/patch
+  const patched = await send(ctx, {
+    method: "PATCH",
+    url: `${GOOGLE_HOSTS.businessAccounts}/v1/${admin.name}`,
+    query: { updateMask: "role" },
+    json: { role: asked },
+  });
+  return patched.ok ? { ok: true, already: false } : patched;
 }
 
 /** Refuses a role the API has no equivalent for before any call is made. */

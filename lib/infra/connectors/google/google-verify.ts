@@ -5,15 +5,20 @@
 
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import {
+  ADS_ACCESS_ROLES,
   ANALYTICS_ROLES,
+  BUSINESS_PROFILE_ROLES,
   GOOGLE_ADS_API_VERSION,
   GOOGLE_HOSTS,
+  GOOGLE_ROLE_ORDER,
+  MERCHANT_ACCESS_RIGHTS,
   adsCustomerId,
   analyticsRank,
   tagManagerPermission,
   tagManagerRank,
 } from "@/lib/infra/connectors/google/google-api";
 import { googleCall, googleList } from "@/lib/infra/connectors/google/google-call";
+import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 
 export type ReadBack = { present: boolean; detail: string | null };
 
@@ -53,6 +58,17 @@ export function listUserPermissions(http: ConnectorHttp, token: string, account:
     http,
     { url: `${GOOGLE_HOSTS.tagManager}/tagmanager/v2/${account}/user_permissions`, token },
     "userPermission",
+  );
+}
+
+export type LocationAdmin = { name?: string; admin?: string; role?: string; pendingInvitation?: boolean };
+
+export function listAdmins(http: ConnectorHttp, token: string, location: string): Promise<LocationAdmin[]> {
+  // https://developers.google.com/my-business/reference/accountmanagement/rest/v1/locations.admins/list
+  return googleList<LocationAdmin>(
+    http,
+    { url: `${GOOGLE_HOSTS.businessAccounts}/v1/${location}/admins`, token },
+    "admins",
   );
 }
 
@@ -126,8 +142,13 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
       );
       if (invites === null && users === null) return null;
       const user = users?.find((r) => r.customerUserAccess);
+      const asked = i.role ? ADS_ACCESS_ROLES[i.role] : undefined;
+      const role = String(user?.customerUserAccess?.accessRole ?? "");
       return user
-        ? { present: true, detail: `user ${String(user.customerUserAccess!.accessRole ?? "")}` }
+        ? {
+            present: !asked || !role || roleIncludes(GOOGLE_ROLE_ORDER.google_ads!, role, asked),
+            detail: `user ${role}`,
+          }
         : { present: false, detail: "no invitation or user for the agency's email" };
     }
     case "google_ads_mcc": {
@@ -152,20 +173,25 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         url: `${GOOGLE_HOSTS.merchant}/accounts/v1/${i.assetId}/users/${encodeURIComponent(i.email)}`,
         token: i.token,
       });
-      if (r.ok)
-        return { present: true, detail: String((r.res.json as { state?: string } | null)?.state ?? "") || null };
+      if (r.ok) {
+        const user = (r.res.json ?? {}) as { state?: string; accessRights?: string[] };
+        const asked = i.role ? (MERCHANT_ACCESS_RIGHTS[i.role] ?? []) : [];
+        const held = user.accessRights ?? [];
+        return {
+          present: asked.every((a) => anyIncludes(GOOGLE_ROLE_ORDER.google_merchant_center!, held, a)),
+          detail: String(user.state ?? "") || null,
+        };
+      }
       return r.res.status === 404 ? { present: false, detail: "no user for the agency's email" } : null;
     }
     case "google_business_profile": {
-      // https://developers.google.com/my-business/reference/accountmanagement/rest/v1/locations.admins/list
-      const admins = await googleList<{ admin?: string; role?: string; pendingInvitation?: boolean }>(
-        i.http,
-        { url: `${GOOGLE_HOSTS.businessAccounts}/v1/${i.assetId}/admins`, token: i.token },
-        "admins",
-      );
-      const admin = admins.find((a) => same(a.admin, i.email));
+      const admin = (await listAdmins(i.http, i.token, i.assetId)).find((a) => same(a.admin, i.email));
       if (!admin) return { present: false, detail: "no admin for the agency's email" };
-      return { present: true, detail: `${admin.role ?? ""}${admin.pendingInvitation ? " (invitation pending)" : ""}` };
+      const asked = i.role ? BUSINESS_PROFILE_ROLES[i.role] : undefined;
+      return {
+        present: !asked || !admin.role || roleIncludes(GOOGLE_ROLE_ORDER.google_business_profile!, admin.role, asked),
+        detail: `${admin.role ?? ""}${admin.pendingInvitation ? " (invitation pending)" : ""}`,
+      };
     }
     default:
       return null;

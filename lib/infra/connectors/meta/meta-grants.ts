@@ -16,9 +16,18 @@
 //   read back through GET /{business-id}/pending_users?email= ("Business Pending Users",
 //   https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/business/pending_users).
 //
-// "Already granted": Meta documents no distinct error for a partner that already has the
-// asset, so a refused grant is read back through the same documented list; when the agency
-// is already there with the asked tasks, the asset counts as granted (`alreadyGranted`).
+// Never weaker: before writing, the agency's current access is read through the same
+// documented lists. Held tasks that include the asked ones (META_TASK_ORDER) count as
+// granted with nothing written (`alreadyGranted`); otherwise the add carries the union of
+// the held and the asked tasks, so whatever Meta does with a partner already there (set its
+// tasks to the list sent, or refuse), the agency never ends with fewer tasks. A Business
+// Manager invitation or membership with a role that includes the asked one (ADMIN includes
+// EMPLOYEE) counts as granted; a weaker one is raised in place: a member through "Business
+// User", Updating (`role`, https://developers.facebook.com/docs/marketing-api/reference/business-user/#Updating),
+// a pending invitation through "Business Role Request", Updating (`role`,
+// https://developers.facebook.com/docs/marketing-api/reference/business-role-request/#Updating).
+// A refused add is read back again: when the agency is there with the asked tasks after all,
+// the asset counts as granted.
 
 import {
   ConnectorError,
@@ -30,7 +39,14 @@ import {
 } from "@/lib/infra/connectors/connector";
 import { classifyGraphError, shownGraphMessage, type GraphError } from "@/lib/infra/connectors/meta/meta-errors";
 import type { MetaGraph } from "@/lib/infra/connectors/meta/meta-graph";
-import { businessRole, partnerTasks, type MetaPartnerService } from "@/lib/infra/connectors/meta/meta-roles";
+import {
+  META_BUSINESS_ROLE_ORDER,
+  META_TASK_ORDER,
+  businessRole,
+  partnerTasks,
+  type MetaPartnerService,
+} from "@/lib/infra/connectors/meta/meta-roles";
+import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 
 type PageNode = { id: string; name?: string; access_token?: string };
 type AgencyNode = { id: string; name?: string; permitted_tasks?: string[] };
@@ -51,6 +67,38 @@ export async function pageTokens(graph: MetaGraph, token: string): Promise<Map<s
   return new Map(pages.filter((p) => typeof p.access_token === "string").map((p) => [p.id, p.access_token!]));
 }
 
+/**
+ * The agency business's entry on the asset: its tasks (null for a pixel, whose list names
+ * no tasks), "absent" when it is no partner, null when the list could not be read.
+ */
+async function readPartnerTasks(
+  graph: MetaGraph,
+  token: string,
+  serviceId: string,
+  assetId: string,
+  businessId: string,
+): Promise<{ tasks: string[] | null } | "absent" | null> {
+  const edge = serviceId === "meta_pixel" ? "shared_agencies" : "agencies";
+  const fields = serviceId === "meta_pixel" ? "id,name" : "id,name,permitted_tasks";
+  try {
+    const out = await graph.call<{ data?: AgencyNode[] }>(token, "GET", `${assetId}/${edge}`, { fields, limit: "100" });
+    if (!out.ok) return null;
+    const entry = (out.data.data ?? []).find((b) => b.id === businessId);
+    if (!entry) return "absent";
+    return { tasks: entry.permitted_tasks ?? null };
+  } catch (err) {
+    if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
+    return null;
+  }
+}
+
+/** Whether held tasks (null: a pixel partner, whose tasks are not listed) include every asked task. */
+function tasksCover(serviceId: string, held: string[] | null, asked: readonly string[]): boolean {
+  if (held === null) return true;
+  const order = META_TASK_ORDER[serviceId as MetaPartnerService] ?? [];
+  return asked.every((t) => anyIncludes(order, held, t));
+}
+
 export async function readPartner(
   graph: MetaGraph,
   token: string,
@@ -59,18 +107,47 @@ export async function readPartner(
   businessId: string,
   tasks: readonly string[],
 ): Promise<boolean | null> {
-  const edge = serviceId === "meta_pixel" ? "shared_agencies" : "agencies";
-  const fields = serviceId === "meta_pixel" ? "id,name" : "id,name,permitted_tasks";
+  const entry = await readPartnerTasks(graph, token, serviceId, assetId, businessId);
+  if (entry === null) return null;
+  if (entry === "absent") return false;
+  return tasksCover(serviceId, entry.tasks, tasks);
+}
+
+type BusinessPerson = { id: string; role: string | null; pending: boolean };
+
+/** The agency email's invitation or membership in the business, "absent", or null when unreadable. */
+async function readBusinessPerson(
+  graph: MetaGraph,
+  token: string,
+  businessId: string,
+  email: string,
+): Promise<BusinessPerson | "absent" | null> {
+  type Row = { id?: string; email?: string; role?: string };
   try {
-    const out = await graph.call<{ data?: AgencyNode[] }>(token, "GET", `${assetId}/${edge}`, { fields, limit: "100" });
-    if (!out.ok) return null;
-    const entry = (out.data.data ?? []).find((b) => b.id === businessId);
-    if (!entry) return false;
-    return !entry.permitted_tasks || tasks.every((t) => entry.permitted_tasks!.includes(t));
+    const same = (e?: string) => (e ?? "").toLowerCase() === email.toLowerCase();
+    const pending = await graph.call<{ data?: Row[] }>(token, "GET", `${businessId}/pending_users`, {
+      email,
+      fields: "id,email,role,status",
+    });
+    if (!pending.ok) return null;
+    const invited = (pending.data.data ?? []).find((u) => same(u.email));
+    if (invited) return { id: String(invited.id ?? ""), role: invited.role ?? null, pending: true };
+    const members = await graph.call<{ data?: Row[] }>(token, "GET", `${businessId}/business_users`, {
+      fields: "id,email,role",
+      limit: "100",
+    });
+    if (!members.ok) return null;
+    const member = (members.data.data ?? []).find((u) => same(u.email));
+    return member ? { id: String(member.id ?? ""), role: member.role ?? null, pending: false } : "absent";
   } catch (err) {
     if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
     return null;
   }
+}
+
+/** Whether the person's role includes `role` (an unlisted role is taken as present, as Meta lists every one). */
+function personCovers(person: BusinessPerson, role: string): boolean {
+  return person.role === null || roleIncludes(META_BUSINESS_ROLE_ORDER, person.role, role);
 }
 
 async function readBusinessUser(
@@ -78,25 +155,12 @@ async function readBusinessUser(
   token: string,
   businessId: string,
   email: string,
+  role?: string,
 ): Promise<boolean | null> {
-  try {
-    const pending = await graph.call<{ data?: { email?: string }[] }>(token, "GET", `${businessId}/pending_users`, {
-      email,
-      fields: "id,email,role,status",
-    });
-    if (!pending.ok) return null;
-    const same = (e?: string) => (e ?? "").toLowerCase() === email.toLowerCase();
-    if ((pending.data.data ?? []).some((u) => same(u.email))) return true;
-    const members = await graph.call<{ data?: { email?: string }[] }>(token, "GET", `${businessId}/business_users`, {
-      fields: "id,email,role",
-      limit: "100",
-    });
-    if (!members.ok) return null;
-    return (members.data.data ?? []).some((u) => same(u.email));
-  } catch (err) {
-    if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-    return null;
-  }
+  const person = await readBusinessPerson(graph, token, businessId, email);
+  if (person === null) return null;
+  if (person === "absent") return false;
+  return role ? personCovers(person, role) : true;
 }
 
 function failed(assetId: string, error: GraphError, secrets: string[]): AssetGrantResult {
@@ -135,9 +199,16 @@ async function grantPartner(
       });
       continue;
     }
+    // Never weaker: what the agency holds here decides whether anything is written, and what.
+    const held = await readPartnerTasks(graph, token, serviceId, assetId, businessId);
+    if (held !== null && held !== "absent" && tasksCover(serviceId, held.tasks, tasks)) {
+      results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+      continue;
+    }
+    const sent = [...new Set([...(held !== null && held !== "absent" ? (held.tasks ?? []) : []), ...tasks])];
     const out = await graph.call<{ success?: boolean }>(token, "POST", `${assetId}/agencies`, {
       business: businessId,
-      permitted_tasks: JSON.stringify(tasks),
+      permitted_tasks: JSON.stringify(sent),
     });
     if (out.ok) {
       results.push({
@@ -171,22 +242,32 @@ async function grantBusinessManager(
   if (!email) throw agencyNotReady();
   const results: AssetGrantResult[] = [];
   for (const businessId of [...new Set(input.assetIds)]) {
-    const out = await graph.call<{ id?: string }>(input.accessToken, "POST", `${businessId}/business_users`, {
-      email,
-      role,
-    });
+    // Never weaker: an invitation or membership whose role includes the asked one is kept as it
+    // is; a weaker one is raised in place (never removed and invited again).
+    const person = await readBusinessPerson(graph, input.accessToken, businessId, email);
+    if (person !== null && person !== "absent" && personCovers(person, role)) {
+      results.push({ assetId: businessId, ok: true, error: null, alreadyGranted: true, verified: true });
+      continue;
+    }
+    const out =
+      person !== null && person !== "absent" && person.id
+        ? await graph.call<{ success?: boolean }>(input.accessToken, "POST", person.id, { role })
+        : await graph.call<{ id?: string }>(input.accessToken, "POST", `${businessId}/business_users`, {
+            email,
+            role,
+          });
     if (out.ok) {
       results.push({
         assetId: businessId,
         ok: true,
         error: null,
-        verified: await readBusinessUser(graph, input.accessToken, businessId, email),
+        verified: await readBusinessUser(graph, input.accessToken, businessId, email, role),
       });
       continue;
     }
     if (
       classifyGraphError(out.error) === "refused" &&
-      (await readBusinessUser(graph, input.accessToken, businessId, email)) === true
+      (await readBusinessUser(graph, input.accessToken, businessId, email, role)) === true
     ) {
       results.push({ assetId: businessId, ok: true, error: null, alreadyGranted: true, verified: true });
       continue;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
-import { META_PARTNER_TASKS, businessRole, metaScopesFor, partnerTasks } from "@/lib/infra/connectors/meta/meta-roles";
+import {
+  META_BUSINESS_ROLES,
+  META_BUSINESS_ROLE_ORDER,
+  META_PARTNER_TASKS,
+  META_TASK_ORDER,
+  businessRole,
+  metaScopesFor,
+  partnerTasks,
+} from "@/lib/infra/connectors/meta/meta-roles";
+import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 
 describe("Meta role mapping", () => {
   it("maps every catalog role of every partner-access service to tasks", () => {
@@ -33,5 +42,19 @@ describe("Meta role mapping", () => {
       "catalog_management",
     ]);
     expect(metaScopesFor(["google_ads"])).toEqual([]);
+  });
+
+  it("orders the tasks so each catalog role's list includes the lists of the roles after it", () => {
+    for (const serviceId of Object.keys(META_PARTNER_TASKS) as (keyof typeof META_PARTNER_TASKS)[]) {
+      const lists = Object.values(META_PARTNER_TASKS[serviceId]) as readonly (readonly string[])[];
+      for (let i = 0; i < lists.length; i++)
+        for (const later of lists.slice(i + 1))
+          for (const t of later)
+            expect(anyIncludes(META_TASK_ORDER[serviceId], lists[i]!, t), `${serviceId} ${t}`).toBe(true);
+    }
+    expect(anyIncludes(META_TASK_ORDER.meta_ads, ["MANAGE"], "ANALYZE")).toBe(true);
+    expect(anyIncludes(META_TASK_ORDER.meta_ads, ["ANALYZE"], "ADVERTISE")).toBe(false);
+    expect(roleIncludes(META_BUSINESS_ROLE_ORDER, META_BUSINESS_ROLES.admin, META_BUSINESS_ROLES.employee)).toBe(true);
+    expect(roleIncludes(META_BUSINESS_ROLE_ORDER, META_BUSINESS_ROLES.employee, META_BUSINESS_ROLES.admin)).toBe(false);
   });
 });

@@ -14,6 +14,8 @@
 // - Business Manager roles: ADMIN, EMPLOYEE ("Business Business Users",
 //   https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/business/business_users)
 
+import type { RoleOrder } from "@/lib/infra/connectors/role-order";
+
 export type MetaServiceId =
   "meta_business_manager" | "meta_ads" | "meta_page" | "meta_instagram" | "meta_catalog" | "meta_pixel";
 
@@ -76,6 +78,47 @@ export const META_PARTNER_TASKS = {
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
 export type MetaPartnerService = keyof typeof META_PARTNER_TASKS;
+
+/**
+ * Which task includes which, per partner service (RoleOrder chains, strongest first), for
+ * "a grant never leaves the agency with less access than it had":
+ * - ad account: MANAGE (manage the account, its people and partners) includes ADVERTISE (create
+ *   and edit ads), which includes ANALYZE (see performance); DRAFT sits under ADVERTISE
+ *   ("Ad Account Agencies", https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/ad-account/agencies;
+ *   the task levels of "Business Manager permissions", https://www.facebook.com/business/help/195296697183682).
+ * - Page: MANAGE (full control) includes CREATE_CONTENT, which includes MODERATE, ADVERTISE and
+ *   ANALYZE, the five Page tasks in that order ("Page Agencies", https://developers.facebook.com/docs/graph-api/reference/page/agencies/;
+ *   "Page tasks", https://developers.facebook.com/docs/pages-api/overview#tasks). MESSAGING sits under MODERATE.
+ * - catalog: MANAGE includes ADVERTISE (ProductCatalog.PermittedTasks in facebook-nodejs-business-sdk).
+ * - pixel: no task includes another; the held list must contain each asked task.
+ * A held list covers an asked list when every asked task is included by a held one.
+ */
+export const META_TASK_ORDER: Readonly<Record<MetaPartnerService, RoleOrder>> = {
+  meta_ads: [
+    ["MANAGE", "ADVERTISE", "ANALYZE"],
+    ["MANAGE", "ADVERTISE", "DRAFT"],
+    ["MANAGE", "AA_ANALYZE"],
+  ],
+  meta_page: [
+    ["MANAGE", "CREATE_CONTENT", "MODERATE", "ADVERTISE", "ANALYZE"],
+    ["MANAGE", "CREATE_CONTENT", "MODERATE", "MESSAGING"],
+  ],
+  meta_catalog: [["MANAGE", "ADVERTISE"]],
+  meta_pixel: [],
+};
+
+/**
+ * Business Manager roles: ADMIN (full control of the business) includes EMPLOYEE ("Business
+ * Business Users", https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/business/business_users;
+ * "Roles in Business Manager", https://www.facebook.com/business/help/442345745885606). The finance and
+ * developer roles are unrelated to EMPLOYEE and included only by ADMIN.
+ */
+export const META_BUSINESS_ROLE_ORDER: RoleOrder = [
+  ["ADMIN", "EMPLOYEE"],
+  ["ADMIN", "FINANCE_EDITOR", "FINANCE_ANALYST"],
+  ["ADMIN", "DEVELOPER"],
+  ["ADMIN", "ADS_RIGHTS_REVIEWER"],
+];
 
 export const META_BUSINESS_ROLES = { admin: "ADMIN", employee: "EMPLOYEE" } as const;
 
