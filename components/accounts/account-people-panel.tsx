@@ -154,9 +154,11 @@ function AccountPeople({
         {canWrite ? (
           <div className="space-y-3 border-t border-slate-100 pt-3">
             {people === null ? (
-              <Button variant="secondary" size="sm" disabled={busy} onClick={load}>
-                Choose people from {platformName}
-              </Button>
+              <div>
+                <Button variant="secondary" size="sm" disabled={busy} onClick={load}>
+                  Choose people from {platformName}
+                </Button>
+              </div>
             ) : people.ok ? (
               candidates.length > 0 ? (
                 <div className="flex flex-wrap items-end gap-2">
