@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setAccountAssignees, listAgencyPeopleOf } from "@/lib/core/accounts/account-assignees";
 import type { TAssignee } from "@/lib/core/accounts/assignee-rules";
+import { createAgency } from "@/lib/core/agencies/create-agency";
+import { ApiError } from "@/lib/core/common/api-error";
 import { getDb } from "@/lib/infra/db/db";
 import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
 import { requestRow } from "@/test/support/access-fixtures";
@@ -143,6 +145,37 @@ describe("assigning the agency's people after a grant", () => {
             "Assign Ana Buyer to Acme Main Ads (act_1001) as Analyst in Business Settings → Accounts → Ad accounts.",
         }),
       ]);
+    });
+
+    it("the setting is the agency's own, and a role the platform lacks names the field", async () => {
+      const { requestId, internalAccountId } = await metaRequest({ meta_ads: { accessLevel: "analyst" } });
+      const agencyId = (await (await getDb()).accessRequest.findUniqueOrThrow({ where: { id: requestId } })).agencyId;
+      const other = await createAgency({ name: "Other Agency", plan: "agency" });
+      const error = async (run: () => Promise<unknown>) => {
+        try {
+          await run();
+        } catch (err) {
+          return err instanceof ApiError ? { code: err.code, fields: err.details.map((d) => d.field) } : err;
+        }
+        return null;
+      };
+      expect(
+        await error(() => setAccountAssignees({ agencyId: other.id, input: { internalAccountId, assignees: [ANA] } })),
+      ).toEqual({ code: "NOT_FOUND", fields: [] });
+      expect(await error(() => listAgencyPeopleOf({ agencyId: other.id, internalAccountId }))).toEqual({
+        code: "NOT_FOUND",
+        fields: [],
+      });
+      expect(
+        await error(() =>
+          setAccountAssignees({
+            agencyId,
+            input: { internalAccountId, assignees: [{ ...ANA, roles: { tiktok_ads: "analyst" } }] },
+          }),
+        ),
+      ).toEqual({ code: "VALIDATION_FAILED", fields: ["assignees[0].roles.tiktok_ads"] });
+      const row = await (await getDb()).connectedAccount.findFirstOrThrow({ where: { internalAccountId } });
+      expect(row.assignees).toBeNull();
     });
 
     it("with no one chosen, nothing is called", async () => {
