@@ -101,7 +101,8 @@ export async function assignAgencyPeople(opts: {
   now?: Date;
 }): Promise<void> {
   try {
-    if (!ASSIGNABLE_ROLES[opts.platform]) return;
+    // The sandbox (and a platform without the documented call) assigns no one: nothing to record.
+    if (!ASSIGNABLE_ROLES[opts.platform] || !opts.connector.assignPeople) return;
     const ids = [...new Set(opts.services.flatMap((s) => s.accounts.map((a) => a.internalAccountId)))];
     if (ids.length === 0) return;
     const db = await getDb();
