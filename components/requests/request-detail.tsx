@@ -24,6 +24,7 @@ import { DateTime, formatDateTime } from "@/components/ui/date-time";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RequestServices, type ServiceActionKind } from "@/components/requests/request-services";
 import { IntakeAnswers, RequestTimeline } from "@/components/requests/request-timeline";
+import { RequestAssignments } from "@/components/requests/request-assignments";
 
 const SOURCES: Record<string, string> = { api: "The API", dashboard: "The dashboard", static_link: "Your static link" };
 
@@ -96,7 +97,7 @@ export function RequestDetail({
   );
   if (detail.isError) return <EmptyState title="Request not found" description={detail.error.message} action={back} />;
   if (!detail.data) return <Skeleton lines={6} label="Loading request" />;
-  const { request: r, labels, intakeAnswers, timeline, lastReminderAt } = detail.data;
+  const { request: r, labels, intakeAnswers, timeline, lastReminderAt, assignments } = detail.data;
 
   const run = async (input: TAgencyRequestAction, key: string) => {
     setBusy(key);
@@ -271,6 +272,7 @@ export function RequestDetail({
               </p>
             </details>
           </Card>
+          <RequestAssignments assignments={assignments ?? []} />
           <RequestTimeline entries={timeline} />
         </div>
       </div>

@@ -142,6 +142,29 @@ export type GrantAccessInput = {
   agencyAccount: AgencyAccountRef;
 };
 
+/** One of the agency's people (or system users, or Business Center members) on the platform. */
+export type AgencyPerson = {
+  id: string;
+  name: string;
+  email: string | null;
+  /** business_user, system_user (Meta); member (TikTok Business Center) */
+  kind: "business_user" | "system_user" | "member";
+};
+
+export type AssignPeopleInput = {
+  /** the agency's own token (its dashboard sign-in) */
+  accessToken: string;
+  /** the agency's Business Manager / Business Center that received the asset */
+  businessId: string;
+  serviceId: string;
+  assetId: string;
+  /** each person with the catalog role of the service to give them (the connector maps it) */
+  people: { id: string; role: string }[];
+};
+
+/** One person's assignment: `error` is what the platform said, safe to show the agency. */
+export type PersonAssignment = { personId: string; ok: boolean; error: string | null };
+
 export interface PlatformConnector {
   readonly platform: string;
   /** Where to send the client's browser to sign in with the platform. */
@@ -172,6 +195,13 @@ export interface PlatformConnector {
    * service (the sandbox).
    */
   removalToken?(serviceId: string): RemovalToken | null;
+  /** The agency's people who can be given newly shared assets, read with the agency's own token. */
+  listAgencyPeople?(input: { accessToken: string; businessId: string }): Promise<AgencyPerson[]>;
+  /**
+   * Gives the agency's people a role on an asset newly shared with the agency's business, with
+   * the agency's own token. A refusal comes back per person; a thrown ConnectorError fails all.
+   */
+  assignPeople?(input: AssignPeopleInput): Promise<PersonAssignment[]>;
 }
 
 /**

@@ -8,7 +8,8 @@
 // failure of the whole attempt goes only through `connection.attempt_completed`, as the
 // spec says. A failed attempt changes neither the request nor its stateVersion; its
 // events carry the request as it stands. Services the client picked nothing for are not
-// part of the attempt and stay pending.
+// part of the attempt and stay pending. Once recorded, the agency's chosen people are given
+// the newly shared assets (assign-agency-people.ts), a step that never fails the grant.
 //
 // The platform is called outside the transaction (it is slow and cannot roll back).
 // The request row lock in the transaction orders us against a cancel: if the request
@@ -59,6 +60,7 @@ import { connectorFor } from "@/lib/surfaces/client-pages/platform-connector";
 import { decryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { log } from "@/lib/infra/log";
+import { assignAgencyPeople } from "@/lib/surfaces/client-pages/assign-agency-people";
 
 export const MAX_ASSETS_PER_GRANT = 50;
 
@@ -328,6 +330,20 @@ export async function grantWithConnector(opts: {
         });
       }
       return { request: final, services };
+    });
+    // The agency's chosen people get the newly shared assets; never fails the grant.
+    await assignAgencyPeople({
+      agencyId: row.agencyId,
+      requestId: row.id,
+      platform: lead.platform,
+      connector,
+      services: chosen.map(({ svc }) => ({
+        serviceId: svc.serviceId,
+        grantedRole: svc.accessLevel,
+        assets: granted.get(svc.serviceId)!.map((a) => ({ id: a.id, name: a.name })),
+        accounts: accountsOf.get(svc.serviceId)!,
+      })),
+      now,
     });
     const all = [...reports.values()];
     const report: AttemptReport = {

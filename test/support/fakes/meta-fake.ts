@@ -8,7 +8,16 @@
 // partner removal without `business` or for a business that is no partner; errors come
 // in Graph's `{ error: { message, type, code, error_subcode, fbtrace_id } }` shape.
 //
-// Switches: `refuse` (assets whose owner refuses partners), `shareAlready` (the agency is
+// The agency's side: GET /{business-id}/business_users and /system_users list the agency's
+// people (META_FAKE_PEOPLE), and POST /{asset-id}/assigned_users gives one of them tasks on an
+// asset shared with their Business Manager ("Ad Account Assigned Users",
+// https://developers.facebook.com/docs/marketing-api/reference/ad-account/assigned_users/: `user`,
+// `tasks` and `business` required; "Page Assigned Users",
+// https://developers.facebook.com/docs/graph-api/reference/page/assigned_users/: `user` and `tasks`),
+// refused for a person not in that Business Manager, tasks outside the asset type's enum, an asset
+// not shared with it, or a person or asset listed in `refuseAssign` (Graph's #200 permissions error).
+//
+// Switches: `refuse` (assets whose owner refuses partners), `refuseAssign`, `shareAlready` (the agency is
 // already a partner), `expireTokens`, `throttleNext` (Graph code 17 that many times, then
 // normal), `serverErrorNext` / `serverErrorOn` (HTTP 500), `rateLimitAlways` (every Graph call
 // answered with that rate-limit code, 4, 17, 32 or 613, and the `x-business-use-case-usage`
@@ -60,6 +69,16 @@ export const META_FAKE_USERS: Record<"client" | "agency", User> = {
   },
 };
 
+/** The agency's people in its Business Manager 770000000001: business users, then system users. */
+export const META_FAKE_PEOPLE = {
+  business: "770000000001",
+  users: [
+    { id: "30001", name: "Ana Buyer", email: "ana@agency.test" },
+    { id: "30002", name: "Ben Analyst", email: "ben@agency.test" },
+  ],
+  systemUsers: [{ id: "40001", name: "Reporting Bot" }],
+} as const;
+
 export const META_FAKE_ASSETS: Asset[] = [
   { id: "act_1001", name: "Acme Main Ads", kind: "adaccount" },
   { id: "act_1002", name: "Acme Brand Ads", kind: "adaccount" },
@@ -96,6 +115,8 @@ export type MetaFakeSwitches = {
   loginAs: "client" | "agency";
   /** ad accounts and Pages where the signed-in user's tasks are only ADVERTISE and ANALYZE (not MANAGE) */
   limitedTasks: string[];
+  /** person ids or asset ids whose assignment Meta refuses (permissions error) */
+  refuseAssign: string[];
 };
 
 const defaults = (): MetaFakeSwitches => ({
@@ -109,6 +130,7 @@ const defaults = (): MetaFakeSwitches => ({
   denyConsent: false,
   loginAs: "client",
   limitedTasks: [],
+  refuseAssign: [],
 });
 
 export interface MetaFake {
@@ -129,6 +151,10 @@ export interface MetaFake {
   memberAlready(businessId: string, email: string, role: string): void;
   /** Every access token the fake has issued (user and Page tokens). */
   issuedTokens(): string[];
+  /** A token of the agency user (its dashboard sign-in: business_management, email). */
+  agencyToken(): string;
+  /** People given tasks on assets: assetId -> person id -> tasks. */
+  assigned: Map<string, Map<string, string[]>>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -197,6 +223,7 @@ export async function startMetaFake(
   const members = new Map<string, Person[]>();
   let personSeq = 0;
   const personId = (businessId: string) => `${businessId}${++personSeq + 100}`;
+  const assigned = new Map<string, Map<string, string[]>>();
   const appTokens = createMetaAppTokens(app);
 
   const assetsOf = (user: User, kind: Asset["kind"]) =>
@@ -419,8 +446,14 @@ export async function startMetaFake(
       );
       return list(rows.map((r) => ({ id: r.id, email: r.email, role: r.role, status: "PENDING" })));
     }
-    if (business && edge === "business_users" && method === "GET")
-      return list([{ id: `${business.id}1`, email: user.email, role: "ADMIN" }, ...(members.get(business.id) ?? [])]);
+    if (business && edge === "business_users" && method === "GET") {
+      const people = business.id === META_FAKE_PEOPLE.business ? META_FAKE_PEOPLE.users : [];
+      return list([
+        { id: `${business.id}1`, name: user.name, email: user.email, role: "ADMIN" },
+        ...(members.get(business.id) ?? []),
+        ...people.map((u) => ({ ...u, role: "EMPLOYEE" })),
+      ]);
+    }
 
     // "Business User" and "Business Role Request", Updating: POST /{id} with `role` raises (or
     // changes) a member's or a pending invitation's role
@@ -442,6 +475,17 @@ export async function startMetaFake(
       person.role = role;
       return { status: 200, body: { success: true } };
     }
+    // "Business System Users": GET /{business-id}/system_users
+    if (business && edge === "system_users" && method === "GET")
+      return list(
+        (business.id === META_FAKE_PEOPLE.business ? META_FAKE_PEOPLE.systemUsers : []).map((u) => ({
+          ...u,
+          role: "EMPLOYEE",
+        })),
+      );
+
+    const target = META_FAKE_ASSETS.find((a) => a.id === first && (a.kind === "adaccount" || a.kind === "page"));
+    if (target && edge === "assigned_users" && method === "POST") return assignUser(target, user, p);
 
     const asset = META_FAKE_ASSETS.find((a) => a.id === first && a.kind !== "instagram");
     if (asset && (edge === "agencies" || edge === "shared_agencies")) {
@@ -506,6 +550,44 @@ export async function startMetaFake(
     return unsupported(method, first!);
   }
 
+  /** POST /{ad-account-id|page-id}/assigned_users by a user of the Business Manager the asset is shared with. */
+  function assignUser(asset: Asset, user: User, p: (k: string) => string | undefined) {
+    const userId = p("user");
+    if (!userId || !/^\d+$/.test(userId))
+      return graphError(400, { code: 100, message: "(#100) The parameter user is required" });
+    const tasks = parseList(p("tasks"));
+    if (!tasks || tasks.length === 0)
+      return graphError(400, { code: 100, message: "(#100) The parameter tasks is required" });
+    const allowed = TASKS[asset.kind]!;
+    const bad = tasks.findIndex((t) => !allowed.includes(t));
+    if (bad >= 0)
+      return graphError(400, {
+        code: 100,
+        message: `(#100) Param tasks[${bad}] must be one of {${allowed.join(", ")}}`,
+      });
+    const businessId = p("business");
+    if (asset.kind === "adaccount" && (!businessId || !/^\d+$/.test(businessId)))
+      return graphError(400, { code: 100, message: "(#100) The parameter business is required" });
+    // The asset must be shared with a Business Manager of the caller (its partners).
+    const mine = user.businesses.map((b) => b.id).filter((id) => partners.get(asset.id)?.has(id));
+    const via = asset.kind === "adaccount" ? mine.filter((id) => id === businessId) : mine;
+    if (via.length === 0) return unsupported("POST", asset.id);
+    const people: readonly { id: string }[] =
+      via[0] === META_FAKE_PEOPLE.business ? [...META_FAKE_PEOPLE.users, ...META_FAKE_PEOPLE.systemUsers] : [];
+    if (!people.some((u) => u.id === userId))
+      return graphError(400, { code: 100, message: `(#100) User ${userId} is not a member of this business` });
+    if (switches.refuseAssign.includes(userId) || switches.refuseAssign.includes(asset.id))
+      return graphError(403, {
+        code: 200,
+        message: "(#200) Permissions error",
+        error_user_msg: `You don't have permission to assign people to ${asset.name}.`,
+      });
+    const current = assigned.get(asset.id) ?? new Map<string, string[]>();
+    current.set(userId, tasks);
+    assigned.set(asset.id, current);
+    return { status: 200, body: { success: true } };
+  }
+
   /** The permissions (each entry: any one of them) a Graph call needs. */
   function neededPermissions(method: string, first: string, edge: string | undefined, user: User): string[][] {
     if (first === "me") {
@@ -521,6 +603,7 @@ export async function startMetaFake(
       return [["business_management"]];
     }
     const asset = META_FAKE_ASSETS.find((a) => a.id === first);
+    if (edge === "assigned_users") return [["business_management"]];
     if (asset?.kind === "adaccount" || asset?.kind === "pixel")
       return [["ads_management"], ...(method === "POST" ? [["business_management"]] : [])];
     if (asset?.kind === "page") return [["pages_show_list"]];
@@ -604,12 +687,19 @@ export async function startMetaFake(
       partners.set(assetId, current);
     },
     issuedTokens: () => [...tokens.keys()],
+    assigned,
+    agencyToken() {
+      const token = `EAAFAKE${randomBytes(24).toString("base64url")}`;
+      tokens.set(token, { user: META_FAKE_USERS.agency, scopes: new Set(["business_management", "email"]) });
+      return token;
+    },
     reset() {
       calls.length = 0;
       Object.assign(switches, defaults());
       partners.clear();
       invitations.clear();
       members.clear();
+      assigned.clear();
     },
     close: async () => {
       await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));

@@ -13,7 +13,15 @@
 // secret, unregistered redirect_uri, unknown or reused auth_code, missing or unknown
 // Access-Token, unknown roles, asset types, Business Centers and assets).
 //
-// Switches: `refuse` (asset ids whose sharing is refused with code 40001), `expiredToken`
+// The agency's own Business Center (`agencyBcId`): GET /bc/member/get/ lists its members
+// (`agencyMembers`), and POST /bc/asset/assign/ gives one of them a role on an ad account shared
+// with it (AssetAssignBody: bc_id, user_id, asset_type, asset_id required; advertiser_role one of
+// ADMIN, OPERATOR, ANALYST for ADVERTISER; https://business-api.tiktok.com/portal/docs?id=1739438211077121),
+// refused for a user who is not a member, an ad account not shared with it, or a user or ad
+// account listed in `refuseAssign` (code 40001, no permission). Its calls need the agency's
+// token (`agencyToken()`).
+//
+// Switches: `refuse` (asset ids whose sharing is refused with code 40001), `refuseAssign`, `expiredToken`
 // (every token answers 40105), `rateLimitOnce` (the next API call answers 40100),
 // `serverError` (grant calls answer HTTP 500), `rateLimitAlways` (every API call answers
 // 40100), `outage` (every API call answers HTTP 503); `alreadyShared` preloads sharing.
@@ -55,6 +63,10 @@ export const TIKTOK_FAKE = {
     },
   ] as { bcId: string; name: string; advertisers: [string, string][]; userRole?: "ADMIN" | "STANDARD" }[],
   user: { displayName: "Ana Client", email: "a***a@client.test" },
+  agencyMembers: [
+    { user_id: "7600000000000000001", user_name: "Ana Buyer", user_email: "ana@agency.test", user_role: "STANDARD" },
+    { user_id: "7600000000000000002", user_name: "Ben Analyst", user_email: "ben@agency.test", user_role: "STANDARD" },
+  ],
 } as const;
 
 const ADVERTISER_ROLES = ["ADMIN", "OPERATOR", "ANALYST"];
@@ -67,6 +79,7 @@ export type TikTokFakeSwitches = {
   rateLimitAlways: boolean;
   serverError: boolean;
   outage: boolean;
+  refuseAssign: Set<string>;
 };
 
 export type TikTokFake = FakePlatform & {
@@ -79,6 +92,10 @@ export type TikTokFake = FakePlatform & {
   alreadyShared(assetId: string, role?: string): void;
   /** preloads the agency's email as a member of a Business Center */
   alreadyMember(bcId: string, role?: string): void;
+  /** a token of the agency's own sign-in (its Business Center admin) */
+  agencyToken(): string;
+  /** ad account id -> agency member user_id -> advertiser role */
+  assigned: Map<string, Map<string, string>>;
 };
 
 export async function startTikTokFake(
@@ -90,6 +107,7 @@ export async function startTikTokFake(
   });
   const shares = new Map<string, Map<string, Map<string, string>>>();
   const members = new Map<string, Map<string, string>>();
+  const assigned = new Map<string, Map<string, string>>();
   const switches: TikTokFakeSwitches = {
     refuse: new Set(),
     expiredToken: false,
@@ -97,6 +115,7 @@ export async function startTikTokFake(
     rateLimitAlways: false,
     serverError: false,
     outage: false,
+    refuseAssign: new Set(),
   };
   const bcOf = (assetId: string) =>
     TIKTOK_FAKE.businessCenters.find((b) => b.advertisers.some(([id]) => id === assetId));
@@ -220,6 +239,37 @@ export async function startTikTokFake(
         q,
       );
     }
+    const agencyCall = (oauth.tokenGrant(token) as { agency?: boolean } | undefined)?.agency === true;
+    if (req.method === "GET" && path === "/bc/member/get/" && q.bc_id === TIKTOK_FAKE.agencyBcId) {
+      if (!agencyCall) return err(40002, "bc_id: Business Center not found or no permission.");
+      return paged(
+        TIKTOK_FAKE.agencyMembers.map((m) => ({ ...m, relation_status: "BOUND" })),
+        q,
+      );
+    }
+    if (req.method === "POST" && path === "/bc/asset/assign/") {
+      for (const field of ["bc_id", "user_id", "asset_type", "asset_id"])
+        if (typeof body[field] !== "string" || body[field] === "")
+          return err(40002, `${field}: Missing data for required field.`);
+      if (body.bc_id !== TIKTOK_FAKE.agencyBcId || !agencyCall)
+        return err(40002, "bc_id: Business Center not found or no permission.");
+      if (body.asset_type !== "ADVERTISER") return err(40002, "asset_type: invalid enum value.");
+      if (typeof body.advertiser_role !== "string" || !ADVERTISER_ROLES.includes(body.advertiser_role))
+        return err(40002, "advertiser_role: invalid enum value.");
+      const userId = body.user_id as string;
+      const assetId = body.asset_id as string;
+      if (!TIKTOK_FAKE.agencyMembers.some((m) => m.user_id === userId))
+        return err(40002, "user_id: not a member of this Business Center.");
+      const owner = bcOf(assetId);
+      if (!owner || !shares.get(owner.bcId)?.get(TIKTOK_FAKE.agencyBcId)?.has(assetId))
+        return err(40002, `asset_id: ${assetId} is not an asset of this Business Center.`);
+      if (switches.refuseAssign.has(userId) || switches.refuseAssign.has(assetId))
+        return err(40001, "No permission to assign this asset to the member.");
+      let byUser = assigned.get(assetId);
+      if (!byUser) assigned.set(assetId, (byUser = new Map()));
+      byUser.set(userId, body.advertiser_role);
+      return ok({});
+    }
     if (req.method === "GET" && path === "/bc/member/get/") {
       const b = bc(q.bc_id);
       if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
@@ -327,6 +377,8 @@ export async function startTikTokFake(
     onReset: () => {
       shares.clear();
       members.clear();
+      assigned.clear();
+      switches.refuseAssign.clear();
       switches.refuse.clear();
       switches.expiredToken = false;
       switches.rateLimitOnce = false;
@@ -346,6 +398,10 @@ export async function startTikTokFake(
     },
     alreadyMember(bcId, role = "STANDARD") {
       memberMap(bcId).set(TIKTOK_FAKE.agencyEmail, role);
+    },
+    assigned,
+    agencyToken() {
+      return oauth.exchange({ redirectUri: "", used: false, grant: {} }, "tt-agency-", { agency: true });
     },
   };
 }

@@ -14,7 +14,14 @@ import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context"
 import { can } from "@/lib/core/auth/roles";
 import { listPlatforms } from "@/lib/core/catalog/catalog";
 import { Card } from "@/components/ui/card";
-import { connectAccountAction, disconnectAccountAction } from "@/app/(dashboard)/dashboard/accounts/account-actions";
+import {
+  connectAccountAction,
+  disconnectAccountAction,
+  listAgencyPeopleAction,
+  setAssigneesAction,
+} from "@/app/(dashboard)/dashboard/accounts/account-actions";
+import { AccountPeoplePanel } from "@/components/accounts/account-people-panel";
+import { listAccountAssignees } from "@/lib/core/accounts/account-assignees";
 
 export const metadata: Metadata = { title: "Connected accounts" };
 
@@ -23,10 +30,11 @@ const MODE_LABEL = { live: "Live", sandbox: "Sandbox", unconfigured: "Not set up
 export default async function AccountsPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Faccounts");
-  const [accounts, notices, needsReconnect] = await Promise.all([
+  const [accounts, notices, needsReconnect, assignees] = await Promise.all([
     listAccounts({ agencyId: ctx.agencyId }),
     listPlatformSetupNotices({ agencyId: ctx.agencyId }),
     accountsNeedingReconnect({ agencyId: ctx.agencyId }),
+    listAccountAssignees({ agencyId: ctx.agencyId }),
   ]);
   const modes: ConnectModes = Object.fromEntries(listPlatforms().map((p) => [p.id, connectMode(p.id)]));
   return (
@@ -60,6 +68,12 @@ export default async function AccountsPage() {
         modes={modes}
         needsReconnect={needsReconnect}
         actions={{ connect: connectAccountAction, disconnect: disconnectAccountAction }}
+      />
+      <AccountPeoplePanel
+        accounts={accounts}
+        assignees={assignees}
+        canWrite={can(ctx.role, "accounts:write")}
+        actions={{ listPeople: listAgencyPeopleAction, save: setAssigneesAction }}
       />
     </>
   );

@@ -1,12 +1,13 @@
 // The Meta connector: Facebook Login, listing the client's Business Managers, ad accounts,
 // Pages, catalogs, pixels and Instagram accounts, and partner access for the agency's
-// Business Manager, read back and removed (offboarding). Each concern has its own module in this folder.
+// Business Manager, read back and removed (offboarding), and the agency's people assigned to what was shared. Each concern has its own module in this folder.
 
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { listMetaAgencyIdentities, listMetaAssets } from "@/lib/infra/connectors/meta/meta-assets";
 import { MetaGraph } from "@/lib/infra/connectors/meta/meta-graph";
 import { grantMetaAccess, verifyMetaAccess } from "@/lib/infra/connectors/meta/meta-grants";
+import { assignMetaPeople, listMetaAgencyPeople } from "@/lib/infra/connectors/meta/meta-people";
 import { metaRemovalToken, removeMetaAccess } from "@/lib/infra/connectors/meta/meta-removal";
 import { exchangeMetaCode, metaAuthorizationUrl, type MetaApp } from "@/lib/infra/connectors/meta/meta-oauth";
 
@@ -22,5 +23,7 @@ export function createMetaConnector(app: MetaApp, http: ConnectorHttp): Platform
     verifyAccess: (input) => verifyMetaAccess(graph, input),
     removeAccess: (input) => removeMetaAccess(graph, input),
     removalToken: metaRemovalToken,
+    listAgencyPeople: (input) => listMetaAgencyPeople(graph, input),
+    assignPeople: (input) => assignMetaPeople(graph, input),
   };
 }

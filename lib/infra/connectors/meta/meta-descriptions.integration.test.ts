@@ -26,7 +26,13 @@ import {
 import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 import { pkceVerifier } from "@/lib/infra/connectors/pkce";
 import type { ConnectorEnv } from "@/lib/infra/connectors/registry";
-import { META_FAKE_APP, hostOverrides, startMetaFake, type MetaFake } from "@/test/support/fakes/meta-fake";
+import {
+  META_FAKE_APP,
+  META_FAKE_PEOPLE,
+  hostOverrides,
+  startMetaFake,
+  type MetaFake,
+} from "@/test/support/fakes/meta-fake";
 import { describedCallErrors, loadDescription, type Description } from "@/test/support/platform-description";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
@@ -346,5 +352,76 @@ describe("Meta partner and people calls against the Business SDK's definitions",
       "BusinessRoleRequest POST /v25.0/{id}",
     ])
       expect(checked, op).toContain(op);
+  });
+});
+
+describe("Meta: the agency's people, read and assigned with the agency's own token", () => {
+  const graphCalls = () =>
+    fake.calls
+      .filter((c) => c.host === "graph.facebook.com")
+      .map((c) => ({
+        host: c.host,
+        method: c.method,
+        path: c.path,
+        query: c.query,
+        headers: {},
+        body: Object.keys(c.form).length > 0 ? c.form : null,
+      }));
+
+  it("listing people and assigning them send only documented fields and values", async () => {
+    fake.reset();
+    const accessToken = fake.agencyToken();
+    const people = await connector.listAgencyPeople!({ accessToken, businessId: META_FAKE_PEOPLE.business });
+    expect(people.map((p) => [p.id, p.kind])).toEqual([
+      ["7700000000011", "business_user"],
+      ["30001", "business_user"],
+      ["30002", "business_user"],
+      ["40001", "system_user"],
+    ]);
+    fake.shareAlready("act_1001", META_FAKE_PEOPLE.business, ["ADVERTISE", "ANALYZE"]);
+    fake.shareAlready("2001", META_FAKE_PEOPLE.business, ["ANALYZE"]);
+    for (const [serviceId, assetId] of [
+      ["meta_ads", "act_1001"],
+      ["meta_page", "2001"],
+    ] as const) {
+      for (const role of getCatalogService(serviceId)!.roles.map((r) => r.value)) {
+        const out = await connector.assignPeople!({
+          accessToken,
+          businessId: META_FAKE_PEOPLE.business,
+          serviceId,
+          assetId,
+          people: [{ id: "30001", role }],
+        });
+        expect(out, `${serviceId} ${role}`).toEqual([{ personId: "30001", ok: true, error: null }]);
+      }
+    }
+    const { checked, errors } = describedCallErrors(FIELDS, graphCalls());
+    expect(errors).toEqual([]);
+    expect(checked).toContain("POST /v25.0/{id}/assigned_users");
+  });
+
+  it("the fake refuses what Meta refuses: a person outside the Business Manager, an asset not shared, a refusal", async () => {
+    fake.reset();
+    const accessToken = fake.agencyToken();
+    const assign = (assetId: string, id: string) =>
+      connector.assignPeople!({
+        accessToken,
+        businessId: META_FAKE_PEOPLE.business,
+        serviceId: "meta_ads",
+        assetId,
+        people: [{ id, role: "analyst" }],
+      });
+    expect((await assign("act_1001", "30001"))[0]).toMatchObject({ ok: false });
+    fake.shareAlready("act_1001", META_FAKE_PEOPLE.business, ["ANALYZE"]);
+    expect((await assign("act_1001", "99999"))[0]).toMatchObject({
+      ok: false,
+      error: "(#100) User 99999 is not a member of this business",
+    });
+    fake.switches.refuseAssign = ["30001"];
+    expect((await assign("act_1001", "30001"))[0]).toMatchObject({
+      ok: false,
+      error: "You don't have permission to assign people to Acme Main Ads.",
+    });
+    expect(fake.assigned.size).toBe(0);
   });
 });

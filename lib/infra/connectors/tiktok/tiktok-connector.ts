@@ -13,6 +13,7 @@ import {
 } from "@/lib/infra/connectors/tiktok/tiktok-assets";
 import { toConnectorError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
 import { grantTikTokAds, grantTikTokBusinessCenter, verifyTikTok } from "@/lib/infra/connectors/tiktok/tiktok-grants";
+import { assignTikTokPeople, listTikTokAgencyPeople } from "@/lib/infra/connectors/tiktok/tiktok-people";
 import {
   exchangeTikTokCode,
   tiktokAuthorizationUrl,
@@ -95,6 +96,16 @@ export function createTikTokConnector(creds: TikTokCredentials, http: ConnectorH
     verifyAccess(input) {
       checkService(input.serviceId);
       return mapped(() => verifyTikTok(http, input));
+    },
+
+    listAgencyPeople(input) {
+      return mapped(() => listTikTokAgencyPeople(http, input));
+    },
+
+    assignPeople(input) {
+      if (input.serviceId !== "tiktok_ads")
+        throw new ConnectorError("server_error", `TikTok assigns no people on ${input.serviceId}`);
+      return mapped(() => assignTikTokPeople(http, input));
     },
   };
 }

@@ -140,3 +140,64 @@ describe("TikTok: a grant never weakens the agency's access", () => {
     }
   });
 });
+
+describe("TikTok: the agency's Business Center members, read and assigned with the agency's own token", () => {
+  it("listing members and assigning them send only what the SDK describes", async () => {
+    fake.reset();
+    const accessToken = fake.agencyToken();
+    const people = await connector.listAgencyPeople!({ accessToken, businessId: TIKTOK_FAKE.agencyBcId });
+    expect(people.map((p) => p.id)).toEqual(TIKTOK_FAKE.agencyMembers.map((m) => m.user_id));
+    fake.alreadyShared(AD1, "ADMIN");
+    for (const role of Object.keys(TIKTOK_ROLE_MAP.tiktok_ads!)) {
+      const out = await connector.assignPeople!({
+        accessToken,
+        businessId: TIKTOK_FAKE.agencyBcId,
+        serviceId: "tiktok_ads",
+        assetId: AD1,
+        people: [{ id: people[0]!.id, role }],
+      });
+      expect(out, role).toEqual([{ personId: people[0]!.id, ok: true, error: null }]);
+      expect(fake.assigned.get(AD1)?.get(people[0]!.id)).toBe(TIKTOK_ROLE_MAP.tiktok_ads![role]);
+    }
+    const { checked, errors } = describedCallErrors(SDK, fake.calls, { only: (c) => c.path.startsWith("/open_api/") });
+    expect(errors).toEqual([]);
+    expect([...checked].sort()).toEqual(["GET /open_api/v1.3/bc/member/get/", "POST /open_api/v1.3/bc/asset/assign/"]);
+  });
+
+  it("the fake refuses what TikTok refuses: no asset_id, an unknown role, a non-member, an ad account not shared", async () => {
+    fake.reset();
+    const accessToken = fake.agencyToken();
+    const member = TIKTOK_FAKE.agencyMembers[0]!.user_id;
+    const post = async (json: Record<string, unknown>) => {
+      const res = await fetch(`${fake.hosts["business-api.tiktok.com"]}/open_api/v1.3/bc/asset/assign/`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "access-token": accessToken },
+        body: JSON.stringify(json),
+      });
+      return ((await res.json()) as { code: number; message: string }).message;
+    };
+    const body = {
+      bc_id: TIKTOK_FAKE.agencyBcId,
+      user_id: member,
+      asset_type: "ADVERTISER",
+      asset_id: AD1,
+      advertiser_role: "ANALYST",
+    };
+    expect(await post({ ...body, asset_id: undefined })).toBe("asset_id: Missing data for required field.");
+    expect(await post({ ...body, advertiser_role: "OWNER" })).toBe("advertiser_role: invalid enum value.");
+    expect(await post({ ...body, user_id: "1" })).toBe("user_id: not a member of this Business Center.");
+    expect(await post(body)).toBe(`asset_id: ${AD1} is not an asset of this Business Center.`);
+    fake.alreadyShared(AD1, "ADMIN");
+    fake.switches.refuseAssign.add(member);
+    const out = await connector.assignPeople!({
+      accessToken,
+      businessId: TIKTOK_FAKE.agencyBcId,
+      serviceId: "tiktok_ads",
+      assetId: AD1,
+      people: [{ id: member, role: "analyst" }],
+    });
+    expect(out).toEqual([
+      { personId: member, ok: false, error: "TikTok refused: No permission to assign this asset to the member." },
+    ]);
+  });
+});

@@ -131,6 +131,7 @@ const PHRASES: Record<string, (t: string | null, c: Record<string, unknown>) => 
       : "changed the access check schedule",
   "account.connected": () => "connected an agency account",
   "account.disconnected": () => "disconnected an agency account",
+  "account.assignees_updated": () => "chose who receives newly shared access on an agency account",
   "branding.updated": () => "updated the branding",
   "intake.toggled": (_t, c) => (c.enabled === false ? "turned the intake form off" : "turned the intake form on"),
   "intake.question_added": (_t, c) => `added the intake question "${String(c.label ?? "")}"`,

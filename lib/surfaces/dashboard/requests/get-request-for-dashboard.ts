@@ -16,6 +16,10 @@ import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get
 import { describeEvents, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
 import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
 import { instructionSteps, roleLabel } from "@/lib/core/catalog/catalog-messages";
+import {
+  listRequestAssignments,
+  type TRequestAssignment,
+} from "@/lib/surfaces/dashboard/requests/list-request-assignments";
 
 export interface TIntakeAnswerView {
   questionId: string;
@@ -63,6 +67,8 @@ export interface TDashboardRequestDetail {
   timeline: TDescribedTimelineEntry[];
   /** when the last reminder email (manual or scheduled) was queued */
   lastReminderAt: string | null;
+  /** the agency's people given (or not) the assets this request's grants shared, oldest first */
+  assignments: TRequestAssignment[];
 }
 
 // Events that say how the state moved rather than what a person did: kept, but folded.
@@ -112,7 +118,7 @@ export async function getRequestForDashboard(opts: {
   const accountIds = [
     ...new Set(request.services.flatMap((s) => s.accounts.map((a) => a.internalAccountId)).filter(Boolean)),
   ];
-  const [answers, questions, events, bodies, accounts, reminders, reminderEmails] = await Promise.all([
+  const [answers, questions, events, bodies, accounts, reminders, reminderEmails, assignments] = await Promise.all([
     db.intakeAnswer.findMany({
       where: { agencyId: opts.agencyId, requestId: row.id },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -139,6 +145,7 @@ export async function getRequestForDashboard(opts: {
       where: { agencyId: opts.agencyId, requestId: row.id, kind: "reminder" },
       select: { id: true, to: true, createdAt: true },
     }),
+    listRequestAssignments({ agencyId: opts.agencyId, requestId: row.id }),
   ]);
   const bodyOfEvent = new Map(bodies.map((b) => [b.id, b.body]));
   const staff = await actorNames(
@@ -164,6 +171,19 @@ export async function getRequestForDashboard(opts: {
       actor: null,
       text: `Reminder emailed to ${m.to}`,
       tone: "neutral" as const,
+      technical: false,
+    })),
+    // the agency's people given the shared assets (not events: nothing the API reports)
+    ...assignments.map((a) => ({
+      id: `assignment-${a.id}`,
+      type: a.assigned ? "people.assigned" : "people.not_assigned",
+      createdAt: a.createdAt,
+      stateVersion: null,
+      status: null,
+      service: null,
+      actor: null,
+      text: a.text,
+      tone: a.assigned ? ("good" as const) : ("bad" as const),
       technical: false,
     })),
   ].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -201,5 +221,6 @@ export async function getRequestForDashboard(opts: {
     })),
     timeline,
     lastReminderAt: reminders.get(row.id)?.toISOString() ?? null,
+    assignments,
   };
 }
