@@ -129,6 +129,35 @@ export function RequestServices({
                     </span>
                   </p>
                 ) : null}
+                {s.invitation && s.status === "granted" ? (
+                  s.invitation.status === "pending" ? (
+                    <p className="break-words text-sm text-amber-900" data-testid="invitation">
+                      Invited — waiting for you to accept
+                      {s.invitation.sentTo ? ` (sent to ${s.invitation.sentTo})` : ""}.{" "}
+                      {s.invitation.acceptUrl ? (
+                        <a
+                          href={s.invitation.acceptUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="font-medium underline"
+                        >
+                          Accept it on {s.platformName}
+                        </a>
+                      ) : null}
+                    </p>
+                  ) : (
+                    <p className="break-words text-sm text-slate-700" data-testid="invitation">
+                      Invitation accepted
+                      {s.invitation.sentTo ? ` by ${s.invitation.sentTo}` : ""}
+                      {s.invitation.acceptedAt ? (
+                        <span className="text-slate-600">
+                          {" "}
+                          · <DateTime value={s.invitation.acceptedAt} />
+                        </span>
+                      ) : null}
+                    </p>
+                  )
+                ) : null}
                 {label?.accounts.length ? (
                   <p className="text-xs text-slate-600">Access goes to: {label.accounts.join(", ")}</p>
                 ) : null}

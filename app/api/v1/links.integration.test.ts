@@ -118,6 +118,7 @@ describe("POST /links/create", () => {
         accounts: [{ internalAccountId: a.accounts.google, adsMccAccountId: null, businessManagerId: null }],
         grantedAssets: [],
         forwardedTo: null,
+        invitation: null,
       },
       {
         service: "google_ads_mcc",
@@ -128,6 +129,7 @@ describe("POST /links/create", () => {
         accounts: [{ internalAccountId: a.accounts.google, adsMccAccountId: "123-456-7890", businessManagerId: null }],
         grantedAssets: [],
         forwardedTo: null,
+        invitation: null,
       },
     ]);
     const created = await eventsOf(id, "request.created");

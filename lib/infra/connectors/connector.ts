@@ -50,7 +50,24 @@ export type AssetGrantResult = {
    * true confirmed, false not found on read-back, null or absent when there is no read.
    */
   verified?: boolean | null;
+  /**
+   * Set when the grant is an invitation the agency must accept on the platform (a Google Ads
+   * user invitation, a Merchant Center user, a Business Profile admin): where it went, where
+   * it is accepted, and whether the read-back already found it accepted.
+   */
+  invitation?: GrantInvitation;
 };
+
+export type GrantInvitation = {
+  /** the address (or account) the invitation went to */
+  sentTo: string | null;
+  /** the platform's page where the invitation is accepted */
+  acceptUrl: string | null;
+  status: InvitationStatus;
+};
+
+/** An invitation the agency must accept: still waiting, or accepted. */
+export type InvitationStatus = "pending" | "accepted";
 
 /** One entry per requested asset: an attempt can partly succeed. */
 export type GrantResult = {
@@ -113,7 +130,13 @@ export type VerifyAccessInput = {
   agencyAccount: AgencyAccountRef;
 };
 
-export type VerifiedAccess = { assetId: string; present: boolean; detail: string | null };
+export type VerifiedAccess = {
+  assetId: string;
+  present: boolean;
+  detail: string | null;
+  /** For a grant made by invitation: whether the platform reads it as still pending or accepted; absent when it has no such read. */
+  invitation?: InvitationStatus | null;
+};
 
 /** Same shape as a read: the token is the client's (removal link) or the agency's own (the grantee leaves). */
 export type RemoveAccessInput = VerifyAccessInput;
