@@ -12,16 +12,18 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
-export type ServiceActionKind = "mark_granted" | "unmark_granted" | "confirm_invite";
+export type ServiceActionKind = "mark_granted" | "unmark_granted" | "confirm_invite" | "accept_invitation";
 
 function ServiceActions({
   s,
   open,
+  acceptNow,
   busy,
   onAction,
 }: {
   s: TDashboardRequestService;
   open: boolean;
+  acceptNow: boolean;
   busy: string | null;
   onAction: (kind: ServiceActionKind, serviceId: string) => void;
 }) {
@@ -29,6 +31,16 @@ function ServiceActions({
   if (!open && s.status !== "granted") return null;
   return (
     <div className="flex flex-wrap gap-2">
+      {acceptNow ? (
+        <Button
+          size="sm"
+          busy={busy === key("accept_invitation")}
+          disabled={busy !== null}
+          onClick={() => onAction("accept_invitation", s.service)}
+        >
+          Accept now
+        </Button>
+      ) : null}
       {s.awaitingConfirmation && s.status === "pending" ? (
         <Button
           size="sm"
@@ -202,7 +214,9 @@ export function RequestServices({
                   </p>
                 ) : null}
               </div>
-              {canWrite ? <ServiceActions s={s} open={open} busy={busy} onAction={onAction} /> : null}
+              {canWrite ? (
+                <ServiceActions s={s} open={open} acceptNow={!!label?.acceptNow} busy={busy} onAction={onAction} />
+              ) : null}
             </li>
           );
         })}

@@ -132,6 +132,7 @@ export async function checkGrantedAccess(
             agencyAccessToken: account.token,
             linkFields: account.linkFields,
           },
+          ...(invitation?.status === "pending" && invitation.refs?.length ? { invitationRefs: invitation.refs } : {}),
         });
         const byId = new Map(read.map((r) => [r.assetId, r]));
         // the platform's invitation is accepted once every asset reads as accepted

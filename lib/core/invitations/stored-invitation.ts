@@ -11,6 +11,8 @@ export interface StoredInvitation {
   sentAt: string;
   acceptedAt: string | null;
   remindedAt?: string | null;
+  /** the platform's invitation ids (Pinterest invites), to read and accept them */
+  refs?: string[];
 }
 
 export interface PublicInvitation {
@@ -37,6 +39,7 @@ export function readInvitation(value: unknown): StoredInvitation | null {
     sentAt: v.sentAt,
     acceptedAt: typeof v.acceptedAt === "string" ? v.acceptedAt : null,
     remindedAt: typeof v.remindedAt === "string" ? v.remindedAt : null,
+    refs: Array.isArray(v.refs) ? v.refs.filter((r): r is string => typeof r === "string") : [],
   };
 }
 
@@ -69,5 +72,6 @@ export function invitationOfGrant(
     sentAt: now.toISOString(),
     acceptedAt: accepted ? now.toISOString() : null,
     remindedAt: null,
+    refs: [...new Set(invited.map((x) => x.invitation!.ref).filter((r): r is string => typeof r === "string"))],
   };
 }

@@ -64,6 +64,8 @@ export type GrantInvitation = {
   /** the platform's page where the invitation is accepted */
   acceptUrl: string | null;
   status: InvitationStatus;
+  /** The platform's id of the invitation, where it has one (Pinterest's invite id): kept to read and accept it. */
+  ref?: string | null;
 };
 
 /** An invitation the agency must accept: still waiting, or accepted. */
@@ -128,7 +130,20 @@ export type VerifyAccessInput = {
   serviceId: string;
   assetIds: string[];
   agencyAccount: AgencyAccountRef;
+  /** The platform's ids of a pending invitation of this grant (GrantInvitation.ref), to read its status. */
+  invitationRefs?: string[];
 };
+
+export type AcceptInvitationInput = {
+  /** The agency's own platform token. */
+  accessToken: string;
+  serviceId: string;
+  /** The platform's invitation ids from the grant (GrantInvitation.ref). */
+  refs: string[];
+  agencyAccount: AgencyAccountRef;
+};
+
+export type AcceptedInvitation = { accepted: boolean; detail: string | null };
 
 export type VerifiedAccess = {
   assetId: string;
@@ -187,6 +202,11 @@ export interface PlatformConnector {
   listAgencyIdentities?(input: { accessToken: string }): Promise<AgencyIdentity[]>;
   /** Reads granted access back on the platform, where it documents a read. */
   verifyAccess?(input: VerifyAccessInput): Promise<VerifiedAccess[]>;
+  /**
+   * Accepts a pending invitation from the agency's side with the agency's own token, where the
+   * platform documents it (Pinterest: accept an invite). Absent elsewhere.
+   */
+  acceptInvitation?(input: AcceptInvitationInput): Promise<AcceptedInvitation>;
   /** Removes the agency's access to each asset, where the platform documents a removal call (offboarding). */
   removeAccess?(input: RemoveAccessInput): Promise<RemovedAccess[]>;
   /**
