@@ -75,12 +75,18 @@ export function RequestDetail({
   id,
   canWrite,
   act,
+  acceptInvitation,
   previewRequest,
   sendReminder,
 }: {
   id: string;
   canWrite: boolean;
   act: (input: TAgencyRequestAction) => Promise<AgencyActionResult>;
+  /** "Accept now" for a platform's pending invitation (Pinterest) */
+  acceptInvitation?: (input: {
+    requestId: string;
+    serviceId: string;
+  }) => Promise<ActionResult<{ accepted: boolean; message: string | null }>>;
   sendReminder: (input: { requestId: string }) => Promise<ActionResult<{ sentAt: string }>>;
   previewRequest: (input: {
     requestId: string;
@@ -105,8 +111,28 @@ export function RequestDetail({
     await invalidate(id);
     setBusy(null);
   };
-  const onServiceAction = (kind: ServiceActionKind, serviceId: string) =>
-    run({ requestId: id, kind, serviceId }, `${kind}:${serviceId}`);
+  const onServiceAction = async (kind: ServiceActionKind, serviceId: string) => {
+    if (kind !== "accept_invitation") return run({ requestId: id, kind, serviceId }, `${kind}:${serviceId}`);
+    if (!acceptInvitation) return;
+    setBusy(`${kind}:${serviceId}`);
+    await runAction(
+      async () => {
+        const res = await acceptInvitation({ requestId: id, serviceId });
+        // accepted on the platform but not confirmed yet: say so instead of "accepted"
+        return res.ok && !res.data.accepted
+          ? {
+              ok: false as const,
+              code: "CONFLICT" as const,
+              status: 409,
+              error: res.data.message ?? "Not accepted yet.",
+            }
+          : res;
+      },
+      { success: "Invitation accepted." },
+    );
+    await invalidate(id);
+    setBusy(null);
+  };
   const open = r.status === "pending" || r.status === "in_progress";
 
   return (

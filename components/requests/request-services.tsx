@@ -12,16 +12,18 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
-export type ServiceActionKind = "mark_granted" | "unmark_granted" | "confirm_invite";
+export type ServiceActionKind = "mark_granted" | "unmark_granted" | "confirm_invite" | "accept_invitation";
 
 function ServiceActions({
   s,
   open,
+  acceptNow,
   busy,
   onAction,
 }: {
   s: TDashboardRequestService;
   open: boolean;
+  acceptNow: boolean;
   busy: string | null;
   onAction: (kind: ServiceActionKind, serviceId: string) => void;
 }) {
@@ -29,6 +31,16 @@ function ServiceActions({
   if (!open && s.status !== "granted") return null;
   return (
     <div className="flex flex-wrap gap-2">
+      {acceptNow ? (
+        <Button
+          size="sm"
+          busy={busy === key("accept_invitation")}
+          disabled={busy !== null}
+          onClick={() => onAction("accept_invitation", s.service)}
+        >
+          Accept now
+        </Button>
+      ) : null}
       {s.awaitingConfirmation && s.status === "pending" ? (
         <Button
           size="sm"
@@ -129,6 +141,35 @@ export function RequestServices({
                     </span>
                   </p>
                 ) : null}
+                {s.invitation && s.status === "granted" ? (
+                  s.invitation.status === "pending" ? (
+                    <p className="break-words text-sm text-amber-900" data-testid="invitation">
+                      Invited — waiting for you to accept
+                      {s.invitation.sentTo ? ` (sent to ${s.invitation.sentTo})` : ""}.{" "}
+                      {s.invitation.acceptUrl ? (
+                        <a
+                          href={s.invitation.acceptUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="font-medium underline"
+                        >
+                          Accept it on {s.platformName}
+                        </a>
+                      ) : null}
+                    </p>
+                  ) : (
+                    <p className="break-words text-sm text-slate-700" data-testid="invitation">
+                      Invitation accepted
+                      {s.invitation.sentTo ? ` by ${s.invitation.sentTo}` : ""}
+                      {s.invitation.acceptedAt ? (
+                        <span className="text-slate-600">
+                          {" "}
+                          · <DateTime value={s.invitation.acceptedAt} />
+                        </span>
+                      ) : null}
+                    </p>
+                  )
+                ) : null}
                 {label?.accounts.length ? (
                   <p className="text-xs text-slate-600">Access goes to: {label.accounts.join(", ")}</p>
                 ) : null}
@@ -173,7 +214,9 @@ export function RequestServices({
                   </p>
                 ) : null}
               </div>
-              {canWrite ? <ServiceActions s={s} open={open} busy={busy} onAction={onAction} /> : null}
+              {canWrite ? (
+                <ServiceActions s={s} open={open} acceptNow={!!label?.acceptNow} busy={busy} onAction={onAction} />
+              ) : null}
             </li>
           );
         })}

@@ -120,6 +120,7 @@ describe("POST /links/create", () => {
         accounts: [{ internalAccountId: a.accounts.google, adsMccAccountId: null, businessManagerId: null }],
         grantedAssets: [],
         forwardedTo: null,
+        invitation: null,
       },
       {
         service: "google_ads_mcc",
@@ -130,6 +131,7 @@ describe("POST /links/create", () => {
         accounts: [{ internalAccountId: a.accounts.google, adsMccAccountId: "123-456-7890", businessManagerId: null }],
         grantedAssets: [],
         forwardedTo: null,
+        invitation: null,
       },
     ]);
     const created = await eventsOf(id, "request.created");

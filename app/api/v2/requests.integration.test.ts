@@ -89,6 +89,7 @@ describe("POST /requests", () => {
           accounts: [{ internalAccountId: a.accounts.meta, adsMccAccountId: null, businessManagerId: null }],
           grantedAssets: [],
           forwardedTo: null,
+          invitation: null,
         },
       ],
       thankYouMessage: null,

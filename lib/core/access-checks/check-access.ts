@@ -2,9 +2,13 @@
 // `lostAt` with the platform's answer. The read uses the agency's own connected-account
 // token (the grantee reading its own access); where the platform has no documented read,
 // or the agency account holds no token, the asset is marked "cannot be checked
-// automatically". Access newly found lost sends `access.lost` (an extension event).
+// automatically". Access newly found lost sends `access.lost` (an extension event). A grant
+// made by invitation whose every asset now reads as accepted is recorded as accepted
+// (`request.updated` with a new stateVersion).
 // Runs from the dashboard's "Check now" and from the worker's daily sweep.
-import { getDb } from "@/lib/infra/db/db";
+import type { Prisma } from "@/generated/prisma/client";
+import { getDb, type Tx } from "@/lib/infra/db/db";
+import { readInvitation, type StoredInvitation } from "@/lib/core/invitations/stored-invitation";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector";
 import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
@@ -106,6 +110,8 @@ export async function checkGrantedAccess(
     }
     let next: StoredGrantedAsset[];
     const newlyLost: StoredGrantedAsset[] = [];
+    const invitation = readInvitation(svc.invitation);
+    let invitationAccepted = false;
     if (!connector?.verifyAccess || !account?.token) {
       const why = !connector?.verifyAccess
         ? `${CANNOT_CHECK}: this platform offers no read of granted access here.`
@@ -126,8 +132,12 @@ export async function checkGrantedAccess(
             agencyAccessToken: account.token,
             linkFields: account.linkFields,
           },
+          ...(invitation?.status === "pending" && invitation.refs?.length ? { invitationRefs: invitation.refs } : {}),
         });
         const byId = new Map(read.map((r) => [r.assetId, r]));
+        // the platform's invitation is accepted once every asset reads as accepted
+        invitationAccepted =
+          invitation?.status === "pending" && assets.every((a) => byId.get(a.id)?.invitation === "accepted");
         next = assets.map((a) => {
           const r = byId.get(a.id);
           if (!r)
@@ -135,6 +145,13 @@ export async function checkGrantedAccess(
               ...a,
               checkStatus: "unavailable",
               checkDetail: `${CANNOT_CHECK}: the platform did not answer for this asset.`,
+            };
+          // an invitation not accepted yet is not lost access: the agency may still accept it
+          if (invitation?.status === "pending" && r.invitation !== "accepted")
+            return {
+              ...a,
+              checkStatus: "unavailable",
+              checkDetail: `Invitation waiting for the agency to accept it${r.detail ? ` (${r.detail})` : ""}.`,
             };
           if (r.present) return { ...a, checkStatus: "verified", verifiedAt: at, lostAt: null, checkDetail: r.detail };
           const lost = { ...a, checkStatus: "lost" as const, lostAt: a.lostAt ?? at, checkDetail: r.detail };
@@ -158,6 +175,7 @@ export async function checkGrantedAccess(
         where: { id: svc.id },
         data: { grantedAssets: [...next, ...removed] as object[], accessCheckedAt: now },
       });
+      if (invitationAccepted && invitation) await recordInvitationAccepted(tx, svc, invitation, opts.agencyId, now);
       if (newlyLost.length > 0) {
         const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: svc.requestId }, include: requestInclude });
         await recordEvent(tx, {
@@ -180,6 +198,45 @@ export async function checkGrantedAccess(
     });
   }
   return summary;
+}
+
+/**
+ * The agency accepted the platform's invitation: the service shows it accepted, the request
+ * gets a new stateVersion and one `request.updated` saying so (on the locked request row, like
+ * every other change of the request).
+ */
+async function recordInvitationAccepted(
+  tx: Tx,
+  svc: { id: string; requestId: string; serviceId: string; platform: string },
+  invitation: StoredInvitation,
+  agencyId: string,
+  now: Date,
+) {
+  await tx.$queryRaw`SELECT "id" FROM "AccessRequest" WHERE "id" = ${svc.requestId}::uuid FOR UPDATE`;
+  const current = readInvitation(
+    (await tx.requestService.findUniqueOrThrow({ where: { id: svc.id }, select: { invitation: true } })).invitation,
+  );
+  // a concurrent check already recorded it
+  if (current?.status !== "pending") return;
+  const accepted: StoredInvitation = { ...invitation, status: "accepted", acceptedAt: now.toISOString() };
+  await tx.requestService.update({
+    where: { id: svc.id },
+    data: { invitation: accepted as unknown as Prisma.InputJsonObject },
+  });
+  await tx.accessRequest.update({ where: { id: svc.requestId }, data: { stateVersion: { increment: 1 } } });
+  const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: svc.requestId }, include: requestInclude });
+  await recordEvent(tx, {
+    agencyId,
+    type: "request.updated",
+    requestId: svc.requestId,
+    now,
+    actor: "system",
+    data: {
+      request: serializeRequest(row, now),
+      service: { service: svc.serviceId, platform: svc.platform },
+      invitation: { change: "accepted", sentTo: invitation.sentTo, services: [svc.serviceId] },
+    },
+  });
 }
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -41,6 +41,17 @@ export const EVENT_DATA_SCHEMAS = {
         description:
           "Present when the client handed services to a colleague (`forwarded`) or took them back (`taken_back`); see `services[].forwardedTo`.",
       }),
+    invitation: z
+      .object({
+        change: z.enum(["accepted"]),
+        sentTo: z.string().nullable().meta({ description: "The address the invitation went to." }),
+        services: z.array(z.string()).meta({ description: "The service ids whose invitation was accepted." }),
+      })
+      .optional()
+      .meta({
+        description:
+          "Present when an access check read that the agency accepted the platform's invitation for these services; see `services[].invitation`.",
+      }),
   }),
   "service.granted": z.object({ request, service: ZEventService }),
   "service.skipped": z.object({ request, service: ZEventService }),
@@ -102,7 +113,7 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   "client.created": "A client was created from the dashboard, the API or an access page.",
   "request.created": "An access request was created.",
   "request.updated":
-    "The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, the client said they sent an invite that needs confirming, or the client handed services to a colleague or took them back. A move to `in_progress` sends no event of its own.",
+    "The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, the client said they sent an invite that needs confirming, the client handed services to a colleague or took them back, or the agency accepted a platform's invitation. A move to `in_progress` sends no event of its own.",
   "service.granted": "A service was granted by the client or marked granted by the team.",
   "service.skipped": "The client skipped an optional service.",
   "service.grant_failed":

@@ -33,9 +33,15 @@ export type NotifyEmailMode = (typeof NOTIFY_EMAIL_MODES)[number];
  */
 export const AWAITING_CONFIRMATION = "service.awaiting_confirmation";
 
+/**
+ * Not an event of the spec: a platform's invitation to the agency is still unaccepted a day
+ * after the grant (lib/core/invitations). Members who chose "A client grants a service" are told.
+ */
+export const INVITATION_REMINDER = "invitation.reminder";
+
 /** The preference a notification type is sent under. */
 export function notifyPreferenceOf(type: string): NotifyEventType | null {
-  if (type === AWAITING_CONFIRMATION) return "service.granted";
+  if (type === AWAITING_CONFIRMATION || type === INVITATION_REMINDER) return "service.granted";
   return isNotifyEventType(type) ? type : null;
 }
 
@@ -45,6 +51,7 @@ export function isNotifyEventType(type: string): type is NotifyEventType {
 
 type EventData = {
   service?: { service?: string };
+  invitation?: { sentTo?: string | null };
   errors?: unknown[];
   forward?: { name?: string; email?: string; services?: unknown[] };
 };
@@ -60,7 +67,7 @@ export function notifyTypeOf(type: string, data: unknown): string {
  * team", "The API") who acted for the agency; null when the client did it.
  */
 export function notificationText(
-  type: NotifyEventType | typeof AWAITING_CONFIRMATION,
+  type: NotifyEventType | typeof AWAITING_CONFIRMATION | typeof INVITATION_REMINDER,
   data: unknown,
   clientName: string,
   actorName: string | null = null,
@@ -71,6 +78,10 @@ export function notificationText(
   switch (type) {
     case AWAITING_CONFIRMATION:
       return `${clientName} says ${svc} is done: confirm that the access arrived`;
+    case INVITATION_REMINDER: {
+      const to = d.invitation?.sentTo;
+      return `${clientName} granted ${svc} by invitation a day ago and it is still waiting for you to accept${to ? ` (sent to ${to})` : ""}`;
+    }
     case "service.granted":
       return actorName ? `${actorName} marked ${svc} as granted for ${clientName}` : `${clientName} granted ${svc}`;
     case "service.skipped":

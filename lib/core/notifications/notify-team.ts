@@ -16,6 +16,7 @@ import {
   notifyTypeOf,
   type NotifyEventType,
   type AWAITING_CONFIRMATION,
+  type INVITATION_REMINDER,
 } from "@/lib/core/notifications/notification-types";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
 import { actorDisplayName } from "@/lib/core/events/actor-name";
@@ -43,7 +44,7 @@ export async function notifyTeam(
     ? await tx.client.findFirst({ where: { id: clientId, agencyId: opts.agencyId }, select: { id: true, name: true } })
     : null;
   const message = notificationText(
-    type as NotifyEventType | typeof AWAITING_CONFIRMATION,
+    type as NotifyEventType | typeof AWAITING_CONFIRMATION | typeof INVITATION_REMINDER,
     opts.data,
     client?.name ?? "A client",
     await actorDisplayName(tx, opts.agencyId, opts.actor ?? null),

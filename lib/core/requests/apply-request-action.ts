@@ -1,7 +1,9 @@
 // Applies one state-machine action (client, agency or sweep) to a stored request: locks
 // the row, runs the pure transition, writes the changes with the new stateVersion and
 // records the events, in one transaction. Every surface changes request state through here.
+import type { Prisma } from "@/generated/prisma/client";
 import { type Tx } from "@/lib/infra/db/db";
+import type { StoredInvitation } from "@/lib/core/invitations/stored-invitation";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyAction, isClientAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
 import { recordEvent, type EventType } from "@/lib/core/events/record-event";
@@ -32,6 +34,8 @@ export interface ApplyOptions {
   action: RequestAction;
   /** assets to record on the service when the action grants it */
   grantedAssets?: GrantedAsset[];
+  /** set when the platform granted by an invitation the agency must accept (stored beside `granted`) */
+  invitation?: StoredInvitation | null;
   /** who grants, for the client page: a staff email; by default "client", or "team" for the agency's actions */
   grantedBy?: string;
   /** who acts for the agency (a staff email, or "api"); credited in the timeline and notifications */
@@ -114,9 +118,17 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
                 grantedAt: now,
                 grantedAssets: (opts.grantedAssets ?? []) as object[],
                 grantedBy: opts.grantedBy ?? defaultGrantedBy(opts.action),
+                ...(opts.invitation ? { invitation: opts.invitation as unknown as Prisma.InputJsonObject } : {}),
               }
             : {}),
-          ...(ungranting ? { grantedAt: null, grantedAssets: [], grantedBy: null } : {}),
+          ...(ungranting
+            ? {
+                grantedAt: null,
+                grantedAssets: [],
+                grantedBy: null,
+                invitation: null as unknown as Prisma.InputJsonValue,
+              }
+            : {}),
         },
       });
     }

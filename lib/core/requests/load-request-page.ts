@@ -115,7 +115,7 @@ export async function loadRequestPage(opts: {
            COALESCE((
              SELECT json_agg(json_build_object(
                       'serviceId', s."serviceId", 'platform', s."platform", 'accessLevel', s."accessLevel",
-                      'optional', s."optional", 'status', s."status", 'accounts', s."accounts", 'grantedAssets', s."grantedAssets", 'forwardedTo', s."forwardedTo",
+                      'optional', s."optional", 'status', s."status", 'accounts', s."accounts", 'grantedAssets', s."grantedAssets", 'forwardedTo', s."forwardedTo", 'invitation', s."invitation",
                       'awaitingConfirmation', s."awaitingConfirmation", 'grantedAt', s."grantedAt"
                     ) ORDER BY s."position")
              FROM "RequestService" s WHERE s."requestId" = r."id"

@@ -118,6 +118,22 @@ export const ZRequestServiceView = z.object({
       description:
         'The colleague the client handed this service to ("Someone else manages this?" on the client page): they received a link of their own for the services handed to them, and their grants count for this request. `null` when the client did not hand it on or took it back. Handing on and taking back raise `stateVersion` and send `request.updated`.',
     }),
+  invitation: z
+    .object({
+      status: z.enum(["pending", "accepted"]).meta({
+        description:
+          "`pending`: the platform sent an invitation the agency has not accepted yet; `accepted`: the agency accepted it (read on the platform).",
+      }),
+      sentTo: z.string().nullable().meta({ description: "The address the platform sent the invitation to." }),
+      acceptUrl: z.string().nullable().meta({ description: "The platform's page where the invitation is accepted." }),
+      sentAt: z.iso.datetime(),
+      acceptedAt: z.iso.datetime().nullable(),
+    })
+    .nullable()
+    .meta({
+      description:
+        "For a service the platform grants by an invitation the agency must accept (Google Ads users, Merchant Center users, Business Profile admins, Pinterest partner invites): whether the agency has accepted it. A state of the grant beside `status` (which stays `granted`); `null` for grants that need no acceptance. The access checks read acceptance where the platform documents a read; acceptance raises `stateVersion` and sends `request.updated`.",
+    }),
 });
 
 export const ZRequest = z

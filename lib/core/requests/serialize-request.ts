@@ -5,6 +5,7 @@ import { env } from "@/lib/infra/env";
 import { openLinkToken } from "@/lib/infra/secrets/link-token";
 import { effectiveStatus } from "@/lib/core/domain/request-state";
 import type { TRequest } from "@/lib/core/requests/schemas";
+import { publicInvitation } from "@/lib/core/invitations/stored-invitation";
 import { publicGrantedAssets } from "@/lib/core/access-checks/granted-assets";
 
 export const requestInclude = {
@@ -40,6 +41,7 @@ export type SerializableRequest = Pick<
     "serviceId" | "platform" | "accessLevel" | "optional" | "status" | "accounts" | "grantedAssets"
   > & {
     forwardedTo?: RequestWithServices["services"][number]["forwardedTo"];
+    invitation?: RequestWithServices["services"][number]["invitation"];
   })[];
 };
 
@@ -98,6 +100,7 @@ export function serializeRequest(r: SerializableRequest, now = new Date()): TReq
       ),
       grantedAssets: publicGrantedAssets(s.grantedAssets),
       forwardedTo: publicForwardedTo(s.forwardedTo),
+      invitation: publicInvitation(s.invitation),
     })),
     thankYouMessage: r.thankYouMessage,
     redirectUrl: r.redirectUrl,

@@ -50,7 +50,26 @@ export type AssetGrantResult = {
    * true confirmed, false not found on read-back, null or absent when there is no read.
    */
   verified?: boolean | null;
+  /**
+   * Set when the grant is an invitation the agency must accept on the platform (a Google Ads
+   * user invitation, a Merchant Center user, a Business Profile admin): where it went, where
+   * it is accepted, and whether the read-back already found it accepted.
+   */
+  invitation?: GrantInvitation;
 };
+
+export type GrantInvitation = {
+  /** the address (or account) the invitation went to */
+  sentTo: string | null;
+  /** the platform's page where the invitation is accepted */
+  acceptUrl: string | null;
+  status: InvitationStatus;
+  /** The platform's id of the invitation, where it has one (Pinterest's invite id): kept to read and accept it. */
+  ref?: string | null;
+};
+
+/** An invitation the agency must accept: still waiting, or accepted. */
+export type InvitationStatus = "pending" | "accepted";
 
 /** One entry per requested asset: an attempt can partly succeed. */
 export type GrantResult = {
@@ -111,9 +130,28 @@ export type VerifyAccessInput = {
   serviceId: string;
   assetIds: string[];
   agencyAccount: AgencyAccountRef;
+  /** The platform's ids of a pending invitation of this grant (GrantInvitation.ref), to read its status. */
+  invitationRefs?: string[];
 };
 
-export type VerifiedAccess = { assetId: string; present: boolean; detail: string | null };
+export type AcceptInvitationInput = {
+  /** The agency's own platform token. */
+  accessToken: string;
+  serviceId: string;
+  /** The platform's invitation ids from the grant (GrantInvitation.ref). */
+  refs: string[];
+  agencyAccount: AgencyAccountRef;
+};
+
+export type AcceptedInvitation = { accepted: boolean; detail: string | null };
+
+export type VerifiedAccess = {
+  assetId: string;
+  present: boolean;
+  detail: string | null;
+  /** For a grant made by invitation: whether the platform reads it as still pending or accepted; absent when it has no such read. */
+  invitation?: InvitationStatus | null;
+};
 
 /** Same shape as a read: the token is the client's (removal link) or the agency's own (the grantee leaves). */
 export type RemoveAccessInput = VerifyAccessInput;
@@ -187,6 +225,11 @@ export interface PlatformConnector {
   listAgencyIdentities?(input: { accessToken: string }): Promise<AgencyIdentity[]>;
   /** Reads granted access back on the platform, where it documents a read. */
   verifyAccess?(input: VerifyAccessInput): Promise<VerifiedAccess[]>;
+  /**
+   * Accepts a pending invitation from the agency's side with the agency's own token, where the
+   * platform documents it (Pinterest: accept an invite). Absent elsewhere.
+   */
+  acceptInvitation?(input: AcceptInvitationInput): Promise<AcceptedInvitation>;
   /** Removes the agency's access to each asset, where the platform documents a removal call (offboarding). */
   removeAccess?(input: RemoveAccessInput): Promise<RemovedAccess[]>;
   /**

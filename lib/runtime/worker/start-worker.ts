@@ -1,7 +1,7 @@
 // The background worker of one process: the webhook delivery loop plus the periodic tasks
 // (expiry sweep every second, emails every 2 s, reminders every minute, retention purge
 // every hour, access checks: every 10 minutes it checks the agencies whose daily (or
-// per-agency) check is due). It runs inside the app on the embedded database and as `npm run worker`
+// per-agency) check is due; every 10 minutes pending platform invitations are followed). It runs inside the app on the embedded database and as `npm run worker`
 // processes (any number) on PostgreSQL; every task is safe to run in several at once.
 // Each periodic task never overlaps itself and a failure is logged, never fatal.
 import { startDeliveryLoop, type DeliveryLoop, type DeliveryLoopOptions } from "@/lib/runtime/worker/delivery-loop";
@@ -15,8 +15,18 @@ import { metrics } from "@/lib/infra/metrics";
 import { sendPendingSlackMessages } from "@/lib/core/notifications/send-slack-messages";
 import { queueDueDigests } from "@/lib/core/notifications/send-digests";
 
-export const WORKER_TASKS = ["expiry", "emails", "reminders", "purge", "slack", "digests", "access_checks"] as const;
+export const WORKER_TASKS = [
+  "expiry",
+  "emails",
+  "reminders",
+  "purge",
+  "slack",
+  "digests",
+  "access_checks",
+  "invitations",
+] as const;
 import { runScheduledAccessChecks } from "@/lib/core/access-checks/check-access";
+import { followInvitations } from "@/lib/core/invitations/follow-invitations";
 export type WorkerTaskName = (typeof WORKER_TASKS)[number];
 
 export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
@@ -28,6 +38,8 @@ export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
   slack: 2_000,
   digests: 5 * 60_000,
   access_checks: 10 * 60_000,
+  // pending platform invitations: acceptance read at most hourly per service, a reminder after a day
+  invitations: 10 * 60_000,
 };
 
 // The purge is heavy and hourly; give the process a minute to settle before the first one.
@@ -39,6 +51,7 @@ const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = {
   slack: 0,
   digests: 10_000,
   access_checks: 120_000,
+  invitations: 180_000,
 };
 
 const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
@@ -49,6 +62,7 @@ const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
   slack: () => sendPendingSlackMessages(),
   digests: () => queueDueDigests(),
   access_checks: () => runScheduledAccessChecks(),
+  invitations: () => followInvitations(),
 };
 
 export interface StartWorkerOptions {

@@ -36,6 +36,7 @@ import { ApiError } from "@/lib/core/common/api-error";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { applyRequestAction, type GrantedAsset } from "@/lib/core/requests/apply-request-action";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
+import { invitationOfGrant, type StoredInvitation } from "@/lib/core/invitations/stored-invitation";
 import type { TRequest } from "@/lib/core/requests/schemas";
 import { AccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
 import {
@@ -225,6 +226,7 @@ export async function grantWithConnector(opts: {
 
   const reports = new Map<string, AttemptReport>();
   const granted = new Map<string, GrantedAsset[]>();
+  const invitations = new Map<string, StoredInvitation | null>();
   // A token the platform refused, or its limit reached, fails every later service too.
   let stop: AttemptFailure | null = null;
   for (const { svc, assetIds } of chosen) {
@@ -272,6 +274,7 @@ export async function grantWithConnector(opts: {
         ...verification(results, id, now),
       })),
     );
+    invitations.set(svc.serviceId, invitationOfGrant(failure ? [] : results, report.grantedAssetIds, now));
   }
 
   try {
@@ -285,6 +288,7 @@ export async function grantWithConnector(opts: {
             requestId: row.id,
             action: { kind: "grant", serviceId: svc.serviceId },
             grantedAssets,
+            invitation: invitations.get(svc.serviceId) ?? null,
             tx,
             now,
             ...(row.forward ? { grantedBy: row.forward.email } : {}),

@@ -27,6 +27,7 @@ type Body = {
     };
     client?: { name?: string };
     forward?: { change?: string; name?: string; email?: string; services?: unknown[] };
+    invitation?: { change?: string; sentTo?: string | null; services?: unknown[] };
   };
 };
 
@@ -84,6 +85,13 @@ export function describeEvent(
             ? `${who} took ${names} back from ${f.name} (${f.email})`
             : `${who} forwarded ${names} to ${f.name} (${f.email})`;
         return { text, tone: "neutral", person: true };
+      }
+      const inv = body.data?.invitation;
+      if (inv?.change === "accepted") {
+        const names =
+          (inv.services ?? []).map((s) => serviceName(typeof s === "string" ? s : undefined)).join(", ") || svc;
+        const to = typeof inv.sentTo === "string" ? ` (sent to ${inv.sentTo})` : "";
+        return { text: `Your team accepted the invitation for ${names}${to}`, tone: "good", person: true };
       }
       const status = body.data?.request?.status;
       if (ctx.previousStatus === "completed" && status !== "completed") {

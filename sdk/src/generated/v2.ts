@@ -456,7 +456,7 @@ export type webhooks = {
         put?: never;
         /**
          * request.updated
-         * @description The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, the client said they sent an invite that needs confirming, or the client handed services to a colleague or took them back. A move to `in_progress` sends no event of its own.
+         * @description The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, the client said they sent an invite that needs confirming, the client handed services to a colleague or took them back, or the agency accepted a platform's invitation. A move to `in_progress` sends no event of its own.
          *
          *     Signed: verify `Service-Signature` on the raw body before parsing (the SDK's `verifyWebhook` does). Events can arrive more than once and out of order: skip event ids already processed, and never overwrite stored request state with a lower `stateVersion`. Answer any 2xx within 10 seconds; network errors, timeouts, 408, 429 and 5xx are retried for up to 24 hours.
          */
@@ -827,6 +827,22 @@ export type components = {
                     /** Format: date-time */
                     forwardedAt: string;
                 } | null;
+                /** @description For a service the platform grants by an invitation the agency must accept (Google Ads users, Merchant Center users, Business Profile admins, Pinterest partner invites): whether the agency has accepted it. A state of the grant beside `status` (which stays `granted`); `null` for grants that need no acceptance. The access checks read acceptance where the platform documents a read; acceptance raises `stateVersion` and sends `request.updated`. */
+                invitation: {
+                    /**
+                     * @description `pending`: the platform sent an invitation the agency has not accepted yet; `accepted`: the agency accepted it (read on the platform).
+                     * @enum {string}
+                     */
+                    status: "pending" | "accepted";
+                    /** @description The address the platform sent the invitation to. */
+                    sentTo: string | null;
+                    /** @description The platform's page where the invitation is accepted. */
+                    acceptUrl: string | null;
+                    /** Format: date-time */
+                    sentAt: string;
+                    /** Format: date-time */
+                    acceptedAt: string | null;
+                } | null;
             }[];
             thankYouMessage: string | null;
             redirectUrl: string | null;
@@ -839,7 +855,7 @@ export type components = {
             /** Format: date-time */
             cancelledAt: string | null;
         };
-        /** @description The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, the client said they sent an invite that needs confirming, or the client handed services to a colleague or took them back. A move to `in_progress` sends no event of its own. */
+        /** @description The request changed otherwise: services changed, access re-requested, a completed request reopened, a grant unmarked, an approval link set, the client reopened a skipped service, the client said they sent an invite that needs confirming, the client handed services to a colleague or took them back, or the agency accepted a platform's invitation. A move to `in_progress` sends no event of its own. */
         RequestUpdatedEvent: {
             /** @description The event id, the same on every retry. Skip ids already processed. */
             id: string;
@@ -875,6 +891,15 @@ export type components = {
                     name: string;
                     email: string;
                     /** @description The service ids handed on or taken back. */
+                    services: string[];
+                };
+                /** @description Present when an access check read that the agency accepted the platform's invitation for these services; see `services[].invitation`. */
+                invitation?: {
+                    /** @enum {string} */
+                    change: "accepted";
+                    /** @description The address the invitation went to. */
+                    sentTo: string | null;
+                    /** @description The service ids whose invitation was accepted. */
                     services: string[];
                 };
             };

@@ -96,6 +96,12 @@ export type GoogleFake = {
   held(serviceId: string, assetId: string): string[];
   /** A token as if `email` had signed in with these scopes (the agency's own token for the Ads manager link). */
   issueToken(email: string, scopes: string[]): string;
+  /**
+   * Test hook: `email` accepts every invitation Google holds for it, as the invitee clicking
+   * the link would: Ads invitations become users, Merchant Center users turn VERIFIED,
+   * Business Profile admins lose pendingInvitation. Returns how many it accepted.
+   */
+  acceptInvitations(email: string): number;
   /** PLATFORM_HOST_OVERRIDES value for these listeners. */
   overrides: string;
   close(): Promise<void>;
@@ -265,6 +271,35 @@ export async function startGoogleFake(
     }
     return [];
   }
+  function acceptInvitations(email: string): number {
+    let accepted = 0;
+    for (const [customer, invites] of state.adsInvites) {
+      const mine = invites.filter((i) => same(i.emailAddress, email) && i.invitationStatus === "PENDING");
+      if (mine.length === 0) continue;
+      // an accepted invitation leaves the invitation list and the invitee becomes a user
+      state.adsInvites.set(
+        customer,
+        invites.filter((i) => !mine.includes(i)),
+      );
+      const users = state.adsUsers.get(customer) ?? [];
+      for (const i of mine) users.push({ emailAddress: i.emailAddress, accessRole: i.accessRole });
+      state.adsUsers.set(customer, users);
+      accepted += mine.length;
+    }
+    for (const users of state.merchantUsers.values())
+      for (const u of users)
+        if (same(u.email, email) && u.state === "PENDING") {
+          u.state = "VERIFIED";
+          accepted++;
+        }
+    for (const admins of state.admins.values())
+      for (const a of admins)
+        if (same(a.admin, email) && a.pendingInvitation) {
+          a.pendingInvitation = false;
+          accepted++;
+        }
+    return accepted;
+  }
 
   const issueToken = (email: string, scopes: string[]) => {
     const t = `ya29.fake-${randomBytes(12).toString("hex")}`;
@@ -310,12 +345,20 @@ export async function startGoogleFake(
   const nextId = () => String(++state.seq);
 
   const CLIENT_ADS = GOOGLE_FAKE_ASSETS.google_ads as readonly string[];
-  const adsAccess = (tok: Token) =>
-    tok.email === GOOGLE_FAKE.agencyEmail
-      ? [GOOGLE_FAKE.managerId]
-      : tok.email === GOOGLE_FAKE.clientEmail
-        ? [...CLIENT_ADS]
-        : [];
+  // The accounts a token reaches: its own, plus every account where its email is a user (an
+  // accepted invitation); a pending invitation gives no access yet.
+  const adsAccess = (tok: Token) => {
+    const own =
+      tok.email === GOOGLE_FAKE.agencyEmail
+        ? [GOOGLE_FAKE.managerId]
+        : tok.email === GOOGLE_FAKE.clientEmail
+          ? [...CLIENT_ADS]
+          : [];
+    const asUser = [...state.adsUsers]
+      .filter(([, users]) => users.some((u) => same(u.emailAddress, tok.email)))
+      .map(([customer]) => customer);
+    return [...new Set([...own, ...asUser])];
+  };
 
   function route(host: string, method: string, url: URL, headers: http.IncomingHttpHeaders, body: unknown): Reply {
     const path = url.pathname;
@@ -1100,6 +1143,7 @@ export async function startGoogleFake(
     hold,
     held,
     issueToken,
+    acceptInvitations,
     overrides: Object.entries(hosts)
       .map(([h, o]) => `${h}=${o}`)
       .join(","),

@@ -79,6 +79,13 @@ export type PinterestFake = FakePlatform & {
   /** invite id -> { partner, assets } */
   invites: Map<string, { partner: string; assets: Record<string, string[]> }>;
   alreadyShared(assetId: string, permission: string): void;
+  /** invite id -> PENDING | ACCEPTED | DECLINED | CANCELLED | EXPIRED (InviteStatus) */
+  inviteStatus: Map<string, string>;
+  /**
+   * Test hook: the agency accepts the partner invite in Business Manager: the invite turns
+   * ACCEPTED, the agency becomes a partner holding the invite's asset permissions.
+   */
+  acceptInvite(inviteId: string): boolean;
 };
 
 const fail = (status: number, code: number, message: string): FakeResponse => ({ status, json: { code, message } });
@@ -94,6 +101,16 @@ export async function startPinterestFake(
   const partners = new Set<string>();
   const partnerAccess = new Map<string, string[]>();
   const invites = new Map<string, { partner: string; assets: Record<string, string[]> }>();
+  const inviteStatus = new Map<string, string>();
+  function acceptInvite(inviteId: string): boolean {
+    const invite = invites.get(inviteId);
+    if (!invite || inviteStatus.get(inviteId) !== "PENDING") return false;
+    inviteStatus.set(inviteId, "ACCEPTED");
+    partners.add(invite.partner);
+    for (const [assetId, perms] of Object.entries(invite.assets))
+      partnerAccess.set(`${invite.partner}|${assetId}`, [...perms]);
+    return true;
+  }
   const switches: PinterestFakeSwitches = {
     refuse: new Set(),
     expiredToken: false,
@@ -195,6 +212,61 @@ export async function startPinterestFake(
           },
         }
       );
+    // The agency's side (pinterest/api-description v5/openapi.json): "Get invites/requests"
+    // (GET /businesses/{business_id}/invites) for the partner business, and "Accept or decline
+    // an invite/request" (PATCH /businesses/invites, AuthRespondInvitesBody).
+    if (path === `/businesses/${PINTEREST_FAKE.agencyBusiness}/invites` && req.method === "GET") {
+      const scopeError = need("biz_access:read");
+      if (scopeError) return scopeError;
+      if (q.is_member !== undefined && q.is_member !== "true" && q.is_member !== "false")
+        return fail(400, 1, "is_member must be a boolean");
+      if (
+        q.invite_type !== undefined &&
+        !["MEMBER_INVITE", "PARTNER_INVITE", "PARTNER_REQUEST"].includes(q.invite_type)
+      )
+        return fail(400, 1, `Invalid invite_type: ${q.invite_type}`);
+      if (
+        q.invite_status !== undefined &&
+        q.invite_status.split(",").some((st) => !["PENDING", "EXPIRED"].includes(st))
+      )
+        return fail(400, 1, `Invalid invite_status: ${q.invite_status}`);
+      const wantStatus = q.invite_status?.split(",");
+      const items = [...invites]
+        .filter(([, inv]) => inv.partner === PINTEREST_FAKE.agencyBusiness)
+        .filter(([id]) => !wantStatus || wantStatus.includes(inviteStatus.get(id) ?? ""))
+        .map(([id]) => ({
+          id,
+          is_received_invite: true,
+          invite_data: { invite_status: inviteStatus.get(id), invite_type: "PARTNER_INVITE" },
+          created_by_business: { id: clientBiz, username: PINTEREST_FAKE.clientBusiness[1] },
+          business_roles: ["PARTNER"],
+        }));
+      return { status: 200, json: { items, bookmark: null } };
+    }
+    if (path === "/businesses/invites" && req.method === "PATCH") {
+      const scopeError = need("biz_access:write");
+      if (scopeError) return scopeError;
+      const list = ((req.body ?? {}) as { invites?: unknown }).invites;
+      if (!Array.isArray(list) || list.length === 0 || list.length > 100)
+        return fail(400, 1, "invites must list 1 to 100 invites");
+      const items = [];
+      for (const inv of list as Record<string, unknown>[]) {
+        const id = inv?.invite_id;
+        const action = inv?.action as Record<string, unknown> | undefined;
+        if (typeof id !== "string" || !/^\d{1,25}$/.test(id)) return fail(400, 1, "invite_id is required");
+        if (!action || typeof action.accept_invite !== "boolean")
+          return fail(400, 1, "action.accept_invite is required");
+        const invite = invites.get(id);
+        if (!invite || invite.partner !== PINTEREST_FAKE.agencyBusiness || inviteStatus.get(id) !== "PENDING") {
+          items.push({ exception: { code: 404, message: "This invite is no longer pending." }, invite: null });
+          continue;
+        }
+        if (action.accept_invite) acceptInvite(id);
+        else inviteStatus.set(id, "DECLINED");
+        items.push({ exception: null, invite: { id, invite_data: { invite_status: inviteStatus.get(id) } } });
+      }
+      return { status: 200, json: { items } };
+    }
     const biz = /^\/businesses\/(\d+)(\/.*)$/.exec(path);
     if (!biz) return fail(404, 404, `No resource ${req.method} ${req.path}`);
     const [, businessId, rest] = biz as unknown as [string, string, string];
@@ -308,6 +380,7 @@ export async function startPinterestFake(
           };
         const id = String(9000000000 + invites.size);
         invites.set(id, { partner, assets: {} });
+        inviteStatus.set(id, "PENDING");
         return { exception: null, invite: { id, user: { id: partner } } };
       });
       return { status: 200, json: { items } };
@@ -359,6 +432,7 @@ export async function startPinterestFake(
       partners.clear();
       partnerAccess.clear();
       invites.clear();
+      inviteStatus.clear();
       switches.refuse.clear();
       switches.expiredToken = false;
       switches.rateLimitOnce = false;
@@ -374,6 +448,8 @@ export async function startPinterestFake(
     partners,
     partnerAccess,
     invites,
+    inviteStatus,
+    acceptInvite,
     alreadyShared(assetId, permission) {
       partners.add(PINTEREST_FAKE.agencyBusiness);
       partnerAccess.set(`${PINTEREST_FAKE.agencyBusiness}|${assetId}`, [permission]);

@@ -10,6 +10,7 @@ import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { previewRequest } from "@/lib/core/requests/preview-request";
 import { UUID } from "@/lib/core/common/uuid";
 import { z } from "zod";
+import { acceptInvitationNow } from "@/lib/core/invitations/accept-invitation-now";
 
 export const createRequestAction = dashboardAction(
   "requests:write",
@@ -62,4 +63,13 @@ export const editRequestAction = dashboardAction(
     return { id: res.request.id, changed: res.changed, reopened: res.reopened };
   },
   "request.edited",
+);
+
+/** "Accept now": the agency accepts a platform's pending invitation with its own token (Pinterest). */
+export const acceptInvitationAction = dashboardAction(
+  "requests:write",
+  z.strictObject({ requestId: z.string().regex(UUID, "Must be a request id."), serviceId: z.string().min(1).max(100) }),
+  (input, ctx) =>
+    acceptInvitationNow({ agencyId: ctx.agencyId, requestId: input.requestId, serviceId: input.serviceId }),
+  "invitation.accepted",
 );

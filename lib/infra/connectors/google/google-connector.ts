@@ -42,7 +42,12 @@ export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorH
               managerId,
             })
           : null;
-        out.push({ assetId, present: read?.present ?? false, detail: read?.detail ?? null });
+        out.push({
+          assetId,
+          present: read?.present ?? false,
+          detail: read?.detail ?? null,
+          ...(read?.invitation ? { invitation: read.invitation } : {}),
+        });
       }
       return out;
     },

@@ -169,6 +169,22 @@ async function grantBusinessProfile(ctx: GrantContext, location: string, role: s
   return patched.ok ? { ok: true, already: false } : patched;
 }
 
+/**
+ * The services Google grants by an invitation the agency's email must accept, and where the
+ * agency accepts it (besides the link in Google's email): the product's own sign-in, where
+ * pending invitations are listed.
+ * - Google Ads: https://developers.google.com/google-ads/api/docs/account-management/managing-invitations
+ *   ("The email invitation needs to be manually accepted by the user who received the invitation")
+ * - Merchant Center: a new user is PENDING "until they accept" (accounts.users, State)
+ * - Business Profile: https://developers.google.com/my-business/reference/accountmanagement/rest/v1/locations.admins/create
+ *   (the invitee becomes an admin once they accept; `pendingInvitation` until then)
+ */
+export const GOOGLE_INVITATION_ACCEPT_URLS: Readonly<Record<string, string>> = {
+  google_ads: "https://ads.google.com/",
+  google_merchant_center: "https://merchants.google.com/",
+  google_business_profile: "https://business.google.com/",
+};
+
 /** Refuses a role the API has no equivalent for before any call is made. */
 function checkRole(serviceId: string, role: string | null): void {
   const known =
@@ -263,6 +279,13 @@ export async function grantGoogleAccess(
         managerId: ads?.managerId,
       });
       result.verified = read ? read.present : null;
+      const acceptUrl = GOOGLE_INVITATION_ACCEPT_URLS[input.serviceId];
+      if (acceptUrl)
+        result.invitation = {
+          sentTo: email,
+          acceptUrl,
+          status: read?.invitation === "accepted" ? "accepted" : "pending",
+        };
     }
     results.push(result);
   }

@@ -4,6 +4,7 @@
 // means the agency's email (or manager account) holds at least the requested access.
 
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import type { InvitationStatus } from "@/lib/infra/connectors/connector";
 import {
   ADS_ACCESS_ROLES,
   ANALYTICS_ROLES,
@@ -20,7 +21,12 @@ import {
 import { googleCall, googleList } from "@/lib/infra/connectors/google/google-call";
 import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 
-export type ReadBack = { present: boolean; detail: string | null };
+/**
+ * `invitation`: for the services Google grants by an invitation the agency accepts (Ads users,
+ * Merchant Center users, Business Profile admins), whether the read finds it still pending or
+ * accepted; absent for the others.
+ */
+export type ReadBack = { present: boolean; detail: string | null; invitation?: InvitationStatus };
 
 export type ReadBackInput = {
   http: ConnectorHttp;
@@ -118,21 +124,10 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
       const customerId = adsCustomerId(i.assetId);
       if (!i.developerToken || !customerId) return null;
       const email = gaqlString(i.email);
-      // Invitations: https://developers.google.com/google-ads/api/fields/v26/customer_user_access_invitation
-      const invites = await adsSearch(
-        i.http,
-        i.token,
-        i.developerToken,
-        customerId,
-        `SELECT customer_user_access_invitation.email_address, customer_user_access_invitation.access_role, customer_user_access_invitation.invitation_status FROM customer_user_access_invitation WHERE customer_user_access_invitation.email_address = ${email}`,
-      );
-      const invite = invites?.find((r) => r.customerUserAccessInvitation);
-      if (invite)
-        return {
-          present: true,
-          detail: `invitation ${String(invite.customerUserAccessInvitation!.invitationStatus ?? "PENDING")}`,
-        };
-      // Users who already have access: https://developers.google.com/google-ads/api/fields/v26/customer_user_access
+      // Accepted first: once the invitee accepts, Google lists them among the account's users
+      // (https://developers.google.com/google-ads/api/docs/account-management/managing-invitations;
+      // the status can take up to 24 hours to change after acceptance).
+      // Users who have access: https://developers.google.com/google-ads/api/fields/v26/customer_user_access
       const users = await adsSearch(
         i.http,
         i.token,
@@ -140,15 +135,31 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         customerId,
         `SELECT customer_user_access.email_address, customer_user_access.access_role FROM customer_user_access WHERE customer_user_access.email_address = ${email}`,
       );
-      if (invites === null && users === null) return null;
       const user = users?.find((r) => r.customerUserAccess);
-      const asked = i.role ? ADS_ACCESS_ROLES[i.role] : undefined;
-      const role = String(user?.customerUserAccess?.accessRole ?? "");
-      return user
-        ? {
-            present: !asked || !role || roleIncludes(GOOGLE_ROLE_ORDER.google_ads!, role, asked),
-            detail: `user ${role}`,
-          }
+      if (user) {
+        const asked = i.role ? ADS_ACCESS_ROLES[i.role] : undefined;
+        const role = String(user.customerUserAccess!.accessRole ?? "");
+        return {
+          present: !asked || !role || roleIncludes(GOOGLE_ROLE_ORDER.google_ads!, role, asked),
+          detail: `user ${role}`,
+          invitation: "accepted",
+        };
+      }
+      // Invitations: https://developers.google.com/google-ads/api/fields/v26/customer_user_access_invitation
+      // (AccessInvitationStatus: PENDING, DECLINED, EXPIRED after 20 days)
+      const invites = await adsSearch(
+        i.http,
+        i.token,
+        i.developerToken,
+        customerId,
+        `SELECT customer_user_access_invitation.email_address, customer_user_access_invitation.access_role, customer_user_access_invitation.invitation_status FROM customer_user_access_invitation WHERE customer_user_access_invitation.email_address = ${email}`,
+      );
+      if (invites === null && users === null) return null;
+      const invite = invites?.find((r) => r.customerUserAccessInvitation);
+      const status = String(invite?.customerUserAccessInvitation?.invitationStatus ?? "PENDING");
+      if (invite && status === "PENDING") return { present: true, detail: "invitation PENDING", invitation: "pending" };
+      return invite
+        ? { present: false, detail: `invitation ${status}` }
         : { present: false, detail: "no invitation or user for the agency's email" };
     }
     case "google_ads_mcc": {
@@ -173,13 +184,17 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         url: `${GOOGLE_HOSTS.merchant}/accounts/v1/${i.assetId}/users/${encodeURIComponent(i.email)}`,
         token: i.token,
       });
+      // User.state: PENDING until the invitee accepts, then VERIFIED
+      // (https://developers.google.com/merchant/api/reference/rest/accounts_v1/accounts.users#State)
       if (r.ok) {
         const user = (r.res.json ?? {}) as { state?: string; accessRights?: string[] };
         const asked = i.role ? (MERCHANT_ACCESS_RIGHTS[i.role] ?? []) : [];
         const held = user.accessRights ?? [];
+        const state = String(user.state ?? "") || null;
         return {
           present: asked.every((a) => anyIncludes(GOOGLE_ROLE_ORDER.google_merchant_center!, held, a)),
-          detail: String(user.state ?? "") || null,
+          detail: state,
+          invitation: state === "PENDING" ? "pending" : "accepted",
         };
       }
       return r.res.status === 404 ? { present: false, detail: "no user for the agency's email" } : null;
@@ -188,9 +203,11 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
       const admin = (await listAdmins(i.http, i.token, i.assetId)).find((a) => same(a.admin, i.email));
       if (!admin) return { present: false, detail: "no admin for the agency's email" };
       const asked = i.role ? BUSINESS_PROFILE_ROLES[i.role] : undefined;
+      // Admin.pendingInvitation: "Indicates whether this admin has a pending invitation for the specified resource."
       return {
         present: !asked || !admin.role || roleIncludes(GOOGLE_ROLE_ORDER.google_business_profile!, admin.role, asked),
         detail: `${admin.role ?? ""}${admin.pendingInvitation ? " (invitation pending)" : ""}`,
+        invitation: admin.pendingInvitation ? "pending" : "accepted",
       };
     }
     default:

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
+import { PINTEREST_ACCEPT_URL } from "@/lib/infra/connectors/pinterest/pinterest-grants";
 import { createPinterestConnector } from "@/lib/infra/connectors/pinterest/pinterest-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
 import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
@@ -145,9 +146,16 @@ describe("Pinterest grants", () => {
       role: "campaign_manager",
       agencyAccount: agency,
     });
+    // an invite the agency must accept: its id is kept to read its status and accept it
+    const invitation = {
+      sentTo: `Pinterest business ${AGENCY_BIZ}`,
+      acceptUrl: PINTEREST_ACCEPT_URL,
+      status: "pending",
+      ref: [...fake.invites.keys()][0],
+    };
     expect(results).toEqual([
-      { assetId: ACC1, ok: true, error: null, verified: null },
-      { assetId: ACC2, ok: true, error: null, verified: null },
+      { assetId: ACC1, ok: true, error: null, verified: null, invitation },
+      { assetId: ACC2, ok: true, error: null, verified: null, invitation },
     ]);
     expect(calls("POST", `/v5/businesses/${biz}/invites`)).toHaveLength(1);
     expect(calls("POST", `/v5/businesses/${biz}/invites`)[0]!.body).toEqual({

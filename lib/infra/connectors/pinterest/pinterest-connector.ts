@@ -6,7 +6,11 @@ import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pinterestItems, str } from "@/lib/infra/connectors/pinterest/pinterest-api";
 import { listPinterestAdAccounts, pinterestUser } from "@/lib/infra/connectors/pinterest/pinterest-assets";
 import { toConnectorError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
-import { grantPinterest, verifyPinterest } from "@/lib/infra/connectors/pinterest/pinterest-grants";
+import {
+  acceptPinterestInvites,
+  grantPinterest,
+  verifyPinterest,
+} from "@/lib/infra/connectors/pinterest/pinterest-grants";
 import { pinterestRemovalToken, removePinterestAccess } from "@/lib/infra/connectors/pinterest/pinterest-removal";
 import {
   exchangePinterestCode,
@@ -76,6 +80,11 @@ export function createPinterestConnector(creds: PinterestCredentials, http: Conn
     verifyAccess(input) {
       checkService(input.serviceId);
       return mapped(() => verifyPinterest(http, input));
+    },
+
+    acceptInvitation(input) {
+      checkService(input.serviceId);
+      return mapped(() => acceptPinterestInvites(http, input));
     },
 
     removeAccess(input) {

@@ -17,7 +17,9 @@
 //   "Update invite/request with an asset permission" (POST
 //   /v5/businesses/{business_id}/invites/assets/access with `{ invites: [{ invite_id,
 //   invite_type, asset_id_to_permissions }] }`). The agency accepts the invite in Business
-//   Manager; until then nothing can be read back (`verified: null`).
+//   Manager or with "Accept now" (acceptPinterestInvites); until then the partnership cannot
+//   be read back (`verified: null`): the result carries the invite's id, and the access
+//   checks read the invite's status with the agency's token (receivedInviteStatus).
 // 401 and 429 fail the whole attempt; other refusals are the asset's.
 import {
   ConnectorError,
@@ -31,6 +33,9 @@ import { adAccountOwners } from "@/lib/infra/connectors/pinterest/pinterest-asse
 import { attemptError, PinterestApiError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
 import { PINTEREST_ROLE_ORDER, pinterestPermission } from "@/lib/infra/connectors/pinterest/pinterest-roles";
 import { anyIncludes } from "@/lib/infra/connectors/role-order";
+
+/** Where the agency accepts a partner invite by hand: Business Manager's business access page. */
+export const PINTEREST_ACCEPT_URL = "https://www.pinterest.com/business/business-access/";
 
 type GrantInput = {
   accessToken: string;
@@ -213,7 +218,18 @@ export async function grantPinterest(http: ConnectorHttp, input: GrantInput): Pr
           str(exception.message) ?? "The asset was not added to the invite",
           null,
         );
-      results.push({ assetId, ok: true, error: null, verified: null });
+      results.push({
+        assetId,
+        ok: true,
+        error: null,
+        verified: null,
+        invitation: {
+          sentTo: `Pinterest business ${partnerId}`,
+          acceptUrl: PINTEREST_ACCEPT_URL,
+          status: "pending",
+          ref: inviteOf.get(businessId) ?? null,
+        },
+      });
     } catch (err) {
       results.push(assetFailure(assetId, err));
     }
@@ -230,11 +246,78 @@ async function readBack(check: () => Promise<boolean>): Promise<boolean | null> 
   }
 }
 
+/**
+ * The status of the agency's received partner invites, read with the agency's own token:
+ * "Get invites/requests" (GET /v5/businesses/{business_id}/invites, operationId get/invites,
+ * pinterest/api-description v5/openapi.json, https://github.com/pinterest/api-description),
+ * `invite_data.invite_status` PENDING, ACCEPTED, DECLINED, CANCELLED or EXPIRED.
+ */
+async function receivedInviteStatus(
+  http: ConnectorHttp,
+  token: string,
+  partnerId: string,
+  refs: string[],
+): Promise<Map<string, string>> {
+  const items = await pinterestItems(http, {
+    path: `/businesses/${partnerId}/invites`,
+    accessToken: token,
+    query: { is_member: false, invite_type: "PARTNER_INVITE" },
+  });
+  const out = new Map<string, string>();
+  for (const item of items) {
+    const id = str(item.id);
+    const status = str((item.invite_data as Record<string, unknown> | null | undefined)?.invite_status);
+    if (id && refs.includes(id) && status) out.set(id, status);
+  }
+  return out;
+}
+
+/**
+ * The agency accepts the client's partner invites with its own token: "Accept or decline an
+ * invite/request" (PATCH /v5/businesses/invites, operationId respond_business_access_invites,
+ * pinterest/api-description v5/openapi.json, https://github.com/pinterest/api-description; body AuthRespondInvitesBody:
+ * `{ invites: [{ invite_id, action: { accept_invite: true } }] }`, at most 100).
+ */
+export async function acceptPinterestInvites(
+  http: ConnectorHttp,
+  input: { accessToken: string; refs: string[]; agencyAccount: AgencyAccountRef },
+): Promise<{ accepted: boolean; detail: string | null }> {
+  agencyBusinessId(input.agencyAccount);
+  const refs = [...new Set(input.refs)].filter((r) => ID.test(r)).slice(0, 100);
+  if (refs.length === 0) return { accepted: false, detail: "No Pinterest invite to accept." };
+  const body = await pinterestCall(http, {
+    method: "PATCH",
+    path: "/businesses/invites",
+    accessToken: input.accessToken,
+    json: { invites: refs.map((invite_id) => ({ invite_id, action: { accept_invite: true } })) },
+  });
+  const items = (Array.isArray(body.items) ? body.items : []) as Record<string, unknown>[];
+  const refused = items
+    .map((i) => i.exception as Record<string, unknown> | null | undefined)
+    .find((e) => e && str(e.message));
+  if (refused) return { accepted: false, detail: str(refused.message) };
+  return { accepted: items.length > 0, detail: null };
+}
+
 export async function verifyPinterest(
   http: ConnectorHttp,
-  input: { accessToken: string; assetIds: string[]; agencyAccount: AgencyAccountRef },
+  input: { accessToken: string; assetIds: string[]; agencyAccount: AgencyAccountRef; invitationRefs?: string[] },
 ): Promise<VerifiedAccess[]> {
   const partnerId = agencyBusinessId(input.agencyAccount);
+  if (input.invitationRefs?.length) {
+    // a partner invite not accepted yet: its status is what can be read (the partnership and
+    // its assets exist only once the agency accepts)
+    const statuses = await receivedInviteStatus(http, input.accessToken, partnerId, input.invitationRefs);
+    const all = input.invitationRefs.map((r) => statuses.get(r) ?? null);
+    const accepted = all.every((st) => st === "ACCEPTED");
+    const detail = `invite ${[...new Set(all.map((st) => st ?? "not found"))].join(", ")}`;
+    return input.assetIds.map((assetId) => ({
+      assetId,
+      present: accepted,
+      detail,
+      invitation: accepted ? "accepted" : all.some((st) => st === "PENDING") ? "pending" : null,
+    }));
+  }
   const owners = await adAccountOwners(http, input.accessToken);
   const byBusiness = new Map<string, Map<string, string[]>>();
   const out: VerifiedAccess[] = [];

@@ -2,6 +2,7 @@
 // instead of internal values (account names, role labels), the intake answers in the
 // form's order, and the timeline in plain language with the technical events marked so
 // the page can fold them under "details". Another agency's request reads as missing (404).
+import { acceptsNow } from "@/lib/core/invitations/accept-invitation-now";
 import { getDb } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
 import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
@@ -46,6 +47,8 @@ export interface TServiceLabels {
    * platform is not live here and that has manual steps: Snapchat Ads); empty otherwise.
    */
   manualSteps: string[];
+  /** the platform accepts this service's pending invitation with the agency's own token: "Accept now" */
+  acceptNow: boolean;
 }
 
 /** The manual steps a one-click service falls back to on this installation, in English. */
@@ -211,6 +214,7 @@ export async function getRequestForDashboard(opts: {
         s.platform,
         inviteTargetOf(accountOf.get(s.accounts[0]?.internalAccountId ?? "")),
       ),
+      acceptNow: s.status === "granted" && s.invitation?.status === "pending" && acceptsNow(s.platform),
     })),
     intakeAnswers: ordered.map((a) => ({
       questionId: a.questionId,

@@ -5,6 +5,7 @@ import { can } from "@/lib/core/auth/roles";
 import { RequestDetail } from "@/components/requests/request-detail";
 import { sendReminderAction } from "@/app/(dashboard)/dashboard/home-actions";
 import {
+  acceptInvitationAction,
   previewExistingRequestAction,
   requestAgencyAction,
 } from "@/app/(dashboard)/dashboard/requests/request-actions";
@@ -26,6 +27,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
         id={id}
         canWrite={can(ctx.role, "requests:write")}
         act={requestAgencyAction}
+        acceptInvitation={acceptInvitationAction}
         previewRequest={previewExistingRequestAction}
         sendReminder={sendReminderAction}
       />
