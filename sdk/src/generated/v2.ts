@@ -4348,6 +4348,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4381,6 +4387,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4414,6 +4426,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4447,6 +4465,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4480,6 +4504,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4513,6 +4543,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4546,6 +4582,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4579,6 +4621,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4612,6 +4660,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4645,6 +4699,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4678,6 +4738,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4711,6 +4777,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4744,6 +4816,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4777,6 +4855,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
