@@ -711,8 +711,8 @@ async function startChild(
   const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   let sawLine = !readyLine;
-  child.stdout!.on("data", (d) => ((log += d), readyLine?.test(String(d)) && (sawLine = true)));
-  child.stderr!.on("data", (d) => (log += d));
+  child.stdout.on("data", (d) => ((log += d), readyLine?.test(String(d)) && (sawLine = true)));
+  child.stderr.on("data", (d) => (log += d));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${path.basename(cmd)} exited (${child.exitCode}):\n${log}`);

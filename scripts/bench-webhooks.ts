@@ -107,8 +107,8 @@ function startWorker(name: string): Promise<ChildProcess> {
       : spawn(TSX, args, { cwd: ROOT, env: process.env, stdio: ["ignore", "pipe", "inherit"] });
     children.add(child);
     child.on("exit", () => children.delete(child));
-    child.stdout!.setEncoding("utf8");
-    child.stdout!.on("data", (d: string) => {
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (d: string) => {
       if (d.includes("started")) resolve(child);
       const done = /stopped after (\d+)/.exec(d);
       if (done) shares.push(Number(done[1]));

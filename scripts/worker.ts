@@ -63,7 +63,7 @@ try {
     fatal(describeCompatibility(state));
   if (compat === "newer-additive") log().warn({ unknown: state.unknown }, describeCompatibility(state));
 } catch (err) {
-  if (err instanceof EnvError || err instanceof DatabaseUnreachableError) fatal((err as Error).message);
+  if (err instanceof EnvError || err instanceof DatabaseUnreachableError) fatal(err.message);
   throw err;
 }
 

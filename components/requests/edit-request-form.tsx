@@ -60,7 +60,7 @@ export function EditRequestForm({
           requestId,
           requestedServices: services,
           ...(expiresAt ? { expiresAt } : {}),
-        } as TEditRequestInput;
+        };
         const saved = await runAction(() => save(input), { onFieldErrors: setErrors });
         setBusy(false);
         if (saved) {

@@ -44,7 +44,7 @@ it("@hey-api/openapi-ts, orval 8 and orval 7 generate code that compiles with th
       input: { path: documentPath },
       output: path.join(dir, "hey-api"),
       logs: { level: "silent" },
-    } as Parameters<typeof createClient>[0]);
+    });
     await generate({
       input: { target: documentPath },
       output: { target: path.join(dir, "orval/api.ts"), client: "fetch", mode: "single" },

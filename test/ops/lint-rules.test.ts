@@ -41,42 +41,56 @@ describe("ESLint rules", () => {
     cwd: ROOT,
     overrideConfig: {
       languageOptions: { parserOptions: { projectService: false } },
-      rules: { "@typescript-eslint/no-floating-promises": "off" },
+      rules: {
+        "@typescript-eslint/no-floating-promises": "off",
+        "@typescript-eslint/no-unnecessary-type-assertion": "off",
+      },
     },
   });
   const all = readFixtures(FIXTURES);
-  const TYPED = "@typescript-eslint/no-floating-promises";
-  const fixtures = all.filter((f) => f.breaks !== TYPED);
+  const TYPED = ["@typescript-eslint/no-floating-promises", "@typescript-eslint/no-unnecessary-type-assertion"];
+  const fixtures = all.filter((f) => !TYPED.includes(f.breaks));
+  const typedFixtures = all.filter((f) => TYPED.includes(f.breaks));
 
   it("has a fixture for each rule", () => {
     expect(new Set(all.map((f) => f.breaks))).toEqual(
-      new Set(["no-restricted-properties", "no-restricted-syntax", "no-console", "no-restricted-imports", TYPED]),
+      new Set(["no-restricted-properties", "no-restricted-syntax", "no-console", "no-restricted-imports", ...TYPED]),
     );
   });
 
-  it("floating-promise.ts fails the type-aware rule (linted where it is, in a default project)", async () => {
-    const typed = new ESLint({
-      cwd: ROOT,
-      overrideConfigFile: true,
-      ignore: false,
-      overrideConfig: [
-        {
-          files: ["**/*.ts"],
-          languageOptions: {
-            parser: tseslint.parser,
-            parserOptions: {
-              projectService: { allowDefaultProject: ["test/lint-fixtures/*.ts"] },
-              tsconfigRootDir: ROOT,
-            },
-          },
-          plugins: { "@typescript-eslint": tseslint.plugin },
-          rules: { [TYPED]: "error" },
-        },
-      ],
-    });
-    const [result] = await typed.lintFiles([path.join(FIXTURES, "floating-promise.ts")]);
-    expect(result!.messages.map((m) => m.ruleId)).toContain(TYPED);
+  it("the project's configuration turns the type-aware rules on", async () => {
+    const config = (await new ESLint({ cwd: ROOT }).calculateConfigForFile(path.join(ROOT, "lib/core/x.ts"))) as {
+      rules: Record<string, unknown[]>;
+    };
+    for (const rule of TYPED) expect(config.rules[rule]?.[0]).toBe(2);
   });
+
+  it.each(typedFixtures.map((f) => [f.file, f] as const))(
+    "%s fails its type-aware rule (linted where it is, in a default project)",
+    async (_name, f) => {
+      const typed = new ESLint({
+        cwd: ROOT,
+        overrideConfigFile: true,
+        ignore: false,
+        overrideConfig: [
+          {
+            files: ["**/*.ts"],
+            languageOptions: {
+              parser: tseslint.parser,
+              parserOptions: {
+                projectService: { allowDefaultProject: ["test/lint-fixtures/*.ts"] },
+                tsconfigRootDir: ROOT,
+              },
+            },
+            plugins: { "@typescript-eslint": tseslint.plugin },
+            rules: Object.fromEntries(TYPED.map((rule) => [rule, "error"])),
+          },
+        ],
+      });
+      const [result] = await typed.lintFiles([path.join(FIXTURES, f.file)]);
+      expect(result!.messages.map((m) => m.ruleId)).toEqual([f.breaks]);
+    },
+  );
 
   it.each(fixtures.map((f) => [f.file, f] as const))("%s fails lint with its rule", async (_name, f) => {
     const [result] = await eslint.lintText(f.text, { filePath: path.join(ROOT, f.at) });

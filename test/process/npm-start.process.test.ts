@@ -88,8 +88,8 @@ describe("npm start", () => {
     });
     children.push(npm.pid!);
     let out = "";
-    npm.stdout!.on("data", (d) => (out += d));
-    npm.stderr!.on("data", (d) => (out += d));
+    npm.stdout.on("data", (d) => (out += d));
+    npm.stderr.on("data", (d) => (out += d));
     const exited = waitForExit(npm);
 
     const started = Date.now();

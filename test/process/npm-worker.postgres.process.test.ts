@@ -27,8 +27,8 @@ describe("npm run worker", () => {
     });
     children.push(npm.pid!);
     let out = "";
-    npm.stdout!.on("data", (d) => (out += d));
-    npm.stderr!.on("data", (d) => (out += d));
+    npm.stdout.on("data", (d) => (out += d));
+    npm.stderr.on("data", (d) => (out += d));
     const exited = waitForExit(npm);
     const started = Date.now();
     while (!out.includes("worker npm-run started")) {

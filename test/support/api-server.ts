@@ -94,7 +94,7 @@ export async function startApiServer(): Promise<{ url: string; close(): Promise<
         headers,
         body: hasBody ? (req as unknown as ReadableStream) : undefined,
         ...(hasBody ? { duplex: "half" } : {}),
-      } as RequestInit);
+      });
       const response = await handler(request, { params: Promise.resolve(params) });
       const outHeaders: Record<string, string> = {};
       response.headers.forEach((v, k) => (outHeaders[k] = v));

@@ -12,7 +12,7 @@ export function schemaArbitrary(
   overrides: Record<string, fc.Arbitrary<unknown>> = {},
   name = "",
 ): fc.Arbitrary<unknown> {
-  if (name && overrides[name]) return overrides[name]!;
+  if (name && overrides[name]) return overrides[name];
   if (typeof schema.$ref === "string") {
     const target = schema.$ref
       .replace(/^#\//, "")

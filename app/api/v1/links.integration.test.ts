@@ -600,8 +600,8 @@ describe("POST /links/update", () => {
       v1("POST", "/links/update", { body: { id, requestedServices: { google_ads, meta_ads } } }),
       grant(id, "google_ads"),
     ]);
-    expectV1Ok(results[0] as Awaited<ReturnType<typeof v1>>);
-    expectV1Ok(results[1] as Awaited<ReturnType<typeof v1>>);
+    expectV1Ok(results[0]);
+    expectV1Ok(results[1]);
     const r = await v2Get(id);
     expect(r.stateVersion).toBe(4);
     const versions = (await eventsOf(id, "request.updated")).map((e) => e.data.request.stateVersion).sort();

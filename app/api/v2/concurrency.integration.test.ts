@@ -229,7 +229,7 @@ describe("concurrent calls", () => {
       api("POST", "/clients", { body, idempotencyKey: key }),
       api("POST", "/clients", { body, idempotencyKey: key }),
     ]);
-    expect(one!.status).toBe(201);
-    expect(two!.body).toEqual(one!.body);
+    expect(one.status).toBe(201);
+    expect(two.body).toEqual(one.body);
   });
 });

@@ -97,7 +97,7 @@ it(`answers ${TOTAL_CASES} generated requests without a 5xx, each as its documen
     const bodySchema = op.requestBody?.content["application/json"].schema;
     let body: fc.Arbitrary<unknown> = fc.constant(undefined);
     if (bodySchema) {
-      const resolved = (bodySchema.$ref ? doc : bodySchema) as Schema;
+      const resolved = bodySchema.$ref ? doc : bodySchema;
       const services = (resolved.properties as Record<string, Schema> | undefined)?.requestedServices;
       const local = services
         ? {

@@ -87,7 +87,7 @@ function documentedOperations(): string[] {
 }
 
 function operation(method: string, p: string) {
-  const op = doc.paths[p]?.[method.toLowerCase()] as Json | undefined;
+  const op = doc.paths[p]?.[method.toLowerCase()];
   if (!op) throw new Error(`${method} ${p} is not documented`);
   return op as {
     responses: Record<string, { content?: { "application/json": { schema: Json } } }>;
@@ -133,7 +133,7 @@ function violations(schema: Json, value: unknown, at = "$"): string[] {
     const props = (schema.properties ?? {}) as Record<string, Json>;
     for (const r of (schema.required ?? []) as string[]) if (!(r in obj)) errs.push(`${at}.${r}: required`);
     for (const [k, v] of Object.entries(obj)) {
-      if (props[k]) errs.push(...violations(props[k]!, v, `${at}.${k}`));
+      if (props[k]) errs.push(...violations(props[k], v, `${at}.${k}`));
       else if (schema.additionalProperties === undefined || schema.additionalProperties === false)
         errs.push(`${at}.${k}: not documented`);
       else if (schema.additionalProperties && typeof schema.additionalProperties === "object")

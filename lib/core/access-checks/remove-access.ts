@@ -81,6 +81,7 @@ export async function recordRemoval(opts: {
     await tx.requestService.update({
       where: { id: opts.svc.id },
       data: {
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (Prisma JSON input)
         grantedAssets: all as object[],
         ...(complete ? { accessRemovedAt: opts.now, accessRemovedBy: opts.removedBy } : {}),
       },
@@ -162,7 +163,7 @@ export async function removeClientAccess(opts: {
     const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
     if (assets.length === 0) continue;
     const account = await agencyAccountFor(opts.agencyId, svc.accounts);
-    let connector = null;
+    let connector: ReturnType<ConnectorFor> | null = null;
     try {
       connector = connectorFor(svc.platform);
     } catch {

@@ -54,7 +54,7 @@ export async function setPlan(options: SetPlanOptions): Promise<Agency> {
 
   const data: Prisma.AgencyUpdateInput = {};
   if (plan !== undefined) {
-    const allowance = PLAN_DEFAULTS[plan as keyof typeof PLAN_DEFAULTS];
+    const allowance = PLAN_DEFAULTS[plan];
     data.plan = plan;
     data.clientLimit = allowance.clientLimit;
     data.prospectLimit = allowance.prospectLimit;

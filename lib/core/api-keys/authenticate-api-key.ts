@@ -59,7 +59,7 @@ export async function authenticateApiKey(key: string): Promise<ApiKeyContext | n
   if (ctx && (lastUsed.get(ctx.apiKeyId) ?? 0) < now - LAST_USED_EVERY_MS) {
     lastUsed.set(ctx.apiKeyId, now);
     void getDb()
-      .then((db) => db.apiKey.update({ where: { id: ctx!.apiKeyId }, data: { lastUsedAt: new Date(now) } }))
+      .then((db) => db.apiKey.update({ where: { id: ctx.apiKeyId }, data: { lastUsedAt: new Date(now) } }))
       .catch(() => {});
   }
   return ctx;

@@ -47,7 +47,7 @@ export async function recordAudit(opts: RecordAuditOptions): Promise<void> {
       address: opts.actor.address ?? null,
       action: opts.action.slice(0, 100),
       target: opts.target?.slice(0, 200) ?? null,
-      changes: (redactChanges(opts.changes ?? {}) ?? {}) as object,
+      changes: redactChanges(opts.changes ?? {}) ?? {},
       ...(opts.now ? { createdAt: opts.now } : {}),
     },
   });

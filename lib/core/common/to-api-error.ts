@@ -34,7 +34,7 @@ export function zodToApiError(err: z.ZodError, prefix?: string): ApiError {
 }
 
 function prismaCode(err: unknown): string | undefined {
-  return typeof err === "object" && err !== null && "code" in err && typeof (err as { code: unknown }).code === "string"
+  return typeof err === "object" && err !== null && "code" in err && typeof err.code === "string"
     ? (err as { code: string }).code
     : undefined;
 }

@@ -104,7 +104,7 @@ describe("the Mailbox", () => {
     });
     const sent: string[] = [];
     await sendPendingEmails({
-      transport: { sendMail: async (m: { text: string }) => void sent.push(m.text) } as never,
+      transport: { sendMail: async (m: { text: string }) => void sent.push(m.text) },
     });
     expect(sent).toContain("https://app/i/secret-2");
     const row = await db.email.findUniqueOrThrow({ where: { id: queued.id } });

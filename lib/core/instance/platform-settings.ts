@@ -57,7 +57,7 @@ export async function listPlatformCards(): Promise<PlatformCard[]> {
   return setupPlatforms().map((platform) => {
     const setup = platformSetup(platform);
     const row = saved.get(platform);
-    const eff = effectiveValues(platform, e as unknown as Record<string, unknown>, row);
+    const eff = effectiveValues(platform, e, row);
     const values = Object.fromEntries(Object.entries(eff).map(([k, v]) => [k, v.value]));
     const fingerprint = credentialFingerprint(values);
     const mode = platformMode(platform, resolved);
@@ -162,7 +162,7 @@ export async function verifyPlatform(opts: {
   const platform = knownPlatform(opts.platform);
   const e = env();
   const row = await currentRow(platform);
-  const eff = effectiveValues(platform, e as unknown as Record<string, unknown>, row);
+  const eff = effectiveValues(platform, e, row);
   const values = Object.fromEntries(Object.entries(eff).map(([k, v]) => [k, v.value]));
   const http =
     opts.http ?? createConnectorHttp({ overrides: e.platformHostOverrides, maxAttempts: 1, budgetMs: 15_000 });
@@ -207,7 +207,7 @@ export async function setPlatformSwitches(opts: {
 export function savedCredentialsInUse(platform: string): boolean {
   const row = savedPlatformSettings().get(platform);
   if (!row) return false;
-  const eff = effectiveValues(platform, env() as unknown as Record<string, unknown>, row);
+  const eff = effectiveValues(platform, env(), row);
   return (
     Object.values(eff).some((v) => v.source === "saved") &&
     savedCredentialsApproved(row, Object.fromEntries(Object.entries(eff).map(([k, v]) => [k, v.value])))

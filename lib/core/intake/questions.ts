@@ -148,6 +148,7 @@ export async function addIntakeQuestion({
         label: input.label,
         required: input.required,
         options: input.options,
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (Prisma JSON input)
         translations: cleanTranslations(input.translations, input.options.length) as object,
         position: questions.length,
       },
@@ -174,6 +175,7 @@ export async function updateIntakeQuestion(opts: {
         label: input.label,
         required: input.required,
         options: input.options,
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (Prisma JSON input)
         translations: cleanTranslations(input.translations, input.options.length) as object,
       },
     });

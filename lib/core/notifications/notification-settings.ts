@@ -8,7 +8,6 @@ import {
   NOTIFY_EMAIL_MODES,
   NOTIFY_EVENT_TYPES,
   type NotifyEmailMode,
-  type NotifyEventType,
 } from "@/lib/core/notifications/notification-types";
 
 export const ZNotificationPreferences = z.strictObject({
@@ -33,7 +32,7 @@ export async function getNotificationPreferences(opts: {
   });
   if (!m) throw notFound("Membership");
   return {
-    events: NOTIFY_EVENT_TYPES.filter((t) => m.notifyEvents.includes(t)) as NotifyEventType[],
+    events: NOTIFY_EVENT_TYPES.filter((t) => m.notifyEvents.includes(t)),
     email: ((NOTIFY_EMAIL_MODES as readonly string[]).includes(m.notifyEmail)
       ? m.notifyEmail
       : "instant") as NotifyEmailMode,

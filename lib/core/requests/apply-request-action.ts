@@ -6,7 +6,7 @@ import { type Tx } from "@/lib/infra/db/db";
 import type { StoredInvitation } from "@/lib/core/invitations/stored-invitation";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyAction, isClientAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
-import { recordEvent, type EventType } from "@/lib/core/events/record-event";
+import { recordEvent } from "@/lib/core/events/record-event";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
@@ -116,6 +116,7 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
           ...(granting
             ? {
                 grantedAt: now,
+                // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (Prisma JSON input)
                 grantedAssets: (opts.grantedAssets ?? []) as object[],
                 grantedBy: opts.grantedBy ?? defaultGrantedBy(opts.action),
                 ...(opts.invitation ? { invitation: opts.invitation as unknown as Prisma.InputJsonObject } : {}),
@@ -139,7 +140,7 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
         const svc = ev.serviceId ? after.services.find((s) => s.serviceId === ev.serviceId) : undefined;
         const eventId = await recordEvent(tx, {
           agencyId: row.agencyId,
-          type: ev.type as EventType,
+          type: ev.type,
           requestId: row.id,
           now,
           actor: actorOf(opts.action, opts),

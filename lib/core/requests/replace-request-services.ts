@@ -3,7 +3,6 @@
 // role and accounts are unchanged. One transaction: the row is locked, stateVersion rises
 // by one and request.updated is recorded (then request.completed if the new set meets the
 // completion rule). Completed, cancelled and expired requests are refused with 409.
-import type { Prisma } from "@/generated/prisma/client";
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { effectiveStatus, isComplete, type RequestStatus, type ServiceState } from "@/lib/core/domain/request-state";
@@ -94,7 +93,7 @@ export async function replaceRequestServices(opts: {
               platform: w.platform,
               accessLevel: w.accessLevel,
               optional: w.optional,
-              accounts: w.accounts as Prisma.InputJsonValue,
+              accounts: w.accounts,
               position,
             },
           }),
@@ -132,7 +131,7 @@ export async function replaceRequestServices(opts: {
               ? {}
               : {
                   accessLevel: w.accessLevel,
-                  accounts: w.accounts as Prisma.InputJsonValue,
+                  accounts: w.accounts,
                   status: "pending",
                   awaitingConfirmation: false,
                   grantedAt: null,

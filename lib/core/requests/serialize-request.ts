@@ -62,8 +62,6 @@ export function embedUrl(token: string) {
   return `${env().appUrl}/embed/${token}`;
 }
 
-type AccountView = TRequest["services"][number]["accounts"][number];
-
 /** The colleague a service was handed to, as the API shows it (the forward's id stays inside). */
 function publicForwardedTo(value: unknown): TRequest["services"][number]["forwardedTo"] {
   const v = value as { name?: unknown; email?: unknown; at?: unknown } | null | undefined;
@@ -89,15 +87,12 @@ export function serializeRequest(r: SerializableRequest, now = new Date()): TReq
       accessLevel: s.accessLevel,
       optional: s.optional,
       status: s.status,
-      accounts: ((s.accounts ?? []) as Record<string, string | null>[]).map(
-        (a) =>
-          ({
-            ...a,
-            internalAccountId: a.internalAccountId ?? "",
-            adsMccAccountId: a.adsMccAccountId ?? null,
-            businessManagerId: a.businessManagerId ?? null,
-          }) as AccountView,
-      ),
+      accounts: ((s.accounts ?? []) as Record<string, string | null>[]).map((a) => ({
+        ...a,
+        internalAccountId: a.internalAccountId ?? "",
+        adsMccAccountId: a.adsMccAccountId ?? null,
+        businessManagerId: a.businessManagerId ?? null,
+      })),
       grantedAssets: publicGrantedAssets(s.grantedAssets),
       forwardedTo: publicForwardedTo(s.forwardedTo),
       invitation: publicInvitation(s.invitation),

@@ -88,7 +88,7 @@ export async function validateRequestedServices(
         internalAccountId: link.internalAccountId,
         adsMccAccountId: link.adsMccAccountId ?? null,
         businessManagerId: link.businessManagerId ?? null,
-      } as Record<string, string | null>;
+      };
     });
     const seen = new Set<string>();
     links.forEach((l, i) => {

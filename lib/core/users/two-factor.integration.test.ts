@@ -34,10 +34,7 @@ let address = 0;
 const authorize = (credentials: Record<string, string>) => {
   const provider = authOptions().providers[0] as unknown as { options: CredentialsConfig };
   address += 1;
-  return provider.options.authorize!(
-    credentials as never,
-    { headers: { "x-forwarded-for": `10.9.0.${address}` } } as never,
-  );
+  return provider.options.authorize(credentials, { headers: { "x-forwarded-for": `10.9.0.${address}` } });
 };
 
 beforeAll(async () => {

@@ -114,7 +114,7 @@ export function signInAnswer(platform: string | null, error: string, errorReason
   if (errorReason && CANCEL_REASONS.has(errorReason)) return "denied";
   const own = platform ? OAUTH_ANSWERS[platform]?.[error] : undefined;
   if (own) return own;
-  for (const table of Object.values(OAUTH_ANSWERS)) if (table[error]) return table[error]!;
+  for (const table of Object.values(OAUTH_ANSWERS)) if (table[error]) return table[error];
   return "refused";
 }
 

@@ -46,6 +46,7 @@ async function verifyMeta(http: ConnectorHttp, v: Values): Promise<VerifyResult>
     query: { client_id: v.META_APP_ID, client_secret: v.META_APP_SECRET, grant_type: "client_credentials" },
   });
   const tokenBody = body(tokenRes);
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: the body is `unknown` JSON
   const error = (tokenBody.error ?? null) as { code?: number; message?: string } | null;
   if (tokenRes.status !== 200 || typeof tokenBody.access_token !== "string") {
     if (error?.code === 101)

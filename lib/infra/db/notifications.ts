@@ -86,7 +86,7 @@ export async function listen(channel: Channel, handler: () => void): Promise<() 
     if (isNew) await listenEmbedded(channel, () => dispatch(channel));
   } else if (state.client && isNew) await state.client.query(`LISTEN ${channel}`);
   else await ensureConnected();
-  return () => void set!.delete(handler);
+  return () => void set.delete(handler);
 }
 
 /** Closes the listening connection (shutdown, tests). */

@@ -1,7 +1,9 @@
+import { randomBytes } from "node:crypto";
+import { Webhook } from "standardwebhooks";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { deliveryHeaders, USER_AGENT } from "@/lib/infra/delivery/delivery-headers";
-import { verifySignature } from "@/lib/infra/delivery/sign-payload";
+import { standardWebhooksSecret, verifySignature } from "@/lib/infra/delivery/sign-payload";
 
 const BODY = '{"id":"evt_1","type":"request.created"}';
 const SECRET = "whsec_current";
@@ -19,6 +21,9 @@ describe("deliveryHeaders", () => {
       "Service-Delivery-Id": "d-1",
       "Service-Attempt-Id": "a-1",
       "Service-Signature": expect.stringMatching(/^t=1700000000,v1=[0-9a-f]{64}$/),
+      "webhook-id": "d-1",
+      "webhook-timestamp": "1700000000",
+      "webhook-signature": expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/),
     });
     expect(USER_AGENT).toBe("Service-Webhooks/1.0");
   });
@@ -46,5 +51,27 @@ describe("deliveryHeaders", () => {
     for (const secret of [SECRET, OLD])
       expect(() => stripe.webhooks.constructEvent(BODY, header, secret)).not.toThrow();
     expect(() => stripe.webhooks.constructEvent(BODY, header, "whsec_other")).toThrow();
+  });
+
+  it("adds the Standard Webhooks headers, which the standardwebhooks library verifies beside our own verifier", () => {
+    // A secret as the app makes them: whsec_ and 32 random bytes in base64url.
+    const secret = `whsec_${randomBytes(32).toString("base64url")}`;
+    const old = `whsec_${randomBytes(32).toString("base64url")}`;
+    const timestamp = Math.floor(Date.now() / 1000);
+    const h = deliveryHeaders({ ...input, secrets: [secret, old], attemptId: "a-1", timestamp });
+    expect(h["webhook-signature"]!.split(" ")).toHaveLength(2);
+    for (const s of [secret, old]) {
+      expect(new Webhook(standardWebhooksSecret(s)).verify(BODY, h)).toEqual(JSON.parse(BODY));
+      expect(() => new Webhook(s, { format: "raw" }).verify(BODY, h)).not.toThrow();
+      expect(verifySignature({ header: h["Service-Signature"], body: BODY, secrets: [s] })).toBe(true);
+    }
+    const other = standardWebhooksSecret(`whsec_${randomBytes(32).toString("base64url")}`);
+    expect(() => new Webhook(other).verify(BODY, h)).toThrow(/No matching signature/);
+    expect(() => new Webhook(standardWebhooksSecret(secret)).verify(`${BODY} `, h)).toThrow();
+    // The signature covers webhook-id and webhook-timestamp.
+    expect(() => new Webhook(standardWebhooksSecret(secret)).verify(BODY, { ...h, "webhook-id": "d-2" })).toThrow();
+    expect(() =>
+      new Webhook(standardWebhooksSecret(secret)).verify(BODY, { ...h, "webhook-timestamp": String(timestamp - 1) }),
+    ).toThrow();
   });
 });

@@ -1,5 +1,7 @@
 // The headers of one delivery attempt, signed afresh for every attempt over the same body bytes.
-import { signatureHeader } from "@/lib/infra/delivery/sign-payload";
+// The `webhook-*` headers are the Standard Webhooks ones (sign-payload.ts), added beside ours:
+// `webhook-id` is the delivery id (one message per event and webhook, the same on every retry).
+import { signatureHeader, standardSignatureHeader } from "@/lib/infra/delivery/sign-payload";
 
 export const USER_AGENT = "Service-Webhooks/1.0";
 
@@ -25,5 +27,13 @@ export function deliveryHeaders(input: DeliveryHeaderInput): Record<string, stri
     "Service-Delivery-Id": input.deliveryId,
     "Service-Attempt-Id": input.attemptId,
     "Service-Signature": signatureHeader({ secrets: input.secrets, body: input.body, timestamp }),
+    "webhook-id": input.deliveryId,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": standardSignatureHeader({
+      id: input.deliveryId,
+      secrets: input.secrets,
+      body: input.body,
+      timestamp,
+    }),
   };
 }

@@ -7,6 +7,13 @@
 // The format is deliberately the one Stripe uses, so receivers can verify with
 // off-the-shelf code. `verifySignature` is what receivers do; we use it in our
 // own tests and in the example in docs/api.md.
+//
+// Each delivery also carries the Standard Webhooks headers (https://www.standardwebhooks.com,
+// spec: github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md):
+// `webhook-signature` is `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`,
+// one space-separated value per secret. Its key is the same as `Service-Signature`'s: the
+// UTF-8 bytes of the whole secret. The spec's libraries read a secret as `whsec_<base64 of the
+// key>`, so a receiver hands them `standardWebhooksSecret(secret)` (docs/api.md).
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 
@@ -36,6 +43,27 @@ export function signatureHeader({ secrets, body, timestamp }: SignatureHeaderInp
   const parts = [`t=${timestamp}`];
   for (const secret of secrets) parts.push(`v1=${hmacHex(secret, timestamp, body)}`);
   return parts.join(",");
+}
+
+export type StandardSignatureInput = SignatureHeaderInput & {
+  /** `webhook-id`: the message id, the same on every retry. */
+  id: string;
+};
+
+/** The Standard Webhooks `webhook-signature` header: `v1,<base64>` per secret, space-separated. */
+export function standardSignatureHeader({ id, secrets, body, timestamp }: StandardSignatureInput): string {
+  if (secrets.length === 0) throw new Error("standardSignatureHeader needs at least one secret");
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
+    throw new Error("standardSignatureHeader needs the timestamp in whole unix seconds");
+  }
+  return secrets
+    .map((secret) => `v1,${createHmac("sha256", secret).update(`${id}.${timestamp}.${body}`).digest("base64")}`)
+    .join(" ");
+}
+
+/** The secret as the Standard Webhooks libraries read it: `whsec_` and the base64 of the whole secret's bytes. */
+export function standardWebhooksSecret(secret: string): string {
+  return `whsec_${Buffer.from(secret, "utf8").toString("base64")}`;
 }
 
 export type VerifySignatureInput = {

@@ -588,5 +588,5 @@ export function t<K extends MessageKey>(locale: Locale, key: K, ...args: ParamsA
   // itself: a visible gap on the page beats a crash.
   const text: string | undefined = (dictionaries[locale] ?? en)[key] ?? en[key];
   if (text === undefined) return key;
-  return interpolate(text, args[0] as Readonly<Record<string, ParamValue>> | undefined);
+  return interpolate(text, args[0]);
 }

@@ -72,7 +72,7 @@ function parseArgv(body: string | null): string[] | null {
   try {
     const parsed = JSON.parse(body) as { argv?: unknown };
     const argv = parsed?.argv;
-    return Array.isArray(argv) && argv.every((a) => typeof a === "string") ? (argv as string[]) : null;
+    return Array.isArray(argv) && argv.every((a) => typeof a === "string") ? argv : null;
   } catch {
     return null;
   }

@@ -11,7 +11,8 @@ import { nextReadyDelivery } from "@/lib/infra/delivery/claim-deliveries";
 import { deliverOne } from "@/lib/infra/delivery/deliver-one";
 import { startDeliveryLoop, type DeliveryLoop } from "@/lib/runtime/worker/delivery-loop";
 import { DEFAULT_TIMEOUT_MS } from "@/lib/infra/delivery/safe-send";
-import { verifySignature } from "@/lib/infra/delivery/sign-payload";
+import { standardWebhooksSecret, verifySignature } from "@/lib/infra/delivery/sign-payload";
+import { Webhook as StandardWebhook } from "standardwebhooks";
 import { recordEvent, type EventType } from "@/lib/core/events/record-event";
 import { respond, startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { createWebhook } from "@/lib/core/webhooks/create-webhook";
@@ -132,7 +133,11 @@ describe("delivering events", () => {
         "service-event-type": event.type,
         "service-delivery-id": delivery.id,
         "service-attempt-id": delivery.attemptLog[0]!.id,
+        "webhook-id": delivery.id,
       });
+      // The Standard Webhooks headers verify with that spec's own library.
+      const standard = new StandardWebhook(standardWebhooksSecret(all.secret));
+      expect(standard.verify(r.body, r.headers as Record<string, string>)).toMatchObject({ id: eventId });
       expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
     }
     // both webhooks got their own delivery id for the same event
@@ -292,6 +297,8 @@ describe("delivering events", () => {
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
     for (const secret of [h.secret, rotated.secret]) {
       expect(() => stripe.webhooks.constructEvent(got!.body, header, secret)).not.toThrow();
+      const standard = new StandardWebhook(standardWebhooksSecret(secret));
+      expect(() => standard.verify(got!.body, got!.headers as Record<string, string>)).not.toThrow();
     }
     // once the overlap is over, only the new secret signs
     const db = await getDb();

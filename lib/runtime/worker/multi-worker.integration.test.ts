@@ -33,8 +33,8 @@ function startWorkerProcess(name: string, extra: string[] = []): ChildProcess {
     },
   );
   let err = "";
-  child.stderr!.on("data", (d) => (err += d));
-  child.stdout!.resume();
+  child.stderr.on("data", (d) => (err += d));
+  child.stdout.resume();
   children.add(child);
   child.on("exit", (code, signal) => {
     children.delete(child);

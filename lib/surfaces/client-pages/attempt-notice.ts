@@ -4,8 +4,7 @@
 
 import { z } from "zod";
 import { signValue, verifyValue } from "@/lib/infra/secrets/crypto";
-
-export type AttemptOutcome = "success" | "partial_success" | "failed";
+import type { AttemptOutcome } from "@/lib/core/grants/attempt-report";
 
 export interface AttemptNotice {
   serviceId: string;

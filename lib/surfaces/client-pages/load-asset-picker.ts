@@ -5,41 +5,11 @@
 
 import type { Asset, PlatformConnector } from "@/lib/infra/connectors/connector";
 import { isConnectorError } from "@/lib/infra/connectors/connector";
-import { getDb, type Tx } from "@/lib/infra/db/db";
-import { loadSecrets } from "@/lib/infra/secrets/secrets";
+import { getDb } from "@/lib/infra/db/db";
 import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/client-pages/access-page-error";
 import { connectorFor } from "@/lib/surfaces/client-pages/platform-connector";
-import { sessionServices } from "@/lib/surfaces/client-pages/sign-in-services";
-import { decryptText } from "@/lib/infra/secrets/crypto";
-
-import { UUID } from "@/lib/core/common/uuid";
+import { findLiveSession } from "@/lib/core/grants/grant-session";
 import { log } from "@/lib/infra/log";
-
-export interface LiveSession {
-  id: string;
-  sealedToken: string;
-  accessToken: string;
-  /** the services this sign-in covers, the one it was started from first */
-  serviceIds: string[];
-}
-
-/** The signed-in session ready for a grant, or why it is not. */
-export async function findLiveSession(
-  db: Tx,
-  opts: { requestId: string; serviceId: string; sessionId: string; now: Date },
-): Promise<LiveSession | { error: AccessErrorCode }> {
-  if (!UUID.test(opts.sessionId)) return { error: "sign_in_expired" };
-  const session = await db.grantSession.findFirst({ where: { id: opts.sessionId, requestId: opts.requestId } });
-  if (!session || session.usedAt === null) return { error: "sign_in_expired" };
-  const serviceIds = sessionServices(session);
-  if (!serviceIds.includes(opts.serviceId)) return { error: "sign_in_expired" };
-  // A used session with its token gone has already served a grant.
-  if (session.accessToken === null) return { error: "sign_in_used" };
-  if (session.expiresAt.getTime() <= opts.now.getTime()) return { error: "sign_in_expired" };
-  const accessToken = decryptText(session.accessToken, loadSecrets().encryptionKey);
-  if (accessToken === null) return { error: "sign_in_expired" };
-  return { id: session.id, sealedToken: session.accessToken, accessToken, serviceIds };
-}
 
 export interface PickerSection {
   serviceId: string;

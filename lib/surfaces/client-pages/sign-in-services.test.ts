@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sessionServices, signInServices, type SignInCandidate } from "@/lib/surfaces/client-pages/sign-in-services";
+import { sessionServices } from "@/lib/core/grants/grant-session";
+import { signInServices, type SignInCandidate } from "@/lib/surfaces/client-pages/sign-in-services";
 
 const svc = (serviceId: string, platform: string, status = "pending", oneClick = true): SignInCandidate => ({
   serviceId,

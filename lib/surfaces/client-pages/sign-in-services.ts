@@ -25,9 +25,3 @@ export function signInServices(services: readonly SignInCandidate[], serviceId: 
     .map((s) => s.serviceId);
   return [serviceId, ...new Set(others)];
 }
-
-/** The services a stored grant session covers; sessions made before the list was kept cover their one service. */
-export function sessionServices(session: { serviceId: string; serviceIds?: readonly string[] | null }): string[] {
-  const list = session.serviceIds ?? [];
-  return list.length > 0 ? [...list] : [session.serviceId];
-}

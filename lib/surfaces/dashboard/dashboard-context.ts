@@ -1,6 +1,6 @@
 // The signed-in dashboard user, their agency and role, read from the next-auth session
 // and the database on every call (so a role change or removal takes effect at once).
-import { getServerSession } from "next-auth";
+import { getServerSession, type AuthOptions } from "next-auth";
 import { headers } from "next/headers";
 import { TAB_AGENCY_HEADER } from "@/lib/surfaces/dashboard/tab-agency-header";
 import { getDb } from "@/lib/infra/db/db";
@@ -39,7 +39,8 @@ async function tabAgencyId(): Promise<string | undefined> {
  * against another agency of the user.
  */
 export async function getDashboardContext(opts: { strict?: boolean } = {}): Promise<DashboardContext | null> {
-  const session = (await getServerSession(authOptions())) as { userId?: string; agencyId?: string } | null;
+  // The session callback puts the ids on the session (see auth-options); say which shape it is.
+  const session = await getServerSession<AuthOptions, { userId?: string; agencyId?: string }>(authOptions());
   if (!session?.userId) return null;
   if (opts.strict) {
     const agencyId = (await tabAgencyId()) ?? session.agencyId;

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { getClientOrThrow } from "@/lib/core/clients/get-client-or-throw";
 import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 import { listClientNotes, type TClientNote } from "@/lib/core/clients/client-notes";
-import { effectiveStatus, type RequestStatus } from "@/lib/core/domain/request-state";
+import { effectiveStatus } from "@/lib/core/domain/request-state";
 import { roleLabel } from "@/lib/core/catalog/catalog-messages";
 import { describeEvent, describeEvents } from "@/lib/surfaces/dashboard/describe-event";
 import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
@@ -153,7 +153,7 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
   return {
     requests: requests.map((r) => ({
       id: r.id,
-      status: effectiveStatus({ status: r.status as RequestStatus, expiresAt: r.expiresAt }, now),
+      status: effectiveStatus({ status: r.status, expiresAt: r.expiresAt }, now),
       createdAt: r.createdAt.toISOString(),
       completedAt: r.completedAt?.toISOString() ?? null,
       services: r.services.map((s) => ({

@@ -159,7 +159,7 @@ describe("next-auth's inputs", () => {
     const lines: string[] = [];
     setLogDestination({ write: (l) => void lines.push(l) });
     try {
-      authOptions().logger!.error!("SIGNIN_EMAIL_ERROR" as never, new Error('bad\r\n{"level":"error","msg":"forged"}'));
+      authOptions().logger!.error!("SIGNIN_EMAIL_ERROR", new Error('bad\r\n{"level":"error","msg":"forged"}'));
     } finally {
       setLogDestination(null);
     }

@@ -4373,6 +4373,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4406,6 +4412,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4439,6 +4451,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4472,6 +4490,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4505,6 +4529,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4538,6 +4568,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4571,6 +4607,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4604,6 +4646,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4637,6 +4685,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4670,6 +4724,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4703,6 +4763,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4736,6 +4802,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4769,6 +4841,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;
@@ -4802,6 +4880,12 @@ export interface operations {
                 "Service-Attempt-Id": string;
                 /** @description `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds. */
                 "Service-Signature": string;
+                /** @description Standard Webhooks: the delivery id (`Service-Delivery-Id`). */
+                "webhook-id": string;
+                /** @description Standard Webhooks: unix seconds. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                "webhook-signature": string;
             };
             path?: never;
             cookie?: never;

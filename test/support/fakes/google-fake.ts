@@ -1113,7 +1113,7 @@ export async function startGoogleFake(
         body = Object.fromEntries(new URLSearchParams(raw));
       const recorded: Record<string, string> = {};
       for (const h of ["authorization", "developer-token", "login-customer-id", "content-type"])
-        if (typeof req.headers[h] === "string") recorded[h] = req.headers[h] as string;
+        if (typeof req.headers[h] === "string") recorded[h] = req.headers[h];
       calls.push({
         host,
         method: req.method ?? "GET",

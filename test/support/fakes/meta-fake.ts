@@ -201,7 +201,7 @@ function parseList(raw: string | undefined): string[] | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw.replace(/'/g, '"')) as unknown;
-    return Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : null;
+    return Array.isArray(v) && v.every((x) => typeof x === "string") ? v : null;
   } catch {
     return null;
   }

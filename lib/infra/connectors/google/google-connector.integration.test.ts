@@ -25,7 +25,7 @@ function connectorEnv(overrides: string, developerToken: string = GOOGLE_FAKE.de
     GOOGLE_ADS_DEVELOPER_TOKEN: developerToken,
     sandboxPlatformList: [],
     platformHostOverrides: parseHostOverrides(overrides),
-  } as ConnectorEnv;
+  };
 }
 const fastHttp = (e: ConnectorEnv) =>
   createConnectorHttp({ overrides: e.platformHostOverrides, sleep: async () => {}, baseDelayMs: 1 });

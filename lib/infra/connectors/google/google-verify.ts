@@ -174,8 +174,7 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         `SELECT customer_manager_link.manager_customer, customer_manager_link.manager_link_id, customer_manager_link.status FROM customer_manager_link WHERE customer_manager_link.manager_customer = ${gaqlString(`customers/${i.managerId}`)}`,
       );
       if (links === null) return null;
-      const status = links.map((r) => r.customerManagerLink?.status).find((s) => typeof s === "string") as
-        string | undefined;
+      const status = links.map((r) => r.customerManagerLink?.status).find((s) => typeof s === "string");
       return { present: status === "ACTIVE", detail: status ?? "no link to the agency's manager account" };
     }
     case "google_merchant_center": {

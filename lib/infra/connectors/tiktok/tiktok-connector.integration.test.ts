@@ -197,7 +197,7 @@ describe("TikTok grants", () => {
     const ads = await connector.grantAccess({
       accessToken: token,
       serviceId: "tiktok_ads",
-      assetIds: [AD5!],
+      assetIds: [AD5],
       role: "analyst",
       agencyAccount: agency,
     });
@@ -205,7 +205,7 @@ describe("TikTok grants", () => {
     const bc = await connector.grantAccess({
       accessToken: token,
       serviceId: "tiktok_business_center",
-      assetIds: [BC3!],
+      assetIds: [BC3],
       role: "standard",
       agencyAccount: agency,
     });
@@ -404,9 +404,9 @@ describe("the client page with the real TikTok connector", () => {
       token,
       serviceId: "tiktok_ads",
       consentOrigin: fake.hosts["business-api.tiktok.com"]!,
-      assets: [AD1!, AD3!],
+      assets: [AD1, AD3],
     });
-    expect(fake.shares.get(BC1!)!.get(TIKTOK_FAKE.agencyBcId)!.get(AD1!)).toBe("OPERATOR");
+    expect(fake.shares.get(BC1)!.get(TIKTOK_FAKE.agencyBcId)!.get(AD1)).toBe("OPERATOR");
     await expectGrantRecorded(requestId, "tiktok_ads", {
       grantedAssets: [
         { id: AD1, name: "Acme Main Ads", accessLevel: "operator" },

@@ -1,7 +1,7 @@
 // What the dashboard's home page shows: requests waiting on the client (oldest first,
 // with their age and last activity), links that have stalled, grants that failed in the
 // last week, this month's usage, and recent activity in plain language.
-import { progress, type ServiceStatus } from "@/lib/core/domain/request-state";
+import { progress } from "@/lib/core/domain/request-state";
 import type { UsageView } from "@/lib/core/domain/usage";
 import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getUsage } from "@/lib/core/usage/get-usage";
@@ -112,7 +112,7 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
         services: r.services.map((s) => ({
           serviceId: s.serviceId,
           optional: s.optional,
-          status: s.status as ServiceStatus,
+          status: s.status,
           awaitingConfirmation: s.awaitingConfirmation,
         })),
         intakeRequested: r.intakeRequested,

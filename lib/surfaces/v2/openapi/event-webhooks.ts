@@ -30,6 +30,13 @@ const ZDeliveryHeaders = z.object({
       description:
         '`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed with the whole whsec_ secret>`; two `v1=` values during a secret rotation, one per secret. Verify on the raw bytes, in constant time, and refuse timestamps older than 300 seconds.',
     }),
+  // Standard Webhooks (https://www.standardwebhooks.com), sent beside the headers above.
+  "webhook-id": z.string().meta({ description: "Standard Webhooks: the delivery id (`Service-Delivery-Id`)." }),
+  "webhook-timestamp": z.string().regex(/^\d+$/).meta({ description: "Standard Webhooks: unix seconds." }),
+  "webhook-signature": z.string().meta({
+    description:
+      'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret\'s UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret.',
+  }),
 });
 
 const SIGNED =

@@ -41,7 +41,7 @@ function example(doc: OpenAPIObject, raw: Schema, name = ""): unknown {
     }
     case "array": {
       const items = (schema.items as Schema) ?? {};
-      return Array.isArray((items as Schema).enum)
+      return Array.isArray(items.enum)
         ? [(items.enum as unknown[])[0]]
         : (schema.minItems as number) > 0
           ? [example(doc, items, name)]
@@ -49,7 +49,7 @@ function example(doc: OpenAPIObject, raw: Schema, name = ""): unknown {
     }
     case "integer":
     case "number":
-      return (schema.minimum as number) ?? 1;
+      return schema.minimum ?? 1;
     case "boolean":
       return false;
     case "string":
@@ -67,7 +67,7 @@ export function postmanCollection(doc: OpenAPIObject) {
   const folders = new Map<string, unknown[]>();
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, raw] of Object.entries(item as Record<string, Operation>)) {
-      const op = raw as Operation;
+      const op = raw;
       const segments = path
         .split("/")
         .filter(Boolean)

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 export const GET = withDashboard(
   "read",
   async ({ ctx, params }) => {
-    const { filename, body } = await exportClientAccessCsv({ agencyId: ctx.agencyId, id: params.id! });
+    const { filename, body } = await exportClientAccessCsv({ agencyId: ctx.agencyId, id: params.id });
     return csvResponse(filename, body);
   },
   { uuidParams: ["id"] },

@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = withDashboard(
   "read",
-  async ({ ctx, params }) => ({ data: await getClientProfile({ agencyId: ctx.agencyId, id: params.id! }) }),
+  async ({ ctx, params }) => ({ data: await getClientProfile({ agencyId: ctx.agencyId, id: params.id }) }),
   {
     uuidParams: ["id"],
   },

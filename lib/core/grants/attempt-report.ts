@@ -8,8 +8,10 @@
 // the client's language; each reason is cut to the 500 characters the spec allows.
 
 import type { GrantResult } from "@/lib/infra/connectors/connector";
-import type { AttemptOutcome } from "@/lib/surfaces/client-pages/attempt-notice";
 import type { TServiceStatus } from "@/lib/core/requests/schemas";
+
+/** How an attempt went over all its assets (and the page's notice after it). */
+export type AttemptOutcome = "success" | "partial_success" | "failed";
 
 export const MAX_ERROR_LENGTH = 500;
 

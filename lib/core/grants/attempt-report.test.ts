@@ -7,7 +7,7 @@ import {
   clip,
   combinedOutcome,
   shownErrors,
-} from "@/lib/surfaces/client-pages/attempt-report";
+} from "@/lib/core/grants/attempt-report";
 
 const generic = "Something went wrong on our side. Please try again.";
 const ok = (assetId: string) => ({ assetId, ok: true, error: null });
