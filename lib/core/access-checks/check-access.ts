@@ -11,7 +11,7 @@ import { getDb, type Tx } from "@/lib/infra/db/db";
 import { readInvitation, type StoredInvitation } from "@/lib/core/invitations/stored-invitation";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector";
-import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
+import { isConnectorError, type AgencyAccountRef, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
 import { checkAgencyTokens } from "@/lib/core/accounts/check-agency-tokens";
@@ -84,6 +84,18 @@ export async function agencyAccountFor(agencyId: string, accounts: unknown): Pro
   };
 }
 
+/** The account as a connector takes it: the agency's own token travels as `agencyAccessToken`. */
+export function agencyAccountRef(account: AgencyAccountForService): AgencyAccountRef {
+  return {
+    internalAccountId: account.internalAccountId,
+    platformAccountId: account.platformAccountId,
+    email: account.email,
+    businessId: account.businessId,
+    agencyAccessToken: account.token,
+    linkFields: account.linkFields,
+  };
+}
+
 export function connectorMessage(err: unknown): string {
   if (isConnectorError(err) && err.kind !== "server_error") return err.message;
   return "The platform could not be reached. The check will run again later.";
@@ -124,14 +136,7 @@ export async function checkGrantedAccess(
           accessToken: account.token,
           serviceId: svc.serviceId,
           assetIds: assets.map((a) => a.id),
-          agencyAccount: {
-            internalAccountId: account.internalAccountId,
-            platformAccountId: account.platformAccountId,
-            email: account.email,
-            businessId: account.businessId,
-            agencyAccessToken: account.token,
-            linkFields: account.linkFields,
-          },
+          agencyAccount: agencyAccountRef(account),
           ...(invitation?.status === "pending" && invitation.refs?.length ? { invitationRefs: invitation.refs } : {}),
         });
         const byId = new Map(read.map((r) => [r.assetId, r]));

@@ -18,6 +18,7 @@ import type { RemovedAccess } from "@/lib/infra/connectors/connector";
 import {
   agencyAccountFor,
   connectorMessage,
+  agencyAccountRef,
   defaultConnectorFor,
   grantedServicesInScope,
   type ConnectorFor,
@@ -194,14 +195,7 @@ export async function removeClientAccess(opts: {
         accessToken: account.token,
         serviceId: svc.serviceId,
         assetIds: assets.map((a) => a.id),
-        agencyAccount: {
-          internalAccountId: account.internalAccountId,
-          platformAccountId: account.platformAccountId,
-          email: account.email,
-          businessId: account.businessId,
-          agencyAccessToken: account.token,
-          linkFields: account.linkFields,
-        },
+        agencyAccount: agencyAccountRef(account),
       });
     } catch (err) {
       const detail = connectorMessage(err);

@@ -10,6 +10,7 @@ import {
   agencyAccountFor,
   checkGrantedAccess,
   connectorMessage,
+  agencyAccountRef,
   defaultConnectorFor,
   type ConnectorFor,
 } from "@/lib/core/access-checks/check-access";
@@ -56,14 +57,7 @@ export async function acceptInvitationNow(opts: {
       accessToken: account.token,
       serviceId: svc.serviceId,
       refs: invitation!.refs ?? [],
-      agencyAccount: {
-        internalAccountId: account.internalAccountId,
-        platformAccountId: account.platformAccountId,
-        email: account.email,
-        businessId: account.businessId,
-        agencyAccessToken: account.token,
-        linkFields: account.linkFields,
-      },
+      agencyAccount: agencyAccountRef(account),
     });
     if (!res.accepted) return { accepted: false, message: res.detail ?? "The platform did not accept the invitation." };
   } catch (err) {
