@@ -28,7 +28,7 @@ export function assignableServices(platform: string): string[] {
 }
 
 function rolesOf(serviceId: string): readonly string[] | null {
-  for (const services of Object.values(ASSIGNABLE_ROLES)) if (services[serviceId]) return services[serviceId]!;
+  for (const services of Object.values(ASSIGNABLE_ROLES)) if (services[serviceId]) return services[serviceId];
   return null;
 }
 

@@ -112,7 +112,7 @@ describe("links in stored event bodies", () => {
     const id = newEventId();
     const now = new Date();
     const got = expectOk(await api("GET", `/requests/${created.id}`));
-    const plain = JSON.stringify(eventEnvelope(id, "request.created", now, { request: got } as never));
+    const plain = JSON.stringify(eventEnvelope(id, "request.created", now, { request: got }));
     await db.event.create({
       data: {
         id,

@@ -10,7 +10,10 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 
-const fake = vi.hoisted(() => ({ jar: {} as Record<string, string>, address: "198.51.100.1" }));
+const fake = vi.hoisted(() => {
+  const jar: Record<string, string> = {};
+  return { jar, address: "198.51.100.1" };
+});
 
 // next-auth's core handler (what its route hands every request to); not in its package exports
 const { AuthHandler } = createRequire(import.meta.url)(path.resolve("node_modules/next-auth/core/index.js")) as {

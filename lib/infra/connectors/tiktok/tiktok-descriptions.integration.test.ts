@@ -167,7 +167,7 @@ describe("TikTok: the agency's Business Center members, read and assigned with t
   it("the fake refuses what TikTok refuses: no asset_id, an unknown role, a non-member, an ad account not shared", async () => {
     fake.reset();
     const accessToken = fake.agencyToken();
-    const member = TIKTOK_FAKE.agencyMembers[0]!.user_id;
+    const member = TIKTOK_FAKE.agencyMembers[0].user_id;
     const post = async (json: Record<string, unknown>) => {
       const res = await fetch(`${fake.hosts["business-api.tiktok.com"]}/open_api/v1.3/bc/asset/assign/`, {
         method: "POST",
