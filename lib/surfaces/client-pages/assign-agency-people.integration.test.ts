@@ -97,9 +97,9 @@ describe("assigning the agency's people after a grant", () => {
 
       const calls = meta.calls.filter((c) => c.path.endsWith("/assigned_users"));
       expect(calls.map((c) => [c.path, c.form.user, c.form.tasks, c.form.business ?? null, c.status])).toEqual([
-        ["/v25.0/act_1001/assigned_users", "30001", '["ANALYZE"]', "770000000001", 200],
+        ["/v25.0/act_1001/assigned_users", "30001", '["ANALYZE"]', null, 200],
         // the bot was set to admin, but the agency received advertiser: never more than that
-        ["/v25.0/act_1001/assigned_users", "40001", '["ADVERTISE","ANALYZE"]', "770000000001", 200],
+        ["/v25.0/act_1001/assigned_users", "40001", '["ADVERTISE","ANALYZE"]', null, 200],
         ["/v25.0/2001/assigned_users", "30001", '["MODERATE","ADVERTISE","ANALYZE"]', null, 200],
       ]);
       expect(meta.assigned.get("act_1001")?.get("30001")).toEqual(["ANALYZE"]);

@@ -11,8 +11,8 @@
 // The agency's side: GET /{business-id}/business_users and /system_users list the agency's
 // people (META_FAKE_PEOPLE), and POST /{asset-id}/assigned_users gives one of them tasks on an
 // asset shared with their Business Manager ("Ad Account Assigned Users",
-// https://developers.facebook.com/docs/marketing-api/reference/ad-account/assigned_users/: `user`,
-// `tasks` and `business` required; "Page Assigned Users",
+// https://developers.facebook.com/docs/marketing-api/reference/ad-account/assigned_users/ and Meta's
+// api_specs/specs/AdAccount.json: `user` required, `tasks`; "Page Assigned Users",
 // https://developers.facebook.com/docs/graph-api/reference/page/assigned_users/: `user` and `tasks`),
 // refused for a person not in that Business Manager, tasks outside the asset type's enum, an asset
 // not shared with it, or a person or asset listed in `refuseAssign` (Graph's #200 permissions error).
@@ -565,12 +565,12 @@ export async function startMetaFake(
         code: 100,
         message: `(#100) Param tasks[${bad}] must be one of {${allowed.join(", ")}}`,
       });
-    const businessId = p("business");
-    if (asset.kind === "adaccount" && (!businessId || !/^\d+$/.test(businessId)))
-      return graphError(400, { code: 100, message: "(#100) The parameter business is required" });
+    // Meta's definition of the edge (AdAccount.json / Page.json in facebook-business-sdk-codegen) has
+    // `user` and `tasks` only; `business` is a parameter of the edge's GET.
+    if (p("business") !== undefined)
+      return graphError(400, { code: 100, message: "(#100) Param business is not a valid parameter of this call" });
     // The asset must be shared with a Business Manager of the caller (its partners).
-    const mine = user.businesses.map((b) => b.id).filter((id) => partners.get(asset.id)?.has(id));
-    const via = asset.kind === "adaccount" ? mine.filter((id) => id === businessId) : mine;
+    const via = user.businesses.map((b) => b.id).filter((id) => partners.get(asset.id)?.has(id));
     if (via.length === 0) return unsupported("POST", asset.id);
     const people: readonly { id: string }[] =
       via[0] === META_FAKE_PEOPLE.business ? [...META_FAKE_PEOPLE.users, ...META_FAKE_PEOPLE.systemUsers] : [];

@@ -7,6 +7,7 @@
 // of every grant path.
 import fs from "node:fs";
 import path from "node:path";
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import type { AgencyAccountRef, PlatformConnector } from "@/lib/infra/connectors/connector";
@@ -417,6 +418,19 @@ describe("Meta: the agency's people, read and assigned with the agency's own tok
       ok: false,
       error: "(#100) User 99999 is not a member of this business",
     });
+    // `business` is no parameter of the edge's POST in Meta's definition (AdAccount.json)
+    const withBusiness = await fetch(`${fake.hosts["graph.facebook.com"]}/v25.0/act_1001/assigned_users`, {
+      method: "POST",
+      body: new URLSearchParams({
+        user: "30001",
+        tasks: '["ANALYZE"]',
+        business: META_FAKE_PEOPLE.business,
+        access_token: accessToken,
+        appsecret_proof: createHmac("sha256", META_FAKE_APP.appSecret).update(accessToken).digest("hex"),
+      }),
+    });
+    expect(withBusiness.status).toBe(400);
+    expect(await withBusiness.text()).toContain("Param business is not a valid parameter");
     fake.switches.refuseAssign = ["30001"];
     expect((await assign("act_1001", "30001"))[0]).toMatchObject({
       ok: false,

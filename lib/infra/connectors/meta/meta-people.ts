@@ -6,10 +6,11 @@
 //   and GET /{business-id}/system_users ("Business System Users",
 //   https://developers.facebook.com/docs/marketing-api/reference/business/system_users/); Business.getBusinessUsers
 //   and getSystemUsers in Meta's facebook-nodejs-business-sdk (src/objects/business.js).
-// - ad account: POST /{ad-account-id}/assigned_users with `user`, `tasks` and `business` ("Ad Account Assigned
-//   Users", https://developers.facebook.com/docs/marketing-api/reference/ad-account/assigned_users/;
-//   AdAccount.create_assigned_user in facebook-python-business-sdk types `user` int and `tasks`
-//   list<AdAccount.Tasks>: MANAGE, ADVERTISE, ANALYZE, DRAFT, AA_ANALYZE).
+// - ad account: POST /{ad-account-id}/assigned_users with `user` and `tasks` ("Ad Account Assigned
+//   Users", https://developers.facebook.com/docs/marketing-api/reference/ad-account/assigned_users/; Meta's
+//   machine-readable definition, facebook/facebook-business-sdk-codegen api_specs/specs/AdAccount.json, lists
+//   exactly `user` (int, required) and `tasks` (list of adaccountassigned_users_tasks_enum_param: MANAGE,
+//   ADVERTISE, ANALYZE, DRAFT, AA_ANALYZE); `business` belongs to the GET of that edge only).
 // - Page: POST /{page-id}/assigned_users with `user` and `tasks` ("Page Assigned Users",
 //   https://developers.facebook.com/docs/graph-api/reference/page/assigned_users/; Page.create_assigned_user,
 //   tasks list<Page.Tasks>).
@@ -57,8 +58,6 @@ export async function assignMetaPeople(graph: MetaGraph, input: AssignPeopleInpu
     const res = await graph.call<{ success?: boolean }>(input.accessToken, "POST", `${input.assetId}/assigned_users`, {
       user: person.id,
       tasks: JSON.stringify(tasks),
-      // The ad account edge names the Business Manager the person belongs to; the Page edge has no such field.
-      business: input.serviceId === "meta_ads" ? input.businessId : undefined,
     });
     out.push(
       res.ok
