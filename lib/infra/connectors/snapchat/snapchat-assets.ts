@@ -10,6 +10,17 @@ import { snapchatCall, snapchatList, str } from "@/lib/infra/connectors/snapchat
 export type SnapchatAdAccount = { id: string; name: string | null; organizationId: string };
 
 export async function snapchatAdAccounts(http: ConnectorHttp, accessToken: string): Promise<SnapchatAdAccount[]> {
+  return (await snapchatOrganizations(http, accessToken)).adAccounts;
+}
+
+/**
+ * The organizations the signed-in user is a Member of (an invitation not accepted yet does not
+ * list its organization), with the ad accounts it sees in them.
+ */
+export async function snapchatOrganizations(
+  http: ConnectorHttp,
+  accessToken: string,
+): Promise<{ organizationIds: Set<string>; adAccounts: SnapchatAdAccount[] }> {
   const orgs = await snapchatList(
     http,
     { path: "/me/organizations", accessToken, query: { with_ad_accounts: true } },
@@ -17,15 +28,17 @@ export async function snapchatAdAccounts(http: ConnectorHttp, accessToken: strin
     "organization",
   );
   const out: SnapchatAdAccount[] = [];
+  const organizationIds = new Set<string>();
   for (const org of orgs) {
     const organizationId = str(org.id);
     if (!organizationId) continue;
+    organizationIds.add(organizationId);
     for (const account of (Array.isArray(org.ad_accounts) ? org.ad_accounts : []) as Record<string, unknown>[]) {
       const id = str(account?.id);
       if (id && !out.some((a) => a.id === id)) out.push({ id, name: str(account.name), organizationId });
     }
   }
-  return out;
+  return { organizationIds, adAccounts: out };
 }
 
 export async function listSnapchatAdAccounts(http: ConnectorHttp, accessToken: string): Promise<Asset[]> {

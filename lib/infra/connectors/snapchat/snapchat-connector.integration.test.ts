@@ -10,6 +10,7 @@ import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createSnapchatConnector } from "@/lib/infra/connectors/snapchat/snapchat-connector";
+import { SNAPCHAT_ACCEPT_URL } from "@/lib/infra/connectors/snapchat/snapchat-grants";
 import {
   SNAPCHAT_AD_ACCOUNT_ROLES,
   SNAPCHAT_ROLE_MAP,
@@ -36,6 +37,8 @@ const [ORG1, ORG2] = SNAPCHAT_FAKE.organizations.map((o) => o.id) as [string, st
 const [ACC1, ACC2] = SNAPCHAT_FAKE.organizations[0].adAccounts.map(([id]) => id) as [string, string];
 const ACC3 = SNAPCHAT_FAKE.organizations[1].adAccounts[0]![0];
 const EMAIL = SNAPCHAT_FAKE.agency.email;
+/** The invitation a grant to a not-yet-accepted Member carries. */
+const invited = (org: string) => ({ sentTo: EMAIL, acceptUrl: SNAPCHAT_ACCEPT_URL, status: "pending", ref: org });
 const agency: AgencyAccountRef = {
   internalAccountId: "acc-1",
   platformAccountId: SNAPCHAT_FAKE.agency.id,
@@ -160,7 +163,13 @@ describe("Snapchat grants", () => {
   it("invites the agency's email as a Member, gives it the organization role member, then the ad account role: pending until accepted", async () => {
     const token = await signIn();
     const { results } = await grant(token, [ACC1, ACC2, ACC3], "creative_manager");
-    expect(results).toEqual([ACC1, ACC2, ACC3].map((assetId) => ({ assetId, ok: true, error: null, verified: null })));
+    expect(results).toEqual(
+      [
+        [ACC1, ORG1],
+        [ACC2, ORG1],
+        [ACC3, ORG2],
+      ].map(([assetId, org]) => ({ assetId, ok: true, error: null, verified: null, invitation: invited(org!) })),
+    );
 
     // One invitation and one organization role per organization, in that order, then one role per ad account.
     const memberPosts = [...posts(`/v1/organizations/${ORG1}/members`), ...posts(`/v1/organizations/${ORG2}/members`)];
@@ -203,7 +212,24 @@ describe("Snapchat grants", () => {
     });
     expect(before.map((r) => r.present)).toEqual([false, false]);
     expect(before[0]!.detail).toContain("accept Snapchat's invitation");
+    // Following the invitation (the organizations it went to): read as pending, not accepted.
+    const followed = () =>
+      connector.verifyAccess!({
+        accessToken: agencyToken,
+        serviceId: "snapchat_ads",
+        assetIds: [ACC1, ACC3],
+        agencyAccount: agency,
+        invitationRefs: [ORG1, ORG2],
+      });
+    expect((await followed()).map((r) => [r.present, r.invitation])).toEqual([
+      [false, "pending"],
+      [false, "pending"],
+    ]);
     fake.accept();
+    expect((await followed()).map((r) => [r.present, r.invitation])).toEqual([
+      [true, "accepted"],
+      [true, "accepted"],
+    ]);
     expect(
       await connector.verifyAccess!({
         accessToken: agencyToken,
@@ -292,7 +318,7 @@ describe("Snapchat grants", () => {
     const token = await signIn();
     fake.switches.inviteRace = true;
     expect((await grant(token, [ACC1], "reports")).results).toEqual([
-      { assetId: ACC1, ok: true, error: null, verified: null },
+      { assetId: ACC1, ok: true, error: null, verified: null, invitation: invited(ORG1) },
     ]);
     expect(fake.members.size).toBe(1);
     expect(agencyRoles(ORG1).map((r) => r.type)).toEqual(["member", "reports"]);
@@ -309,7 +335,7 @@ describe("Snapchat grants", () => {
     const token = await signIn();
     fake.switches.rateLimitOnce = true;
     expect((await grant(token, [ACC1], "reports")).results).toEqual([
-      { assetId: ACC1, ok: true, error: null, verified: null },
+      { assetId: ACC1, ok: true, error: null, verified: null, invitation: invited(ORG1) },
     ]);
     fake.switches.rateLimitAlways = true;
     expect(await kindOf(grant(token, [ACC2], "reports"))).toBe("rate_limited");

@@ -17,19 +17,21 @@
 //    ad_account_id, type }] }`, then the roles are read back.
 // Roles are added, never replaced or removed, so a grant never lowers the agency's access.
 // While the Member is INVITED the grant is pending on the agency's side: reported granted
-// with `verified: null` (the agency accepts Snapchat's invitation email); once MEMBER with
-// the role, `verified: true`.
+// with `verified: null` and an `invitation` (pending, sent to the agency's email, accepted in
+// Snapchat Business Manager, ref = the organization id the check reads it back by); once
+// MEMBER with the role, `verified: true`.
 // 401 and 429 fail the whole attempt; other refusals (403 when the client is not an admin of
 // the organization) are the asset's.
 import {
   ConnectorError,
   type AgencyAccountRef,
   type AssetGrantResult,
+  type GrantInvitation,
   type VerifiedAccess,
 } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { created, snapchatCall, snapchatList, str } from "@/lib/infra/connectors/snapchat/snapchat-api";
-import { snapchatAdAccounts } from "@/lib/infra/connectors/snapchat/snapchat-assets";
+import { snapchatAdAccounts, snapchatOrganizations } from "@/lib/infra/connectors/snapchat/snapchat-assets";
 import { attemptError, SnapchatApiError } from "@/lib/infra/connectors/snapchat/snapchat-errors";
 import { snapchatHolds, snapchatRole } from "@/lib/infra/connectors/snapchat/snapchat-roles";
 
@@ -43,6 +45,13 @@ type GrantInput = {
 
 export type SnapchatMember = { id: string; email: string; status: string | null };
 export type SnapchatRole = { id: string; memberId: string; type: string; adAccountId: string | null };
+
+/**
+ * Where the invited agency accepts: Snapchat Business Manager, where the invited email signs in
+ * and joins the organization (the Member stays INVITED until then: `member_status`, Members,
+ * https://developers.snap.com/api/marketing-api/Ads-API/members).
+ */
+export const SNAPCHAT_ACCEPT_URL = "https://business.snapchat.com/";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -207,16 +216,32 @@ export async function grantSnapchat(http: ConnectorHttp, input: GrantInput): Pro
       const member = members.get(organizationId)!;
       if (member instanceof Error) throw member;
       const pending = member.status !== "MEMBER";
+      const invitation: { invitation?: GrantInvitation } = pending
+        ? { invitation: { sentTo: email, acceptUrl: SNAPCHAT_ACCEPT_URL, status: "pending", ref: organizationId } }
+        : {};
       const roles = await memberRoles(http, token, organizationId, member.id);
       if (snapchatHolds(wanted, { organization: orgTypes(roles), adAccount: accountTypes(roles, assetId) })) {
-        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: pending ? null : true });
+        results.push({
+          assetId,
+          ok: true,
+          error: null,
+          alreadyGranted: true,
+          verified: pending ? null : true,
+          ...invitation,
+        });
         continue;
       }
       await createRole(http, token, organizationId, { member_id: member.id, ad_account_id: assetId, type: wanted });
       const read = await readBack(() =>
         memberRoles(http, token, organizationId, member.id).then((r) => accountTypes(r, assetId).includes(wanted)),
       );
-      results.push({ assetId, ok: true, error: null, verified: read === false ? false : pending ? null : read });
+      results.push({
+        assetId,
+        ok: true,
+        error: null,
+        verified: read === false ? false : pending ? null : read,
+        ...invitation,
+      });
     } catch (err) {
       results.push(assetFailure(assetId, err));
     }
@@ -236,21 +261,35 @@ async function readBack(check: () => Promise<boolean>): Promise<boolean | null> 
 /**
  * Read with the agency's own token (access checks): an ad account is present when the agency's
  * user sees it among its organizations' ad accounts, which it does once it accepted the
- * invitation and holds a role on it.
+ * invitation and holds a role on it. For a grant still waiting on the agency (`invitationRefs`,
+ * the organization ids it was invited to), acceptance is read in the same call: "Get All
+ * Organizations" (GET /v1/me/organizations,
+ * https://developers.snap.com/api/marketing-api/Ads-API/organizations) lists the organizations
+ * the user is a Member of, so the client's organization appears there once the agency's Member
+ * is no longer INVITED. The Member's own `member_status` ("Get all Members of an Organization",
+ * https://developers.snap.com/api/marketing-api/Ads-API/members) is readable only with a token of
+ * the client's organization, which the check does not hold.
  */
 export async function verifySnapchat(
   http: ConnectorHttp,
-  input: { accessToken: string; assetIds: string[] },
+  input: { accessToken: string; assetIds: string[]; invitationRefs?: string[] },
 ): Promise<VerifiedAccess[]> {
-  const visible = new Set((await snapchatAdAccounts(http, input.accessToken)).map((a) => a.id));
-  return input.assetIds.map((assetId) =>
-    visible.has(assetId)
-      ? { assetId, present: true, detail: null }
-      : {
-          assetId,
-          present: false,
-          detail:
-            "The agency's Snapchat user does not see this ad account: accept Snapchat's invitation email if it is still pending.",
-        },
-  );
+  const { organizationIds, adAccounts } = await snapchatOrganizations(http, input.accessToken);
+  const visible = new Set(adAccounts.map((a) => a.id));
+  const refs = input.invitationRefs ?? [];
+  const joined = refs.length > 0 && refs.every((org) => organizationIds.has(org));
+  return input.assetIds.map((assetId): VerifiedAccess => {
+    if (visible.has(assetId))
+      return { assetId, present: true, detail: null, ...(refs.length ? { invitation: "accepted" as const } : {}) };
+    if (refs.length && !joined)
+      return { assetId, present: false, detail: "Snapchat invitation not accepted yet", invitation: "pending" };
+    return {
+      assetId,
+      present: false,
+      detail: joined
+        ? "The agency joined the Snapchat organization but does not see this ad account."
+        : "The agency's Snapchat user does not see this ad account: accept Snapchat's invitation email if it is still pending.",
+      ...(joined ? { invitation: "accepted" as const } : {}),
+    };
+  });
 }
