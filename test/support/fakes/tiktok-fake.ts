@@ -21,6 +21,9 @@
 // account listed in `refuseAssign` (code 40001, no permission). Its calls need the agency's
 // token (`agencyToken()`).
 //
+// A member invited by /bc/member/invite/ is listed with `relation_status` PENDING until it accepts
+// TikTok's invitation (`acceptInvite(bcId)`), then BOUND; preloaded members are BOUND.
+//
 // Switches: `refuse` (asset ids whose sharing is refused with code 40001), `refuseAssign`, `expiredToken`
 // (every token answers 40105), `rateLimitOnce` (the next API call answers 40100),
 // `serverError` (grant calls answer HTTP 500), `rateLimitAlways` (every API call answers
@@ -90,8 +93,12 @@ export type TikTokFake = FakePlatform & {
   members: Map<string, Map<string, string>>;
   /** preloads an ad account as already shared with the agency's Business Center */
   alreadyShared(assetId: string, role?: string): void;
-  /** preloads the agency's email as a member of a Business Center */
+  /** preloads the agency's email as a member of a Business Center (BOUND: already accepted) */
   alreadyMember(bcId: string, role?: string): void;
+  /** the invitee accepts TikTok's invitation to the Business Center: its member row becomes BOUND; false when not invited */
+  acceptInvite(bcId: string, email?: string): boolean;
+  /** "bcId|email" of members that accepted (relation_status BOUND) */
+  bound: Set<string>;
   /** a token of the agency's own sign-in (its Business Center admin) */
   agencyToken(): string;
   /** ad account id -> agency member user_id -> advertiser role */
@@ -107,6 +114,7 @@ export async function startTikTokFake(
   });
   const shares = new Map<string, Map<string, Map<string, string>>>();
   const members = new Map<string, Map<string, string>>();
+  const bound = new Set<string>();
   const assigned = new Map<string, Map<string, string>>();
   const switches: TikTokFakeSwitches = {
     refuse: new Set(),
@@ -273,25 +281,28 @@ export async function startTikTokFake(
     if (req.method === "GET" && path === "/bc/member/get/") {
       const b = bc(q.bc_id);
       if (!b) return err(40002, "bc_id: Business Center not found or no permission.");
-      let keyword = "";
+      // FilteringBcMemberGet: keyword, relation_status, user_role (all optional)
+      let filtering: { keyword?: unknown; relation_status?: unknown } = {};
       try {
-        keyword = q.filtering ? String((JSON.parse(q.filtering) as { keyword?: unknown }).keyword ?? "") : "";
+        filtering = q.filtering ? (JSON.parse(q.filtering) as typeof filtering) : {};
       } catch {
         return err(40002, "filtering: invalid JSON.");
       }
-      const rows = [...(members.get(b.bcId) ?? new Map<string, string>())].filter(([email]) =>
-        email.includes(keyword.toLowerCase()),
-      );
-      return paged(
-        rows.map(([email, role]) => ({
+      const keyword = String(filtering.keyword ?? "");
+      const relation = filtering.relation_status;
+      if (relation !== undefined && relation !== "BOUND" && relation !== "PENDING")
+        return err(40002, "filtering.relation_status: invalid enum value.");
+      const rows = [...(members.get(b.bcId) ?? new Map<string, string>())]
+        .filter(([email]) => email.includes(keyword.toLowerCase()))
+        .map(([email, role]) => ({
           user_id: userIdOf(email),
           user_name: email.split("@")[0],
           user_email: email,
           user_role: role,
-          relation_status: "PENDING",
-        })),
-        q,
-      );
+          relation_status: bound.has(`${b.bcId}|${email}`) ? "BOUND" : "PENDING",
+        }))
+        .filter((r) => relation === undefined || r.relation_status === relation);
+      return paged(rows, q);
     }
     if (req.method === "POST" && path === "/bc/partner/add/") {
       if (switches.serverError) return { status: 500, text: "Internal Server Error" };
@@ -377,6 +388,7 @@ export async function startTikTokFake(
     onReset: () => {
       shares.clear();
       members.clear();
+      bound.clear();
       assigned.clear();
       switches.refuseAssign.clear();
       switches.refuse.clear();
@@ -398,7 +410,14 @@ export async function startTikTokFake(
     },
     alreadyMember(bcId, role = "STANDARD") {
       memberMap(bcId).set(TIKTOK_FAKE.agencyEmail, role);
+      bound.add(`${bcId}|${TIKTOK_FAKE.agencyEmail}`);
     },
+    acceptInvite(bcId, email = TIKTOK_FAKE.agencyEmail) {
+      if (!memberMap(bcId).has(email.toLowerCase())) return false;
+      bound.add(`${bcId}|${email.toLowerCase()}`);
+      return true;
+    },
+    bound,
     assigned,
     agencyToken() {
       return oauth.exchange({ redirectUri: "", used: false, grant: {} }, "tt-agency-", { agency: true });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
+import { TIKTOK_ACCEPT_URL } from "@/lib/infra/connectors/tiktok/tiktok-grants";
 import { createTikTokConnector } from "@/lib/infra/connectors/tiktok/tiktok-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
 import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
@@ -179,8 +180,29 @@ describe("TikTok grants", () => {
         role,
         agencyAccount: agency,
       });
-      expect(results).toEqual([{ assetId: bcId, ok: true, error: null, verified: true }]);
+      // invited: the member row is PENDING until the agency accepts TikTok's invitation
+      expect(results).toEqual([
+        {
+          assetId: bcId,
+          ok: true,
+          error: null,
+          verified: true,
+          invitation: { sentTo: TIKTOK_FAKE.agencyEmail, acceptUrl: TIKTOK_ACCEPT_URL, status: "pending" },
+        },
+      ]);
       expect(fake.members.get(bcId)!.get(TIKTOK_FAKE.agencyEmail)).toBe(tiktokRole);
+      const read = () =>
+        connector.verifyAccess!({
+          accessToken: token,
+          serviceId: "tiktok_business_center",
+          assetIds: [bcId],
+          agencyAccount: agency,
+        });
+      expect(await read()).toEqual([
+        { assetId: bcId, present: true, detail: "TikTok invitation not accepted yet", invitation: "pending" },
+      ]);
+      expect(fake.acceptInvite(bcId)).toBe(true);
+      expect(await read()).toEqual([{ assetId: bcId, present: true, detail: null, invitation: "accepted" }]);
       // TikTok's SDK requires asset_ids (MemberInviteBody): the membership alone is asked for.
       expect(grantCalls("/bc/member/invite/").at(-1)!.body).toEqual({
         bc_id: bcId,

@@ -19,11 +19,19 @@
 //   which gives the member's `user_role`; a Standard member asked to be Admin is raised
 //   with "Update a member" (POST /bc/member/update/ with `{ bc_id, user_id, user_role }`,
 //   MemberUpdateBody in the same SDK, https://business-api.tiktok.com/portal/docs?id=1739939475347457).
+//   The invited email joins only once it accepts TikTok's invitation: until then its member row
+//   has `relation_status` PENDING, BOUND once accepted (the member list's `relation_status`,
+//   also a filter of FilteringBcMemberGet in the same SDK,
+//   java_sdk/src/main/java/business_api_client/FilteringBcMemberGet.java). A grant whose member
+//   is not BOUND carries an `invitation` (pending, sent to the agency's email, accepted in TikTok
+//   Business Center); the access check reads the same row and reports it accepted once BOUND.
 // A token or rate-limit code fails the whole attempt; any other refusal is the asset's.
 import {
   ConnectorError,
   type AgencyAccountRef,
   type AssetGrantResult,
+  type GrantInvitation,
+  type InvitationStatus,
   type VerifiedAccess,
 } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
@@ -108,7 +116,20 @@ async function sharedWithPartner(
   }
 }
 
-type Member = { userId: string | null; role: string | null };
+/**
+ * Where the invited agency accepts: TikTok Business Center, signed in with the invited email
+ * (the invitation email's link opens it too).
+ */
+export const TIKTOK_ACCEPT_URL = "https://business.tiktok.com/";
+
+/** `relation_status` of "Get BC members": BOUND once the invitation is accepted, PENDING before. */
+type Member = { userId: string | null; role: string | null; relation: string | null };
+
+function invitationOf(relation: string | null): InvitationStatus | null {
+  if (relation === "BOUND") return "accepted";
+  if (relation === "PENDING") return "pending";
+  return null;
+}
 
 /** `email` as a member (or invited member) of the Business Center, none, or undefined when TikTok would not say. */
 async function memberOf(
@@ -124,7 +145,7 @@ async function memberOf(
       5,
     );
     const row = rows.find((r) => str(r.user_email)?.toLowerCase() === email.toLowerCase());
-    return row ? { userId: str(row.user_id), role: str(row.user_role) } : null;
+    return row ? { userId: str(row.user_id), role: str(row.user_role), relation: str(row.relation_status) } : null;
   } catch (err) {
     if (err instanceof TikTokApiError) {
       const whole = attemptError(err);
@@ -133,20 +154,6 @@ async function memberOf(
     }
     throw err;
   }
-}
-
-/** Whether `email` is a member (or invited member) of the Business Center; null when TikTok would not say. */
-async function isMember(
-  http: ConnectorHttp,
-  accessToken: string,
-  bcId: string,
-  email: string,
-  role?: string,
-): Promise<boolean | null> {
-  const member = await memberOf(http, accessToken, bcId, email);
-  if (member === undefined) return null;
-  if (member === null) return false;
-  return role === undefined || roleIncludes(TIKTOK_ROLE_ORDER.tiktok_business_center!, member.role ?? "STANDARD", role);
 }
 
 function agencyBusinessCenter(agency: AgencyAccountRef): string {
@@ -232,8 +239,12 @@ export async function grantTikTokBusinessCenter(http: ConnectorHttp, input: Gran
     }
     try {
       const member = await memberOf(http, input.accessToken, assetId, email);
+      const pendingOn = (m: Member | null | undefined): { invitation?: GrantInvitation } =>
+        m && m.relation !== "BOUND"
+          ? { invitation: { sentTo: email, acceptUrl: TIKTOK_ACCEPT_URL, status: "pending" } }
+          : {};
       if (member && roleIncludes(TIKTOK_ROLE_ORDER.tiktok_business_center!, member.role ?? "STANDARD", role)) {
-        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true, ...pendingOn(member) });
         continue;
       }
       if (member?.userId) {
@@ -252,11 +263,17 @@ export async function grantTikTokBusinessCenter(http: ConnectorHttp, input: Gran
           json: { bc_id: assetId, emails: [email], user_role: role, asset_type: "ADVERTISER", asset_ids: [] },
         });
       }
+      const after = await memberOf(http, input.accessToken, assetId, email);
       results.push({
         assetId,
         ok: true,
         error: null,
-        verified: await isMember(http, input.accessToken, assetId, email, role),
+        verified:
+          after === undefined
+            ? null
+            : !!after && roleIncludes(TIKTOK_ROLE_ORDER.tiktok_business_center!, after.role ?? "STANDARD", role),
+        // invited just now: pending until TikTok reads the member BOUND
+        ...(member ? pendingOn(member) : pendingOn(after ?? { userId: null, role: null, relation: null })),
       });
     } catch (err) {
       results.push(assetFailure(assetId, err));
@@ -273,11 +290,20 @@ export async function verifyTikTok(
     const email = agencyEmail(input.agencyAccount);
     const out: VerifiedAccess[] = [];
     for (const assetId of input.assetIds) {
-      const present = await isMember(http, input.accessToken, assetId, email);
+      // GET /bc/member/get/ (https://business-api.tiktok.com/portal/docs?id=1739939404802049):
+      // the member row, with `relation_status` PENDING until the invitation is accepted, BOUND after.
+      const member = await memberOf(http, input.accessToken, assetId, email);
+      const invitation = member ? invitationOf(member.relation) : null;
       out.push({
         assetId,
-        present: present === true,
-        detail: present === null ? "TikTok did not list this Business Center's members." : null,
+        present: !!member,
+        detail:
+          member === undefined
+            ? "TikTok did not list this Business Center's members."
+            : invitation === "pending"
+              ? "TikTok invitation not accepted yet"
+              : null,
+        ...(invitation ? { invitation } : {}),
       });
     }
     return out;
