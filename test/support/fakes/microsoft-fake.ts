@@ -12,6 +12,15 @@
 // RoleId, with the fault bodies of the Customer Management API
 // (`{ TrackingId, Type, Errors|OperationErrors: [{ Code, ErrorCode, Message }] }`).
 //
+// Two users: the client (the sign-in) and the agency's user (`agencyToken()`, the agency's own
+// sign-in). An invitation stays pending (listed by SearchUserInvitations) until the agency
+// accepts it (`acceptInvitation(id)`): it then leaves the list and GetUser of the agency's
+// user returns a CustomerRole for the client's customer with the invitation's role and
+// accounts (CustomerRole,
+// https://learn.microsoft.com/en-us/advertising/customer-management-service/customerrole?view=bingads-13).
+// The agency's user can only read the customers it has a role in, and only a Super Admin or
+// Standard role may search or send invitations.
+//
 // Switches: `refuse` (account ids whose invitation is refused), `expiredToken` (109
 // AuthenticationTokenExpired), `rateLimitOnce` (the next API call answers 117
 // CallRateExceeded, the throttling fault), `rateLimitAlways` (every API call does), `outage`
@@ -44,6 +53,7 @@ export const MICROSOFT_FAKE = {
     { id: "150000009", roleId: 100, accounts: [["180000009", "Viewer Only"]] },
   ] as { id: string; roleId: number; accounts: [string, string][] }[],
   agencyEmail: "ads@agency.test",
+  agencyUser: { id: "7000009", firstName: "Agency", lastName: "Ads" },
 } as const;
 
 const ROLE_IDS = [16, 33, 41, 100, 203];
@@ -74,6 +84,12 @@ export type MicrosoftFake = FakePlatform & {
   switches: MicrosoftFakeSwitches;
   invitations: MicrosoftInvitation[];
   alreadyInvited(accountId: string, roleId: number, opts?: { expired?: boolean }): void;
+  /** a token of the agency's own sign-in */
+  agencyToken(): string;
+  /** the agency accepts the invitation: it leaves the pending list and becomes a CustomerRole of the agency's user; false when not pending */
+  acceptInvitation(id: number): boolean;
+  /** the agency's user's customer roles from accepted invitations */
+  agencyRoles: { RoleId: number; CustomerId: number; AccountIds: string[] }[];
 };
 
 const fault = (
@@ -102,6 +118,7 @@ export async function startMicrosoftFake(
     consentPage: opts.consentPage ? "Microsoft" : undefined,
   });
   const invitations: MicrosoftInvitation[] = [];
+  const agencyRoles: { RoleId: number; CustomerId: number; AccountIds: string[] }[] = [];
   const switches: MicrosoftFakeSwitches = {
     refuse: new Set(),
     expiredToken: false,
@@ -213,8 +230,40 @@ export async function startMicrosoftFake(
     const path = req.path.replace(/^\/CustomerManagement\/v13/, "");
     const body = (req.body ?? {}) as Record<string, unknown>;
     const headerCustomer = req.headers.customerid;
-    const mine = (customerId: string) => MICROSOFT_FAKE.customers.find((c) => c.id === customerId);
+    const isAgency = (oauth.tokenGrant(t) as { agency?: boolean } | undefined)?.agency === true;
+    // the customers the caller has a role in (the agency's: from accepted invitations, with their accounts)
+    const customers = isAgency
+      ? agencyRoles.map((r) => {
+          const c = MICROSOFT_FAKE.customers.find((x) => x.id === String(r.CustomerId))!;
+          return { id: c.id, roleId: r.RoleId, accounts: c.accounts.filter(([id]) => r.AccountIds.includes(id)) };
+        })
+      : MICROSOFT_FAKE.customers;
+    const mine = (customerId: string) => customers.find((c) => c.id === customerId);
 
+    if (path === "/User/Query" && isAgency) {
+      const a = MICROSOFT_FAKE.agencyUser;
+      if (body.UserId !== null && body.UserId !== undefined && String(body.UserId) !== a.id)
+        return fault(400, 1030, "UserNotFound", "The user was not found.", "ApiFault");
+      return {
+        status: 200,
+        json: {
+          User: {
+            Id: Number(a.id),
+            UserName: MICROSOFT_FAKE.agencyEmail,
+            ContactInfo: { Email: MICROSOFT_FAKE.agencyEmail },
+            Name: { FirstName: a.firstName, LastName: a.lastName },
+            CustomerId: null,
+          },
+          CustomerRoles: agencyRoles.map((r) => ({
+            RoleId: r.RoleId,
+            CustomerId: r.CustomerId,
+            AccountIds: r.AccountIds.map(Number),
+            LinkedAccountIds: null,
+            CustomerLinkPermission: null,
+          })),
+        },
+      };
+    }
     if (path === "/User/Query") {
       if (body.UserId !== null && body.UserId !== undefined && String(body.UserId) !== MICROSOFT_FAKE.user.id)
         return fault(400, 1030, "UserNotFound", "The user was not found.", "ApiFault");
@@ -267,7 +316,8 @@ export async function startMicrosoftFake(
       const byCustomer = preds.find((p) => p.Field === "CustomerId" && p.Operator === "Equals");
       if (!byCustomer) return fault(400, 1001, "InvalidPredicate", "A CustomerId predicate is required.", "ApiFault");
       const c = mine(String(byCustomer.Value));
-      if (!c || c.roleId === 100)
+      // only a Super Admin or Standard user manages the customer's users
+      if (!c || (c.roleId !== 41 && c.roleId !== 203))
         return fault(
           400,
           106,
@@ -350,6 +400,7 @@ export async function startMicrosoftFake(
     },
     onReset: () => {
       invitations.length = 0;
+      agencyRoles.length = 0;
       switches.refuse.clear();
       switches.expiredToken = false;
       switches.rateLimitOnce = false;
@@ -363,6 +414,19 @@ export async function startMicrosoftFake(
     ...platform,
     switches,
     invitations,
+    agencyRoles,
+    agencyToken() {
+      return oauth.exchange({ redirectUri: "", used: false, grant: { challenge: "" } }, "ms-agency-", {
+        agency: true,
+      });
+    },
+    acceptInvitation(id) {
+      const i = invitations.findIndex((x) => x.Id === id);
+      if (i < 0) return false;
+      const [inv] = invitations.splice(i, 1);
+      agencyRoles.push({ RoleId: inv!.RoleId, CustomerId: inv!.CustomerId, AccountIds: [...inv!.AccountIds] });
+      return true;
+    },
     alreadyInvited(accountId, roleId, o = {}) {
       const c = customerOfAccount(accountId)!;
       invitations.push({

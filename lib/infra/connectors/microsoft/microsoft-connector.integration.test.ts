@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
+import { MICROSOFT_ACCEPT_URL } from "@/lib/infra/connectors/microsoft/microsoft-grants";
 import { createMicrosoftConnector } from "@/lib/infra/connectors/microsoft/microsoft-connector";
 import { getNoFollow } from "@/test/support/access-fixtures";
 import { signInThroughFake } from "@/test/support/fakes/fake-sign-in";
@@ -56,6 +57,13 @@ const kindOf = async (p: Promise<unknown>) =>
     () => "none",
     (e: unknown) => (e instanceof ConnectorError ? e.kind : `other: ${String(e)}`),
   );
+/** The invitation a sent (or still pending) invitation makes of the grant. */
+const invited = (accountId: string, id: number) => ({
+  sentTo: MICROSOFT_FAKE.agencyEmail,
+  acceptUrl: MICROSOFT_ACCEPT_URL,
+  status: "pending",
+  ref: `${MICROSOFT_FAKE.customers.find((c) => c.accounts.some(([a]) => a === accountId))!.id}/${accountId}/${id}`,
+});
 const calls = (path: string) => fake.calls.filter((c) => c.path === path);
 const grant = (token: string, assetIds: string[], role = "standard") =>
   connector.grantAccess({ accessToken: token, serviceId: "microsoft_ads", assetIds, role, agencyAccount: agency });
@@ -144,7 +152,10 @@ describe("Microsoft grants", () => {
     ] as const) {
       fake.reset();
       const { results } = await grant(token, [ACC1], role);
-      expect(results).toEqual([{ assetId: ACC1, ok: true, error: null, verified: true }]);
+      const id = fake.invitations.at(-1)!.Id;
+      expect(results).toEqual([
+        { assetId: ACC1, ok: true, error: null, verified: true, invitation: invited(ACC1, id) },
+      ]);
       const send = calls("/CustomerManagement/v13/UserInvitation/Send").at(-1)!;
       expect(send.headers.customerid).toBe(CUST1);
       expect(send.headers.customeraccountid).toBe(ACC1);
@@ -167,7 +178,7 @@ describe("Microsoft grants", () => {
     fake.switches.refuse.add(ACC2);
     const { results } = await grant(token, [ACC1, ACC2, "999"], "viewer");
     expect(results).toEqual([
-      { assetId: ACC1, ok: true, error: null, verified: true },
+      { assetId: ACC1, ok: true, error: null, verified: true, invitation: invited(ACC1, fake.invitations[0]!.Id) },
       {
         assetId: ACC2,
         ok: false,
@@ -193,9 +204,17 @@ describe("Microsoft grants", () => {
     fake.alreadyInvited(ACC1, 203);
     fake.alreadyInvited(ACC2, 203, { expired: true });
     const { results } = await grant(token, [ACC1, ACC2]);
+    const [held, , sent] = fake.invitations;
     expect(results).toEqual([
-      { assetId: ACC1, ok: true, error: null, alreadyGranted: true, verified: true },
-      { assetId: ACC2, ok: true, error: null, verified: true },
+      {
+        assetId: ACC1,
+        ok: true,
+        error: null,
+        alreadyGranted: true,
+        verified: true,
+        invitation: invited(ACC1, held!.Id),
+      },
+      { assetId: ACC2, ok: true, error: null, verified: true, invitation: invited(ACC2, sent!.Id) },
     ]);
     expect(calls("/CustomerManagement/v13/UserInvitation/Send").map((c) => c.headers.customeraccountid)).toEqual([
       ACC2,
@@ -238,16 +257,24 @@ describe("Microsoft grants", () => {
         }),
       ),
     ).toBe("platform_error");
-    await grant(token, [ACC1], "viewer");
-    const verified = await connector.verifyAccess!({
-      accessToken: token,
-      serviceId: "microsoft_ads",
-      assetIds: [ACC1, ACC2],
-      agencyAccount: agency,
-    });
-    expect(verified.map((v) => [v.assetId, v.present])).toEqual([
-      [ACC1, true],
-      [ACC2, false],
+    const { results } = await grant(token, [ACC1], "viewer");
+    // read with the agency's own token, as the access checks do: pending until the agency accepts
+    const read = () =>
+      connector.verifyAccess!({
+        accessToken: fake.agencyToken(),
+        serviceId: "microsoft_ads",
+        assetIds: [ACC1, ACC2],
+        agencyAccount: agency,
+        invitationRefs: [results[0]!.invitation!.ref!],
+      });
+    expect((await read()).map((v) => [v.assetId, v.present, v.invitation ?? null])).toEqual([
+      [ACC1, false, "pending"],
+      [ACC2, false, null],
+    ]);
+    expect(fake.acceptInvitation(fake.invitations[0]!.Id)).toBe(true);
+    expect((await read()).map((v) => [v.assetId, v.present, v.invitation ?? null])).toEqual([
+      [ACC1, true, "accepted"],
+      [ACC2, false, null],
     ]);
     expect(await connector.listAgencyIdentities!({ accessToken: token })).toEqual([
       {

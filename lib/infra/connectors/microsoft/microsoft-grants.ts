@@ -14,10 +14,17 @@
 // includes the asked one (MICROSOFT_ROLE_ORDER) counts as granted without a new email. Accepted invitations are not listed and
 // the accepting user may sign in with another address (same docs), so an accepted grant
 // cannot be read back by email: the invitation id is what is verified.
+// Each sent invitation is the grant's `invitation` (pending, sent to the agency's email,
+// accepted by signing in to Microsoft Advertising from the invitation email; ref
+// "customerId/accountId/invitationId"). The access check reads acceptance with the agency's own
+// token (verifyMicrosoft): GetUser of the agency's user lists a CustomerRole for the client's
+// customer and account once it accepted; until then SearchUserInvitations still lists the
+// invitation when the token may read it.
 import {
   ConnectorError,
   type AgencyAccountRef,
   type AssetGrantResult,
+  type GrantInvitation,
   type VerifiedAccess,
 } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
@@ -29,6 +36,13 @@ import { roleIncludes } from "@/lib/infra/connectors/role-order";
 
 type GrantInput = { accessToken: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
 type Invitation = { id: string; email: string; roleId: number; accountIds: string[]; expiresAt: number | null };
+
+/**
+ * Where the invited agency accepts: the invitation email's link signs in to Microsoft
+ * Advertising (SendUserInvitation: "the recipient ... can accept the invitation and sign in",
+ * https://learn.microsoft.com/en-us/advertising/customer-management-service/senduserinvitation?view=bingads-13).
+ */
+export const MICROSOFT_ACCEPT_URL = "https://ui.ads.microsoft.com/";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -76,6 +90,20 @@ function covers(inv: Invitation, email: string, roleId: number, accountId: strin
     inv.accountIds.includes(accountId) &&
     (inv.expiresAt === null || inv.expiresAt > now)
   );
+}
+
+function invitationOf(
+  email: string,
+  customerId: string,
+  accountId: string,
+  invitationId: string | null,
+): GrantInvitation {
+  return {
+    sentTo: email,
+    acceptUrl: MICROSOFT_ACCEPT_URL,
+    status: "pending",
+    ref: invitationId ? `${customerId}/${accountId}/${invitationId}` : null,
+  };
 }
 
 function assetFailure(assetId: string, err: unknown): AssetGrantResult {
@@ -137,8 +165,16 @@ export async function grantMicrosoft(
       continue;
     }
     try {
-      if ((await pendingOf(account.customerId)).some((inv) => covers(inv, email, roleId, assetId, now))) {
-        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+      const held = (await pendingOf(account.customerId)).find((inv) => covers(inv, email, roleId, assetId, now));
+      if (held) {
+        results.push({
+          assetId,
+          ok: true,
+          error: null,
+          alreadyGranted: true,
+          verified: true,
+          invitation: invitationOf(email, account.customerId, assetId, held.id),
+        });
         continue;
       }
       const sent = await microsoftCall(http, {
@@ -169,7 +205,13 @@ export async function grantMicrosoft(
       } catch (err) {
         if (err instanceof MicrosoftApiError && attemptError(err)) throw attemptError(err)!;
       }
-      results.push({ assetId, ok: true, error: null, verified });
+      results.push({
+        assetId,
+        ok: true,
+        error: null,
+        verified,
+        invitation: invitationOf(email, account.customerId, assetId, invitationId),
+      });
     } catch (err) {
       results.push(assetFailure(assetId, err));
     }
@@ -177,20 +219,110 @@ export async function grantMicrosoft(
   return results;
 }
 
+/**
+ * The accounts the token's own user holds a role on: GetUser (UserId null) returns the user's
+ * `CustomerRoles`, one per customer it was invited to and accepted (CustomerRole,
+ * https://learn.microsoft.com/en-us/advertising/customer-management-service/customerrole?view=bingads-13);
+ * a role without `AccountIds` covers the customer's accounts, listed with GetAccountsInfo
+ * (https://learn.microsoft.com/en-us/advertising/customer-management-service/getaccountsinfo?view=bingads-13).
+ */
+async function heldAccounts(http: ConnectorHttp, accessToken: string, developerToken: string): Promise<Set<string>> {
+  const body = await microsoftCall(http, { path: "/User/Query", accessToken, developerToken, json: { UserId: null } });
+  const held = new Set<string>();
+  for (const role of (Array.isArray(body.CustomerRoles) ? body.CustomerRoles : []) as Record<string, unknown>[]) {
+    const customerId = str(role.CustomerId);
+    if (Array.isArray(role.AccountIds)) for (const a of role.AccountIds) held.add(String(a));
+    else if (customerId) {
+      const info = await microsoftCall(http, {
+        path: "/AccountsInfo/Query",
+        accessToken,
+        developerToken,
+        customerId,
+        json: { CustomerId: customerId, OnlyParentAccounts: false },
+      }).catch((err: unknown) => {
+        if (err instanceof MicrosoftApiError && attemptError(err)) throw attemptError(err)!;
+        return {};
+      });
+      for (const a of (Array.isArray(info.AccountsInfo) ? info.AccountsInfo : []) as Record<string, unknown>[]) {
+        const id = str(a.Id);
+        if (id) held.add(id);
+      }
+    }
+  }
+  return held;
+}
+
+/**
+ * Read with the agency's own token (access checks). An account the agency's user holds a role
+ * on (GetUser's CustomerRoles) is present, its invitation accepted. Otherwise a pending
+ * invitation is looked up with SearchUserInvitations (POST /UserInvitations/Search, a
+ * `CustomerId Equals` predicate,
+ * https://learn.microsoft.com/en-us/advertising/customer-management-service/searchuserinvitations?view=bingads-13):
+ * for an invitation the grant recorded (`invitationRefs`, "customerId/accountId/invitationId")
+ * its id still listed and unexpired is pending; Microsoft lets only the customer's Super Admin
+ * or Standard users search its invitations, so when the agency's token may not, the
+ * invitation is read as still pending (not accepted: the agency's user has no role yet).
+ */
 export async function verifyMicrosoft(
   http: ConnectorHttp,
   developerToken: string,
-  input: { accessToken: string; assetIds: string[]; agencyAccount: AgencyAccountRef },
+  input: { accessToken: string; assetIds: string[]; agencyAccount: AgencyAccountRef; invitationRefs?: string[] },
   now = Date.now(),
 ): Promise<VerifiedAccess[]> {
   const email = agencyEmail(input.agencyAccount).toLowerCase();
-  const accounts = new Map((await listAccounts(http, input.accessToken, developerToken)).map((a) => [a.id, a]));
+  const refs = new Map<string, { customerId: string; invitationId: string }>();
+  for (const ref of input.invitationRefs ?? []) {
+    const [customerId, accountId, invitationId] = ref.split("/");
+    if (customerId && accountId && invitationId) refs.set(accountId, { customerId, invitationId });
+  }
+  const held = await heldAccounts(http, input.accessToken, developerToken);
+  const searched = new Map<string, Invitation[] | null>();
+  const searchOf = async (customerId: string) => {
+    if (!searched.has(customerId))
+      searched.set(
+        customerId,
+        await pendingInvitations(http, input.accessToken, developerToken, customerId).catch((err: unknown) => {
+          if (err instanceof MicrosoftApiError && attemptError(err)) throw attemptError(err)!;
+          if (err instanceof MicrosoftApiError) return null;
+          throw err;
+        }),
+      );
+    return searched.get(customerId) ?? null;
+  };
+  let accounts: Map<string, MicrosoftAccount> | null = null;
   const out: VerifiedAccess[] = [];
   for (const assetId of input.assetIds) {
+    const ref = refs.get(assetId);
+    if (held.has(assetId)) {
+      out.push({ assetId, present: true, detail: null, ...(ref ? { invitation: "accepted" as const } : {}) });
+      continue;
+    }
+    if (ref) {
+      const list = await searchOf(ref.customerId);
+      const inv = list?.find((i) => i.id === ref.invitationId);
+      if (list === null || (inv && (inv.expiresAt === null || inv.expiresAt > now))) {
+        out.push({
+          assetId,
+          present: false,
+          detail:
+            list === null
+              ? "Microsoft Advertising invitation not accepted yet"
+              : `invitation ${ref.invitationId} not accepted yet`,
+          invitation: "pending",
+        });
+      } else {
+        out.push({
+          assetId,
+          present: false,
+          detail: inv ? `invitation ${ref.invitationId} expired` : `invitation ${ref.invitationId} no longer pending`,
+        });
+      }
+      continue;
+    }
+    // no recorded invitation: an unexpired pending invitation to the agency's email on the account
+    accounts ??= new Map((await listAccounts(http, input.accessToken, developerToken)).map((a) => [a.id, a]));
     const account = accounts.get(assetId);
-    const invitations = account
-      ? await pendingInvitations(http, input.accessToken, developerToken, account.customerId)
-      : [];
+    const invitations = account ? ((await searchOf(account.customerId)) ?? []) : [];
     const found = invitations.find(
       (inv) =>
         inv.email === email && inv.accountIds.includes(assetId) && (inv.expiresAt === null || inv.expiresAt > now),
