@@ -11,7 +11,10 @@ export interface StoredInvitation {
   sentAt: string;
   acceptedAt: string | null;
   remindedAt?: string | null;
-  /** the platform's invitation ids (Pinterest invites), to read and accept them */
+  /**
+   * the platform's references of the invitation, to read (and where documented accept) it: Pinterest invite ids,
+   * Snapchat organization ids, Microsoft "customerId/accountId/invitationId"
+   */
   refs?: string[];
 }
 

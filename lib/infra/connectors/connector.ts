@@ -52,7 +52,9 @@ export type AssetGrantResult = {
   verified?: boolean | null;
   /**
    * Set when the grant is an invitation the agency must accept on the platform (a Google Ads
-   * user invitation, a Merchant Center user, a Business Profile admin): where it went, where
+   * user invitation, a Merchant Center user, a Business Profile admin, a Pinterest partner
+   * invite, a Snapchat organization Member, a TikTok Business Center member, a Microsoft
+   * Advertising user invitation): where it went, where
    * it is accepted, and whether the read-back already found it accepted.
    */
   invitation?: GrantInvitation;
@@ -64,7 +66,10 @@ export type GrantInvitation = {
   /** the platform's page where the invitation is accepted */
   acceptUrl: string | null;
   status: InvitationStatus;
-  /** The platform's id of the invitation, where it has one (Pinterest's invite id): kept to read and accept it. */
+  /**
+   * The platform's reference of the invitation, where the read needs one (Pinterest's invite id, the Snapchat
+   * organization id, Microsoft's "customerId/accountId/invitationId"): kept to read and accept it.
+   */
   ref?: string | null;
 };
 

@@ -276,6 +276,17 @@ describe("Microsoft grants", () => {
       [ACC1, true, "accepted"],
       [ACC2, false, null],
     ]);
+    // a CustomerRole without AccountIds (the client's own) covers the customer's accounts (GetAccountsInfo)
+    const own = await connector.verifyAccess!({
+      accessToken: token,
+      serviceId: "microsoft_ads",
+      assetIds: [ACC2, ACC3],
+      agencyAccount: agency,
+    });
+    expect(own.map((v) => [v.assetId, v.present])).toEqual([
+      [ACC2, true],
+      [ACC3, true],
+    ]);
     expect(await connector.listAgencyIdentities!({ accessToken: token })).toEqual([
       {
         displayName: "Ana Client",

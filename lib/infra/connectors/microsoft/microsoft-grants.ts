@@ -239,7 +239,7 @@ async function heldAccounts(http: ConnectorHttp, accessToken: string, developerT
         developerToken,
         customerId,
         json: { CustomerId: customerId, OnlyParentAccounts: false },
-      }).catch((err: unknown) => {
+      }).catch((err: unknown): Record<string, unknown> => {
         if (err instanceof MicrosoftApiError && attemptError(err)) throw attemptError(err)!;
         return {};
       });
