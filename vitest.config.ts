@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import os from "node:os";
 import path from "node:path";
 
 export default defineConfig({
@@ -24,6 +25,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: one on a 2-core runner, which leaves
+    // a core idle while integration tests wait on HTTP, child processes and PostgreSQL. Each test
+    // file has its own database, fakes on their own ports and random ids, so files run side by side.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     setupFiles: ["test/support/setup-db.ts"],
   },
 });
