@@ -73,6 +73,7 @@ type RequestView = {
   inviteUrl: string;
   embedUrl: string;
   completedAt: string | null;
+  expiresAt: string | null;
   intakeForm: { complete: boolean };
   services: {
     service: string;
@@ -88,6 +89,8 @@ async function setUp(
     services: Record<string, object>;
     intake?: boolean;
     extra?: object;
+    /** the request expires this long after it is created (set just before the create, however slow the seeding) */
+    expiresInMs?: number;
     webhook?: boolean;
     questions?: string[];
   },
@@ -128,6 +131,7 @@ async function setUp(
     requestedServices,
     ...(opts.intake ? { intakeForm: { requested: true } } : {}),
     ...(opts.extra ?? {}),
+    ...(opts.expiresInMs ? { expiresAt: new Date(Date.now() + opts.expiresInMs).toISOString() } : {}),
   });
   expect(created.status).toBe(201);
   return { seeded, tag, request: created.body.data };
@@ -381,12 +385,12 @@ test("the invite page on a phone: accessible, partial success, a refused sign-in
 
 test("expired, cancelled and unknown links say so plainly, in the client's language", async ({ page, baseURL }) => {
   // Far enough ahead to be accepted by a busy server, near enough to wait for.
-  const expiresAt = new Date(Date.now() + 20_000).toISOString();
   const expiring = await setUp(baseURL!, {
     language: "Dutch",
     services: { meta_ads: { accessLevel: "admin" } },
-    extra: { expiresAt },
+    expiresInMs: 20_000,
   });
+  const expiresAt = expiring.request.expiresAt!;
   const cancelled = await setUp(baseURL!, { language: "Dutch", services: { shopify_store: { optional: true } } });
 
   await page.goto(cancelled.request.inviteUrl);
