@@ -25,10 +25,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // Vitest's default is one worker fewer than the cores: one on a 2-core runner, which leaves
-    // a core idle while integration tests wait on HTTP, child processes and PostgreSQL. Each test
-    // file has its own database, fakes on their own ports and random ids, so files run side by side.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // Vitest's default is one worker fewer than the cores: one on a 2-core runner. On PostgreSQL
+    // the database works in its own processes while a test file waits on it, so two files run side
+    // by side there (each has its own database, fakes on their own ports and random ids). The
+    // embedded database runs inside the test's own process and keeps the default.
+    ...(process.env.DATABASE_URL ? { maxWorkers: Math.max(2, os.availableParallelism() - 1) } : {}),
     setupFiles: ["test/support/setup-db.ts"],
   },
 });
