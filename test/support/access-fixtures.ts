@@ -2,7 +2,8 @@
 // a client and a request made through the domain functions, the sandbox sign-in walked
 // over real HTTP (connect → consent → callback), form posts, and the recorded events.
 
-import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/serialize-request";
+import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
+import { requestLinkToken, requestLinkTokenSelect, serializeRequest } from "@/lib/core/requests/serialize-request";
 import crypto from "node:crypto";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createAgency } from "@/lib/core/agencies/create-agency";
@@ -165,4 +166,16 @@ export async function requestRow(requestId: string) {
     where: { id: requestId },
     include: { services: { orderBy: { position: "asc" } } },
   });
+}
+
+/** The Request object as the API shows it. */
+export async function publicRequest(agencyId: string, requestId: string) {
+  return serializeRequest(await getRequestRowOrThrow({ agencyId, id: requestId }));
+}
+
+/** The request.updated events that record an invitation's acceptance. */
+export async function acceptanceEvents(requestId: string): Promise<StoredEvent[]> {
+  return (await eventsOf(requestId)).filter(
+    (e) => e.type === "request.updated" && (e.data as { invitation?: unknown }).invitation,
+  );
 }

@@ -11,10 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MICROSOFT_ACCEPT_URL } from "@/lib/infra/connectors/microsoft/microsoft-grants";
 import { checkGrantedAccess } from "@/lib/core/access-checks/check-access";
 import { followInvitations } from "@/lib/core/invitations/follow-invitations";
-import { serializeRequest } from "@/lib/core/requests/serialize-request";
-import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { describeEvent } from "@/lib/surfaces/dashboard/describe-event";
-import { eventsOf, requestRow } from "@/test/support/access-fixtures";
+import { requestRow, acceptanceEvents, publicRequest } from "@/test/support/access-fixtures";
 import { seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { MICROSOFT_FAKE, startMicrosoftFake, type MicrosoftFake } from "@/test/support/fakes/microsoft-fake";
 
@@ -30,16 +28,6 @@ afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
 
 let app: { readonly base: string };
-
-async function publicRequest(agencyId: string, requestId: string) {
-  return serializeRequest(await getRequestRowOrThrow({ agencyId, id: requestId }));
-}
-
-async function acceptanceEvents(requestId: string) {
-  return (await eventsOf(requestId)).filter(
-    (e) => e.type === "request.updated" && (e.data as { invitation?: unknown }).invitation,
-  );
-}
 
 const apiCalls = (path: string) => fake.calls.filter((c) => c.path === `/CustomerManagement/v13${path}`);
 

@@ -13,10 +13,8 @@ import { PINTEREST_ACCEPT_URL } from "@/lib/infra/connectors/pinterest/pinterest
 import { checkGrantedAccess } from "@/lib/core/access-checks/check-access";
 import { followInvitations } from "@/lib/core/invitations/follow-invitations";
 import { acceptInvitationNow } from "@/lib/core/invitations/accept-invitation-now";
-import { serializeRequest } from "@/lib/core/requests/serialize-request";
-import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { getDb } from "@/lib/infra/db/db";
-import { eventsOf, getNoFollow, requestRow } from "@/test/support/access-fixtures";
+import { getNoFollow, requestRow, acceptanceEvents, publicRequest } from "@/test/support/access-fixtures";
 import { seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { PINTEREST_FAKE, startPinterestFake, type PinterestFake } from "@/test/support/fakes/pinterest-fake";
 
@@ -70,16 +68,6 @@ async function grantedByInvite() {
   });
   const row = await requestRow(requestId);
   return { requestId, agencyId: row.agencyId };
-}
-
-async function publicRequest(agencyId: string, requestId: string) {
-  return serializeRequest(await getRequestRowOrThrow({ agencyId, id: requestId }));
-}
-
-async function acceptanceEvents(requestId: string) {
-  return (await eventsOf(requestId)).filter(
-    (e) => e.type === "request.updated" && (e.data as { invitation?: unknown }).invitation,
-  );
 }
 
 describe("a Pinterest partner invite followed until the agency accepts it", () => {

@@ -13,10 +13,8 @@ import { createSnapchatConnector } from "@/lib/infra/connectors/snapchat/snapcha
 import { SNAPCHAT_ACCEPT_URL } from "@/lib/infra/connectors/snapchat/snapchat-grants";
 import { checkGrantedAccess } from "@/lib/core/access-checks/check-access";
 import { followInvitations } from "@/lib/core/invitations/follow-invitations";
-import { serializeRequest } from "@/lib/core/requests/serialize-request";
-import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { describeEvent } from "@/lib/surfaces/dashboard/describe-event";
-import { eventsOf, getNoFollow, requestRow } from "@/test/support/access-fixtures";
+import { getNoFollow, requestRow, acceptanceEvents, publicRequest } from "@/test/support/access-fixtures";
 import { seedConnectorRequest, useRealConnectorApp, walkClientGrant } from "@/test/support/connector-journey";
 import { SNAPCHAT_FAKE, startSnapchatFake, type SnapchatFake } from "@/test/support/fakes/snapchat-fake";
 
@@ -53,16 +51,6 @@ async function agencyToken(): Promise<string> {
   const tokens = await connector.handleCallback({ code, state: "st", redirectUri: REDIRECT, codeVerifier: V });
   fake.switches.signInAs = "client";
   return tokens.accessToken;
-}
-
-async function publicRequest(agencyId: string, requestId: string) {
-  return serializeRequest(await getRequestRowOrThrow({ agencyId, id: requestId }));
-}
-
-async function acceptanceEvents(requestId: string) {
-  return (await eventsOf(requestId)).filter(
-    (e) => e.type === "request.updated" && (e.data as { invitation?: unknown }).invitation,
-  );
 }
 
 describe("a Snapchat Member invitation followed until the agency accepts it", () => {
