@@ -25,11 +25,12 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // Vitest's default is one worker fewer than the cores: one on a 2-core runner. On PostgreSQL
-    // the database works in its own processes while a test file waits on it, so two files run side
-    // by side there (each has its own database, fakes on their own ports and random ids). The
-    // embedded database runs inside the test's own process and keeps the default.
-    ...(process.env.DATABASE_URL ? { maxWorkers: Math.max(2, os.availableParallelism() - 1) } : {}),
+    // Vitest's default is one worker fewer than the cores: one on a 2-core runner. Two files run
+    // side by side instead (each has its own database, fakes on their own ports and random ids):
+    // on PostgreSQL the database works in its own processes while a file waits on it, and on the
+    // embedded database each file's database runs in its own worker process, on its own core.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    globalSetup: ["test/support/global-setup-db.ts"],
     setupFiles: ["test/support/setup-db.ts"],
   },
 });

@@ -21,6 +21,7 @@ export default defineConfig({
     hookTimeout: 150_000,
     pool: "forks",
     fileParallelism: false,
+    globalSetup: ["test/support/global-setup-db.ts"],
     setupFiles: ["test/support/setup-db.ts"],
   },
 });
