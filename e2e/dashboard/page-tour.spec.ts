@@ -18,8 +18,9 @@ import { signInToDashboard } from "../fixtures/agency-actions";
 import { seedDemoAgency, type DemoAgency, type DemoState } from "../fixtures/demo-agency";
 import { SCREENSHOT_DIR, checkPage, watchConsole, type TourLanguage, type TourProblem } from "../fixtures/page-checks";
 
-// a 2-core runner visits about one page a second; the tour's budget leaves room for a loaded one
-test.describe.configure({ timeout: 480_000 });
+// a 2-core runner visits about one page a second, with axe and a screenshot each; the tour's
+// budget leaves room for a loaded one
+test.describe.configure({ timeout: 720_000 });
 
 const WIDTHS = [1280, 375] as const;
 const LANGUAGES: [TourLanguage, string][] = [
@@ -250,8 +251,13 @@ async function exploreStates(
     await check(`${href} edit client`);
     await main.getByRole("button", { name: "Cancel", exact: true }).click();
   }
-  if (kind === "/dashboard/requests/:id" && (await main.getByRole("button", { name: "Embed", exact: true }).count())) {
-    // the invite link's embed snippet, opened under the link
+  if (
+    kind === "/dashboard/requests/:id" &&
+    !dialogsSeen.has("embed") &&
+    (await main.getByRole("button", { name: "Embed", exact: true }).count())
+  ) {
+    // the invite link's embed snippet, opened under the link (the same on every request: once)
+    dialogsSeen.add("embed");
     await main.getByRole("button", { name: "Embed", exact: true }).first().click();
     await check(`${href} embed`);
   }
