@@ -38,7 +38,7 @@ export interface AccessPanelProps {
 }
 
 /** The status badge already says "Cannot be checked automatically": the detail gives only the reason. */
-function detailText(detail: string | null | undefined): string {
+export function detailText(detail: string | null | undefined): string {
   if (!detail) return "—";
   const reason = detail.replace(/^Cannot be checked automatically:\s*/, "");
   return reason.charAt(0).toUpperCase() + reason.slice(1);

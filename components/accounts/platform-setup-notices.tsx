@@ -2,6 +2,7 @@
 // neither configured nor in the sandbox: the client was told the agency must finish
 // the setup, and this is where the agency sees it.
 import { Card } from "@/components/ui/card";
+import { DateTime } from "@/components/ui/date-time";
 
 export interface PlatformSetupNoticeView {
   platform: string;
@@ -16,9 +17,8 @@ export function PlatformSetupNotices({ notices }: { notices: PlatformSetupNotice
       <ul className="space-y-1 text-sm text-slate-800" data-testid="platform-setup-notices">
         {notices.map((n) => (
           <li key={n.platform}>
-            <strong>{n.name}</strong>: a client last tried on{" "}
-            <time dateTime={n.lastSeenAt}>{n.lastSeenAt.slice(0, 10)}</time>. Configure its credentials (see the
-            README&apos;s Platforms section) so clients can grant it in one click.
+            <strong>{n.name}</strong>: a client last tried on <DateTime value={n.lastSeenAt} style="date" />. Configure
+            its credentials (see the README&apos;s Platforms section) so clients can grant it in one click.
           </li>
         ))}
       </ul>

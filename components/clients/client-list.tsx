@@ -69,7 +69,11 @@ export function ClientList({
             >
               Export CSV
             </a>
-            {canWrite ? <Button onClick={() => setCreating(true)}>New client</Button> : null}
+            {canWrite ? (
+              <Button aria-haspopup="dialog" onClick={() => setCreating(true)}>
+                New client
+              </Button>
+            ) : null}
           </>
         }
       />
@@ -125,7 +129,9 @@ export function ClientList({
           }
           action={
             canWrite && !debounced && tab === "clients" ? (
-              <Button onClick={() => setCreating(true)}>Create your first client</Button>
+              <Button aria-haspopup="dialog" onClick={() => setCreating(true)}>
+                Create your first client
+              </Button>
             ) : undefined
           }
         />

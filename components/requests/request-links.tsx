@@ -66,6 +66,8 @@ export function InviteLinkBar({
             Paste into your site: the frame grows and shrinks with the page inside it.
           </p>
           <pre
+            tabIndex={0}
+            aria-label="Embed snippet"
             data-testid="iframe-snippet"
             className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-xs text-slate-800"
           >

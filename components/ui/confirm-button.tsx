@@ -35,6 +35,7 @@ export function ConfirmButton({
         variant={variant === "danger" ? "danger-outline" : variant}
         size={size}
         disabled={disabled}
+        aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
         {children}

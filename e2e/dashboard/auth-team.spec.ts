@@ -165,7 +165,11 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   await expect(link).toContainText("/join/");
   await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
   const inviteUrl = (await link.textContent())!.trim();
-  await expect(page.getByRole("table", { name: "Open invites" })).toContainText(viewerEmail);
+  const invites = page.getByRole("table", { name: "Open invites" });
+  await expect(invites).toContainText(viewerEmail);
+  // the role by its label, never its stored value
+  await expect(invites.getByRole("cell", { name: "Viewer", exact: true })).toBeVisible();
+  await expect(invites.getByRole("cell", { name: "viewer", exact: true })).toHaveCount(0);
   await shot(page, "team.png");
 
   // the Viewer accepts in a separate browser context (their own cookies)
@@ -174,6 +178,11 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   await viewer.goto(inviteUrl);
   await expect(viewer.getByRole("heading", { name: /^Join / })).toBeVisible();
   await expect(viewer.getByText("Viewer", { exact: true })).toBeVisible();
+  // the expiry through the one date component, not a GMT string with seconds
+  const until = viewer.getByText(/The link works until/);
+  await expect(until.locator("time")).toHaveCount(1);
+  await expect(until).not.toContainText("GMT");
+  await expect(until).not.toContainText(/\d:\d\d:\d\d/);
   await viewer.getByLabel("Your name").fill("Vera Viewer");
   await viewer.getByLabel("Password").fill("viewer-password-1");
   await viewer.getByRole("button", { name: "Join the team" }).click();

@@ -35,6 +35,10 @@ for (const width of [1280, 375]) {
     const banner = page.getByTestId("demo-data-banner");
     await expect(banner).toContainText("Demo data.");
     await expect(page.getByText("Maple Bakery").first()).toBeVisible();
+    // the five sample requests use none of the month's client links
+    await page.goto("/dashboard/usage");
+    await expect(page.getByTestId("usage-clients-used")).toHaveText("0");
+    await expect(page.getByText(/the demo's sample requests and previews as the client never count/)).toBeVisible();
     await page.goto("/dashboard");
     await expect(banner).toBeVisible();
     await expectNoSeriousA11yIssues(page);

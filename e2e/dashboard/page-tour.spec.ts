@@ -1,15 +1,15 @@
 // The page tour: the demo agency's owner visits every dashboard page reachable from the
-// navigation (and the detail pages, tabs, folded details and dialogs those pages link to
-// or open), then every client page in each state the demo data holds: the invite link and
-// the embed of the pending, in-progress, completed, expired and cancelled requests, the
-// preview of a request, the static link form and the pages of links that do not exist, in
-// English, Spanish and Dutch. At 1280 and 375 px. Each page fails the tour on code or raw
-// values on screen, English on a Spanish or Dutch page, a page wider than the viewport, an
-// axe violation or a console error (e2e/fixtures/page-checks.ts); every page's screenshot
-// is kept under test-results/page-tour/. A new page joins by being linked from the
-// navigation or from a page the tour already visits. What a page shows does not depend on
-// the database mode, so scripts/test.sh runs the tour (tag @page-tour) on the embedded
-// database only.
+// navigation (and the detail pages, tabs, folded details, dialogs, the client's edit form
+// and the embed snippet those pages link to or open), then every client page in each state
+// the demo data holds: the invite link and the embed of the pending, in-progress,
+// completed, expired and cancelled requests, the preview of a request, the static link
+// form and the pages of links that do not exist, in English, Spanish and Dutch. At 1280
+// and 375 px. Each page fails the tour on code or raw values on screen, English on a
+// Spanish or Dutch page, a page wider than the viewport, an axe violation or a console
+// error (e2e/fixtures/page-checks.ts); every page's screenshot is kept under
+// test-results/page-tour/. A new page joins by being linked from the navigation or from a
+// page the tour already visits. What a page shows does not depend on the database mode,
+// so scripts/test.sh runs the tour (tag @page-tour) on the embedded database only.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -18,8 +18,9 @@ import { signInToDashboard } from "../fixtures/agency-actions";
 import { seedDemoAgency, type DemoAgency, type DemoState } from "../fixtures/demo-agency";
 import { SCREENSHOT_DIR, checkPage, watchConsole, type TourLanguage, type TourProblem } from "../fixtures/page-checks";
 
-// a 2-core runner visits about one page a second; the tour's budget leaves room for a loaded one
-test.describe.configure({ timeout: 480_000 });
+// a 2-core runner visits about one page a second, with axe and a screenshot each; the tour's
+// budget leaves room for a loaded one
+test.describe.configure({ timeout: 720_000 });
 
 const WIDTHS = [1280, 375] as const;
 const LANGUAGES: [TourLanguage, string][] = [
@@ -36,6 +37,8 @@ const TWO_OF_KIND = [/^\/dashboard\/clients\/:id$/];
 
 let demo: DemoAgency;
 let staticLinkPath: string;
+/** The dialogs the tour has opened (per kind of page; the demo banner's once). */
+const dialogsSeen = new Set<string>();
 
 function kindOf(href: string): string {
   return href.split(/[?#]/)[0]!.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ":id");
@@ -93,6 +96,7 @@ test.beforeAll(async ({ browser }) => {
 
 for (const width of WIDTHS) {
   test(`every dashboard page reads as words for people (${width} px)`, { tag: "@page-tour" }, async ({ browser }) => {
+    dialogsSeen.clear();
     const problems = await withContext(browser, width, async (page) => {
       const found: TourProblem[] = [];
       const console = watchConsole(page);
@@ -224,6 +228,38 @@ async function exploreStates(
       .locator("details:not([open]) > summary")
       .evaluateAll((els) => els.forEach((s) => ((s.parentElement as HTMLDetailsElement).open = true)));
     await check(`${href} details opened`);
+  }
+  // each dialog the page opens (a confirmation names what it is about), once per kind of page,
+  // then closed with Escape: nothing is confirmed
+  for (const opener of await main.locator("button[aria-haspopup=dialog]:visible:enabled").all()) {
+    const name = (await opener.textContent())?.trim() ?? "";
+    const key = (await opener.evaluate((el) => !!el.closest("[data-testid=demo-data-banner]")))
+      ? name
+      : `${kind} ${name}`;
+    if (dialogsSeen.has(key)) continue;
+    dialogsSeen.add(key);
+    await opener.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await check(`${href} dialog ${name}`);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+  if (kind === "/dashboard/clients/:id" && (await main.getByRole("button", { name: "Edit client" }).count())) {
+    // the client's details in the edit form: its language and website as chosen
+    await main.getByRole("button", { name: "Edit client" }).click();
+    await check(`${href} edit client`);
+    await main.getByRole("button", { name: "Cancel", exact: true }).click();
+  }
+  if (
+    kind === "/dashboard/requests/:id" &&
+    !dialogsSeen.has("embed") &&
+    (await main.getByRole("button", { name: "Embed", exact: true }).count())
+  ) {
+    // the invite link's embed snippet, opened under the link (the same on every request: once)
+    dialogsSeen.add("embed");
+    await main.getByRole("button", { name: "Embed", exact: true }).first().click();
+    await check(`${href} embed`);
   }
   if (kind === "/dashboard/mailbox") {
     // the first email, opened beside the list

@@ -14,6 +14,7 @@ import { ZCreateClientBody } from "@/lib/core/clients/schemas";
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 import { usagePeriod } from "@/lib/core/domain/usage";
 import { checkGrantedAccess } from "@/lib/core/access-checks/check-access";
+import { getClientProfile } from "@/lib/surfaces/dashboard/get-client-profile";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 
@@ -72,6 +73,18 @@ describe("demo data", () => {
     expect(usedBefore).toBe(0);
     const usage = expectOk(await call(server.url, apiKey, "GET", "/usage")) as Record<string, unknown>;
     expect(JSON.stringify(usage)).not.toMatch(/"used":5/);
+
+    // the completed client's activity, newest first, in the order things happened: the completion
+    // after the intake answers it waited for (one action, one time), the grants after the request
+    const cedar = await getClientProfile({ agencyId, id: byStatus.get("completed")!.clientId });
+    expect(cedar.activity.map((a) => a.text)).toEqual([
+      "Request completed: everything asked for is done",
+      "Cedar Dental answered the intake form",
+      "Cedar Dental granted Google Ads (1 asset)",
+      "Cedar Dental granted Meta Ad Account (1 asset)",
+      "Access request created",
+      "Client Cedar Dental added",
+    ]);
 
     // "Check now" reads every sample grant back in the sandbox: nothing "cannot be checked"
     const checked = await checkGrantedAccess({ agencyId });

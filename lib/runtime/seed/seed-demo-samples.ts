@@ -76,7 +76,8 @@ export async function seedDemoSamples(opts: {
       source: "dashboard",
       countsUsage: false,
       tx,
-      now: expiring ? new Date(now.getTime() - 3 * DAY) : now,
+      // each step at its own time, after the client's, so the activity reads in the order it happened
+      now: expiring ? new Date(now.getTime() - 3 * DAY) : new Date(),
     });
     ids[c.key] = request.id;
   }
@@ -84,7 +85,7 @@ export async function seedDemoSamples(opts: {
   const act = (
     key: string,
     action: Parameters<typeof applyRequestAction>[0]["action"],
-    at = now,
+    at = new Date(),
     grantedAssets?: GrantedAsset[],
   ) =>
     applyRequestAction({
@@ -102,19 +103,19 @@ export async function seedDemoSamples(opts: {
   await act(
     "in_progress",
     { kind: "grant", serviceId: "meta_ads" },
-    now,
+    new Date(),
     asset("meta_ads", "Harbor Fitness", "advertiser"),
   );
   await act(
     "completed",
     { kind: "grant", serviceId: "meta_ads" },
-    now,
+    new Date(),
     asset("meta_ads", "Cedar Dental", "advertiser"),
   );
   await act(
     "completed",
     { kind: "grant", serviceId: "google_ads" },
-    now,
+    new Date(),
     asset("google_ads", "Cedar Dental", "standard"),
   );
   const questions = await tx.intakeQuestion.findMany({

@@ -10,6 +10,7 @@ import { roleLabel } from "@/lib/core/catalog/catalog-messages";
 import { describeEvent, describeEvents } from "@/lib/surfaces/dashboard/describe-event";
 import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
 import { toCsv } from "@/lib/surfaces/dashboard/csv";
+import { compareTimeline, timelineEntry } from "@/lib/core/requests/get-request-timeline";
 
 export interface TProfileRequest {
   id: string;
@@ -124,7 +125,7 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
     })),
   );
 
-  const events = await db.event.findMany({
+  const rows = await db.event.findMany({
     where: {
       agencyId: opts.agencyId,
       OR: [
@@ -136,6 +137,12 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
     take: 200,
     select: { id: true, type: true, body: true, createdAt: true, actor: true, requestId: true },
   });
+  // newest first in the request timeline's order: one action's events share a time, so its
+  // state version and closing events order them (a grant before the completion it causes)
+  const events = rows
+    .map((e) => ({ e, entry: timelineEntry(e) }))
+    .sort((a, b) => compareTimeline(b.entry, a.entry))
+    .map(({ e }) => e);
   // described oldest first per request, so a reopening reads as one; listed newest first
   const staffActors = await actorNames(
     db,

@@ -119,7 +119,10 @@ export default async function AuditPage({
                       <div>
                         <dt className="font-medium">What was sent</dt>
                         <dd>
-                          <pre className="max-w-full overflow-x-auto whitespace-pre-wrap break-all font-mono">
+                          <pre
+                            tabIndex={0}
+                            className="max-w-full overflow-x-auto whitespace-pre-wrap break-all font-mono"
+                          >
                             {JSON.stringify(r.changes, null, 2)}
                           </pre>
                         </dd>

@@ -91,6 +91,8 @@ describe("send reminder now", () => {
     const again = await sendReminderNow({ agencyId: agency.agencyId, requestId }).catch((e: unknown) => e);
     expect(again).toBeInstanceOf(ApiError);
     expect((again as ApiError).code).toBe("CONFLICT");
+    // the dashboard words the last reminder's time itself: the message carries no timestamp
+    expect((again as ApiError).message).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     const later = await sendReminderNow({
       agencyId: agency.agencyId,
       requestId,

@@ -150,6 +150,27 @@ describe("a service granted by hand", () => {
   });
 });
 
+describe("Mark granted by a team member", () => {
+  it("is credited to that member, not the client, in the timeline, the client's activity and the notifications", async () => {
+    const { requestId, clientId } = await seedAccessRequest(agency, { google_ads: { accessLevel: "standard" } });
+    await applyAgencyAction({
+      agencyId: agency.agencyId,
+      input: { requestId, kind: "mark_granted", serviceId: "google_ads" },
+      actorEmail: ana.email,
+    });
+    const timeline = texts((await getRequestForDashboard({ agencyId: agency.agencyId, id: requestId })).timeline);
+    expect(timeline).toContain("Ana Ortiz marked Google Ads as granted");
+    expect(timeline.join("\n")).not.toMatch(/Ana Client granted/);
+    const profile = await getClientProfile({ agencyId: agency.agencyId, id: clientId });
+    expect(profile.activity.map((a) => a.text)).toContain("Ana Ortiz marked Google Ads as granted");
+    expect(profile.assets.find((a) => a.service === "Google Ads")).toMatchObject({ grantedBy: "Ana Ortiz (team)" });
+    const messages = (await listNotifications({ agencyId: agency.agencyId, userId: watcher.id })).data.map(
+      (n) => n.message,
+    );
+    expect(messages).toContain("Ana Ortiz marked Google Ads as granted for Ana Client");
+  });
+});
+
 describe("a manual service needs the agency account its steps name", () => {
   it("refuses a request without one with 400 VALIDATION_FAILED naming the field (API)", async () => {
     const v2 = await seedV2Agency({ platforms: ["meta", "google"] });

@@ -8,12 +8,14 @@ import { getClientProfile } from "@/lib/surfaces/dashboard/get-client-profile";
 import { ApiError } from "@/lib/core/common/api-error";
 import { PrintButton } from "@/components/clients/print-button";
 import { statusLabel } from "@/components/ui/badge";
+import { DateTime } from "@/components/ui/date-time";
 
 export const metadata: Metadata = { title: "Client access (print)" };
 export const dynamic = "force-dynamic";
 
-function utc(iso: string | null): string {
-  return iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—";
+/** A date through the one date component (the reader's zone, named: a printout leaves the screen). */
+function when(iso: string | null) {
+  return iso ? <DateTime value={iso} zone /> : "—";
 }
 
 export default async function ClientPrintPage({ params }: { params: Promise<{ id: string }> }) {
@@ -64,7 +66,7 @@ export default async function ClientPrintPage({ params }: { params: Promise<{ id
                   <td className="py-1 pr-3">{a.service}</td>
                   <td className="py-1 pr-3">{a.assetName ?? (a.assetId || "—")}</td>
                   <td className="py-1 pr-3">{a.role ?? "—"}</td>
-                  <td className="py-1 pr-3">{utc(a.grantedAt)}</td>
+                  <td className="py-1 pr-3">{when(a.grantedAt)}</td>
                   <td className="py-1 pr-3">{a.grantedBy}</td>
                 </tr>
               ))}
@@ -79,7 +81,7 @@ export default async function ClientPrintPage({ params }: { params: Promise<{ id
         <ul className="list-disc pl-5 text-sm">
           {profile.requests.map((r) => (
             <li key={r.id}>
-              {utc(r.createdAt)}: {statusLabel(r.status)} (
+              {when(r.createdAt)}: {statusLabel(r.status)} (
               {r.services.map((s) => `${s.name}: ${statusLabel(s.status).toLowerCase()}`).join(", ")})
             </li>
           ))}
@@ -100,7 +102,7 @@ export default async function ClientPrintPage({ params }: { params: Promise<{ id
           </dl>
         </section>
       ) : null}
-      <p className="text-xs text-slate-600">Printed {utc(new Date().toISOString())}</p>
+      <p className="text-xs text-slate-600">Printed {when(new Date().toISOString())}</p>
     </article>
   );
 }
