@@ -107,7 +107,11 @@ function PlatformCardView({
           <Badge tone={status.tone}>{status.label}</Badge>
         </span>
       }
-      description={status.help}
+      description={
+        card.status === "failing" && card.inUse
+          ? "The platform refused these credentials, which come from the environment and are in use: clients' sign-ins fail until they are corrected there."
+          : status.help
+      }
     >
       <div data-platform-card={card.platform} data-status={card.status} className="grid gap-6 lg:grid-cols-2">
         <section aria-label={`Register on ${card.name}`} className="min-w-0 space-y-3 text-sm">
@@ -129,9 +133,14 @@ function PlatformCardView({
             </div>
           ) : null}
           {card.products.length ? (
-            <p className="text-slate-700">
-              <span className="font-medium">Products:</span> {card.products.join(", ")}
-            </p>
+            <div>
+              <p className="mb-1 text-slate-700">Products and APIs to add:</p>
+              <ul className="space-y-1">
+                {card.products.map((p) => (
+                  <CopyRow key={p} label="Product" value={p} />
+                ))}
+              </ul>
+            </div>
           ) : null}
           <p className="text-slate-700">
             <span className="font-medium">Review:</span> {card.review}
@@ -229,7 +238,7 @@ function PlatformCardView({
             >
               Verify
             </Button>
-            {card.status === "unverified" || card.status === "failing" ? (
+            {(card.status === "unverified" || card.status === "failing") && !card.inUse ? (
               <Button
                 size="sm"
                 variant="ghost"
