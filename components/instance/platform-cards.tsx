@@ -60,13 +60,34 @@ function SourceNote({ source }: { source: "environment" | "saved" | null }) {
   return <span className="text-xs text-slate-600">Not set</span>;
 }
 
-function CopyRow({ label, value }: { label: string; value: string }) {
+/** One value to paste on the platform's side, with its copy button beside it (never below). */
+function CopyRow({
+  label,
+  value,
+  lines,
+  note,
+}: {
+  label: string;
+  value: string;
+  /** shown one per line instead of `value` (scopes) */
+  lines?: string[];
+  note?: string;
+}) {
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 px-2 py-1.5">
-      <code translate="no" className="min-w-0 break-all text-xs text-slate-800" aria-label={label}>
-        {value}
-      </code>
-      <CopyButton value={value} label="Copy" />
+    <li className="flex items-start gap-2 rounded-md bg-slate-50 px-2 py-1.5">
+      <div className="min-w-0 flex-1">
+        {note ? <p className="text-xs text-slate-600">{note}</p> : null}
+        <code translate="no" className="block text-xs text-slate-800 [overflow-wrap:anywhere]" aria-label={label}>
+          {lines
+            ? lines.map((l) => (
+                <span key={l} className="block">
+                  {l}
+                </span>
+              ))
+            : value}
+        </code>
+      </div>
+      <CopyButton value={value} label="Copy" className="shrink-0" />
     </li>
   );
 }
@@ -120,7 +141,7 @@ function PlatformCardView({
             <p className="mb-1 text-slate-700">Redirect URIs of this installation:</p>
             <ul className="space-y-1">
               {card.redirectUris.map((u) => (
-                <CopyRow key={u} label="Redirect URI" value={u} />
+                <CopyRow key={u.uri} label="Redirect URI" value={u.uri} note={u.use} />
               ))}
             </ul>
           </div>
@@ -128,7 +149,7 @@ function PlatformCardView({
             <div>
               <p className="mb-1 text-slate-700">Scopes or permissions to request:</p>
               <ul className="space-y-1">
-                <CopyRow label="Scopes" value={card.scopes.join(" ")} />
+                <CopyRow label="Scopes" value={card.scopes.join(" ")} lines={card.scopes} />
               </ul>
             </div>
           ) : null}

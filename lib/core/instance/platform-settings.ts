@@ -34,7 +34,7 @@ export type PlatformCard = {
   sandbox: { on: boolean; source: "environment" | "saved" | "default" };
   verification: { ok: boolean; message: string; at: string; current: boolean } | null;
   forcedLive: boolean;
-  redirectUris: string[];
+  redirectUris: { uri: string; use: string }[];
   scopes: string[];
   products: string[];
   review: string;
@@ -92,7 +92,7 @@ export async function listPlatformCards(): Promise<PlatformCard[]> {
         ? { ok: row.verifyOk === true, message: row.verifyMessage ?? "", at: row.verifiedAt.toISOString(), current }
         : null,
       forcedLive: row?.forcedLive ?? false,
-      redirectUris: setup.redirectPaths.map((p) => `${e.appUrl}${p}`),
+      redirectUris: setup.redirectPaths.map((p) => ({ uri: `${e.appUrl}${p.path}`, use: p.use })),
       scopes: setup.scopes,
       products: setup.products,
       review: setup.review,
