@@ -60,13 +60,34 @@ function SourceNote({ source }: { source: "environment" | "saved" | null }) {
   return <span className="text-xs text-slate-600">Not set</span>;
 }
 
-function CopyRow({ label, value }: { label: string; value: string }) {
+/** One value to paste on the platform's side, with its copy button beside it (never below). */
+function CopyRow({
+  label,
+  value,
+  lines,
+  note,
+}: {
+  label: string;
+  value: string;
+  /** shown one per line instead of `value` (scopes) */
+  lines?: string[];
+  note?: string;
+}) {
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 px-2 py-1.5">
-      <code translate="no" className="min-w-0 break-all text-xs text-slate-800" aria-label={label}>
-        {value}
-      </code>
-      <CopyButton value={value} label="Copy" />
+    <li className="flex items-start gap-2 rounded-md bg-slate-50 px-2 py-1.5">
+      <div className="min-w-0 flex-1">
+        {note ? <p className="text-xs text-slate-600">{note}</p> : null}
+        <code translate="no" className="block text-xs text-slate-800 [overflow-wrap:anywhere]" aria-label={label}>
+          {lines
+            ? lines.map((l) => (
+                <span key={l} className="block">
+                  {l}
+                </span>
+              ))
+            : value}
+        </code>
+      </div>
+      <CopyButton value={value} label="Copy" className="shrink-0" />
     </li>
   );
 }
@@ -107,7 +128,11 @@ function PlatformCardView({
           <Badge tone={status.tone}>{status.label}</Badge>
         </span>
       }
-      description={status.help}
+      description={
+        card.status === "failing" && card.inUse
+          ? "The platform refused these credentials, which come from the environment and are in use: clients' sign-ins fail until they are corrected there."
+          : status.help
+      }
     >
       <div data-platform-card={card.platform} data-status={card.status} className="grid gap-6 lg:grid-cols-2">
         <section aria-label={`Register on ${card.name}`} className="min-w-0 space-y-3 text-sm">
@@ -116,7 +141,7 @@ function PlatformCardView({
             <p className="mb-1 text-slate-700">Redirect URIs of this installation:</p>
             <ul className="space-y-1">
               {card.redirectUris.map((u) => (
-                <CopyRow key={u} label="Redirect URI" value={u} />
+                <CopyRow key={u.uri} label="Redirect URI" value={u.uri} note={u.use} />
               ))}
             </ul>
           </div>
@@ -124,14 +149,19 @@ function PlatformCardView({
             <div>
               <p className="mb-1 text-slate-700">Scopes or permissions to request:</p>
               <ul className="space-y-1">
-                <CopyRow label="Scopes" value={card.scopes.join(" ")} />
+                <CopyRow label="Scopes" value={card.scopes.join(" ")} lines={card.scopes} />
               </ul>
             </div>
           ) : null}
           {card.products.length ? (
-            <p className="text-slate-700">
-              <span className="font-medium">Products:</span> {card.products.join(", ")}
-            </p>
+            <div>
+              <p className="mb-1 text-slate-700">Products and APIs to add:</p>
+              <ul className="space-y-1">
+                {card.products.map((p) => (
+                  <CopyRow key={p} label="Product" value={p} />
+                ))}
+              </ul>
+            </div>
           ) : null}
           <p className="text-slate-700">
             <span className="font-medium">Review:</span> {card.review}
@@ -229,7 +259,7 @@ function PlatformCardView({
             >
               Verify
             </Button>
-            {card.status === "unverified" || card.status === "failing" ? (
+            {(card.status === "unverified" || card.status === "failing") && !card.inUse ? (
               <Button
                 size="sm"
                 variant="ghost"

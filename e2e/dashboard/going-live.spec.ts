@@ -2,7 +2,9 @@
 // environment (a third app, started by this file only, with the platform fakes behind
 // PLATFORM_HOST_OVERRIDES): the instance administrator enters Meta's app id and secret on
 // the Platforms page, verifies them against the Meta fake and takes Meta live; a client
-// then grants an ad account through the real Meta connector. And a new agency's home
+// then grants an ad account through the real Meta connector. The same for Google (a wrong
+// secret refused first), with a client granting an Analytics property through the real
+// Google connector: nothing in an environment file. And a new agency's home
 // shows the first-run checklist, which ticks itself and can be dismissed.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -12,7 +14,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { admin, adminIn, api, seedAgency } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
-import { platformHostOverrides, PLATFORM_FAKES } from "../fixtures/platform-fakes";
+import { fakeOrigin, platformHostOverrides, PLATFORM_FAKES } from "../fixtures/platform-fakes";
+import { GOOGLE_FAKE } from "../../test/support/fakes/google-fake";
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 2;
 const base = `http://localhost:${port}`;
@@ -163,6 +166,120 @@ test.describe("an installation set up from the dashboard", () => {
       await context.close();
     }
   });
+
+  test("the operator sets Google up and verifies it, then a client grants Google Analytics against the fake", async ({
+    page,
+    browser,
+  }) => {
+    const googleFake = fakeOrigin("accounts.google.com");
+    expect((await fetch(`${googleFake}/__reset`, { method: "POST", body: "{}" })).status).toBe(200);
+    const tag = Date.now().toString(36);
+    const agency = await adminIn<{ id: string }>(dataDir, "agency", "create", "--name", `Google Agency ${tag}`);
+    const email = `google-operator-${tag}@example.com`;
+    const password = `pw-${tag}-Secret1`;
+    await adminIn(dataDir, "user", "create", "--agency", agency.id, "--email", email, "--password", password);
+    await adminIn(dataDir, "user", "make-instance-admin", "--email", email);
+
+    await signInToDashboard(page, email, password);
+    await page.goto("/dashboard/instance/platforms");
+    const card = page.locator('[data-platform-card="google"]');
+    await expect(card).toHaveAttribute("data-status", /not_set_up|sandbox/);
+    await expect(
+      card.getByText("https://www.googleapis.com/auth/analytics.manage.users", { exact: true }),
+    ).toBeVisible();
+
+    // a wrong secret first: the platform's answer in plain words, and the platform stays off
+    await card.getByLabel("OAuth client ID").fill(GOOGLE_FAKE.clientId);
+    await card.getByLabel("OAuth client secret").fill("not-the-google-secret");
+    await card.getByLabel("Google Ads developer token").fill(GOOGLE_FAKE.developerToken);
+    await card.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(card.getByText("Saved here").first()).toBeVisible();
+    await card.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(page.getByTestId("verify-result-google")).toContainText(
+      "Verification failed: Google does not accept this client ID and secret",
+    );
+    const sandbox = card.getByRole("checkbox", { name: "Simulate Google (sandbox)" });
+    if (await sandbox.isChecked()) {
+      await sandbox.click();
+      await expect(sandbox).not.toBeChecked();
+    }
+    await expect(card).toHaveAttribute("data-status", "failing");
+
+    await card.getByLabel("OAuth client secret").fill(GOOGLE_FAKE.clientSecret);
+    await card.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByTestId("verify-result-google")).toContainText("the credentials changed since");
+    await card.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(page.getByTestId("verify-result-google")).toContainText(
+      "Verified: Google accepted the client ID and secret (it refused only the test code, as expected).",
+    );
+    await expect(card).toHaveAttribute("data-status", "live");
+
+    // the agency's Connected accounts page reads Google as live
+    await page.goto("/dashboard/accounts");
+    await expect(page.locator('[data-testid="platform-modes"] [data-platform="google"]')).toHaveAttribute(
+      "data-mode",
+      "live",
+    );
+    await expect(
+      page.locator('[data-testid="platform-modes"]').getByRole("link", { name: "Connect your Google account" }),
+    ).toHaveAttribute("href", "/api/dashboard/accounts/connect/google");
+    await expect(page.getByRole("link", { name: "Set platforms up" })).toHaveAttribute(
+      "href",
+      "/dashboard/instance/platforms",
+    );
+    await axeClean(page);
+    await shoot(page, "accounts-live");
+
+    const key = await adminIn<{ key: string }>(dataDir, "key", "create", "--agency", agency.id, "--scopes", "all");
+    const account = await adminIn<{ internalAccountId: string }>(
+      dataDir,
+      ...["account", "connect", "--agency", agency.id, "--platform", "google", "--email", GOOGLE_FAKE.agencyEmail],
+    );
+    const client = await api<{ data: { id: string } }>(base, key.key, "POST", "/clients", {
+      name: "Gina Client",
+      email: GOOGLE_FAKE.clientEmail,
+      language: "English",
+    });
+    expect(client.status).toBe(201);
+    const created = await api<{ data: { id: string; inviteUrl: string } }>(base, key.key, "POST", "/requests", {
+      clientId: client.body.data.id,
+      requestedServices: {
+        google_analytics: {
+          accessLevel: "analyst",
+          requestedAccountLinks: [{ internalAccountId: account.internalAccountId }],
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const context = await browser.newContext();
+    try {
+      const clientPage = await context.newPage();
+      await clientPage.goto(created.body.data.inviteUrl);
+      await clientPage.getByRole("link", { name: "Grant access" }).click();
+      await clientPage.getByRole("checkbox", { name: /Brand Web/ }).check();
+      await clientPage.getByRole("button", { name: "Grant access" }).click();
+      await expect(clientPage.getByRole("heading", { level: 1 })).toHaveText(/now has the access it needs/);
+    } finally {
+      await context.close();
+    }
+    // the grant reached the Google fake through the real connector with the saved credentials
+    const calls = (await (await fetch(`${googleFake}/__calls`)).json()) as {
+      method: string;
+      host: string;
+      path: string;
+      body: unknown;
+    }[];
+    expect(
+      calls.filter((c) => c.method === "POST" && c.path.endsWith("/accessBindings")).map((c) => [c.path, c.body]),
+    ).toEqual([
+      [
+        "/v1alpha/properties/1001/accessBindings",
+        { user: GOOGLE_FAKE.agencyEmail, roles: ["predefinedRoles/analyst"] },
+      ],
+    ]);
+    const view = await api<{ data: { status: string } }>(base, key.key, "GET", `/requests/${created.body.data.id}`);
+    expect(view.body.data.status).toBe("completed");
+  });
 });
 
 test("a new agency's home shows the first-run checklist, which ticks itself and can be dismissed", async ({ page }) => {
@@ -175,15 +292,64 @@ test("a new agency's home shows the first-run checklist, which ticks itself and 
   await axeClean(page);
   await shoot(page, "home-checklist");
 
-  await admin("account", "connect", "--agency", seeded.agencyId, "--platform", "meta");
+  const account = await admin<{ internalAccountId: string }>(
+    ...["account", "connect", "--agency", seeded.agencyId, "--platform", "meta"],
+  );
   await admin("intake", "set", "--agency", seeded.agencyId, "--enabled", "true", "--question", "Your website?");
   await page.reload();
   await expect(list.locator('[data-item="accounts"]')).toHaveAttribute("data-done", "true");
   await expect(list.locator('[data-item="intake"]')).toHaveAttribute("data-done", "true");
   await expect(page.getByText("2 of 5 done.")).toBeVisible();
 
+  // each item links to where it is done
   await list.getByRole("link", { name: "Add your logo and colours" }).click();
   await expect(page).toHaveURL(/\/dashboard\/branding$/);
+  await page.locator("#brand-accent-text").fill("#0f766e");
+  await page.getByRole("button", { name: "Save branding" }).click();
+  await expect(page.getByText("Branding saved.")).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const client = await api<{ data: { id: string } }>(origin, seeded.apiKey, "POST", "/clients", {
+    name: "First Client",
+    email: "first@client.test",
+    language: "English",
+  });
+  const request = await api(origin, seeded.apiKey, "POST", "/requests", {
+    clientId: client.body.data.id,
+    requestedServices: {
+      meta_ads: {
+        accessLevel: "advertiser",
+        requestedAccountLinks: [{ internalAccountId: account.internalAccountId }],
+      },
+    },
+  });
+  expect(request.status).toBe(201);
+  await page.goto("/dashboard");
+  await expect(list.locator('[data-item="branding"]')).toHaveAttribute("data-done", "true");
+  await expect(list.locator('[data-item="first_request"]')).toHaveAttribute("data-done", "true");
+  await expect(list.locator('[data-item="team"]')).toHaveAttribute("data-done", "false");
+  await expect(page.getByText("4 of 5 done.")).toBeVisible();
+  // the first request waits on its client, its status a label
+  await expect(page.getByTestId("home-waiting").getByText("Pending", { exact: true })).toBeVisible();
+  await shoot(page, "home-checklist-4");
+
+  // the last one done, the list goes away by itself
+  await admin(
+    ...["user", "create", "--agency", seeded.agencyId, "--email", `mate-${seeded.agencyId.slice(0, 8)}@example.com`],
+    ...["--password", "teammate-Secret1"],
+  );
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("first-run-checklist")).toHaveCount(0);
+
+  // another new agency dismisses it unfinished
+  const other = await seedAgency({ platforms: [] });
+  await page.context().clearCookies();
+  await signInToDashboard(page, other.email, other.password);
+  // an agency Owner who does not run the installation has no instance pages
+  await expect(page.getByRole("link", { name: "Platforms" })).toHaveCount(0);
+  await page.goto("/dashboard/instance/platforms");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByText("Redirect URIs of this installation")).toHaveCount(0);
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByRole("heading", { name: "Get started" })).toHaveCount(0);

@@ -40,6 +40,11 @@ async function metaMode(base: string, jar: Map<string, string>): Promise<string 
   return /data-platform="meta" data-mode="(\w+)"/.exec(html)?.[1];
 }
 
+/** How often an instance reloaded its platform settings on another instance's announcement. */
+function reloads(server: RunningServer): number {
+  return server.output().split("Platform settings reloaded: a change was announced").length - 1;
+}
+
 async function eventually(read: () => Promise<string | undefined>, expected: string, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
   let last: string | undefined;
@@ -77,6 +82,7 @@ it("an Owner gets 404; the administrator's Meta setup and sandbox switch reach t
   const hidden = await (
     await fetch(`${a.url}/dashboard/instance/platforms`, { headers: { cookie: cookieHeader(ownerJar) } })
   ).text();
+  expect(hidden).toContain("Page not found");
   expect(hidden).not.toContain("Redirect URIs of this installation");
   expect(hidden).not.toContain('"instanceAdmin":true');
   for (const [action, args] of [
@@ -112,12 +118,16 @@ it("an Owner gets 404; the administrator's Meta setup and sandbox switch reach t
     data: { ok: true, message: expect.stringContaining("Meta accepted the app") },
   });
   expect(await metaMode(a.url, adminJar)).toBe("live");
+  // B heard the announcement (LISTEN/NOTIFY), not only its own reload of an old snapshot
+  await eventually(async () => (reloads(b) > 0 ? "heard" : undefined), "heard");
   await eventually(() => metaMode(b.url, adminJar), "live");
 
   // the sandbox switch flipped on B reaches A, and back
+  const heardByA = reloads(a);
   expect(
     (await callServerAction<Result<unknown>>(b.url, switches, [{ platform: "meta", sandbox: true }], adminJar)).value,
   ).toMatchObject({ ok: true });
+  await eventually(async () => (reloads(a) > heardByA ? "heard" : undefined), "heard");
   await eventually(() => metaMode(a.url, adminJar), "sandbox");
   expect(
     (await callServerAction<Result<unknown>>(a.url, switches, [{ platform: "meta", sandbox: false }], adminJar)).value,

@@ -4,7 +4,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { Badge, STATUS_TONES } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { RemindButton } from "@/components/home/remind-button";
@@ -48,7 +48,7 @@ function RequestRow({ r, now, remind }: { r: HomeRequest; now: number; remind: b
         </p>
       </div>
       <div className="flex items-center gap-2">
-        <Badge tone={STATUS_TONES[r.status] ?? "gray"}>{r.status.replace("_", " ")}</Badge>
+        <Badge status={r.status} />
         {remind && r.canRemind ? (
           <RemindButton requestId={r.id} clientName={r.clientName} send={sendReminderAction} />
         ) : null}

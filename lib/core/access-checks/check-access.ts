@@ -277,7 +277,11 @@ export async function runScheduledAccessChecks(
       ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
     });
     // the agency's own stored platform tokens: flagged for "Reconnect" when expired or revoked
-    await checkAgencyTokens({ agencyId: a.id, now }).catch(() => {});
+    await checkAgencyTokens({
+      agencyId: a.id,
+      now,
+      ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
+    }).catch(() => {});
     agencies++;
   }
   return { agencies };

@@ -11,7 +11,8 @@ import { getDb } from "@/lib/infra/db/db";
 export async function checkAgencyTokens(opts: {
   agencyId: string;
   now?: Date;
-  connectorFor?: (platform: string) => PlatformConnector;
+  /** the connector to read with; null when the platform cannot be used here (nothing is read) */
+  connectorFor?: (platform: string) => PlatformConnector | null;
 }): Promise<{ flagged: number }> {
   const now = opts.now ?? new Date();
   const db = await getDb();
@@ -26,7 +27,7 @@ export async function checkAgencyTokens(opts: {
       const token = openAgencyToken(row.accessToken);
       const connector = opts.connectorFor ? opts.connectorFor(row.platform) : getConnector(row.platform);
       if (!token) invalid = true;
-      else if (connector.listAgencyIdentities) {
+      else if (connector?.listAgencyIdentities) {
         try {
           await connector.listAgencyIdentities({ accessToken: token });
         } catch (err) {

@@ -2,23 +2,33 @@
 // (and INSTANCE_ADMIN_EMAILS or the admin CLI add others, an agency Owner is not one), the
 // first-run checklist ticks itself from the agency's data and can be dismissed, and the
 // access-check schedule flags an agency token that expired or was revoked for "Reconnect".
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runScheduledAccessChecks } from "@/lib/core/access-checks/check-access";
 import { accountsNeedingReconnect, checkAgencyTokens } from "@/lib/core/accounts/check-agency-tokens";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { isInstanceAdmin, makeInstanceAdmin, requireInstanceAdmin } from "@/lib/core/instance/instance-admin";
 import { createUser } from "@/lib/core/users/create-user";
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
+import { getConnector } from "@/lib/infra/connectors/get-connector";
+import { pkceVerifier } from "@/lib/infra/connectors/pkce";
 import { getDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
 import { encryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { dismissFirstRunChecklist, getFirstRunChecklist } from "@/lib/surfaces/dashboard/home/get-first-run-checklist";
+import { hostOverrides, META_FAKE_APP, startMetaFake, type MetaFake } from "@/test/support/fakes/meta-fake";
 
 const PASSWORD = "going-live-Secret1";
 
 afterEach(() => {
-  for (const k of ["INSTANCE_ADMIN_EMAILS", "SANDBOX_PLATFORMS", "META_APP_ID", "META_APP_SECRET"])
+  for (const k of [
+    "INSTANCE_ADMIN_EMAILS",
+    "SANDBOX_PLATFORMS",
+    "META_APP_ID",
+    "META_APP_SECRET",
+    "PLATFORM_HOST_OVERRIDES",
+  ])
     delete process.env[k];
   resetEnvCache();
 });
@@ -147,5 +157,79 @@ describe("agency tokens on the access-check schedule", () => {
     refuse = false;
     await checkAgencyTokens({ agencyId: agency.id, connectorFor });
     expect(await accountsNeedingReconnect({ agencyId: agency.id })).toEqual([expired.internalAccountId]);
+  });
+});
+
+describe("the worker's access-check task", () => {
+  let meta: MetaFake;
+  beforeAll(async () => {
+    meta = await startMetaFake();
+  });
+  afterAll(async () => meta?.close());
+
+  /** The agency user's Meta token, from a real sign-in against the fake. */
+  async function metaAgencyToken(): Promise<string> {
+    const redirectUri = "http://localhost:3999/api/dashboard/accounts/connect/callback";
+    const codeVerifier = pkceVerifier("secret", `nonce-${Math.random()}`);
+    const connector = getConnector("meta");
+    const { authorizationUrl } = connector.beginSignIn({ state: "st", redirectUri, serviceIds: [], codeVerifier });
+    const back = new URL((await fetch(authorizationUrl, { redirect: "manual" })).headers.get("location")!);
+    const { accessToken } = await connector.handleCallback({
+      code: back.searchParams.get("code")!,
+      state: "st",
+      redirectUri,
+      codeVerifier,
+    });
+    return accessToken;
+  }
+
+  it("flags the agency's expired and revoked platform tokens through the live connector, and leaves a good one", async () => {
+    process.env.SANDBOX_PLATFORMS = "0";
+    process.env.META_APP_ID = META_FAKE_APP.appId;
+    process.env.META_APP_SECRET = META_FAKE_APP.appSecret;
+    process.env.PLATFORM_HOST_OVERRIDES = hostOverrides(meta.hosts);
+    resetEnvCache();
+    meta.switches.loginAs = "agency";
+    const agency = await createAgency({ name: "Swept Agency" });
+    const good = await connectAccount({
+      agencyId: agency.id,
+      platform: "meta",
+      displayName: "Good",
+      business: { id: "770000000001", name: "Agency Main BM" },
+      accessToken: await metaAgencyToken(),
+    });
+    const revoked = await connectAccount({
+      agencyId: agency.id,
+      platform: "meta",
+      displayName: "Revoked",
+      business: { id: "770000000002", name: "BM" },
+      accessToken: "a-token-meta-never-issued",
+    });
+    const expired = await connectAccount({
+      agencyId: agency.id,
+      platform: "google",
+      displayName: "Expired",
+      email: "g@agency.test",
+      accessToken: "g-token",
+    });
+    const db = await getDb();
+    const now = new Date(Date.now() + 400 * 24 * 3600 * 1000);
+    await db.connectedAccount.update({
+      where: { internalAccountId: expired.internalAccountId },
+      data: { tokenExpiresAt: new Date(now.getTime() - 1000) },
+    });
+
+    // the worker's task, as the worker runs it (no connector handed in: the installation's own)
+    await runScheduledAccessChecks({ now, maxAgencies: 1000 });
+    expect((await db.agency.findUniqueOrThrow({ where: { id: agency.id } })).lastAccessCheckAt?.toISOString()).toBe(
+      now.toISOString(),
+    );
+    expect((await accountsNeedingReconnect({ agencyId: agency.id })).sort()).toEqual(
+      [revoked.internalAccountId, expired.internalAccountId].sort(),
+    );
+    expect(
+      (await db.connectedAccount.findUniqueOrThrow({ where: { internalAccountId: good.internalAccountId } }))
+        .tokenInvalidAt,
+    ).toBeNull();
   });
 });

@@ -282,6 +282,33 @@ describe("saved credentials", () => {
     expect(new URL(authorizationUrl).searchParams.get("client_id")).toBe(GOOGLE_FAKE.clientId);
   });
 
+  it("credentials from the environment that fail Verify show as failing while they stay in use", async () => {
+    setEnv({
+      PLATFORM_HOST_OVERRIDES: overrides,
+      SANDBOX_PLATFORMS: "0",
+      META_APP_ID: META_FAKE_APP.appId,
+      META_APP_SECRET: "wrong-secret-0123456789",
+    });
+    let card = (await listPlatformCards()).find((c) => c.platform === "meta")!;
+    expect(card).toMatchObject({ status: "live", inUse: true, verification: null });
+    const failed = await verifyPlatform({ platform: "meta", userId: USER });
+    expect(failed).toMatchObject({ ok: false, message: "Meta knows this App ID but the App secret is wrong." });
+    card = (await listPlatformCards()).find((c) => c.platform === "meta")!;
+    expect(card).toMatchObject({ status: "failing", inUse: true });
+    expect(card.fields.map((f) => f.source)).toEqual(["environment", "environment"]);
+    expect(platformMode("meta")).toBe("live");
+
+    setEnv({
+      PLATFORM_HOST_OVERRIDES: overrides,
+      SANDBOX_PLATFORMS: "0",
+      META_APP_ID: META_FAKE_APP.appId,
+      META_APP_SECRET: META_FAKE_APP.appSecret,
+    });
+    card = (await listPlatformCards()).find((c) => c.platform === "meta")!;
+    // the failure was for other values: not current, so the card reads live again until verified
+    expect(card).toMatchObject({ status: "live", verification: { ok: false, current: false } });
+  });
+
   it("the sandbox switch applies when SANDBOX_PLATFORMS is not set, and is refused when it is", async () => {
     setEnv({
       PLATFORM_HOST_OVERRIDES: overrides,

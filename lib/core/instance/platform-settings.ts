@@ -28,11 +28,13 @@ export type PlatformCard = {
   platform: string;
   name: string;
   status: PlatformStatus;
+  /** whether clients' sign-ins use the real platform now (also when failing, with environment values) */
+  inUse: boolean;
   fields: (Omit<SetupField, "key"> & { key: string; source: "environment" | "saved" | null; display: string | null })[];
   sandbox: { on: boolean; source: "environment" | "saved" | "default" };
   verification: { ok: boolean; message: string; at: string; current: boolean } | null;
   forcedLive: boolean;
-  redirectUris: string[];
+  redirectUris: { uri: string; use: string }[];
   scopes: string[];
   products: string[];
   review: string;
@@ -66,15 +68,17 @@ export async function listPlatformCards(): Promise<PlatformCard[]> {
     const current = !!row?.verifiedAt && row.verifiedFingerprint === fingerprint;
     let status: PlatformStatus;
     if (mode === "sandbox") status = "sandbox";
+    else if (mode !== "live" && !complete) status = "not_set_up";
+    // credentials from the environment are used even when they fail: the card says so
+    else if (current && row?.verifyOk === false && !row.forcedLive) status = "failing";
     else if (mode === "live") status = "live";
-    else if (!complete) status = "not_set_up";
-    else if (current && row?.verifyOk === false) status = "failing";
     else status = "unverified";
     const sandboxOn = mode === "sandbox";
     return {
       platform,
       name: setup.name,
       status,
+      inUse: mode === "live",
       fields: setup.fields.map((f) => ({
         ...f,
         source: eff[f.key]?.source ?? null,
@@ -88,7 +92,7 @@ export async function listPlatformCards(): Promise<PlatformCard[]> {
         ? { ok: row.verifyOk === true, message: row.verifyMessage ?? "", at: row.verifiedAt.toISOString(), current }
         : null,
       forcedLive: row?.forcedLive ?? false,
-      redirectUris: setup.redirectPaths.map((p) => `${e.appUrl}${p}`),
+      redirectUris: setup.redirectPaths.map((p) => ({ uri: `${e.appUrl}${p.path}`, use: p.use })),
       scopes: setup.scopes,
       products: setup.products,
       review: setup.review,

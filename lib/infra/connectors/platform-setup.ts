@@ -18,8 +18,8 @@ export type PlatformSetup = {
   platform: string;
   name: string;
   fields: SetupField[];
-  /** the paths of this installation's OAuth callbacks, joined to APP_URL by the page */
-  redirectPaths: string[];
+  /** the paths of this installation's OAuth callbacks (joined to APP_URL by the page), and who signs in there */
+  redirectPaths: { path: string; use: string }[];
   scopes: string[];
   products: string[];
   review: string;
@@ -27,7 +27,10 @@ export type PlatformSetup = {
   reviewDocsUrl?: string;
 };
 
-const CALLBACKS = ["/api/access/callback", "/api/dashboard/accounts/connect/callback"];
+const CALLBACKS = [
+  { path: "/api/access/callback", use: "Clients granting access" },
+  { path: "/api/dashboard/accounts/connect/callback", use: "Your agencies connecting their accounts" },
+];
 const field = (key: string, label: string, secret: boolean, required = true, hint?: string): SetupField => ({
   key,
   label,

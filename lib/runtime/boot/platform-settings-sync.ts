@@ -11,7 +11,11 @@ export async function startPlatformSettingsSync(databaseMode: "embedded" | "post
     log().warn({ err: (err as Error).message }, "Saved platform settings could not be read"),
   );
   if (databaseMode !== "postgres") return;
-  await listen(CHANNELS.platformSettingsChanged, () => void refreshPlatformSettings().catch(() => {})).catch((err) =>
+  const reload = () =>
+    void refreshPlatformSettings()
+      .then(() => log().info("Platform settings reloaded: a change was announced"))
+      .catch(() => {});
+  await listen(CHANNELS.platformSettingsChanged, reload).catch((err) =>
     log().warn(
       { err: (err as Error).message },
       "LISTEN for platform setting changes failed; changes reach this process within 5 s",

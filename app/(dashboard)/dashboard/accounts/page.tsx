@@ -14,6 +14,8 @@ import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context"
 import { can } from "@/lib/core/auth/roles";
 import { listPlatforms } from "@/lib/core/catalog/catalog";
 import { Card } from "@/components/ui/card";
+import Link from "next/link";
+import { isInstanceAdmin } from "@/lib/core/instance/instance-admin";
 import {
   connectAccountAction,
   disconnectAccountAction,
@@ -37,6 +39,8 @@ export default async function AccountsPage() {
     listAccountAssignees({ agencyId: ctx.agencyId }),
   ]);
   const modes: ConnectModes = Object.fromEntries(listPlatforms().map((p) => [p.id, connectMode(p.id)]));
+  const canWrite = can(ctx.role, "accounts:write");
+  const runsInstance = await isInstanceAdmin(ctx.userId);
   return (
     <>
       <PageHeader
@@ -49,22 +53,44 @@ export default async function AccountsPage() {
           .map((n) => ({ ...n, lastSeenAt: n.lastSeenAt.toISOString() }))}
       />
       <Card
+        className="mb-6"
         title="Platform sign-in on this installation"
         description="Live: real platform sign-in and grants. Sandbox: simulated. Not set up: the installation's administrator has not finished this platform's app yet."
+        actions={
+          runsInstance ? (
+            <Link href="/dashboard/instance/platforms" className="text-sm font-medium text-indigo-700 underline">
+              Set platforms up
+            </Link>
+          ) : null
+        }
       >
-        <ul className="grid gap-1 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="platform-modes">
+        <ul className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4" data-testid="platform-modes">
           {listPlatforms()
             .filter((p) => p.connectorKind === "oauth")
-            .map((p) => (
-              <li key={p.id} data-platform={p.id} data-mode={platformMode(p.id)}>
-                {p.name}: <span className="font-medium">{MODE_LABEL[platformMode(p.id)]}</span>
-              </li>
-            ))}
+            .map((p) => {
+              const mode = platformMode(p.id);
+              return (
+                <li key={p.id} data-platform={p.id} data-mode={mode} className="flex flex-wrap items-baseline gap-x-2">
+                  <span>
+                    {p.name}: <span className="font-medium">{MODE_LABEL[mode]}</span>
+                  </span>
+                  {canWrite && mode === "live" ? (
+                    <a
+                      href={`/api/dashboard/accounts/connect/${p.id}`}
+                      className="text-xs font-medium text-indigo-700 underline"
+                      aria-label={`Connect your ${p.name} account`}
+                    >
+                      Connect
+                    </a>
+                  ) : null}
+                </li>
+              );
+            })}
         </ul>
       </Card>
       <AccountsPanel
         initialAccounts={accounts}
-        canWrite={can(ctx.role, "accounts:write")}
+        canWrite={canWrite}
         modes={modes}
         needsReconnect={needsReconnect}
         actions={{ connect: connectAccountAction, disconnect: disconnectAccountAction }}
@@ -72,7 +98,7 @@ export default async function AccountsPage() {
       <AccountPeoplePanel
         accounts={accounts}
         assignees={assignees}
-        canWrite={can(ctx.role, "accounts:write")}
+        canWrite={canWrite}
         actions={{ listPeople: listAgencyPeopleAction, save: setAssigneesAction }}
       />
     </>
