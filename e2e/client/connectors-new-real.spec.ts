@@ -187,7 +187,7 @@ test("HubSpot: live, the client adds the agency's user to the portal in one clic
     assetCount: 1,
   });
 
-  const creates = (await callsOf(apiOrigin)).filter((c) => c.method === "POST" && c.path === "/settings/v3/users");
+  const creates = (await callsOf(apiOrigin)).filter((c) => c.method === "POST" && c.path === "/settings/v3/users/");
   expect(creates.map((c) => c.body)).toEqual([
     { email: HUBSPOT_FAKE.agencyEmail, roleId: "101", sendWelcomeEmail: true },
   ]);
