@@ -104,8 +104,8 @@ export interface CatalogService {
 
 /** The Catalog service object of the API contract, and nothing more. */
 export interface ApiCatalogService {
-  readonly id: string;
-  readonly platform: string;
+  readonly id: ServiceId;
+  readonly platform: PlatformId;
   readonly roles: readonly CatalogRole[];
   readonly grantMethod: GrantMethod;
   readonly clientSignInRequired: boolean;
