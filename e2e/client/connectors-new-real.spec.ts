@@ -3,9 +3,12 @@
 // fakes of e2e/fixtures/platform-fakes.ts): invite link → "Grant access" → the platform's
 // consent page (the fake's Allow) → the picker → grant, with axe on the client's pages. The
 // fake must have received the documented calls, and the API must report the service granted.
+// HubSpot's journey goes on: a second request finds the agency's user already in the portal
+// and creates nothing, then the agency emails a removal link and the client removes the user.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { adminIn } from "../fixtures/admin";
+import { signInToDashboard } from "../fixtures/agency-actions";
 import { fakeOrigin } from "../fixtures/platform-fakes";
 import { SNAPCHAT_FAKE } from "../../test/support/fakes/snapchat-fake";
 import { HUBSPOT_FAKE } from "../../test/support/fakes/hubspot-fake";
@@ -45,7 +48,7 @@ async function seedRequest(
   email: string,
   service: string,
   accessLevel: string,
-): Promise<{ apiKey: string; request: RequestView }> {
+): Promise<{ apiKey: string; request: RequestView; agencyId: string; clientId: string; accountId: string }> {
   const tag = `${Date.now().toString(36)}${platform.slice(0, 2)}`;
   const agency = await adminIn<{ id: string }>(
     realDataDir,
@@ -86,7 +89,13 @@ async function seedRequest(
     },
   });
   expect(created.status).toBe(201);
-  return { apiKey: key, request: created.body.data };
+  return {
+    apiKey: key,
+    request: created.body.data,
+    agencyId: agency.id,
+    clientId: client.body.data.id,
+    accountId: account.internalAccountId,
+  };
 }
 
 async function noSeriousAxeViolations(page: Page) {
@@ -172,11 +181,19 @@ test("Snapchat: the client's organization invites the agency's email, gives it t
   });
 });
 
-test("HubSpot: live, the client adds the agency's user to the portal in one click", async ({ page }) => {
+test("HubSpot: live, the client adds the agency's user in one click, finds it there next time, and removes it by link", async ({
+  page,
+  browser,
+}) => {
   const consent = fakeOrigin("app.hubspot.com");
   const apiOrigin = fakeOrigin("api.hubapi.com");
   await fetch(`${apiOrigin}/__reset`, { method: "POST" });
-  const { apiKey, request } = await seedRequest("hubspot", HUBSPOT_FAKE.agencyEmail, "hubspot_portal", "standard");
+  const { apiKey, request, agencyId, clientId, accountId } = await seedRequest(
+    "hubspot",
+    HUBSPOT_FAKE.agencyEmail,
+    "hubspot_portal",
+    "standard",
+  );
 
   await grantInBrowser(page, {
     inviteUrl: request.inviteUrl,
@@ -187,7 +204,7 @@ test("HubSpot: live, the client adds the agency's user to the portal in one clic
     assetCount: 1,
   });
 
-  const creates = (await callsOf(apiOrigin)).filter((c) => c.method === "POST" && c.path === "/settings/v3/users");
+  const creates = (await callsOf(apiOrigin)).filter((c) => c.method === "POST" && c.path === "/settings/v3/users/");
   expect(creates.map((c) => c.body)).toEqual([
     { email: HUBSPOT_FAKE.agencyEmail, roleId: "101", sendWelcomeEmail: true },
   ]);
@@ -196,4 +213,75 @@ test("HubSpot: live, the client adds the agency's user to the portal in one clic
     status: "granted",
     grantedAssets: [{ id: HUBSPOT_FAKE.portal.hubId, name: HUBSPOT_FAKE.portal.hubDomain, accessLevel: "standard" }],
   });
+
+  // a second request for the same portal: the agency's user is already there, nothing is created
+  const again = await api<{ data: RequestView }>(apiKey, "POST", "/requests", {
+    clientId,
+    requestedServices: {
+      hubspot_portal: { accessLevel: "view_only", requestedAccountLinks: [{ internalAccountId: accountId }] },
+    },
+  });
+  expect(again.status).toBe(201);
+  const secondContext = await browser.newContext({ baseURL: realBase });
+  await grantInBrowser(await secondContext.newPage(), {
+    inviteUrl: again.body.data.inviteUrl,
+    service: "hubspot_portal",
+    consentOrigin: consent,
+    consentTitle: /HubSpot/,
+    asset: new RegExp(HUBSPOT_FAKE.portal.hubDomain),
+    assetCount: 1,
+  });
+  await secondContext.close();
+  expect(
+    (await callsOf(apiOrigin)).filter((c) => c.method === "POST" && c.path === "/settings/v3/users/"),
+  ).toHaveLength(1);
+  const secondView = await api<{ data: RequestView }>(apiKey, "GET", `/requests/${again.body.data.id}`);
+  expect(secondView.body.data.services[0]).toMatchObject({ status: "granted" });
+
+  // the agency asks the client to remove it: HubSpot needs the client's sign-in, so a removal link
+  const tag = Date.now().toString(36);
+  const email = `owner-${tag}@example.com`;
+  const password = `pw-${tag}-Secret1`;
+  await adminIn(realDataDir, "user", "create", "--agency", agencyId, "--email", email, "--password", password);
+  await signInToDashboard(page, email, password);
+  await page.goto(`/dashboard/clients/${clientId}`);
+  const access = page.locator("section", { has: page.getByRole("heading", { name: "Access after the grant" }) });
+  await access.getByRole("button", { name: "Remove our access" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove our access" }).click();
+  const removal = page.locator("section", {
+    has: page.getByRole("heading", { name: "Removal with the client's consent" }),
+  });
+  await removal.getByRole("button", { name: "Email a removal link for HubSpot" }).click();
+  await expect(removal.locator("td").getByText("Sent", { exact: true })).toBeVisible();
+  await page.goto("/dashboard/mailbox");
+  await page
+    .getByRole("button", { name: /asks you to remove its access/ })
+    .first()
+    .click();
+  await page.getByRole("button", { name: "Text", exact: true }).click();
+  const link = /https?:\/\/\S+\/r\/[A-Za-z0-9_-]{43}/.exec(await page.getByTestId("email-text").innerText())![0];
+
+  const clientContext = await browser.newContext({ baseURL: realBase });
+  const clientPage = await clientContext.newPage();
+  await clientPage.goto(new URL(link).pathname);
+  await expect(clientPage.getByText(new RegExp(HUBSPOT_FAKE.portal.hubDomain)).first()).toBeVisible();
+  await noSeriousAxeViolations(clientPage);
+  await clientPage.getByRole("link", { name: "Sign in with HubSpot" }).click();
+  await expect(clientPage).toHaveURL((url) => url.origin === consent);
+  await clientPage.getByRole("link", { name: "Allow" }).click();
+  await clientPage.getByRole("button", { name: "Confirm and remove access" }).click();
+  await expect(clientPage.getByRole("heading", { name: "Done. Here is what happened:" })).toBeVisible();
+  await expect(clientPage.getByText(new RegExp(HUBSPOT_FAKE.portal.hubDomain)).first()).toBeVisible();
+  await noSeriousAxeViolations(clientPage);
+  await clientContext.close();
+
+  const deletes = (await callsOf(apiOrigin)).filter((c) => c.method === "DELETE");
+  expect(deletes.length).toBeGreaterThanOrEqual(1);
+  for (const d of deletes) {
+    expect(d.path).toBe(`/settings/v3/users/${encodeURIComponent(HUBSPOT_FAKE.agencyEmail)}`);
+    expect(d.query).toEqual({ idProperty: "EMAIL" });
+  }
+  await page.goto(`/dashboard/clients/${clientId}`);
+  await expect(removal.locator("td").getByText("Completed", { exact: true })).toBeVisible();
+  await expect(access.getByText("Removed", { exact: true }).first()).toBeVisible();
 });

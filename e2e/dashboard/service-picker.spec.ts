@@ -1,4 +1,4 @@
-// Issue 31 item 3: the new request form's service picker with the larger catalog on a phone
+// The new request form's service picker with the larger catalog on a phone
 // (375 px) and on a desktop: every platform is a group with its mark, a search narrows the
 // list and opens what matches, a chosen service stays chosen while the search changes, and
 // nothing is wider than the screen.

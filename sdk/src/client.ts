@@ -26,6 +26,10 @@ export type WebhookWithSecret = Schemas["WebhookWithSecret"];
 export type WebhookDelivery = Schemas["WebhookDelivery"];
 export type ConnectedAccount = Schemas["ConnectedAccount"];
 export type CatalogService = Schemas["CatalogService"];
+/** A catalog service id, as GET /services lists them; the catalog only grows. */
+export type ServiceId = Schemas["ServiceId"];
+/** A catalog platform id. */
+export type PlatformId = Schemas["PlatformId"];
 export type Usage = Schemas["Usage"];
 export type CurrentKey = Schemas["CurrentKey"];
 export type CreateClientBody = Body<"/clients", "post">;

@@ -1,6 +1,7 @@
 // Checks the requests a connector sent (as a contract fake recorded them) against the
 // platform's own published description: the fragments of Pinterest's OpenAPI document,
-// TikTok's official SDK definitions, Microsoft's SDK service definitions, or the field list
+// TikTok's official SDK definitions, Microsoft's SDK service definitions, HubSpot's official
+// Node.js SDK request factories and models, or the field list
 // written down from a documentation page, kept in test/fixtures/platform-descriptions/ with
 // their source. The schema language is the JSON Schema subset those descriptions use:
 // type, properties, required, additionalProperties, items, enum, pattern, min/max length,

@@ -1,4 +1,4 @@
-// The larger catalog (issue 31) holds together for every service: a mark for its platform,
+// The larger catalog holds together for every service: a mark for its platform,
 // its manual steps in English, Spanish and Dutch with the platform's help page beside them,
 // the agency identifier its steps need among its link fields, and the first 26 services
 // exactly as before (ids, order and API shape).
@@ -44,8 +44,12 @@ describe("the larger catalog", () => {
         ).toBe(true);
         for (const step of steps) expect(step).not.toMatch(/[{}]/);
       }
-      expect(es).not.toEqual(en);
-      expect(nl).not.toEqual(es);
+      // each step translated (a missing translation falls back to the English step)
+      en!.forEach((step, i) => {
+        expect(es![i], `${s.id} step ${i + 1} in Spanish`).not.toBe(step);
+        expect(nl![i], `${s.id} step ${i + 1} in Dutch`).not.toBe(step);
+        expect(nl![i], `${s.id} step ${i + 1} in Dutch`).not.toBe(es![i]);
+      });
       for (const l of ["en", "es", "nl"] as const) expect(serviceName(l, s.id).length).toBeGreaterThan(0);
     }
   });

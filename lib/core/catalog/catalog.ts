@@ -104,8 +104,8 @@ export interface CatalogService {
 
 /** The Catalog service object of the API contract, and nothing more. */
 export interface ApiCatalogService {
-  readonly id: string;
-  readonly platform: string;
+  readonly id: ServiceId;
+  readonly platform: PlatformId;
   readonly roles: readonly CatalogRole[];
   readonly grantMethod: GrantMethod;
   readonly clientSignInRequired: boolean;
@@ -472,6 +472,10 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
     platform: "wordpress",
     name: "WordPress Site",
     // The agency always needs an administrator account; there is no choice to make.
+    // Client-side grant API: the WordPress REST API creates a user with a role (POST
+    // /wp-json/wp/v2/users, https://developer.wordpress.org/rest-api/reference/users/#create-a-user),
+    // authenticated as a site administrator (an application password); there is no sign-in
+    // to run from the client page, so the client adds the user by hand.
     roles: [],
     flow: "instructions",
     steps: [

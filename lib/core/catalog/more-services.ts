@@ -1,4 +1,4 @@
-// The catalog's manual services beyond the first 26 (issue 31): the tools agencies are
+// The catalog's manual services beyond the first 26: the tools agencies are
 // most often asked for access to. None is granted in one click: the client follows the
 // steps written from the platform's own help page (`docs`), then says "I've sent the
 // invite" (client_invite: the platform sends an invitation the agency accepts) or the

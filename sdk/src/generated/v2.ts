@@ -176,7 +176,36 @@ export type paths = {
         };
         /**
          * List the catalog of services and roles
-         * @description Not paginated; takes no parameters.
+         * @description Not paginated; takes no parameters. The catalog, by platform:
+         *
+         *     - Meta: `meta_business_manager`, `meta_ads`, `meta_page`, `meta_instagram`, `meta_catalog`, `meta_pixel`
+         *     - Google: `google_ads`, `google_ads_mcc`, `google_analytics`, `google_tag_manager`, `google_search_console`, `google_merchant_center`, `google_business_profile`, `google_youtube`, `google_looker_studio`, `google_search_ads_360`
+         *     - TikTok: `tiktok_ads`, `tiktok_business_center`
+         *     - LinkedIn: `linkedin_ads`, `linkedin_page`
+         *     - Microsoft Advertising: `microsoft_ads`
+         *     - Pinterest: `pinterest_ads`
+         *     - Snapchat: `snapchat_ads`, `snapchat_business_manager`
+         *     - X: `x_ads`
+         *     - Shopify: `shopify_store`
+         *     - Klaviyo: `klaviyo_account`
+         *     - HubSpot: `hubspot_portal`
+         *     - WordPress: `wordpress_site`
+         *     - Amazon Ads: `amazon_ads`
+         *     - Apple Ads: `apple_search_ads`
+         *     - Reddit Ads: `reddit_ads`
+         *     - Microsoft Clarity: `clarity_project`
+         *     - Bing Webmaster Tools: `bing_webmaster_tools`
+         *     - Hotjar: `hotjar_organization`
+         *     - Semrush: `semrush_project`
+         *     - Cookiebot: `cookiebot_account`
+         *     - ProfitMetrics: `profitmetrics_account`
+         *     - Channable: `channable_company`
+         *     - Lightspeed: `lightspeed_store`
+         *     - Mailchimp: `mailchimp_account`
+         *     - ActiveCampaign: `activecampaign_account`
+         *     - Wix: `wix_site`
+         *     - Webflow: `webflow_site`
+         *     - Squarespace: `squarespace_site`
          *
          *     No scope needed: any valid key.
          */
@@ -1298,9 +1327,8 @@ export type components = {
             linkedAt: string;
         };
         CatalogService: {
-            /** @description The key to use in `requestedServices`. */
-            id: string;
-            platform: string;
+            id: components["schemas"]["ServiceId"];
+            platform: components["schemas"]["PlatformId"];
             /** @description Empty when the service has no roles: omit `accessLevel` then. */
             roles: {
                 /** @description Use as `accessLevel`. */
@@ -1320,6 +1348,16 @@ export type components = {
                 required: boolean;
             }[];
         };
+        /**
+         * @description A service of the catalog: the key to use in `requestedServices`. GET /services lists each with its roles; services are only ever added.
+         * @enum {string}
+         */
+        ServiceId: "meta_business_manager" | "meta_ads" | "meta_page" | "meta_instagram" | "meta_catalog" | "meta_pixel" | "google_ads" | "google_ads_mcc" | "google_analytics" | "google_tag_manager" | "google_search_console" | "google_merchant_center" | "google_business_profile" | "google_youtube" | "tiktok_ads" | "tiktok_business_center" | "linkedin_ads" | "linkedin_page" | "microsoft_ads" | "pinterest_ads" | "snapchat_ads" | "x_ads" | "shopify_store" | "klaviyo_account" | "hubspot_portal" | "wordpress_site" | "google_looker_studio" | "google_search_ads_360" | "snapchat_business_manager" | "amazon_ads" | "apple_search_ads" | "reddit_ads" | "clarity_project" | "bing_webmaster_tools" | "hotjar_organization" | "semrush_project" | "cookiebot_account" | "profitmetrics_account" | "channable_company" | "lightspeed_store" | "mailchimp_account" | "activecampaign_account" | "wix_site" | "webflow_site" | "squarespace_site";
+        /**
+         * @description A platform of the catalog; platforms are only ever added.
+         * @enum {string}
+         */
+        PlatformId: "meta" | "google" | "tiktok" | "linkedin" | "microsoft" | "pinterest" | "snapchat" | "x" | "shopify" | "klaviyo" | "hubspot" | "wordpress" | "amazon" | "apple" | "reddit" | "clarity" | "bing" | "hotjar" | "semrush" | "cookiebot" | "profitmetrics" | "channable" | "lightspeed" | "mailchimp" | "activecampaign" | "wix" | "webflow" | "squarespace";
         /** @description This UTC calendar month's access-link usage. */
         Usage: {
             plan: string | null;

@@ -1,22 +1,24 @@
 // Contract fake of the HubSpot endpoints the HubSpot connector calls, written from HubSpot's
 // documentation and its official SDK's request models (HubSpot/hubspot-api-nodejs,
-// codegen/settings/users): app.hubspot.com's /oauth/authorize consent page, and
-// api.hubapi.com's POST /oauth/v1/token, GET /oauth/v1/access-tokens/{token} (token
-// metadata: hub_id, hub_domain, user), GET /settings/v3/users/roles, GET and DELETE
-// /settings/v3/users/{email}?idProperty=EMAIL and POST /settings/v3/users (User provisioning,
+// codegen/settings/users and codegen/oauth; test/fixtures/platform-descriptions/hubspot-api-nodejs-sdk.json):
+// app.hubspot.com's /oauth/authorize consent page, and api.hubapi.com's POST /oauth/v1/token,
+// GET /oauth/v1/access-tokens/{token} (token metadata: hub_id, hub_domain, user), GET
+// /settings/v3/users/roles, GET and DELETE /settings/v3/users/{email}?idProperty=EMAIL and POST
+// /settings/v3/users/ (User provisioning,
 // https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide). It
 // refuses what HubSpot refuses: a wrong client, a changed redirect_uri, unknown scopes, an
 // unknown or reused code (BAD_AUTH_CODE), a missing token or scope (MISSING_SCOPES), a create
-// body outside UserProvisionRequest's fields (email and sendWelcomeEmail required; roleId,
-// primaryTeamId, secondaryTeamIds), an unknown role, a paid-seat role without billing-write,
-// an existing user (409), with HubSpot's `{ status: "error", message, correlationId,
-// category }` bodies.
+// body that is not a UserProvisionRequest (checked against the SDK description: email
+// required; firstName, lastName, roleId, primaryTeamId, secondaryTeamIds, sendWelcomeEmail,
+// nothing else), an unknown role, a paid-seat role without billing-write, an existing user
+// (409), with HubSpot's `{ status: "error", message, correlationId, category }` bodies.
 //
 // Switches: `expiredToken` (401), `forbidden` (403: the signed-in user may not add users),
 // `rateLimitOnce` (the next API call answers 429), `rateLimitAlways`, `serverError` (creates
 // answer 500), `conflictOnCreate` (409), `signInAs` ("agency": the agency's own portal and user).
 import crypto from "node:crypto";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
+import { loadDescription, schemaErrors } from "@/test/support/platform-description";
 import {
   startFakePlatform,
   type FakePlatform,
@@ -37,11 +39,9 @@ export const HUBSPOT_FAKE = {
   ],
 } as const;
 
-/** UserProvisionRequest (official SDK, codegen/settings/users/models/UserProvisionRequest.ts). */
-export const HUBSPOT_USER_PROVISION_FIELDS = {
-  required: ["email", "sendWelcomeEmail"],
-  optional: ["roleId", "primaryTeamId", "secondaryTeamIds"],
-} as const;
+/** HubSpot's official SDK's description of the calls the connector makes. */
+export const HUBSPOT_DESCRIPTION = loadDescription("hubspot-api-nodejs-sdk.json");
+const USER_PROVISION_REQUEST = HUBSPOT_DESCRIPTION.operations["POST /settings/v3/users/"]!.requestBody!;
 const SCOPES = [
   "oauth",
   "settings.users.read",
@@ -188,16 +188,10 @@ export async function startHubSpotFake(
       if (scopeError) return scopeError;
       if (switches.forbidden) return fail(403, "FORBIDDEN", "You don't have permission to add users to this account.");
       if (switches.serverError) return fail(500, "INTERNAL_ERROR", "Internal error");
-      const b = (req.body ?? {}) as Record<string, unknown>;
-      const known: readonly string[] = [
-        ...HUBSPOT_USER_PROVISION_FIELDS.required,
-        ...HUBSPOT_USER_PROVISION_FIELDS.optional,
-      ];
-      const extra = Object.keys(b).filter((k) => !known.includes(k));
-      if (extra.length > 0) return fail(400, "VALIDATION_ERROR", `Unrecognized field(s): ${extra.join(", ")}`);
-      if (typeof b.email !== "string" || !EMAIL.test(b.email))
-        return fail(400, "VALIDATION_ERROR", "email is required");
-      if (typeof b.sendWelcomeEmail !== "boolean") return fail(400, "VALIDATION_ERROR", "sendWelcomeEmail is required");
+      const invalid = schemaErrors(USER_PROVISION_REQUEST, req.body ?? null);
+      if (invalid.length > 0) return fail(400, "VALIDATION_ERROR", `Invalid input JSON: ${invalid.join("; ")}`);
+      const b = req.body as Record<string, unknown> & { email: string };
+      if (!EMAIL.test(b.email)) return fail(400, "VALIDATION_ERROR", `${b.email} is not a valid email address`);
       let roleIds: string[] = [];
       if (b.roleId !== undefined) {
         const role = switches.roles.find((r) => r.id === b.roleId);

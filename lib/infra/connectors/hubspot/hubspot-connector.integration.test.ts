@@ -1,14 +1,16 @@
 // The HubSpot connector over real HTTP against the HubSpot contract fake: sign-in with the
 // service's scopes, the portal as the one asset, the user created with the mapped role (the
-// create body checked against the official SDK's UserProvisionRequest fields), roles the API
+// create body as the official SDK's UserProvisionRequest has it), roles the API
 // cannot give refused with steps, already a user, never weaker, refusals, an expired token,
 // rate limits (once, then for the whole attempt), a 5xx, removal; then the client-page journey
-// through the app's routes with HubSpot live (one click), a cancel at consent and a rate limit.
+// through the app's routes with HubSpot live (one click): the user created, a user already
+// there, a refusal, a cancel at consent, a rate limit, and removal through a removal link.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConnectorError, type AgencyAccountRef, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { createConnectorHttp, redactUrl } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { createHubSpotConnector } from "@/lib/infra/connectors/hubspot/hubspot-connector";
+import { createRemovalLink } from "@/lib/core/removal-links/create-removal-link";
 import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
 import { eventsOf, getNoFollow, locationOf, postForm, requestRow, typesOf } from "@/test/support/access-fixtures";
 import {
@@ -17,12 +19,7 @@ import {
   useRealConnectorApp,
   walkClientGrant,
 } from "@/test/support/connector-journey";
-import {
-  HUBSPOT_FAKE,
-  HUBSPOT_USER_PROVISION_FIELDS,
-  startHubSpotFake,
-  type HubSpotFake,
-} from "@/test/support/fakes/hubspot-fake";
+import { HUBSPOT_FAKE, startHubSpotFake, type HubSpotFake } from "@/test/support/fakes/hubspot-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const HUB = HUBSPOT_FAKE.portal.hubId;
@@ -74,7 +71,7 @@ const kindOf = async (p: Promise<unknown>) =>
     () => "none",
     (e: unknown) => (e instanceof ConnectorError ? e.kind : `other: ${String(e)}`),
   );
-const creates = () => fake.calls.filter((c) => c.method === "POST" && c.path === "/settings/v3/users");
+const creates = () => fake.calls.filter((c) => c.method === "POST" && c.path === "/settings/v3/users/");
 const writes = () =>
   fake.calls.filter((c) => c.host === "api.hubapi.com" && c.method !== "GET" && c.path !== "/oauth/v1/token");
 const grant = (token: string, role: string | null, assetIds: string[] = [HUB]) =>
@@ -161,17 +158,7 @@ describe("HubSpot grants", () => {
       expect(creates().at(-1)!.body).toEqual({ email: EMAIL, roleId, sendWelcomeEmail: true });
       expect(fake.users.get(EMAIL)!.roleIds).toEqual([roleId]);
     }
-    // Every create body has UserProvisionRequest's required fields and nothing outside its
-    // fields (official SDK, HubSpot/hubspot-api-nodejs codegen/settings/users/models/UserProvisionRequest.ts;
-    // https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide).
-    const known: string[] = [...HUBSPOT_USER_PROVISION_FIELDS.required, ...HUBSPOT_USER_PROVISION_FIELDS.optional];
-    for (const c of creates()) {
-      const body = c.body as Record<string, unknown>;
-      for (const field of HUBSPOT_USER_PROVISION_FIELDS.required) expect(body).toHaveProperty(field);
-      expect(Object.keys(body).filter((k) => !known.includes(k))).toEqual([]);
-      expect(typeof body.email).toBe("string");
-      expect(typeof body.sendWelcomeEmail).toBe("boolean");
-    }
+    // every body checked against the SDK's UserProvisionRequest: hubspot-descriptions.integration.test.ts
   });
 
   it("a free portal without roles: view only is HubSpot's minimal user; standard is refused with the steps", async () => {
@@ -391,5 +378,95 @@ describe("the client page with HubSpot live", () => {
       .filter((e) => e.type === "connection.attempt_completed")
       .map((e) => e.data.attempt as { platform: string; outcome: string });
     expect(attempts).toEqual([expect.objectContaining({ platform: "hubspot", outcome: "failed" })]);
+  });
+  it("an agency user already in the portal: granted in one click without a create, the user left as it was", async () => {
+    const { requestId, token } = await seed();
+    const before = fake.addUser({ email: EMAIL, roleIds: ["102"] });
+    await walkClientGrant({
+      base: app.base,
+      token,
+      serviceId: "hubspot_portal",
+      consentOrigin: fake.hosts["app.hubspot.com"]!,
+      assets: [HUB],
+    });
+    expect(creates()).toEqual([]);
+    expect(fake.users.get(EMAIL)).toEqual(before);
+    await expectGrantRecorded(requestId, "hubspot_portal", {
+      grantedAssets: [{ id: HUB, name: HUBSPOT_FAKE.portal.hubDomain, accessLevel: "standard", verified: true }],
+      platform: "hubspot",
+      outcome: "success",
+      errors: [],
+    });
+  });
+
+  it("a client who may not add users is refused with HubSpot's message: nothing granted, the attempt failed", async () => {
+    const { requestId, token } = await seed();
+    fake.switches.forbidden = true;
+    const { grant: answer } = await walkClientGrant({
+      base: app.base,
+      token,
+      serviceId: "hubspot_portal",
+      consentOrigin: fake.hosts["app.hubspot.com"]!,
+      assets: [HUB],
+    });
+    const attemptParam = locationOf(answer).searchParams.get("attempt")!;
+    expect(Buffer.from(attemptParam.split(".")[0]!, "base64url").toString("utf8")).toContain(
+      "You don't have permission to add users to this account.",
+    );
+    expect(fake.users.size).toBe(0);
+    expect((await requestRow(requestId)).services[0]!.status).toBe("pending");
+    const attempts = (await eventsOf(requestId))
+      .filter((e) => e.type === "connection.attempt_completed")
+      .map((e) => e.data.attempt as { platform: string; outcome: string; services: { errors: string[] }[] });
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ platform: "hubspot", outcome: "failed" });
+    expect(attempts[0]!.services[0]!.errors.join(" ")).toContain("You don't have permission to add users");
+  });
+
+  it("removal by link: the client signs in to HubSpot again and the agency's user is deleted from the portal", async () => {
+    const { requestId, token } = await seed();
+    await walkClientGrant({
+      base: app.base,
+      token,
+      serviceId: "hubspot_portal",
+      consentOrigin: fake.hosts["app.hubspot.com"]!,
+      assets: [HUB],
+    });
+    expect(fake.users.has(EMAIL)).toBe(true);
+    const row = await requestRow(requestId);
+    const link = await createRemovalLink({
+      agencyId: row.agencyId,
+      clientId: row.clientId,
+      platform: "hubspot",
+      createdBy: "owner@agency.test",
+    });
+    const removal = new URL(link.url).pathname.split("/").pop()!;
+    const consent = locationOf(await getNoFollow(`${app.base}/api/access/removal/${removal}/start`));
+    expect(consent.origin).toBe(fake.hosts["app.hubspot.com"]);
+    expect(consent.searchParams.get("scope")).toBe("settings.users.read settings.users.write");
+    const back = new URL((await getNoFollow(consent.toString())).headers.get("location")!);
+    const callback = await getNoFollow(`${app.base}${back.pathname}${back.search}`);
+    expect(locationOf(callback).pathname).toBe(`/r/${removal}`);
+    expect(locationOf(callback).searchParams.get("error")).toBeNull();
+    const confirm = await fetch(`${app.base}/api/access/removal/${removal}/confirm`, {
+      method: "POST",
+      redirect: "manual",
+    });
+    expect(confirm.status).toBe(303);
+    expect(locationOf(confirm).searchParams.get("error")).toBeNull();
+
+    const deletes = fake.calls.filter((c) => c.method === "DELETE");
+    expect(deletes.map((c) => [c.path, c.query])).toEqual([
+      [`/settings/v3/users/${encodeURIComponent(EMAIL)}`, { idProperty: "EMAIL" }],
+    ]);
+    expect(fake.users.has(EMAIL)).toBe(false);
+    const svc = (await requestRow(requestId)).services[0]!;
+    expect(svc.accessRemovedAt).not.toBeNull();
+    expect(svc.accessRemovedBy).toMatch(/^client:/);
+    const removed = (await eventsOf(requestId)).filter((e) => e.type === "access.removed");
+    expect(removed).toHaveLength(1);
+    expect(removed[0]!.data.assets).toEqual([
+      expect.objectContaining({ id: HUB, method: "client_token", removed: true }) as object,
+    ]);
   });
 });

@@ -1,15 +1,19 @@
 // Granting on HubSpot: the client's portal gets the agency's email as a user (User
 // provisioning v3, https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide).
 // The asset is the portal the client signed in to (hubspot-oauth.ts, token metadata `hub_id`).
-// 1. "Retrieves a user" (GET /settings/v3/users/{email}?idProperty=EMAIL): a user already
-//    there is already granted, whatever its role (it is never changed, so never lowered).
-// 2. "Retrieves the roles on an account" (GET /settings/v3/users/roles) and the mapping of
-//    hubspot-roles.ts: a catalog role the API cannot give fails with HubSpot's manual steps.
-// 3. "Adds a user" (POST /settings/v3/users with `{ email, roleId?, sendWelcomeEmail: true }`,
-//    the fields of the official SDK's UserProvisionRequest: email and sendWelcomeEmail
-//    required, roleId, primaryTeamId, secondaryTeamIds optional); HubSpot creates the user at
-//    once and emails the agency a welcome link. A 409 (the user exists after all) counts as
-//    already granted.
+// Each call is named by the official SDK's request factory it matches (HubSpot/hubspot-api-nodejs,
+// codegen/settings/users; test/fixtures/platform-descriptions/hubspot-api-nodejs-sdk.json):
+// 1. "Retrieves a user" (UsersApi.getById: GET /settings/v3/users/{userId}?idProperty=EMAIL):
+//    a user already there is already granted, whatever its role (it is never changed, so never
+//    lowered).
+// 2. "Retrieves the roles on an account" (RolesApi.getAll: GET /settings/v3/users/roles) and
+//    the mapping of hubspot-roles.ts: a catalog role the API cannot give fails with HubSpot's
+//    manual steps.
+// 3. "Adds a user" (UsersApi.create: POST /settings/v3/users/ with `{ email, roleId?,
+//    sendWelcomeEmail: true }`, fields of the SDK's UserProvisionRequest: email required;
+//    roleId, primaryTeamId, secondaryTeamIds, firstName, lastName, sendWelcomeEmail optional);
+//    HubSpot creates the user at once and emails the agency a welcome link. A 409 (the user
+//    exists after all) counts as already granted.
 // 4. Read back with step 1: present, and with the role asked for.
 // 401 and 429 fail the whole attempt; other refusals (403 when the signed-in user may not add
 // users) fail the portal with HubSpot's message.
@@ -41,7 +45,7 @@ export function agencyEmail(agency: AgencyAccountRef): string {
   return email;
 }
 
-/** The portal's user with this email, or null (404). */
+/** The portal's user with this email, or null (404): UsersApi.getById with idProperty=EMAIL. */
 export async function findUser(http: ConnectorHttp, accessToken: string, email: string): Promise<HubSpotUser | null> {
   const res = await hubspotSend(http, {
     path: `/settings/v3/users/${encodeURIComponent(email)}`,
@@ -60,6 +64,7 @@ export async function findUser(http: ConnectorHttp, accessToken: string, email: 
   };
 }
 
+/** The portal's roles: RolesApi.getAll, `results[]` of PublicPermissionSet `{ id, name, requiresBillingWrite }`. */
 async function portalRoles(http: ConnectorHttp, accessToken: string): Promise<HubSpotRole[]> {
   const body = await hubspotCall(http, { path: "/settings/v3/users/roles", accessToken });
   return ((Array.isArray(body.results) ? body.results : []) as Record<string, unknown>[])
@@ -114,9 +119,10 @@ export async function grantHubSpot(http: ConnectorHttp, input: GrantInput): Prom
         results.push({ assetId, ok: false, error: choice.refused, errorKind: "platform_error" });
         continue;
       }
+      // UsersApi.create: the SDK's path, with its trailing slash; the body is a UserProvisionRequest.
       const res = await hubspotSend(http, {
         method: "POST",
-        path: "/settings/v3/users",
+        path: "/settings/v3/users/",
         accessToken: token,
         json: { email, ...(choice.roleId ? { roleId: choice.roleId } : {}), sendWelcomeEmail: true },
       });

@@ -4,7 +4,8 @@
 // the space-separated `scope` and `state`; the user picks the account (portal) to install the
 // app in, so one sign-in is one portal. HubSpot redirects back with `code`, or with
 // `error=access_denied` when the user declines (the client is told they cancelled). The code is
-// exchanged at POST https://api.hubapi.com/oauth/v1/token (form: `grant_type=authorization_code`,
+// exchanged at POST https://api.hubapi.com/oauth/v1/token (the official SDK's TokensApi.create,
+// HubSpot/hubspot-api-nodejs codegen/oauth; form: `grant_type=authorization_code`,
 // `client_id`, `client_secret`, `redirect_uri`, `code`); a refused code answers 400 with
 // `status` BAD_AUTH_CODE or BAD_REDIRECT_URI (`invalid_grant` on the newer endpoints).
 // Scopes:
@@ -89,7 +90,7 @@ export async function exchangeHubSpotCode(
 export type HubSpotTokenInfo = { hubId: string; hubDomain: string | null; user: string | null; userId: string | null };
 
 /**
- * The portal a token belongs to: "Retrieve OAuth token metadata" (GET /oauth/v1/access-tokens/{token},
+ * The portal a token belongs to: "Retrieve OAuth token metadata" (the official SDK's AccessTokensApi.get, GET /oauth/v1/access-tokens/{token},
  * https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/get-oauth-token-metadata),
  * `hub_id`, `hub_domain`, `user`, `user_id`. The token is in the path: the shared client's
  * log redaction hides that segment.

@@ -1,8 +1,9 @@
 // Removing the agency's user from the client's HubSpot account (offboarding), with the
-// client's token: "Removes a user" (DELETE /settings/v3/users/{email}?idProperty=EMAIL, User
-// provisioning v3, https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide),
-// then read back with "Retrieves a user" (404: gone). A user already gone counts as removed.
-// Only the portal the client signed in to can be changed.
+// client's token: "Removes a user" (the official SDK's UsersApi.archive, DELETE
+// /settings/v3/users/{userId}?idProperty=EMAIL; User provisioning v3,
+// https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide),
+// then read back with "Retrieves a user" (UsersApi.getById; 404: gone). A user already gone
+// counts as removed. Only the portal the client signed in to can be changed.
 import type { RemovalToken, RemoveAccessInput, RemovedAccess } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { hubspotSend } from "@/lib/infra/connectors/hubspot/hubspot-api";

@@ -6,6 +6,7 @@ import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { ZClient, ZCreateClientBody, ZListClientsQuery, ZUpdateClientBody } from "@/lib/core/clients/schemas";
 import { ZCreateRequestBody, ZListRequestsQuery, ZRequest } from "@/lib/core/requests/schemas";
 import { ZUsage } from "@/lib/core/usage/schemas";
+import { listPlatformServices, listPlatforms } from "@/lib/core/catalog/catalog";
 import { ZCatalogService, ZConnectedAccount, ZMe } from "@/lib/surfaces/v2/openapi/response-schemas";
 import { registerWebhookPaths } from "@/lib/surfaces/v2/openapi/webhook-paths";
 import { registerEventWebhooks } from "@/lib/surfaces/v2/openapi/event-webhooks";
@@ -26,6 +27,18 @@ const ConnectedAccount = ZConnectedAccount.meta({ id: "ConnectedAccount" });
 const CatalogService = ZCatalogService.meta({ id: "CatalogService" });
 const Usage = ZUsage.meta({ id: "Usage", description: "This UTC calendar month's access-link usage." });
 const Me = ZMe.meta({ id: "CurrentKey" });
+
+/** GET /services' description: each platform with its service ids, in the catalog's order. */
+function catalogByPlatform(): string {
+  return listPlatforms()
+    .map(
+      (p) =>
+        `- ${p.name}: ${listPlatformServices(p.id)
+          .map((s) => `\`${s.id}\``)
+          .join(", ")}`,
+    )
+    .join("\n");
+}
 
 function registerCorePaths(registry: OpenAPIRegistry) {
   const ops: V2Operation[] = [
@@ -171,7 +184,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       path: "/services",
       operationId: "listServices",
       summary: "List the catalog of services and roles",
-      description: "Not paginated; takes no parameters.",
+      description: `Not paginated; takes no parameters. The catalog, by platform:\n\n${catalogByPlatform()}`,
       tags: ["Catalog"],
       traits: {},
       status: 200,

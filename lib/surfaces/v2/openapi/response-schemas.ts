@@ -3,7 +3,7 @@
 // time to be exactly the producer's type, so the document cannot drift from the responses.
 import { z } from "zod";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
-import type { ApiCatalogService } from "@/lib/core/catalog/catalog";
+import { PLATFORM_IDS, SERVICE_IDS, type ApiCatalogService } from "@/lib/core/catalog/catalog";
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -26,9 +26,22 @@ export const ZConnectedAccount = z.object({
 });
 true satisfies Same<z.infer<typeof ZConnectedAccount>, SerializedAccount>;
 
+// The catalog's ids as named enums, so the document, the SDK's types and the collection list
+// every service and platform GET /services answers with. The catalog only grows: a client
+// should still accept an id it does not know yet.
+export const ZServiceId = z.enum(SERVICE_IDS).meta({
+  id: "ServiceId",
+  description:
+    "A service of the catalog: the key to use in `requestedServices`. GET /services lists each with its roles; services are only ever added.",
+});
+export const ZPlatformId = z.enum(PLATFORM_IDS).meta({
+  id: "PlatformId",
+  description: "A platform of the catalog; platforms are only ever added.",
+});
+
 export const ZCatalogService = z.object({
-  id: z.string().meta({ description: "The key to use in `requestedServices`." }),
-  platform: z.string(),
+  id: ZServiceId,
+  platform: ZPlatformId,
   roles: z
     .array(
       z
