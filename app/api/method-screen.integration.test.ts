@@ -1,4 +1,4 @@
-// Every method on every API path answers in the API's own format (issue 14, item 2), over real
+// Every method on every API path answers in the API's own format, over real
 // HTTP behind the same proxy.ts and method guard as the app: OPTIONS answers 204 with the path's
 // real Allow; TRACE, QUERY, PROPFIND and other methods no route can export answer 405
 // METHOD_NOT_ALLOWED with that Allow, on V2 (error envelope) and V1 (`{ error, msg }`). The

@@ -1,4 +1,4 @@
-// Issue 11 items 3 and 8 in real Chromium against the built app: pages run under the
+// The static link's abuse limits and the security headers in real Chromium against the built app: pages run under the
 // nonce-based Content-Security-Policy with no violation (the static link form, the
 // dashboard's prospects list), the static link form posts with its signed form token and
 // a repeat of the same email is told to use the link sent by email, the agency deletes the junk

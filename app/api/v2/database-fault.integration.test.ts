@@ -1,4 +1,4 @@
-// Faults answered as faults (issue 28, M4 and L3). Every connection-level database error,
+// Faults answered as faults. Every connection-level database error,
 // in the words pg, Prisma's adapters and PGlite use, reads as "unavailable": 503 with
 // Retry-After, which the SDK retries. On PostgreSQL a call whose connection is killed
 // mid-request (pg_terminate_backend while it waits on a lock) answers 503 on V2 and V1.

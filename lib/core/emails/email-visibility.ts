@@ -1,4 +1,4 @@
-// Who may read which of the agency's stored emails in the Mailbox (issue 28, L8): owners and
+// Who may read which of the agency's stored emails in the Mailbox: owners and
 // managers read every one; members and viewers only those addressed to them, since the
 // others carry other people's verification and access links.
 import { can, type Role } from "@/lib/core/auth/roles";

@@ -1,4 +1,4 @@
-// The Mailbox shows a member only the emails they may see (issue 28, L8): owners and
+// The Mailbox shows a member only the emails they may see: owners and
 // managers every one of the agency's, members and viewers those addressed to them (another
 // member's verification link reads as missing); and a sent email's bodies, with their
 // links, are not kept. Through the dashboard's route handlers, with the session standing in

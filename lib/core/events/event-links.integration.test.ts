@@ -1,4 +1,4 @@
-// The client's links in stored event bodies (issue 28, L8): the Event row keeps `inviteUrl`
+// The client's links in stored event bodies: the Event row keeps `inviteUrl`
 // and `embedUrl` sealed, so the database holds no token in clear; the webhook delivery (sent
 // by the worker to a loopback receiver, signed) carries the real links, as does the API; the
 // dashboard's readers of the stored body still read it; and a row written before, with

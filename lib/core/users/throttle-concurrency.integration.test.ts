@@ -1,4 +1,4 @@
-// The throttles under concurrency (issue 28, M1 and M2), on the memory store and on a Redis
+// The throttles under concurrency, on the memory store and on a Redis
 // of our own: bursts of 30 and 40 simultaneous attempts reach the password (or code) check
 // no more often than the limit allows, counted at the check itself; and a locked team
 // invite answers the same whatever the password.

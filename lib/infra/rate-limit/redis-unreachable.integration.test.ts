@@ -1,4 +1,4 @@
-// An unreachable Redis as the rate-limit store (issue 28, L6): pointed at a loopback port
+// An unreachable Redis as the rate-limit store: pointed at a loopback port
 // nothing listens on, the store is reported at once (a log line), /api/health/ready warns
 // (and is not ready when RATE_LIMIT_STORE=redis asks for it by name), the limits still
 // answer from memory, and nothing waits ioredis's default ten-second connect timeout.

@@ -4,13 +4,13 @@
 // unit of this month's allowance), in one transaction. At the allowance limit, or when
 // the link is off or asks for nothing, nothing is created and the link is unavailable.
 //
-// Against abuse (issue 11): the post must carry the page's signed form token, old enough
+// Against abuse: the post must carry the page's signed form token, old enough
 // and not expired (static-link-form-token.ts); one address starts at most
 // STATIC_LINK_ADDRESS_LIMIT sessions per agency per hour; and a visitor whose email
 // already has an open static-link request does not create a second prospect (and use a
 // second unit).
 //
-// Keeping prospects apart (issue 28, M3): knowing someone's email must not open their
+// Keeping prospects apart: knowing someone's email must not open their
 // request. So that visitor is never sent to the open request's page: its link goes by
 // email to the prospect's address (at most one such email per request every
 // RESEND_LINK_EVERY_MS), and the page says to use the link they were sent.

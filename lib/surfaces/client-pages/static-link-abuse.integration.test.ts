@@ -1,7 +1,7 @@
-// Issue 11 item 3: the static link cannot be used to exhaust an agency's prospect
+// The static link cannot be used to exhaust an agency's prospect
 // allowance. A post needs the page's signed form token (old enough, not expired, for this
 // agency); one address starts a bounded number of sessions; the same email makes no second
-// prospect, and its open request's link goes by email, never to the visitor (issue 28 M3);
+// prospect, and its open request's link goes by email, never to the visitor;
 // and the agency can delete junk prospects.
 import { openLinkToken } from "@/lib/infra/secrets/link-token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Changing the password on the Security page (issue 28, item 2), through the page's server
+// Changing the password on the Security page, through the page's server
 // action with real next-auth sessions (next-auth's own request handler signs in and reads
 // the session cookie, whose session version is checked on every request) and the real
 // database: the old password stops signing in and the new one works, every other session

@@ -1,4 +1,4 @@
-// Sessions that end (issue 28, L1) and next-auth's inputs (L2), through next-auth's own
+// Sessions that end and next-auth's inputs (L2), through next-auth's own
 // request handler (the core the route hands every request to) with our options: a session
 // cookie copied before sign-out is refused afterwards, as is one issued before two-factor
 // was turned on or before the user's removal from their last agency; a callbackUrl that is

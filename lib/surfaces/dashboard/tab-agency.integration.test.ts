@@ -1,4 +1,4 @@
-// Actions run only against the agency the user chose in that tab (issue 28, L7): the tab's
+// Actions run only against the agency the user chose in that tab: the tab's
 // agency travels with the action (header X-Dashboard-Agency, added by the dashboard's
 // TabAgency) and is checked against the user's memberships; a member removed from that
 // agency gets a clear refusal, never the action run in another of their agencies. The

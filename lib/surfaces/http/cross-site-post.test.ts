@@ -1,4 +1,4 @@
-// proxy.ts refuses a POST to a page from another site with 403 in any form (issue 28, L4):
+// proxy.ts refuses a POST to a page from another site with 403 in any form:
 // a server action with its Next-Action header, and one posted as a plain multipart or
 // urlencoded form without it, which Next.js would otherwise answer with a 500. The route
 // handlers under /api keep answering their own posts.

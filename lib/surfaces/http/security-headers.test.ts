@@ -1,4 +1,4 @@
-// The per-request security headers proxy.ts sets (issue 11 item 8).
+// The per-request security headers proxy.ts sets.
 import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import {
