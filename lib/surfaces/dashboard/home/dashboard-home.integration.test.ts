@@ -24,6 +24,8 @@ describe("dashboard home", () => {
     const fresh = await seedAccessRequest(agency, { google_analytics: { accessLevel: "viewer" } });
     const closed = await seedAccessRequest(agency, { google_analytics: { accessLevel: "viewer" } });
     await cancelRequest({ agencyId: agency.agencyId, id: closed.requestId });
+    // a preview copy ("Preview as client") is open but never listed
+    await seedAccessRequest(agency, { google_analytics: { accessLevel: "viewer" } }, { isDemo: true });
     // The old one was created, and last heard of, five days ago.
     const fiveDaysAgo = new Date(Date.now() - 5 * DAY);
     await db.accessRequest.update({ where: { id: old.requestId }, data: { createdAt: fiveDaysAgo } });

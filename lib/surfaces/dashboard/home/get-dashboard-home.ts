@@ -43,8 +43,10 @@ export interface DashboardHome {
 export async function getDashboardHome(opts: { agencyId: string; now?: Date }): Promise<DashboardHome> {
   const now = opts.now ?? new Date();
   const db = await getDb();
+  // a "Preview as client" copy (isDemo) is never listed: its page would say "Request not found"
   const openWhere = {
     agencyId: opts.agencyId,
+    isDemo: false,
     status: { in: ["pending" as const, "in_progress" as const] },
     OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
   };
