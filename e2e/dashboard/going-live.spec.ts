@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { admin, adminIn, api, seedAgency } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
 import { fakeOrigin, platformHostOverrides, PLATFORM_FAKES } from "../fixtures/platform-fakes";
@@ -138,33 +138,13 @@ test.describe("an installation set up from the dashboard", () => {
         "Agency Main BM",
       ],
     );
-    const client = await api<{ data: { id: string } }>(base, key.key, "POST", "/clients", {
-      name: "Ana Client",
-      email: "ana@client.test",
-      language: "English",
+    await clientGrantsOne(browser, base, key.key, {
+      client: { name: "Ana Client", email: "ana@client.test" },
+      serviceId: "meta_ads",
+      accessLevel: "advertiser",
+      internalAccountId: account.internalAccountId,
+      asset: /Acme Main Ads/,
     });
-    expect(client.status).toBe(201);
-    const created = await api<{ data: { inviteUrl: string } }>(base, key.key, "POST", "/requests", {
-      clientId: client.body.data.id,
-      requestedServices: {
-        meta_ads: {
-          accessLevel: "advertiser",
-          requestedAccountLinks: [{ internalAccountId: account.internalAccountId }],
-        },
-      },
-    });
-    expect(created.status).toBe(201);
-    const context = await browser.newContext();
-    try {
-      const clientPage = await context.newPage();
-      await clientPage.goto(created.body.data.inviteUrl);
-      await clientPage.getByRole("link", { name: "Grant access" }).click();
-      await clientPage.getByRole("checkbox", { name: /Acme Main Ads/ }).check();
-      await clientPage.getByRole("button", { name: "Grant access" }).click();
-      await expect(clientPage.getByRole("heading", { level: 1 })).toHaveText(/now has the access it needs/);
-    } finally {
-      await context.close();
-    }
   });
 
   test("the operator sets Google up and verifies it, then a client grants Google Analytics against the fake", async ({
@@ -235,33 +215,13 @@ test.describe("an installation set up from the dashboard", () => {
       dataDir,
       ...["account", "connect", "--agency", agency.id, "--platform", "google", "--email", GOOGLE_FAKE.agencyEmail],
     );
-    const client = await api<{ data: { id: string } }>(base, key.key, "POST", "/clients", {
-      name: "Gina Client",
-      email: GOOGLE_FAKE.clientEmail,
-      language: "English",
+    const created = await clientGrantsOne(browser, base, key.key, {
+      client: { name: "Gina Client", email: GOOGLE_FAKE.clientEmail },
+      serviceId: "google_analytics",
+      accessLevel: "analyst",
+      internalAccountId: account.internalAccountId,
+      asset: /Brand Web/,
     });
-    expect(client.status).toBe(201);
-    const created = await api<{ data: { id: string; inviteUrl: string } }>(base, key.key, "POST", "/requests", {
-      clientId: client.body.data.id,
-      requestedServices: {
-        google_analytics: {
-          accessLevel: "analyst",
-          requestedAccountLinks: [{ internalAccountId: account.internalAccountId }],
-        },
-      },
-    });
-    expect(created.status).toBe(201);
-    const context = await browser.newContext();
-    try {
-      const clientPage = await context.newPage();
-      await clientPage.goto(created.body.data.inviteUrl);
-      await clientPage.getByRole("link", { name: "Grant access" }).click();
-      await clientPage.getByRole("checkbox", { name: /Brand Web/ }).check();
-      await clientPage.getByRole("button", { name: "Grant access" }).click();
-      await expect(clientPage.getByRole("heading", { level: 1 })).toHaveText(/now has the access it needs/);
-    } finally {
-      await context.close();
-    }
     // the grant reached the Google fake through the real connector with the saved credentials
     const calls = (await (await fetch(`${googleFake}/__calls`)).json()) as {
       method: string;
@@ -277,7 +237,7 @@ test.describe("an installation set up from the dashboard", () => {
         { user: GOOGLE_FAKE.agencyEmail, roles: ["predefinedRoles/analyst"] },
       ],
     ]);
-    const view = await api<{ data: { status: string } }>(base, key.key, "GET", `/requests/${created.body.data.id}`);
+    const view = await api<{ data: { status: string } }>(base, key.key, "GET", `/requests/${created.id}`);
     expect(view.body.data.status).toBe("completed");
   });
 });
@@ -357,3 +317,45 @@ test("a new agency's home shows the first-run checklist, which ticks itself and 
   await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
   await expect(page.getByTestId("first-run-checklist")).toHaveCount(0);
 });
+
+/** An English client asks for one service through the API and grants it on the invite page. */
+async function clientGrantsOne(
+  browser: Browser,
+  base: string,
+  apiKey: string,
+  ask: {
+    client: { name: string; email: string };
+    serviceId: string;
+    accessLevel: string;
+    internalAccountId: string;
+    asset: RegExp;
+  },
+): Promise<{ id: string }> {
+  const client = await api<{ data: { id: string } }>(base, apiKey, "POST", "/clients", {
+    ...ask.client,
+    language: "English",
+  });
+  expect(client.status).toBe(201);
+  const created = await api<{ data: { id: string; inviteUrl: string } }>(base, apiKey, "POST", "/requests", {
+    clientId: client.body.data.id,
+    requestedServices: {
+      [ask.serviceId]: {
+        accessLevel: ask.accessLevel,
+        requestedAccountLinks: [{ internalAccountId: ask.internalAccountId }],
+      },
+    },
+  });
+  expect(created.status).toBe(201);
+  const context = await browser.newContext();
+  try {
+    const clientPage = await context.newPage();
+    await clientPage.goto(created.body.data.inviteUrl);
+    await clientPage.getByRole("link", { name: "Grant access" }).click();
+    await clientPage.getByRole("checkbox", { name: ask.asset }).check();
+    await clientPage.getByRole("button", { name: "Grant access" }).click();
+    await expect(clientPage.getByRole("heading", { level: 1 })).toHaveText(/now has the access it needs/);
+  } finally {
+    await context.close();
+  }
+  return { id: created.body.data.id };
+}
