@@ -1,7 +1,7 @@
 // Creates an access request (API, V1, dashboard, static link): validates services against
 // the catalog and the agency's accounts, records request.created, queues the invite email
-// and counts usage, all in one transaction; the usage unit is reserved just before it where
-// it can be (reserve-usage-unit.ts). Demo requests count nothing and record nothing.
+// and counts usage, all in one transaction (usage last: count-usage-unit.ts). Demo requests
+// count nothing and record nothing.
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { newLinkToken } from "@/lib/infra/secrets/link-token";
@@ -9,7 +9,6 @@ import { validateExpiresAt } from "@/lib/core/domain/expiry";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { notFound, validationError } from "@/lib/core/common/api-error";
 import { countUsageUnit } from "@/lib/core/usage/count-usage-unit";
-import { withUsageReservation, type UsageReservation } from "@/lib/core/usage/reserve-usage-unit";
 import type { TCreateRequestBody } from "@/lib/core/requests/schemas";
 import { validateRequestedServices } from "@/lib/core/requests/validate-requested-services";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
@@ -45,22 +44,9 @@ export interface CreateRequestOptions {
   countsUsage?: boolean;
   tx?: Tx;
   now?: Date;
-  /** a unit reserved before `tx` opened (withUsageReservation); without it the create counts in its transaction */
-  usage?: UsageReservation | null;
 }
 
 export async function createRequest(opts: CreateRequestOptions) {
-  // Without a caller's transaction the unit is reserved before this create's own, so creates
-  // of one agency do not hold its counter row locked while they run (see reserve-usage-unit.ts).
-  if (!opts.tx && !opts.isDemo && opts.countsUsage !== false && opts.usage === undefined) {
-    return withUsageReservation({ agencyId: opts.agencyId, clientId: opts.input.clientId, now: opts.now }, (usage) =>
-      createRequestIn({ ...opts, usage }),
-    );
-  }
-  return createRequestIn(opts);
-}
-
-async function createRequestIn(opts: CreateRequestOptions) {
   const run = async (tx: Tx) => {
     const { input } = opts;
     const now = opts.now ?? new Date();
@@ -153,15 +139,13 @@ async function createRequestIn(opts: CreateRequestOptions) {
       });
       if (input.sendEmail)
         await queueRequestEmail(tx, { agencyId: opts.agencyId, requestId: created.id, kind: "invite" });
-      // Counted last: with a unit reserved beforehand this takes it and locks nothing; without
-      // one the month's counter row stays locked until the transaction commits. A refusal
-      // still rolls everything above back.
+      // Counted last, so the month's counter row is locked only from here to the commit.
+      // A refusal rolls everything above back.
       if (opts.countsUsage !== false)
         await countUsageUnit(tx, {
           agencyId: opts.agencyId,
           kind: client.isProspect ? "prospect" : "client",
           now,
-          reservation: opts.usage,
         });
     }
     return request;

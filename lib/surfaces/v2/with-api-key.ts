@@ -14,7 +14,6 @@ import { consumeRateLimit, rateLimitHeaders, v2RateLimitPoints } from "@/lib/inf
 import { toApiError, zodToApiError } from "@/lib/core/common/to-api-error";
 import { parseIdempotencyKey, runIdempotent, type IdempotentOutcome } from "@/lib/surfaces/v2/idempotency";
 import { refuseControlCharacters } from "@/lib/surfaces/http/query-controls";
-import { withUsageReservation, type UsageReservation } from "@/lib/core/usage/reserve-usage-unit";
 import { readRouteParams, type RouteContext, type RouteParams } from "@/lib/surfaces/http/route-params";
 
 export const V2_RATE_LIMIT = { points: v2RateLimitPoints(), windowSeconds: 60 };
@@ -28,8 +27,6 @@ export interface HandlerContext<B, Q, P extends string = never> {
   requestId: string;
   /** set for idempotent creates: do every write in it */
   tx: Tx | undefined;
-  /** the allowance unit reserved before `tx` opened, for creates that name `usageClientId` */
-  usage?: UsageReservation | null;
 }
 
 export interface HandlerResult {
@@ -48,11 +45,6 @@ interface Options<B, Q, P extends string> {
   /** path parameters that must be uuids (others read as 404) */
   uuidParams?: readonly P[];
   idempotent?: boolean;
-  /**
-   * for idempotent creates that count an access link: the client whose unit is reserved
-   * before the idempotency transaction (given back when the call fails or is replayed)
-   */
-  usageClientId?: (body: B) => string;
 }
 
 function parseQuery<Q>(url: URL, schema: z.ZodType<Q> | undefined): Q {
@@ -163,21 +155,17 @@ function innerWithApiKey<B, Q, P extends string>(
       const ctx: HandlerContext<B, Q, P> = { req, auth, body, query, params, requestId, tx: undefined };
       if (opts.idempotent) {
         const key = parseIdempotencyKey(req.headers.get("idempotency-key"));
-        const idempotent = (usage?: UsageReservation | null): Promise<IdempotentOutcome> =>
-          runIdempotent({
-            agencyId: auth.agencyId,
-            apiKeyId: auth.apiKeyId,
-            key,
-            endpoint: `${req.method} ${url.pathname}`,
-            body: rawBody ?? null,
-            run: async (tx) => {
-              const result = await handler({ ...ctx, tx, usage });
-              return { status: result.status ?? 201, body: successBody(result.data, requestId, result.nextCursor) };
-            },
-          });
-        const outcome = opts.usageClientId
-          ? await withUsageReservation({ agencyId: auth.agencyId, clientId: opts.usageClientId(body) }, idempotent)
-          : await idempotent();
+        const outcome: IdempotentOutcome = await runIdempotent({
+          agencyId: auth.agencyId,
+          apiKeyId: auth.apiKeyId,
+          key,
+          endpoint: `${req.method} ${url.pathname}`,
+          body: rawBody ?? null,
+          run: async (tx) => {
+            const result = await handler({ ...ctx, tx });
+            return { status: result.status ?? 201, body: successBody(result.data, requestId, result.nextCursor) };
+          },
+        });
         const replayId = (outcome.body as { meta?: { requestId?: string } })?.meta?.requestId ?? requestId;
         return jsonResponse(outcome.status, outcome.body, {
           ...extraHeaders,

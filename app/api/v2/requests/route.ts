@@ -4,10 +4,10 @@ import { createRequest } from "@/lib/core/requests/create-request";
 import { listRequests } from "@/lib/core/requests/list-requests";
 
 export const POST = withApiKey(
-  { scope: "requests:create", body: ZCreateRequestBody, idempotent: true, usageClientId: (body) => body.clientId },
-  async ({ auth, body, tx, usage }) => ({
+  { scope: "requests:create", body: ZCreateRequestBody, idempotent: true },
+  async ({ auth, body, tx }) => ({
     status: 201,
-    data: await createRequest({ agencyId: auth.agencyId, input: body, source: "api", tx, usage }),
+    data: await createRequest({ agencyId: auth.agencyId, input: body, source: "api", tx }),
   }),
 );
 
