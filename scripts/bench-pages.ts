@@ -242,6 +242,7 @@ try {
   const first = await fetch(pageUrl);
   if (first.status !== 200) throw new Error(`the invite page answered ${first.status}`);
   const html = await first.text();
+  if (process.env.BENCH_SAVE_HTML) fs.writeFileSync(process.env.BENCH_SAVE_HTML, html);
   const served = measure(scriptTags(html));
 
   // Warm up the server (route compilation caches, connection pool) before measuring.
@@ -261,6 +262,8 @@ try {
       targetGzipBytes: 100 * 1024,
     },
     html: {
+      bytes: Buffer.byteLength(html),
+      gzipBytes: zlib.gzipSync(html).length,
       connections: CONNECTIONS,
       durationSeconds: DURATION,
       requests: result.requests.total,
@@ -288,6 +291,7 @@ try {
     `HTML on ${summary.database}, ${CONNECTIONS} connections, ${DURATION} s: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, ` +
       `${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors — target p99 < 100 ms`,
   );
+  log(`  the page's HTML: ${kb(summary.html.bytes)} (${kb(summary.html.gzipBytes)} gzipped)`);
   if (result.non2xx > 0 || result.errors > 0) exitCode = 1;
 } catch (err) {
   console.error(err);

@@ -1,10 +1,12 @@
 // Everything the invite and embed pages show for one token, in the client's language:
 // the agency's branding, the services grouped by platform with the requested role and
 // the agency account that receives access, what the client can do with each, progress,
-// and the intake questions. Plain data: the pages only lay it out.
+// and the intake questions. Plain data: the pages only lay it out. A client's own invite
+// link is read in one SQL statement (loadByInviteToken); a colleague's forwarded link
+// through the relational load the page's actions share (findRequestByToken).
 
 import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
-import { notePlatformSetupNeeded } from "@/lib/core/agencies/note-platform-setup-needed";
+import { notePlatformSetupNeeded, type KnownSetupNotice } from "@/lib/core/agencies/note-platform-setup-needed";
 import { platformMode, type PlatformMode } from "@/lib/infra/connectors/get-connector";
 import { getCatalogService, getPlatform, isOneClickHere, type ClientFlow } from "@/lib/core/catalog/catalog";
 import { getDb } from "@/lib/infra/db/db";
@@ -16,11 +18,13 @@ import { instructionSteps, roleLabel, serviceName } from "@/lib/core/catalog/cat
 import { readForwardedTo } from "@/lib/core/forwards/forward-services";
 import {
   findRequestByToken,
+  isTokenShaped,
   requestLocale,
   requestStatus,
   type AccessRequestRow,
 } from "@/lib/surfaces/client-pages/find-request-by-token";
 import { log } from "@/lib/infra/log";
+import { hashToken } from "@/lib/infra/secrets/link-token";
 
 export interface AccessServiceView {
   serviceId: string;
@@ -142,9 +146,59 @@ export function effectiveClientFlow(
   return catalog?.clientFlow ?? "instructions";
 }
 
+/** What the page reads of a requested service. */
+export type PageService = Pick<
+  AccessRequestRow["services"][number],
+  | "serviceId"
+  | "platform"
+  | "accessLevel"
+  | "optional"
+  | "status"
+  | "awaitingConfirmation"
+  | "accounts"
+  | "grantedAssets"
+  | "forwardedTo"
+  | "grantedBy"
+>;
+
+/** What the page reads of the request, its client and agency (a forwarded link's row has `forward`). */
+interface PageRequest {
+  id: string;
+  agencyId: string;
+  isDemo: boolean;
+  status: AccessRequestRow["status"];
+  expiresAt: Date | null;
+  intakeRequested: boolean;
+  intakeCompletedAt: Date | null;
+  thankYouMessage: string | null;
+  redirectUrl: string | null;
+  client: { name: string; language: string };
+  agency: { id: string; name: string; accentColor: string | null; logoMimeType: string | null; updatedAt: Date };
+  services: PageService[];
+  forward?: AccessRequestRow["forward"];
+}
+
+interface PageQuestion {
+  id: string;
+  type: string;
+  label: string;
+  required: boolean;
+  options: string[];
+  translations: unknown;
+}
+
+interface PageData {
+  row: PageRequest;
+  accounts: AccountRow[];
+  /** the agency's current intake questions, when the request asks for the form and it is not answered yet */
+  questions: PageQuestion[];
+  /** the agency's platform setup notices, when read with the page (notePlatformSetupNeeded reads them otherwise) */
+  notices?: KnownSetupNotice[];
+}
+
 export function buildServiceView(
   locale: Locale,
-  svc: AccessRequestRow["services"][number],
+  svc: PageService,
   accounts: ReadonlyMap<string, AccountRow>,
   open: boolean,
   modeOf: (platform: string) => PlatformMode = platformMode,
@@ -192,15 +246,120 @@ export function buildServiceView(
   };
 }
 
-export async function loadAccessPage(opts: { token: string; now?: Date }): Promise<AccessPageView | null> {
-  const now = opts.now ?? new Date();
-  const row = await findRequestByToken(opts.token);
+interface InviteRow {
+  id: string;
+  agencyId: string;
+  isDemo: boolean;
+  status: AccessRequestRow["status"];
+  expiresAt: Date | null;
+  intakeRequested: boolean;
+  intakeCompletedAt: Date | null;
+  thankYouMessage: string | null;
+  redirectUrl: string | null;
+  clientName: string;
+  clientLanguage: string;
+  agencyName: string;
+  accentColor: string | null;
+  logoMimeType: string | null;
+  agencyUpdatedAt: Date;
+  services: unknown;
+  accounts: unknown;
+  questions: unknown;
+  notices: unknown;
+}
+
+const fromJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
+/**
+ * The page's data for a client's own invite link in one SQL statement: the request, its
+ * client and agency, the services in order, the agency accounts they name and the intake
+ * questions (when the form is still to answer). The page is what every client opens, so it
+ * costs one round trip instead of the six a relational load sends.
+ */
+async function loadByInviteToken(hash: string): Promise<PageData | null> {
+  const db = await getDb();
+  const rows = await db.$queryRaw<InviteRow[]>`
+    SELECT r."id", r."agencyId", r."isDemo", r."status", r."expiresAt", r."intakeRequested", r."intakeCompletedAt",
+           r."thankYouMessage", r."redirectUrl",
+           c."name" AS "clientName", c."language" AS "clientLanguage",
+           a."name" AS "agencyName", a."accentColor", a."logoMimeType", a."updatedAt" AS "agencyUpdatedAt",
+           COALESCE((
+             SELECT json_agg(json_build_object(
+                      'serviceId', s."serviceId", 'platform', s."platform", 'accessLevel', s."accessLevel",
+                      'optional', s."optional", 'status', s."status", 'awaitingConfirmation', s."awaitingConfirmation",
+                      'accounts', s."accounts", 'grantedAssets', s."grantedAssets", 'forwardedTo', s."forwardedTo",
+                      'grantedBy', s."grantedBy"
+                    ) ORDER BY s."position")
+             FROM "RequestService" s WHERE s."requestId" = r."id"
+           ), '[]'::json) AS "services",
+           COALESCE((
+             SELECT json_agg(json_build_object(
+                      'internalAccountId', ca."internalAccountId", 'displayName', ca."displayName", 'email', ca."email",
+                      'platformAccountId', ca."platformAccountId", 'businessId', ca."businessId"
+                    ))
+             FROM "ConnectedAccount" ca
+             WHERE ca."agencyId" = r."agencyId" AND ca."internalAccountId" IN (
+               SELECT l ->> 'internalAccountId'
+               FROM "RequestService" s2,
+                    jsonb_array_elements(CASE WHEN jsonb_typeof(s2."accounts") = 'array' THEN s2."accounts" ELSE '[]'::jsonb END) l
+               WHERE s2."requestId" = r."id"
+             )
+           ), '[]'::json) AS "accounts",
+           CASE WHEN r."intakeRequested" AND r."intakeCompletedAt" IS NULL THEN COALESCE((
+             SELECT json_agg(json_build_object(
+                      'id', q."id", 'type', q."type", 'label', q."label", 'required', q."required",
+                      'options', q."options", 'translations', q."translations"
+                    ) ORDER BY q."position", q."createdAt", q."id")
+             FROM "IntakeQuestion" q WHERE q."agencyId" = r."agencyId" AND q."archivedAt" IS NULL
+           ), '[]'::json) ELSE '[]'::json END AS "questions",
+           COALESCE((
+             SELECT json_agg(json_build_object(
+                      'platform', n."platform", 'lastSeenAt', n."lastSeenAt", 'lastEmailedAt', n."lastEmailedAt"
+                    ))
+             FROM "PlatformSetupNotice" n WHERE n."agencyId" = r."agencyId"
+           ), '[]'::json) AS "notices"
+    FROM "AccessRequest" r
+    JOIN "Client" c ON c."id" = r."clientId"
+    JOIN "Agency" a ON a."id" = r."agencyId"
+    WHERE r."inviteTokenHash" = ${hash}`;
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    row: {
+      id: r.id,
+      agencyId: r.agencyId,
+      isDemo: r.isDemo,
+      status: r.status,
+      expiresAt: r.expiresAt,
+      intakeRequested: r.intakeRequested,
+      intakeCompletedAt: r.intakeCompletedAt,
+      thankYouMessage: r.thankYouMessage,
+      redirectUrl: r.redirectUrl,
+      client: { name: r.clientName, language: r.clientLanguage },
+      agency: {
+        id: r.agencyId,
+        name: r.agencyName,
+        accentColor: r.accentColor,
+        logoMimeType: r.logoMimeType,
+        updatedAt: r.agencyUpdatedAt,
+      },
+      services: fromJson<PageService[]>(r.services),
+    },
+    accounts: fromJson<AccountRow[]>(r.accounts),
+    questions: fromJson<PageQuestion[]>(r.questions),
+    notices: fromJson<{ platform: string; lastSeenAt: string; lastEmailedAt: string | null }[]>(r.notices).map((n) => ({
+      platform: n.platform,
+      lastSeenAt: new Date(n.lastSeenAt),
+      lastEmailedAt: n.lastEmailedAt === null ? null : new Date(n.lastEmailedAt),
+    })),
+  };
+}
+
+/** A colleague's forwarded link (and any token not found as an invite): the relational load. */
+async function loadByOtherToken(token: string): Promise<PageData | null> {
+  const row = await findRequestByToken(token);
   if (!row) return null;
   const db = await getDb();
-  const locale = requestLocale(row);
-  const status = requestStatus(row, now);
-  const open = status === "pending" || status === "in_progress";
-
   const accountIds = [
     ...new Set(
       row.services.flatMap((s) =>
@@ -210,7 +369,7 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
       ),
     ),
   ];
-  const [accountRows, questions] = await Promise.all([
+  const [accounts, questions] = await Promise.all([
     accountIds.length > 0
       ? db.connectedAccount.findMany({
           where: { agencyId: row.agencyId, internalAccountId: { in: accountIds } },
@@ -223,14 +382,27 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
           },
         })
       : Promise.resolve([]),
-    row.intakeRequested && row.intakeCompletedAt === null && open
+    row.intakeRequested && row.intakeCompletedAt === null
       ? db.intakeQuestion.findMany({
           where: { agencyId: row.agencyId, archivedAt: null },
           orderBy: [{ position: "asc" }, { createdAt: "asc" }, { id: "asc" }],
         })
       : Promise.resolve([]),
   ]);
-  const accounts = new Map(accountRows.map((a) => [a.internalAccountId, a]));
+  return { row, accounts, questions };
+}
+
+export async function loadAccessPage(opts: { token: string; now?: Date }): Promise<AccessPageView | null> {
+  const now = opts.now ?? new Date();
+  if (!isTokenShaped(opts.token)) return null;
+  const data = (await loadByInviteToken(hashToken(opts.token))) ?? (await loadByOtherToken(opts.token));
+  if (!data) return null;
+  const { row } = data;
+  const locale = requestLocale(row);
+  const status = requestStatus(row, now);
+  const open = status === "pending" || status === "in_progress";
+  const questions = open ? data.questions : [];
+  const accounts = new Map(data.accounts.map((a) => [a.internalAccountId, a]));
 
   const platforms: AccessPlatformView[] = [];
   for (const svc of row.services) {
@@ -244,8 +416,8 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
   const waitingOn = platforms.filter((p) => p.services.some((s) => s.setupPending)).map((p) => p.platform);
   if (waitingOn.length > 0 && !row.isDemo) {
     // The agency is told; a failure to record it must not break the client's page.
-    await notePlatformSetupNeeded({ agencyId: row.agencyId, platforms: waitingOn, now }).catch((err) =>
-      log().error({ err }, "access page: could not record a platform setup notice"),
+    await notePlatformSetupNeeded({ agencyId: row.agencyId, platforms: waitingOn, now, known: data.notices }).catch(
+      (err) => log().error({ err }, "access page: could not record a platform setup notice"),
     );
   }
 
