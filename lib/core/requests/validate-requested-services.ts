@@ -41,15 +41,16 @@ export async function validateRequestedServices(
       continue;
     }
     // The client follows steps that name the agency's account ("enter {agencyAccount}"):
-    // without a linked account the page would tell them to enter nothing.
-    if (
-      cat.clientFlow !== "one_click" &&
-      svc.requestedAccountLinks.length === 0 &&
-      cat.instructions.some((step) => step.includes("{agencyAccount}"))
-    ) {
+    // without a linked account the page would tell them to enter nothing. That includes a
+    // one-click service with such steps (Snapchat Ads), which the client follows wherever
+    // its platform is not set up, and whose one-click grant invites that account too.
+    if (svc.requestedAccountLinks.length === 0 && cat.instructions.some((step) => step.includes("{agencyAccount}"))) {
       details.push({
         field: `${field}.requestedAccountLinks`,
-        message: `${cat.name} is granted by the client following steps that name the agency's account: link one of the agency's ${cat.platform} accounts (see GET /accounts).`,
+        message:
+          cat.clientFlow === "one_click"
+            ? `${cat.name} invites the agency's account, and where ${cat.platform} is not set up the client's steps name it: link one of the agency's ${cat.platform} accounts (see GET /accounts).`
+            : `${cat.name} is granted by the client following steps that name the agency's account: link one of the agency's ${cat.platform} accounts (see GET /accounts).`,
       });
     }
     const level = parseAccessLevel(cat, svc.accessLevel);

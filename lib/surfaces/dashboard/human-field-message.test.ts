@@ -28,4 +28,12 @@ describe("humanFieldMessage", () => {
       /^The client's steps for this service name your agency's account: choose one of your connected accounts/,
     );
   });
+
+  it("says what to do when a one-click service that invites the agency's account has none", () => {
+    const api =
+      "Snapchat Ads invites the agency's account, and where snapchat is not set up the client's steps name it: link one of the agency's snapchat accounts (see GET /accounts).";
+    expect(humanFieldMessage(api)).toMatch(
+      /^This service invites your agency's account: choose one of your connected accounts/,
+    );
+  });
 });

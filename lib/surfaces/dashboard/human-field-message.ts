@@ -9,6 +9,10 @@ const SPECIFIC: [RegExp, string][] = [
     /granted by the client following steps that name the agency's account/i,
     "The client's steps for this service name your agency's account: choose one of your connected accounts for it (or connect one on the Accounts page).",
   ],
+  [
+    /invites the agency's account, and where \w+ is not set up the client's steps name it/i,
+    "This service invites your agency's account: choose one of your connected accounts for it (or connect one on the Accounts page).",
+  ],
   [/^[\w.[\]]+ must not be empty\.?$/i, "This cannot be empty."],
 ];
 

@@ -200,4 +200,30 @@ describe("a manual service needs the agency account its steps name", () => {
     });
     expectOk(ok, 201);
   });
+
+  it("refuses Snapchat Ads without the agency account too: its one-click grant invites it, and its steps name it", async () => {
+    const v2 = await seedV2Agency({ platforms: ["snapchat"] });
+    const client = expectOk(
+      await call(server.url, v2.key, "POST", "/clients", { body: { name: "Maple Bakery", email: "snap@maple.test" } }),
+      201,
+    ) as { id: string };
+    const res = await call(server.url, v2.key, "POST", "/requests", {
+      body: { clientId: client.id, requestedServices: { snapchat_ads: { accessLevel: "reports" } } },
+    });
+    expectError(res, 400, "VALIDATION_FAILED");
+    expect(fieldsOf(res)).toEqual(["requestedServices.snapchat_ads.requestedAccountLinks"]);
+    expect(res.body.error.message).toMatch(/Snapchat Ads invites the agency's account/);
+    const ok = await call(server.url, v2.key, "POST", "/requests", {
+      body: {
+        clientId: client.id,
+        requestedServices: {
+          snapchat_ads: {
+            accessLevel: "reports",
+            requestedAccountLinks: [{ internalAccountId: v2.accounts.snapchat }],
+          },
+        },
+      },
+    });
+    expectOk(ok, 201);
+  });
 });
