@@ -29,17 +29,13 @@ if [ -n "${DATABASE_URL:-}" ]; then
   export DATA_DIR="$(mktemp -d)"
   npm run -s db:migrate >/dev/null
   trap 'psql "$base" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true; rm -rf "$DATA_DIR"' EXIT
-  # the page tour (e2e/dashboard/page-tour.spec.ts, about 9 minutes) checks what pages show,
-  # which the database mode does not change: it runs once, on the embedded database, and
-  # keeps CI within its time
-  exclude=(--grep-invert @page-tour)
 else
   export DATA_DIR="$(mktemp -d)"
   # The real-connector app (playwright.config.ts, second webServer) has its own folder.
   export E2E_REAL_DATA_DIR="$(mktemp -d)"
   trap 'rm -rf "$DATA_DIR" "$E2E_REAL_DATA_DIR"' EXIT
-  exclude=()
 fi
+# every journey and the page tour (@page-tour, about 9 minutes) on both databases
 echo "-- end-to-end tests (${SECONDS} s in)"
-npx playwright test "${exclude[@]}"
+npx playwright test
 echo "-- test suite done in ${SECONDS} s"
