@@ -11,27 +11,12 @@ import { notFound, validationError } from "@/lib/core/common/api-error";
 import { countUsageUnit } from "@/lib/core/usage/count-usage-unit";
 import type { TCreateRequestBody } from "@/lib/core/requests/schemas";
 import { validateRequestedServices } from "@/lib/core/requests/validate-requested-services";
-import { serializeRequest } from "@/lib/core/requests/serialize-request";
+import { serializeRequest, type SerializableRequest } from "@/lib/core/requests/serialize-request";
 import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
 
-const CREATED_SELECT = {
-  id: true,
-  clientId: true,
-  status: true,
-  stateVersion: true,
-  source: true,
-  inviteToken: true,
-  inviteTokenHash: true,
-  inviteTokenSealed: true,
-  intakeRequested: true,
-  intakeCompletedAt: true,
-  thankYouMessage: true,
-  redirectUrl: true,
-  createdAt: true,
-  completedAt: true,
-  expiresAt: true,
-  cancelledAt: true,
-} as const;
+/** What the create's statement returns of the request (the columns the Request object shows). */
+type CreatedRow = Omit<SerializableRequest, "client" | "services">;
+type CreatedService = SerializableRequest["services"][number] & { position: number };
 
 export type RequestSource = "api" | "dashboard" | "static_link";
 
@@ -50,7 +35,9 @@ export async function createRequest(opts: CreateRequestOptions) {
   const run = async (tx: Tx) => {
     const { input } = opts;
     const now = opts.now ?? new Date();
-    const client = await tx.client.findFirst({ where: { id: input.clientId, agencyId: opts.agencyId } });
+    const [client] = await tx.$queryRaw<{ id: string; externalClientId: string | null; isProspect: boolean }[]>`
+      SELECT "id", "externalClientId", "isProspect" FROM "Client"
+      WHERE "id" = ${input.clientId}::uuid AND "agencyId" = ${opts.agencyId}::uuid`;
     if (!client) throw notFound("Client");
     const intakeRequested = input.intakeForm?.requested ?? false;
     if (Object.keys(input.requestedServices).length === 0 && !intakeRequested) {
@@ -79,55 +66,43 @@ export async function createRequest(opts: CreateRequestOptions) {
       agencyId: opts.agencyId,
       requestedServices: input.requestedServices,
     });
-    // The request and its services are inserted with RETURNING of what the Request object
-    // shows, and the response is built from that: no re-read of the rows just written.
-    const created = await tx.accessRequest.create({
-      data: {
-        agencyId: opts.agencyId,
-        clientId: client.id,
-        source: opts.source,
-        // only the token's hash and a sealed copy are stored; reads rebuild the links from the copy
-        ...(({ hash, sealed }) => ({ inviteTokenHash: hash, inviteTokenSealed: sealed }))(newLinkToken()),
-        isDemo: opts.isDemo ?? false,
-        countsUsage: !opts.isDemo && opts.countsUsage !== false,
-        intakeRequested,
-        sendEmail: input.sendEmail,
-        thankYouMessage: input.thankYouMessage ?? null,
-        redirectUrl: input.redirectUrl ?? null,
-        expiresAt,
-        createdAt: now,
-      },
-      select: CREATED_SELECT,
-    });
-    const createdServices =
-      services.length === 0
-        ? []
-        : await tx.requestService.createManyAndReturn({
-            data: services.map((s, position) => ({
-              agencyId: opts.agencyId,
-              requestId: created.id,
-              serviceId: s.serviceId,
-              platform: s.platform,
-              accessLevel: s.accessLevel,
-              optional: s.optional,
-              accounts: s.accounts,
-              position,
-            })),
-            select: {
-              serviceId: true,
-              platform: true,
-              accessLevel: true,
-              optional: true,
-              status: true,
-              accounts: true,
-              grantedAssets: true,
-              position: true,
-            },
-          });
+    // The request and its services are inserted in one statement with RETURNING of what the
+    // Request object shows, and the response is built from that: no re-read of the rows just
+    // written. Raw SQL: every create sends it, and Prisma's model queries cost its query
+    // compiler on each call (docs/performance.md). `id` and `updatedAt` are the columns Prisma
+    // fills in itself (@default(uuid()), @updatedAt); the database's defaults fill the rest.
+    const { hash, sealed } = newLinkToken();
+    const rows = await tx.$queryRaw<(CreatedRow & { services: unknown })[]>`
+      WITH r AS (
+        INSERT INTO "AccessRequest" ("id", "agencyId", "clientId", "source", "inviteTokenHash", "inviteTokenSealed", "isDemo",
+          "countsUsage", "intakeRequested", "sendEmail", "thankYouMessage", "redirectUrl", "expiresAt", "createdAt", "updatedAt")
+        VALUES (gen_random_uuid(), ${opts.agencyId}::uuid, ${client.id}::uuid, ${opts.source}, ${hash}, ${sealed},
+          ${opts.isDemo ?? false}, ${!opts.isDemo && opts.countsUsage !== false}, ${intakeRequested}, ${input.sendEmail ?? false},
+          ${input.thankYouMessage ?? null}, ${input.redirectUrl ?? null}, ${expiresAt}::timestamptz, ${now}::timestamptz,
+          ${now}::timestamptz)
+        RETURNING "id", "clientId", "status"::text AS "status", "stateVersion", "source", "inviteToken", "inviteTokenHash",
+          "inviteTokenSealed", "intakeRequested", "intakeCompletedAt", "thankYouMessage", "redirectUrl", "createdAt",
+          "completedAt", "expiresAt", "cancelledAt"
+      ), s AS (
+        INSERT INTO "RequestService" ("id", "agencyId", "requestId", "serviceId", "platform", "accessLevel", "optional",
+          "accounts", "position", "createdAt", "updatedAt")
+        SELECT gen_random_uuid(), ${opts.agencyId}::uuid, r."id", x."serviceId", x."platform", x."accessLevel", x."optional",
+          x."accounts", x."position", ${now}::timestamptz, ${now}::timestamptz
+        FROM r, jsonb_to_recordset(${JSON.stringify(
+          services.map((svc, position) => ({ ...svc, position })),
+        )}::jsonb) AS x("serviceId" text, "platform" text, "accessLevel" text, "optional" boolean, "accounts" jsonb, "position" int)
+        RETURNING "serviceId", "platform", "accessLevel", "optional", "status"::text AS "status", "accounts", "grantedAssets",
+          "position"
+      )
+      SELECT r.*, COALESCE((SELECT json_agg(s ORDER BY s."position") FROM s), '[]'::json) AS "services" FROM r`;
+    const { services: createdJson, ...created } = rows[0]!;
+    const createdServices = (
+      typeof createdJson === "string" ? JSON.parse(createdJson) : createdJson
+    ) as CreatedService[];
     const request = serializeRequest({
       ...created,
       client: { externalClientId: client.externalClientId },
-      services: [...createdServices].sort((a, b) => a.position - b.position),
+      services: createdServices,
     });
     if (!opts.isDemo) {
       await recordEvent(tx, {

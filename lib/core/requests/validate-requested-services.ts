@@ -17,6 +17,13 @@ export interface ValidatedService {
 
 const BASE_LINK_FIELDS = new Set(["internalAccountId", "adsMccAccountId", "businessManagerId"]);
 
+interface AccountRow {
+  internalAccountId: string;
+  platform: string;
+  status: string;
+  services: string[];
+}
+
 export async function validateRequestedServices(
   tx: Tx,
   opts: { agencyId: string; requestedServices: Record<string, TRequestedService>; fieldPrefix?: string },
@@ -25,8 +32,11 @@ export async function validateRequestedServices(
   const details: ErrorDetail[] = [];
   const entries = Object.entries(opts.requestedServices);
   const accountIds = [...new Set(entries.flatMap(([, s]) => s.requestedAccountLinks.map((l) => l.internalAccountId)))];
+  // raw: every create of a request sends it (see create-request.ts)
   const accounts = accountIds.length
-    ? await tx.connectedAccount.findMany({ where: { agencyId: opts.agencyId, internalAccountId: { in: accountIds } } })
+    ? await tx.$queryRaw<AccountRow[]>`
+        SELECT "internalAccountId", "platform", "status"::text AS "status", "services"
+        FROM "ConnectedAccount" WHERE "agencyId" = ${opts.agencyId}::uuid AND "internalAccountId" = ANY(${accountIds}::text[])`
     : [];
   const byId = new Map(accounts.map((a) => [a.internalAccountId, a]));
   const out: ValidatedService[] = [];

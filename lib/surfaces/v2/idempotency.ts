@@ -169,10 +169,11 @@ async function runInTransaction(
           return { replayed: true as const, status: existing.responseStatus, body: openBody(existing.responseBody) };
         }
         const result = await opts.run(tx);
-        await tx.idempotencyRecord.update({
-          where: { id: inserted[0]!.id },
-          data: { responseStatus: result.status, responseBody: sealBody(result.body) },
-        });
+        // raw, like the key's statement above: every create sends it, and a model update costs
+        // Prisma's query compiler on each call
+        await tx.$executeRaw`
+          UPDATE "IdempotencyRecord" SET "responseStatus" = ${result.status}::int, "responseBody" = ${JSON.stringify(sealBody(result.body))}::jsonb
+          WHERE "id" = ${inserted[0]!.id}::uuid`;
         return { replayed: false as const, ...result };
       },
       { timeout: 30_000 },
