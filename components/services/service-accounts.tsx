@@ -3,7 +3,7 @@
 // on the platform, with the service's extra link fields under a ticked one. Links to accounts
 // not offered here (disconnected since) are kept as they are and counted.
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
-import type { CatalogService } from "@/lib/core/catalog/catalog";
+import { needsAgencyAccount, type CatalogService } from "@/lib/core/catalog/catalog";
 import type { TRequestedService } from "@/lib/core/requests/schemas";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -50,7 +50,9 @@ export function ServiceAccounts({
       </legend>
       {accounts.length === 0 ? (
         <p className="text-sm text-slate-600">
-          No connected {platformName} account: the client is not told which account to add.{" "}
+          {needsAgencyAccount(s)
+            ? `No connected ${platformName} account: this service needs one, since the client's steps name it.`
+            : `No connected ${platformName} account: the client is not told which account to add.`}{" "}
           <a className="text-indigo-700 underline" href="/dashboard/accounts">
             Connect one
           </a>

@@ -554,6 +554,16 @@ export function isOneClickHere(service: CatalogService | undefined, mode: string
   return service.clientFlow === "one_click" || (service.oneClickWhenLive && mode === "live");
 }
 
+/**
+ * Whether a request for the service needs one of the agency's accounts linked: the client's
+ * steps name it ("enter {agencyAccount}"). That covers the manual services with such steps and
+ * Snapchat Ads, one click where Snapchat is live (its grant invites that account) and steps
+ * where it is not.
+ */
+export function needsAgencyAccount(service: CatalogService): boolean {
+  return service.instructions.some((step) => step.includes("{agencyAccount}"));
+}
+
 /** Fills `{agencyAccount}` in one instruction step. */
 export function renderInstructionStep(step: string, agencyAccount: string): string {
   // A replacer function, so `$` in an account id is not read as a pattern.

@@ -2,7 +2,7 @@
 // known service ids, roles, account links on the service's platform, required and
 // extra link fields. Shared by V2, V1, the dashboard and the static link.
 import type { Tx } from "@/lib/infra/db/db";
-import { getCatalogService } from "@/lib/core/catalog/catalog";
+import { getCatalogService, needsAgencyAccount } from "@/lib/core/catalog/catalog";
 import { parseAccessLevel } from "@/lib/core/catalog/access-level";
 import { ApiError, type ErrorDetail } from "@/lib/core/common/api-error";
 import type { TRequestedService } from "@/lib/core/requests/schemas";
@@ -51,10 +51,8 @@ export async function validateRequestedServices(
       continue;
     }
     // The client follows steps that name the agency's account ("enter {agencyAccount}"):
-    // without a linked account the page would tell them to enter nothing. That includes a
-    // one-click service with such steps (Snapchat Ads), which the client follows wherever
-    // its platform is not set up, and whose one-click grant invites that account too.
-    if (svc.requestedAccountLinks.length === 0 && cat.instructions.some((step) => step.includes("{agencyAccount}"))) {
+    // without a linked account the page would tell them to enter nothing (needsAgencyAccount).
+    if (svc.requestedAccountLinks.length === 0 && needsAgencyAccount(cat)) {
       details.push({
         field: `${field}.requestedAccountLinks`,
         message:
