@@ -4,6 +4,7 @@
 // count nothing and record nothing.
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
+import { jsonColumn } from "@/lib/infra/db/json-column";
 import { newLinkToken } from "@/lib/infra/secrets/link-token";
 import { validateExpiresAt } from "@/lib/core/domain/expiry";
 import { recordEvent } from "@/lib/core/events/record-event";
@@ -96,9 +97,7 @@ export async function createRequest(opts: CreateRequestOptions) {
       )
       SELECT r.*, COALESCE((SELECT json_agg(s ORDER BY s."position") FROM s), '[]'::json) AS "services" FROM r`;
     const { services: createdJson, ...created } = rows[0]!;
-    const createdServices = (
-      typeof createdJson === "string" ? JSON.parse(createdJson) : createdJson
-    ) as CreatedService[];
+    const createdServices = jsonColumn<CreatedService[]>(createdJson);
     const request = serializeRequest({
       ...created,
       client: { externalClientId: client.externalClientId },

@@ -9,6 +9,7 @@
 // more it shows (the client's name and contact, each service's confirmation and grant time).
 import { Prisma } from "@/generated/prisma/client";
 import { getDb, type Tx } from "@/lib/infra/db/db";
+import { jsonColumn } from "@/lib/infra/db/json-column";
 import type { CursorPosition } from "@/lib/core/common/cursor";
 import type { TListRequestsQuery } from "@/lib/core/requests/schemas";
 import type { SerializableRequest } from "@/lib/core/requests/serialize-request";
@@ -141,11 +142,8 @@ export async function loadRequestPage(opts: {
       company: clientCompany,
       isProspect: clientIsProspect,
     },
-    services: (
-      (typeof services === "string" ? JSON.parse(services) : services) as (Omit<
-        LoadedRequest["services"][number],
-        "grantedAt"
-      > & { grantedAt: string | null })[]
+    services: jsonColumn<(Omit<LoadedRequest["services"][number], "grantedAt"> & { grantedAt: string | null })[]>(
+      services,
     ).map((s) => ({ ...s, grantedAt: s.grantedAt === null ? null : new Date(s.grantedAt) })),
   }));
 }

@@ -10,6 +10,7 @@ import { notePlatformSetupNeeded, type KnownSetupNotice } from "@/lib/core/agenc
 import { platformMode, type PlatformMode } from "@/lib/infra/connectors/get-connector";
 import { getCatalogService, getPlatform, isOneClickHere, type ClientFlow } from "@/lib/core/catalog/catalog";
 import { getDb } from "@/lib/infra/db/db";
+import { jsonColumn } from "@/lib/infra/db/json-column";
 import { progress, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
 import { type Locale } from "@/lib/infra/i18n/dictionary";
 import { localizeQuestion } from "@/lib/core/intake/question-translations";
@@ -246,16 +247,8 @@ export function buildServiceView(
   };
 }
 
-interface InviteRow {
-  id: string;
-  agencyId: string;
-  isDemo: boolean;
-  status: AccessRequestRow["status"];
-  expiresAt: Date | null;
-  intakeRequested: boolean;
-  intakeCompletedAt: Date | null;
-  thankYouMessage: string | null;
-  redirectUrl: string | null;
+/** The statement's row: the request's own columns as the page reads them, the rest flattened or as JSON. */
+type InviteRow = Omit<PageRequest, "client" | "agency" | "services" | "forward"> & {
   clientName: string;
   clientLanguage: string;
   agencyName: string;
@@ -266,9 +259,7 @@ interface InviteRow {
   accounts: unknown;
   questions: unknown;
   notices: unknown;
-}
-
-const fromJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+};
 
 /**
  * The page's data for a client's own invite link in one SQL statement: the request, its
@@ -324,30 +315,18 @@ async function loadByInviteToken(hash: string): Promise<PageData | null> {
     WHERE r."inviteTokenHash" = ${hash}`;
   const r = rows[0];
   if (!r) return null;
+  const { clientName, clientLanguage, agencyName, accentColor, logoMimeType, agencyUpdatedAt, ...columns } = r;
+  const { services, accounts, questions, notices, ...own } = columns;
   return {
     row: {
-      id: r.id,
-      agencyId: r.agencyId,
-      isDemo: r.isDemo,
-      status: r.status,
-      expiresAt: r.expiresAt,
-      intakeRequested: r.intakeRequested,
-      intakeCompletedAt: r.intakeCompletedAt,
-      thankYouMessage: r.thankYouMessage,
-      redirectUrl: r.redirectUrl,
-      client: { name: r.clientName, language: r.clientLanguage },
-      agency: {
-        id: r.agencyId,
-        name: r.agencyName,
-        accentColor: r.accentColor,
-        logoMimeType: r.logoMimeType,
-        updatedAt: r.agencyUpdatedAt,
-      },
-      services: fromJson<PageService[]>(r.services),
+      ...own,
+      client: { name: clientName, language: clientLanguage },
+      agency: { id: r.agencyId, name: agencyName, accentColor, logoMimeType, updatedAt: agencyUpdatedAt },
+      services: jsonColumn<PageService[]>(services),
     },
-    accounts: fromJson<AccountRow[]>(r.accounts),
-    questions: fromJson<PageQuestion[]>(r.questions),
-    notices: fromJson<{ platform: string; lastSeenAt: string; lastEmailedAt: string | null }[]>(r.notices).map((n) => ({
+    accounts: jsonColumn<AccountRow[]>(accounts),
+    questions: jsonColumn<PageQuestion[]>(questions),
+    notices: jsonColumn<{ platform: string; lastSeenAt: string; lastEmailedAt: string | null }[]>(notices).map((n) => ({
       platform: n.platform,
       lastSeenAt: new Date(n.lastSeenAt),
       lastEmailedAt: n.lastEmailedAt === null ? null : new Date(n.lastEmailedAt),
