@@ -33,6 +33,8 @@ const shared = globalSingleton<{
   __rlRedisReady?: Promise<Redis>;
   __rlRedisState?: "connecting" | "ready" | "unreachable";
   __rlPool?: Pool;
+  /** the last PostgreSQL limiter made (see createLimiter) */
+  __rlPgMade?: Promise<unknown>;
 }>("rate-limit-stores", () => ({}));
 
 /** How long the first limit check waits for the Redis connection before counting in memory. */
@@ -111,6 +113,7 @@ export async function closeRateLimitStores() {
   shared.__rlRedisReady = undefined;
   shared.__rlRedisState = undefined;
   shared.__rlPool = undefined;
+  shared.__rlPgMade = undefined;
   dropGlobalSingleton("rate-limiters");
   await Promise.all([redis?.quit().catch(() => redis.disconnect()), pool?.end().catch(() => {})]);
 }
@@ -136,12 +139,24 @@ async function createLimiter(name: string, points: number, duration: number): Pr
   }
   if (store === "postgres") {
     const pool = await postgresPool();
-    return await new Promise<RateLimiterAbstract>((resolve, reject) => {
-      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-        { ...opts, storeClient: pool, tableName: "rate_limits", insuranceLimiter: new RateLimiterMemory(opts) },
-        (err?: Error) => (err ? reject(err) : resolve(limiter)),
-      );
-    });
+    const make = () =>
+      new Promise<RateLimiterAbstract>((resolve, reject) => {
+        const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+          { ...opts, storeClient: pool, tableName: "rate_limits", insuranceLimiter: new RateLimiterMemory(opts) },
+          (err?: Error) => (err ? reject(err) : resolve(limiter)),
+        );
+      });
+    // Every limiter runs CREATE TABLE IF NOT EXISTS on the one table when it is made, and two
+    // such statements at once can fail the loser ("type rate_limits already exists"). So this
+    // process makes them one after the other, and a limiter that lost that race to another
+    // process tries once more (the table is there by then).
+    const made = (shared.__rlPgMade ?? Promise.resolve()).then(() =>
+      make().catch((err: unknown) =>
+        /already exists/i.test(String((err as Error)?.message)) ? make() : Promise.reject(err),
+      ),
+    );
+    shared.__rlPgMade = made.catch(() => undefined);
+    return await made;
   }
   return new RateLimiterMemory(opts);
 }
