@@ -98,7 +98,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: ["node_modules", "^generated/"] },
-    exclude: { path: ["^node_modules/", "^[.]next/", "^sdk/dist/", "^sdk/src/generated/", "^test/lint-fixtures/"] },
+    exclude: { path: ["^[.]next/", "^sdk/dist/", "^sdk/src/generated/", "^test/lint-fixtures/"] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -20,6 +20,7 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import fs from "node:fs";
 
 const UI = ["@/app/*", "@/components/*"];
 const SURFACES = ["@/lib/surfaces/*"];
@@ -47,6 +48,52 @@ const TRANSACTION = {
   message:
     "Open transactions with inTransaction() from lib/infra/db/transaction.ts (the project's limits, joining a caller's tx).",
 };
+// `process` and `console` reached another way than by name, or handed on under another name.
+const GLOBAL_DETOURS = (name, message) => [
+  { selector: `MemberExpression[object.name='globalThis'][property.name='${name}']`, message },
+  { selector: `VariableDeclarator[init.type='Identifier'][init.name='${name}']`, message },
+  { selector: `AssignmentExpression[right.type='Identifier'][right.name='${name}']`, message },
+  { selector: `CallExpression > Identifier.arguments[name='${name}']`, message },
+  { selector: `Property > Identifier.value[name='${name}']`, message },
+];
+const PROCESS_DETOURS = GLOBAL_DETOURS(
+  "process",
+  "Read process state through env() in lib/infra/env.ts; do not reach process by another name.",
+);
+const CONSOLE_DETOURS = GLOBAL_DETOURS(
+  "console",
+  "Log with log() from lib/infra/log.ts; do not reach console by another name.",
+);
+const MODULE_RULES = [
+  {
+    selector: "TSModuleDeclaration[kind='global'] VariableDeclaration",
+    message:
+      "Keep process-wide state in globalSingleton() from lib/infra/global-singleton.ts, not in a declared global.",
+  },
+  {
+    selector: "ImportExpression[source.type!='Literal']",
+    message: "import() takes a string literal, so the tier rule (dependency-cruiser) can see what is imported.",
+  },
+];
+// lib/infra knows nothing of the product's resources: no SQL naming a product table and no
+// Prisma delegate of one. The installation's own table (PlatformSetting) is infrastructure.
+const PRODUCT_MODELS = [
+  ...fs.readFileSync(new URL("prisma/schema.prisma", import.meta.url), "utf8").matchAll(/^model (\w+)/gm),
+]
+  .map((m) => m[1])
+  .filter((name) => name !== "PlatformSetting");
+const PRODUCT_TABLE = `"(${PRODUCT_MODELS.join("|")})"`;
+const PRODUCT_DELEGATE = `^(${PRODUCT_MODELS.map((n) => n[0].toLowerCase() + n.slice(1)).join("|")})$`;
+const INFRA_MESSAGE =
+  "lib/infra knows nothing of the product's resources: product tables are read and written in lib/core.";
+const INFRA_KNOWS_NO_PRODUCT = [
+  { selector: `TemplateElement[value.raw=/${PRODUCT_TABLE}/]`, message: INFRA_MESSAGE },
+  { selector: `Literal[value=/${PRODUCT_TABLE}/]`, message: INFRA_MESSAGE },
+  {
+    selector: `MemberExpression[object.name=/^(db|tx|prisma)$/][property.name=/${PRODUCT_DELEGATE}/]`,
+    message: INFRA_MESSAGE,
+  },
+];
 const GLOBALTHIS_CAST = [
   {
     selector: "TSAsExpression[expression.name='globalThis']",
@@ -65,7 +112,8 @@ function forbid(groups, message) {
     {
       patterns: [
         { group: groups, message },
-        { group: ["../*"], message: "Import across folders through the @/ alias, so the tier rule sees it." },
+        // any `..` segment: `../x`, `./../x`, `./a/../../x`
+        { regex: "(^|/)[.][.](/|$)", message: "Import across folders through the @/ alias, so the tier rule sees it." },
       ],
     },
   ];
@@ -190,8 +238,22 @@ export default defineConfig([
     ignores: TESTS_AND_TOOLS,
     rules: {
       "no-restricted-properties": ["error", PROCESS_ENV, TRANSACTION],
-      "no-restricted-syntax": ["error", ...GLOBALTHIS_CAST],
+      "no-restricted-syntax": ["error", ...GLOBALTHIS_CAST, ...PROCESS_DETOURS, ...CONSOLE_DETOURS, ...MODULE_RULES],
       "no-console": "error",
+    },
+  },
+  {
+    files: ["lib/infra/**/*.ts"],
+    ignores: TESTS_AND_TOOLS,
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...GLOBALTHIS_CAST,
+        ...PROCESS_DETOURS,
+        ...CONSOLE_DETOURS,
+        ...MODULE_RULES,
+        ...INFRA_KNOWS_NO_PRODUCT,
+      ],
     },
   },
   // The one reader of process.env; instrumentation.ts reads NEXT_RUNTIME and NEXT_PHASE, which
@@ -199,7 +261,23 @@ export default defineConfig([
   { files: ["lib/infra/env.ts", "instrumentation.ts"], rules: { "no-restricted-properties": ["error", TRANSACTION] } },
   { files: ["lib/infra/db/transaction.ts"], rules: { "no-restricted-properties": ["error", PROCESS_ENV] } },
   { files: ["lib/infra/global-singleton.ts"], rules: { "no-restricted-syntax": "off" } },
+  {
+    files: ["lib/infra/env.ts", "instrumentation.ts"],
+    rules: { "no-restricted-syntax": ["error", ...GLOBALTHIS_CAST, ...CONSOLE_DETOURS, ...MODULE_RULES] },
+  },
+  {
+    files: ["lib/infra/log.ts"],
+    rules: { "no-restricted-syntax": ["error", ...GLOBALTHIS_CAST, ...PROCESS_DETOURS, ...MODULE_RULES] },
+  },
   // Command-line entry points print to the terminal, read their own variables and may open
   // transactions with their own limits (benchmarks).
-  { files: ["scripts/**"], rules: { "no-restricted-properties": "off", "no-console": "off" } },
+  {
+    files: ["scripts/**"],
+    rules: {
+      "no-restricted-properties": "off",
+      "no-console": "off",
+      // an entry point may load a module chosen at run time (scripts/start.mjs loads the built server)
+      "no-restricted-syntax": ["error", ...GLOBALTHIS_CAST],
+    },
+  },
 ]);

@@ -23,12 +23,22 @@ process.env.APP_SECRET ??= "e2e-app-secret-0123456789abcdef0123456789";
 process.env.ENCRYPTION_KEY ??= "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 const secrets = { APP_SECRET: process.env.APP_SECRET, ENCRYPTION_KEY: process.env.ENCRYPTION_KEY };
 
+const INSTANCE_WIDE = /going-live\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files run side by side on two workers (each journey seeds its own agency); the tests in a
+  // file run in order. E2E_WORKERS=1 runs one file at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: "journeys", testIgnore: INSTANCE_WIDE },
+    // Files that change what the whole installation shares (platform credentials saved on
+    // the Platforms page) run alone, after every other journey.
+    { name: "instance-wide", testMatch: INSTANCE_WIDE, workers: 1, dependencies: ["journeys"] },
+  ],
   // one retry on CI: a 2-core runner under load can stall a browser step
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],

@@ -1,41 +1,72 @@
 #!/usr/bin/env bash
-# The whole test suite: unit and integration tests (Vitest), then the process tests of the
-# built standalone server, then the end-to-end tests (Playwright in Debian's Chromium)
-# against the built app. With DATABASE_URL set, every
+# The test suite, by phase, on the database of the environment: with DATABASE_URL set every
 # test runs on fresh PostgreSQL databases created from that server; otherwise on the
 # embedded database in fresh temporary folders.
+#
+#   scripts/test.sh                 every phase, in this order:
+#   scripts/test.sh unit integration build process e2e
+#
+#   unit         Vitest's unit tier (*.test.ts): pure code, no database
+#   integration  Vitest's integration tier (*.integration.test.ts): a fresh database per file
+#   build        next build, skipped when no source file is newer than the last build
+#   process      the built standalone server and workers as real processes (test/process/)
+#   e2e          Playwright in Debian's Chromium against the built app, the page tour included
+#
+# CI (.ci/run) runs the unit tier once, the integration and process tiers on both databases
+# and the browser pass once, on PostgreSQL (docs/decisions/0002-one-browser-pass.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "-- unit and integration tests"
-npx vitest run
+phases=("$@")
+[ ${#phases[@]} -gt 0 ] || phases=(unit integration build process e2e)
+db="embedded database"
+[ -z "${DATABASE_URL:-}" ] || db="PostgreSQL"
 
-# Build once; rebuild only when a source file is newer than the last build.
-if [ ! -f .next/BUILD_ID ] || [ -n "$(find app components lib public proxy.ts instrumentation.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
-  npm run -s build
-fi
+timed() {
+  local name="$1" start=$SECONDS
+  shift
+  echo "-- $name on the $db"
+  "$@"
+  echo "-- $name: $((SECONDS - start)) s"
+}
 
-# The built standalone server (what the container image runs) as real processes:
-# readiness, graceful shutdown; each file on a fresh database like the tests above.
-echo "-- process tests (${SECONDS} s in)"
-npx vitest run --config vitest.process.config.ts
+build() {
+  # Build once; rebuild only when a source file is newer than the last build.
+  if [ ! -f .next/BUILD_ID ] || [ -n "$(find app components lib public proxy.ts instrumentation.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
+    npm run -s build
+  fi
+}
 
-export E2E_PORT="${E2E_PORT:-3100}"
-if [ -n "${DATABASE_URL:-}" ]; then
-  base="$DATABASE_URL"
-  db="e2e_$(date +%s)_$$"
-  psql "$base" -qc "CREATE DATABASE $db" >/dev/null
-  export DATABASE_URL="${base%/*}/$db"
-  export DATA_DIR="$(mktemp -d)"
-  npm run -s db:migrate >/dev/null
-  trap 'psql "$base" -qc "DROP DATABASE IF EXISTS $db WITH (FORCE)" >/dev/null 2>&1 || true; rm -rf "$DATA_DIR"' EXIT
-else
-  export DATA_DIR="$(mktemp -d)"
-  # The real-connector app (playwright.config.ts, second webServer) has its own folder.
-  export E2E_REAL_DATA_DIR="$(mktemp -d)"
-  trap 'rm -rf "$DATA_DIR" "$E2E_REAL_DATA_DIR"' EXIT
-fi
-# every journey and the page tour (@page-tour, about 9 minutes) on both databases
-echo "-- end-to-end tests (${SECONDS} s in)"
-npx playwright test
+e2e() {
+  export E2E_PORT="${E2E_PORT:-3100}"
+  if [ -n "${DATABASE_URL:-}" ]; then
+    local base="$DATABASE_URL" name="e2e_$(date +%s)_$$"
+    psql "$base" -qc "CREATE DATABASE $name" >/dev/null
+    export DATABASE_URL="${base%/*}/$name"
+    export DATA_DIR="$(mktemp -d)"
+    npm run -s db:migrate >/dev/null
+    trap 'psql "$base" -qc "DROP DATABASE IF EXISTS $name WITH (FORCE)" >/dev/null 2>&1 || true; rm -rf "$DATA_DIR"' EXIT
+  else
+    export DATA_DIR="$(mktemp -d)"
+    # The real-connector app (playwright.config.ts, second webServer) has its own folder.
+    export E2E_REAL_DATA_DIR="$(mktemp -d)"
+    trap 'rm -rf "$DATA_DIR" "$E2E_REAL_DATA_DIR"' EXIT
+  fi
+  npx playwright test
+}
+
+for phase in "${phases[@]}"; do
+  case "$phase" in
+    unit) timed "unit tests" npx vitest run --project unit ;;
+    integration) timed "integration tests" npx vitest run --project integration ;;
+    build) timed "build" build ;;
+    # each file on a fresh database like the tests above
+    process) timed "process tests" npx vitest run --config vitest.process.config.ts ;;
+    e2e) timed "end-to-end tests" e2e ;;
+    *)
+      echo "unknown phase: $phase (unit, integration, build, process, e2e)" >&2
+      exit 2
+      ;;
+  esac
+done
 echo "-- test suite done in ${SECONDS} s"

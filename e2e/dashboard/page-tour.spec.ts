@@ -8,8 +8,9 @@
 // Spanish or Dutch page, a page wider than the viewport, an axe violation or a console
 // error (e2e/fixtures/page-checks.ts); every page's screenshot is kept under
 // test-results/page-tour/. A new page joins by being linked from the navigation or from a
-// page the tour already visits. What a page shows does not depend on the database mode,
-// so scripts/test.sh runs the tour (tag @page-tour) on the embedded database only.
+// page the tour already visits. What a page shows does not depend on the database mode:
+// CI runs the tour (tag @page-tour) with the other journeys once, on PostgreSQL
+// (docs/decisions/0002-one-browser-pass.md).
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";

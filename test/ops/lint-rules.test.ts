@@ -90,6 +90,8 @@ describe("ESLint rules", () => {
       const [result] = await typed.lintFiles([path.join(FIXTURES, f.file)]);
       expect(result!.messages.map((m) => m.ruleId)).toEqual([f.breaks]);
     },
+    // the first builds TypeScript's project service: about a minute on a busy 2-core machine
+    180_000,
   );
 
   it.each(fixtures.map((f) => [f.file, f] as const))("%s fails lint with its rule", async (_name, f) => {
@@ -139,8 +141,26 @@ describe("import rules (dependency-cruiser)", () => {
         compilerOptions: { jsx: "react-jsx", moduleResolution: "bundler", module: "esnext", paths: { "@/*": ["./*"] } },
       }),
     );
-    write("package.json", JSON.stringify({ name: "scratch", type: "module", dependencies: { react: "*" } }));
-    fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(tree, "node_modules"), "dir");
+    // Declared packages and Node's own modules pass; the stub imports both.
+    write(
+      "lib/infra/uses-declared.ts",
+      'import { createHash } from "node:crypto";\nimport pkg from "declared-pkg";\nexport const x = [createHash, pkg];\n',
+    );
+    write(
+      "package.json",
+      JSON.stringify({ name: "scratch", type: "module", dependencies: { react: "*", "declared-pkg": "1.0.0" } }),
+    );
+    // node_modules is a real folder of the tree, as in a checkout (a symlinked one resolves
+    // outside the tree and hides package edges): two small packages made here, the rest linked.
+    fs.mkdirSync(path.join(tree, "node_modules"));
+    for (const name of fs.readdirSync(path.join(ROOT, "node_modules")))
+      if (!name.startsWith("."))
+        fs.symlinkSync(path.join(ROOT, "node_modules", name), path.join(tree, "node_modules", name), "dir");
+    for (const name of ["declared-pkg", "undeclared-pkg"]) {
+      write(`node_modules/${name}/package.json`, JSON.stringify({ name, version: "1.0.0", main: "index.js" }));
+      write(`node_modules/${name}/index.js`, "module.exports = 1;\n");
+      write(`node_modules/${name}/debounce.js`, "module.exports = 1;\n");
+    }
     const bin = path.join(ROOT, "node_modules/dependency-cruiser/bin/dependency-cruiser.mjs");
     const run = await promisify(execFile)(
       process.execPath,
@@ -165,5 +185,17 @@ describe("import rules (dependency-cruiser)", () => {
 
   it("reports nothing for the stubs, which import nothing", () => {
     expect(violations.filter((v) => v.from.endsWith("stub.ts") || v.from.endsWith("stub.tsx"))).toEqual([]);
+  });
+
+  it("accepts a declared package and Node's own modules", () => {
+    expect(violations.filter((v) => v.from === "lib/infra/uses-declared.ts")).toEqual([]);
+  });
+
+  it("sees the package edges of the real tree (node_modules is not excluded)", async () => {
+    const config = (await import(path.join(ROOT, ".dependency-cruiser.cjs"))) as {
+      default: { options: { exclude: { path: string[] } } };
+    };
+    for (const p of config.default.options.exclude.path)
+      expect(new RegExp(p).test("node_modules/ms/index.js")).toBe(false);
   });
 });

@@ -19,7 +19,7 @@ export function newEventId() {
 /**
  * The fields of an event body that hold a client's link with its token (`data.request`'s
  * links): stored sealed, bound to the event's id, and opened only when a delivery is sent
- * (lib/infra/delivery/deliver-one.ts), so the stored body gives no working link.
+ * (lib/core/webhooks/delivery/deliver-one.ts), so the stored body gives no working link.
  */
 export const EVENT_LINK_FIELDS: ReadonlySet<string> = new Set(["inviteUrl", "embedUrl"]);
 

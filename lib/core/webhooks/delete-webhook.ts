@@ -2,7 +2,7 @@
 // purge's end), cancels its pending deliveries and drops its signing secrets.
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
-import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
+import { cancelPendingDeliveries } from "@/lib/core/webhooks/delivery/cancel-pending-deliveries";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 
 export async function deleteWebhook(opts: {

@@ -4,7 +4,7 @@
 // scheduled after the pause ends is kept and goes out on its schedule.
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { type Tx } from "@/lib/infra/db/db";
-import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
+import { cancelPendingDeliveries } from "@/lib/core/webhooks/delivery/cancel-pending-deliveries";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import type { TWebhook } from "@/lib/core/webhooks/schemas";
 import { serializeWebhook, webhookViewInclude } from "@/lib/core/webhooks/serialize-webhook";

@@ -4,7 +4,7 @@
 // events of the pause were never queued (the spec), so nothing is re-queued.
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { type Tx } from "@/lib/infra/db/db";
-import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
+import { cancelPendingDeliveries } from "@/lib/core/webhooks/delivery/cancel-pending-deliveries";
 import { PAUSED_REASON } from "@/lib/core/webhooks/pause-webhook";
 import { lockWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import type { TWebhook } from "@/lib/core/webhooks/schemas";

@@ -5,13 +5,13 @@ import crypto from "node:crypto";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { getDb } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
-import { leaseWebhook, releaseLease } from "@/lib/infra/delivery/claim-deliveries";
-import { sendAttempt, storable } from "@/lib/infra/delivery/deliver-one";
+import { leaseWebhook, releaseLease } from "@/lib/core/webhooks/delivery/claim-deliveries";
+import { sendAttempt, storable } from "@/lib/core/webhooks/delivery/deliver-one";
 import type { HostResolver } from "@/lib/infra/delivery/webhook-url";
 import { eventEnvelope, newEventId, SCHEMA_VERSION } from "@/lib/core/events/record-event";
 import { getWebhookRowOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import type { TWebhookTestResult } from "@/lib/core/webhooks/schemas";
-import { loadSigningSecrets } from "@/lib/infra/delivery/signing-secrets";
+import { loadSigningSecrets } from "@/lib/core/webhooks/delivery/signing-secrets";
 
 export const TEST_EVENT_MESSAGE = "This is a test event. It was sent on request and does not describe a change.";
 /** How long a test waits for a worker's delivery to the same webhook to finish first. */

@@ -7,8 +7,8 @@ import Stripe from "stripe";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { setPlan } from "@/lib/core/agencies/set-plan";
 import { getDb } from "@/lib/infra/db/db";
-import { nextReadyDelivery } from "@/lib/infra/delivery/claim-deliveries";
-import { deliverOne } from "@/lib/infra/delivery/deliver-one";
+import { nextReadyDelivery } from "@/lib/core/webhooks/delivery/claim-deliveries";
+import { deliverOne } from "@/lib/core/webhooks/delivery/deliver-one";
 import { startDeliveryLoop, type DeliveryLoop } from "@/lib/runtime/worker/delivery-loop";
 import { DEFAULT_TIMEOUT_MS } from "@/lib/infra/delivery/safe-send";
 import { standardWebhooksSecret, verifySignature } from "@/lib/infra/delivery/sign-payload";
@@ -18,7 +18,7 @@ import { respond, startWebhookReceiver, type WebhookReceiver } from "@/test/supp
 import { createWebhook } from "@/lib/core/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/core/webhooks/delete-webhook";
 import { rotateWebhookSecret } from "@/lib/core/webhooks/rotate-webhook-secret";
-import { loadSigningSecrets } from "@/lib/infra/delivery/signing-secrets";
+import { loadSigningSecrets } from "@/lib/core/webhooks/delivery/signing-secrets";
 import { startWorker } from "@/lib/runtime/worker/start-worker";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

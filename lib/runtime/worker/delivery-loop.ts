@@ -14,12 +14,12 @@ import {
   releaseLease,
   renewLease,
   type WebhookGate,
-} from "@/lib/infra/delivery/claim-deliveries";
-import { deliverOne, type AttemptResult } from "@/lib/infra/delivery/deliver-one";
+} from "@/lib/core/webhooks/delivery/claim-deliveries";
+import { deliverOne, type AttemptResult } from "@/lib/core/webhooks/delivery/deliver-one";
 import { DEFAULT_TIMEOUT_MS, PinnedAgentCache } from "@/lib/infra/delivery/safe-send";
 import type { HostResolver } from "@/lib/infra/delivery/webhook-url";
-import { cancelPendingDeliveries } from "@/lib/infra/delivery/cancel-pending-deliveries";
-import { loadSigningSecrets } from "@/lib/infra/delivery/signing-secrets";
+import { cancelPendingDeliveries } from "@/lib/core/webhooks/delivery/cancel-pending-deliveries";
+import { loadSigningSecrets } from "@/lib/core/webhooks/delivery/signing-secrets";
 import { PAUSED_REASON } from "@/lib/core/webhooks/pause-webhook";
 
 export const DEFAULT_LEASE_MS = 30_000;

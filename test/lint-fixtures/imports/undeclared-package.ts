@@ -1,4 +1,4 @@
 // at: lib/infra/uses-undeclared.ts
 // breaks: no-undeclared-package
-import { parse } from "yaml";
-export const x = parse;
+import debounce from "undeclared-pkg/debounce";
+export const x = debounce;

@@ -3,7 +3,7 @@
 // statement. The caller holds the webhook's lease.
 import crypto from "node:crypto";
 import type { Db, Tx } from "@/lib/infra/db/db";
-import type { ReadyDelivery, WebhookGate } from "@/lib/infra/delivery/claim-deliveries";
+import type { ReadyDelivery, WebhookGate } from "@/lib/core/webhooks/delivery/claim-deliveries";
 import { deliveryHeaders } from "@/lib/infra/delivery/delivery-headers";
 import { classifyResponse, nextAttemptAt } from "@/lib/infra/delivery/retry-schedule";
 import { safeSend, type PinnedAgentCache, type SafeSendResult } from "@/lib/infra/delivery/safe-send";
