@@ -137,12 +137,10 @@ export const ATTEMPT_EVENT_PLATFORMS = [
   "hubspot",
 ] as const satisfies readonly PlatformId[];
 
-// The spec says one platform's service is reported granted as soon as the
-// invitation is sent. HubSpot invites cannot be pending on the agency side
-// (the invited user is created at once), so its client_invite service becomes
-// granted on "I've sent the invite" instead of waiting for confirmation. Where HubSpot
-// is live the connector creates the user in a one-click grant instead.
-export const GRANTED_ON_INVITE_SENT_SERVICE = "hubspot_portal" as const satisfies ServiceId;
+// Every "I've sent the invite" waits for the agency's confirmation, HubSpot's included:
+// the client's card and the banner say the same thing, and the agency is the one who sees
+// the user in its HubSpot account. Where HubSpot is live the connector creates (or raises)
+// the user in a one-click grant instead, read back from HubSpot.
 
 const PLATFORMS: readonly CatalogPlatform[] = deepFreeze([
   { id: "meta", name: "Meta", connectorKind: "oauth" },
