@@ -562,6 +562,18 @@ export function needsAgencyAccount(service: CatalogService): boolean {
   return service.instructions.some((step) => step.includes("{agencyAccount}"));
 }
 
+/**
+ * Whether the client's steps for the service name the agency's account by its Business ID:
+ * Meta's instructions services, where the client assigns a partner in Business settings by
+ * "Business ID" (Add a partner to your Business Manager,
+ * https://www.facebook.com/business/help/1097287717019434). A request for one needs an agency
+ * account with a Business ID, or a `businessManagerId` on its link: a display name in its
+ * place would send the client looking for a business that does not exist.
+ */
+export function needsAgencyBusinessId(service: CatalogService): boolean {
+  return service.platform === "meta" && service.clientFlow === "instructions" && needsAgencyAccount(service);
+}
+
 /** Fills `{agencyAccount}` in one instruction step. */
 export function renderInstructionStep(step: string, agencyAccount: string): string {
   // A replacer function, so `$` in an account id is not read as a pattern.
