@@ -1,6 +1,7 @@
 // After a platform sign-in: the client's assets for each service the sign-in covers, to
 // choose which ones the agency's account gets access to. One form for all of them (one
 // submit, one grant attempt); with several services, one group per service.
+import type { ReactNode } from "react";
 import type { Asset } from "@/lib/infra/connectors/connector";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { card, primaryButton, secondaryButton } from "@/components/client-pages/styles";
@@ -59,10 +60,13 @@ export function AssetPicker(props: {
   sessionId: string;
   sections: PickerSectionView[];
   backHref: string;
+  /** "Someone else manages this?", shown when some assets are listed but not shareable by this client */
+  forward?: ReactNode;
 }) {
   const { locale, sections } = props;
   const action = `/api/access/${encodeURIComponent(props.token)}/services/${encodeURIComponent(props.serviceId)}/grant`;
   const several = sections.length > 1;
+  const someoneElse = sections.some((s) => s.assets.some((a) => a.notGrantable)) ? props.forward : null;
   // The lead service's boxes are plain `asset`; the others name their service.
   const fieldName = (serviceId: string) => (serviceId === props.serviceId ? "asset" : `asset:${serviceId}`);
   const buttons = (
@@ -121,6 +125,7 @@ export function AssetPicker(props: {
           {buttons}
         </form>
       )}
+      {someoneElse}
     </section>
   );
 }

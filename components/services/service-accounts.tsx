@@ -3,7 +3,7 @@
 // on the platform, with the service's extra link fields under a ticked one. Links to accounts
 // not offered here (disconnected since) are kept as they are and counted.
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
-import { needsAgencyAccount, type CatalogService } from "@/lib/core/catalog/catalog";
+import { needsAgencyAccount, needsAgencyBusinessId, type CatalogService } from "@/lib/core/catalog/catalog";
 import type { TRequestedService } from "@/lib/core/requests/schemas";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
@@ -50,9 +50,11 @@ export function ServiceAccounts({
       </legend>
       {accounts.length === 0 ? (
         <p className="text-sm text-slate-600">
-          {needsAgencyAccount(s)
-            ? `No connected ${platformName} account: this service needs one, since the client's steps name it.`
-            : `No connected ${platformName} account: the client is not told which account to add.`}{" "}
+          {needsAgencyBusinessId(s)
+            ? `No connected ${platformName} account: this service needs one with a Business ID, since the client's steps enter it.`
+            : needsAgencyAccount(s)
+              ? `No connected ${platformName} account: this service needs one, since the client's steps name it.`
+              : `No connected ${platformName} account: the client is not told which account to add.`}{" "}
           <a className="text-indigo-700 underline" href="/dashboard/accounts">
             Connect one
           </a>
@@ -78,6 +80,14 @@ export function ServiceAccounts({
                     )
                   }
                 />
+                {needsAgencyBusinessId(s) &&
+                !a.business &&
+                !(link as Record<string, string> | undefined)?.businessManagerId ? (
+                  <p className="ml-6 mt-1 text-xs text-amber-800" data-needs-business-id={a.internalAccountId}>
+                    This account has no Business ID, which the client&apos;s steps enter: give the agency&apos;s
+                    Business manager ID below, or connect the {platformName} account with its business.
+                  </p>
+                ) : null}
                 {link && s.accountLinkFields.length ? (
                   <div className="ml-6 mt-1 grid gap-2 sm:grid-cols-2">
                     {s.accountLinkFields.map((f) => {

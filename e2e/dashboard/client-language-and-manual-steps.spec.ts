@@ -101,7 +101,8 @@ for (const width of [1280, 375]) {
         requestedServices: {
           meta_instagram: {
             accessLevel: "analyst",
-            requestedAccountLinks: [{ internalAccountId: agency.accounts.meta }],
+            // the client's steps enter the agency's Business ID
+            requestedAccountLinks: [{ internalAccountId: agency.accounts.meta, businessManagerId: "900800700600" }],
           },
         },
       },

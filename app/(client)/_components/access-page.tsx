@@ -100,7 +100,17 @@ function Notice({
   );
 }
 
-async function Picker({ view, serviceId, sessionId }: { view: AccessPageView; serviceId: string; sessionId: string }) {
+async function Picker({
+  view,
+  serviceId,
+  sessionId,
+  surface,
+}: {
+  view: AccessPageView;
+  serviceId: string;
+  sessionId: string;
+  surface: Surface;
+}) {
   const found = findService(view, serviceId);
   if (!found || !found.service.actions.grant) return null;
   const services = found.platform.services;
@@ -136,6 +146,19 @@ async function Picker({ view, serviceId, sessionId }: { view: AccessPageView; se
       sessionId={picker.sessionId}
       sections={sections}
       backHref={pagePath("invite", view.token)}
+      forward={
+        found.service.actions.forward ? (
+          <ForwardForm
+            locale={view.locale}
+            token={view.token}
+            surface={surface}
+            idPrefix="forward-picker"
+            services={[{ serviceId: found.service.serviceId, name: found.service.name }]}
+            choose={false}
+            fieldErrors={null}
+          />
+        ) : null
+      }
     />
   );
 }
@@ -252,7 +275,7 @@ export async function AccessPage({
         </MessageBox>
       ) : null}
 
-      {pick && session ? <Picker view={view} serviceId={pick} sessionId={session} /> : null}
+      {pick && session ? <Picker view={view} serviceId={pick} sessionId={session} surface={surface} /> : null}
 
       {view.platforms.map((p, pi) => (
         <section key={p.platform} aria-labelledby={`platform-${pi}`} className="mt-6">

@@ -43,7 +43,7 @@ export type GrantMethod = "automatic" | "manual";
  * - one_click: automatic through the platform connector after the client signs in;
  * - instructions: the client follows the steps and the agency marks it granted;
  * - client_invite: the client sends an invite from the platform and says so; the
- *   service stays pending until the agency confirms (see GRANTED_ON_INVITE_SENT_SERVICE).
+ *   service stays pending until the agency confirms.
  */
 export type ClientFlow = "one_click" | "instructions" | "client_invite";
 

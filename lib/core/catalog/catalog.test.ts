@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import {
   API_CATALOG_SERVICES,
   ATTEMPT_EVENT_PLATFORMS,
-  GRANTED_ON_INVITE_SENT_SERVICE,
   GRANT_FAILED_PLATFORMS,
   PLATFORM_IDS,
   SERVICE_IDS,
@@ -260,9 +259,8 @@ describe("decisions the spec leaves open", () => {
     }
   });
 
-  it("reports HubSpot granted once the invite is sent, and it is an invite service, one click only where HubSpot is live", () => {
-    expect(GRANTED_ON_INVITE_SENT_SERVICE).toBe("hubspot_portal");
-    const hubspot = getCatalogService(GRANTED_ON_INVITE_SENT_SERVICE)!;
+  it("HubSpot is an invite service (the agency confirms it), one click only where HubSpot is live", () => {
+    const hubspot = getCatalogService("hubspot_portal")!;
     expect(hubspot).toMatchObject({
       clientFlow: "client_invite",
       grantMethod: "manual",

@@ -137,12 +137,10 @@ export const ATTEMPT_EVENT_PLATFORMS = [
   "hubspot",
 ] as const satisfies readonly PlatformId[];
 
-// The spec says one platform's service is reported granted as soon as the
-// invitation is sent. HubSpot invites cannot be pending on the agency side
-// (the invited user is created at once), so its client_invite service becomes
-// granted on "I've sent the invite" instead of waiting for confirmation. Where HubSpot
-// is live the connector creates the user in a one-click grant instead.
-export const GRANTED_ON_INVITE_SENT_SERVICE = "hubspot_portal" as const satisfies ServiceId;
+// Every "I've sent the invite" waits for the agency's confirmation, HubSpot's included:
+// the client's card and the banner say the same thing, and the agency is the one who sees
+// the user in its HubSpot account. Where HubSpot is live the connector creates (or raises)
+// the user in a one-click grant instead, read back from HubSpot.
 
 const PLATFORMS: readonly CatalogPlatform[] = deepFreeze([
   { id: "meta", name: "Meta", connectorKind: "oauth" },
@@ -562,6 +560,18 @@ export function isOneClickHere(service: CatalogService | undefined, mode: string
  */
 export function needsAgencyAccount(service: CatalogService): boolean {
   return service.instructions.some((step) => step.includes("{agencyAccount}"));
+}
+
+/**
+ * Whether the client's steps for the service name the agency's account by its Business ID:
+ * Meta's instructions services, where the client assigns a partner in Business settings by
+ * "Business ID" (Add a partner to your Business Manager,
+ * https://www.facebook.com/business/help/1097287717019434). A request for one needs an agency
+ * account with a Business ID, or a `businessManagerId` on its link: a display name in its
+ * place would send the client looking for a business that does not exist.
+ */
+export function needsAgencyBusinessId(service: CatalogService): boolean {
+  return service.platform === "meta" && service.clientFlow === "instructions" && needsAgencyAccount(service);
 }
 
 /** Fills `{agencyAccount}` in one instruction step. */

@@ -36,6 +36,7 @@ export type PlatformCard = {
   forcedLive: boolean;
   redirectUris: { uri: string; use: string }[];
   scopes: string[];
+  scopeNote: string | null;
   products: string[];
   review: string;
   consoleUrl: string | null;
@@ -94,6 +95,7 @@ export async function listPlatformCards(): Promise<PlatformCard[]> {
       forcedLive: row?.forcedLive ?? false,
       redirectUris: setup.redirectPaths.map((p) => ({ uri: `${e.appUrl}${p.path}`, use: p.use })),
       scopes: setup.scopes,
+      scopeNote: setup.scopeNote ?? null,
       products: setup.products,
       review: setup.review,
       consoleUrl: setup.consoleUrl ?? null,

@@ -2,7 +2,7 @@
 // known service ids, roles, account links on the service's platform, required and
 // extra link fields. Shared by V2, V1, the dashboard and the static link.
 import type { Tx } from "@/lib/infra/db/db";
-import { getCatalogService, needsAgencyAccount } from "@/lib/core/catalog/catalog";
+import { getCatalogService, needsAgencyAccount, needsAgencyBusinessId } from "@/lib/core/catalog/catalog";
 import { parseAccessLevel } from "@/lib/core/catalog/access-level";
 import { ApiError, type ErrorDetail } from "@/lib/core/common/api-error";
 import type { TRequestedService } from "@/lib/core/requests/schemas";
@@ -22,6 +22,7 @@ interface AccountRow {
   platform: string;
   status: string;
   services: string[];
+  businessId: string | null;
 }
 
 export async function validateRequestedServices(
@@ -35,7 +36,7 @@ export async function validateRequestedServices(
   // raw: every create of a request sends it (see create-request.ts)
   const accounts = accountIds.length
     ? await tx.$queryRaw<AccountRow[]>`
-        SELECT "internalAccountId", "platform", "status"::text AS "status", "services"
+        SELECT "internalAccountId", "platform", "status"::text AS "status", "services", "businessId"
         FROM "ConnectedAccount" WHERE "agencyId" = ${opts.agencyId}::uuid AND "internalAccountId" = ANY(${accountIds}::text[])`
     : [];
   const byId = new Map(accounts.map((a) => [a.internalAccountId, a]));
@@ -90,6 +91,12 @@ export async function validateRequestedServices(
         details.push({
           field: `${lf}.internalAccountId`,
           message: `This account does not offer ${serviceId}; its services: ${acc.services.join(", ")} (see GET /accounts).`,
+        });
+      } else if (needsAgencyBusinessId(cat) && !acc.businessId && !link.businessManagerId) {
+        // The client's steps assign the agency by Business ID: this account has none to show.
+        details.push({
+          field: `${lf}.businessManagerId`,
+          message: `${cat.name} is assigned to the agency by its Business ID, and this account has none: give the agency's Business ID here, or link a Meta account connected with its business (see GET /accounts).`,
         });
       }
       return {

@@ -18,7 +18,7 @@
  * on what holds it, is below what sharing needs): the picker shows it disabled with the
  * reason in the client's language, and a grant of it is refused.
  */
-export type AssetRestriction = "needs_bc_admin" | "needs_account_admin" | "needs_page_admin";
+export type AssetRestriction = "needs_bc_admin" | "needs_account_admin" | "needs_page_admin" | "needs_org_admin";
 
 export type Asset = {
   /** The asset's id on the platform (reported as `grantedAssets[].id`). */

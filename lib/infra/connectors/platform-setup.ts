@@ -3,6 +3,7 @@
 // from the connector registry (REAL_CONNECTORS); a platform with a connector but no
 // entry here still gets a card, its fields read from the environment variables named
 // after it (`<PLATFORM>_...`).
+import { HUBSPOT_APP_SCOPES, HUBSPOT_BASE_SCOPES } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
 import { REAL_CONNECTORS } from "@/lib/infra/connectors/registry";
 
 export type SetupField = {
@@ -21,6 +22,8 @@ export type PlatformSetup = {
   /** the paths of this installation's OAuth callbacks (joined to APP_URL by the page), and who signs in there */
   redirectPaths: { path: string; use: string }[];
   scopes: string[];
+  /** how the scopes are to be configured, where the platform distinguishes kinds of scopes */
+  scopeNote?: string;
   products: string[];
   review: string;
   consoleUrl?: string;
@@ -166,7 +169,10 @@ const KNOWN: Record<string, Omit<PlatformSetup, "platform">> = {
     name: "HubSpot",
     fields: [field("HUBSPOT_CLIENT_ID", "Client ID", false), field("HUBSPOT_CLIENT_SECRET", "Client secret", true)],
     redirectPaths: CALLBACKS,
-    scopes: ["oauth", "settings.users.read", "settings.users.write"],
+    scopes: [...HUBSPOT_APP_SCOPES],
+    // Scopes reference, https://developers.hubspot.com/scopes: required scopes must all be in
+    // an install URL's `scope`; conditionally required ones only when the URL asks for them.
+    scopeNote: `On the app's Auth settings, make ${HUBSPOT_BASE_SCOPES.join(", ")} a required scope (every HubSpot app has it) and ${HUBSPOT_APP_SCOPES.filter((s) => !(HUBSPOT_BASE_SCOPES as readonly string[]).includes(s)).join(" and ")} conditionally required: clients' sign-ins ask for all three, your agencies' own connection for oauth alone.`,
     products: ["HubSpot public app"],
     review: "A public app is listed or used unlisted; no review is needed to install it on your clients' accounts.",
     consoleUrl: "https://developers.hubspot.com/",

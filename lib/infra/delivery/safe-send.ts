@@ -32,7 +32,12 @@ export const EXCERPT_BYTES = 1024;
 
 export type SafeSendInput = {
   url: string;
-  body: string;
+  /** POST unless said otherwise (webhooks); other callers of untrusted addresses use GET, DELETE... */
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  /** no body for GET and DELETE */
+  body: string | null;
+  /** keep the whole response body (up to maxBodyBytes) in `body`, for callers that read JSON */
+  keepBody?: boolean;
   headers: Record<string, string>;
   /** The WEBHOOK_ALLOW_LOOPBACK=1 development and test switch. */
   allowLoopback: boolean;
@@ -84,6 +89,8 @@ export type SafeSendResult = {
   retryAfter: string | null;
   /** Response body bytes taken off the socket (at most maxBodyBytes plus one chunk). */
   bytesRead: number;
+  /** The response body as text, cut at maxBodyBytes: with `keepBody` only, "" otherwise. */
+  body: string;
 };
 
 type PinnedAddress = { address: string; family: 4 | 6 };
@@ -179,7 +186,9 @@ function firstHeader(value: string | string[] | undefined): string | null {
 
 export async function safeSend({
   url,
+  method = "POST",
   body,
+  keepBody = false,
   headers,
   allowLoopback,
   timeoutMs = DEFAULT_TIMEOUT_MS,
@@ -195,6 +204,7 @@ export async function safeSend({
   let retryAfter: string | null = null;
   let bytesRead = 0;
   const kept: Buffer[] = [];
+  const whole: Buffer[] = [];
   let agent: Agent | null = null;
   let ownAgent = false;
 
@@ -208,6 +218,7 @@ export async function safeSend({
       responseExcerpt: excerpt,
       retryAfter,
       bytesRead,
+      body: keepBody ? Buffer.concat(whole).subarray(0, maxBodyBytes).toString("utf8") : "",
     };
   };
 
@@ -237,8 +248,8 @@ export async function safeSend({
     }
 
     const response = await request(target, {
-      method: "POST",
-      body,
+      method,
+      body: body ?? undefined,
       headers: withoutAcceptEncoding(headers),
       dispatcher: agent,
       signal,
@@ -255,6 +266,7 @@ export async function safeSend({
       for await (const chunk of response.body) {
         const buffer = chunk as Buffer;
         bytesRead += buffer.length;
+        if (keepBody) whole.push(buffer);
         if (keptBytes < EXCERPT_BYTES) {
           kept.push(buffer.subarray(0, EXCERPT_BYTES - keptBytes));
           keptBytes += Math.min(buffer.length, EXCERPT_BYTES - keptBytes);

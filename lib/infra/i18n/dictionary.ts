@@ -53,6 +53,8 @@ const en = {
     "You need admin rights on this account to share it. Ask a colleague who is an admin to open this link.",
   "assets.needs_page_admin":
     "You need admin rights on this Page to share it. Ask a colleague who is an admin to open this link.",
+  "assets.needs_org_admin":
+    "Only an admin of the organization that owns this ad account can add members to it. Ask a colleague who is an admin to open this link.",
   "action.continueWith": "Continue with {platform}",
   "platform.oneSignIn": "One {platform} sign-in covers these {count} services.",
   "assets.chooseEach":
@@ -232,6 +234,8 @@ const es: Messages = {
     "Necesitas permisos de administrador en esta cuenta para compartirla. Pide a un compañero que sea administrador que abra este enlace.",
   "assets.needs_page_admin":
     "Necesitas permisos de administrador en esta página para compartirla. Pide a un compañero que sea administrador que abra este enlace.",
+  "assets.needs_org_admin":
+    "Solo un administrador de la organización a la que pertenece esta cuenta publicitaria puede añadirle miembros. Pide a un compañero que sea administrador que abra este enlace.",
   "action.continueWith": "Continuar con {platform}",
   "platform.oneSignIn": "Un solo inicio de sesión en {platform} cubre estos {count} servicios.",
   "assets.chooseEach":
@@ -401,6 +405,8 @@ const nl: Messages = {
     "Je hebt beheerdersrechten op dit account nodig om het te delen. Vraag een collega die beheerder is om deze link te openen.",
   "assets.needs_page_admin":
     "Je hebt beheerdersrechten op deze pagina nodig om hem te delen. Vraag een collega die beheerder is om deze link te openen.",
+  "assets.needs_org_admin":
+    "Alleen een beheerder van de organisatie waartoe dit advertentieaccount hoort, kan er leden aan toevoegen. Vraag een collega die beheerder is om deze link te openen.",
   "action.continueWith": "Doorgaan met {platform}",
   "platform.oneSignIn": "Eén keer inloggen bij {platform} geldt voor deze {count} diensten.",
   "assets.chooseEach":

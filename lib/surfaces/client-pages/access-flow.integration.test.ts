@@ -287,7 +287,7 @@ describe("automatic grants through the sandbox connector", () => {
     const connect = locationOf(await getNoFollow(`${base}/api/access/${token}/connect/meta_ads`));
     expect(connect.pathname).toBe(`/i/${token}`);
     expect(connect.search).toBe("?notice=preview&service=meta_ads");
-    // "I sent the invitation" (which grants HubSpot's portal at once) grants nothing either
+    // "I sent the invitation" marks nothing either
     const sent = await postForm(`${base}/api/access/${token}/services/hubspot_portal/invite-sent`, {});
     expect(locationOf(sent).search).toBe("?notice=preview&service=hubspot_portal");
 
@@ -449,7 +449,7 @@ describe("manual services, skipping and reopening", () => {
     expect(typesOf(await eventsOf(requestId))).toEqual(["request.created", "request.updated", "service.skipped"]);
   });
 
-  it("'I've sent the invite' waits for the agency, except on the service granted once the invite is sent", async () => {
+  it("'I've sent the invite' waits for the agency on every service, HubSpot's manual steps included", async () => {
     const { requestId, token } = await seedAccessRequest(agency, {
       shopify_store: {},
       hubspot_portal: { accessLevel: "standard" },
@@ -462,12 +462,14 @@ describe("manual services, skipping and reopening", () => {
     let events = await eventsOf(requestId);
     expect(typesOf(events)).toEqual(["request.created", "request.updated"]);
 
-    await postForm(`${base}/api/access/${token}/services/hubspot_portal/invite-sent`, {});
+    const hubspot = await postForm(`${base}/api/access/${token}/services/hubspot_portal/invite-sent`, {});
+    expect(locationOf(hubspot).searchParams.get("notice")).toBe("invite_sent");
     row = await requestRow(requestId);
-    expect(service(row, "hubspot_portal").status).toBe("granted");
+    expect(service(row, "hubspot_portal")).toMatchObject({ status: "pending", awaitingConfirmation: true });
     events = await eventsOf(requestId);
-    expect(typesOf(events)).toEqual(["request.created", "request.updated", "service.granted"]);
-    // Shopify still awaits the agency's confirmation, so the request is not complete.
+    expect(typesOf(events)).toEqual(["request.created", "request.updated", "request.updated"]);
+    expect(events.some((e) => e.type === "service.granted")).toBe(false);
+    // Both await the agency's confirmation, so the request is not complete.
     expect(row.status).toBe("in_progress");
   });
 });

@@ -3,7 +3,6 @@
 // and events come from applyRequestAction; this adds the checks only the client pages
 // need (the service's grant method) and turns refusals into page error codes.
 
-import { GRANTED_ON_INVITE_SENT_SERVICE } from "@/lib/core/catalog/catalog";
 import { effectiveClientFlow } from "@/lib/surfaces/client-pages/load-access-page";
 import type { ClientAction } from "@/lib/core/domain/request-state";
 import { ApiError } from "@/lib/core/common/api-error";
@@ -49,11 +48,12 @@ export async function applyClientAction(opts: {
       action = {
         kind: "invite_sent",
         serviceId: svc.serviceId,
-        grantsImmediately: svc.serviceId === GRANTED_ON_INVITE_SENT_SERVICE,
+        // the agency confirms every invite it receives (the banner says it will)
+        grantsImmediately: false,
       };
       break;
   }
-  // "The invite was sent" can grant (HubSpot); a preview ends without granting anything.
+  // A preview ends without marking anything.
   if (row.isDemo && action.kind === "invite_sent")
     return { changed: false, request: serializeRequest(row, now), preview: true };
   try {

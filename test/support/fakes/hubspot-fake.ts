@@ -2,12 +2,21 @@
 // documentation and its official SDK's request models (HubSpot/hubspot-api-nodejs,
 // codegen/settings/users and codegen/oauth; test/fixtures/platform-descriptions/hubspot-api-nodejs-sdk.json):
 // app.hubspot.com's /oauth/authorize consent page, and api.hubapi.com's POST /oauth/v1/token,
-// GET /oauth/v1/access-tokens/{token} (token metadata: hub_id, hub_domain, user), GET
-// /settings/v3/users/roles, GET and DELETE /settings/v3/users/{email}?idProperty=EMAIL and POST
+// POST /oauth/v3/token/introspect (Token introspection endpoint,
+// https://developers.hubspot.com/docs/api-reference/auth-oauth-v3/public-token/post-oauth-v3-token-introspect:
+// a form of client_id, client_secret, token, token_type_hint; `active`, hub_id, hub_domain,
+// user, user_id, scopes), GET /settings/v3/users/roles, GET, PUT and DELETE
+// /settings/v3/users/{userId} (by id, or by email with idProperty=EMAIL) and POST
 // /settings/v3/users/ (User provisioning,
-// https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide). It
-// refuses what HubSpot refuses: a wrong client, a changed redirect_uri, unknown scopes, an
-// unknown or reused code (BAD_AUTH_CODE), a missing token or scope (MISSING_SCOPES), a create
+// https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide). The
+// deprecated GET /oauth/v1/access-tokens/{token} is not served. It refuses what HubSpot
+// refuses: a wrong client, a changed redirect_uri, an install URL without one of the app's
+// required scopes or with a scope the app does not have (Scopes reference,
+// https://developers.hubspot.com/scopes: required scopes "must be present in the scope query
+// parameter in your app's install URL for successful installation", and `oauth` is required
+// of every app), an unknown or reused code (BAD_AUTH_CODE), a missing token or scope
+// (MISSING_SCOPES), a role changed by anything but PUT /settings/v3/users/{userId} with a
+// PublicUserUpdate (405 for PATCH or POST on a user; 409 for a create of an existing user), a create
 // body that is not a UserProvisionRequest (checked against the SDK description: email
 // required; firstName, lastName, roleId, primaryTeamId, secondaryTeamIds, sendWelcomeEmail,
 // nothing else), an unknown role, a paid-seat role without billing-write, an existing user
@@ -42,13 +51,15 @@ export const HUBSPOT_FAKE = {
 /** HubSpot's official SDK's description of the calls the connector makes. */
 export const HUBSPOT_DESCRIPTION = loadDescription("hubspot-api-nodejs-sdk.json");
 const USER_PROVISION_REQUEST = HUBSPOT_DESCRIPTION.operations["POST /settings/v3/users/"]!.requestBody!;
-const SCOPES = [
-  "oauth",
-  "settings.users.read",
-  "settings.users.write",
-  "settings.users.teams.read",
-  "crm.objects.contacts.read",
-];
+const PUBLIC_USER_UPDATE = HUBSPOT_DESCRIPTION.operations["PUT /settings/v3/users/{userId}"]!.requestBody!;
+const INTROSPECT_FORM = HUBSPOT_DESCRIPTION.operations["POST /oauth/v3/token/introspect"]!.requestBody!;
+/** The app as the operator configures it on HubSpot (the Platforms page's note). */
+const APP_SCOPES = {
+  required: ["oauth"],
+  conditionallyRequired: ["settings.users.read", "settings.users.write"],
+  optional: [] as string[],
+};
+export const HUBSPOT_INSUFFICIENT_SCOPES = "Authorization failed because the provided scopes are insufficient";
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type HubSpotUserRow = {
@@ -110,7 +121,14 @@ export async function startHubSpotFake(
     if (!oauth.redirectAllowed(q.redirect_uri))
       return { status: 400, text: "The redirect URL does not match the app's" };
     const scopes = (q.scope ?? "").split(" ").filter(Boolean);
-    if (scopes.length === 0 || scopes.some((s) => !SCOPES.includes(s))) return { status: 400, text: "Invalid scope" };
+    const optional = (q.optional_scope ?? "").split(" ").filter(Boolean);
+    const known = [...APP_SCOPES.required, ...APP_SCOPES.conditionallyRequired, ...APP_SCOPES.optional];
+    if (APP_SCOPES.required.some((s) => !scopes.includes(s))) return { status: 400, text: HUBSPOT_INSUFFICIENT_SCOPES };
+    if ([...scopes, ...optional].some((s) => !known.includes(s)))
+      return {
+        status: 400,
+        text: "Authorization failed because there is a mismatch between the scopes in the install URL and the app's configured scopes",
+      };
     return oauth.sendBack(q.redirect_uri, q.state, { as: switches.signInAs, scopes });
   }
 
@@ -134,44 +152,59 @@ export async function startHubSpotFake(
     };
   }
 
-  function api(req: FakeRequest): FakeResponse {
-    const meta = /^\/oauth\/v1\/access-tokens\/(.+)$/.exec(req.path);
-    const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
-    const grant = oauth.tokenGrant(meta ? decodeURIComponent(meta[1]!) : bearer);
-    if (switches.expiredToken)
-      return fail(401, "EXPIRED_AUTHENTICATION", "The OAuth token used to make this call expired.");
-    if (!grant)
-      return meta
-        ? fail(404, "OBJECT_NOT_FOUND", "Token not found")
-        : fail(401, "INVALID_AUTHENTICATION", "Authentication credentials not found.");
-    if (switches.rateLimitAlways)
-      return {
-        ...fail(429, "RATE_LIMITS", "You have reached your ten_secondly_rolling limit."),
-        headers: { "retry-after": "0" },
-      };
+  function introspect(req: FakeRequest): FakeResponse {
+    const b = (req.body ?? {}) as Record<string, string>;
+    const invalid = schemaErrors(INTROSPECT_FORM, b);
+    if (invalid.length > 0) return fail(400, "VALIDATION_ERROR", `Invalid input: ${invalid.join("; ")}`);
+    if (b.client_id !== HUBSPOT_FAKE.clientId || b.client_secret !== HUBSPOT_FAKE.clientSecret)
+      return fail(400, "BAD_CLIENT_ID", "Invalid client_id or client_secret");
+    const grant = oauth.tokenGrant(b.token);
+    if (!grant || switches.expiredToken) return { status: 200, json: { active: false } };
+    const limit = takeLimit();
+    if (limit) return limit;
+    const portal = grant.as === "agency" ? HUBSPOT_FAKE.agencyPortal : HUBSPOT_FAKE.portal;
+    return {
+      status: 200,
+      json: {
+        active: true,
+        token: b.token,
+        token_use: "access_token",
+        token_type: "bearer",
+        client_id: HUBSPOT_FAKE.clientId,
+        app_id: 777,
+        hub_id: Number(portal.hubId),
+        hub_domain: portal.hubDomain,
+        user: portal.user,
+        user_id: Number(portal.userId),
+        scopes: grant.scopes,
+        expires_in: 1700,
+        is_private_distribution: false,
+      },
+    };
+  }
+
+  /** The rate-limit switches: HubSpot's 429 in place of the answer. */
+  function takeLimit(): FakeResponse | null {
+    const answer = {
+      ...fail(429, "RATE_LIMITS", "You have reached your ten_secondly_rolling limit."),
+      headers: { "retry-after": "0" },
+    };
+    if (switches.rateLimitAlways) return answer;
     if (switches.rateLimitOnce) {
       switches.rateLimitOnce = false;
-      return {
-        ...fail(429, "RATE_LIMITS", "You have reached your ten_secondly_rolling limit."),
-        headers: { "retry-after": "0" },
-      };
+      return answer;
     }
-    const portal = grant.as === "agency" ? HUBSPOT_FAKE.agencyPortal : HUBSPOT_FAKE.portal;
-    if (meta && req.method === "GET")
-      return {
-        status: 200,
-        json: {
-          token: decodeURIComponent(meta[1]!),
-          user: portal.user,
-          hub_domain: portal.hubDomain,
-          scopes: grant.scopes,
-          hub_id: Number(portal.hubId),
-          app_id: 777,
-          expires_in: 1700,
-          user_id: Number(portal.userId),
-          token_type: "access",
-        },
-      };
+    return null;
+  }
+
+  function api(req: FakeRequest): FakeResponse {
+    const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+    const grant = oauth.tokenGrant(bearer);
+    if (switches.expiredToken)
+      return fail(401, "EXPIRED_AUTHENTICATION", "The OAuth token used to make this call expired.");
+    if (!grant) return fail(401, "INVALID_AUTHENTICATION", "Authentication credentials not found.");
+    const limit = takeLimit();
+    if (limit) return limit;
     const need = (scope: string) =>
       grant.scopes.includes(scope)
         ? null
@@ -208,17 +241,44 @@ export async function startHubSpotFake(
     }
     const one = /^\/settings\/v3\/users\/([^/]+)$/.exec(req.path);
     if (one) {
-      if (req.query.idProperty !== "EMAIL")
-        return fail(400, "VALIDATION_ERROR", "This fake looks users up by email (idProperty=EMAIL)");
-      const email = decodeURIComponent(one[1]!).toLowerCase();
+      const idProperty = req.query.idProperty ?? "USER_ID";
+      if (idProperty !== "EMAIL" && idProperty !== "USER_ID")
+        return fail(400, "VALIDATION_ERROR", `Unknown idProperty ${idProperty}`);
+      const key = decodeURIComponent(one[1]!).toLowerCase();
+      const byId = () => [...users.values()].find((u) => u.id === key);
+      const email = idProperty === "EMAIL" ? key : (byId()?.email.toLowerCase() ?? `no user ${key}`);
+      const shown = (user: HubSpotUserRow) => ({
+        ...user,
+        ...(user.roleIds[0] ? { roleId: user.roleIds[0] } : {}),
+      });
       if (req.method === "GET") {
         const scopeError = need("settings.users.read");
         if (scopeError) return scopeError;
         const user = users.get(email);
-        return user
-          ? { status: 200, json: { ...user, ...(user.roleIds[0] ? { roleId: user.roleIds[0] } : {}) } }
-          : fail(404, "OBJECT_NOT_FOUND", "User not found");
+        return user ? { status: 200, json: shown(user) } : fail(404, "OBJECT_NOT_FOUND", "User not found");
       }
+      // UsersApi.replace: the one documented way to change a user's role.
+      if (req.method === "PUT") {
+        const scopeError = need("settings.users.write");
+        if (scopeError) return scopeError;
+        if (switches.forbidden)
+          return fail(403, "FORBIDDEN", "You don't have permission to edit users in this account.");
+        const invalid = schemaErrors(PUBLIC_USER_UPDATE, req.body ?? null);
+        if (invalid.length > 0) return fail(400, "VALIDATION_ERROR", `Invalid input JSON: ${invalid.join("; ")}`);
+        const user = users.get(email);
+        if (!user) return fail(404, "OBJECT_NOT_FOUND", "User not found");
+        const b = req.body as { roleId?: string };
+        if (b.roleId !== undefined) {
+          const role = switches.roles.find((r) => r.id === b.roleId);
+          if (!role) return fail(400, "VALIDATION_ERROR", `Unknown roleId ${b.roleId}`);
+          if (role.requiresBillingWrite)
+            return fail(403, "MISSING_SCOPES", "Assigning a role with paid seats requires the billing-write scope.");
+          user.roleIds = [role.id];
+        }
+        return { status: 200, json: shown(user) };
+      }
+      if (req.method === "PATCH" || req.method === "POST")
+        return fail(405, "METHOD_NOT_ALLOWED", `${req.method} is not supported on a user: update it with PUT`);
       if (req.method === "DELETE") {
         const scopeError = need("settings.users.write");
         if (scopeError) return scopeError;
@@ -240,6 +300,7 @@ export async function startHubSpotFake(
           ? authorize(req)
           : { status: 404, text: "not found" };
       if (req.method === "POST" && req.path === "/oauth/v1/token") return token(req);
+      if (req.method === "POST" && req.path === "/oauth/v3/token/introspect") return introspect(req);
       return api(req);
     },
     onReset: () => {

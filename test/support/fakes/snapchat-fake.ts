@@ -13,7 +13,8 @@
 // account role for a Member without the organization role `member`, with Snapchat's
 // `{ request_status: "ERROR", debug_message, display_message, error_code }` bodies.
 //
-// Two people sign in: the client (an admin of both organizations) and, with
+// Two people sign in: the client (a Member of both organizations, listed among their members
+// with the Organization role `admin`, or `member` where `notAdmin` says so) and, with
 // `signInAs = "agency"`, the agency's user, who sees an organization's ad accounts once it
 // accepted the invitation (`accept(email)`) and holds a role on them.
 // Switches: `refuse` (ad account ids whose role create answers 403), `notAdmin`
@@ -338,6 +339,24 @@ export async function startSnapchatFake(
     return list("roles", "role", out);
   }
 
+  // The signed-in client is a Member of each organization: with the Organization role `admin`
+  // (which adds Members and assigns Roles, Roles page), or `member` where `notAdmin` says so.
+  const clientMember = (orgId: string): SnapMember => ({
+    id: `c0c0c0c0-0000-4000-8000-${orgId.slice(-12)}`,
+    email: SNAPCHAT_FAKE.client.email,
+    organization_id: orgId,
+    display_name: SNAPCHAT_FAKE.client.display_name,
+    member_status: "MEMBER",
+  });
+  const clientRole = (orgId: string): SnapRole => ({
+    id: `c1c1c1c1-0000-4000-8000-${orgId.slice(-12)}`,
+    member_id: clientMember(orgId).id,
+    organization_id: orgId,
+    type: switches.notAdmin.has(orgId) ? "member" : "admin",
+    container_kind: "Organizations",
+    container_id: orgId,
+  });
+
   function api(req: FakeRequest): FakeResponse {
     const auth = req.headers.authorization ?? "";
     const user = auth.startsWith("Bearer ") ? oauth.tokenGrant(auth.slice(7)) : undefined;
@@ -375,16 +394,14 @@ export async function startSnapchatFake(
         return fail(403, "E3003", "You do not have permission to access this organization");
       if (req.method === "GET")
         return kind === "members"
-          ? list(
-              "members",
-              "member",
-              [...members.values()].filter((m) => m.organization_id === orgId),
-            )
-          : list(
-              "roles",
-              "role",
-              [...roles.values()].filter((r) => r.organization_id === orgId),
-            );
+          ? list("members", "member", [
+              clientMember(orgId),
+              ...[...members.values()].filter((m) => m.organization_id === orgId),
+            ])
+          : list("roles", "role", [
+              clientRole(orgId),
+              ...[...roles.values()].filter((r) => r.organization_id === orgId),
+            ]);
       if (req.method === "POST")
         return kind === "members" ? createMembers(orgId, req.body) : createRoles(orgId, req.body);
     }

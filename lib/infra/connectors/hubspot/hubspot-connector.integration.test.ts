@@ -19,7 +19,12 @@ import {
   useRealConnectorApp,
   walkClientGrant,
 } from "@/test/support/connector-journey";
-import { HUBSPOT_FAKE, startHubSpotFake, type HubSpotFake } from "@/test/support/fakes/hubspot-fake";
+import {
+  HUBSPOT_FAKE,
+  HUBSPOT_INSUFFICIENT_SCOPES,
+  startHubSpotFake,
+  type HubSpotFake,
+} from "@/test/support/fakes/hubspot-fake";
 
 const REDIRECT = "http://localhost:3999/api/access/callback";
 const HUB = HUBSPOT_FAKE.portal.hubId;
@@ -73,11 +78,36 @@ const kindOf = async (p: Promise<unknown>) =>
   );
 const creates = () => fake.calls.filter((c) => c.method === "POST" && c.path === "/settings/v3/users/");
 const writes = () =>
-  fake.calls.filter((c) => c.host === "api.hubapi.com" && c.method !== "GET" && c.path !== "/oauth/v1/token");
+  fake.calls.filter(
+    (c) =>
+      c.host === "api.hubapi.com" &&
+      c.method !== "GET" &&
+      c.path !== "/oauth/v1/token" &&
+      c.path !== "/oauth/v3/token/introspect",
+  );
 const grant = (token: string, role: string | null, assetIds: string[] = [HUB]) =>
   connector.grantAccess({ accessToken: token, serviceId: "hubspot_portal", assetIds, role, agencyAccount: agency });
 
 describe("HubSpot sign-in and the portal", () => {
+  it("always asks for oauth, which HubSpot requires of every app: the fake's consent page refuses an install URL without it", async () => {
+    const url = new URL(
+      connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["hubspot_portal"], codeVerifier: V })
+        .authorizationUrl,
+    );
+    expect(url.searchParams.get("scope")!.split(" ")).toContain("oauth");
+    const withoutOauth = new URL(url);
+    withoutOauth.searchParams.set("scope", "settings.users.read settings.users.write");
+    const refused = await getNoFollow(withoutOauth.toString());
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe(HUBSPOT_INSUFFICIENT_SCOPES);
+    const unknown = new URL(url);
+    unknown.searchParams.set("scope", "oauth settings.users.read settings.users.write crm.objects.contacts.write");
+    expect((await getNoFollow(unknown.toString())).status).toBe(400);
+    // the app's own URL goes through to the redirect with a code
+    const ok = await getNoFollow(url.toString());
+    expect(new URL(ok.headers.get("location")!).searchParams.get("code")).toBeTruthy();
+  });
+
   it("asks for the user provisioning scopes and exchanges the code with the client secret and the same redirect_uri", async () => {
     const url = new URL(
       connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: ["hubspot_portal"], codeVerifier: V })
@@ -88,7 +118,7 @@ describe("HubSpot sign-in and the portal", () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: HUBSPOT_FAKE.clientId,
       redirect_uri: REDIRECT,
-      scope: "settings.users.read settings.users.write",
+      scope: "oauth settings.users.read settings.users.write",
       state: "st",
     });
     expect(
@@ -120,15 +150,29 @@ describe("HubSpot sign-in and the portal", () => {
     ).toBe("invalid_state");
   });
 
-  it("offers the one portal of the sign-in, read from the token metadata, and never logs the token in its path", async () => {
+  it("offers the one portal of the sign-in, read by token introspection (never the deprecated v1 metadata call)", async () => {
     const token = await signIn();
     expect(await connector.listAssets({ accessToken: token, serviceId: "hubspot_portal" })).toEqual([
       { id: HUB, name: HUBSPOT_FAKE.portal.hubDomain },
     ]);
-    expect(fake.calls.some((c) => c.path === `/oauth/v1/access-tokens/${token}`)).toBe(true);
-    expect(redactUrl(new URL(`https://api.hubapi.com/oauth/v1/access-tokens/${token}`))).toBe(
-      "https://api.hubapi.com/oauth/v1/access-tokens/[redacted]",
+    await grant(token, "standard");
+    const introspections = fake.calls.filter((c) => c.path === "/oauth/v3/token/introspect");
+    expect(introspections.map((c) => [c.method, c.body])).toEqual(
+      Array(2).fill([
+        "POST",
+        {
+          client_id: HUBSPOT_FAKE.clientId,
+          client_secret: HUBSPOT_FAKE.clientSecret,
+          token,
+          token_type_hint: "access_token",
+        },
+      ]),
     );
+    expect(fake.calls.some((c) => c.path.startsWith("/oauth/v1/access-tokens"))).toBe(false);
+    // the token travels in a form body, never in a URL
+    expect(
+      fake.calls.some((c) => c.path.includes(token) || redactUrl(new URL(`https://x${c.path}`)).includes(token)),
+    ).toBe(false);
   });
 
   it("gives the agency-side identity as the signed-in user of the agency's portal", async () => {
@@ -187,10 +231,16 @@ describe("HubSpot grants", () => {
     expect(creates()).toHaveLength(0);
   });
 
-  it("an existing user counts as granted and is never changed, whatever its role: never weaker", async () => {
+  it("an existing user at the level asked for or above counts as granted and is never changed: never weaker", async () => {
     const token = await signIn();
-    for (const existing of [{ superAdmin: true }, { roleIds: ["101"] }, { roleIds: ["102"] }, { roleIds: [] }]) {
-      for (const role of ["super_admin", "standard", "view_only"]) {
+    const cases: [Partial<{ superAdmin: boolean; roleIds: string[] }>, string[]][] = [
+      [{ superAdmin: true }, ["super_admin", "standard", "view_only"]],
+      [{ roleIds: ["101"] }, ["standard", "view_only"]],
+      [{ roleIds: ["102"] }, ["view_only"]],
+      [{ roleIds: [] }, ["view_only"]],
+    ];
+    for (const [existing, roles] of cases) {
+      for (const role of roles) {
         fake.reset();
         const before = fake.addUser({ email: EMAIL, ...existing });
         expect((await grant(token, role)).results).toEqual([
@@ -200,6 +250,58 @@ describe("HubSpot grants", () => {
         expect(fake.users.get(EMAIL)).toEqual(before);
       }
     }
+  });
+
+  it("a weaker existing user (View only, or HubSpot's minimal user) is raised with PUT /settings/v3/users/{userId}", async () => {
+    const token = await signIn();
+    for (const roleIds of [["102"], []]) {
+      fake.reset();
+      const before = fake.addUser({ email: EMAIL, roleIds });
+      expect((await grant(token, "standard")).results).toEqual([
+        { assetId: HUB, ok: true, error: null, verified: true },
+      ]);
+      expect(writes().map((c) => [c.method, c.path, c.query, c.body])).toEqual([
+        ["PUT", `/settings/v3/users/${before.id}`, {}, { roleId: "101" }],
+      ]);
+      expect(fake.users.get(EMAIL)).toEqual({ ...before, roleIds: ["101"] });
+    }
+  });
+
+  it("never lowers or guesses: super admin asked of a Standard user, or a role the portal named itself, is left as it is with the steps", async () => {
+    const token = await signIn();
+    const before = fake.addUser({ email: EMAIL, roleIds: ["101"] });
+    const [superAdmin] = (await grant(token, "super_admin")).results;
+    expect(superAdmin).toMatchObject({ ok: false, errorKind: "platform_error" });
+    expect(superAdmin!.error).toContain("cannot make a super admin");
+    fake.reset();
+    fake.switches.roles.push({ id: "150", name: "Marketing team", requiresBillingWrite: false });
+    const custom = fake.addUser({ email: EMAIL, roleIds: ["150"] });
+    const [unknown] = (await grant(token, "standard")).results;
+    expect(unknown).toMatchObject({ ok: false, errorKind: "platform_error" });
+    expect(unknown!.error).toContain('"Marketing team"');
+    expect(unknown!.error).toContain(EMAIL);
+    expect(writes()).toEqual([]);
+    expect(fake.users.get(EMAIL)).toEqual(custom);
+    expect(before.roleIds).toEqual(["101"]);
+  });
+
+  it("the fake refuses a role change by anything but the documented PUT", async () => {
+    const token = await signIn();
+    const user = fake.addUser({ email: EMAIL, roleIds: ["102"] });
+    const api = fake.hosts["api.hubapi.com"]!;
+    const send = (method: string, path: string, body: unknown) =>
+      fetch(`${api}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await send("PATCH", `/settings/v3/users/${user.id}`, { roleId: "101" })).status).toBe(405);
+    expect((await send("POST", `/settings/v3/users/${user.id}`, { roleId: "101" })).status).toBe(405);
+    expect((await send("POST", "/settings/v3/users/", { email: EMAIL, roleId: "101" })).status).toBe(409);
+    expect((await send("PUT", `/settings/v3/users/${user.id}`, { roleIds: ["101"] })).status).toBe(400);
+    expect(fake.users.get(EMAIL)!.roleIds).toEqual(["102"]);
+    expect((await send("PUT", `/settings/v3/users/${user.id}`, { roleId: "101" })).status).toBe(200);
+    expect(fake.users.get(EMAIL)!.roleIds).toEqual(["101"]);
   });
 
   it("a user created meanwhile (409) counts as granted; another portal's id is refused", async () => {
@@ -225,7 +327,7 @@ describe("HubSpot grants", () => {
       {
         assetId: HUB,
         ok: false,
-        error: `HubSpot refused access to account ${HUB}: You don't have permission to add users to this account.`,
+        error: `HubSpot refused access to ${HUB}: You don't have permission to add users to this account.`,
         errorKind: "platform_error",
       },
     ]);
@@ -249,11 +351,11 @@ describe("HubSpot grants", () => {
     expect(await kindOf(grant(token, "standard"))).toBe("rate_limited");
   });
 
-  it("a HubSpot 5xx on the create is retried, then fails the portal as a server error", async () => {
+  it("a HubSpot 5xx on the create is retried, then fails the portal as the platform unavailable", async () => {
     const token = await signIn();
     fake.switches.serverError = true;
     expect((await grant(token, "standard")).results).toEqual([
-      { assetId: HUB, ok: false, error: expect.stringContaining("500") as string, errorKind: "server_error" },
+      { assetId: HUB, ok: false, error: expect.stringContaining("500") as string, errorKind: "platform_unavailable" },
     ]);
     expect(creates()).toHaveLength(4);
   });
@@ -334,7 +436,7 @@ describe("the client page with HubSpot live", () => {
       consentOrigin: fake.hosts["app.hubspot.com"]!,
       assets: [HUB],
     });
-    expect(consentUrl.searchParams.get("scope")).toBe("settings.users.read settings.users.write");
+    expect(consentUrl.searchParams.get("scope")).toBe("oauth settings.users.read settings.users.write");
     expect(fake.users.get(EMAIL)!.roleIds).toEqual(["101"]);
     await expectGrantRecorded(requestId, "hubspot_portal", {
       grantedAssets: [{ id: HUB, name: HUBSPOT_FAKE.portal.hubDomain, accessLevel: "standard", verified: true }],
@@ -379,7 +481,27 @@ describe("the client page with HubSpot live", () => {
       .map((e) => e.data.attempt as { platform: string; outcome: string });
     expect(attempts).toEqual([expect.objectContaining({ platform: "hubspot", outcome: "failed" })]);
   });
-  it("an agency user already in the portal: granted in one click without a create, the user left as it was", async () => {
+  it("an agency user already in the portal as Standard: granted in one click without a write, the user left as it was", async () => {
+    const { requestId, token } = await seed();
+    const before = fake.addUser({ email: EMAIL, roleIds: ["101"] });
+    await walkClientGrant({
+      base: app.base,
+      token,
+      serviceId: "hubspot_portal",
+      consentOrigin: fake.hosts["app.hubspot.com"]!,
+      assets: [HUB],
+    });
+    expect(writes()).toEqual([]);
+    expect(fake.users.get(EMAIL)).toEqual(before);
+    await expectGrantRecorded(requestId, "hubspot_portal", {
+      grantedAssets: [{ id: HUB, name: HUBSPOT_FAKE.portal.hubDomain, accessLevel: "standard", verified: true }],
+      platform: "hubspot",
+      outcome: "success",
+      errors: [],
+    });
+  });
+
+  it("an agency user already in the portal as View only: raised to Standard in one click, the grant recorded as standard", async () => {
     const { requestId, token } = await seed();
     const before = fake.addUser({ email: EMAIL, roleIds: ["102"] });
     await walkClientGrant({
@@ -390,7 +512,7 @@ describe("the client page with HubSpot live", () => {
       assets: [HUB],
     });
     expect(creates()).toEqual([]);
-    expect(fake.users.get(EMAIL)).toEqual(before);
+    expect(fake.users.get(EMAIL)).toEqual({ ...before, roleIds: ["101"] });
     await expectGrantRecorded(requestId, "hubspot_portal", {
       grantedAssets: [{ id: HUB, name: HUBSPOT_FAKE.portal.hubDomain, accessLevel: "standard", verified: true }],
       platform: "hubspot",
@@ -443,7 +565,7 @@ describe("the client page with HubSpot live", () => {
     const removal = new URL(link.url).pathname.split("/").pop()!;
     const consent = locationOf(await getNoFollow(`${app.base}/api/access/removal/${removal}/start`));
     expect(consent.origin).toBe(fake.hosts["app.hubspot.com"]);
-    expect(consent.searchParams.get("scope")).toBe("settings.users.read settings.users.write");
+    expect(consent.searchParams.get("scope")).toBe("oauth settings.users.read settings.users.write");
     const back = new URL((await getNoFollow(consent.toString())).headers.get("location")!);
     const callback = await getNoFollow(`${app.base}${back.pathname}${back.search}`);
     expect(locationOf(callback).pathname).toBe(`/r/${removal}`);

@@ -3,7 +3,6 @@
 // removal (hubspot-removal.ts), errors (hubspot-errors.ts), roles (hubspot-roles.ts).
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
-import { toConnectorError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
 import { grantHubSpot } from "@/lib/infra/connectors/hubspot/hubspot-grants";
 import {
   exchangeHubSpotCode,
@@ -12,6 +11,7 @@ import {
   type HubSpotCredentials,
 } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
 import { hubspotRemovalToken, removeHubSpotAccess } from "@/lib/infra/connectors/hubspot/hubspot-removal";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 function checkService(serviceId: string) {
   if (serviceId !== "hubspot_portal") throw new ConnectorError("server_error", `HubSpot has no service ${serviceId}`);
@@ -21,11 +21,12 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw toConnectorError(err);
+    throw toConnectorError("HubSpot", err);
   }
 }
 
 export function createHubSpotConnector(creds: HubSpotCredentials, http: ConnectorHttp): PlatformConnector {
+  const tokenInfo = (accessToken: string) => hubspotTokenInfo(http, creds, accessToken);
   return {
     platform: "hubspot",
 
@@ -41,20 +42,20 @@ export function createHubSpotConnector(creds: HubSpotCredentials, http: Connecto
     listAssets({ accessToken, serviceId }) {
       checkService(serviceId);
       return mapped(async () => {
-        const info = await hubspotTokenInfo(http, accessToken);
+        const info = await tokenInfo(accessToken);
         return [{ id: info.hubId, name: info.hubDomain }];
       });
     },
 
     grantAccess(input) {
       checkService(input.serviceId);
-      return mapped(async () => ({ results: await grantHubSpot(http, input) }));
+      return mapped(async () => ({ results: await grantHubSpot(http, input, tokenInfo) }));
     },
 
     // The agency's HubSpot user: its email is the user clients add to their portals.
     listAgencyIdentities({ accessToken }) {
       return mapped(async () => {
-        const info = await hubspotTokenInfo(http, accessToken);
+        const info = await tokenInfo(accessToken);
         return [
           {
             displayName: info.user ?? info.hubDomain ?? "HubSpot user",
@@ -69,7 +70,7 @@ export function createHubSpotConnector(creds: HubSpotCredentials, http: Connecto
 
     removeAccess(input) {
       checkService(input.serviceId);
-      return mapped(() => removeHubSpotAccess(http, input));
+      return mapped(() => removeHubSpotAccess(http, input, tokenInfo));
     },
 
     removalToken: hubspotRemovalToken,

@@ -2,7 +2,7 @@
 // (HubSpot/hubspot-api-nodejs, generated from HubSpot's OpenAPI documents: the request
 // factories and models of codegen/settings/users and codegen/oauth, kept in
 // test/fixtures/platform-descriptions/hubspot-api-nodejs-sdk.json): the token exchange, the
-// token metadata, the roles, the user read, the create (a UserProvisionRequest: email required,
+// token introspection, the roles, the user read, the raise (a PublicUserUpdate), the create (a UserProvisionRequest: email required,
 // nothing outside its fields), the removal, on every path the grant takes; and the description
 // catching a body HubSpot's model does not have.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -58,6 +58,10 @@ describe("HubSpot requests against HubSpot's official SDK", () => {
     // a new user with a portal role, then the one already there
     expect((await grant(token, "standard")).results[0]).toMatchObject({ ok: true, verified: true });
     expect((await grant(token, "view_only")).results[0]).toMatchObject({ ok: true, alreadyGranted: true });
+    // a weaker user raised to Standard
+    fake.users.clear();
+    fake.addUser({ email: HUBSPOT_FAKE.agencyEmail, roleIds: ["102"] });
+    expect((await grant(token, "standard")).results[0]).toMatchObject({ ok: true, verified: true });
     // a free portal without roles: a user with no roleId
     fake.users.clear();
     fake.switches.roles = [];
@@ -74,7 +78,8 @@ describe("HubSpot requests against HubSpot's official SDK", () => {
     expect([...checked].sort()).toEqual(
       [
         "POST /oauth/v1/token",
-        "GET /oauth/v1/access-tokens/{token}",
+        "POST /oauth/v3/token/introspect",
+        "PUT /settings/v3/users/{userId}",
         "GET /settings/v3/users/roles",
         "POST /settings/v3/users/",
         "GET /settings/v3/users/{userId}",

@@ -3,12 +3,15 @@
 // The asset is the portal the client signed in to (hubspot-oauth.ts, token metadata `hub_id`).
 // Each call is named by the official SDK's request factory it matches (HubSpot/hubspot-api-nodejs,
 // codegen/settings/users; test/fixtures/platform-descriptions/hubspot-api-nodejs-sdk.json):
-// 1. "Retrieves a user" (UsersApi.getById: GET /settings/v3/users/{userId}?idProperty=EMAIL):
-//    a user already there is already granted, whatever its role (it is never changed, so never
-//    lowered).
+// 1. "Retrieves a user" (UsersApi.getById: GET /settings/v3/users/{userId}?idProperty=EMAIL).
 // 2. "Retrieves the roles on an account" (RolesApi.getAll: GET /settings/v3/users/roles) and
 //    the mapping of hubspot-roles.ts: a catalog role the API cannot give fails with HubSpot's
 //    manual steps.
+// 2b. A user already there at the level asked for or above is already granted (never
+//    lowered). A weaker one is raised with "Updates a user" (UsersApi.replace: PUT
+//    /settings/v3/users/{userId}, the user's numeric id, body a PublicUserUpdate whose fields
+//    are primaryTeamId, roleId, secondaryTeamIds; only `roleId` is sent, so its teams stay),
+//    then read back. A user whose role the mapping cannot place is left as it is, with steps.
 // 3. "Adds a user" (UsersApi.create: POST /settings/v3/users/ with `{ email, roleId?,
 //    sendWelcomeEmail: true }`, fields of the SDK's UserProvisionRequest: email required;
 //    roleId, primaryTeamId, secondaryTeamIds, firstName, lastName, sendWelcomeEmail optional);
@@ -20,9 +23,16 @@
 import { ConnectorError, type AgencyAccountRef, type AssetGrantResult } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { hubspotCall, hubspotSend, str } from "@/lib/infra/connectors/hubspot/hubspot-api";
-import { attemptError, hubspotError, HubSpotApiError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
-import { hubspotTokenInfo } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
-import { hubspotRoleFor, type HubSpotRole } from "@/lib/infra/connectors/hubspot/hubspot-roles";
+import { hubspotError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
+import type { HubSpotTokenInfo } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
+import {
+  HUBSPOT_ROLE_ORDER,
+  hubspotLevelOf,
+  hubspotRoleFor,
+  type HubSpotRole,
+} from "@/lib/infra/connectors/hubspot/hubspot-roles";
+import { roleIncludes } from "@/lib/infra/connectors/role-order";
+import { assetFailure, attemptError } from "@/lib/infra/connectors/platform-errors";
 
 type GrantInput = {
   accessToken: string;
@@ -72,32 +82,60 @@ async function portalRoles(http: ConnectorHttp, accessToken: string): Promise<Hu
     .map((r) => ({ id: str(r.id)!, name: str(r.name)!, requiresBillingWrite: r.requiresBillingWrite === true }));
 }
 
-function failure(assetId: string, err: unknown): AssetGrantResult {
-  if (err instanceof HubSpotApiError) {
-    const whole = attemptError(err);
-    if (whole) throw whole;
-    if (err.status >= 500)
-      return { assetId, ok: false, error: `HubSpot answered ${err.status}: ${err.message}`, errorKind: "server_error" };
+/** Raises an existing user to the role asked for, or says why it stays as it is. */
+async function raiseExisting(
+  http: ConnectorHttp,
+  token: string,
+  input: GrantInput,
+  assetId: string,
+  user: HubSpotUser,
+  email: string,
+): Promise<AssetGrantResult> {
+  const wanted = input.role ?? "view_only";
+  if (user.superAdmin) return { assetId, ok: true, error: null, alreadyGranted: true, verified: true };
+  const roles = await portalRoles(http, token);
+  const held = hubspotLevelOf(user, roles);
+  if ("level" in held && roleIncludes(HUBSPOT_ROLE_ORDER, held.level, wanted))
+    return { assetId, ok: true, error: null, alreadyGranted: true, verified: true };
+  if ("unknownRole" in held)
     return {
       assetId,
       ok: false,
-      error: `HubSpot refused access to account ${assetId}: ${err.message}`,
+      error: `${email} is already a user of this HubSpot account with the role "${held.unknownRole}", which is left as it is so no access is lost. In HubSpot, open Settings, then Users & Teams, and give ${email} the access requested.`,
       errorKind: "platform_error",
     };
-  }
-  if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return {
-    assetId,
-    ok: false,
-    error: `HubSpot call failed for account ${assetId}: ${(err as Error)?.message ?? String(err)}`,
-    errorKind: "server_error",
-  };
+  const choice = hubspotRoleFor(wanted, roles, email);
+  if ("refused" in choice) return { assetId, ok: false, error: choice.refused, errorKind: "platform_error" };
+  if (choice.roleId === null) return { assetId, ok: true, error: null, alreadyGranted: true, verified: true };
+  // UsersApi.replace: PUT /settings/v3/users/{userId} by the user's id, a PublicUserUpdate body.
+  const res = await hubspotSend(http, {
+    method: "PUT",
+    path: `/settings/v3/users/${encodeURIComponent(user.id)}`,
+    accessToken: token,
+    json: { roleId: choice.roleId },
+  });
+  if (res.status < 200 || res.status >= 300) throw hubspotError(res);
+  return { assetId, ok: true, error: null, verified: await readBack(http, token, email, choice.roleId) };
 }
 
-export async function grantHubSpot(http: ConnectorHttp, input: GrantInput): Promise<AssetGrantResult[]> {
+async function readBack(http: ConnectorHttp, token: string, email: string, roleId: string | null) {
+  try {
+    const user = await findUser(http, token, email);
+    return !!user && (roleId === null || user.roleIds.includes(roleId));
+  } catch (err) {
+    if (attemptError(err)) throw attemptError(err)!;
+    return null;
+  }
+}
+
+export async function grantHubSpot(
+  http: ConnectorHttp,
+  input: GrantInput,
+  tokenInfo: (accessToken: string) => Promise<HubSpotTokenInfo>,
+): Promise<AssetGrantResult[]> {
   const email = agencyEmail(input.agencyAccount);
   const token = input.accessToken;
-  const { hubId } = await hubspotTokenInfo(http, token);
+  const { hubId } = await tokenInfo(token);
   const results: AssetGrantResult[] = [];
   for (const assetId of [...new Set(input.assetIds)]) {
     if (assetId !== hubId) {
@@ -110,8 +148,9 @@ export async function grantHubSpot(http: ConnectorHttp, input: GrantInput): Prom
       continue;
     }
     try {
-      if (await findUser(http, token, email)) {
-        results.push({ assetId, ok: true, error: null, alreadyGranted: true, verified: true });
+      const existing = await findUser(http, token, email);
+      if (existing) {
+        results.push(await raiseExisting(http, token, input, assetId, existing, email));
         continue;
       }
       const choice = hubspotRoleFor(input.role, await portalRoles(http, token), email);
@@ -131,16 +170,9 @@ export async function grantHubSpot(http: ConnectorHttp, input: GrantInput): Prom
         continue;
       }
       if (res.status < 200 || res.status >= 300) throw hubspotError(res);
-      let verified: boolean | null = null;
-      try {
-        const user = await findUser(http, token, email);
-        verified = !!user && (choice.roleId === null || user.roleIds.includes(choice.roleId));
-      } catch (err) {
-        if (err instanceof HubSpotApiError && attemptError(err)) throw attemptError(err)!;
-      }
-      results.push({ assetId, ok: true, error: null, verified });
+      results.push({ assetId, ok: true, error: null, verified: await readBack(http, token, email, choice.roleId) });
     } catch (err) {
-      results.push(failure(assetId, err));
+      results.push(assetFailure("HubSpot", assetId, err));
     }
   }
   return results;

@@ -8,26 +8,36 @@
 // HubSpot/hubspot-api-nodejs codegen/oauth; form: `grant_type=authorization_code`,
 // `client_id`, `client_secret`, `redirect_uri`, `code`); a refused code answers 400 with
 // `status` BAD_AUTH_CODE or BAD_REDIRECT_URI (`invalid_grant` on the newer endpoints).
-// Scopes:
-//   hubspot_portal -> settings.users.read, settings.users.write (User provisioning)
-//   no service (the dashboard's agency connection) -> oauth (token metadata only)
+// Scopes (Scopes reference, https://developers.hubspot.com/scopes): `oauth` is the basic scope
+// every HubSpot app has and cannot remove, and an app's required scopes "must be present in
+// the scope query parameter in your app's install URL for successful installation": without
+// it HubSpot answers "Authorization failed because the provided scopes are insufficient". So
+// every install URL carries `oauth`:
+//   hubspot_portal -> oauth, settings.users.read, settings.users.write (User provisioning)
+//   no service (the dashboard's agency connection) -> oauth (token introspection only)
+// The app registered on HubSpot's side requires exactly HUBSPOT_APP_SCOPES (the Platforms
+// page lists them).
 import { ConnectorError, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
-import { HUBSPOT_API, hubspotCall, str } from "@/lib/infra/connectors/hubspot/hubspot-api";
-import { HubSpotApiError, hubspotError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
+import { HUBSPOT_API, str } from "@/lib/infra/connectors/hubspot/hubspot-api";
+import { hubspotError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
 
 export const HUBSPOT_AUTH_URL = "https://app.hubspot.com/oauth/authorize";
 
+/** Required of every HubSpot app, so always in the install URL. */
+export const HUBSPOT_BASE_SCOPES = ["oauth"] as const;
 export const HUBSPOT_SCOPES: Readonly<Record<string, readonly string[]>> = {
   hubspot_portal: ["settings.users.read", "settings.users.write"],
 };
-export const HUBSPOT_IDENTITY_SCOPES = ["oauth"] as const;
+/** The scopes the operator configures on the app (the Platforms page). */
+export const HUBSPOT_APP_SCOPES: readonly string[] = [
+  ...new Set([...HUBSPOT_BASE_SCOPES, ...Object.values(HUBSPOT_SCOPES).flat()]),
+];
 
 export type HubSpotCredentials = { clientId: string; clientSecret: string };
 
 export function hubspotScopes(serviceIds: readonly string[]): string[] {
-  if (serviceIds.length === 0) return [...HUBSPOT_IDENTITY_SCOPES];
-  return [...new Set(serviceIds.flatMap((id) => HUBSPOT_SCOPES[id] ?? []))];
+  return [...new Set([...HUBSPOT_BASE_SCOPES, ...serviceIds.flatMap((id) => HUBSPOT_SCOPES[id] ?? [])])];
 }
 
 export function hubspotAuthorizationUrl(
@@ -89,23 +99,39 @@ export async function exchangeHubSpotCode(
 
 export type HubSpotTokenInfo = { hubId: string; hubDomain: string | null; user: string | null; userId: string | null };
 
+export const HUBSPOT_INTROSPECT_PATH = "/oauth/v3/token/introspect";
+
 /**
- * The portal a token belongs to: "Retrieve OAuth token metadata" (the official SDK's AccessTokensApi.get, GET /oauth/v1/access-tokens/{token},
- * https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/get-oauth-token-metadata),
- * `hub_id`, `hub_domain`, `user`, `user_id`. The token is in the path: the shared client's
- * log redaction hides that segment.
+ * The portal a token belongs to, by token introspection ("Token introspection endpoint",
+ * POST https://api.hubapi.com/oauth/v3/token/introspect,
+ * https://developers.hubspot.com/docs/api-reference/auth-oauth-v3/public-token/post-oauth-v3-token-introspect;
+ * the v1 GET /oauth/v1/access-tokens/{token} is deprecated, v1 migration guide
+ * https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/migration-guide).
+ * A form body with `client_id`, `client_secret`, `token` and `token_type_hint`, so the token
+ * never sits in a URL. The answer for an access token has `active`, `hub_id`, `hub_domain`,
+ * `user`, `user_id`, `scopes`, `client_id`, `token_use` ("access_token"); an expired or revoked
+ * token answers `active: false` and the client signs in again.
  */
-export async function hubspotTokenInfo(http: ConnectorHttp, accessToken: string): Promise<HubSpotTokenInfo> {
-  const body = await hubspotCall(http, {
-    path: `/oauth/v1/access-tokens/${encodeURIComponent(accessToken)}`,
-    accessToken,
-  }).catch((err: unknown) => {
-    // An unknown (expired or revoked) token has no metadata: the client signs in again.
-    if (err instanceof HubSpotApiError && err.status === 404)
-      throw new ConnectorError("reauth", "Your HubSpot sign-in has expired. Please sign in again.", { cause: err });
-    throw err;
+export async function hubspotTokenInfo(
+  http: ConnectorHttp,
+  creds: HubSpotCredentials,
+  accessToken: string,
+): Promise<HubSpotTokenInfo> {
+  const res = await http.send({
+    method: "POST",
+    url: `${HUBSPOT_API}${HUBSPOT_INTROSPECT_PATH}`,
+    form: {
+      client_id: creds.clientId,
+      client_secret: creds.clientSecret,
+      token: accessToken,
+      token_type_hint: "access_token",
+    },
   });
+  if (res.status < 200 || res.status >= 300) throw hubspotError(res);
+  const body = (res.json ?? {}) as Record<string, unknown>;
+  if (body.active !== true)
+    throw new ConnectorError("reauth", "Your HubSpot sign-in has expired. Please sign in again.");
   const hubId = str(body.hub_id);
-  if (!hubId) throw new ConnectorError("server_error", "HubSpot's token metadata has no hub_id");
+  if (!hubId) throw new ConnectorError("server_error", "HubSpot's token introspection has no hub_id");
   return { hubId, hubDomain: str(body.hub_domain), user: str(body.user), userId: str(body.user_id) };
 }

@@ -7,17 +7,22 @@
 import type { RemovalToken, RemoveAccessInput, RemovedAccess } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { hubspotSend } from "@/lib/infra/connectors/hubspot/hubspot-api";
-import { attemptError, hubspotError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
+import { hubspotError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
 import { agencyEmail, findUser } from "@/lib/infra/connectors/hubspot/hubspot-grants";
-import { hubspotTokenInfo } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
+import type { HubSpotTokenInfo } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
+import { attemptError } from "@/lib/infra/connectors/platform-errors";
 
 export function hubspotRemovalToken(serviceId: string): RemovalToken | null {
   return serviceId === "hubspot_portal" ? "client" : null;
 }
 
-export async function removeHubSpotAccess(http: ConnectorHttp, input: RemoveAccessInput): Promise<RemovedAccess[]> {
+export async function removeHubSpotAccess(
+  http: ConnectorHttp,
+  input: RemoveAccessInput,
+  tokenInfo: (accessToken: string) => Promise<HubSpotTokenInfo>,
+): Promise<RemovedAccess[]> {
   const email = agencyEmail(input.agencyAccount);
-  const { hubId } = await hubspotTokenInfo(http, input.accessToken);
+  const { hubId } = await tokenInfo(input.accessToken);
   const out: RemovedAccess[] = [];
   for (const assetId of [...new Set(input.assetIds)]) {
     if (assetId !== hubId) {

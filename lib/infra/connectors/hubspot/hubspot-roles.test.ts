@@ -1,6 +1,7 @@
 // Catalog roles -> a HubSpot portal's roles (hubspot-roles.ts).
 import { describe, expect, it } from "vitest";
-import { hubspotRoleFor } from "@/lib/infra/connectors/hubspot/hubspot-roles";
+import { HUBSPOT_ROLE_ORDER, hubspotLevelOf, hubspotRoleFor } from "@/lib/infra/connectors/hubspot/hubspot-roles";
+import { roleIncludes } from "@/lib/infra/connectors/role-order";
 
 const roles = [
   { id: "1", name: "Standard User", requiresBillingWrite: false },
@@ -29,5 +30,27 @@ describe("HubSpot roles", () => {
     ).toMatchObject({
       refused: expect.stringContaining("paid seat") as string,
     });
+  });
+});
+
+describe("an existing HubSpot user's level", () => {
+  const portal = [...roles, { id: "4", name: "Marketing team", requiresBillingWrite: false }];
+  it("reads super admin, Standard and View only, and the minimal user as view only", () => {
+    expect(hubspotLevelOf({ roleIds: ["2"], superAdmin: true }, portal)).toEqual({ level: "super_admin" });
+    expect(hubspotLevelOf({ roleIds: ["1"], superAdmin: false }, portal)).toEqual({ level: "standard" });
+    expect(hubspotLevelOf({ roleIds: ["2"], superAdmin: false }, portal)).toEqual({ level: "view_only" });
+    expect(hubspotLevelOf({ roleIds: [], superAdmin: false }, portal)).toEqual({ level: "view_only" });
+  });
+  it("does not place a role the portal named itself, so it is never replaced", () => {
+    expect(hubspotLevelOf({ roleIds: ["4"], superAdmin: false }, portal)).toEqual({ unknownRole: "Marketing team" });
+    expect(hubspotLevelOf({ roleIds: ["2", "4"], superAdmin: false }, portal)).toEqual({
+      unknownRole: "Marketing team",
+    });
+    expect(hubspotLevelOf({ roleIds: ["1", "4"], superAdmin: false }, portal)).toEqual({ level: "standard" });
+  });
+  it("orders super admin over standard over view only", () => {
+    expect(roleIncludes(HUBSPOT_ROLE_ORDER, "standard", "view_only")).toBe(true);
+    expect(roleIncludes(HUBSPOT_ROLE_ORDER, "view_only", "standard")).toBe(false);
+    expect(roleIncludes(HUBSPOT_ROLE_ORDER, "super_admin", "standard")).toBe(true);
   });
 });

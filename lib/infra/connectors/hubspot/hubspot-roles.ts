@@ -13,9 +13,16 @@
 //   super_admin -> refused with the steps: the user provisioning API has no super admin field
 //                  (the create request is email, roleId, primaryTeamId, secondaryTeamIds,
 //                  sendWelcomeEmail), so the client makes the agency a super admin in HubSpot
-// Role order: super_admin includes standard includes view_only. Any existing user of the
-// portal holds at least view_only; an existing user is never changed (a PUT replaces its
-// role and could lower it), so an existing user counts as already granted.
+// Role order: super_admin includes standard includes view_only (HUBSPOT_ROLE_ORDER). An
+// existing user's level is read from its `superAdmin` flag and the names of its `roleIds`;
+// a user without a role holds HubSpot's minimal permissions, which is view_only. A weaker
+// existing user is raised with "Updates a user" (PUT /settings/v3/users/{userId}, the SDK's
+// UsersApi.replace with a PublicUserUpdate `{ roleId }`), never lowered: a user at the level
+// asked for or above counts as already granted, and a user whose role this mapping cannot
+// place (a role the portal's admins named themselves) is left as it is, with the steps.
+import type { RoleOrder } from "@/lib/infra/connectors/role-order";
+
+export const HUBSPOT_ROLE_ORDER: RoleOrder = [["super_admin", "standard", "view_only"]];
 export const HUBSPOT_ROLE_NAMES: Readonly<Record<string, readonly string[]>> = {
   view_only: ["view only", "view-only", "read only", "read-only", "viewer"],
   standard: ["standard user", "standard"],
@@ -45,4 +52,25 @@ export function hubspotRoleFor(
       refused: `Your HubSpot account has no "Standard user" role (roles need a paid HubSpot seat). ${manual} with the access requested.`,
     };
   return { roleId: null };
+}
+
+/** The catalog role an existing user holds, or null when its role is one this mapping cannot place. */
+export function hubspotLevelOf(
+  user: { roleIds: readonly string[]; superAdmin: boolean },
+  roles: readonly HubSpotRole[],
+): { level: string } | { unknownRole: string } {
+  if (user.superAdmin) return { level: "super_admin" };
+  if (user.roleIds.length === 0) return { level: "view_only" };
+  const levels = user.roleIds.map((id) => {
+    const name =
+      roles
+        .find((r) => r.id === id)
+        ?.name.trim()
+        .toLowerCase() ?? "";
+    return Object.keys(HUBSPOT_ROLE_NAMES).find((level) => HUBSPOT_ROLE_NAMES[level]!.includes(name)) ?? null;
+  });
+  if (levels.includes("standard")) return { level: "standard" };
+  const unknown = user.roleIds.find((_, i) => levels[i] === null);
+  if (unknown !== undefined) return { unknownRole: roles.find((r) => r.id === unknown)?.name ?? unknown };
+  return { level: "view_only" };
 }

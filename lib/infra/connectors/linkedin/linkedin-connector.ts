@@ -8,7 +8,6 @@ import {
   listAdministeredPages,
   listShareableAdAccounts,
 } from "@/lib/infra/connectors/linkedin/linkedin-assets";
-import { toConnectorError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
 import { grantLinkedIn, verifyLinkedIn } from "@/lib/infra/connectors/linkedin/linkedin-grants";
 import { linkedinRemovalToken, removeLinkedInAccess } from "@/lib/infra/connectors/linkedin/linkedin-removal";
 import {
@@ -16,6 +15,7 @@ import {
   linkedinAuthorizationUrl,
   type LinkedInCredentials,
 } from "@/lib/infra/connectors/linkedin/linkedin-oauth";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 export const LINKEDIN_SERVICES = ["linkedin_ads", "linkedin_page"] as const;
 
@@ -28,7 +28,7 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw toConnectorError(err);
+    throw toConnectorError("LinkedIn", err);
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { linkedinError, LinkedInApiError, toConnectorError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
+import { linkedinError, LinkedInApiError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
 
 const res = (status: number, json: unknown) => ({ status, headers: {}, text: JSON.stringify(json), json });
 
@@ -23,7 +24,7 @@ describe("LinkedIn error mapping", () => {
   });
 
   it("maps 401 to reauth, 429 and an outlasting 5xx to rate_limited (try again in a few minutes) and other refusals to platform_error", () => {
-    const kind = (status: number) => toConnectorError(new LinkedInApiError(status, "m", null)).kind;
+    const kind = (status: number) => toConnectorError("LinkedIn", new LinkedInApiError(status, "m", null)).kind;
     expect(kind(401)).toBe("reauth");
     expect(kind(429)).toBe("rate_limited");
     expect(kind(500)).toBe("rate_limited");

@@ -31,9 +31,10 @@ import {
   LINKEDIN_REST,
   str,
 } from "@/lib/infra/connectors/linkedin/linkedin-api";
-import { attemptError, LinkedInApiError, linkedinError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
+import { LinkedInApiError, linkedinError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
 import { LINKEDIN_ROLE_ORDER, linkedinRole } from "@/lib/infra/connectors/linkedin/linkedin-roles";
 import { anyIncludes } from "@/lib/infra/connectors/role-order";
+import { assetFailure, attemptError } from "@/lib/infra/connectors/platform-errors";
 
 type GrantInput = {
   accessToken: string;
@@ -59,33 +60,6 @@ const adAccountUserUrl = (accountId: string, member: string) =>
   `${LINKEDIN_REST}/adAccountUsers/(account:${encodeUrn(`urn:li:sponsoredAccount:${accountId}`)},user:${encodeUrn(member)})`;
 const orgAclUrl = (orgId: string, role: string, member: string) =>
   `${LINKEDIN_REST}/organizationAcls/(organization:${encodeUrn(`urn:li:organization:${orgId}`)},role:${role},roleAssignee:${encodeUrn(member)})`;
-
-function assetFailure(assetId: string, err: unknown): AssetGrantResult {
-  if (err instanceof LinkedInApiError) {
-    const whole = attemptError(err);
-    if (whole) throw whole;
-    if (err.status >= 500)
-      return {
-        assetId,
-        ok: false,
-        error: `LinkedIn answered ${err.status}: ${err.message}`,
-        errorKind: "platform_unavailable",
-      };
-    return {
-      assetId,
-      ok: false,
-      error: `LinkedIn refused access to ${assetId}: ${err.message}`,
-      errorKind: "platform_error",
-    };
-  }
-  if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return {
-    assetId,
-    ok: false,
-    error: `LinkedIn call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`,
-    errorKind: "server_error",
-  };
-}
 
 /** The member's current role on the ad account; null when none (404). */
 async function adAccountRole(
@@ -175,7 +149,7 @@ export async function grantLinkedIn(http: ConnectorHttp, input: GrantInput): Pro
       if (res.status < 200 || res.status >= 300) throw linkedinError(res);
       results.push({ assetId, ok: true, error: null, verified: await readBack(() => present(assetId)) });
     } catch (err) {
-      results.push(assetFailure(assetId, err));
+      results.push(assetFailure("LinkedIn", assetId, err));
     }
   }
   return results;

@@ -9,8 +9,9 @@
 import type { RemovalToken, RemoveAccessInput, RemovedAccess } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { encodeUrn, linkedinSend, LINKEDIN_REST } from "@/lib/infra/connectors/linkedin/linkedin-api";
-import { attemptError, linkedinError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
+import { linkedinError } from "@/lib/infra/connectors/linkedin/linkedin-errors";
 import { memberUrn } from "@/lib/infra/connectors/linkedin/linkedin-grants";
+import { attemptError } from "@/lib/infra/connectors/platform-errors";
 
 export function linkedinRemovalToken(serviceId: string): RemovalToken | null {
   return serviceId === "linkedin_ads" ? "client" : null;

@@ -8,13 +8,13 @@
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { currentUser, listAccounts } from "@/lib/infra/connectors/microsoft/microsoft-assets";
-import { toConnectorError } from "@/lib/infra/connectors/microsoft/microsoft-errors";
 import { grantMicrosoft, verifyMicrosoft } from "@/lib/infra/connectors/microsoft/microsoft-grants";
 import {
   exchangeMicrosoftCode,
   microsoftAuthorizationUrl,
   type MicrosoftCredentials,
 } from "@/lib/infra/connectors/microsoft/microsoft-oauth";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 function checkService(serviceId: string) {
   if (serviceId !== "microsoft_ads")
@@ -25,7 +25,7 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw toConnectorError(err);
+    throw toConnectorError("Microsoft Advertising", err);
   }
 }
 

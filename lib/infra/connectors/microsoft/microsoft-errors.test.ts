@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
-import {
-  microsoftError,
-  microsoftRetryable,
-  toConnectorError,
-} from "@/lib/infra/connectors/microsoft/microsoft-errors";
+import { microsoftError, microsoftRetryable } from "@/lib/infra/connectors/microsoft/microsoft-errors";
 
 const res = (status: number, json: unknown): HttpResponse => ({
   status,
@@ -37,11 +34,17 @@ describe("Microsoft Advertising error mapping", () => {
   });
 
   it("maps expired or invalid credentials to reauth, CallRateExceeded and an outlasting 5xx to rate_limited, the rest to platform_error", () => {
-    expect(toConnectorError(microsoftError(fault(401, 109, "AuthenticationTokenExpired"))).kind).toBe("reauth");
-    expect(toConnectorError(microsoftError(fault(400, 105, "InvalidCredentials"))).kind).toBe("reauth");
-    expect(toConnectorError(microsoftError(fault(400, 117, "CallRateExceeded"))).kind).toBe("rate_limited");
-    expect(toConnectorError(microsoftError(res(503, {}))).kind).toBe("rate_limited");
-    const refused = toConnectorError(microsoftError(fault(400, 106, "UserIsNotAuthorized")));
+    expect(
+      toConnectorError("Microsoft Advertising", microsoftError(fault(401, 109, "AuthenticationTokenExpired"))).kind,
+    ).toBe("reauth");
+    expect(toConnectorError("Microsoft Advertising", microsoftError(fault(400, 105, "InvalidCredentials"))).kind).toBe(
+      "reauth",
+    );
+    expect(toConnectorError("Microsoft Advertising", microsoftError(fault(400, 117, "CallRateExceeded"))).kind).toBe(
+      "rate_limited",
+    );
+    expect(toConnectorError("Microsoft Advertising", microsoftError(res(503, {}))).kind).toBe("rate_limited");
+    const refused = toConnectorError("Microsoft Advertising", microsoftError(fault(400, 106, "UserIsNotAuthorized")));
     expect(refused.kind).toBe("platform_error");
     expect(refused.message).toBe("Microsoft Advertising refused the request: UserIsNotAuthorized happened");
   });

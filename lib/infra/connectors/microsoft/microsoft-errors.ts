@@ -7,29 +7,33 @@
 // https://learn.microsoft.com/en-us/advertising/guides/operation-error-codes?view=bingads-13):
 //   105 InvalidCredentials, 109 AuthenticationTokenExpired: reauth (as is HTTP 401)
 //   117 CallRateExceeded (and HTTP 429): retried by the shared client, then rate_limited
-//   5xx: retried, then a server error
+//   5xx: retried, then the platform unavailable (the shared mapping, platform-errors.ts)
 //   anything else (106 UserIsNotAuthorized, an unknown account...): the asset's own refusal,
 //   with Microsoft's message shown to the client
 // The identity platform's token endpoint answers OAuth errors `{ error, error_description }`
 // (Microsoft identity platform and OAuth 2.0 authorization code flow,
 // https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow).
-import { ConnectorError } from "@/lib/infra/connectors/connector";
 import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
+import { PlatformApiError, type PlatformFailureClass } from "@/lib/infra/connectors/platform-errors";
 
 export const REAUTH_CODES = new Set([105, 109]);
 export const RATE_LIMIT_CODES = new Set([117]);
 
-export class MicrosoftApiError extends Error {
-  readonly status: number;
+export class MicrosoftApiError extends PlatformApiError {
   readonly code: number | null;
   readonly errorCode: string | null;
 
   constructor(status: number, message: string, code: number | null, errorCode: string | null) {
-    super(message);
+    super("Microsoft Advertising", status, message);
     this.name = "MicrosoftApiError";
-    this.status = status;
     this.code = code;
     this.errorCode = errorCode;
+  }
+
+  override classify(): PlatformFailureClass {
+    if (this.code !== null && REAUTH_CODES.has(this.code)) return "reauth";
+    if (this.code !== null && RATE_LIMIT_CODES.has(this.code)) return "rate_limited";
+    return super.classify();
   }
 }
 
@@ -61,44 +65,4 @@ export function microsoftRetryable(res: HttpResponse): boolean {
   if (res.status === 429 || res.status >= 500) return true;
   const err = microsoftError(res);
   return err.code !== null && RATE_LIMIT_CODES.has(err.code);
-}
-
-/** The whole-attempt error for a Microsoft error, or null when it concerns one asset. */
-export function attemptError(err: MicrosoftApiError): ConnectorError | null {
-  if (err.status === 401 || (err.code !== null && REAUTH_CODES.has(err.code))) {
-    return new ConnectorError("reauth", "Your Microsoft Advertising sign-in has expired. Please sign in again.", {
-      cause: err,
-    });
-  }
-  if (err.status === 429 || (err.code !== null && RATE_LIMIT_CODES.has(err.code))) {
-    return new ConnectorError(
-      "rate_limited",
-      "Microsoft Advertising is limiting requests right now. Please try again in a few minutes.",
-      { cause: err },
-    );
-  }
-  return null;
-}
-
-export function toConnectorError(err: unknown): ConnectorError {
-  if (err instanceof ConnectorError) return err;
-  if (err instanceof MicrosoftApiError) {
-    const whole = attemptError(err);
-    if (whole) return whole;
-    // An outage that outlasted the retries: the client tries again in a few minutes.
-    if (err.status >= 500)
-      return new ConnectorError(
-        "rate_limited",
-        "Microsoft Advertising is not answering right now. Please try again in a few minutes.",
-        { cause: err },
-      );
-    return new ConnectorError("platform_error", `Microsoft Advertising refused the request: ${err.message}`, {
-      cause: err,
-    });
-  }
-  return new ConnectorError(
-    "server_error",
-    `Microsoft Advertising call failed: ${(err as Error)?.message ?? String(err)}`,
-    { cause: err },
-  );
 }

@@ -30,9 +30,10 @@ import {
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { microsoftCall, str } from "@/lib/infra/connectors/microsoft/microsoft-api";
 import { listAccounts, type MicrosoftAccount } from "@/lib/infra/connectors/microsoft/microsoft-assets";
-import { attemptError, MicrosoftApiError } from "@/lib/infra/connectors/microsoft/microsoft-errors";
+import { MicrosoftApiError } from "@/lib/infra/connectors/microsoft/microsoft-errors";
 import { MICROSOFT_ROLE_ORDER, microsoftRoleId } from "@/lib/infra/connectors/microsoft/microsoft-roles";
 import { roleIncludes } from "@/lib/infra/connectors/role-order";
+import { assetFailure, attemptError } from "@/lib/infra/connectors/platform-errors";
 
 type GrantInput = { accessToken: string; assetIds: string[]; role: string | null; agencyAccount: AgencyAccountRef };
 type Invitation = { id: string; email: string; roleId: number; accountIds: string[]; expiresAt: number | null };
@@ -103,33 +104,6 @@ function invitationOf(
     acceptUrl: MICROSOFT_ACCEPT_URL,
     status: "pending",
     ref: invitationId ? `${customerId}/${accountId}/${invitationId}` : null,
-  };
-}
-
-function assetFailure(assetId: string, err: unknown): AssetGrantResult {
-  if (err instanceof MicrosoftApiError) {
-    const whole = attemptError(err);
-    if (whole) throw whole;
-    if (err.status >= 500)
-      return {
-        assetId,
-        ok: false,
-        error: `Microsoft Advertising answered ${err.status}: ${err.message}`,
-        errorKind: "platform_unavailable",
-      };
-    return {
-      assetId,
-      ok: false,
-      error: `Microsoft Advertising refused access to ${assetId}: ${err.message}`,
-      errorKind: "platform_error",
-    };
-  }
-  if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return {
-    assetId,
-    ok: false,
-    error: `Microsoft Advertising call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`,
-    errorKind: "server_error",
   };
 }
 
@@ -213,7 +187,7 @@ export async function grantMicrosoft(
         invitation: invitationOf(email, account.customerId, assetId, invitationId),
       });
     } catch (err) {
-      results.push(assetFailure(assetId, err));
+      results.push(assetFailure("Microsoft Advertising", assetId, err));
     }
   }
   return results;

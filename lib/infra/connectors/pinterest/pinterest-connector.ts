@@ -5,7 +5,6 @@ import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/c
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pinterestItems, str } from "@/lib/infra/connectors/pinterest/pinterest-api";
 import { listPinterestAdAccounts, pinterestUser } from "@/lib/infra/connectors/pinterest/pinterest-assets";
-import { toConnectorError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
 import {
   acceptPinterestInvites,
   grantPinterest,
@@ -17,6 +16,7 @@ import {
   pinterestAuthorizationUrl,
   type PinterestCredentials,
 } from "@/lib/infra/connectors/pinterest/pinterest-oauth";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 function checkService(serviceId: string) {
   if (serviceId !== "pinterest_ads") throw new ConnectorError("server_error", `Pinterest has no service ${serviceId}`);
@@ -26,7 +26,7 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw toConnectorError(err);
+    throw toConnectorError("Pinterest", err);
   }
 }
 

@@ -4,20 +4,18 @@
 // limits, https://developers.pinterest.com/docs/reference/rate-limits/):
 //   401 (code 2, "Authentication failed"): the token is expired or revoked -> reauth
 //   429 (code 8 / 29 and others): retried by the shared client, then rate_limited
-//   5xx: retried, then a server error
+//   5xx: retried, then the platform unavailable (the shared mapping, platform-errors.ts)
 //   other 4xx (403 no permission on the business or asset, 404 unknown asset or
 //   partner, 400 bad value): the asset's own refusal, Pinterest's message shown
-import { ConnectorError } from "@/lib/infra/connectors/connector";
 import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
+import { PlatformApiError } from "@/lib/infra/connectors/platform-errors";
 
-export class PinterestApiError extends Error {
-  readonly status: number;
+export class PinterestApiError extends PlatformApiError {
   readonly code: number | string | null;
 
   constructor(status: number, message: string, code: number | string | null) {
-    super(message);
+    super("Pinterest", status, message);
     this.name = "PinterestApiError";
-    this.status = status;
     this.code = code;
   }
 }
@@ -37,36 +35,4 @@ export function pinterestError(res: HttpResponse): PinterestApiError {
         ? body.error
         : null;
   return new PinterestApiError(res.status, message, code);
-}
-
-/** The whole-attempt error for a Pinterest error, or null when it concerns one asset. */
-export function attemptError(err: PinterestApiError): ConnectorError | null {
-  if (err.status === 401)
-    return new ConnectorError("reauth", "Your Pinterest sign-in has expired. Please sign in again.", { cause: err });
-  if (err.status === 429)
-    return new ConnectorError(
-      "rate_limited",
-      "Pinterest is limiting requests right now. Please try again in a few minutes.",
-      { cause: err },
-    );
-  return null;
-}
-
-export function toConnectorError(err: unknown): ConnectorError {
-  if (err instanceof ConnectorError) return err;
-  if (err instanceof PinterestApiError) {
-    const whole = attemptError(err);
-    if (whole) return whole;
-    // An outage that outlasted the retries: the client tries again in a few minutes.
-    if (err.status >= 500)
-      return new ConnectorError(
-        "rate_limited",
-        "Pinterest is not answering right now. Please try again in a few minutes.",
-        { cause: err },
-      );
-    return new ConnectorError("platform_error", `Pinterest refused the request: ${err.message}`, { cause: err });
-  }
-  return new ConnectorError("server_error", `Pinterest call failed: ${(err as Error)?.message ?? String(err)}`, {
-    cause: err,
-  });
 }

@@ -30,9 +30,10 @@ import {
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pinterestCall, pinterestItems, str } from "@/lib/infra/connectors/pinterest/pinterest-api";
 import { adAccountOwners } from "@/lib/infra/connectors/pinterest/pinterest-assets";
-import { attemptError, PinterestApiError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
+import { PinterestApiError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
 import { PINTEREST_ROLE_ORDER, pinterestPermission } from "@/lib/infra/connectors/pinterest/pinterest-roles";
 import { anyIncludes } from "@/lib/infra/connectors/role-order";
+import { assetFailure, attemptError } from "@/lib/infra/connectors/platform-errors";
 
 /** Where the agency accepts a partner invite by hand: Business Manager's business access page. */
 export const PINTEREST_ACCEPT_URL = "https://www.pinterest.com/business/business-access/";
@@ -55,33 +56,6 @@ export function agencyBusinessId(agency: AgencyAccountRef): string {
       "The agency has not connected its Pinterest business yet, so access cannot be shared with it.",
     );
   return raw;
-}
-
-function assetFailure(assetId: string, err: unknown): AssetGrantResult {
-  if (err instanceof PinterestApiError) {
-    const whole = attemptError(err);
-    if (whole) throw whole;
-    if (err.status >= 500)
-      return {
-        assetId,
-        ok: false,
-        error: `Pinterest answered ${err.status}: ${err.message}`,
-        errorKind: "platform_unavailable",
-      };
-    return {
-      assetId,
-      ok: false,
-      error: `Pinterest refused access to ${assetId}: ${err.message}`,
-      errorKind: "platform_error",
-    };
-  }
-  if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return {
-    assetId,
-    ok: false,
-    error: `Pinterest call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`,
-    errorKind: "server_error",
-  };
 }
 
 async function isPartner(
@@ -231,7 +205,7 @@ export async function grantPinterest(http: ConnectorHttp, input: GrantInput): Pr
         },
       });
     } catch (err) {
-      results.push(assetFailure(assetId, err));
+      results.push(assetFailure("Pinterest", assetId, err));
     }
   }
   return results;

@@ -10,8 +10,9 @@ import type { RemovalToken, RemoveAccessInput, RemovedAccess } from "@/lib/infra
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pinterestSend } from "@/lib/infra/connectors/pinterest/pinterest-api";
 import { adAccountOwners } from "@/lib/infra/connectors/pinterest/pinterest-assets";
-import { attemptError, pinterestError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
+import { pinterestError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
 import { agencyBusinessId, verifyPinterest } from "@/lib/infra/connectors/pinterest/pinterest-grants";
+import { attemptError } from "@/lib/infra/connectors/platform-errors";
 
 export function pinterestRemovalToken(serviceId: string): RemovalToken | null {
   return serviceId === "pinterest_ads" ? "client" : null;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 import { listPlatformServices } from "@/lib/core/catalog/catalog";
 import { PINTEREST_ROLE_MAP, pinterestPermission } from "@/lib/infra/connectors/pinterest/pinterest-roles";
 import { pinterestScopes } from "@/lib/infra/connectors/pinterest/pinterest-oauth";
-import { pinterestError, PinterestApiError, toConnectorError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
+import { pinterestError, PinterestApiError } from "@/lib/infra/connectors/pinterest/pinterest-errors";
 
 describe("Pinterest permissions, scopes and errors", () => {
   it("maps every catalog role to a documented Pinterest permission", () => {
@@ -27,7 +28,7 @@ describe("Pinterest permissions, scopes and errors", () => {
       pinterestError({ status: 403, headers: {}, text: "", json: { code: 3, message: "Not authorized" } }),
     ).toMatchObject({ status: 403, code: 3, message: "Not authorized" });
     expect(pinterestError({ status: 502, headers: {}, text: "", json: null }).message).toBe("HTTP 502");
-    const kind = (status: number) => toConnectorError(new PinterestApiError(status, "m", null)).kind;
+    const kind = (status: number) => toConnectorError("Pinterest", new PinterestApiError(status, "m", null)).kind;
     expect(kind(401)).toBe("reauth");
     expect(kind(429)).toBe("rate_limited");
     expect(kind(503)).toBe("rate_limited");

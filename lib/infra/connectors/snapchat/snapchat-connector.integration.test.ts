@@ -145,6 +145,19 @@ describe("Snapchat listing and identity", () => {
     expect(fake.calls.find((c) => c.path === "/v1/me/organizations")!.query).toEqual({ with_ad_accounts: "true" });
   });
 
+  it("offers an organization's ad accounts disabled, with the reason, where the client is not its admin (Snapchat's 403 avoided)", async () => {
+    const token = await signIn();
+    fake.switches.notAdmin.add(ORG2);
+    const assets = await connector.listAssets({ accessToken: token, serviceId: "snapchat_ads" });
+    expect(assets).toEqual([
+      ...SNAPCHAT_FAKE.organizations[0].adAccounts.map(([id, name]) => ({ id, name })),
+      ...SNAPCHAT_FAKE.organizations[1].adAccounts.map(([id, name]) => ({ id, name, notGrantable: "needs_org_admin" })),
+    ]);
+    // read, never written: the client's Member and its organization role in each organization
+    expect(apiWrites()).toEqual([]);
+    expect(fake.calls.filter((c) => c.path === `/v1/organizations/${ORG2}/roles`)).toHaveLength(1);
+  });
+
   it("gives the agency-side identity as the signed-in user with its email", async () => {
     const token = await signIn("agency");
     expect(await connector.listAgencyIdentities!({ accessToken: token })).toEqual([
@@ -341,12 +354,12 @@ describe("Snapchat grants", () => {
     expect(await kindOf(grant(token, [ACC2], "reports"))).toBe("rate_limited");
   });
 
-  it("a Snapchat 5xx on the grant is retried, then fails the asset as a server error", async () => {
+  it("a Snapchat 5xx on the grant is retried, then fails the asset as the platform unavailable, like every platform", async () => {
     const token = await signIn();
     fake.switches.serverError = true;
     const { results } = await grant(token, [ACC1], "reports");
     expect(results).toEqual([
-      { assetId: ACC1, ok: false, error: expect.stringContaining("500") as string, errorKind: "server_error" },
+      { assetId: ACC1, ok: false, error: expect.stringContaining("500") as string, errorKind: "platform_unavailable" },
     ]);
     expect(posts(`/v1/organizations/${ORG1}/members`)).toHaveLength(4);
   });

@@ -5,7 +5,6 @@
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { listSnapchatAdAccounts, snapchatMe } from "@/lib/infra/connectors/snapchat/snapchat-assets";
-import { toConnectorError } from "@/lib/infra/connectors/snapchat/snapchat-errors";
 import { grantSnapchat, verifySnapchat } from "@/lib/infra/connectors/snapchat/snapchat-grants";
 import {
   exchangeSnapchatCode,
@@ -13,6 +12,7 @@ import {
   type SnapchatCredentials,
 } from "@/lib/infra/connectors/snapchat/snapchat-oauth";
 import { removeSnapchatAccess, snapchatRemovalToken } from "@/lib/infra/connectors/snapchat/snapchat-removal";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 function checkService(serviceId: string) {
   if (serviceId !== "snapchat_ads") throw new ConnectorError("server_error", `Snapchat has no service ${serviceId}`);
@@ -22,7 +22,7 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw toConnectorError(err);
+    throw toConnectorError("Snapchat", err);
   }
 }
 

@@ -5,20 +5,18 @@
 // `sub_request_error_reason`.
 //   401 (Unauthorized: the token is expired or revoked) -> reauth
 //   429 (Too Many Requests; app 20/s, token 10/s): retried by the shared client, then rate_limited
-//   5xx: retried, then a server error
+//   5xx: retried, then the platform unavailable (the shared mapping, platform-errors.ts)
 //   other 4xx (400 bad value, 403 not an admin of the organization, 404 unknown entity):
 //   the asset's own refusal, with Snapchat's display_message shown
-import { ConnectorError } from "@/lib/infra/connectors/connector";
 import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
+import { PlatformApiError } from "@/lib/infra/connectors/platform-errors";
 
-export class SnapchatApiError extends Error {
-  readonly status: number;
+export class SnapchatApiError extends PlatformApiError {
   readonly code: string | null;
 
   constructor(status: number, message: string, code: string | null) {
-    super(message);
+    super("Snapchat", status, message);
     this.name = "SnapchatApiError";
-    this.status = status;
     this.code = code;
   }
 }
@@ -29,31 +27,4 @@ export function snapchatError(res: HttpResponse): SnapchatApiError {
   const message =
     text(body.display_message) ?? text(body.debug_message) ?? text(body.error_description) ?? `HTTP ${res.status}`;
   return new SnapchatApiError(res.status, message, text(body.error_code) ?? text(body.error));
-}
-
-/** The whole-attempt error for a Snapchat error, or null when it concerns one asset. */
-export function attemptError(err: SnapchatApiError): ConnectorError | null {
-  if (err.status === 401)
-    return new ConnectorError("reauth", "Your Snapchat sign-in has expired. Please sign in again.", { cause: err });
-  if (err.status === 429)
-    return new ConnectorError(
-      "rate_limited",
-      "Snapchat is limiting requests right now. Please try again in a few minutes.",
-      { cause: err },
-    );
-  return null;
-}
-
-export function toConnectorError(err: unknown): ConnectorError {
-  if (err instanceof ConnectorError) return err;
-  if (err instanceof SnapchatApiError) {
-    const whole = attemptError(err);
-    if (whole) return whole;
-    if (err.status >= 500)
-      return new ConnectorError("server_error", `Snapchat answered ${err.status}: ${err.message}`, { cause: err });
-    return new ConnectorError("platform_error", `Snapchat refused the request: ${err.message}`, { cause: err });
-  }
-  return new ConnectorError("server_error", `Snapchat call failed: ${(err as Error)?.message ?? String(err)}`, {
-    cause: err,
-  });
 }

@@ -32,8 +32,9 @@ import {
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { created, snapchatCall, snapchatList, str } from "@/lib/infra/connectors/snapchat/snapchat-api";
 import { snapchatAdAccounts, snapchatOrganizations } from "@/lib/infra/connectors/snapchat/snapchat-assets";
-import { attemptError, SnapchatApiError } from "@/lib/infra/connectors/snapchat/snapchat-errors";
+import { SnapchatApiError } from "@/lib/infra/connectors/snapchat/snapchat-errors";
 import { snapchatHolds, snapchatRole } from "@/lib/infra/connectors/snapchat/snapchat-roles";
+import { assetFailure, attemptError } from "@/lib/infra/connectors/platform-errors";
 
 type GrantInput = {
   accessToken: string;
@@ -121,33 +122,6 @@ async function createRole(
     "roles",
     "role",
   );
-}
-
-function assetFailure(assetId: string, err: unknown): AssetGrantResult {
-  if (err instanceof SnapchatApiError) {
-    const whole = attemptError(err);
-    if (whole) throw whole;
-    if (err.status >= 500)
-      return {
-        assetId,
-        ok: false,
-        error: `Snapchat answered ${err.status}: ${err.message}`,
-        errorKind: "server_error",
-      };
-    return {
-      assetId,
-      ok: false,
-      error: `Snapchat refused access to ${assetId}: ${err.message}`,
-      errorKind: "platform_error",
-    };
-  }
-  if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return {
-    assetId,
-    ok: false,
-    error: `Snapchat call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`,
-    errorKind: "server_error",
-  };
 }
 
 /** The agency's Member in the organization, invited when missing, with the organization role `member`. */
@@ -243,7 +217,7 @@ export async function grantSnapchat(http: ConnectorHttp, input: GrantInput): Pro
         ...invitation,
       });
     } catch (err) {
-      results.push(assetFailure(assetId, err));
+      results.push(assetFailure("Snapchat", assetId, err));
     }
   }
   return results;

@@ -11,8 +11,9 @@ import type { RemovalToken, RemoveAccessInput, RemovedAccess } from "@/lib/infra
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { snapchatSend } from "@/lib/infra/connectors/snapchat/snapchat-api";
 import { snapchatAdAccounts } from "@/lib/infra/connectors/snapchat/snapchat-assets";
-import { attemptError, snapchatError } from "@/lib/infra/connectors/snapchat/snapchat-errors";
+import { snapchatError } from "@/lib/infra/connectors/snapchat/snapchat-errors";
 import { agencyEmail, findMember, memberRoles } from "@/lib/infra/connectors/snapchat/snapchat-grants";
+import { attemptError } from "@/lib/infra/connectors/platform-errors";
 
 export function snapchatRemovalToken(serviceId: string): RemovalToken | null {
   return serviceId === "snapchat_ads" ? "client" : null;

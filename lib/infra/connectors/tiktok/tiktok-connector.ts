@@ -11,7 +11,6 @@ import {
   listBusinessCenters,
   tiktokUser,
 } from "@/lib/infra/connectors/tiktok/tiktok-assets";
-import { toConnectorError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
 import { grantTikTokAds, grantTikTokBusinessCenter, verifyTikTok } from "@/lib/infra/connectors/tiktok/tiktok-grants";
 import { assignTikTokPeople, listTikTokAgencyPeople } from "@/lib/infra/connectors/tiktok/tiktok-people";
 import {
@@ -19,6 +18,7 @@ import {
   tiktokAuthorizationUrl,
   type TikTokCredentials,
 } from "@/lib/infra/connectors/tiktok/tiktok-oauth";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 export const TIKTOK_SERVICES = ["tiktok_ads", "tiktok_business_center"] as const;
 
@@ -31,7 +31,7 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw toConnectorError(err);
+    throw toConnectorError("TikTok", err);
   }
 }
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 import { ConnectorError } from "@/lib/infra/connectors/connector";
 import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
-import {
-  readEnvelope,
-  TikTokApiError,
-  tiktokRetryIf,
-  toConnectorError,
-} from "@/lib/infra/connectors/tiktok/tiktok-errors";
+import { readEnvelope, TikTokApiError, tiktokRetryIf } from "@/lib/infra/connectors/tiktok/tiktok-errors";
 
 const res = (status: number, json: unknown): HttpResponse => ({
   status,
@@ -45,12 +41,13 @@ describe("TikTok envelope and error codes", () => {
   });
 
   it("maps token codes to reauth, 40100 and system codes (TikTok's outage) to rate_limited, the rest to platform_error", () => {
-    const kind = (code: number, status = 200) => toConnectorError(new TikTokApiError(code, "x", null, status)).kind;
+    const kind = (code: number, status = 200) =>
+      toConnectorError("TikTok", new TikTokApiError(code, "x", null, status)).kind;
     expect([40102, 40104, 40105].map((c) => kind(c))).toEqual(["reauth", "reauth", "reauth"]);
     expect(kind(40100)).toBe("rate_limited");
     expect(kind(50002)).toBe("rate_limited");
     expect(kind(40002)).toBe("platform_error");
-    expect(toConnectorError(new TikTokApiError(40001, "No permission", null, 200)).message).toBe(
+    expect(toConnectorError("TikTok", new TikTokApiError(40001, "No permission", null, 200)).message).toBe(
       "TikTok refused the request: No permission",
     );
   });

@@ -5,27 +5,40 @@
 //   40100            too many requests (QPS/QPM/QPD limit): retried, then rate_limited
 //   40102/40104/40105 access token expired, missing, invalid or revoked: reauth
 //   40110            invalid or expired auth_code: the sign-in cannot be used
-//   50000 and above  TikTok system errors: retried like a 5xx, then a server error
+//   50000 and above  TikTok system errors: retried like a 5xx, then unavailable (platform-errors.ts)
 //   anything else    TikTok refused this call (permission, parameters, asset state):
 //                    per asset, with TikTok's message shown to the client
 import { ConnectorError } from "@/lib/infra/connectors/connector";
 import { isTemporaryStatus, type HttpResponse } from "@/lib/infra/connectors/http/connector-http";
+import { PlatformApiError, type PlatformFailureClass } from "@/lib/infra/connectors/platform-errors";
 
 export const TIKTOK_RATE_LIMIT_CODE = 40100;
 export const TIKTOK_TOKEN_CODES: readonly number[] = [40102, 40104, 40105];
 export const TIKTOK_INVALID_AUTH_CODE = 40110;
 
-export class TikTokApiError extends Error {
+export class TikTokApiError extends PlatformApiError {
   readonly code: number;
   readonly requestId: string | null;
   readonly httpStatus: number;
 
   constructor(code: number, message: string, requestId: string | null, httpStatus: number) {
-    super(message);
+    super("TikTok", httpStatus, message);
     this.name = "TikTokApiError";
     this.code = code;
     this.requestId = requestId;
     this.httpStatus = httpStatus;
+  }
+
+  override get detail(): string {
+    return `code ${this.code}`;
+  }
+
+  // TikTok answers its errors on HTTP 200 with a return code: the code decides.
+  override classify(): PlatformFailureClass {
+    if (TIKTOK_TOKEN_CODES.includes(this.code)) return "reauth";
+    if (this.code === TIKTOK_RATE_LIMIT_CODE) return "rate_limited";
+    if (isSystemCode(this.code) || this.httpStatus >= 500) return "unavailable";
+    return "refused";
   }
 }
 
@@ -70,40 +83,4 @@ export function readEnvelope(res: HttpResponse): Record<string, unknown> {
       res.status,
     );
   return body.data && typeof body.data === "object" ? (body.data as Record<string, unknown>) : {};
-}
-
-/**
- * The whole-attempt error a TikTok error stands for, or null when it concerns one asset
- * only (the caller reports it against that asset).
- */
-export function attemptError(err: TikTokApiError): ConnectorError | null {
-  if (TIKTOK_TOKEN_CODES.includes(err.code))
-    return new ConnectorError("reauth", "Your TikTok sign-in has expired. Please sign in again.", { cause: err });
-  if (err.code === TIKTOK_RATE_LIMIT_CODE)
-    return new ConnectorError(
-      "rate_limited",
-      "TikTok is limiting requests right now. Please try again in a few minutes.",
-      { cause: err },
-    );
-  return null;
-}
-
-/** Any TikTok error as the ConnectorError that fails a whole call (sign-in, listing). */
-export function toConnectorError(err: unknown): ConnectorError {
-  if (err instanceof ConnectorError) return err;
-  if (err instanceof TikTokApiError) {
-    const whole = attemptError(err);
-    if (whole) return whole;
-    // An outage that outlasted the retries: the client tries again in a few minutes.
-    if (isSystemCode(err.code) || err.httpStatus >= 500)
-      return new ConnectorError(
-        "rate_limited",
-        "TikTok is not answering right now. Please try again in a few minutes.",
-        { cause: err },
-      );
-    return new ConnectorError("platform_error", `TikTok refused the request: ${err.message}`, { cause: err });
-  }
-  return new ConnectorError("server_error", `TikTok call failed: ${(err as Error)?.message ?? String(err)}`, {
-    cause: err,
-  });
 }

@@ -37,9 +37,10 @@ import {
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { str, tiktokCall, tiktokPaged } from "@/lib/infra/connectors/tiktok/tiktok-api";
 import { isBcAdmin, listAdvertisers, listBusinessCenters } from "@/lib/infra/connectors/tiktok/tiktok-assets";
-import { attemptError, isSystemCode, TikTokApiError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
+import { TikTokApiError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
 import { TIKTOK_ROLE_ORDER, tiktokRole } from "@/lib/infra/connectors/tiktok/tiktok-roles";
 import { roleIncludes } from "@/lib/infra/connectors/role-order";
+import { assetFailure, attemptError } from "@/lib/infra/connectors/platform-errors";
 
 type GrantInput = {
   accessToken: string;
@@ -48,34 +49,6 @@ type GrantInput = {
   role: string | null;
   agencyAccount: AgencyAccountRef;
 };
-
-/** A refusal of one asset as its result; whole-attempt errors are rethrown. */
-function assetFailure(assetId: string, err: unknown): AssetGrantResult {
-  if (err instanceof TikTokApiError) {
-    const whole = attemptError(err);
-    if (whole) throw whole;
-    if (isSystemCode(err.code) || err.httpStatus >= 500)
-      return {
-        assetId,
-        ok: false,
-        error: `TikTok system error ${err.code}: ${err.message}`,
-        errorKind: "platform_unavailable",
-      };
-    return {
-      assetId,
-      ok: false,
-      error: `TikTok refused access to ${assetId}: ${err.message}`,
-      errorKind: "platform_error",
-    };
-  }
-  if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
-  return {
-    assetId,
-    ok: false,
-    error: `TikTok call failed for ${assetId}: ${(err as Error)?.message ?? String(err)}`,
-    errorKind: "server_error",
-  };
-}
 
 function notFound(assetId: string, what: string): AssetGrantResult {
   return {
@@ -211,7 +184,7 @@ export async function grantTikTokAds(http: ConnectorHttp, input: GrantInput): Pr
       });
       results.push({ assetId, ok: true, error: null, verified: null });
     } catch (err) {
-      results.push(assetFailure(assetId, err));
+      results.push(assetFailure("TikTok", assetId, err));
     }
   }
   // Read back once per Business Center that granted something.
@@ -276,7 +249,7 @@ export async function grantTikTokBusinessCenter(http: ConnectorHttp, input: Gran
         ...(member ? pendingOn(member) : pendingOn(after ?? { userId: null, role: null, relation: null })),
       });
     } catch (err) {
-      results.push(assetFailure(assetId, err));
+      results.push(assetFailure("TikTok", assetId, err));
     }
   }
   return results;

@@ -10,11 +10,8 @@
 import { ConnectorError, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { str, tiktokCall, TIKTOK_HOST } from "@/lib/infra/connectors/tiktok/tiktok-api";
-import {
-  TikTokApiError,
-  TIKTOK_INVALID_AUTH_CODE,
-  toConnectorError,
-} from "@/lib/infra/connectors/tiktok/tiktok-errors";
+import { TikTokApiError, TIKTOK_INVALID_AUTH_CODE } from "@/lib/infra/connectors/tiktok/tiktok-errors";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 export const TIKTOK_AUTH_URL = `https://${TIKTOK_HOST}/portal/auth`;
 
@@ -53,7 +50,7 @@ export async function exchangeTikTokCode(
         cause: err,
       });
     }
-    const mapped = toConnectorError(err);
+    const mapped = toConnectorError("TikTok", err);
     // A token error cannot happen before there is a token: TikTok refused our app.
     throw mapped.kind === "reauth" || mapped.kind === "platform_error"
       ? new ConnectorError("server_error", `TikTok token exchange refused: ${mapped.message}`, { cause: err })

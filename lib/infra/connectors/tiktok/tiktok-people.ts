@@ -11,8 +11,9 @@
 import type { AgencyPerson, AssignPeopleInput, PersonAssignment } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { str, tiktokCall, tiktokPaged } from "@/lib/infra/connectors/tiktok/tiktok-api";
-import { attemptError, TikTokApiError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
+import { TikTokApiError } from "@/lib/infra/connectors/tiktok/tiktok-errors";
 import { tiktokRole } from "@/lib/infra/connectors/tiktok/tiktok-roles";
+import { attemptError } from "@/lib/infra/connectors/platform-errors";
 
 export async function listTikTokAgencyPeople(
   http: ConnectorHttp,

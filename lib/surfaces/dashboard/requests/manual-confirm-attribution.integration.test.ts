@@ -38,6 +38,11 @@ beforeAll(async () => {
   server = await startApiServer();
   agency = await seedAccessAgency(["meta", "google"]);
   const db = await getDb();
+  // Instagram partners are assigned by the agency's Business ID, which the client's steps enter
+  await db.connectedAccount.updateMany({
+    where: { internalAccountId: agency.accounts.meta! },
+    data: { businessId: "900100200300", businessName: "Access Agency Business" },
+  });
   const user = (name: string | null) =>
     db.user.create({ data: { email: `${crypto.randomUUID().slice(0, 8)}@agency.test`, name, passwordHash: "x" } });
   const a = await user("Ana Ortiz");
@@ -189,8 +194,8 @@ describe("a manual service needs the agency account its steps name", () => {
     expect(res.body.error.message).toMatch(
       /Instagram Account is granted by the client following steps that name the agency's account/,
     );
-    // with the account linked it is created
-    const ok = await call(server.url, v2.key, "POST", "/requests", {
+    // an account without a Business ID: the steps would enter its display name, so refused naming the field
+    const noBusiness = await call(server.url, v2.key, "POST", "/requests", {
       body: {
         clientId: client.id,
         requestedServices: {
@@ -198,7 +203,52 @@ describe("a manual service needs the agency account its steps name", () => {
         },
       },
     });
-    expectOk(ok, 201);
+    expectError(noBusiness, 400, "VALIDATION_FAILED");
+    expect(fieldsOf(noBusiness)).toEqual([
+      "requestedServices.meta_instagram.requestedAccountLinks[0].businessManagerId",
+    ]);
+    expect(noBusiness.body.error.message).toMatch(/assigned to the agency by its Business ID/);
+    // a one-click Meta service with the same account is fine: the connector finds the business
+    const oneClick = await call(server.url, v2.key, "POST", "/requests", {
+      body: {
+        clientId: client.id,
+        requestedServices: {
+          meta_ads: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: v2.accounts.meta }] },
+        },
+      },
+    });
+    expectOk(oneClick, 201);
+    // with the Business ID on the link it is created, and the client's steps enter it
+    const ok = await call(server.url, v2.key, "POST", "/requests", {
+      body: {
+        clientId: client.id,
+        requestedServices: {
+          meta_instagram: {
+            accessLevel: "analyst",
+            requestedAccountLinks: [{ internalAccountId: v2.accounts.meta, businessManagerId: "900800700600" }],
+          },
+        },
+      },
+    });
+    const created = expectOk(ok, 201) as { inviteUrl: string };
+    const view = await loadAccessPage({ token: new URL(created.inviteUrl).pathname.split("/").pop()! });
+    const steps = view!.platforms.flatMap((p) => p.services).find((s) => s.serviceId === "meta_instagram")!.steps;
+    expect(steps.join(" ")).toContain("900800700600");
+    // an account connected with its business needs nothing more
+    const db = await getDb();
+    await db.connectedAccount.updateMany({
+      where: { internalAccountId: v2.accounts.meta! },
+      data: { businessId: "900100200300", businessName: "Agency Business" },
+    });
+    const withBusiness = await call(server.url, v2.key, "POST", "/requests", {
+      body: {
+        clientId: client.id,
+        requestedServices: {
+          meta_instagram: { accessLevel: "analyst", requestedAccountLinks: [{ internalAccountId: v2.accounts.meta }] },
+        },
+      },
+    });
+    expectOk(withBusiness, 201);
   });
 
   it("refuses Snapchat Ads without the agency account too: its one-click grant invites it, and its steps name it", async () => {
