@@ -1592,9 +1592,11 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. */
+                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 cursor?: string;
+                /** @description Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 externalClientId?: string;
+                /** @description Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 email?: string;
             };
             header?: never;
@@ -2154,9 +2156,10 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. */
+                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 cursor?: string;
                 clientId?: string;
+                /** @description Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 externalClientId?: string;
                 status?: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
             };
@@ -3054,7 +3057,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. */
+                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 cursor?: string;
             };
             header?: never;
@@ -4276,7 +4279,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. */
+                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 cursor?: string;
                 eventType?: "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 outcome?: "pending" | "succeeded" | "failed" | "cancelled";

@@ -52,6 +52,8 @@ export function registerEventWebhooks(registry: OpenAPIRegistry) {
       summary: type,
       description: `${EVENT_DESCRIPTIONS[type]}\n\n${SIGNED}`,
       tags: ["Webhooks"],
+      // The service calls the receiver: no API key is involved (the signature headers are the proof).
+      security: [],
       request: {
         headers: ZDeliveryHeaders,
         body: {
