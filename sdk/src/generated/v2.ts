@@ -4418,7 +4418,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4457,7 +4457,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4496,7 +4496,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4535,7 +4535,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4574,7 +4574,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4613,7 +4613,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4652,7 +4652,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4691,7 +4691,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4730,7 +4730,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4769,7 +4769,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4808,7 +4808,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4847,7 +4847,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4886,7 +4886,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4925,7 +4925,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
