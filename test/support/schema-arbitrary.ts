@@ -26,7 +26,7 @@ export function schemaArbitrary(
     const { anyOf: _a, oneOf: _o, ...base } = schema;
     return fc.oneof(
       ...branches.map((b) =>
-        schemaArbitrary(doc, "const" in b || "$ref" in b ? b : { ...base, ...b }, overrides, name),
+        schemaArbitrary(doc, "const" in b || "$ref" in b ? b : mergeBranch(base, b), overrides, name),
       ),
     );
   }
@@ -64,6 +64,15 @@ export function schemaArbitrary(
     default:
       return objectArbitrary(doc, schema, overrides, name);
   }
+}
+
+/** A branch of anyOf/oneOf on top of the schema beside it: properties merged one level deep, required joined. */
+function mergeBranch(base: Schema, branch: Schema): Schema {
+  const props = { ...(base.properties as Record<string, Schema> | undefined) };
+  for (const [key, prop] of Object.entries((branch.properties as Record<string, Schema> | undefined) ?? {}))
+    props[key] = props[key] ? mergeBranch(props[key], prop) : prop;
+  const required = [...new Set([...((base.required as string[]) ?? []), ...((branch.required as string[]) ?? [])])];
+  return { ...base, ...branch, properties: props, required };
 }
 
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {

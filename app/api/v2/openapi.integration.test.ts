@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startApiServer } from "@/test/support/api-server";
 import { resetRateLimiters } from "@/lib/infra/rate-limit/rate-limit";
@@ -203,6 +204,53 @@ describe("the document", () => {
     expect(operation("GET", "/me")["x-required-scope"]).toBeNull();
     expect(operation("GET", "/webhooks")["x-required-scope"]).toBe("webhooks:read");
     expect(operation("POST", "/webhooks")["x-required-scope"]).toBe("webhooks:write");
+  });
+});
+
+describe("rules the document states and the API enforces", () => {
+  const ajv = new Ajv2020({ strict: false });
+
+  it("POST /requests needs a service or the intake form: the body schema refuses neither, as the API does", async () => {
+    const op = operation("POST", "/requests") as unknown as {
+      requestBody: { content: Record<string, { schema: Json }> };
+    };
+    const body = op.requestBody.content["application/json"]!.schema;
+    const valid = ajv.compile(body);
+    expect(valid({ clientId: ID })).toBe(false);
+    expect(valid({ clientId: ID, requestedServices: {} })).toBe(false);
+    expect(valid({ clientId: ID, intakeForm: { requested: false } })).toBe(false);
+    expect(valid({ clientId: ID, requestedServices: { meta_ads: {} } })).toBe(true);
+    expect(valid({ clientId: ID, intakeForm: { requested: true } })).toBe(true);
+
+    const a = await seedV2Agency({ platforms: ["meta"] });
+    const client = expectOk(
+      await call(server.url, a.key, "POST", "/clients", { body: { name: "R", email: "r@example.com" } }),
+      201,
+    );
+    const res = await call(server.url, a.key, "POST", "/requests", { body: { clientId: client.id } });
+    expectError(res, 400, "VALIDATION_FAILED");
+    expect(res.body.error.details.map((d: { field?: string }) => d.field)).toContain("requestedServices");
+  });
+
+  it("query parameters refuse control characters: the document's pattern and the API agree", async () => {
+    const email = (operation("GET", "/clients").parameters as { name: string; schema: Json }[]).find(
+      (p) => p.name === "email",
+    )!;
+    const valid = ajv.compile(email.schema);
+    expect(valid("a@example.com")).toBe(true);
+    for (const bad of ["a\u0000b", "a\nb", "a\u007fb", "\u001f"]) expect(valid(bad), JSON.stringify(bad)).toBe(false);
+    const a = await seedV2Agency({ platforms: ["meta"] });
+    for (const bad of ["%00", "a%0Ab", "%7F"]) {
+      const res = await call(server.url, a.key, "GET", `/clients?email=${bad}`);
+      expectError(res, 400, "VALIDATION_FAILED");
+      expect(res.body.error.details[0].field).toBe("email");
+    }
+  });
+
+  it("webhook entries need no API key (security: [])", () => {
+    const webhooks = (openApiDocument() as unknown as { webhooks: Record<string, { post: Json }> }).webhooks;
+    expect(Object.keys(webhooks).length).toBeGreaterThan(0);
+    for (const [type, item] of Object.entries(webhooks)) expect(item.post.security, type).toEqual([]);
   });
 });
 

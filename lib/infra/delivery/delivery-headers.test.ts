@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
+import { Webhook as SvixWebhook } from "svix";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { deliveryHeaders, USER_AGENT } from "@/lib/infra/delivery/delivery-headers";
 import { standardWebhooksSecret, verifySignature } from "@/lib/infra/delivery/sign-payload";
+import { newWebhookSecret } from "@/lib/infra/secrets/secret-box";
 
 const BODY = '{"id":"evt_1","type":"request.created"}';
 const SECRET = "whsec_current";
@@ -53,8 +55,25 @@ describe("deliveryHeaders", () => {
     expect(() => stripe.webhooks.constructEvent(BODY, header, "whsec_other")).toThrow();
   });
 
-  it("adds the Standard Webhooks headers, which the standardwebhooks library verifies beside our own verifier", () => {
-    // A secret as the app makes them: whsec_ and 32 random bytes in base64url.
+  it("signs a secret as shown for standardwebhooks and svix, and keeps the re-encoded secret verifying", () => {
+    const secret = newWebhookSecret();
+    const old = newWebhookSecret();
+    const timestamp = Math.floor(Date.now() / 1000);
+    const h = deliveryHeaders({ ...input, secrets: [secret, old], attemptId: "a-1", timestamp });
+    // per secret: the key its base64 decodes to, then the whole secret's bytes
+    expect(h["webhook-signature"]!.split(" ")).toHaveLength(4);
+    for (const s of [secret, old]) {
+      expect(new Webhook(s).verify(BODY, h)).toEqual(JSON.parse(BODY));
+      expect(() => new SvixWebhook(s).verify(BODY, h)).not.toThrow();
+      expect(new Webhook(standardWebhooksSecret(s)).verify(BODY, h)).toEqual(JSON.parse(BODY));
+    }
+    expect(() => new Webhook(newWebhookSecret()).verify(BODY, h)).toThrow(/No matching signature/);
+    expect(() => new SvixWebhook(newWebhookSecret()).verify(BODY, h)).toThrow();
+    expect(() => new SvixWebhook(secret).verify(`${BODY} `, h)).toThrow();
+  });
+
+  it("keeps signing secrets issued before (base64url) with the whole secret's bytes, as receivers were told", () => {
+    // A secret as the app made them before: whsec_ and 32 random bytes in base64url.
     const secret = `whsec_${randomBytes(32).toString("base64url")}`;
     const old = `whsec_${randomBytes(32).toString("base64url")}`;
     const timestamp = Math.floor(Date.now() / 1000);

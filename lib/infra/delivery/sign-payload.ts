@@ -11,9 +11,11 @@
 // Each delivery also carries the Standard Webhooks headers (https://www.standardwebhooks.com,
 // spec: github.com/standard-webhooks/standard-webhooks/blob/main/spec/standard-webhooks.md):
 // `webhook-signature` is `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`,
-// one space-separated value per secret. Its key is the same as `Service-Signature`'s: the
-// UTF-8 bytes of the whole secret. The spec's libraries read a secret as `whsec_<base64 of the
-// key>`, so a receiver hands them `standardWebhooksSecret(secret)` (docs/api.md).
+// space-separated values. The spec's libraries read a secret as `whsec_<base64 of the key>`, so
+// for each secret two keys sign (`standardSignatureKeys`): the bytes its base64 part decodes to,
+// so `new Webhook(secret)` verifies with the secret as shown (secrets issued since it became
+// standard base64), and the UTF-8 bytes of the whole secret, which receivers were told to use
+// before (`whsec_` + base64 of the whole secret) and keep verifying with.
 
 import { createHmac, timingSafeEqual } from "node:crypto";
 
@@ -50,14 +52,32 @@ export type StandardSignatureInput = SignatureHeaderInput & {
   id: string;
 };
 
-/** The Standard Webhooks `webhook-signature` header: `v1,<base64>` per secret, space-separated. */
+/** Standard base64 that the Standard Webhooks libraries decode (length a multiple of 4, padding only at the end). */
+const STANDARD_BASE64 = /^(?:[A-Za-z0-9+/]{4})+(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The keys that sign a secret's `webhook-signature` values, in this order: the bytes after
+ * `whsec_` decoded from standard base64 when they are (what `new Webhook(secret)` of
+ * `standardwebhooks` and `svix` uses), then the whole secret's UTF-8 bytes (the earlier rule,
+ * kept so receivers that re-encode the secret keep verifying; the only key for base64url
+ * secrets issued before, which those libraries cannot decode).
+ */
+export function standardSignatureKeys(secret: string): Buffer[] {
+  const whole = Buffer.from(secret, "utf8");
+  const rest = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : null;
+  if (rest === null || !STANDARD_BASE64.test(rest)) return [whole];
+  return [Buffer.from(rest, "base64"), whole];
+}
+
+/** The Standard Webhooks `webhook-signature` header: `v1,<base64>` per key of each secret, space-separated. */
 export function standardSignatureHeader({ id, secrets, body, timestamp }: StandardSignatureInput): string {
   if (secrets.length === 0) throw new Error("standardSignatureHeader needs at least one secret");
   if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
     throw new Error("standardSignatureHeader needs the timestamp in whole unix seconds");
   }
   return secrets
-    .map((secret) => `v1,${createHmac("sha256", secret).update(`${id}.${timestamp}.${body}`).digest("base64")}`)
+    .flatMap(standardSignatureKeys)
+    .map((key) => `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`)
     .join(" ");
 }
 

@@ -7,10 +7,10 @@ const HOOK = "5b0c7f3e-8a3d-4f6e-9d2a-1c2b3a4d5e6f";
 const OTHER = "0e9d8c7b-6a5f-4e3d-8c2b-1a0f9e8d7c6b";
 
 describe("newWebhookSecret", () => {
-  it("is whsec_ and 32 random bytes in base64url", () => {
+  it("is whsec_ and 33 random bytes in standard base64, no padding (what Standard Webhooks libraries decode)", () => {
     const s = newWebhookSecret();
-    expect(s).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect(Buffer.from(s.slice(6), "base64url")).toHaveLength(32);
+    expect(s).toMatch(/^whsec_[A-Za-z0-9+/]{44}$/);
+    expect(Buffer.from(s.slice(6), "base64")).toHaveLength(33);
     expect(newWebhookSecret()).not.toBe(s);
   });
 });

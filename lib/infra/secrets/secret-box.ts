@@ -9,9 +9,14 @@ import { loadSecrets } from "@/lib/infra/secrets/secrets";
 
 export const WEBHOOK_SECRET_PREFIX = "whsec_";
 
-/** `whsec_` followed by 32 random bytes in base64url. */
+/**
+ * `whsec_` followed by 33 random bytes in standard base64 (44 characters, no padding): the
+ * form the Standard Webhooks libraries decode, so `new Webhook(secret)` verifies the
+ * `webhook-signature` header with the secret exactly as shown (sign-payload.ts). Secrets
+ * issued before were base64url; they keep their signatures (see `standardSignatureKeys`).
+ */
 export function newWebhookSecret(): string {
-  return WEBHOOK_SECRET_PREFIX + crypto.randomBytes(32).toString("base64url");
+  return WEBHOOK_SECRET_PREFIX + crypto.randomBytes(33).toString("base64");
 }
 
 export function sealSecret(plaintext: string, webhookId: string, key: Buffer = loadSecrets().encryptionKey): string {

@@ -13,6 +13,7 @@ import { startDeliveryLoop, type DeliveryLoop } from "@/lib/runtime/worker/deliv
 import { DEFAULT_TIMEOUT_MS } from "@/lib/infra/delivery/safe-send";
 import { standardWebhooksSecret, verifySignature } from "@/lib/infra/delivery/sign-payload";
 import { Webhook as StandardWebhook } from "standardwebhooks";
+import { Webhook as SvixWebhook } from "svix";
 import { recordEvent, type EventType } from "@/lib/core/events/record-event";
 import { respond, startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { createWebhook } from "@/lib/core/webhooks/create-webhook";
@@ -135,9 +136,17 @@ describe("delivering events", () => {
         "service-attempt-id": delivery.attemptLog[0]!.id,
         "webhook-id": delivery.id,
       });
-      // The Standard Webhooks headers verify with that spec's own library.
-      const standard = new StandardWebhook(standardWebhooksSecret(all.secret));
-      expect(standard.verify(r.body, r.headers as Record<string, string>)).toMatchObject({ id: eventId });
+      // The Standard Webhooks headers verify with that spec's library and svix, given the secret
+      // exactly as the API showed it, and still with the re-encoded secret receivers used before.
+      const headers = r.headers as Record<string, string>;
+      expect(new StandardWebhook(all.secret).verify(r.body, headers)).toMatchObject({ id: eventId });
+      expect(() => new SvixWebhook(all.secret).verify(r.body, headers)).not.toThrow();
+      expect(new StandardWebhook(standardWebhooksSecret(all.secret)).verify(r.body, headers)).toMatchObject({
+        id: eventId,
+      });
+      expect(() =>
+        new SvixWebhook(`whsec_${crypto.randomBytes(33).toString("base64")}`).verify(r.body, headers),
+      ).toThrow();
       expect(delivery).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
     }
     // both webhooks got their own delivery id for the same event
@@ -297,8 +306,10 @@ describe("delivering events", () => {
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
     for (const secret of [h.secret, rotated.secret]) {
       expect(() => stripe.webhooks.constructEvent(got!.body, header, secret)).not.toThrow();
-      const standard = new StandardWebhook(standardWebhooksSecret(secret));
-      expect(() => standard.verify(got!.body, got!.headers as Record<string, string>)).not.toThrow();
+      const headers = got!.headers as Record<string, string>;
+      for (const standard of [new StandardWebhook(secret), new StandardWebhook(standardWebhooksSecret(secret))])
+        expect(() => standard.verify(got!.body, headers)).not.toThrow();
+      expect(() => new SvixWebhook(secret).verify(got!.body, headers)).not.toThrow();
     }
     // once the overlap is over, only the new secret signs
     const db = await getDb();

@@ -18,7 +18,7 @@ export interface ApiCall {
   pathname: string;
   status: number;
   startedAt: number;
-  surface: "v1" | "v2";
+  surface: "v1" | "v2" | "mcp";
 }
 
 export function logApiCall(call: ApiCall) {

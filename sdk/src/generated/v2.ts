@@ -1592,9 +1592,11 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. */
+                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 cursor?: string;
+                /** @description Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 externalClientId?: string;
+                /** @description Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 email?: string;
             };
             header?: never;
@@ -2154,9 +2156,10 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. */
+                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 cursor?: string;
                 clientId?: string;
+                /** @description Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 externalClientId?: string;
                 status?: "pending" | "in_progress" | "completed" | "cancelled" | "expired";
             };
@@ -3054,7 +3057,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. */
+                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 cursor?: string;
             };
             header?: never;
@@ -4276,7 +4279,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
-                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. */
+                /** @description The previous page's `meta.nextCursor`, with the same filters. Omit for the first page. Must not contain control characters (U+0000-U+001F, U+007F): 400 `VALIDATION_FAILED`. */
                 cursor?: string;
                 eventType?: "client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed";
                 outcome?: "pending" | "succeeded" | "failed" | "cancelled";
@@ -4415,7 +4418,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4454,7 +4457,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4493,7 +4496,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4532,7 +4535,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4571,7 +4574,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4610,7 +4613,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4649,7 +4652,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4688,7 +4691,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4727,7 +4730,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4766,7 +4769,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4805,7 +4808,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4844,7 +4847,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4883,7 +4886,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;
@@ -4922,7 +4925,7 @@ export interface operations {
                 "webhook-id": string;
                 /** @description Standard Webhooks: unix seconds. */
                 "webhook-timestamp": string;
-                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret's UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret. */
+                /** @description Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret's UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second. */
                 "webhook-signature": string;
             };
             path?: never;

@@ -68,7 +68,7 @@ describe("POST /webhooks", () => {
       createdAt: expect.stringMatching(ISO_MS),
       updatedAt: expect.stringMatching(ISO_MS),
       secretRotation: { previousSecretExpiresAt: null },
-      secret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{44}$/),
     });
     const got = expectOk(await api(a, "GET", `/webhooks/${data.id}`));
     expect(got).not.toHaveProperty("secret");

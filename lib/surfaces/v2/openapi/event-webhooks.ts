@@ -35,7 +35,7 @@ const ZDeliveryHeaders = z.object({
   "webhook-timestamp": z.string().regex(/^\d+$/).meta({ description: "Standard Webhooks: unix seconds." }),
   "webhook-signature": z.string().meta({
     description:
-      'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated, one per secret. The key is the whole secret\'s UTF-8 bytes: give a Standard Webhooks library `whsec_` + base64 of the whole secret.',
+      'Standard Webhooks: `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, space-separated. Per secret, one value keyed with the bytes its base64 after `whsec_` decodes to (give a Standard Webhooks library the secret as shown) and one keyed with the whole secret\'s UTF-8 bytes (as before). Secrets issued before standard base64 carry only the second.',
   }),
 });
 
@@ -52,6 +52,8 @@ export function registerEventWebhooks(registry: OpenAPIRegistry) {
       summary: type,
       description: `${EVENT_DESCRIPTIONS[type]}\n\n${SIGNED}`,
       tags: ["Webhooks"],
+      // The service calls the receiver: no API key is involved (the signature headers are the proof).
+      security: [],
       request: {
         headers: ZDeliveryHeaders,
         body: {

@@ -10,6 +10,7 @@ import { V2_RATE_LIMIT } from "@/lib/surfaces/v2/with-api-key";
 import { V2_ERROR_CODES } from "@/lib/surfaces/v2/openapi/components";
 import { ERROR_STATUS } from "@/lib/core/common/api-error";
 import { buildV2Registry } from "@/lib/surfaces/v2/openapi/registry";
+import { applyDocumentRules } from "@/lib/surfaces/v2/openapi/document-rules";
 
 function description(): string {
   const codes = Object.entries(V2_ERROR_CODES)
@@ -34,7 +35,7 @@ Success: \`{ "data": ..., "meta": { "requestId": "req_..." } }\`, plus \`meta.ne
 ${codes}
 
 ## Validation
-Bodies are JSON (\`Content-Type: application/json\`, at most 1 MB). Unknown body fields and query parameters are refused with 400 \`VALIDATION_FAILED\`, one \`details\` item naming each; every bound of the Limits table is enforced with a message that names the limit. A path id that is not a uuid answers 404, like an id of another agency. Text values anywhere in a body must not contain NUL characters (U+0000) or unpaired UTF-16 surrogates (400 \`VALIDATION_FAILED\`); the database cannot store them. An empty \`cursor\` is refused, not read as absent: omit it for the first page. A body may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep (deeper: 400).
+Bodies are JSON (\`Content-Type: application/json\`, at most 1 MB). Unknown body fields and query parameters are refused with 400 \`VALIDATION_FAILED\`, one \`details\` item naming each; every bound of the Limits table is enforced with a message that names the limit. A path id that is not a uuid answers 404, like an id of another agency. Text values anywhere in a body must not contain NUL characters (U+0000) or unpaired UTF-16 surrogates (400 \`VALIDATION_FAILED\`); the database cannot store them. Query parameter names and values must not contain control characters (U+0000-U+001F and U+007F, such as NUL or a line break): 400 \`VALIDATION_FAILED\` naming the parameter. \`POST /requests\` needs at least one service in \`requestedServices\` or \`intakeForm: { "requested": true }\` (the body schema's \`anyOf\`). An empty \`cursor\` is refused, not read as absent: omit it for the first page. A body may nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep (deeper: 400).
 
 ## Methods
 Every path answers \`OPTIONS\` with 204 and its \`Allow\` header; any method the path does not serve (including \`TRACE\`, \`QUERY\` and \`PROPFIND\`) answers 405 \`METHOD_NOT_ALLOWED\` in the error envelope with the same \`Allow\`.
@@ -75,6 +76,7 @@ function build() {
       { name: "Meta", description: "This document." },
     ],
   });
+  applyDocumentRules(doc);
   return { doc, json: JSON.stringify(doc) };
 }
 
