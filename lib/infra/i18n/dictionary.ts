@@ -128,6 +128,7 @@ const en = {
   "validation.nameRequired": "Enter your name",
   "validation.emailInvalid": "Enter a valid email address",
   "validation.tooLong": "Too long (max {max} characters)",
+  "validation.invalidCharacters": "Remove the invisible or broken characters from this field",
 
   // Language selector
   "language.label": "Language",
@@ -304,6 +305,7 @@ const es: Messages = {
   "validation.nameRequired": "Introduce tu nombre",
   "validation.emailInvalid": "Introduce una dirección de correo electrónico válida",
   "validation.tooLong": "Demasiado largo (máximo {max} caracteres)",
+  "validation.invalidCharacters": "Quita los caracteres invisibles o dañados de este campo",
 
   "language.label": "Idioma",
   "language.English": "Inglés",
@@ -474,6 +476,7 @@ const nl: Messages = {
   "validation.nameRequired": "Vul je naam in",
   "validation.emailInvalid": "Vul een geldig e-mailadres in",
   "validation.tooLong": "Te lang (maximaal {max} tekens)",
+  "validation.invalidCharacters": "Verwijder de onzichtbare of beschadigde tekens uit dit veld",
 
   "language.label": "Taal",
   "language.English": "Engels",
