@@ -30,7 +30,8 @@ export function dashboardAction<S extends z.ZodType, T>(
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (input: z.input<S>): Promise<ActionResult<T>> => {
     try {
-      const ctx = await requirePermission(permission);
+      // the agency is the one the calling tab names, never a default (AGENCY_NOT_NAMED)
+      const ctx = await requirePermission(permission, { tabRequired: true });
       const parsed: z.output<S> = parseUntrusted(schema, input);
       const data = await fn(parsed, ctx);
       if (permission !== "read" && audit !== false) await auditAction(ctx, permission, audit, parsed);
