@@ -126,21 +126,33 @@ export function authOptions(): NextAuthOptions {
           token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
         } else if (typeof token.userId === "string") {
           // every request: a session issued before the user's sessions were ended is refused
-          const current = await currentSessionVersion(token.userId);
+          let current: number | null;
+          try {
+            current = await currentSessionVersion(token.userId);
+          } catch (err) {
+            // The database did not answer: the session cannot be checked, which is not the
+            // same as ended (anything thrown here makes next-auth clear the cookie). It
+            // goes on marked unchecked; the dashboard answers 503 until the check passes.
+            log().warn({ component: "auth", err: (err as Error)?.message }, "session not checked: database error");
+            return { ...token, unchecked: true };
+          }
           if (current === null || current !== (typeof token.sv === "number" ? token.sv : 0))
             throw new SessionEndedError();
+          delete token.unchecked;
         }
         // The agency switcher: the session carries the current agency, changed only to
         // one the user is a member of (anything else leaves the session as it was).
         if (trigger === "update" && typeof token.userId === "string") {
           const agencyId = (session as { agencyId?: unknown } | undefined)?.agencyId;
-          if (typeof agencyId === "string" && (await isMemberOf(token.userId, agencyId))) token.agencyId = agencyId;
+          const member = typeof agencyId === "string" && (await isMemberOf(token.userId, agencyId).catch(() => false));
+          if (member) token.agencyId = agencyId;
         }
         return token;
       },
       async session({ session, token }) {
         (session as { userId?: string }).userId = token.userId as string | undefined;
         (session as { agencyId?: string }).agencyId = typeof token.agencyId === "string" ? token.agencyId : undefined;
+        if (token.unchecked === true) (session as { unchecked?: boolean }).unchecked = true;
         return session;
       },
     },

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { authOptions } from "@/lib/surfaces/dashboard/auth-options";
 import { can, isRole, type Permission, type Role } from "@/lib/core/auth/roles";
 import { ApiError } from "@/lib/core/common/api-error";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/core/common/to-api-error";
 import { UUID } from "@/lib/core/common/uuid";
 import { mustEnrolTwoFactor } from "@/lib/core/users/two-factor";
 
@@ -23,6 +24,15 @@ export const NO_LONGER_A_MEMBER =
 
 export const AGENCY_NOT_NAMED =
   "This action did not say which agency it is for (the dashboard page sends it with every action). Reload the page and try again.";
+
+export const SESSION_UNCHECKED =
+  "We couldn't check your session just now (the database did not answer). Try again in a moment.";
+
+function sessionUnchecked(): ApiError {
+  return new ApiError("SERVICE_UNAVAILABLE", SESSION_UNCHECKED, [], {
+    "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+  });
+}
 
 /** The agency the calling tab shows (its actions and fetches carry it), when there is one. */
 async function tabAgencyId(): Promise<string | undefined> {
@@ -47,8 +57,12 @@ export async function getDashboardContext(
   opts: { strict?: boolean; tabRequired?: boolean } = {},
 ): Promise<DashboardContext | null> {
   // The session callback puts the ids on the session (see auth-options); say which shape it is.
-  const session = await getServerSession<AuthOptions, { userId?: string; agencyId?: string }>(authOptions());
+  const session = await getServerSession<AuthOptions, { userId?: string; agencyId?: string; unchecked?: boolean }>(
+    authOptions(),
+  );
   if (!session?.userId) return null;
+  // the session could not be checked against the database (it did not answer): a 503, not a sign-out
+  if (session.unchecked) throw sessionUnchecked();
   if (opts.strict) {
     const tab = await tabAgencyId();
     if (!tab && opts.tabRequired) throw new ApiError("FORBIDDEN", AGENCY_NOT_NAMED);
