@@ -69,6 +69,11 @@ export function metrics(): Metrics {
   );
   gauges.emailsPending = gauge("email_queue_pending", "Emails waiting to be sent");
   gauges.poolConnections = gauge("db_pool_connections", "Database pool connections by state", ["state"]);
+  gauges.rateLimitStoreUp = gauge(
+    "rate_limit_store_up",
+    "Whether the shared rate-limit store answers (1) or not (0, limits count per instance), by store",
+    ["store"],
+  );
   g.__metrics = m;
   return m;
 }
@@ -82,6 +87,10 @@ export function setGauge(
 
 export function setPoolGauge(state: "total" | "idle" | "waiting" | "max", value: number) {
   metrics().gauges.poolConnections?.set({ state }, value);
+}
+
+export function setRateLimitStoreGauge(store: string, up: boolean) {
+  metrics().gauges.rateLimitStoreUp?.set({ store }, up ? 1 : 0);
 }
 
 /** Registers a function run at each scrape to refresh the gauges (once per process per name). */

@@ -63,6 +63,7 @@ it("one user's Server Actions, posted alternately to two instances of one build,
       createKey,
       [{ name: "From B", scopes: ["clients:read", "clients:create"] }],
       jar,
+      agency.id,
     ),
   );
   expect((await call(a.url, key.key, "GET", "/clients")).status).toBe(200);
@@ -74,6 +75,7 @@ it("one user's Server Actions, posted alternately to two instances of one build,
       createClient,
       [{ name: "Made on A", email: "made@client.test" }],
       jar,
+      agency.id,
     ),
   );
   const onB = await call(b.url, key.key, "GET", `/clients/${created.id}`);
@@ -87,13 +89,14 @@ it("one user's Server Actions, posted alternately to two instances of one build,
       updateClient,
       [{ id: created.id, patch: { name: "Renamed on B" } }],
       jar,
+      agency.id,
     ),
   );
   expect(renamed.name).toBe("Renamed on B");
   expect((await call(a.url, key.key, "GET", `/clients/${created.id}`)).body.data.name).toBe("Renamed on B");
 
   // A: a staff note; it is in the database B reads
-  ok(await callServerAction(a.url, addNote, [{ clientId: created.id, body: "Noted on A" }], jar));
+  ok(await callServerAction(a.url, addNote, [{ clientId: created.id, body: "Noted on A" }], jar, agency.id));
 
   // the sign-in and every action are in the audit log once, whichever instance ran them
   const db = await getDb();

@@ -14,7 +14,12 @@ interface ManifestEntry {
 }
 
 /** The id of `exportedName` in `filename` (e.g. "app/(dashboard)/dashboard/clients/client-actions.ts") and a page that serves it. */
-export function serverAction(filename: string, exportedName: string): { id: string; page: string } {
+export function serverAction(
+  filename: string,
+  exportedName: string,
+  /** the page to post to, for an action only pages with dynamic segments use ("/join/<token>") */
+  pageUrl?: string,
+): { id: string; page: string } {
   const manifest = JSON.parse(
     fs.readFileSync(path.join(STANDALONE, ".next/server/server-reference-manifest.json"), "utf8"),
   ) as { node: Record<string, ManifestEntry> };
@@ -23,6 +28,7 @@ export function serverAction(filename: string, exportedName: string): { id: stri
   );
   if (!found) throw new Error(`no server action ${exportedName} in ${filename} in this build`);
   const [id, entry] = found;
+  if (pageUrl) return { id, page: pageUrl };
   // a page without dynamic segments, as a URL: route groups dropped, "/page" cut
   const worker = Object.keys(entry.workers).find((w) => !w.includes("["));
   if (!worker) throw new Error(`server action ${exportedName} is used by no static page`);
@@ -69,6 +75,8 @@ export async function callServerAction<T = unknown>(
   action: { id: string; page: string },
   args: unknown[],
   jar: Map<string, string>,
+  /** the agency the calling tab shows (X-Dashboard-Agency, as the dashboard page sends it) */
+  agencyId?: string,
 ): Promise<{ status: number; value: T }> {
   const res = await fetch(`${base}${action.page}`, {
     method: "POST",
@@ -79,6 +87,7 @@ export async function callServerAction<T = unknown>(
       "content-type": "text/plain;charset=UTF-8",
       origin: base,
       cookie: cookieHeader(jar),
+      ...(agencyId ? { "x-dashboard-agency": agencyId } : {}),
     },
     // React's encodeReply of plain JSON values (no string here starts with "$")
     body: JSON.stringify(args),

@@ -43,6 +43,10 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
             setError("That code is not valid. Enter the current code from your app, or a recovery code.");
           } else if (res?.error === "two-factor-throttled") {
             setError("Too many wrong codes. Try again in 15 minutes.");
+          } else if (res?.error === "sign-in-throttled") {
+            setError("Too many attempts. Wait a few minutes, then try again.");
+          } else if (res?.error === "invalid-characters") {
+            setError("The email or password contains characters that cannot be used. Type them again.");
           } else {
             setError(GENERIC_LOGIN_ERROR);
           }

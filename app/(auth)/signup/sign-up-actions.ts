@@ -5,7 +5,7 @@
 import { headers } from "next/headers";
 import { ApiError } from "@/lib/core/common/api-error";
 import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
-import { zodToApiError } from "@/lib/core/common/to-api-error";
+import { parseUntrusted } from "@/lib/surfaces/http/untrusted-text";
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { signUp } from "@/lib/core/team/sign-up";
 import { clientAddress } from "@/lib/surfaces/http/client-address";
@@ -13,12 +13,11 @@ import { ZSignUpBody } from "@/lib/core/team/schemas";
 
 export async function signUpAction(input: unknown): Promise<ActionResult<{ email: string }>> {
   try {
-    const parsed = ZSignUpBody.safeParse(input);
-    if (!parsed.success) throw zodToApiError(parsed.error);
+    const parsed = parseUntrusted(ZSignUpBody, input);
     const ip = clientAddress(await headers()) ?? "local";
     const rl = await consumeRateLimit("signup-ip", ip, 20, 3600);
     if (!rl.allowed) throw new ApiError("RATE_LIMITED", "Too many sign-ups from this address. Try again later.");
-    const res = await signUp({ input: parsed.data });
+    const res = await signUp({ input: parsed });
     return { ok: true, data: { email: res.email } };
   } catch (err) {
     return toActionFailure(err);

@@ -230,6 +230,26 @@ describe("saved credentials", () => {
     expect(platformMode("meta")).toBe("live");
   });
 
+  it("a secret shorter than 16 characters is shown as dots only, a longer one with its last four", async () => {
+    const secretField = async () =>
+      (await listPlatformCards()).find((c) => c.platform === "meta")!.fields.find((f) => f.key === "META_APP_SECRET")!;
+    await savePlatformCredentials({
+      input: { platform: "meta", values: { META_APP_ID: META_FAKE_APP.appId, META_APP_SECRET: "k3Y9" } },
+      userId: USER,
+    });
+    expect((await secretField()).display).toBe("••••••••");
+    await savePlatformCredentials({
+      input: { platform: "meta", values: { META_APP_SECRET: "fifteen-chars-x" } },
+      userId: USER,
+    });
+    expect((await secretField()).display).toBe("••••••••");
+    await savePlatformCredentials({
+      input: { platform: "meta", values: { META_APP_SECRET: "sixteen-chars-xy" } },
+      userId: USER,
+    });
+    expect((await secretField()).display).toBe("•••• s-xy");
+  });
+
   it("the environment wins over saved values, and a saved value cannot replace it", async () => {
     setEnv({ PLATFORM_HOST_OVERRIDES: overrides, SANDBOX_PLATFORMS: "0", GOOGLE_CLIENT_ID: GOOGLE_FAKE.clientId });
     await expect(

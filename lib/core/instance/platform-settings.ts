@@ -48,8 +48,17 @@ function knownPlatform(platform: string): string {
   return platform;
 }
 
-function mask(value: string, secret: boolean): string {
-  return secret ? `•••• ${value.slice(-4)}` : value;
+/** A secret at least this long may show its last four characters; a shorter one shows dots only. */
+export const SECRET_TAIL_MIN_LENGTH = 16;
+
+/**
+ * How a saved value is shown: a secret as dots, with its last four characters only when it
+ * is long enough that four of them give nothing useful away (a four-character secret would
+ * otherwise be shown whole).
+ */
+export function maskSetting(value: string, secret: boolean): string {
+  if (!secret) return value;
+  return value.length >= SECRET_TAIL_MIN_LENGTH ? `•••• ${value.slice(-4)}` : "••••••••";
 }
 
 export async function listPlatformCards(): Promise<PlatformCard[]> {
@@ -83,7 +92,7 @@ export async function listPlatformCards(): Promise<PlatformCard[]> {
       fields: setup.fields.map((f) => ({
         ...f,
         source: eff[f.key]?.source ?? null,
-        display: eff[f.key]?.value ? mask(eff[f.key]!.value!, f.secret) : null,
+        display: eff[f.key]?.value ? maskSetting(eff[f.key]!.value!, f.secret) : null,
       })),
       sandbox: {
         on: sandboxOn,

@@ -130,6 +130,7 @@ const en = {
   "validation.nameRequired": "Enter your name",
   "validation.emailInvalid": "Enter a valid email address",
   "validation.tooLong": "Too long (max {max} characters)",
+  "validation.invalidCharacters": "Remove the invisible or broken characters from this field",
 
   // Language selector
   "language.label": "Language",
@@ -159,6 +160,7 @@ const en = {
   "notice.skipped": "Skipped. You can reopen it until the request is complete.",
   "notice.reopened": "Reopened. You can grant access now.",
   "error.rateLimited": "Too many attempts. Please wait a minute and try again.",
+  "error.tryAgain": "We couldn't save this just now; please try again in a moment.",
   "error.notAllowed": "This is not possible for this service.",
   "error.closed": "This request can no longer be changed.",
   "intake.fixErrors": "Please check the answers marked below.",
@@ -308,6 +310,7 @@ const es: Messages = {
   "validation.nameRequired": "Introduce tu nombre",
   "validation.emailInvalid": "Introduce una dirección de correo electrónico válida",
   "validation.tooLong": "Demasiado largo (máximo {max} caracteres)",
+  "validation.invalidCharacters": "Quita los caracteres invisibles o dañados de este campo",
 
   "language.label": "Idioma",
   "language.English": "Inglés",
@@ -334,6 +337,7 @@ const es: Messages = {
   "notice.skipped": "Omitido. Puedes reabrirlo hasta que la solicitud esté completa.",
   "notice.reopened": "Reabierto. Ya puedes dar acceso.",
   "error.rateLimited": "Demasiados intentos. Espera un minuto y vuelve a intentarlo.",
+  "error.tryAgain": "No hemos podido guardarlo ahora mismo; inténtalo de nuevo en un momento.",
   "error.notAllowed": "Esto no es posible para este servicio.",
   "error.closed": "Esta solicitud ya no se puede modificar.",
   "intake.fixErrors": "Revisa las respuestas marcadas abajo.",
@@ -480,6 +484,7 @@ const nl: Messages = {
   "validation.nameRequired": "Vul je naam in",
   "validation.emailInvalid": "Vul een geldig e-mailadres in",
   "validation.tooLong": "Te lang (maximaal {max} tekens)",
+  "validation.invalidCharacters": "Verwijder de onzichtbare of beschadigde tekens uit dit veld",
 
   "language.label": "Taal",
   "language.English": "Engels",
@@ -506,6 +511,7 @@ const nl: Messages = {
   "notice.skipped": "Overgeslagen. Je kunt dit heropenen tot het verzoek is afgerond.",
   "notice.reopened": "Heropend. Je kunt nu toegang geven.",
   "error.rateLimited": "Te veel pogingen. Wacht een minuut en probeer het opnieuw.",
+  "error.tryAgain": "We konden dit nu niet opslaan; probeer het over een moment opnieuw.",
   "error.notAllowed": "Dit kan niet voor deze dienst.",
   "error.closed": "Dit verzoek kan niet meer worden gewijzigd.",
   "intake.fixErrors": "Controleer de gemarkeerde antwoorden hieronder.",

@@ -7,7 +7,6 @@ import {
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterPostgres,
-  RateLimiterRes,
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import { env } from "@/lib/infra/env";
@@ -118,6 +117,20 @@ export async function closeRateLimitStores() {
   await Promise.all([redis?.quit().catch(() => redis.disconnect()), pool?.end().catch(() => {})]);
 }
 
+/**
+ * Whether a limiter's rejection is its refusal (a RateLimiterRes: the key is out of points)
+ * rather than a store error. Judged by shape, not `instanceof`: Next.js bundles the library
+ * once per server bundle, and a limiter made in one bundle (they are process singletons)
+ * throws that bundle's class to a caller in another, where `instanceof` is false.
+ */
+export function isLimiterRefusal(value: unknown): value is { msBeforeNext: number; remainingPoints: number } {
+  if (typeof value !== "object" || value === null || value instanceof Error) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.msBeforeNext === "number" && typeof v.remainingPoints === "number" && typeof v.consumedPoints === "number"
+  );
+}
+
 export interface RateLimitOutcome {
   allowed: boolean;
   limit: number;
@@ -205,7 +218,7 @@ export async function consumeRateLimit(
       resetSeconds: Math.ceil(res.msBeforeNext / 1000),
     };
   } catch (res) {
-    if (res instanceof RateLimiterRes) {
+    if (isLimiterRefusal(res)) {
       return {
         allowed: false,
         limit: points,

@@ -1,7 +1,10 @@
 // Liveness and readiness. Live: the process answers. Ready: the database answers, its
 // migrations are compatible with this code, and the process is not draining after
 // SIGTERM. A database with newer migrations all marked additive (a rolling deploy in
-// progress) stays ready, with a warning. The body never names the database host.
+// progress) stays ready, with a warning. A shared rate-limit store that does not answer
+// makes the instance `degraded` (still ready, limits counting per instance) unless the
+// operator asked for a shared store by name (RATE_LIMIT_STORE), when it is not ready.
+// The body never names the database host.
 import { databaseMode, getDb, migrationState } from "@/lib/infra/db/db";
 import { compatibility, describeCompatibility } from "@/lib/infra/db/migrate";
 import { isDraining } from "@/lib/infra/lifecycle";
@@ -12,6 +15,7 @@ import {
   REDIS_UNREACHABLE_WARNING,
 } from "@/lib/infra/rate-limit/rate-limit";
 import { env } from "@/lib/infra/env";
+import { setRateLimitStoreGauge } from "@/lib/infra/metrics";
 import { log } from "@/lib/infra/log";
 
 export interface Readiness {
@@ -25,6 +29,8 @@ export interface Readiness {
       migrations?: { applied: number; pending: string[]; unknown: string[]; compatibility: string };
     };
     rateLimitStore: string;
+    /** whether the shared rate-limit store answers; null for a store with no connection of its own */
+    rateLimitStoreReachable: boolean | null;
   };
 }
 
@@ -35,16 +41,19 @@ export async function readiness(): Promise<Readiness> {
   const mode = databaseMode();
   const warnings: string[] = [];
   let store = "memory";
-  // Redis asked for by name (RATE_LIMIT_STORE=redis) and not answering: not ready, so a
+  // A shared store asked for by name (RATE_LIMIT_STORE) and not answering: not ready, so a
   // load balancer sends no traffic to an instance whose limits would count on their own;
-  // Redis chosen only by REDIS_URL being set: ready, with a warning.
+  // Redis chosen only by REDIS_URL being set: ready but `degraded`, with a warning.
   let storeRequiredAndDown = false;
+  let storeReachable: boolean | null = null;
   try {
     store = rateLimitStore();
     if (rateLimitsArePerInstance()) warnings.push(PER_INSTANCE_LIMITS_WARNING);
-    if ((await rateLimitStoreReachable()) === false) {
+    storeReachable = await rateLimitStoreReachable();
+    if (storeReachable !== null) setRateLimitStoreGauge(store, storeReachable);
+    if (storeReachable === false) {
       warnings.push(REDIS_UNREACHABLE_WARNING);
-      storeRequiredAndDown = env().RATE_LIMIT_STORE === "redis";
+      storeRequiredAndDown = env().RATE_LIMIT_STORE !== undefined;
     }
   } catch {
     // a bad environment is reported by boot; readiness still answers
@@ -52,7 +61,13 @@ export async function readiness(): Promise<Readiness> {
   if (isDraining()) {
     return {
       status: 503,
-      body: { status: "draining", warnings, database: { mode, reachable: true }, rateLimitStore: store },
+      body: {
+        status: "draining",
+        warnings,
+        database: { mode, reachable: true },
+        rateLimitStore: store,
+        rateLimitStoreReachable: storeReachable,
+      },
     };
   }
   try {
@@ -65,7 +80,7 @@ export async function readiness(): Promise<Readiness> {
     return {
       status: ok ? 200 : 503,
       body: {
-        status: ok ? "ok" : "degraded",
+        status: ok && storeReachable !== false ? "ok" : "degraded",
         warnings,
         database: {
           mode,
@@ -78,6 +93,7 @@ export async function readiness(): Promise<Readiness> {
           },
         },
         rateLimitStore: store,
+        rateLimitStoreReachable: storeReachable,
       },
     };
   } catch (err) {
@@ -85,7 +101,13 @@ export async function readiness(): Promise<Readiness> {
     log().warn({ err: (err as Error).message.split("\n")[0] }, "readiness: database unreachable");
     return {
       status: 503,
-      body: { status: "unavailable", warnings, database: { mode, reachable: false }, rateLimitStore: store },
+      body: {
+        status: "unavailable",
+        warnings,
+        database: { mode, reachable: false },
+        rateLimitStore: store,
+        rateLimitStoreReachable: storeReachable,
+      },
     };
   }
 }

@@ -2,7 +2,8 @@
 // the age of the oldest due delivery (how far the workers lag), the email queue, and this
 // process's database pool.
 import { getDb, poolStats } from "@/lib/infra/db/db";
-import { addMetricsCollector, setGauge, setPoolGauge } from "@/lib/infra/metrics";
+import { addMetricsCollector, setGauge, setPoolGauge, setRateLimitStoreGauge } from "@/lib/infra/metrics";
+import { rateLimitStore, rateLimitStoreReachable } from "@/lib/infra/rate-limit/rate-limit";
 
 async function collectQueue() {
   const db = await getDb();
@@ -26,8 +27,15 @@ async function collectPool() {
   setPoolGauge("max", s.max);
 }
 
+/** The shared rate-limit store's state (Redis only: the others need no connection of their own). */
+async function collectRateLimitStore() {
+  const reachable = await rateLimitStoreReachable();
+  if (reachable !== null) setRateLimitStoreGauge(rateLimitStore(), reachable);
+}
+
 /** Registers the database-backed gauges with this process's registry. */
 export function registerQueueMetrics() {
   addMetricsCollector(collectQueue);
   addMetricsCollector(collectPool);
+  addMetricsCollector(collectRateLimitStore);
 }

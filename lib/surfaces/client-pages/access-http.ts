@@ -6,10 +6,11 @@
 
 import { consumeRateLimit } from "@/lib/infra/rate-limit/rate-limit";
 import { readBodyText } from "@/lib/surfaces/http/read-json-body";
+import { findUnstorableText } from "@/lib/surfaces/http/untrusted-text";
 import { ApiError } from "@/lib/core/common/api-error";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { AccessPageError, accessErrorMessage, toAccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
-import { encodeFieldErrors, fieldErrorMessages } from "@/lib/surfaces/client-pages/field-errors";
+import { encodeFieldErrors, fieldErrorMessages, isFieldName } from "@/lib/surfaces/client-pages/field-errors";
 import { localeFromAcceptLanguage } from "@/lib/surfaces/client-pages/page-locale";
 
 export type Surface = "invite" | "embed";
@@ -52,7 +53,11 @@ export async function limitAccess(key: string): Promise<void> {
   if (!outcome.allowed) throw new AccessPageError("rate_limited", { retryAfterSeconds: outcome.resetSeconds });
 }
 
-/** The posted form fields (application/x-www-form-urlencoded, as HTML forms send). */
+/**
+ * The posted form fields (application/x-www-form-urlencoded, as HTML forms send). A field
+ * whose text cannot be stored (a NUL, an unpaired surrogate) is refused here, at the one
+ * boundary, as that field's error: nothing of the form reaches the database.
+ */
 export async function readForm(req: Request): Promise<URLSearchParams> {
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   let text: string;
@@ -63,7 +68,11 @@ export async function readForm(req: Request): Promise<URLSearchParams> {
     throw err;
   }
   if (text !== "" && type !== "application/x-www-form-urlencoded") throw new AccessPageError("invalid_input");
-  return new URLSearchParams(text);
+  const form = new URLSearchParams(text);
+  const field = findUnstorableText(form);
+  if (field !== null)
+    throw new AccessPageError("invalid_input", { fields: isFieldName(field) ? { [field]: "invalidCharacters" } : {} });
+  return form;
 }
 
 export interface FormRouteInput<P> {

@@ -4,6 +4,7 @@
 // arbitrary text on an agency's page. Also maps the domain's ApiError onto these codes.
 
 import { ApiError } from "@/lib/core/common/api-error";
+import { toApiError, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/core/common/to-api-error";
 import type { SignInAnswer } from "@/lib/infra/connectors/connector";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import type { FieldErrors } from "@/lib/surfaces/client-pages/field-errors";
@@ -30,6 +31,7 @@ export const ACCESS_ERROR_CODES = [
   "link_unavailable",
   "form_expired",
   "too_fast",
+  "try_again",
   "generic",
 ] as const;
 export type AccessErrorCode = (typeof ACCESS_ERROR_CODES)[number];
@@ -55,6 +57,7 @@ const STATUS: Record<AccessErrorCode, number> = {
   link_unavailable: 403,
   form_expired: 400,
   too_fast: 429,
+  try_again: 503,
   generic: 500,
 };
 
@@ -82,29 +85,37 @@ export function isAccessErrorCode(value: unknown): value is AccessErrorCode {
   return typeof value === "string" && (ACCESS_ERROR_CODES as readonly string[]).includes(value);
 }
 
-/** Anything thrown by a client action, as one of our codes; unknown errors are logged. */
+/**
+ * Anything thrown by a client action, as one of our codes; unknown errors are logged. The
+ * database not answering (or too busy) is `try_again` (503, Retry-After): nothing was
+ * saved and the client may send the same form again in a moment.
+ */
 export function toAccessPageError(err: unknown): AccessPageError {
   if (err instanceof AccessPageError) return err;
-  if (err instanceof ApiError) {
-    switch (err.code) {
-      case "INVALID_STATE":
-        return new AccessPageError("not_allowed");
-      case "NOT_FOUND":
-        return new AccessPageError("not_allowed");
-      case "RATE_LIMITED":
-        return new AccessPageError("rate_limited");
-      case "PLAN_LIMIT_REACHED":
-        return new AccessPageError("link_unavailable");
-      case "VALIDATION_FAILED":
-        return new AccessPageError("invalid_input");
-      case "SERVICE_UNAVAILABLE":
-        return new AccessPageError("generic");
-      default:
-        break;
-    }
+  // a database error becomes SERVICE_UNAVAILABLE here (logged); anything else unknown INTERNAL (logged)
+  const known = err instanceof ApiError ? err : toApiError(err);
+  if (known.code === "SERVICE_UNAVAILABLE")
+    return new AccessPageError("try_again", {
+      retryAfterSeconds: Number(known.headers["Retry-After"]) || UNAVAILABLE_RETRY_AFTER_SECONDS,
+    });
+  switch (known.code) {
+    case "INVALID_STATE":
+      return new AccessPageError("not_allowed");
+    case "NOT_FOUND":
+      return new AccessPageError("not_allowed");
+    case "RATE_LIMITED":
+      return new AccessPageError("rate_limited");
+    case "PLAN_LIMIT_REACHED":
+      return new AccessPageError("link_unavailable");
+    case "VALIDATION_FAILED":
+      return new AccessPageError("invalid_input");
+    case "INTERNAL":
+      // toApiError logged it
+      return new AccessPageError("generic");
+    default:
+      log().error({ err }, "access page: unexpected error");
+      return new AccessPageError("generic");
   }
-  log().error({ err }, "access page: unexpected error");
-  return new AccessPageError("generic");
 }
 
 /** The sentence shown to the client for an error code. */
@@ -150,6 +161,8 @@ export function accessErrorMessage(locale: Locale, code: AccessErrorCode, params
       return t(locale, "staticLink.formExpired");
     case "too_fast":
       return t(locale, "staticLink.tooFast");
+    case "try_again":
+      return t(locale, "error.tryAgain");
     case "generic":
       return t(locale, "grant.genericError");
   }

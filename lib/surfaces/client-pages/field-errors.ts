@@ -16,6 +16,7 @@ export const FIELD_ERROR_CODES = [
   "invalidOption",
   "nameRequired",
   "emailInvalid",
+  "invalidCharacters",
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
@@ -24,6 +25,11 @@ export type FieldErrors = Record<string, FieldErrorCode>;
 
 const FIELD_NAME = /^[A-Za-z0-9._-]{1,80}$/;
 const MAX_ENCODED_FIELDS = 60;
+
+/** A field name that can travel in the page URL with its error. */
+export function isFieldName(name: string): boolean {
+  return FIELD_NAME.test(name);
+}
 
 export function isFieldErrorCode(value: string): value is FieldErrorCode {
   return (FIELD_ERROR_CODES as readonly string[]).includes(value);
@@ -64,6 +70,8 @@ export function fieldErrorMessage(locale: Locale, code: FieldErrorCode): string 
       return t(locale, "validation.nameRequired");
     case "emailInvalid":
       return t(locale, "validation.emailInvalid");
+    case "invalidCharacters":
+      return t(locale, "validation.invalidCharacters");
   }
 }
 

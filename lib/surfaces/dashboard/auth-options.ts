@@ -14,6 +14,7 @@ import { isMemberOf } from "@/lib/core/team/is-member-of";
 import { currentSessionVersion, endUserSessions } from "@/lib/core/users/session-version";
 import { log } from "@/lib/infra/log";
 import { isSafeCallbackUrl } from "@/lib/surfaces/dashboard/auth-request-screen";
+import { findUnstorableText } from "@/lib/surfaces/http/untrusted-text";
 
 /** Thrown by the jwt callback for a token whose session was ended; next-auth then clears the cookie. */
 class SessionEndedError extends Error {
@@ -52,6 +53,10 @@ export function requestAddress(headers: Record<string, unknown> | undefined): st
 export const TWO_FACTOR_REQUIRED = "two-factor-required";
 export const TWO_FACTOR_INVALID = "two-factor-invalid";
 export const TWO_FACTOR_THROTTLED = "two-factor-throttled";
+/** Too many failed attempts for this account from this address (or from it overall): wait. */
+export const SIGN_IN_THROTTLED = "sign-in-throttled";
+/** A field held a NUL or a broken character: refused before anything is looked up. */
+export const SIGN_IN_INVALID_CHARACTERS = "invalid-characters";
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
@@ -70,6 +75,8 @@ export function authOptions(): NextAuthOptions {
           code: { label: "Authentication code", type: "text" },
         },
         async authorize(credentials, req) {
+          // the one text boundary: nothing with a NUL or a broken character reaches the database
+          if (findUnstorableText({ ...credentials }) !== null) throw new Error(SIGN_IN_INVALID_CHARACTERS);
           const email = String(credentials?.email ?? "")
             .trim()
             .toLowerCase()
@@ -78,7 +85,10 @@ export function authOptions(): NextAuthOptions {
           if (!email || !password) return null;
           const address = requestAddress(req?.headers as Record<string, unknown> | undefined);
           const check = await checkCredentials({ email, password, address });
-          if (!check.ok) return null;
+          if (!check.ok) {
+            if (check.reason === "throttled") throw new Error(SIGN_IN_THROTTLED);
+            return null;
+          }
           const user = check.user;
           // Two-factor: asked only after the right password, so the answer reveals nothing
           // to someone without it; wrong codes are limited per account.
@@ -116,21 +126,33 @@ export function authOptions(): NextAuthOptions {
           token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
         } else if (typeof token.userId === "string") {
           // every request: a session issued before the user's sessions were ended is refused
-          const current = await currentSessionVersion(token.userId);
+          let current: number | null;
+          try {
+            current = await currentSessionVersion(token.userId);
+          } catch (err) {
+            // The database did not answer: the session cannot be checked, which is not the
+            // same as ended (anything thrown here makes next-auth clear the cookie). It
+            // goes on marked unchecked; the dashboard answers 503 until the check passes.
+            log().warn({ component: "auth", err: (err as Error)?.message }, "session not checked: database error");
+            return { ...token, unchecked: true };
+          }
           if (current === null || current !== (typeof token.sv === "number" ? token.sv : 0))
             throw new SessionEndedError();
+          delete token.unchecked;
         }
         // The agency switcher: the session carries the current agency, changed only to
         // one the user is a member of (anything else leaves the session as it was).
         if (trigger === "update" && typeof token.userId === "string") {
           const agencyId = (session as { agencyId?: unknown } | undefined)?.agencyId;
-          if (typeof agencyId === "string" && (await isMemberOf(token.userId, agencyId))) token.agencyId = agencyId;
+          const member = typeof agencyId === "string" && (await isMemberOf(token.userId, agencyId).catch(() => false));
+          if (member) token.agencyId = agencyId;
         }
         return token;
       },
       async session({ session, token }) {
         (session as { userId?: string }).userId = token.userId as string | undefined;
         (session as { agencyId?: string }).agencyId = typeof token.agencyId === "string" ? token.agencyId : undefined;
+        if (token.unchecked === true) (session as { unchecked?: boolean }).unchecked = true;
         return session;
       },
     },

@@ -4,7 +4,9 @@
 // (another origin, `javascript:`, control characters such as a CR/LF) answers 400 naming the
 // field before next-auth reads it, instead of a 500 and a line in the log written by the
 // caller. (next-auth sets its callback cookie only from a value that passed here, and its
-// redirect callback checks the value again.)
+// redirect callback checks the value again.) A POST whose JSON body does not parse, or is
+// not an object, answers 400 with a JSON error (next-auth itself would throw: a 500), and
+// next-auth's bare 400 for a missing or wrong csrf token gets a message that says so.
 import { env } from "@/lib/infra/env";
 import { jsonResponse } from "@/lib/surfaces/http/envelope";
 
@@ -30,25 +32,57 @@ export function isSafeCallbackUrl(value: string, appUrl: string = env().appUrl):
   }
 }
 
-function refused(): Response {
-  const message = "callbackUrl must be a path on this site, such as /dashboard.";
+function refusal(message: string, field?: string): Response {
   return jsonResponse(400, {
     error: {
       code: "VALIDATION_FAILED",
-      message: `callbackUrl: ${message}`,
-      details: [{ field: "callbackUrl", message }],
+      message: field ? `${field}: ${message}` : message,
+      details: [{ ...(field ? { field } : {}), message }],
     },
   });
+}
+
+function refused(): Response {
+  return refusal("callbackUrl must be a path on this site, such as /dashboard.", "callbackUrl");
+}
+
+export const CSRF_MESSAGE =
+  "The csrfToken is missing or does not match this browser's: fetch GET /api/auth/csrf (keeping its cookie) and send its csrfToken with the post.";
+
+/**
+ * next-auth answers a POST whose csrf token is missing or wrong with a bare 400 whose body
+ * is an object it never serialised ("[object Object]"): the same status, with a message.
+ */
+export async function explainAuthRefusal(res: Response): Promise<Response> {
+  if (res.status !== 400 || (res.headers.get("content-type") ?? "").includes("json")) return res;
+  const text = await res.clone().text();
+  if (text !== "[object Object]" && text !== "") return res;
+  return refusal(CSRF_MESSAGE, "csrfToken");
 }
 
 /** The 400 to answer instead of handing the request to next-auth, or null to hand it on. */
 export async function screenAuthRequest(req: Request): Promise<Response | null> {
   const url = new URL(req.url);
   for (const v of url.searchParams.getAll("callbackUrl")) if (!isSafeCallbackUrl(v)) return refused();
+  if (req.method !== "POST") return null;
+  const type = req.headers.get("content-type") ?? "";
   // the form posts (sign-in, sign-out) carry callbackUrl in the body: read a copy, next-auth reads the original
-  if (req.method === "POST" && (req.headers.get("content-type") ?? "").includes("application/x-www-form-urlencoded")) {
+  if (type.includes("application/x-www-form-urlencoded")) {
     for (const v of new URLSearchParams(await req.clone().text()).getAll("callbackUrl"))
       if (!isSafeCallbackUrl(v)) return refused();
+  } else if (type.includes("application/json")) {
+    // next-auth parses a JSON body itself and throws on a malformed one
+    let body: unknown;
+    try {
+      body = JSON.parse(await req.clone().text());
+    } catch {
+      return refusal("The body is not valid JSON.");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      return refusal("The body must be a JSON object.");
+    const callbackUrl = (body as { callbackUrl?: unknown }).callbackUrl;
+    if (callbackUrl !== undefined && (typeof callbackUrl !== "string" || !isSafeCallbackUrl(callbackUrl)))
+      return refused();
   }
   return null;
 }

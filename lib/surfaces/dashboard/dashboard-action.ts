@@ -1,11 +1,11 @@
 // The one wrapper of every dashboard server action: session and role checked on the server
-// (requirePermission), input parsed with the same zod schema as the API, errors mapped to
-// an ActionResult. Next.js itself refuses server actions whose Origin is not the app's host.
+// (requirePermission), input checked at the one text boundary (lib/surfaces/http/untrusted-text)
+// and parsed with the same zod schema as the API, errors mapped to an ActionResult. Next.js itself refuses server actions whose Origin is not the app's host.
 import type { z } from "zod";
 import type { DashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { requirePermission } from "@/lib/surfaces/dashboard/dashboard-context";
 import type { Permission } from "@/lib/core/auth/roles";
-import { zodToApiError } from "@/lib/core/common/to-api-error";
+import { parseUntrusted } from "@/lib/surfaces/http/untrusted-text";
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { headers } from "next/headers";
 import { recordAudit } from "@/lib/core/audit/record-audit";
@@ -30,11 +30,11 @@ export function dashboardAction<S extends z.ZodType, T>(
 ): (input: z.input<S>) => Promise<ActionResult<T>> {
   return async (input: z.input<S>): Promise<ActionResult<T>> => {
     try {
-      const ctx = await requirePermission(permission);
-      const parsed = schema.safeParse(input);
-      if (!parsed.success) throw zodToApiError(parsed.error);
-      const data = await fn(parsed.data, ctx);
-      if (permission !== "read" && audit !== false) await auditAction(ctx, permission, audit, parsed.data);
+      // the agency is the one the calling tab names, never a default (AGENCY_NOT_NAMED)
+      const ctx = await requirePermission(permission, { tabRequired: true });
+      const parsed: z.output<S> = parseUntrusted(schema, input);
+      const data = await fn(parsed, ctx);
+      if (permission !== "read" && audit !== false) await auditAction(ctx, permission, audit, parsed);
       return { ok: true, data };
     } catch (err) {
       return toActionFailure(err);

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { authOptions } from "@/lib/surfaces/dashboard/auth-options";
 import { can, isRole, type Permission, type Role } from "@/lib/core/auth/roles";
 import { ApiError } from "@/lib/core/common/api-error";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/core/common/to-api-error";
 import { UUID } from "@/lib/core/common/uuid";
 import { mustEnrolTwoFactor } from "@/lib/core/users/two-factor";
 
@@ -20,6 +21,18 @@ export interface DashboardContext {
 
 export const NO_LONGER_A_MEMBER =
   "You are no longer a member of the agency this page shows. Reload the page to continue with an agency you belong to.";
+
+export const AGENCY_NOT_NAMED =
+  "This action did not say which agency it is for (the dashboard page sends it with every action). Reload the page and try again.";
+
+export const SESSION_UNCHECKED =
+  "We couldn't check your session just now (the database did not answer). Try again in a moment.";
+
+function sessionUnchecked(): ApiError {
+  return new ApiError("SERVICE_UNAVAILABLE", SESSION_UNCHECKED, [], {
+    "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+  });
+}
 
 /** The agency the calling tab shows (its actions and fetches carry it), when there is one. */
 async function tabAgencyId(): Promise<string | undefined> {
@@ -36,14 +49,24 @@ async function tabAgencyId(): Promise<string | undefined> {
  * the session names is gone. With `strict` (actions and dashboard route handlers) the
  * agency is the one the calling tab shows, else the session's, and must be one the user
  * belongs to: anything else is refused (FORBIDDEN, NO_LONGER_A_MEMBER) rather than run
- * against another agency of the user.
+ * against another agency of the user. With `tabRequired` (server actions) the tab's agency
+ * must be named: an action posted without it (no script ran on the page) is refused
+ * (FORBIDDEN, AGENCY_NOT_NAMED), never run in an agency chosen by default.
  */
-export async function getDashboardContext(opts: { strict?: boolean } = {}): Promise<DashboardContext | null> {
+export async function getDashboardContext(
+  opts: { strict?: boolean; tabRequired?: boolean } = {},
+): Promise<DashboardContext | null> {
   // The session callback puts the ids on the session (see auth-options); say which shape it is.
-  const session = await getServerSession<AuthOptions, { userId?: string; agencyId?: string }>(authOptions());
+  const session = await getServerSession<AuthOptions, { userId?: string; agencyId?: string; unchecked?: boolean }>(
+    authOptions(),
+  );
   if (!session?.userId) return null;
+  // the session could not be checked against the database (it did not answer): a 503, not a sign-out
+  if (session.unchecked) throw sessionUnchecked();
   if (opts.strict) {
-    const agencyId = (await tabAgencyId()) ?? session.agencyId;
+    const tab = await tabAgencyId();
+    if (!tab && opts.tabRequired) throw new ApiError("FORBIDDEN", AGENCY_NOT_NAMED);
+    const agencyId = tab ?? session.agencyId;
     if (agencyId) {
       const ctx = await contextFor({ userId: session.userId, agencyId, exact: true });
       if (!ctx) throw new ApiError("FORBIDDEN", NO_LONGER_A_MEMBER);
@@ -84,8 +107,11 @@ export async function contextFor(opts: {
 }
 
 /** For server actions and dashboard route handlers: the context, or ApiError 401/403. */
-export async function requirePermission(permission: Permission = "read"): Promise<DashboardContext> {
-  const ctx = await getDashboardContext({ strict: true });
+export async function requirePermission(
+  permission: Permission = "read",
+  opts: { tabRequired?: boolean } = {},
+): Promise<DashboardContext> {
+  const ctx = await getDashboardContext({ strict: true, tabRequired: opts.tabRequired });
   if (!ctx) throw new ApiError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
   if (!can(ctx.role, permission))
     throw new ApiError("FORBIDDEN", `Your role (${ctx.role}) cannot do this. Ask an owner or manager.`);

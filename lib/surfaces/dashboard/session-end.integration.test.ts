@@ -17,7 +17,7 @@ import { createTeamInvite } from "@/lib/core/team/create-team-invite";
 import { acceptTeamInvite } from "@/lib/core/team/accept-team-invite";
 import { removeMember } from "@/lib/core/team/remove-member";
 import { authOptions } from "@/lib/surfaces/dashboard/auth-options";
-import { screenAuthRequest } from "@/lib/surfaces/dashboard/auth-request-screen";
+import { CSRF_MESSAGE, explainAuthRefusal, screenAuthRequest } from "@/lib/surfaces/dashboard/auth-request-screen";
 
 const PASSWORD = "correct horse battery staple 42";
 const SESSION_COOKIE = "next-auth.session-token";
@@ -153,6 +153,45 @@ describe("next-auth's inputs", () => {
       body: "callbackUrl=javascript%3Aalert(1)",
     });
     expect(refused!.status).toBe(400);
+  });
+
+  it("answers a malformed or non-object JSON body with 400 and a JSON error, before next-auth parses it", async () => {
+    const post = (body: string) =>
+      screen("/api/auth/callback/credentials", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+    for (const [body, message] of [
+      ["{", "The body is not valid JSON."],
+      ["", "The body is not valid JSON."],
+      ["[1]", "The body must be a JSON object."],
+      ["null", "The body must be a JSON object."],
+    ] as const) {
+      const res = await post(body);
+      expect(res?.status, body).toBe(400);
+      expect(res!.headers.get("content-type")).toMatch(/application\/json/);
+      expect(await res!.json()).toMatchObject({ error: { code: "VALIDATION_FAILED", message } });
+    }
+    expect((await post(JSON.stringify({ callbackUrl: "https://evil.example/" })))?.status).toBe(400);
+    const good = await post(JSON.stringify({ csrfToken: "x", callbackUrl: "/dashboard" }));
+    expect(good).toBeNull();
+  });
+
+  it("gives next-auth's bare 400 for a missing csrf token a message that says so", async () => {
+    // what next-auth answers an update of the session posted without its csrf token
+    const res = await auth("session", {}, { method: "POST", body: {} });
+    expect(res).toMatchObject({ status: 400, body: {} });
+    const bare = new Response(String(res.body), { status: 400 });
+    expect(await bare.clone().text()).toBe("[object Object]");
+    const explained = await explainAuthRefusal(bare);
+    expect(explained.status).toBe(400);
+    expect(await explained.json()).toMatchObject({
+      error: { code: "VALIDATION_FAILED", details: [{ field: "csrfToken", message: CSRF_MESSAGE }] },
+    });
+    // anything else next-auth answers passes untouched
+    const page = new Response("<html>sign in</html>", { status: 200 });
+    expect(await explainAuthRefusal(page)).toBe(page);
   });
 
   it("writes next-auth's messages as one JSON line each, whatever they carry", () => {

@@ -22,7 +22,8 @@ vi.mock("next/headers", async (importOriginal) => ({
 const { getDb } = await import("@/lib/infra/db/db");
 const { createAgency } = await import("@/lib/core/agencies/create-agency");
 const { dashboardAction } = await import("@/lib/surfaces/dashboard/dashboard-action");
-const { NO_LONGER_A_MEMBER, getDashboardContext } = await import("@/lib/surfaces/dashboard/dashboard-context");
+const { AGENCY_NOT_NAMED, NO_LONGER_A_MEMBER, getDashboardContext } =
+  await import("@/lib/surfaces/dashboard/dashboard-context");
 const { TAB_AGENCY_HEADER } = await import("@/lib/surfaces/dashboard/tab-agency-header");
 
 let userId: string;
@@ -52,6 +53,26 @@ beforeEach(() => {
 const inTab = (agencyId: string) => (fake.headers = new Headers({ [TAB_AGENCY_HEADER]: agencyId }));
 
 describe("the tab's agency", () => {
+  it("refuses an action posted without the tab's agency (no script ran), in no agency at all", async () => {
+    fake.session = { userId, agencyId: a };
+    fake.headers = new Headers();
+    expect(await createThing({ name: "x" })).toMatchObject({
+      ok: false,
+      code: "FORBIDDEN",
+      status: 403,
+      error: AGENCY_NOT_NAMED,
+    });
+    // nor with a value that is not an agency id
+    fake.headers = new Headers({ [TAB_AGENCY_HEADER]: "first" });
+    expect(await createThing({ name: "x" })).toMatchObject({ ok: false, error: AGENCY_NOT_NAMED });
+    fake.session = { userId };
+    fake.headers = new Headers();
+    expect(await createThing({ name: "x" })).toMatchObject({ ok: false, error: AGENCY_NOT_NAMED });
+    expect(ranIn).toEqual([]);
+    // pages (reads) still open on the session's agency
+    expect(await getDashboardContext()).toMatchObject({ agencyId: a });
+  });
+
   it("runs the action in the agency the tab shows, whatever the session names", async () => {
     fake.session = { userId, agencyId: a };
     inTab(b);
@@ -70,9 +91,9 @@ describe("the tab's agency", () => {
       status: 403,
       error: NO_LONGER_A_MEMBER,
     });
-    // without the header the session's agency is held to the same rule
+    // without the header the action is refused: it never falls back to the session's agency
     fake.headers = new Headers();
-    expect(await createThing({ name: "x" })).toMatchObject({ ok: false, code: "FORBIDDEN", error: NO_LONGER_A_MEMBER });
+    expect(await createThing({ name: "x" })).toMatchObject({ ok: false, code: "FORBIDDEN", error: AGENCY_NOT_NAMED });
     // a foreign agency named by a tab is refused the same way
     inTab((await createAgency({ name: "Foreign" })).id);
     expect(await createThing({ name: "x" })).toMatchObject({ ok: false, code: "FORBIDDEN" });

@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { findUnstorableText, readJsonBody } from "@/lib/surfaces/http/read-json-body";
+import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
+import { findUnstorableText } from "@/lib/surfaces/http/untrusted-text";
 import { ApiError } from "@/lib/core/common/api-error";
 
 function jsonRequest(body: string, type = "application/json") {
@@ -15,7 +16,7 @@ describe("readJsonBody", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err!.details[0]!.field).toBe("metadata.a");
     expect(findUnstorableText({ list: ["ok", "\ud800"] })).toBe("list[1]");
-    expect(findUnstorableText({ "\udc00key": 1 })).toBe("\udc00key");
+    expect(findUnstorableText({ "\udc00key": 1 })).toBe("?key");
     expect(findUnstorableText({ emoji: "😀 fine" })).toBeNull();
   });
 

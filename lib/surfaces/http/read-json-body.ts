@@ -1,5 +1,6 @@
 // Reads a JSON request body with the limits every surface shares: 1 MB, JSON content type.
 import { ApiError } from "@/lib/core/common/api-error";
+import { hasUnstorableText, UNSTORABLE_TEXT_MESSAGE } from "@/lib/surfaces/http/untrusted-text";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -47,17 +48,13 @@ export async function readJsonBody(req: Request, { allowEmpty = false } = {}): P
     const message =
       problem.kind === "depth"
         ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.`
-        : "Text must not contain NUL characters or unpaired surrogates.";
+        : UNSTORABLE_TEXT_MESSAGE;
     throw new ApiError("VALIDATION_FAILED", `${problem.path || "body"}: ${message}`, [
       { ...(problem.path ? { field: problem.path } : {}), message },
     ]);
   }
   return value;
 }
-
-// PostgreSQL cannot store U+0000 in text or lone UTF-16 surrogates; refuse them up front
-// (naming the field) instead of failing at write time.
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
  * How deep a JSON body may nest (objects and arrays). No request shape of the API goes
@@ -82,7 +79,7 @@ export function checkJsonValue(root: unknown, maxDepth = MAX_JSON_DEPTH): JsonPr
   while (stack.length > 0) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === "string") {
-      if (UNSTORABLE.test(value)) return { kind: "text", path };
+      if (hasUnstorableText(value)) return { kind: "text", path };
       continue;
     }
     if (value === null || typeof value !== "object") continue;
@@ -94,7 +91,7 @@ export function checkJsonValue(root: unknown, maxDepth = MAX_JSON_DEPTH): JsonPr
     } else {
       for (const [k, v] of Object.entries(value)) {
         const p = path ? `${path}.${k}` : k;
-        if (UNSTORABLE.test(k)) return { kind: "text", path: p };
+        if (hasUnstorableText(k)) return { kind: "text", path: p };
         children.push({ value: v, path: p, depth: depth + 1 });
       }
     }
@@ -102,10 +99,4 @@ export function checkJsonValue(root: unknown, maxDepth = MAX_JSON_DEPTH): JsonPr
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
   return null;
-}
-
-/** The path of the first string (key or value) PostgreSQL cannot store, "" for the root, or null. */
-export function findUnstorableText(value: unknown): string | null {
-  const problem = checkJsonValue(value, Infinity);
-  return problem ? problem.path : null;
 }

@@ -7,9 +7,12 @@ import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createUser } from "@/lib/core/users/create-user";
 import { getDb } from "@/lib/infra/db/db";
 
-const session = vi.hoisted(() => ({ current: null as null | { userId: string } }));
+const session = vi.hoisted(() => ({ current: null as null | { userId: string }, agencyId: "" }));
 vi.mock("next-auth", () => ({ getServerSession: async () => session.current, default: () => null }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "203.0.113.7" }) }));
+// the tab's agency travels with every action, as the dashboard page sends it
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "x-forwarded-for": "203.0.113.7", "x-dashboard-agency": session.agencyId }),
+}));
 
 const { createApiKeyAction, revokeApiKeyAction } = await import("./api-key-actions");
 
@@ -19,6 +22,7 @@ let ownerEmail: string;
 beforeAll(async () => {
   const agency = await createAgency({ name: "Audit Keys Co" });
   agencyId = agency.id;
+  session.agencyId = agency.id;
   const owner = await createUser({
     agencyId,
     email: "owner@audit-keys.test",

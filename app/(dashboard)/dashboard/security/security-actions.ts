@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import QRCode from "qrcode";
 import { ApiError } from "@/lib/core/common/api-error";
-import { zodToApiError } from "@/lib/core/common/to-api-error";
+import { parseUntrusted } from "@/lib/surfaces/http/untrusted-text";
 import {
   beginTwoFactorEnrolment,
   confirmTwoFactorEnrolment,
@@ -31,9 +31,7 @@ async function own<S extends z.ZodType, T>(
   try {
     const ctx = await getDashboardContext();
     if (!ctx) throw new ApiError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) throw zodToApiError(parsed.error);
-    return { ok: true, data: await fn(parsed.data, ctx) };
+    return { ok: true, data: await fn(parseUntrusted(schema, input), ctx) };
   } catch (err) {
     return toActionFailure(err);
   }

@@ -3,7 +3,7 @@
 // exist. Input parsed with the action's zod schema; errors mapped to an ActionResult.
 import type { z } from "zod";
 import { ApiError } from "@/lib/core/common/api-error";
-import { zodToApiError } from "@/lib/core/common/to-api-error";
+import { parseUntrusted } from "@/lib/surfaces/http/untrusted-text";
 import { requireInstanceAdmin } from "@/lib/core/instance/instance-admin";
 import { toActionFailure, type ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { getDashboardContext, type DashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
@@ -17,9 +17,7 @@ export function instanceAction<S extends z.ZodType, T>(
       const ctx = await getDashboardContext();
       if (!ctx) throw new ApiError("UNAUTHENTICATED", "Your session has ended. Sign in again.");
       await requireInstanceAdmin(ctx.userId);
-      const parsed = schema.safeParse(input);
-      if (!parsed.success) throw zodToApiError(parsed.error);
-      return { ok: true, data: await fn(parsed.data, ctx) };
+      return { ok: true, data: await fn(parseUntrusted(schema, input), ctx) };
     } catch (err) {
       return toActionFailure(err);
     }
