@@ -10,7 +10,22 @@ import { FormAlert } from "@/components/ui/form-alert";
 
 export const GENERIC_LOGIN_ERROR = "The email or password is incorrect, or there were too many attempts. Try again.";
 
-export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+export const SSO_REQUIRED_ERROR =
+  "Your agency requires single sign-on for this address: use the sign-in button of your identity provider above.";
+
+/**
+ * `linkToken`: the form proves an existing account to link a provider identity to it
+ * (the /login/link page), with the email fixed to the account's.
+ */
+export function LoginForm({
+  callbackUrl,
+  linkToken,
+  email: fixedEmail,
+}: {
+  callbackUrl: string;
+  linkToken?: string;
+  email?: string;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // set once the password was right and the account has two-factor sign-in
@@ -29,6 +44,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
             email: String(form.get("email") ?? ""),
             password: String(form.get("password") ?? ""),
             code: String(form.get("code") ?? ""),
+            ...(linkToken ? { linkToken } : {}),
             redirect: false,
             callbackUrl,
           });
@@ -43,6 +59,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
             setError("That code is not valid. Enter the current code from your app, or a recovery code.");
           } else if (res?.error === "two-factor-throttled") {
             setError("Too many wrong codes. Try again in 15 minutes.");
+          } else if (res?.error === "sso-required") {
+            setError(SSO_REQUIRED_ERROR);
           } else {
             setError(GENERIC_LOGIN_ERROR);
           }
@@ -54,7 +72,14 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     >
       <FormAlert message={error} />
       <Field id="email" label="Email">
-        <Input id="email" name="email" type="email" autoComplete="email" required />
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          {...(fixedEmail ? { defaultValue: fixedEmail, readOnly: true } : {})}
+        />
       </Field>
       <Field id="password" label="Password">
         <Input id="password" name="password" type="password" autoComplete="current-password" required />
@@ -77,7 +102,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         </Field>
       ) : null}
       <Button type="submit" busy={busy} className="w-full">
-        {askCode ? "Verify and sign in" : "Sign in"}
+        {askCode ? "Verify and sign in" : linkToken ? "Link and sign in" : "Sign in"}
       </Button>
     </form>
   );

@@ -173,3 +173,9 @@ export function readStaffClaims(provider: StaffProvider, claims: Record<string, 
     mfa: amr ? amr.some((m) => MFA_METHODS.includes(m)) : null,
   };
 }
+
+/** A provider's name for people (the generic provider's configured label). */
+export function staffProviderName(provider: string): string {
+  if (!isStaffProvider(provider)) return "your identity provider";
+  return staffProviderConfig(provider)?.name ?? DEFINITIONS[provider].name;
+}
