@@ -18,6 +18,7 @@ export type OidcEndpoints = {
 export type DiscoveryResult = { ok: true; endpoints: OidcEndpoints; keys: number } | { ok: false; message: string };
 
 const CACHE_MS = 10 * 60_000;
+const FAILURE_CACHE_MS = 60_000;
 const cache = () => globalSingleton("oidc-discovery", () => new Map<string, { at: number; result: DiscoveryResult }>());
 
 const str = (v: unknown) => (typeof v === "string" && v.length > 0 && v.length <= 2048 ? v : null);
@@ -35,7 +36,8 @@ export async function discoverProvider(
 ): Promise<DiscoveryResult> {
   const key = `${issuer}|${opts.allowLoopback}`;
   const hit = cache().get(key);
-  if (!opts.fresh && hit && hit.result.ok && Date.now() - hit.at < CACHE_MS) return hit.result;
+  // a failure is kept for a minute, so an unreachable provider does not slow every sign-in page
+  if (!opts.fresh && hit && Date.now() - hit.at < (hit.result.ok ? CACHE_MS : FAILURE_CACHE_MS)) return hit.result;
   const result = await discover(issuer, opts.allowLoopback);
   cache().set(key, { at: Date.now(), result });
   return result;

@@ -7,9 +7,12 @@ import { loadStaffProviders } from "@/lib/surfaces/dashboard/staff-sso-providers
 async function handler(req: NextRequest, ctx: { params: Promise<{ nextauth: string[] }> }) {
   const refused = await screenAuthRequest(req);
   if (refused) return refused;
-  const staffProviders = await loadStaffProviders();
+  const params = await ctx.params;
+  // only the steps that use a provider pay for loading them (session reads are every request)
+  const action = params.nextauth[0] ?? "";
+  const staffProviders = ["signin", "callback", "providers"].includes(action) ? await loadStaffProviders() : [];
   const address = requestAddress(Object.fromEntries(req.headers.entries()));
-  return NextAuth(authOptions({ staffProviders, address }))(req, { params: await ctx.params });
+  return NextAuth(authOptions({ staffProviders, address }))(req, { params });
 }
 
 export { handler as GET, handler as POST };
