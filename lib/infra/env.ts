@@ -57,6 +57,25 @@ const ZEnv = z.object({
   MICROSOFT_CLIENT_ID: z.string().min(4).optional(),
   MICROSOFT_CLIENT_SECRET: z.string().min(8).optional(),
   MICROSOFT_ADS_DEVELOPER_TOKEN: z.string().min(4).optional(),
+  /** Staff sign-in (single sign-on); each also settable on the instance's Platforms page */
+  SSO_GOOGLE_CLIENT_ID: z.string().min(4).optional(),
+  SSO_GOOGLE_CLIENT_SECRET: z.string().min(4).optional(),
+  SSO_MICROSOFT_CLIENT_ID: z.string().min(4).optional(),
+  SSO_MICROSOFT_CLIENT_SECRET: z.string().min(4).optional(),
+  /** the Entra ID tenant (its id or primary domain), or "organizations" for any work account */
+  SSO_MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]{2,100}$/, "must be a tenant id or domain")
+    .optional(),
+  SSO_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  SSO_OIDC_CLIENT_ID: z.string().min(2).optional(),
+  SSO_OIDC_CLIENT_SECRET: z.string().min(4).optional(),
+  SSO_OIDC_NAME: z.string().min(1).max(40).optional(),
+  /** environment only: another issuer for Google or Microsoft (national clouds, tests) */
+  SSO_GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  SSO_MICROSOFT_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  /** seconds between asking a provider whether a signed-in account still exists (0: never) */
+  SSO_RECHECK_SECONDS: z.coerce.number().int().min(0).max(86400).default(900),
   HUBSPOT_CLIENT_ID: z.string().min(4).optional(),
   HUBSPOT_CLIENT_SECRET: z.string().min(8).optional(),
   /**

@@ -10,7 +10,22 @@ import { FormAlert } from "@/components/ui/form-alert";
 
 export const GENERIC_LOGIN_ERROR = "The email or password is incorrect, or there were too many attempts. Try again.";
 
-export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
+export const SSO_REQUIRED_ERROR =
+  "Your agency requires single sign-on for this address: use the sign-in button of your identity provider above.";
+
+/**
+ * `linkToken`: the form proves an existing account to link a provider identity to it
+ * (the /login/link page), with the email fixed to the account's.
+ */
+export function LoginForm({
+  callbackUrl,
+  linkToken,
+  email: fixedEmail,
+}: {
+  callbackUrl: string;
+  linkToken?: string;
+  email?: string;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // set once the password was right and the account has two-factor sign-in
@@ -29,6 +44,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
             email: String(form.get("email") ?? ""),
             password: String(form.get("password") ?? ""),
             code: String(form.get("code") ?? ""),
+            ...(linkToken ? { linkToken } : {}),
             redirect: false,
             callbackUrl,
           });
@@ -47,6 +63,8 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
             setError("Too many attempts. Wait a few minutes, then try again.");
           } else if (res?.error === "invalid-characters") {
             setError("The email or password contains characters that cannot be used. Type them again.");
+          } else if (res?.error === "sso-required") {
+            setError(SSO_REQUIRED_ERROR);
           } else {
             setError(GENERIC_LOGIN_ERROR);
           }
@@ -58,7 +76,14 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
     >
       <FormAlert message={error} />
       <Field id="email" label="Email">
-        <Input id="email" name="email" type="email" autoComplete="email" required />
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          {...(fixedEmail ? { defaultValue: fixedEmail, readOnly: true } : {})}
+        />
       </Field>
       <Field id="password" label="Password">
         <Input id="password" name="password" type="password" autoComplete="current-password" required />
@@ -81,7 +106,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         </Field>
       ) : null}
       <Button type="submit" busy={busy} className="w-full">
-        {askCode ? "Verify and sign in" : "Sign in"}
+        {askCode ? "Verify and sign in" : linkToken ? "Link and sign in" : "Sign in"}
       </Button>
     </form>
   );

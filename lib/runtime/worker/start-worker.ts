@@ -1,7 +1,8 @@
 // The background worker of one process: the webhook delivery loop plus the periodic tasks
 // (expiry sweep every second, emails every 2 s, reminders every minute, retention purge
 // every hour, access checks: every 10 minutes it checks the agencies whose daily (or
-// per-agency) check is due; every 10 minutes pending platform invitations are followed). It runs inside the app on the embedded database and as `npm run worker`
+// per-agency) check is due; every 10 minutes pending platform invitations are followed; every 5 minutes identity providers
+// are asked about staff accounts due a leaver check). It runs inside the app on the embedded database and as `npm run worker`
 // processes (any number) on PostgreSQL; every task is safe to run in several at once.
 // Each periodic task never overlaps itself and a failure is logged, never fatal.
 import { startDeliveryLoop, type DeliveryLoop, type DeliveryLoopOptions } from "@/lib/runtime/worker/delivery-loop";
@@ -24,9 +25,11 @@ export const WORKER_TASKS = [
   "digests",
   "access_checks",
   "invitations",
+  "staff_identities",
 ] as const;
 import { runScheduledAccessChecks } from "@/lib/core/access-checks/check-access";
 import { followInvitations } from "@/lib/core/invitations/follow-invitations";
+import { sweepStaffIdentities } from "@/lib/core/sso/check-staff-identity";
 export type WorkerTaskName = (typeof WORKER_TASKS)[number];
 
 export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
@@ -40,6 +43,8 @@ export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
   access_checks: 10 * 60_000,
   // pending platform invitations: acceptance read at most hourly per service, a reminder after a day
   invitations: 10 * 60_000,
+  // leavers: asks identity providers about accounts not asked about within SSO_RECHECK_SECONDS
+  staff_identities: 5 * 60_000,
 };
 
 // The purge is heavy and hourly; give the process a minute to settle before the first one.
@@ -52,6 +57,7 @@ const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = {
   digests: 10_000,
   access_checks: 120_000,
   invitations: 180_000,
+  staff_identities: 240_000,
 };
 
 const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
@@ -63,6 +69,7 @@ const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
   digests: () => queueDueDigests(),
   access_checks: () => runScheduledAccessChecks(),
   invitations: () => followInvitations(),
+  staff_identities: () => sweepStaffIdentities(),
 };
 
 export interface StartWorkerOptions {

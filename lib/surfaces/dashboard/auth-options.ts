@@ -15,6 +15,12 @@ import { currentSessionVersion, endUserSessions } from "@/lib/core/users/session
 import { log } from "@/lib/infra/log";
 import { isSafeCallbackUrl } from "@/lib/surfaces/dashboard/auth-request-screen";
 import { findUnstorableText } from "@/lib/surfaces/http/untrusted-text";
+import type { StaffOAuthProvider } from "@/lib/surfaces/dashboard/staff-sso-providers";
+import { linkIdentityWithProof, resolveStaffSignIn } from "@/lib/core/sso/staff-sign-in";
+import { passwordSignInPolicy } from "@/lib/core/sso/agency-domains";
+import { checkStaffIdentity } from "@/lib/core/sso/check-staff-identity";
+import { recordForUser } from "@/lib/core/sso/sso-audit";
+import { isStaffProvider, readStaffClaims } from "@/lib/infra/sso/staff-providers";
 
 /** Thrown by the jwt callback for a token whose session was ended; next-auth then clears the cookie. */
 class SessionEndedError extends Error {
@@ -57,10 +63,18 @@ export const TWO_FACTOR_THROTTLED = "two-factor-throttled";
 export const SIGN_IN_THROTTLED = "sign-in-throttled";
 /** A field held a NUL or a broken character: refused before anything is looked up. */
 export const SIGN_IN_INVALID_CHARACTERS = "invalid-characters";
+/** The account's agency requires single sign-on for its email's domain. */
+export const SSO_REQUIRED = "sso-required";
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
-export function authOptions(): NextAuthOptions {
+/**
+ * The options for one request. `staffProviders` are the identity providers (loaded by the
+ * auth route; reading a session needs none), `address` the caller's address for the audit.
+ */
+export function authOptions(
+  opts: { staffProviders?: StaffOAuthProvider[]; address?: string | null } = {},
+): NextAuthOptions {
   return {
     secret: appSecret(),
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
@@ -73,6 +87,7 @@ export function authOptions(): NextAuthOptions {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
           code: { label: "Authentication code", type: "text" },
+          linkToken: { label: "Link", type: "hidden" },
         },
         async authorize(credentials, req) {
           // the one text boundary: nothing with a NUL or a broken character reaches the database
@@ -98,13 +113,39 @@ export function authOptions(): NextAuthOptions {
             const second = await checkSecondFactor({ userId: user.id, code });
             if (second !== "ok") throw new Error(second === "throttled" ? TWO_FACTOR_THROTTLED : TWO_FACTOR_INVALID);
           }
+          // Linking a provider identity: this very proof (password, and 2FA when on) is what
+          // the link waits for, so it is allowed even where single sign-on is required.
+          const linkToken = String(credentials?.linkToken ?? "").slice(0, 2048);
+          const linked = linkToken ? await linkIdentityWithProof({ token: linkToken, userId: user.id, address }) : null;
+          if (!linked) {
+            const policy = await passwordSignInPolicy({ userId: user.id, email: user.email });
+            if (policy === "refused") throw new Error(SSO_REQUIRED);
+            if (policy === "break_glass")
+              await recordForUser({
+                userId: user.id,
+                email: user.email,
+                address,
+                action: "user.sso_break_glass",
+                target: "sso",
+                changes: {
+                  reason: "an Owner with two-factor sign-in used the password while single sign-on is required",
+                },
+              });
+          }
           await recordSignIn({ userId: user.id, email: user.email, address }).catch((err: unknown) =>
             log().error({ err }, "sign-in audit entry not recorded"),
           );
           const sessionVersion = (await currentSessionVersion(user.id)) ?? 0;
-          return { id: user.id, email: user.email, name: user.name ?? user.email, sessionVersion };
+          return {
+            id: user.id,
+            email: user.email,
+            name: user.name ?? user.email,
+            sessionVersion,
+            ...(linked ? { ssoIdentityId: linked.identityId } : {}),
+          };
         },
       }),
+      ...(opts.staffProviders ?? []),
     ],
     logger: authLogger,
     events: {
@@ -115,6 +156,35 @@ export function authOptions(): NextAuthOptions {
       },
     },
     callbacks: {
+      // A provider sign-in: the claims decide (lib/core/sso/staff-sign-in.ts). The user object
+      // next-auth hands on to the jwt callback is this one, so it carries the account found.
+      async signIn({ user, account, profile }) {
+        if (!account || account.type !== "oauth") return true;
+        if (!isStaffProvider(account.provider)) return false;
+        const claims = readStaffClaims(account.provider, (profile ?? {}) as Record<string, unknown>);
+        const result = await resolveStaffSignIn({
+          provider: account.provider,
+          claims,
+          refreshToken: typeof account.refresh_token === "string" ? account.refresh_token : null,
+          address: opts.address ?? null,
+        });
+        const base = env().appUrl;
+        if (result.kind === "refused") return `${base}/login?error=sso-${result.reason.replace(/_/g, "-")}`;
+        if (result.kind === "link_required") return `${base}/login/link?token=${encodeURIComponent(result.linkToken)}`;
+        const u = user as {
+          id: string;
+          email?: string | null;
+          name?: string | null;
+          sessionVersion?: number;
+          ssoIdentityId?: string;
+        };
+        u.id = result.userId;
+        u.email = result.email;
+        u.name = result.name ?? result.email;
+        u.sessionVersion = (await currentSessionVersion(result.userId)) ?? 0;
+        u.ssoIdentityId = result.identityId;
+        return true;
+      },
       // only this site: a path, or this site's own URL (anything else goes to the dashboard)
       redirect({ url, baseUrl }) {
         if (!isSafeCallbackUrl(url, baseUrl)) return `${baseUrl}/dashboard`;
@@ -124,6 +194,9 @@ export function authOptions(): NextAuthOptions {
         if (user) {
           token.userId = user.id;
           token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+          const identityId = (user as { ssoIdentityId?: string }).ssoIdentityId;
+          if (identityId) token.sso = identityId;
+          else delete token.sso;
         } else if (typeof token.userId === "string") {
           // every request: a session issued before the user's sessions were ended is refused
           let current: number | null;
@@ -138,6 +211,18 @@ export function authOptions(): NextAuthOptions {
           }
           if (current === null || current !== (typeof token.sv === "number" ? token.sv : 0))
             throw new SessionEndedError();
+          // a provider sign-in's session ends once the provider refuses the account (leavers)
+          if (typeof token.sso === "string") {
+            let identity: Awaited<ReturnType<typeof checkStaffIdentity>>;
+            try {
+              identity = await checkStaffIdentity({ identityId: token.sso });
+            } catch (err) {
+              // as above: a check that could not run is not an ended session
+              log().warn({ component: "auth", err: (err as Error)?.message }, "sign-in provider not checked");
+              return { ...token, unchecked: true };
+            }
+            if (identity === "ended") throw new SessionEndedError();
+          }
           delete token.unchecked;
         }
         // The agency switcher: the session carries the current agency, changed only to

@@ -1,8 +1,11 @@
-// Security: the signed-in user's password and two-factor sign-in, and the owner's team requirement.
+// Security: the signed-in user's password and two-factor sign-in, the owner's team requirement
+// and single sign-on domains.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
 import { SecurityPanel } from "@/components/security/security-panel";
+import { SsoDomainsPanel } from "@/components/security/sso-domains-panel";
+import { listAgencyDomains } from "@/lib/core/sso/agency-domains";
 import { getDb } from "@/lib/infra/db/db";
 import { twoFactorStatus } from "@/lib/core/users/two-factor";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
@@ -14,6 +17,12 @@ import {
   disableTwoFactorAction,
   requireTeamTwoFactorAction,
 } from "./security-actions";
+import {
+  claimDomainAction,
+  confirmDomainAction,
+  removeDomainAction,
+  setDomainPolicyAction,
+} from "./sso-domain-actions";
 
 export const metadata: Metadata = { title: "Security" };
 export const dynamic = "force-dynamic";
@@ -21,9 +30,11 @@ export const dynamic = "force-dynamic";
 export default async function SecurityPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Fsecurity");
-  const [status, agency] = await Promise.all([
+  const isOwner = can(ctx.role, "team:write");
+  const [status, agency, domains] = await Promise.all([
     twoFactorStatus(ctx.userId),
     (await getDb()).agency.findUniqueOrThrow({ where: { id: ctx.agencyId }, select: { requireTwoFactor: true } }),
+    isOwner ? listAgencyDomains(ctx.agencyId) : Promise.resolve([]),
   ]);
   return (
     <>
@@ -31,7 +42,7 @@ export default async function SecurityPage() {
       <SecurityPanel
         enabled={status.enabled}
         recoveryCodesLeft={status.recoveryCodesLeft}
-        isOwner={can(ctx.role, "team:write")}
+        isOwner={isOwner}
         teamRequired={agency.requireTwoFactor}
         email={ctx.email}
         changePassword={changePasswordAction}
@@ -40,6 +51,19 @@ export default async function SecurityPage() {
         disable={disableTwoFactorAction}
         requireTeam={requireTeamTwoFactorAction}
       />
+      {isOwner ? (
+        <div className="mt-6">
+          <SsoDomainsPanel
+            domains={domains}
+            actions={{
+              claim: claimDomainAction,
+              confirm: confirmDomainAction,
+              policy: setDomainPolicyAction,
+              remove: removeDomainAction,
+            }}
+          />
+        </div>
+      ) : null}
     </>
   );
 }

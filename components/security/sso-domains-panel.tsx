@@ -1,0 +1,181 @@
+"use client";
+// The Security page's single sign-on domains (Owners): claim a domain with a code emailed
+// to an address there, confirm it, choose the role people at the domain join with, and
+// require single sign-on for them (an Owner with two-factor sign-in keeps the password as
+// the way back in, recorded in the audit log).
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { runAction } from "@/components/ui/action-feedback";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import type { AgencyDomainView } from "@/lib/core/sso/agency-domains";
+import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+
+export interface SsoDomainActions {
+  claim: (input: { email: string }) => Promise<ActionResult<{ domain: string }>>;
+  confirm: (input: { domain: string; code: string }) => Promise<ActionResult<AgencyDomainView>>;
+  policy: (input: {
+    domain: string;
+    joinRole?: "owner" | "manager" | "member" | "viewer";
+    requireSso?: boolean;
+  }) => Promise<ActionResult<{ saved: boolean }>>;
+  remove: (input: { domain: string }) => Promise<ActionResult<{ removed: boolean }>>;
+}
+
+const ROLE_OPTIONS = [
+  { value: "viewer", label: "Viewer (reads only)" },
+  { value: "member", label: "Member" },
+  { value: "manager", label: "Manager" },
+];
+
+function DomainRow({ d, actions }: { d: AgencyDomainView; actions: SsoDomainActions }) {
+  const router = useRouter();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const run = async <T,>(call: () => Promise<ActionResult<T>>, success: string) => {
+    setBusy(true);
+    const data = await runAction(call, { success, onFieldErrors: (fe) => setError(Object.values(fe)[0]) });
+    setBusy(false);
+    if (data !== null) router.refresh();
+    return data;
+  };
+  return (
+    <li className="space-y-3 rounded-lg border border-slate-200 p-3" data-sso-domain={d.domain}>
+      <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+        {d.domain}
+        <Badge tone={d.verified ? "green" : "amber"}>{d.verified ? "Verified" : "Waiting for the code"}</Badge>
+        {d.requireSso ? <Badge tone="indigo">Single sign-on required</Badge> : null}
+      </p>
+      {d.verified ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field id={`role-${d.id}`} label="People at this domain join as">
+            <Select
+              id={`role-${d.id}`}
+              value={d.joinRole}
+              disabled={busy}
+              options={ROLE_OPTIONS}
+              onChange={(e) =>
+                void run(
+                  () =>
+                    actions.policy({
+                      domain: d.domain,
+                      joinRole: e.target.value as "viewer" | "member" | "manager",
+                    }),
+                  "Role saved.",
+                )
+              }
+            />
+          </Field>
+          <Checkbox
+            id={`require-${d.id}`}
+            checked={d.requireSso}
+            disabled={busy}
+            label="Require single sign-on"
+            hint="Passwords are refused for team members at this domain. An Owner with two-factor sign-in can still use their password."
+            onChange={(e) =>
+              void run(() => actions.policy({ domain: d.domain, requireSso: e.target.checked }), "Saved.")
+            }
+          />
+        </div>
+      ) : (
+        <form
+          className="flex flex-wrap items-end gap-2"
+          noValidate
+          onSubmit={async (e) => {
+            e.preventDefault();
+            if (await run(() => actions.confirm({ domain: d.domain, code }), `${d.domain} is verified.`)) setCode("");
+          }}
+        >
+          <Field
+            id={`code-${d.id}`}
+            label="Code from the email"
+            hint={d.codeSentTo ? `Sent to ${d.codeSentTo}.` : undefined}
+            error={error}
+          >
+            <Input
+              id={`code-${d.id}`}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </Field>
+          <Button type="submit" busy={busy}>
+            Verify domain
+          </Button>
+        </form>
+      )}
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        disabled={busy}
+        onClick={() => void run(() => actions.remove({ domain: d.domain }), `${d.domain} removed.`)}
+      >
+        Remove {d.domain}
+      </Button>
+    </li>
+  );
+}
+
+export function SsoDomainsPanel({ domains, actions }: { domains: AgencyDomainView[]; actions: SsoDomainActions }) {
+  const router = useRouter();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Card
+      title="Single sign-on domains"
+      description="People who sign in with Google, Microsoft or your identity provider with a verified email at a domain you claim join this agency with the role you choose."
+    >
+      {domains.length ? (
+        <ul className="mb-4 space-y-3 text-sm">
+          {domains.map((d) => (
+            <DomainRow key={d.id} d={d} actions={actions} />
+          ))}
+        </ul>
+      ) : null}
+      <form
+        className="flex flex-wrap items-end gap-2"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setBusy(true);
+          const data = await runAction(() => actions.claim({ email }), {
+            success: "Code sent: enter it below.",
+            onFieldErrors: (fe) => setError(fe.email),
+          });
+          setBusy(false);
+          if (data) {
+            setEmail("");
+            router.refresh();
+          }
+        }}
+      >
+        <Field
+          id="sso-claim-email"
+          label="Claim a domain"
+          hint="An address at the domain that can receive a one-time code, such as it@youragency.com."
+          error={error}
+        >
+          <Input
+            id="sso-claim-email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" busy={busy}>
+          Send code
+        </Button>
+      </form>
+    </Card>
+  );
+}

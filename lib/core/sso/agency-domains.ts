@@ -1,0 +1,265 @@
+// Email domains an agency claims for single sign-on. The Owner proves a domain with a
+// one-time code emailed to an address at it (valid 30 minutes, five tries); a domain is
+// verified for one agency at a time. Once verified, people signing in through a provider
+// with a verified email there join with the chosen role (Viewer unless the Owner chose
+// otherwise), and "Require single sign-on" refuses their passwords, with one break-glass
+// path: an Owner of the agency who has two-factor sign-in on may still use the password
+// (recorded in the audit log), so a broken provider never locks the agency out.
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { recordAudit } from "@/lib/core/audit/record-audit";
+import { ROLES, type Role } from "@/lib/core/auth/roles";
+import { notFound, validationError } from "@/lib/core/common/api-error";
+import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
+import { AccountEmail } from "@/lib/core/emails/templates/account-email";
+import { getDb, type Tx } from "@/lib/infra/db/db";
+import { inTransaction } from "@/lib/infra/db/transaction";
+
+export const CODE_TTL_MS = 30 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+const DOMAIN = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+export function emailDomain(email: string): string {
+  return email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+}
+
+export type AgencyDomainView = {
+  id: string;
+  domain: string;
+  verified: boolean;
+  verifiedAt: string | null;
+  joinRole: Role;
+  requireSso: boolean;
+  codeSentTo: string | null;
+};
+
+type Actor = { userId: string; email: string; address?: string | null };
+
+const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
+
+export async function listAgencyDomains(agencyId: string): Promise<AgencyDomainView[]> {
+  const rows = await (await getDb()).agencyDomain.findMany({ where: { agencyId }, orderBy: { domain: "asc" } });
+  return rows.map((r) => ({
+    id: r.id,
+    domain: r.domain,
+    verified: !!r.verifiedAt,
+    verifiedAt: r.verifiedAt?.toISOString() ?? null,
+    joinRole: r.joinRole,
+    requireSso: r.requireSso,
+    codeSentTo: r.verifiedAt ? null : r.codeEmail,
+  }));
+}
+
+/** The verified claim of `domain`, if any agency holds one. */
+export async function findClaimedDomain(domain: string, tx?: Tx) {
+  const db = tx ?? (await getDb());
+  return db.agencyDomain.findFirst({
+    where: { domain, verifiedAt: { not: null } },
+    select: { id: true, agencyId: true, domain: true, joinRole: true, requireSso: true },
+  });
+}
+
+export const ZClaimDomain = z.object({
+  /** an address at the domain that receives the one-time code */
+  email: z.email("Must be an email address at the domain.").max(320),
+});
+
+/** Starts (or restarts) a claim: a code is emailed to `email`, whose domain is claimed. */
+export async function claimDomain(opts: {
+  agencyId: string;
+  actor: Actor;
+  input: z.infer<typeof ZClaimDomain>;
+  now?: Date;
+}): Promise<{ domain: string; code: string }> {
+  const email = opts.input.email.trim().toLowerCase();
+  const domain = emailDomain(email);
+  if (!DOMAIN.test(domain))
+    throw validationError("email", "The address must be at a real domain, such as you@agency.com.");
+  const taken = await findClaimedDomain(domain);
+  if (taken && taken.agencyId !== opts.agencyId)
+    throw validationError("email", "Another agency has verified this domain.");
+  if (taken) throw validationError("email", "This domain is verified already.");
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const now = opts.now ?? new Date();
+  const paragraphs = [
+    `Your one-time code to verify ${domain} for single sign-on is ${code}.`,
+    "It works for 30 minutes. If you did not ask for it, ignore this email: nothing changes without the code.",
+  ];
+  const html = await renderEmailHtml(AccountEmail({ paragraphs }));
+  await inTransaction(async (tx) => {
+    const data = {
+      codeHash: hashCode(code),
+      codeEmail: email,
+      codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      codeAttempts: 0,
+    };
+    await tx.agencyDomain.upsert({
+      where: { agencyId_domain: { agencyId: opts.agencyId, domain } },
+      create: { agencyId: opts.agencyId, domain, ...data },
+      update: data,
+    });
+    await tx.email.create({
+      data: {
+        agencyId: opts.agencyId,
+        kind: "domain_code",
+        to: email,
+        subject: `Your code to verify ${domain}`,
+        text: paragraphs.join("\n\n"),
+        html,
+      },
+    });
+    await recordAudit({
+      agencyId: opts.agencyId,
+      actor: opts.actor,
+      action: "sso.domain_claimed",
+      target: `domain:${domain}`,
+      changes: { sentTo: email },
+      tx,
+    });
+  });
+  return { domain, code };
+}
+
+export const ZConfirmDomain = z.object({
+  domain: z.string().min(3).max(253),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "The code is the 6 digits in the email."),
+});
+
+export async function confirmDomain(opts: {
+  agencyId: string;
+  actor: Actor;
+  input: z.infer<typeof ZConfirmDomain>;
+  now?: Date;
+}): Promise<AgencyDomainView> {
+  const domain = opts.input.domain.trim().toLowerCase();
+  const now = opts.now ?? new Date();
+  return inTransaction(async (tx) => {
+    const row = await tx.agencyDomain.findUnique({ where: { agencyId_domain: { agencyId: opts.agencyId, domain } } });
+    if (!row) throw notFound("Domain");
+    if (row.verifiedAt) throw validationError("code", "This domain is verified already.");
+    if (!row.codeHash || !row.codeExpiresAt || row.codeExpiresAt <= now)
+      throw validationError("code", "The code has expired: send a new one.");
+    if (row.codeAttempts >= MAX_CODE_ATTEMPTS) throw validationError("code", "Too many wrong codes: send a new one.");
+    const ok = timingSafeEqual(Buffer.from(hashCode(opts.input.code)), Buffer.from(row.codeHash));
+    if (!ok) {
+      await tx.agencyDomain.update({ where: { id: row.id }, data: { codeAttempts: { increment: 1 } } });
+      return null;
+    }
+    const other = await findClaimedDomain(domain, tx);
+    if (other) throw validationError("code", "Another agency has verified this domain.");
+    const updated = await tx.agencyDomain.update({
+      where: { id: row.id },
+      data: { verifiedAt: now, codeHash: null, codeExpiresAt: null, codeAttempts: 0 },
+    });
+    await recordAudit({
+      agencyId: opts.agencyId,
+      actor: opts.actor,
+      action: "sso.domain_verified",
+      target: `domain:${domain}`,
+      changes: { method: "email_code", via: row.codeEmail },
+      tx,
+    });
+    return updated;
+  }).then((updated) => {
+    // the wrong try is committed above; the refusal is thrown after
+    if (!updated) throw validationError("code", "That code is not right.");
+    return {
+      id: updated.id,
+      domain: updated.domain,
+      verified: true,
+      verifiedAt: updated.verifiedAt!.toISOString(),
+      joinRole: updated.joinRole,
+      requireSso: updated.requireSso,
+      codeSentTo: null,
+    };
+  });
+}
+
+export const ZDomainPolicy = z.object({
+  domain: z.string().min(3).max(253),
+  joinRole: z.enum(ROLES).optional(),
+  requireSso: z.boolean().optional(),
+});
+
+export async function setDomainPolicy(opts: {
+  agencyId: string;
+  actor: Actor;
+  input: z.infer<typeof ZDomainPolicy>;
+}): Promise<void> {
+  const domain = opts.input.domain.trim().toLowerCase();
+  await inTransaction(async (tx) => {
+    const row = await tx.agencyDomain.findUnique({ where: { agencyId_domain: { agencyId: opts.agencyId, domain } } });
+    if (!row) throw notFound("Domain");
+    if (opts.input.requireSso && !row.verifiedAt)
+      throw validationError("requireSso", "Verify the domain before requiring single sign-on.");
+    const changes: Record<string, unknown> = {};
+    if (opts.input.joinRole !== undefined && opts.input.joinRole !== row.joinRole)
+      changes.joinRole = { from: row.joinRole, to: opts.input.joinRole };
+    if (opts.input.requireSso !== undefined && opts.input.requireSso !== row.requireSso)
+      changes.requireSso = { from: row.requireSso, to: opts.input.requireSso };
+    if (Object.keys(changes).length === 0) return;
+    await tx.agencyDomain.update({
+      where: { id: row.id },
+      data: {
+        ...(opts.input.joinRole !== undefined ? { joinRole: opts.input.joinRole } : {}),
+        ...(opts.input.requireSso !== undefined ? { requireSso: opts.input.requireSso } : {}),
+      },
+    });
+    await recordAudit({
+      agencyId: opts.agencyId,
+      actor: opts.actor,
+      action: "sso.policy_changed",
+      target: `domain:${domain}`,
+      changes,
+      tx,
+    });
+  });
+}
+
+export async function removeDomain(opts: { agencyId: string; actor: Actor; domain: string }): Promise<void> {
+  const domain = opts.domain.trim().toLowerCase();
+  await inTransaction(async (tx) => {
+    const row = await tx.agencyDomain.findUnique({ where: { agencyId_domain: { agencyId: opts.agencyId, domain } } });
+    if (!row) throw notFound("Domain");
+    await tx.agencyDomain.delete({ where: { id: row.id } });
+    await recordAudit({
+      agencyId: opts.agencyId,
+      actor: opts.actor,
+      action: "sso.domain_removed",
+      target: `domain:${domain}`,
+      tx,
+    });
+  });
+}
+
+/**
+ * Whether a password sign-in is allowed for this account: "refused" when an agency it
+ * belongs to requires single sign-on for its email's domain; "break_glass" for an Owner of
+ * that agency with two-factor sign-in on (the documented way back in).
+ */
+export async function passwordSignInPolicy(opts: {
+  userId: string;
+  email: string;
+}): Promise<"allowed" | "refused" | "break_glass"> {
+  const db = await getDb();
+  const claim = await db.agencyDomain.findFirst({
+    where: {
+      domain: emailDomain(opts.email),
+      verifiedAt: { not: null },
+      requireSso: true,
+      agency: { memberships: { some: { userId: opts.userId } } },
+    },
+    select: { agencyId: true },
+  });
+  if (!claim) return "allowed";
+  const member = await db.membership.findUnique({
+    where: { agencyId_userId: { agencyId: claim.agencyId, userId: opts.userId } },
+    select: { role: true, user: { select: { totpEnabledAt: true } } },
+  });
+  if (member?.role === "owner" && member.user.totpEnabledAt) return "break_glass";
+  return "refused";
+}
