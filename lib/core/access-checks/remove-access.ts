@@ -154,13 +154,17 @@ export async function removeClientAccess(opts: {
   removedBy: string;
   now?: Date;
   connectorFor?: ConnectorFor;
+  /** Only these services of the client (the client's own access page removes line by line). */
+  only?: { requestId: string; serviceId: string }[];
 }): Promise<RemovalOutcome> {
   const now = opts.now ?? new Date();
   const connectorFor = opts.connectorFor ?? defaultConnectorFor;
   await assertClient(opts.agencyId, opts.clientId);
   const outcome: RemovalOutcome = { removed: [], failed: [], checklist: [] };
+  const only = opts.only ? new Set(opts.only.map((o) => `${o.requestId}/${o.serviceId}`)) : null;
 
   for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
+    if (only && !only.has(`${svc.requestId}/${svc.serviceId}`)) continue;
     const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
     if (assets.length === 0) continue;
     const account = await agencyAccountFor(opts.agencyId, svc.accounts);
