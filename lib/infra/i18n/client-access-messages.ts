@@ -36,6 +36,7 @@ const EN = {
   "result.manual": (v: { agency: string }) =>
     `Some platforms cannot remove access for you. Remove ${v.agency} from the asset's users or partners in the platform's settings; ${v.agency} was told.`,
   "result.invalid": () => "Choose a line to remove.",
+  "result.receipt": () => "See the removal receipt",
   "manual.help": (v: { platform: string; account: string }) =>
     `Remove by hand: in ${v.platform}, open the asset's users or partners and remove ${v.account}.`,
 };
@@ -75,6 +76,7 @@ const ES: Messages = {
   "result.manual": (v) =>
     `Algunas plataformas no pueden retirar el acceso por ti. Quita a ${v.agency} de los usuarios o socios del activo en la configuración de la plataforma; ${v.agency} ya está avisada.`,
   "result.invalid": () => "Elige una línea para retirar.",
+  "result.receipt": () => "Ver el justificante de retirada",
   "manual.help": (v) =>
     `Retíralo a mano: en ${v.platform}, abre los usuarios o socios del activo y quita a ${v.account}.`,
 };
@@ -112,6 +114,7 @@ const NL: Messages = {
   "result.manual": (v) =>
     `Sommige platforms kunnen de toegang niet voor je intrekken. Verwijder ${v.agency} bij de gebruikers of partners van het onderdeel in de instellingen van het platform; ${v.agency} is op de hoogte gebracht.`,
   "result.invalid": () => "Kies een regel om in te trekken.",
+  "result.receipt": () => "Het bewijs van intrekking bekijken",
   "manual.help": (v) =>
     `Met de hand intrekken: open in ${v.platform} de gebruikers of partners van het onderdeel en verwijder ${v.account}.`,
 };

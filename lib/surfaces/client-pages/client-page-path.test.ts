@@ -11,6 +11,8 @@ describe("client page paths", () => {
     expect(parseClientPagePath("/r/abc")).toEqual({ surface: "removal", token: "abc" });
     // the client's own access page speaks the invite link's language
     expect(parseClientPagePath("/i/abc/access")).toEqual({ surface: "invite", token: "abc" });
+    // a removal receipt speaks its client's language
+    expect(parseClientPagePath("/receipts/K7QF-2M9X")).toEqual({ surface: "receipt", token: "K7QF-2M9X" });
     for (const other of [null, "", "/dashboard/team", "/i/", "/i/a/b", "/r/a/access", "/join/abc", "/i/%E0%A4%A"])
       expect(parseClientPagePath(other), String(other)).toBeNull();
     expect(isClientPagePath("/i/abc")).toBe(true);

@@ -4,11 +4,11 @@
 export const CLIENT_PAGE_HEADER = "x-client-page";
 
 export type ClientPagePath =
-  | { surface: "invite" | "embed" | "removal"; token: string }
+  | { surface: "invite" | "embed" | "removal" | "receipt"; token: string }
   | { surface: "static"; token: string; lang: string | null };
 
 // `/i/{token}/access` is the client's access page: the same link, the same language
-const PATTERN = /^\/(?:(i)\/([^/]+)(?:\/access)?|(embed|l|r)\/([^/]+))\/?$/;
+const PATTERN = /^\/(?:(i)\/([^/]+)(?:\/access)?|(embed|l|r|receipts)\/([^/]+))\/?$/;
 
 export function isClientPagePath(pathname: string): boolean {
   return PATTERN.test(pathname);
@@ -34,5 +34,6 @@ export function parseClientPagePath(value: string | null): ClientPagePath | null
   }
   if (kind === "l") return { surface: "static", token, lang: url.searchParams.get("lang") };
   if (kind === "r") return { surface: "removal", token };
+  if (kind === "receipts") return { surface: "receipt", token };
   return { surface: kind === "i" ? "invite" : "embed", token };
 }

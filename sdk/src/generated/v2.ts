@@ -749,7 +749,7 @@ export type webhooks = {
         put?: never;
         /**
          * access.removed
-         * @description Extension beyond the spec. The agency removed its access to a client's granted assets (offboarding). Sent only to webhooks that list it by name (not with `["*"]`).
+         * @description Extension beyond the spec. Access to a client's granted assets was removed (the agency's offboarding, the client's removal link or access page, or the team's removal by hand), one event per service, each asset with its `confirmation` after the platform was read again and the removal's `receipt`. Sent only to webhooks that list it by name (not with `["*"]`).
          *
          *     Signed: verify `Service-Signature` on the raw body before parsing (the SDK's `verifyWebhook` does). Events can arrive more than once and out of order: skip event ids already processed, and never overwrite stored request state with a lower `stateVersion`. Answer any 2xx within 10 seconds; network errors, timeouts, 408, 429 and 5xx are retried for up to 24 hours.
          */
@@ -1249,7 +1249,7 @@ export type components = {
                 }[];
             };
         };
-        /** @description Extension beyond the spec. The agency removed its access to a client's granted assets (offboarding). Sent only to webhooks that list it by name (not with `["*"]`). */
+        /** @description Extension beyond the spec. Access to a client's granted assets was removed (the agency's offboarding, the client's removal link or access page, or the team's removal by hand), one event per service, each asset with its `confirmation` after the platform was read again and the removal's `receipt`. Sent only to webhooks that list it by name (not with `["*"]`). */
         AccessRemovedEvent: {
             /** @description The event id, the same on every retry. Skip ids already processed. */
             id: string;
@@ -1289,7 +1289,22 @@ export type components = {
                     method: "agency_token" | "client_token" | "checklist";
                     removed: boolean;
                     detail: string | null;
+                    /**
+                     * @description After the removal the platform is read again: `confirmed` (it no longer lists the agency), `unconfirmable` (the platform offers no read, or could not be read), `failed` (not removed, or still listed). Present on removals since removal receipts.
+                     * @enum {string}
+                     */
+                    confirmation?: "confirmed" | "unconfirmable" | "failed";
                 }[];
+                /** @description The removal's receipt; every service of one removal names the same one. */
+                receipt?: {
+                    /** @description The verification code: anyone holding it can check the receipt. */
+                    code: string;
+                    /**
+                     * Format: uri
+                     * @description The receipt's page on this installation.
+                     */
+                    url: string;
+                };
             };
         };
         CurrentKey: {

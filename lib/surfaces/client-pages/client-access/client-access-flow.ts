@@ -155,6 +155,8 @@ export interface ClientRemovalResult {
   /** platforms where the client continues on a removal link */
   links: { platform: string; url: string }[];
   manual: number;
+  /** the receipt of what was removed at once */
+  receipt: { code: string; url: string } | null;
 }
 
 /**
@@ -174,7 +176,7 @@ export async function removeFromClientPage(opts: {
   const chosen = opts.all ? page.lines : page.lines.filter((l) => l.key === opts.line);
   if (chosen.length === 0) return { error: "invalid" };
   const removedBy = `client:${row.client.name}`;
-  const result: ClientRemovalResult = { removed: 0, failed: 0, links: [], manual: 0 };
+  const result: ClientRemovalResult = { removed: 0, failed: 0, links: [], manual: 0, receipt: null };
 
   const agencySide = uniqueServices(chosen.filter((l) => l.removal === "agency"));
   if (agencySide.length > 0) {
@@ -188,6 +190,7 @@ export async function removeFromClientPage(opts: {
     });
     result.removed += outcome.removed.length;
     result.failed += outcome.failed.length;
+    result.receipt = outcome.receipt ?? null;
   }
   for (const platform of [...new Set(chosen.filter((l) => l.removal === "link").map((l) => l.platform))]) {
     const open = page.openLinks.find((o) => o.platform === platform);

@@ -186,11 +186,17 @@ describe("the client's current access", () => {
 
     const one = await postForm(`${base}/api/access/client-access/${token}/remove`, { line: metaLine.key });
     expect(one.status).toBe(303);
-    const back = new URL(one.headers.get("location")!, base);
-    expect(back.pathname).toBe(`/i/${token}/access`);
-    // the line stands for its service: both Meta assets go
-    expect(back.searchParams.get("removed")).toBe("2");
+    // everything was done at once: straight to the receipt
+    const receiptPath = new URL(one.headers.get("location")!, base).pathname;
+    expect(receiptPath).toMatch(/^\/receipts\/[0-9A-Z-]{24}$/);
     const db = await getDb();
+    const receipt = await db.removalReceipt.findUniqueOrThrow({ where: { code: receiptPath.split("/").pop()! } });
+    expect(receipt.removedBy).toBe("client:Ana Client");
+    // the line stands for its service: both Meta assets go, each confirmed by the platform read again
+    expect((receipt.items as { assetId: string; outcome: string }[]).map((i) => [i.assetId, i.outcome])).toEqual([
+      ["meta_ads_1001", "confirmed"],
+      ["meta_ads_1002", "confirmed"],
+    ]);
     const meta = await db.requestService.findFirstOrThrow({ where: { request: { clientId }, serviceId: "meta_ads" } });
     expect(meta.accessRemovedAt).not.toBeNull();
     expect(meta.accessRemovedBy).toBe("client:Ana Client");

@@ -15,6 +15,7 @@ import {
   type ClientAccessLineView,
 } from "@/lib/surfaces/client-pages/client-access/client-access-flow";
 import { clientAccessText } from "@/lib/infra/i18n/client-access-messages";
+import { normalizeReceiptCode } from "@/lib/core/removal-receipts/receipt-code";
 import type { Locale } from "@/lib/infra/i18n/dictionary";
 
 export const dynamic = "force-dynamic";
@@ -58,6 +59,7 @@ export default async function ClientAccessPageRoute({ params, searchParams }: Pr
   const removed = count(query.removed);
   const failed = count(query.failed);
   const manual = count(query.manual);
+  const receiptCode = normalizeReceiptCode(typeof query.receipt === "string" ? query.receipt : null);
   const action = `/api/access/client-access/${encodeURIComponent(token)}/remove`;
 
   return (
@@ -75,6 +77,13 @@ export default async function ClientAccessPageRoute({ params, searchParams }: Pr
         ) : null}
         {removed > 0 ? (
           <MessageBox tone="success">{clientAccessText(locale, "result.removed", { count: removed })}</MessageBox>
+        ) : null}
+        {receiptCode ? (
+          <p className="mb-4">
+            <a href={`/receipts/${receiptCode}`} className="font-medium underline underline-offset-2">
+              {clientAccessText(locale, "result.receipt")}
+            </a>
+          </p>
         ) : null}
         {failed > 0 ? (
           <MessageBox tone="error">{clientAccessText(locale, "result.failed", { count: failed })}</MessageBox>
