@@ -33,7 +33,9 @@ export interface AccessPanelProps {
   canSchedule: boolean;
   checkNow: (input: { clientId: string } | { requestId: string }) => Promise<ActionResult<AccessCheckSummary>>;
   removeAccess?: (input: { clientId: string }) => Promise<ActionResult<RemovalOutcome>>;
-  confirmChecklist?: (input: { clientId: string }) => Promise<ActionResult<{ services: number }>>;
+  confirmChecklist?: (input: {
+    clientId: string;
+  }) => Promise<ActionResult<{ services: number; receipt?: { code: string; url: string } | null }>>;
   setSchedule?: (input: { everyDays: number }) => Promise<ActionResult<{ everyDays: number }>>;
 }
 
@@ -59,6 +61,7 @@ export function AccessPanel({
   const [busy, setBusy] = useState(false);
   const [checklist, setChecklist] = useState<RemovalOutcome["checklist"] | null>(null);
   const [failed, setFailed] = useState<RemovalOutcome["failed"]>([]);
+  const [receipt, setReceipt] = useState<{ code: string; url: string } | null>(null);
   const clientId = "clientId" in scope ? scope.clientId : null;
   const open = status.services.some((s) => s.assets.some((a) => a.status !== "removed"));
 
@@ -105,6 +108,7 @@ export function AccessPanel({
                 if (r) {
                   setChecklist(r.checklist);
                   setFailed(r.failed);
+                  setReceipt(r.receipt ?? null);
                   router.refresh();
                 }
               }}
@@ -168,6 +172,14 @@ export function AccessPanel({
           </ul>
         </div>
       ) : null}
+      {receipt ? (
+        <p className="mt-4 text-sm" role="status" data-testid="removal-receipt">
+          Removal receipt <span className="font-mono">{receipt.code}</span>, emailed to the client:{" "}
+          <a href={receipt.url} className="font-medium underline underline-offset-2">
+            open the receipt
+          </a>
+        </p>
+      ) : null}
       {checklist && checklist.length > 0 && clientId && confirmChecklist ? (
         <div className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-slate-800">
           <h3 className="font-medium">Remove by hand</h3>
@@ -196,6 +208,7 @@ export function AccessPanel({
               const r = await runAction(() => confirmChecklist({ clientId }), { success: "Removal recorded." });
               if (r) {
                 setChecklist(null);
+                setReceipt(r.receipt ?? null);
                 router.refresh();
               }
             }}

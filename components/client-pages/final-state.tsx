@@ -63,6 +63,8 @@ export function FinalState(props: {
   redirectUrl: string | null;
   embedded: boolean;
   summary?: ShareSummary | null;
+  /** the client's own access page (the invite link's owner only) */
+  accessPage?: { href: string; label: string } | null;
 }) {
   const { locale, status } = props;
   if (status !== "completed") {
@@ -84,6 +86,13 @@ export function FinalState(props: {
       </h1>
       <p className="mt-3 text-slate-700">{t(locale, "final.completed.body")}</p>
       {props.summary ? <Summary locale={locale} agencyName={props.agencyName} summary={props.summary} /> : null}
+      {props.accessPage ? (
+        <p className="mt-6">
+          <a href={props.accessPage.href} className="font-medium text-slate-900 underline underline-offset-2">
+            {props.accessPage.label}
+          </a>
+        </p>
+      ) : null}
       {props.redirectUrl ? (
         <div className="mt-6">
           {props.embedded ? null : <p className="text-sm text-slate-600">{t(locale, "thankYou.redirecting")}</p>}

@@ -26,6 +26,14 @@ export function RequestTimeline({ entries }: { entries: TDescribedTimelineEntry[
                 <span aria-hidden className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${DOT[e.tone]}`} />
                 <p className="min-w-0 text-sm">
                   <span className="break-words">{e.text}</span>
+                  {e.link ? (
+                    <>
+                      {" · "}
+                      <a href={e.link.href} className="font-medium underline underline-offset-2">
+                        {e.link.label}
+                      </a>
+                    </>
+                  ) : null}
                   <span className="text-slate-600">
                     {" · "}
                     <DateTime value={e.createdAt} />

@@ -32,6 +32,8 @@ export type ServiceId = Schemas["ServiceId"];
 export type PlatformId = Schemas["PlatformId"];
 export type Usage = Schemas["Usage"];
 export type CurrentKey = Schemas["CurrentKey"];
+/** What a client granted the agency that is still in place (`GET /clients/{id}/access`). */
+export type ClientAccess = Schemas["ClientAccess"];
 export type CreateClientBody = Body<"/clients", "post">;
 export type UpdateClientBody = Body<"/clients/{id}", "patch">;
 export type CreateRequestBody = Body<"/requests", "post">;
@@ -238,6 +240,9 @@ export function createAccessRequestsClient(options: ClientOptions) {
     get: (clientId: string, o?: RequestOptions) => one(raw.GET("/clients/{id}", { params: id(clientId), ...call(o) })),
     update: (clientId: string, body: UpdateClientBody, o?: RequestOptions) =>
       one(raw.PATCH("/clients/{id}", { params: id(clientId), body, ...call(o) })),
+    /** The client's current access: each granted, not removed asset with its role and last check. */
+    access: (clientId: string, o?: RequestOptions) =>
+      one(raw.GET("/clients/{id}/access", { params: id(clientId), ...call(o) })),
   };
   const requests = {
     create: (body: CreateRequestBody, o?: CreateOptions) =>

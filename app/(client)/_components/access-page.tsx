@@ -18,6 +18,7 @@ import { appSecret } from "@/lib/infra/secrets/secrets";
 import { AccessShell } from "@/components/client-pages/access-shell";
 import { AssetPicker } from "@/components/client-pages/asset-picker";
 import { FinalState } from "@/components/client-pages/final-state";
+import { clientAccessText } from "@/lib/infra/i18n/client-access-messages";
 import { IntakeForm } from "@/components/client-pages/intake-form";
 import { MessageBox } from "@/components/client-pages/message-box";
 import { ProgressBar } from "@/components/client-pages/progress-bar";
@@ -215,6 +216,14 @@ export async function AccessPage({
           redirectUrl={view.redirectUrl}
           embedded={surface === "embed"}
           summary={summary}
+          accessPage={
+            surface === "invite" && view.status === "completed" && !view.colleague && !view.preview
+              ? {
+                  href: `/i/${encodeURIComponent(token)}/access`,
+                  label: clientAccessText(locale, "page.link", { agency: agency.name }),
+                }
+              : null
+          }
         />
       </AccessShell>
     );

@@ -8,6 +8,7 @@ import { CLIENT_PAGE_HEADER, parseClientPagePath } from "@/lib/surfaces/client-p
 import { localeFromAcceptLanguage, pageLocale } from "@/lib/surfaces/client-pages/page-locale";
 import { loadView } from "@/app/(client)/_components/access-page";
 import { removalLinkLocale } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
+import { receiptLocale } from "@/lib/surfaces/client-pages/receipts/load-receipt-page";
 
 export async function documentLocale(): Promise<Locale> {
   const h = await headers();
@@ -17,6 +18,7 @@ export async function documentLocale(): Promise<Locale> {
   if (page.surface === "static") return pageLocale(page.lang, acceptLanguage);
   if (page.surface === "removal")
     return (await removalLinkLocale(page.token)) ?? localeFromAcceptLanguage(acceptLanguage);
+  if (page.surface === "receipt") return (await receiptLocale(page.token)) ?? localeFromAcceptLanguage(acceptLanguage);
   const loaded = await loadView(page.token);
   // unknown links and the "try again" page speak the browser's language
   return loaded.ok && loaded.value ? loaded.value.locale : localeFromAcceptLanguage(acceptLanguage);

@@ -187,9 +187,15 @@ describe("offboarding", () => {
     expect(meta.assets.every((a) => a.status === "removed")).toBe(true);
     expect(status.services.find((s) => s.serviceId === "google_analytics")!.removedAt).toBeNull();
 
-    expect(
-      await confirmChecklistRemoval({ agencyId: agency.agencyId, clientId, removedBy: "owner@agency.test" }),
-    ).toEqual({ services: 1 });
+    const confirmed = await confirmChecklistRemoval({
+      agencyId: agency.agencyId,
+      clientId,
+      removedBy: "owner@agency.test",
+    });
+    expect(confirmed.services).toBe(1);
+    // the removal by hand has its own receipt, apart from the agency token's one
+    expect(confirmed.receipt?.code).toMatch(/^[0-9A-Z-]{24}$/);
+    expect(confirmed.receipt?.code).not.toBe(outcome.receipt?.code);
     status = await loadAccessStatus({ agencyId: agency.agencyId, clientId });
     expect(status.services.every((s) => s.removedAt !== null && s.assets.every((a) => a.status === "removed"))).toBe(
       true,

@@ -143,10 +143,11 @@ describe("offboarding through the Google connector", () => {
       removedBy: "client:ana@client.test",
       connectorFor,
     });
-    expect(withClient).toEqual({
+    expect(withClient).toMatchObject({
       removed: [{ requestId, serviceId: "google_analytics", assetId: "properties/1001" }],
       failed: [],
     });
+    expect(withClient.receipt?.code).toMatch(/^[0-9A-Z-]{24}$/);
     expect(
       fake.calls.some((c) => c.method === "DELETE" && c.path.startsWith("/v1alpha/properties/1001/accessBindings/")),
     ).toBe(true);
@@ -168,7 +169,7 @@ describe("offboarding through the Google connector", () => {
     const before = fake.calls.length;
     expect(
       await removeClientAccess({ agencyId: agency.agencyId, clientId, removedBy: "owner@agency.test", connectorFor }),
-    ).toEqual({ removed: [], failed: [], checklist: [] });
+    ).toEqual({ removed: [], failed: [], checklist: [], receipt: null });
     expect(fake.calls.length).toBe(before);
   });
 });

@@ -2,7 +2,8 @@
 // the removal link) and their token removes the agency from every granted asset of that
 // platform whose connector needs an admin of the asset (`removalToken` "client"). Recorded
 // like every other removal: removedAt and removedBy on the service, `access.removed` sent
-// with method "client_token".
+// with method "client_token", and a receipt written (the platform read again with the agency's
+// token, or the client's where the agency holds none).
 import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
 import {
   agencyAccountFor,
@@ -11,7 +12,16 @@ import {
   grantedServicesInScope,
   type ConnectorFor,
 } from "@/lib/core/access-checks/check-access";
-import { assertClient, recordRemovalAnswers, type RemovalOutcome } from "@/lib/core/access-checks/remove-access";
+import {
+  accountLabelOf,
+  assertClient,
+  emptyAgencyAccountRef,
+  failedReceiptItems,
+  recordRemovalAnswers,
+  type RemovalOutcome,
+} from "@/lib/core/access-checks/remove-access";
+import { agencyAccountRef } from "@/lib/core/access-checks/check-access";
+import { addReceiptItems, finishReceipt, newReceiptDraft } from "@/lib/core/removal-receipts/removal-receipt";
 
 export async function removeAccessWithClientToken(opts: {
   agencyId: string;
@@ -27,8 +37,14 @@ export async function removeAccessWithClientToken(opts: {
   const now = opts.now ?? new Date();
   await assertClient(opts.agencyId, opts.clientId);
   const connector = (opts.connectorFor ?? defaultConnectorFor)(opts.platform);
-  const outcome: Omit<RemovalOutcome, "checklist"> = { removed: [], failed: [] };
+  const outcome: Omit<RemovalOutcome, "checklist"> = { removed: [], failed: [], receipt: null };
   if (!connector?.removeAccess) return outcome;
+  const draft = newReceiptDraft({
+    agencyId: opts.agencyId,
+    clientId: opts.clientId,
+    removedBy: opts.removedBy,
+    method: "client_token",
+  });
 
   for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
     if (svc.platform !== opts.platform || connector.removalToken?.(svc.serviceId) !== "client") continue;
@@ -41,19 +57,13 @@ export async function removeAccessWithClientToken(opts: {
         accessToken: opts.clientToken,
         serviceId: svc.serviceId,
         assetIds: assets.map((a) => a.id),
-        agencyAccount: {
-          internalAccountId: account?.internalAccountId ?? "",
-          platformAccountId: account?.platformAccountId ?? null,
-          email: account?.email ?? null,
-          businessId: account?.businessId ?? null,
-          agencyAccessToken: account?.token ?? null,
-          linkFields: account?.linkFields ?? {},
-        },
+        agencyAccount: account ? agencyAccountRef(account) : emptyAgencyAccountRef(),
       });
     } catch (err) {
       const detail = connectorMessage(err);
       for (const a of assets)
         outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
+      await addReceiptItems(draft, failedReceiptItems(svc, assets, detail, accountLabelOf(account)), now);
       continue;
     }
     await recordRemovalAnswers({
@@ -65,7 +75,17 @@ export async function removeAccessWithClientToken(opts: {
       removedBy: opts.removedBy,
       now,
       outcome,
+      receipt: {
+        draft,
+        readBack: {
+          connector,
+          token: account?.token ?? opts.clientToken,
+          agencyAccount: account ? agencyAccountRef(account) : emptyAgencyAccountRef(),
+        },
+        accountLabel: accountLabelOf(account),
+      },
     });
   }
+  outcome.receipt = await finishReceipt(draft, now);
   return outcome;
 }

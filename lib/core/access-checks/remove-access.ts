@@ -5,7 +5,8 @@
 // the client's removal link runs it with their token (remove-access-with-client-token.ts).
 // Every other asset gets checklist steps; once the team has followed them it confirms, and the removal is recorded the
 // same way. Each service records when and by whom access was removed, and `access.removed`
-// (an extension event) is sent.
+// (an extension event) is sent. Every removal reads the platform again afterwards and writes a
+// receipt (lib/core/removal-receipts): an asset the platform still lists is not marked removed.
 import { getDb } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { getPlatform } from "@/lib/core/catalog/catalog";
@@ -14,7 +15,19 @@ import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-
 import { notFound } from "@/lib/core/common/api-error";
 import { UUID } from "@/lib/core/common/uuid";
 import { readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
-import type { RemovedAccess } from "@/lib/infra/connectors/connector";
+import type { AgencyAccountRef, RemovedAccess } from "@/lib/infra/connectors/connector";
+import {
+  addReceiptItems,
+  appendReceiptItems,
+  confirmByReadBack,
+  finishReceipt,
+  manualStepFor,
+  newReceiptDraft,
+  receiptRef,
+  type ReadBack,
+  type ReceiptDraft,
+  type ReceiptItem,
+} from "@/lib/core/removal-receipts/removal-receipt";
 import {
   agencyAccountFor,
   connectorMessage,
@@ -41,6 +54,56 @@ export interface RemovalOutcome {
   failed: { requestId: string; serviceId: string; assetId: string; detail: string }[];
   /** what the team must do by hand, then confirm with `confirmChecklist` */
   checklist: ChecklistItem[];
+  /** the removal's receipt; null when nothing was removed or refused (only the checklist is left) */
+  receipt?: { code: string; url: string } | null;
+}
+
+/** The receipt a removal writes to, and how each of its platforms is read again. */
+export interface ReceiptContext {
+  draft: ReceiptDraft;
+  readBack: ReadBack;
+  /** the agency account to name in the step by hand */
+  accountLabel: string | null;
+}
+
+export function accountLabelOf(
+  account: { email: string | null; platformAccountId: string | null; internalAccountId: string } | null,
+) {
+  return account?.email ?? account?.platformAccountId ?? account?.internalAccountId ?? null;
+}
+
+/** What a connector takes as the agency account when the agency has none connected any more. */
+export function emptyAgencyAccountRef(): AgencyAccountRef {
+  return {
+    internalAccountId: "",
+    platformAccountId: null,
+    email: null,
+    businessId: null,
+    agencyAccessToken: null,
+    linkFields: {},
+  };
+}
+
+/** Receipt lines for assets a platform refused (or could not be reached for). */
+export function failedReceiptItems(
+  svc: { requestId: string; serviceId: string; platform: string },
+  assets: StoredGrantedAsset[],
+  detail: string,
+  accountLabel: string | null,
+): ReceiptItem[] {
+  return assets.map((a) => ({
+    requestId: svc.requestId,
+    serviceId: svc.serviceId,
+    platform: svc.platform,
+    assetId: a.id,
+    assetName: a.name ?? null,
+    accessLevel: a.accessLevel ?? null,
+    outcome: "failed" as const,
+    reason: null,
+    detail,
+    manualStep: manualStepFor(svc.platform, accountLabel),
+    agencyAccount: accountLabel,
+  }));
 }
 
 function stepsFor(platform: string, accountLabel: string): string[] {
@@ -59,7 +122,10 @@ export async function assertClient(agencyId: string, clientId: string) {
   if (!client) throw notFound("Client");
 }
 
-/** Marks the assets removed on one service and records `access.removed`. */
+/**
+ * Marks the assets removed on one service and records `access.removed`. With a receipt, the
+ * platform is read again first: an asset it still lists is recorded as not removed.
+ */
 export async function recordRemoval(opts: {
   agencyId: string;
   svc: { id: string; requestId: string; serviceId: string; platform: string; grantedAssets: unknown };
@@ -71,13 +137,45 @@ export async function recordRemoval(opts: {
   }[];
   removedBy: string;
   now: Date;
-}) {
+  receipt?: ReceiptContext;
+}): Promise<{ removed: string[] }> {
   const at = opts.now.toISOString();
-  const done = new Set(opts.results.filter((r) => r.removed).map((r) => r.asset.id));
+  let results = opts.results;
+  const items: ReceiptItem[] = [];
+  if (opts.receipt) {
+    const confirmations = await confirmByReadBack({
+      platform: opts.svc.platform,
+      serviceId: opts.svc.serviceId,
+      assetIds: results.filter((r) => r.removed).map((r) => r.asset.id),
+      readBack: opts.receipt.readBack,
+    });
+    const label = opts.receipt.accountLabel;
+    results = results.map((r) => {
+      const c = confirmations.get(r.asset.id);
+      const outcome = r.removed ? (c?.outcome ?? "unconfirmable") : "failed";
+      items.push({
+        requestId: opts.svc.requestId,
+        serviceId: opts.svc.serviceId,
+        platform: opts.svc.platform,
+        assetId: r.asset.id,
+        assetName: r.asset.name ?? null,
+        accessLevel: r.asset.accessLevel ?? null,
+        outcome,
+        reason: r.removed ? (c?.reason ?? null) : null,
+        detail: r.removed ? (c?.detail ?? r.detail) : r.detail,
+        manualStep: outcome === "failed" ? manualStepFor(opts.svc.platform, label) : null,
+        agencyAccount: label,
+      });
+      // the platform still lists the agency: not removed, whatever the call answered
+      return r.removed && c?.reason === "still_listed" ? { ...r, removed: false, detail: c.detail } : r;
+    });
+  }
+  const done = new Set(results.filter((r) => r.removed).map((r) => r.asset.id));
   const all = readGrantedAssets(opts.svc.grantedAssets).map((a) =>
     done.has(a.id) ? { ...a, removedAt: a.removedAt ?? at } : a,
   );
   const complete = all.every((a) => a.removedAt);
+  const outcomeOf = new Map(items.map((i) => [i.assetId, i.outcome]));
   await inTransaction(async (tx) => {
     await tx.requestService.update({
       where: { id: opts.svc.id },
@@ -87,6 +185,7 @@ export async function recordRemoval(opts: {
         ...(complete ? { accessRemovedAt: opts.now, accessRemovedBy: opts.removedBy } : {}),
       },
     });
+    if (opts.receipt) await appendReceiptItems(tx, opts.receipt.draft, items, opts.now);
     const row = await tx.accessRequest.findUniqueOrThrow({
       where: { id: opts.svc.requestId },
       include: requestInclude,
@@ -100,20 +199,22 @@ export async function recordRemoval(opts: {
         request: serializeRequest(row, opts.now),
         service: { service: opts.svc.serviceId, platform: opts.svc.platform },
         removedBy: opts.removedBy,
-        assets: opts.results.map((r) => ({
+        assets: results.map((r) => ({
           id: r.asset.id,
           name: r.asset.name ?? null,
           method: r.method,
           removed: r.removed,
           detail: r.detail,
+          ...(outcomeOf.has(r.asset.id) ? { confirmation: outcomeOf.get(r.asset.id)! } : {}),
         })),
+        ...(opts.receipt ? { receipt: receiptRef(opts.receipt.draft) } : {}),
       },
     });
   });
+  return { removed: [...done] };
 }
 
-/** Removes what the platforms allow and returns the checklist for the rest. */
-/** Pairs the platform's answers with the service's assets, adds them to the outcome and records the removal. */
+/** Pairs the platform's answers with the service's assets, records the removal and adds it to the outcome. */
 export async function recordRemovalAnswers(opts: {
   agencyId: string;
   svc: Parameters<typeof recordRemoval>[0]["svc"];
@@ -123,6 +224,7 @@ export async function recordRemovalAnswers(opts: {
   removedBy: string;
   now: Date;
   outcome: Pick<RemovalOutcome, "removed" | "failed">;
+  receipt?: ReceiptContext;
 }) {
   const { svc, outcome } = opts;
   const byId = new Map(opts.answers.map((r) => [r.assetId, r]));
@@ -135,32 +237,52 @@ export async function recordRemovalAnswers(opts: {
       detail: r?.detail ?? "The platform did not answer for this asset.",
     };
   });
+  const recorded = await recordRemoval({
+    agencyId: opts.agencyId,
+    svc,
+    results,
+    removedBy: opts.removedBy,
+    now: opts.now,
+    receipt: opts.receipt,
+  });
+  const removed = new Set(recorded.removed);
   for (const r of results) {
-    if (r.removed) outcome.removed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id });
+    if (removed.has(r.asset.id))
+      outcome.removed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: r.asset.id });
     else
       outcome.failed.push({
         requestId: svc.requestId,
         serviceId: svc.serviceId,
         assetId: r.asset.id,
-        detail: r.detail ?? "Not removed.",
+        detail: r.removed ? "The platform still lists the agency after the removal." : (r.detail ?? "Not removed."),
       });
   }
-  await recordRemoval({ agencyId: opts.agencyId, svc, results, removedBy: opts.removedBy, now: opts.now });
 }
 
+/** Removes what the platforms allow and returns the checklist for the rest. */
 export async function removeClientAccess(opts: {
   agencyId: string;
   clientId: string;
   removedBy: string;
   now?: Date;
   connectorFor?: ConnectorFor;
+  /** Only these services of the client (the client's own access page removes line by line). */
+  only?: { requestId: string; serviceId: string }[];
 }): Promise<RemovalOutcome> {
   const now = opts.now ?? new Date();
   const connectorFor = opts.connectorFor ?? defaultConnectorFor;
   await assertClient(opts.agencyId, opts.clientId);
-  const outcome: RemovalOutcome = { removed: [], failed: [], checklist: [] };
+  const outcome: RemovalOutcome = { removed: [], failed: [], checklist: [], receipt: null };
+  const draft = newReceiptDraft({
+    agencyId: opts.agencyId,
+    clientId: opts.clientId,
+    removedBy: opts.removedBy,
+    method: "agency_token",
+  });
+  const only = opts.only ? new Set(opts.only.map((o) => `${o.requestId}/${o.serviceId}`)) : null;
 
   for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
+    if (only && !only.has(`${svc.requestId}/${svc.serviceId}`)) continue;
     const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
     if (assets.length === 0) continue;
     const account = await agencyAccountFor(opts.agencyId, svc.accounts);
@@ -201,6 +323,7 @@ export async function removeClientAccess(opts: {
       const detail = connectorMessage(err);
       for (const a of assets)
         outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
+      await addReceiptItems(draft, failedReceiptItems(svc, assets, detail, accountLabelOf(account)), now);
       continue;
     }
     await recordRemovalAnswers({
@@ -212,24 +335,48 @@ export async function removeClientAccess(opts: {
       removedBy: opts.removedBy,
       now,
       outcome,
+      receipt: {
+        draft,
+        readBack: { connector, token: account.token, agencyAccount: agencyAccountRef(account) },
+        accountLabel: accountLabelOf(account),
+      },
     });
   }
+  outcome.receipt = await finishReceipt(draft, now);
   return outcome;
 }
 
-/** The team followed the checklist: records the removal of every remaining asset of the client. */
+/**
+ * The team followed the checklist: records the removal of every remaining asset of the client,
+ * after reading each platform again where it can be read (an asset still listed stays).
+ */
 export async function confirmChecklistRemoval(opts: {
   agencyId: string;
   clientId: string;
   removedBy: string;
   now?: Date;
-}): Promise<{ services: number }> {
+  connectorFor?: ConnectorFor;
+}): Promise<{ services: number; receipt: { code: string; url: string } | null }> {
   const now = opts.now ?? new Date();
+  const connectorFor = opts.connectorFor ?? defaultConnectorFor;
   await assertClient(opts.agencyId, opts.clientId);
+  const draft = newReceiptDraft({
+    agencyId: opts.agencyId,
+    clientId: opts.clientId,
+    removedBy: opts.removedBy,
+    method: "checklist",
+  });
   let services = 0;
   for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
     const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
     if (assets.length === 0) continue;
+    const account = await agencyAccountFor(opts.agencyId, svc.accounts);
+    let connector: ReturnType<ConnectorFor> | null = null;
+    try {
+      connector = connectorFor(svc.platform);
+    } catch {
+      connector = null;
+    }
     await recordRemoval({
       agencyId: opts.agencyId,
       svc,
@@ -241,8 +388,17 @@ export async function confirmChecklistRemoval(opts: {
       })),
       removedBy: opts.removedBy,
       now,
+      receipt: {
+        draft,
+        readBack: {
+          connector,
+          token: account?.token ?? null,
+          agencyAccount: account ? agencyAccountRef(account) : emptyAgencyAccountRef(),
+        },
+        accountLabel: accountLabelOf(account),
+      },
     });
     services++;
   }
-  return { services };
+  return { services, receipt: await finishReceipt(draft, now) };
 }

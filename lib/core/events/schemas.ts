@@ -102,8 +102,19 @@ export const EVENT_DATA_SCHEMAS = {
         }),
         removed: z.boolean(),
         detail: z.string().nullable(),
+        confirmation: z.enum(["confirmed", "unconfirmable", "failed"]).optional().meta({
+          description:
+            "After the removal the platform is read again: `confirmed` (it no longer lists the agency), `unconfirmable` (the platform offers no read, or could not be read), `failed` (not removed, or still listed). Present on removals since removal receipts.",
+        }),
       }),
     ),
+    receipt: z
+      .object({
+        code: z.string().meta({ description: "The verification code: anyone holding it can check the receipt." }),
+        url: z.url().meta({ description: "The receipt's page on this installation." }),
+      })
+      .optional()
+      .meta({ description: "The removal's receipt; every service of one removal names the same one." }),
   }),
 } as const satisfies Record<EventType, z.ZodType>;
 
@@ -129,7 +140,7 @@ export const EVENT_DESCRIPTIONS: Record<EventType, string> = {
   "access.lost":
     'Extension beyond the spec. An access check found that granted access is gone on the platform. Sent only to webhooks that list it by name (not with `["*"]`).',
   "access.removed":
-    'Extension beyond the spec. The agency removed its access to a client\'s granted assets (offboarding). Sent only to webhooks that list it by name (not with `["*"]`).',
+    "Extension beyond the spec. Access to a client's granted assets was removed (the agency's offboarding, the client's removal link or access page, or the team's removal by hand), one event per service, each asset with its `confirmation` after the platform was read again and the removal's `receipt`. Sent only to webhooks that list it by name (not with `[\"*\"]`).",
 };
 
 /** The body of one delivery of an event of type `T`. */

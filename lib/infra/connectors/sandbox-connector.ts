@@ -1,8 +1,8 @@
 // The offline stand-in for every platform: a consent page inside this app
 // instead of the platform's sign-in, fixed asset lists, and switches that make
 // grants fail on purpose so partial success, whole-attempt failure and server
-// errors can be exercised in tests and demos. Pure and deterministic: no
-// network, no clock, no randomness.
+// errors can be exercised in tests and demos. Deterministic: no network, no
+// clock, no randomness; its one memory is which access this process removed.
 //
 // Codes the consent page sends back on Allow (see `sandboxCode`):
 //   sandbox-code:<platform>               normal sign-in
@@ -14,8 +14,11 @@
 //
 // Reading access back (verifyAccess) and removing it (removeAccess): asset 1 reads as
 // present, asset 2 as lost (the client removed the partner), anything else as not found.
-// Removal succeeds for assets 1 and 2 and fails for any other id.
+// Removal succeeds for assets 1 and 2 and fails for any other id; an asset removed for an
+// agency account then reads as gone for that account (so a removal's read-back confirms
+// it), until it is granted again.
 
+import { globalSingleton } from "@/lib/infra/global-singleton";
 import {
   ConnectorError,
   type RemovedAccess,
@@ -28,6 +31,11 @@ import {
 } from "@/lib/infra/connectors/connector";
 
 export const SANDBOX_CONSENT_PATH = "/sandbox/consent";
+
+/** Access removed in this process, by agency account, service and asset. */
+const removedHere = () => globalSingleton("sandbox-connector:removed", () => new Set<string>());
+const removedKey = (account: { internalAccountId: string }, serviceId: string, assetId: string) =>
+  `${account.internalAccountId}/${serviceId}/${assetId}`;
 
 export const SANDBOX_MODES = ["normal", "fail", "server-error"] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
@@ -152,7 +160,7 @@ export function createSandboxConnector(platform: string): PlatformConnector {
       return sandboxAssets(serviceId, modeFromToken(accessToken));
     },
 
-    async grantAccess({ accessToken, serviceId, assetIds }: GrantAccessInput): Promise<GrantResult> {
+    async grantAccess({ accessToken, serviceId, assetIds, agencyAccount }: GrantAccessInput): Promise<GrantResult> {
       const mode = modeFromToken(accessToken);
       if (mode === "fail") {
         throw new ConnectorError("platform_error", "The platform rejected this request. Please try again later.");
@@ -160,12 +168,16 @@ export function createSandboxConnector(platform: string): PlatformConnector {
       const assets = sandboxAssets(serviceId, mode);
       // One result per distinct asset: asking twice for the same asset is one grant.
       const results = [...new Set(assetIds)].map((assetId) => grantOne(assetId, assets));
+      for (const r of results)
+        if (r.ok && agencyAccount) removedHere().delete(removedKey(agencyAccount, serviceId, r.assetId));
       return { results };
     },
 
-    async verifyAccess({ accessToken, serviceId, assetIds }): Promise<VerifiedAccess[]> {
+    async verifyAccess({ accessToken, serviceId, assetIds, agencyAccount }): Promise<VerifiedAccess[]> {
       modeFromToken(accessToken);
       return [...new Set(assetIds)].map((assetId) => {
+        if (removedHere().has(removedKey(agencyAccount, serviceId, assetId)))
+          return { assetId, present: false, detail: "The agency is no longer listed as a partner of this asset." };
         if (assetId === `${serviceId}_1001`)
           return { assetId, present: true, detail: "The agency is listed as a partner with its role." };
         if (assetId === `${serviceId}_1002`)
@@ -174,19 +186,20 @@ export function createSandboxConnector(platform: string): PlatformConnector {
       });
     },
 
-    async removeAccess({ accessToken, serviceId, assetIds }): Promise<RemovedAccess[]> {
+    async removeAccess({ accessToken, serviceId, assetIds, agencyAccount }): Promise<RemovedAccess[]> {
       const mode = modeFromToken(accessToken);
       if (mode === "fail")
         throw new ConnectorError("platform_error", "The platform rejected this request. Please try again later.");
-      return [...new Set(assetIds)].map((assetId) =>
-        assetId === `${serviceId}_1001` || assetId === `${serviceId}_1002`
-          ? { assetId, removed: true, detail: "The agency was removed from the asset's partners." }
-          : {
-              assetId,
-              removed: false,
-              detail: `Asset ${assetId} was not found, or this account cannot remove access to it.`,
-            },
-      );
+      return [...new Set(assetIds)].map((assetId): RemovedAccess => {
+        if (assetId !== `${serviceId}_1001` && assetId !== `${serviceId}_1002`)
+          return {
+            assetId,
+            removed: false,
+            detail: `Asset ${assetId} was not found, or this account cannot remove access to it.`,
+          };
+        removedHere().add(removedKey(agencyAccount, serviceId, assetId));
+        return { assetId, removed: true, detail: "The agency was removed from the asset's partners." };
+      });
     },
   };
 }

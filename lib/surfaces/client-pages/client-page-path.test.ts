@@ -9,7 +9,11 @@ describe("client page paths", () => {
     expect(parseClientPagePath("/l/xyz?lang=nl")).toEqual({ surface: "static", token: "xyz", lang: "nl" });
     expect(parseClientPagePath("/l/xyz")).toEqual({ surface: "static", token: "xyz", lang: null });
     expect(parseClientPagePath("/r/abc")).toEqual({ surface: "removal", token: "abc" });
-    for (const other of [null, "", "/dashboard/team", "/i/", "/i/a/b", "/join/abc", "/i/%E0%A4%A"])
+    // the client's own access page speaks the invite link's language
+    expect(parseClientPagePath("/i/abc/access")).toEqual({ surface: "invite", token: "abc" });
+    // a removal receipt speaks its client's language
+    expect(parseClientPagePath("/receipts/K7QF-2M9X")).toEqual({ surface: "receipt", token: "K7QF-2M9X" });
+    for (const other of [null, "", "/dashboard/team", "/i/", "/i/a/b", "/r/a/access", "/join/abc", "/i/%E0%A4%A"])
       expect(parseClientPagePath(other), String(other)).toBeNull();
     expect(isClientPagePath("/i/abc")).toBe(true);
     expect(isClientPagePath("/dashboard")).toBe(false);

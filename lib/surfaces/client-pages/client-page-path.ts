@@ -4,10 +4,11 @@
 export const CLIENT_PAGE_HEADER = "x-client-page";
 
 export type ClientPagePath =
-  | { surface: "invite" | "embed" | "removal"; token: string }
+  | { surface: "invite" | "embed" | "removal" | "receipt"; token: string }
   | { surface: "static"; token: string; lang: string | null };
 
-const PATTERN = /^\/(i|embed|l|r)\/([^/]+)\/?$/;
+// `/i/{token}/access` is the client's access page: the same link, the same language
+const PATTERN = /^\/(?:(i)\/([^/]+)(?:\/access)?|(embed|l|r|receipts)\/([^/]+))\/?$/;
 
 export function isClientPagePath(pathname: string): boolean {
   return PATTERN.test(pathname);
@@ -24,13 +25,15 @@ export function parseClientPagePath(value: string | null): ClientPagePath | null
   }
   const m = PATTERN.exec(url.pathname);
   if (!m) return null;
+  const kind = m[1] ?? m[3];
   let token: string;
   try {
-    token = decodeURIComponent(m[2]!);
+    token = decodeURIComponent((m[2] ?? m[4])!);
   } catch {
     return null;
   }
-  if (m[1] === "l") return { surface: "static", token, lang: url.searchParams.get("lang") };
-  if (m[1] === "r") return { surface: "removal", token };
-  return { surface: m[1] === "i" ? "invite" : "embed", token };
+  if (kind === "l") return { surface: "static", token, lang: url.searchParams.get("lang") };
+  if (kind === "r") return { surface: "removal", token };
+  if (kind === "receipts") return { surface: "receipt", token };
+  return { surface: kind === "i" ? "invite" : "embed", token };
 }

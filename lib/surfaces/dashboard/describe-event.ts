@@ -9,6 +9,8 @@ export interface DescribedEvent {
   tone: "good" | "bad" | "neutral";
   /** a person's action worth showing even where state-only changes are folded away */
   person?: boolean;
+  /** a page the sentence points to (a removal's receipt) */
+  link?: { href: string; label: string };
 }
 
 type Body = {
@@ -28,8 +30,29 @@ type Body = {
     client?: { name?: string };
     forward?: { change?: string; name?: string; email?: string; services?: unknown[] };
     invitation?: { change?: string; sentTo?: string | null; services?: unknown[] };
+    removedBy?: string;
+    assets?: { confirmation?: string; removed?: boolean }[];
+    receipt?: { code?: string; url?: string };
   };
 };
+
+function removedText(svc: string, body: Body): DescribedEvent {
+  const assets = body.data?.assets ?? [];
+  const by = body.data?.removedBy ?? "";
+  const who = by.startsWith("client:") ? `${by.slice("client:".length)} (the client)` : by || "Your team";
+  const confirmed = assets.filter((a) => a.confirmation === "confirmed").length;
+  const failed = assets.filter((a) => a.removed === false).length;
+  const parts = [`${who} removed access to ${svc}`];
+  if (confirmed > 0) parts.push(`${plural(confirmed, "asset")} confirmed by the platform`);
+  if (failed > 0) parts.push(`${plural(failed, "asset")} not removed`);
+  const receipt = body.data?.receipt;
+  return {
+    text: parts.join(" · "),
+    tone: failed > 0 ? "bad" : "neutral",
+    person: true,
+    ...(receipt?.url && receipt.code ? { link: { href: receipt.url, label: `Receipt ${receipt.code}` } } : {}),
+  };
+}
 
 function serviceName(id: string | undefined): string {
   return (id && getCatalogService(id)?.name) || id || "a service";
@@ -141,6 +164,10 @@ export function describeEvent(
       return { text: "Request expired before the client finished", tone: "bad" };
     case "webhook.test":
       return { text: "Test event sent to a webhook", tone: "neutral" };
+    case "access.removed":
+      return removedText(svc, body);
+    case "access.lost":
+      return { text: `Access to ${svc} is no longer there on the platform`, tone: "bad" };
     default:
       return { text: type, tone: "neutral" };
   }

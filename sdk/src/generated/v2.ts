@@ -75,6 +75,28 @@ export type paths = {
         patch: operations["updateClient"];
         trace?: never;
     };
+    "/clients/{id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a client's current access
+         * @description Every asset the client, or a colleague they handed a service to, granted the agency and that is not removed: one line per asset with its role, when and by whom it was granted, and its state at the last access check. Demo requests are left out. Read-only: removal goes through the dashboard's offboarding or the client's own access page.
+         *
+         *     Scope: `clients:read`.
+         */
+        get: operations["getClientAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/requests": {
         parameters: {
             query?: never;
@@ -727,7 +749,7 @@ export type webhooks = {
         put?: never;
         /**
          * access.removed
-         * @description Extension beyond the spec. The agency removed its access to a client's granted assets (offboarding). Sent only to webhooks that list it by name (not with `["*"]`).
+         * @description Extension beyond the spec. Access to a client's granted assets was removed (the agency's offboarding, the client's removal link or access page, or the team's removal by hand), one event per service, each asset with its `confirmation` after the platform was read again and the removal's `receipt`. Sent only to webhooks that list it by name (not with `["*"]`).
          *
          *     Signed: verify `Service-Signature` on the raw body before parsing (the SDK's `verifyWebhook` does). Events can arrive more than once and out of order: skip event ids already processed, and never overwrite stored request state with a lower `stateVersion`. Answer any 2xx within 10 seconds; network errors, timeouts, 408, 429 and 5xx are retried for up to 24 hours.
          */
@@ -1227,7 +1249,7 @@ export type components = {
                 }[];
             };
         };
-        /** @description Extension beyond the spec. The agency removed its access to a client's granted assets (offboarding). Sent only to webhooks that list it by name (not with `["*"]`). */
+        /** @description Extension beyond the spec. Access to a client's granted assets was removed (the agency's offboarding, the client's removal link or access page, or the team's removal by hand), one event per service, each asset with its `confirmation` after the platform was read again and the removal's `receipt`. Sent only to webhooks that list it by name (not with `["*"]`). */
         AccessRemovedEvent: {
             /** @description The event id, the same on every retry. Skip ids already processed. */
             id: string;
@@ -1267,7 +1289,22 @@ export type components = {
                     method: "agency_token" | "client_token" | "checklist";
                     removed: boolean;
                     detail: string | null;
+                    /**
+                     * @description After the removal the platform is read again: `confirmed` (it no longer lists the agency), `unconfirmable` (the platform offers no read, or could not be read), `failed` (not removed, or still listed). Present on removals since removal receipts.
+                     * @enum {string}
+                     */
+                    confirmation?: "confirmed" | "unconfirmable" | "failed";
                 }[];
+                /** @description The removal's receipt; every service of one removal names the same one. */
+                receipt?: {
+                    /** @description The verification code: anyone holding it can check the receipt. */
+                    code: string;
+                    /**
+                     * Format: uri
+                     * @description The receipt's page on this installation.
+                     */
+                    url: string;
+                };
             };
         };
         CurrentKey: {
@@ -1306,6 +1343,46 @@ export type components = {
                  */
                 requestId: string;
             };
+        };
+        /** @description What the client granted the agency that is still in place. */
+        ClientAccess: {
+            /** Format: uuid */
+            clientId: string;
+            items: {
+                /** Format: uuid */
+                requestId: string;
+                /** @description The catalog service the access was granted for. */
+                service: string;
+                platform: string;
+                asset: {
+                    /** @description The asset's id on the platform. */
+                    id: string;
+                    name: string | null;
+                };
+                /** @description The role granted, one of the service's role values. */
+                accessLevel: string | null;
+                /** Format: date-time */
+                grantedAt: string | null;
+                grantedBy: {
+                    /**
+                     * @description `client`: the client granted it; `colleague`: a colleague the client handed the service to; `agency`: the agency's team recorded it.
+                     * @enum {string}
+                     */
+                    kind: "client" | "colleague" | "agency";
+                    /** @description The client's or colleague's name; null for `agency`. */
+                    name: string | null;
+                };
+                /**
+                 * @description At the last access check: `active` (the platform confirmed it), `pending_acceptance` (an invitation the agency has not accepted yet), `lost` (no longer there), `unchecked` (not checked yet, or the platform offers no read).
+                 * @enum {string}
+                 */
+                state: "active" | "pending_acceptance" | "lost" | "unchecked";
+                /**
+                 * Format: date-time
+                 * @description When the access was last checked.
+                 */
+                checkedAt: string | null;
+            }[];
         };
         ConnectedAccount: {
             /** @description Use in `requestedAccountLinks[].internalAccountId`. */
@@ -2106,6 +2183,123 @@ export interface operations {
             };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not sent as `Content-Type: application/json`. */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `RATE_LIMITED`: More than 300 calls in 60 seconds for the agency; wait the seconds in `Retry-After`. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `INTERNAL`: An unexpected error. The message quotes the request id; nothing internal is shown. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: The database is busy (a lock or transaction wait ran out) or cannot be reached right now; retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getClientAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The client's id. An id of another agency, or one that is not a uuid, answers 404. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The client's current access. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ClientAccess"];
+                        meta: {
+                            /**
+                             * @description Identifies this call; quote it when reporting a problem.
+                             * @example req_8Xk2c9dJ3mQpL0aZ
+                             */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_FAILED`: The request is invalid: unknown or missing fields, a bound of the Limits table, malformed JSON, a bad query parameter or cursor. `details[].field` names each problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `UNAUTHENTICATED`: The API key is missing, malformed, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /**
+             * @description `PLAN_NOT_ENTITLED`: The agency's plan has no API access and no running trial.
+             *
+             *     `CAPABILITY_REQUIRED`: The API key lacks the operation's scope.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `NOT_FOUND`: No such object in the agency (another agency's id reads the same), a path id that is not a uuid, or an unknown path. */
+            404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;

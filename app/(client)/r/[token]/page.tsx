@@ -83,6 +83,17 @@ export default async function RemovalLinkPage({ params, searchParams }: Props) {
               </li>
             ))}
           </ul>
+          {page.result.receipt ? (
+            <p className="mt-4">
+              <a
+                href={new URL(page.result.receipt.url).pathname}
+                className="font-medium underline underline-offset-2"
+                data-testid="receipt-link"
+              >
+                {removalText(locale, "page.receipt")}
+              </a>
+            </p>
+          ) : null}
         </section>
       ) : null}
 

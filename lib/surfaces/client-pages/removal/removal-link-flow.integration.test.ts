@@ -14,6 +14,7 @@ import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import { getDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
 import { loadRemovalPage } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
+import { lookUpReceipt } from "@/lib/surfaces/client-pages/receipts/load-receipt-page";
 import { startApiServer } from "@/test/support/api-server";
 import {
   eventsOf,
@@ -163,6 +164,24 @@ describe("removal link", () => {
     const done = await loadRemovalPage({ token });
     expect(done!.state).toBe("completed");
     expect(done!.result!.removed.map((r) => r.name)).toEqual(["Acme Main Ads", "Acme Brand Ads"]);
+
+    // the receipt: Meta read again (with the client's token: the agency account holds none) no longer lists the agency
+    const receipt = done!.result!.receipt!;
+    expect(receipt.url).toMatch(new RegExp(`/receipts/${receipt.code}$`));
+    expect(removedEvents[0]!.data.receipt).toEqual(receipt);
+    const found = await lookUpReceipt(receipt.code);
+    if (found.kind !== "found") throw new Error(found.kind);
+    expect(found.page.locale).toBe("es");
+    expect(found.page.byClient).toBe(true);
+    expect(found.page.lines.map((l) => [l.assetId, l.outcome])).toEqual([
+      ["act_1001", "confirmed"],
+      ["act_1002", "confirmed"],
+    ]);
+    const receiptMail = await db.email.findFirstOrThrow({
+      where: { agencyId: agency.agencyId, kind: "removal_receipt" },
+    });
+    expect(receiptMail.subject).toContain("Justificante");
+    expect(receiptMail.text).toContain(receipt.code);
     const after = await db.removalLink.findUniqueOrThrow({ where: { id: link.id } });
     expect(after.clientToken).toBeNull();
     expect((await listRemovalLinks({ agencyId: agency.agencyId, clientId }))[0]).toMatchObject({

@@ -42,6 +42,8 @@ export interface RemovalPage {
   result: {
     removed: { serviceId: string; assetId: string; name: string | null }[];
     failed: { serviceId: string; assetId: string; name: string | null; detail: string }[];
+    /** the removal's receipt (links completed before receipts have none) */
+    receipt?: { code: string; url: string } | null;
   } | null;
 }
 
@@ -284,6 +286,7 @@ export async function confirmRemoval(opts: {
           name: nameOf(r.serviceId, r.assetId),
           detail: r.detail,
         })),
+        receipt: outcome.receipt ?? null,
       },
     },
   });

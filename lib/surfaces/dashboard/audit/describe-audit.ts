@@ -125,6 +125,9 @@ const PHRASES: Record<string, (t: string | null, c: Record<string, unknown>) => 
   "access.removed": () => "removed a client's access",
   "access.removed_by_hand": () => "confirmed a client's access was removed by hand",
   "access.removal_link_sent": () => "sent a client a link to remove access",
+  "access.removal_receipt": (_t, c) =>
+    `issued removal receipt ${String(c.receipt ?? "")}: ${Number(c.confirmed ?? 0)} confirmed, ${Number(c.unconfirmable ?? 0)} not confirmable, ${Number(c.failed ?? 0)} not removed`,
+  "access.removal_asked": () => "was asked by the client to remove access that only the platform's settings can remove",
   "access.schedule_changed": (_t, c) =>
     typeof c.everyDays === "number"
       ? `set access checks to every ${c.everyDays} days`

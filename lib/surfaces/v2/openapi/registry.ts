@@ -6,6 +6,7 @@ import { OpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import { ZClient, ZCreateClientBody, ZListClientsQuery, ZUpdateClientBody } from "@/lib/core/clients/schemas";
 import { ZCreateRequestBody, ZListRequestsQuery, ZRequest } from "@/lib/core/requests/schemas";
 import { ZUsage } from "@/lib/core/usage/schemas";
+import { ZClientAccess } from "@/lib/core/client-access/schemas";
 import { listPlatformServices, listPlatforms } from "@/lib/core/catalog/catalog";
 import { ZCatalogService, ZConnectedAccount, ZMe } from "@/lib/surfaces/v2/openapi/response-schemas";
 import { registerWebhookPaths } from "@/lib/surfaces/v2/openapi/webhook-paths";
@@ -27,6 +28,10 @@ const ConnectedAccount = ZConnectedAccount.meta({ id: "ConnectedAccount" });
 const CatalogService = ZCatalogService.meta({ id: "CatalogService" });
 const Usage = ZUsage.meta({ id: "Usage", description: "This UTC calendar month's access-link usage." });
 const Me = ZMe.meta({ id: "CurrentKey" });
+const ClientAccess = ZClientAccess.meta({
+  id: "ClientAccess",
+  description: "What the client granted the agency that is still in place.",
+});
 
 /** GET /services' description: each platform with its service ids, in the catalog's order. */
 function catalogByPlatform(): string {
@@ -92,6 +97,20 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       status: 200,
       responseDescription: "The client.",
       response: envelope(Client),
+    },
+    {
+      method: "get",
+      path: "/clients/{id}/access",
+      operationId: "getClientAccess",
+      summary: "Read a client's current access",
+      description:
+        "Every asset the client, or a colleague they handed a service to, granted the agency and that is not removed: one line per asset with its role, when and by whom it was granted, and its state at the last access check. Demo requests are left out. Read-only: removal goes through the dashboard's offboarding or the client's own access page.",
+      tags: ["Clients"],
+      traits: { scope: "clients:read", notFound: true },
+      request: { params: ZIdParam("client") },
+      status: 200,
+      responseDescription: "The client's current access.",
+      response: envelope(ClientAccess),
     },
     {
       method: "patch",

@@ -1,0 +1,194 @@
+// The client's own access page: everything they (or colleagues they handed services to)
+// granted the agency, each line's state at the last check, "Remove" per line and "Remove
+// everything". In the client's language, printable, no agency-internal data.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AccessShell } from "@/components/client-pages/access-shell";
+import { MessageBox } from "@/components/client-pages/message-box";
+import { PrintPageButton } from "@/components/client-pages/print-page-button";
+import { primaryButton, secondaryButton } from "@/components/client-pages/styles";
+import { PlatformLogo } from "@/components/ui/platform-logo";
+import { DateTime } from "@/components/ui/date-time";
+import { accentColors } from "@/lib/surfaces/client-pages/accent-color";
+import {
+  loadClientAccessPage,
+  type ClientAccessLineView,
+} from "@/lib/surfaces/client-pages/client-access/client-access-flow";
+import { clientAccessText } from "@/lib/infra/i18n/client-access-messages";
+import { normalizeReceiptCode } from "@/lib/core/removal-receipts/receipt-code";
+import type { Locale } from "@/lib/infra/i18n/dictionary";
+
+export const dynamic = "force-dynamic";
+// The link is the key: keep it out of search engines and other sites' referrers.
+export const metadata: Metadata = {
+  title: { absolute: "Access" },
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
+
+type Props = {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const STATE_TONE: Record<ClientAccessLineView["state"], string> = {
+  active: "bg-green-100 text-green-900",
+  pending_acceptance: "bg-amber-100 text-amber-950",
+  lost: "bg-slate-200 text-slate-800",
+  unchecked: "bg-slate-100 text-slate-800",
+};
+
+function count(value: string | string[] | undefined): number {
+  const n = typeof value === "string" ? Number(value) : 0;
+  return Number.isInteger(n) && n > 0 && n < 10_000 ? n : 0;
+}
+
+function grantedByText(locale: Locale, agency: string, by: ClientAccessLineView["grantedBy"]): string {
+  if (by.kind === "colleague") return clientAccessText(locale, "by.colleague", { name: by.name ?? "" });
+  if (by.kind === "client") return clientAccessText(locale, "by.client", { name: by.name ?? "" });
+  return clientAccessText(locale, "by.agency", { agency });
+}
+
+export default async function ClientAccessPageRoute({ params, searchParams }: Props) {
+  const { token } = await params;
+  const query = await searchParams;
+  const page = await loadClientAccessPage({ token });
+  if (!page) notFound();
+  const { locale, agency } = page;
+  const v = { agency: agency.name };
+  const removed = count(query.removed);
+  const failed = count(query.failed);
+  const manual = count(query.manual);
+  const receiptCode = normalizeReceiptCode(typeof query.receipt === "string" ? query.receipt : null);
+  const action = `/api/access/client-access/${encodeURIComponent(token)}/remove`;
+
+  return (
+    <AccessShell
+      locale={locale}
+      agency={{ name: agency.name, logoUrl: agency.logoUrl, accent: accentColors(agency.accentColor) }}
+      chrome
+    >
+      <h1 className="text-2xl font-bold tracking-tight">{clientAccessText(locale, "page.title", v)}</h1>
+      <p className="mt-2 text-slate-700">{clientAccessText(locale, "page.intro", v)}</p>
+
+      <div className="mt-4 print:hidden">
+        {query.error === "invalid" ? (
+          <MessageBox tone="error">{clientAccessText(locale, "result.invalid")}</MessageBox>
+        ) : null}
+        {removed > 0 ? (
+          <MessageBox tone="success">{clientAccessText(locale, "result.removed", { count: removed })}</MessageBox>
+        ) : null}
+        {receiptCode ? (
+          <p className="mb-4">
+            <a href={`/receipts/${receiptCode}`} className="font-medium underline underline-offset-2">
+              {clientAccessText(locale, "result.receipt")}
+            </a>
+          </p>
+        ) : null}
+        {failed > 0 ? (
+          <MessageBox tone="error">{clientAccessText(locale, "result.failed", { count: failed })}</MessageBox>
+        ) : null}
+        {manual > 0 ? <MessageBox tone="warning">{clientAccessText(locale, "result.manual", v)}</MessageBox> : null}
+        {page.openLinks.length > 0 ? (
+          <div className="mb-4 space-y-2" data-testid="open-removal-links">
+            <p className="text-sm text-slate-700">{clientAccessText(locale, "result.signIn")}</p>
+            {page.openLinks.map((l) => (
+              <a key={l.platform} href={new URL(l.url).pathname} className={`${primaryButton} w-full sm:w-auto`}>
+                {clientAccessText(locale, "action.continue", { platform: l.platformName })}
+              </a>
+            ))}
+          </div>
+        ) : null}
+      </div>
+
+      {page.lines.length === 0 ? (
+        <MessageBox tone="success">{clientAccessText(locale, "page.empty", v)}</MessageBox>
+      ) : (
+        <ul className="mt-2 space-y-3" aria-label={clientAccessText(locale, "page.title", v)}>
+          {page.lines.map((l) => {
+            const asset = l.assetName ?? l.assetId;
+            return (
+              <li
+                key={l.key}
+                data-line={l.key}
+                data-state={l.state}
+                className="break-inside-avoid rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
+                <div className="flex items-start gap-3">
+                  <PlatformLogo platform={l.platform} />
+                  <div className="min-w-0 flex-1">
+                    <p className="break-words font-semibold">{asset}</p>
+                    <p className="text-sm text-slate-700">
+                      {l.platformName} · {l.serviceName}
+                    </p>
+                    <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                      {l.role ? (
+                        <>
+                          <dt className="text-slate-600">{clientAccessText(locale, "col.role")}</dt>
+                          <dd className="break-words">{l.role}</dd>
+                        </>
+                      ) : null}
+                      <dt className="text-slate-600">{clientAccessText(locale, "col.granted")}</dt>
+                      <dd className="break-words">
+                        {l.grantedAt ? <DateTime value={l.grantedAt} style="date" /> : null}{" "}
+                        {grantedByText(locale, agency.name, l.grantedBy)}
+                      </dd>
+                      <dt className="text-slate-600">{clientAccessText(locale, "col.state")}</dt>
+                      <dd>
+                        <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${STATE_TONE[l.state]}`}>
+                          {clientAccessText(locale, `state.${l.state}`)}
+                        </span>
+                        {l.checkedAt ? (
+                          <span className="ml-1 text-slate-700">
+                            {clientAccessText(locale, "state.checked")} <DateTime value={l.checkedAt} />
+                          </span>
+                        ) : null}
+                      </dd>
+                    </dl>
+                    {l.removal === "manual" ? (
+                      <p className="mt-2 text-sm text-slate-700">
+                        {clientAccessText(locale, "manual.help", {
+                          platform: l.platformName,
+                          account: l.agencyAccount ?? agency.name,
+                        })}
+                      </p>
+                    ) : null}
+                  </div>
+                </div>
+                <form method="post" action={action} className="mt-3 print:hidden">
+                  <input type="hidden" name="line" value={l.key} />
+                  <button
+                    type="submit"
+                    className={`${secondaryButton} w-full sm:w-auto`}
+                    aria-label={clientAccessText(locale, "action.removeLabel", { asset })}
+                  >
+                    {clientAccessText(locale, "action.remove")}
+                  </button>
+                </form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start print:hidden">
+        {page.lines.length > 0 ? (
+          <form method="post" action={action} className="flex flex-col gap-2">
+            <input type="hidden" name="all" value="1" />
+            <button
+              type="submit"
+              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+            >
+              {clientAccessText(locale, "action.removeAll")}
+            </button>
+            <p className="max-w-md text-xs text-slate-700">{clientAccessText(locale, "action.removeAllHelp", v)}</p>
+          </form>
+        ) : null}
+        <PrintPageButton label={clientAccessText(locale, "page.print")} />
+        <a href={`/i/${encodeURIComponent(token)}`} className={secondaryButton}>
+          {clientAccessText(locale, "page.back")}
+        </a>
+      </div>
+    </AccessShell>
+  );
+}
