@@ -7,7 +7,7 @@ import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getUsage } from "@/lib/core/usage/get-usage";
 import { getDb } from "@/lib/infra/db/db";
 import { describeEvent, isFailedGrant, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
-import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
+import { actorNames, describeActor } from "@/lib/core/events/actor-name";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const STALLED_AFTER_DAYS = 3;
@@ -145,7 +145,9 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
   );
   const toEvent = (e: (typeof recentRows)[number]): HomeEvent => {
     const clientName = e.requestId ? (names.get(e.requestId) ?? null) : null;
-    const described = describeEvent(e.type, e.body, clientName, { actorName: actorLabel(e.actor, staff) });
+    const described = describeEvent(e.type, e.body, clientName, {
+      actor: describeActor(e.actor, { clientName: clientName ?? "The client", names: staff }),
+    });
     return { id: e.id, requestId: e.requestId, clientName, createdAt: e.createdAt.toISOString(), ...described };
   };
 
