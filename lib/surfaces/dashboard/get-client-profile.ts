@@ -191,16 +191,16 @@ export async function exportClientAccessCsv(opts: {
   const profile = await getClientProfile(opts);
   const body = toCsv(
     [
-      "client",
-      "client_email",
-      "platform",
-      "service",
-      "asset_id",
-      "asset_name",
-      "role",
-      "granted_at",
-      "granted_by",
-      "request_id",
+      "Client",
+      "Client email",
+      "Platform",
+      "Service",
+      "Asset ID",
+      "Asset name",
+      "Role",
+      "Granted at",
+      "Granted by",
+      "Request ID",
     ],
     profile.assets.map((a) => [
       client.name,
