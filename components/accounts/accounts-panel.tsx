@@ -71,7 +71,11 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions, needs
                       .filter(Boolean)
                       .join(" · ")}
                   </div>
-                  <code className="text-xs text-slate-600">{a.internalAccountId}</code>
+                  {/* the API's name for the account, for integrators: folded away from everyone else */}
+                  <details className="text-xs text-slate-600">
+                    <summary className="cursor-pointer">ID for the API</summary>
+                    <code translate="no">{a.internalAccountId}</code>
+                  </details>
                 </Td>
                 <Td>{getPlatform(a.platform)?.name ?? a.platform}</Td>
                 <Td>

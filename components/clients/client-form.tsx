@@ -1,7 +1,10 @@
 "use client";
 // Create or edit a client with the API's fields. On edit, externalClientId can be set once
 // and is locked afterwards. Field errors come back from the server keyed by field name.
-import { useState } from "react";
+// Inside another form (New request) it must not be a <form> of its own: a form nested in a
+// form is invalid HTML, and a browser may then submit the outer one as a GET with the fields
+// in the URL. There it is a group whose button and Enter key create the client by script.
+import { useRef, useState, type KeyboardEvent } from "react";
 import type { TClient, TCreateClientBody } from "@/lib/core/clients/schemas";
 import { LANGUAGES } from "@/lib/core/clients/schemas";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
@@ -31,6 +34,8 @@ export interface ClientFormProps {
   idPrefix?: string;
   submitLabel?: string;
   compact?: boolean;
+  /** inside another form: a group, not a <form>; Enter and the button submit it by script */
+  nested?: boolean;
   submit: (values: ClientFormValues) => Promise<ActionResult<TClient>>;
   onSaved?: (client: TClient) => void;
   onCancel?: () => void;
@@ -46,12 +51,14 @@ export function ClientForm({
   idPrefix = "client",
   submitLabel,
   compact,
+  nested,
   submit,
   onSaved,
   onCancel,
 }: ClientFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const container = useRef<HTMLElement | null>(null);
   const id = (f: string) => `${idPrefix}-${f}`;
   const lockedExternalId = client?.externalClientId ?? null;
   const field = (
@@ -70,30 +77,31 @@ export function ClientForm({
       />
     </Field>
   );
-  return (
-    <form
-      noValidate
-      className={compact ? "space-y-3" : "grid gap-4 sm:grid-cols-2"}
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const form = new FormData(e.currentTarget);
-        const values: ClientFormValues = {
-          name: String(form.get("name") ?? ""),
-          email: String(form.get("email") ?? ""),
-          company: String(form.get("company") ?? ""),
-          website: String(form.get("website") ?? ""),
-          language: (String(form.get("language") ?? "English") as ClientFormValues["language"]) || "English",
-          externalClientId: lockedExternalId ?? String(form.get("externalClientId") ?? ""),
-        };
-        setBusy(true);
-        const saved = await runAction(() => submit(values), {
-          success: client ? "Client saved." : "Client created.",
-          onFieldErrors: (f) => setErrors(unprefix(f)),
-        });
-        setBusy(false);
-        if (saved) onSaved?.(saved);
-      }}
-    >
+  const valueOf = (name: string): string => {
+    const el = container.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+    return el?.value ?? "";
+  };
+  const send = async () => {
+    if (busy) return;
+    const values: ClientFormValues = {
+      name: valueOf("name"),
+      email: valueOf("email"),
+      company: valueOf("company"),
+      website: valueOf("website"),
+      language: (valueOf("language") || "English") as ClientFormValues["language"],
+      externalClientId: lockedExternalId ?? valueOf("externalClientId"),
+    };
+    setBusy(true);
+    const saved = await runAction(() => submit(values), {
+      success: client ? "Client saved." : "Client created.",
+      onFieldErrors: (f) => setErrors(unprefix(f)),
+    });
+    setBusy(false);
+    if (saved) onSaved?.(saved);
+  };
+  const className = compact ? "space-y-3" : "grid gap-4 sm:grid-cols-2";
+  const fields = (
+    <>
       {field("name", "Contact name")}
       {field("email", "Email", { type: "email" })}
       {field("company", "Company", { optional: true })}
@@ -128,7 +136,7 @@ export function ClientForm({
         />
       </Field>
       <div className={`flex gap-2 ${compact ? "" : "sm:col-span-2"}`}>
-        <Button type="submit" busy={busy}>
+        <Button type={nested ? "button" : "submit"} busy={busy} onClick={nested ? () => void send() : undefined}>
           {submitLabel ?? (client ? "Save changes" : "Create client")}
         </Button>
         {onCancel ? (
@@ -137,6 +145,43 @@ export function ClientForm({
           </Button>
         ) : null}
       </div>
+    </>
+  );
+  if (nested) {
+    return (
+      <div
+        ref={(el) => {
+          container.current = el;
+        }}
+        role="group"
+        aria-label={client ? "Edit client" : "New client"}
+        className={className}
+        onKeyDown={(e: KeyboardEvent<HTMLDivElement>) => {
+          // Enter in a text field would submit the outer form: here it creates the client
+          if (e.key === "Enter" && e.target instanceof HTMLInputElement) {
+            e.preventDefault();
+            e.stopPropagation();
+            void send();
+          }
+        }}
+      >
+        {fields}
+      </div>
+    );
+  }
+  return (
+    <form
+      ref={(el) => {
+        container.current = el;
+      }}
+      noValidate
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      {fields}
     </form>
   );
 }

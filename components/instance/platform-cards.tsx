@@ -60,6 +60,24 @@ function SourceNote({ source }: { source: "environment" | "saved" | null }) {
   return <span className="text-xs text-slate-600">Not set</span>;
 }
 
+/** A platform's text with its permission names (`ads_management`) as copyable code. */
+export function WithCodeNames({ text }: { text: string }) {
+  const parts = text.split(/\b([a-z][a-z0-9]*(?:[._][a-z0-9]+)+)\b/);
+  return (
+    <>
+      {parts.map((p, i) =>
+        i % 2 === 1 ? (
+          <code key={i} translate="no" className="rounded bg-white/60 px-1 text-xs">
+            {p}
+          </code>
+        ) : (
+          p
+        ),
+      )}
+    </>
+  );
+}
+
 /** One value to paste on the platform's side, with its copy button beside it (never below). */
 function CopyRow({
   label,
@@ -165,7 +183,7 @@ function PlatformCardView({
             </div>
           ) : null}
           <p className="text-slate-700">
-            <span className="font-medium">Review:</span> {card.review}
+            <span className="font-medium">Review:</span> <WithCodeNames text={card.review} />
           </p>
           <p className="flex flex-wrap gap-x-4 gap-y-1">
             {card.consoleUrl ? (
@@ -291,10 +309,10 @@ function PlatformCardView({
             <p
               role="status"
               data-testid={`verify-result-${card.platform}`}
-              className={`rounded-md px-3 py-2 ${card.verification.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+              className={`rounded-md px-3 py-2 [overflow-wrap:anywhere] ${card.verification.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
             >
               {card.verification.ok ? "Verified: " : "Verification failed: "}
-              {card.verification.message}{" "}
+              <WithCodeNames text={card.verification.message} />{" "}
               <span className="text-xs">
                 (<DateTime value={card.verification.at} />
                 {card.verification.current ? "" : "; the credentials changed since"})

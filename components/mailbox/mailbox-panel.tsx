@@ -17,6 +17,33 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 const STATUS_TONE: Record<string, BadgeTone> = { pending: "amber", stored: "blue", sent: "green", failed: "red" };
 
+/** What each email is, in words: never its stored kind. */
+const KIND_LABEL: Record<string, string> = {
+  invite: "Access request",
+  reminder: "Reminder",
+  forward: "Handed to a colleague",
+  verify_email: "Email address check",
+  account_exists: "Sign-up with an existing account",
+  notification: "Notification",
+  notification_digest: "Notification digest",
+  team_invite: "Team invitation",
+  removal_link: "Access removal",
+  platform_setup: "Platform setup",
+  password_reset: "Password reset",
+};
+
+/** The status in words: "stored" means kept here because no mail server is set up. */
+const STATUS_LABEL: Record<string, string> = {
+  pending: "Waiting to send",
+  stored: "Kept here (no mail server)",
+  sent: "Sent",
+  failed: "Failed",
+};
+
+function kindLabel(kind: string): string {
+  return KIND_LABEL[kind] ?? kind.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
 export function MailboxPanel({ initialPage }: { initialPage: Page<EmailItem> }) {
   const list = useEmailList(initialPage);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -56,10 +83,10 @@ export function MailboxPanel({ initialPage }: { initialPage: Page<EmailItem> }) 
                   >
                     {e.subject}
                   </Button>
-                  <span className="block px-2.5 text-xs text-slate-600">{e.kind.replace(/_/g, " ")}</span>
+                  <span className="block px-2.5 text-xs text-slate-600">{kindLabel(e.kind)}</span>
                 </Td>
                 <Td>
-                  <Badge tone={STATUS_TONE[e.status] ?? "gray"}>{e.status}</Badge>
+                  <Badge tone={STATUS_TONE[e.status] ?? "gray"}>{STATUS_LABEL[e.status] ?? e.status}</Badge>
                 </Td>
                 <Td className="whitespace-nowrap text-slate-600">
                   <DateTime value={e.createdAt} />

@@ -52,6 +52,7 @@ export function ClientPicker({
         <p className="mb-2 text-sm font-medium">New client</p>
         <ClientForm
           compact
+          nested
           idPrefix="inline-client"
           submitLabel="Add client"
           submit={(v) => createClient(toCreateBody(v))}

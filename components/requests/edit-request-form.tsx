@@ -12,6 +12,7 @@ import { useInvalidateRequests } from "@/components/requests/use-requests";
 import { runAction } from "@/components/ui/action-feedback";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
@@ -28,7 +29,11 @@ export interface EditRequestFormProps {
   reopening: boolean;
   /** the deadline has passed: a new one is required to reopen */
   needsDeadline: boolean;
-  save: (input: TEditRequestInput) => Promise<ActionResult<{ id: string; changed: boolean; reopened: boolean }>>;
+  clientName: string;
+  clientEmail: string;
+  save: (
+    input: TEditRequestInput,
+  ) => Promise<ActionResult<{ id: string; changed: boolean; reopened: boolean; emailedTo: string | null }>>;
 }
 
 export function EditRequestForm({
@@ -37,12 +42,16 @@ export function EditRequestForm({
   initial,
   reopening,
   needsDeadline,
+  clientName,
+  clientEmail,
   save,
 }: EditRequestFormProps) {
   const router = useRouter();
   const invalidate = useInvalidateRequests();
   const [services, setServices] = useState<PickedServices>(initial);
   const [expiry, setExpiry] = useState("");
+  // asking for more is pointless if the client never hears of it: on by default
+  const [emailClient, setEmailClient] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const today = new Date();
@@ -60,13 +69,16 @@ export function EditRequestForm({
           requestId,
           requestedServices: services,
           ...(expiresAt ? { expiresAt } : {}),
+          ...(reopening ? { emailClient } : {}),
         };
         const saved = await runAction(() => save(input), { onFieldErrors: setErrors });
         setBusy(false);
         if (saved) {
           toast.success(
             saved.reopened
-              ? "The request is open again; the client sees what is new."
+              ? saved.emailedTo
+                ? `The request is open again; ${clientName} was emailed the link (${saved.emailedTo}).`
+                : `The request is open again. ${clientName} was not emailed: send them the link or a reminder.`
               : saved.changed
                 ? "Request updated."
                 : "Nothing changed.",
@@ -107,6 +119,17 @@ export function EditRequestForm({
               aria-describedby="expiresAt-error"
             />
           </Field>
+        </Card>
+      ) : null}
+      {reopening ? (
+        <Card title="Tell the client">
+          <Checkbox
+            id="emailClient"
+            label={`Email ${clientName} the link`}
+            hint={`Sent to ${clientEmail}, in their language. The link is the same; it now asks only for what is new.`}
+            checked={emailClient}
+            onChange={(e) => setEmailClient(e.target.checked)}
+          />
         </Card>
       ) : null}
       <div className="flex flex-wrap gap-2">

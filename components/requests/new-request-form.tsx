@@ -16,6 +16,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
@@ -62,8 +63,11 @@ export function NewRequestForm({
   const [expiry, setExpiry] = useState("");
   const [thankYou, setThankYou] = useState("");
   const [redirectUrl, setRedirectUrl] = useState("");
-  const [sendEmail, setSendEmail] = useState(false);
+  // on by default: an owner who creates a request expects the client to hear of it
+  const [sendEmail, setSendEmail] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // raised on each refused create, so the summary beside the button takes the focus again
+  const [refused, setRefused] = useState(0);
   const [busy, setBusy] = useState<"create" | "preview" | null>(null);
   const today = new Date();
 
@@ -77,10 +81,15 @@ export function NewRequestForm({
     ...(expiryFromDate(expiry) ? { expiresAt: expiryFromDate(expiry) } : {}),
   });
 
+  const showErrors = (f: Record<string, string>) => {
+    setErrors(f);
+    if (Object.keys(f).length > 0) setRefused((n) => n + 1);
+  };
+
   const validateLocally = (): boolean => {
     if (!client) {
       setErrors({ clientId: "Choose a client or create one." });
-      toast.error("Choose a client first.");
+      setRefused((n) => n + 1);
       return false;
     }
     return true;
@@ -95,7 +104,7 @@ export function NewRequestForm({
         e.preventDefault();
         if (!validateLocally()) return;
         setBusy("create");
-        const created = await runAction(() => createRequest(body()), { onFieldErrors: setErrors });
+        const created = await runAction(() => createRequest(body()), { onFieldErrors: showErrors });
         setBusy(null);
         if (created) {
           toast.success("Request created.");
@@ -199,6 +208,7 @@ export function NewRequestForm({
         </div>
       </Card>
 
+      <ErrorSummary errors={errors} attempt={refused} title="The request was not created. Fix what is marked above:" />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={busy === "create"} disabled={busy !== null}>
           Create request
@@ -212,7 +222,7 @@ export function NewRequestForm({
             // opened before the await so the browser does not block it as a pop-up
             const tab = window.open("about:blank", "_blank");
             setBusy("preview");
-            const demo = await runAction(() => previewRequest(body()), { onFieldErrors: setErrors });
+            const demo = await runAction(() => previewRequest(body()), { onFieldErrors: showErrors });
             setBusy(null);
             if (demo && tab) tab.location.href = demo.inviteUrl;
             else if (demo) window.open(demo.inviteUrl, "_blank", "noopener");

@@ -68,8 +68,8 @@ export function ServiceAccounts({
               <div key={a.internalAccountId}>
                 <Checkbox
                   id={`svc-${s.id}-acc-${a.internalAccountId}`}
-                  label={a.displayName ?? a.email ?? a.internalAccountId}
-                  hint={a.internalAccountId}
+                  label={a.displayName ?? a.email ?? `${a.platform} account`}
+                  hint={a.displayName && a.email ? a.email : undefined}
                   checked={!!link}
                   disabled={disabled}
                   onChange={(e) =>

@@ -82,7 +82,15 @@ test("create a client and a request, watch the client's progress live, act on it
   await expect(page.getByTestId("selected-client")).toContainText("dana@dash.example");
   // nothing chosen: the server's error shows next to the services
   await page.getByRole("button", { name: "Create request" }).click();
-  await expect(page.getByText("Request at least one service or the intake form.", { exact: true })).toBeVisible();
+  await expect(
+    page
+      .locator("#requestedServices-error, p[role=alert]", {
+        hasText: "Request at least one service or the intake form.",
+      })
+      .first(),
+  ).toBeVisible();
+  // and again beside the button, where the person is looking
+  await expect(page.getByTestId("error-summary")).toContainText("Request at least one service or the intake form.");
   await expect(page.getByLabel("Ask the intake form")).toBeDisabled();
 
   await page.locator("summary", { hasText: "Google" }).click();
@@ -159,7 +167,10 @@ test("create a client and a request, watch the client's progress live, act on it
   await expect(page).toHaveURL(/\/edit$/);
   // the Google section is already open: the request asks a Google service
   await page.getByLabel("Google Analytics", { exact: true }).check();
+  // the client hears of it: emailing them the link is offered, and on
+  await expect(page.getByLabel("Email Dana Dashboard the link")).toBeChecked();
   await page.getByRole("button", { name: "Ask for more access" }).click();
+  await expect(page.getByText("Dana Dashboard was emailed the link (dana@dash.example)")).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/requests\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("request-status")).toHaveText("In progress");
   await expect(page.locator('[data-event-type="request.updated"]')).toHaveCount(updatesBefore + 1);

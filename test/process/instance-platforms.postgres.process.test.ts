@@ -1,5 +1,5 @@
 // Going live from the dashboard on two instances of one build on one PostgreSQL database:
-// an agency Owner gets 404 on the instance's Platforms page and its actions; the instance
+// an agency Owner is refused the instance's Platforms page and its actions; the instance
 // administrator saves Meta's credentials on one instance and verifies them against the
 // Meta fake, and the other instance takes Meta live without a restart; the sandbox switch
 // flipped on one instance is followed by the other. vitest.process.config.ts includes
@@ -56,7 +56,7 @@ async function eventually(read: () => Promise<string | undefined>, expected: str
   expect(last).toBe(expected);
 }
 
-it("an Owner gets 404; the administrator's Meta setup and sandbox switch reach the other instance without a restart", async () => {
+it("an Owner is refused; the administrator's Meta setup and sandbox switch reach the other instance without a restart", async () => {
   const [a, b] = apps as [RunningServer, RunningServer];
   // the first user of the fresh installation runs it
   const admin = await createUser({
@@ -77,12 +77,13 @@ it("an Owner gets 404; the administrator's Meta setup and sandbox switch reach t
   const verify = serverAction(ACTIONS, "verifyPlatformAction");
   const switches = serverAction(ACTIONS, "setPlatformSwitchesAction");
 
-  // the boundary: the page and every action are missing for an agency Owner
-  // (the dashboard streams its shell first, so the page's 404 is its "Page not found" body, not the status)
+  // the boundary: the page's settings and every action are refused to an agency Owner, who
+  // is told who administers the installation and the operator's command instead
   const hidden = await (
     await fetch(`${a.url}/dashboard/instance/platforms`, { headers: { cookie: cookieHeader(ownerJar) } })
   ).text();
-  expect(hidden).toContain("Page not found");
+  expect(hidden).toContain("Only this installation&#x27;s administrators set up platforms");
+  expect(hidden).toContain("user make-instance-admin");
   expect(hidden).not.toContain("Redirect URIs of this installation");
   expect(hidden).not.toContain('"instanceAdmin":true');
   for (const [action, args] of [

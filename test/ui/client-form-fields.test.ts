@@ -53,3 +53,27 @@ describe("the client forms", () => {
     });
   });
 });
+
+describe("the inline client form inside New request", () => {
+  it("is a group, not a form nested in the request's form, and its button does not submit a form", () => {
+    const html = renderToStaticMarkup(
+      createElement(ClientForm, {
+        compact: true,
+        nested: true,
+        idPrefix: "inline-client",
+        submitLabel: "Add client",
+        submit,
+      }),
+    );
+    expect(html).not.toContain("<form");
+    expect(html).toMatch(/role="group"/);
+    expect(html).toMatch(/<button[^>]*type="button"[^>]*>Add client/);
+    expect(html).not.toMatch(/type="submit"/);
+  });
+
+  it("the request form's client picker uses it nested", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const source = await readFile("components/requests/client-picker.tsx", "utf8");
+    expect(source).toMatch(/<ClientForm[\s\S]*?\bnested\b[\s\S]*?\/>/);
+  });
+});

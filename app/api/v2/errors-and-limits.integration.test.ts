@@ -58,17 +58,22 @@ describe("authentication", () => {
     for (const [path, methods] of ROUTES) {
       for (const method of methods) {
         const body = method === "GET" ? undefined : {};
-        expectError(await call(server.url, "", method, path, { key: null, body }), 401, "UNAUTHENTICATED");
-        expectError(await call(server.url, `${a.key}x`, method, path, { body }), 401, "UNAUTHENTICATED");
-        expectError(
-          await call(server.url, "", method, path, {
-            key: null,
-            body,
-            headers: { authorization: `bearer  ${a.key} extra` },
-          }),
-          401,
-          "UNAUTHENTICATED",
+        const none = await call(server.url, "", method, path, { key: null, body });
+        expectError(none, 401, "UNAUTHENTICATED");
+        // RFC 6750: every 401 of a Bearer-protected resource names the scheme
+        expect(none.headers.get("www-authenticate"), `${method} ${path}`).toBe('Bearer realm="api"');
+        const wrong = await call(server.url, `${a.key}x`, method, path, { body });
+        expectError(wrong, 401, "UNAUTHENTICATED");
+        expect(wrong.headers.get("www-authenticate"), `${method} ${path}`).toBe(
+          'Bearer realm="api", error="invalid_token"',
         );
+        const malformed = await call(server.url, "", method, path, {
+          key: null,
+          body,
+          headers: { authorization: `bearer  ${a.key} extra` },
+        });
+        expectError(malformed, 401, "UNAUTHENTICATED");
+        expect(malformed.headers.get("www-authenticate")).toMatch(/^Bearer /);
       }
     }
   });

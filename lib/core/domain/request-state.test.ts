@@ -225,6 +225,15 @@ describe("request status transitions", () => {
     expect(applyAction(before, { kind: "cancel" }, NOW)).toMatchObject({ ok: false, code: "INVALID_STATE" });
   });
 
+  it("says why a cancel is refused in a sentence that reads right", () => {
+    expect(applyAction(req({ status: "expired" }), { kind: "cancel" }, NOW)).toMatchObject({
+      message: "An expired request cannot be cancelled",
+    });
+    expect(applyAction(completed(), { kind: "cancel" }, NOW)).toMatchObject({
+      message: "A completed request cannot be cancelled",
+    });
+  });
+
   it.each<[string, RequestState]>([
     ["a deadline still ahead", req({ expiresAt: LATER })],
     ["no deadline", req()],

@@ -158,7 +158,7 @@ export function applyAction(state: RequestState, action: RequestAction, now: Dat
   if (action.kind === "cancel") {
     if (status === "cancelled") return unchanged(state);
     if (status === "completed" || status === "expired") {
-      return fail("INVALID_STATE", `A ${status} request cannot be cancelled`);
+      return fail("INVALID_STATE", `${status === "expired" ? "An" : "A"} ${status} request cannot be cancelled`);
     }
     return finish(state, { ...copy(state), status: "cancelled" }, [{ type: "request.cancelled" }], {
       cancelledNow: true,

@@ -7,7 +7,7 @@ import { inviteUrl, requestLinkToken } from "@/lib/core/requests/serialize-reque
 export async function queueRequestEmail(
   tx: Tx,
   opts: { agencyId: string; requestId: string; kind: "invite" | "reminder" },
-) {
+): Promise<{ to: string }> {
   const r = await tx.accessRequest.findUniqueOrThrow({
     where: { id: opts.requestId },
     include: { client: true, agency: { select: { name: true, accentColor: true } } },
@@ -32,4 +32,5 @@ export async function queueRequestEmail(
       html: mail.html,
     },
   });
+  return { to: r.client.email };
 }

@@ -11,6 +11,7 @@
 // The request row lock orders us against a cancel: a request closed meanwhile records
 // nothing (`GrantRefusal("closed")`, or applyRequestAction's INVALID_STATE `ApiError`).
 
+import { colleagueActor } from "@/lib/core/events/actor-name";
 import { ATTEMPT_EVENT_PLATFORMS, GRANT_FAILED_PLATFORMS } from "@/lib/core/catalog/catalog";
 import { serviceName } from "@/lib/core/catalog/catalog-messages";
 import { recordEvent } from "@/lib/core/events/record-event";
@@ -96,7 +97,7 @@ export async function recordGrantAttempt(opts: {
           invitation: attempt.invitations.get(svc.serviceId) ?? null,
           tx,
           now,
-          ...(row.forward ? { grantedBy: row.forward.email } : {}),
+          ...(row.forward ? { grantedBy: row.forward.email, actor: colleagueActor(row.forward.email) } : {}),
         })
       ).request;
     }

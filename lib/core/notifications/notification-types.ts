@@ -1,6 +1,7 @@
 // The events agency staff can be notified of, the email modes, and the plain-language
 // line each notification shows (in the app, in emails and on Slack). Pure.
 import { getCatalogService } from "@/lib/core/catalog/catalog";
+import type { ActorDisplay } from "@/lib/core/events/actor-name";
 
 // "request.forwarded" is not an event of its own: it is the request.updated of a client
 // handing services to a colleague, which staff may want to hear about.
@@ -63,15 +64,19 @@ export function notifyTypeOf(type: string, data: unknown): string {
 }
 
 /**
- * One sentence, e.g. "Acme granted Meta Ads". `actorName` is the team member (or "Your
- * team", "The API") who acted for the agency; null when the client did it.
+ * One sentence, e.g. "Acme granted Meta Ads". `actor` is who acted, as `describeActor`
+ * shows them: a member (or "Your team", "The API") for the agency, or the client's colleague;
+ * null or the client when the client did it.
  */
 export function notificationText(
   type: NotifyEventType | typeof AWAITING_CONFIRMATION | typeof INVITATION_REMINDER,
   data: unknown,
   clientName: string,
-  actorName: string | null = null,
+  actor: ActorDisplay | null = null,
 ): string {
+  const actorName = actor?.agencySide ? actor.label : null;
+  // the client's side: the client, or a colleague they handed the service to
+  const who = actor?.kind === "colleague" ? actor.label : clientName;
   const d = (data ?? {}) as EventData;
   const svcId = d.service?.service;
   const svc = (svcId && getCatalogService(svcId)?.name) || svcId || "a service";
@@ -83,9 +88,9 @@ export function notificationText(
       return `${clientName} granted ${svc} by invitation a day ago and it is still waiting for you to accept${to ? ` (sent to ${to})` : ""}`;
     }
     case "service.granted":
-      return actorName ? `${actorName} marked ${svc} as granted for ${clientName}` : `${clientName} granted ${svc}`;
+      return actorName ? `${actorName} marked ${svc} as granted for ${clientName}` : `${who} granted ${svc}`;
     case "service.skipped":
-      return `${clientName} skipped ${svc}`;
+      return `${who} skipped ${svc}`;
     case "intake.completed":
       return `${clientName} completed the intake form`;
     case "request.completed":

@@ -150,7 +150,7 @@ describe("the client page and deleting a client", () => {
     expect(profile.activity.some((a) => /Ana Client granted/.test(a.text))).toBe(true);
     const csv = await exportClientAccessCsv({ agencyId: agency.agencyId, id: clientId });
     expect(csv.body.split("\r\n")[0]).toBe(
-      "client,client_email,platform,service,asset_id,asset_name,role,granted_at,granted_by,request_id",
+      "Client,Client email,Platform,Service,Asset ID,Asset name,Role,Granted at,Granted by,Request ID",
     );
     expect(csv.body.split("\r\n").filter(Boolean)).toHaveLength(3);
 

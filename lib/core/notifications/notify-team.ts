@@ -19,7 +19,7 @@ import {
   type INVITATION_REMINDER,
 } from "@/lib/core/notifications/notification-types";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
-import { actorDisplayName } from "@/lib/core/events/actor-name";
+import { actorDisplay } from "@/lib/core/events/actor-name";
 
 export const INSTANT_BATCH_MS = 60_000;
 export const INSTANT_BATCH_MAX_MS = 10 * 60_000;
@@ -47,7 +47,7 @@ export async function notifyTeam(
     type as NotifyEventType | typeof AWAITING_CONFIRMATION | typeof INVITATION_REMINDER,
     opts.data,
     client?.name ?? "A client",
-    await actorDisplayName(tx, opts.agencyId, opts.actor ?? null),
+    await actorDisplay(tx, opts.agencyId, opts.actor ?? null, client?.name ?? "A client"),
   );
   const link = client ? `${env().appUrl}/dashboard/clients/${client.id}` : `${env().appUrl}/dashboard`;
 

@@ -38,7 +38,8 @@ export interface ApplyOptions {
   invitation?: StoredInvitation | null;
   /** who grants, for the client page: a staff email; by default "client", or "team" for the agency's actions */
   grantedBy?: string;
-  /** who acts for the agency (a staff email, or "api"); credited in the timeline and notifications */
+  /** who acts for the agency (a staff email, or "api"), or the client's colleague on a client
+   * action (`colleagueActor`); credited in the timeline and notifications */
   actor?: string;
   tx?: Tx;
   now?: Date;
@@ -60,7 +61,7 @@ function defaultGrantedBy(action: RequestAction): string {
 /** Who an action's events are credited to: the client, the acting staff member (or the API), or the sweep. */
 export function actorOf(action: RequestAction, opts: Pick<ApplyOptions, "actor">): string {
   if (action.kind === "expire") return "system";
-  if (isClientAction(action)) return "client";
+  if (isClientAction(action)) return opts.actor?.startsWith("colleague:") ? opts.actor : "client";
   return opts.actor ?? "team";
 }
 

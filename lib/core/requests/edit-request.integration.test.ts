@@ -124,6 +124,32 @@ describe("ask for more access (a completed request)", () => {
     expect(again.status).toBe("completed");
   });
 
+  it("emails the client the link when asked, and only then", async () => {
+    const db = await getDb();
+    const mails = (requestId: string) => db.email.findMany({ where: { requestId }, select: { kind: true, to: true } });
+    const told = await newRequest(ads());
+    await applyAgencyAction({ agencyId, input: { requestId: told.id, kind: "mark_granted", serviceId: "google_ads" } });
+    const res = await edit(told.id, { ...ads(), ...portal() }, { emailClient: true });
+    expect(res).toMatchObject({ reopened: true, emailedTo: "cleo@c.test" });
+    expect(await mails(told.id)).toEqual([{ kind: "invite", to: "cleo@c.test" }]);
+
+    const quiet = await newRequest(ads());
+    await applyAgencyAction({
+      agencyId,
+      input: { requestId: quiet.id, kind: "mark_granted", serviceId: "google_ads" },
+    });
+    expect(await edit(quiet.id, { ...ads(), ...portal() }, { emailClient: false })).toMatchObject({ emailedTo: null });
+    expect(await mails(quiet.id)).toEqual([]);
+    // an open request's edit never emails: the client already has the link
+    const open = await newRequest(ads());
+    expect(await edit(open.id, { ...ads(), ...portal() }, { emailClient: true })).toMatchObject({ emailedTo: null });
+    expect(await mails(open.id)).toEqual([]);
+    expect(
+      ZEditRequestInput.safeParse({ requestId: open.id, requestedServices: {}, emailClient: "yes" }).error?.issues[0]
+        ?.path,
+    ).toEqual(["emailClient"]);
+  });
+
   it("refuses to reopen with nothing new, and leaves the request completed", async () => {
     const r = await newRequest(ads());
     await applyAgencyAction({ agencyId, input: { requestId: r.id, kind: "mark_granted", serviceId: "google_ads" } });

@@ -10,6 +10,7 @@ import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError, notFound, validationError } from "@/lib/core/common/api-error";
 import { UUID } from "@/lib/core/common/uuid";
 import { isExpired, validateExpiresAt } from "@/lib/core/domain/expiry";
+import { queueRequestEmail } from "@/lib/core/emails/queue-request-email";
 import { replaceRequestServices } from "@/lib/core/requests/replace-request-services";
 import { ZRequestedServices, type TRequest } from "@/lib/core/requests/schemas";
 
@@ -17,6 +18,8 @@ export const ZEditRequestInput = z.strictObject({
   requestId: z.uuid({ error: "requestId must be a uuid." }),
   requestedServices: ZRequestedServices,
   expiresAt: z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 datetime." }).optional(),
+  /** on "Ask for more access": email the client the link, in their language */
+  emailClient: z.boolean({ error: "emailClient must be true or false." }).optional(),
 });
 export type TEditRequestInput = z.infer<typeof ZEditRequestInput>;
 
@@ -25,7 +28,7 @@ export async function editRequest(opts: {
   input: TEditRequestInput;
   now?: Date;
   actor?: string;
-}): Promise<{ changed: boolean; reopened: boolean; request: TRequest }> {
+}): Promise<{ changed: boolean; reopened: boolean; emailedTo: string | null; request: TRequest }> {
   const { agencyId, input } = opts;
   const now = opts.now ?? new Date();
   if (!UUID.test(input.requestId)) throw notFound("Request");
@@ -74,7 +77,12 @@ export async function editRequest(opts: {
     if (reopening && !res.changed) {
       throw validationError("requestedServices", "To ask for more access, add a service or change a role or account.");
     }
-    return { ...res, reopened: reopening };
+    // a reopened request the client does not hear of waits for nothing
+    let emailedTo: string | null = null;
+    if (reopening && input.emailClient) {
+      emailedTo = (await queueRequestEmail(tx, { agencyId, requestId: input.requestId, kind: "invite" })).to;
+    }
+    return { ...res, reopened: reopening, emailedTo };
   };
   return inTransaction(run);
 }

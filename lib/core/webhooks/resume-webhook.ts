@@ -31,7 +31,10 @@ export async function resumeWebhook(opts: { agencyId: string; id: string; tx?: T
     // the demo's sample webhook (or any older one) under a reserved name would only fail: change the URL first
     const reserved = current.pausedAt ? reservedUrlProblem(current.url) : null;
     if (reserved)
-      throw new ApiError("INVALID_STATE", `This webhook cannot be resumed: its ${reserved}. Change the url first.`);
+      throw new ApiError(
+        "INVALID_STATE",
+        `This webhook cannot be resumed: its ${reserved}. Change its address (URL) first.`,
+      );
     if (current.pausedAt)
       await cancelPendingDeliveries(tx, { webhookId: opts.id, reason: PAUSED_REASON, now, dueOnly: true });
     const row = current.pausedAt

@@ -316,8 +316,24 @@ export async function verifyCredentials(
     const result = await probeTokenEndpoint(opts.http, values, entry.probe, opts.redirectUri);
     return entry.after ? entry.after(values, result) : result;
   } catch (err) {
-    if (err instanceof ConnectorError)
-      return { ok: false, message: `The platform could not be reached: ${err.message}.` };
+    if (err instanceof ConnectorError) return { ok: false, message: verifyFailureMessage(err) };
     throw err;
   }
+}
+
+/**
+ * One sentence for a Verify that failed on the way: never the platform's URL (it runs out
+ * of the card and says nothing to a person) and never the same words twice.
+ */
+export function verifyFailureMessage(err: ConnectorError): string {
+  const unreachable = "The platform could not be reached";
+  const detail = err.message
+    .replace(/\s*\(?https?:\/\/[^\s)]*\)?/g, "")
+    .replace(new RegExp(`^${unreachable}[:.]?\\s*`), "")
+    .trim()
+    .replace(/[.\s]+$/, "");
+  if (err.kind === "server_error" || !detail) {
+    return `${unreachable}: check this server's network and try Verify again in a few minutes.`;
+  }
+  return `The platform refused the check: ${detail}.`;
 }

@@ -14,12 +14,13 @@ import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { setIntake } from "@/lib/core/intake/set-intake";
 import { createUser } from "@/lib/core/users/create-user";
+import { DEMO_USER_EMAIL } from "@/lib/core/instance/instance-admin";
 import { MIN_PASSWORD_LENGTH } from "@/lib/core/users/password";
 import { seedDemoSamples } from "@/lib/runtime/seed/seed-demo-samples";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { sandboxAgencyToken } from "@/lib/infra/connectors/sandbox-connector";
 
-export const DEMO_EMAIL = "demo@example.com";
+export const DEMO_EMAIL = DEMO_USER_EMAIL;
 export const DEMO_AGENCY_NAME = "Demo Agency";
 
 export interface DemoCredentials {

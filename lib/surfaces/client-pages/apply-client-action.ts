@@ -3,6 +3,7 @@
 // and events come from applyRequestAction; this adds the checks only the client pages
 // need (the service's grant method) and turns refusals into page error codes.
 
+import { colleagueActor } from "@/lib/core/events/actor-name";
 import { effectiveClientFlow } from "@/lib/surfaces/client-pages/load-access-page";
 import type { ClientAction } from "@/lib/core/domain/request-state";
 import { ApiError } from "@/lib/core/common/api-error";
@@ -57,7 +58,12 @@ export async function applyClientAction(opts: {
   if (row.isDemo && action.kind === "invite_sent")
     return { changed: false, request: serializeRequest(row, now), preview: true };
   try {
-    const result = await applyRequestAction({ requestId: row.id, action, now });
+    const result = await applyRequestAction({
+      requestId: row.id,
+      action,
+      now,
+      ...(row.forward ? { actor: colleagueActor(row.forward.email) } : {}),
+    });
     return { changed: result.changed, request: result.request, preview: row.isDemo };
   } catch (err) {
     if (err instanceof ApiError && (err.code === "INVALID_STATE" || err.code === "NOT_FOUND")) {

@@ -23,6 +23,9 @@ import {
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { call, seedV2Agency, type SeededV2Agency } from "@/test/support/v2-fixtures";
 import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
+import { getDashboardHome } from "@/lib/surfaces/dashboard/home/get-dashboard-home";
+import { exportClientAccessCsv, getClientProfile } from "@/lib/surfaces/dashboard/get-client-profile";
+import { createUser } from "@/lib/core/users/create-user";
 
 let base: string;
 let close: () => Promise<void>;
@@ -41,6 +44,8 @@ beforeAll(async () => {
     ).internalAccountId;
   }
   agency = { agencyId: v2.agencyId, accounts };
+  // a member who hears of grants (the default notifications)
+  await createUser({ agencyId: v2.agencyId, email: "owner@agency.test", password: "owner-password-123" });
 });
 afterAll(async () => close?.());
 
@@ -134,6 +139,23 @@ describe("handing services to a colleague", () => {
     const metaView = mine.platforms.flatMap((p) => p.services).find((s) => s.serviceId === "meta_ads")!;
     expect(metaView.forwardedTo).toMatchObject({ name: "Marta Colleague", email: "marta@client.test" });
     expect(metaView.grantedByColleague).toBe("Marta Colleague");
+
+    // Every dashboard place credits the colleague, named as the client's colleague, never
+    // the client and never as agency staff.
+    const credit = "Marta Colleague, colleague of Ana Client";
+    const detail = await getRequestForDashboard({ agencyId: agency.agencyId, id: requestId });
+    const grantLine = detail.timeline.find((t) => t.type === "service.granted" && t.service === "meta_ads")!;
+    expect(grantLine.text).toBe(`${credit} granted Meta Ad Account (1 asset)`);
+    const home = await getDashboardHome({ agencyId: agency.agencyId });
+    expect(home.recent.map((e) => e.text)).toContain(`${credit} granted Meta Ad Account (1 asset)`);
+    const notes = await db.notification.findMany({ where: { requestId, type: "service.granted" } });
+    expect(notes.map((n) => n.message)).toEqual([`${credit} granted Meta Ad Account`]);
+    const profile = await getClientProfile({ agencyId: agency.agencyId, id: detail.request.client.id });
+    expect(profile.assets.find((a) => a.service === "Meta Ad Account")!.grantedBy).toBe(credit);
+    expect(profile.activity.map((a) => a.text)).toContain(`${credit} granted Meta Ad Account (1 asset)`);
+    const csv = await exportClientAccessCsv({ agencyId: agency.agencyId, id: detail.request.client.id });
+    expect(csv.body).toContain(`"${credit}"`);
+    expect(csv.body).not.toContain("marta@client.test (team)");
 
     // The client grants the rest: the request completes with both.
     await signInAndGrant(base, token, "google_analytics");

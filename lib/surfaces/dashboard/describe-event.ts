@@ -1,6 +1,7 @@
 // Events in plain language for agency staff ("Ana granted Meta Ad Account · 2 ad
 // accounts") instead of event names and versions. Pure: it reads the stored event body
 // (the exact webhook payload) and the catalog's names.
+import type { ActorDisplay } from "@/lib/core/events/actor-name";
 import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 
 export interface DescribedEvent {
@@ -69,8 +70,8 @@ function plural(n: number, word: string): string {
 
 /** What else the sentence needs: who acted for the agency, and the status the request had before. */
 export interface DescribeContext {
-  /** the team member (or "Your team", "The API") who caused it; null or absent when the client did */
-  actorName?: string | null;
+  /** who caused it, as `describeActor` shows them (the client, their colleague, a member...) */
+  actor?: ActorDisplay | null;
   /** the request's status in the previous event of its timeline */
   previousStatus?: string | null;
   /** the type of the previous event that named the same service */
@@ -89,8 +90,10 @@ export function describeEvent(
   } catch {
     // an unreadable body still gets a sentence from its type
   }
-  const who = clientName ?? body.data?.client?.name ?? "The client";
-  const staff = ctx.actorName ?? null;
+  const shown = ctx.actor ?? null;
+  // a colleague acting through a forwarded link is named as such, never as the client
+  const who = shown?.kind === "colleague" ? shown.label : (clientName ?? body.data?.client?.name ?? "The client");
+  const staff = shown?.agencySide ? shown.label : null;
   const svcId = body.data?.service?.service;
   const svc = serviceName(svcId);
   switch (type) {
@@ -181,12 +184,12 @@ export interface ActorEvent {
 
 /**
  * Describes a request's events oldest first, each with what came before it (the status it
- * left, the service's last event) and credited through `actorLabel` (the client: null).
+ * left, the service's last event) and credited through `describeActor`.
  */
 export function describeEvents<T extends ActorEvent>(
   events: readonly T[],
   clientName: string | null,
-  actorName: (actor: string | null) => string | null,
+  actorOf: (actor: string | null) => ActorDisplay,
 ): DescribedEvent[] {
   let previousStatus: string | null = null;
   const lastOfService = new Map<string, string>();
@@ -199,7 +202,7 @@ export function describeEvents<T extends ActorEvent>(
     }
     const svcId = body.data?.service?.service;
     const described = describeEvent(e.type, e.body, clientName, {
-      actorName: actorName(e.actor),
+      actor: actorOf(e.actor),
       previousStatus,
       previousServiceEvent: svcId ? (lastOfService.get(svcId) ?? null) : null,
     });

@@ -8,7 +8,7 @@ import { listClientNotes, type TClientNote } from "@/lib/core/clients/client-not
 import { effectiveStatus } from "@/lib/core/domain/request-state";
 import { roleLabel } from "@/lib/core/catalog/catalog-messages";
 import { describeEvent, describeEvents } from "@/lib/surfaces/dashboard/describe-event";
-import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
+import { actorNames, describeActor, grantedByActor } from "@/lib/core/events/actor-name";
 import { toCsv } from "@/lib/surfaces/dashboard/csv";
 import { compareTimeline, timelineEntry } from "@/lib/core/requests/get-request-timeline";
 
@@ -62,12 +62,6 @@ function roleText(serviceId: string, accessLevel: string | null): string | null 
   return roleLabel("en", serviceId, accessLevel) ?? accessLevel;
 }
 
-function who(grantedBy: string | null, clientName: string, staff: ReadonlyMap<string, string>): string {
-  if (!grantedBy || grantedBy === "client") return `${clientName} (client)`;
-  if (grantedBy === "team") return "Your team";
-  return `${staff.get(grantedBy.toLowerCase()) ?? grantedBy} (team)`;
-}
-
 export async function getClientProfile(opts: { agencyId: string; id: string; now?: Date }): Promise<TClientProfile> {
   const now = opts.now ?? new Date();
   const client = await getClientOrThrow(opts);
@@ -75,13 +69,23 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
   const requests = await db.accessRequest.findMany({
     where: { agencyId: opts.agencyId, clientId: client.id, isDemo: false },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    include: { services: { orderBy: { position: "asc" } }, intakeAnswers: { orderBy: { createdAt: "asc" } } },
+    include: {
+      services: { orderBy: { position: "asc" } },
+      intakeAnswers: { orderBy: { createdAt: "asc" } },
+      forwards: { select: { email: true } },
+    },
     take: 500,
   });
+  // a colleague's grant holds their plain email: made a colleague actor by the request's forwards
+  const grantedBy = (r: (typeof requests)[number], value: string | null) =>
+    grantedByActor(
+      value,
+      r.forwards.map((f) => f.email),
+    );
   const staff = await actorNames(
     db,
     opts.agencyId,
-    requests.flatMap((r) => r.services.map((s) => s.grantedBy)),
+    requests.flatMap((r) => r.services.map((s) => grantedBy(r, s.grantedBy))),
   );
   const assets: TProfileAsset[] = [];
   for (const r of requests) {
@@ -95,7 +99,7 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
         platformName,
         service,
         grantedAt: s.grantedAt?.toISOString() ?? null,
-        grantedBy: who(s.grantedBy, client.name, staff),
+        grantedBy: describeActor(grantedBy(r, s.grantedBy), { clientName: client.name, names: staff }).byline,
         requestId: r.id,
       };
       if (list.length === 0) {
@@ -153,7 +157,9 @@ export async function getClientProfile(opts: { agencyId: string; id: string; now
   const described = new Map<string, ReturnType<typeof describeEvent>>();
   for (const requestId of new Set(oldestFirst.map((e) => e.requestId))) {
     const own = oldestFirst.filter((e) => e.requestId === requestId);
-    describeEvents(own, client.name, (a) => actorLabel(a, staffActors)).forEach((d, i) => described.set(own[i]!.id, d));
+    describeEvents(own, client.name, (a) => describeActor(a, { clientName: client.name, names: staffActors })).forEach(
+      (d, i) => described.set(own[i]!.id, d),
+    );
   }
   const activity = events.map((e) => ({ id: e.id, ...described.get(e.id)!, createdAt: e.createdAt.toISOString() }));
 
@@ -185,16 +191,16 @@ export async function exportClientAccessCsv(opts: {
   const profile = await getClientProfile(opts);
   const body = toCsv(
     [
-      "client",
-      "client_email",
-      "platform",
-      "service",
-      "asset_id",
-      "asset_name",
-      "role",
-      "granted_at",
-      "granted_by",
-      "request_id",
+      "Client",
+      "Client email",
+      "Platform",
+      "Service",
+      "Asset ID",
+      "Asset name",
+      "Role",
+      "Granted at",
+      "Granted by",
+      "Request ID",
     ],
     profile.assets.map((a) => [
       client.name,

@@ -104,9 +104,11 @@ function innerWithApiKey<B, Q, P extends string>(
   ): Promise<Response> => {
     const requestId = call.requestId;
     let extraHeaders: Record<string, string> = {};
+    let keyPresented = false;
     try {
       const header = req.headers.get("authorization") ?? "";
       const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      keyPresented = !!match;
       if (!match) throw new ApiError("UNAUTHENTICATED", "Send your API key as Authorization: Bearer <key>.");
       const auth = await authenticateApiKey(match[1]!);
       if (!auth) throw new ApiError("UNAUTHENTICATED", "The API key is invalid or revoked.");
@@ -179,9 +181,18 @@ function innerWithApiKey<B, Q, P extends string>(
         "X-Request-Id": requestId,
       });
     } catch (err) {
-      return errorResponse(toApiError(err, requestId), requestId, extraHeaders);
+      const apiError = toApiError(err, requestId);
+      // RFC 6750 section 3: a 401 from a Bearer-protected resource names the scheme to use
+      const headers: Record<string, string> =
+        apiError.status === 401 ? { ...extraHeaders, "WWW-Authenticate": bearerChallenge(keyPresented) } : extraHeaders;
+      return errorResponse(apiError, requestId, headers);
     }
   };
+}
+
+/** The challenge of a 401: the scheme, and `invalid_token` when a key was sent and refused. */
+export function bearerChallenge(keyPresented: boolean): string {
+  return keyPresented ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
 }
 
 type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -60,7 +60,7 @@ export const editRequestAction = dashboardAction(
   ZEditRequestInput,
   async (input, ctx) => {
     const res = await editRequest({ agencyId: ctx.agencyId, input, actor: ctx.email });
-    return { id: res.request.id, changed: res.changed, reopened: res.reopened };
+    return { id: res.request.id, changed: res.changed, reopened: res.reopened, emailedTo: res.emailedTo };
   },
   "request.edited",
 );

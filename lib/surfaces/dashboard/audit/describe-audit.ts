@@ -155,6 +155,8 @@ const PHRASES: Record<string, (t: string | null, c: Record<string, unknown>) => 
   "webhook.resumed": (t) => `resumed ${t ?? "a webhook"}`,
   "webhook.secret_rotated": (t) => `rotated the signing secret of ${t ?? "a webhook"}`,
   "webhook.test_sent": (t) => `sent a test event to ${t ?? "a webhook"}`,
+  "instance.admin_granted": () =>
+    "became an administrator of this installation: the first to sign up where only the demo user administered it",
   "plan.changed": (_t, c) => (c.plan ? `changed the plan to ${String(c.plan).replace(/_/g, " ")}` : "changed the plan"),
   "demo_data.removed": () => "removed the demo data",
 };

@@ -3,6 +3,8 @@ import { hashToken } from "@/lib/infra/secrets/link-token";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/core/common/api-error";
 import { cancelRequest } from "@/lib/core/requests/cancel-request";
+import { applyAgencyAction } from "@/lib/core/requests/apply-agency-action";
+import { editRequest, ZEditRequestInput } from "@/lib/core/requests/edit-request";
 import { sendReminderNow } from "@/lib/core/requests/send-reminder-now";
 import { getDb } from "@/lib/infra/db/db";
 import { getDashboardHome } from "@/lib/surfaces/dashboard/home/get-dashboard-home";
@@ -41,8 +43,32 @@ describe("dashboard home", () => {
     });
     expect(home.stalled.map((r) => r.id)).toEqual([old.requestId]);
     // cancelled through the API (no team member): credited to the API
-    expect(home.recent.map((e) => e.text)).toContain("The API cancelled the request");
+    expect(home.recent.map((e) => e.text)).toContain("Ana Client: The API cancelled the request");
+    // every line names its client; a grant attempt's report is not activity
+    expect(home.recent.filter((e) => e.clientName && !e.text.includes(e.clientName))).toEqual([]);
+    expect(home.recent.filter((e) => /grant attempt/.test(e.text))).toEqual([]);
     expect(home.usage.clients.used).toBeGreaterThanOrEqual(3);
+  });
+
+  it("reads a reopened request as asking for more access, naming the client", async () => {
+    const r = await seedAccessRequest(agency, { google_analytics: { accessLevel: "viewer" } });
+    const links = [{ internalAccountId: agency.accounts.google! }];
+    await applyAgencyAction({
+      agencyId: agency.agencyId,
+      input: { requestId: r.requestId, kind: "mark_granted", serviceId: "google_analytics" },
+    });
+    await editRequest({
+      agencyId: agency.agencyId,
+      input: ZEditRequestInput.parse({
+        requestId: r.requestId,
+        requestedServices: {
+          google_analytics: { accessLevel: "viewer", requestedAccountLinks: links },
+          google_tag_manager: { accessLevel: "read", requestedAccountLinks: links },
+        },
+      }),
+    });
+    const home = await getDashboardHome({ agencyId: agency.agencyId });
+    expect(home.recent.map((e) => e.text)).toContain("Ana Client: The API reopened the request to ask for more access");
   });
 
   it("shows failed grants of the week in plain language", async () => {

@@ -7,7 +7,7 @@ import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getUsage } from "@/lib/core/usage/get-usage";
 import { getDb } from "@/lib/infra/db/db";
 import { describeEvent, isFailedGrant, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
-import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
+import { actorNames, describeActor } from "@/lib/core/events/actor-name";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const STALLED_AFTER_DAYS = 3;
@@ -40,6 +40,15 @@ export interface DashboardHome {
   recent: HomeEvent[];
 }
 
+function statusIn(body: string): string | null {
+  try {
+    const status = (JSON.parse(body) as { data?: { request?: { status?: unknown } } }).data?.request?.status;
+    return typeof status === "string" ? status : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function getDashboardHome(opts: { agencyId: string; now?: Date }): Promise<DashboardHome> {
   const now = opts.now ?? new Date();
   const db = await getDb();
@@ -69,8 +78,9 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
       },
     }),
     getUsage({ agencyId: opts.agencyId, now }),
+    // a grant attempt's report is technical (its failures have their own list): not activity
     db.event.findMany({
-      where: { agencyId: opts.agencyId, test: false },
+      where: { agencyId: opts.agencyId, test: false, type: { not: "connection.attempt_completed" } },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: 12,
       select: { id: true, type: true, body: true, createdAt: true, requestId: true, actor: true },
@@ -143,11 +153,27 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
     opts.agencyId,
     [...recentRows, ...failedRows].map((e) => e.actor),
   );
+  // an update reads as "asked for more access" only beside the status it left: the previous event's
+  const previousStatus = new Map<string, string | null>();
+  for (const e of recentRows.filter((r) => r.type === "request.updated" && r.requestId)) {
+    const before = await db.event.findFirst({
+      where: { requestId: e.requestId, createdAt: { lt: e.createdAt } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { body: true },
+    });
+    previousStatus.set(e.id, before ? statusIn(before.body) : null);
+  }
   const toEvent = (e: (typeof recentRows)[number]): HomeEvent => {
     const clientName = e.requestId ? (names.get(e.requestId) ?? null) : null;
-    const described = describeEvent(e.type, e.body, clientName, { actorName: actorLabel(e.actor, staff) });
+    const described = describeEvent(e.type, e.body, clientName, {
+      actor: describeActor(e.actor, { clientName: clientName ?? "The client", names: staff }),
+      previousStatus: previousStatus.get(e.id) ?? null,
+    });
     return { id: e.id, requestId: e.requestId, clientName, createdAt: e.createdAt.toISOString(), ...described };
   };
+  // Recent activity mixes every client's: a line that does not name its client says whose it is
+  const named = (e: HomeEvent): HomeEvent =>
+    e.clientName && !e.text.includes(e.clientName) ? { ...e, text: `${e.clientName}: ${e.text}` } : e;
 
   return {
     waiting: { total, oldest: all.slice(0, WAITING_SHOWN) },
@@ -157,6 +183,6 @@ export async function getDashboardHome(opts: { agencyId: string; now?: Date }): 
       .slice(0, 10)
       .map(toEvent),
     usage,
-    recent: recentRows.map(toEvent),
+    recent: recentRows.map(toEvent).map(named),
   };
 }

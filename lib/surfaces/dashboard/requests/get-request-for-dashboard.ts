@@ -15,7 +15,7 @@ import {
 import { lastRemindersOf } from "@/lib/core/requests/send-reminder-now";
 import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get-request-timeline";
 import { describeEvents, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
-import { actorLabel, actorNames } from "@/lib/core/events/actor-name";
+import { actorNames, describeActor } from "@/lib/core/events/actor-name";
 import { instructionSteps, roleLabel } from "@/lib/core/catalog/catalog-messages";
 import {
   listRequestAssignments,
@@ -159,7 +159,7 @@ export async function getRequestForDashboard(opts: {
   const described = describeEvents(
     events.map((e) => ({ ...e, body: bodyOfEvent.get(e.id) ?? "{}" })),
     row.client.name,
-    (a) => actorLabel(a, staff),
+    (a) => describeActor(a, { clientName: row.client.name, names: staff }),
   );
   // reminders are emails, not events: they join the timeline in time order
   const timeline: TDescribedTimelineEntry[] = [

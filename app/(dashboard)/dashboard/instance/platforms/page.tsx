@@ -1,13 +1,17 @@
-// The instance's Platforms page (instance administrators only; 404 for everyone else):
-// one card per platform with a connector, to set its app up, verify it and take it live;
-// then the identity providers staff sign in with (Staff sign-in).
+// The instance's Platforms page (instance administrators only): one card per platform with a
+// connector, to set its app up, verify it and take it live; then the identity providers staff
+// sign in with (Staff sign-in). Anyone else is told who administers the installation and the
+// command an operator runs to add an administrator, instead of a bare 404 (the checklist's
+// "connect your platforms" leads here).
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
+import { EmptyState } from "@/components/ui/empty-state";
 import { PlatformCards } from "@/components/instance/platform-cards";
 import { StaffSignInCards } from "@/components/instance/staff-sign-in-cards";
 import { listStaffProviderCards } from "@/lib/core/sso/staff-sso-settings";
 import { PageHeader } from "@/components/ui/page-header";
-import { isInstanceAdmin } from "@/lib/core/instance/instance-admin";
+import { isInstanceAdmin, listInstanceAdmins, MAKE_ADMIN_COMMAND } from "@/lib/core/instance/instance-admin";
+import { getDb } from "@/lib/infra/db/db";
 import { listPlatformCards } from "@/lib/core/instance/platform-settings";
 import { env } from "@/lib/infra/env";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
@@ -20,7 +24,36 @@ export const dynamic = "force-dynamic";
 export default async function PlatformsPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Finstance%2Fplatforms");
-  if (!(await isInstanceAdmin(ctx.userId))) notFound();
+  if (!(await isInstanceAdmin(ctx.userId))) {
+    const admins = await listInstanceAdmins();
+    return (
+      <>
+        <PageHeader title="Platforms" />
+        <EmptyState
+          title="Only this installation's administrators set up platforms"
+          description={
+            admins.length > 0
+              ? `Ask ${admins.join(", ")} to set up the platforms you need, or to have you made an administrator.`
+              : "This installation has no administrator besides the demo user. Ask whoever runs it to make you one."
+          }
+        />
+        <p className="mt-4 text-sm text-slate-700">
+          Whoever runs the installation adds an administrator with:{" "}
+          <code className="rounded bg-slate-100 px-1 py-0.5 break-all" data-testid="make-admin-command">
+            {MAKE_ADMIN_COMMAND}
+          </code>{" "}
+          (or lists them in <code className="rounded bg-slate-100 px-1 py-0.5">INSTANCE_ADMIN_EMAILS</code>).
+        </p>
+      </>
+    );
+  }
+  // the first to sign up where only the demo user administered: told why the page is theirs
+  const granted = await (
+    await getDb()
+  ).auditEntry.findFirst({
+    where: { actorUserId: ctx.userId, action: "instance.admin_granted" },
+    select: { id: true },
+  });
   const [cards, staffCards] = await Promise.all([listPlatformCards(), listStaffProviderCards()]);
   return (
     <>
@@ -28,6 +61,15 @@ export default async function PlatformsPage() {
         title="Platforms"
         description="Set up this installation's app on each platform, verify it, and take it live. Values set in the environment always win over what is saved here."
       />
+      {granted ? (
+        <p
+          className="mb-4 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900"
+          role="status"
+        >
+          You administer this installation: you were the first to sign up on it, and its only administrator was the demo
+          user. The change is in your agency&apos;s audit log.
+        </p>
+      ) : null}
       <PlatformCards
         cards={cards}
         production={env().NODE_ENV === "production"}

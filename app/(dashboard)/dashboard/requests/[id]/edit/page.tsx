@@ -85,6 +85,8 @@ export default async function EditRequestPage({ params }: { params: Promise<{ id
         accounts={accounts}
         initial={initial}
         reopening={reopening}
+        clientName={r.client.name}
+        clientEmail={r.client.email}
         needsDeadline={reopening && !!r.expiresAt && isExpired(new Date(r.expiresAt), new Date())}
         save={editRequestAction}
       />
