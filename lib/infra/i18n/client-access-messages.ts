@@ -2,6 +2,7 @@
 // agency can access, each line's state at the last check, and removal. Kept apart from
 // dictionary.ts: one feature, one table.
 import type { Locale } from "@/lib/infra/i18n/dictionary";
+import { messageTable } from "@/lib/infra/i18n/message-table";
 
 const EN = {
   "page.title": (v: { agency: string }) => `What ${v.agency} can access`,
@@ -123,11 +124,4 @@ const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };
 
 export type ClientAccessMessageKey = keyof Messages;
 
-export function clientAccessText<K extends ClientAccessMessageKey>(
-  locale: Locale,
-  key: K,
-  ...args: Parameters<Messages[K]>
-): string {
-  const fn = TABLES[locale][key] as (...a: unknown[]) => string;
-  return fn(...args);
-}
+export const clientAccessText = messageTable(TABLES);

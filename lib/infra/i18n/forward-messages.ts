@@ -2,6 +2,7 @@
 // what the page shows of each handed service, the colleague's email and page), in the
 // three client languages. Kept apart from dictionary.ts: one feature, one table.
 import type { Locale } from "@/lib/infra/i18n/dictionary";
+import { messageTable } from "@/lib/infra/i18n/message-table";
 
 const EN = {
   "form.summary": () => "Someone else manages this?",
@@ -96,11 +97,4 @@ const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };
 
 export type ForwardMessageKey = keyof Messages;
 
-export function forwardText<K extends ForwardMessageKey>(
-  locale: Locale,
-  key: K,
-  ...args: Parameters<Messages[K]>
-): string {
-  const fn = TABLES[locale][key] as (...a: unknown[]) => string;
-  return fn(...args);
-}
+export const forwardText = messageTable(TABLES);

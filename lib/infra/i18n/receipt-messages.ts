@@ -1,6 +1,7 @@
 // Removal receipts in the three client languages: the email, the receipt page and the page
 // that checks a verification code. Kept apart from dictionary.ts: one feature, one table.
 import type { Locale } from "@/lib/infra/i18n/dictionary";
+import { messageTable } from "@/lib/infra/i18n/message-table";
 
 const EN = {
   "email.subject": (v: { agency: string }) => `Receipt: ${v.agency}'s access was removed`,
@@ -120,11 +121,4 @@ const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };
 
 export type ReceiptMessageKey = keyof Messages;
 
-export function receiptText<K extends ReceiptMessageKey>(
-  locale: Locale,
-  key: K,
-  ...args: Parameters<Messages[K]>
-): string {
-  const fn = TABLES[locale][key] as (...a: unknown[]) => string;
-  return fn(...args);
-}
+export const receiptText = messageTable(TABLES);

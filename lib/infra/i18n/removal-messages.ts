@@ -1,6 +1,7 @@
 // The client's texts of offboarding with consent (the removal link's email and page), in
 // the three client languages. Kept apart from dictionary.ts: one feature, one table.
 import type { Locale } from "@/lib/infra/i18n/dictionary";
+import { messageTable } from "@/lib/infra/i18n/message-table";
 
 const EN = {
   "email.subject": (v: { agency: string }) => `${v.agency} asks you to remove its access`,
@@ -94,11 +95,4 @@ const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };
 
 export type RemovalMessageKey = keyof Messages;
 
-export function removalText<K extends RemovalMessageKey>(
-  locale: Locale,
-  key: K,
-  ...args: Parameters<Messages[K]>
-): string {
-  const fn = TABLES[locale][key] as (...a: unknown[]) => string;
-  return fn(...args);
-}
+export const removalText = messageTable(TABLES);
