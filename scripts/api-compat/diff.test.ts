@@ -136,6 +136,24 @@ describe("the API compatibility check", () => {
     ).toEqual(["POST /clients request application/json.phone: added as required"]);
   });
 
+  it("does not count a field required only in one alternative of an anyOf as required of every caller", () => {
+    expect(
+      changed((d) => {
+        const body = d.paths["/clients"].post.requestBody.content["application/json"].schema;
+        body.anyOf = [
+          { properties: { email: { type: "string", minLength: 3 } }, required: ["email"] },
+          { properties: { phone: { type: "string" } }, required: ["phone"] },
+        ];
+      }),
+    ).toEqual([]);
+    expect(
+      changed((d) => {
+        const body = d.paths["/clients"].post.requestBody.content["application/json"].schema;
+        body.allOf = [{ properties: { email: { type: "string" } }, required: ["email"] }];
+      }),
+    ).toEqual(["POST /clients request application/json.email: now required"]);
+  });
+
   it("accepts integer widened to number and a type made nullable", () => {
     expect(changed((d) => (d.components.schemas.Client.properties.count = { type: "number" }))).toEqual([]);
     expect(changed((d) => (d.components.schemas.Client.properties.id = { type: ["string", "null"] }))).toEqual([]);

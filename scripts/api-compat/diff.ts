@@ -42,7 +42,9 @@ function add(
   out.set(key, entry);
 }
 
-function walk(doc: Json, out: Surface, at: string, raw: unknown, required: boolean, seen: Set<string>) {
+// `branch`: the schema is one of a oneOf/anyOf's alternatives, whose `required` lists hold only
+// when that alternative is the one taken, so they make no field required of every caller.
+function walk(doc: Json, out: Surface, at: string, raw: unknown, required: boolean, seen: Set<string>, branch = false) {
   if (!isObject(raw)) return;
   const { schema, ref } = resolve(doc, raw, seen);
   const inner = ref ? new Set([...seen, ref]) : seen;
@@ -55,12 +57,13 @@ function walk(doc: Json, out: Surface, at: string, raw: unknown, required: boole
   add(out, at, { types: types.map(String), enum: values, required });
   for (const key of ["allOf", "oneOf", "anyOf"]) {
     const list = schema[key];
-    if (Array.isArray(list)) for (const sub of list) walk(doc, out, at, sub, required && key === "allOf", inner);
+    if (Array.isArray(list))
+      for (const sub of list) walk(doc, out, at, sub, required && key === "allOf", inner, branch || key !== "allOf");
   }
   if (isObject(schema.properties)) {
     const req = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
     for (const [name, sub] of Object.entries(schema.properties))
-      walk(doc, out, `${at}.${name}`, sub, req.has(name), inner);
+      walk(doc, out, `${at}.${name}`, sub, req.has(name) && !branch, inner);
   }
   if (schema.items) walk(doc, out, `${at}[]`, schema.items, false, inner);
   if (isObject(schema.additionalProperties)) walk(doc, out, `${at}{}`, schema.additionalProperties, false, inner);
