@@ -11,6 +11,7 @@ export const V2_PATH_METHODS = [
   route("/me", "GET"),
   route("/clients", "GET", "POST"),
   route(`/clients/${ID}`, "GET", "PATCH"),
+  route(`/clients/${ID}/access`, "GET"),
   route("/requests", "GET", "POST"),
   route(`/requests/${ID}`, "GET"),
   route(`/requests/${ID}/cancel`, "POST"),
