@@ -40,12 +40,14 @@ build() {
 e2e() {
   export E2E_PORT="${E2E_PORT:-3100}"
   if [ -n "${DATABASE_URL:-}" ]; then
-    local base="$DATABASE_URL" name="e2e_$(date +%s)_$$"
-    psql "$base" -qc "CREATE DATABASE $name" >/dev/null
-    export DATABASE_URL="${base%/*}/$name"
+    # not local: the EXIT trap reads them after this function has returned
+    e2e_base="$DATABASE_URL"
+    e2e_name="e2e_$(date +%s)_$$"
+    psql "$e2e_base" -qc "CREATE DATABASE $e2e_name" >/dev/null
+    export DATABASE_URL="${e2e_base%/*}/$e2e_name"
     export DATA_DIR="$(mktemp -d)"
     npm run -s db:migrate >/dev/null
-    trap 'psql "$base" -qc "DROP DATABASE IF EXISTS $name WITH (FORCE)" >/dev/null 2>&1 || true; rm -rf "$DATA_DIR"' EXIT
+    trap 'psql "$e2e_base" -qc "DROP DATABASE IF EXISTS $e2e_name WITH (FORCE)" >/dev/null 2>&1 || true; rm -rf "$DATA_DIR"' EXIT
   else
     export DATA_DIR="$(mktemp -d)"
     # The real-connector app (playwright.config.ts, second webServer) has its own folder.
