@@ -24,6 +24,9 @@ process.env.ENCRYPTION_KEY ??= "0123456789abcdef0123456789abcdef0123456789abcdef
 const secrets = { APP_SECRET: process.env.APP_SECRET, ENCRYPTION_KEY: process.env.ENCRYPTION_KEY };
 
 const INSTANCE_WIDE = /going-live\.spec\.ts$/;
+// Journeys against the platform fakes, which listen on fixed ports and keep state for the whole
+// run (e2e/fixtures/platform-fakes.ts): one at a time, beside the other journeys.
+const PLATFORM_FAKES = /(-real|one-platform-sign-in)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -34,7 +37,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
-    { name: "journeys", testIgnore: INSTANCE_WIDE },
+    { name: "journeys", testIgnore: [INSTANCE_WIDE, PLATFORM_FAKES] },
+    { name: "platform-fakes", testMatch: PLATFORM_FAKES, workers: 1 },
     // Files that change what the whole installation shares (platform credentials saved on
     // the Platforms page) run alone, after every other journey.
     { name: "instance-wide", testMatch: INSTANCE_WIDE, workers: 1, dependencies: ["journeys"] },

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { api, seedAgency } from "../fixtures/admin";
+import { confirmInviteInDashboard } from "../fixtures/agency-actions";
 
 let host: http.Server;
 let hostOrigin: string;
@@ -58,7 +59,7 @@ async function newRequest(baseURL: string, language: string) {
     },
   );
   expect(created.status).toBe(201);
-  return created.body.data;
+  return { ...created.body.data, seeded };
 }
 
 async function expectAccessible(page: Page) {
@@ -82,12 +83,25 @@ const WORDS = {
 
 for (const width of [1280, 375]) {
   for (const language of ["English", "Spanish"] as const) {
-    test(`the thank-you page sums up what was shared (${language}, ${width} px)`, async ({ page, baseURL }) => {
+    test(`the thank-you page sums up what was shared (${language}, ${width} px)`, async ({
+      page,
+      baseURL,
+      browser,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       const request = await newRequest(baseURL!, language);
       await page.goto(request.inviteUrl);
       await expect(page.locator('[data-platform-logo="hubspot"]').first()).toBeVisible();
       await page.locator('[data-service="hubspot_portal"]').getByRole("button", { name: WORDS[language].sent }).click();
+      // the agency confirms every invite the client says they sent; then the request is done
+      await expect(page.getByTestId("share-summary")).toHaveCount(0);
+      await confirmInviteInDashboard(browser, {
+        email: request.seeded.email,
+        password: request.seeded.password,
+        requestId: request.id,
+        serviceId: "hubspot_portal",
+      });
+      await page.goto(request.inviteUrl);
       const summary = page.getByTestId("share-summary");
       await expect(summary.getByRole("heading")).toHaveText(WORDS[language].heading);
       await expect(summary.locator('[data-summary="granted"]')).toContainText(WORDS[language].granted);
