@@ -144,9 +144,11 @@ test("create a client and a request, watch the client's progress live, act on it
   await expect(page.getByTestId("request-status")).toHaveText("In progress");
   await expect(page.locator('[data-event-type="service.granted"]')).toHaveCount(1);
 
-  // HubSpot is granted as soon as the client says they sent the invite
+  // HubSpot: the client says they sent the invite; like every manual step, the team confirms it
   await client.locator('[data-service="hubspot_portal"]').getByRole("button", { name: "I've sent the invite" }).click();
   const hubspot = page.locator('[data-testid="service-row"][data-service="hubspot_portal"]');
+  await expect(hubspot.getByText("Waiting for you to confirm")).toBeVisible({ timeout: 15_000 });
+  await hubspot.getByRole("button", { name: "Confirm access received" }).click();
   await expect(hubspot.getByText("Granted", { exact: true })).toBeVisible({ timeout: 15_000 });
   await client.waitForLoadState();
 
