@@ -27,6 +27,8 @@ const INSTANCE_WIDE = /going-live\.spec\.ts$/;
 // Journeys against the platform fakes, which listen on fixed ports and keep state for the whole
 // run (e2e/fixtures/platform-fakes.ts): one at a time, beside the other journeys.
 const PLATFORM_FAKES = /(-real|one-platform-sign-in)\.spec\.ts$/;
+/** The page tour (e2e/dashboard/page-tour.spec.ts): four long tests, queued first. */
+const PAGE_TOUR = /page-tour\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -36,12 +38,21 @@ export default defineConfig({
   // file run in order. E2E_WORKERS=1 runs one file at a time.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Playwright queues the projects' tests in this order, so the longest start first: the journeys
+  // against the fakes (one at a time, on one worker) and the page tour's four tests beside them,
+  // then the other journeys fill the gaps. A worker left idle at the end is time lost on 2 cores.
   projects: [
-    { name: "journeys", testIgnore: [INSTANCE_WIDE, PLATFORM_FAKES] },
     { name: "platform-fakes", testMatch: PLATFORM_FAKES, workers: 1 },
+    { name: "page-tour", testMatch: PAGE_TOUR },
+    { name: "journeys", testIgnore: [INSTANCE_WIDE, PLATFORM_FAKES, PAGE_TOUR] },
     // Files that change what the whole installation shares (platform credentials saved on
     // the Platforms page) run alone, after every other journey.
-    { name: "instance-wide", testMatch: INSTANCE_WIDE, workers: 1, dependencies: ["journeys"] },
+    {
+      name: "instance-wide",
+      testMatch: INSTANCE_WIDE,
+      workers: 1,
+      dependencies: ["platform-fakes", "page-tour", "journeys"],
+    },
   ],
   // one retry on CI: a 2-core runner under load can stall a browser step
   retries: process.env.CI ? 1 : 0,

@@ -20,8 +20,10 @@ import { seedDemoAgency, type DemoAgency, type DemoState } from "../fixtures/dem
 import { SCREENSHOT_DIR, checkPage, watchConsole, type TourLanguage, type TourProblem } from "../fixtures/page-checks";
 
 // a 2-core runner visits about one page a second, with axe and a screenshot each; the tour's
-// budget leaves room for a loaded one
-test.describe.configure({ timeout: 720_000 });
+// budget leaves room for a loaded one. Its four tests are the longest of the browser pass: they
+// run side by side on the workers there are (each worker seeds its own demo agency), and
+// playwright.config.ts queues them before the other journeys.
+test.describe.configure({ mode: "parallel", timeout: 720_000 });
 
 const WIDTHS = [1280, 375] as const;
 const LANGUAGES: [TourLanguage, string][] = [
