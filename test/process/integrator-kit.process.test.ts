@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 /** Runs a command; resolves with its output, rejects with it when it exits non-zero. */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
