@@ -22,9 +22,12 @@ WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
 COPY prisma ./prisma
+# the SDK is a workspace: without its package.json npm ci leaves out its dependencies
+COPY sdk/package.json ./sdk/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx next build
+# the SDK tarball the app serves at /sdk/ (public/sdk/), then the server
+RUN node scripts/pack-sdk.mjs && npx next build
 
 # --- the runtime: non-root, production dependencies, the standalone server and the sources
 # the worker, admin CLI and migration runner run from (through tsx)
@@ -43,6 +46,7 @@ RUN groupadd --system --gid 1001 app \
  && mkdir -p /data && chown app:app /data
 COPY --from=build --chown=app:app /app/.next/standalone ./
 COPY --from=build --chown=app:app /app/.next/static ./.next/static
+COPY --from=build --chown=app:app /app/public ./public
 COPY --from=deps --chown=app:app /app/node_modules ./node_modules
 COPY --from=build --chown=app:app /app/generated ./generated
 COPY --chown=app:app package.json tsconfig.json ./

@@ -32,7 +32,7 @@ timed() {
 
 build() {
   # Build once; rebuild only when a source file is newer than the last build.
-  if [ ! -f .next/BUILD_ID ] || [ -n "$(find app components lib public proxy.ts instrumentation.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
+  if [ ! -f .next/BUILD_ID ] || [ -n "$(find app components lib public sdk/src sdk/package.json proxy.ts instrumentation.ts next.config.ts -newer .next/BUILD_ID -print -quit 2>/dev/null)" ]; then
     npm run -s build
   fi
 }
