@@ -1,8 +1,9 @@
 // Tests that run the built app as real processes (the standalone server the container
 // image runs): `npx vitest run --config vitest.process.config.ts` after `next build`.
 // scripts/test.sh runs them between the build and Playwright. Files named
-// `*.postgres.process.test.ts` need several processes on one database, so they run only
-// with DATABASE_URL (the embedded database belongs to one process).
+// `*.postgres.process.test.ts` run only with DATABASE_URL: they need several processes on
+// one database (the embedded database belongs to one process), or what they test does not
+// depend on the database and once is enough (the integrator kit: npm installs and newman).
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 

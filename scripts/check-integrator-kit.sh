@@ -7,7 +7,7 @@
 #   3. the tarball's changelog has a section for its version and no unreleased changes.
 # The tarball in three fresh consumer projects (CommonJS, ESM, TypeScript with node16
 # resolution) running the typical flow against the built app, and the Postman collection under
-# newman, are process tests: test/process/integrator-kit.process.test.ts.
+# newman, are process tests: test/process/integrator-kit.postgres.process.test.ts.
 # Needs the root `npm ci` (the SDK builds with the declared typescript); no app build.
 # Exits non-zero on the first failure; leaves nothing behind. Usage: bash scripts/check-integrator-kit.sh
 set -euo pipefail

@@ -1,7 +1,7 @@
 // The committed collection and environment are the ones the document generates (else run
 // `npm run collection`); the collection holds every operation with its method, path and the
 // bearer key, in an order that runs as a flow, with a test on every request; the document and
-// the collection list the catalog's services and platforms. (test/process/integrator-kit.process.test.ts
+// the collection list the catalog's services and platforms. (test/process/integrator-kit.postgres.process.test.ts
 // runs it with newman against the built app.)
 import fs from "node:fs";
 import path from "node:path";

@@ -9,7 +9,8 @@
 // - newman runs the Postman collection (api-collection/) with its environment file as a flow,
 //   with 0 failures and at least one assertion per request.
 // (scripts/check-integrator-kit.sh checks the rest before any build: the linters, attw, the
-// tarball's changelog.)
+// tarball's changelog.) Nothing here depends on the database mode: it runs once, in the
+// PostgreSQL pass (vitest.process.config.ts).
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
