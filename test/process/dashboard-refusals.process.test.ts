@@ -3,8 +3,10 @@
 // would start a 200 first). Another agency's client, print view, request, request edit and
 // webhook, a missing id, a malformed id, and the instance's Platforms page for someone who
 // does not administer the installation; each with a page saying what happened and the way
-// back, and none showing the other agency's data. Runs on the embedded database (seeded,
-// closed, then handed to the server) and, with DATABASE_URL, on PostgreSQL.
+// back, and none showing the other agency's data. And a server action's body Next.js cannot
+// decode (not JSON) or will not read (over its 1 MB limit) answers 400 or 413, not Next.js's
+// 500. Runs on the embedded database (seeded, closed, then handed to the server) and, with
+// DATABASE_URL, on PostgreSQL.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createUser } from "@/lib/core/users/create-user";
@@ -13,7 +15,7 @@ import { ZCreateWebhookBody } from "@/lib/core/webhooks/schemas";
 import { closeDb, getDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
 import { seedAccessAgency, seedAccessRequest } from "@/test/support/access-fixtures";
-import { cookieHeader, signInDashboard } from "@/test/support/server-actions";
+import { cookieHeader, serverAction, signInDashboard } from "@/test/support/server-actions";
 import { prepareStandalone, startStandalone, stopServer, type RunningServer } from "@/test/support/standalone-server";
 
 const PASSWORD = "refused-pages-Secret1";
@@ -91,4 +93,32 @@ it("answers 404 with a helpful page for another agency's objects, missing ids an
     `/dashboard/requests/${own.requestId}/edit`,
   ])
     expect((await page(member, path)).status, path).toBe(200);
+});
+
+it("answers a server action's body that is not JSON with 400 and one over the limit with 413, storing nothing", async () => {
+  const member = await signInDashboard(app.url, "member@own.test", PASSWORD);
+  const action = serverAction("app/(dashboard)/dashboard/clients/client-actions.ts", "createClientAction");
+  const send = (body: string) =>
+    fetch(`${app.url}${action.page}`, {
+      method: "POST",
+      headers: {
+        accept: "text/x-component",
+        "next-action": action.id,
+        "content-type": "text/plain;charset=UTF-8",
+        origin: app.url,
+        cookie: cookieHeader(member),
+      },
+      body,
+    });
+  for (const body of ['[{"name": ', "not json"]) {
+    const res = await send(body);
+    expect(res.status, body).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
+  }
+  const large = await send(JSON.stringify([{ name: "x".repeat(1024 * 1024), email: "big@client.test" }]));
+  expect(large.status).toBe(413);
+  expect(await large.json()).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
+  // the client list is as it was: one client of the member's agency
+  const clients = await fetch(`${app.url}/api/dashboard/clients`, { headers: { cookie: cookieHeader(member) } });
+  expect(JSON.stringify(await clients.json())).not.toContain("big@client.test");
 });
