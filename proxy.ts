@@ -5,6 +5,8 @@
 // - a POST to a page from another site answers 403 here, before Next.js would refuse it
 //   with a 500: a server action with its Next-Action header, and one posted as a plain
 //   form (multipart or urlencoded, the action's id in the fields), in whatever form;
+// - a server action's body over Next.js's limit answers 413 and one that is not JSON 400,
+//   where Next.js would answer 500 (lib/surfaces/http/action-body-screen.ts);
 // - the route handlers that answer data only (the public APIs, the dashboard's JSON, health,
 //   metrics) get fixed security headers and the request goes on unchanged (no nonce:
 //   nothing in them runs);
@@ -19,6 +21,7 @@ import { env } from "@/lib/infra/env";
 import { CLIENT_PAGE_HEADER, isClientPagePath } from "@/lib/surfaces/client-pages/client-page-path";
 import { isSameOrigin } from "@/lib/surfaces/dashboard/same-origin";
 import { screenMethod } from "@/lib/surfaces/http/method-screen";
+import { isServerActionPost, screenServerActionBody } from "@/lib/surfaces/http/action-body-screen";
 import { apiSecurityHeaders, newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";
 
 function under(pathname: string, prefix: string): boolean {
@@ -51,7 +54,7 @@ function isCrossSitePost(request: NextRequest): boolean {
   return request.headers.get("sec-fetch-site") === "cross-site";
 }
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest): Promise<Response> {
   const pathname = request.nextUrl.pathname;
   if (isPublicApi(pathname)) {
     const screened = screenMethod(request.method, pathname);
@@ -68,6 +71,16 @@ export function proxy(request: NextRequest) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
+  if (isServerActionPost(request)) {
+    const refused = await screenServerActionBody(request);
+    if (refused) return refused;
+  }
+  return pageResponse(request);
+}
+
+/** A page (or a server action) goes on with its nonce and security headers. */
+function pageResponse(request: NextRequest): NextResponse {
+  const pathname = request.nextUrl.pathname;
   const nonce = newNonce();
   const headers = securityHeaders({ nonce, pathname, appUrl: env().appUrl, dev: env().NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);

@@ -308,7 +308,7 @@ test("a new agency's home shows the first-run checklist, which ticks itself and 
   // an agency Owner who does not run the installation has no instance pages
   await expect(page.getByRole("link", { name: "Platforms" })).toHaveCount(0);
   await page.goto("/dashboard/instance/platforms");
-  // told who administers and how an operator adds one, instead of a bare 404
+  // a 404 that tells who administers and how an operator adds one
   await expect(page.getByText("Only this installation's administrators set up platforms")).toBeVisible();
   await expect(page.getByTestId("make-admin-command")).toContainText("user make-instance-admin");
   await expect(page.getByText("Redirect URIs of this installation")).toHaveCount(0);

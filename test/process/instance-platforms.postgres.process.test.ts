@@ -1,5 +1,5 @@
 // Going live from the dashboard on two instances of one build on one PostgreSQL database:
-// an agency Owner is refused the instance's Platforms page and its actions; the instance
+// an agency Owner is refused the instance's Platforms page (404) and its actions; the instance
 // administrator saves Meta's credentials on one instance and verifies them against the
 // Meta fake, and the other instance takes Meta live without a restart; the sandbox switch
 // flipped on one instance is followed by the other. vitest.process.config.ts includes
@@ -79,10 +79,10 @@ it("an Owner is refused; the administrator's Meta setup and sandbox switch reach
 
   // the boundary: the page's settings and every action are refused to an agency Owner, who
   // is told who administers the installation and the operator's command instead
-  const hidden = await (
-    await fetch(`${a.url}/dashboard/instance/platforms`, { headers: { cookie: cookieHeader(ownerJar) } })
-  ).text();
-  expect(hidden).toContain("Only this installation&#x27;s administrators set up platforms");
+  const refused = await fetch(`${a.url}/dashboard/instance/platforms`, { headers: { cookie: cookieHeader(ownerJar) } });
+  expect(refused.status).toBe(404);
+  const hidden = await refused.text();
+  expect(hidden).toContain("administrators set up platforms");
   expect(hidden).toContain("user make-instance-admin");
   expect(hidden).not.toContain("Redirect URIs of this installation");
   expect(hidden).not.toContain('"instanceAdmin":true');

@@ -1,6 +1,9 @@
 // The dashboard shell: checks the session on the server (no session → sign-in and back),
 // then the sidebar with every page, the agency's name and the user menu, and the demo data
 // banner while the demo agency's sample data exists.
+// There is deliberately no loading.tsx here or below: a loading boundary would start the
+// response (200) before a page decides it is refused, and a refused page (another agency's
+// client, request or webhook, the instance pages for a non-administrator) must answer 404.
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import { getDashboardContext, listUserAgencies } from "@/lib/surfaces/dashboard/dashboard-context";

@@ -64,7 +64,7 @@ export async function readForm(req: Request): Promise<URLSearchParams> {
   try {
     text = await readBodyText(req, MAX_FORM_BYTES);
   } catch (err) {
-    if (err instanceof ApiError && err.code === "PAYLOAD_TOO_LARGE") throw new AccessPageError("invalid_input");
+    if (err instanceof ApiError && err.code === "PAYLOAD_TOO_LARGE") throw new AccessPageError("too_large");
     throw err;
   }
   if (text !== "" && type !== "application/x-www-form-urlencoded") throw new AccessPageError("invalid_input");

@@ -28,6 +28,7 @@ export const ACCESS_ERROR_CODES = [
   "unavailable",
   "no_assets",
   "invalid_input",
+  "too_large",
   "link_unavailable",
   "form_expired",
   "too_fast",
@@ -54,6 +55,7 @@ const STATUS: Record<AccessErrorCode, number> = {
   unavailable: 503,
   no_assets: 400,
   invalid_input: 400,
+  too_large: 413,
   link_unavailable: 403,
   form_expired: 400,
   too_fast: 429,
@@ -155,6 +157,8 @@ export function accessErrorMessage(locale: Locale, code: AccessErrorCode, params
       return t(locale, "assets.chooseAtLeastOne");
     case "invalid_input":
       return t(locale, "intake.fixErrors");
+    case "too_large":
+      return t(locale, "form.tooLarge");
     case "link_unavailable":
       return t(locale, "staticLink.unavailable");
     case "form_expired":

@@ -19,7 +19,7 @@ describe("cross-site posts to pages", () => {
   it("answers 403 to a plain multipart form posted from another site, without a Next-Action header", async () => {
     const form = new FormData();
     form.set(`$ACTION_ID_${"0".repeat(40)}`, "");
-    const res = post("/dashboard/clients", { origin: "http://evil.example" }, form);
+    const res = await post("/dashboard/clients", { origin: "http://evil.example" }, form);
     expect(res.status).toBe(403);
   });
 
@@ -34,16 +34,25 @@ describe("cross-site posts to pages", () => {
       { "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" },
     ],
     ["a server action from another origin", { origin: "http://evil.example", "next-action": "0".repeat(40) }],
-  ])("answers 403 to %s", (_name, headers) => {
-    expect(post("/dashboard/webhooks", headers).status).toBe(403);
+  ])("answers 403 to %s", async (_name, headers) => {
+    expect((await post("/dashboard/webhooks", headers)).status).toBe(403);
   });
 
-  it("lets the app's own posts through", () => {
-    expect(post("/dashboard/clients", { origin: "http://localhost:3999", "next-action": "0".repeat(40) }).status).toBe(
-      200,
-    );
-    expect(post("/dashboard/clients", { "sec-fetch-site": "same-origin" }).status).toBe(200);
+  it("lets the app's own posts through", async () => {
+    const action = { origin: "http://localhost:3999", "next-action": "0".repeat(40) };
+    expect((await post("/dashboard/clients", action, '["x=1"]')).status).toBe(200);
+    expect((await post("/dashboard/clients", { "sec-fetch-site": "same-origin" })).status).toBe(200);
     // the client pages' form posts and next-auth answer their own posts
-    expect(post("/api/access/static/some-token", { origin: "http://evil.example" }).status).toBe(200);
+    expect((await post("/api/access/static/some-token", { origin: "http://evil.example" })).status).toBe(200);
+  });
+
+  it("answers a server action's body that is not JSON with 400 and one over the limit with 413", async () => {
+    const action = { origin: "http://localhost:3999", "next-action": "0".repeat(40) };
+    const malformed = await post("/dashboard/clients", action, '[{"name": ');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: { code: "VALIDATION_FAILED" } });
+    const large = await post("/dashboard/clients", action, JSON.stringify(["x".repeat(1024 * 1024)]));
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
   });
 });

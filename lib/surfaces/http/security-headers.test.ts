@@ -51,20 +51,22 @@ describe("security headers", () => {
     expect(newNonce()).not.toBe(a);
   });
 
-  it("give the data APIs fixed headers and pass their requests on unchanged; pages get a nonce and a rewritten request", () => {
+  it("give the data APIs fixed headers and pass their requests on unchanged; pages get a nonce and a rewritten request", async () => {
     expect(directives(apiSecurityHeaders("http://localhost")["Content-Security-Policy"]!)).toEqual({
       "default-src": "'none'",
       "frame-ancestors": "'none'",
     });
     expect(apiSecurityHeaders("https://access.example")["Strict-Transport-Security"]).toBe(HSTS);
     for (const path of ["/api/v2/requests", "/api/v1/links", "/api/dashboard/clients", "/api/health"]) {
-      const api = proxy(new NextRequest(`http://localhost:3000${path}`, { headers: { authorization: "Bearer x" } }));
+      const api = await proxy(
+        new NextRequest(`http://localhost:3000${path}`, { headers: { authorization: "Bearer x" } }),
+      );
       expect(api.headers.get("x-content-type-options")).toBe("nosniff");
       expect(api.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(api.headers.get("x-middleware-override-headers")).toBeNull();
     }
     for (const path of ["/dashboard", "/api/access/callback"]) {
-      const page = proxy(new NextRequest(`http://localhost:3000${path}`));
+      const page = await proxy(new NextRequest(`http://localhost:3000${path}`));
       expect(page.headers.get("content-security-policy")).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
       expect(page.headers.get("x-middleware-override-headers")).toContain("x-nonce");
     }

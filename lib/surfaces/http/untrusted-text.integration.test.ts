@@ -29,6 +29,7 @@ const { ZIntakeQuestionInput } = await import("@/lib/core/intake/question-schema
 const { startApiServer } = await import("@/test/support/api-server");
 const { locationOf, postForm, seedAccessAgency, seedAccessRequest } = await import("@/test/support/access-fixtures");
 const { UNSTORABLE_TEXT_MESSAGE } = await import("@/lib/surfaces/http/untrusted-text");
+const { t } = await import("@/lib/infra/i18n/dictionary");
 const { authOptions, SIGN_IN_INVALID_CHARACTERS } = await import("@/lib/surfaces/dashboard/auth-options");
 const { TAB_AGENCY_HEADER } = await import("@/lib/surfaces/dashboard/tab-agency-header");
 
@@ -36,6 +37,7 @@ type Failure = { ok: false; code: string; error: string; fieldErrors?: Record<st
 type Action = (input: unknown) => Promise<{ ok: true; data: unknown } | Failure>;
 
 const NUL = "a\u0000b";
+const MEGABYTE = "x".repeat(1024 * 1024);
 const PASSWORD = "correct horse battery staple 42";
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let agencyId: string;
@@ -86,19 +88,19 @@ async function snapshot(): Promise<Record<string, number>> {
   };
 }
 
-/** Every way to put a NUL into one string leaf of `sample`: [path, mutated sample]. */
-function withNulInEachString(sample: unknown, at = ""): [string, unknown][] {
-  if (typeof sample === "string") return [[at, NUL]];
+/** Every way to put `value` (a NUL unless told) into one string leaf of `sample`: [path, mutated sample]. */
+function withInEachString(sample: unknown, value = NUL, at = ""): [string, unknown][] {
+  if (typeof sample === "string") return [[at, value]];
   if (Array.isArray(sample))
     return sample.flatMap((v, i) =>
-      withNulInEachString(v, `${at}[${i}]`).map(([p, m]): [string, unknown] => [
+      withInEachString(v, value, `${at}[${i}]`).map(([p, m]): [string, unknown] => [
         p,
         sample.map((x, j) => (j === i ? m : x)),
       ]),
     );
   if (sample && typeof sample === "object")
     return Object.entries(sample).flatMap(([k, v]) =>
-      withNulInEachString(v, at ? `${at}.${k}` : k).map(([p, m]): [string, unknown] => [p, { ...sample, [k]: m }]),
+      withInEachString(v, value, at ? `${at}.${k}` : k).map(([p, m]): [string, unknown] => [p, { ...sample, [k]: m }]),
     );
   return [];
 }
@@ -140,6 +142,29 @@ describe("the client pages' and static link's form posts", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("answer a 1 MB field with a 413 that says why and a malformed JSON body with a 400, and store nothing", async () => {
+    const before = await snapshot();
+    for (const { url, form } of routes()) {
+      for (const field of Object.keys(form)) {
+        const json = await postForm(`${server.url}${url}`, { ...form, [field]: MEGABYTE }, { json: true });
+        expect(json.status, `${url} ${field}`).toBe(413);
+        const body = (await json.json()) as { error: { code: string; message: string } };
+        expect(body.error, `${url} ${field}`).toMatchObject({ code: "too_large", message: t("en", "form.tooLarge") });
+        const plain = await postForm(`${server.url}${url}`, { ...form, [field]: MEGABYTE });
+        expect(plain.status).toBe(303);
+        expect(locationOf(plain).searchParams.get("error")).toBe("too_large");
+      }
+      const malformed = await fetch(`${server.url}${url}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: '{"name": ',
+      });
+      expect(malformed.status, url).toBe(400);
+      expect(((await malformed.json()) as { error: { code: string } }).error.code).toBe("invalid_input");
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("name the field in the client's language", async () => {
     const res = await fetch(`${server.url}/api/access/${token}/forward/forward`, {
       method: "POST",
@@ -177,6 +202,23 @@ async function allActions(): Promise<{ name: string; run: Action }[]> {
   return out;
 }
 
+const SOME_ID = "00000000-0000-4000-8000-000000000000";
+/** Real inputs of the actions that stored text before the boundary existed. */
+const SAMPLES: Record<string, unknown> = {
+  createClientAction: { name: "Ana", email: "ana@client.test", company: "Co", language: "English" },
+  addClientNoteAction: { clientId: SOME_ID, body: "Called them" },
+  addIntakeQuestionAction: { type: "text", label: "Budget?", required: false },
+  createWebhookAction: { url: "https://hooks.example/x", events: ["request.created"] },
+  createApiKeyAction: { name: "CI", scopes: ["clients:read"] },
+  disconnectAccountAction: { internalAccountId: "acc_1" },
+  acceptInvitationAction: { requestId: SOME_ID, serviceId: "meta_ads" },
+  signUpAction: { agencyName: "New Co", name: "Ned", email: "ned@new.test", password: PASSWORD },
+  acceptInviteAction: { token: "tok", name: "Ina", password: PASSWORD },
+  resendVerificationAction: { email: "ned@new.test" },
+  changePasswordAction: { currentPassword: PASSWORD, newPassword: "x", confirmPassword: "x" },
+  savePlatformCredentialsAction: { platform: "meta", values: { META_APP_ID: "1" } },
+};
+
 describe("every server action", () => {
   it("refuses a NUL or an unpaired surrogate anywhere in its input, naming the field, before anything runs", async () => {
     const actions = await allActions();
@@ -202,29 +244,46 @@ describe("every server action", () => {
 
   it("refuses a NUL in each string field of real inputs of the actions that stored it before", async () => {
     const actions = new Map((await allActions()).map((a) => [a.name.split("#")[1]!, a.run]));
-    const someId = "00000000-0000-4000-8000-000000000000";
-    const samples: Record<string, unknown> = {
-      createClientAction: { name: "Ana", email: "ana@client.test", company: "Co", language: "English" },
-      addClientNoteAction: { clientId: someId, body: "Called them" },
-      addIntakeQuestionAction: { type: "text", label: "Budget?", required: false },
-      createWebhookAction: { url: "https://hooks.example/x", events: ["request.created"] },
-      createApiKeyAction: { name: "CI", scopes: ["clients:read"] },
-      disconnectAccountAction: { internalAccountId: "acc_1" },
-      acceptInvitationAction: { requestId: someId, serviceId: "meta_ads" },
-      signUpAction: { agencyName: "New Co", name: "Ned", email: "ned@new.test", password: PASSWORD },
-      acceptInviteAction: { token: "tok", name: "Ina", password: PASSWORD },
-      resendVerificationAction: { email: "ned@new.test" },
-      changePasswordAction: { currentPassword: PASSWORD, newPassword: "x", confirmPassword: "x" },
-      savePlatformCredentialsAction: { platform: "meta", values: { META_APP_ID: "1" } },
-    };
     const before = await snapshot();
-    for (const [name, sample] of Object.entries(samples)) {
+    for (const [name, sample] of Object.entries(SAMPLES)) {
       const run = actions.get(name);
       expect(run, name).toBeDefined();
-      for (const [field, input] of withNulInEachString(sample)) {
+      for (const [field, input] of withInEachString(sample)) {
         const r = await run!(input);
         expect((r as Failure).fieldErrors?.[field], `${name} ${field}: ${JSON.stringify(r)}`).toBe(
           UNSTORABLE_TEXT_MESSAGE,
+        );
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("every server action, with oversized and malformed input", () => {
+  it("refuses a 1 MB string in each string field of real inputs, naming the field", async () => {
+    const actions = new Map((await allActions()).map((a) => [a.name.split("#")[1]!, a.run]));
+    const before = await snapshot();
+    for (const [name, sample] of Object.entries(SAMPLES)) {
+      for (const [field, input] of withInEachString(sample, MEGABYTE)) {
+        const r = await actions.get(name)!(input);
+        const where = `${name} ${field}: ${JSON.stringify(r).slice(0, 300)}`;
+        expect(r, where).toMatchObject({ ok: false, code: "VALIDATION_FAILED" });
+        expect(Object.keys((r as Failure).fieldErrors ?? {}), where).toContain(field);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers malformed JSON, or no object at all, with a validation error, never a throw", async () => {
+    const actions = await allActions();
+    const before = await snapshot();
+    for (const { name, run } of actions) {
+      // a body that is not JSON, and a 1 MB string where an object belongs
+      for (const input of ['{"name": ', [MEGABYTE]]) {
+        const r = await run(input);
+        expect(r, `${name} ${JSON.stringify(input).slice(0, 40)}`).toMatchObject({ ok: false });
+        expect((r as Failure).code, `${name} ${JSON.stringify(input).slice(0, 40)}: ${JSON.stringify(r)}`).toMatch(
+          /^(VALIDATION_FAILED|NOT_FOUND|FORBIDDEN|CAPABILITY_REQUIRED|CONFLICT)$/,
         );
       }
     }

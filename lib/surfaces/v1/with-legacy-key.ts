@@ -11,7 +11,7 @@ import { ApiError } from "@/lib/core/common/api-error";
 import { consumeRateLimit, rateLimitHeaders } from "@/lib/infra/rate-limit/rate-limit";
 import { checkJsonValue, MAX_JSON_DEPTH, readBodyText } from "@/lib/surfaces/http/read-json-body";
 import { newRequestId } from "@/lib/surfaces/http/request-id";
-import { logApiCall } from "@/lib/surfaces/http/access-log";
+import { withAccessLog, type CallRecord } from "@/lib/surfaces/http/access-log";
 import { toLegacyFailure } from "@/lib/surfaces/v1/legacy-error";
 import { refuseControlCharacters } from "@/lib/surfaces/http/query-controls";
 import { legacyHeaders } from "@/lib/surfaces/http/legacy-headers";
@@ -65,28 +65,14 @@ export function withLegacyKey(
   opts: { scope: ApiScope; body?: boolean },
   handler: (ctx: LegacyContext) => Promise<LegacyResult>,
 ) {
-  const inner = innerWithLegacyKey(opts, handler);
-  return async (req: Request): Promise<Response> => {
-    const startedAt = performance.now();
-    const call = { requestId: newRequestId(), agencyId: null as string | null };
-    const res = await inner(req, call);
-    logApiCall({
-      ...call,
-      method: req.method,
-      pathname: new URL(req.url).pathname,
-      status: res.status,
-      startedAt,
-      surface: "v1",
-    });
-    return res;
-  };
+  return withAccessLog("v1", innerWithLegacyKey(opts, handler));
 }
 
 function innerWithLegacyKey(
   opts: { scope: ApiScope; body?: boolean },
   handler: (ctx: LegacyContext) => Promise<LegacyResult>,
 ) {
-  return async (req: Request, call: { requestId: string; agencyId: string | null }): Promise<Response> => {
+  return async (req: Request, call: CallRecord): Promise<Response> => {
     const requestId = call.requestId;
     let headers: Record<string, string> = { ...legacyHeaders(), "X-Request-Id": requestId };
     try {

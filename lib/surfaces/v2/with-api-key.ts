@@ -8,7 +8,7 @@ import { authenticateApiKey, type ApiKeyContext } from "@/lib/core/api-keys/auth
 import { ApiError } from "@/lib/core/common/api-error";
 import { errorResponse, jsonResponse, successBody } from "@/lib/surfaces/http/envelope";
 import { newRequestId } from "@/lib/surfaces/http/request-id";
-import { logApiCall } from "@/lib/surfaces/http/access-log";
+import { withAccessLog, type CallRecord } from "@/lib/surfaces/http/access-log";
 import { readJsonBody } from "@/lib/surfaces/http/read-json-body";
 import { consumeRateLimit, rateLimitHeaders, v2RateLimitPoints } from "@/lib/infra/rate-limit/rate-limit";
 import { toApiError, zodToApiError } from "@/lib/core/common/to-api-error";
@@ -76,32 +76,14 @@ export function withApiKey<B = undefined, Q = undefined, P extends string = neve
   opts: Options<B, Q, P>,
   handler: (ctx: HandlerContext<B, Q, P>) => Promise<HandlerResult>,
 ) {
-  const inner = innerWithApiKey(opts, handler);
-  return async (req: Request, route?: RouteContext): Promise<Response> => {
-    const startedAt = performance.now();
-    const call = { requestId: newRequestId(), agencyId: null as string | null };
-    const res = await inner(req, route, call);
-    logApiCall({
-      ...call,
-      method: req.method,
-      pathname: new URL(req.url).pathname,
-      status: res.status,
-      startedAt,
-      surface: "v2",
-    });
-    return res;
-  };
+  return withAccessLog("v2", innerWithApiKey(opts, handler));
 }
 
 function innerWithApiKey<B, Q, P extends string>(
   opts: Options<B, Q, P>,
   handler: (ctx: HandlerContext<B, Q, P>) => Promise<HandlerResult>,
 ) {
-  return async (
-    req: Request,
-    route: RouteContext | undefined,
-    call: { requestId: string; agencyId: string | null },
-  ): Promise<Response> => {
+  return async (req: Request, call: CallRecord, route?: RouteContext): Promise<Response> => {
     const requestId = call.requestId;
     let extraHeaders: Record<string, string> = {};
     let keyPresented = false;

@@ -7,8 +7,7 @@ import { authenticateApiKey } from "@/lib/core/api-keys/authenticate-api-key";
 import { ApiError } from "@/lib/core/common/api-error";
 import { toApiError } from "@/lib/core/common/to-api-error";
 import { consumeRateLimit, rateLimitHeaders } from "@/lib/infra/rate-limit/rate-limit";
-import { logApiCall } from "@/lib/surfaces/http/access-log";
-import { newRequestId } from "@/lib/surfaces/http/request-id";
+import { withAccessLog, type CallRecord } from "@/lib/surfaces/http/access-log";
 import { V2_RATE_LIMIT } from "@/lib/surfaces/v2/with-api-key";
 import { buildMcpServer } from "@/lib/surfaces/v2/mcp/mcp-tools";
 
@@ -31,7 +30,7 @@ function refusalResponse(err: ApiError, requestId: string, headers: Record<strin
   });
 }
 
-async function serve(req: Request, call: { requestId: string; agencyId: string | null }): Promise<Response> {
+async function serve(req: Request, call: CallRecord): Promise<Response> {
   let limitHeaders: Record<string, string> = {};
   try {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get("authorization") ?? "");
@@ -68,17 +67,4 @@ async function serve(req: Request, call: { requestId: string; agencyId: string |
 }
 
 /** The route handler of every method at /api/mcp. */
-export async function handleMcp(req: Request): Promise<Response> {
-  const startedAt = performance.now();
-  const call = { requestId: newRequestId(), agencyId: null as string | null };
-  const res = await serve(req, call);
-  logApiCall({
-    ...call,
-    method: req.method,
-    pathname: new URL(req.url).pathname,
-    status: res.status,
-    startedAt,
-    surface: "mcp",
-  });
-  return res;
-}
+export const handleMcp = withAccessLog("mcp", serve);

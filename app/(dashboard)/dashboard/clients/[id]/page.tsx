@@ -20,7 +20,8 @@ import {
 import { RemovalLinksPanel } from "@/components/access-checks/removal-links-panel";
 import { listRemovalLinks } from "@/lib/core/removal-links/list-removal-links";
 import { removalLinkPlatforms } from "@/lib/core/removal-links/removal-targets";
-import { UUID } from "@/lib/core/common/uuid";
+import { notFound } from "next/navigation";
+import { foundOr404 } from "@/lib/surfaces/dashboard/found-or-404";
 import { loadClientPage } from "@/lib/surfaces/dashboard/load-client-page";
 import { PLATFORM_IDS, getPlatform } from "@/lib/core/catalog/catalog";
 
@@ -31,15 +32,14 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   const ctx = await getDashboardContext();
   if (!ctx) return null;
   const { id } = await params;
-  const access = await loadAccessStatus({ agencyId: ctx.agencyId, clientId: id });
-  const ownClient = UUID.test(id);
-  const [linkPlatforms, removalLinks, initial] = ownClient
-    ? await Promise.all([
-        removalLinkPlatforms({ agencyId: ctx.agencyId, clientId: id }),
-        listRemovalLinks({ agencyId: ctx.agencyId, clientId: id }),
-        loadClientPage({ agencyId: ctx.agencyId, id }),
-      ])
-    : [[], [], null];
+  // another agency's client, a deleted one or a malformed id: a 404 (clients/[id]/not-found.tsx)
+  const initial = await foundOr404(id, () => loadClientPage({ agencyId: ctx.agencyId, id }));
+  if (!initial) notFound();
+  const [access, linkPlatforms, removalLinks] = await Promise.all([
+    loadAccessStatus({ agencyId: ctx.agencyId, clientId: id }),
+    removalLinkPlatforms({ agencyId: ctx.agencyId, clientId: id }),
+    listRemovalLinks({ agencyId: ctx.agencyId, clientId: id }),
+  ]);
   const platformNames: Record<string, string> = Object.fromEntries(
     PLATFORM_IDS.map((p) => [p, getPlatform(p)?.name ?? p]),
   );

@@ -1,16 +1,15 @@
 // The instance's Platforms page (instance administrators only): one card per platform with a
 // connector, to set its app up, verify it and take it live; then the identity providers staff
-// sign in with (Staff sign-in). Anyone else is told who administers the installation and the
-// command an operator runs to add an administrator, instead of a bare 404 (the checklist's
-// "connect your platforms" leads here).
+// sign in with (Staff sign-in). Anyone else gets an HTTP 404 whose page (instance/not-found.tsx)
+// tells who administers the installation and the command an operator runs to add an
+// administrator (the checklist's "connect your platforms" leads here).
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { EmptyState } from "@/components/ui/empty-state";
+import { notFound, redirect } from "next/navigation";
 import { PlatformCards } from "@/components/instance/platform-cards";
 import { StaffSignInCards } from "@/components/instance/staff-sign-in-cards";
 import { listStaffProviderCards } from "@/lib/core/sso/staff-sso-settings";
 import { PageHeader } from "@/components/ui/page-header";
-import { isInstanceAdmin, listInstanceAdmins, MAKE_ADMIN_COMMAND } from "@/lib/core/instance/instance-admin";
+import { isInstanceAdmin } from "@/lib/core/instance/instance-admin";
 import { getDb } from "@/lib/infra/db/db";
 import { listPlatformCards } from "@/lib/core/instance/platform-settings";
 import { env } from "@/lib/infra/env";
@@ -24,29 +23,9 @@ export const dynamic = "force-dynamic";
 export default async function PlatformsPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Finstance%2Fplatforms");
-  if (!(await isInstanceAdmin(ctx.userId))) {
-    const admins = await listInstanceAdmins();
-    return (
-      <>
-        <PageHeader title="Platforms" />
-        <EmptyState
-          title="Only this installation's administrators set up platforms"
-          description={
-            admins.length > 0
-              ? `Ask ${admins.join(", ")} to set up the platforms you need, or to have you made an administrator.`
-              : "This installation has no administrator besides the demo user. Ask whoever runs it to make you one."
-          }
-        />
-        <p className="mt-4 text-sm text-slate-700">
-          Whoever runs the installation adds an administrator with:{" "}
-          <code className="rounded bg-slate-100 px-1 py-0.5 break-all" data-testid="make-admin-command">
-            {MAKE_ADMIN_COMMAND}
-          </code>{" "}
-          (or lists them in <code className="rounded bg-slate-100 px-1 py-0.5">INSTANCE_ADMIN_EMAILS</code>).
-        </p>
-      </>
-    );
-  }
+  // anyone else: a 404 before anything streams, drawn by instance/not-found.tsx (who
+  // administers the installation and how an operator adds an administrator)
+  if (!(await isInstanceAdmin(ctx.userId))) notFound();
   // the first to sign up where only the demo user administered: told why the page is theirs
   const granted = await (
     await getDb()

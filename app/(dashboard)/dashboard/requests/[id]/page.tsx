@@ -2,6 +2,8 @@
 import type { Metadata } from "next";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
+import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
+import { foundOr404 } from "@/lib/surfaces/dashboard/found-or-404";
 import { RequestDetail } from "@/components/requests/request-detail";
 import { sendReminderAction } from "@/app/(dashboard)/dashboard/home-actions";
 import {
@@ -20,6 +22,8 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
   const ctx = await getDashboardContext();
   if (!ctx) return null;
   const { id } = await params;
+  // another agency's request, a demo one or a malformed id: a 404 (requests/[id]/not-found.tsx)
+  await foundOr404(id, () => getRequestRowOrThrow({ agencyId: ctx.agencyId, id }));
   const access = await loadAccessStatus({ agencyId: ctx.agencyId, requestId: id });
   return (
     <div className="space-y-6">

@@ -1,13 +1,13 @@
 // One webhook: settings, test, pause, rotation, deletion and its delivery log.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
+import { foundOr404 } from "@/lib/surfaces/dashboard/found-or-404";
 import { PageHeader } from "@/components/ui/page-header";
 import { WebhookDetail } from "@/components/webhooks/webhook-detail";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
 import { EVENT_TYPES } from "@/lib/core/events/record-event";
-import { ApiError } from "@/lib/core/common/api-error";
 import { getWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import {
   deleteWebhookAction,
@@ -24,10 +24,7 @@ export default async function WebhookPage({ params }: { params: Promise<{ id: st
   const { id } = await params;
   const ctx = await getDashboardContext();
   if (!ctx) redirect(`/login?callbackUrl=${encodeURIComponent(`/dashboard/webhooks/${id}`)}`);
-  const webhook = await getWebhookOrThrow({ agencyId: ctx.agencyId, id }).catch((err: unknown) => {
-    if (err instanceof ApiError && err.code === "NOT_FOUND") notFound();
-    throw err;
-  });
+  const webhook = await foundOr404(id, () => getWebhookOrThrow({ agencyId: ctx.agencyId, id }));
   return (
     <>
       <PageHeader

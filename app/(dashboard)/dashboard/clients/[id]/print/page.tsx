@@ -1,11 +1,10 @@
 // A print-ready view of one client's access (use the browser's "Save as PDF"): details,
 // granted access per platform with role, date and who granted, requests and intake answers.
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { foundOr404 } from "@/lib/surfaces/dashboard/found-or-404";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { getClientForDashboard } from "@/lib/surfaces/dashboard/get-client-for-dashboard";
 import { getClientProfile } from "@/lib/surfaces/dashboard/get-client-profile";
-import { ApiError } from "@/lib/core/common/api-error";
 import { PrintButton } from "@/components/clients/print-button";
 import { statusLabel } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
@@ -22,14 +21,10 @@ export default async function ClientPrintPage({ params }: { params: Promise<{ id
   const ctx = await getDashboardContext();
   if (!ctx) return null;
   const { id } = await params;
-  let client, profile;
-  try {
-    client = await getClientForDashboard({ agencyId: ctx.agencyId, id });
-    profile = await getClientProfile({ agencyId: ctx.agencyId, id });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) notFound();
-    throw err;
-  }
+  const [client, profile] = await foundOr404(id, async () => [
+    await getClientForDashboard({ agencyId: ctx.agencyId, id }),
+    await getClientProfile({ agencyId: ctx.agencyId, id }),
+  ]);
   return (
     <article className="space-y-6 bg-white text-slate-900">
       <header className="flex items-start justify-between gap-4">

@@ -7,6 +7,7 @@ import { can } from "@/lib/core/auth/roles";
 import { listAccounts } from "@/lib/core/accounts/list-accounts";
 import { isExpired } from "@/lib/core/domain/expiry";
 import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
+import { foundOr404 } from "@/lib/surfaces/dashboard/found-or-404";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { EditRequestForm } from "@/components/requests/edit-request-form";
@@ -26,6 +27,7 @@ export default async function EditRequestPage({ params }: { params: Promise<{ id
       ← Request
     </Link>
   );
+  const detail = await foundOr404(id, () => getRequestForDashboard({ agencyId: ctx.agencyId, id }));
   if (!can(ctx.role, "requests:write")) {
     return (
       <>
@@ -37,8 +39,6 @@ export default async function EditRequestPage({ params }: { params: Promise<{ id
       </>
     );
   }
-  const detail = await getRequestForDashboard({ agencyId: ctx.agencyId, id }).catch(() => null);
-  if (!detail) return <EmptyState title="Request not found" action={back} />;
   const r = detail.request;
   const reopening = r.status === "completed";
   if (!reopening && r.status !== "pending" && r.status !== "in_progress") {
