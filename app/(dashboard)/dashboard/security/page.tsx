@@ -18,7 +18,9 @@ import {
   requireTeamTwoFactorAction,
 } from "./security-actions";
 import {
+  checkDomainTxtAction,
   claimDomainAction,
+  claimDomainByDnsAction,
   confirmDomainAction,
   removeDomainAction,
   setDomainPolicyAction,
@@ -57,7 +59,9 @@ export default async function SecurityPage() {
             domains={domains}
             actions={{
               claim: claimDomainAction,
+              claimByDns: claimDomainByDnsAction,
               confirm: confirmDomainAction,
+              checkTxt: checkDomainTxtAction,
               policy: setDomainPolicyAction,
               remove: removeDomainAction,
             }}
