@@ -463,6 +463,21 @@ describe("the Staff sign-in settings and Verify", () => {
       verification: { ok: true, current: true },
     });
     expect((await loadStaffProviders()).map((p) => p.id)).toContain("oidc");
+    // masked as the platform credentials are: the last four of a long secret only
+    const secretField = async () =>
+      (await listStaffProviderCards())
+        .find((c) => c.provider === "oidc")!
+        .fields.find((f) => f.key === "SSO_OIDC_CLIENT_SECRET")!;
+    expect(await secretField()).toMatchObject({ source: "saved", display: "•••• 6789" });
+    await saveStaffProvider({
+      userId: ADMIN,
+      input: { provider: "oidc", values: { SSO_OIDC_CLIENT_SECRET: "short-secret" } },
+    });
+    expect((await secretField()).display).toBe("••••••••");
+    await saveStaffProvider({
+      userId: ADMIN,
+      input: { provider: "oidc", values: { SSO_OIDC_CLIENT_SECRET: oidc.clientSecret } },
+    });
 
     // a bad issuer: no discovery document there
     await saveStaffProvider({
