@@ -74,7 +74,9 @@ function DomainRow({ d, actions }: { d: AgencyDomainView; actions: SsoDomainActi
     <li className="space-y-3 rounded-lg border border-slate-200 p-3" data-sso-domain={d.domain}>
       <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
         {d.domain}
-        <Badge tone={d.verified ? "green" : "amber"}>{d.verified ? "Verified" : "Waiting for the code"}</Badge>
+        <Badge tone={d.verified ? "green" : "amber"}>
+          {d.verified ? "Verified" : d.codeSentTo ? "Waiting for the code" : "Waiting for the DNS record"}
+        </Badge>
         {d.requireSso ? <Badge tone="indigo">Single sign-on required</Badge> : null}
       </p>
       {d.verified ? (

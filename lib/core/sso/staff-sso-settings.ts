@@ -68,7 +68,8 @@ export async function listStaffProviderCards(): Promise<StaffProviderCard[]> {
     const values = valuesOf(eff);
     return {
       provider,
-      name: def.name,
+      // the generic provider's default button label ("Single sign-on") says nothing as a card title
+      name: provider === "oidc" ? "OpenID Connect" : def.name,
       inUse: staffProviderConfig(provider, e) !== null,
       fields: fieldViews(
         def.fields.map((f) => ({ ...f, hint: f.hint ?? null })),

@@ -54,7 +54,7 @@ export default async function SecurityPage() {
         requireTeam={requireTeamTwoFactorAction}
       />
       {isOwner ? (
-        <div className="mt-6">
+        <div className="mt-6" data-testid="sso-domains">
           <SsoDomainsPanel
             domains={domains}
             actions={{
