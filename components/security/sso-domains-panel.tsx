@@ -206,11 +206,11 @@ export function SsoDomainsPanel({ domains, actions }: { domains: AgencyDomainVie
           // an address gets a code; the domain alone is proved by a DNS record
           const data = value.includes("@")
             ? await runAction(() => actions.claim({ email: value }), {
-                success: "Code sent: enter it below.",
+                success: "Code sent: enter it in the domain's row above.",
                 onFieldErrors: (fe) => setError(fe.email),
               })
             : await runAction(() => actions.claimByDns({ domain: value }), {
-                success: "Publish the TXT record shown below, then check it.",
+                success: "Publish the TXT record shown in the domain's row above, then check it.",
                 onFieldErrors: (fe) => setError(fe.domain),
               });
           setBusy(false);
