@@ -23,7 +23,7 @@ process.env.APP_SECRET ??= "e2e-app-secret-0123456789abcdef0123456789";
 process.env.ENCRYPTION_KEY ??= "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 const secrets = { APP_SECRET: process.env.APP_SECRET, ENCRYPTION_KEY: process.env.ENCRYPTION_KEY };
 
-const INSTANCE_WIDE = /going-live\.spec\.ts$/;
+const INSTANCE_WIDE = /(going-live|staff-sign-in)\.spec\.ts$/;
 // Journeys against the platform fakes, which listen on fixed ports and keep state for the whole
 // run (e2e/fixtures/platform-fakes.ts): one at a time, beside the other journeys.
 const PLATFORM_FAKES = /(-real|one-platform-sign-in)\.spec\.ts$/;
@@ -45,8 +45,8 @@ export default defineConfig({
     { name: "platform-fakes", testMatch: PLATFORM_FAKES, workers: 1 },
     { name: "page-tour", testMatch: PAGE_TOUR },
     { name: "journeys", testIgnore: [INSTANCE_WIDE, PLATFORM_FAKES, PAGE_TOUR] },
-    // Files that change what the whole installation shares (platform credentials saved on
-    // the Platforms page) run alone, after every other journey.
+    // Files that change what the whole installation shares (platform credentials and staff
+    // sign-in providers saved on the Platforms page) run alone, after every other journey.
     {
       name: "instance-wide",
       testMatch: INSTANCE_WIDE,

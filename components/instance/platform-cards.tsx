@@ -2,17 +2,13 @@
 // The Platforms page's cards: per platform its status, what to register on the platform's
 // side (with copy buttons), the credential fields (environment values shown as such and
 // locked), Verify with its last answer and time, the sandbox switch and "use without
-// verifying". Each action refreshes the page's server data.
-import { useRouter } from "next/navigation";
+// verifying". Each action refreshes the page's server data. The parts the Staff sign-in
+// cards share are in settings-card-parts.tsx.
 import { useState } from "react";
-import { runAction } from "@/components/ui/action-feedback";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
-import { DateTime } from "@/components/ui/date-time";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { CopyRow, SettingFields, useSettingsCard, VerificationNote } from "@/components/instance/settings-card-parts";
 import type { PlatformCard, PlatformStatus } from "@/lib/core/instance/platform-settings";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 
@@ -53,13 +49,6 @@ const STATUS: Record<PlatformStatus, { label: string; tone: BadgeTone; help: str
   },
 };
 
-function SourceNote({ source }: { source: "environment" | "saved" | null }) {
-  if (source === "environment")
-    return <span className="text-xs font-medium text-slate-700">Set by the environment</span>;
-  if (source === "saved") return <span className="text-xs text-slate-600">Saved here</span>;
-  return <span className="text-xs text-slate-600">Not set</span>;
-}
-
 /** A platform's text with its permission names (`ads_management`) as copyable code. */
 export function WithCodeNames({ text }: { text: string }) {
   const parts = text.split(/\b([a-z][a-z0-9]*(?:[._][a-z0-9]+)+)\b/);
@@ -78,38 +67,6 @@ export function WithCodeNames({ text }: { text: string }) {
   );
 }
 
-/** One value to paste on the platform's side, with its copy button beside it (never below). */
-function CopyRow({
-  label,
-  value,
-  lines,
-  note,
-}: {
-  label: string;
-  value: string;
-  /** shown one per line instead of `value` (scopes) */
-  lines?: string[];
-  note?: string;
-}) {
-  return (
-    <li className="flex items-start gap-2 rounded-md bg-slate-50 px-2 py-1.5">
-      <div className="min-w-0 flex-1">
-        {note ? <p className="text-xs text-slate-600">{note}</p> : null}
-        <code translate="no" className="block text-xs text-slate-800 [overflow-wrap:anywhere]" aria-label={label}>
-          {lines
-            ? lines.map((l) => (
-                <span key={l} className="block">
-                  {l}
-                </span>
-              ))
-            : value}
-        </code>
-      </div>
-      <CopyButton value={value} label="Copy" className="shrink-0" />
-    </li>
-  );
-}
-
 function PlatformCardView({
   card,
   production,
@@ -119,24 +76,10 @@ function PlatformCardView({
   production: boolean;
   actions: PlatformActions;
 }) {
-  const router = useRouter();
   const [values, setValues] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<string | null>(null);
+  const { errors, busy, run } = useSettingsCard();
   const status = STATUS[card.status];
   const editable = card.fields.filter((f) => f.source !== "environment");
-
-  async function run<T>(what: string, call: () => Promise<ActionResult<T>>, success?: string) {
-    setBusy(what);
-    const data = await runAction(call, {
-      success,
-      onFieldErrors: (fe) =>
-        setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k.replace(/^values\./, ""), v]))),
-    });
-    setBusy(null);
-    if (data !== null) router.refresh();
-    return data;
-  }
 
   return (
     <Card
@@ -224,41 +167,13 @@ function PlatformCardView({
               if (ok) setValues({});
             }}
           >
-            {card.fields.map((f) => {
-              const id = `${card.platform}-${f.key}`;
-              const env = f.source === "environment";
-              return (
-                <Field
-                  key={f.key}
-                  id={id}
-                  label={f.label}
-                  optional={!f.required}
-                  error={errors[f.key]}
-                  hint={
-                    <span className="flex flex-wrap gap-x-2">
-                      <SourceNote source={f.source} />
-                      {f.display ? <span>Current: {f.display}</span> : null}
-                      {f.hint ? <span>{f.hint}</span> : null}
-                    </span>
-                  }
-                >
-                  <Input
-                    id={id}
-                    name={f.key}
-                    type={f.secret ? "password" : "text"}
-                    autoComplete="off"
-                    disabled={env}
-                    placeholder={
-                      env ? "Set by the environment" : f.source === "saved" ? "Leave empty to keep the saved value" : ""
-                    }
-                    value={values[f.key] ?? ""}
-                    invalid={!!errors[f.key]}
-                    aria-describedby={`${id}-error`}
-                    onChange={(ev) => setValues((v) => ({ ...v, [f.key]: ev.target.value }))}
-                  />
-                </Field>
-              );
-            })}
+            <SettingFields
+              idPrefix={card.platform}
+              fields={card.fields}
+              values={values}
+              errors={errors}
+              onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+            />
             {editable.length ? (
               <Button type="submit" size="sm" busy={busy === "save"}>
                 Save
@@ -305,22 +220,13 @@ function PlatformCardView({
               </Button>
             ) : null}
           </div>
-          {card.verification ? (
-            <p
-              role="status"
-              data-testid={`verify-result-${card.platform}`}
-              className={`rounded-md px-3 py-2 [overflow-wrap:anywhere] ${card.verification.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
-            >
-              {card.verification.ok ? "Verified: " : "Verification failed: "}
-              <WithCodeNames text={card.verification.message} />{" "}
-              <span className="text-xs">
-                (<DateTime value={card.verification.at} />
-                {card.verification.current ? "" : "; the credentials changed since"})
-              </span>
-            </p>
-          ) : (
-            <p className="text-slate-600">Not verified yet.</p>
-          )}
+          <VerificationNote
+            verification={card.verification}
+            testId={`verify-result-${card.platform}`}
+            changedNote="the credentials changed since"
+          >
+            {card.verification ? <WithCodeNames text={card.verification.message} /> : null}
+          </VerificationNote>
           {card.forcedLive ? (
             <p className="text-amber-800">Live without a passing verification, on your say-so.</p>
           ) : null}

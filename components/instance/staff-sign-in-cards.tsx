@@ -1,17 +1,13 @@
 "use client";
 // The Platforms page's "Staff sign-in" section: per identity provider (Google, Microsoft,
 // an OpenID Connect provider) the redirect URI to register, its fields (environment values
-// shown as such and locked), Save and Verify with its last answer and time.
-import { useRouter } from "next/navigation";
+// shown as such and locked), Save and Verify with its last answer and time, through the
+// parts the platform cards use (settings-card-parts.tsx).
 import { useState } from "react";
-import { runAction } from "@/components/ui/action-feedback";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
-import { DateTime } from "@/components/ui/date-time";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { CopyRow, SettingFields, useSettingsCard, VerificationNote } from "@/components/instance/settings-card-parts";
 import type { StaffProviderCard } from "@/lib/core/sso/staff-sso-settings";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 
@@ -24,22 +20,8 @@ export interface StaffSignInActions {
 }
 
 function ProviderCard({ card, actions }: { card: StaffProviderCard; actions: StaffSignInActions }) {
-  const router = useRouter();
   const [values, setValues] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function run<T>(what: string, call: () => Promise<ActionResult<T>>, success?: string) {
-    setBusy(what);
-    const data = await runAction(call, {
-      success,
-      onFieldErrors: (fe) =>
-        setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k.replace(/^values\./, ""), v]))),
-    });
-    setBusy(null);
-    if (data !== null) router.refresh();
-    return data;
-  }
+  const { errors, busy, run } = useSettingsCard();
 
   return (
     <Card
@@ -58,13 +40,13 @@ function ProviderCard({ card, actions }: { card: StaffProviderCard; actions: Sta
       <div data-staff-provider={card.provider} className="grid gap-6 text-sm lg:grid-cols-2">
         <section aria-label={`Register on ${card.name}`} className="min-w-0 space-y-2">
           <h3 className="font-semibold text-slate-900">1. Register this installation</h3>
-          <p className="text-slate-700">Redirect URI (a web application, authorization code flow):</p>
-          <div className="flex items-start gap-2 rounded-md bg-slate-50 px-2 py-1.5">
-            <code translate="no" className="min-w-0 flex-1 text-xs [overflow-wrap:anywhere]">
-              {card.redirectUri}
-            </code>
-            <CopyButton value={card.redirectUri} label="Copy" className="shrink-0" />
-          </div>
+          <ul>
+            <CopyRow
+              label="Redirect URI"
+              value={card.redirectUri}
+              note="Redirect URI (a web application, authorization code flow)"
+            />
+          </ul>
           {card.issuer ? (
             <p className="text-slate-700">
               Issuer: <code className="text-xs [overflow-wrap:anywhere]">{card.issuer}</code>
@@ -97,33 +79,13 @@ function ProviderCard({ card, actions }: { card: StaffProviderCard; actions: Sta
               if (ok) setValues({});
             }}
           >
-            {card.fields.map((f) => {
-              const id = `${card.provider}-${f.key}`;
-              const locked = f.source === "environment";
-              return (
-                <Field
-                  key={f.key}
-                  id={id}
-                  label={f.label}
-                  hint={
-                    locked
-                      ? `Set by the environment (${f.key}): ${f.display ?? ""}`
-                      : [f.display ? `Saved: ${f.display}.` : "Not set.", f.hint].filter(Boolean).join(" ")
-                  }
-                  error={errors[f.key]}
-                >
-                  <Input
-                    id={id}
-                    name={f.key}
-                    type={f.secret ? "password" : "text"}
-                    autoComplete="off"
-                    disabled={locked}
-                    value={values[f.key] ?? ""}
-                    onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
-                  />
-                </Field>
-              );
-            })}
+            <SettingFields
+              idPrefix={`sso-${card.provider}`}
+              fields={card.fields}
+              values={values}
+              errors={errors}
+              onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="submit" busy={busy === "save"}>
                 Save
@@ -138,17 +100,11 @@ function ProviderCard({ card, actions }: { card: StaffProviderCard; actions: Sta
               </Button>
             </div>
           </form>
-          {card.verification ? (
-            <p
-              role="status"
-              className={card.verification.ok ? "text-emerald-800" : "text-red-700"}
-              data-verify-ok={card.verification.ok}
-            >
-              {card.verification.ok ? "Verified: " : "Verify failed: "}
-              {card.verification.message} <DateTime value={card.verification.at} />
-              {card.verification.current ? null : " (the values changed since: verify again)"}
-            </p>
-          ) : null}
+          <VerificationNote
+            verification={card.verification}
+            testId={`verify-result-sso-${card.provider}`}
+            changedNote="the values changed since: verify again"
+          />
         </section>
       </div>
     </Card>

@@ -30,6 +30,8 @@ const KIND_LABEL: Record<string, string> = {
   removal_link: "Access removal",
   platform_setup: "Platform setup",
   password_reset: "Password reset",
+  domain_code: "Domain verification code",
+  sso_leaver: "Single sign-on account disabled",
 };
 
 /** The status in words: "stored" means kept here because no mail server is set up. */

@@ -1,6 +1,7 @@
 "use client";
 // The Security page's single sign-on domains (Owners): claim a domain with a code emailed
-// to an address there, confirm it, choose the role people at the domain join with, and
+// to an address there (or with a DNS TXT record published at the domain: the claim form
+// takes the domain alone), confirm it, choose the role people at the domain join with, and
 // require single sign-on for them (an Owner with two-factor sign-in keeps the password as
 // the way back in, recorded in the audit log).
 import { useRouter } from "next/navigation";
@@ -10,6 +11,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
+import { CopyButton } from "@/components/ui/copy-button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -18,7 +21,9 @@ import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 
 export interface SsoDomainActions {
   claim: (input: { email: string }) => Promise<ActionResult<{ domain: string }>>;
+  claimByDns: (input: { domain: string }) => Promise<ActionResult<AgencyDomainView>>;
   confirm: (input: { domain: string; code: string }) => Promise<ActionResult<AgencyDomainView>>;
+  checkTxt: (input: { domain: string }) => Promise<ActionResult<AgencyDomainView>>;
   policy: (input: {
     domain: string;
     joinRole?: "owner" | "manager" | "member" | "viewer";
@@ -33,14 +38,34 @@ const ROLE_OPTIONS = [
   { value: "manager", label: "Manager" },
 ];
 
+/** A name or value to publish, with its copy button beside it. */
+function RecordPart({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-start gap-2 rounded-md bg-slate-50 px-2 py-1.5">
+      <div className="min-w-0 flex-1">
+        <p className="text-xs text-slate-600">{label}</p>
+        <code translate="no" className="block text-xs text-slate-800 [overflow-wrap:anywhere]">
+          {value}
+        </code>
+      </div>
+      <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} size="sm" className="shrink-0" />
+    </div>
+  );
+}
+
 function DomainRow({ d, actions }: { d: AgencyDomainView; actions: SsoDomainActions }) {
   const router = useRouter();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
+  const [dnsError, setDnsError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const run = async <T,>(call: () => Promise<ActionResult<T>>, success: string) => {
+  const run = async <T,>(
+    call: () => Promise<ActionResult<T>>,
+    success: string,
+    onError: (message: string | undefined) => void = setError,
+  ) => {
     setBusy(true);
-    const data = await runAction(call, { success, onFieldErrors: (fe) => setError(Object.values(fe)[0]) });
+    const data = await runAction(call, { success, onFieldErrors: (fe) => onError(Object.values(fe)[0]) });
     setBusy(false);
     if (data !== null) router.refresh();
     return data;
@@ -49,7 +74,9 @@ function DomainRow({ d, actions }: { d: AgencyDomainView; actions: SsoDomainActi
     <li className="space-y-3 rounded-lg border border-slate-200 p-3" data-sso-domain={d.domain}>
       <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
         {d.domain}
-        <Badge tone={d.verified ? "green" : "amber"}>{d.verified ? "Verified" : "Waiting for the code"}</Badge>
+        <Badge tone={d.verified ? "green" : "amber"}>
+          {d.verified ? "Verified" : d.codeSentTo ? "Waiting for the code" : "Waiting for the DNS record"}
+        </Badge>
         {d.requireSso ? <Badge tone="indigo">Single sign-on required</Badge> : null}
       </p>
       {d.verified ? (
@@ -84,32 +111,60 @@ function DomainRow({ d, actions }: { d: AgencyDomainView; actions: SsoDomainActi
           />
         </div>
       ) : (
-        <form
-          className="flex flex-wrap items-end gap-2"
-          noValidate
-          onSubmit={async (e) => {
-            e.preventDefault();
-            if (await run(() => actions.confirm({ domain: d.domain, code }), `${d.domain} is verified.`)) setCode("");
-          }}
-        >
-          <Field
-            id={`code-${d.id}`}
-            label="Code from the email"
-            hint={d.codeSentTo ? `Sent to ${d.codeSentTo}.` : undefined}
-            error={error}
-          >
-            <Input
-              id={`code-${d.id}`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </Field>
-          <Button type="submit" busy={busy}>
-            Verify domain
-          </Button>
-        </form>
+        <div className="space-y-3">
+          {d.codeSentTo ? (
+            <form
+              className="flex flex-wrap items-end gap-2"
+              noValidate
+              onSubmit={async (e) => {
+                e.preventDefault();
+                if (await run(() => actions.confirm({ domain: d.domain, code }), `${d.domain} is verified.`))
+                  setCode("");
+              }}
+            >
+              <Field
+                id={`code-${d.id}`}
+                label="Code from the email"
+                hint={d.codeSentTo ? `Sent to ${d.codeSentTo}.` : undefined}
+                error={error}
+              >
+                <Input
+                  id={`code-${d.id}`}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                />
+              </Field>
+              <Button type="submit" busy={busy}>
+                Verify domain
+              </Button>
+            </form>
+          ) : null}
+          {d.txtRecord ? (
+            <section aria-label={`DNS record for ${d.domain}`} className="space-y-2" data-dns-proof>
+              <p className="text-slate-700">
+                {d.codeSentTo ? "Or publish" : "Publish"} this TXT record in {d.domain}&apos;s DNS, then check it:
+              </p>
+              <div className="grid gap-2 md:grid-cols-2">
+                <RecordPart label="Name" value={d.txtRecord.name} />
+                <RecordPart label="Value" value={d.txtRecord.value} />
+              </div>
+              <FormAlert message={dnsError} />
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                busy={busy}
+                onClick={() =>
+                  void run(() => actions.checkTxt({ domain: d.domain }), `${d.domain} is verified.`, setDnsError)
+                }
+              >
+                Check DNS record
+              </Button>
+            </section>
+          ) : null}
+        </div>
       )}
       <Button
         type="button"
@@ -147,10 +202,17 @@ export function SsoDomainsPanel({ domains, actions }: { domains: AgencyDomainVie
         onSubmit={async (e) => {
           e.preventDefault();
           setBusy(true);
-          const data = await runAction(() => actions.claim({ email }), {
-            success: "Code sent: enter it below.",
-            onFieldErrors: (fe) => setError(fe.email),
-          });
+          const value = email.trim();
+          // an address gets a code; the domain alone is proved by a DNS record
+          const data = value.includes("@")
+            ? await runAction(() => actions.claim({ email: value }), {
+                success: "Code sent: enter it in the domain's row above.",
+                onFieldErrors: (fe) => setError(fe.email),
+              })
+            : await runAction(() => actions.claimByDns({ domain: value }), {
+                success: "Publish the TXT record shown in the domain's row above, then check it.",
+                onFieldErrors: (fe) => setError(fe.domain),
+              });
           setBusy(false);
           if (data) {
             setEmail("");
@@ -161,19 +223,19 @@ export function SsoDomainsPanel({ domains, actions }: { domains: AgencyDomainVie
         <Field
           id="sso-claim-email"
           label="Claim a domain"
-          hint="An address at the domain that can receive a one-time code, such as it@youragency.com."
+          hint="An address at the domain that can receive a one-time code, such as it@youragency.com; or the domain alone, such as youragency.com, to prove it with a DNS TXT record."
           error={error}
         >
           <Input
             id="sso-claim-email"
-            type="email"
+            type="text"
             autoComplete="off"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
         </Field>
         <Button type="submit" busy={busy}>
-          Send code
+          Claim domain
         </Button>
       </form>
     </Card>

@@ -46,8 +46,9 @@ export async function startOidcProvider(opts: {
       },
     ],
     claims: {
-      amr: null,
-      openid: ["sub"],
+      // amr in every ID token that has one, as Okta and Entra ID v1 tokens send it (a
+      // bare `amr: null` would send it only when the claims parameter asks for it)
+      openid: ["sub", "amr"],
       email: ["email", "email_verified", ...(opts.extraClaims ?? [])],
       profile: ["name"],
     },

@@ -1,7 +1,8 @@
 // The instance's Platforms page: each platform's status and where each value comes from,
 // saving credentials (sealed), Verify, the sandbox switch and "use without verifying".
 // Every change is announced to the other instances (LISTEN/NOTIFY) and reloaded here, so
-// it takes effect without a restart.
+// it takes effect without a restart. The page's Staff sign-in section (lib/core/sso/
+// staff-sso-settings.ts) saves, masks and records Verify through the same helpers here.
 import { z } from "zod";
 import { validationError } from "@/lib/core/common/api-error";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
@@ -61,6 +62,31 @@ export function maskSetting(value: string, secret: boolean): string {
   return value.length >= SECRET_TAIL_MIN_LENGTH ? `•••• ${value.slice(-4)}` : "••••••••";
 }
 
+type EffectiveSetting = { value: string | undefined; source: "environment" | "saved" | null };
+export type SettingVerification = { ok: boolean; message: string; at: string; current: boolean };
+
+/** Each field with where its value comes from and the value as shown (a secret masked). */
+export function fieldViews<F extends { key: string; secret: boolean }>(
+  fields: readonly F[],
+  effective: Record<string, EffectiveSetting>,
+): (F & { source: "environment" | "saved" | null; display: string | null })[] {
+  return fields.map((f) => {
+    const value = effective[f.key]?.value;
+    return { ...f, source: effective[f.key]?.source ?? null, display: value ? maskSetting(value, f.secret) : null };
+  });
+}
+
+/** The last Verify of a saved setting, and whether it was of the values in use now. */
+export function verificationView(row: SavedPlatform | undefined, fingerprint: string): SettingVerification | null {
+  if (!row?.verifiedAt) return null;
+  return {
+    ok: row.verifyOk === true,
+    message: row.verifyMessage ?? "",
+    at: row.verifiedAt.toISOString(),
+    current: row.verifiedFingerprint === fingerprint,
+  };
+}
+
 export async function listPlatformCards(): Promise<PlatformCard[]> {
   await refreshPlatformSettings();
   const e = env();
@@ -89,18 +115,12 @@ export async function listPlatformCards(): Promise<PlatformCard[]> {
       name: setup.name,
       status,
       inUse: mode === "live",
-      fields: setup.fields.map((f) => ({
-        ...f,
-        source: eff[f.key]?.source ?? null,
-        display: eff[f.key]?.value ? maskSetting(eff[f.key]!.value!, f.secret) : null,
-      })),
+      fields: fieldViews(setup.fields, eff),
       sandbox: {
         on: sandboxOn,
         source: e.SANDBOX_PLATFORMS !== undefined ? "environment" : row?.sandbox != null ? "saved" : "default",
       },
-      verification: row?.verifiedAt
-        ? { ok: row.verifyOk === true, message: row.verifyMessage ?? "", at: row.verifiedAt.toISOString(), current }
-        : null,
+      verification: verificationView(row, fingerprint),
       forcedLive: row?.forcedLive ?? false,
       redirectUris: setup.redirectPaths.map((p) => ({ uri: `${e.appUrl}${p.path}`, use: p.use })),
       scopes: setup.scopes,
@@ -119,9 +139,87 @@ async function announce(): Promise<void> {
   await refreshPlatformSettings();
 }
 
-async function currentRow(platform: string): Promise<SavedPlatform | undefined> {
+/** The saved row of a platform (or of `sso-<provider>`), freshly read. */
+export async function currentRow(platform: string): Promise<SavedPlatform | undefined> {
   await refreshPlatformSettings();
   return savedPlatformSettings().get(platform);
+}
+
+/**
+ * A form's values merged into the saved ones: null clears a value, an empty one keeps it, a
+ * value the environment sets is refused, and each value passes the shared checks (no spaces
+ * unless `check` takes the field whole, at least 4 characters) and `check`, which returns a
+ * message to refuse, "ok" to accept without the shared checks, or undefined for them.
+ */
+export function mergeSettingValues(opts: {
+  fields: readonly { key: string; label: string }[];
+  saved: Record<string, string> | undefined;
+  input: Record<string, string | null>;
+  unknownMessage: string;
+  check?: (key: string, value: string) => string | "ok" | undefined;
+}): Record<string, string> {
+  const e = env() as unknown as Record<string, unknown>;
+  const next: Record<string, string> = { ...(opts.saved ?? {}) };
+  for (const [key, raw] of Object.entries(opts.input)) {
+    const f = opts.fields.find((x) => x.key === key);
+    if (!f) throw validationError(`values.${key}`, opts.unknownMessage);
+    if (raw === null) {
+      delete next[key];
+      continue;
+    }
+    const value = raw.trim();
+    if (value === "") continue;
+    if (typeof e[key] === "string" && e[key] !== "")
+      throw validationError(`values.${key}`, "Set by the environment: change it there.");
+    const own = opts.check?.(key, value);
+    if (own !== "ok") {
+      if (own) throw validationError(`values.${key}`, own);
+      if (/\s/.test(value)) throw validationError(`values.${key}`, `${f.label} cannot contain spaces.`);
+      if (value.length < 4) throw validationError(`values.${key}`, `${f.label} looks too short.`);
+    }
+    next[key] = value;
+  }
+  return next;
+}
+
+/** Saves the merged values sealed (a change takes back "use without verifying") and announces it. */
+export async function saveSettingValues(opts: {
+  platform: string;
+  saved: Record<string, string> | undefined;
+  next: Record<string, string>;
+  userId: string;
+}): Promise<void> {
+  const changed =
+    JSON.stringify(Object.entries(opts.next).sort()) !== JSON.stringify(Object.entries(opts.saved ?? {}).sort());
+  const data = {
+    valuesSealed: Object.keys(opts.next).length ? sealValues(opts.next) : null,
+    updatedByUserId: opts.userId,
+    ...(changed ? { forcedLive: false } : {}),
+  };
+  const platform = opts.platform;
+  await (await getDb()).platformSetting.upsert({ where: { platform }, create: { platform, ...data }, update: data });
+  await announce();
+}
+
+/** Keeps a Verify's answer with its time and the values it was of, and announces it. */
+export async function recordVerification(opts: {
+  platform: string;
+  result: { ok: boolean; message: string };
+  values: Record<string, string | undefined>;
+  userId: string;
+}): Promise<{ ok: boolean; message: string; at: string }> {
+  const at = new Date();
+  const data = {
+    verifiedAt: at,
+    verifyOk: opts.result.ok,
+    verifyMessage: opts.result.message.slice(0, 500),
+    verifiedFingerprint: credentialFingerprint(opts.values),
+    updatedByUserId: opts.userId,
+  };
+  const platform = opts.platform;
+  await (await getDb()).platformSetting.upsert({ where: { platform }, create: { platform, ...data }, update: data });
+  await announce();
+  return { ok: opts.result.ok, message: opts.result.message, at: at.toISOString() };
 }
 
 export const ZSavePlatformCredentials = z.object({
@@ -135,37 +233,16 @@ export async function savePlatformCredentials(opts: {
   userId: string;
 }): Promise<void> {
   const platform = knownPlatform(opts.input.platform);
-  const setup = platformSetup(platform);
-  const e = env() as unknown as Record<string, unknown>;
   const row = await currentRow(platform);
-  const next: Record<string, string> = { ...(row?.values ?? {}) };
-  for (const [key, raw] of Object.entries(opts.input.values)) {
-    const f = setup.fields.find((x) => x.key === key);
-    if (!f) throw validationError(`values.${key}`, "Not a credential of this platform.");
-    if (raw === null) {
-      delete next[key];
-      continue;
-    }
-    const value = raw.trim();
-    if (value === "") continue;
-    if (typeof e[key] === "string" && e[key] !== "")
-      throw validationError(`values.${key}`, "Set by the environment: change it there.");
-    if (/\s/.test(value)) throw validationError(`values.${key}`, `${f.label} cannot contain spaces.`);
-    if (key === "META_APP_ID" && !/^\d+$/.test(value))
-      throw validationError(`values.${key}`, "The App ID is a number.");
-    if (value.length < 4) throw validationError(`values.${key}`, `${f.label} looks too short.`);
-    next[key] = value;
-  }
-  const db = await getDb();
-  const changed =
-    JSON.stringify(Object.entries(next).sort()) !== JSON.stringify(Object.entries(row?.values ?? {}).sort());
-  const data = {
-    valuesSealed: Object.keys(next).length ? sealValues(next) : null,
-    updatedByUserId: opts.userId,
-    ...(changed ? { forcedLive: false } : {}),
-  };
-  await db.platformSetting.upsert({ where: { platform }, create: { platform, ...data }, update: data });
-  await announce();
+  const next = mergeSettingValues({
+    fields: platformSetup(platform).fields,
+    saved: row?.values,
+    input: opts.input.values,
+    unknownMessage: "Not a credential of this platform.",
+    check: (key, value) =>
+      key === "META_APP_ID" && !/\s/.test(value) && !/^\d+$/.test(value) ? "The App ID is a number." : undefined,
+  });
+  await saveSettingValues({ platform, saved: row?.values, next, userId: opts.userId });
 }
 
 /** Verify: the platform's answer in plain words, kept with its time. */
@@ -182,17 +259,7 @@ export async function verifyPlatform(opts: {
   const http =
     opts.http ?? createConnectorHttp({ overrides: e.platformHostOverrides, maxAttempts: 1, budgetMs: 15_000 });
   const result = await verifyCredentials(platform, values, { http, redirectUri: `${e.appUrl}/api/access/callback` });
-  const at = new Date();
-  const data = {
-    verifiedAt: at,
-    verifyOk: result.ok,
-    verifyMessage: result.message,
-    verifiedFingerprint: credentialFingerprint(values),
-    updatedByUserId: opts.userId,
-  };
-  await (await getDb()).platformSetting.upsert({ where: { platform }, create: { platform, ...data }, update: data });
-  await announce();
-  return { ...result, at: at.toISOString() };
+  return recordVerification({ platform, result, values, userId: opts.userId });
 }
 
 export const ZPlatformSwitches = z.object({

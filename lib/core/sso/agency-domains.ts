@@ -1,11 +1,14 @@
 // Email domains an agency claims for single sign-on. The Owner proves a domain with a
-// one-time code emailed to an address at it (valid 30 minutes, five tries); a domain is
-// verified for one agency at a time. Once verified, people signing in through a provider
+// one-time code emailed to an address at it (valid 30 minutes, five tries), or with a DNS
+// TXT record published at _access-requests.<domain> where this installation can resolve
+// it (the value is derived from the agency, the domain and the app's secret, so it is the
+// same on every page load and useless to another agency); a domain is verified for one
+// agency at a time. Once verified, people signing in through a provider
 // with a verified email there join with the chosen role (Viewer unless the Owner chose
 // otherwise), and "Require single sign-on" refuses their passwords, with one break-glass
 // path: an Owner of the agency who has two-factor sign-in on may still use the password
 // (recorded in the audit log), so a broken provider never locks the agency out.
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { recordAudit } from "@/lib/core/audit/record-audit";
 import { ROLES, type Role } from "@/lib/core/auth/roles";
@@ -14,6 +17,8 @@ import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
 import { AccountEmail } from "@/lib/core/emails/templates/account-email";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
+import { lookupTxt, type TxtResolver } from "@/lib/infra/dns/lookup-txt";
+import { appSecret } from "@/lib/infra/secrets/secrets";
 
 export const CODE_TTL_MS = 30 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -32,15 +37,32 @@ export type AgencyDomainView = {
   joinRole: Role;
   requireSso: boolean;
   codeSentTo: string | null;
+  /** the TXT record that proves the domain, while it is not verified */
+  txtRecord: { name: string; value: string } | null;
 };
 
 type Actor = { userId: string; email: string; address?: string | null };
 
 const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
 
-export async function listAgencyDomains(agencyId: string): Promise<AgencyDomainView[]> {
-  const rows = await (await getDb()).agencyDomain.findMany({ where: { agencyId }, orderBy: { domain: "asc" } });
-  return rows.map((r) => ({
+/** Where the proving TXT record goes, and the value it holds, for this agency and domain. */
+export function domainTxtRecord(agencyId: string, domain: string): { name: string; value: string } {
+  const mac = createHmac("sha256", appSecret()).update(`sso-domain-txt\n${agencyId}\n${domain}`).digest("base64url");
+  return { name: `_access-requests.${domain}`, value: `access-requests-domain=${mac.slice(0, 32)}` };
+}
+
+type DomainRow = {
+  id: string;
+  agencyId: string;
+  domain: string;
+  verifiedAt: Date | null;
+  joinRole: Role;
+  requireSso: boolean;
+  codeEmail: string | null;
+};
+
+function toView(r: DomainRow): AgencyDomainView {
+  return {
     id: r.id,
     domain: r.domain,
     verified: !!r.verifiedAt,
@@ -48,7 +70,13 @@ export async function listAgencyDomains(agencyId: string): Promise<AgencyDomainV
     joinRole: r.joinRole,
     requireSso: r.requireSso,
     codeSentTo: r.verifiedAt ? null : r.codeEmail,
-  }));
+    txtRecord: r.verifiedAt ? null : domainTxtRecord(r.agencyId, r.domain),
+  };
+}
+
+export async function listAgencyDomains(agencyId: string): Promise<AgencyDomainView[]> {
+  const rows = await (await getDb()).agencyDomain.findMany({ where: { agencyId }, orderBy: { domain: "asc" } });
+  return rows.map(toView);
 }
 
 /** The verified claim of `domain`, if any agency holds one. */
@@ -65,6 +93,12 @@ export const ZClaimDomain = z.object({
   email: z.email("Must be an email address at the domain.").max(320),
 });
 
+async function refuseTakenDomain(agencyId: string, domain: string, field: string): Promise<void> {
+  const taken = await findClaimedDomain(domain);
+  if (taken && taken.agencyId !== agencyId) throw validationError(field, "Another agency has verified this domain.");
+  if (taken) throw validationError(field, "This domain is verified already.");
+}
+
 /** Starts (or restarts) a claim: a code is emailed to `email`, whose domain is claimed. */
 export async function claimDomain(opts: {
   agencyId: string;
@@ -76,10 +110,7 @@ export async function claimDomain(opts: {
   const domain = emailDomain(email);
   if (!DOMAIN.test(domain))
     throw validationError("email", "The address must be at a real domain, such as you@agency.com.");
-  const taken = await findClaimedDomain(domain);
-  if (taken && taken.agencyId !== opts.agencyId)
-    throw validationError("email", "Another agency has verified this domain.");
-  if (taken) throw validationError("email", "This domain is verified already.");
+  await refuseTakenDomain(opts.agencyId, domain, "email");
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = opts.now ?? new Date();
   const paragraphs = [
@@ -167,16 +198,100 @@ export async function confirmDomain(opts: {
   }).then((updated) => {
     // the wrong try is committed above; the refusal is thrown after
     if (!updated) throw validationError("code", "That code is not right.");
-    return {
-      id: updated.id,
-      domain: updated.domain,
-      verified: true,
-      verifiedAt: updated.verifiedAt!.toISOString(),
-      joinRole: updated.joinRole,
-      requireSso: updated.requireSso,
-      codeSentTo: null,
-    };
+    return toView(updated);
   });
+}
+
+export const ZDomainName = z.object({
+  domain: z.string().trim().toLowerCase().max(253).regex(DOMAIN, "Enter the domain alone, such as youragency.com."),
+});
+
+/**
+ * Starts a claim proved by a DNS TXT record (nothing is emailed): the domain is listed with
+ * the record to publish. Claiming again changes nothing.
+ */
+export async function claimDomainByDns(opts: {
+  agencyId: string;
+  actor: Actor;
+  input: z.infer<typeof ZDomainName>;
+}): Promise<AgencyDomainView> {
+  const domain = opts.input.domain;
+  await refuseTakenDomain(opts.agencyId, domain, "domain");
+  return inTransaction(async (tx) => {
+    const existing = await tx.agencyDomain.findUnique({
+      where: { agencyId_domain: { agencyId: opts.agencyId, domain } },
+    });
+    if (existing) return toView(existing);
+    const row = await tx.agencyDomain.create({ data: { agencyId: opts.agencyId, domain } });
+    await recordAudit({
+      agencyId: opts.agencyId,
+      actor: opts.actor,
+      action: "sso.domain_claimed",
+      target: `domain:${domain}`,
+      changes: { method: "dns_txt", record: domainTxtRecord(opts.agencyId, domain).name },
+      tx,
+    });
+    return toView(row);
+  });
+}
+
+/**
+ * "Check": reads the domain's TXT records and verifies the domain when one holds this
+ * agency's value. Refuses, naming the record, when there is none, when none holds the
+ * value, or when this installation cannot reach DNS (then the emailed code is the way).
+ */
+export async function checkDomainTxt(opts: {
+  agencyId: string;
+  actor: Actor;
+  input: z.infer<typeof ZDomainName>;
+  /** tests pass their own; the app asks the system's DNS */
+  resolveTxt?: TxtResolver;
+  now?: Date;
+}): Promise<AgencyDomainView> {
+  const domain = opts.input.domain;
+  const db = await getDb();
+  const row = await db.agencyDomain.findUnique({ where: { agencyId_domain: { agencyId: opts.agencyId, domain } } });
+  if (!row) throw notFound("Domain");
+  if (row.verifiedAt) throw validationError("domain", "This domain is verified already.");
+  const record = domainTxtRecord(opts.agencyId, domain);
+  const found = await lookupTxt(record.name, opts.resolveTxt);
+  if (!found.ok && found.reason === "unreachable")
+    throw validationError(
+      "domain",
+      `This installation could not look up DNS records (${found.code}). Prove the domain with an emailed code instead.`,
+    );
+  if (!found.ok || found.records.length === 0)
+    throw validationError(
+      "domain",
+      `No TXT record found at ${record.name}. Publish it and check again: a new record can take a few minutes to appear.`,
+    );
+  if (!found.records.some((r) => r.trim() === record.value))
+    throw validationError(
+      "domain",
+      `The TXT record at ${record.name} does not hold the value shown here. Found: ${found.records
+        .map((r) => `"${r.slice(0, 80)}"`)
+        .join(", ")
+        .slice(0, 300)}.`,
+    );
+  const now = opts.now ?? new Date();
+  const updated = await inTransaction(async (tx) => {
+    const other = await findClaimedDomain(domain, tx);
+    if (other) throw validationError("domain", "Another agency has verified this domain.");
+    const done = await tx.agencyDomain.update({
+      where: { id: row.id },
+      data: { verifiedAt: now, codeHash: null, codeExpiresAt: null, codeAttempts: 0 },
+    });
+    await recordAudit({
+      agencyId: opts.agencyId,
+      actor: opts.actor,
+      action: "sso.domain_verified",
+      target: `domain:${domain}`,
+      changes: { method: "dns_txt", record: record.name, value: record.value },
+      tx,
+    });
+    return done;
+  });
+  return toView(updated);
 }
 
 export const ZDomainPolicy = z.object({

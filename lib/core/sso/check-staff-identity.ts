@@ -3,36 +3,96 @@
 // Every SSO_RECHECK_SECONDS the provider is asked, with the refresh token it gave at
 // sign-in, whether the account still exists: a refusal (invalid_grant: the account was
 // disabled, deleted or its grant revoked) disables the identity and ends every session
-// of the user, with an audit entry. A provider that cannot be reached changes nothing.
+// of the user, with an audit entry, and the Owners of each agency the person belongs to
+// are told (an in-app notification and an email), so that they remove a leaver from the
+// team. A provider that cannot be reached changes nothing.
+import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
+import { AccountEmail } from "@/lib/core/emails/templates/account-email";
 import { recordForUser } from "@/lib/core/sso/sso-audit";
 import { endUserSessions } from "@/lib/core/users/session-version";
-import { getDb } from "@/lib/infra/db/db";
+import { getDb, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { env } from "@/lib/infra/env";
 import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { discoverProvider, refreshGrant } from "@/lib/infra/sso/oidc-discovery";
-import { isStaffProvider, staffProviderConfig } from "@/lib/infra/sso/staff-providers";
+import { isStaffProvider, staffProviderConfig, staffProviderName } from "@/lib/infra/sso/staff-providers";
+
+/** The notification type Owners get when a member's provider account is disabled. */
+export const IDENTITY_DISABLED = "member.identity_disabled";
+
+/** Tells every Owner (but the person) of each agency the person belongs to, in the app and by email. */
+async function notifyOwners(
+  tx: Tx,
+  opts: { identityId: string; userId: string; provider: string; reason: string; now: Date },
+): Promise<void> {
+  const person = await tx.user.findUnique({ where: { id: opts.userId }, select: { email: true, name: true } });
+  if (!person) return;
+  const who = person.name ? `${person.name} (${person.email})` : person.email;
+  const providerName = staffProviderName(opts.provider);
+  const message = `${who}'s ${providerName} account was disabled: their dashboard sessions were ended. If they left, remove them from the team.`;
+  const memberships = await tx.membership.findMany({
+    where: { userId: opts.userId },
+    select: { agencyId: true, agency: { select: { name: true } } },
+  });
+  for (const m of memberships) {
+    const owners = await tx.membership.findMany({
+      where: { agencyId: m.agencyId, role: "owner", userId: { not: opts.userId } },
+      select: { userId: true, user: { select: { email: true } } },
+    });
+    if (owners.length === 0) continue;
+    await tx.notification.createMany({
+      data: owners.map((o) => ({
+        agencyId: m.agencyId,
+        userId: o.userId,
+        eventId: `identity-disabled:${opts.identityId}`,
+        type: IDENTITY_DISABLED,
+        message,
+        createdAt: opts.now,
+        // the email below says it: no digest repeats it
+        emailedAt: opts.now,
+      })),
+    });
+    const link = { url: `${env().appUrl}/dashboard/team`, label: "Open the team" };
+    const paragraphs = [message, `${providerName} answered: ${opts.reason.slice(0, 300)}`, `Agency: ${m.agency.name}.`];
+    const html = await renderEmailHtml(AccountEmail({ paragraphs, link }));
+    const text = `${paragraphs.join("\n\n")}\n\n${link.url}\n`;
+    for (const o of owners)
+      await tx.email.create({
+        data: {
+          agencyId: m.agencyId,
+          kind: "sso_leaver",
+          to: o.user.email,
+          subject: `${person.email} can no longer sign in through ${providerName}`,
+          text,
+          html,
+          createdAt: opts.now,
+        },
+      });
+  }
+}
 
 /** Disables the identity and ends the user's sessions (also used when the provider says so at sign-in). */
 export async function disableStaffIdentity(opts: { identityId: string; reason: string; now?: Date }): Promise<void> {
   const now = opts.now ?? new Date();
-  const identity = await inTransaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const rows = await tx.staffIdentity.updateManyAndReturn({
       where: { id: opts.identityId, disabledAt: null },
       data: { disabledAt: now, refreshTokenSealed: null },
       select: { userId: true, provider: true, email: true },
     });
-    if (rows[0]) await endUserSessions(rows[0].userId, tx);
-    return rows[0] ?? null;
-  });
-  if (!identity) return;
-  await recordForUser({
-    userId: identity.userId,
-    email: null,
-    action: "user.identity_disabled",
-    target: `sso:${identity.provider}`,
-    changes: { reason: opts.reason, providerEmail: identity.email },
+    const identity = rows[0];
+    if (!identity) return;
+    await endUserSessions(identity.userId, tx);
+    await recordForUser({
+      userId: identity.userId,
+      email: null,
+      action: "user.identity_disabled",
+      target: `sso:${identity.provider}`,
+      changes: { reason: opts.reason, providerEmail: identity.email },
+      tx,
+    });
+    await notifyOwners(tx, { identityId: opts.identityId, ...identity, reason: opts.reason, now });
   });
 }
 

@@ -4,15 +4,21 @@
 // to every instance like the platform settings.
 import { z } from "zod";
 import { validationError } from "@/lib/core/common/api-error";
+import {
+  currentRow,
+  fieldViews,
+  mergeSettingValues,
+  recordVerification,
+  saveSettingValues,
+  verificationView,
+  type SettingVerification,
+} from "@/lib/core/instance/platform-settings";
 import { recordAuditForAllAgencies } from "@/lib/core/sso/sso-audit";
 import {
   credentialFingerprint,
   refreshPlatformSettings,
   savedPlatformSettings,
-  sealValues,
 } from "@/lib/infra/connectors/platform-settings";
-import { getDb } from "@/lib/infra/db/db";
-import { CHANNELS, notify } from "@/lib/infra/db/notifications";
 import { env } from "@/lib/infra/env";
 import { discoverProvider } from "@/lib/infra/sso/oidc-discovery";
 import {
@@ -41,7 +47,7 @@ export type StaffProviderCard = {
   }[];
   issuer: string | null;
   redirectUri: string;
-  verification: { ok: boolean; message: string; at: string; current: boolean } | null;
+  verification: SettingVerification | null;
   consoleUrl: string | null;
 };
 
@@ -50,7 +56,8 @@ function knownProvider(value: string): StaffProvider {
   return value;
 }
 
-const mask = (value: string, secret: boolean) => (secret ? `•••• ${value.slice(-4)}` : value);
+const valuesOf = (eff: ReturnType<typeof staffProviderValues>) =>
+  Object.fromEntries(Object.entries(eff).map(([k, v]) => [k, v.value]));
 
 export async function listStaffProviderCards(): Promise<StaffProviderCard[]> {
   await refreshPlatformSettings();
@@ -58,36 +65,22 @@ export async function listStaffProviderCards(): Promise<StaffProviderCard[]> {
   return STAFF_PROVIDERS.map((provider) => {
     const def = staffProviderDefinition(provider);
     const eff = staffProviderValues(provider, e);
-    const values = Object.fromEntries(Object.entries(eff).map(([k, v]) => [k, v.value]));
-    const row = savedPlatformSettings().get(settingKey(provider));
+    const values = valuesOf(eff);
     return {
       provider,
-      name: def.name,
+      // the generic provider's default button label ("Single sign-on") says nothing as a card title
+      name: provider === "oidc" ? "OpenID Connect" : def.name,
       inUse: staffProviderConfig(provider, e) !== null,
-      fields: def.fields.map((f) => ({
-        ...f,
-        hint: f.hint ?? null,
-        source: eff[f.key]?.source ?? null,
-        display: eff[f.key]?.value ? mask(eff[f.key]!.value!, f.secret) : null,
-      })),
+      fields: fieldViews(
+        def.fields.map((f) => ({ ...f, hint: f.hint ?? null })),
+        eff,
+      ),
       issuer: def.issuer(values, e) ?? null,
       redirectUri: `${e.appUrl}/api/auth/callback/${provider}`,
-      verification: row?.verifiedAt
-        ? {
-            ok: row.verifyOk === true,
-            message: row.verifyMessage ?? "",
-            at: row.verifiedAt.toISOString(),
-            current: row.verifiedFingerprint === credentialFingerprint(values),
-          }
-        : null,
+      verification: verificationView(savedPlatformSettings().get(settingKey(provider)), credentialFingerprint(values)),
       consoleUrl: def.consoleUrl,
     };
   });
-}
-
-async function announce(): Promise<void> {
-  await notify(await getDb(), CHANNELS.platformSettingsChanged);
-  await refreshPlatformSettings();
 }
 
 export const ZSaveStaffProvider = z.object({
@@ -96,54 +89,40 @@ export const ZSaveStaffProvider = z.object({
   values: z.record(z.string(), z.string().max(2000).nullable()),
 });
 
+function checkStaffValue(key: string, value: string): string | "ok" | undefined {
+  if (key === "SSO_OIDC_NAME") return value.length > 40 ? "At most 40 characters." : "ok";
+  if (/\s/.test(value)) return undefined;
+  if (key === "SSO_OIDC_ISSUER") {
+    let url: URL | null = null;
+    try {
+      url = new URL(value);
+    } catch {
+      url = null;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
+      return "The issuer is an https URL such as https://example.okta.com.";
+    return "ok";
+  }
+  if (key === "SSO_MICROSOFT_TENANT")
+    return /^[A-Za-z0-9.-]{2,100}$/.test(value) ? "ok" : "The tenant is its ID (a GUID) or its primary domain.";
+  return undefined;
+}
+
 export async function saveStaffProvider(opts: {
   input: z.infer<typeof ZSaveStaffProvider>;
   userId: string;
 }): Promise<void> {
   const provider = knownProvider(opts.input.provider);
-  const def = staffProviderDefinition(provider);
-  await refreshPlatformSettings();
-  const row = savedPlatformSettings().get(settingKey(provider));
-  const e = env() as unknown as Record<string, unknown>;
-  const next: Record<string, string> = { ...(row?.values ?? {}) };
-  for (const [key, raw] of Object.entries(opts.input.values)) {
-    const f = def.fields.find((x) => x.key === key);
-    if (!f) throw validationError(`values.${key}`, "Not a setting of this provider.");
-    if (raw === null) {
-      delete next[key];
-      continue;
-    }
-    const value = raw.trim();
-    if (value === "") continue;
-    if (typeof e[key] === "string" && e[key] !== "")
-      throw validationError(`values.${key}`, "Set by the environment: change it there.");
-    if (key === "SSO_OIDC_NAME") {
-      if (value.length > 40) throw validationError(`values.${key}`, "At most 40 characters.");
-    } else if (/\s/.test(value)) throw validationError(`values.${key}`, `${f.label} cannot contain spaces.`);
-    if (key === "SSO_OIDC_ISSUER") {
-      let url: URL | null = null;
-      try {
-        url = new URL(value);
-      } catch {
-        url = null;
-      }
-      if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash)
-        throw validationError(`values.${key}`, "The issuer is an https URL such as https://example.okta.com.");
-    } else if (key === "SSO_MICROSOFT_TENANT") {
-      if (!/^[A-Za-z0-9.-]{2,100}$/.test(value))
-        throw validationError(`values.${key}`, "The tenant is its ID (a GUID) or its primary domain.");
-    } else if (key !== "SSO_OIDC_NAME" && value.length < 4)
-      throw validationError(`values.${key}`, `${f.label} looks too short.`);
-    next[key] = value;
-  }
-  const data = {
-    valuesSealed: Object.keys(next).length ? sealValues(next) : null,
-    updatedByUserId: opts.userId,
-    forcedLive: false,
-  };
   const platform = settingKey(provider);
-  await (await getDb()).platformSetting.upsert({ where: { platform }, create: { platform, ...data }, update: data });
-  await announce();
+  const row = await currentRow(platform);
+  const next = mergeSettingValues({
+    fields: staffProviderDefinition(provider).fields,
+    saved: row?.values,
+    input: opts.input.values,
+    unknownMessage: "Not a setting of this provider.",
+    check: checkStaffValue,
+  });
+  await saveSettingValues({ platform, saved: row?.values, next, userId: opts.userId });
   await recordAuditForAllAgencies({
     userId: opts.userId,
     action: "sso.provider_saved",
@@ -161,8 +140,7 @@ export async function verifyStaffProvider(opts: {
   await refreshPlatformSettings();
   const e = env();
   const def = staffProviderDefinition(provider);
-  const eff = staffProviderValues(provider, e);
-  const values = Object.fromEntries(Object.entries(eff).map(([k, v]) => [k, v.value]));
+  const values = valuesOf(staffProviderValues(provider, e));
   const missing = def.fields.find((f) => f.required && !values[f.key]);
   let result: { ok: boolean; message: string };
   if (missing) result = { ok: false, message: `${missing.label} is not set.` };
@@ -176,16 +154,5 @@ export async function verifyStaffProvider(opts: {
         }
       : { ok: false, message: found.message };
   }
-  const at = new Date();
-  const platform = settingKey(provider);
-  const data = {
-    verifiedAt: at,
-    verifyOk: result.ok,
-    verifyMessage: result.message.slice(0, 500),
-    verifiedFingerprint: credentialFingerprint(values),
-    updatedByUserId: opts.userId,
-  };
-  await (await getDb()).platformSetting.upsert({ where: { platform }, create: { platform, ...data }, update: data });
-  await announce();
-  return { ...result, at: at.toISOString() };
+  return recordVerification({ platform: settingKey(provider), result, values, userId: opts.userId });
 }

@@ -4,8 +4,10 @@
 // with no account and no claimed domain, is refused; an existing account is linked only
 // after its password (never silently); "Require single sign-on" refuses a password (an
 // Owner with 2FA keeps the break-glass path); a session ends once the provider refuses
-// the account; Google and Microsoft Entra ID through the same path with their documented
-// claims; Verify with a good and a bad issuer; audit entries for each.
+// the account, and the Owners are told; the provider's MFA (amr) is recorded; Google and
+// Microsoft Entra ID through the same path with their documented claims; Verify with a good
+// and a bad issuer; a domain proved by a DNS TXT record (a stubbed resolver: no test
+// resolves a real name); audit entries for each.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -16,9 +18,18 @@ import { forgetPlatformSettings } from "@/lib/infra/connectors/platform-settings
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createUser } from "@/lib/core/users/create-user";
 import { beginTwoFactorEnrolment, confirmTwoFactorEnrolment } from "@/lib/core/users/two-factor";
-import { claimDomain, confirmDomain, listAgencyDomains, setDomainPolicy } from "@/lib/core/sso/agency-domains";
+import {
+  checkDomainTxt,
+  claimDomain,
+  claimDomainByDns,
+  confirmDomain,
+  listAgencyDomains,
+  setDomainPolicy,
+  ZDomainName,
+} from "@/lib/core/sso/agency-domains";
+import type { TxtResolver } from "@/lib/infra/dns/lookup-txt";
 import { saveStaffProvider, verifyStaffProvider, listStaffProviderCards } from "@/lib/core/sso/staff-sso-settings";
-import { sweepStaffIdentities } from "@/lib/core/sso/check-staff-identity";
+import { IDENTITY_DISABLED, sweepStaffIdentities } from "@/lib/core/sso/check-staff-identity";
 import { authOptions } from "@/lib/surfaces/dashboard/auth-options";
 import { loadStaffProviders } from "@/lib/surfaces/dashboard/staff-sso-providers";
 import { startOidcProvider, type OidcTestProvider } from "@/test/support/oidc-test-provider";
@@ -201,6 +212,27 @@ describe("sign-in through an OpenID Connect provider", () => {
     expect(await db.membership.count({ where: { userId } })).toBe(1);
   });
 
+  it("records the provider's MFA from amr: a second factor, or a password alone", async () => {
+    const { agencyId, domain } = await agencyWithDomain({ role: "member" });
+    const withMfa = `mfa-${uniq()}`;
+    oidc.accounts.set(withMfa, { claims: { email: `mfa@${domain}`, email_verified: true }, amr: ["pwd", "otp"] });
+    const pwdOnly = `pwd-${uniq()}`;
+    oidc.accounts.set(pwdOnly, { claims: { email: `pwd@${domain}`, email_verified: true }, amr: ["pwd"] });
+    const first = await sessionOf((await providerSignIn(oidc, "oidc", withMfa)).jar);
+    const second = await sessionOf((await providerSignIn(oidc, "oidc", pwdOnly)).jar);
+    const signIns = async (userId: string | undefined) =>
+      (
+        await (
+          await getDb()
+        ).auditEntry.findMany({ where: { agencyId, actorUserId: userId, action: "user.signed_in" } })
+      ).map((e) => (e.changes as { providerMfa: unknown }).providerMfa);
+    expect(await signIns(first)).toEqual([true]);
+    expect(await signIns(second)).toEqual([false]);
+    // a known identity's later sign-in records it again
+    await providerSignIn(oidc, "oidc", withMfa);
+    expect(await signIns(first)).toEqual([true, true]);
+  });
+
   it("joins with the least powerful role when the Owner chose none", async () => {
     const { agencyId, domain } = await agencyWithDomain();
     expect((await listAgencyDomains(agencyId))[0]).toMatchObject({ domain, verified: true, joinRole: "viewer" });
@@ -339,17 +371,40 @@ describe("leavers", () => {
     expect(await auditActions(agencyId)).toContain("user.identity_disabled");
   });
 
-  it("the periodic check ends a leaver's sessions without a request", async () => {
-    const { domain } = await agencyWithDomain();
+  it("the periodic check ends a leaver's sessions without a request, and tells the Owner", async () => {
+    const { agencyId, domain, owner } = await agencyWithDomain();
     const sub = `sweep-${uniq()}`;
-    oidc.accounts.set(sub, { claims: { email: `sweep@${domain}`, email_verified: true } });
+    oidc.accounts.set(sub, { claims: { email: `sweep@${domain}`, email_verified: true, name: "Sweep Person" } });
     const { jar } = await providerSignIn(oidc, "oidc", sub);
     const userId = await sessionOf(jar);
     const db = await getDb();
+    // nobody is told while the account is still there
+    await db.staffIdentity.updateMany({ where: { userId }, data: { checkedAt: new Date(Date.now() - 3600_000) } });
+    await sweepStaffIdentities();
+    expect(await db.notification.count({ where: { agencyId, type: IDENTITY_DISABLED } })).toBe(0);
+
     await db.staffIdentity.updateMany({ where: { userId }, data: { checkedAt: new Date(Date.now() - 3600_000) } });
     oidc.accounts.get(sub)!.disabled = true;
     expect(await sweepStaffIdentities()).toBeGreaterThanOrEqual(1);
     expect((await db.staffIdentity.findFirstOrThrow({ where: { userId } })).disabledAt).not.toBeNull();
+    expect(await sessionOf(jar)).toBeUndefined();
+
+    // the Owner (not the leaver) gets an in-app notification, already counted as emailed...
+    const notes = await db.notification.findMany({ where: { agencyId, type: IDENTITY_DISABLED } });
+    expect(notes.map((n) => n.userId)).toEqual([owner.id]);
+    expect(notes[0]!.message).toContain(`Sweep Person (sweep@${domain})`);
+    expect(notes[0]!.message).toContain("sessions were ended");
+    expect(notes[0]!.emailedAt).not.toBeNull();
+    // ...and an email through the outbox
+    const mails = await db.email.findMany({ where: { agencyId, kind: "sso_leaver" } });
+    expect(mails.map((m) => m.to)).toEqual([owner.email]);
+    expect(mails[0]!.subject).toContain(`sweep@${domain}`);
+    expect(mails[0]!.text).toContain("/dashboard/team");
+    expect(await auditActions(agencyId)).toContain("user.identity_disabled");
+
+    // a second sweep tells nobody again
+    await sweepStaffIdentities();
+    expect(await db.email.count({ where: { agencyId, kind: "sso_leaver" } })).toBe(1);
   });
 });
 
@@ -408,6 +463,21 @@ describe("the Staff sign-in settings and Verify", () => {
       verification: { ok: true, current: true },
     });
     expect((await loadStaffProviders()).map((p) => p.id)).toContain("oidc");
+    // masked as the platform credentials are: the last four of a long secret only
+    const secretField = async () =>
+      (await listStaffProviderCards())
+        .find((c) => c.provider === "oidc")!
+        .fields.find((f) => f.key === "SSO_OIDC_CLIENT_SECRET")!;
+    expect(await secretField()).toMatchObject({ source: "saved", display: "•••• 6789" });
+    await saveStaffProvider({
+      userId: ADMIN,
+      input: { provider: "oidc", values: { SSO_OIDC_CLIENT_SECRET: "short-secret" } },
+    });
+    expect((await secretField()).display).toBe("••••••••");
+    await saveStaffProvider({
+      userId: ADMIN,
+      input: { provider: "oidc", values: { SSO_OIDC_CLIENT_SECRET: oidc.clientSecret } },
+    });
 
     // a bad issuer: no discovery document there
     await saveStaffProvider({
@@ -463,5 +533,100 @@ describe("claiming a domain", () => {
     expect(await auditActions(agency.id)).toEqual(
       expect.arrayContaining(["sso.domain_claimed", "sso.domain_verified"]),
     );
+  });
+});
+
+describe("claiming a domain by a DNS TXT record", () => {
+  /** A resolver that answers only for `name` (anything else is a test mistake), never the network. */
+  const stub = (name: string, answer: string[][] | { code: string }): TxtResolver & { asked: string[] } => {
+    const asked: string[] = [];
+    const resolve = async (n: string) => {
+      asked.push(n);
+      if (n !== name) throw Object.assign(new Error(`unexpected name ${n}`), { code: "ENOTFOUND" });
+      if (!Array.isArray(answer)) throw Object.assign(new Error(answer.code), { code: answer.code });
+      return answer;
+    };
+    return Object.assign(resolve, { asked });
+  };
+
+  it("verifies the domain only when the record holds the agency's value, with clear refusals", async () => {
+    const agency = await createAgency({ name: "DNS Co" });
+    const owner = await createUser({ agencyId: agency.id, email: `o-${uniq()}@example.com`, password: PASSWORD });
+    const actor = { userId: owner.id, email: owner.email };
+    const domain = `dns-${uniq()}.com`;
+    const input = ZDomainName.parse({ domain: ` ${domain.toUpperCase()} ` });
+    expect(input.domain).toBe(domain);
+    const claimed = await claimDomainByDns({ agencyId: agency.id, actor, input });
+    expect(claimed).toMatchObject({ domain, verified: false, codeSentTo: null });
+    const record = claimed.txtRecord!;
+    expect(record.name).toBe(`_access-requests.${domain}`);
+    expect(record.value).toMatch(/^access-requests-domain=[A-Za-z0-9_-]{32}$/);
+    // the same record on every read, and nothing emailed
+    expect((await listAgencyDomains(agency.id))[0]!.txtRecord).toEqual(record);
+    const db = await getDb();
+    expect(await db.email.count({ where: { agencyId: agency.id } })).toBe(0);
+
+    const refusal = async (resolveTxt: TxtResolver) => {
+      const err = await checkDomainTxt({ agencyId: agency.id, actor, input, resolveTxt }).then(
+        () => null,
+        (e: unknown) => e as { details: { field: string; message: string }[] },
+      );
+      expect(err?.details[0]?.field).toBe("domain");
+      return err!.details[0]!.message;
+    };
+    const none = stub(record.name, { code: "ENODATA" });
+    expect(await refusal(none)).toContain(`No TXT record found at ${record.name}`);
+    expect(none.asked).toEqual([record.name]);
+    expect(await refusal(stub(record.name, { code: "ENOTFOUND" }))).toContain("No TXT record found");
+    expect(await refusal(stub(record.name, [["v=spf1 -all"], ["access-requests-domain=someone-elses"]]))).toContain(
+      'does not hold the value shown here. Found: "v=spf1 -all"',
+    );
+    expect(await refusal(stub(record.name, { code: "ECONNREFUSED" }))).toMatch(
+      /could not look up DNS records \(ECONNREFUSED\)\. Prove the domain with an emailed code instead/,
+    );
+    expect((await listAgencyDomains(agency.id))[0]!.verified).toBe(false);
+
+    // the value split in pieces, as long TXT records arrive, beside other records
+    const half = Math.floor(record.value.length / 2);
+    const verified = await checkDomainTxt({
+      agencyId: agency.id,
+      actor,
+      input,
+      resolveTxt: stub(record.name, [["v=spf1 -all"], [record.value.slice(0, half), record.value.slice(half)]]),
+    });
+    expect(verified).toMatchObject({ domain, verified: true, txtRecord: null });
+    const entry = await db.auditEntry.findFirstOrThrow({
+      where: { agencyId: agency.id, action: "sso.domain_verified" },
+    });
+    expect(entry.changes).toEqual({ method: "dns_txt", record: record.name, value: record.value });
+    expect(await auditActions(agency.id)).toEqual(expect.arrayContaining(["sso.domain_claimed"]));
+
+    // verified: checking again is refused, and another agency cannot claim it either way
+    expect(await refusal(stub(record.name, [[record.value]]))).toContain("verified already");
+    const other = await createAgency({ name: "Other DNS Co" });
+    await expect(claimDomainByDns({ agencyId: other.id, actor, input })).rejects.toMatchObject({
+      details: [{ field: "domain", message: "Another agency has verified this domain." }],
+    });
+  });
+
+  it("gives another agency another value, and refuses what is not a domain", async () => {
+    const a = await createAgency({ name: "DNS A" });
+    const b = await createAgency({ name: "DNS B" });
+    const owner = await createUser({ agencyId: a.id, email: `o-${uniq()}@example.com`, password: PASSWORD });
+    const actor = { userId: owner.id, email: owner.email };
+    const input = { domain: `shared-${uniq()}.com` };
+    const ra = (await claimDomainByDns({ agencyId: a.id, actor, input })).txtRecord!;
+    const rb = (await claimDomainByDns({ agencyId: b.id, actor, input })).txtRecord!;
+    expect(ra.name).toBe(rb.name);
+    expect(ra.value).not.toBe(rb.value);
+    // B publishing its own value does not verify A
+    await expect(
+      checkDomainTxt({ agencyId: a.id, actor, input, resolveTxt: stub(ra.name, [[rb.value]]) }),
+    ).rejects.toMatchObject({ details: [{ field: "domain" }] });
+    for (const bad of ["it@example.com", "localhost", "no spaces.com", ""]) {
+      const parsed = ZDomainName.safeParse({ domain: bad });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error!.issues[0]!.path).toEqual(["domain"]);
+    }
   });
 });

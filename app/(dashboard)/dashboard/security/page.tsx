@@ -18,7 +18,9 @@ import {
   requireTeamTwoFactorAction,
 } from "./security-actions";
 import {
+  checkDomainTxtAction,
   claimDomainAction,
+  claimDomainByDnsAction,
   confirmDomainAction,
   removeDomainAction,
   setDomainPolicyAction,
@@ -52,12 +54,14 @@ export default async function SecurityPage() {
         requireTeam={requireTeamTwoFactorAction}
       />
       {isOwner ? (
-        <div className="mt-6">
+        <div className="mt-6" data-testid="sso-domains">
           <SsoDomainsPanel
             domains={domains}
             actions={{
               claim: claimDomainAction,
+              claimByDns: claimDomainByDnsAction,
               confirm: confirmDomainAction,
+              checkTxt: checkDomainTxtAction,
               policy: setDomainPolicyAction,
               remove: removeDomainAction,
             }}

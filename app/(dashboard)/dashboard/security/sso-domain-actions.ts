@@ -1,15 +1,19 @@
 "use server";
 // The Security page's single sign-on domains (Owners): claim a domain (a code is emailed to
-// an address there), confirm the code, choose the joining role, require single sign-on,
-// remove the claim. Each records its own audit entry.
+// an address there, or a DNS TXT record is to be published), confirm the code or check the
+// record, choose the joining role, require single sign-on, remove the claim. Each records
+// its own audit entry.
 import { z } from "zod";
 import {
+  checkDomainTxt,
   claimDomain,
+  claimDomainByDns,
   confirmDomain,
   removeDomain,
   setDomainPolicy,
   ZClaimDomain,
   ZConfirmDomain,
+  ZDomainName,
   ZDomainPolicy,
 } from "@/lib/core/sso/agency-domains";
 import { actionAddress, dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
@@ -34,6 +38,20 @@ export const confirmDomainAction = dashboardAction(
   "team:write",
   ZConfirmDomain,
   async (input, ctx) => confirmDomain({ agencyId: ctx.agencyId, actor: await actorOf(ctx), input }),
+  false,
+);
+
+export const claimDomainByDnsAction = dashboardAction(
+  "team:write",
+  ZDomainName,
+  async (input, ctx) => claimDomainByDns({ agencyId: ctx.agencyId, actor: await actorOf(ctx), input }),
+  false,
+);
+
+export const checkDomainTxtAction = dashboardAction(
+  "team:write",
+  ZDomainName,
+  async (input, ctx) => checkDomainTxt({ agencyId: ctx.agencyId, actor: await actorOf(ctx), input }),
   false,
 );
 
