@@ -4,11 +4,15 @@
 // sign-in, whether the account still exists: a refusal (invalid_grant: the account was
 // disabled, deleted or its grant revoked) disables the identity and ends every session
 // of the user, with an audit entry, and the Owners of each agency the person belongs to
-// are told (an in-app notification and an email), so that they remove a leaver from the
-// team. A provider that cannot be reached changes nothing.
+// are told (an in-app notification and an email). The periodic sweep also removes the
+// departed member from each team where they are not an Owner (an Owner is kept: the other
+// Owners are told to remove them, and an agency never loses its last Owner this way). A
+// provider that cannot be reached changes nothing.
 import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
 import { AccountEmail } from "@/lib/core/emails/templates/account-email";
+import { recordAudit } from "@/lib/core/audit/record-audit";
 import { recordForUser } from "@/lib/core/sso/sso-audit";
+import { lockTeam } from "@/lib/core/team/lock-team";
 import { endUserSessions } from "@/lib/core/users/session-version";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
@@ -24,18 +28,28 @@ export const IDENTITY_DISABLED = "member.identity_disabled";
 /** Tells every Owner (but the person) of each agency the person belongs to, in the app and by email. */
 async function notifyOwners(
   tx: Tx,
-  opts: { identityId: string; userId: string; provider: string; reason: string; now: Date },
+  opts: {
+    identityId: string;
+    userId: string;
+    provider: string;
+    reason: string;
+    now: Date;
+    /** The agencies the departed member is being removed from. */
+    removedFrom: ReadonlySet<string>;
+  },
 ): Promise<void> {
   const person = await tx.user.findUnique({ where: { id: opts.userId }, select: { email: true, name: true } });
   if (!person) return;
   const who = person.name ? `${person.name} (${person.email})` : person.email;
   const providerName = staffProviderName(opts.provider);
-  const message = `${who}'s ${providerName} account was disabled: their dashboard sessions were ended. If they left, remove them from the team.`;
   const memberships = await tx.membership.findMany({
     where: { userId: opts.userId },
     select: { agencyId: true, agency: { select: { name: true } } },
   });
   for (const m of memberships) {
+    const message = opts.removedFrom.has(m.agencyId)
+      ? `${who}'s ${providerName} account was disabled: their dashboard sessions were ended and they were removed from the team.`
+      : `${who}'s ${providerName} account was disabled: their dashboard sessions were ended. If they left, remove them from the team.`;
     const owners = await tx.membership.findMany({
       where: { agencyId: m.agencyId, role: "owner", userId: { not: opts.userId } },
       select: { userId: true, user: { select: { email: true } } },
@@ -72,8 +86,26 @@ async function notifyOwners(
   }
 }
 
-/** Disables the identity and ends the user's sessions (also used when the provider says so at sign-in). */
-export async function disableStaffIdentity(opts: { identityId: string; reason: string; now?: Date }): Promise<void> {
+/** The agencies where the person is a member but not an Owner: those the sweep removes them from. */
+async function teamsToLeave(tx: Tx, userId: string): Promise<Set<string>> {
+  const rows = await tx.membership.findMany({
+    where: { userId, role: { not: "owner" } },
+    select: { agencyId: true },
+  });
+  return new Set(rows.map((r) => r.agencyId));
+}
+
+/**
+ * Disables the identity and ends the user's sessions (also used when the provider says so at
+ * sign-in). With `removeFromTeams` (the periodic sweep) the person also leaves every team where
+ * they are not an Owner, with an audit entry in each.
+ */
+export async function disableStaffIdentity(opts: {
+  identityId: string;
+  reason: string;
+  now?: Date;
+  removeFromTeams?: boolean;
+}): Promise<void> {
   const now = opts.now ?? new Date();
   await inTransaction(async (tx) => {
     const rows = await tx.staffIdentity.updateManyAndReturn({
@@ -92,7 +124,22 @@ export async function disableStaffIdentity(opts: { identityId: string; reason: s
       changes: { reason: opts.reason, providerEmail: identity.email },
       tx,
     });
-    await notifyOwners(tx, { identityId: opts.identityId, ...identity, reason: opts.reason, now });
+    const removedFrom = opts.removeFromTeams ? await teamsToLeave(tx, identity.userId) : new Set<string>();
+    await notifyOwners(tx, { identityId: opts.identityId, ...identity, reason: opts.reason, now, removedFrom });
+    const person = await tx.user.findUnique({ where: { id: identity.userId }, select: { email: true } });
+    for (const agencyId of removedFrom) {
+      await lockTeam(tx, agencyId);
+      const removed = await tx.membership.deleteMany({ where: { agencyId, userId: identity.userId } });
+      if (removed.count === 0) continue;
+      await recordAudit({
+        agencyId,
+        actor: { userId: null, email: null, address: null },
+        action: "team.member_removed",
+        target: person?.email ?? identity.userId,
+        changes: { reason: `${staffProviderName(identity.provider)} account disabled`, providerEmail: identity.email },
+        tx,
+      });
+    }
   });
 }
 
@@ -104,6 +151,8 @@ export async function checkStaffIdentity(opts: {
   identityId: string;
   now?: Date;
   force?: boolean;
+  /** The periodic sweep: a departed member also leaves the teams (see disableStaffIdentity). */
+  removeFromTeams?: boolean;
 }): Promise<"ok" | "ended"> {
   const now = opts.now ?? new Date();
   const db = await getDb();
@@ -139,7 +188,12 @@ export async function checkStaffIdentity(opts: {
     allowLoopback,
   });
   if (answer.outcome === "refused") {
-    await disableStaffIdentity({ identityId: identity.id, reason: answer.message, now });
+    await disableStaffIdentity({
+      identityId: identity.id,
+      reason: answer.message,
+      now,
+      removeFromTeams: opts.removeFromTeams,
+    });
     return "ended";
   }
   if (answer.outcome === "ok" && answer.refreshToken)
@@ -167,6 +221,7 @@ export async function sweepStaffIdentities(opts: { now?: Date; limit?: number } 
     take: opts.limit ?? 50,
   });
   let ended = 0;
-  for (const d of due) if ((await checkStaffIdentity({ identityId: d.id, now })) === "ended") ended++;
+  for (const d of due)
+    if ((await checkStaffIdentity({ identityId: d.id, now, removeFromTeams: true })) === "ended") ended++;
   return ended;
 }

@@ -371,7 +371,7 @@ describe("leavers", () => {
     expect(await auditActions(agencyId)).toContain("user.identity_disabled");
   });
 
-  it("the periodic check ends a leaver's sessions without a request, and tells the Owner", async () => {
+  it("the periodic check ends a leaver's sessions without a request, removes them from the team, and tells the Owner", async () => {
     const { agencyId, domain, owner } = await agencyWithDomain();
     const sub = `sweep-${uniq()}`;
     oidc.accounts.set(sub, { claims: { email: `sweep@${domain}`, email_verified: true, name: "Sweep Person" } });
@@ -393,7 +393,12 @@ describe("leavers", () => {
     const notes = await db.notification.findMany({ where: { agencyId, type: IDENTITY_DISABLED } });
     expect(notes.map((n) => n.userId)).toEqual([owner.id]);
     expect(notes[0]!.message).toContain(`Sweep Person (sweep@${domain})`);
-    expect(notes[0]!.message).toContain("sessions were ended");
+    expect(notes[0]!.message).toContain("sessions were ended and they were removed from the team");
+    // the departed member left the team (not an Owner), with an audit entry by the system
+    expect(await db.membership.count({ where: { agencyId, userId } })).toBe(0);
+    const removal = await db.auditEntry.findFirstOrThrow({ where: { agencyId, action: "team.member_removed" } });
+    expect(removal).toMatchObject({ actorUserId: null, target: `sweep@${domain}` });
+    expect(await db.membership.count({ where: { agencyId, userId: owner.id, role: "owner" } })).toBe(1);
     expect(notes[0]!.emailedAt).not.toBeNull();
     // ...and an email through the outbox
     const mails = await db.email.findMany({ where: { agencyId, kind: "sso_leaver" } });
