@@ -180,6 +180,25 @@ const KNOWN: Record<string, Omit<PlatformSetup, "platform">> = {
   },
 };
 
+/** A platform the installation needs no app or credentials for, and what it needs instead. */
+export type NoAppPlatform = { platform: string; name: string; notes: string[] };
+
+/**
+ * Platforms the client's own site approves (WordPress's application passwords): nothing to
+ * register here, so they have no card; the Platforms page says what the clients' sites need.
+ */
+export const NO_APP_PLATFORMS: readonly NoAppPlatform[] = [
+  {
+    platform: "wordpress",
+    name: "WordPress",
+    notes: [
+      "No app registration and no credentials: each client's site approves this installation itself, through WordPress's application passwords (WordPress 5.6 or later).",
+      "The client's site must be on HTTPS, keep application passwords on (some security plugins and hosts turn them off) and have no password prompt (Basic Auth) in front of it; the client approving must be one of its administrators.",
+      "Where a site cannot, the client is told why and adds your user by hand with the steps; your team confirms it. The application password the site gives is deleted as soon as your user is added.",
+    ],
+  },
+];
+
 function guessed(platform: string): Omit<PlatformSetup, "platform"> {
   const p = platform.toUpperCase();
   return {
