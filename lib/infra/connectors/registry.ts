@@ -1,11 +1,20 @@
 // The real platform connectors: per platform, when it is configured (its credentials
-// are set), how to make it and its setup notes for the Platforms page. One entry per platform; the connector's own folder holds
+// are set), how to make it, and its setup notes and Verify for the Platforms page. One entry per platform; the connector's own folder holds
 // everything else. This file makes no platform call: each connector names the
 // documentation page of every call beside it (lib/infra/connectors/<platform>/).
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import type { TEnv } from "@/lib/infra/env";
 import type { PlatformSetupNotes } from "@/lib/infra/connectors/setup-fields";
+import type { PlatformVerifier } from "@/lib/infra/connectors/verify-probe";
+import { verifyMeta } from "@/lib/infra/connectors/meta/meta-credentials";
+import { verifyGoogle } from "@/lib/infra/connectors/google/google-credentials";
+import { verifyTikTok } from "@/lib/infra/connectors/tiktok/tiktok-credentials";
+import { verifyLinkedIn } from "@/lib/infra/connectors/linkedin/linkedin-credentials";
+import { verifyPinterest } from "@/lib/infra/connectors/pinterest/pinterest-credentials";
+import { verifyMicrosoft } from "@/lib/infra/connectors/microsoft/microsoft-credentials";
+import { verifySnapchat } from "@/lib/infra/connectors/snapchat/snapchat-credentials";
+import { verifyHubSpot } from "@/lib/infra/connectors/hubspot/hubspot-credentials";
 import { META_SETUP } from "@/lib/infra/connectors/meta/meta-setup";
 import { GOOGLE_SETUP } from "@/lib/infra/connectors/google/google-setup";
 import { TIKTOK_SETUP } from "@/lib/infra/connectors/tiktok/tiktok-setup";
@@ -52,6 +61,8 @@ export type RealConnectorEntry = {
   create: (e: ConnectorEnv, http: ConnectorHttp) => PlatformConnector;
   /** what the operator registers on the platform's side, for the Platforms page (`<platform>-setup.ts`) */
   setup: PlatformSetupNotes;
+  /** Verify on the Platforms page: proves the credentials without any client (`<platform>-credentials.ts`) */
+  verify: PlatformVerifier;
 };
 
 // In the Platforms page's order.
@@ -61,6 +72,7 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
     configured: (e) => !!e.META_APP_ID && !!e.META_APP_SECRET,
     create: (e, http) => createMetaConnector({ appId: e.META_APP_ID!, appSecret: e.META_APP_SECRET! }, http),
     setup: META_SETUP,
+    verify: verifyMeta,
   },
   // The Ads developer token is optional: without it the Ads services fail with a logged
   // server error while Analytics, Tag Manager, Merchant Center and Business Profile work.
@@ -77,12 +89,14 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
         http,
       ),
     setup: GOOGLE_SETUP,
+    verify: verifyGoogle,
   },
   // Docs: https://business-api.tiktok.com/portal/docs?id=1738373164380162 (Business API authentication)
   tiktok: {
     configured: (e) => !!e.TIKTOK_APP_ID && !!e.TIKTOK_APP_SECRET,
     create: (e, http) => createTikTokConnector({ appId: e.TIKTOK_APP_ID!, appSecret: e.TIKTOK_APP_SECRET! }, http),
     setup: TIKTOK_SETUP,
+    verify: verifyTikTok,
   },
   // Docs: https://learn.microsoft.com/en-us/linkedin/marketing/ (Marketing API: ad account users, organization ACLs)
   linkedin: {
@@ -90,6 +104,7 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
     create: (e, http) =>
       createLinkedInConnector({ clientId: e.LINKEDIN_CLIENT_ID!, clientSecret: e.LINKEDIN_CLIENT_SECRET! }, http),
     setup: LINKEDIN_SETUP,
+    verify: verifyLinkedIn,
   },
   // Docs: https://developers.pinterest.com/docs/api/v5/ (API v5: OAuth, business access)
   pinterest: {
@@ -97,6 +112,7 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
     create: (e, http) =>
       createPinterestConnector({ appId: e.PINTEREST_APP_ID!, appSecret: e.PINTEREST_APP_SECRET! }, http),
     setup: PINTEREST_SETUP,
+    verify: verifyPinterest,
   },
   // The developer token is required: every Customer Management call carries it.
   // Docs: https://learn.microsoft.com/en-us/advertising/customer-management-service/ (Customer Management)
@@ -112,6 +128,7 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
         http,
       ),
     setup: MICROSOFT_SETUP,
+    verify: verifyMicrosoft,
   },
   // Docs: https://developers.snap.com/api/marketing-api/Ads-API/authentication (Marketing API: members and roles)
   snapchat: {
@@ -119,6 +136,7 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
     create: (e, http) =>
       createSnapchatConnector({ clientId: e.SNAPCHAT_CLIENT_ID!, clientSecret: e.SNAPCHAT_CLIENT_SECRET! }, http),
     setup: SNAPCHAT_SETUP,
+    verify: verifySnapchat,
   },
   // Docs: https://developers.hubspot.com/docs/api-reference/settings-user-provisioning-v3/guide (user provisioning)
   hubspot: {
@@ -126,5 +144,6 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
     create: (e, http) =>
       createHubSpotConnector({ clientId: e.HUBSPOT_CLIENT_ID!, clientSecret: e.HUBSPOT_CLIENT_SECRET! }, http),
     setup: HUBSPOT_SETUP,
+    verify: verifyHubSpot,
   },
 };
