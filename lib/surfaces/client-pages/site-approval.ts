@@ -1,5 +1,5 @@
-// A service the client's own site approves in one click (the catalog's `siteApproval`:
-// WordPress's application passwords, lib/infra/connectors/wordpress/). Two steps:
+// A service the client's own site approves in one click (the catalog's `siteApproval`; the
+// platform's calls through lib/infra/connectors/site-registry.ts). Two steps:
 //
 // 1. start: the client posts the site's address from the service's card. The address is
 //    untrusted: it is parsed, then the site is asked through the webhooks' safe sender
@@ -29,13 +29,10 @@ import type { AssetGrantResult } from "@/lib/infra/connectors/connector";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { newNonce } from "@/lib/infra/connectors/oauth-state";
 import {
-  discoverWordPress,
-  grantWordPress,
-  readApproval,
-  wordpressApprovalUrl,
-  type UnavailableReason,
-} from "@/lib/infra/connectors/wordpress/wordpress-grants";
-import { parseSiteAddress } from "@/lib/infra/connectors/wordpress/wordpress-site";
+  siteApprovalPlatform,
+  type SiteApprovalPlatform,
+  type SiteUnavailableReason,
+} from "@/lib/infra/connectors/site-registry";
 import { getDb } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
@@ -72,7 +69,7 @@ function siteOf(url: string) {
   return { url, allowLoopback: env().WEBHOOK_ALLOW_LOOPBACK };
 }
 
-const UNAVAILABLE: Record<UnavailableReason, AccessErrorCode> = {
+const UNAVAILABLE: Record<SiteUnavailableReason, AccessErrorCode> = {
   unreachable: "site_unreachable",
   no_rest_api: "site_no_rest_api",
   app_passwords_off: "site_app_passwords_off",
@@ -94,13 +91,14 @@ export async function startSiteApproval(opts: {
   const refused = (code: AccessErrorCode) => new AccessPageError(code, { serviceId: opts.serviceId, locale });
   if (!isOpenRequest(row, now)) throw refused("closed");
   const svc = row.services.find((s) => s.serviceId === opts.serviceId);
-  if (!svc || svc.status !== "pending" || !offersSiteApproval(svc.serviceId, svc.platform))
+  const platform = svc ? siteApprovalPlatform(svc.platform) : undefined;
+  if (!svc || !platform || svc.status !== "pending" || !offersSiteApproval(svc.serviceId, svc.platform))
     throw refused("not_allowed");
-  const address = parseSiteAddress(opts.site.slice(0, 2048), env().WEBHOOK_ALLOW_LOOPBACK);
+  const address = platform.parseAddress(opts.site.slice(0, 2048), env().WEBHOOK_ALLOW_LOOPBACK);
   if (!address.ok) throw refused("site_address");
   if (row.isDemo) return { preview: true };
 
-  const found = await discoverWordPress(siteOf(address.url));
+  const found = await platform.discover(siteOf(address.url));
   if (!found.ok) throw refused(UNAVAILABLE[found.reason]);
 
   const db = await getDb();
@@ -131,11 +129,10 @@ export async function startSiteApproval(opts: {
   const back = `${env().appUrl}${CALLBACK_PATH}?state=${encodeURIComponent(signValue(PURPOSE, state, appSecret()))}`;
   return {
     preview: false,
-    location: wordpressApprovalUrl(found.authorizeUrl, {
+    location: platform.approvalUrl(found.authorizeUrl, {
       appName: row.agency.name.slice(0, 100) || "Access request",
       appId: state.appId,
-      successUrl: back,
-      rejectUrl: back,
+      backUrl: back,
     }),
   };
 }
@@ -146,7 +143,7 @@ export type FinishedSiteApproval =
   /** back to the request's page with a notice, an attempt notice or an error next to the service */
   | { kind: "back"; token: string; params: Record<string, string | undefined> };
 
-/** A WordPress answer for one asset as the client reads it, in the client's language. */
+/** The site's answer for one asset as the client reads it, in the client's language. */
 function shownResult(result: AssetGrantResult, locale: Locale): AssetGrantResult {
   if (result.ok) return result;
   if (result.errorKind === "platform_unavailable")
@@ -184,21 +181,22 @@ export async function finishSiteApproval(
   if (claimed.count !== 1) return back({ error: "sign_in_used" });
   if (now.getTime() >= state.exp) return back({ error: "sign_in_expired" });
 
-  const site = siteOf(state.site);
-  const approval = readApproval(query, site);
-  if (!approval.ok) return back({ error: approval.reason === "rejected" ? "site_rejected" : "generic" });
-
   const row = await findRequestByToken(token);
   if (!row) return { kind: "invalid" };
   const locale = requestLocale(row);
   const svc = row.services.find((s) => s.serviceId === state.serviceId);
+  const platform: SiteApprovalPlatform | undefined = svc ? siteApprovalPlatform(svc.platform) : undefined;
+  if (!svc || !platform) return back({ error: "not_allowed" });
+  const site = siteOf(state.site);
+  const approval = platform.readApproval(query, site);
+  if (!approval.ok) return back({ error: approval.reason === "rejected" ? "site_rejected" : "generic" });
   if (!isOpenForGrant(row, now)) return back({ error: "closed" });
-  if (!svc || svc.status !== "pending") return back({ error: "not_allowed" });
+  if (svc.status !== "pending") return back({ error: "not_allowed" });
   const accounts = await agencyAccounts(db, row.agencyId, svc.platform, svc.serviceId, svc.accounts);
   const agencyEmail = accounts.find((a) => !!a.email)?.email ?? null;
   if (!agencyEmail) return back({ error: "unavailable" });
 
-  const { result, passwordDeleted } = await grantWordPress({
+  const { result, passwordDeleted } = await platform.grant({
     site,
     approval,
     appId: state.appId,
