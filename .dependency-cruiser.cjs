@@ -9,6 +9,10 @@
 const PACKAGES = { dependencyTypes: ["npm", "npm-dev", "npm-optional", "npm-peer", "core"] };
 const PRISMA_CLIENT = "^generated/prisma/";
 const TESTS = "(^test/|^e2e/|^examples/|[.]test[.]tsx?$|^[^/]+[.]config[.][cm]?[jt]s$|^sdk/scripts/)";
+/** A platform's own folder: lib/infra/connectors/<platform>/ (http/ is the connectors' shared client). */
+const PLATFORM_FOLDER = "^lib/infra/connectors/(?!http/)([^/]+)/";
+/** The registries, the one way the rest of the app reaches a platform's folder. */
+const PLATFORM_REGISTRIES = "^lib/infra/connectors/(registry|site-registry)[.]ts$";
 
 module.exports = {
   forbidden: [
@@ -25,6 +29,21 @@ module.exports = {
       comment: "test/ holds fakes and fixtures; production code never imports it.",
       from: { pathNot: TESTS },
       to: { path: "^test/" },
+    },
+    {
+      name: "platform-through-registry",
+      severity: "error",
+      comment:
+        "A platform's folder is reached only through the registries (lib/infra/connectors/registry.ts, site-registry.ts): the rest of the app reads platforms from them.",
+      from: { pathNot: [TESTS, PLATFORM_REGISTRIES, "^lib/infra/connectors/(?!http/)[^/]+/"] },
+      to: { path: PLATFORM_FOLDER },
+    },
+    {
+      name: "platform-stays-in-its-folder",
+      severity: "error",
+      comment: "One platform's folder does not import another's: what platforms share lives beside the registry.",
+      from: { path: PLATFORM_FOLDER, pathNot: TESTS },
+      to: { path: "^lib/infra/connectors/(?!http/)[^/]+/", pathNot: "^lib/infra/connectors/$1/" },
     },
     {
       name: "no-undeclared-package",

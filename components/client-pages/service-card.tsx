@@ -8,7 +8,8 @@ import type { AccessPlatformView, AccessServiceView } from "@/lib/surfaces/clien
 import type { Surface } from "@/lib/surfaces/client-pages/access-http";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { PopupGrantLink } from "@/components/client-pages/window-bridge";
-import { card, primaryButton, secondaryButton } from "@/components/client-pages/styles";
+import { siteApprovalText } from "@/lib/infra/i18n/site-approval-messages";
+import { card, primaryButton, secondaryButton, textInput } from "@/components/client-pages/styles";
 
 const BADGE = {
   pending: "bg-slate-100 text-slate-800",
@@ -58,6 +59,58 @@ function GrantLink({
     <a href={href} className={primaryButton}>
       {label}
     </a>
+  );
+}
+
+/**
+ * A service the client's own site approves (WordPress): the site's address, then the site's
+ * approval page. The approval page cannot be framed, so the embed opens it in a new tab.
+ */
+function SiteApprovalForm({
+  action,
+  surface,
+  locale,
+  serviceId,
+}: {
+  action: string;
+  surface: Surface;
+  locale: Locale;
+  serviceId: string;
+}) {
+  const id = `site-${serviceId}`;
+  return (
+    <form
+      method="post"
+      action={action}
+      target={surface === "embed" ? "_blank" : undefined}
+      className="mt-3 rounded-lg bg-slate-50 p-3"
+      data-testid="site-approval"
+    >
+      <input type="hidden" name="surface" value={surface} />
+      <p className="text-sm font-semibold">{siteApprovalText(locale, "form.heading")}</p>
+      <p id={`${id}-help`} className="mt-1 text-sm text-slate-700">
+        {siteApprovalText(locale, "form.help")}
+      </p>
+      <label htmlFor={id} className="mt-2 block text-sm font-medium">
+        {siteApprovalText(locale, "form.label")}
+      </label>
+      <input
+        id={id}
+        name="site"
+        type="text"
+        inputMode="url"
+        autoComplete="url"
+        spellCheck={false}
+        required
+        maxLength={2048}
+        placeholder="https://example.com"
+        aria-describedby={`${id}-help`}
+        className={textInput}
+      />
+      <button type="submit" className={`${primaryButton} mt-2`}>
+        {siteApprovalText(locale, "form.submit")}
+      </button>
+    </form>
   );
 }
 
@@ -142,9 +195,15 @@ export function ServiceCard(props: {
         </p>
       ) : null}
 
+      {s.actions.siteApproval ? (
+        <SiteApprovalForm action={`${base}/site`} surface={surface} locale={locale} serviceId={s.serviceId} />
+      ) : null}
+
       {showSteps ? (
         <div className="mt-3">
-          <p className="text-sm font-semibold">{t(locale, "manual.heading")}</p>
+          <p className="text-sm font-semibold">
+            {s.actions.siteApproval ? siteApprovalText(locale, "form.orSteps") : t(locale, "manual.heading")}
+          </p>
           <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-800">
             {s.steps.map((step, i) => (
               <li key={i} className="break-words">

@@ -131,6 +131,7 @@ describe("import rules (dependency-cruiser)", () => {
       "app/stub.ts",
       "lib/surfaces/v1/stub.ts",
       "lib/infra/db/stub.ts",
+      "lib/infra/connectors/meta/stub.ts",
       "test/support/stub.ts",
     ])
       write(stub, "export const stub = 1;\n");

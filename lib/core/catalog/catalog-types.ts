@@ -67,6 +67,11 @@ export interface ServiceSpec {
   multiRole?: boolean;
   flow: ClientFlow;
   oneClickWhenLive?: boolean;
+  /**
+   * The client's own site approves the app (WordPress's application passwords): the client
+   * pages ask for the site's address and grant in one click, the steps staying as the fallback.
+   */
+  siteApproval?: boolean;
   accountLinkFields?: AccountLinkField[];
   steps?: string[];
   /** the platform's help page the steps were written from */

@@ -251,11 +251,14 @@ describe("decisions the spec leaves open", () => {
       "pinterest",
       "snapchat",
       "tiktok",
+      "wordpress",
     ]);
     for (const p of GRANT_FAILED_PLATFORMS) expect(ATTEMPT_EVENT_PLATFORMS).toContain(p);
     for (const p of ATTEMPT_EVENT_PLATFORMS) {
-      expect(getPlatform(p)?.connectorKind).toBe("oauth");
-      expect(listPlatformServices(p).some((s) => isOneClickHere(s, "live"))).toBe(true);
+      // a platform signed in to, or (WordPress) a site that approves the app
+      const services = listPlatformServices(p);
+      if (getPlatform(p)?.connectorKind === "oauth") expect(services.some((s) => isOneClickHere(s, "live"))).toBe(true);
+      else expect(services.some((s) => s.siteApproval)).toBe(true);
     }
   });
 

@@ -84,6 +84,12 @@ export interface CatalogService {
    */
   readonly oneClickWhenLive: boolean;
   /**
+   * A manual service the client's own site approves in one click (WordPress): the client pages
+   * ask for the site's address; the steps and "I've done this" stay beside it as the fallback.
+   * The API contract keeps `clientFlow`, `grantMethod` and `clientSignInRequired`.
+   */
+  readonly siteApproval: boolean;
+  /**
    * English steps for manual flows; `{agencyAccount}` stands for the agency's account. A
    * one-click service has none, unless its platform API cannot grant it on a live
    * installation: then these are the steps the client follows whenever the platform is
@@ -124,7 +130,8 @@ export const GRANT_FAILED_PLATFORMS = ["meta", "google"] as const satisfies read
 // sent after sign-in, refused or accepted per account). Snapchat joined them once its
 // Marketing API was read in full: the client's organization invites the agency's email as
 // a Member, gives it the organization role `member`, then the ad account role, all in the
-// attempt (Members and Roles pages); HubSpot too: one user provisioning call per portal.
+// attempt (Members and Roles pages); HubSpot too: one user provisioning call per portal;
+// WordPress too: the site's approval, then the user created or raised on the site.
 // X has no connector at all.
 export const ATTEMPT_EVENT_PLATFORMS = [
   "meta",
@@ -135,6 +142,7 @@ export const ATTEMPT_EVENT_PLATFORMS = [
   "microsoft",
   "snapchat",
   "hubspot",
+  "wordpress",
 ] as const satisfies readonly PlatformId[];
 
 // Every "I've sent the invite" waits for the agency's confirmation, HubSpot's included:
@@ -472,10 +480,12 @@ const SPECS: Record<ServiceId, ServiceSpec> = {
     // The agency always needs an administrator account; there is no choice to make.
     // Client-side grant API: the WordPress REST API creates a user with a role (POST
     // /wp-json/wp/v2/users, https://developer.wordpress.org/rest-api/reference/users/#create-a-user),
-    // authenticated as a site administrator (an application password); there is no sign-in
-    // to run from the client page, so the client adds the user by hand.
+    // authenticated as a site administrator. The client pages offer it in one click: the
+    // client enters the site's address and approves an application password on the site
+    // (lib/infra/connectors/wordpress/); the steps stay as the fallback where the site cannot.
     roles: [],
     flow: "instructions",
+    siteApproval: true,
     steps: [
       "Sign in to your WordPress dashboard as an administrator.",
       "Go to Users, then Add New User.",
@@ -502,6 +512,7 @@ function buildService(id: ServiceId, spec: ServiceSpec): CatalogService {
     accountLinkFields: (spec.accountLinkFields ?? []).map((f) => ({ ...f })),
     clientFlow: spec.flow,
     oneClickWhenLive: spec.oneClickWhenLive ?? false,
+    siteApproval: spec.siteApproval ?? false,
     instructions: [...steps],
     stepKeys: steps.map((_, i) => `${id}.step${i + 1}`),
     documentationUrl: spec.docs ?? null,

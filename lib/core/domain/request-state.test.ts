@@ -150,7 +150,7 @@ describe("request status transitions", () => {
     [
       "pending → in_progress on a client-sent invite awaiting confirmation",
       () => req(),
-      { kind: "invite_sent", serviceId: "a", grantsImmediately: false },
+      { kind: "invite_sent", serviceId: "a" },
       "in_progress",
       ["request.updated"],
     ],
@@ -315,18 +315,10 @@ describe("service status transitions", () => {
     [
       "client sends an invite that needs confirming",
       active([svc("a"), svc("c")]),
-      { kind: "invite_sent", serviceId: "a", grantsImmediately: false },
+      { kind: "invite_sent", serviceId: "a" },
       "a",
       "pending",
       ["request.updated"],
-    ],
-    [
-      "client sends an invite that grants at once",
-      active([svc("a"), svc("c")]),
-      { kind: "invite_sent", serviceId: "a", grantsImmediately: true },
-      "a",
-      "granted",
-      ["service.granted"],
     ],
     [
       "team confirms the invite arrived",
@@ -346,13 +338,7 @@ describe("service status transitions", () => {
   });
 
   it("an invite awaiting confirmation keeps the service pending and the request in progress", () => {
-    const result = ok(
-      applyAction(
-        req({ services: [svc("a")] }),
-        { kind: "invite_sent", serviceId: "a", grantsImmediately: false },
-        NOW,
-      ),
-    );
+    const result = ok(applyAction(req({ services: [svc("a")] }), { kind: "invite_sent", serviceId: "a" }, NOW));
     expect(result.next.services[0]).toEqual(svc("a", { awaitingConfirmation: true }));
     expect(result.next.status).toBe("in_progress");
     expect(result.completedNow).toBe(false);
@@ -407,13 +393,12 @@ describe("no-ops keep the state and version", () => {
   it.each<[string, RequestAction]>([
     ["grant of a granted service (no double grant)", { kind: "grant", serviceId: "a" }],
     ["mark of a granted service", { kind: "mark_granted", serviceId: "a" }],
-    ["invite for a granted service", { kind: "invite_sent", serviceId: "a", grantsImmediately: false }],
-    ["instant invite for a granted service", { kind: "invite_sent", serviceId: "a", grantsImmediately: true }],
+    ["invite for a granted service", { kind: "invite_sent", serviceId: "a" }],
     ["confirm of a granted service", { kind: "confirm_invite", serviceId: "a" }],
     ["skip of a skipped service", { kind: "skip", serviceId: "b" }],
     ["reopen of a pending service", { kind: "reopen", serviceId: "c" }],
     ["unmark of a pending service", { kind: "unmark_granted", serviceId: "c" }],
-    ["invite already awaiting confirmation", { kind: "invite_sent", serviceId: "d", grantsImmediately: false }],
+    ["invite already awaiting confirmation", { kind: "invite_sent", serviceId: "d" }],
     ["intake already submitted", { kind: "submit_intake" }],
   ])("%s", (_label, action) => {
     const before = base();
@@ -452,7 +437,7 @@ describe("failures", () => {
     { kind: "grant", serviceId: "a" },
     { kind: "skip", serviceId: "b" },
     { kind: "reopen", serviceId: "b" },
-    { kind: "invite_sent", serviceId: "a", grantsImmediately: false },
+    { kind: "invite_sent", serviceId: "a" },
     { kind: "submit_intake" },
   ];
   const agencyActions: RequestAction[] = [
@@ -496,23 +481,13 @@ describe("failures", () => {
     ["confirm of a skipped service", open, { kind: "confirm_invite", serviceId: "b" }, "NOT_ALLOWED"],
     ["grant of a skipped service", open, { kind: "grant", serviceId: "b" }, "INVALID_STATE"],
     ["mark of a skipped service", open, { kind: "mark_granted", serviceId: "b" }, "INVALID_STATE"],
-    [
-      "invite for a skipped service",
-      open,
-      { kind: "invite_sent", serviceId: "b", grantsImmediately: false },
-      "INVALID_STATE",
-    ],
+    ["invite for a skipped service", open, { kind: "invite_sent", serviceId: "b" }, "INVALID_STATE"],
     ["reopen of a granted service", open, { kind: "reopen", serviceId: "g" }, "INVALID_STATE"],
     ["unmark of a skipped service", open, { kind: "unmark_granted", serviceId: "b" }, "INVALID_STATE"],
     ["grant of an unknown service", open, { kind: "grant", serviceId: "zzz" }, "NOT_FOUND"],
     ["skip of an unknown service", open, { kind: "skip", serviceId: "zzz" }, "NOT_FOUND"],
     ["reopen of an unknown service", open, { kind: "reopen", serviceId: "zzz" }, "NOT_FOUND"],
-    [
-      "invite for an unknown service",
-      open,
-      { kind: "invite_sent", serviceId: "zzz", grantsImmediately: true },
-      "NOT_FOUND",
-    ],
+    ["invite for an unknown service", open, { kind: "invite_sent", serviceId: "zzz" }, "NOT_FOUND"],
     ["mark of an unknown service", open, { kind: "mark_granted", serviceId: "zzz" }, "NOT_FOUND"],
     ["unmark of an unknown service", open, { kind: "unmark_granted", serviceId: "zzz" }, "NOT_FOUND"],
     ["confirm of an unknown service", open, { kind: "confirm_invite", serviceId: "zzz" }, "NOT_FOUND"],
@@ -533,7 +508,7 @@ describe("stateVersion", () => {
   it("rises by exactly one per change, however much the change does", () => {
     let state = req({ intakeRequested: true, services: [svc("a"), svc("b", { optional: true })] });
     const steps: RequestAction[] = [
-      { kind: "invite_sent", serviceId: "a", grantsImmediately: false },
+      { kind: "invite_sent", serviceId: "a" },
       { kind: "confirm_invite", serviceId: "a" },
       { kind: "skip", serviceId: "b" },
       { kind: "submit_intake" },
@@ -574,9 +549,7 @@ describe("properties", () => {
     { arbitrary: byService("skip"), weight: 4 },
     { arbitrary: byService("reopen"), weight: 3 },
     {
-      arbitrary: fc
-        .tuple(serviceIdArb, fc.boolean())
-        .map(([serviceId, grantsImmediately]) => ({ kind: "invite_sent" as const, serviceId, grantsImmediately })),
+      arbitrary: byService("invite_sent"),
       weight: 3,
     },
     { arbitrary: fc.constant({ kind: "submit_intake" as const }), weight: 3 },

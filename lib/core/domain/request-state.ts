@@ -34,7 +34,7 @@ export type ClientAction =
   | { kind: "grant"; serviceId: string }
   | { kind: "skip"; serviceId: string }
   | { kind: "reopen"; serviceId: string }
-  | { kind: "invite_sent"; serviceId: string; grantsImmediately: boolean }
+  | { kind: "invite_sent"; serviceId: string }
   | { kind: "submit_intake" };
 
 export type AgencyAction =
@@ -203,8 +203,8 @@ export function applyAction(state: RequestState, action: RequestAction, now: Dat
       return grant();
 
     case "invite_sent":
-      // One platform reports the service granted as soon as the invitation is sent.
-      if (action.grantsImmediately) return grant();
+      // No platform is granted by the client's word: every "I've sent the invite" and "I've
+      // done this" waits for the agency's confirmation (confirm_invite).
       if (service.status === "granted" || service.awaitingConfirmation) return unchanged(state);
       if (service.status === "skipped") return fail("INVALID_STATE", "A skipped service must be reopened first");
       service.awaitingConfirmation = true;

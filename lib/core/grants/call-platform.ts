@@ -35,7 +35,8 @@ export interface PlatformAttempt {
 
 type AccountLink = { internalAccountId?: string | null };
 
-async function agencyAccounts(
+/** The agency accounts a service grants to: those linked on the request, else its first connected account of the platform. */
+export async function agencyAccounts(
   db: Tx,
   agencyId: string,
   platform: string,

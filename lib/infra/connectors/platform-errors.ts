@@ -8,9 +8,11 @@
 //                 an asset fails as `platform_unavailable`, a whole call as rate_limited
 //                 ("try again in a few minutes")
 //   refused       the platform's own refusal of this asset, its message shown
+//   server        our side's failure the platform reported (Google's 401 for a bad developer
+//                 token): logged, never shown; an asset fails as `server_error`
 import { ConnectorError, type AssetGrantResult } from "@/lib/infra/connectors/connector";
 
-export type PlatformFailureClass = "reauth" | "rate_limited" | "unavailable" | "refused";
+export type PlatformFailureClass = "reauth" | "rate_limited" | "unavailable" | "refused" | "server";
 
 export class PlatformApiError extends Error {
   /** the platform's name as the client reads it ("Snapchat", "Microsoft Advertising") */
@@ -27,6 +29,17 @@ export class PlatformApiError extends Error {
   /** What the platform answered, for logs and the asset's error text. */
   get detail(): string {
     return `HTTP ${this.status}`;
+  }
+
+  /**
+   * A refusal as the client reads it: of one asset, or (null) of a whole call. Platforms whose
+   * messages are written for the person using the app (Meta's `error_user_msg`) or name the
+   * asset already (Google's) show them as they are.
+   */
+  refusalText(assetId: string | null): string {
+    return assetId
+      ? `${this.platformName} refused access to ${assetId}: ${this.message}`
+      : `${this.platformName} refused the request: ${this.message}`;
   }
 
   /** HTTP's own meaning; platforms whose errors carry codes override it. */
@@ -61,19 +74,22 @@ export function assetFailure(platformName: string, assetId: string, err: unknown
   const whole = attemptError(err);
   if (whole) throw whole;
   if (err instanceof PlatformApiError) {
-    if (err.classify() === "unavailable")
+    const kind = err.classify();
+    if (kind === "unavailable")
       return {
         assetId,
         ok: false,
         error: `${err.platformName} answered ${err.detail}: ${err.message}`,
         errorKind: "platform_unavailable",
       };
-    return {
-      assetId,
-      ok: false,
-      error: `${err.platformName} refused access to ${assetId}: ${err.message}`,
-      errorKind: "platform_error",
-    };
+    if (kind === "server")
+      return {
+        assetId,
+        ok: false,
+        error: `${err.platformName} call failed for ${assetId}: ${err.detail}: ${err.message}`,
+        errorKind: "server_error",
+      };
+    return { assetId, ok: false, error: err.refusalText(assetId), errorKind: "platform_error" };
   }
   if (err instanceof ConnectorError && err.kind !== "server_error") throw err;
   return {
@@ -90,15 +106,17 @@ export function toConnectorError(platformName: string, err: unknown): ConnectorE
   const whole = attemptError(err);
   if (whole) return whole;
   if (err instanceof PlatformApiError) {
+    if (err.classify() === "server")
+      return new ConnectorError("server_error", `${err.platformName} call failed: ${err.detail}: ${err.message}`, {
+        cause: err,
+      });
     if (err.classify() === "unavailable")
       return new ConnectorError(
         "rate_limited",
         `${err.platformName} is not answering right now. Please try again in a few minutes.`,
         { cause: err },
       );
-    return new ConnectorError("platform_error", `${err.platformName} refused the request: ${err.message}`, {
-      cause: err,
-    });
+    return new ConnectorError("platform_error", err.refusalText(null), { cause: err });
   }
   return new ConnectorError("server_error", `${platformName} call failed: ${(err as Error)?.message ?? String(err)}`, {
     cause: err,

@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/core/common/api-error";
 import { toApiError, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/core/common/to-api-error";
 import type { SignInAnswer } from "@/lib/infra/connectors/connector";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
+import { siteApprovalText } from "@/lib/infra/i18n/site-approval-messages";
 import type { FieldErrors } from "@/lib/surfaces/client-pages/field-errors";
 import { log } from "@/lib/infra/log";
 
@@ -33,6 +34,11 @@ export const ACCESS_ERROR_CODES = [
   "form_expired",
   "too_fast",
   "try_again",
+  "site_address",
+  "site_unreachable",
+  "site_no_rest_api",
+  "site_app_passwords_off",
+  "site_rejected",
   "generic",
 ] as const;
 export type AccessErrorCode = (typeof ACCESS_ERROR_CODES)[number];
@@ -60,6 +66,11 @@ const STATUS: Record<AccessErrorCode, number> = {
   form_expired: 400,
   too_fast: 429,
   try_again: 503,
+  site_address: 400,
+  site_unreachable: 502,
+  site_no_rest_api: 502,
+  site_app_passwords_off: 502,
+  site_rejected: 403,
   generic: 500,
 };
 
@@ -167,6 +178,16 @@ export function accessErrorMessage(locale: Locale, code: AccessErrorCode, params
       return t(locale, "staticLink.tooFast");
     case "try_again":
       return t(locale, "error.tryAgain");
+    case "site_address":
+      return siteApprovalText(locale, "error.address");
+    case "site_unreachable":
+      return siteApprovalText(locale, "error.unreachable");
+    case "site_no_rest_api":
+      return siteApprovalText(locale, "error.noRestApi");
+    case "site_app_passwords_off":
+      return siteApprovalText(locale, "error.appPasswordsOff");
+    case "site_rejected":
+      return siteApprovalText(locale, "error.rejected");
     case "generic":
       return t(locale, "grant.genericError");
   }

@@ -46,12 +46,8 @@ export async function applyClientAction(opts: {
     case "invite-sent":
       // every service the client grants by hand: "I've sent the invite" or "I've done this"
       if (effectiveClientFlow(svc.serviceId, svc.platform) === "one_click") throw refuse("not_allowed");
-      action = {
-        kind: "invite_sent",
-        serviceId: svc.serviceId,
-        // the agency confirms every invite it receives (the banner says it will)
-        grantsImmediately: false,
-      };
+      // the agency confirms every invite it receives (the banner says it will)
+      action = { kind: "invite_sent", serviceId: svc.serviceId };
       break;
   }
   // A preview ends without marking anything.

@@ -42,7 +42,15 @@ export interface AccessServiceView {
   grantedAssets: string[];
   /** one-click, but the platform is not set up on this installation: the agency must finish it */
   setupPending: boolean;
-  actions: { grant: boolean; skip: boolean; reopen: boolean; inviteSent: boolean; forward: boolean };
+  actions: {
+    grant: boolean;
+    skip: boolean;
+    reopen: boolean;
+    inviteSent: boolean;
+    forward: boolean;
+    /** the client's own site approves it in one click: the card asks for the site's address */
+    siteApproval: boolean;
+  };
   /** the colleague the client handed this service to (shown on the client's own link only) */
   forwardedTo: { forwardId: string; name: string; email: string } | null;
   /** who granted it, when a colleague did */
@@ -241,6 +249,12 @@ export function buildServiceView(
       // "I've sent the invite" / "I've done this": every service the client grants by hand
       inviteSent: open && pending && flow !== "one_click" && !svc.awaitingConfirmation,
       forward: open && pending && !colleagueLink && !forwarded,
+      siteApproval:
+        open &&
+        pending &&
+        !svc.awaitingConfirmation &&
+        !!getCatalogService(svc.serviceId)?.siteApproval &&
+        mode !== "sandbox",
     },
     forwardedTo: forwarded ? { forwardId: forwarded.forwardId, name: forwarded.name, email: forwarded.email } : null,
     grantedByColleague: forwarded && status === "granted" && svc.grantedBy === forwarded.email ? forwarded.name : null,

@@ -51,7 +51,18 @@ export type WordPressFake = {
 
 const fail = (status: number, code: string, message: string) => ({ status, json: { code, message, data: { status } } });
 
-export async function startWordPressFake(): Promise<WordPressFake> {
+export type WordPressFakeOptions = {
+  /** a fixed loopback port (the browser journeys'); an ephemeral one by default */
+  port?: number;
+  /**
+   * Show the approval page as WordPress does (the app's name, "Yes, I approve of this
+   * connection." and "No, I do not approve of this connection.") instead of answering at once
+   * by `switches.decision`.
+   */
+  consentPage?: boolean;
+};
+
+export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promise<WordPressFake> {
   const users = new Map<number, WpUserRow>();
   const appPasswords: WpAppPassword[] = [];
   const calls: WpCall[] = [];
@@ -263,7 +274,24 @@ export async function startWordPressFake(): Promise<WordPressFake> {
           res.writeHead(401, { "www-authenticate": 'Basic realm="staging"', "content-type": "text/html" }),
           res.end("<h1>401</h1>")
         );
+      // for the browser journeys: the fake's state, and back to its seed
+      if (url.pathname === "/__state" && method === "GET")
+        return send(200, { users: [...users.values()], appPasswords: appPasswords.map((p) => p.app_id) });
+      if (url.pathname === "/__reset" && method === "POST") return (fake.reset(), send(200, { ok: true }));
       if (url.pathname === "/wp-admin/authorize-application.php" && method === "GET") {
+        const asked = url.searchParams.get("__decision");
+        if (opts.consentPage && !asked) {
+          const choice = (d: string) => {
+            const next = new URL(url);
+            next.searchParams.set("__decision", d);
+            return escapeHtml(next.pathname + next.search);
+          };
+          res.writeHead(200, { "content-type": "text/html; charset=UTF-8" });
+          return void res.end(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize Application</title></head><body><main><h1>Authorize Application</h1><p>Would you like to give ${escapeHtml(url.searchParams.get("app_name") ?? "")} access to your account?</p><p><a href="${choice("approve")}">Yes, I approve of this connection.</a></p><p><a href="${choice("reject")}">No, I do not approve of this connection.</a></p></main></body></html>`,
+          );
+        }
+        if (asked === "approve" || asked === "reject") switches.decision = asked;
         const a = approve(url.searchParams);
         if (a.location) return void (res.writeHead(302, { location: a.location }), res.end());
         return void (res.writeHead(a.status, { "content-type": "text/html" }), res.end(a.text ?? ""));
@@ -277,10 +305,13 @@ export async function startWordPressFake(): Promise<WordPressFake> {
       res.end("<h1>Not found</h1>");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", resolve);
+  });
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const fake: WordPressFake = {
     url: base,
     users,
     appPasswords,
@@ -303,4 +334,9 @@ export async function startWordPressFake(): Promise<WordPressFake> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -3,13 +3,15 @@
 // google-errors.ts. Listing and identity calls throw ConnectorError; grant calls get the
 // failure back to report it per asset.
 
-import { ConnectorError } from "@/lib/infra/connectors/connector";
+import type { ConnectorError } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp, HttpMethod, HttpResponse } from "@/lib/infra/connectors/http/connector-http";
 import {
   classifyGoogleError,
+  GoogleApiError,
   isGoogleRetryable,
   type GoogleFailure,
 } from "@/lib/infra/connectors/google/google-errors";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 export type GoogleCall = {
   method?: HttpMethod;
@@ -22,7 +24,8 @@ export type GoogleCall = {
   ads?: { developerToken: string; loginCustomerId?: string };
 };
 
-export type GoogleResult = { ok: true; res: HttpResponse } | { ok: false; failure: GoogleFailure; res: HttpResponse };
+export type GoogleResult =
+  { ok: true; res: HttpResponse } | { ok: false; failure: GoogleFailure; res: HttpResponse; error: GoogleApiError };
 
 export async function googleCall(http: ConnectorHttp, call: GoogleCall): Promise<GoogleResult> {
   const headers: Record<string, string> = { authorization: `Bearer ${call.token}` };
@@ -35,29 +38,23 @@ export async function googleCall(http: ConnectorHttp, call: GoogleCall): Promise
     { retryIf: isGoogleRetryable },
   );
   if (res.status >= 200 && res.status < 300) return { ok: true, res };
-  return { ok: false, failure: classifyGoogleError(res), res };
+  const failure: GoogleFailure = { ...classifyGoogleError(res), status: res.status };
+  return { ok: false, failure, res, error: new GoogleApiError(failure) };
 }
 
-/** Turns a failure into the error that fails the whole attempt (listing, identity, token problems). */
+/**
+ * The error that fails the whole attempt (listing, identity, token problems), through the
+ * shared mapping: sign in again, rate limited (Google's limit or outage), Google's refusal,
+ * or our own failure.
+ */
 export function attemptError(failure: GoogleFailure): ConnectorError {
-  switch (failure.kind) {
-    case "reauth":
-      return new ConnectorError("reauth", "Your Google sign-in has expired. Please sign in again.");
-    case "rate_limited":
-    case "unavailable":
-      return new ConnectorError("rate_limited", RATE_LIMITED_TEXT);
-    case "refused":
-    case "already":
-      return new ConnectorError("platform_error", failure.message);
-    default:
-      return new ConnectorError("server_error", `Google API error: ${failure.message}`);
-  }
+  return toConnectorError("Google", new GoogleApiError(failure));
 }
 
 /** A successful JSON body, or the attempt fails. */
 export async function googleJson<T>(http: ConnectorHttp, call: GoogleCall): Promise<T> {
   const r = await googleCall(http, call);
-  if (!r.ok) throw attemptError(r.failure);
+  if (!r.ok) throw toConnectorError("Google", r.error);
   return (r.res.json ?? {}) as T;
 }
 

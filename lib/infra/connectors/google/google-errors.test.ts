@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { classifyGoogleError, isGoogleRetryable, readGoogleError } from "@/lib/infra/connectors/google/google-errors";
+import {
+  classifyGoogleError,
+  GoogleApiError,
+  isGoogleRetryable,
+  readGoogleError,
+} from "@/lib/infra/connectors/google/google-errors";
+import { assetFailure, toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 const google = (code: number, status: string, message = "msg", details?: unknown[]) => ({
   status: code,
@@ -75,5 +81,30 @@ describe("Google error mapping", () => {
     expect(isGoogleRetryable(google(403, "RESOURCE_EXHAUSTED"))).toBe(true);
     expect(isGoogleRetryable(google(403, "PERMISSION_DENIED"))).toBe(false);
     expect(isGoogleRetryable(google(409, "ALREADY_EXISTS"))).toBe(false);
+  });
+
+  it("goes through the shared mapping like every platform: a 5xx is platform_unavailable, ours a server_error", () => {
+    const failure = (res: { status: number; json: unknown }) =>
+      new GoogleApiError({ ...classifyGoogleError(res), status: res.status });
+    expect(assetFailure("Google", "p/1", failure(google(503, "UNAVAILABLE")))).toMatchObject({
+      errorKind: "platform_unavailable",
+    });
+    expect(assetFailure("Google", "p/1", failure(google(403, "PERMISSION_DENIED", "No access to p/1.")))).toEqual({
+      assetId: "p/1",
+      ok: false,
+      error: "No access to p/1.",
+      errorKind: "platform_error",
+    });
+    expect(() => assetFailure("Google", "p/1", failure(google(401, "UNAUTHENTICATED")))).toThrow(
+      expect.objectContaining({ kind: "reauth" }),
+    );
+    const badDeveloperToken = google(
+      401,
+      "UNAUTHENTICATED",
+      "msg",
+      adsFailure({ authenticationError: "DEVELOPER_TOKEN_INVALID" }),
+    );
+    expect(assetFailure("Google", "1", failure(badDeveloperToken)).errorKind).toBe("server_error");
+    expect(toConnectorError("Google", failure(google(429, "RESOURCE_EXHAUSTED"))).kind).toBe("rate_limited");
   });
 });

@@ -9,6 +9,7 @@
 // Pure: unit tested in google-errors.test.ts.
 
 import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
+import { PlatformApiError, type PlatformFailureClass } from "@/lib/infra/connectors/platform-errors";
 
 export type GoogleErrorInfo = {
   httpStatus: number;
@@ -32,6 +33,8 @@ export type GoogleErrorInfo = {
 export type GoogleFailure = {
   kind: "reauth" | "rate_limited" | "already" | "refused" | "server" | "unavailable";
   message: string;
+  /** the HTTP status Google answered, where the call kept it (google-call.ts) */
+  status?: number;
 };
 
 // Ads error codes that mean the access or link is already there.
@@ -104,4 +107,34 @@ export function isGoogleRetryable(res: Pick<HttpResponse, "status" | "json">): b
   if (res.status === 429 || res.status === 500 || res.status === 502 || res.status === 503 || res.status === 504)
     return true;
   return readGoogleError(res).status === "RESOURCE_EXHAUSTED";
+}
+
+const SHARED_CLASS: Record<GoogleFailure["kind"], PlatformFailureClass> = {
+  reauth: "reauth",
+  rate_limited: "rate_limited",
+  unavailable: "unavailable",
+  refused: "refused",
+  // an "already" is counted as granted before it gets here; as an error it is Google's word
+  already: "refused",
+  server: "server",
+};
+
+/** A Google failure for the shared mapping (platform-errors.ts); its message is Google's. */
+export class GoogleApiError extends PlatformApiError {
+  readonly failure: GoogleFailure;
+
+  constructor(failure: GoogleFailure) {
+    super("Google", failure.status ?? 0, failure.message);
+    this.name = "GoogleApiError";
+    this.failure = failure;
+  }
+
+  /** Meta's and Google's refusals are written for the person using the app: shown as they are. */
+  override refusalText(): string {
+    return this.message;
+  }
+
+  override classify(): PlatformFailureClass {
+    return SHARED_CLASS[this.failure.kind];
+  }
 }

@@ -34,6 +34,8 @@ import {
   type GrantContext,
   type Outcome,
 } from "@/lib/infra/connectors/google/google-call";
+import { GoogleApiError } from "@/lib/infra/connectors/google/google-errors";
+import { assetFailure } from "@/lib/infra/connectors/platform-errors";
 import {
   grantAdsInvitation,
   grantAdsManagerLink,
@@ -213,10 +215,9 @@ function toResult(assetId: string, outcome: Outcome, ctx: GrantContext): AssetGr
     if (ctx.grantedSoFar === 0) throw attemptError(failure);
     return { assetId, ok: false, error: RATE_LIMITED_TEXT, errorKind: "platform_error" };
   }
-  if (failure.kind === "refused") return { assetId, ok: false, error: failure.message, errorKind: "platform_error" };
-  if (failure.kind === "unavailable")
-    return { assetId, ok: false, error: `Google API error: ${failure.message}`, errorKind: "platform_unavailable" };
-  return { assetId, ok: false, error: `Google API error: ${failure.message}`, errorKind: "server_error" };
+  // the rest through the shared mapping: a refusal with Google's message, an outage
+  // `platform_unavailable`, our own failure `server_error`
+  return assetFailure("Google", assetId, new GoogleApiError(failure));
 }
 
 export async function grantGoogleAccess(

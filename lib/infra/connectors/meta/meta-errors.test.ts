@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   classifyGraphError,
   isRetryableGraphResponse,
+  MetaApiError,
   readGraphError,
   shownGraphMessage,
 } from "@/lib/infra/connectors/meta/meta-errors";
+import { assetFailure, attemptError, toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 const res = (status: number, json: unknown) => ({ status, headers: {}, text: JSON.stringify(json), json });
 const graph = (status: number, error: Record<string, unknown>) => readGraphError(res(status, { error }))!;
@@ -49,5 +51,23 @@ describe("Graph error mapping", () => {
   it("never shows a token that a message happens to contain", () => {
     const err = graph(400, { code: 100, message: "bad value EAAB-secret-token" });
     expect(shownGraphMessage(err, ["EAAB-secret-token"])).toBe("bad value [redacted]");
+  });
+
+  it("goes through the shared mapping like every platform: sign in again, limited, unavailable, refused", () => {
+    expect(attemptError(new MetaApiError(graph(400, { code: 190, message: "expired" })))?.kind).toBe("reauth");
+    expect(attemptError(new MetaApiError(graph(400, { code: 17, message: "limit" })))?.kind).toBe("rate_limited");
+    expect(assetFailure("Meta", "act_1", new MetaApiError(graph(503, { code: 2, message: "down" })))).toMatchObject({
+      ok: false,
+      errorKind: "platform_unavailable",
+    });
+    expect(toConnectorError("Meta", new MetaApiError(graph(500, { message: "down" }))).kind).toBe("rate_limited");
+    const refused = graph(400, { code: 200, message: "(#200) x", error_user_msg: "Ask the Page's admin." });
+    expect(assetFailure("Meta", "act_1", new MetaApiError(refused))).toEqual({
+      assetId: "act_1",
+      ok: false,
+      error: "Ask the Page's admin.",
+      errorKind: "platform_error",
+    });
+    expect(new MetaApiError(graph(400, { message: "bad EAAB-t" }), ["EAAB-t"]).message).toBe("bad [redacted]");
   });
 });

@@ -2,9 +2,11 @@
 // error_subcode, error_user_title, error_user_msg, is_transient, fbtrace_id } }`
 // ("Handling Errors", https://developers.facebook.com/docs/graph-api/guides/error-handling).
 // This module sorts them into what the connector does next: sign in again, retry
-// (throttling), or report the refusal for the one asset it concerns.
+// (throttling), or report the refusal for the one asset it concerns; what each class means
+// for the client is the shared mapping's (platform-errors.ts), through MetaApiError.
 
 import type { HttpResponse } from "@/lib/infra/connectors/http/connector-http";
+import { PlatformApiError, type PlatformFailureClass } from "@/lib/infra/connectors/platform-errors";
 
 export type GraphError = {
   status: number;
@@ -71,4 +73,35 @@ export function shownGraphMessage(err: GraphError, secrets: readonly string[] = 
   let text = err.userMessage ?? err.message;
   for (const s of secrets) if (s) text = text.split(s).join("[redacted]");
   return text;
+}
+
+const SHARED_CLASS: Record<GraphErrorClass, PlatformFailureClass> = {
+  reauth: "reauth",
+  throttled: "rate_limited",
+  server: "unavailable",
+  refused: "refused",
+};
+
+/** A Graph error for the shared mapping: its message the one the client may be shown (tokens redacted). */
+export class MetaApiError extends PlatformApiError {
+  readonly graph: GraphError;
+
+  constructor(graph: GraphError, secrets: readonly string[] = []) {
+    super("Meta", graph.status, shownGraphMessage(graph, secrets));
+    this.name = "MetaApiError";
+    this.graph = graph;
+  }
+
+  override get detail(): string {
+    return `HTTP ${this.status} (code ${this.graph.code ?? "none"})`;
+  }
+
+  /** Meta's and Google's refusals are written for the person using the app: shown as they are. */
+  override refusalText(): string {
+    return this.message;
+  }
+
+  override classify(): PlatformFailureClass {
+    return SHARED_CLASS[classifyGraphError(this.graph)];
+  }
 }

@@ -37,7 +37,8 @@ import {
   type GrantResult,
   type VerifiedAccess,
 } from "@/lib/infra/connectors/connector";
-import { classifyGraphError, shownGraphMessage, type GraphError } from "@/lib/infra/connectors/meta/meta-errors";
+import { classifyGraphError, MetaApiError, type GraphError } from "@/lib/infra/connectors/meta/meta-errors";
+import { assetFailure } from "@/lib/infra/connectors/platform-errors";
 import type { MetaGraph } from "@/lib/infra/connectors/meta/meta-graph";
 import {
   META_BUSINESS_ROLE_ORDER,
@@ -163,16 +164,9 @@ async function readBusinessUser(
   return role ? personCovers(person, role) : true;
 }
 
+/** One asset's refusal through the shared mapping: Meta's outage `platform_unavailable`, else its message. */
 function failed(assetId: string, error: GraphError, secrets: string[]): AssetGrantResult {
-  if (classifyGraphError(error) === "server") {
-    return {
-      assetId,
-      ok: false,
-      error: `Meta answered ${error.status} (code ${error.code ?? "none"}) for ${assetId}`,
-      errorKind: "platform_unavailable",
-    };
-  }
-  return { assetId, ok: false, error: shownGraphMessage(error, secrets), errorKind: "platform_error" };
+  return assetFailure("Meta", assetId, new MetaApiError(error, secrets));
 }
 
 async function grantPartner(

@@ -6,14 +6,14 @@
 // ("Securing Graph API Requests", https://developers.facebook.com/docs/graph-api/guides/secure-requests).
 
 import { createHmac } from "node:crypto";
-import { ConnectorError } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp, HttpResponse } from "@/lib/infra/connectors/http/connector-http";
 import {
-  classifyGraphError,
   isRetryableGraphResponse,
+  MetaApiError,
   readGraphError,
   type GraphError,
 } from "@/lib/infra/connectors/meta/meta-errors";
+import { attemptError, toConnectorError } from "@/lib/infra/connectors/platform-errors";
 
 /** The Graph API version every call uses ("Versioning", https://developers.facebook.com/docs/graph-api/guides/versioning). */
 export const GRAPH_VERSION = "v25.0";
@@ -62,13 +62,9 @@ export class MetaGraph {
     }
     const error = readGraphError(res);
     if (!error) return { ok: true, data: res.json as T };
-    const kind = classifyGraphError(error);
-    if (kind === "reauth") throw new ConnectorError("reauth", "Your Meta sign-in has expired. Please sign in again.");
-    if (kind === "throttled")
-      throw new ConnectorError(
-        "rate_limited",
-        "Meta is limiting requests right now. Please try again in a few minutes.",
-      );
+    // an expired sign-in or throttling fails the whole operation (the shared mapping)
+    const whole = attemptError(new MetaApiError(error, [token]));
+    if (whole) throw whole;
     return { ok: false, error };
   }
 
@@ -76,13 +72,9 @@ export class MetaGraph {
   async get<T>(token: string, path: string, params: Record<string, string | undefined> = {}): Promise<T> {
     const out = await this.call<T>(token, "GET", path, params);
     if (out.ok) return out.data;
-    if (classifyGraphError(out.error) === "server") {
-      // Meta's outage (5xx, transient or service codes) outlasted the retries: try again in a few minutes.
-      throw new ConnectorError("rate_limited", "Meta is not answering right now. Please try again in a few minutes.", {
-        cause: new Error(`Graph GET ${path} failed: ${out.error.status} code ${out.error.code}`),
-      });
-    }
-    throw new ConnectorError("platform_error", out.error.userMessage ?? out.error.message);
+    // Meta's outage (5xx, transient or service codes) outlasted the retries: try again in a few
+    // minutes; a refusal with Meta's message (the shared mapping)
+    throw toConnectorError("Meta", new MetaApiError(out.error, [token]));
   }
 
   /** Every item of a list edge, following `paging.next` ("Paginated Results", https://developers.facebook.com/docs/graph-api/results). */

@@ -170,7 +170,7 @@ describe("agency actions and the detail view", () => {
 
     await applyRequestAction({
       requestId: r.id,
-      action: { kind: "invite_sent", serviceId: "google_ads", grantsImmediately: false },
+      action: { kind: "invite_sent", serviceId: "google_ads" },
     });
     let detail = await getRequestForDashboard({ agencyId, id: r.id });
     expect(detail.request.services.find((s) => s.service === "google_ads")?.awaitingConfirmation).toBe(true);

@@ -57,7 +57,7 @@ describe("the request page's read model", () => {
     await applyAgencyAction({ agencyId, input: { requestId: r.id, kind: "mark_granted", serviceId: "google_ads" } });
     await applyRequestAction({
       requestId: r.id,
-      action: { kind: "invite_sent", serviceId: "hubspot_portal", grantsImmediately: false },
+      action: { kind: "invite_sent", serviceId: "hubspot_portal" },
     });
     const detail = await getRequestForDashboard({ agencyId, id: r.id });
 

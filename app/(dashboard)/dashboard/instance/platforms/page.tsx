@@ -1,10 +1,13 @@
 // The instance's Platforms page (instance administrators only): one card per platform with a
-// connector, to set its app up, verify it and take it live; then the identity providers staff
+// The instance's Platforms page (instance administrators only): one card per platform with a
+// connector, to set its app up, verify it and take it live; then the platforms that need no app
+// (WordPress: each client's site approves the installation); then the identity providers staff
 // sign in with (Staff sign-in). Anyone else gets an HTTP 404 whose page (instance/not-found.tsx)
 // tells who administers the installation and the command an operator runs to add an
 // administrator (the checklist's "connect your platforms" leads here).
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { NoAppPlatforms } from "@/components/instance/no-app-platforms";
 import { PlatformCards } from "@/components/instance/platform-cards";
 import { StaffSignInCards } from "@/components/instance/staff-sign-in-cards";
 import { listStaffProviderCards } from "@/lib/core/sso/staff-sso-settings";
@@ -12,6 +15,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { isInstanceAdmin } from "@/lib/core/instance/instance-admin";
 import { getDb } from "@/lib/infra/db/db";
 import { listPlatformCards } from "@/lib/core/instance/platform-settings";
+import { NO_APP_PLATFORMS } from "@/lib/infra/connectors/platform-setup";
 import { env } from "@/lib/infra/env";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { savePlatformCredentialsAction, setPlatformSwitchesAction, verifyPlatformAction } from "./platform-actions";
@@ -58,6 +62,7 @@ export default async function PlatformsPage() {
           switches: setPlatformSwitchesAction,
         }}
       />
+      <NoAppPlatforms platforms={NO_APP_PLATFORMS} />
       <StaffSignInCards
         cards={staffCards}
         actions={{ save: saveStaffProviderAction, verify: verifyStaffProviderAction }}

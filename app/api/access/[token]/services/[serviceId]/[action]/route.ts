@@ -1,5 +1,6 @@
 // POST: the client's actions on one service, from the access page's forms:
-// grant (the picked assets after a platform sign-in), skip, reopen, invite-sent.
+// grant (the picked assets after a platform sign-in), skip, reopen, invite-sent, and site
+// (the client's site address, for a service the site itself approves: site-approval.ts).
 // A grant's form carries `asset` for this service and `asset:<serviceId>` for each
 // other service the same platform sign-in covers: one submit, one attempt.
 import { AccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
@@ -7,6 +8,7 @@ import { accessFormRoute, pagePath } from "@/lib/surfaces/client-pages/access-ht
 import { applyClientAction, isClientServiceAction } from "@/lib/surfaces/client-pages/apply-client-action";
 import { sealAttemptNotice } from "@/lib/surfaces/client-pages/attempt-notice";
 import { grantWithConnector } from "@/lib/surfaces/client-pages/grant-with-connector";
+import { startSiteApproval } from "@/lib/surfaces/client-pages/site-approval";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 
 type Params = { token: string; serviceId: string; action: string };
@@ -44,6 +46,10 @@ export const POST = accessFormRoute<Params>(
         attempt: sealAttemptNotice(result.requestId, notice, appSecret()),
         service: named,
       });
+    }
+    if (action === "site") {
+      const started = await startSiteApproval({ token, serviceId, site: form.get("site") ?? "" });
+      return started.preview ? pagePath(surface, token, { notice: "preview", service: serviceId }) : started.location;
     }
     if (!isClientServiceAction(action)) throw new AccessPageError("not_allowed", { serviceId });
     const result = await applyClientAction({ token, serviceId, action });

@@ -1,0 +1,41 @@
+// What the operator registers on Google's side and the credentials the installation needs,
+// for the instance's Platforms page (read through the registry, lib/infra/connectors/registry.ts).
+import { CALLBACKS, field, type PlatformSetupNotes } from "@/lib/infra/connectors/setup-fields";
+
+export const GOOGLE_SETUP: PlatformSetupNotes = {
+  name: "Google",
+  fields: [
+    field("GOOGLE_CLIENT_ID", "OAuth client ID", false),
+    field("GOOGLE_CLIENT_SECRET", "OAuth client secret", true),
+    field(
+      "GOOGLE_ADS_DEVELOPER_TOKEN",
+      "Google Ads developer token",
+      true,
+      false,
+      "Needed for the Google Ads services only.",
+    ),
+  ],
+  redirectPaths: CALLBACKS,
+  scopes: [
+    "openid",
+    "email",
+    "https://www.googleapis.com/auth/analytics.readonly",
+    "https://www.googleapis.com/auth/analytics.manage.users",
+    "https://www.googleapis.com/auth/tagmanager.readonly",
+    "https://www.googleapis.com/auth/tagmanager.manage.users",
+    "https://www.googleapis.com/auth/adwords",
+    "https://www.googleapis.com/auth/content",
+    "https://www.googleapis.com/auth/business.manage",
+  ],
+  products: [
+    "Google Analytics Admin API",
+    "Tag Manager API",
+    "Google Ads API",
+    "Merchant API",
+    "My Business Account Management API",
+  ],
+  review:
+    "OAuth consent screen verification for the sensitive and restricted scopes above; Basic or Standard access for the Ads developer token.",
+  consoleUrl: "https://console.cloud.google.com/apis/credentials",
+  reviewDocsUrl: "https://support.google.com/cloud/answer/13463073",
+};

@@ -1,0 +1,60 @@
+// The platforms a client's own site approves (no app, no credentials, no sign-in): the client
+// enters the site's address, approves on the site, and the grant is made with what the site
+// hands back (WordPress's application passwords). One entry per platform; the platform's
+// folder holds everything else. The client pages read it through site-approval.ts.
+import type { AssetGrantResult } from "@/lib/infra/connectors/connector";
+import {
+  discoverWordPress,
+  grantWordPress,
+  readApproval,
+  wordpressApprovalUrl,
+} from "@/lib/infra/connectors/wordpress/wordpress-grants";
+import { parseSiteAddress } from "@/lib/infra/connectors/wordpress/wordpress-site";
+
+/** Why one click is not offered on a site: the client pages say it in the client's language. */
+export type SiteUnavailableReason = "unreachable" | "no_rest_api" | "app_passwords_off";
+
+export type Site = { url: string; allowLoopback: boolean };
+
+export interface SiteApprovalPlatform {
+  /** the address as typed, made the site's URL, or why it cannot be one */
+  parseAddress(raw: string, allowLoopback: boolean): { ok: true; url: string } | { ok: false };
+  /** whether the site offers the approval, and where its approval page is */
+  discover(site: Site): Promise<{ ok: true; authorizeUrl: string } | { ok: false; reason: SiteUnavailableReason }>;
+  /** the approval page with our app's name and id and the URL the site sends the answer to */
+  approvalUrl(authorizeUrl: string, input: { appName: string; appId: string; backUrl: string }): string;
+  /** what the site sent back: credentials for this site, a rejection, or nonsense */
+  readApproval(
+    query: Record<string, string | undefined>,
+    site: Site,
+  ): { ok: true; userLogin: string; password: string } | { ok: false; reason: "rejected" | "invalid" };
+  /** the agency's user granted (read back), then the credentials given up on the site */
+  grant(input: {
+    site: Site;
+    approval: { userLogin: string; password: string };
+    appId: string;
+    agencyEmail: string;
+  }): Promise<{ result: AssetGrantResult; passwordDeleted: boolean }>;
+}
+
+export const SITE_APPROVAL_PLATFORMS: Readonly<Partial<Record<string, SiteApprovalPlatform>>> = {
+  // Docs: https://make.wordpress.org/core/2020/11/05/application-passwords-integration-guide/
+  wordpress: {
+    parseAddress: (raw, allowLoopback) => parseSiteAddress(raw, allowLoopback),
+    discover: discoverWordPress,
+    approvalUrl: (authorizeUrl, input) =>
+      wordpressApprovalUrl(authorizeUrl, {
+        appName: input.appName,
+        appId: input.appId,
+        successUrl: input.backUrl,
+        rejectUrl: input.backUrl,
+      }),
+    readApproval,
+    grant: grantWordPress,
+  },
+};
+
+/** The site-approval platform, or undefined. */
+export function siteApprovalPlatform(platform: string): SiteApprovalPlatform | undefined {
+  return Object.hasOwn(SITE_APPROVAL_PLATFORMS, platform) ? SITE_APPROVAL_PLATFORMS[platform] : undefined;
+}

@@ -1,0 +1,171 @@
+// WordPress in one click from the client page, over real HTTP and a real database, against the
+// WordPress fake: the site's address posted from the service's card, the site's approval page,
+// our callback (GET /api/access/site-approval) granting and recording the service with its
+// attempt event, the application password deleted; a replayed or forged callback, a rejection,
+// a site without application passwords, a bad address and a refusal, told in the client's
+// language, with the steps and "I've done this" still offered.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetEnvCache } from "@/lib/infra/env";
+import {
+  eventsOf,
+  getNoFollow,
+  locationOf,
+  postForm,
+  requestRow,
+  seedAccessAgency,
+  seedAccessRequest,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
+import { accessErrorMessage } from "@/lib/surfaces/client-pages/access-page-error";
+import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
+import { startApiServer } from "@/test/support/api-server";
+import { startWordPressFake, type WordPressFake } from "@/test/support/fakes/wordpress-fake";
+
+let base: string;
+let close: () => Promise<void>;
+let fake: WordPressFake;
+let agency: TestAgency;
+const saved = process.env.SANDBOX_PLATFORMS;
+
+beforeAll(async () => {
+  fake = await startWordPressFake();
+  process.env.SANDBOX_PLATFORMS = "0";
+  resetEnvCache();
+  const server = await startApiServer();
+  base = server.url;
+  close = server.close;
+  agency = await seedAccessAgency(["wordpress"]);
+});
+afterAll(async () => {
+  await close?.();
+  await fake?.close();
+  if (saved === undefined) delete process.env.SANDBOX_PLATFORMS;
+  else process.env.SANDBOX_PLATFORMS = saved;
+  resetEnvCache();
+});
+beforeEach(() => fake.reset());
+
+/** The card's form: where the client is sent (the site's approval page, or back with an error). */
+async function submitSite(token: string, site: string): Promise<URL> {
+  return locationOf(await postForm(`${base}/api/access/${token}/services/wordpress_site/site`, { site }));
+}
+
+/** The site's approval page, then the browser sent back to our callback: where it lands. */
+async function approveOnSite(approvalPage: URL): Promise<{ callback: string; landed: URL }> {
+  const answer = await fetch(approvalPage, { redirect: "manual" });
+  expect(answer.status).toBe(302);
+  const back = new URL(answer.headers.get("location")!);
+  const callback = `${base}${back.pathname}${back.search}`;
+  return { callback, landed: locationOf(await getNoFollow(callback)) };
+}
+
+/** What the service's card offers: the site's address form, and "I've done this" beside it. */
+async function offered(token: string) {
+  const view = await loadAccessPage({ token });
+  const { siteApproval, inviteSent } = view!.platforms[0]!.services[0]!.actions;
+  return { siteApproval, inviteSent };
+}
+
+type Attempt = { platform: string; outcome: string; services: { service: string; status: string; errors: string[] }[] };
+const attemptsOf = async (requestId: string) =>
+  (await eventsOf(requestId))
+    .filter((e) => e.type === "connection.attempt_completed")
+    .map((e) => (e.data as { attempt: Attempt }).attempt);
+
+describe("a WordPress site granted from the client page", () => {
+  it("creates the agency's administrator, deletes the password, records the grant and the attempt; a replay is refused", async () => {
+    const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} });
+    expect(await offered(token)).toEqual({ siteApproval: true, inviteSent: true });
+
+    const approval = await submitSite(token, fake.url);
+    expect(approval.origin).toBe(fake.url);
+    expect(approval.pathname).toBe("/wp-admin/authorize-application.php");
+    expect(approval.searchParams.get("app_id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new URL(approval.searchParams.get("success_url")!).pathname).toBe("/api/access/site-approval");
+
+    const { callback, landed } = await approveOnSite(approval);
+    expect(landed.pathname).toBe(`/i/${token}`);
+    expect(Object.fromEntries(landed.searchParams)).toEqual({ service: "wordpress_site", notice: "granted" });
+
+    const created = [...fake.users.values()].find((u) => u.email === "wordpress@agency.test");
+    expect(created?.roles).toEqual(["administrator"]);
+    expect(fake.appPasswords).toEqual([]);
+    const svc = (await requestRow(requestId)).services[0]!;
+    expect(svc.status).toBe("granted");
+    expect(svc.grantedAssets).toMatchObject([{ id: fake.url, verified: true }]);
+    expect(await attemptsOf(requestId)).toEqual([
+      {
+        platform: "wordpress",
+        outcome: "success",
+        services: [{ service: "wordpress_site", status: "granted", errors: [] }],
+        errors: [],
+      },
+    ]);
+
+    // the same answer again: the nonce is spent and nothing more is recorded
+    expect(Object.fromEntries(locationOf(await getNoFollow(callback)).searchParams)).toEqual({
+      service: "wordpress_site",
+      error: "sign_in_used",
+    });
+    expect(await attemptsOf(requestId)).toHaveLength(1);
+  });
+
+  it("raises an editor to administrator without taking its role away", async () => {
+    fake.addUser({ username: "agencyweb", email: "wordpress@agency.test", roles: ["editor"] });
+    const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} });
+    const { landed } = await approveOnSite(await submitSite(token, fake.url));
+    expect(landed.searchParams.get("notice")).toBe("granted");
+    expect(await offered(token)).toEqual({ siteApproval: false, inviteSent: false });
+    expect([...fake.users.values()].find((u) => u.username === "agencyweb")?.roles.sort()).toEqual([
+      "administrator",
+      "editor",
+    ]);
+    expect((await requestRow(requestId)).services[0]!.status).toBe("granted");
+  });
+
+  it("a refusal by the site fails the attempt, in the client's language, and leaves the service pending", async () => {
+    fake.switches.approverIsAdmin = false;
+    const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} }, { language: "Spanish" });
+    const { landed } = await approveOnSite(await submitSite(token, fake.url));
+    expect(landed.searchParams.get("attempt")).toBeTruthy();
+    expect(fake.appPasswords).toEqual([]);
+    expect((await requestRow(requestId)).services[0]!.status).toBe("pending");
+    const [attempt] = await attemptsOf(requestId);
+    expect(attempt).toMatchObject({ platform: "wordpress", outcome: "failed" });
+    expect(attempt!.services[0]!.errors[0]).toContain("Tu sitio no nos dejó añadir el usuario de la agencia");
+    expect(await offered(token)).toEqual({ siteApproval: true, inviteSent: true });
+  });
+
+  it("a rejection on the site shares nothing and sends no attempt event", async () => {
+    fake.switches.decision = "reject";
+    const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} });
+    const { landed } = await approveOnSite(await submitSite(token, fake.url));
+    expect(Object.fromEntries(landed.searchParams)).toEqual({ service: "wordpress_site", error: "site_rejected" });
+    expect(await attemptsOf(requestId)).toEqual([]);
+    expect([...fake.users.values()].some((u) => u.email === "wordpress@agency.test")).toBe(false);
+  });
+
+  it("says why one click is not possible, in the client's language, and keeps the steps", async () => {
+    const { token } = await seedAccessRequest(agency, { wordpress_site: {} }, { language: "Dutch" });
+    expect((await submitSite(token, "  ")).searchParams.get("error")).toBe("site_address");
+    expect((await submitSite(token, "ftp://example.com")).searchParams.get("error")).toBe("site_address");
+
+    fake.switches.appPasswords = false;
+    const off = await submitSite(token, fake.url);
+    expect(Object.fromEntries(off.searchParams)).toEqual({
+      service: "wordpress_site",
+      error: "site_app_passwords_off",
+    });
+    expect(accessErrorMessage("nl", "site_app_passwords_off")).toContain("Je site biedt geen applicatiewachtwoorden");
+    expect(await offered(token)).toEqual({ siteApproval: true, inviteSent: true });
+
+    fake.switches.appPasswords = true;
+    fake.switches.basicAuthInFront = true;
+    expect((await submitSite(token, fake.url)).searchParams.get("error")).toBe("site_no_rest_api");
+  });
+
+  it("refuses a forged callback", async () => {
+    const res = await getNoFollow(`${base}/api/access/site-approval?state=forged.value&password=x`);
+    expect(res.status).toBe(400);
+  });
+});
