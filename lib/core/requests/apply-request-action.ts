@@ -7,6 +7,7 @@ import type { StoredInvitation } from "@/lib/core/invitations/stored-invitation"
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyAction, isClientAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
 import { recordEvent } from "@/lib/core/events/record-event";
+import { closeAlertsGrantedAgain } from "@/lib/core/access-alerts/access-alerts";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
@@ -133,6 +134,9 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
             : {}),
         },
       });
+      // a request made by "Ask again": the lost-access alert it answers closes
+      if (granting && !row.isDemo)
+        await closeAlertsGrantedAgain(tx, { agencyId: row.agencyId, requestId: row.id, serviceId: svc.serviceId, now });
     }
     const after = await getRequestRowOrThrow({ agencyId: row.agencyId, id: row.id, tx, includeDemo: true });
     const request = serializeRequest(after, now);

@@ -14,9 +14,12 @@ import {
   checkAccessNowAction,
   confirmChecklistRemovalAction,
   removeClientAccessAction,
+  askAgainAction,
   sendRemovalLinkAction,
   setAccessCheckScheduleAction,
 } from "@/app/(dashboard)/dashboard/clients/access-actions";
+import { LostAccessAlerts } from "@/components/access-checks/lost-access-alerts";
+import { loadLostAccessAlerts } from "@/lib/surfaces/dashboard/access-checks/lost-access-alerts";
 import { RemovalLinksPanel } from "@/components/access-checks/removal-links-panel";
 import { listRemovalLinks } from "@/lib/core/removal-links/list-removal-links";
 import { removalLinkPlatforms } from "@/lib/core/removal-links/removal-targets";
@@ -33,6 +36,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const access = await loadAccessStatus({ agencyId: ctx.agencyId, clientId: id });
   const ownClient = UUID.test(id);
+  const alerts = ownClient ? await loadLostAccessAlerts({ agencyId: ctx.agencyId, clientId: id }) : [];
   const [linkPlatforms, removalLinks, initial] = ownClient
     ? await Promise.all([
         removalLinkPlatforms({ agencyId: ctx.agencyId, clientId: id }),
@@ -54,6 +58,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
         addNote={addClientNoteAction}
         initial={initial}
       />
+      <LostAccessAlerts alerts={alerts} canAsk={can(ctx.role, "requests:write")} askAgain={askAgainAction} />
       <AccessPanel
         status={access}
         scope={{ clientId: id }}
