@@ -8,6 +8,7 @@ import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyAction, isClientAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
 import { recordEvent } from "@/lib/core/events/record-event";
 import { closeAlertsGrantedAgain } from "@/lib/core/access-alerts/access-alerts";
+import { queueCompletionEmail } from "@/lib/core/client-access/completion-email";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
@@ -163,6 +164,9 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
           });
         }
       }
+      // the client finished: they get the link to everything the agency can now access
+      if (result.completedNow && isClientAction(opts.action))
+        await queueCompletionEmail(tx, { agencyId: row.agencyId, requestId: row.id, now });
     }
     return { changed: true, request, agencyId: row.agencyId, isDemo: row.isDemo };
   };
