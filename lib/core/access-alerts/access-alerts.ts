@@ -85,7 +85,8 @@ export async function openAccessAlert(
       platform: opts.service.platform,
       accessLevel: opts.service.accessLevel,
       accounts: (Array.isArray(opts.service.accounts) ? opts.service.accounts : []) as object[],
-      assets: opts.assets,
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (Prisma JSON input)
+      assets: opts.assets as unknown as object[],
       createdAt: opts.now,
       updatedAt: opts.now,
     },

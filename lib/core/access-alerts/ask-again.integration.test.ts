@@ -187,8 +187,11 @@ describe("lost-access alerts and Ask again", () => {
     await checkGrantedAccess({ agencyId: agency.agencyId });
     const [a1] = await listAccessAlerts({ agencyId: agency.agencyId, clientId: first.clientId });
     const [a2] = await listAccessAlerts({ agencyId: agency.agencyId, clientId: second.clientId });
-    const ask = (alertIds: string[], agencyId = agency.agencyId) =>
-      askAgain({ agencyId, alertIds, sendEmail: false, actor: "owner@agency.test" }).catch(
+    const ask = (alertIds: string[], agencyId = agency.agencyId): Promise<ApiError> =>
+      askAgain({ agencyId, alertIds, sendEmail: false, actor: "owner@agency.test" }).then(
+        () => {
+          throw new Error("expected a refusal");
+        },
         (e: unknown) => e as ApiError,
       );
 
