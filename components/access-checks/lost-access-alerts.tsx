@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
+import type { LostAccessAlertView } from "@/lib/surfaces/dashboard/access-checks/lost-access-alerts";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,19 +13,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { DateTime } from "@/components/ui/date-time";
 import { runAction } from "@/components/ui/action-feedback";
 
-export interface LostAccessAlertItem {
-  id: string;
-  serviceName: string;
-  role: string | null;
-  accountIds: string[];
-  assets: { id: string; name: string | null; lostAt: string; detail: string | null }[];
-  createdAt: string;
-  followUpRequestId: string | null;
-  followUpStatus: string | null;
-  askedAt: string | null;
-  closedAt: string | null;
-  closedReason: "granted_again" | "restored" | "removed" | null;
-}
+export type LostAccessAlertItem = LostAccessAlertView;
 
 export interface LostAccessAlertsProps {
   alerts: LostAccessAlertItem[];
