@@ -99,8 +99,8 @@ export function LostAccessAlerts({ alerts, canAsk, askAgain }: LostAccessAlertsP
                 <p className="text-sm text-slate-700">
                   {a.assets.map((x) => x.name ?? x.id).join(", ")} · lost <DateTime value={a.createdAt} />
                 </p>
-                {a.accountIds.length > 0 ? (
-                  <p className="text-xs text-slate-600">Agency account: {a.accountIds.join(", ")}</p>
+                {a.accounts.length > 0 ? (
+                  <p className="text-xs text-slate-600">Agency account: {a.accounts.join(", ")}</p>
                 ) : null}
                 {a.assets[0]?.detail ? <p className="text-xs text-slate-600">{a.assets[0].detail}</p> : null}
               </div>

@@ -155,6 +155,9 @@ describe("lost-access alerts and Ask again", () => {
     expect(back.map((a) => [a.id, a.serviceName, a.followUpStatus])).toEqual([
       [alert!.id, "Meta Ad Account", "pending"],
     ]);
+    // the agency account by its name, not its internal id
+    expect(back[0]!.accounts).toHaveLength(1);
+    expect(back[0]!.accounts[0]).not.toBe(agency.accounts.meta);
     // asking twice while the client has not answered is refused
     const twice = await askAgain({
       agencyId: agency.agencyId,

@@ -11,7 +11,8 @@ export interface LostAccessAlertView {
   clientId: string;
   serviceName: string;
   role: string | null;
-  accountIds: string[];
+  /** the agency accounts, by their names (the id when the account is gone) */
+  accounts: string[];
   assets: { id: string; name: string | null; lostAt: string; detail: string | null }[];
   createdAt: string;
   followUpRequestId: string | null;
@@ -27,13 +28,23 @@ export async function loadLostAccessAlerts(opts: {
   followUpRequestId?: string;
 }): Promise<LostAccessAlertView[]> {
   const alerts = await listAccessAlerts(opts);
+  const db = await getDb();
+  const accountIds = [...new Set(alerts.flatMap((a) => a.accountIds))];
+  const names = new Map(
+    accountIds.length
+      ? (
+          await db.connectedAccount.findMany({
+            where: { agencyId: opts.agencyId, internalAccountId: { in: accountIds } },
+            select: { internalAccountId: true, displayName: true, email: true },
+          })
+        ).map((r) => [r.internalAccountId, r.displayName ?? r.email ?? r.internalAccountId])
+      : [],
+  );
   const followUps = [...new Set(alerts.flatMap((a) => (a.followUpRequestId ? [a.followUpRequestId] : [])))];
   const statuses = new Map(
     followUps.length
       ? (
-          await (
-            await getDb()
-          ).accessRequest.findMany({
+          await db.accessRequest.findMany({
             where: { agencyId: opts.agencyId, id: { in: followUps } },
             select: { id: true, status: true },
           })
@@ -45,7 +56,7 @@ export async function loadLostAccessAlerts(opts: {
     clientId: a.clientId,
     serviceName: getCatalogService(a.serviceId)?.name ?? a.serviceId,
     role: a.accessLevel ? (roleLabel("en", a.serviceId, a.accessLevel) ?? a.accessLevel) : null,
-    accountIds: a.accountIds,
+    accounts: a.accountIds.map((id) => names.get(id) ?? id),
     assets: a.assets,
     createdAt: a.createdAt,
     followUpRequestId: a.followUpRequestId,
