@@ -28,6 +28,7 @@ const KIND_LABEL: Record<string, string> = {
   notification_digest: "Notification digest",
   team_invite: "Team invitation",
   removal_link: "Access removal",
+  completion: "Request completed: the client's access page",
   platform_setup: "Platform setup",
   password_reset: "Password reset",
   domain_code: "Domain verification code",

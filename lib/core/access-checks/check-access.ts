@@ -2,7 +2,9 @@
 // `lostAt` with the platform's answer. The read uses the agency's own connected-account
 // token (the grantee reading its own access); where the platform has no documented read,
 // or the agency account holds no token, the asset is marked "cannot be checked
-// automatically". Access newly found lost sends `access.lost` (an extension event). A grant
+// automatically". Access newly found lost opens a lost-access alert (lib/core/access-alerts)
+// and sends `access.lost` (an extension event) linking to it; a service whose every asset
+// reads present again closes its alert. A grant
 // made by invitation whose every asset now reads as accepted is recorded as accepted
 // (`request.updated` with a new stateVersion).
 // Runs from the dashboard's "Check now" and from the worker's daily sweep.
@@ -16,6 +18,7 @@ import { recordEvent } from "@/lib/core/events/record-event";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
 import { checkAgencyTokens } from "@/lib/core/accounts/check-agency-tokens";
 import { openAgencyToken, readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
+import { closeAlertsOfService, openAccessAlert } from "@/lib/core/access-alerts/access-alerts";
 
 export type ConnectorFor = (platform: string) => PlatformConnector | null;
 
@@ -181,8 +184,29 @@ export async function checkGrantedAccess(
         data: { grantedAssets: [...next, ...removed] as object[], accessCheckedAt: now },
       });
       if (invitationAccepted && invitation) await recordInvitationAccepted(tx, svc, invitation, opts.agencyId, now);
+      if (next.length > 0 && next.every((a) => a.checkStatus === "verified"))
+        await closeAlertsOfService(tx, {
+          agencyId: opts.agencyId,
+          requestId: svc.requestId,
+          serviceId: svc.serviceId,
+          reason: "restored",
+          now,
+        });
       if (newlyLost.length > 0) {
         const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: svc.requestId }, include: requestInclude });
+        const lostAssets = newlyLost.map((a) => ({
+          id: a.id,
+          name: a.name ?? null,
+          lostAt: a.lostAt ?? at,
+          detail: a.checkDetail ?? null,
+        }));
+        const alert = await openAccessAlert(tx, {
+          agencyId: opts.agencyId,
+          clientId: row.clientId,
+          service: svc,
+          assets: lostAssets,
+          now,
+        });
         await recordEvent(tx, {
           agencyId: opts.agencyId,
           type: "access.lost",
@@ -191,12 +215,8 @@ export async function checkGrantedAccess(
           data: {
             request: serializeRequest(row, now),
             service: { service: svc.serviceId, platform: svc.platform },
-            assets: newlyLost.map((a) => ({
-              id: a.id,
-              name: a.name ?? null,
-              lostAt: a.lostAt ?? at,
-              detail: a.checkDetail ?? null,
-            })),
+            assets: lostAssets,
+            alert,
           },
         });
       }

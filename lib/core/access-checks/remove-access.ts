@@ -28,6 +28,7 @@ import {
   type ReceiptDraft,
   type ReceiptItem,
 } from "@/lib/core/removal-receipts/removal-receipt";
+import { closeAlertsOfService } from "@/lib/core/access-alerts/access-alerts";
 import {
   agencyAccountFor,
   connectorMessage,
@@ -186,6 +187,15 @@ export async function recordRemoval(opts: {
       },
     });
     if (opts.receipt) await appendReceiptItems(tx, opts.receipt.draft, items, opts.now);
+    // nothing left to ask for again
+    if (complete)
+      await closeAlertsOfService(tx, {
+        agencyId: opts.agencyId,
+        requestId: opts.svc.requestId,
+        serviceId: opts.svc.serviceId,
+        reason: "removed",
+        now: opts.now,
+      });
     const row = await tx.accessRequest.findUniqueOrThrow({
       where: { id: opts.svc.requestId },
       include: requestInclude,

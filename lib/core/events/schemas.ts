@@ -85,6 +85,19 @@ export const EVENT_DATA_SCHEMAS = {
         detail: z.string().nullable().meta({ description: "What the platform answered." }),
       }),
     ),
+    alert: z
+      .object({
+        id: z.uuid().meta({ description: "The lost-access alert's id." }),
+        url: z.url().meta({
+          description:
+            'The alert in the agency\'s dashboard, where "Ask again" creates a request for exactly what was lost.',
+        }),
+      })
+      .optional()
+      .meta({
+        description:
+          "The lost-access alert this loss opened (or joined, while the service's earlier alert is still open). It closes when the access is granted again. Present on events since lost-access alerts.",
+      }),
   }),
   "access.removed": z.object({
     request,

@@ -12,6 +12,7 @@ export const NOTIFY_EVENT_TYPES = [
   "request.completed",
   "service.grant_failed",
   "request.forwarded",
+  "access.lost",
 ] as const;
 export type NotifyEventType = (typeof NOTIFY_EVENT_TYPES)[number];
 
@@ -22,6 +23,7 @@ export const NOTIFY_EVENT_LABELS: Record<NotifyEventType, string> = {
   "request.completed": "A request is completed",
   "service.grant_failed": "A grant fails",
   "request.forwarded": "A client hands services to a colleague",
+  "access.lost": "Granted access is lost",
 };
 
 export const NOTIFY_EMAIL_MODES = ["instant", "digest", "off"] as const;
@@ -55,6 +57,7 @@ type EventData = {
   invitation?: { sentTo?: string | null };
   errors?: unknown[];
   forward?: { name?: string; email?: string; services?: unknown[] };
+  assets?: { id?: string; name?: string | null }[];
 };
 
 /** The notification type of a recorded event: a forward's request.updated reads as request.forwarded. */
@@ -101,6 +104,10 @@ export function notificationText(
         (f?.services ?? []).map((s) => (typeof s === "string" && getCatalogService(s)?.name) || s).join(", ") ||
         "services";
       return `${clientName} forwarded ${names} to ${f?.name ?? "a colleague"}${f?.email ? ` (${f.email})` : ""}`;
+    }
+    case "access.lost": {
+      const names = (d.assets ?? []).map((a) => a.name || a.id).filter((n): n is string => !!n);
+      return `${clientName}'s ${svc} access is gone${names.length ? ` (${names.join(", ")})` : ""}: ask for it again`;
     }
     case "service.grant_failed": {
       const why = d.errors?.find((e) => typeof e === "string");

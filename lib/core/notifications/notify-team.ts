@@ -49,7 +49,14 @@ export async function notifyTeam(
     client?.name ?? "A client",
     await actorDisplay(tx, opts.agencyId, opts.actor ?? null, client?.name ?? "A client"),
   );
-  const link = client ? `${env().appUrl}/dashboard/clients/${client.id}` : `${env().appUrl}/dashboard`;
+  // a lost-access alert links to the alert itself, where "Ask again" is
+  const alertUrl = (opts.data as { alert?: { url?: unknown } } | null)?.alert?.url;
+  const link =
+    typeof alertUrl === "string"
+      ? alertUrl
+      : client
+        ? `${env().appUrl}/dashboard/clients/${client.id}`
+        : `${env().appUrl}/dashboard`;
 
   const members = await tx.membership.findMany({
     where: { agencyId: opts.agencyId, notifyEvents: { has: preference } },

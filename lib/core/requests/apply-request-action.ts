@@ -7,6 +7,8 @@ import type { StoredInvitation } from "@/lib/core/invitations/stored-invitation"
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyAction, isClientAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
 import { recordEvent } from "@/lib/core/events/record-event";
+import { closeAlertsGrantedAgain } from "@/lib/core/access-alerts/access-alerts";
+import { queueCompletionEmail } from "@/lib/core/client-access/completion-email";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
@@ -133,6 +135,9 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
             : {}),
         },
       });
+      // a request made by "Ask again": the lost-access alert it answers closes
+      if (granting && !row.isDemo)
+        await closeAlertsGrantedAgain(tx, { agencyId: row.agencyId, requestId: row.id, serviceId: svc.serviceId, now });
     }
     const after = await getRequestRowOrThrow({ agencyId: row.agencyId, id: row.id, tx, includeDemo: true });
     const request = serializeRequest(after, now);
@@ -159,6 +164,9 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
           });
         }
       }
+      // the client finished: they get the link to everything the agency can now access
+      if (result.completedNow && isClientAction(opts.action))
+        await queueCompletionEmail(tx, { agencyId: row.agencyId, requestId: row.id, now });
     }
     return { changed: true, request, agencyId: row.agencyId, isDemo: row.isDemo };
   };

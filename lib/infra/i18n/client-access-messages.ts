@@ -22,7 +22,7 @@ const EN = {
   "state.pending_acceptance": () => "Pending acceptance by the agency",
   "state.lost": () => "No longer there",
   "state.unchecked": () => "Not checked automatically",
-  "state.checked": () => "last checked",
+  "state.checkedAgo": (v: { when: string }) => `checked ${v.when}`,
   "action.remove": () => "Remove",
   "action.removeLabel": (v: { asset: string }) => `Remove access to ${v.asset}`,
   "action.removeAll": () => "Remove everything",
@@ -40,6 +40,13 @@ const EN = {
   "result.receipt": () => "See the removal receipt",
   "manual.help": (v: { platform: string; account: string }) =>
     `Remove by hand: in ${v.platform}, open the asset's users or partners and remove ${v.account}.`,
+  "email.subject": (v: { agency: string }) => `You granted ${v.agency} access: here is what it can reach`,
+  "email.greeting": (v: { name: string }) => `Hello ${v.name},`,
+  "email.body": (v: { agency: string }) =>
+    `Thank you: your access request from ${v.agency} is complete. You can see everything ${v.agency} can access, print it, and remove any of it at any time from this page.`,
+  "email.cta": () => "See what the agency can access",
+  "email.fallback": (v: { url: string }) => `If the button does not work, open this link: ${v.url}`,
+  "email.footer": (v: { agency: string }) => `Sent on behalf of ${v.agency}. Keep this email: the link is yours.`,
 };
 
 type Messages = { [K in keyof typeof EN]: (typeof EN)[K] };
@@ -62,7 +69,7 @@ const ES: Messages = {
   "state.pending_acceptance": () => "Pendiente de que la agencia lo acepte",
   "state.lost": () => "Ya no existe",
   "state.unchecked": () => "Sin comprobación automática",
-  "state.checked": () => "última comprobación",
+  "state.checkedAgo": (v) => `comprobado ${v.when}`,
   "action.remove": () => "Retirar",
   "action.removeLabel": (v) => `Retirar el acceso a ${v.asset}`,
   "action.removeAll": () => "Retirarlo todo",
@@ -80,6 +87,13 @@ const ES: Messages = {
   "result.receipt": () => "Ver el justificante de retirada",
   "manual.help": (v) =>
     `Retíralo a mano: en ${v.platform}, abre los usuarios o socios del activo y quita a ${v.account}.`,
+  "email.subject": (v) => `Diste acceso a ${v.agency}: esto es lo que puede ver`,
+  "email.greeting": (v) => `Hola, ${v.name}:`,
+  "email.body": (v) =>
+    `Gracias: la solicitud de acceso de ${v.agency} está completa. En esta página puedes ver todo a lo que ${v.agency} tiene acceso, imprimirlo y retirar cualquier parte cuando quieras.`,
+  "email.cta": () => "Ver a qué tiene acceso la agencia",
+  "email.fallback": (v) => `Si el botón no funciona, abre este enlace: ${v.url}`,
+  "email.footer": (v) => `Enviado en nombre de ${v.agency}. Guarda este correo: el enlace es tuyo.`,
 };
 
 const NL: Messages = {
@@ -100,7 +114,7 @@ const NL: Messages = {
   "state.pending_acceptance": () => "Wacht op acceptatie door het bureau",
   "state.lost": () => "Niet meer aanwezig",
   "state.unchecked": () => "Niet automatisch gecontroleerd",
-  "state.checked": () => "laatst gecontroleerd",
+  "state.checkedAgo": (v) => `gecontroleerd ${v.when}`,
   "action.remove": () => "Intrekken",
   "action.removeLabel": (v) => `Toegang tot ${v.asset} intrekken`,
   "action.removeAll": () => "Alles intrekken",
@@ -118,6 +132,13 @@ const NL: Messages = {
   "result.receipt": () => "Het bewijs van intrekking bekijken",
   "manual.help": (v) =>
     `Met de hand intrekken: open in ${v.platform} de gebruikers of partners van het onderdeel en verwijder ${v.account}.`,
+  "email.subject": (v) => `Je gaf ${v.agency} toegang: dit kan het bureau bereiken`,
+  "email.greeting": (v) => `Hallo ${v.name},`,
+  "email.body": (v) =>
+    `Bedankt: het toegangsverzoek van ${v.agency} is afgerond. Op deze pagina zie je alles waar ${v.agency} toegang toe heeft, kun je het afdrukken en kun je alles op elk moment intrekken.`,
+  "email.cta": () => "Bekijk waar het bureau toegang toe heeft",
+  "email.fallback": (v) => `Werkt de knop niet? Open deze link: ${v.url}`,
+  "email.footer": (v) => `Verstuurd namens ${v.agency}. Bewaar deze e-mail: de link is van jou.`,
 };
 
 const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };

@@ -5,6 +5,8 @@
 // anything is written.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
+import { platformMode } from "@/lib/infra/connectors/get-connector";
+import { sandboxAgencyToken } from "@/lib/infra/connectors/sandbox-connector";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { serializeAgency } from "@/lib/core/agencies/serialize-agency";
 import { setPlan } from "@/lib/core/agencies/set-plan";
@@ -178,9 +180,13 @@ const COMMANDS: Record<string, Command> = {
       const services = text(v, "services");
       const businessId = text(v, "business-id");
       const businessName = text(v, "business-name");
+      const platform = text(v, "platform")!;
       return connectAccount({
         agencyId: await requireAgency(v),
-        platform: text(v, "platform")!,
+        platform,
+        // in the sandbox the account carries the sandbox's sign-in token, as one connected from
+        // the dashboard does, so the access checks read its grants back
+        ...(platformMode(platform) === "sandbox" ? { accessToken: sandboxAgencyToken(platform) } : {}),
         services: services === undefined ? undefined : list(services),
         displayName: text(v, "display-name"),
         email: text(v, "email"),

@@ -1247,6 +1247,19 @@ export type components = {
                     /** @description What the platform answered. */
                     detail: string | null;
                 }[];
+                /** @description The lost-access alert this loss opened (or joined, while the service's earlier alert is still open). It closes when the access is granted again. Present on events since lost-access alerts. */
+                alert?: {
+                    /**
+                     * Format: uuid
+                     * @description The lost-access alert's id.
+                     */
+                    id: string;
+                    /**
+                     * Format: uri
+                     * @description The alert in the agency's dashboard, where "Ask again" creates a request for exactly what was lost.
+                     */
+                    url: string;
+                };
             };
         };
         /** @description Extension beyond the spec. Access to a client's granted assets was removed (the agency's offboarding, the client's removal link or access page, or the team's removal by hand), one event per service, each asset with its `confirmation` after the platform was read again and the removal's `receipt`. Sent only to webhooks that list it by name (not with `["*"]`). */

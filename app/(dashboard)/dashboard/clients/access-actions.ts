@@ -7,6 +7,7 @@ import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { checkGrantedAccess, setAccessCheckSchedule } from "@/lib/core/access-checks/check-access";
 import { confirmChecklistRemoval, removeClientAccess } from "@/lib/core/access-checks/remove-access";
 import { createRemovalLink } from "@/lib/core/removal-links/create-removal-link";
+import { askAgain } from "@/lib/core/access-alerts/ask-again";
 
 const ZCheckScope = z.union([
   z.strictObject({ clientId: z.uuid({ error: "clientId must be a client id." }) }),
@@ -46,6 +47,25 @@ export const setAccessCheckScheduleAction = dashboardAction(
   ZSchedule,
   (input, ctx) => setAccessCheckSchedule({ agencyId: ctx.agencyId, everyDays: input.everyDays }),
   "access.schedule_changed",
+);
+
+const ZAskAgain = z.strictObject({
+  alertIds: z
+    .array(z.uuid({ error: "alertIds: each must be an alert id." }), { error: "alertIds must be a list of alert ids." })
+    .min(1, "alertIds: name at least one alert.")
+    .max(50, "alertIds: at most 50 alerts."),
+  sendEmail: z.boolean({ error: "sendEmail must be true or false." }),
+});
+
+// "Ask again" on lost-access alerts: a request for exactly what was lost, emailed when chosen.
+export const askAgainAction = dashboardAction(
+  "requests:write",
+  ZAskAgain,
+  async (input, ctx) => {
+    const r = await askAgain({ agencyId: ctx.agencyId, ...input, actor: ctx.email });
+    return { requestId: r.request.id, alertIds: r.alertIds };
+  },
+  "access.asked_again",
 );
 
 const ZRemovalLink = z.strictObject({

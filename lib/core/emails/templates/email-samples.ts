@@ -3,6 +3,7 @@
 import { renderRequestEmail } from "@/lib/core/emails/render-request-email";
 import { renderRemovalEmail } from "@/lib/core/removal-links/render-removal-email";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
+import { renderCompletionEmail } from "@/lib/core/client-access/completion-email";
 
 export const SAMPLE_LANGUAGES = { en: "English", es: "Spanish", nl: "Dutch" } as const;
 
@@ -43,6 +44,10 @@ export async function sampleEmails(lang: keyof typeof SAMPLE_LANGUAGES): Promise
       url: "https://access.example.com/r/tok_456",
       expiresAt,
     })),
+  });
+  out.push({
+    name: `completion-${lang}`,
+    ...(await renderCompletionEmail({ ...common, url: "https://access.example.com/i/tok_123/access" })),
   });
   return out;
 }

@@ -150,8 +150,15 @@ describe("the client's current access", () => {
 
   it("shows the client's page in their language with no agency-internal data; a colleague's link does not open it", async () => {
     const agency = await seedAgency();
-    const { token, forwardToken } = await grantedClient(agency);
+    const { token, forwardToken, requestId } = await grantedClient(agency);
+    // the last check, two hours ago: said in words, the moment kept in the <time> element
+    const checkedAt = new Date(Date.now() - 2 * 3600 * 1000 - 60_000);
+    await (
+      await getDb()
+    ).requestService.updateMany({ where: { requestId, serviceId: "meta_ads" }, data: { accessCheckedAt: checkedAt } });
     const html = await renderPage(token);
+    expect(html).toContain(`<time dateTime="${checkedAt.toISOString()}"`);
+    expect(html).toMatch(/>comprobado hace 2 horas<\/time>/);
     expect(html).toContain("A qué tiene acceso Acme Growth");
     expect(html).toContain("Asset meta_ads 1");
     expect(html).toContain("Ya no existe");

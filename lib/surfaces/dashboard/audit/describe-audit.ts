@@ -124,6 +124,7 @@ const PHRASES: Record<string, (t: string | null, c: Record<string, unknown>) => 
   "access.checked": () => "checked the clients' access",
   "access.removed": () => "removed a client's access",
   "access.removed_by_hand": () => "confirmed a client's access was removed by hand",
+  "access.asked_again": () => "asked a client again for access that was lost",
   "access.removal_link_sent": () => "sent a client a link to remove access",
   "access.removal_receipt": (_t, c) =>
     `issued removal receipt ${String(c.receipt ?? "")}: ${Number(c.confirmed ?? 0)} confirmed, ${Number(c.unconfirmable ?? 0)} not confirmable, ${Number(c.failed ?? 0)} not removed`,

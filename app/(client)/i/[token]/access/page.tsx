@@ -17,6 +17,7 @@ import {
 import { clientAccessText } from "@/lib/infra/i18n/client-access-messages";
 import { normalizeReceiptCode } from "@/lib/core/removal-receipts/receipt-code";
 import type { Locale } from "@/lib/infra/i18n/dictionary";
+import { timeAgo } from "@/lib/infra/i18n/relative-time";
 
 export const dynamic = "force-dynamic";
 // The link is the key: keep it out of search engines and other sites' referrers.
@@ -43,6 +44,14 @@ function count(value: string | string[] | undefined): number {
   return Number.isInteger(n) && n > 0 && n < 10_000 ? n : 0;
 }
 
+/** The check's moment in full, for the tooltip beside "checked 2 hours ago". */
+function checkedTitle(locale: Locale, at: string): string {
+  return (
+    new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(at)) +
+    " UTC"
+  );
+}
+
 function grantedByText(locale: Locale, agency: string, by: ClientAccessLineView["grantedBy"]): string {
   if (by.kind === "colleague") return clientAccessText(locale, "by.colleague", { name: by.name ?? "" });
   if (by.kind === "client") return clientAccessText(locale, "by.client", { name: by.name ?? "" });
@@ -55,6 +64,7 @@ export default async function ClientAccessPageRoute({ params, searchParams }: Pr
   const page = await loadClientAccessPage({ token });
   if (!page) notFound();
   const { locale, agency } = page;
+  const now = new Date();
   const v = { agency: agency.name };
   const removed = count(query.removed);
   const failed = count(query.failed);
@@ -139,9 +149,13 @@ export default async function ClientAccessPageRoute({ params, searchParams }: Pr
                           {clientAccessText(locale, `state.${l.state}`)}
                         </span>
                         {l.checkedAt ? (
-                          <span className="ml-1 text-slate-700">
-                            {clientAccessText(locale, "state.checked")} <DateTime value={l.checkedAt} />
-                          </span>
+                          <time
+                            dateTime={l.checkedAt}
+                            title={checkedTitle(locale, l.checkedAt)}
+                            className="ml-1 text-slate-700"
+                          >
+                            {clientAccessText(locale, "state.checkedAgo", { when: timeAgo(locale, l.checkedAt, now) })}
+                          </time>
                         ) : null}
                       </dd>
                     </dl>

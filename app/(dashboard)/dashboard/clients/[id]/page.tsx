@@ -14,9 +14,12 @@ import {
   checkAccessNowAction,
   confirmChecklistRemovalAction,
   removeClientAccessAction,
+  askAgainAction,
   sendRemovalLinkAction,
   setAccessCheckScheduleAction,
 } from "@/app/(dashboard)/dashboard/clients/access-actions";
+import { LostAccessAlerts } from "@/components/access-checks/lost-access-alerts";
+import { loadLostAccessAlerts } from "@/lib/surfaces/dashboard/access-checks/lost-access-alerts";
 import { RemovalLinksPanel } from "@/components/access-checks/removal-links-panel";
 import { listRemovalLinks } from "@/lib/core/removal-links/list-removal-links";
 import { removalLinkPlatforms } from "@/lib/core/removal-links/removal-targets";
@@ -35,8 +38,9 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
   // another agency's client, a deleted one or a malformed id: a 404 (clients/[id]/not-found.tsx)
   const initial = await foundOr404(id, () => loadClientPage({ agencyId: ctx.agencyId, id }));
   if (!initial) notFound();
-  const [access, linkPlatforms, removalLinks] = await Promise.all([
+  const [access, alerts, linkPlatforms, removalLinks] = await Promise.all([
     loadAccessStatus({ agencyId: ctx.agencyId, clientId: id }),
+    loadLostAccessAlerts({ agencyId: ctx.agencyId, clientId: id }),
     removalLinkPlatforms({ agencyId: ctx.agencyId, clientId: id }),
     listRemovalLinks({ agencyId: ctx.agencyId, clientId: id }),
   ]);
@@ -54,6 +58,7 @@ export default async function ClientPage({ params }: { params: Promise<{ id: str
         addNote={addClientNoteAction}
         initial={initial}
       />
+      <LostAccessAlerts alerts={alerts} canAsk={can(ctx.role, "requests:write")} askAgain={askAgainAction} />
       <AccessPanel
         status={access}
         scope={{ clientId: id }}
