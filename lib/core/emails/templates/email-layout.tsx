@@ -70,6 +70,22 @@ export function Paragraph(props: { children: ReactNode; small?: boolean }) {
   );
 }
 
+/** The agency's logo at the top of an email: at most 48 px high, its name as the text. */
+export function Logo(props: { url: string; alt: string }) {
+  return (
+    <p style={{ margin: "0 0 20px" }}>
+      {/* An email, not a Next.js page: next/image does not apply. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img
+        src={props.url}
+        alt={props.alt}
+        height={48}
+        style={{ display: "block", height: "48px", width: "auto", maxWidth: "240px", border: 0 }}
+      />
+    </p>
+  );
+}
+
 export function Button(props: { href: string; color?: string; children: ReactNode }) {
   const background = accentColor(props.color);
   return (
