@@ -40,7 +40,16 @@ export function EmailLayout(props: { lang: string; preview?: string; children: R
                   width="100%"
                   cellPadding={0}
                   cellSpacing={0}
-                  style={{ maxWidth: "560px", fontFamily: FONT, color: "#111111", fontSize: "15px", lineHeight: "1.5" }}
+                  style={{
+                    maxWidth: "560px",
+                    fontFamily: FONT,
+                    color: "#111111",
+                    fontSize: "15px",
+                    lineHeight: "1.5",
+                    // a long link (the fallback under the button) wraps instead of widening a phone's screen
+                    overflowWrap: "anywhere",
+                    wordBreak: "break-word",
+                  }}
                 >
                   <tbody>
                     <tr>
