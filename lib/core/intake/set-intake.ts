@@ -83,7 +83,8 @@ async function apply(
           agencyId,
           type: "text",
           label,
-          translations,
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it for Prisma's JSON input
+          translations: translations as object,
           required: false,
           options: [],
           position,

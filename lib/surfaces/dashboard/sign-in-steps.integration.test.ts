@@ -72,7 +72,7 @@ describe("a two-factor sign-in's first step", () => {
     expect(new URL(body.url).searchParams.get("error")).toBe(TWO_FACTOR_REQUIRED);
     expect(first.headers.getSetCookie().some((c) => c.includes("session-token="))).toBe(false);
 
-    for (const fields of [
+    for (const fields of <Record<string, string>[]>[
       { email, password: "not the password at all" },
       { email, password: PASSWORD, code: "000000x" },
     ]) {
