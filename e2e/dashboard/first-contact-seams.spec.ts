@@ -6,7 +6,7 @@
 // then asks for what is new.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { api, seedAgency } from "../fixtures/admin";
+import { admin, api, seedAgency } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
 
 test.describe.configure({ timeout: 90_000 });
@@ -72,7 +72,8 @@ for (const width of [1280, 375]) {
     await colleague.getByRole("button", { name: "Permitir" }).click();
     await colleague.getByRole("checkbox").first().check();
     await colleague.getByRole("button", { name: "Dar acceso" }).click();
-    await expect(colleague.getByRole("status").first()).toContainText("Acceso concedido");
+    // the request's only service: the colleague is told it is all done
+    await expect(colleague.getByRole("heading", { level: 1 })).toContainText("ya tiene el acceso que necesita");
     await expectAccessible(colleague, width);
     await colleagueContext.close();
 
@@ -87,12 +88,35 @@ for (const width of [1280, 375]) {
     await page.goto(`/dashboard/clients/${client.body.data.id}/print`);
     await expect(page.getByText(credit).filter({ visible: true })).toBeVisible();
     await expectAccessible(page, width);
+    await page.screenshot({ path: `test-results/first-contact/print-${width}.png`, fullPage: true });
 
-    // Platforms: who administers the installation and the command, not a bare 404
-    await page.goto("/dashboard/instance/platforms");
-    await expect(page.getByText("Only this installation's administrators set up platforms")).toBeVisible();
-    await expect(page.getByTestId("make-admin-command")).toBeVisible();
+    // the Mailbox's preview of that email fits its frame (a long link wraps)
+    await page.goto("/dashboard/mailbox");
     await expectAccessible(page, width);
+    await page.locator(`[data-email-to="marta@cliente.test"]`).getByRole("button").click();
+    const frame = page.getByTestId("email-html");
+    await expect(frame).toBeVisible();
+    const inside = page.frameLocator('[data-testid="email-html"]').locator("body");
+    await expect(inside).toContainText("Marta");
+    expect(
+      await inside.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
+    // (axe stops at the sandboxed frame: the page was checked before it opened)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `test-results/first-contact/mailbox-${width}.png`, fullPage: true });
+
+    // Platforms, for a second owner (never the installation's first user, who administers it):
+    // who administers the installation and the command, not a bare 404
+    const second = { email: `second-${width}-${Date.now()}@example.com`, password: `pw-${Date.now()}-Secret1` };
+    await admin("user", "create", "--agency", seeded.agencyId, "--email", second.email, "--password", second.password);
+    const secondContext = await browser.newContext({ viewport: { width, height: 900 } });
+    const secondPage = await secondContext.newPage();
+    await signInToDashboard(secondPage, second.email, second.password);
+    await secondPage.goto("/dashboard/instance/platforms");
+    await expect(secondPage.getByText("Only this installation's administrators set up platforms")).toBeVisible();
+    await expect(secondPage.getByTestId("make-admin-command")).toBeVisible();
+    await expectAccessible(secondPage, width);
+    await secondContext.close();
 
     // a missing prerequisite says where it is done, with a link
     await page.goto("/dashboard/requests/new");
