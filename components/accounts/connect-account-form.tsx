@@ -2,6 +2,7 @@
 // Connecting an agency account: pick the platform, name the account and choose which of
 // the platform's services it can receive. Sandbox platforms are recorded without contacting
 // the platform, live ones go through the platform's sign-in, manual ones are recorded as entered.
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
@@ -20,7 +21,15 @@ const MODE_HINT = {
   manual: "This platform has no sign-in: clients invite the account you enter here.",
   sandbox: "Sandbox: the account is connected without contacting the platform.",
   live: "Live: sign in with the platform, then pick the account (for Meta, the Business Manager) clients grant access to.",
-  unavailable: "Connecting needs this platform's sign-in, which is not configured on this installation.",
+  unavailable: (
+    <>
+      Connecting needs this platform&apos;s sign-in, which is not configured on this installation. Next: set it up on{" "}
+      <Link href="/dashboard/instance/platforms" className="text-indigo-700 underline underline-offset-2">
+        Instance → Platforms
+      </Link>{" "}
+      (or see there who administers this installation).
+    </>
+  ),
 } as const;
 
 export interface ConnectAccountFormProps {

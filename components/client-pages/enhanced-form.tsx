@@ -4,6 +4,7 @@
 // JavaScript the same form posts normally and the page shows the errors after the
 // redirect. Field messages go into elements marked `data-error-for="<field name>"`.
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { REFUSAL_IN_BODY_HEADER } from "@/lib/surfaces/client-pages/refusal-in-body";
 
 interface Refusal {
   message?: string;
@@ -52,7 +53,12 @@ export function EnhancedForm({
     try {
       const body = new URLSearchParams();
       for (const [k, v] of new FormData(form)) if (typeof v === "string") body.append(k, v);
-      const res = await fetch(action, { method: "POST", headers: { accept: "application/json" }, body });
+      // an expected refusal comes back as 200 with ok: false, so the browser logs no failed request
+      const res = await fetch(action, {
+        method: "POST",
+        headers: { accept: "application/json", [REFUSAL_IN_BODY_HEADER]: "1" },
+        body,
+      });
       const answer = (await res.json()) as { ok: boolean; location?: string; error?: Refusal };
       if (answer.ok && answer.location) {
         window.location.assign(answer.location);

@@ -41,15 +41,29 @@ export function ClientProfileSections({
           <p className="text-sm text-slate-600">Nothing granted yet.</p>
         ) : (
           [...byPlatform.entries()].map(([platform, assets]) => (
-            // scrolls sideways on a phone, so it takes the keyboard focus (axe scrollable-region-focusable)
-            <div
-              key={platform}
-              tabIndex={0}
-              role="region"
-              aria-label={`Granted access on ${platform}`}
-              className="mb-4 overflow-x-auto rounded-xl border border-slate-200 bg-white"
-            >
-              <table className="w-full text-left text-sm">
+            <div key={platform} className="mb-4 rounded-xl border border-slate-200 bg-white">
+              {/* a phone gets one block per asset, every column in it (a table would hide "By" off-screen) */}
+              <div className="sm:hidden" data-testid="granted-access-list">
+                <h3 className="px-3 pt-3 text-sm font-semibold text-slate-900">{platform}</h3>
+                <ul className="divide-y divide-slate-100">
+                  {assets.map((a, i) => (
+                    <li key={`${a.requestId}-${a.service}-${a.assetId}-${i}`} className="px-3 py-2 text-sm">
+                      <p className="font-medium text-slate-900">{a.assetName ?? (a.assetId || "—")}</p>
+                      <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-slate-700">
+                        <dt className="text-slate-600">Service</dt>
+                        <dd className="break-words">{a.service}</dd>
+                        <dt className="text-slate-600">Role</dt>
+                        <dd>{a.role ?? "—"}</dd>
+                        <dt className="text-slate-600">Granted</dt>
+                        <dd>{a.grantedAt ? <DateTime value={a.grantedAt} /> : "—"}</dd>
+                        <dt className="text-slate-600">By</dt>
+                        <dd className="break-words">{a.grantedBy}</dd>
+                      </dl>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <table className="hidden w-full text-left text-sm sm:table">
                 <caption className="px-3 pt-3 text-left font-semibold text-slate-900">{platform}</caption>
                 <thead>
                   <tr className="text-xs uppercase tracking-wide text-slate-600">
@@ -74,10 +88,10 @@ export function ClientProfileSections({
                   {assets.map((a, i) => (
                     <tr key={`${a.requestId}-${a.service}-${a.assetId}-${i}`} className="border-t border-slate-100">
                       <td className="px-3 py-2">{a.service}</td>
-                      <td className="px-3 py-2">{a.assetName ?? (a.assetId || "—")}</td>
+                      <td className="break-words px-3 py-2">{a.assetName ?? (a.assetId || "—")}</td>
                       <td className="px-3 py-2">{a.role ?? "—"}</td>
                       <td className="px-3 py-2">{a.grantedAt ? <DateTime value={a.grantedAt} /> : "—"}</td>
-                      <td className="px-3 py-2">{a.grantedBy}</td>
+                      <td className="break-words px-3 py-2">{a.grantedBy}</td>
                     </tr>
                   ))}
                 </tbody>

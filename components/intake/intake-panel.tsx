@@ -4,7 +4,7 @@
 // replaces the cached copy.
 import { useState } from "react";
 import type { z } from "zod";
-import { QuestionForm, TYPE_LABELS, type QuestionDraft } from "@/components/intake/question-form";
+import { QuestionForm, TYPE_LABELS, clientsSpeaking, type QuestionDraft } from "@/components/intake/question-form";
 import { useIntakeForm, useSetIntakeForm } from "@/components/intake/use-intake-form";
 import { runAction } from "@/components/ui/action-feedback";
 import { Badge } from "@/components/ui/badge";
@@ -16,6 +16,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { ZIntakeQuestionInput } from "@/lib/core/intake/question-schemas";
 import type { IntakeForm, IntakeQuestionItem } from "@/lib/core/intake/questions";
+import { missingLanguages, type ClientLanguage } from "@/lib/core/intake/question-translations";
 
 type QuestionInput = z.input<typeof ZIntakeQuestionInput>;
 
@@ -32,10 +33,13 @@ export function IntakePanel({
   initialForm,
   canWrite,
   actions,
+  languagesInUse = [],
 }: {
   initialForm: IntakeForm;
   canWrite: boolean;
   actions: IntakeActions;
+  /** Spanish and Dutch, where the agency has clients speaking them */
+  languagesInUse?: readonly ClientLanguage[];
 }) {
   const { data: form = initialForm } = useIntakeForm(initialForm);
   const setForm = useSetIntakeForm();
@@ -113,6 +117,7 @@ export function IntakePanel({
                   idPrefix={`edit-${q.id}`}
                   initial={q}
                   submitLabel="Save question"
+                  languagesInUse={languagesInUse}
                   onSubmit={(d) => submitDraft(d, q.id)}
                   onCancel={() => setEditing(null)}
                 />
@@ -122,6 +127,7 @@ export function IntakePanel({
                   index={i}
                   count={form.questions.length}
                   canWrite={canWrite}
+                  languagesInUse={languagesInUse}
                   onMove={(direction) => apply(() => actions.move({ id: q.id, direction }))}
                   onEdit={() => setEditing(q.id)}
                   onRemove={() =>
@@ -139,7 +145,12 @@ export function IntakePanel({
 
       {canWrite ? (
         <Card title="Add a question">
-          <QuestionForm idPrefix="new-question" submitLabel="Add question" onSubmit={(d) => submitDraft(d)} />
+          <QuestionForm
+            idPrefix="new-question"
+            submitLabel="Add question"
+            languagesInUse={languagesInUse}
+            onSubmit={(d) => submitDraft(d)}
+          />
         </Card>
       ) : (
         <p className="text-sm text-slate-600">Managers and owners edit the intake form.</p>
@@ -153,12 +164,14 @@ interface QuestionRowProps {
   index: number;
   count: number;
   canWrite: boolean;
+  languagesInUse: readonly ClientLanguage[];
   onMove: (direction: "up" | "down") => unknown;
   onEdit: () => void;
   onRemove: () => unknown;
 }
 
-function QuestionRow({ q, index, count, canWrite, onMove, onEdit, onRemove }: QuestionRowProps) {
+function QuestionRow({ q, index, count, canWrite, languagesInUse, onMove, onEdit, onRemove }: QuestionRowProps) {
+  const missing = languagesInUse.filter((l) => missingLanguages(q, [l.language]).length > 0);
   return (
     <div className="flex flex-wrap items-start gap-3">
       <span className="mt-0.5 w-6 text-sm tabular-nums text-slate-600">{index + 1}.</span>
@@ -170,6 +183,12 @@ function QuestionRow({ q, index, count, canWrite, onMove, onEdit, onRemove }: Qu
           {q.answered ? " · has answers" : ""}
           {Object.keys(q.translations ?? {}).length ? ` · also in ${Object.keys(q.translations).join(" and ")}` : ""}
         </p>
+        {missing.map((l) => (
+          <p key={l.language} className="mt-1 text-sm text-amber-800" data-testid="missing-language">
+            {clientsSpeaking(l)} will see this question in English: it has no {l.language} wording.
+            {canWrite ? " Edit it to add one." : ""}
+          </p>
+        ))}
         {q.options.length ? (
           <ul className="mt-1 flex flex-wrap gap-1">
             {q.options.map((o) => (

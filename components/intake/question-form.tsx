@@ -11,6 +11,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { isChoiceType, type IntakeQuestionType } from "@/lib/core/intake/question-schemas";
 import {
   TRANSLATED_LANGUAGES,
+  type ClientLanguage,
   type QuestionTranslations,
   type TranslatedLanguage,
 } from "@/lib/core/intake/question-translations";
@@ -49,6 +50,21 @@ export interface QuestionFormProps {
   submitLabel: string;
   onSubmit: (draft: QuestionDraft) => Promise<{ ok: boolean; fieldErrors: Record<string, string> }>;
   onCancel?: () => void;
+  /** the Spanish and Dutch the agency's clients speak: their wording is asked for, not optional */
+  languagesInUse?: readonly ClientLanguage[];
+}
+
+/** "Your 3 Spanish-speaking clients", "Your client who speaks Dutch" */
+export function clientsSpeaking(l: ClientLanguage): string {
+  return l.clients === 1 ? `Your client who speaks ${l.language}` : `Your ${l.clients} ${l.language}-speaking clients`;
+}
+
+/** Beside a blank wording in a language the agency's clients speak: who would read English. */
+function inUseHint(inUse: readonly ClientLanguage[], lang: TranslatedLanguage, label: string): string | undefined {
+  const l = inUse.find((x) => x.language === lang);
+  return l && label.trim() === ""
+    ? `${clientsSpeaking(l)} will see this question in English while this is blank.`
+    : undefined;
 }
 
 function optionsError(errors: Record<string, string>): string | undefined {
@@ -56,7 +72,14 @@ function optionsError(errors: Record<string, string>): string | undefined {
   return key ? errors[key] : undefined;
 }
 
-export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCancel }: QuestionFormProps) {
+export function QuestionForm({
+  idPrefix,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  languagesInUse = [],
+}: QuestionFormProps) {
   const [type, setType] = useState<IntakeQuestionType>(initial?.type ?? "text");
   const [label, setLabel] = useState(initial?.label ?? "");
   const [required, setRequired] = useState(initial?.required ?? false);
@@ -136,8 +159,15 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
           />
         </Field>
       ) : null}
-      <details className="sm:col-span-2" open={TRANSLATED_LANGUAGES.some((l) => translated[l].label !== "")}>
-        <summary className="cursor-pointer text-sm font-medium text-slate-700">In Spanish and Dutch (optional)</summary>
+      <details
+        className="sm:col-span-2"
+        open={languagesInUse.length > 0 || TRANSLATED_LANGUAGES.some((l) => translated[l].label !== "")}
+      >
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">
+          {languagesInUse.length > 0
+            ? `In ${languagesInUse.map((l) => l.language).join(" and ")}: your clients speak it`
+            : "In Spanish and Dutch (optional)"}
+        </summary>
         <p className="mt-1 text-sm text-slate-600">
           Clients whose language is Spanish or Dutch read this wording; where it is blank they read the English.
         </p>
@@ -149,6 +179,7 @@ export function QuestionForm({ idPrefix, initial, submitLabel, onSubmit, onCance
                 label={`Wording in ${LANGUAGE_NAMES[lang]}`}
                 optional
                 error={errors[`translations.${lang}.label`]}
+                hint={inUseHint(languagesInUse, lang, translated[lang].label)}
               >
                 <Input
                   id={`${idPrefix}-label-${lang}`}

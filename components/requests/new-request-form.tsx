@@ -4,6 +4,7 @@
 // API's schema; its field errors are shown where they belong. "Preview as client" opens a
 // demo request with the same choices in a new tab.
 import { useRouter } from "next/navigation";
+import Link from "next/link";
 import { useState } from "react";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import type { TClient } from "@/lib/core/clients/schemas";
@@ -135,9 +136,17 @@ export function NewRequestForm({
               id="intake"
               label="Ask the intake form"
               hint={
-                intakeAvailable
-                  ? "The client answers your intake questions as part of the request."
-                  : "Turn on your intake form and add questions first (Intake form page)."
+                intakeAvailable ? (
+                  "The client answers your intake questions as part of the request."
+                ) : (
+                  <>
+                    Turn on your intake form and add questions first:{" "}
+                    <Link href="/dashboard/intake" className="text-indigo-700 underline underline-offset-2">
+                      Intake form
+                    </Link>
+                    .
+                  </>
+                )
               }
               checked={intake}
               disabled={!intakeAvailable}
@@ -208,7 +217,17 @@ export function NewRequestForm({
         </div>
       </Card>
 
-      <ErrorSummary errors={errors} attempt={refused} title="The request was not created. Fix what is marked above:" />
+      <ErrorSummary errors={errors} attempt={refused} title="The request was not created. Fix what is marked above:">
+        {Object.values(errors).some((m) => /Accounts page/.test(m)) ? (
+          <p className="mt-2" data-testid="next-step">
+            Next:{" "}
+            <Link href="/dashboard/accounts" target="_blank" className="font-medium underline underline-offset-2">
+              connect the missing account on Connected accounts (opens in a new tab)
+            </Link>
+            , then create the request again: what you typed here stays.
+          </p>
+        ) : null}
+      </ErrorSummary>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={busy === "create"} disabled={busy !== null}>
           Create request

@@ -158,22 +158,25 @@ export function RequestDetail({
         actions={
           canWrite ? (
             <>
-              <Button
-                variant="secondary"
-                busy={busy === "preview"}
-                disabled={busy !== null}
-                onClick={async () => {
-                  const tab = window.open("about:blank", "_blank");
-                  setBusy("preview");
-                  const demo = await runAction(() => previewRequest({ requestId: id, body: previewBody(r) }));
-                  setBusy(null);
-                  if (demo && tab) tab.location.href = demo.inviteUrl;
-                  else if (demo) window.open(demo.inviteUrl, "_blank", "noopener");
-                  else tab?.close();
-                }}
-              >
-                Preview as client
-              </Button>
+              {/* a cancelled or expired link shows the client no page: nothing to preview */}
+              {r.status === "cancelled" || r.status === "expired" ? null : (
+                <Button
+                  variant="secondary"
+                  busy={busy === "preview"}
+                  disabled={busy !== null}
+                  onClick={async () => {
+                    const tab = window.open("about:blank", "_blank");
+                    setBusy("preview");
+                    const demo = await runAction(() => previewRequest({ requestId: id, body: previewBody(r) }));
+                    setBusy(null);
+                    if (demo && tab) tab.location.href = demo.inviteUrl;
+                    else if (demo) window.open(demo.inviteUrl, "_blank", "noopener");
+                    else tab?.close();
+                  }}
+                >
+                  Preview as client
+                </Button>
+              )}
               {r.status === "completed" ? (
                 <Link
                   href={`/dashboard/requests/${id}/edit`}

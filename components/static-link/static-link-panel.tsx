@@ -3,6 +3,7 @@
 // default services, and a new token when the old link must stop working. The link never
 // reads "On" while visitors would be told it is unavailable: with nothing to ask for, the
 // switch stays off and the panel says what is missing.
+import Link from "next/link";
 import { useState } from "react";
 import type { z } from "zod";
 import { useAccounts } from "@/components/accounts/use-accounts";
@@ -131,9 +132,17 @@ export function StaticLinkPanel({ initialLink, initialAccounts, canWrite, action
             id="static-intake"
             label="Ask the intake form"
             hint={
-              link.intakeFormReady
-                ? "Visitors answer your intake form questions."
-                : "Turn the intake form on and add a question first (Intake form page)."
+              link.intakeFormReady ? (
+                "Visitors answer your intake form questions."
+              ) : (
+                <>
+                  Turn the intake form on and add a question first:{" "}
+                  <Link href="/dashboard/intake" className="text-indigo-700 underline underline-offset-2">
+                    Intake form
+                  </Link>
+                  .
+                </>
+              )
             }
             checked={intake}
             disabled={!canWrite}

@@ -3,18 +3,21 @@
 // its field, possibly screens above, so the summary says what went wrong where the person is
 // looking. It is announced (role="alert") and takes the focus on every refused try, scrolled
 // into view.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 
 export function ErrorSummary({
   errors,
   title,
   attempt,
+  children,
 }: {
   /** field -> message, as the server returned them */
   errors: Record<string, string>;
   title: string;
   /** raised on each refused submit: the summary takes the focus again */
   attempt: number;
+  /** what to do next, where the fix is on another page (a link to it) */
+  children?: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const messages = [...new Set(Object.values(errors).filter(Boolean))];
@@ -39,6 +42,7 @@ export function ErrorSummary({
           <li key={m}>{m}</li>
         ))}
       </ul>
+      {children}
     </div>
   );
 }

@@ -106,7 +106,7 @@ test("check granted access, remove it, and read the audit log", async ({ page, b
   expect(csv.status()).toBe(200);
   expect(csv.headers()["content-type"]).toContain("text/csv");
   const text = await csv.text();
-  expect(text.split("\r\n")[0]).toBe("time,actor,address,action,target,changes");
+  expect(text.split("\r\n")[0]).toBe("time,actor,actor email,address,what happened,action,target,changes");
   expect(text).toContain("access.removed");
   expect(text).not.toContain("user.signed_in");
 });

@@ -122,8 +122,14 @@ test("two-factor sign-in: enrol with the key, keep recovery codes, and give a co
   await page.goto("/login?callbackUrl=%2Fdashboard");
   await page.getByLabel("Email").fill(agency.email);
   await page.getByLabel("Password").fill(agency.password);
+  // the first step is not a refusal: the browser logs no failed request for it
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByLabel("Authentication code")).toBeVisible();
+  expect(consoleErrors).toEqual([]);
   await page.getByLabel("Authentication code").fill("000000");
   await page.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page.getByText(/That code is not valid/)).toBeVisible();

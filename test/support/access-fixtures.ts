@@ -13,6 +13,7 @@ import { sandboxCode, type SandboxMode } from "@/lib/infra/connectors/sandbox-co
 import { getDb } from "@/lib/infra/db/db";
 import { createRequest } from "@/lib/core/requests/create-request";
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
+import { REFUSAL_IN_BODY_HEADER } from "@/lib/surfaces/client-pages/refusal-in-body";
 
 export interface TestAgency {
   agencyId: string;
@@ -87,8 +88,15 @@ export async function getNoFollow(url: string, headers: Record<string, string> =
   return fetch(url, { redirect: "manual", headers });
 }
 
-/** Posts an HTML form; `json` asks for the enhanced forms' JSON answer instead of a 303. */
-export async function postForm(url: string, fields: Record<string, string | string[]>, opts: { json?: boolean } = {}) {
+/**
+ * Posts an HTML form; `json` asks for the enhanced forms' JSON answer instead of a 303, and
+ * `refusalInBody` for it as the page's script does (an expected refusal as a 200).
+ */
+export async function postForm(
+  url: string,
+  fields: Record<string, string | string[]>,
+  opts: { json?: boolean; refusalInBody?: boolean } = {},
+) {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
   return fetch(url, {
@@ -97,6 +105,7 @@ export async function postForm(url: string, fields: Record<string, string | stri
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       ...(opts.json ? { accept: "application/json" } : {}),
+      ...(opts.refusalInBody ? { [REFUSAL_IN_BODY_HEADER]: "1" } : {}),
     },
     body,
   });

@@ -279,8 +279,9 @@ describe("audit log", () => {
     expect(auditFiltersFrom({ from: "yesterday", action: "team" }).filters).toEqual({ action: "team" });
 
     const csv = await exportAuditCsv({ agencyId: agency.id, filters: { action: "webhook" } });
-    expect(csv.split("\r\n")[0]).toBe("time,actor,address,action,target,changes");
-    expect(csv).toContain("member@agency.test,203.0.113.9,webhook.updated,wh_1,");
+    expect(csv.split("\r\n")[0]).toBe("time,actor,actor email,address,what happened,action,target,changes");
+    expect(csv).toContain("member@agency.test (team),member@agency.test,203.0.113.9,");
+    expect(csv).toContain(",webhook.updated,wh_1,");
 
     const purged = await purgeOldRecords();
     expect(purged.audit).toBeGreaterThanOrEqual(1);

@@ -82,6 +82,23 @@ describe("invite email on create", () => {
     expect(emails[0]!.text).toContain(req.inviteUrl);
   });
 
+  it("shows the agency's logo on top when it has one, its name as the image's text", async () => {
+    const plain = await newRequest({ createdAt: new Date() });
+    expect((await emailsOf(plain.id))[0]!.html).not.toContain("<img");
+    const withLogo = await createAgency({ name: "Logo & Co", plan: "agency" });
+    const png = Buffer.from("89504e470d0a1a0a", "hex");
+    await db.agency.update({ where: { id: withLogo.id }, data: { logoData: png, logoMimeType: "image/png" } });
+    const client = await createClient({
+      agencyId: withLogo.id,
+      input: ZCreateClientBody.parse({ name: "Lu", email: "lu@example.test", language: "Spanish" }),
+    });
+    const req = await newRequest({ createdAt: new Date(), clientId: client.id, agency: withLogo.id });
+    const html = (await emailsOf(req.id))[0]!.html;
+    expect(html).toMatch(
+      new RegExp(`<img[^>]+src="https?://[^"]+/api/agencies/${withLogo.id}/logo\\?v=\\d+"[^>]*alt="Logo &amp; Co"`),
+    );
+  });
+
   it("queues nothing when sendEmail is false", async () => {
     const req = await newRequest({ createdAt: new Date(), sendEmail: false });
     expect(await emailsOf(req.id)).toHaveLength(0);

@@ -3,6 +3,8 @@
 import type { Tx } from "@/lib/infra/db/db";
 import { renderRequestEmail } from "@/lib/core/emails/render-request-email";
 import { inviteUrl, requestLinkToken } from "@/lib/core/requests/serialize-request";
+import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
+import { env } from "@/lib/infra/env";
 
 export async function queueRequestEmail(
   tx: Tx,
@@ -10,7 +12,10 @@ export async function queueRequestEmail(
 ): Promise<{ to: string }> {
   const r = await tx.accessRequest.findUniqueOrThrow({
     where: { id: opts.requestId },
-    include: { client: true, agency: { select: { name: true, accentColor: true } } },
+    include: {
+      client: true,
+      agency: { select: { id: true, name: true, accentColor: true, logoMimeType: true, updatedAt: true } },
+    },
   });
   const mail = await renderRequestEmail({
     kind: opts.kind,
@@ -20,6 +25,7 @@ export async function queueRequestEmail(
     clientName: r.client.name,
     url: inviteUrl(requestLinkToken(r)),
     expiresAt: r.expiresAt,
+    logoUrl: logoUrl(r.agency),
   });
   await tx.email.create({
     data: {
@@ -33,4 +39,10 @@ export async function queueRequestEmail(
     },
   });
   return { to: r.client.email };
+}
+
+/** The agency's logo as the email's absolute URL (the app's public logo route), or null. */
+function logoUrl(agency: Parameters<typeof agencyLogoUrl>[0]): string | null {
+  const path = agencyLogoUrl(agency);
+  return path ? `${env().appUrl}${path}` : null;
 }

@@ -12,6 +12,8 @@ export async function renderRequestEmail(o: {
   clientName: string;
   url: string;
   expiresAt: Date | null;
+  /** the agency's logo as an absolute URL, when it has one */
+  logoUrl?: string | null;
 }) {
   const loc = localeForLanguage(o.language);
   const agency = o.agencyName;
@@ -41,6 +43,7 @@ export async function renderRequestEmail(o: {
       expiry,
       fallback: t(loc, "email.linkFallback", { url: o.url }),
       footer: t(loc, "email.footer", { agency }),
+      logo: o.logoUrl ? { url: o.logoUrl, alt: agency } : null,
     }),
   );
   return { subject, text: lines.join("\n"), html };

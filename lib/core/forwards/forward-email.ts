@@ -1,22 +1,20 @@
 // The colleague's email: who asked, for which services, the optional note and the link of
 // their own, in the client's language (the request's client, who wrote to them). Plain
-// text and simple escaped HTML with the agency's accent colour, queued in the caller's
-// transaction like the invite; the worker sends it.
+// text, and HTML on the one email layout with the agency's accent colour, queued in the
+// caller's transaction like the invite; the worker sends it.
 import type { Tx } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { localeForLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { forwardText } from "@/lib/infra/i18n/forward-messages";
-
-function esc(s: string) {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
+import { ClientLinkEmail } from "@/lib/core/emails/templates/request-email";
 
 export function forwardUrl(token: string): string {
   return `${env().appUrl}/i/${token}`;
 }
 
-export function renderForwardEmail(o: {
+export async function renderForwardEmail(o: {
   locale: Locale;
   agencyName: string;
   accentColor: string | null;
@@ -46,16 +44,20 @@ export function renderForwardEmail(o: {
     "",
     t(loc, "email.footer", { agency }),
   ].join("\n");
-  const color = /^#[0-9a-f]{6}$/i.test(o.accentColor ?? "") ? o.accentColor! : "#4f46e5";
-  const html = `<!doctype html><html lang="${loc}"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
-<p>${esc(greeting)}</p>
-<p>${esc(body)}</p>
-${note ? `<p style="white-space:pre-wrap">${esc(note)}</p>` : ""}
-<p><a href="${esc(o.url)}" style="display:inline-block;background:${color};color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${esc(cta)}</a></p>
-${expiry ? `<p>${esc(expiry)}</p>` : ""}
-<p style="font-size:13px;color:#555">${esc(t(loc, "email.linkFallback", { url: o.url }))}</p>
-<p style="font-size:12px;color:#777">${esc(t(loc, "email.footer", { agency }))}</p>
-</body></html>`;
+  const html = await renderEmailHtml(
+    ClientLinkEmail({
+      lang: loc,
+      greeting,
+      body,
+      note,
+      cta,
+      url: o.url,
+      color: o.accentColor,
+      expiry,
+      fallback: t(loc, "email.linkFallback", { url: o.url }),
+      footer: t(loc, "email.footer", { agency }),
+    }),
+  );
   return { subject, text, html };
 }
 
@@ -73,7 +75,7 @@ export async function queueForwardEmail(tx: Tx, opts: { requestId: string; forwa
   });
   const r = forward.request;
   const locale = localeForLanguage(r.client.language);
-  const mail = renderForwardEmail({
+  const mail = await renderForwardEmail({
     locale,
     agencyName: r.agency.name,
     accentColor: r.agency.accentColor,

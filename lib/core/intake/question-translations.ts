@@ -15,6 +15,12 @@ export interface QuestionTranslation {
 }
 export type QuestionTranslations = Partial<Record<TranslatedLanguage, QuestionTranslation>>;
 
+/** A language questions can be written in that the agency's clients speak, and how many do. */
+export interface ClientLanguage {
+  language: TranslatedLanguage;
+  clients: number;
+}
+
 /** What is stored: only languages with a label, options no longer than the English ones. */
 export function cleanTranslations(
   input: z.infer<typeof ZQuestionTranslations> | undefined,
@@ -53,4 +59,12 @@ export function localizeQuestion(
     label: t?.label || q.label,
     optionLabels: q.options.map((o, i) => t?.options[i] || o),
   };
+}
+
+/** The languages of `inUse` a question has no wording in: clients speaking them read it in English. */
+export function missingLanguages(
+  q: { translations: QuestionTranslations },
+  inUse: readonly TranslatedLanguage[],
+): TranslatedLanguage[] {
+  return inUse.filter((lang) => !q.translations[lang]?.label);
 }

@@ -8,6 +8,10 @@ import { notFound, validationError } from "@/lib/core/common/api-error";
 import { MAX_INTAKE_QUESTIONS, MAX_QUESTION_LENGTH } from "@/lib/core/intake/question-schemas";
 
 import { UUID } from "@/lib/core/common/uuid";
+import type { QuestionTranslations } from "@/lib/core/intake/question-translations";
+
+/** A text question: its English wording alone, or with its Spanish and Dutch wording. */
+export type TextQuestion = string | { label: string; translations?: QuestionTranslations };
 
 export interface IntakeQuestionView {
   id: string;
@@ -28,7 +32,7 @@ export interface SetIntakeOptions {
   agencyId: string;
   enabled: boolean;
   /** replaces the active questions with these text questions when given */
-  questions?: readonly string[];
+  questions?: readonly TextQuestion[];
   tx?: Tx;
   now?: Date;
 }
@@ -44,15 +48,20 @@ function toView(q: IntakeQuestion): IntakeQuestionView {
   };
 }
 
-function checkQuestions(questions: readonly string[]): string[] {
+interface CheckedQuestion {
+  label: string;
+  translations: QuestionTranslations;
+}
+
+function checkQuestions(questions: readonly TextQuestion[]): CheckedQuestion[] {
   if (questions.length > MAX_INTAKE_QUESTIONS)
     throw validationError("questions", `At most ${MAX_INTAKE_QUESTIONS} questions.`);
-  return questions.map((text, i) => {
-    const label = text.trim();
+  return questions.map((q, i) => {
+    const label = (typeof q === "string" ? q : q.label).trim();
     if (!label) throw validationError(`questions[${i}]`, "Must not be empty.");
     if (label.length > MAX_QUESTION_LENGTH)
       throw validationError(`questions[${i}]`, `At most ${MAX_QUESTION_LENGTH} characters.`);
-    return label;
+    return { label, translations: typeof q === "string" ? {} : (q.translations ?? {}) };
   });
 }
 
@@ -60,7 +69,7 @@ async function apply(
   db: Tx,
   agencyId: string,
   enabled: boolean,
-  labels: string[] | undefined,
+  labels: CheckedQuestion[] | undefined,
   now: Date,
 ): Promise<IntakeSettings> {
   const agency = await db.agency.findUnique({ where: { id: agencyId }, select: { id: true } });
@@ -70,10 +79,12 @@ async function apply(
     await db.intakeQuestion.updateMany({ where: { agencyId, archivedAt: null }, data: { archivedAt: now } });
     if (labels.length > 0) {
       await db.intakeQuestion.createMany({
-        data: labels.map((label, position) => ({
+        data: labels.map(({ label, translations }, position) => ({
           agencyId,
           type: "text",
           label,
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it for Prisma's JSON input
+          translations: translations as object,
           required: false,
           options: [],
           position,

@@ -17,6 +17,7 @@ import { deleteClient } from "@/lib/core/clients/delete-client";
 import { getStaticLink, updateStaticLink } from "@/lib/core/agencies/update-static-link";
 import { findStaticLinkAgency, staticLinkPlan } from "@/lib/surfaces/client-pages/load-static-link";
 import { ApiError } from "@/lib/core/common/api-error";
+import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 
 let base = "";
 let close: (() => Promise<void>) | undefined;
@@ -114,6 +115,36 @@ describe("team notifications", () => {
     } finally {
       await new Promise((r) => slack.close(r));
     }
+  });
+
+  it("does not tell a member of their own action, in the app or in their digest; the rest of the team is told", async () => {
+    const agency = await seedAccessAgency(["meta"]);
+    const actor = await addMember(agency.agencyId, "manager");
+    const other = await addMember(agency.agencyId);
+    for (const m of [actor, other])
+      await updateNotificationPreferences({
+        agencyId: agency.agencyId,
+        userId: m.id,
+        input: { events: ["service.granted"], email: "digest" },
+      });
+    const { requestId } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "analyst" } });
+    await applyRequestAction({
+      agencyId: agency.agencyId,
+      requestId,
+      action: { kind: "mark_granted", serviceId: "meta_ads" },
+      actor: actor.email.toUpperCase(),
+    });
+    expect((await listNotifications({ agencyId: agency.agencyId, userId: actor.id })).data).toEqual([]);
+    expect((await listNotifications({ agencyId: agency.agencyId, userId: other.id })).data.map((n) => n.type)).toEqual([
+      "service.granted",
+    ]);
+    await queueDueDigests();
+    const db = await getDb();
+    const digests = await db.email.findMany({
+      where: { agencyId: agency.agencyId, kind: "notification_digest" },
+      select: { to: true },
+    });
+    expect(digests.map((d) => d.to)).toEqual([other.email]);
   });
 
   it("refuses unknown events and modes with the field named", async () => {

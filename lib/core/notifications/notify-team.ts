@@ -1,7 +1,9 @@
 // Turns a recorded event into team notifications, in the event's transaction so every path
 // (API, dashboard, client pages, worker) notifies: one in-app entry per member who chose the
 // event, an email at once for members on "instant" (members on "digest" get it in the daily
-// digest), and one Slack message when the agency set an incoming-webhook URL.
+// digest), and one Slack message when the agency set an incoming-webhook URL. A member is
+// not told of their own action (a Mark granted of theirs is not news to them, nor digest
+// material); the rest of the team is.
 //
 // "At once" is one email per request while its client is at work, not one per event: a
 // client granting nine services and finishing the request used to send eleven emails.
@@ -58,10 +60,13 @@ export async function notifyTeam(
         ? `${env().appUrl}/dashboard/clients/${client.id}`
         : `${env().appUrl}/dashboard`;
 
-  const members = await tx.membership.findMany({
-    where: { agencyId: opts.agencyId, notifyEvents: { has: preference } },
-    select: { userId: true, notifyEmail: true, user: { select: { email: true } } },
-  });
+  const self = opts.actor?.includes("@") && !opts.actor.startsWith("colleague:") ? opts.actor.toLowerCase() : null;
+  const members = (
+    await tx.membership.findMany({
+      where: { agencyId: opts.agencyId, notifyEvents: { has: preference } },
+      select: { userId: true, notifyEmail: true, user: { select: { email: true } } },
+    })
+  ).filter((m) => m.user.email.toLowerCase() !== self);
   if (members.length > 0) {
     await tx.notification.createMany({
       data: members.map((m) => ({

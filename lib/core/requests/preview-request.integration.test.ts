@@ -51,4 +51,23 @@ describe("previewRequest", () => {
       code: "NOT_FOUND",
     });
   });
+
+  it("refuses a cancelled request, saying why: its link shows no page", async () => {
+    const agency = await seedAccessAgency(["meta"]);
+    const { requestId, clientId } = await seedAccessRequest(agency, { meta_ads: { accessLevel: "advertiser" } });
+    await applyRequestAction({ agencyId: agency.agencyId, requestId, action: { kind: "cancel" } });
+    const body = ZCreateRequestBody.parse({
+      clientId,
+      requestedServices: {
+        meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: agency.accounts.meta! }] },
+      },
+    });
+    const db = await getDb();
+    const before = await db.accessRequest.count({ where: { agencyId: agency.agencyId } });
+    await expect(previewRequest({ agencyId: agency.agencyId, requestId, input: body })).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringMatching(/was cancelled: its link no longer works/),
+    });
+    expect(await db.accessRequest.count({ where: { agencyId: agency.agencyId } })).toBe(before);
+  });
 });

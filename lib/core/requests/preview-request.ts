@@ -1,9 +1,11 @@
 // "Preview as client" of an existing request: a demo copy (no events, no usage, never listed)
 // that starts where the real request stands, so the team sees what the client sees now
 // ("8 of 9 done", the services already granted or skipped), not a fresh "0 of 9 done".
+// A cancelled or expired request has no page to preview (its link only says it no longer
+// works): refused, saying so.
 import type { Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
-import { notFound } from "@/lib/core/common/api-error";
+import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { createRequest } from "@/lib/core/requests/create-request";
 import type { TCreateRequestBody } from "@/lib/core/requests/schemas";
 
@@ -28,6 +30,11 @@ export async function previewRequest(opts: {
         },
       });
       if (!original) throw notFound("Request");
+      if (original.status === "cancelled" || original.status === "expired")
+        throw new ApiError(
+          "CONFLICT",
+          `This request was ${original.status}: its link no longer works, so there is no page to preview. Create a new request to ask again.`,
+        );
       const copy = await createRequest({
         agencyId: opts.agencyId,
         input: { ...opts.input, sendEmail: false },

@@ -47,7 +47,23 @@ const DEMO_ACCOUNTS = [
   { platform: "linkedin", displayName: "Demo Agency (LinkedIn)", platformAccountId: "501234567", business: null },
 ] as const;
 
-const DEMO_QUESTIONS = ["What is your company's website?", "Who should we contact about billing?"];
+// in the three languages clients read: a Spanish or Dutch client is asked in their language
+export const DEMO_QUESTIONS = [
+  {
+    label: "What is your company's website?",
+    translations: {
+      Spanish: { label: "¿Cuál es el sitio web de tu empresa?", options: [] },
+      Dutch: { label: "Wat is de website van je bedrijf?", options: [] },
+    },
+  },
+  {
+    label: "Who should we contact about billing?",
+    translations: {
+      Spanish: { label: "¿Con quién hablamos sobre la facturación?", options: [] },
+      Dutch: { label: "Met wie nemen we contact op over facturen?", options: [] },
+    },
+  },
+];
 
 function demoPassword(): string {
   // DEMO_PASSWORD lets scripted demos and end-to-end runs know the password in advance.

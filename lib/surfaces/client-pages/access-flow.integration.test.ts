@@ -513,6 +513,14 @@ describe("intake form", () => {
       [`q.${budget.id}`]: "Elige una de las opciones que se muestran",
       [`q.${channels.id}`]: "Elige al menos una opción",
     });
+    // the page's own script asks for the refusal in the body: a 200, so the browser logs no failed request
+    const shown = await postForm(`${base}/api/access/${token}/intake`, {}, { json: true, refusalInBody: true });
+    expect(shown.status).toBe(200);
+    expect(await shown.json()).toMatchObject({
+      ok: false,
+      status: 400,
+      error: { code: "invalid_input", fields: { [`q.${website.id}`]: "Este campo es obligatorio" } },
+    });
 
     // Without JavaScript the same refusal goes back to the page as codes.
     const plain = await postForm(`${base}/api/access/${token}/intake`, {

@@ -12,6 +12,7 @@ import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { AccessPageError, accessErrorMessage, toAccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
 import { encodeFieldErrors, fieldErrorMessages, isFieldName } from "@/lib/surfaces/client-pages/field-errors";
 import { localeFromAcceptLanguage } from "@/lib/surfaces/client-pages/page-locale";
+import { REFUSAL_IN_BODY_HEADER } from "@/lib/surfaces/client-pages/refusal-in-body";
 
 export type Surface = "invite" | "embed";
 
@@ -41,6 +42,15 @@ export function withParams(path: string, params: Record<string, string | undefin
 
 export function wantsJson(req: Request): boolean {
   return (req.headers.get("accept") ?? "").includes("application/json");
+}
+
+/**
+ * The status of a JSON refusal: 200 for an expected refusal when the page's own script asks
+ * for it in the body (see refusal-in-body.ts); a rate limit or a failure keeps its status.
+ */
+function refusalStatus(req: Request, status: number): number {
+  const expected = status >= 400 && status < 500 && status !== 429;
+  return expected && req.headers.get(REFUSAL_IN_BODY_HEADER) === "1" ? 200 : status;
 }
 
 /** A 303 to a path on this site; relative, so it holds behind any host name. */
@@ -129,10 +139,11 @@ export function accessFormRoute<P extends Record<string, string>>(
         return Response.json(
           {
             ok: false,
+            status: e.status,
             error: { code: e.code, message, fields: fieldErrorMessages(locale, fields) },
             ...(e.code === "not_found" ? {} : { location }),
           },
-          { status: e.status, headers: { ...headers, "Cache-Control": "no-store" } },
+          { status: refusalStatus(req, e.status), headers: { ...headers, "Cache-Control": "no-store" } },
         );
       }
       // An unknown token goes back to the page too, which answers 404.

@@ -15,6 +15,10 @@ import {
 import { addIntakeQuestion, getIntakeForm, setIntakeEnabled, updateIntakeQuestion } from "@/lib/core/intake/questions";
 import { ZIntakeQuestionInput } from "@/lib/core/intake/question-schemas";
 import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
+import { setIntake } from "@/lib/core/intake/set-intake";
+import { clientLanguagesInUse } from "@/lib/core/intake/client-languages";
+import { missingLanguages } from "@/lib/core/intake/question-translations";
+import { DEMO_QUESTIONS } from "@/lib/runtime/seed/seed-demo";
 
 let server: Awaited<ReturnType<typeof startApiServer>>;
 let agency: TestAgency;
@@ -104,5 +108,51 @@ describe("intake questions per language", () => {
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues[0]!.path).toEqual(["translations", "Spanish", "label"]);
+  });
+
+  it("asks the demo's questions in Spanish and Dutch too", async () => {
+    const own = await seedAccessAgency(["meta"]);
+    await setIntake({ agencyId: own.agencyId, enabled: true, questions: DEMO_QUESTIONS });
+    const spanish = await seedAccessRequest(own, {}, { intake: true, language: "Spanish" });
+    const dutch = await seedAccessRequest(own, {}, { intake: true, language: "Dutch" });
+    const english = await seedAccessRequest(own, {}, { intake: true });
+    expect((await intakeOf(spanish.token)).map((q) => q.label)).toEqual([
+      "¿Cuál es el sitio web de tu empresa?",
+      "¿Con quién hablamos sobre la facturación?",
+    ]);
+    expect((await intakeOf(dutch.token)).map((q) => q.label)).toEqual([
+      "Wat is de website van je bedrijf?",
+      "Met wie nemen we contact op over facturen?",
+    ]);
+    expect((await intakeOf(english.token)).map((q) => q.label)).toEqual([
+      "What is your company's website?",
+      "Who should we contact about billing?",
+    ]);
+  });
+
+  it("tells the editor which languages its clients speak and which questions lack one", async () => {
+    const own = await seedAccessAgency(["meta"]);
+    expect(await clientLanguagesInUse({ agencyId: own.agencyId })).toEqual([]);
+    await seedAccessRequest(own, { meta_ads: { accessLevel: "analyst" } }, { language: "Spanish" });
+    await seedAccessRequest(own, { meta_ads: { accessLevel: "analyst" } }, { language: "Spanish" });
+    await seedAccessRequest(own, { meta_ads: { accessLevel: "analyst" } }, { language: "English" });
+    const inUse = await clientLanguagesInUse({ agencyId: own.agencyId });
+    expect(inUse).toEqual([{ language: "Spanish", clients: 2 }]);
+    const form = await addIntakeQuestion({
+      agencyId: own.agencyId,
+      input: ZIntakeQuestionInput.parse({ type: "text", label: "Website?" }),
+    });
+    const languages = inUse.map((l) => l.language);
+    expect(missingLanguages(form.questions.at(-1)!, languages)).toEqual(["Spanish"]);
+    const done = await updateIntakeQuestion({
+      agencyId: own.agencyId,
+      id: form.questions.at(-1)!.id,
+      input: ZIntakeQuestionInput.parse({
+        type: "text",
+        label: "Website?",
+        translations: { Spanish: { label: "¿Sitio web?", options: [] } },
+      }),
+    });
+    expect(missingLanguages(done.questions.at(-1)!, languages)).toEqual([]);
   });
 });

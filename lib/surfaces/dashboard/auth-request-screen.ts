@@ -6,7 +6,9 @@
 // caller. (next-auth sets its callback cookie only from a value that passed here, and its
 // redirect callback checks the value again.) A POST whose JSON body does not parse, or is
 // not an object, answers 400 with a JSON error (next-auth itself would throw: a 500), and
-// next-auth's bare 400 for a missing or wrong csrf token gets a message that says so.
+// next-auth's bare 400 for a missing or wrong csrf token gets a message that says so. The
+// first step of a two-factor sign-in (the password was right, the code is still to come) is
+// not a refusal: it answers 200, so the browser logs no failed request for it.
 import { env } from "@/lib/infra/env";
 import { jsonResponse } from "@/lib/surfaces/http/envelope";
 
@@ -58,6 +60,28 @@ export async function explainAuthRefusal(res: Response): Promise<Response> {
   const text = await res.clone().text();
   if (text !== "[object Object]" && text !== "") return res;
   return refusal(CSRF_MESSAGE, "csrfToken");
+}
+
+/** The error next-auth's JSON answer to a credentials post names, or null. */
+async function credentialsError(res: Response): Promise<string | null> {
+  if (!(res.headers.get("content-type") ?? "").includes("json")) return null;
+  try {
+    const { url } = (await res.clone().json()) as { url?: unknown };
+    return typeof url === "string" ? new URL(url, "http://localhost").searchParams.get("error") : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * next-auth answers every credentials refusal with a 401, the two-factor "now the code" step
+ * included, which the browser logs as a failed request on a sign-in that is going fine. That
+ * step answers 200 with the same body (next-auth's client still reads the error from it, and
+ * no session cookie is set); a wrong password or code stays a 401.
+ */
+export async function secondFactorStepAsNext(res: Response, secondStep: string): Promise<Response> {
+  if (res.status !== 401 || (await credentialsError(res)) !== secondStep) return res;
+  return new Response(res.body, { status: 200, headers: res.headers });
 }
 
 /** The 400 to answer instead of handing the request to next-auth, or null to hand it on. */

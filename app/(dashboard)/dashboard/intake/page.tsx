@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
 import { getIntakeForm } from "@/lib/core/intake/questions";
+import { clientLanguagesInUse } from "@/lib/core/intake/client-languages";
 import {
   addIntakeQuestionAction,
   moveIntakeQuestionAction,
@@ -19,7 +20,10 @@ export const metadata: Metadata = { title: "Intake form" };
 export default async function IntakePage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Fintake");
-  const form = await getIntakeForm({ agencyId: ctx.agencyId });
+  const [form, languagesInUse] = await Promise.all([
+    getIntakeForm({ agencyId: ctx.agencyId }),
+    clientLanguagesInUse({ agencyId: ctx.agencyId }),
+  ]);
   return (
     <>
       <PageHeader
@@ -29,6 +33,7 @@ export default async function IntakePage() {
       <IntakePanel
         initialForm={form}
         canWrite={can(ctx.role, "intake:write")}
+        languagesInUse={languagesInUse}
         actions={{
           setEnabled: setIntakeEnabledAction,
           add: addIntakeQuestionAction,

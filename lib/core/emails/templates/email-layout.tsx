@@ -40,7 +40,16 @@ export function EmailLayout(props: { lang: string; preview?: string; children: R
                   width="100%"
                   cellPadding={0}
                   cellSpacing={0}
-                  style={{ maxWidth: "560px", fontFamily: FONT, color: "#111111", fontSize: "15px", lineHeight: "1.5" }}
+                  style={{
+                    maxWidth: "560px",
+                    fontFamily: FONT,
+                    color: "#111111",
+                    fontSize: "15px",
+                    lineHeight: "1.5",
+                    // a long link (the fallback under the button) wraps instead of widening a phone's screen
+                    overflowWrap: "anywhere",
+                    wordBreak: "break-word",
+                  }}
                 >
                   <tbody>
                     <tr>
@@ -66,6 +75,22 @@ export function Paragraph(props: { children: ReactNode; small?: boolean }) {
   return (
     <p style={props.small ? { fontSize: "13px", color: "#555555", margin: "0 0 16px" } : { margin: "0 0 16px" }}>
       {props.children}
+    </p>
+  );
+}
+
+/** The agency's logo at the top of an email: at most 48 px high, its name as the text. */
+export function Logo(props: { url: string; alt: string }) {
+  return (
+    <p style={{ margin: "0 0 20px" }}>
+      {/* An email, not a Next.js page: next/image does not apply. */}
+      {/* eslint-disable-next-line @next/next/no-img-element */}
+      <img
+        src={props.url}
+        alt={props.alt}
+        height={48}
+        style={{ display: "block", height: "48px", width: "auto", maxWidth: "240px", border: 0 }}
+      />
     </p>
   );
 }

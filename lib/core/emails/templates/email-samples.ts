@@ -33,6 +33,8 @@ export async function sampleEmails(lang: keyof typeof SAMPLE_LANGUAGES): Promise
         kind,
         url: "https://access.example.com/i/tok_123?a=1&b=2",
         expiresAt,
+        // the invite with the agency's logo, the reminder without one
+        logoUrl: kind === "invite" ? "https://access.example.com/api/agencies/ag_1/logo?v=1" : null,
       })),
     });
   }

@@ -2,8 +2,11 @@
 // added Google Ads (Standard)"), the person by name, what it was about by name (a client,
 // a request's client, a webhook's host) and the address written for a person. The raw
 // entry stays available, folded away by the page. `describeAudit` is pure; `describeAuditRows`
-// looks the names up.
+// looks the names up. Who acted is shown by `describeActor`, as everywhere else: a member by
+// name, the client by name, a client's colleague as "<name>, colleague of <client>", the worker
+// as "Automatically".
 import { getDb } from "@/lib/infra/db/db";
+import { actorNames, describeActor, type ActorDisplay } from "@/lib/core/events/actor-name";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { roleName } from "@/lib/core/auth/roles";
 import type { AuditRow } from "@/lib/core/audit/list-audit";
@@ -128,7 +131,7 @@ const PHRASES: Record<string, (t: string | null, c: Record<string, unknown>) => 
   "access.removal_link_sent": () => "sent a client a link to remove access",
   "access.removal_receipt": (_t, c) =>
     `issued removal receipt ${String(c.receipt ?? "")}: ${Number(c.confirmed ?? 0)} confirmed, ${Number(c.unconfirmable ?? 0)} not confirmable, ${Number(c.failed ?? 0)} not removed`,
-  "access.removal_asked": () => "was asked by the client to remove access that only the platform's settings can remove",
+  "access.removal_asked": () => "asked the agency to remove access that only the platform's settings can remove",
   "access.schedule_changed": (_t, c) =>
     typeof c.everyDays === "number"
       ? `set access checks to every ${c.everyDays} days`
@@ -176,7 +179,24 @@ export function describeAudit(row: Pick<AuditRow, "action" | "changes">, names: 
   return `${names.actor} ${did}${detail}`;
 }
 
+/**
+ * The entry's actor as `describeActor` reads it: the member's email; else the client's side,
+ * which client-page actions name in `changes.by` or `changes.removedBy` ("client:<...>" for the
+ * client, "colleague:<email>" for a colleague); else the worker ("system").
+ */
+export function auditActorValue(row: Pick<AuditRow, "actorEmail" | "changes">): string {
+  if (row.actorEmail) return row.actorEmail;
+  const changes = (row.changes && typeof row.changes === "object" ? row.changes : {}) as Record<string, unknown>;
+  const by =
+    typeof changes.by === "string" ? changes.by : typeof changes.removedBy === "string" ? changes.removedBy : "";
+  if (by.startsWith("colleague:")) return by;
+  if (by.startsWith("client:")) return "client";
+  return "system";
+}
+
 export interface DescribedAuditRow extends AuditRow {
+  /** who acted, as `describeActor` shows them */
+  actor: ActorDisplay;
   sentence: string;
   addressText: string;
 }
@@ -185,8 +205,9 @@ export interface DescribedAuditRow extends AuditRow {
 export async function describeAuditRows(agencyId: string, rows: AuditRow[]): Promise<DescribedAuditRow[]> {
   const db = await getDb();
   const ids = [...new Set(rows.map((r) => r.target).filter((t): t is string => !!t && /^[0-9a-f-]{36}$/i.test(t)))];
-  const emails = [...new Set(rows.map((r) => r.actorEmail?.toLowerCase()).filter((e): e is string => !!e))];
-  const [requests, clients, webhooks, users] = await Promise.all([
+  const actors = [...new Set(rows.map(auditActorValue))];
+  const emails = actors.filter((a) => a.includes("@") && !a.startsWith("colleague:")).map((a) => a.toLowerCase());
+  const [requests, clients, webhooks, users, names] = await Promise.all([
     ids.length
       ? db.accessRequest.findMany({
           where: { agencyId, id: { in: ids } },
@@ -198,10 +219,18 @@ export async function describeAuditRows(agencyId: string, rows: AuditRow[]): Pro
     emails.length
       ? db.user.findMany({ where: { email: { in: emails, mode: "insensitive" } }, select: { email: true, name: true } })
       : [],
+    actorNames(db, agencyId, actors),
   ]);
   const targetName = new Map<string, string>();
-  for (const r of requests) targetName.set(r.id, `the request for ${r.client.name}`);
-  for (const c of clients) targetName.set(c.id, c.name);
+  const clientOf = new Map<string, string>();
+  for (const r of requests) {
+    targetName.set(r.id, `the request for ${r.client.name}`);
+    clientOf.set(r.id, r.client.name);
+  }
+  for (const c of clients) {
+    targetName.set(c.id, c.name);
+    clientOf.set(c.id, c.name);
+  }
   for (const w of webhooks) {
     let host = w.url;
     try {
@@ -211,7 +240,9 @@ export async function describeAuditRows(agencyId: string, rows: AuditRow[]): Pro
     }
     targetName.set(w.id, `the webhook to ${host}`);
   }
-  const personName = new Map(users.map((u) => [u.email.toLowerCase(), u.name?.trim() || u.email]));
+  // a former member keeps the name they had
+  for (const u of users)
+    if (!names.has(u.email.toLowerCase())) names.set(u.email.toLowerCase(), u.name?.trim() || u.email);
 
   // rows are newest first: a request's previous services are in the next older entry that set them
   const previous = new Map<string, Services>();
@@ -220,10 +251,15 @@ export async function describeAuditRows(agencyId: string, rows: AuditRow[]): Pro
     const r = rows[i]!;
     const changes = (r.changes && typeof r.changes === "object" ? r.changes : {}) as Record<string, unknown>;
     const services = changes.requestedServices as Services | undefined;
+    const actor = describeActor(auditActorValue(r), {
+      clientName: (r.target ? clientOf.get(r.target) : undefined) ?? "The client",
+      names,
+    });
     out[i] = {
       ...r,
+      actor,
       sentence: describeAudit(r, {
-        actor: r.actorEmail ? (personName.get(r.actorEmail.toLowerCase()) ?? r.actorEmail) : "The system",
+        actor: actor.label,
         target: r.target ? (targetName.get(r.target) ?? null) : null,
         previousServices: r.target ? (previous.get(r.target) ?? null) : null,
       }),

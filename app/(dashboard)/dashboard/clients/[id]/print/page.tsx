@@ -28,7 +28,7 @@ export default async function ClientPrintPage({ params }: { params: Promise<{ id
   return (
     <article className="space-y-6 bg-white text-slate-900">
       <header className="flex items-start justify-between gap-4">
-        <div>
+        <div className="min-w-0 break-words">
           <p className="text-sm text-slate-600">{ctx.agencyName}</p>
           <h1 className="text-2xl font-semibold">Access of {client.name}</h1>
           <p className="text-sm text-slate-700">
@@ -44,29 +44,47 @@ export default async function ClientPrintPage({ params }: { params: Promise<{ id
         {profile.assets.length === 0 ? (
           <p className="text-sm">Nothing granted yet.</p>
         ) : (
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr>
-                {["Platform", "Service", "Asset", "Role", "Granted", "By"].map((h) => (
-                  <th key={h} scope="col" className="border-b border-slate-400 py-1 pr-3">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+          <>
+            {/* on a phone's screen, one block per asset; printed (or wider), the table */}
+            <ul className="space-y-2 text-sm sm:hidden print:hidden" data-testid="print-access-list">
               {profile.assets.map((a, i) => (
-                <tr key={i} className="border-b border-slate-200">
-                  <td className="py-1 pr-3">{a.platformName}</td>
-                  <td className="py-1 pr-3">{a.service}</td>
-                  <td className="py-1 pr-3">{a.assetName ?? (a.assetId || "—")}</td>
-                  <td className="py-1 pr-3">{a.role ?? "—"}</td>
-                  <td className="py-1 pr-3">{when(a.grantedAt)}</td>
-                  <td className="py-1 pr-3">{a.grantedBy}</td>
-                </tr>
+                <li key={i} className="border-b border-slate-200 pb-2">
+                  <p className="font-medium">
+                    {a.platformName} · {a.assetName ?? (a.assetId || "—")}
+                  </p>
+                  <p className="break-words">
+                    {a.service} · {a.role ?? "—"}
+                  </p>
+                  <p className="break-words">
+                    {when(a.grantedAt)} · {a.grantedBy}
+                  </p>
+                </li>
               ))}
-            </tbody>
-          </table>
+            </ul>
+            <table className="hidden w-full border-collapse text-left text-sm sm:table print:table">
+              <thead>
+                <tr>
+                  {["Platform", "Service", "Asset", "Role", "Granted", "By"].map((h) => (
+                    <th key={h} scope="col" className="border-b border-slate-400 py-1 pr-3">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {profile.assets.map((a, i) => (
+                  <tr key={i} className="border-b border-slate-200">
+                    <td className="py-1 pr-3">{a.platformName}</td>
+                    <td className="py-1 pr-3">{a.service}</td>
+                    <td className="break-words py-1 pr-3">{a.assetName ?? (a.assetId || "—")}</td>
+                    <td className="py-1 pr-3">{a.role ?? "—"}</td>
+                    <td className="py-1 pr-3">{when(a.grantedAt)}</td>
+                    <td className="break-words py-1 pr-3">{a.grantedBy}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
         )}
       </section>
       <section aria-labelledby="print-requests">
