@@ -6,7 +6,7 @@
 // and unknown links. After each step the API's view and the webhook events are checked.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 import { admin, api, seedAgency, type SeededAgency } from "../fixtures/admin";
 import { confirmInviteInDashboard } from "../fixtures/agency-actions";
@@ -342,7 +342,7 @@ test("the invite page on a phone: accessible, partial success, a refused sign-in
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Grant access to E2E Agency/);
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
 
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeFor(page).analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -360,7 +360,7 @@ test("the invite page on a phone: accessible, partial success, a refused sign-in
   await page.getByRole("button", { name: "Allow" }).click();
   await expect(page.getByRole("checkbox")).toHaveCount(3);
   for (const box of await page.getByRole("checkbox").all()) await box.check();
-  const picker = await new AxeBuilder({ page }).analyze();
+  const picker = await axeFor(page).analyze();
   expect(picker.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
     [],
   );

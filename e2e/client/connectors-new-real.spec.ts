@@ -5,7 +5,7 @@
 // fake must have received the documented calls, and the API must report the service granted.
 // HubSpot's journey goes on: a second request finds the agency's user already in the portal
 // and creates nothing, then the agency emails a removal link and the client removes the user.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { adminIn } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
@@ -99,7 +99,7 @@ async function seedRequest(
 }
 
 async function noSeriousAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeFor(page).analyze();
   expect(
     axe.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -1,7 +1,7 @@
 // A Spanish client hands one service to a colleague at phone width: the form, then the
 // colleague's own link (read from the agency's mailbox, as the email carries it), their
 // grant through the sandbox, and the client's page crediting them. Axe on both pages.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { api, seedAgency } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
@@ -9,7 +9,7 @@ import { signInToDashboard } from "../fixtures/agency-actions";
 test.describe.configure({ timeout: 150_000 });
 
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeFor(page).analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -4,7 +4,7 @@
 // platform's consent page, one "Continue with <platform>" each; the picker shows one group
 // per service and one submit grants them all. Checked with axe at 1280 and 375 px, in
 // English and in Spanish; the API and the webhook-facing state agree.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { adminIn, api } from "../fixtures/admin";
 import { fakeOrigin } from "../fixtures/platform-fakes";
@@ -97,7 +97,7 @@ async function seed(language: keyof typeof WORDS): Promise<{ apiKey: string; req
 }
 
 async function expectAccessible(page: Page, width: number) {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeFor(page).analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -5,7 +5,7 @@
 // client opens it, signs in with Meta, confirms, and the fake receives the documented
 // DELETE. The dashboard shows the link completed and the asset removed by the client.
 // Axe on the client page, the removal page and its result.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { adminIn } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
@@ -22,9 +22,7 @@ test.use({ baseURL: realBase });
 type Call = { method: string; path: string; query: Record<string, string>; status: number };
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const { violations } = await axeFor(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

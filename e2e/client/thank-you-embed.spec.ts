@@ -4,7 +4,7 @@
 // with the accessibility check.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { api, seedAgency } from "../fixtures/admin";
 import { confirmInviteInDashboard } from "../fixtures/agency-actions";
@@ -63,7 +63,7 @@ async function newRequest(baseURL: string, language: string) {
 }
 
 async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeFor(page).analyze();
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }

@@ -4,7 +4,7 @@
 // back to the request, done; the site holds the agency's administrator and no application
 // password of ours. A second request, declined on the site, is told so with the steps still
 // there. Axe on the client's pages.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { adminIn } from "../fixtures/admin";
 import { fakeOrigin } from "../fixtures/platform-fakes";
@@ -70,7 +70,7 @@ async function seed(): Promise<{ key: string; requests: RequestView[] }> {
 }
 
 async function noSeriousAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeFor(page).analyze();
   expect(
     axe.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")

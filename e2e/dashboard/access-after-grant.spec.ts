@@ -2,16 +2,14 @@
 // a client who grants two assets, "Check now" finding one verified and one lost, "Remove
 // our access", and the owner's audit log with its filter and CSV export. Axe on the new
 // panel and page.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { api, seedAgency } from "../fixtures/admin";
 
 test.describe.configure({ timeout: 120_000 });
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const { violations } = await axeFor(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -2,7 +2,7 @@
 // session, and the team: an owner invites a Viewer by link, the Viewer joins in a second
 // browser and sees no mutation buttons, and a server action attempted after losing the
 // right is refused with a 403 message instead of breaking the page.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 
 const SCREENS = "test-results/screens";
@@ -239,7 +239,7 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   // the refused change refreshes the page; check it once the refresh has settled
   await page.waitForLoadState("networkidle");
   await expect(page).toHaveTitle(/\S/);
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeFor(page).analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   await viewerContext.close();

@@ -1,13 +1,13 @@
 // The demo agency's sample data: the banner says it is demo data on every dashboard page,
 // the Owner removes it with one confirmed click, and the banner and the sample clients are
 // gone while the agency stays. Checked for accessibility at desktop and phone widths.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { admin, seedAgency } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeFor(page).analyze();
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }

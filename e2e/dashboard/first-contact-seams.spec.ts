@@ -4,7 +4,7 @@
 // installation instead of a 404; a missing prerequisite (no intake questions) linking to
 // where it is done; and "Ask for more access" emailing the client, whose page in Spanish
 // then asks for what is new.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { admin, api, seedAgency } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
@@ -12,7 +12,7 @@ import { signInToDashboard } from "../fixtures/agency-actions";
 test.describe.configure({ timeout: 90_000 });
 
 async function expectAccessible(page: Page, width: number) {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await axeFor(page).analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -2,13 +2,13 @@
 // (Enter creates it, nothing is submitted natively and nothing lands in the URL), "Email the
 // link to the client" already on, and a refused create (a service whose agency account is
 // missing) answered beside the button: an announced summary that takes the focus.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { seedAgency } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeFor(page).analyze();
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }

@@ -2,7 +2,7 @@
 // new page: the request editor keeps granted services and adds one; "Send reminder now"
 // shows the last sent time; reminder days are saved; two-factor enrolment with the QR
 // code's key, recovery codes, and the code asked at the next sign-in.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
 import { api, seedAgency } from "../fixtures/admin";
@@ -18,9 +18,7 @@ async function signIn(page: Page, email: string, password: string, to: string) {
 }
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const { violations } = await axeFor(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -1,7 +1,7 @@
 // The dashboard home: what needs attention. A request waiting on the client shows with
 // its progress, the usage counts match, recent activity is in plain language, and the
 // page passes the accessibility check at desktop and phone widths.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test } from "@playwright/test";
 import { api, seedAgency } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
@@ -39,7 +39,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByTestId("home-usage")).toContainText("Client links");
     await expect(page.getByTestId("home-recent")).toContainText("Access request created");
 
-    const result = await new AxeBuilder({ page }).analyze();
+    const result = await axeFor(page).analyze();
     const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });

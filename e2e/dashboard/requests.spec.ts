@@ -2,7 +2,7 @@
 // from a second browser context, the detail page updates without a reload; then the team's
 // actions (confirm a client-sent invite, mark granted, ask for more access, unmark,
 // cancel), "preview as client", screenshots and accessibility checks of the main pages.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { api, seedAgency } from "../fixtures/admin";
 
@@ -23,7 +23,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeFor(page).analyze();
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual(
     [],

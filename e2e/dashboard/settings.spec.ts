@@ -1,7 +1,7 @@
 // A manager's settings pages in real Chromium: the intake form, branding with a logo,
 // the static link, connected accounts, and the mailbox showing an invite email. Each test
 // seeds its own agency; screenshots go to test-results/screens/.
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { api, seedAgency } from "../fixtures/admin";
 
@@ -24,9 +24,7 @@ async function signIn(page: Page, email: string, password: string, to: string) {
 }
 
 async function expectNoSeriousA11yIssues(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const { violations } = await axeFor(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }

@@ -6,7 +6,7 @@
 // with that role. What it saves is instance-wide, so it runs in the instance-wide project,
 // after the other journeys.
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
 import { admin } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
@@ -16,7 +16,7 @@ const shots = process.env.E2E_SHOTS_DIR;
 let idp: OidcTestProvider | undefined;
 
 async function axeClean(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeFor(page).analyze();
   expect(
     result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`),
   ).toEqual([]);
