@@ -112,7 +112,11 @@ function PlatformCardView({
               <ul className="space-y-1">
                 <CopyRow label="Scopes" value={card.scopes.join(" ")} lines={card.scopes} />
               </ul>
-              {card.scopeNote ? <p className="mt-1 text-slate-600">{card.scopeNote}</p> : null}
+              {card.scopeNote ? (
+                <p className="mt-1 text-slate-600">
+                  <WithCodeNames text={card.scopeNote} />
+                </p>
+              ) : null}
             </div>
           ) : null}
           {card.products.length ? (

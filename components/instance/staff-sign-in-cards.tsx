@@ -38,7 +38,10 @@ function ProviderCard({ card, actions }: { card: StaffProviderCard; actions: Sta
       }
     >
       <div data-staff-provider={card.provider} className="grid gap-6 text-sm lg:grid-cols-2">
-        <section aria-label={`Register on ${card.name}`} className="min-w-0 space-y-2">
+        <section
+          aria-label={`Register this installation on ${card.name} for staff sign-in`}
+          className="min-w-0 space-y-2"
+        >
           <h3 className="font-semibold text-slate-900">1. Register this installation</h3>
           <ul>
             <CopyRow

@@ -77,8 +77,11 @@ test("sign-up, sign-out, wrong password, sign-in", async ({ page }) => {
   await expect(page.getByTestId("user-email")).toHaveText(email);
   await expect(page.getByRole("heading", { name: "Access requests" })).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // Sign out works once the page has hydrated: a click that lands before then is clicked again
+  await expect(async () => {
+    await page.getByRole("button", { name: "Sign out" }).click({ timeout: 2_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 
   await signIn(page, email, "wrong-password-123");
   await expect(page.locator("form [role=alert]")).toContainText("The email or password is incorrect");
