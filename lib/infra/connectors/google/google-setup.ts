@@ -1,5 +1,11 @@
 // What the operator registers on Google's side and the credentials the installation needs,
 // for the instance's Platforms page (read through the registry, lib/infra/connectors/registry.ts).
+// It makes no call itself; the calls these settings allow are documented beside them in
+// google-api.ts and the grant files. The pages these notes follow:
+// - OAuth client and redirect URIs: https://developers.google.com/identity/protocols/oauth2/web-server#creatingcred
+// - scopes: https://developers.google.com/identity/protocols/oauth2/scopes
+// - developer token: https://developers.google.com/google-ads/api/docs/api-policy/access-levels
+// - consent screen verification: https://support.google.com/cloud/answer/13463073
 import { CALLBACKS, field, type PlatformSetupNotes } from "@/lib/infra/connectors/setup-fields";
 
 export const GOOGLE_SETUP: PlatformSetupNotes = {
