@@ -100,6 +100,40 @@ async function refuseTakenDomain(agencyId: string, domain: string, field: string
 }
 
 /** Starts (or restarts) a claim: a code is emailed to `email`, whose domain is claimed. */
+/**
+ * Marks a claimed domain verified (by its emailed code or its DNS record) unless another agency
+ * verified it first, with the audit entry saying how.
+ */
+async function markVerified(
+  tx: Tx,
+  opts: {
+    rowId: string;
+    agencyId: string;
+    actor: Actor;
+    domain: string;
+    /** the field a refusal names: the code's or the domain's */
+    field: "code" | "domain";
+    changes: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<DomainRow> {
+  if (await findClaimedDomain(opts.domain, tx))
+    throw validationError(opts.field, "Another agency has verified this domain.");
+  const updated = await tx.agencyDomain.update({
+    where: { id: opts.rowId },
+    data: { verifiedAt: opts.now, codeHash: null, codeExpiresAt: null, codeAttempts: 0 },
+  });
+  await recordAudit({
+    agencyId: opts.agencyId,
+    actor: opts.actor,
+    action: "sso.domain_verified",
+    target: `domain:${opts.domain}`,
+    changes: opts.changes,
+    tx,
+  });
+  return updated;
+}
+
 export async function claimDomain(opts: {
   agencyId: string;
   actor: Actor;
@@ -180,21 +214,15 @@ export async function confirmDomain(opts: {
       await tx.agencyDomain.update({ where: { id: row.id }, data: { codeAttempts: { increment: 1 } } });
       return null;
     }
-    const other = await findClaimedDomain(domain, tx);
-    if (other) throw validationError("code", "Another agency has verified this domain.");
-    const updated = await tx.agencyDomain.update({
-      where: { id: row.id },
-      data: { verifiedAt: now, codeHash: null, codeExpiresAt: null, codeAttempts: 0 },
-    });
-    await recordAudit({
+    return markVerified(tx, {
+      rowId: row.id,
       agencyId: opts.agencyId,
       actor: opts.actor,
-      action: "sso.domain_verified",
-      target: `domain:${domain}`,
+      domain,
+      field: "code",
       changes: { method: "email_code", via: row.codeEmail },
-      tx,
+      now,
     });
-    return updated;
   }).then((updated) => {
     // the wrong try is committed above; the refusal is thrown after
     if (!updated) throw validationError("code", "That code is not right.");
@@ -274,23 +302,17 @@ export async function checkDomainTxt(opts: {
         .slice(0, 300)}.`,
     );
   const now = opts.now ?? new Date();
-  const updated = await inTransaction(async (tx) => {
-    const other = await findClaimedDomain(domain, tx);
-    if (other) throw validationError("domain", "Another agency has verified this domain.");
-    const done = await tx.agencyDomain.update({
-      where: { id: row.id },
-      data: { verifiedAt: now, codeHash: null, codeExpiresAt: null, codeAttempts: 0 },
-    });
-    await recordAudit({
+  const updated = await inTransaction((tx) =>
+    markVerified(tx, {
+      rowId: row.id,
       agencyId: opts.agencyId,
       actor: opts.actor,
-      action: "sso.domain_verified",
-      target: `domain:${domain}`,
+      domain,
+      field: "domain",
       changes: { method: "dns_txt", record: record.name, value: record.value },
-      tx,
-    });
-    return done;
-  });
+      now,
+    }),
+  );
   return toView(updated);
 }
 
