@@ -9,7 +9,14 @@
 //     (PostgreSQL when DATABASE_URL is set, else the embedded database in a temporary
 //     folder), `next start` on --port, then autocannon with --connections (default 16)
 //     for --duration seconds (default 20). Target: p99 under 100 ms on PostgreSQL.
+//  3. Lighthouse's mobile run (its default: an emulated phone, simulated slow 4G and CPU)
+//     in Debian's Chromium on the invite page and, signed in as the agency's owner, on the
+//     dashboard's Home and the request's page: performance, accessibility and best
+//     practices scores, total blocking time, largest contentful paint and speed index.
+//     Targets for the invite page: performance at least 98, total blocking time under
+//     50 ms, accessibility 100. Lighthouse is pinned (STACK-NOTES: 12.2.3).
 // Options: --port N --connections N --duration S --json (print one JSON object only)
+//   --no-lighthouse     skip part 3; CHROMIUM_PATH names another browser (default /usr/bin/chromium)
 //   --app-dir <folder>  measure the build in that checkout instead of this one's
 //   --cpu-prof <folder> run `next start` under the V8 profiler and leave its .cpuprofile there
 //                       (summarize with scripts/summarize-cpu-profile.ts; it slows the server)
@@ -51,6 +58,9 @@ const PORT = Number(option("port", "3411"));
 const CONNECTIONS = Number(option("connections", "16"));
 const DURATION = Number(option("duration", "20"));
 const JSON_ONLY = process.argv.includes("--json");
+const LIGHTHOUSE = !process.argv.includes("--no-lighthouse");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const OWNER = { email: "owner@bench.test", password: "bench-owner-password-1" };
 const log = (line: string) => {
   if (!JSON_ONLY) console.log(line);
 };
@@ -155,7 +165,7 @@ if (base) {
   };
 }
 
-async function seed(): Promise<string> {
+async function seed(): Promise<{ token: string; requestId: string }> {
   const { getDb, migrate, closeDb } = await import("@/lib/infra/db/db");
   if (process.env.DATABASE_URL) await migrate();
   const { createAgency } = await import("@/lib/core/agencies/create-agency");
@@ -164,7 +174,10 @@ async function seed(): Promise<string> {
   const { createRequest } = await import("@/lib/core/requests/create-request");
   const { ZCreateClientBody } = await import("@/lib/core/clients/schemas");
   const { ZCreateRequestBody } = await import("@/lib/core/requests/schemas");
+  const { createUser } = await import("@/lib/core/users/create-user");
   const agency = await createAgency({ name: "Bench Agency", plan: "agency" });
+  // the owner Lighthouse signs in as, for the dashboard's pages
+  await createUser({ agencyId: agency.id, ...OWNER, name: "Bench Owner", emailVerified: true });
   const link = async (platform: string) => [
     {
       internalAccountId: (await connectAccount({ agencyId: agency.id, platform, email: `${platform}@bench.test` }))
@@ -193,7 +206,7 @@ async function seed(): Promise<string> {
     await getDb()
   ).accessRequest.findUniqueOrThrow({ where: { id: request.id }, select: requestLinkTokenSelect });
   await closeDb();
-  return requestLinkToken(stored);
+  return { token: requestLinkToken(stored), requestId: request.id };
 }
 
 async function startServer(): Promise<void> {
@@ -234,11 +247,117 @@ function scriptTags(html: string): string[] {
     .map((src) => src.replace(/^https?:\/\/[^/]+/, ""));
 }
 
+// ---- 3. Lighthouse ------------------------------------------------------------------------
+
+interface LighthouseFigures {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  totalBlockingTimeMs: number;
+  largestContentfulPaintMs: number;
+  speedIndexMs: number;
+}
+
+/** The dashboard's session cookie, through next-auth's credentials sign-in as a browser posts it. */
+async function ownerSessionCookie(base: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(";");
+      const eq = pair!.indexOf("=");
+      jar.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
+    body: new URLSearchParams({ csrfToken, ...OWNER, json: "true" }),
+  });
+  keep(res);
+  if (![...jar.keys()].some((k) => k.endsWith("next-auth.session-token")))
+    throw new Error(`the owner's sign-in gave no session (status ${res.status})`);
+  return cookie();
+}
+
+/** Debian's Chromium with its remote debugging port open, for Lighthouse to drive. */
+async function startChromium(port: number): Promise<void> {
+  const profile = fs.mkdtempSync(path.join(tmpData, "chromium-"));
+  const child = spawn(
+    CHROMIUM,
+    [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${port}`,
+      "about:blank",
+    ],
+    { stdio: "ignore" },
+  );
+  children.add(child);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${CHROMIUM} opened no debugging port ${port} within 30 s`);
+}
+
+async function runLighthouse(pages: { page: string; url: string; cookie?: string }[]): Promise<LighthouseFigures[]> {
+  const { default: lighthouse } = await import("lighthouse");
+  const debugPort = PORT + 1;
+  await startChromium(debugPort);
+  const figures: LighthouseFigures[] = [];
+  for (const { page, url, cookie } of pages) {
+    const result = await lighthouse(url, {
+      port: debugPort,
+      logLevel: "error",
+      output: "json",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+      ...(cookie ? { extraHeaders: { cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse on ${page}: ${runtimeError.code} ${runtimeError.message}`);
+    // a dashboard page without a session would measure the sign-in page instead
+    if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
+      throw new Error(`Lighthouse on ${page} ended on ${result.lhr.finalDisplayedUrl}, not ${url}`);
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const ms = (id: string) => Math.round(audits[id]?.numericValue ?? Number.NaN);
+    figures.push({
+      page,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      totalBlockingTimeMs: ms("total-blocking-time"),
+      largestContentfulPaintMs: ms("largest-contentful-paint"),
+      speedIndexMs: ms("speed-index"),
+    });
+  }
+  return figures;
+}
+
 let exitCode = 0;
 try {
-  const token = await seed();
+  const { token, requestId } = await seed();
   await startServer();
-  const pageUrl = `http://127.0.0.1:${PORT}/i/${token}`;
+  const origin = `http://127.0.0.1:${PORT}`;
+  const pageUrl = `${origin}/i/${token}`;
   const first = await fetch(pageUrl);
   if (first.status !== 200) throw new Error(`the invite page answered ${first.status}`);
   const html = await first.text();
@@ -248,6 +367,16 @@ try {
   // Warm up the server (route compilation caches, connection pool) before measuring.
   await autocannon({ url: pageUrl, connections: CONNECTIONS, duration: 3 });
   const result = await autocannon({ url: pageUrl, connections: CONNECTIONS, duration: DURATION });
+  // after the load, on the quiet server: Lighthouse times one page view at a time
+  let lighthouseFigures: LighthouseFigures[] = [];
+  if (LIGHTHOUSE) {
+    const cookie = await ownerSessionCookie(origin);
+    lighthouseFigures = await runLighthouse([
+      { page: "invite page /i/[token]", url: pageUrl },
+      { page: "dashboard Home", url: `${origin}/dashboard`, cookie },
+      { page: "dashboard request page", url: `${origin}/dashboard/requests/${requestId}`, cookie },
+    ]);
+  }
 
   const summary = {
     route: "/i/[token]",
@@ -279,6 +408,11 @@ try {
       errors: result.errors,
       targetP99Ms: 100,
     },
+    lighthouse: {
+      formFactor: "mobile",
+      pages: lighthouseFigures,
+      targets: { invitePerformance: 98, inviteTotalBlockingTimeMs: 50, inviteAccessibility: 100 },
+    },
   };
   if (JSON_ONLY) console.log(JSON.stringify(summary, null, 2));
   log(
@@ -292,6 +426,13 @@ try {
       `${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx, ${result.errors} errors — target p99 < 100 ms`,
   );
   log(`  the page's HTML: ${kb(summary.html.bytes)} (${kb(summary.html.gzipBytes)} gzipped)`);
+  for (const f of lighthouseFigures)
+    log(
+      `Lighthouse (mobile), ${f.page}: performance ${f.performance}, accessibility ${f.accessibility}, best practices ${f.bestPractices}; ` +
+        `total blocking time ${f.totalBlockingTimeMs} ms, largest contentful paint ${f.largestContentfulPaintMs} ms, speed index ${f.speedIndexMs} ms`,
+    );
+  if (lighthouseFigures.length > 0)
+    log("  targets for the invite page: performance ≥ 98, total blocking time < 50 ms, accessibility 100");
   if (result.non2xx > 0 || result.errors > 0) exitCode = 1;
 } catch (err) {
   console.error(err);
