@@ -1,8 +1,8 @@
-// Offboarding on a client's own site (WordPress): the client approved our app once more on the
-// site, through the removal link, and with that approval the agency's user is deleted from the
-// site (lib/infra/connectors/site-registry.ts). Recorded like every removal with the client's
-// consent: removedAt and removedBy on each service granted on that site, `access.removed` with
-// method "client_token", and a receipt. The site is read again inside the removal (the user
+// Offboarding on a client's own site (the site-approval platforms of
+// lib/infra/connectors/site-registry.ts): the client approved our app once more on the site,
+// through the removal link, and with that approval the agency's user is deleted from the
+// site. Recorded like every removal with the client's consent: removedAt and removedBy on each
+// service granted on that site, `access.removed` with method "client_token", and a receipt. The site is read again inside the removal (the user
 // looked up after the delete): the receipt carries that read.
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";

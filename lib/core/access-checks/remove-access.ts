@@ -245,7 +245,7 @@ export async function recordRemovalAnswers(opts: {
       asset,
       method: opts.method,
       removed: r?.removed === true,
-      detail: r?.detail ?? "The platform did not answer for this asset.",
+      detail: r ? r.detail : "The platform did not answer for this asset.",
     };
   });
   const recorded = await recordRemoval({

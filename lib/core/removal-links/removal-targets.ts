@@ -1,6 +1,6 @@
 // What a removal link removes: the client's granted, not yet removed assets on one platform
 // whose connector needs the client's own sign-in to remove the agency (`removalToken`
-// "client"), or whose sites the client approves the removal on (WordPress). The same list the
+// "client"), or whose sites the client approves the removal on (site-registry.ts). The same list the
 // client page shows and the confirmation acts on.
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";

@@ -304,10 +304,20 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
           res.writeHead(401, { "www-authenticate": 'Basic realm="staging"', "content-type": "text/html" }),
           res.end("<h1>401</h1>")
         );
-      // for the browser journeys: the fake's state, and back to its seed
+      // for the browser journeys: the fake's state, its calls, and back to its seed
       if (url.pathname === "/__state" && method === "GET")
         return send(200, { users: [...users.values()], appPasswords: appPasswords.map((p) => p.app_id) });
       if (url.pathname === "/__reset" && method === "POST") return (fake.reset(), send(200, { ok: true }));
+      if (url.pathname === "/__calls" && method === "GET") return send(200, calls);
+      // a user already on the site (by email: its roles set), and the switches
+      if (url.pathname === "/__user" && method === "POST") {
+        const b = body as { username: string; email: string; roles: string[] };
+        const found = [...users.values()].find((u) => u.email.toLowerCase() === b.email.toLowerCase());
+        if (found) found.roles = b.roles;
+        return send(200, found ?? fake.addUser(b));
+      }
+      if (url.pathname === "/__switches" && method === "POST")
+        return (Object.assign(switches, body as object), send(200, switches));
       if (url.pathname === "/wp-admin/authorize-application.php" && method === "GET") {
         const asked = url.searchParams.get("__decision");
         if (opts.consentPage && !asked) {

@@ -1,7 +1,7 @@
-// A removal link for a platform whose sites the client approves (WordPress): instead of
-// "Sign in with <platform>", the client approves our app on their site once more, and that
-// approval is the confirmation. Two steps, like the site approval of a grant
-// (site-approval.ts):
+// A removal link for a platform whose sites the client approves (the site-approval platforms
+// of lib/infra/connectors/site-registry.ts): instead of "Sign in with <platform>", the client
+// approves our app on their site once more, and that approval is the confirmation. Two steps,
+// like the site approval of a grant (site-approval.ts):
 //
 // 1. start (GET /api/access/removal/{token}/start): the site is asked through the webhooks'
 //    safe sender whether it still offers application passwords; a single-use nonce is put on
