@@ -3,7 +3,9 @@
 // our callback (GET /api/access/site-approval) granting and recording the service with its
 // attempt event, the application password deleted; a replayed or forged callback, a rejection,
 // a site without application passwords, a bad address and a refusal, told in the client's
-// language, with the steps and "I've done this" still offered.
+// language, with the steps and "I've done this" still offered; an administrator already left
+// as it is; an answer too late whose password is deleted unused; and removal through the
+// removal link, approved on the site, with its receipt.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/infra/env";
 import {

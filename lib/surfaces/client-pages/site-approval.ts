@@ -13,6 +13,8 @@
 //    application password, or `success=false`. The nonce is spent, the agency's user is
 //    created or raised on the site and read back, the password deleted, and the result
 //    recorded like any one-click grant: the service granted, `connection.attempt_completed`.
+//    Every way out before the grant (a replay, an answer too late, a closed request) deletes
+//    the application password it carries unused: nothing of the client's is kept.
 //
 // A preview link never reaches the site.
 
