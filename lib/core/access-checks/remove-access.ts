@@ -29,6 +29,7 @@ import {
   type ReceiptItem,
 } from "@/lib/core/removal-receipts/removal-receipt";
 import { closeAlertsOfService } from "@/lib/core/access-alerts/access-alerts";
+import { siteRemovalOffered } from "@/lib/infra/connectors/site-registry";
 import {
   agencyAccountFor,
   connectorMessage,
@@ -244,7 +245,7 @@ export async function recordRemovalAnswers(opts: {
       asset,
       method: opts.method,
       removed: r?.removed === true,
-      detail: r?.detail ?? "The platform did not answer for this asset.",
+      detail: r ? r.detail : "The platform did not answer for this asset.",
     };
   });
   const recorded = await recordRemoval({
@@ -317,7 +318,8 @@ export async function removeClientAccess(opts: {
           svc.platform,
           account?.email ?? account?.platformAccountId ?? account?.internalAccountId ?? "the agency's account",
         ),
-        clientConsent: side === "client",
+        // a removal link can do it: the platform's call with the client's sign-in, or on the client's site
+        clientConsent: side === "client" || siteRemovalOffered(svc.platform),
       });
       continue;
     }

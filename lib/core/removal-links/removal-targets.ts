@@ -1,9 +1,12 @@
 // What a removal link removes: the client's granted, not yet removed assets on one platform
 // whose connector needs the client's own sign-in to remove the agency (`removalToken`
-// "client"). The same list the client page shows and the confirmation acts on.
+// "client"), or whose sites the client approves the removal on (site-registry.ts). The same list the
+// client page shows and the confirmation acts on.
 import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
 import { defaultConnectorFor, grantedServicesInScope, type ConnectorFor } from "@/lib/core/access-checks/check-access";
+import { servicesOnSite } from "@/lib/core/access-checks/remove-access-on-site";
+import { siteRemovalOffered } from "@/lib/infra/connectors/site-registry";
 
 export interface RemovalTarget {
   requestId: string;
@@ -32,6 +35,13 @@ export async function removalTargets(opts: {
   platform: string;
   connectorFor?: ConnectorFor;
 }): Promise<RemovalTarget[]> {
+  if (siteRemovalOffered(opts.platform))
+    return (await servicesOnSite(opts)).map(({ svc, sites }) => ({
+      requestId: svc.requestId,
+      serviceId: svc.serviceId,
+      serviceName: getCatalogService(svc.serviceId)?.name ?? svc.serviceId,
+      assets: sites.map((id) => ({ id, name: id.replace(/^https?:\/\//, "") })),
+    }));
   let connector = null;
   try {
     connector = (opts.connectorFor ?? defaultConnectorFor)(opts.platform);

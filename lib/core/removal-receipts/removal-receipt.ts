@@ -76,7 +76,8 @@ export function manualStepFor(platform: string, account: string | null): string 
 }
 
 export interface ReadBack {
-  connector: PlatformConnector | null;
+  /** what reads the asset again: a connector, or a site's own read made with its approval */
+  connector: Pick<PlatformConnector, "verifyAccess"> | null;
   /** a token that may read the asset's access: the agency's own, else the client's from the removal */
   token: string | null;
   agencyAccount: AgencyAccountRef;

@@ -2,14 +2,17 @@
 // enters the site's address, approves on the site, and the grant is made with what the site
 // hands back (WordPress's application passwords). One entry per platform; the platform's
 // folder holds everything else. The client pages read it through site-approval.ts.
-import type { AssetGrantResult } from "@/lib/infra/connectors/connector";
+import type { AssetGrantResult, RemovedAccess } from "@/lib/infra/connectors/connector";
 import {
   discoverWordPress,
   grantWordPress,
   readApproval,
+  releaseWordPress,
+  removeWordPress,
   wordpressApprovalUrl,
 } from "@/lib/infra/connectors/wordpress/wordpress-grants";
 import { parseSiteAddress } from "@/lib/infra/connectors/wordpress/wordpress-site";
+import { platformMode } from "@/lib/infra/connectors/get-connector";
 
 /** Why one click is not offered on a site: the client pages say it in the client's language. */
 export type SiteUnavailableReason = "unreachable" | "no_rest_api" | "app_passwords_off";
@@ -18,7 +21,10 @@ export type Site = { url: string; allowLoopback: boolean };
 
 export interface SiteApprovalPlatform {
   /** the address as typed, made the site's URL, or why it cannot be one */
-  parseAddress(raw: string, allowLoopback: boolean): { ok: true; url: string } | { ok: false };
+  parseAddress(
+    raw: string,
+    allowLoopback: boolean,
+  ): { ok: true; url: string } | { ok: false; reason: "address" | "not_https" };
   /** whether the site offers the approval, and where its approval page is */
   discover(site: Site): Promise<{ ok: true; authorizeUrl: string } | { ok: false; reason: SiteUnavailableReason }>;
   /** the approval page with our app's name and id and the URL the site sends the answer to */
@@ -35,6 +41,15 @@ export interface SiteApprovalPlatform {
     appId: string;
     agencyEmail: string;
   }): Promise<{ result: AssetGrantResult; passwordDeleted: boolean }>;
+  /** removal, approved on the site the same way: the agency's user gone (read back), then the credentials given up */
+  remove(input: {
+    site: Site;
+    approval: { userLogin: string; password: string };
+    appId: string;
+    agencyEmails: string[];
+  }): Promise<{ removed: Map<string, RemovedAccess>; passwordDeleted: boolean }>;
+  /** the credentials given up unused (an answer that came too late, a closed request) */
+  release(input: { site: Site; approval: { userLogin: string; password: string }; appId: string }): Promise<boolean>;
 }
 
 export const SITE_APPROVAL_PLATFORMS: Readonly<Partial<Record<string, SiteApprovalPlatform>>> = {
@@ -51,10 +66,21 @@ export const SITE_APPROVAL_PLATFORMS: Readonly<Partial<Record<string, SiteApprov
       }),
     readApproval,
     grant: grantWordPress,
+    remove: removeWordPress,
+    release: releaseWordPress,
   },
 };
 
 /** The site-approval platform, or undefined. */
 export function siteApprovalPlatform(platform: string): SiteApprovalPlatform | undefined {
   return Object.hasOwn(SITE_APPROVAL_PLATFORMS, platform) ? SITE_APPROVAL_PLATFORMS[platform] : undefined;
+}
+
+/**
+ * Whether removing the agency from this platform's sites is approved on the site by the client
+ * (the removal link), as the grant was. The sandbox stands in for every platform: no real site
+ * is asked there.
+ */
+export function siteRemovalOffered(platform: string): boolean {
+  return !!siteApprovalPlatform(platform) && platformMode(platform) !== "sandbox";
 }

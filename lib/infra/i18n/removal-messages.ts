@@ -30,6 +30,12 @@ const EN = {
   "page.error.generic": () => "The sign-in did not work. Nothing was removed; please try again.",
   "page.error.expired": () => "The sign-in took too long. Please sign in again.",
   "page.error.unavailable": () => "This platform is not available right now. Please try again later.",
+  "page.siteIntro": (v: { agency: string; platform: string }) =>
+    `${v.agency} asks you to remove its user from your ${v.platform} site. Approve on your site, signed in as an administrator: approving removes the user, and the user's posts go to you.`,
+  "page.approveOnSite": () => "Approve on my site and remove access",
+  "page.error.siteRejected": () => "You did not approve on your site. Nothing was removed; you can try again.",
+  "page.error.siteUnavailable": () =>
+    "Your site does not offer the approval now (application passwords off, or the site out of reach). Nothing was removed: delete the agency's user under Users in your dashboard, or try again later.",
 };
 
 type Messages = { [K in keyof typeof EN]: (typeof EN)[K] };
@@ -60,6 +66,12 @@ const ES: Messages = {
   "page.error.generic": () => "El inicio de sesión no funcionó. No se retiró nada; inténtalo de nuevo.",
   "page.error.expired": () => "El inicio de sesión tardó demasiado. Vuelve a iniciar sesión.",
   "page.error.unavailable": () => "Esta plataforma no está disponible ahora. Inténtalo más tarde.",
+  "page.siteIntro": (v) =>
+    `${v.agency} te pide que retires su usuario de tu sitio de ${v.platform}. Apruébalo en tu sitio, con una sesión de administrador: al aprobar se retira el usuario y sus entradas pasan a ti.`,
+  "page.approveOnSite": () => "Aprobar en mi sitio y retirar el acceso",
+  "page.error.siteRejected": () => "No lo aprobaste en tu sitio. No se retiró nada; puedes intentarlo de nuevo.",
+  "page.error.siteUnavailable": () =>
+    "Tu sitio no ofrece la aprobación ahora (contraseñas de aplicación desactivadas, o el sitio no responde). No se retiró nada: borra el usuario de la agencia en Usuarios de tu escritorio, o inténtalo más tarde.",
 };
 
 const NL: Messages = {
@@ -89,6 +101,13 @@ const NL: Messages = {
   "page.error.generic": () => "Inloggen is niet gelukt. Er is niets ingetrokken; probeer het opnieuw.",
   "page.error.expired": () => "Inloggen duurde te lang. Log opnieuw in.",
   "page.error.unavailable": () => "Dit platform is nu niet beschikbaar. Probeer het later opnieuw.",
+  "page.siteIntro": (v) =>
+    `${v.agency} vraagt je om zijn gebruiker van je ${v.platform}-site te verwijderen. Keur het goed op je site, ingelogd als beheerder: goedkeuren verwijdert de gebruiker, en zijn berichten gaan naar jou.`,
+  "page.approveOnSite": () => "Goedkeuren op mijn site en toegang intrekken",
+  "page.error.siteRejected": () =>
+    "Je hebt het niet goedgekeurd op je site. Er is niets ingetrokken; probeer het opnieuw.",
+  "page.error.siteUnavailable": () =>
+    "Je site biedt de goedkeuring nu niet (applicatiewachtwoorden uit, of de site onbereikbaar). Er is niets ingetrokken: verwijder de gebruiker van het bureau onder Gebruikers in je dashboard, of probeer het later opnieuw.",
 };
 
 const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };

@@ -13,6 +13,8 @@ const EN = {
   "form.submit": () => "Connect my site",
   "form.orSteps": () => "Or add the user yourself:",
   "error.address": () => "Enter your site's address, like example.com or https://example.com/blog.",
+  "error.notHttps": () =>
+    "Your site's address starts with http://, and WordPress approves apps only over HTTPS. Follow the steps below instead.",
   "error.unreachable": () =>
     "We could not reach your site at that address. Check it, or follow the steps below and tell us when you are done.",
   "error.noRestApi": () =>
@@ -36,6 +38,8 @@ const ES: Messages = {
   "form.submit": () => "Conectar mi sitio",
   "form.orSteps": () => "O añade tú el usuario:",
   "error.address": () => "Escribe la dirección de tu sitio, como ejemplo.com o https://ejemplo.com/blog.",
+  "error.notHttps": () =>
+    "La dirección de tu sitio empieza por http://, y WordPress solo aprueba aplicaciones con HTTPS. Sigue los pasos de abajo.",
   "error.unreachable": () =>
     "No hemos podido llegar a tu sitio en esa dirección. Revísala, o sigue los pasos de abajo y avísanos cuando termines.",
   "error.noRestApi": () =>
@@ -57,6 +61,8 @@ const NL: Messages = {
   "form.submit": () => "Mijn site koppelen",
   "form.orSteps": () => "Of voeg de gebruiker zelf toe:",
   "error.address": () => "Vul het adres van je site in, zoals voorbeeld.nl of https://voorbeeld.nl/blog.",
+  "error.notHttps": () =>
+    "Het adres van je site begint met http://, en WordPress keurt apps alleen via HTTPS goed. Volg de stappen hieronder.",
   "error.unreachable": () =>
     "We konden je site op dat adres niet bereiken. Controleer het, of volg de stappen hieronder en laat ons weten wanneer je klaar bent.",
   "error.noRestApi": () =>

@@ -35,6 +35,7 @@ export const ACCESS_ERROR_CODES = [
   "too_fast",
   "try_again",
   "site_address",
+  "site_not_https",
   "site_unreachable",
   "site_no_rest_api",
   "site_app_passwords_off",
@@ -67,6 +68,7 @@ const STATUS: Record<AccessErrorCode, number> = {
   too_fast: 429,
   try_again: 503,
   site_address: 400,
+  site_not_https: 400,
   site_unreachable: 502,
   site_no_rest_api: 502,
   site_app_passwords_off: 502,
@@ -180,6 +182,8 @@ export function accessErrorMessage(locale: Locale, code: AccessErrorCode, params
       return t(locale, "error.tryAgain");
     case "site_address":
       return siteApprovalText(locale, "error.address");
+    case "site_not_https":
+      return siteApprovalText(locale, "error.notHttps");
     case "site_unreachable":
       return siteApprovalText(locale, "error.unreachable");
     case "site_no_rest_api":

@@ -3,7 +3,9 @@
 // our callback (GET /api/access/site-approval) granting and recording the service with its
 // attempt event, the application password deleted; a replayed or forged callback, a rejection,
 // a site without application passwords, a bad address and a refusal, told in the client's
-// language, with the steps and "I've done this" still offered.
+// language, with the steps and "I've done this" still offered; an administrator already left
+// as it is; an answer too late whose password is deleted unused; and removal through the
+// removal link, approved on the site, with its receipt.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/infra/env";
 import {
@@ -20,6 +22,12 @@ import { accessErrorMessage } from "@/lib/surfaces/client-pages/access-page-erro
 import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
 import { startApiServer } from "@/test/support/api-server";
 import { startWordPressFake, type WordPressFake } from "@/test/support/fakes/wordpress-fake";
+import { removeClientAccess } from "@/lib/core/access-checks/remove-access";
+import { createRemovalLink } from "@/lib/core/removal-links/create-removal-link";
+import { getDb } from "@/lib/infra/db/db";
+import { lookUpReceipt } from "@/lib/surfaces/client-pages/receipts/load-receipt-page";
+import { loadRemovalPage } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
+import { finishSiteApproval } from "@/lib/surfaces/client-pages/site-approval";
 
 let base: string;
 let close: () => Promise<void>;
@@ -123,6 +131,29 @@ describe("a WordPress site granted from the client page", () => {
     expect((await requestRow(requestId)).services[0]!.status).toBe("granted");
   });
 
+  it("an administrator already is counted as granted, with nothing written or weakened", async () => {
+    const admin = fake.addUser({ username: "agencyadmin", email: "wordpress@agency.test", roles: ["administrator"] });
+    const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} });
+    const { landed } = await approveOnSite(await submitSite(token, fake.url));
+    expect(landed.searchParams.get("notice")).toBe("granted");
+    expect(fake.calls.filter((c) => c.method !== "GET" && !c.path.includes("application-passwords"))).toEqual([]);
+    expect(fake.users.get(admin.id)!.roles).toEqual(["administrator"]);
+    expect(fake.appPasswords).toEqual([]);
+    expect((await requestRow(requestId)).services[0]!).toMatchObject({ status: "granted" });
+  });
+
+  it("an answer that comes back too late is refused, and the password it carries is deleted unused", async () => {
+    const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} });
+    const answer = await fetch(await submitSite(token, fake.url), { redirect: "manual" });
+    const query = Object.fromEntries(new URL(answer.headers.get("location")!).searchParams);
+    expect(fake.appPasswords).toHaveLength(1);
+    const late = await finishSiteApproval(query, new Date(Date.now() + 60 * 60_000));
+    expect(late).toMatchObject({ kind: "back", params: { error: "sign_in_expired" } });
+    expect(fake.appPasswords).toEqual([]);
+    expect([...fake.users.values()].some((u) => u.email === "wordpress@agency.test")).toBe(false);
+    expect((await requestRow(requestId)).services[0]!.status).toBe("pending");
+  });
+
   it("a refusal by the site fails the attempt, in the client's language, and leaves the service pending", async () => {
     fake.switches.approverIsAdmin = false;
     const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} }, { language: "Spanish" });
@@ -162,10 +193,92 @@ describe("a WordPress site granted from the client page", () => {
     fake.switches.appPasswords = true;
     fake.switches.basicAuthInFront = true;
     expect((await submitSite(token, fake.url)).searchParams.get("error")).toBe("site_no_rest_api");
+    expect(accessErrorMessage("es", "site_not_https")).toContain("WordPress solo aprueba aplicaciones con HTTPS");
   });
 
   it("refuses a forged callback", async () => {
     const res = await getNoFollow(`${base}/api/access/site-approval?state=forged.value&password=x`);
     expect(res.status).toBe(400);
+  });
+});
+
+describe("removing the agency from a WordPress site", () => {
+  it("the removal link sends the client to approve on the site; approving deletes the agency's user and the password, with a receipt", async () => {
+    const { requestId, token, clientId } = await seedAccessRequest(
+      agency,
+      { wordpress_site: {} },
+      { language: "Spanish" },
+    );
+    await approveOnSite(await submitSite(token, fake.url));
+    const agencyUser = () => [...fake.users.values()].find((u) => u.email === "wordpress@agency.test");
+    expect(agencyUser()).toBeDefined();
+
+    // "Remove our access": the site's removal needs the client's approval, so a removal link can do it
+    const outcome = await removeClientAccess({ agencyId: agency.agencyId, clientId, removedBy: "owner@agency.test" });
+    expect(outcome.checklist).toMatchObject([{ serviceId: "wordpress_site", clientConsent: true }]);
+    const link = await createRemovalLink({
+      agencyId: agency.agencyId,
+      clientId,
+      platform: "wordpress",
+      createdBy: "owner@agency.test",
+    });
+    const linkToken = new URL(link.url).pathname.split("/").pop()!;
+    const page = await loadRemovalPage({ token: linkToken });
+    expect(page).toMatchObject({ state: "open", locale: "es", approvesOnSite: true });
+    expect(page!.targets[0]!.assets).toEqual([{ id: fake.url, name: fake.url.replace("http://", "") }]);
+
+    const start = async () => locationOf(await getNoFollow(`${base}/api/access/removal/${linkToken}/start`));
+    // declined on the site: nothing removed, the link still open
+    fake.switches.decision = "reject";
+    const declined = await approveOnSite(await start());
+    expect(Object.fromEntries(declined.landed.searchParams)).toEqual({ error: "site_rejected" });
+    expect(declined.landed.pathname).toBe(`/r/${linkToken}`);
+    expect(agencyUser()).toBeDefined();
+    expect((await loadRemovalPage({ token: linkToken }))!.state).toBe("open");
+
+    // the site stops offering application passwords: told so, nothing removed
+    fake.switches.appPasswords = false;
+    expect(Object.fromEntries((await start()).searchParams)).toEqual({ error: "site_unavailable" });
+    fake.switches.appPasswords = true;
+
+    fake.switches.decision = "approve";
+    const approval = await start();
+    expect(approval.pathname).toBe("/wp-admin/authorize-application.php");
+    const { callback, landed } = await approveOnSite(approval);
+    expect(landed.pathname).toBe(`/r/${linkToken}`);
+    expect(landed.search).toBe("");
+    expect(agencyUser()).toBeUndefined();
+    const del = fake.calls.find((c) => c.method === "DELETE" && /\/wp\/v2\/users\/\d+$/.test(c.path))!;
+    expect(del.query).toEqual({ force: "true", reassign: "1" });
+    expect(fake.appPasswords).toEqual([]);
+
+    const svc = await (await getDb()).requestService.findFirstOrThrow({ where: { requestId } });
+    expect(svc.accessRemovedBy).toBe("client:ana@client.test");
+    const removed = (await eventsOf(requestId)).filter((e) => e.type === "access.removed");
+    expect(removed.map((e) => e.data.assets)).toEqual([
+      [
+        {
+          id: fake.url,
+          name: fake.url.replace("http://", ""),
+          method: "client_token",
+          removed: true,
+          detail: null,
+          confirmation: "confirmed",
+        },
+      ],
+    ]);
+    const done = await loadRemovalPage({ token: linkToken });
+    expect(done).toMatchObject({ state: "completed" });
+    expect(done!.result!.removed).toEqual([
+      { serviceId: "wordpress_site", assetId: fake.url, name: fake.url.replace("http://", "") },
+    ]);
+    const found = await lookUpReceipt(done!.result!.receipt!.code);
+    if (found.kind !== "found") throw new Error(found.kind);
+    expect(found.page.lines.map((l) => [l.assetId, l.outcome])).toEqual([[fake.url, "confirmed"]]);
+
+    // spent: the same answer again is refused and no user is deleted again
+    expect(locationOf(await getNoFollow(callback)).searchParams.get("error")).toBe("generic");
+    expect(Object.fromEntries((await start()).searchParams)).toEqual({ error: "expired" });
+    expect(fake.calls.filter((c) => c.method === "DELETE" && /\/wp\/v2\/users\/\d+$/.test(c.path))).toHaveLength(1);
   });
 });

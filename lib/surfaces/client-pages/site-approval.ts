@@ -13,6 +13,8 @@
 //    application password, or `success=false`. The nonce is spent, the agency's user is
 //    created or raised on the site and read back, the password deleted, and the result
 //    recorded like any one-click grant: the service granted, `connection.attempt_completed`.
+//    Every way out before the grant (a replay, an answer too late, a closed request) deletes
+//    the application password it carries unused: nothing of the client's is kept.
 //
 // A preview link never reaches the site.
 
@@ -28,11 +30,7 @@ import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/se
 import type { AssetGrantResult } from "@/lib/infra/connectors/connector";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { newNonce } from "@/lib/infra/connectors/oauth-state";
-import {
-  siteApprovalPlatform,
-  type SiteApprovalPlatform,
-  type SiteUnavailableReason,
-} from "@/lib/infra/connectors/site-registry";
+import { siteApprovalPlatform, type SiteUnavailableReason } from "@/lib/infra/connectors/site-registry";
 import { getDb } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
@@ -95,7 +93,7 @@ export async function startSiteApproval(opts: {
   if (!svc || !platform || svc.status !== "pending" || !offersSiteApproval(svc.serviceId, svc.platform))
     throw refused("not_allowed");
   const address = platform.parseAddress(opts.site.slice(0, 2048), env().WEBHOOK_ALLOW_LOOPBACK);
-  if (!address.ok) throw refused("site_address");
+  if (!address.ok) throw refused(address.reason === "not_https" ? "site_not_https" : "site_address");
   if (row.isDemo) return { preview: true };
 
   const found = await platform.discover(siteOf(address.url));
@@ -173,72 +171,85 @@ export async function finishSiteApproval(
     params: { service: state.serviceId, ...params },
   });
 
-  // The nonce is spent here, whatever happens next: a second callback is a replay.
-  const claimed = await db.grantSession.updateMany({
-    where: { nonce: state.nonce, requestId: state.requestId, serviceId: state.serviceId, usedAt: null },
-    data: { usedAt: now },
-  });
-  if (claimed.count !== 1) return back({ error: "sign_in_used" });
-  if (now.getTime() >= state.exp) return back({ error: "sign_in_expired" });
-
-  const row = await findRequestByToken(token);
-  if (!row) return { kind: "invalid" };
-  const locale = requestLocale(row);
-  const svc = row.services.find((s) => s.serviceId === state.serviceId);
-  const platform: SiteApprovalPlatform | undefined = svc ? siteApprovalPlatform(svc.platform) : undefined;
-  if (!svc || !platform) return back({ error: "not_allowed" });
+  const platform = siteApprovalPlatform(getCatalogService(state.serviceId)?.platform ?? "");
+  if (!platform) return back({ error: "not_allowed" });
   const site = siteOf(state.site);
   const approval = platform.readApproval(query, site);
-  if (!approval.ok) return back({ error: approval.reason === "rejected" ? "site_rejected" : "generic" });
-  if (!isOpenForGrant(row, now)) return back({ error: "closed" });
-  if (svc.status !== "pending") return back({ error: "not_allowed" });
-  const accounts = await agencyAccounts(db, row.agencyId, svc.platform, svc.serviceId, svc.accounts);
-  const agencyEmail = accounts.find((a) => !!a.email)?.email ?? null;
-  if (!agencyEmail) return back({ error: "unavailable" });
-
-  const { result, passwordDeleted } = await platform.grant({
-    site,
-    approval,
-    appId: state.appId,
-    agencyEmail,
-  });
-  if (!passwordDeleted) log().warn({ site: state.site }, "site approval: the application password was not deleted");
-  const report = buildAttemptReport({
-    assetIds: [state.site],
-    results: [{ results: [shownResult(result, locale)] }],
-    failure: null,
-    genericMessage: t(locale, "grant.genericError"),
-  });
-  const attempt: PlatformAttempt = {
-    reports: new Map([[svc.serviceId, report]]),
-    granted: new Map([
-      [
-        svc.serviceId,
-        report.grantedAssetIds.map((id) => ({
-          id,
-          name: id.replace(/^https?:\/\//, ""),
-          accessLevel: svc.accessLevel,
-          verified: result.verified ?? null,
-          verifiedAt: result.verified == null ? null : now.toISOString(),
-        })),
-      ],
-    ]),
-    invitations: new Map([[svc.serviceId, null]]),
-    accountsOf: new Map([[svc.serviceId, accounts]]),
-  };
+  // Whatever happens next, a password the site gave us is not kept: the grant deletes it after
+  // use; every way out before the grant gives it up unused.
+  let used = false;
   try {
-    const recorded = await recordGrantAttempt({
-      request: row,
-      pick: { lead: svc, chosen: [{ svc, assetIds: [state.site] }] },
-      attempt,
-      locale,
-      now,
+    return await grantOnSite();
+  } finally {
+    if (approval.ok && !used) await platform.release({ site, approval, appId: state.appId });
+  }
+
+  async function grantOnSite(): Promise<FinishedSiteApproval> {
+    // The nonce is spent here, whatever happens next: a second callback is a replay.
+    const claimed = await db.grantSession.updateMany({
+      where: { nonce: state.nonce, requestId: state.requestId, serviceId: state.serviceId, usedAt: null },
+      data: { usedAt: now },
     });
-    if (recorded.report.outcome === "success") return back({ notice: "granted" });
-    const notice = { serviceId: svc.serviceId, outcome: recorded.report.outcome, errors: recorded.errors };
-    return back({ attempt: sealAttemptNotice(row.id, notice, appSecret()) });
-  } catch (err) {
-    if (err instanceof GrantRefusal) return back({ error: err.code });
-    throw err;
+    if (claimed.count !== 1) return back({ error: "sign_in_used" });
+    if (now.getTime() >= state.exp) return back({ error: "sign_in_expired" });
+
+    const row = await findRequestByToken(token);
+    if (!row) return { kind: "invalid" };
+    const locale = requestLocale(row);
+    const svc = row.services.find((s) => s.serviceId === state.serviceId);
+    if (!svc || !platform || siteApprovalPlatform(svc.platform) !== platform) return back({ error: "not_allowed" });
+    if (!approval.ok) return back({ error: approval.reason === "rejected" ? "site_rejected" : "generic" });
+    if (!isOpenForGrant(row, now)) return back({ error: "closed" });
+    if (svc.status !== "pending") return back({ error: "not_allowed" });
+    const accounts = await agencyAccounts(db, row.agencyId, svc.platform, svc.serviceId, svc.accounts);
+    const agencyEmail = accounts.find((a) => !!a.email)?.email ?? null;
+    if (!agencyEmail) return back({ error: "unavailable" });
+
+    used = true;
+    const { result, passwordDeleted } = await platform.grant({
+      site,
+      approval,
+      appId: state.appId,
+      agencyEmail,
+    });
+    if (!passwordDeleted) log().warn({ site: state.site }, "site approval: the application password was not deleted");
+    const report = buildAttemptReport({
+      assetIds: [state.site],
+      results: [{ results: [shownResult(result, locale)] }],
+      failure: null,
+      genericMessage: t(locale, "grant.genericError"),
+    });
+    const attempt: PlatformAttempt = {
+      reports: new Map([[svc.serviceId, report]]),
+      granted: new Map([
+        [
+          svc.serviceId,
+          report.grantedAssetIds.map((id) => ({
+            id,
+            name: id.replace(/^https?:\/\//, ""),
+            accessLevel: svc.accessLevel,
+            verified: result.verified ?? null,
+            verifiedAt: result.verified == null ? null : now.toISOString(),
+          })),
+        ],
+      ]),
+      invitations: new Map([[svc.serviceId, null]]),
+      accountsOf: new Map([[svc.serviceId, accounts]]),
+    };
+    try {
+      const recorded = await recordGrantAttempt({
+        request: row,
+        pick: { lead: svc, chosen: [{ svc, assetIds: [state.site] }] },
+        attempt,
+        locale,
+        now,
+      });
+      if (recorded.report.outcome === "success") return back({ notice: "granted" });
+      const notice = { serviceId: svc.serviceId, outcome: recorded.report.outcome, errors: recorded.errors };
+      return back({ attempt: sealAttemptNotice(row.id, notice, appSecret()) });
+    } catch (err) {
+      if (err instanceof GrantRefusal) return back({ error: err.code });
+      throw err;
+    }
   }
 }

@@ -11,13 +11,16 @@
 // - Users (https://developer.wordpress.org/rest-api/reference/users/): GET /wp/v2/users
 //   (`search`, `context=edit` for email and roles, list_users needed), POST /wp/v2/users
 //   (username, email and password required; roles from the site's roles; an email or login
-//   already used answers 400 existing_user_email / existing_user_login), POST|PUT|PATCH
-//   /wp/v2/users/{id}, DELETE /wp/v2/users/{id} (`force=true` required, `reassign` required),
-//   GET /wp/v2/users/me;
+//   already used answers 400 existing_user_login / existing_user_email, login first), POST|PUT|PATCH
+//   /wp/v2/users/{id} and /wp/v2/users/me (`roles` replaces the user's roles, each must exist, an
+//   administrator may not give itself a weaker one; the username is not editable; an email of
+//   another user is refused), DELETE /wp/v2/users/{id} (`force=true` required, `reassign`
+//   required), GET /wp/v2/users/me;
 // - Application Passwords (https://developer.wordpress.org/rest-api/reference/application-passwords/):
 //   GET /wp/v2/users/me/application-passwords, DELETE .../{uuid};
-// with WordPress's `{ code, message, data: { status } }` errors. Every REST call needs HTTP
-// Basic with an application password of an administrator (401 rest_not_logged_in otherwise).
+// with WordPress's `{ code, message, data: { status } }` errors. Every REST call but the index
+// needs HTTP Basic with a live application password (401 rest_not_logged_in without one,
+// 401 incorrect_password with one that was deleted or never given).
 // Switches: `appPasswords` (false: the index advertises none, as when a plugin turns them off),
 // `basicAuthInFront` (every request answers 401 from a proxy, before WordPress), `decision`
 // ("approve" or "reject" on the approval page), `approverIsAdmin` (false: the approving user is
@@ -50,6 +53,17 @@ export type WordPressFake = {
 };
 
 const fail = (status: number, code: string, message: string) => ({ status, json: { code, message, data: { status } } });
+
+/** WP_REST_Users_Controller::check_role_update: each role must exist; an administrator may not give itself a role without edit_users. */
+function roleProblem(roles: unknown[], editingSelf: boolean) {
+  for (const r of roles) {
+    if (typeof r !== "string" || !WORDPRESS_ROLES.includes(r))
+      return fail(400, "rest_user_invalid_role", `The role ${String(r)} does not exist.`);
+    if (editingSelf && r !== "administrator")
+      return fail(403, "rest_user_invalid_role", "Sorry, you are not allowed to give users that role.");
+  }
+  return null;
+}
 
 export type WordPressFakeOptions = {
   /** a fixed loopback port (the browser journeys'); an ephemeral one by default */
@@ -90,14 +104,15 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
     ...(edit ? { username: u.username, email: u.email, roles: u.roles } : {}),
   });
 
-  function authed(req: http.IncomingMessage): WpUserRow | null {
+  /** The user an application password authenticates; "wrong" for Basic credentials WordPress does not take. */
+  function authed(req: http.IncomingMessage): WpUserRow | "wrong" | null {
     const h = req.headers.authorization ?? "";
     if (!h.startsWith("Basic ")) return null;
     const [login, ...rest] = Buffer.from(h.slice(6), "base64").toString("utf8").split(":");
     const password = rest.join(":").replace(/ /g, "");
     const user = [...users.values()].find((u) => u.username === login);
-    if (!user) return null;
-    return appPasswords.some((p) => p.userId === user.id && p.password === password) ? user : null;
+    if (!user) return "wrong";
+    return appPasswords.some((p) => p.userId === user.id && p.password === password) ? user : "wrong";
   }
 
   function approve(q: URLSearchParams): { status: number; location?: string; text?: string } {
@@ -145,7 +160,7 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
     return { status: 302, location: target.toString() };
   }
 
-  function rest(method: string, route: string, q: URLSearchParams, body: unknown, me: WpUserRow | null) {
+  function rest(method: string, route: string, q: URLSearchParams, body: unknown, who: WpUserRow | "wrong" | null) {
     if (route === "/" && method === "GET")
       return {
         status: 200,
@@ -162,7 +177,11 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
           routes: {},
         },
       };
-    if (!me) return fail(401, "rest_not_logged_in", "You are not currently logged in.");
+    // a deleted (or never given) application password: WordPress's application-password check refuses it
+    if (who === "wrong")
+      return fail(401, "incorrect_password", "The provided password is an invalid application password.");
+    if (!who) return fail(401, "rest_not_logged_in", "You are not currently logged in.");
+    const me = who;
     const isAdmin = me.roles.includes("administrator");
     const edit = q.get("context") === "edit";
     if (route === "/wp/v2/users/me" && method === "GET") return { status: 200, json: shown(me, edit) };
@@ -205,13 +224,14 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
         if (typeof b[f] !== "string" || b[f] === "")
           return fail(400, "rest_missing_callback_param", `Missing parameter(s): ${f}`);
       const roles = Array.isArray(b.roles) ? (b.roles as unknown[]) : [];
-      if (roles.some((r) => typeof r !== "string" || !WORDPRESS_ROLES.includes(r)))
-        return fail(400, "rest_user_invalid_role", "Sorry, you are not allowed to give users that role.");
+      const badRole = roleProblem(roles, false);
+      if (badRole) return badRole;
+      // wp_insert_user: the login is checked first, then the email
       const email = String(b.email);
+      if ([...users.values()].some((u) => u.username.toLowerCase() === String(b.username).toLowerCase()))
+        return fail(400, "existing_user_login", "Sorry, that username already exists!");
       if ([...users.values()].some((u) => u.email.toLowerCase() === email.toLowerCase()))
         return fail(400, "existing_user_email", "Sorry, that email address is already used!");
-      if ([...users.values()].some((u) => u.username === b.username))
-        return fail(400, "existing_user_login", "Sorry, that username already exists!");
       const user = {
         id: nextId++,
         username: String(b.username),
@@ -221,18 +241,28 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
       users.set(user.id, user);
       return { status: 201, json: shown(user, true) };
     }
-    const one = /^\/wp\/v2\/users\/(\d+)$/.exec(route);
+    const one = /^\/wp\/v2\/users\/(\d+|me)$/.exec(route);
     if (one) {
-      const user = users.get(Number(one[1]));
+      const user = one[1] === "me" ? me : users.get(Number(one[1]));
       if (!user) return fail(404, "rest_user_invalid_id", "Invalid user ID.");
       if (["POST", "PUT", "PATCH"].includes(method)) {
         if (!isAdmin) return fail(403, "rest_cannot_edit", "Sorry, you are not allowed to edit this user.");
         const b = (body ?? {}) as Record<string, unknown>;
+        // WP_REST_Users_Controller::update_item's refusals
+        if (typeof b.username === "string" && b.username !== "" && b.username !== user.username)
+          return fail(400, "rest_user_invalid_argument", "Username is not editable.");
+        if (
+          typeof b.email === "string" &&
+          [...users.values()].some((u) => u.id !== user.id && u.email.toLowerCase() === String(b.email).toLowerCase())
+        )
+          return fail(400, "rest_user_invalid_email", "Invalid email address.");
+        // `roles` is the one documented way to change a role: it replaces the user's roles (the
+        // old ones are dropped, then each given role added); any other field leaves them as they are
         if (b.roles !== undefined) {
           const roles = Array.isArray(b.roles) ? (b.roles as unknown[]) : [];
-          if (roles.some((r) => typeof r !== "string" || !WORDPRESS_ROLES.includes(r)))
-            return fail(400, "rest_user_invalid_role", "Sorry, you are not allowed to give users that role.");
-          user.roles = roles as string[];
+          const badRole = roleProblem(roles, user.id === me.id);
+          if (badRole) return badRole;
+          user.roles = [...new Set(roles as string[])];
         }
         return { status: 200, json: shown(user, true) };
       }
@@ -274,10 +304,20 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
           res.writeHead(401, { "www-authenticate": 'Basic realm="staging"', "content-type": "text/html" }),
           res.end("<h1>401</h1>")
         );
-      // for the browser journeys: the fake's state, and back to its seed
+      // for the browser journeys: the fake's state, its calls, and back to its seed
       if (url.pathname === "/__state" && method === "GET")
         return send(200, { users: [...users.values()], appPasswords: appPasswords.map((p) => p.app_id) });
       if (url.pathname === "/__reset" && method === "POST") return (fake.reset(), send(200, { ok: true }));
+      if (url.pathname === "/__calls" && method === "GET") return send(200, calls);
+      // a user already on the site (by email: its roles set), and the switches
+      if (url.pathname === "/__user" && method === "POST") {
+        const b = body as { username: string; email: string; roles: string[] };
+        const found = [...users.values()].find((u) => u.email.toLowerCase() === b.email.toLowerCase());
+        if (found) found.roles = b.roles;
+        return send(200, found ?? fake.addUser(b));
+      }
+      if (url.pathname === "/__switches" && method === "POST")
+        return (Object.assign(switches, body as object), send(200, switches));
       if (url.pathname === "/wp-admin/authorize-application.php" && method === "GET") {
         const asked = url.searchParams.get("__decision");
         if (opts.consentPage && !asked) {

@@ -30,6 +30,8 @@ const ERRORS: Record<string, RemovalMessageKey> = {
   expired: "page.error.expired",
   unavailable: "page.error.unavailable",
   nothing: "page.nothing",
+  site_rejected: "page.error.siteRejected",
+  site_unavailable: "page.error.siteUnavailable",
 };
 
 export default async function RemovalLinkPage({ params, searchParams }: Props) {
@@ -102,7 +104,9 @@ export default async function RemovalLinkPage({ params, searchParams }: Props) {
           <MessageBox tone="success">{removalText(locale, "page.nothing")}</MessageBox>
         ) : (
           <>
-            <p className="text-slate-700">{removalText(locale, "page.intro", v)}</p>
+            <p className="text-slate-700">
+              {removalText(locale, page.approvesOnSite ? "page.siteIntro" : "page.intro", v)}
+            </p>
             <section aria-labelledby="removal-list" className="mt-4 rounded-xl border border-slate-200 bg-white p-4">
               <h2 id="removal-list" className="font-semibold">
                 {removalText(locale, "page.listLabel")}
@@ -125,7 +129,9 @@ export default async function RemovalLinkPage({ params, searchParams }: Props) {
                 href={`/api/access/removal/${encodeURIComponent(token)}/start`}
                 className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-[var(--accent)] px-5 py-2.5 font-semibold text-[var(--accent-fg)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
               >
-                {removalText(locale, "page.signIn", v)}
+                {page.approvesOnSite
+                  ? removalText(locale, "page.approveOnSite")
+                  : removalText(locale, "page.signIn", v)}
               </a>
             ) : (
               <form method="post" action={`/api/access/removal/${encodeURIComponent(token)}/confirm`} className="mt-6">

@@ -19,8 +19,9 @@
 //    /wp/v2/users/me/application-passwords to find its `uuid` by our `app_id`, then DELETE
 //    /wp/v2/users/me/application-passwords/{uuid}; Application Passwords,
 //    https://developer.wordpress.org/rest-api/reference/application-passwords/).
-// Removal is the same approval, then DELETE /wp/v2/users/{id}?force=true&reassign={the
-// approving administrator's id}, whose content keeps the agency's posts.
+// Removal is the same approval (the client's removal link), then DELETE
+// /wp/v2/users/{id}?force=true&reassign={the approving administrator's id}, who keeps the
+// agency user's posts; read back, and the password deleted the same way.
 import crypto from "node:crypto";
 import type { AssetGrantResult, RemovedAccess } from "@/lib/infra/connectors/connector";
 import { assetFailure } from "@/lib/infra/connectors/platform-errors";
@@ -211,45 +212,75 @@ export async function grantWordPress(
   } catch (err) {
     result = failure(assetId, err);
   }
-  let passwordDeleted = false;
-  try {
-    passwordDeleted = await deleteOurPassword(site, auth, input.appId);
-  } catch {
-    passwordDeleted = false;
-  }
-  return { result, passwordDeleted };
+  return { result, passwordDeleted: await releaseWordPress(input) };
 }
 
-/** Removal: the agency's user deleted, its content given to the approving administrator, then read back. */
+export type WordPressRemovalInput = Omit<WordPressGrantInput, "agencyEmail"> & {
+  /** the agency's users to remove (one per agency account the site was granted to) */
+  agencyEmails: string[];
+};
+
+/**
+ * Removal, approved on the site like the grant: each agency user deleted (DELETE
+ * /wp/v2/users/{id} with force=true, its content reassigned to the approving administrator;
+ * Users, https://developer.wordpress.org/rest-api/reference/users/#delete-a-user), read back
+ * as gone, then the application password deleted whatever happened.
+ */
 export async function removeWordPress(
-  input: WordPressGrantInput,
-): Promise<{ removed: RemovedAccess; passwordDeleted: boolean }> {
-  const { site, agencyEmail } = input;
+  input: WordPressRemovalInput,
+): Promise<{ removed: Map<string, RemovedAccess>; passwordDeleted: boolean }> {
+  const { site } = input;
   const auth = { user: input.approval.userLogin, password: input.approval.password };
-  let removed: RemovedAccess;
-  try {
-    const user = await findUser(site, auth, agencyEmail);
-    if (user) {
-      const me = asUser(await wordpressCall(site, { route: "/wp/v2/users/me", query: { context: "edit" }, auth }));
-      await wordpressCall(site, {
-        method: "DELETE",
-        route: `/wp/v2/users/${user.id}`,
-        query: { force: true, reassign: me?.id ?? 1 },
-        auth,
+  const removed = new Map<string, RemovedAccess>();
+  let me: WpUser | null | undefined;
+  for (const agencyEmail of input.agencyEmails) {
+    try {
+      const user = await findUser(site, auth, agencyEmail);
+      if (user) {
+        // Users, Retrieve a User: /wp/v2/users/me is the approving administrator
+        me ??= asUser(await wordpressCall(site, { route: "/wp/v2/users/me", query: { context: "edit" }, auth }));
+        if (!me || me.id === user.id) {
+          removed.set(agencyEmail, {
+            assetId: site.url,
+            removed: false,
+            detail: "The site was approved with the agency's own user, which cannot delete itself.",
+          });
+          continue;
+        }
+        await wordpressCall(site, {
+          method: "DELETE",
+          route: `/wp/v2/users/${user.id}`,
+          query: { force: true, reassign: me.id },
+          auth,
+        });
+      }
+      const still = await findUser(site, auth, agencyEmail);
+      removed.set(
+        agencyEmail,
+        still
+          ? { assetId: site.url, removed: false, detail: "WordPress still lists the agency's user." }
+          : { assetId: site.url, removed: true, detail: null },
+      );
+    } catch (err) {
+      removed.set(agencyEmail, {
+        assetId: site.url,
+        removed: false,
+        detail: err instanceof Error ? err.message : String(err),
       });
     }
-    const still = await findUser(site, auth, agencyEmail);
-    removed = still
-      ? { assetId: site.url, removed: false, detail: "WordPress still lists the agency's user." }
-      : { assetId: site.url, removed: true, detail: null };
-  } catch (err) {
-    removed = { assetId: site.url, removed: false, detail: err instanceof Error ? err.message : String(err) };
   }
-  let passwordDeleted = false;
+  return { removed, passwordDeleted: await releaseWordPress({ site, approval: input.approval, appId: input.appId }) };
+}
+
+/** The application password given up without using it (an answer that came too late, a closed request). */
+export async function releaseWordPress(input: Omit<WordPressGrantInput, "agencyEmail">): Promise<boolean> {
   try {
-    passwordDeleted = await deleteOurPassword(site, auth, input.appId);
+    return await deleteOurPassword(
+      input.site,
+      { user: input.approval.userLogin, password: input.approval.password },
+      input.appId,
+    );
   } catch {
-    passwordDeleted = false;
+    return false;
   }
-  return { removed, passwordDeleted };
 }

@@ -44,16 +44,21 @@ export type WordPressSite = {
 export function parseSiteAddress(
   raw: string,
   allowLoopback: boolean,
-): { ok: true; url: string } | { ok: false; message: string } {
+): { ok: true; url: string } | { ok: false; reason: "address" | "not_https"; message: string } {
   const text = raw.trim();
-  if (text === "") return { ok: false, message: "Enter your site's address." };
+  if (text === "") return { ok: false, reason: "address", message: "Enter your site's address." };
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
   const parsed = parseWebhookUrl(withScheme);
-  if (!parsed.ok) return { ok: false, message: "That is not a web address." };
+  if (!parsed.ok) return { ok: false, reason: "address", message: "That is not a web address." };
   const url = parsed.url;
+  // WordPress offers application passwords only over HTTPS (wp_is_application_passwords_available):
+  // a plain-http site is told so and follows the steps
+  if (url.protocol === "http:" && !allowLoopback)
+    return { ok: false, reason: "not_https", message: "WordPress offers application passwords only over HTTPS." };
   if (url.protocol !== "https:" && !allowLoopback)
-    return { ok: false, message: "The address must start with https://." };
-  if (!allowLoopback && reservedHostProblem(url)) return { ok: false, message: "That is not a public web address." };
+    return { ok: false, reason: "address", message: "The address must start with https://." };
+  if (!allowLoopback && reservedHostProblem(url))
+    return { ok: false, reason: "address", message: "That is not a public web address." };
   url.search = "";
   url.hash = "";
   return { ok: true, url: url.toString().replace(/\/+$/, "") };

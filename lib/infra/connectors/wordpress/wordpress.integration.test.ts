@@ -2,12 +2,13 @@
 // discovery from the REST index, the approval page (approve and reject), the agency's
 // administrator created, an existing user raised without losing a role, an administrator left
 // as it is, the application password deleted every time, sites without application passwords
-// or behind Basic Auth, a refusal, and removal.
+// or behind Basic Auth, a refusal, and removal; and the fake's own refusals, WordPress's.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   discoverWordPress,
   grantWordPress,
   readApproval,
+  releaseWordPress,
   removeWordPress,
   wordpressApprovalUrl,
 } from "@/lib/infra/connectors/wordpress/wordpress-grants";
@@ -58,7 +59,7 @@ const writes = () =>
 describe("the site address", () => {
   it("takes a bare host as https, refuses http, reserved names and what is not an address", () => {
     expect(parseSiteAddress("client-shop.com/blog/", false)).toEqual({ ok: true, url: "https://client-shop.com/blog" });
-    expect(parseSiteAddress("http://client-shop.com", false)).toMatchObject({ ok: false });
+    expect(parseSiteAddress("http://client-shop.com", false)).toMatchObject({ ok: false, reason: "not_https" });
     expect(parseSiteAddress("https://shop.example", false)).toMatchObject({ ok: false });
     expect(parseSiteAddress("", false)).toMatchObject({ ok: false });
     expect(parseSiteAddress("https://user:pw@client-shop.com", false)).toMatchObject({ ok: false });
@@ -157,12 +158,97 @@ describe("WordPress in one click", () => {
     expect(agencyUser()).toBeDefined();
     const approval = readApproval(await approve(), site);
     if (!approval.ok) throw new Error(approval.reason);
-    const { removed, passwordDeleted } = await removeWordPress({ site, approval, appId: APP_ID, agencyEmail: AGENCY });
-    expect(removed).toEqual({ assetId: fake.url, removed: true, detail: null });
+    const { removed, passwordDeleted } = await removeWordPress({
+      site,
+      approval,
+      appId: APP_ID,
+      agencyEmails: [AGENCY, "gone@agency.test"],
+    });
+    expect(Object.fromEntries(removed)).toEqual({
+      [AGENCY]: { assetId: fake.url, removed: true, detail: null },
+      // a user already gone counts as removed
+      "gone@agency.test": { assetId: fake.url, removed: true, detail: null },
+    });
     expect(agencyUser()).toBeUndefined();
     const del = fake.calls.find((c) => c.method === "DELETE" && /\/wp\/v2\/users\/\d+$/.test(c.path))!;
     expect(del.query).toEqual({ force: "true", reassign: "1" });
     expect(passwordDeleted).toBe(true);
     expect(fake.appPasswords).toEqual([]);
+  });
+});
+
+describe("the fake refuses what WordPress refuses", () => {
+  /** An application password of the site's administrator, as the approval page gives it. */
+  async function adminAuth() {
+    const approval = readApproval(await approve(), site);
+    if (!approval.ok) throw new Error(approval.reason);
+    return { user: approval.userLogin, password: approval.password };
+  }
+  const refusal = (call: Promise<unknown>) =>
+    call.then(
+      () => null,
+      (err: { status?: number; code?: string }) => ({ status: err.status, code: err.code }),
+    );
+
+  it("calls without an application password, or with one that was deleted", async () => {
+    expect(await refusal(wordpressCall(site, { route: "/wp/v2/users", query: { context: "edit" } }))).toEqual({
+      status: 401,
+      code: "rest_not_logged_in",
+    });
+    const auth = await adminAuth();
+    expect(
+      await releaseWordPress({ site, approval: { userLogin: auth.user, password: auth.password }, appId: APP_ID }),
+    ).toBe(true);
+    expect(await refusal(wordpressCall(site, { route: "/wp/v2/users/me", auth }))).toEqual({
+      status: 401,
+      code: "incorrect_password",
+    });
+  });
+
+  it("a user created twice with the same login or email", async () => {
+    const auth = await adminAuth();
+    const create = (username: string, email: string) =>
+      refusal(
+        wordpressCall(site, {
+          method: "POST",
+          route: "/wp/v2/users",
+          json: { username, email, password: "x-1234567", roles: ["editor"] },
+          auth,
+        }),
+      );
+    expect(await create("agencyweb", AGENCY)).toBeNull();
+    expect(await create("AgencyWeb", "other@agency.test")).toEqual({ status: 400, code: "existing_user_login" });
+    expect(await create("someoneelse", AGENCY.toUpperCase())).toEqual({ status: 400, code: "existing_user_email" });
+    expect(fake.users.size).toBe(2);
+  });
+
+  it("a role changed only through `roles` on the user, to roles that exist, never an administrator's own", async () => {
+    const auth = await adminAuth();
+    const user = fake.addUser({ username: "agencyweb", email: AGENCY, roles: ["editor"] });
+    const update = (route: string, json: unknown) =>
+      refusal(wordpressCall(site, { method: "POST", route, json, auth }));
+    // anything but `roles` leaves the roles as they are
+    expect(await update(`/wp/v2/users/${user.id}`, { role: "administrator" })).toBeNull();
+    expect(fake.users.get(user.id)!.roles).toEqual(["editor"]);
+    expect(await update(`/wp/v2/users/${user.id}`, { roles: ["owner"] })).toEqual({
+      status: 400,
+      code: "rest_user_invalid_role",
+    });
+    expect(await update(`/wp/v2/users/${user.id}`, { username: "renamed" })).toEqual({
+      status: 400,
+      code: "rest_user_invalid_argument",
+    });
+    expect(await update(`/wp/v2/users/${user.id}`, { email: "owner@client.test" })).toEqual({
+      status: 400,
+      code: "rest_user_invalid_email",
+    });
+    expect(await update("/wp/v2/users/me", { roles: ["editor"] })).toEqual({
+      status: 403,
+      code: "rest_user_invalid_role",
+    });
+    expect(fake.users.get(1)!.roles).toEqual(["administrator"]);
+    // `roles` replaces the roles: the connector sends the union to keep the old ones
+    expect(await update(`/wp/v2/users/${user.id}`, { roles: ["author"] })).toBeNull();
+    expect(fake.users.get(user.id)!.roles).toEqual(["author"]);
   });
 });

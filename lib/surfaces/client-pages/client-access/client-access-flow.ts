@@ -7,7 +7,8 @@
 import { listClientAccess } from "@/lib/core/client-access/list-client-access";
 import type { AccessLineState } from "@/lib/core/client-access/schemas";
 import { serviceName, roleLabel } from "@/lib/core/catalog/catalog-messages";
-import { getPlatform } from "@/lib/core/catalog/catalog";
+import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
+import { siteRemovalOffered } from "@/lib/infra/connectors/site-registry";
 import { agencyAccountFor, defaultConnectorFor, type ConnectorFor } from "@/lib/core/access-checks/check-access";
 import { removeClientAccess } from "@/lib/core/access-checks/remove-access";
 import { createRemovalLink } from "@/lib/core/removal-links/create-removal-link";
@@ -63,6 +64,8 @@ function removalPathOf(
   serviceId: string,
   hasToken: boolean,
 ): RemovalPath {
+  // a client's own site (site-registry.ts): the removal is approved on the site, through a removal link
+  if (siteRemovalOffered(platform) && getCatalogService(serviceId)?.siteApproval) return "link";
   let connector = null;
   try {
     connector = connectorFor(platform);

@@ -1,5 +1,5 @@
 // The client's side of a removal link (/r/{token}): loading the page's state, the "removal"
-// sign-in with the platform (the same signed OAuth state, PKCE and callback as grants, the
+// sign-in with the platform (or, for a client's own site, its approval page: site-removal.ts) (the same signed OAuth state, PKCE and callback as grants, the
 // state naming `removal:<platform>` and the link instead of a request), and the
 // confirmation that runs the removal with the client's token. Opening the page changes
 // nothing (mail scanners and previews are safe); only the explicit confirmation removes,
@@ -24,6 +24,8 @@ import {
   signInVerifier,
 } from "@/lib/surfaces/client-pages/platform-connector";
 import { log } from "@/lib/infra/log";
+import { siteRemovalOffered } from "@/lib/infra/connectors/site-registry";
+import { startSiteRemoval } from "@/lib/surfaces/client-pages/removal/site-removal";
 
 const REMOVAL_PREFIX = "removal:";
 /** How long the client's token may wait for the confirmation. */
@@ -38,6 +40,8 @@ export interface RemovalPage {
   accentColor: string | null;
   platform: string;
   platformName: string;
+  /** the client approves the removal on their own site (WordPress) rather than signing in */
+  approvesOnSite: boolean;
   targets: RemovalTarget[];
   result: {
     removed: { serviceId: string; assetId: string; name: string | null }[];
@@ -98,13 +102,15 @@ export async function loadRemovalPage(opts: {
     accentColor: link.agency.accentColor,
     platform: link.platform,
     platformName: getPlatform(link.platform)?.name ?? link.platform,
+    approvesOnSite: siteRemovalOffered(link.platform),
     targets,
     result: state === "completed" ? (link.result as RemovalPage["result"]) : null,
   };
 }
 
 export type RemovalStep =
-  { ok: true; location: string } | { ok: false; error: "not_found" | "expired" | "nothing" | "unavailable" };
+  | { ok: true; location: string }
+  | { ok: false; error: "not_found" | "expired" | "nothing" | "unavailable" | "site_unavailable" };
 
 /** "Sign in with <platform>": a single-use nonce on the link, then the platform's consent page. */
 export async function startRemovalSignIn(opts: {
@@ -125,6 +131,8 @@ export async function startRemovalSignIn(opts: {
     connectorFor: opts.connectorFor,
   });
   if (targets.length === 0) return { ok: false, error: "nothing" };
+  // approved on the client's own site instead of a sign-in (site-removal.ts)
+  if (siteRemovalOffered(link.platform)) return startSiteRemoval({ link, targets, now });
   let connector: PlatformConnector;
   try {
     connector = connectorFor(link.platform, { override: opts.connector });
