@@ -85,6 +85,16 @@ test("client pages load no framework script and at most 15 KB of gzipped script"
     .filter((f) => f.endsWith(".js"))
     .reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0);
   expect(total).toBeLessThanOrEqual(SCRIPT_BUDGET);
+
+  // an unknown link is a 404 with the same plain words on every client page, in the browser's language
+  for (const prefix of ["/i", "/embed", "/l", "/r"]) {
+    const res = await page.request.get(`${prefix}/not-a-real-link-token-000`, { headers: { "accept-language": "nl" } });
+    expect(res.status(), prefix).toBe(404);
+    const html = await res.text();
+    expect(html, prefix).toContain('<html lang="nl">');
+    expect(html, prefix).toContain("Link niet gevonden");
+    expect(html, prefix).not.toMatch(/<script[^>]*\/_next\//);
+  }
 });
 
 test.describe("with JavaScript off", () => {

@@ -26,12 +26,14 @@ import { ForwardForm, ForwardedStatus } from "@/components/client-pages/forward-
 import { forwardText } from "@/lib/infra/i18n/forward-messages";
 import { ReportHeightToParent, ReturnToOpener } from "@/components/client-pages/window-bridge";
 import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailable";
-import { LinkNotFound } from "@/app/(client)/_components/link-not-found";
+import {
+  linkNotFoundResponse,
+  searchParamsOf,
+  type SearchParams,
+} from "@/app/(client)/_components/client-page-response";
 import { PlatformLogo } from "@/components/ui/platform-logo";
 import { renderClientPage, type ClientScript } from "@/lib/surfaces/client-pages/html/client-page-html";
 import { localeFromAcceptLanguage } from "@/lib/surfaces/client-pages/page-locale";
-
-export type SearchParams = Record<string, string | string[] | undefined>;
 
 /** What an action left to show, handed from the sign-in popup back to the embedded page. */
 const OUTCOME_PARAMS = ["notice", "error", "service", "attempt"] as const;
@@ -39,8 +41,7 @@ const OUTCOME_PARAMS = ["notice", "error", "service", "attempt"] as const;
 export const loadView = cache((token: string) => loadOrUnavailable(() => loadAccessPage({ token })));
 
 function one(params: SearchParams, name: string): string | undefined {
-  const v = params[name];
-  return Array.isArray(v) ? v[0] : v;
+  return params[name];
 }
 
 /**
@@ -49,15 +50,16 @@ function one(params: SearchParams, name: string): string | undefined {
  * client's language, with the scripts its parts need.
  */
 export async function accessPageResponse(request: Request, token: string, surface: Surface): Promise<Response> {
-  const searchParams: SearchParams = {};
-  for (const [k, v] of new URL(request.url).searchParams) searchParams[k] ??= v;
+  const searchParams = searchParamsOf(request);
   const loaded = await loadView(token);
-  const browserLocale = localeFromAcceptLanguage(request.headers.get("accept-language"));
   if (!loaded.ok)
-    return renderClientPage({ locale: browserLocale, title: "Access request", body: <ServiceUnavailable /> });
+    return renderClientPage({
+      locale: localeFromAcceptLanguage(request.headers.get("accept-language")),
+      title: "Access request",
+      body: <ServiceUnavailable />,
+    });
   const view = loaded.value;
-  if (!view)
-    return renderClientPage({ locale: browserLocale, title: "Access request", body: <LinkNotFound />, status: 404 });
+  if (!view) return linkNotFoundResponse(request);
   const scripts: ClientScript[] = [];
   if (surface === "embed") scripts.push("signInPopup", "embedFrame");
   else if (OUTCOME_PARAMS.some((k) => searchParams[k])) scripts.push("signInPopup");
