@@ -1,12 +1,12 @@
 // The agency's intake questions as one form: text, long text, single and multiple
 // choice, with required marks, the length limits the server enforces, and the error
-// of each field (from the page URL after a refused post, or filled in by EnhancedForm).
+// of each field (from the page URL after a refused post, or filled in by enhance-form.js).
 import type { IntakeQuestionView } from "@/lib/surfaces/client-pages/load-access-page";
 import type { Surface } from "@/lib/surfaces/client-pages/access-http";
 import { fieldErrorMessage, type FieldErrors } from "@/lib/surfaces/client-pages/field-errors";
 import { LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX, answerField } from "@/lib/surfaces/client-pages/intake-answers";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
-import { EnhancedForm } from "@/components/client-pages/enhanced-form";
+import { PostForm } from "@/components/client-pages/post-form";
 import { card, primaryButton, textInput } from "@/components/client-pages/styles";
 
 function Question({
@@ -105,7 +105,7 @@ export function IntakeForm(props: {
       <h2 id="intake-title" className="text-lg font-semibold">
         {t(locale, "intake.title", { agency: props.agencyName })}
       </h2>
-      <EnhancedForm action={`/api/access/${encodeURIComponent(props.token)}/intake`}>
+      <PostForm action={`/api/access/${encodeURIComponent(props.token)}/intake`}>
         <input type="hidden" name="surface" value={props.surface} />
         <p data-form-error tabIndex={-1} role="alert" className="mt-2 text-sm font-medium text-red-700">
           {props.formError}
@@ -125,7 +125,7 @@ export function IntakeForm(props: {
         <button type="submit" className={`${primaryButton} mt-5`}>
           {t(locale, "action.submit")}
         </button>
-      </EnhancedForm>
+      </PostForm>
     </section>
   );
 }

@@ -1,14 +1,8 @@
-"use client";
 // Sends the client on to the agency's page a few seconds after the thank-you shows. A
-// script, not a <meta http-equiv="refresh">: a timed meta refresh cannot be stopped or
-// slowed by the reader (WCAG 2.2.1, axe "meta-refresh"), and the page keeps a link to the
-// same address for anyone who wants to go at once or has scripts off.
-import { useEffect } from "react";
-
+// script (public/client/redirect-after.js acts on this marker), not a <meta http-equiv="refresh">:
+// a timed meta refresh cannot be stopped or slowed by the reader (WCAG 2.2.1, axe
+// "meta-refresh"), and the page keeps a link to the same address for anyone who wants to go
+// at once or has scripts off.
 export function RedirectAfter({ url, seconds }: { url: string; seconds: number }) {
-  useEffect(() => {
-    const timer = window.setTimeout(() => window.location.assign(url), seconds * 1000);
-    return () => window.clearTimeout(timer);
-  }, [url, seconds]);
-  return null;
+  return <span hidden data-redirect-after={url} data-seconds={seconds} />;
 }

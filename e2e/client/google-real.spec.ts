@@ -23,7 +23,8 @@ import {
 const realURL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 // the real-connector app has its own data folder on the embedded database (playwright.config.ts)
 const realDataDir = process.env.E2E_REAL_DATA_DIR ?? process.env.DATA_DIR ?? ".data";
-const fakeOrigin = `http://127.0.0.1:${GOOGLE_FAKE_PORTS["accounts.google.com"]}`;
+// the harness moves every fake's port by E2E_FAKE_PORT_OFFSET
+const fakeOrigin = `http://127.0.0.1:${GOOGLE_FAKE_PORTS["accounts.google.com"] + Number(process.env.E2E_FAKE_PORT_OFFSET ?? 0)}`;
 
 type Delivered = {
   type: string;

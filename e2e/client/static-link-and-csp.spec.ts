@@ -43,6 +43,8 @@ test("the static link under the CSP: a nonce on every script, the form token, on
   const scripts = await client.locator("script").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.every((n) => n === nonce)).toBe(true);
+  // plain HTML: none of them is the framework's
+  await expect(client.locator('script[src*="/_next/"]')).toHaveCount(0);
 
   const start = async () => {
     await client.getByLabel("Name", { exact: true }).fill("Junk Visitor");

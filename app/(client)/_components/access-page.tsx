@@ -1,10 +1,9 @@
 // The invite page (`/i/{token}`) and the embed page (`/embed/{token}`): one flow, the
-// embed without the agency header. Server-rendered; the query string carries what the
-// last action left to show (a notice, an error code, a signed attempt outcome, the
-// asset picker after a sign-in).
+// embed without the agency header. Rendered on the server to plain HTML by their route
+// handlers (lib/surfaces/client-pages/html/); the query string carries what the last action
+// left to show (a notice, an error code, a signed attempt outcome, the asset picker after a
+// sign-in).
 import { cache } from "react";
-import { notFound } from "next/navigation";
-import type { Metadata } from "next";
 import { accessErrorMessage, isAccessErrorCode } from "@/lib/surfaces/client-pages/access-page-error";
 import { pagePath, type Surface } from "@/lib/surfaces/client-pages/access-http";
 import { openAttemptNotice } from "@/lib/surfaces/client-pages/attempt-notice";
@@ -27,23 +26,53 @@ import { ForwardForm, ForwardedStatus } from "@/components/client-pages/forward-
 import { forwardText } from "@/lib/infra/i18n/forward-messages";
 import { ReportHeightToParent, ReturnToOpener } from "@/components/client-pages/window-bridge";
 import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailable";
+import {
+  linkNotFoundResponse,
+  searchParamsOf,
+  type SearchParams,
+} from "@/app/(client)/_components/client-page-response";
 import { PlatformLogo } from "@/components/ui/platform-logo";
+import { renderClientPage, type ClientScript } from "@/lib/surfaces/client-pages/html/client-page-html";
+import { localeFromAcceptLanguage } from "@/lib/surfaces/client-pages/page-locale";
 
-export type SearchParams = Record<string, string | string[] | undefined>;
+/** What an action left to show, handed from the sign-in popup back to the embedded page. */
+const OUTCOME_PARAMS = ["notice", "error", "service", "attempt"] as const;
 
 export const loadView = cache((token: string) => loadOrUnavailable(() => loadAccessPage({ token })));
 
 function one(params: SearchParams, name: string): string | undefined {
-  const v = params[name];
-  return Array.isArray(v) ? v[0] : v;
+  return params[name];
 }
 
-export async function accessPageMetadata(token: string): Promise<Metadata> {
+/**
+ * The whole page as an HTML response: 404 for an unknown link and a "try again" page while
+ * the database cannot be reached (both in the browser's language), else the request in the
+ * client's language, with the scripts its parts need.
+ */
+export async function accessPageResponse(request: Request, token: string, surface: Surface): Promise<Response> {
+  const searchParams = searchParamsOf(request);
   const loaded = await loadView(token);
-  const view = loaded.ok ? loaded.value : null;
-  const title = view ? t(view.locale, "client.title", { agency: view.agency.name }) : "Access request";
-  // The link is the key: keep it out of search engines and other sites' referrers.
-  return { title: { absolute: title }, robots: { index: false, follow: false }, referrer: "no-referrer" };
+  if (!loaded.ok)
+    return renderClientPage({
+      locale: localeFromAcceptLanguage(request.headers.get("accept-language")),
+      title: "Access request",
+      body: <ServiceUnavailable />,
+    });
+  const view = loaded.value;
+  if (!view) return linkNotFoundResponse(request);
+  const scripts: ClientScript[] = [];
+  if (surface === "embed") scripts.push("signInPopup", "embedFrame");
+  else if (OUTCOME_PARAMS.some((k) => searchParams[k])) scripts.push("signInPopup");
+  if (surface === "invite" && view.status === "completed" && view.redirectUrl) scripts.push("redirectAfter");
+  if (view.open && view.intake && !view.intake.complete) scripts.push("enhanceForm");
+  return renderClientPage({
+    locale: view.locale,
+    title: t(view.locale, "client.title", { agency: view.agency.name }),
+    // The link is the key: keep it out of other sites' referrers (and search engines: every client page).
+    noReferrer: true,
+    body: <AccessPage view={view} token={token} surface={surface} searchParams={searchParams} />,
+    scripts,
+  });
 }
 
 /** Everything the client must do is done; what is left waits for the agency's confirmation. */
@@ -164,19 +193,17 @@ async function Picker({
   );
 }
 
-export async function AccessPage({
+async function AccessPage({
+  view,
   token,
   surface,
   searchParams,
 }: {
+  view: AccessPageView;
   token: string;
   surface: Surface;
   searchParams: SearchParams;
 }) {
-  const loaded = await loadView(token);
-  if (!loaded.ok) return <ServiceUnavailable />;
-  const view = loaded.value;
-  if (!view) notFound();
   const { locale, agency } = view;
   const serviceId = one(searchParams, "service");
   const errorCode = one(searchParams, "error");
@@ -188,7 +215,7 @@ export async function AccessPage({
 
   // In the sign-in popup of an embedded page, hand the outcome back to it.
   const outcome = new URLSearchParams();
-  for (const key of ["notice", "error", "service", "attempt"]) {
+  for (const key of OUTCOME_PARAMS) {
     const v = one(searchParams, key);
     if (v) outcome.set(key, v);
   }

@@ -1,7 +1,9 @@
-// The language of the page being rendered, for the root layout's `<html lang>`: on the
-// invite, embed and removal pages the client's language, on the static link the visitor's choice or
-// browser, elsewhere English (the dashboard's language). Uses the same cached loader as
-// the page, so the request is read from the database once.
+// The language of the page being rendered, for the root layout's `<html lang>`: on a client
+// page the client's language (the static link: the visitor's choice or browser), elsewhere
+// English (the dashboard's language). The invite, embed, static link and removal link pages
+// are plain HTML from route handlers that write their own `<html lang>`; of the client pages,
+// the client's access page (`/i/{token}/access`) and the receipts come through the root layout.
+// Uses the same cached loader as the page, so the request is read from the database once.
 import { headers } from "next/headers";
 import type { Locale } from "@/lib/infra/i18n/dictionary";
 import { CLIENT_PAGE_HEADER, parseClientPagePath } from "@/lib/surfaces/client-pages/client-page-path";

@@ -1,4 +1,4 @@
-// The header the client pages' own script (components/client-pages/enhanced-form.tsx) sends
+// The header the client pages' own script (public/client/enhance-form.js, which spells it out) sends
 // with its JSON posts: it shows a refusal beside the fields, so an expected refusal (a
 // required answer missing, a closed request) answers 200 with `ok: false` and the status in
 // the body, and the browser logs no failed request for it. Other callers get the status.

@@ -1,44 +1,26 @@
 // The agency's static access link: a visitor gives their name, email, company and
 // language, and continues on the access page of a request made for them. The page's
-// own language comes from `?lang=` or the browser until the visitor picks one.
-import type { Metadata } from "next";
-import { headers } from "next/headers";
-import { notFound } from "next/navigation";
+// own language comes from `?lang=` or the browser until the visitor picks one. Plain HTML
+// from the route handler (route.ts); the form is enhanced by public/client/enhance-form.js.
+import {
+  linkNotFoundResponse,
+  searchParamsOf,
+  type SearchParams,
+} from "@/app/(client)/_components/client-page-response";
+import { renderClientPage } from "@/lib/surfaces/client-pages/html/client-page-html";
+import { localeFromAcceptLanguage } from "@/lib/surfaces/client-pages/page-locale";
 import { accessErrorMessage, isAccessErrorCode } from "@/lib/surfaces/client-pages/access-page-error";
 import { decodeFieldErrors, fieldErrorMessage, type FieldErrorCode } from "@/lib/surfaces/client-pages/field-errors";
-import { loadStaticLink } from "@/lib/surfaces/client-pages/load-static-link";
+import { loadStaticLink, type StaticLinkView } from "@/lib/surfaces/client-pages/load-static-link";
 import { loadOrUnavailable } from "@/lib/surfaces/client-pages/load-or-unavailable";
 import { issueStaticLinkFormToken } from "@/lib/surfaces/client-pages/static-link-form-token";
 import { pageLocale } from "@/lib/surfaces/client-pages/page-locale";
 import { LANGUAGES, LOCALES, languageToLocale, localeToLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { AccessShell } from "@/components/client-pages/access-shell";
-import { EnhancedForm } from "@/components/client-pages/enhanced-form";
+import { PostForm } from "@/components/client-pages/post-form";
 import { MessageBox } from "@/components/client-pages/message-box";
 import { card, primaryButton, textInput } from "@/components/client-pages/styles";
 import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailable";
-
-export const dynamic = "force-dynamic";
-
-type Props = {
-  params: Promise<{ token: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
-
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
-async function localeOf(searchParams: Props["searchParams"]): Promise<Locale> {
-  return pageLocale(one((await searchParams).lang), (await headers()).get("accept-language"));
-}
-
-export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const loaded = await loadOrUnavailable(async () => loadStaticLink({ token: (await params).token }));
-  const view = loaded.ok ? loaded.value : null;
-  const locale = await localeOf(searchParams);
-  return {
-    title: { absolute: view ? t(locale, "staticLink.title", { agency: view.agency.name }) : "Access request" },
-    robots: { index: false, follow: false },
-  };
-}
 
 function Field(props: {
   name: string;
@@ -74,17 +56,43 @@ function Field(props: {
   );
 }
 
-export default async function StaticLinkPage({ params, searchParams }: Props) {
-  const { token } = await params;
-  const query = await searchParams;
+/** The page as HTML: 404 for an unknown link, "try again" while the database is out of reach. */
+export async function staticLinkResponse(request: Request, token: string): Promise<Response> {
+  const query = searchParamsOf(request);
+  const acceptLanguage = request.headers.get("accept-language");
   const loaded = await loadOrUnavailable(() => loadStaticLink({ token }));
-  if (!loaded.ok) return <ServiceUnavailable />;
+  if (!loaded.ok)
+    return renderClientPage({
+      locale: localeFromAcceptLanguage(acceptLanguage),
+      title: "Access request",
+      body: <ServiceUnavailable />,
+    });
   const view = loaded.value;
-  if (!view) notFound();
-  const locale = await localeOf(searchParams);
+  if (!view) return linkNotFoundResponse(request);
+  const locale = pageLocale(query.lang, acceptLanguage);
+  const showsForm = view.available && query.error !== "link_unavailable" && query.sent !== "1";
+  return renderClientPage({
+    locale,
+    title: t(locale, "staticLink.title", { agency: view.agency.name }),
+    body: <StaticLinkPage token={token} view={view} locale={locale} query={query} />,
+    scripts: showsForm ? ["enhanceForm"] : [],
+  });
+}
+
+function StaticLinkPage({
+  token,
+  view,
+  locale,
+  query,
+}: {
+  token: string;
+  view: StaticLinkView;
+  locale: Locale;
+  query: SearchParams;
+}) {
   const agency = view.agency;
-  const error = one(query.error);
-  const fields = decodeFieldErrors(one(query.fields));
+  const error = query.error;
+  const fields = decodeFieldErrors(query.fields);
 
   if (!view.available || error === "link_unavailable") {
     return (
@@ -98,7 +106,7 @@ export default async function StaticLinkPage({ params, searchParams }: Props) {
   }
 
   // the email given already has an open request: its link went to that address, never here
-  if (one(query.sent) === "1") {
+  if (query.sent === "1") {
     return (
       <AccessShell locale={locale} agency={agency} chrome>
         <section className="py-10 text-center">
@@ -130,7 +138,7 @@ export default async function StaticLinkPage({ params, searchParams }: Props) {
         <MessageBox tone="error">{accessErrorMessage(locale, error)}</MessageBox>
       ) : null}
       <div className={`${card} mt-6`}>
-        <EnhancedForm action={`/api/access/static/${encodeURIComponent(token)}`}>
+        <PostForm action={`/api/access/static/${encodeURIComponent(token)}`}>
           <input type="hidden" name="pageLang" value={locale} />
           <input type="hidden" name="formToken" value={issueStaticLinkFormToken(agency.id)} />
           <p data-form-error tabIndex={-1} role="alert" className="text-sm font-medium text-red-700">
@@ -178,7 +186,7 @@ export default async function StaticLinkPage({ params, searchParams }: Props) {
           <button type="submit" className={`${primaryButton} mt-5`}>
             {t(locale, "staticLink.start")}
           </button>
-        </EnhancedForm>
+        </PostForm>
       </div>
     </AccessShell>
   );

@@ -1,28 +1,14 @@
 // The client's removal link (`/r/{token}`): what the agency's access is on one platform,
 // "Sign in with <platform>", then "Confirm and remove access", then what happened. In the
 // client's language, in the invite pages' frame. Viewing changes nothing; the link is
-// spent only by the confirmation.
-import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+// spent only by the confirmation. Plain HTML from the route handler (route.ts).
+import type { SearchParams } from "@/app/(client)/_components/client-page-response";
 import { AccessShell } from "@/components/client-pages/access-shell";
 import { MessageBox } from "@/components/client-pages/message-box";
 import { PlatformLogo } from "@/components/ui/platform-logo";
 import { accentColors } from "@/lib/surfaces/client-pages/accent-color";
-import { loadRemovalPage } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
+import type { RemovalPage as RemovalPageView } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 import { removalText, type RemovalMessageKey } from "@/lib/infra/i18n/removal-messages";
-
-export const dynamic = "force-dynamic";
-// The link is the key: keep it out of search engines and other sites' referrers.
-export const metadata: Metadata = {
-  title: { absolute: "Remove access" },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
-
-type Props = {
-  params: Promise<{ token: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
 
 const ERRORS: Record<string, RemovalMessageKey> = {
   denied: "page.error.denied",
@@ -34,14 +20,10 @@ const ERRORS: Record<string, RemovalMessageKey> = {
   site_unavailable: "page.error.siteUnavailable",
 };
 
-export default async function RemovalLinkPage({ params, searchParams }: Props) {
-  const { token } = await params;
-  const query = await searchParams;
-  const page = await loadRemovalPage({ token });
-  if (!page) notFound();
+export function RemovalLinkPage({ token, page, query }: { token: string; page: RemovalPageView; query: SearchParams }) {
   const { locale, platformName } = page;
   const v = { agency: page.agencyName, platform: platformName };
-  const errorKey = typeof query.error === "string" ? ERRORS[query.error] : undefined;
+  const errorKey = query.error && Object.hasOwn(ERRORS, query.error) ? ERRORS[query.error] : undefined;
 
   return (
     <AccessShell
