@@ -1,0 +1,141 @@
+// What one platform tells the rest of the app, in one object in its own folder
+// (lib/infra/connectors/<platform>/<platform>-manifest.ts): its name, its place in the
+// catalog (services, roles, steps, in English, Spanish and Dutch), its mark and, for a
+// platform the client signs in to, the answers its OAuth documentation gives.
+// lib/infra/connectors/platforms.ts lists every manifest; lib/core/catalog assembles the
+// catalog from them. The shapes live here, in lib/infra, because lib/infra imports no other
+// tier; what several platforms share (role(), the invite confirmation, the RFC 6749 answers)
+// lives here once.
+import type { SignInAnswer } from "@/lib/infra/connectors/connector";
+
+/** "oauth": the platform has a connector the client signs in through; "none": manual only. */
+export type ConnectorKind = "oauth" | "none";
+export type GrantMethod = "automatic" | "manual";
+/**
+ * How the client pages grant a service:
+ * - one_click: automatic through the platform connector after the client signs in;
+ * - instructions: the client follows the steps and the agency marks it granted;
+ * - client_invite: the client sends an invite from the platform and says so; the
+ *   service stays pending until the agency confirms.
+ */
+export type ClientFlow = "one_click" | "instructions" | "client_invite";
+
+export interface CatalogRole {
+  readonly value: string;
+  readonly label: string;
+  readonly readOnly: boolean;
+}
+
+export interface AccountLinkField {
+  readonly name: string;
+  readonly required: boolean;
+}
+
+export type AgencyIdentifier = "email" | "business_id" | "manager_id";
+
+/** English, Spanish and Dutch, in that order. */
+export type Triple = readonly [en: string, es: string, nl: string];
+
+/** One service of a platform, as its manifest writes it. */
+export interface ServiceSpec {
+  name: string;
+  roles: CatalogRole[];
+  multiRole?: boolean;
+  flow: ClientFlow;
+  /**
+   * A manual service the client pages grant in one click where its platform is live here
+   * (HubSpot's user provisioning).
+   */
+  oneClickWhenLive?: boolean;
+  /**
+   * The client's own site approves the app (WordPress's application passwords): the client
+   * pages ask for the site's address and grant in one click, the steps staying as the fallback.
+   */
+  siteApproval?: boolean;
+  accountLinkFields?: AccountLinkField[];
+  /** English steps; `{agencyAccount}` stands for the agency's account */
+  steps?: string[];
+  /** the platform's help page the steps were written from */
+  docs?: string;
+  /** default "email" */
+  agencyIdentifier?: AgencyIdentifier;
+  /**
+   * The catalog release that added the service (default 1). GET /services lists release 1's
+   * services first, then release 2's, each in the registry's platform order: a new service
+   * takes the next release, so no existing service ever moves.
+   */
+  catalogRelease?: number;
+}
+
+/** A platform's mark, drawn by components/ui/platform-logo.tsx: our own tile, not the platform's artwork. */
+export interface PlatformMark {
+  /** tile colour */
+  readonly bg: string;
+  /** letter colour */
+  readonly fg: string;
+  /** one to three characters */
+  readonly text: string;
+}
+
+export interface PlatformManifest<Id extends string = string, S extends string = string> {
+  /** the platform's stable id in the API */
+  readonly id: Id;
+  /** its display name */
+  readonly name: string;
+  readonly connectorKind: ConnectorKind;
+  readonly mark: PlatformMark;
+  /** its services, in the order GET /services lists them (within their catalog release) */
+  readonly services: Readonly<Record<S, ServiceSpec>>;
+  /** each service's name in English, Spanish and Dutch */
+  readonly serviceNames: Readonly<Record<S, Triple>>;
+  /** each step in English, Spanish and Dutch, keyed `<serviceId>.step<n>` */
+  readonly steps?: Readonly<Record<string, Triple>>;
+  /** every documented `error` value of its authorize redirect and token exchange */
+  readonly oauthAnswers?: Readonly<Record<string, SignInAnswer>>;
+}
+
+/** A manifest, with its platform id and service ids kept as literal types for the catalog's. */
+export function definePlatform<const Id extends string, const S extends string>(
+  manifest: PlatformManifest<Id, S>,
+): PlatformManifest<Id, S> {
+  return manifest;
+}
+
+export function role(value: string, label: string, readOnly = false): CatalogRole {
+  return { value, label, readOnly };
+}
+
+/** The last step of every client invite, in English (the catalog's own step). */
+export const CONFIRM_INVITE_STEP = "Confirm below that you've sent the invite.";
+
+export const CONFIRM_INVITE: Triple = [
+  CONFIRM_INVITE_STEP,
+  "Confirma abajo que has enviado la invitación.",
+  "Bevestig hieronder dat je de uitnodiging hebt verstuurd.",
+];
+
+/**
+ * RFC 6749 §4.1.2.1 and §5.2, every platform's base: access_denied, invalid_request,
+ * unauthorized_client, unsupported_response_type, invalid_scope, server_error,
+ * temporarily_unavailable; token: invalid_request, invalid_client, invalid_grant,
+ * unauthorized_client, unsupported_grant_type, invalid_scope.
+ */
+export const RFC6749: Readonly<Record<string, SignInAnswer>> = {
+  access_denied: "denied",
+  invalid_request: "setup",
+  unauthorized_client: "setup",
+  unsupported_response_type: "setup",
+  invalid_scope: "setup",
+  invalid_client: "setup",
+  unsupported_grant_type: "setup",
+  server_error: "busy",
+  temporarily_unavailable: "busy",
+  invalid_grant: "expired",
+};
+
+/** OpenID Connect's prompt answers (consent_required, interaction_required, login_required). */
+export const OIDC_PROMPT: Readonly<Record<string, SignInAnswer>> = {
+  consent_required: "denied",
+  interaction_required: "again",
+  login_required: "again",
+};
