@@ -3,7 +3,7 @@
 // granted, the extra account-link fields, the client-facing steps for manual
 // services, and the API shape served by GET /services.
 
-import { PLATFORM_MANIFESTS } from "@/lib/infra/connectors/platforms";
+import { PLATFORM_MANIFESTS, platformManifest } from "@/lib/infra/connectors/platforms";
 import {
   PLATFORM_IDS,
   type AccountLinkField,
@@ -107,32 +107,19 @@ export interface ApiCatalogService {
   readonly accountLinkFields: readonly AccountLinkField[];
 }
 
-// The spec says two platforms send service.grant_failed without naming them.
-// Meta and Google are the ones whose one-click grants report a failure per
-// service (one asset refused while others succeed), so they get the event.
-export const GRANT_FAILED_PLATFORMS = ["meta", "google"] as const satisfies readonly PlatformId[];
+// The spec says two platforms send service.grant_failed without naming them: those whose
+// one-click grants report a failure per service (their manifests' `grantFailedEvent`).
+export const GRANT_FAILED_PLATFORMS: readonly PlatformId[] = PLATFORM_MANIFESTS.filter((m) => m.grantFailedEvent).map(
+  (m) => m.id,
+);
 
-// The spec says six platforms send connection.attempt_completed for one-step
-// grant attempts. These are the connector platforms whose grant is one call (or
-// calls the connector makes at once) after sign-in, answered per asset:
-// Microsoft Advertising's SendUserInvitation is such a call (Customer Management,
-// sent after sign-in, refused or accepted per account). Snapchat joined them once its
-// Marketing API was read in full: the client's organization invites the agency's email as
-// a Member, gives it the organization role `member`, then the ad account role, all in the
-// attempt (Members and Roles pages); HubSpot too: one user provisioning call per portal;
-// WordPress too: the site's approval, then the user created or raised on the site.
-// X has no connector at all.
-export const ATTEMPT_EVENT_PLATFORMS = [
-  "meta",
-  "google",
-  "tiktok",
-  "linkedin",
-  "pinterest",
-  "microsoft",
-  "snapchat",
-  "hubspot",
-  "wordpress",
-] as const satisfies readonly PlatformId[];
+// The spec says six platforms send connection.attempt_completed for one-step grant
+// attempts: the platforms whose grant is one call (or calls the connector makes at once)
+// after sign-in or the site's approval, answered per asset (their manifests' `attemptEvent`).
+// A manual-only platform has no attempt at all.
+export const ATTEMPT_EVENT_PLATFORMS: readonly PlatformId[] = PLATFORM_MANIFESTS.filter((m) => m.attemptEvent).map(
+  (m) => m.id,
+);
 
 const PLATFORMS: readonly CatalogPlatform[] = deepFreeze(
   PLATFORM_MANIFESTS.map((m) => ({ id: m.id, name: m.name, connectorKind: m.connectorKind })),
@@ -217,15 +204,34 @@ export function needsAgencyAccount(service: CatalogService): boolean {
 }
 
 /**
+ * Whether the client assigns the agency on this platform as a partner by its Business ID
+ * rather than an email (the manifest's `partnerByBusinessId`).
+ */
+export function assignsPartnerByBusinessId(platform: string): boolean {
+  return platformManifest(platform)?.partnerByBusinessId ?? false;
+}
+
+/**
  * Whether the client's steps for the service name the agency's account by its Business ID:
- * Meta's instructions services, where the client assigns a partner in Business settings by
- * "Business ID" (Add a partner to your Business Manager,
- * https://www.facebook.com/business/help/1097287717019434). A request for one needs an agency
- * account with a Business ID, or a `businessManagerId` on its link: a display name in its
- * place would send the client looking for a business that does not exist.
+ * the instructions services of a platform whose partners are assigned by Business ID. A
+ * request for one needs an agency account with a Business ID, or a `businessManagerId` on
+ * its link: a display name in its place would send the client looking for a business that
+ * does not exist.
  */
 export function needsAgencyBusinessId(service: CatalogService): boolean {
-  return service.platform === "meta" && service.clientFlow === "instructions" && needsAgencyAccount(service);
+  return (
+    assignsPartnerByBusinessId(service.platform) && service.clientFlow === "instructions" && needsAgencyAccount(service)
+  );
+}
+
+/** Other names people search for the platform by (lower case), or "". */
+export function platformSearchAliases(platform: string): string {
+  return platformManifest(platform)?.searchAliases ?? "";
+}
+
+/** Whether the platform's connector accepts an invitation from the agency's side. */
+export function acceptsInvitationNow(platform: string): boolean {
+  return platformManifest(platform)?.acceptsInvitationNow ?? false;
 }
 
 /** Fills `{agencyAccount}` in one instruction step. */

@@ -92,6 +92,27 @@ export interface PlatformManifest<Id extends string = string, S extends string =
   readonly steps?: Readonly<Record<string, Triple>>;
   /** every documented `error` value of its authorize redirect and token exchange */
   readonly oauthAnswers?: Readonly<Record<string, SignInAnswer>>;
+  /** other names people search for it by in the dashboard's service picker (lower case) */
+  readonly searchAliases?: string;
+  /**
+   * Its grant is one attempt after sign-in (or the site's approval), answered per asset: it
+   * sends `connection.attempt_completed`.
+   */
+  readonly attemptEvent?: boolean;
+  /** Its one-click grants report a failure per service: it sends `service.grant_failed`. */
+  readonly grantFailedEvent?: boolean;
+  /** Its connector accepts an invitation from the agency's side, with the agency's own token. */
+  readonly acceptsInvitationNow?: boolean;
+  /**
+   * The client assigns the agency as a partner by its Business ID, not an email: its
+   * instructions services need an agency account with one, and the client enters it.
+   */
+  readonly partnerByBusinessId?: boolean;
+  /**
+   * A platform the client's own site approves, with no app and no credentials: what the
+   * Platforms page says the clients' sites need, in place of a setup card.
+   */
+  readonly noAppNotes?: readonly string[];
 }
 
 /** A manifest, with its platform id and service ids kept as literal types for the catalog's. */

@@ -7,6 +7,7 @@ export const AMAZON_MANIFEST = definePlatform({
   name: "Amazon Ads",
   connectorKind: "none",
   mark: { bg: "#232F3E", fg: "#FF9900", text: "a" },
+  searchAliases: "sponsored",
   services: {
     amazon_ads: {
       name: "Amazon Ads Account",

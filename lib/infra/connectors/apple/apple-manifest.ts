@@ -7,6 +7,7 @@ export const APPLE_MANIFEST = definePlatform({
   name: "Apple Ads",
   connectorKind: "none",
   mark: { bg: "#1D1D1F", fg: "#fff", text: "A" },
+  searchAliases: "app store",
   services: {
     apple_search_ads: {
       name: "Apple Search Ads",

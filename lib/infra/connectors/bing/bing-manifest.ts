@@ -7,6 +7,7 @@ export const BING_MANIFEST = definePlatform({
   name: "Bing Webmaster Tools",
   connectorKind: "none",
   mark: { bg: "#0C8484", fg: "#fff", text: "b" },
+  searchAliases: "microsoft seo",
   services: {
     bing_webmaster_tools: {
       name: "Bing Webmaster Tools Site",

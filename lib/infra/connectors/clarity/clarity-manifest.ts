@@ -7,6 +7,7 @@ export const CLARITY_MANIFEST = definePlatform({
   name: "Microsoft Clarity",
   connectorKind: "none",
   mark: { bg: "#5B2D90", fg: "#fff", text: "C" },
+  searchAliases: "microsoft",
   services: {
     clarity_project: {
       name: "Microsoft Clarity Project",

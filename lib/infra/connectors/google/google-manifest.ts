@@ -14,6 +14,10 @@ export const GOOGLE_MANIFEST = definePlatform({
   name: "Google",
   connectorKind: "oauth",
   mark: { bg: "#fff", fg: "#1A73E8", text: "G" },
+  attemptEvent: true,
+  // Its one-click grants report a failure per service (one asset refused while others succeed).
+  grantFailedEvent: true,
+  searchAliases: "youtube gmp",
   services: {
     google_ads: {
       name: "Google Ads",

@@ -13,6 +13,8 @@ export const HUBSPOT_MANIFEST = definePlatform({
   name: "HubSpot",
   connectorKind: "oauth",
   mark: { bg: "#FF5C35", fg: "#fff", text: "H" },
+  // One user provisioning call per portal.
+  attemptEvent: true,
   services: {
     hubspot_portal: {
       name: "HubSpot Account",

@@ -7,6 +7,7 @@ export const LIGHTSPEED_MANIFEST = definePlatform({
   name: "Lightspeed",
   connectorKind: "none",
   mark: { bg: "#E4002B", fg: "#fff", text: "L" },
+  searchAliases: "ecom ecommerce",
   services: {
     lightspeed_store: {
       name: "Lightspeed eCom Store",

@@ -9,6 +9,13 @@ export const META_MANIFEST = definePlatform({
   name: "Meta",
   connectorKind: "oauth",
   mark: { bg: "#0866FF", fg: "#fff", text: "∞" },
+  // Partners are assigned in Business settings by Business ID (Add a partner to your Business Manager,
+  // https://www.facebook.com/business/help/1097287717019434).
+  partnerByBusinessId: true,
+  attemptEvent: true,
+  // Its one-click grants report a failure per service (one asset refused while others succeed).
+  grantFailedEvent: true,
+  searchAliases: "facebook instagram",
   services: {
     meta_business_manager: {
       name: "Meta Business Manager",

@@ -7,6 +7,9 @@ export const MICROSOFT_MANIFEST = definePlatform({
   name: "Microsoft Advertising",
   connectorKind: "oauth",
   mark: { bg: "#fff", fg: "#5E5E5E", text: "▦" },
+  // Customer Management's SendUserInvitation is one call after sign-in, refused or accepted per account.
+  attemptEvent: true,
+  searchAliases: "bing",
   services: {
     microsoft_ads: {
       name: "Microsoft Advertising",

@@ -7,6 +7,8 @@ export const PINTEREST_MANIFEST = definePlatform({
   name: "Pinterest",
   connectorKind: "oauth",
   mark: { bg: "#E60023", fg: "#fff", text: "P" },
+  acceptsInvitationNow: true,
+  attemptEvent: true,
   services: {
     pinterest_ads: {
       name: "Pinterest Ads",

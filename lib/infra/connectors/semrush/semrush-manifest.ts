@@ -7,6 +7,7 @@ export const SEMRUSH_MANIFEST = definePlatform({
   name: "Semrush",
   connectorKind: "none",
   mark: { bg: "#FF642D", fg: "#fff", text: "S" },
+  searchAliases: "seo",
   services: {
     semrush_project: {
       name: "Semrush Project",

@@ -7,6 +7,7 @@ export const SHOPIFY_MANIFEST = definePlatform({
   name: "Shopify",
   connectorKind: "none",
   mark: { bg: "#5E8E3E", fg: "#fff", text: "S" },
+  searchAliases: "ecommerce",
   services: {
     shopify_store: {
       name: "Shopify Store",

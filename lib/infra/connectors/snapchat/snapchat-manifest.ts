@@ -13,6 +13,9 @@ export const SNAPCHAT_MANIFEST = definePlatform({
   name: "Snapchat",
   connectorKind: "oauth",
   mark: { bg: "#FFFC00", fg: "#000", text: "☺" },
+  // The client's organization invites the agency's email as a Member, gives it the organization role
+  // `member`, then the ad account role, all in the attempt (Members and Roles pages).
+  attemptEvent: true,
   services: {
     snapchat_ads: {
       name: "Snapchat Ads",

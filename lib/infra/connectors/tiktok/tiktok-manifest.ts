@@ -7,6 +7,7 @@ export const TIKTOK_MANIFEST = definePlatform({
   name: "TikTok",
   connectorKind: "oauth",
   mark: { bg: "#000", fg: "#fff", text: "♪" },
+  attemptEvent: true,
   services: {
     tiktok_ads: {
       name: "TikTok Ads",

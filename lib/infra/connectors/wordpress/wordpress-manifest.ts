@@ -7,6 +7,13 @@ export const WORDPRESS_MANIFEST = definePlatform({
   name: "WordPress",
   connectorKind: "none",
   mark: { bg: "#21759B", fg: "#fff", text: "W" },
+  noAppNotes: [
+    "No app registration and no credentials: each client's site approves this installation itself, through WordPress's application passwords (WordPress 5.6 or later).",
+    "The client's site must be on HTTPS, keep application passwords on (some security plugins and hosts turn them off) and have no password prompt (Basic Auth) in front of it; the client approving must be one of its administrators.",
+    "Where a site cannot, the client is told why and adds your user by hand with the steps; your team confirms it. The application password the site gives is deleted as soon as your user is added.",
+  ],
+  // The site's approval, then the user created or raised on the site.
+  attemptEvent: true,
   services: {
     wordpress_site: {
       name: "WordPress Site",

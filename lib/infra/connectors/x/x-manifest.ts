@@ -7,6 +7,7 @@ export const X_MANIFEST = definePlatform({
   name: "X",
   connectorKind: "none",
   mark: { bg: "#000", fg: "#fff", text: "X" },
+  searchAliases: "twitter",
   services: {
     x_ads: {
       name: "X Ads",
