@@ -6,7 +6,7 @@
 // catalog from them. The shapes live here, in lib/infra, because lib/infra imports no other
 // tier; what several platforms share (role(), the invite confirmation, the RFC 6749 answers)
 // lives here once.
-import type { SignInAnswer } from "@/lib/infra/connectors/connector";
+import type { AgencyPerson, SignInAnswer } from "@/lib/infra/connectors/connector";
 
 /** "oauth": the platform has a connector the client signs in through; "none": manual only. */
 export type ConnectorKind = "oauth" | "none";
@@ -113,6 +113,20 @@ export interface PlatformManifest<Id extends string = string, S extends string =
    * Platforms page says the clients' sites need, in place of a setup card.
    */
   readonly noAppNotes?: readonly string[];
+  /**
+   * Its grant shares an asset with the agency's business, not a person: the agency chooses
+   * who of its people is then given each asset (Accounts, "Who receives newly shared access").
+   */
+  readonly assignsPeople?: {
+    /** what the platform calls the agency's business there ("Business Manager") */
+    readonly businessName: string;
+    /** the kind of person entered by hand */
+    readonly personKind: AgencyPerson["kind"];
+    /** per service, its catalog roles strongest first; the last is the default */
+    readonly roles: Readonly<Record<string, readonly string[]>>;
+    /** per service, where the agency assigns a person by hand when the platform refused */
+    readonly assetPlaces: Readonly<Record<string, string>>;
+  };
 }
 
 /** A manifest, with its platform id and service ids kept as literal types for the catalog's. */

@@ -9,6 +9,18 @@ export const META_MANIFEST = definePlatform({
   name: "Meta",
   connectorKind: "oauth",
   mark: { bg: "#0866FF", fg: "#fff", text: "∞" },
+  assignsPeople: {
+    businessName: "Business Manager",
+    personKind: "business_user",
+    roles: {
+      meta_ads: ["admin", "advertiser", "analyst"],
+      meta_page: ["admin", "editor", "moderator", "advertiser", "analyst"],
+    },
+    assetPlaces: {
+      meta_ads: "Business Settings → Accounts → Ad accounts",
+      meta_page: "Business Settings → Accounts → Pages",
+    },
+  },
   // Partners are assigned in Business settings by Business ID (Add a partner to your Business Manager,
   // https://www.facebook.com/business/help/1097287717019434).
   partnerByBusinessId: true,

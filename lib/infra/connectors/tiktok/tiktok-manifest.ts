@@ -7,6 +7,12 @@ export const TIKTOK_MANIFEST = definePlatform({
   name: "TikTok",
   connectorKind: "oauth",
   mark: { bg: "#000", fg: "#fff", text: "♪" },
+  assignsPeople: {
+    businessName: "Business Center",
+    personKind: "member",
+    roles: { tiktok_ads: ["admin", "operator", "analyst"] },
+    assetPlaces: { tiktok_ads: "Business Center → Assets → Ad accounts" },
+  },
   attemptEvent: true,
   services: {
     tiktok_ads: {
