@@ -127,6 +127,11 @@ export interface PlatformManifest<Id extends string = string, S extends string =
     /** per service, where the agency assigns a person by hand when the platform refused */
     readonly assetPlaces: Readonly<Record<string, string>>;
   };
+  /** The demo agency's connected account here ("Demo Agency (<name>)"), if the demo has one. */
+  readonly demoAccount?: {
+    readonly platformAccountId: string;
+    readonly business: { readonly id: string; readonly name: string } | null;
+  };
 }
 
 /** A manifest, with its platform id and service ids kept as literal types for the catalog's. */

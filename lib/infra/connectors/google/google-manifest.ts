@@ -14,6 +14,7 @@ export const GOOGLE_MANIFEST = definePlatform({
   name: "Google",
   connectorKind: "oauth",
   mark: { bg: "#fff", fg: "#1A73E8", text: "G" },
+  demoAccount: { platformAccountId: "123-456-7890", business: null },
   attemptEvent: true,
   // Its one-click grants report a failure per service (one asset refused while others succeed).
   grantFailedEvent: true,

@@ -7,6 +7,7 @@ export const LINKEDIN_MANIFEST = definePlatform({
   name: "LinkedIn",
   connectorKind: "oauth",
   mark: { bg: "#0A66C2", fg: "#fff", text: "in" },
+  demoAccount: { platformAccountId: "501234567", business: null },
   attemptEvent: true,
   services: {
     linkedin_ads: {

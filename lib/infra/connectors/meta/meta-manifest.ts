@@ -9,6 +9,7 @@ export const META_MANIFEST = definePlatform({
   name: "Meta",
   connectorKind: "oauth",
   mark: { bg: "#0866FF", fg: "#fff", text: "∞" },
+  demoAccount: { platformAccountId: "100200300400", business: { id: "900800700600", name: "Demo Agency Business" } },
   assignsPeople: {
     businessName: "Business Manager",
     personKind: "business_user",

@@ -7,6 +7,10 @@ export const TIKTOK_MANIFEST = definePlatform({
   name: "TikTok",
   connectorKind: "oauth",
   mark: { bg: "#000", fg: "#fff", text: "♪" },
+  demoAccount: {
+    platformAccountId: "7012345678901234",
+    business: { id: "7098765432109876", name: "Demo Agency Business Center" },
+  },
   assignsPeople: {
     businessName: "Business Center",
     personKind: "member",
