@@ -12,7 +12,7 @@ const TESTS = "(^test/|^e2e/|^examples/|[.]test[.]tsx?$|^[^/]+[.]config[.][cm]?[
 /** A platform's own folder: lib/infra/connectors/<platform>/ (http/ is the connectors' shared client). */
 const PLATFORM_FOLDER = "^lib/infra/connectors/(?!http/)([^/]+)/";
 /** The registries, the one way the rest of the app reaches a platform's folder. */
-const PLATFORM_REGISTRIES = "^lib/infra/connectors/(registry|site-registry)[.]ts$";
+const PLATFORM_REGISTRIES = "^lib/infra/connectors/(registry|site-registry|platforms)[.]ts$";
 
 module.exports = {
   forbidden: [
@@ -34,7 +34,7 @@ module.exports = {
       name: "platform-through-registry",
       severity: "error",
       comment:
-        "A platform's folder is reached only through the registries (lib/infra/connectors/registry.ts, site-registry.ts): the rest of the app reads platforms from them.",
+        "A platform's folder is reached only through the registries (lib/infra/connectors/platforms.ts, registry.ts, site-registry.ts): the rest of the app reads platforms from them.",
       from: { pathNot: [TESTS, PLATFORM_REGISTRIES, "^lib/infra/connectors/(?!http/)[^/]+/"] },
       to: { path: PLATFORM_FOLDER },
     },

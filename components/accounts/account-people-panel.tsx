@@ -13,6 +13,9 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import {
   ASSIGNABLE_ROLES,
+  ASSIGNING_PLATFORM_NAMES,
+  manualPersonKind,
+  peopleBusinessName,
   defaultRole,
   type AgencyPeopleList,
   type TAssignee,
@@ -71,7 +74,7 @@ function AccountPeople({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const idBase = `people-${account.internalAccountId}`;
-  const where = account.platform === "tiktok" ? "Business Center" : "Business Manager";
+  const where = peopleBusinessName(account.platform);
 
   const load = async () => {
     setBusy(true);
@@ -223,7 +226,7 @@ function AccountPeople({
                     add({
                       id: manualId,
                       name: manualName.trim(),
-                      kind: account.platform === "tiktok" ? "member" : "business_user",
+                      kind: manualPersonKind(account.platform),
                     });
                     setManualId("");
                     setManualName("");
@@ -264,8 +267,8 @@ export function AccountPeoplePanel({
           Who receives newly shared access
         </h2>
         <p className="text-sm text-slate-600">
-          Meta and TikTok share a client&apos;s assets with your business, not with a person. Choose who is then given
-          each asset, and with which role; the least access is chosen for you.
+          {ASSIGNING_PLATFORM_NAMES} share a client&apos;s assets with your business, not with a person. Choose who is
+          then given each asset, and with which role; the least access is chosen for you.
         </p>
       </div>
       {eligible.map((a) => (

@@ -20,7 +20,7 @@ export type ConnectModes = Record<string, "manual" | "sandbox" | "live" | "unava
 const MODE_HINT = {
   manual: "This platform has no sign-in: clients invite the account you enter here.",
   sandbox: "Sandbox: the account is connected without contacting the platform.",
-  live: "Live: sign in with the platform, then pick the account (for Meta, the Business Manager) clients grant access to.",
+  live: "Live: sign in with the platform, then pick the account (the business account, where the platform has one) clients grant access to.",
   unavailable: (
     <>
       Connecting needs this platform&apos;s sign-in, which is not configured on this installation. Next: set it up on{" "}

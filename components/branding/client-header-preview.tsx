@@ -1,6 +1,10 @@
 // A preview of the header clients see on their access page, drawn from unsaved form
 // values: logo (or the agency's initial), name, and the accent colour on a button.
+import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { accentColors } from "@/lib/surfaces/client-pages/accent-color";
+
+/** The service the preview shows, as the catalog writes it. */
+const SAMPLE_SERVICE = getCatalogService("meta_ads")?.name;
 
 export function ClientHeaderPreview({
   name,
@@ -39,7 +43,7 @@ export function ClientHeaderPreview({
       </div>
       <div className="space-y-3 px-5 py-4">
         <div className="flex items-center justify-between rounded-lg border border-slate-200 px-3 py-2">
-          <span className="text-sm text-slate-800">Meta Ad Account</span>
+          <span className="text-sm text-slate-800">{SAMPLE_SERVICE}</span>
           <span
             className="rounded-lg px-3 py-1.5 text-sm font-medium"
             style={{ backgroundColor: background, color: foreground }}

@@ -8,7 +8,7 @@
 // editor relies on that: a service left alone keeps its progress).
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import { useId, useState } from "react";
-import type { CatalogService } from "@/lib/core/catalog/catalog";
+import { getCatalogService, type CatalogService } from "@/lib/core/catalog/catalog";
 import { groupCatalog } from "@/lib/surfaces/dashboard/services/group-catalog";
 import { defaultRole } from "@/lib/core/catalog/default-role";
 import type { TRequestedService } from "@/lib/core/requests/schemas";
@@ -19,6 +19,9 @@ import { Label } from "@/components/ui/label";
 import { PlatformLogo } from "@/components/ui/platform-logo";
 import { Select } from "@/components/ui/select";
 import { ServiceAccounts } from "@/components/services/service-accounts";
+
+/** The search box's example: a few services as the catalog names them. */
+const SEARCH_EXAMPLE = `${["google_ads", "mailchimp_account", "wix_site"].map((id) => getCatalogService(id)?.name).join(", ")}...`;
 
 /** serviceId → what is asked of it, as the API takes it. */
 export type PickedServices = Record<string, TRequestedService>;
@@ -114,7 +117,7 @@ export function ServicePicker({
           id={searchId}
           type="search"
           value={query}
-          placeholder="Google Ads, Mailchimp, Wix..."
+          placeholder={SEARCH_EXAMPLE}
           autoComplete="off"
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => {

@@ -1,25 +1,39 @@
-// Who of the agency receives assets newly shared with one of its connected accounts (Meta
-// Business Manager, TikTok Business Center), and with which role: the setting's shape and
+// Who of the agency receives assets newly shared with one of its connected accounts (a
+// business on the platforms whose manifest has `assignsPeople`), and with which role: the setting's shape and
 // checks, the role rules (least privilege by default, never more than the agency itself
 // received) and the manual step shown when the platform refuses. Pure: the dashboard's
 // client components import it too.
 import { z } from "zod";
 import { validationError } from "@/lib/core/common/api-error";
 import type { AgencyPerson } from "@/lib/infra/connectors/connector";
+import { PLATFORM_MANIFESTS } from "@/lib/infra/connectors/platforms";
+
+const ASSIGNING = PLATFORM_MANIFESTS.flatMap((m) =>
+  m.assignsPeople ? [{ ...m.assignsPeople, id: m.id, name: m.name }] : [],
+);
 
 /**
  * The services whose grant shares an asset with the agency's business (not a person), per
- * platform, with their catalog roles strongest first. The last role is the default.
+ * platform, with their catalog roles strongest first. The last role is the default. From
+ * each platform's manifest (`assignsPeople`).
  */
-export const ASSIGNABLE_ROLES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
-  meta: {
-    meta_ads: ["admin", "advertiser", "analyst"],
-    meta_page: ["admin", "editor", "moderator", "advertiser", "analyst"],
-  },
-  tiktok: {
-    tiktok_ads: ["admin", "operator", "analyst"],
-  },
-};
+export const ASSIGNABLE_ROLES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> =
+  Object.fromEntries(ASSIGNING.map((p) => [p.id, p.roles]));
+
+/** The names of the platforms that assign people, in words ("A and B"). */
+export const ASSIGNING_PLATFORM_NAMES: string = ASSIGNING.map((p) => p.name)
+  .join(", ")
+  .replace(/, ([^,]*)$/, " and $1");
+
+/** What the platform calls the agency's business there, for the dashboard's words. */
+export function peopleBusinessName(platform: string): string {
+  return ASSIGNING.find((p) => p.id === platform)?.businessName ?? "business settings";
+}
+
+/** The kind of person the agency enters by hand on the platform. */
+export function manualPersonKind(platform: string): AgencyPerson["kind"] {
+  return ASSIGNING.find((p) => p.id === platform)?.personKind ?? "business_user";
+}
 
 export const MAX_ASSIGNEES = 20;
 
@@ -74,7 +88,7 @@ export const ZSetAssigneesBody = z.strictObject({
 /** Checks the roles against the account's platform; throws VALIDATION_FAILED naming the field. */
 export function checkAssignees(platform: string, assignees: readonly TAssignee[]): TAssignee[] {
   const services = ASSIGNABLE_ROLES[platform];
-  if (!services) throw validationError("internalAccountId", "Only Meta and TikTok accounts assign people.");
+  if (!services) throw validationError("internalAccountId", `Only ${ASSIGNING_PLATFORM_NAMES} accounts assign people.`);
   const seen = new Set<string>();
   return assignees.map((a, i) => {
     if (seen.has(a.id)) throw validationError(`assignees[${i}].id`, `${a.id} is listed twice.`);
@@ -102,11 +116,9 @@ export function readAssignees(value: unknown): TAssignee[] {
   });
 }
 
-const ASSET_PLACE: Record<string, string> = {
-  meta_ads: "Business Settings → Accounts → Ad accounts",
-  meta_page: "Business Settings → Accounts → Pages",
-  tiktok_ads: "Business Center → Assets → Ad accounts",
-};
+const ASSET_PLACE: Readonly<Record<string, string>> = Object.fromEntries(
+  ASSIGNING.flatMap((p) => Object.entries(p.assetPlaces)),
+);
 
 /** What the agency does by hand when the platform refused an assignment. */
 export function manualAssignStep(opts: {

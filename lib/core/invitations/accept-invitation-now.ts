@@ -14,14 +14,12 @@ import {
   defaultConnectorFor,
   type ConnectorFor,
 } from "@/lib/core/access-checks/check-access";
+import { acceptsInvitationNow } from "@/lib/core/catalog/catalog";
 import { readInvitation, type StoredInvitation } from "@/lib/core/invitations/stored-invitation";
-
-/** Platforms whose connector accepts an invitation with the agency's own token. */
-const ACCEPT_NOW_PLATFORMS = new Set(["pinterest"]);
 
 /** Whether the platform's connector accepts invitations from the agency's side. */
 export function acceptsNow(platform: string): boolean {
-  return ACCEPT_NOW_PLATFORMS.has(platform);
+  return acceptsInvitationNow(platform);
 }
 
 export function canAcceptNow(platform: string, invitation: StoredInvitation | null): boolean {

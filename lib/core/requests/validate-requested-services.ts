@@ -2,7 +2,7 @@
 // known service ids, roles, account links on the service's platform, required and
 // extra link fields. Shared by V2, V1, the dashboard and the static link.
 import type { Tx } from "@/lib/infra/db/db";
-import { getCatalogService, needsAgencyAccount, needsAgencyBusinessId } from "@/lib/core/catalog/catalog";
+import { getCatalogService, getPlatform, needsAgencyAccount, needsAgencyBusinessId } from "@/lib/core/catalog/catalog";
 import { parseAccessLevel } from "@/lib/core/catalog/access-level";
 import { ApiError, type ErrorDetail } from "@/lib/core/common/api-error";
 import type { TRequestedService } from "@/lib/core/requests/schemas";
@@ -96,7 +96,7 @@ export async function validateRequestedServices(
         // The client's steps assign the agency by Business ID: this account has none to show.
         details.push({
           field: `${lf}.businessManagerId`,
-          message: `${cat.name} is assigned to the agency by its Business ID, and this account has none: give the agency's Business ID here, or link a Meta account connected with its business (see GET /accounts).`,
+          message: `${cat.name} is assigned to the agency by its Business ID, and this account has none: give the agency's Business ID here, or link a ${getPlatform(cat.platform)?.name ?? cat.platform} account connected with its business (see GET /accounts).`,
         });
       }
       return {

@@ -16,7 +16,7 @@ import type { StaffClaims, StaffProvider } from "@/lib/infra/sso/staff-providers
 const LINK_PURPOSE = "sso-link";
 export const LINK_TTL_SECONDS = 15 * 60;
 /** Never a valid argon2 hash: an account made by single sign-on has no password until one is set. */
-export const NO_PASSWORD = `!sso-only!${"x".repeat(8)}`;
+export const NO_PASSWORD = "!sso-only!xxxxxxxx";
 
 export type StaffSignInResult =
   | { kind: "signed_in"; userId: string; email: string; name: string | null; identityId: string; joined: string | null }

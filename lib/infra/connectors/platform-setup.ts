@@ -4,6 +4,7 @@
 // notes are `<platform>/<platform>-setup.ts`); a platform with a connector but no notes
 // still gets a card, its fields read from the environment variables named after it
 // (`<PLATFORM>_...`).
+import { PLATFORM_MANIFESTS } from "@/lib/infra/connectors/platforms";
 import { REAL_CONNECTORS } from "@/lib/infra/connectors/registry";
 import { CALLBACKS, field, type PlatformSetup, type PlatformSetupNotes } from "@/lib/infra/connectors/setup-fields";
 
@@ -14,19 +15,12 @@ export type NoAppPlatform = { platform: string; name: string; notes: string[] };
 
 /**
  * Platforms the client's own site approves (WordPress's application passwords): nothing to
- * register here, so they have no card; the Platforms page says what the clients' sites need.
+ * register here, so they have no card; the Platforms page says what the clients' sites need
+ * (each manifest's `noAppNotes`).
  */
-export const NO_APP_PLATFORMS: readonly NoAppPlatform[] = [
-  {
-    platform: "wordpress",
-    name: "WordPress",
-    notes: [
-      "No app registration and no credentials: each client's site approves this installation itself, through WordPress's application passwords (WordPress 5.6 or later).",
-      "The client's site must be on HTTPS, keep application passwords on (some security plugins and hosts turn them off) and have no password prompt (Basic Auth) in front of it; the client approving must be one of its administrators.",
-      "Where a site cannot, the client is told why and adds your user by hand with the steps; your team confirms it. The application password the site gives is deleted as soon as your user is added.",
-    ],
-  },
-];
+export const NO_APP_PLATFORMS: readonly NoAppPlatform[] = PLATFORM_MANIFESTS.flatMap((m) =>
+  m.noAppNotes ? [{ platform: m.id, name: m.name, notes: [...m.noAppNotes] }] : [],
+);
 
 function guessed(platform: string): PlatformSetupNotes {
   const p = platform.toUpperCase();

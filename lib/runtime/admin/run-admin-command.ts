@@ -20,7 +20,11 @@ import { createUser } from "@/lib/core/users/create-user";
 import { makeInstanceAdmin } from "@/lib/core/instance/instance-admin";
 import { listAccounts } from "@/lib/core/accounts/list-accounts";
 import { inTransaction } from "@/lib/infra/db/transaction";
-import { seedDemoSamples } from "@/lib/runtime/seed/seed-demo-samples";
+import {
+  DEMO_SAMPLE_PLATFORM_NAMES,
+  DEMO_SAMPLE_PLATFORMS,
+  seedDemoSamples,
+} from "@/lib/runtime/seed/seed-demo-samples";
 
 export class AdminInputError extends Error {
   constructor(
@@ -48,7 +52,7 @@ export const ADMIN_USAGE = `Commands:
            [--client-limit N|none] [--prospect-limit N|none] [--overage true|false] [--included N|none]
   intake set --agency ID --enabled true|false [--question TEXT]...
   demo seed --agency ID      (the demo agency's sample clients, requests and webhook deliveries;
-                             needs Meta and Google accounts and an intake form with questions)`;
+                             needs ${DEMO_SAMPLE_PLATFORM_NAMES} accounts and an intake form with questions)`;
 
 import { UUID } from "@/lib/core/common/uuid";
 
@@ -242,7 +246,7 @@ const COMMANDS: Record<string, Command> = {
     run: async (v) => {
       const agencyId = await requireAgency(v);
       const accounts = (await listAccounts({ agencyId })).filter((a) => a.status === "connected");
-      for (const platform of ["meta", "google"]) {
+      for (const platform of DEMO_SAMPLE_PLATFORMS) {
         if (!accounts.some((a) => a.platform === platform))
           throw new ApiError(
             "VALIDATION_FAILED",

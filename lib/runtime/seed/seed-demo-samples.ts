@@ -13,6 +13,7 @@ import { applyRequestAction, type GrantedAsset } from "@/lib/core/requests/apply
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 import { DEMO_METADATA_KEY, DEMO_WEBHOOK_URL } from "@/lib/core/agencies/demo-data";
 import { EVENT_TYPES } from "@/lib/core/events/event-types";
+import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 
 const DAY = 86_400_000;
 
@@ -23,6 +24,21 @@ const SAMPLE_CLIENTS = [
   { key: "expired", name: "Pine Outdoor", email: "hello@pine-outdoor.example", company: "Pine Outdoor" },
   { key: "cancelled", name: "Birch Books", email: "team@birch-books.example", company: "Birch Books" },
 ] as const;
+
+/** The services the sample requests ask for. */
+const SAMPLE_SERVICES = ["meta_ads", "google_ads"] as const;
+
+function platformOf(serviceId: string): string {
+  return getCatalogService(serviceId)!.platform;
+}
+
+/** The platforms the sample requests need a connected account on. */
+export const DEMO_SAMPLE_PLATFORMS: readonly string[] = SAMPLE_SERVICES.map(platformOf);
+
+/** Their names, in words ("A and B"). */
+export const DEMO_SAMPLE_PLATFORM_NAMES: string = DEMO_SAMPLE_PLATFORMS.map((p) => getPlatform(p)?.name ?? p)
+  .join(", ")
+  .replace(/, ([^,]*)$/, " and $1");
 
 export async function seedDemoSamples(opts: {
   agencyId: string;
@@ -49,8 +65,14 @@ export async function seedDemoSamples(opts: {
   });
 
   const services = () => ({
-    meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: account("meta") }] },
-    google_ads: { accessLevel: "standard", requestedAccountLinks: [{ internalAccountId: account("google") }] },
+    meta_ads: {
+      accessLevel: "advertiser",
+      requestedAccountLinks: [{ internalAccountId: account(platformOf("meta_ads")) }],
+    },
+    google_ads: {
+      accessLevel: "standard",
+      requestedAccountLinks: [{ internalAccountId: account(platformOf("google_ads")) }],
+    },
   });
   const ids: Record<string, string> = {};
   for (const c of SAMPLE_CLIENTS) {

@@ -3,6 +3,7 @@
 // sample clients, requests and webhook deliveries (seed-demo-samples.ts; the dashboard
 // removes them with one button), so a fresh install can be tried at once. Everything is created in one transaction;
 // the credentials are returned for the caller to print once and are not kept anywhere.
+import { PLATFORM_MANIFESTS } from "@/lib/infra/connectors/platforms";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
@@ -30,22 +31,10 @@ export interface DemoCredentials {
   apiKey: string;
 }
 
-const DEMO_ACCOUNTS = [
-  {
-    platform: "meta",
-    displayName: "Demo Agency (Meta)",
-    platformAccountId: "100200300400",
-    business: { id: "900800700600", name: "Demo Agency Business" },
-  },
-  { platform: "google", displayName: "Demo Agency (Google)", platformAccountId: "123-456-7890", business: null },
-  {
-    platform: "tiktok",
-    displayName: "Demo Agency (TikTok)",
-    platformAccountId: "7012345678901234",
-    business: { id: "7098765432109876", name: "Demo Agency Business Center" },
-  },
-  { platform: "linkedin", displayName: "Demo Agency (LinkedIn)", platformAccountId: "501234567", business: null },
-] as const;
+// One per platform whose manifest has a `demoAccount`, in the registry's order.
+const DEMO_ACCOUNTS = PLATFORM_MANIFESTS.flatMap((m) =>
+  m.demoAccount ? [{ platform: m.id, displayName: `Demo Agency (${m.name})`, ...m.demoAccount }] : [],
+);
 
 // in the three languages clients read: a Spanish or Dutch client is asked in their language
 export const DEMO_QUESTIONS = [

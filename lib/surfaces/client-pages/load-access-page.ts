@@ -8,7 +8,13 @@
 import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
 import { notePlatformSetupNeeded, type KnownSetupNotice } from "@/lib/core/agencies/note-platform-setup-needed";
 import { platformMode, type PlatformMode } from "@/lib/infra/connectors/get-connector";
-import { getCatalogService, getPlatform, isOneClickHere, type ClientFlow } from "@/lib/core/catalog/catalog";
+import {
+  assignsPartnerByBusinessId,
+  getCatalogService,
+  getPlatform,
+  isOneClickHere,
+  type ClientFlow,
+} from "@/lib/core/catalog/catalog";
 import { getDb } from "@/lib/infra/db/db";
 import { jsonColumn } from "@/lib/infra/db/json-column";
 import { progress, type RequestStatus, type ServiceStatus } from "@/lib/core/domain/request-state";
@@ -127,8 +133,12 @@ function accountLabel(link: AccountLink, account: AccountRow | undefined): strin
 
 /** What the client types into the platform's invite box. */
 function inviteTarget(link: AccountLink | undefined, account: AccountRow | undefined, platform?: string): string {
-  // Meta partners are assigned by the agency's business id, not an email.
-  if (platform === "meta" && (link?.businessManagerId || account?.businessId))
+  // Partners assigned by Business ID (Meta's) take the agency's business id, not an email.
+  if (
+    platform !== undefined &&
+    assignsPartnerByBusinessId(platform) &&
+    (link?.businessManagerId || account?.businessId)
+  )
     return (link?.businessManagerId || account?.businessId)!;
   return (
     account?.email ??

@@ -1,9 +1,13 @@
 // Sample emails of every template in every language, for the preview script
 // (npm run email:preview) and the snapshot test: fixed names, links and dates.
+import { getCatalogService } from "@/lib/core/catalog/catalog";
 import { renderRequestEmail } from "@/lib/core/emails/render-request-email";
 import { renderRemovalEmail } from "@/lib/core/removal-links/render-removal-email";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
 import { renderCompletionEmail } from "@/lib/core/client-access/completion-email";
+
+/** The service the samples name, as the catalog writes it. */
+const SAMPLE_SERVICE = getCatalogService("google_ads")?.name ?? "";
 
 export const SAMPLE_LANGUAGES = { en: "English", es: "Spanish", nl: "Dutch" } as const;
 
@@ -42,7 +46,7 @@ export async function sampleEmails(lang: keyof typeof SAMPLE_LANGUAGES): Promise
     name: `removal-${lang}`,
     ...(await renderRemovalEmail({
       ...common,
-      platformName: "Google Ads",
+      platformName: SAMPLE_SERVICE,
       url: "https://access.example.com/r/tok_456",
       expiresAt,
     })),
@@ -61,7 +65,7 @@ export async function sampleTeamEmails(): Promise<SampleEmail[]> {
       name: "notification",
       ...(await renderNotificationEmail({
         agencyName: "Acme",
-        lines: ["Ada <ada@example.com> granted Google Ads access"],
+        lines: [`Ada <ada@example.com> granted ${SAMPLE_SERVICE} access`],
         link,
       })),
     },

@@ -1,33 +1,19 @@
 // The dashboard's service picker: the catalog grouped by platform, narrowed by a search.
 // A search word matches a service's name, its platform's name, its id or a few other names
-// people know the platform by (Twitter for X, Facebook for Meta); every word must match,
+// people know the platform by (its manifest's `searchAliases`: Twitter for X, Facebook for Meta); every word must match,
 // ignoring case and accents. A platform whose name matches shows all its services.
 import {
   listPlatformServices,
   listPlatforms,
   type CatalogPlatform,
   type CatalogService,
-  type PlatformId,
+  platformSearchAliases,
 } from "@/lib/core/catalog/catalog";
 
 export interface CatalogGroup {
   platform: CatalogPlatform;
   services: CatalogService[];
 }
-
-const ALSO_KNOWN_AS: Partial<Record<PlatformId, string>> = {
-  meta: "facebook instagram",
-  google: "youtube gmp",
-  x: "twitter",
-  microsoft: "bing",
-  clarity: "microsoft",
-  bing: "microsoft seo",
-  apple: "app store",
-  amazon: "sponsored",
-  semrush: "seo",
-  lightspeed: "ecom ecommerce",
-  shopify: "ecommerce",
-};
 
 export function normalizeSearch(text: string): string {
   return text
@@ -49,7 +35,7 @@ export function groupCatalog(query = ""): CatalogGroup[] {
         ? all
         : all.filter((s) => {
             const text = normalizeSearch(
-              `${platform.name} ${ALSO_KNOWN_AS[platform.id] ?? ""} ${s.name} ${s.id.replaceAll("_", " ")}`,
+              `${platform.name} ${platformSearchAliases(platform.id)} ${s.name} ${s.id.replaceAll("_", " ")}`,
             );
             return words.every((w) => text.includes(w));
           });
