@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { ESLint } from "eslint";
 import tseslint from "typescript-eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLATFORM_NAMES, findPlatformNames, productionFiles } from "@/test/ops/platform-names";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const FIXTURES = path.join(ROOT, "test/lint-fixtures");
@@ -198,5 +199,30 @@ describe("import rules (dependency-cruiser)", () => {
     };
     for (const p of config.default.options.exclude.path)
       expect(new RegExp(p).test("node_modules/ms/index.js")).toBe(false);
+  });
+});
+
+describe("platform names stay in the platforms' folders", () => {
+  it("reports each platform id as a string literal and each display name as a word, comments aside", () => {
+    const file = "test/lint-fixtures/platform-names/names-a-platform.tsx";
+    const found = findPlatformNames(file, fs.readFileSync(path.join(ROOT, file), "utf8"), PLATFORM_NAMES);
+    expect(found).toEqual([`${file}:5: tiktok`, `${file}:6: Pinterest`, `${file}:9: Meta`, `${file}:9: Google`]);
+  });
+
+  it("takes the names from the registry, so a new platform is checked without editing this test", () => {
+    const found = findPlatformNames("lib/x.ts", 'export const a = "acme";', [{ id: "acme", name: "Acme Ads" }]);
+    expect(found).toEqual(["lib/x.ts:1: acme"]);
+    expect(PLATFORM_NAMES.length).toBeGreaterThan(20);
+  });
+
+  it("finds none in production code outside the platforms' folders and the registries", () => {
+    const files = productionFiles(ROOT);
+    expect(files).toContain("lib/core/catalog/catalog.ts");
+    expect(files).not.toContain("lib/infra/connectors/platforms.ts");
+    expect(files.filter((f) => f.startsWith("lib/infra/connectors/meta/"))).toEqual([]);
+    const found = files.flatMap((f) =>
+      findPlatformNames(f, fs.readFileSync(path.join(ROOT, f), "utf8"), PLATFORM_NAMES),
+    );
+    expect(found).toEqual([]);
   });
 });
