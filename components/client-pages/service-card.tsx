@@ -8,7 +8,7 @@ import type { AccessPlatformView, AccessServiceView } from "@/lib/surfaces/clien
 import type { Surface } from "@/lib/surfaces/client-pages/access-http";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { PopupGrantLink } from "@/components/client-pages/window-bridge";
-import { siteApprovalText } from "@/lib/infra/i18n/site-approval-messages";
+import { siteApprovalText } from "@/lib/infra/connectors/site-registry";
 import { card, primaryButton, secondaryButton, textInput } from "@/components/client-pages/styles";
 
 const BADGE = {

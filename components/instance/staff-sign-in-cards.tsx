@@ -3,6 +3,7 @@
 // an OpenID Connect provider) the redirect URI to register, its fields (environment values
 // shown as such and locked), Save and Verify with its last answer and time, through the
 // parts the platform cards use (settings-card-parts.tsx).
+import { staffProvidersInWords } from "@/lib/infra/sso/staff-provider-names";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -122,8 +123,8 @@ export function StaffSignInCards({ cards, actions }: { cards: StaffProviderCard[
           Staff sign-in
         </h2>
         <p className="text-sm text-slate-600">
-          Let agency staff sign in with Google, Microsoft or your own identity provider. Values in the environment win
-          over what is saved here; saved values are used once Verify passes.
+          Let agency staff sign in with {staffProvidersInWords("your own identity provider")}. Values in the environment
+          win over what is saved here; saved values are used once Verify passes.
         </p>
       </div>
       {cards.map((c) => (

@@ -4,6 +4,7 @@
 // takes the domain alone), confirm it, choose the role people at the domain join with, and
 // require single sign-on for them (an Owner with two-factor sign-in keeps the password as
 // the way back in, recorded in the audit log).
+import { staffProvidersInWords } from "@/lib/infra/sso/staff-provider-names";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { runAction } from "@/components/ui/action-feedback";
@@ -187,7 +188,7 @@ export function SsoDomainsPanel({ domains, actions }: { domains: AgencyDomainVie
   return (
     <Card
       title="Single sign-on domains"
-      description="People who sign in with Google, Microsoft or your identity provider with a verified email at a domain you claim join this agency with the role you choose."
+      description={`People who sign in with ${staffProvidersInWords("your identity provider")} with a verified email at a domain you claim join this agency with the role you choose.`}
     >
       {domains.length ? (
         <ul className="mb-4 space-y-3 text-sm">

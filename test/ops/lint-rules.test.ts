@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { ESLint } from "eslint";
 import tseslint from "typescript-eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLATFORM_NAMES, findPlatformNames, productionFiles } from "@/test/ops/platform-names";
+import { PLATFORM_NAMES, findPlatformNames, isHomonym, productionFiles } from "@/test/ops/platform-names";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const FIXTURES = path.join(ROOT, "test/lint-fixtures");
@@ -223,6 +223,9 @@ describe("platform names stay in the platforms' folders", () => {
     const found = files.flatMap((f) =>
       findPlatformNames(f, fs.readFileSync(path.join(ROOT, f), "utf8"), PLATFORM_NAMES),
     );
-    expect(found).toEqual([]);
+    expect(found.filter((f) => !isHomonym(f))).toEqual([]);
+    // the homonym is read only where it has its other meaning, and only as the word
+    expect(isHomonym("lib/core/requests/schemas.ts:1: Meta")).toBe(false);
+    expect(isHomonym("lib/surfaces/v2/openapi/registry.ts:1: meta")).toBe(false);
   });
 });

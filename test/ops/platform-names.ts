@@ -12,6 +12,31 @@ import { PLATFORM_MANIFESTS } from "@/lib/infra/connectors/platforms";
 export const PRODUCTION_ROOTS = ["app", "components", "lib", "proxy.ts"];
 /** Where platform names belong: the registries of lib/infra/connectors. */
 const REGISTRIES = ["platforms.ts", "registry.ts", "site-registry.ts"].map((f) => `lib/infra/connectors/${f}`);
+/**
+ * The one other home of names platforms share: the identity providers the agency's own
+ * people sign in with (Google, Microsoft), which are not platforms a client grants.
+ */
+const STAFF_SIGN_IN = "lib/infra/sso/";
+/**
+ * Words that are a platform's name and also mean something else, where they mean the other
+ * thing: the API document's "Meta" tag groups the endpoints about the document itself.
+ */
+export const HOMONYMS: readonly { name: string; files: readonly string[] }[] = [
+  {
+    name: "Meta",
+    files: [
+      "lib/surfaces/v2/openapi/openapi-document.ts",
+      "lib/surfaces/v2/openapi/registry.ts",
+      "lib/surfaces/v2/openapi/postman-collection.ts",
+    ],
+  },
+];
+
+/** Whether a finding (`file:line: name`) is a homonym's other meaning, where it has that meaning. */
+export function isHomonym(finding: string): boolean {
+  const [file] = finding.split(":");
+  return HOMONYMS.some((h) => finding.endsWith(`: ${h.name}`) && h.files.includes(file!));
+}
 
 export interface PlatformName {
   /** the platform's id, matched as a whole string literal */
@@ -81,7 +106,8 @@ export function productionFiles(root: string): string[] {
       return;
     }
     if (!/\.tsx?$/.test(rel) || /\.test\.tsx?$/.test(rel) || rel.endsWith(".d.ts")) return;
-    if (REGISTRIES.includes(rel) || [...folders].some((f) => rel.startsWith(f))) return;
+    if (REGISTRIES.includes(rel) || rel.startsWith(STAFF_SIGN_IN) || [...folders].some((f) => rel.startsWith(f)))
+      return;
     out.push(rel);
   };
   for (const r of PRODUCTION_ROOTS) if (fs.existsSync(path.join(root, r))) walk(r);

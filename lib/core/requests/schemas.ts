@@ -22,7 +22,7 @@ export const ZAccountLink = z
   .catchall(ZAccountLinkValue)
   .meta({
     description:
-      "`internalAccountId` plus the service's extra `accountLinkFields` (see `GET /services`), such as `adsMccAccountId` (Google Ads) or `businessManagerId` (Meta), each a string of 1-255 characters.",
+      "`internalAccountId` plus the service's extra `accountLinkFields`, which `GET /services` lists per service (such as `adsMccAccountId` or `businessManagerId`), each a string of 1-255 characters.",
   });
 
 export const ZRequestedService = z.strictObject({
@@ -132,7 +132,7 @@ export const ZRequestServiceView = z.object({
     .nullable()
     .meta({
       description:
-        "For a service the platform grants by an invitation the agency must accept (Google Ads users, Merchant Center users, Business Profile admins, Pinterest partner invites, Snapchat organization Members, TikTok Business Center members, Microsoft Advertising user invitations): whether the agency has accepted it. A state of the grant beside `status` (which stays `granted`); `null` for grants that need no acceptance. The access checks read acceptance where the platform documents a read; acceptance raises `stateVersion` and sends `request.updated`.",
+        "For a service the platform grants by an invitation the agency must accept (an ad account's user invitation, a partner invite, a business membership the agency accepts on the platform): whether the agency has accepted it. A state of the grant beside `status` (which stays `granted`); `null` for grants that need no acceptance. The access checks read acceptance where the platform documents a read; acceptance raises `stateVersion` and sends `request.updated`.",
     }),
 });
 

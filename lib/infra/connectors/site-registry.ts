@@ -14,6 +14,9 @@ import {
 import { parseSiteAddress } from "@/lib/infra/connectors/wordpress/wordpress-site";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
 
+/** What the client reads about approving on their site, in their language. */
+export { siteApprovalText } from "@/lib/infra/connectors/wordpress/wordpress-approval-messages";
+
 /** Why one click is not offered on a site: the client pages say it in the client's language. */
 export type SiteUnavailableReason = "unreachable" | "no_rest_api" | "app_passwords_off";
 

@@ -7,6 +7,7 @@
 // those values passed.
 import { credentialFingerprint, savedPlatformSettings } from "@/lib/infra/connectors/platform-settings";
 import { env, type TEnv } from "@/lib/infra/env";
+import { STAFF_PROVIDER_NAMES } from "@/lib/infra/sso/staff-provider-names";
 
 export const STAFF_PROVIDERS = ["google", "microsoft", "oidc"] as const;
 export type StaffProvider = (typeof STAFF_PROVIDERS)[number];
@@ -25,7 +26,7 @@ type Definition = {
 
 const DEFINITIONS: Record<StaffProvider, Definition> = {
   google: {
-    name: "Google",
+    name: STAFF_PROVIDER_NAMES.google,
     fields: [
       { key: "SSO_GOOGLE_CLIENT_ID", label: "Client ID", secret: false, required: true },
       { key: "SSO_GOOGLE_CLIENT_SECRET", label: "Client secret", secret: true, required: true },
@@ -38,7 +39,7 @@ const DEFINITIONS: Record<StaffProvider, Definition> = {
     consoleUrl: "https://console.cloud.google.com/apis/credentials",
   },
   microsoft: {
-    name: "Microsoft",
+    name: STAFF_PROVIDER_NAMES.microsoft,
     fields: [
       { key: "SSO_MICROSOFT_CLIENT_ID", label: "Application (client) ID", secret: false, required: true },
       { key: "SSO_MICROSOFT_CLIENT_SECRET", label: "Client secret", secret: true, required: true },

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/core/common/api-error";
 import { toApiError, UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/core/common/to-api-error";
 import type { SignInAnswer } from "@/lib/infra/connectors/connector";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
-import { siteApprovalText } from "@/lib/infra/i18n/site-approval-messages";
+import { siteApprovalText } from "@/lib/infra/connectors/site-registry";
 import type { FieldErrors } from "@/lib/surfaces/client-pages/field-errors";
 import { log } from "@/lib/infra/log";
 

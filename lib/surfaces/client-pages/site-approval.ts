@@ -30,11 +30,14 @@ import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/se
 import type { AssetGrantResult } from "@/lib/infra/connectors/connector";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { newNonce } from "@/lib/infra/connectors/oauth-state";
-import { siteApprovalPlatform, type SiteUnavailableReason } from "@/lib/infra/connectors/site-registry";
+import {
+  siteApprovalPlatform,
+  siteApprovalText,
+  type SiteUnavailableReason,
+} from "@/lib/infra/connectors/site-registry";
 import { getDb } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
-import { siteApprovalText } from "@/lib/infra/i18n/site-approval-messages";
 import { log } from "@/lib/infra/log";
 import { openSigned, signValue } from "@/lib/infra/secrets/crypto";
 import { appSecret } from "@/lib/infra/secrets/secrets";

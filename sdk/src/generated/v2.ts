@@ -878,7 +878,7 @@ export type components = {
                     /** Format: date-time */
                     forwardedAt: string;
                 } | null;
-                /** @description For a service the platform grants by an invitation the agency must accept (Google Ads users, Merchant Center users, Business Profile admins, Pinterest partner invites, Snapchat organization Members, TikTok Business Center members, Microsoft Advertising user invitations): whether the agency has accepted it. A state of the grant beside `status` (which stays `granted`); `null` for grants that need no acceptance. The access checks read acceptance where the platform documents a read; acceptance raises `stateVersion` and sends `request.updated`. */
+                /** @description For a service the platform grants by an invitation the agency must accept (an ad account's user invitation, a partner invite, a business membership the agency accepts on the platform): whether the agency has accepted it. A state of the grant beside `status` (which stays `granted`); `null` for grants that need no acceptance. The access checks read acceptance where the platform documents a read; acceptance raises `stateVersion` and sends `request.updated`. */
                 invitation: {
                     /**
                      * @description `pending`: the platform sent an invitation the agency has not accepted yet; `accepted`: the agency accepted it (read on the platform).

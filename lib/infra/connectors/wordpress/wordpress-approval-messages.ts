@@ -1,7 +1,7 @@
-// A service the client's own site approves (WordPress's application passwords), in the three
-// client languages: the address form on the service's card, and why one click did not work
-// (the steps and "I've done this" stay below it). Kept apart from dictionary.ts: one feature,
-// one table.
+// What the client reads about approving the agency on their WordPress site (application
+// passwords), in the three client languages: the address form on the service's card, and
+// why one click did not work (the steps and "I've done this" stay below it). The rest of
+// the app reads it through lib/infra/connectors/site-registry.ts.
 import type { Locale } from "@/lib/infra/i18n/dictionary";
 import { messageTable } from "@/lib/infra/i18n/message-table";
 
