@@ -64,9 +64,11 @@ const RECIPES: [RegExp, (tag: string) => string][] = [
 function trackRequests(page: Page) {
   let inFlight = 0;
   let last = Date.now();
-  page.on("request", () => {
+  let documents: string[] = [];
+  page.on("request", (r) => {
     inFlight++;
     last = Date.now();
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents.push(r.url());
   });
   const finished = () => {
     inFlight--;
@@ -75,6 +77,12 @@ function trackRequests(page: Page) {
   page.on("requestfinished", finished);
   page.on("requestfailed", finished);
   return {
+    /** The pages the tab loaded since the last call. */
+    documents() {
+      const out = documents;
+      documents = [];
+      return out;
+    },
     quiet: () =>
       new Promise<void>((resolve) => {
         const started = Date.now();
@@ -339,6 +347,7 @@ test(
           const button = form
             .locator("button[type=submit], button:not([type]), input[type=submit]")
             .filter({ visible: true });
+          network.documents();
           if (await button.count()) await button.last().click();
           else await form.locator("input:visible").first().press("Enter", { timeout: 5_000 });
           const t0 = Date.now();
@@ -373,7 +382,11 @@ test(
           const check = async (fields: FieldInfo[], values: string[]) => {
             // a form that asks for GET on purpose (a filter) shows its choice in the URL
             const query = new URL(page.url()).searchParams;
+            const loaded = network.documents();
             if (method !== "get") {
+              // the browser's own submit of a form no script handles: the page again, with a "?"
+              const native = loaded.find((url) => url.includes("?"));
+              if (native) report(`the browser submitted the form itself: it loaded ${new URL(native).pathname}?…`);
               const leaked = [...query.entries()].filter(
                 ([k, v]) => fields.some((f) => f.name === k) || (v !== "" && values.includes(v)),
               );
