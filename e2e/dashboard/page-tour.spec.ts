@@ -8,7 +8,8 @@
 // Spanish or Dutch page, a page wider than the viewport, an axe violation or a console
 // error (e2e/fixtures/page-checks.ts); every page's screenshot is kept under
 // test-results/page-tour/. A new page joins by being linked from the navigation or from a
-// page the tour already visits. What a page shows does not depend on the database mode:
+// page the tour already visits (the crawl, e2e/fixtures/dashboard-crawl.ts, is shared with the form
+// tour, e2e/dashboard/form-tour.spec.ts, which submits the forms on these pages). What a page shows does not depend on the database mode:
 // CI runs the tour (tag @page-tour) with the other journeys once, on PostgreSQL
 // (docs/decisions/0002-one-browser-pass.md).
 import fs from "node:fs";
