@@ -27,8 +27,8 @@ const INSTANCE_WIDE = /(going-live|staff-sign-in)\.spec\.ts$/;
 // Journeys against the platform fakes, which listen on fixed ports and keep state for the whole
 // run (e2e/fixtures/platform-fakes.ts): one at a time, beside the other journeys.
 const PLATFORM_FAKES = /(-real|one-platform-sign-in)\.spec\.ts$/;
-/** The page tour (e2e/dashboard/page-tour.spec.ts): four long tests, queued first. */
-const PAGE_TOUR = /page-tour\.spec\.ts$/;
+/** The page tour and the form tour (e2e/dashboard/{page,form}-tour.spec.ts): their long tests, queued first. */
+const PAGE_TOUR = /(page|form)-tour\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",

@@ -28,7 +28,7 @@ export function ReminderSettingsPanel({
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const dayError = Object.entries(errors).find(([k]) => k === "days" || k.startsWith("days."))?.[1];
+  const dayError = Object.entries(errors).find(([k]) => k === "days" || k.startsWith("days["))?.[1];
 
   return (
     <Card title="Automatic reminders">

@@ -2,7 +2,7 @@
 // One webhook: its settings, the actions (send test, pause or resume, rotate the secret,
 // delete), the edit form and the delivery log.
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { SecretNotice } from "@/components/api-keys/secret-notice";
 import { DeliveryLog } from "@/components/webhooks/delivery-log";
 import { EventPicker, eventsError } from "@/components/webhooks/event-picker";
@@ -207,12 +207,21 @@ function EditWebhookForm({ webhook, eventTypes, onSave }: EditWebhookFormProps) 
   const [events, setEvents] = useState<string[]>(webhook.events);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // each refused save: the first marked field takes the focus, so its error is in view (at 375 px
+  // the form sits below the webhook's details and deliveries)
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [refused]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     try {
-      setErrors((await onSave({ url, events })).fieldErrors);
+      const { fieldErrors } = await onSave({ url, events });
+      setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length > 0) setRefused((n) => n + 1);
     } finally {
       setBusy(false);
     }
@@ -220,7 +229,7 @@ function EditWebhookForm({ webhook, eventTypes, onSave }: EditWebhookFormProps) 
 
   return (
     <Card title="Edit">
-      <form onSubmit={submit} className="space-y-4" noValidate>
+      <form ref={formRef} onSubmit={submit} className="space-y-4" noValidate>
         <Field id="edit-webhook-url" label="Endpoint URL" error={webhookUrlMessage(errors.url)}>
           <Input
             id="edit-webhook-url"

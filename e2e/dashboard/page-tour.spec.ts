@@ -8,14 +8,16 @@
 // Spanish or Dutch page, a page wider than the viewport, an axe violation or a console
 // error (e2e/fixtures/page-checks.ts); every page's screenshot is kept under
 // test-results/page-tour/. A new page joins by being linked from the navigation or from a
-// page the tour already visits. What a page shows does not depend on the database mode:
+// page the tour already visits (the crawl, e2e/fixtures/dashboard-crawl.ts, is shared with the form
+// tour, e2e/dashboard/form-tour.spec.ts, which submits the forms on these pages). What a page shows does not depend on the database mode:
 // CI runs the tour (tag @page-tour) with the other journeys once, on PostgreSQL
 // (docs/decisions/0002-one-browser-pass.md).
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { api } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
+import { crawlDashboard, kindOf, settle, withContext } from "../fixtures/dashboard-crawl";
 import { seedDemoAgency, type DemoAgency, type DemoState } from "../fixtures/demo-agency";
 import { SCREENSHOT_DIR, checkPage, watchConsole, type TourLanguage, type TourProblem } from "../fixtures/page-checks";
 
@@ -31,50 +33,10 @@ const LANGUAGES: [TourLanguage, string][] = [
   ["es", "Spanish"],
   ["nl", "Dutch"],
 ];
-/** How many pages of one kind (e.g. /dashboard/requests/:id) the tour visits: the demo data's five states. */
-const PER_KIND = 5;
-/** Pages of one kind that differ only by their data beyond the first: one is enough. */
-const ONE_OF_KIND = [/\/print$/, /\/edit$/, /^\/dashboard\/requests\/new$/, /^\/dashboard\/webhooks\/:id$/];
-/** A client's page shows their requests; two clients (one open request, one completed) cover its states. */
-const TWO_OF_KIND = [/^\/dashboard\/clients\/:id$/];
-
 let demo: DemoAgency;
 let staticLinkPath: string;
 /** The dialogs the tour has opened (per kind of page; the demo banner's once). */
 const dialogsSeen = new Set<string>();
-
-function kindOf(href: string): string {
-  return href.split(/[?#]/)[0]!.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ":id");
-}
-
-/** Waits for the page's data: the network quiet and no "Loading…" placeholder left. */
-async function settle(page: Page): Promise<string[]> {
-  await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
-  const loaded = await page
-    .waitForFunction(
-      () => !/\bLoading\b/.test(document.querySelector("main")?.textContent ?? document.body.textContent ?? ""),
-      null,
-      { timeout: 10_000 },
-    )
-    .then(() => true)
-    .catch(() => false);
-  return loaded ? [] : ["still loading after 10 s"];
-}
-
-async function withContext<T>(
-  browser: Browser,
-  width: number,
-  run: (page: Page) => Promise<T>,
-  locale = "en-US",
-): Promise<T> {
-  // the browser's language: what a page that knows no client (a wrong link) answers in
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
-  try {
-    return await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
 
 /** The problems as lines, also kept beside the screenshots (test-results/page-tour/problems.txt). */
 function report(problems: TourProblem[]): string[] {
@@ -111,38 +73,11 @@ for (const width of WIDTHS) {
         found.push(...(await checkPage(target, { name, language: "en", consoleErrors: errors.take(), eventNames })));
       };
 
-      // the navigation lists the pages; the pages link to the rest
-      await page.goto("/dashboard");
-      const queue = await page
-        .locator("#dashboard-nav a[href^='/dashboard']")
-        .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
-      expect(queue.length).toBeGreaterThan(10);
-      const seen = new Set<string>();
-      const perKind = new Map<string, number>();
-      const admit = (href: string) => {
-        const kind = kindOf(href);
-        const limit = ONE_OF_KIND.some((re) => re.test(kind))
-          ? 1
-          : TWO_OF_KIND.some((re) => re.test(kind))
-            ? 2
-            : PER_KIND;
-        if (seen.has(href) || (perKind.get(kind) ?? 0) >= limit) return;
-        seen.add(href);
-        perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
-        queue.push(href);
-      };
-      for (const href of queue.splice(0)) admit(href);
-
-      while (queue.length > 0) {
-        const href = queue.shift()!;
-        await page.goto(href);
+      // the navigation lists the pages; the pages link to the rest (e2e/fixtures/dashboard-crawl.ts)
+      const seen = await crawlDashboard(page, async (href) => {
         await check(href);
         await exploreStates(page, href, check);
-        const links = await page
-          .locator("main a[href^='/dashboard']")
-          .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
-        for (const link of links) if (!link.startsWith("/dashboard/accounts/connect")) admit(link);
-      }
+      });
       // every request of the demo data was reached through the pages
       for (const id of Object.values(demo.requests))
         expect(seen.has(`/dashboard/requests/${id}`), `request ${id} reached`).toBe(true);
