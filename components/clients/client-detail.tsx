@@ -99,7 +99,7 @@ export function ClientDetail({
                   New request
                 </Link>
                 {!editing ? (
-                  <Button variant="secondary" onClick={() => setEditing(true)}>
+                  <Button variant="secondary" onClick={() => setEditing(true)} data-reveals-form>
                     Edit client
                   </Button>
                 ) : null}

@@ -113,6 +113,7 @@ export function SecurityPanel({
         id="two-factor-code"
         inputMode="numeric"
         autoComplete="one-time-code"
+        required
         value={code}
         onChange={(e) => setCode(e.target.value)}
         invalid={!!errors.code}
@@ -205,6 +206,7 @@ export function SecurityPanel({
             <Button
               busy={busy}
               disabled={busy}
+              data-reveals-form
               onClick={async () => {
                 setBusy(true);
                 const started = await runAction(() => begin());

@@ -1,6 +1,7 @@
 // The form tour: beside the page tour, the demo agency's owner visits the same dashboard
 // pages (e2e/fixtures/dashboard-crawl.ts) and submits every form in `main` and every form
-// in a dialog a page opens (button[aria-haspopup=dialog]): once with an invalid value (a
+// in a dialog a page opens (button[aria-haspopup=dialog]) or that a button shows in place
+// (button[data-reveals-form]: a new such button must carry it): once with an invalid value (a
 // required field left empty, or a wrong value in a typed field: `not-an-email`), at 1280
 // and 375 px, and once with valid values at 1280 px. Fields are found and filled by their
 // type, label, `required`, `pattern` and `min`/`max`, so a new form joins by being on a page
@@ -34,6 +35,8 @@ test.use({ actionTimeout: 10_000 });
 const NOT_SUBMITTED_VALID: [RegExp, string][] = [
   // the owner's password: the tour signs in with it (e2e/dashboard/flow-workflow.spec.ts changes it)
   [/^Change password$/, "changes the password the tour signs in with"],
+  // two-factor sign-in for the owner the tour signs in as (e2e/dashboard/flow-workflow.spec.ts turns it on)
+  [/^Turn on$/, "turns on two-factor sign-in for the owner the tour signs in as"],
 ];
 /**
  * Pages whose forms change what the whole installation shares (a platform's app credentials,
@@ -530,6 +533,41 @@ test(
             if (done.has(key)) continue;
             done.add(key);
             await tourForm(href, `dialog "${opener}" `, openDialog).catch((e: Error) => failed(href, opener, e));
+          }
+          // the forms a button shows in place (a client's edit form, two-factor enrolment): such a
+          // button is marked data-reveals-form, and the form it shows is toured like the others
+          await reopen();
+          const revealers = await main
+            .locator("button[data-reveals-form]")
+            .filter({ visible: true })
+            .evaluateAll((bs) => bs.map((b) => (b.textContent ?? "").trim()));
+          for (const revealer of new Set(revealers)) {
+            const reveal = async () => {
+              await reopen();
+              const shown = new Set(await formsOf(main));
+              const button = main.locator("button[data-reveals-form]", { hasText: revealer }).filter({ visible: true });
+              if (!(await button.count())) return null;
+              const count = await main.locator("form").count();
+              await button.first().click();
+              // the form may come after a server call (two-factor enrolment asks for its secret)
+              await page
+                .waitForFunction((n) => document.querySelectorAll("main form").length > n, count, { timeout: 10_000 })
+                .catch(() => undefined);
+              await settle(page);
+              await markForeignForms(main);
+              for (const form of await main.locator(FORMS).filter({ visible: true }).all())
+                if (!shown.has(await formKey(form))) return form;
+              return null;
+            };
+            const form = await reveal();
+            if (!form) {
+              problems.push({ page: `${href} "${revealer}" (${width} px)`, problem: "the button showed no form" });
+              continue;
+            }
+            const key = `${kind} revealed ${revealer} ${await formKey(form)}`;
+            if (done.has(key)) continue;
+            done.add(key);
+            await tourForm(href, `shown by "${revealer}" `, reveal).catch((e: Error) => failed(href, revealer, e));
           }
         });
         expect(done.size, "forms found").toBeGreaterThan(10);
