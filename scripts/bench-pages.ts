@@ -81,8 +81,9 @@ interface JsFile {
 }
 
 function staticFile(ref: string): string {
-  // the framework's files are in the build; the rest are the app's own, from public/
-  if (!/^\/?_next\//.test(ref)) return path.join(APP_DIR, "public", ref);
+  // the framework's files are in the build (served under /_next/, named from static/ in its
+  // manifests); the rest are the app's own, from public/
+  if (!/^\/?(_next\/|static\/)/.test(ref)) return path.join(APP_DIR, "public", ref);
   const rel = ref.replace(/^\/?_next\//, "").replace(/^\//, "");
   return path.join(NEXT_DIR, rel);
 }
