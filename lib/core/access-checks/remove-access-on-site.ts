@@ -11,11 +11,11 @@ import {
   accountLabelOf,
   assertClient,
   emptyAgencyAccountRef,
-  failedReceiptItems,
+  recordRefusedRemoval,
   recordRemovalAnswers,
   type RemovalOutcome,
 } from "@/lib/core/access-checks/remove-access";
-import { addReceiptItems, finishReceipt, newReceiptDraft } from "@/lib/core/removal-receipts/removal-receipt";
+import { finishReceipt, newReceiptDraft } from "@/lib/core/removal-receipts/removal-receipt";
 import type { RemovedAccess } from "@/lib/infra/connectors/connector";
 
 /** The granted services of a site-approval platform (the catalog's `siteApproval`) still holding this site. */
@@ -65,9 +65,7 @@ export async function removeAccessOnSite(opts: {
     const answer = account?.email ? answers.get(account.email) : undefined;
     if (!answer) {
       const detail = "The agency account this site was granted to is no longer connected: remove its user by hand.";
-      for (const a of assets)
-        outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
-      await addReceiptItems(draft, failedReceiptItems(svc, assets, detail, accountLabelOf(account)), now);
+      await recordRefusedRemoval({ outcome, draft, svc, assets, detail, account, now });
       continue;
     }
     await recordRemovalAnswers({

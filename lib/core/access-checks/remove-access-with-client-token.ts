@@ -16,12 +16,12 @@ import {
   accountLabelOf,
   assertClient,
   emptyAgencyAccountRef,
-  failedReceiptItems,
+  recordRefusedRemoval,
   recordRemovalAnswers,
   type RemovalOutcome,
 } from "@/lib/core/access-checks/remove-access";
 import { agencyAccountRef } from "@/lib/core/access-checks/check-access";
-import { addReceiptItems, finishReceipt, newReceiptDraft } from "@/lib/core/removal-receipts/removal-receipt";
+import { finishReceipt, newReceiptDraft } from "@/lib/core/removal-receipts/removal-receipt";
 
 export async function removeAccessWithClientToken(opts: {
   agencyId: string;
@@ -60,10 +60,7 @@ export async function removeAccessWithClientToken(opts: {
         agencyAccount: account ? agencyAccountRef(account) : emptyAgencyAccountRef(),
       });
     } catch (err) {
-      const detail = connectorMessage(err);
-      for (const a of assets)
-        outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
-      await addReceiptItems(draft, failedReceiptItems(svc, assets, detail, accountLabelOf(account)), now);
+      await recordRefusedRemoval({ outcome, draft, svc, assets, detail: connectorMessage(err), account, now });
       continue;
     }
     await recordRemovalAnswers({

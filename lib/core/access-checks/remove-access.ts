@@ -86,6 +86,22 @@ export function emptyAgencyAccountRef(): AgencyAccountRef {
   };
 }
 
+/** Assets a platform refused to remove (or could not be reached for): in the outcome and on the receipt. */
+export async function recordRefusedRemoval(opts: {
+  outcome: Pick<RemovalOutcome, "failed">;
+  draft: ReceiptDraft;
+  svc: { requestId: string; serviceId: string; platform: string };
+  assets: StoredGrantedAsset[];
+  detail: string;
+  account: Parameters<typeof accountLabelOf>[0];
+  now: Date;
+}) {
+  const { outcome, svc, assets, detail } = opts;
+  for (const a of assets)
+    outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
+  await addReceiptItems(opts.draft, failedReceiptItems(svc, assets, detail, accountLabelOf(opts.account)), opts.now);
+}
+
 /** Receipt lines for assets a platform refused (or could not be reached for). */
 export function failedReceiptItems(
   svc: { requestId: string; serviceId: string; platform: string },
@@ -332,10 +348,7 @@ export async function removeClientAccess(opts: {
         agencyAccount: agencyAccountRef(account),
       });
     } catch (err) {
-      const detail = connectorMessage(err);
-      for (const a of assets)
-        outcome.failed.push({ requestId: svc.requestId, serviceId: svc.serviceId, assetId: a.id, detail });
-      await addReceiptItems(draft, failedReceiptItems(svc, assets, detail, accountLabelOf(account)), now);
+      await recordRefusedRemoval({ outcome, draft, svc, assets, detail: connectorMessage(err), account, now });
       continue;
     }
     await recordRemovalAnswers({
