@@ -16,7 +16,9 @@ let cached: string | null = null;
 function readHref(file: string): string | null {
   let text: string;
   try {
-    text = readFileSync(path.join(process.cwd(), file), "utf8");
+    // a build file read at run time, not a module: kept out of the output's file tracing,
+    // which would otherwise copy the whole project into the standalone server
+    text = readFileSync(path.join(/* turbopackIgnore: true */ process.cwd(), file), "utf8");
   } catch {
     return null;
   }
