@@ -2,11 +2,44 @@
 // complete (the thank-you, then the agency's redirect when it set one).
 import type { RequestStatus } from "@/lib/core/domain/request-state";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
+import { forwardText } from "@/lib/infra/i18n/forward-messages";
 import type { ShareSummary } from "@/lib/surfaces/client-pages/load-share-summary";
 import { NotifyParentOfCompletion } from "@/components/client-pages/window-bridge";
 import { RedirectAfter } from "@/components/client-pages/redirect-after";
 import { primaryButton } from "@/components/client-pages/styles";
 import { PlatformLogo } from "@/components/ui/platform-logo";
+
+/** What someone other than the viewer did (the colleague a service went to, or the client), named as theirs. */
+function Others({ locale, others }: { locale: Locale; others: ShareSummary["others"] }) {
+  if (others.length === 0) return null;
+  return (
+    <section
+      className="mx-auto mt-4 max-w-md rounded-xl border border-slate-200 bg-white p-4 text-left"
+      aria-labelledby="share-summary-others"
+      data-testid="share-summary-others"
+    >
+      <h2 id="share-summary-others" className="text-base font-semibold">
+        {forwardText(locale, "summary.othersHeading")}
+      </h2>
+      <ul className="mt-3 space-y-3 text-sm">
+        {others.map((o) => (
+          <li key={o.serviceId} className="flex gap-2" data-summary={`other-${o.status}`}>
+            <PlatformLogo platform={o.platform} />
+            <p className="min-w-0 break-words">
+              {o.status === "granted"
+                ? forwardText(locale, "summary.otherGranted", {
+                    name: o.by,
+                    service: o.service,
+                    platform: o.platformName,
+                  })
+                : forwardText(locale, "summary.otherSkipped", { name: o.by, service: o.service })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function Summary({ locale, agencyName, summary }: { locale: Locale; agencyName: string; summary: ShareSummary }) {
   if (summary.granted.length === 0 && summary.skipped.length === 0 && summary.refused.length === 0) return null;
@@ -86,6 +119,7 @@ export function FinalState(props: {
       </h1>
       <p className="mt-3 text-slate-700">{t(locale, "final.completed.body")}</p>
       {props.summary ? <Summary locale={locale} agencyName={props.agencyName} summary={props.summary} /> : null}
+      {props.summary ? <Others locale={locale} others={props.summary.others} /> : null}
       {props.accessPage ? (
         <p className="mt-6">
           <a href={props.accessPage.href} className="font-medium text-slate-900 underline underline-offset-2">

@@ -141,7 +141,10 @@ export function ForwardForm(props: {
   );
 }
 
-/** On a handed-over service: who it went to, how far they got, take back and resend. */
+/**
+ * On a handed-over service: who it went to, how far they got, and, until the colleague has
+ * granted it, "I'll do it myself after all" (this service back to the client) and resend.
+ */
 export function ForwardedStatus({
   locale,
   token,
@@ -156,6 +159,7 @@ export function ForwardedStatus({
   const to = service.forwardedTo;
   if (!to) return null;
   const pending = service.status === "pending";
+  const takeBack = service.status !== "granted";
   return (
     <div className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-800" data-forwarded-to={to.email}>
       <p className="break-words font-medium">{forwardText(locale, "sent.to", { name: to.name, email: to.email })}</p>
@@ -164,19 +168,29 @@ export function ForwardedStatus({
           ? forwardText(locale, "sent.granted", { name: service.grantedByColleague })
           : pending
             ? forwardText(locale, "sent.waiting")
-            : null}
+            : service.status === "skipped" && service.byOther
+              ? forwardText(locale, "summary.otherSkipped", { name: service.byOther, service: service.name })
+              : null}
       </p>
-      {pending ? (
+      {takeBack ? (
         <div className="mt-2 flex flex-wrap gap-2">
-          {(["take-back", "resend"] as const).map((action) => (
-            <form key={action} method="post" action={actionPath(token, action)}>
+          <form method="post" action={actionPath(token, "take-back")} data-take-back={service.serviceId}>
+            <input type="hidden" name="surface" value={surface} />
+            <input type="hidden" name="forward" value={to.forwardId} />
+            <input type="hidden" name="service" value={service.serviceId} />
+            <button type="submit" className={secondaryButton}>
+              {forwardText(locale, "action.takeBack")}
+            </button>
+          </form>
+          {pending ? (
+            <form method="post" action={actionPath(token, "resend")}>
               <input type="hidden" name="surface" value={surface} />
               <input type="hidden" name="forward" value={to.forwardId} />
               <button type="submit" className={secondaryButton}>
-                {forwardText(locale, action === "take-back" ? "action.takeBack" : "action.resend")}
+                {forwardText(locale, "action.resend")}
               </button>
             </form>
-          ))}
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
-// Integration-test harness: serves the app's route handlers (app/api/**/route.ts) over
-// real HTTP on a loopback port, without a Next.js build, so tests exercise the same
-// handlers, wrappers and database as production, behind the same proxy.ts.
+// Integration-test harness: serves the app's route handlers (app/api/**/route.ts and the
+// client pages' app/(client)/**/route.ts) over real HTTP on a loopback port, without a
+// Next.js build, so tests exercise the same handlers, wrappers and database as production,
+// behind the same proxy.ts.
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
@@ -52,7 +53,11 @@ function collectRoutes(dir: string, base: string): Route[] {
 
 export async function startApiServer(): Promise<{ url: string; close(): Promise<void> }> {
   const appDir = path.join(process.cwd(), "app");
-  const routes = collectRoutes(path.join(appDir, "api"), appDir);
+  // the API's handlers and the client pages' (the invite, embed, static and removal links render plain HTML)
+  const routes = [
+    ...collectRoutes(path.join(appDir, "api"), appDir),
+    ...collectRoutes(path.join(appDir, "(client)"), appDir),
+  ].sort((a, b) => Number(a.catchAll) - Number(b.catchAll) || a.names.length - b.names.length);
   installMethodGuard(); // as instrumentation.ts does in the app
   const server = http.createServer(async (req, res) => {
     try {

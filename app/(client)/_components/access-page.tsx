@@ -226,10 +226,33 @@ async function AccessPage({
 
   const resize = surface === "embed" ? <ReportHeightToParent /> : null;
 
+  // A colleague's link the client took back whole: it is no longer theirs, and says so.
+  if (view.colleague?.revoked) {
+    return (
+      <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
+        {resize}
+        <section className="py-10 text-center" data-final-state="taken_back">
+          <h1 className="text-2xl font-semibold">{forwardText(locale, "colleague.revokedTitle")}</h1>
+          <p className="mt-3 break-words text-slate-700">
+            {forwardText(locale, "colleague.revokedBody", {
+              name: view.colleague.from,
+              services: view.colleague.takenBack.join(", "),
+            })}
+          </p>
+        </section>
+      </AccessShell>
+    );
+  }
+
   if (!view.open) {
     const summary =
       view.status === "completed"
-        ? await loadShareSummary({ agencyId: agency.id, requestId: view.requestId, platforms: view.platforms })
+        ? await loadShareSummary({
+            agencyId: agency.id,
+            requestId: view.requestId,
+            platforms: view.platforms,
+            viewerActor: view.viewerActor,
+          })
         : null;
     return (
       <AccessShell locale={locale} agency={agency} chrome={surface === "invite"} preview={view.preview}>
@@ -272,6 +295,17 @@ async function AccessPage({
       {view.colleague ? (
         <div className="mt-2 text-slate-700" data-colleague-link>
           <p>{forwardText(locale, "colleague.intro", { name: view.colleague.from, agency: agency.name })}</p>
+          {view.colleague.takenBack.length > 0 ? (
+            <p
+              className="mt-3 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm break-words"
+              data-taken-back
+            >
+              {forwardText(locale, "colleague.takenBack", {
+                name: view.colleague.from,
+                services: view.colleague.takenBack.join(", "),
+              })}
+            </p>
+          ) : null}
           {view.colleague.note ? (
             <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 text-sm">
               <p className="font-medium">{forwardText(locale, "colleague.note", { name: view.colleague.from })}</p>

@@ -4,7 +4,7 @@
 // caller's transaction like the invite; the worker sends it.
 import type { Tx } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
-import { getCatalogService } from "@/lib/core/catalog/catalog";
+import { serviceName } from "@/lib/core/catalog/catalog-messages";
 import { localeForLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { forwardText } from "@/lib/infra/i18n/forward-messages";
 import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
@@ -82,7 +82,8 @@ export async function queueForwardEmail(tx: Tx, opts: { requestId: string; forwa
     fromName: r.client.name,
     toName: forward.name,
     note: forward.note,
-    services: forward.serviceIds.map((id) => getCatalogService(id)?.name ?? id),
+    // the services as the catalog names them in the request's language
+    services: forward.serviceIds.map((id) => serviceName(locale, id)),
     url: forwardUrl(opts.token),
     expiresAt: r.expiresAt,
   });

@@ -16,25 +16,13 @@ import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
 import type { TRequest } from "@/lib/core/requests/schemas";
 import { queueForwardEmail } from "@/lib/core/forwards/forward-email";
+import { readForwardedTo, type ForwardedTo } from "@/lib/core/forwards/forward-ownership";
+
+export { readForwardedTo, type ForwardedTo };
 
 export const FORWARD_NAME_MAX = 200;
 export const FORWARD_EMAIL_MAX = 320;
 export const FORWARD_NOTE_MAX = 1000;
-
-/** What a service row keeps of the colleague it went to. */
-export interface ForwardedTo {
-  forwardId: string;
-  name: string;
-  email: string;
-  at: string;
-}
-
-export function readForwardedTo(value: unknown): ForwardedTo | null {
-  const v = value as Partial<ForwardedTo> | null;
-  return v && typeof v.forwardId === "string" && typeof v.name === "string" && typeof v.email === "string"
-    ? (v as ForwardedTo)
-    : null;
-}
 
 export type ForwardChange = "forwarded" | "taken_back";
 
@@ -141,21 +129,41 @@ async function liveForward(tx: Tx, requestId: string, forwardId: string) {
   return forward;
 }
 
-/** The client takes a forward back: its link stops opening and its services are the client's again. */
-export async function takeBackForward(opts: { requestId: string; forwardId: string; now?: Date }): Promise<TRequest> {
+/**
+ * The client takes services back from a colleague ("I'll do it myself after all"): the
+ * named services of the forward (all of them when none are named) that the colleague has
+ * not granted are the client's again, and the colleague's link no longer reaches them. The
+ * link itself stops opening once none of its services is the colleague's any more. A
+ * service the colleague already granted stays theirs. Refused (VALIDATION_FAILED) when no
+ * named service can be taken back.
+ */
+export async function takeBackForward(opts: {
+  requestId: string;
+  forwardId: string;
+  serviceIds?: string[];
+  now?: Date;
+}): Promise<TRequest> {
   const now = opts.now ?? new Date();
   return inTransaction(async (tx) => {
     const row = await lockOpenRequest(tx, opts.requestId, now);
     const forward = await liveForward(tx, row.id, opts.forwardId);
-    await tx.requestForward.update({ where: { id: forward.id }, data: { revokedAt: now } });
-    const mine = row.services
-      .filter((s) => readForwardedTo(s.forwardedTo)?.forwardId === forward.id)
-      .map((s) => s.serviceId);
+    const held = row.services.filter((s) => readForwardedTo(s.forwardedTo)?.forwardId === forward.id);
+    const wanted = opts.serviceIds ? new Set(opts.serviceIds) : null;
+    const back = held.filter((s) => s.status !== "granted" && (!wanted || wanted.has(s.serviceId)));
+    if (back.length === 0 || (wanted && back.length !== wanted.size)) {
+      throw new ApiError("VALIDATION_FAILED", "services: choose services handed on and not granted yet.", [
+        { field: "services", message: "Choose services handed on and not granted yet." },
+      ]);
+    }
+    const serviceIds = back.map((s) => s.serviceId);
     await tx.requestService.updateMany({
-      where: { requestId: row.id, serviceId: { in: mine } },
+      where: { requestId: row.id, serviceId: { in: serviceIds } },
       data: { forwardedTo: null as unknown as Prisma.InputJsonValue },
     });
-    return recordForwardChange(tx, row, "taken_back", forward, now);
+    // Nothing left on the link for the colleague: it stops opening as a page to act on.
+    if (back.length === held.length)
+      await tx.requestForward.update({ where: { id: forward.id }, data: { revokedAt: now } });
+    return recordForwardChange(tx, row, "taken_back", { ...forward, serviceIds }, now);
   });
 }
 

@@ -1,9 +1,11 @@
 // Step 1 of a grant: checks what the client picked against the request. The attempt covers
 // every service of the sign-in's platform the client picked at least one asset for, in
-// request order; each must be a pending one-click service of that platform, and each may
+// request order; each must be a pending one-click service of that platform that the link
+// may act on (a service handed to a colleague is theirs: forward-ownership.ts), and each may
 // carry at most MAX_ASSETS_PER_GRANT assets. Reads nothing but the request it is given.
 
 import { getCatalogService, isOneClickHere } from "@/lib/core/catalog/catalog";
+import { ownsService } from "@/lib/core/forwards/forward-ownership";
 import { GrantRefusal } from "@/lib/core/grants/grant-refusal";
 import { isOpenForGrant, type GrantRequest, type GrantRequestService } from "@/lib/core/grants/grant-request";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
@@ -33,8 +35,12 @@ function cleanIds(ids: readonly string[]): string[] {
   return [...new Set(ids.filter((id) => id.length > 0 && id.length <= 255))];
 }
 
-function grantableHere(svc: GrantRequestService): boolean {
-  return isOneClickHere(getCatalogService(svc.serviceId), platformMode(svc.platform)) && svc.status === "pending";
+function grantableHere(svc: GrantRequestService, row: GrantRequest): boolean {
+  return (
+    isOneClickHere(getCatalogService(svc.serviceId), platformMode(svc.platform)) &&
+    svc.status === "pending" &&
+    ownsService(svc, row.forward)
+  );
 }
 
 /** The attempt's services and assets, or a `GrantRefusal` (closed, not_allowed, no_assets). */
@@ -48,7 +54,7 @@ export function checkGrantPick(opts: {
   const row = opts.request;
   if (!isOpenForGrant(row, opts.now)) throw new GrantRefusal("closed");
   const lead = row.services.find((s) => s.serviceId === opts.serviceId);
-  if (!lead || !grantableHere(lead)) throw new GrantRefusal("not_allowed");
+  if (!lead || !grantableHere(lead, row)) throw new GrantRefusal("not_allowed");
 
   const picked = new Map<string, string[]>([[lead.serviceId, cleanIds(opts.assetIds)]]);
   for (const sel of opts.selections ?? [])
@@ -58,7 +64,7 @@ export function checkGrantPick(opts: {
     return assetIds.length > 0 ? [{ svc, assetIds }] : [];
   });
   for (const { svc } of chosen) {
-    if (svc.platform !== lead.platform || !grantableHere(svc)) throw new GrantRefusal("not_allowed");
+    if (svc.platform !== lead.platform || !grantableHere(svc, row)) throw new GrantRefusal("not_allowed");
   }
   if ([...picked.keys()].some((id) => !row.services.some((s) => s.serviceId === id)))
     throw new GrantRefusal("not_allowed");

@@ -6,7 +6,7 @@ import type { RequestWithServices } from "@/lib/core/requests/serialize-request"
 
 export type GrantRequest = RequestWithServices & {
   /** set when the request was opened through a colleague's forwarded link */
-  forward?: { email: string };
+  forward?: { id?: string; email: string };
 };
 
 export type GrantRequestService = GrantRequest["services"][number];

@@ -84,6 +84,8 @@ export async function recordGrantAttempt(opts: {
     if (!report) throw new Error(`no attempt report for ${serviceId}`);
     return report;
   };
+  // Whoever made the attempt is credited with it: the client, or the colleague of a forwarded link.
+  const actor = row.forward ? colleagueActor(row.forward.email) : "client";
   const { request, services } = await inTransaction(async (tx) => {
     let request: TRequest | null = null;
     for (const { svc } of pick.chosen) {
@@ -97,7 +99,7 @@ export async function recordGrantAttempt(opts: {
           invitation: attempt.invitations.get(svc.serviceId) ?? null,
           tx,
           now,
-          ...(row.forward ? { grantedBy: row.forward.email, actor: colleagueActor(row.forward.email) } : {}),
+          ...(row.forward ? { grantedBy: row.forward.email, actor } : {}),
         })
       ).request;
     }
@@ -120,6 +122,7 @@ export async function recordGrantAttempt(opts: {
           agencyId: row.agencyId,
           type: "service.grant_failed",
           requestId: row.id,
+          actor,
           now,
           data: { request: final, service: { service: s.serviceId, platform }, errors: s.report.serviceErrors },
         });
@@ -130,6 +133,7 @@ export async function recordGrantAttempt(opts: {
         agencyId: row.agencyId,
         type: "connection.attempt_completed",
         requestId: row.id,
+        actor,
         now,
         data: { request: final, attempt: attemptEventData({ platform, services }) },
       });

@@ -17,20 +17,29 @@ const EN = {
   "sent.to": (v: { name: string; email: string }) => `Sent to ${v.name} (${v.email})`,
   "sent.granted": (v: { name: string }) => `Granted by ${v.name}`,
   "sent.waiting": () => "Waiting for them",
-  "action.takeBack": () => "Take it back",
+  "action.takeBack": () => "I'll do it myself after all",
   "action.resend": () => "Resend the email",
   "notice.forwarded": () => "Sent. We emailed your colleague a link of their own for these accounts.",
-  "notice.taken_back": () => "Taken back. You can grant it yourself again.",
+  "notice.taken_back": () => "It's yours again: your colleague's link no longer covers it.",
   "notice.resent": () => "We emailed your colleague the link again.",
   "colleague.intro": (v: { name: string; agency: string }) =>
     `${v.name} asked you to grant ${v.agency} access to the accounts below. Only these accounts are on this link.`,
   "colleague.note": (v: { name: string }) => `Note from ${v.name}:`,
+  "colleague.takenBack": (v: { name: string; services: string }) =>
+    `${v.name} will do these themselves after all, so they are no longer yours to do: ${v.services}.`,
+  "colleague.revokedTitle": () => "Nothing left for you to do",
+  "colleague.revokedBody": (v: { name: string; services: string }) =>
+    `${v.name} will do this themselves after all: ${v.services}. This link no longer covers anything, and nothing was shared through it.`,
   "email.subject": (v: { name: string; agency: string }) => `${v.name} asks you to grant ${v.agency} access`,
   "email.greeting": (v: { name: string }) => `Hi ${v.name},`,
   "email.body": (v: { name: string; agency: string; services: string }) =>
     `${v.name} asked you to grant ${v.agency} access to: ${v.services}. Open the link and sign in with the account that manages them; you never share your password.`,
   "email.note": (v: { name: string; note: string }) => `Note from ${v.name}: ${v.note}`,
   "email.cta": () => "Open the request",
+  "summary.othersHeading": () => "Done by someone else",
+  "summary.otherGranted": (v: { name: string; service: string; platform: string }) =>
+    `${v.name} shared ${v.service} on ${v.platform}`,
+  "summary.otherSkipped": (v: { name: string; service: string }) => `${v.name} skipped ${v.service}`,
 };
 
 type Messages = { [K in keyof typeof EN]: (typeof EN)[K] };
@@ -48,20 +57,29 @@ const ES: Messages = {
   "sent.to": (v: { name: string; email: string }) => `Enviado a ${v.name} (${v.email})`,
   "sent.granted": (v: { name: string }) => `Concedido por ${v.name}`,
   "sent.waiting": () => "Pendiente de su parte",
-  "action.takeBack": () => "Recuperarlo",
+  "action.takeBack": () => "Al final lo hago yo",
   "action.resend": () => "Reenviar el correo",
   "notice.forwarded": () => "Enviado. Hemos mandado a tu compañero un enlace propio para estas cuentas.",
-  "notice.taken_back": () => "Recuperado. Puedes concederlo tú de nuevo.",
+  "notice.taken_back": () => "Vuelve a ser tuyo: el enlace de tu compañero ya no lo incluye.",
   "notice.resent": () => "Hemos vuelto a enviar el enlace a tu compañero.",
   "colleague.intro": (v: { name: string; agency: string }) =>
     `${v.name} te pide que des a ${v.agency} acceso a las cuentas de abajo. Este enlace solo incluye estas cuentas.`,
   "colleague.note": (v: { name: string }) => `Nota de ${v.name}:`,
+  "colleague.takenBack": (v: { name: string; services: string }) =>
+    `Al final ${v.name} se encarga de esto, así que ya no te toca a ti: ${v.services}.`,
+  "colleague.revokedTitle": () => "Ya no tienes nada que hacer aquí",
+  "colleague.revokedBody": (v: { name: string; services: string }) =>
+    `Al final ${v.name} se encarga de esto: ${v.services}. Este enlace ya no incluye nada y no se ha compartido nada a través de él.`,
   "email.subject": (v: { name: string; agency: string }) => `${v.name} te pide que des acceso a ${v.agency}`,
   "email.greeting": (v: { name: string }) => `Hola, ${v.name}:`,
   "email.body": (v: { name: string; agency: string; services: string }) =>
     `${v.name} te pide que des a ${v.agency} acceso a: ${v.services}. Abre el enlace e inicia sesión con la cuenta que las gestiona; nunca compartes tu contraseña.`,
   "email.note": (v: { name: string; note: string }) => `Nota de ${v.name}: ${v.note}`,
   "email.cta": () => "Abrir la solicitud",
+  "summary.othersHeading": () => "Lo que hizo otra persona",
+  "summary.otherGranted": (v: { name: string; service: string; platform: string }) =>
+    `${v.name} compartió ${v.service} en ${v.platform}`,
+  "summary.otherSkipped": (v: { name: string; service: string }) => `${v.name} omitió ${v.service}`,
 };
 
 const NL: Messages = {
@@ -77,20 +95,29 @@ const NL: Messages = {
   "sent.to": (v: { name: string; email: string }) => `Gestuurd naar ${v.name} (${v.email})`,
   "sent.granted": (v: { name: string }) => `Toegang gegeven door ${v.name}`,
   "sent.waiting": () => "Wacht op je collega",
-  "action.takeBack": () => "Terugnemen",
+  "action.takeBack": () => "Ik doe het toch zelf",
   "action.resend": () => "E-mail opnieuw sturen",
   "notice.forwarded": () => "Verstuurd. We hebben je collega een eigen link voor deze accounts gemaild.",
-  "notice.taken_back": () => "Teruggenomen. Je kunt zelf weer toegang geven.",
+  "notice.taken_back": () => "Het is weer aan jou: de link van je collega bevat het niet meer.",
   "notice.resent": () => "We hebben je collega de link opnieuw gemaild.",
   "colleague.intro": (v: { name: string; agency: string }) =>
     `${v.name} vraagt je om ${v.agency} toegang te geven tot de accounts hieronder. Deze link bevat alleen deze accounts.`,
   "colleague.note": (v: { name: string }) => `Notitie van ${v.name}:`,
+  "colleague.takenBack": (v: { name: string; services: string }) =>
+    `${v.name} doet dit toch zelf, dus het is niet meer aan jou: ${v.services}.`,
+  "colleague.revokedTitle": () => "Er is niets meer voor je te doen",
+  "colleague.revokedBody": (v: { name: string; services: string }) =>
+    `${v.name} doet dit toch zelf: ${v.services}. Deze link bevat niets meer en er is niets via gedeeld.`,
   "email.subject": (v: { name: string; agency: string }) => `${v.name} vraagt je ${v.agency} toegang te geven`,
   "email.greeting": (v: { name: string }) => `Hallo ${v.name},`,
   "email.body": (v: { name: string; agency: string; services: string }) =>
     `${v.name} vraagt je om ${v.agency} toegang te geven tot: ${v.services}. Open de link en log in met het account dat ze beheert; je deelt nooit je wachtwoord.`,
   "email.note": (v: { name: string; note: string }) => `Notitie van ${v.name}: ${v.note}`,
   "email.cta": () => "Verzoek openen",
+  "summary.othersHeading": () => "Gedaan door iemand anders",
+  "summary.otherGranted": (v: { name: string; service: string; platform: string }) =>
+    `${v.name} heeft ${v.service} op ${v.platform} gedeeld`,
+  "summary.otherSkipped": (v: { name: string; service: string }) => `${v.name} heeft ${v.service} overgeslagen`,
 };
 
 const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };

@@ -4,6 +4,7 @@
 // need (the service's grant method) and turns refusals into page error codes.
 
 import { colleagueActor } from "@/lib/core/events/actor-name";
+import { ownsService } from "@/lib/core/forwards/forward-ownership";
 import { effectiveClientFlow } from "@/lib/surfaces/client-pages/load-access-page";
 import type { ClientAction } from "@/lib/core/domain/request-state";
 import { ApiError } from "@/lib/core/common/api-error";
@@ -33,7 +34,8 @@ export async function applyClientAction(opts: {
   const refuse = (code: "closed" | "not_allowed") => new AccessPageError(code, { serviceId: opts.serviceId, locale });
   if (!isOpenRequest(row, now)) throw refuse("closed");
   const svc = row.services.find((s) => s.serviceId === opts.serviceId);
-  if (!svc) throw refuse("not_allowed");
+  // A service handed to a colleague is theirs until the client takes it back.
+  if (!svc || !ownsService(svc, row.forward)) throw refuse("not_allowed");
 
   let action: ClientAction;
   switch (opts.action) {

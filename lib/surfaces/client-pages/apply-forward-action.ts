@@ -1,5 +1,6 @@
 // The client's side of handing services to a colleague, from the access page's forms:
-// forward (name, email, optional note, the services), take back, resend. Only the
+// forward (name, email, optional note, the services), take back (one service, "I'll do it
+// myself after all", or the whole forward), resend. Only the
 // client's own link may do this: a colleague's forwarded link cannot hand services on.
 // Sending email to an address the client types is what abuse would use, so forwards and
 // resends are limited per request on top of the page's per-token limit.
@@ -102,10 +103,16 @@ export async function applyForwardAction(opts: {
     return { notice: "forwarded", serviceId: input.one };
   }
   const forwardId = opts.form.get("forward") ?? "";
-  const serviceId = row.services.find((s) => readForwardedTo(s.forwardedTo)?.forwardId === forwardId)?.serviceId;
+  // "I'll do it myself after all" on one card names its service; without one, the whole forward.
+  const named = opts.form.get("service");
+  const serviceId = row.services.find(
+    (s) => readForwardedTo(s.forwardedTo)?.forwardId === forwardId && (!named || s.serviceId === named),
+  )?.serviceId;
   if (!serviceId) throw new AccessPageError("not_allowed", { locale: requestLocale(row) });
   if (opts.action === "take-back") {
-    await takeBackForward({ requestId: row.id, forwardId, now }).catch((err) => closedOrRefused(err, row, serviceId));
+    await takeBackForward({ requestId: row.id, forwardId, serviceIds: named ? [named] : undefined, now }).catch((err) =>
+      closedOrRefused(err, row, serviceId),
+    );
     return { notice: "taken_back", serviceId };
   }
   if (opts.action === "resend") {

@@ -7,6 +7,7 @@ import { getDb, type Tx } from "@/lib/infra/db/db";
 import { hashToken } from "@/lib/infra/secrets/link-token";
 import { effectiveStatus, type RequestStatus } from "@/lib/core/domain/request-state";
 import { localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";
+import { ownsService } from "@/lib/core/forwards/forward-ownership";
 
 export const accessRequestInclude = {
   client: { select: { externalClientId: true, name: true, language: true } },
@@ -20,6 +21,10 @@ export interface ForwardedLink {
   name: string;
   email: string;
   note: string | null;
+  /** services of the link the client took back ("I'll do it myself after all"): no longer the colleague's */
+  takenBack: string[];
+  /** the client took back everything on the link: the page says so and offers nothing */
+  revoked: boolean;
 }
 
 export type AccessRequestRow = Prisma.AccessRequestGetPayload<{ include: typeof accessRequestInclude }> & {
@@ -49,11 +54,28 @@ export async function findRequestByToken(token: string, db?: Tx): Promise<Access
 
 /**
  * A colleague's forwarded link: the request as seen through it, holding only the services
- * handed to them, with no intake form (the client's own). A link taken back, or of a
- * cancelled or expired request, does not open: it reads as unknown. A completed request
- * still shows its thank-you page, so the colleague who finished it sees that it is done.
+ * still handed to them (those the client took back are listed apart), with no intake form
+ * (the client's own). A link taken back whole, or of a cancelled or expired request, does
+ * not open: it reads as unknown (`findTakenBackLink` reads the first for its page). A
+ * completed request still shows its thank-you page, so the colleague who finished it sees
+ * that it is done.
  */
 async function findForwardedRequest(client: Tx, hash: string): Promise<AccessRequestRow | null> {
+  const found = await readForwardedLink(client, hash);
+  return found && !found.forward?.revoked ? found : null;
+}
+
+/**
+ * A colleague's link the client took back whole, while the request is still there to see:
+ * read only so its page can tell the colleague it is no longer theirs. Never for an action.
+ */
+export async function findTakenBackLink(token: string): Promise<AccessRequestRow | null> {
+  if (!isTokenShaped(token)) return null;
+  const found = await readForwardedLink(await getDb(), hashToken(token));
+  return found?.forward?.revoked ? found : null;
+}
+
+async function readForwardedLink(client: Tx, hash: string): Promise<AccessRequestRow | null> {
   const forward = await client.requestForward.findUnique({
     where: { tokenHash: hash },
     select: {
@@ -66,12 +88,20 @@ async function findForwardedRequest(client: Tx, hash: string): Promise<AccessReq
       request: { include: accessRequestInclude },
     },
   });
-  if (!forward || forward.revokedAt) return null;
-  const { request, serviceIds, revokedAt: _revoked, ...link } = forward;
+  if (!forward) return null;
+  const { request, serviceIds, revokedAt, ...link } = forward;
   const status = requestStatus(request, new Date());
+  // A cancelled request revokes its links too: nothing to tell beyond "unknown".
   if (status === "cancelled" || status === "expired") return null;
-  const services = request.services.filter((s) => serviceIds.includes(s.serviceId));
-  return { ...request, services, intakeRequested: false, forward: link };
+  const handed = request.services.filter((s) => serviceIds.includes(s.serviceId));
+  const services = handed.filter((s) => ownsService(s, link));
+  const takenBack = handed.filter((s) => !ownsService(s, link)).map((s) => s.serviceId);
+  return {
+    ...request,
+    services: revokedAt ? [] : services,
+    intakeRequested: false,
+    forward: { ...link, takenBack: revokedAt ? serviceIds : takenBack, revoked: revokedAt !== null },
+  };
 }
 
 export function requestStatus(row: Pick<AccessRequestRow, "status" | "expiresAt">, now: Date): RequestStatus {

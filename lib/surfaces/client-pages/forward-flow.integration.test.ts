@@ -86,6 +86,9 @@ describe("handing services to a colleague", () => {
     expect(mail.to).toBe("marta@client.test");
     expect(mail.subject).toContain("te pide que des acceso");
     expect(mail.text).toContain("Tú tienes el acceso de administrador");
+    // the services as the catalog names them in Spanish, never in English
+    expect(mail.text).toContain("acceso a: Cuenta publicitaria de Meta.");
+    expect(mail.text).not.toContain("Meta Ad Account");
     const colleague = await colleagueToken(requestId);
     expect(colleague).not.toBe(token);
     // stored like invite tokens: hashed and sealed, never in clear
@@ -117,7 +120,12 @@ describe("handing services to a colleague", () => {
     // The colleague's page holds only the forwarded service, and names who asked.
     const theirs = (await loadAccessPage({ token: colleague }))!;
     expect(theirs.platforms.flatMap((p) => p.services.map((s) => s.serviceId))).toEqual(["meta_ads"]);
-    expect(theirs.colleague).toEqual({ from: "Ana Client", note: "Tú tienes el acceso de administrador" });
+    expect(theirs.colleague).toEqual({
+      from: "Ana Client",
+      note: "Tú tienes el acceso de administrador",
+      takenBack: [],
+      revoked: false,
+    });
     expect(theirs.forwardable).toEqual([]);
 
     // The sign-in started from the colleague's link comes back to it, and the grant counts.
@@ -214,7 +222,10 @@ describe("handing services to a colleague", () => {
 
     const back = await postForm(`${base}/api/access/${token}/forward/take-back`, { forward: fwd.id });
     expect(locationOf(back).search).toBe("?notice=taken_back&service=meta_ads");
-    expect(await loadAccessPage({ token: colleague })).toBeNull();
+    // the colleague's link offers nothing any more, and says the client took it all back
+    const theirs = (await loadAccessPage({ token: colleague }))!;
+    expect(theirs.colleague).toMatchObject({ revoked: true, takenBack: ["Meta Ad Account", "Google Analytics"] });
+    expect(theirs.platforms).toEqual([]);
     expect(locationOf(await getNoFollow(`${base}/api/access/${colleague}/connect/meta_ads`)).search).toContain(
       "error=not_found",
     );

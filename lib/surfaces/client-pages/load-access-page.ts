@@ -22,9 +22,11 @@ import { type Locale } from "@/lib/infra/i18n/dictionary";
 import { localizeQuestion } from "@/lib/core/intake/question-translations";
 import { accentColors, type AccentColors } from "@/lib/surfaces/client-pages/accent-color";
 import { instructionSteps, roleLabel, serviceName } from "@/lib/core/catalog/catalog-messages";
-import { readForwardedTo } from "@/lib/core/forwards/forward-services";
+import { readForwardedTo } from "@/lib/core/forwards/forward-ownership";
+import { colleagueActor } from "@/lib/core/events/actor-name";
 import {
   findRequestByToken,
+  findTakenBackLink,
   isTokenShaped,
   requestLocale,
   requestStatus,
@@ -61,6 +63,11 @@ export interface AccessServiceView {
   forwardedTo: { forwardId: string; name: string; email: string } | null;
   /** who granted it, when a colleague did */
   grantedByColleague: string | null;
+  /**
+   * Who else granted or skipped it, when the page's viewer did not: on the client's link the
+   * colleague it was handed to, on a colleague's link the client. Null while it is open.
+   */
+  byOther: string | null;
 }
 
 export interface AccessPlatformView {
@@ -94,8 +101,13 @@ export interface AccessPageView {
   redirectUrl: string | null;
   /** a "preview as client" link of the agency: shown as a preview, and nothing is ever granted */
   preview: boolean;
-  /** a colleague's forwarded link: who handed it over, and their note */
-  colleague: { from: string; note: string | null } | null;
+  /**
+   * a colleague's forwarded link: who handed it over, their note, the services they took
+   * back (named), and whether they took back everything (the link then offers nothing)
+   */
+  colleague: { from: string; note: string | null; takenBack: string[]; revoked: boolean } | null;
+  /** the page's viewer as events name them: "client", or the colleague of a forwarded link (colleagueActor) */
+  viewerActor: string;
   /** the pending services the client can still hand to a colleague (the whole-request form) */
   forwardable: { serviceId: string; name: string }[];
 }
@@ -221,8 +233,10 @@ export function buildServiceView(
   accounts: ReadonlyMap<string, AccountRow>,
   open: boolean,
   modeOf: (platform: string) => PlatformMode = platformMode,
-  colleagueLink = false,
+  /** a colleague's forwarded link: their email and the client who handed it over */
+  colleague: { email: string; clientName: string } | null = null,
 ): AccessServiceView {
+  const colleagueLink = colleague !== null;
   const mode = modeOf(svc.platform);
   // A one-click service whose platform is not live here shows its manual steps where the
   // catalog has them (Snapchat Ads); otherwise no button that can only fail.
@@ -235,6 +249,9 @@ export function buildServiceView(
   const pending = status === "pending";
   const assets = Array.isArray(svc.grantedAssets) ? (svc.grantedAssets as { id: string; name: string | null }[]) : [];
   const forwarded = colleagueLink ? null : readForwardedTo(svc.forwardedTo);
+  // Handed to a colleague, it is theirs: the client's page shows who has it and offers
+  // nothing to do on it but taking it back.
+  const mine = open && !forwarded;
   return {
     serviceId: svc.serviceId,
     name: serviceName(locale, svc.serviceId),
@@ -247,20 +264,20 @@ export function buildServiceView(
       accountLabel(l, l.internalAccountId ? accounts.get(l.internalAccountId) : undefined),
     ),
     steps:
-      flow === "one_click"
+      flow === "one_click" || forwarded
         ? []
         : instructionSteps(locale, svc.serviceId, inviteTarget(first, firstAccount, svc.platform)),
     grantedAssets: assets.map((a) => a.name ?? a.id),
-    setupPending: open && pending && setupPending,
+    setupPending: mine && pending && setupPending,
     actions: {
-      grant: open && pending && flow === "one_click" && !setupPending,
-      skip: open && pending && svc.optional,
-      reopen: open && status === "skipped",
+      grant: mine && pending && flow === "one_click" && !setupPending,
+      skip: mine && pending && svc.optional,
+      reopen: mine && status === "skipped",
       // "I've sent the invite" / "I've done this": every service the client grants by hand
-      inviteSent: open && pending && flow !== "one_click" && !svc.awaitingConfirmation,
-      forward: open && pending && !colleagueLink && !forwarded,
+      inviteSent: mine && pending && flow !== "one_click" && !svc.awaitingConfirmation,
+      forward: mine && pending && !colleagueLink,
       siteApproval:
-        open &&
+        mine &&
         pending &&
         !svc.awaitingConfirmation &&
         !!getCatalogService(svc.serviceId)?.siteApproval &&
@@ -268,7 +285,25 @@ export function buildServiceView(
     },
     forwardedTo: forwarded ? { forwardId: forwarded.forwardId, name: forwarded.name, email: forwarded.email } : null,
     grantedByColleague: forwarded && status === "granted" && svc.grantedBy === forwarded.email ? forwarded.name : null,
+    byOther: doneByOther(svc, forwarded, colleague),
   };
+}
+
+/**
+ * Who granted or skipped a service when the page's viewer did not (AccessServiceView.byOther).
+ * A service handed to a colleague is theirs: granted or skipped, it was their doing (a
+ * manual one the agency confirmed included), unless the grant is recorded as the client's.
+ * On the colleague's link, what the client granted is the client's.
+ */
+function doneByOther(
+  svc: PageService,
+  forwarded: ReturnType<typeof readForwardedTo>,
+  colleague: { email: string; clientName: string } | null,
+): string | null {
+  if (colleague) return svc.status === "granted" && svc.grantedBy === "client" ? colleague.clientName : null;
+  if (!forwarded) return null;
+  if (svc.status === "skipped") return forwarded.name;
+  return svc.status === "granted" && svc.grantedBy !== "client" ? forwarded.name : null;
 }
 
 /** The statement's row: the request's own columns as the page reads them, the rest flattened or as JSON. */
@@ -360,7 +395,8 @@ async function loadByInviteToken(hash: string): Promise<PageData | null> {
 
 /** A colleague's forwarded link (and any token not found as an invite): the relational load. */
 async function loadByOtherToken(token: string): Promise<PageData | null> {
-  const row = await findRequestByToken(token);
+  // A link taken back whole still opens, to tell the colleague it is no longer theirs.
+  const row = (await findRequestByToken(token)) ?? (await findTakenBackLink(token));
   if (!row) return null;
   const db = await getDb();
   const accountIds = [
@@ -414,7 +450,16 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
       group = { platform: svc.platform, name: getPlatform(svc.platform)?.name ?? svc.platform, services: [] };
       platforms.push(group);
     }
-    group.services.push(buildServiceView(locale, svc, accounts, open, platformMode, !!row.forward));
+    group.services.push(
+      buildServiceView(
+        locale,
+        svc,
+        accounts,
+        open,
+        platformMode,
+        row.forward ? { email: row.forward.email, clientName: row.client.name } : null,
+      ),
+    );
   }
   const waitingOn = platforms.filter((p) => p.services.some((s) => s.setupPending)).map((p) => p.platform);
   if (waitingOn.length > 0 && !row.isDemo) {
@@ -466,7 +511,15 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
     thankYouMessage: row.thankYouMessage,
     redirectUrl: row.redirectUrl,
     preview: row.isDemo,
-    colleague: row.forward ? { from: row.client.name, note: row.forward.note } : null,
+    colleague: row.forward
+      ? {
+          from: row.client.name,
+          note: row.forward.note,
+          takenBack: row.forward.takenBack.map((id) => serviceName(locale, id)),
+          revoked: row.forward.revoked,
+        }
+      : null,
+    viewerActor: row.forward ? colleagueActor(row.forward.email) : "client",
     forwardable: platforms.flatMap((p) =>
       p.services.filter((s) => s.actions.forward).map((s) => ({ serviceId: s.serviceId, name: s.name })),
     ),

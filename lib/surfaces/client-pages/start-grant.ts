@@ -2,7 +2,8 @@
 // bound to the request and the services it covers, 15 minutes) and returns where to send
 // the client to sign in with the platform, carrying the signed state back to our
 // callback. One sign-in covers every pending one-click service of the platform (see
-// `sign-in-services.ts`): the platform is asked for all their scopes at once. A preview
+// `sign-in-services.ts`): the platform is asked for all their scopes at once. A service
+// handed to a colleague is theirs: the client's link neither starts nor covers its sign-in. A preview
 // link ("preview as client") never reaches the platform: it answers `preview` instead.
 
 import { getCatalogService, isOneClickHere } from "@/lib/core/catalog/catalog";
@@ -13,6 +14,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { AccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
 import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/client-pages/find-request-by-token";
+import { ownsService } from "@/lib/core/forwards/forward-ownership";
 import { signInServices } from "@/lib/surfaces/client-pages/sign-in-services";
 import {
   GRANT_SESSION_MINUTES,
@@ -41,6 +43,7 @@ export async function startGrant(opts: {
       platform: s.platform,
       status: s.status,
       oneClick: isOneClickHere(getCatalogService(s.serviceId), platformMode(s.platform)),
+      owned: ownsService(s, row.forward),
     })),
     opts.serviceId,
   );
