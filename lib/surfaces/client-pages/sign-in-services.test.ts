@@ -38,6 +38,12 @@ describe("signInServices", () => {
     ]);
   });
 
+  it("leaves out a service the link may not act on (handed to a colleague), and never starts on one", () => {
+    const handed = [svc("google_analytics", "google"), { ...svc("google_tag_manager", "google"), owned: false }];
+    expect(signInServices(handed, "google_analytics")).toEqual(["google_analytics"]);
+    expect(signInServices(handed, "google_tag_manager")).toEqual([]);
+  });
+
   it("is empty when the starting service cannot be granted now", () => {
     expect(signInServices(services, "meta_pixel")).toEqual([]);
     expect(signInServices(services, "meta_business_manager")).toEqual([]);
