@@ -63,7 +63,13 @@ async function readMessages(req: Request): Promise<{ body: unknown; calls: numbe
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json")
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
-  const text = await readBodyText(req);
+  const text = await readBodyText(req).catch((err: unknown) => {
+    if (err instanceof ApiError) throw err;
+    // the client left before sending the whole body
+    throw new ApiError("VALIDATION_FAILED", "The body ended before its end.", [
+      { message: "The body ended before its end." },
+    ]);
+  });
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -76,6 +82,15 @@ async function readMessages(req: Request): Promise<{ body: unknown; calls: numbe
 }
 
 async function serve(req: Request, call: CallRecord): Promise<Response> {
+  openCalls++;
+  try {
+    return await answer(req, call);
+  } finally {
+    openCalls--;
+  }
+}
+
+async function answer(req: Request, call: CallRecord): Promise<Response> {
   const requestId = call.requestId;
   if (req.method === "OPTIONS")
     return new Response(null, { status: 204, headers: { Allow: `OPTIONS, ${ALLOW}`, "x-request-id": requestId } });
@@ -86,7 +101,6 @@ async function serve(req: Request, call: CallRecord): Promise<Response> {
       { Allow: ALLOW },
     );
 
-  openCalls++;
   let limitHeaders: Record<string, string> = {};
   let keyPresented = false;
   try {
@@ -133,8 +147,6 @@ async function serve(req: Request, call: CallRecord): Promise<Response> {
     const challenge: Record<string, string> =
       apiError.status === 401 ? { "www-authenticate": bearerChallenge(keyPresented) } : {};
     return refusalResponse(apiError, requestId, { ...limitHeaders, ...challenge });
-  } finally {
-    openCalls--;
   }
 }
 
