@@ -120,7 +120,7 @@ describe("the MCP endpoint's methods", () => {
       requests.push(req);
     };
     // fewer POSTs than the rate limit, so each reaches its body
-    const posts = Math.min(250, V2_RATE_LIMIT.points - 10);
+    const posts = Math.min(100, V2_RATE_LIMIT.points - 10);
     for (let i = 0; i < 1000; i++) send(i % 4 === 0 && i / 4 < posts ? "POST" : "GET");
     // every call has reached the server: either answered or still being served
     await vi.waitFor(() => expect(answered + openMcpCalls() - before).toBe(1000), { timeout: 15_000, interval: 20 });
@@ -300,5 +300,7 @@ describe("the MCP tools' listing", () => {
     expect(accounts.isError).toBeFalsy();
     const refused = await call(client, "get_request", { requestId: crypto.randomUUID() });
     expect(refused.structuredContent?.error?.code).toBe("NOT_FOUND");
+    // an unknown tool is a protocol error, not a tool's refusal
+    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/-32602/);
   });
 });
