@@ -18,6 +18,8 @@ import { buildMcpServer } from "@/lib/surfaces/v2/mcp/mcp-server";
 
 const ALLOW = "POST";
 const NOT_JSON = "The body is not valid JSON.";
+// the official SDK's transport refuses more; refused here before the batch is charged
+const MAX_BATCH = 100;
 
 // JSON-RPC 2.0's code for a body that is not JSON; other refusals use a server-defined code
 const PARSE_ERROR = -32700;
@@ -66,9 +68,7 @@ async function readMessages(req: Request): Promise<{ body: unknown; calls: numbe
   const text = await readBodyText(req).catch((err: unknown) => {
     if (err instanceof ApiError) throw err;
     // the client left before sending the whole body
-    throw new ApiError("VALIDATION_FAILED", "The body ended before its end.", [
-      { message: "The body ended before its end." },
-    ]);
+    throw new ApiError("VALIDATION_FAILED", "The body was cut off.", [{ message: "The body was cut off." }]);
   });
   let body: unknown;
   try {
@@ -78,6 +78,10 @@ async function readMessages(req: Request): Promise<{ body: unknown; calls: numbe
   }
   const problem = checkJsonValue(Array.isArray(body) ? body.map(withoutToolArguments) : withoutToolArguments(body));
   if (problem) throw jsonProblemError(problem);
+  if (Array.isArray(body) && body.length > MAX_BATCH)
+    throw new ApiError("VALIDATION_FAILED", `A batch holds at most ${MAX_BATCH} messages.`, [
+      { message: `A batch holds at most ${MAX_BATCH} messages.` },
+    ]);
   return { body, calls: Array.isArray(body) ? Math.max(1, body.length) : 1 };
 }
 

@@ -154,6 +154,13 @@ describe("the MCP endpoint's rate limit", () => {
     expect(refused.status).toBe(429);
     expect((await refused.json()).error.data.code).toBe("RATE_LIMITED");
   });
+
+  it("refuses a batch of more than 100 messages before charging it", async () => {
+    const res = await post(Array.from({ length: 101 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "ping" })));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.data.code).toBe("VALIDATION_FAILED");
+    expect(Number(res.headers.get("ratelimit-remaining"))).toBe(V2_RATE_LIMIT.points - 1);
+  });
 });
 
 describe("the MCP endpoint's body", () => {
