@@ -196,21 +196,26 @@ export function v2RateLimitPoints(): number {
 }
 
 /**
- * Consumes one point for `key` in the named limiter: one atomic step on every store, so of
- * many concurrent calls exactly `points` are allowed. `keyWindowSeconds` sets the window
- * of a key that starts here (rate-limiter-flexible's customDuration), for gates whose wait
- * grows with the failures before them.
+ * Consumes one point (or `cost` points) for `key` in the named limiter: one atomic step on
+ * every store, so of many concurrent calls exactly `points` are allowed. `keyWindowSeconds`
+ * sets the window of a key that starts here (rate-limiter-flexible's customDuration), for
+ * gates whose wait grows with the failures before them; `cost` counts several calls made in
+ * one HTTP request (a JSON-RPC batch).
  */
 export async function consumeRateLimit(
   name: string,
   key: string,
   points: number,
   durationSeconds: number,
-  opts: { keyWindowSeconds?: number } = {},
+  opts: { keyWindowSeconds?: number; cost?: number } = {},
 ): Promise<RateLimitOutcome> {
   const l = await limiter(name, points, durationSeconds);
   try {
-    const res = await l.consume(key, 1, opts.keyWindowSeconds ? { customDuration: opts.keyWindowSeconds } : {});
+    const res = await l.consume(
+      key,
+      opts.cost ?? 1,
+      opts.keyWindowSeconds ? { customDuration: opts.keyWindowSeconds } : {},
+    );
     return {
       allowed: true,
       limit: points,

@@ -44,16 +44,17 @@ export async function readJsonBody(req: Request, { allowEmpty = false } = {}): P
     ]);
   }
   const problem = checkJsonValue(value);
-  if (problem) {
-    const message =
-      problem.kind === "depth"
-        ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.`
-        : UNSTORABLE_TEXT_MESSAGE;
-    throw new ApiError("VALIDATION_FAILED", `${problem.path || "body"}: ${message}`, [
-      { ...(problem.path ? { field: problem.path } : {}), message },
-    ]);
-  }
+  if (problem) throw jsonProblemError(problem);
   return value;
+}
+
+/** The VALIDATION_FAILED of a problem `checkJsonValue` found, naming its field. */
+export function jsonProblemError(problem: JsonProblem): ApiError {
+  const message =
+    problem.kind === "depth" ? `JSON nested deeper than ${MAX_JSON_DEPTH} levels is refused.` : UNSTORABLE_TEXT_MESSAGE;
+  return new ApiError("VALIDATION_FAILED", `${problem.path || "body"}: ${message}`, [
+    { ...(problem.path ? { field: problem.path } : {}), message },
+  ]);
 }
 
 /**

@@ -37,6 +37,8 @@ async function connect(key: string): Promise<Client> {
   });
   await client.connect(transport);
   open.push(client);
+  // the listing arms the client's check of each result against the tool's output schema
+  await client.listTools();
   return client;
 }
 
