@@ -28,6 +28,16 @@ export function applyDocumentRules(doc: OpenAPIObject): void {
   const schema = body && "content" in body ? body.content["application/json"]?.schema : undefined;
   if (schema && !("$ref" in schema)) schema.anyOf = REQUEST_RULE;
 
+  // requestedServices is keyed by service id: the body's schema checks each key against the
+  // catalog (with the API's own message), and the document names the keys' type, so typed
+  // clients refuse a key that is not a service id.
+  for (const op of operations(doc)) {
+    const b = op.requestBody;
+    const s = b && "content" in b ? b.content["application/json"]?.schema : undefined;
+    const services = s && !("$ref" in s) ? s.properties?.requestedServices : undefined;
+    if (services && !("$ref" in services)) services.propertyNames = { $ref: "#/components/schemas/ServiceId" };
+  }
+
   for (const op of operations(doc)) {
     for (const p of (op.parameters ?? []) as ParameterObject[]) {
       const s = p.schema as SchemaObject | undefined;
