@@ -35,10 +35,15 @@ function withoutNarrowingBranches(documentJson: string): string {
  * `string` index signature. A map whose keys the document names becomes a mapped type over
  * them, each key optional: `{ [K in ServiceId]?: ... }`.
  */
+type KeyedMap = {
+  propertyNames?: SchemaObject | ReferenceObject;
+  additionalProperties?: SchemaObject | ReferenceObject | boolean;
+  properties?: unknown;
+};
+
 const keyedMaps: NonNullable<OpenAPITSOptions["transform"]> = (schema, options) => {
-  const names = (schema as SchemaObject & { propertyNames?: SchemaObject | ReferenceObject }).propertyNames;
-  const values = schema.additionalProperties;
-  if (!names || !values || typeof values !== "object" || schema.properties) return undefined;
+  const { propertyNames: names, additionalProperties: values, properties } = schema as KeyedMap;
+  if (!names || !values || typeof values !== "object" || properties) return undefined;
   const keyType =
     "$ref" in names
       ? oapiRef(names.$ref)
