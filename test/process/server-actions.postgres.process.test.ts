@@ -181,7 +181,12 @@ it('"Ask again" clicked at once on both instances creates one request and emails
   const password = "ask-again-Secret-99";
   await createUser({ agencyId: agency.agencyId, email, password, emailVerified: true });
   const { alertId, clientId } = await seedLostAccessAlert(agency);
-  const askAgain = serverAction("app/(dashboard)/dashboard/clients/access-actions.ts", "askAgainAction");
+  // posted from the client's page, the one page that shows lost-access alerts
+  const askAgain = serverAction(
+    "app/(dashboard)/dashboard/clients/access-actions.ts",
+    "askAgainAction",
+    `/dashboard/clients/${clientId}`,
+  );
   const jar = await signInDashboard(a.url, email, password);
   const db = await getDb();
   const before = await db.accessRequest.count({ where: { clientId } });
