@@ -2493,7 +2493,7 @@ export interface operations {
                     clientId: string;
                     /** @default {} */
                     requestedServices?: {
-                        [K in components["schemas"]["ServiceId"]]?: {
+                        [K in "meta_business_manager" | "meta_ads" | "meta_page" | "meta_instagram" | "meta_catalog" | "meta_pixel" | "google_ads" | "google_ads_mcc" | "google_analytics" | "google_tag_manager" | "google_search_console" | "google_merchant_center" | "google_business_profile" | "google_youtube" | "tiktok_ads" | "tiktok_business_center" | "linkedin_ads" | "linkedin_page" | "microsoft_ads" | "pinterest_ads" | "snapchat_ads" | "x_ads" | "shopify_store" | "klaviyo_account" | "hubspot_portal" | "wordpress_site" | "google_looker_studio" | "google_search_ads_360" | "snapchat_business_manager" | "amazon_ads" | "apple_search_ads" | "reddit_ads" | "clarity_project" | "bing_webmaster_tools" | "hotjar_organization" | "semrush_project" | "cookiebot_account" | "profitmetrics_account" | "channable_company" | "lightspeed_store" | "mailchimp_account" | "activecampaign_account" | "wix_site" | "webflow_site" | "squarespace_site"]?: {
                             accessLevel?: string;
                             /** @default false */
                             optional?: boolean;

@@ -3,6 +3,7 @@
 // intake form) and the control characters every query parameter refuses
 // (lib/surfaces/http/query-controls.ts).
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from "openapi3-ts/oas31";
+import { SERVICE_IDS } from "@/lib/core/catalog/catalog";
 
 /** ECMA-262 pattern of a value with no C0 control character and no DEL. */
 export const NO_CONTROL_CHARACTERS_PATTERN = "^[^\\u0000-\\u001F\\u007F]*$";
@@ -35,7 +36,8 @@ export function applyDocumentRules(doc: OpenAPIObject): void {
     const b = op.requestBody;
     const s = b && "content" in b ? b.content["application/json"]?.schema : undefined;
     const services = s && !("$ref" in s) ? s.properties?.requestedServices : undefined;
-    if (services && !("$ref" in services)) services.propertyNames = { $ref: "#/components/schemas/ServiceId" };
+    // inline, so the body's schema validates on its own (a validator given just this schema)
+    if (services && !("$ref" in services)) services.propertyNames = { type: "string", enum: [...SERVICE_IDS] };
   }
 
   for (const op of operations(doc)) {
