@@ -7,7 +7,8 @@
 //   the catalog and the accounts, create the request, read it back, and verify the signed
 //   delivery of `client.created` with the SDK (the ESM one with its edge entry point too);
 // - newman runs the Postman collection (api-collection/) with its environment file as a flow,
-//   with 0 failures and at least one assertion per request.
+//   with 0 failures and at least one assertion per request; without a webhookUrl (the
+//   environment file's default) the webhook folder is skipped and the rest passes.
 // (scripts/check-integrator-kit.sh checks the rest before any build: the linters, attw, the
 // tarball's changelog.) Nothing here depends on the database mode: it runs once, in the
 // PostgreSQL pass (vitest.process.config.ts).
@@ -35,6 +36,7 @@ let app: RunningServer;
 /** One agency per consumer project, so each webhook hears only its own project's client. */
 const sdkAgencies: Partial<Record<Kind, SeededV2Agency>> = {};
 let postmanAgency: SeededV2Agency;
+let noReceiverAgency: SeededV2Agency;
 let receiver: http.Server;
 let receiverUrl: string;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "integrator-kit-"));
@@ -43,6 +45,7 @@ beforeAll(async () => {
   prepareStandalone();
   for (const kind of KINDS) sdkAgencies[kind] = await seedV2Agency();
   postmanAgency = await seedV2Agency();
+  noReceiverAgency = await seedV2Agency();
   // the embedded database belongs to one process: the server's from here on
   if (!process.env.DATABASE_URL) await closeDb();
   receiver = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end("ok")));
@@ -271,37 +274,63 @@ interface NewmanReport {
   };
 }
 
+/** Runs the collection under newman with the environment file and `vars`; answers the JSON report. */
+async function newman(vars: Record<string, string>, name: string): Promise<NewmanReport["run"]> {
+  const report = path.join(work, `${name}.json`);
+  await run(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules/newman/bin/newman.js"),
+      "run",
+      "api-collection/access-requests.postman_collection.json",
+      "--environment",
+      "api-collection/access-requests.postman_environment.json",
+      ...Object.entries(vars).flatMap(([k, v]) => ["--env-var", `${k}=${v}`]),
+      "--reporters",
+      "cli,json",
+      "--reporter-json-export",
+      report,
+      "--bail",
+    ],
+    ROOT,
+  ).catch((err: Error) => {
+    throw new Error(`newman failed: ${err.message}`);
+  });
+  return (JSON.parse(fs.readFileSync(report, "utf8")) as NewmanReport).run;
+}
+
+function collectionFolders() {
+  return JSON.parse(
+    fs.readFileSync(path.join(ROOT, "api-collection/access-requests.postman_collection.json"), "utf8"),
+  ) as { item: { name: string; item: { name: string }[] }[] };
+}
+
 describe("the Postman collection", () => {
+  it(
+    "without a webhookUrl (the environment file's default) skips the webhook folder and passes the rest",
+    { timeout: 120_000 },
+    async () => {
+      const summary = await newman({ baseUrl: app.url, apiKey: noReceiverAgency.key }, "newman-no-receiver");
+      const folders = collectionFolders().item;
+      const webhookRequests = new Set(folders.find((f) => f.name === "Webhooks")!.item.map((i) => i.name));
+      expect(webhookRequests.size).toBeGreaterThan(0);
+      expect(summary.failures.map((f) => `${f.source?.name}: ${f.error.message}`)).toEqual([]);
+      expect(summary.stats.assertions.failed).toBe(0);
+      const sent = summary.executions.filter((e) => e.response).map((e) => e.item.name);
+      expect(sent.filter((n) => webhookRequests.has(n))).toEqual([]);
+      const others = folders.flatMap((f) => (f.name === "Webhooks" ? [] : f.item.map((i) => i.name)));
+      expect(sent).toEqual(others);
+      // nothing was created in the agency's webhooks
+      const list = await fetch(`${app.url}/api/v2/webhooks`, {
+        headers: { authorization: `Bearer ${noReceiverAgency.key}` },
+      });
+      expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
+    },
+  );
+
   it("runs green as a flow under newman, with assertions on every request", { timeout: 120_000 }, async () => {
-    const report = path.join(work, "newman.json");
-    await run(
-      process.execPath,
-      [
-        path.join(ROOT, "node_modules/newman/bin/newman.js"),
-        "run",
-        "api-collection/access-requests.postman_collection.json",
-        "--environment",
-        "api-collection/access-requests.postman_environment.json",
-        "--env-var",
-        `baseUrl=${app.url}`,
-        "--env-var",
-        `apiKey=${postmanAgency.key}`,
-        "--env-var",
-        `webhookUrl=${receiverUrl}`,
-        "--reporters",
-        "cli,json",
-        "--reporter-json-export",
-        report,
-        "--bail",
-      ],
-      ROOT,
-    ).catch((err: Error) => {
-      throw new Error(`newman failed: ${err.message}`);
-    });
-    const { run: summary } = JSON.parse(fs.readFileSync(report, "utf8")) as NewmanReport;
-    const collection = JSON.parse(
-      fs.readFileSync(path.join(ROOT, "api-collection/access-requests.postman_collection.json"), "utf8"),
-    ) as { item: { item: unknown[] }[] };
+    const summary = await newman({ baseUrl: app.url, apiKey: postmanAgency.key, webhookUrl: receiverUrl }, "newman");
+    const collection = collectionFolders();
     const requests = collection.item.reduce((n, folder) => n + folder.item.length, 0);
     expect(summary.failures.map((f) => `${f.source?.name}: ${f.error.message}`)).toEqual([]);
     expect(summary.stats.requests).toMatchObject({ total: requests, failed: 0 });

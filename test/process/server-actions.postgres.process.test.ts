@@ -6,7 +6,8 @@
 // turn, each posted the way the browser posts it, and each result is visible through the
 // other. A password change on one instance ends the user's other sessions on both while the
 // changing tab goes on with its renewed cookie. vitest.process.config.ts includes this file
-// only with DATABASE_URL: the embedded database belongs to one process.
+// only with DATABASE_URL: the embedded database belongs to one process. "Ask again" clicked
+// on both instances at once gives one request and one email.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { prepareStandalone, startStandalone, stopServer, type RunningServer } from "@/test/support/standalone-server";
@@ -15,6 +16,7 @@ import { call } from "@/test/support/v2-fixtures";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createUser } from "@/lib/core/users/create-user";
 import { getDb } from "@/lib/infra/db/db";
+import { seedAccessAgency, seedLostAccessAlert } from "@/test/support/access-fixtures";
 
 const apps: RunningServer[] = [];
 
@@ -170,4 +172,39 @@ it("a password change on one instance ends the user's other sessions on both, an
   expect(await sessionEmail(b.url, thisTab)).toBe(email);
   await expect(signInDashboard(b.url, email, before)).rejects.toThrow(/gave no session/);
   expect(await sessionEmail(a.url, await signInDashboard(a.url, email, after))).toBe(email);
+});
+
+it('"Ask again" clicked at once on both instances creates one request and emails the client once', async () => {
+  const [a, b] = apps as [RunningServer, RunningServer];
+  const agency = await seedAccessAgency(["google"]);
+  const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = "ask-again-Secret-99";
+  await createUser({ agencyId: agency.agencyId, email, password, emailVerified: true });
+  const { alertId, clientId } = await seedLostAccessAlert(agency);
+  // posted from the client's page, the one page that shows lost-access alerts
+  const askAgain = serverAction(
+    "app/(dashboard)/dashboard/clients/access-actions.ts",
+    "askAgainAction",
+    `/dashboard/clients/${clientId}`,
+  );
+  const jar = await signInDashboard(a.url, email, password);
+  const db = await getDb();
+  const before = await db.accessRequest.count({ where: { clientId } });
+
+  const clicks = await Promise.all(
+    [a, b, a, b].map((s) =>
+      callServerAction<Result<{ requestId: string }>>(
+        s.url,
+        askAgain,
+        [{ alertIds: [alertId], sendEmail: true }],
+        jar,
+        agency.agencyId,
+      ),
+    ),
+  );
+  const done = clicks.filter((c) => c.value.ok);
+  expect(done, JSON.stringify(clicks.map((c) => c.value))).toHaveLength(1);
+  for (const c of clicks) if (!c.value.ok) expect(c.value).toMatchObject({ ok: false, code: "INVALID_STATE" });
+  expect(await db.accessRequest.count({ where: { clientId } })).toBe(before + 1);
+  expect(await db.email.count({ where: { agencyId: agency.agencyId, kind: "invite", to: "ana@client.test" } })).toBe(1);
 });

@@ -84,6 +84,29 @@ export async function seedAccessRequest(
   return { requestId: request.id, token: requestLinkToken(stored), clientId: client.id };
 }
 
+/**
+ * An open lost-access alert on a granted-looking request for google_analytics (viewer), as an
+ * access check records one; for tests of "Ask again" that need no check to run first.
+ */
+export async function seedLostAccessAlert(agency: TestAgency): Promise<{ alertId: string; clientId: string }> {
+  const seeded = await seedAccessRequest(agency, { google_analytics: { accessLevel: "viewer" } });
+  const alert = await (
+    await getDb()
+  ).accessAlert.create({
+    data: {
+      agencyId: agency.agencyId,
+      clientId: seeded.clientId,
+      requestId: seeded.requestId,
+      serviceId: "google_analytics",
+      platform: "google",
+      accessLevel: "viewer",
+      accounts: [{ internalAccountId: agency.accounts.google! }],
+      assets: [{ id: "google_analytics_1001", name: "Asset 1", lostAt: new Date().toISOString(), detail: "gone" }],
+    },
+  });
+  return { alertId: alert.id, clientId: seeded.clientId };
+}
+
 export async function getNoFollow(url: string, headers: Record<string, string> = {}) {
   return fetch(url, { redirect: "manual", headers });
 }

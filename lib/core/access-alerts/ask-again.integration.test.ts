@@ -21,7 +21,14 @@ import { createSandboxConnector, sandboxAgencyToken } from "@/lib/infra/connecto
 import { getDb } from "@/lib/infra/db/db";
 import { loadLostAccessAlerts } from "@/lib/surfaces/dashboard/access-checks/lost-access-alerts";
 import { startApiServer } from "@/test/support/api-server";
-import { eventsOf, seedAccessRequest, signInAndGrant, type TestAgency } from "@/test/support/access-fixtures";
+import {
+  eventsOf,
+  seedAccessAgency,
+  seedAccessRequest,
+  seedLostAccessAlert,
+  signInAndGrant,
+  type TestAgency,
+} from "@/test/support/access-fixtures";
 
 let base: string;
 let close: () => Promise<void>;
@@ -212,6 +219,28 @@ describe("lost-access alerts and Ask again", () => {
     });
     const db = await getDb();
     expect(await db.email.count({ where: { requestId: asked.request.id } })).toBe(0);
+  });
+
+  it("clicked several times at once, creates one request and emails the client once", async () => {
+    const agency = await seedAccessAgency(["google"]);
+    const { alertId, clientId } = await seedLostAccessAlert(agency);
+    const db = await getDb();
+    const before = await db.accessRequest.count({ where: { clientId } });
+    const clicks = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        askAgain({ agencyId: agency.agencyId, alertIds: [alertId], sendEmail: true, actor: "owner@agency.test" }),
+      ),
+    );
+    const done = clicks.flatMap((c) => (c.status === "fulfilled" ? [c.value] : []));
+    expect(done).toHaveLength(1);
+    for (const c of clicks)
+      if (c.status === "rejected") expect((c.reason as ApiError).code, String(c.reason)).toBe("INVALID_STATE");
+    expect(await db.accessRequest.count({ where: { clientId } })).toBe(before + 1);
+    expect(await db.email.count({ where: { agencyId: agency.agencyId, kind: "invite", to: "ana@client.test" } })).toBe(
+      1,
+    );
+    const alert = await db.accessAlert.findUniqueOrThrow({ where: { id: alertId } });
+    expect(alert.followUpRequestId).toBe(done[0]!.request.id);
   });
 
   it("closes when a later check reads the access back, and when the access is removed", async () => {

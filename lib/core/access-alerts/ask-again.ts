@@ -27,6 +27,13 @@ export async function askAgain(opts: {
   if (ids.some((id) => !UUID.test(id))) throw validationError("alertIds", "Each alert id must be a uuid.");
   const now = opts.now ?? new Date();
   return inTransaction(async (tx) => {
+    // Two clicks at once (two tabs, two instances) must give one request and one email: the
+    // alerts' rows are locked, in id order so overlapping sets cannot deadlock, and the second
+    // caller reads them after the first has committed its follow-up, which it then refuses.
+    await tx.$queryRaw`
+      SELECT "id" FROM "AccessAlert"
+      WHERE "agencyId" = ${opts.agencyId}::uuid AND "id" = ANY(${ids}::uuid[])
+      ORDER BY "id" FOR UPDATE`;
     const alerts = await tx.accessAlert.findMany({
       where: { agencyId: opts.agencyId, id: { in: ids } },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],

@@ -1,4 +1,5 @@
 // API key shapes for the dashboard's key form: a name and at least one known scope.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { API_SCOPES } from "@/lib/core/auth/scopes";
 import { MAX_API_KEY_NAME } from "@/lib/core/api-keys/create-api-key";
@@ -16,4 +17,4 @@ export const ZCreateApiKeyBody = z.strictObject({
 });
 export type TCreateApiKeyBody = z.infer<typeof ZCreateApiKeyBody>;
 
-export const ZApiKeyId = z.strictObject({ id: z.uuid({ error: "Not a key id." }) });
+export const ZApiKeyId = z.strictObject({ id: zUuid({ error: "Not a key id." }) });

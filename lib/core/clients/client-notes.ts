@@ -1,10 +1,11 @@
 // Notes by agency staff on a client: added by members and above, listed newest first.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { getDb } from "@/lib/infra/db/db";
 import { getClientOrThrow } from "@/lib/core/clients/get-client-or-throw";
 
 export const ZAddClientNote = z.strictObject({
-  clientId: z.uuid({ error: "clientId must be a uuid." }),
+  clientId: zUuid({ error: "clientId must be a uuid." }),
   body: z
     .string()
     .trim()

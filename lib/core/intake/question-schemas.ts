@@ -1,5 +1,6 @@
 // Intake question shapes, safe to import in the browser (no database): the four answer
 // types, the limits, and the zod schemas the dashboard's actions validate with.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 
 // the same limits as lib/intake/set-intake.ts (the admin CLI's bulk replace)
@@ -62,4 +63,4 @@ export const ZIntakeQuestionInput = z
   .transform((q) => (isChoiceType(q.type) ? q : { ...q, options: [] }));
 export type TIntakeQuestionInput = z.infer<typeof ZIntakeQuestionInput>;
 
-export const ZMoveIntakeQuestion = z.strictObject({ id: z.uuid(), direction: z.enum(["up", "down"]) });
+export const ZMoveIntakeQuestion = z.strictObject({ id: zUuid(), direction: z.enum(["up", "down"]) });

@@ -1,13 +1,14 @@
 // The dashboard's request actions (mark granted, unmark a grant, confirm a client-sent
 // invite, cancel; asking a completed request for more is the request editor's), each through the one domain path, so the state
 // versions and events are exactly the API's.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import { cancelRequest } from "@/lib/core/requests/cancel-request";
 import type { TRequest } from "@/lib/core/requests/schemas";
 
 const ZServiceId = z.string().min(1).max(100);
-const ZRequestId = z.uuid({ error: "requestId must be a uuid." });
+const ZRequestId = zUuid({ error: "requestId must be a uuid." });
 
 export const ZAgencyRequestAction = z.discriminatedUnion("kind", [
   z.strictObject({ requestId: ZRequestId, kind: z.literal("mark_granted"), serviceId: ZServiceId }),

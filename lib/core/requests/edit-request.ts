@@ -4,6 +4,7 @@
 // as the change. Reopening must change something (a request reopened with nothing to do
 // would sit in in_progress for ever), and a completed request whose deadline has passed
 // needs a new deadline, or it would expire the moment it reopens. One request.updated.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
@@ -15,7 +16,7 @@ import { replaceRequestServices } from "@/lib/core/requests/replace-request-serv
 import { ZRequestedServices, type TRequest } from "@/lib/core/requests/schemas";
 
 export const ZEditRequestInput = z.strictObject({
-  requestId: z.uuid({ error: "requestId must be a uuid." }),
+  requestId: zUuid({ error: "requestId must be a uuid." }),
   requestedServices: ZRequestedServices,
   expiresAt: z.iso.datetime({ offset: true, error: "expiresAt must be an ISO 8601 datetime." }).optional(),
   /** on "Ask for more access": email the client the link, in their language */

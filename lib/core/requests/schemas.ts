@@ -1,4 +1,5 @@
 // Access request shapes: bodies, queries and the Request object.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { ZCursor, ZLimit } from "@/lib/core/clients/schemas";
 
@@ -59,7 +60,7 @@ export const ZRedirectUrl = z
 
 export const ZCreateRequestBody = z
   .strictObject({
-    clientId: z.uuid({ error: "clientId must be a client id (uuid)." }),
+    clientId: zUuid({ error: "clientId must be a client id (uuid)." }),
     requestedServices: ZRequestedServices.default({}),
     intakeForm: z
       .strictObject({ requested: z.boolean({ error: "intakeForm.requested is required (boolean)." }) })
@@ -81,7 +82,7 @@ export type TCreateRequestBody = z.infer<typeof ZCreateRequestBody>;
 export const ZListRequestsQuery = z.strictObject({
   limit: ZLimit,
   cursor: ZCursor,
-  clientId: z.uuid({ error: "clientId must be a uuid." }).optional(),
+  clientId: zUuid({ error: "clientId must be a uuid." }).optional(),
   externalClientId: z.string().max(255).optional(),
   status: z.enum(REQUEST_STATUSES, { error: `status must be one of ${REQUEST_STATUSES.join(", ")}.` }).optional(),
 });

@@ -1,5 +1,6 @@
 // Team shapes: sign-up, invites and membership changes, validated the same way in server
 // actions and tests, plus the views the dashboard shows.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { ROLES } from "@/lib/core/auth/roles";
 import { MIN_PASSWORD_LENGTH } from "@/lib/core/users/password";
@@ -52,16 +53,16 @@ export const ZAcceptTeamInviteBody = z.strictObject({
 export type TAcceptTeamInviteBody = z.infer<typeof ZAcceptTeamInviteBody>;
 
 export const ZChangeMemberRoleBody = z.strictObject({
-  membershipId: z.uuid({ error: "membershipId must be a uuid." }),
+  membershipId: zUuid({ error: "membershipId must be a uuid." }),
   role: ZRole,
 });
 
 export const ZMembershipIdBody = z.strictObject({
-  membershipId: z.uuid({ error: "membershipId must be a uuid." }),
+  membershipId: zUuid({ error: "membershipId must be a uuid." }),
 });
 
 export const ZInviteIdBody = z.strictObject({
-  inviteId: z.uuid({ error: "inviteId must be a uuid." }),
+  inviteId: zUuid({ error: "inviteId must be a uuid." }),
 });
 
 export interface TTeamMember {

@@ -23,11 +23,13 @@ export async function getWebhookOrThrow(opts: { agencyId: string; id: string; tx
 
 /**
  * Locks the webhook row for the rest of the transaction (changes to one webhook
- * are serialised) and returns it; 404 as above.
+ * are serialised) and answers its stored id, the canonical spelling of opts.id; 404 as above.
  */
-export async function lockWebhookOrThrow(tx: Tx, opts: { agencyId: string; id: string }) {
+export async function lockWebhookOrThrow(tx: Tx, opts: { agencyId: string; id: string }): Promise<string> {
   if (!UUID.test(opts.id)) throw notFound("Webhook");
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT "id" FROM "Webhook" WHERE "id" = ${opts.id}::uuid AND "agencyId" = ${opts.agencyId}::uuid AND "deletedAt" IS NULL FOR NO KEY UPDATE`;
-  if (rows.length === 0) throw notFound("Webhook");
+  const row = rows[0];
+  if (!row) throw notFound("Webhook");
+  return row.id;
 }

@@ -19,26 +19,28 @@ export async function rotateWebhookSecret(opts: {
   const now = opts.now ?? new Date();
   const previousSecretExpiresAt = new Date(now.getTime() + ROTATION_OVERLAP_MS);
   const run = async (tx: Tx) => {
-    await lockWebhookOrThrow(tx, opts);
+    // The stored row's id, not the caller's spelling of it: the secret is sealed with the id
+    // as associated data, and every later open uses the stored id.
+    const webhookId = await lockWebhookOrThrow(tx, opts);
     // Any replaced secret goes: one still in its overlap (an earlier rotation) ends now,
     // and expired ones are of no further use.
-    await tx.webhookSecret.deleteMany({ where: { webhookId: opts.id, expiresAt: { not: null } } });
+    await tx.webhookSecret.deleteMany({ where: { webhookId, expiresAt: { not: null } } });
     await tx.webhookSecret.updateMany({
-      where: { webhookId: opts.id, expiresAt: null },
+      where: { webhookId, expiresAt: null },
       data: { expiresAt: previousSecretExpiresAt },
     });
     const secret = newWebhookSecret();
     await tx.webhookSecret.create({
       data: {
         agencyId: opts.agencyId,
-        webhookId: opts.id,
-        secretEncrypted: sealSecret(secret, opts.id),
+        webhookId,
+        secretEncrypted: sealSecret(secret, webhookId),
         createdAt: now,
       },
     });
     // Rotation is a change to the webhook; bump updatedAt through Prisma.
     const row = await tx.webhook.update({
-      where: { id: opts.id },
+      where: { id: webhookId },
       data: { updatedAt: now },
       include: webhookViewInclude,
     });

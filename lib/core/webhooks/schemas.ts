@@ -15,6 +15,10 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 const KNOWN = new Set<string>(EVENT_TYPES);
 
+/** What a webhook's `events` may hold: the event types, and `*` for every type of the spec. */
+export const WEBHOOK_EVENT_NAMES = [...EVENT_TYPES, "*"] as const;
+export type TWebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+
 /** Each known event type at most once, or `["*"]` alone for every type. */
 export const ZWebhookEvents = z
   .array(z.string({ error: "events must hold event type strings." }), {
@@ -105,7 +109,7 @@ export type TListDeliveriesQuery = z.infer<typeof ZListDeliveriesQuery>;
 export const ZWebhook = z.object({
   id: z.uuid(),
   url: z.string(),
-  events: z.array(z.string()),
+  events: z.array(z.enum(WEBHOOK_EVENT_NAMES)),
   status: z.enum(WEBHOOK_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,5 +1,5 @@
 // Maps a webhook row (with its secrets' expiry times) to the API's webhook object.
-import type { TWebhook } from "@/lib/core/webhooks/schemas";
+import type { TWebhook, TWebhookEventName } from "@/lib/core/webhooks/schemas";
 
 export interface WebhookRowForView {
   id: string;
@@ -23,7 +23,8 @@ export function serializeWebhook(row: WebhookRowForView, now: Date = new Date())
   return {
     id: row.id,
     url: row.url,
-    events: row.events,
+    // stored only after ZWebhookEvents accepted them: each an event type, or "*"
+    events: row.events as TWebhookEventName[],
     status: row.pausedAt ? "paused" : "active",
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

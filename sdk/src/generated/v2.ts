@@ -1421,8 +1421,11 @@ export type components = {
             platform: components["schemas"]["PlatformId"];
             /** @description Empty when the service has no roles: omit `accessLevel` then. */
             roles: {
-                /** @description Use as `accessLevel`. */
-                value: string;
+                /**
+                 * @description Use as `accessLevel`.
+                 * @enum {string}
+                 */
+                value: "admin" | "employee" | "advertiser" | "analyst" | "editor" | "moderator" | "standard" | "read_only" | "email_only" | "billing" | "administrator" | "viewer" | "publish" | "approve" | "edit" | "read" | "owner" | "full" | "restricted" | "reporting" | "manager" | "operator" | "account_manager" | "campaign_manager" | "creative_manager" | "super_admin" | "content_admin" | "reports" | "account_admin" | "ad_manager" | "campaign_coordinator" | "view_only" | "admin_without_billing" | "member" | "api_account_manager" | "account_read_only" | "team_member" | "read_write" | "collaborator" | "author" | "website_manager" | "marketing_manager" | "site_manager" | "designer" | "marketer" | "content_editor" | "reviewer" | "website_editor" | "store_manager" | "analytics";
                 label: string;
                 readOnly: boolean;
             }[];
@@ -1495,7 +1498,7 @@ export type components = {
             /** Format: uuid */
             id: string;
             url: string;
-            events: string[];
+            events: ("client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed" | "*")[];
             /** @enum {string} */
             status: "active" | "paused";
             createdAt: string;
@@ -1509,7 +1512,7 @@ export type components = {
             /** Format: uuid */
             id: string;
             url: string;
-            events: string[];
+            events: ("client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed" | "*")[];
             /** @enum {string} */
             status: "active" | "paused";
             createdAt: string;
@@ -2490,7 +2493,7 @@ export interface operations {
                     clientId: string;
                     /** @default {} */
                     requestedServices?: {
-                        [key: string]: {
+                        [K in "meta_business_manager" | "meta_ads" | "meta_page" | "meta_instagram" | "meta_catalog" | "meta_pixel" | "google_ads" | "google_ads_mcc" | "google_analytics" | "google_tag_manager" | "google_search_console" | "google_merchant_center" | "google_business_profile" | "google_youtube" | "tiktok_ads" | "tiktok_business_center" | "linkedin_ads" | "linkedin_page" | "microsoft_ads" | "pinterest_ads" | "snapchat_ads" | "x_ads" | "shopify_store" | "klaviyo_account" | "hubspot_portal" | "wordpress_site" | "google_looker_studio" | "google_search_ads_360" | "snapchat_business_manager" | "amazon_ads" | "apple_search_ads" | "reddit_ads" | "clarity_project" | "bing_webmaster_tools" | "hotjar_organization" | "semrush_project" | "cookiebot_account" | "profitmetrics_account" | "channable_company" | "lightspeed_store" | "mailchimp_account" | "activecampaign_account" | "wix_site" | "webflow_site" | "squarespace_site"]?: {
                             accessLevel?: string;
                             /** @default false */
                             optional?: boolean;
@@ -3389,7 +3392,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description Each event type once, or `["*"]` alone for every type of the spec (the extensions `access.lost` and `access.removed` are received only when listed by name). */
-                    events: ("client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed" | "*")[] | unknown | unknown;
+                    events: ("client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed" | "*")[];
                 };
             };
         };
@@ -3804,7 +3807,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description Each event type once, or `["*"]` alone for every type of the spec (the extensions `access.lost` and `access.removed` are received only when listed by name). */
-                    events?: ("client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed" | "*")[] | unknown | unknown;
+                    events?: ("client.created" | "request.created" | "request.updated" | "service.granted" | "service.skipped" | "service.grant_failed" | "connection.attempt_completed" | "intake.completed" | "request.completed" | "request.cancelled" | "request.expired" | "webhook.test" | "access.lost" | "access.removed" | "*")[];
                 };
             };
         };

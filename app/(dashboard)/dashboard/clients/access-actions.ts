@@ -2,6 +2,7 @@
 // Access after the grant: "Check now" (a client's or a request's granted assets), "Remove
 // our access" on a client, the checklist's confirmation, the client's removal link, and the scheduled check's
 // cadence. Every one is recorded in the audit log by the wrapper.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { checkGrantedAccess, setAccessCheckSchedule } from "@/lib/core/access-checks/check-access";
@@ -10,10 +11,10 @@ import { createRemovalLink } from "@/lib/core/removal-links/create-removal-link"
 import { askAgain } from "@/lib/core/access-alerts/ask-again";
 
 const ZCheckScope = z.union([
-  z.strictObject({ clientId: z.uuid({ error: "clientId must be a client id." }) }),
-  z.strictObject({ requestId: z.uuid({ error: "requestId must be a request id." }) }),
+  z.strictObject({ clientId: zUuid({ error: "clientId must be a client id." }) }),
+  z.strictObject({ requestId: zUuid({ error: "requestId must be a request id." }) }),
 ]);
-const ZClientId = z.strictObject({ clientId: z.uuid({ error: "clientId must be a client id." }) });
+const ZClientId = z.strictObject({ clientId: zUuid({ error: "clientId must be a client id." }) });
 const ZSchedule = z.strictObject({
   everyDays: z
     .int({ error: "everyDays must be a whole number of days." })
@@ -51,7 +52,7 @@ export const setAccessCheckScheduleAction = dashboardAction(
 
 const ZAskAgain = z.strictObject({
   alertIds: z
-    .array(z.uuid({ error: "alertIds: each must be an alert id." }), { error: "alertIds must be a list of alert ids." })
+    .array(zUuid({ error: "alertIds: each must be an alert id." }), { error: "alertIds must be a list of alert ids." })
     .min(1, "alertIds: name at least one alert.")
     .max(50, "alertIds: at most 50 alerts."),
   sendEmail: z.boolean({ error: "sendEmail must be true or false." }),
@@ -69,7 +70,7 @@ export const askAgainAction = dashboardAction(
 );
 
 const ZRemovalLink = z.strictObject({
-  clientId: z.uuid({ error: "clientId must be a client id." }),
+  clientId: zUuid({ error: "clientId must be a client id." }),
   platform: z
     .string({ error: "platform is required." })
     .min(1, "platform is required.")

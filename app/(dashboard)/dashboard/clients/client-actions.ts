@@ -3,6 +3,7 @@
 // set-once): create, edit by id and staff notes (members and above); delete a junk prospect
 // (members and above) or a client (managers and owners), which removes the client's
 // personal data and sends no webhook event.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { ZCreateClientBody, ZUpdateClientBody } from "@/lib/core/clients/schemas";
 import { createClient } from "@/lib/core/clients/create-client";
@@ -19,7 +20,7 @@ export const createClientAction = dashboardAction(
   "client.created",
 );
 
-const ZUpdateClientAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }), patch: ZUpdateClientBody });
+const ZUpdateClientAction = z.strictObject({ id: zUuid({ error: "id must be a uuid." }), patch: ZUpdateClientBody });
 
 export const updateClientAction = dashboardAction(
   "clients:write",
@@ -28,7 +29,7 @@ export const updateClientAction = dashboardAction(
   "client.updated",
 );
 
-const ZDeleteProspectAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }) });
+const ZDeleteProspectAction = z.strictObject({ id: zUuid({ error: "id must be a uuid." }) });
 
 export const deleteProspectAction = dashboardAction(
   "clients:write",
@@ -37,7 +38,7 @@ export const deleteProspectAction = dashboardAction(
   "prospect.deleted",
 );
 
-const ZDeleteClientAction = z.strictObject({ id: z.uuid({ error: "id must be a uuid." }) });
+const ZDeleteClientAction = z.strictObject({ id: zUuid({ error: "id must be a uuid." }) });
 
 export const deleteClientAction = dashboardAction(
   "clients:delete",

@@ -1,5 +1,6 @@
 "use server";
 // Intake form page actions (Manager and above): on/off and question edits.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import {
@@ -27,7 +28,7 @@ export const addIntakeQuestionAction = dashboardAction(
 
 export const updateIntakeQuestionAction = dashboardAction(
   "intake:write",
-  z.strictObject({ id: z.uuid(), question: ZIntakeQuestionInput }),
+  z.strictObject({ id: zUuid(), question: ZIntakeQuestionInput }),
   (input, ctx) => updateIntakeQuestion({ agencyId: ctx.agencyId, id: input.id, input: input.question }),
   "intake.question_updated",
 );
@@ -41,7 +42,7 @@ export const moveIntakeQuestionAction = dashboardAction(
 
 export const removeIntakeQuestionAction = dashboardAction(
   "intake:write",
-  z.strictObject({ id: z.uuid() }),
+  z.strictObject({ id: zUuid() }),
   (input, ctx) => removeIntakeQuestion({ agencyId: ctx.agencyId, id: input.id }),
   "intake.question_removed",
 );

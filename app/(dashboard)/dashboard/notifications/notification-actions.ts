@@ -1,6 +1,7 @@
 "use server";
 // Notification changes from the dashboard: the member's own choices, marking entries read,
 // and the agency's Slack incoming-webhook URL (managers and owners).
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { markNotificationsRead } from "@/lib/core/notifications/list-notifications";
@@ -17,7 +18,7 @@ export const savePreferencesAction = dashboardAction("read", ZNotificationPrefer
 
 const ZMarkRead = z.strictObject({
   ids: z
-    .array(z.uuid({ error: "ids must be uuids." }))
+    .array(zUuid({ error: "ids must be uuids." }))
     .max(200)
     .optional(),
 });

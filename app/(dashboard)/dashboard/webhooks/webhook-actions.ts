@@ -1,6 +1,7 @@
 "use server";
 // Webhooks page actions (Manager and above): create and rotate return the signing secret
 // this once; test sends a webhook.test at once and reports the endpoint's answer.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { createWebhook } from "@/lib/core/webhooks/create-webhook";
@@ -12,7 +13,7 @@ import { ZCreateWebhookBody, ZUpdateWebhookBody } from "@/lib/core/webhooks/sche
 import { sendTestEvent } from "@/lib/core/webhooks/send-test-event";
 import { updateWebhook } from "@/lib/core/webhooks/update-webhook";
 
-const ZId = z.strictObject({ id: z.uuid({ error: "Not a webhook id." }) });
+const ZId = z.strictObject({ id: zUuid({ error: "Not a webhook id." }) });
 
 export const createWebhookAction = dashboardAction(
   "webhooks:write",
@@ -23,7 +24,7 @@ export const createWebhookAction = dashboardAction(
 
 export const updateWebhookAction = dashboardAction(
   "webhooks:write",
-  z.strictObject({ id: z.uuid(), input: ZUpdateWebhookBody }),
+  z.strictObject({ id: zUuid(), input: ZUpdateWebhookBody }),
   (input, ctx) => updateWebhook({ agencyId: ctx.agencyId, id: input.id, input: input.input }),
   "webhook.updated",
 );

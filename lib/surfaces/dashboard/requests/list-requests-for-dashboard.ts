@@ -1,6 +1,7 @@
 // The dashboard's request list: newest first, keyset-paginated, filtered by status (with
 // the deadline applied, as the API does) and client, and searched by the client's name,
 // email or externalClientId. Demo requests never appear.
+import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { ZLimit } from "@/lib/core/clients/schemas";
 import { decodeCursor, pageOf } from "@/lib/core/common/cursor";
@@ -12,7 +13,7 @@ export const ZDashboardRequestsQuery = z.strictObject({
   limit: ZLimit.default(25),
   cursor: z.string().max(500).optional(),
   status: z.enum(REQUEST_STATUSES, { error: `status must be one of ${REQUEST_STATUSES.join(", ")}.` }).optional(),
-  clientId: z.uuid({ error: "clientId must be a uuid." }).optional(),
+  clientId: zUuid({ error: "clientId must be a uuid." }).optional(),
   search: z.string().trim().max(200, "search must be at most 200 characters.").optional(),
 });
 export type TDashboardRequestsQuery = z.infer<typeof ZDashboardRequestsQuery>;

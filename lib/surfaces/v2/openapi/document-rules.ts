@@ -3,6 +3,7 @@
 // intake form) and the control characters every query parameter refuses
 // (lib/surfaces/http/query-controls.ts).
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from "openapi3-ts/oas31";
+import { SERVICE_IDS } from "@/lib/core/catalog/catalog";
 
 /** ECMA-262 pattern of a value with no C0 control character and no DEL. */
 export const NO_CONTROL_CHARACTERS_PATTERN = "^[^\\u0000-\\u001F\\u007F]*$";
@@ -27,6 +28,17 @@ export function applyDocumentRules(doc: OpenAPIObject): void {
   const body = doc.paths?.["/requests"]?.post?.requestBody;
   const schema = body && "content" in body ? body.content["application/json"]?.schema : undefined;
   if (schema && !("$ref" in schema)) schema.anyOf = REQUEST_RULE;
+
+  // requestedServices is keyed by service id: the body's schema checks each key against the
+  // catalog (with the API's own message), and the document names the keys' type, so typed
+  // clients refuse a key that is not a service id.
+  for (const op of operations(doc)) {
+    const b = op.requestBody;
+    const s = b && "content" in b ? b.content["application/json"]?.schema : undefined;
+    const services = s && !("$ref" in s) ? s.properties?.requestedServices : undefined;
+    // inline, so the body's schema validates on its own (a validator given just this schema)
+    if (services && !("$ref" in services)) services.propertyNames = { type: "string", enum: [...SERVICE_IDS] };
+  }
 
   for (const op of operations(doc)) {
     for (const p of (op.parameters ?? []) as ParameterObject[]) {

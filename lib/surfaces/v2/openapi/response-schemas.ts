@@ -3,7 +3,7 @@
 // time to be exactly the producer's type, so the document cannot drift from the responses.
 import { z } from "zod";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
-import { PLATFORM_IDS, SERVICE_IDS, type ApiCatalogService } from "@/lib/core/catalog/catalog";
+import { API_CATALOG_SERVICES, PLATFORM_IDS, SERVICE_IDS, type ApiCatalogService } from "@/lib/core/catalog/catalog";
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -39,6 +39,9 @@ export const ZPlatformId = z.enum(PLATFORM_IDS).meta({
   description: "A platform of the catalog; platforms are only ever added.",
 });
 
+/** Every role value of the catalog, once: what `accessLevel` takes for a service with one role. */
+const ROLE_VALUES = [...new Set(API_CATALOG_SERVICES.flatMap((s) => s.roles.map((r) => r.value)))];
+
 export const ZCatalogService = z.object({
   id: ZServiceId,
   platform: ZPlatformId,
@@ -46,7 +49,8 @@ export const ZCatalogService = z.object({
     .array(
       z
         .object({
-          value: z.string().meta({ description: "Use as `accessLevel`." }),
+          // the union in the document (typed clients see each value); the catalog only grows
+          value: z.string().meta({ description: "Use as `accessLevel`.", enum: ROLE_VALUES }),
           label: z.string(),
           readOnly: z.boolean(),
         })
