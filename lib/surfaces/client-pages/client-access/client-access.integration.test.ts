@@ -23,7 +23,8 @@ import {
   removeFromClientPage,
 } from "@/lib/surfaces/client-pages/client-access/client-access-flow";
 import { startApiServer } from "@/test/support/api-server";
-import { postForm, seedAccessRequest, type TestAgency } from "@/test/support/access-fixtures";
+import { eventsOf, postForm, seedAccessRequest, type TestAgency } from "@/test/support/access-fixtures";
+import { loadRemovalPage } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 
 let base: string;
 let close: () => Promise<void>;
@@ -175,44 +176,79 @@ describe("the client's current access", () => {
 
     expect(await loadClientAccessPage({ token: forwardToken })).toBeNull();
     expect(await loadClientAccessPage({ token: "not-a-real-token-at-all-000" })).toBeNull();
-    const refused = await postForm(`${base}/api/access/client-access/${forwardToken}/remove`, { all: "1" });
+    const refused = await postForm(`${base}/api/access/client-access/${forwardToken}/remove`, {
+      all: "1",
+      confirm: "1",
+    });
     expect(refused.status).toBe(404);
   });
 
-  it("removes one line with the agency's token, asks for a line that is not on the page, and ends everything", async () => {
+  it("one line's Remove asks first, lists exactly what goes, then removes that asset only; Remove everything ends the rest", async () => {
     const agency = await seedAgency();
-    const { token, clientId } = await grantedClient(agency);
+    const { token, clientId, requestId } = await grantedClient(agency);
     const page = await loadClientAccessPage({ token });
     const metaLine = page!.lines.find((l) => l.assetId === "meta_ads_1001")!;
     expect(metaLine.removal).toBe("agency");
     expect(page!.lines.find((l) => l.assetId === "google_analytics_1001")!.removal).toBe("manual");
 
-    const bad = await postForm(`${base}/api/access/client-access/${token}/remove`, { line: "nope" });
+    const bad = await postForm(`${base}/api/access/client-access/${token}/remove`, { line: "nope", confirm: "1" });
     expect(bad.status).toBe(303);
     expect(bad.headers.get("location")).toBe(`/i/${token}/access?error=invalid`);
 
-    const one = await postForm(`${base}/api/access/client-access/${token}/remove`, { line: metaLine.key });
+    // the line's Remove (a plain form, JavaScript off): nothing goes before the confirmation
+    const asked = await postForm(`${base}/api/access/client-access/${token}/remove`, { line: metaLine.key });
+    expect(asked.status).toBe(303);
+    const confirmAt = new URL(asked.headers.get("location")!, base);
+    expect(confirmAt.pathname).toBe(`/i/${token}/access`);
+    expect(confirmAt.searchParams.get("remove")).toBe(metaLine.key);
+    const db = await getDb();
+    expect(await db.removalReceipt.count({ where: { agencyId: agency.agencyId } })).toBe(0);
+    expect((await loadClientAccessPage({ token }))!.lines).toHaveLength(4);
+    // the confirmation, in Spanish: this asset only, and the form that removes it
+    const confirmation = await renderPage(token, Object.fromEntries(confirmAt.searchParams));
+    expect(confirmation).toContain("¿Retirar este acceso?");
+    expect(confirmation).toContain("Sí, retirar");
+    expect(confirmation.match(/data-goes="[^"]+"/g)).toEqual([`data-goes="${metaLine.key}"`]);
+    expect(confirmation).not.toContain("Asset meta_ads 2");
+    expect(confirmation).toContain('name="confirm" value="1"');
+
+    const one = await postForm(`${base}/api/access/client-access/${token}/remove`, {
+      line: metaLine.key,
+      confirm: "1",
+    });
     expect(one.status).toBe(303);
     // everything was done at once: straight to the receipt
     const receiptPath = new URL(one.headers.get("location")!, base).pathname;
     expect(receiptPath).toMatch(/^\/receipts\/[0-9A-Z-]{24}$/);
-    const db = await getDb();
     const receipt = await db.removalReceipt.findUniqueOrThrow({ where: { code: receiptPath.split("/").pop()! } });
     expect(receipt.removedBy).toBe("client:Ana Client");
-    // the line stands for its service: both Meta assets go, each confirmed by the platform read again
+    // the receipt and the webhook's event name that asset, and nothing else
     expect((receipt.items as { assetId: string; outcome: string }[]).map((i) => [i.assetId, i.outcome])).toEqual([
       ["meta_ads_1001", "confirmed"],
-      ["meta_ads_1002", "confirmed"],
     ]);
+    const removedEvents = (await eventsOf(requestId)).filter((e) => e.type === "access.removed");
+    expect(removedEvents.map((e) => (e.data.assets as { id: string }[]).map((a) => a.id))).toEqual([["meta_ads_1001"]]);
     const meta = await db.requestService.findFirstOrThrow({ where: { request: { clientId }, serviceId: "meta_ads" } });
-    expect(meta.accessRemovedAt).not.toBeNull();
-    expect(meta.accessRemovedBy).toBe("client:Ana Client");
+    expect(meta.accessRemovedAt).toBeNull();
     const after = await loadClientAccessPage({ token });
-    expect(after!.lines.map((l) => l.platform)).toEqual(["google", "google"]);
+    expect(after!.lines.map((l) => l.assetId).sort()).toEqual([
+      "google_analytics_1001",
+      "google_tag_manager_1001",
+      "meta_ads_1002",
+    ]);
 
-    const all = await postForm(`${base}/api/access/client-access/${token}/remove`, { all: "1" });
+    // Remove everything: the confirmation lists every line left
+    const everything = await renderPage(token, { remove: "all" });
+    expect(everything).toContain("¿Retirarlo todo?");
+    expect(everything.match(/data-goes=/g)).toHaveLength(3);
+    const all = await postForm(`${base}/api/access/client-access/${token}/remove`, { all: "1", confirm: "1" });
     const done = new URL(all.headers.get("location")!, base);
     expect(done.searchParams.get("manual")).toBe("2");
+    expect(done.searchParams.get("removed")).toBe("1");
+    expect(
+      (await db.requestService.findFirstOrThrow({ where: { request: { clientId }, serviceId: "meta_ads" } }))
+        .accessRemovedBy,
+    ).toBe("client:Ana Client");
     const audit = await db.auditEntry.findFirstOrThrow({
       where: { agencyId: agency.agencyId, action: "access.removal_asked" },
     });
@@ -235,6 +271,10 @@ describe("the client's current access", () => {
     const result = await removeFromClientPage({ token, line: line.key, all: false, connectorFor });
     if ("error" in result) throw new Error(result.error);
     expect(result.links).toHaveLength(1);
+    // the link removes that line's asset only, not the service's other asset
+    const linkToken = new URL(result.links[0]!.url).pathname.split("/").pop()!;
+    const linkPage = await loadRemovalPage({ token: linkToken, connectorFor });
+    expect(linkPage!.targets).toMatchObject([{ serviceId: "meta_ads", assets: [{ id: "meta_ads_1001" }] }]);
     expect(new URL(result.links[0]!.url).pathname).toMatch(/^\/r\/[A-Za-z0-9_-]{43}$/);
     const db = await getDb();
     const link = await db.removalLink.findFirstOrThrow({ where: { clientId, platform: "meta" } });

@@ -1,0 +1,3 @@
+-- migration: additive
+-- AlterTable
+ALTER TABLE "RemovalLink" ADD COLUMN     "only" JSONB;
