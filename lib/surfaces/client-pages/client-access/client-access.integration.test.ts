@@ -7,7 +7,8 @@
 // the steps by hand).
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ClientAccessPageRoute from "@/app/(client)/i/[token]/access/page";
+import ClientAccessPageRoute, { generateMetadata as accessPageMetadata } from "@/app/(client)/i/[token]/access/page";
+import { generateMetadata as receiptPageMetadata } from "@/app/(client)/receipts/[code]/page";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
@@ -168,6 +169,10 @@ describe("the client's current access", () => {
     expect(html).toContain("registrado por el equipo de Acme Growth");
     expect(html).toContain("Retirarlo todo");
     expect(html).toContain('lang="es"');
+    // the tab's title too
+    expect((await accessPageMetadata({ params: Promise.resolve({ token }) })).title).toEqual({
+      absolute: "A qué tiene acceso Acme Growth",
+    });
     // the team member's email, the platform's answers and internal ids stay inside the agency
     expect(html).not.toContain("staff.member@agency.test");
     expect(html).not.toContain("no longer listed as a partner");
@@ -222,6 +227,9 @@ describe("the client's current access", () => {
     expect(receiptPath).toMatch(/^\/receipts\/[0-9A-Z-]{24}$/);
     const receipt = await db.removalReceipt.findUniqueOrThrow({ where: { code: receiptPath.split("/").pop()! } });
     expect(receipt.removedBy).toBe("client:Ana Client");
+    expect((await receiptPageMetadata({ params: Promise.resolve({ code: receipt.code }) })).title).toEqual({
+      absolute: "Justificante de retirada",
+    });
     // the receipt and the webhook's event name that asset, and nothing else
     expect((receipt.items as { assetId: string; outcome: string }[]).map((i) => [i.assetId, i.outcome])).toEqual([
       ["meta_ads_1001", "confirmed"],
