@@ -16,6 +16,10 @@ import { createRemovalLink, openRemovalLinkFor } from "@/lib/core/removal-links/
 import { removalLinkUrl } from "@/lib/core/removal-links/removal-link-token";
 import type { AssetLine } from "@/lib/core/removal-links/asset-scope";
 import { recordAudit } from "@/lib/core/audit/record-audit";
+import { notifyTeam } from "@/lib/core/notifications/notify-team";
+import { REMOVAL_ASKED } from "@/lib/core/notifications/notification-types";
+import { inTransaction } from "@/lib/infra/db/transaction";
+import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/infra/db/db";
 import { decryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
@@ -268,6 +272,21 @@ export async function removeFromClientPage(opts: {
       },
       now: opts.now,
     });
+    // the team hears of it like of every client removal (in the app, by email per each member's choice)
+    const now = opts.now ?? new Date();
+    await inTransaction((tx) =>
+      notifyTeam(tx, {
+        agencyId: row.agencyId,
+        eventId: `removal-asked:${randomUUID()}`,
+        type: REMOVAL_ASKED,
+        data: {
+          request: { clientId: row.clientId },
+          asked: manual.map((l) => ({ service: l.serviceId, name: l.assetName ?? l.assetId })),
+        },
+        requestId: manual.length && new Set(manual.map((l) => l.requestId)).size === 1 ? manual[0]!.requestId : null,
+        now,
+      }),
+    );
   }
   return result;
 }

@@ -191,6 +191,10 @@ describe("the client's current access", () => {
   it("one line's Remove asks first, lists exactly what goes, then removes that asset only; Remove everything ends the rest", async () => {
     const agency = await seedAgency();
     const { token, clientId, requestId } = await grantedClient(agency);
+    // a member with the default notification choices (in the app, and by email at once)
+    const db = await getDb();
+    const member = await db.user.create({ data: { email: "lee@agency.test", passwordHash: "x" } });
+    await db.membership.create({ data: { agencyId: agency.agencyId, userId: member.id, role: "member" } });
     const page = await loadClientAccessPage({ token });
     const metaLine = page!.lines.find((l) => l.assetId === "meta_ads_1001")!;
     expect(metaLine.removal).toBe("agency");
@@ -206,7 +210,6 @@ describe("the client's current access", () => {
     const confirmAt = new URL(asked.headers.get("location")!, base);
     expect(confirmAt.pathname).toBe(`/i/${token}/access`);
     expect(confirmAt.searchParams.get("remove")).toBe(metaLine.key);
-    const db = await getDb();
     expect(await db.removalReceipt.count({ where: { agencyId: agency.agencyId } })).toBe(0);
     expect((await loadClientAccessPage({ token }))!.lines).toHaveLength(4);
     // the confirmation, in Spanish: this asset only, and the form that removes it
@@ -263,6 +266,27 @@ describe("the client's current access", () => {
     expect(audit.target).toBe(clientId);
     const html = await renderPage(token, Object.fromEntries(done.searchParams));
     expect(html).toContain("Algunas plataformas no pueden retirar el acceso por ti.");
+
+    // the team heard of each: in the app, and by email as the member chose
+    const notices = await db.notification.findMany({
+      where: { agencyId: agency.agencyId, userId: member.id },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(notices.map((n) => [n.type, n.message])).toEqual([
+      ["access.removed", "Ana Client removed Meta Ad Account access (Asset meta_ads 1)"],
+      ["access.removed", "Ana Client removed Meta Ad Account access (Asset meta_ads 2)"],
+      [
+        "access.removal_asked",
+        "Ana Client asked you to remove access by hand, which the platform cannot do for them: Google Analytics (Asset google_analytics 1), Google Tag Manager (Asset google_tag_manager 1)",
+      ],
+    ]);
+    const mails = await db.email.findMany({
+      where: { agencyId: agency.agencyId, kind: "notification", to: member.email },
+    });
+    expect(mails.map((m) => m.text).join("\n")).toContain(
+      "Ana Client removed Meta Ad Account access (Asset meta_ads 1)",
+    );
+    expect(mails.map((m) => m.text).join("\n")).toContain("Ana Client asked you to remove access by hand");
   });
 
   it("sends the client to a removal link where only an admin of the asset may remove the agency", async () => {

@@ -1,3 +1,0 @@
--- migration: additive
--- AlterTable
-ALTER TABLE "RemovalLink" ADD COLUMN     "only" JSONB;
