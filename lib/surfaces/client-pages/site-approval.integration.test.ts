@@ -28,6 +28,10 @@ import { getDb } from "@/lib/infra/db/db";
 import { lookUpReceipt } from "@/lib/surfaces/client-pages/receipts/load-receipt-page";
 import { loadRemovalPage } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 import { finishSiteApproval } from "@/lib/surfaces/client-pages/site-approval";
+import { loadClientAccessPage, planRemoval } from "@/lib/surfaces/client-pages/client-access/client-access-flow";
+import { createWebhook } from "@/lib/core/webhooks/create-webhook";
+import { startDeliveryLoop } from "@/lib/runtime/worker/delivery-loop";
+import { startWebhookReceiver } from "@/test/support/webhook-receiver";
 
 let base: string;
 let close: () => Promise<void>;
@@ -280,5 +284,55 @@ describe("removing the agency from a WordPress site", () => {
     expect(locationOf(await getNoFollow(callback)).searchParams.get("error")).toBe("generic");
     expect(Object.fromEntries((await start()).searchParams)).toEqual({ error: "expired" });
     expect(fake.calls.filter((c) => c.method === "DELETE" && /\/wp\/v2\/users\/\d+$/.test(c.path))).toHaveLength(1);
+  });
+
+  it("from the client's access page: the site-wide removal is said and listed, then approved on the site; every removal's event is delivered", async () => {
+    const first = await seedAccessRequest(agency, { wordpress_site: {} });
+    const second = await seedAccessRequest(agency, { wordpress_site: {} }, { clientId: first.clientId });
+    await approveOnSite(await submitSite(first.token, fake.url));
+    await approveOnSite(await submitSite(second.token, fake.url));
+    const receiver = await startWebhookReceiver();
+    await createWebhook({
+      agencyId: agency.agencyId,
+      input: { url: receiver.url("/hook"), events: ["access.removed"] },
+    });
+    const loop = startDeliveryLoop({ name: "wp-removal", pollMs: 100, maxInFlight: 2 });
+    try {
+      const page = await loadClientAccessPage({ token: first.token });
+      expect(page!.lines.map((l) => [l.requestId, l.removal, l.approvesOnSite])).toEqual([
+        [first.requestId, "link", true],
+        [second.requestId, "link", true],
+      ]);
+      // one line's Remove: the site removes the agency's user, so both lines on it go, and the page says so
+      const plan = planRemoval(page!, { line: page!.lines[0]!.key, all: false });
+      expect(plan!.lines.map((l) => l.requestId)).toEqual([first.requestId, second.requestId]);
+      expect(plan!.wider).toEqual(["WordPress"]);
+
+      const asked = await postForm(`${base}/api/access/client-access/${first.token}/remove`, {
+        line: page!.lines[0]!.key,
+        confirm: "1",
+      });
+      const linkPath = locationOf(asked).pathname;
+      expect(linkPath).toMatch(/^\/r\/[A-Za-z0-9_-]{43}$/);
+      const linkToken = linkPath.split("/").pop()!;
+      const approval = locationOf(await getNoFollow(`${base}/api/access/removal/${linkToken}/start`));
+      const { landed } = await approveOnSite(approval);
+      expect(landed.pathname).toBe(linkPath);
+      expect([...fake.users.values()].some((u) => u.email === "wordpress@agency.test")).toBe(false);
+
+      const removed = await Promise.all(
+        [first.requestId, second.requestId].map(async (id) =>
+          (await eventsOf(id)).filter((e) => e.type === "access.removed"),
+        ),
+      );
+      expect(removed.map((events) => events.length)).toEqual([1, 1]);
+      const delivered = await receiver.waitFor(2, "/hook");
+      expect(
+        delivered.map((d) => (JSON.parse(d.body) as { data: { request: { id: string } } }).data.request.id).sort(),
+      ).toEqual([first.requestId, second.requestId].sort());
+    } finally {
+      await loop.stop();
+      await receiver.close();
+    }
   });
 });
