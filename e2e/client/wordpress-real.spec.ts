@@ -155,7 +155,7 @@ test("WordPress: created, raised from editor, already an administrator, declined
   // declined on the site: told so, the steps still there
   await submitSite(page, requests[3]!.inviteUrl, site);
   await page.getByRole("link", { name: "No, I do not approve of this connection." }).click();
-  await expect(page.getByRole("alert")).toContainText("You did not approve the connection on your site");
+  await expect(page.getByRole("alert")).toContainText("You declined on your site");
   const card = page.locator('[data-service="wordpress_site"]');
   await expect(card.getByRole("button", { name: EN.done })).toBeVisible();
   await noSeriousAxeViolations(page);
