@@ -1,10 +1,16 @@
 // The agency's intake questions as one form: text, long text, single and multiple
 // choice, with required marks, the length limits the server enforces, and the error
-// of each field (from the page URL after a refused post, or filled in by enhance-form.js).
+// of each field (from the page URL after a refused post, or filled in by enhance-form.js). A
+// refused post without JavaScript comes back as this page with every answer as typed.
 import type { IntakeQuestionView } from "@/lib/surfaces/client-pages/load-access-page";
 import type { Surface } from "@/lib/surfaces/client-pages/access-http";
 import { fieldErrorMessage, type FieldErrors } from "@/lib/surfaces/client-pages/field-errors";
-import { LONG_TEXT_ANSWER_MAX, TEXT_ANSWER_MAX, answerField } from "@/lib/surfaces/client-pages/intake-answers";
+import {
+  LONG_TEXT_ANSWER_MAX,
+  TEXT_ANSWER_MAX,
+  answerField,
+  type IntakeDraft,
+} from "@/lib/surfaces/client-pages/intake-answers";
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { PostForm } from "@/components/client-pages/post-form";
 import { card, primaryButton, textInput } from "@/components/client-pages/styles";
@@ -14,11 +20,14 @@ function Question({
   q,
   index,
   error,
+  typed,
 }: {
   locale: Locale;
   q: IntakeQuestionView;
   index: number;
   error: string | null;
+  /** what the client typed before a refusal, kept */
+  typed: string[] | undefined;
 }) {
   const name = answerField(q.id);
   const id = `intake-${index}`;
@@ -57,6 +66,7 @@ function Question({
                 id={`${id}-${i}`}
                 required={q.required && !multiple ? true : undefined}
                 aria-invalid={invalid}
+                defaultChecked={typed?.includes(option) || undefined}
                 className="h-5 w-5 accent-[var(--accent)]"
               />
               {q.optionLabels?.[i] || option}
@@ -77,6 +87,7 @@ function Question({
     "aria-describedby": errorId,
     "aria-invalid": invalid,
     className: textInput,
+    defaultValue: typed?.[0],
   };
   return (
     <div className="mt-4">
@@ -98,6 +109,8 @@ export function IntakeForm(props: {
   questions: IntakeQuestionView[];
   fieldErrors: FieldErrors;
   formError: string | null;
+  /** the answers of a refused post, shown again (JavaScript off: the page comes back with them) */
+  draft?: IntakeDraft;
 }) {
   const { locale } = props;
   return (
@@ -119,6 +132,7 @@ export function IntakeForm(props: {
               q={q}
               index={i}
               error={code ? fieldErrorMessage(locale, code) : null}
+              typed={props.draft?.[answerField(q.id)]}
             />
           );
         })}

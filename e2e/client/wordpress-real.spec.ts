@@ -9,8 +9,9 @@
 // - declined on the site: told so, with the steps still there;
 // - a site without application passwords (Spanish): told why in Spanish, the steps and
 //   "I've done this" below;
-// - removal from the client's access page: the removal link's page, approved on the site,
-//   the agency's user deleted and the password too.
+// - removal from the client's access page: asked first (the whole site goes, said and
+//   listed), the removal link's page, approved on the site, the agency's user deleted and the
+//   password too.
 // Axe on each client page shown.
 import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
@@ -155,7 +156,7 @@ test("WordPress: created, raised from editor, already an administrator, declined
   // declined on the site: told so, the steps still there
   await submitSite(page, requests[3]!.inviteUrl, site);
   await page.getByRole("link", { name: "No, I do not approve of this connection." }).click();
-  await expect(page.getByRole("alert")).toContainText("You did not approve the connection on your site");
+  await expect(page.getByRole("alert")).toContainText("You declined on your site");
   const card = page.locator('[data-service="wordpress_site"]');
   await expect(card.getByRole("button", { name: EN.done })).toBeVisible();
   await noSeriousAxeViolations(page);
@@ -176,6 +177,12 @@ test("WordPress: created, raised from editor, already an administrator, declined
     .getByRole("button", { name: /^Remove access to / })
     .first()
     .click();
+  // asked first: the site removes the agency's user from the whole site, so every line on it goes, and it says so
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Remove this access?");
+  await expect(page.getByText(/removes the agency from the whole site at once/)).toBeVisible();
+  await expect(page.locator("li[data-goes]")).toHaveCount(3);
+  await noSeriousAxeViolations(page);
+  await page.getByRole("button", { name: "Yes, remove" }).click();
   await expect(page).toHaveURL(/\/r\/[A-Za-z0-9_-]{43}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Remove .*'s access/);
   await noSeriousAxeViolations(page);

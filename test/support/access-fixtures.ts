@@ -48,16 +48,20 @@ export async function seedAccessRequest(
     isDemo?: boolean;
     thankYouMessage?: string;
     redirectUrl?: string;
+    /** another request for this client instead of a new client */
+    clientId?: string;
   } = {},
 ): Promise<{ requestId: string; token: string; clientId: string }> {
-  const client = await createClient({
-    agencyId: agency.agencyId,
-    input: ZCreateClientBody.parse({
-      name: "Ana Client",
-      email: "ana@client.test",
-      language: opts.language ?? "English",
-    }),
-  });
+  const client = opts.clientId
+    ? { id: opts.clientId }
+    : await createClient({
+        agencyId: agency.agencyId,
+        input: ZCreateClientBody.parse({
+          name: "Ana Client",
+          email: "ana@client.test",
+          language: opts.language ?? "English",
+        }),
+      });
   const requestedServices = Object.fromEntries(
     Object.entries(services).map(([id, ask]) => {
       const platform = id.split("_")[0]!;

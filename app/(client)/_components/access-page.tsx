@@ -19,6 +19,7 @@ import { AssetPicker } from "@/components/client-pages/asset-picker";
 import { FinalState } from "@/components/client-pages/final-state";
 import { clientAccessText } from "@/lib/infra/i18n/client-access-messages";
 import { IntakeForm } from "@/components/client-pages/intake-form";
+import type { IntakeDraft } from "@/lib/surfaces/client-pages/intake-answers";
 import { MessageBox } from "@/components/client-pages/message-box";
 import { ProgressBar } from "@/components/client-pages/progress-bar";
 import { PlatformSignIn, ServiceCard } from "@/components/client-pages/service-card";
@@ -49,8 +50,14 @@ function one(params: SearchParams, name: string): string | undefined {
  * the database cannot be reached (both in the browser's language), else the request in the
  * client's language, with the scripts its parts need.
  */
-export async function accessPageResponse(request: Request, token: string, surface: Surface): Promise<Response> {
-  const searchParams = searchParamsOf(request);
+export async function accessPageResponse(
+  request: Request,
+  token: string,
+  surface: Surface,
+  /** a refused intake form posted without JavaScript: the page again, with the answers as typed */
+  refused?: { searchParams: SearchParams; intakeDraft: IntakeDraft; status: number },
+): Promise<Response> {
+  const searchParams = refused?.searchParams ?? searchParamsOf(request);
   const loaded = await loadView(token);
   if (!loaded.ok)
     return renderClientPage({
@@ -70,8 +77,17 @@ export async function accessPageResponse(request: Request, token: string, surfac
     title: t(view.locale, "client.title", { agency: view.agency.name }),
     // The link is the key: keep it out of other sites' referrers (and search engines: every client page).
     noReferrer: true,
-    body: <AccessPage view={view} token={token} surface={surface} searchParams={searchParams} />,
+    body: (
+      <AccessPage
+        view={view}
+        token={token}
+        surface={surface}
+        searchParams={searchParams}
+        intakeDraft={refused?.intakeDraft}
+      />
+    ),
     scripts,
+    ...(refused ? { status: refused.status } : {}),
   });
 }
 
@@ -198,11 +214,13 @@ async function AccessPage({
   token,
   surface,
   searchParams,
+  intakeDraft,
 }: {
   view: AccessPageView;
   token: string;
   surface: Surface;
   searchParams: SearchParams;
+  intakeDraft?: IntakeDraft;
 }) {
   const { locale, agency } = view;
   const serviceId = one(searchParams, "service");
@@ -413,6 +431,7 @@ async function AccessPage({
             questions={view.intake.questions}
             fieldErrors={fieldErrors}
             formError={intakeError}
+            draft={intakeDraft}
           />
         )
       ) : null}

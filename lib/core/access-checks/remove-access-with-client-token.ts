@@ -22,6 +22,7 @@ import {
 } from "@/lib/core/access-checks/remove-access";
 import { agencyAccountRef } from "@/lib/core/access-checks/check-access";
 import { finishReceipt, newReceiptDraft } from "@/lib/core/removal-receipts/removal-receipt";
+import { inScope, type AssetScope } from "@/lib/core/removal-links/asset-scope";
 
 export async function removeAccessWithClientToken(opts: {
   agencyId: string;
@@ -33,6 +34,8 @@ export async function removeAccessWithClientToken(opts: {
   removedBy: string;
   now?: Date;
   connectorFor?: ConnectorFor;
+  /** the link's lines, when it was made for some of the client's assets only */
+  only?: AssetScope;
 }): Promise<Omit<RemovalOutcome, "checklist">> {
   const now = opts.now ?? new Date();
   await assertClient(opts.agencyId, opts.clientId);
@@ -48,7 +51,9 @@ export async function removeAccessWithClientToken(opts: {
 
   for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
     if (svc.platform !== opts.platform || connector.removalToken?.(svc.serviceId) !== "client") continue;
-    const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
+    const assets = readGrantedAssets(svc.grantedAssets).filter(
+      (a) => !a.removedAt && inScope(opts.only ?? null, svc.requestId, svc.serviceId, a.id),
+    );
     if (assets.length === 0) continue;
     const account = await agencyAccountFor(opts.agencyId, svc.accounts);
     let answers: { assetId: string; removed: boolean; detail: string | null }[];

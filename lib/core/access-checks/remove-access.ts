@@ -30,6 +30,7 @@ import {
 } from "@/lib/core/removal-receipts/removal-receipt";
 import { closeAlertsOfService } from "@/lib/core/access-alerts/access-alerts";
 import { siteRemovalOffered } from "@/lib/infra/connectors/site-registry";
+import { inScope, type AssetScope } from "@/lib/core/removal-links/asset-scope";
 import {
   agencyAccountFor,
   connectorMessage,
@@ -293,8 +294,8 @@ export async function removeClientAccess(opts: {
   removedBy: string;
   now?: Date;
   connectorFor?: ConnectorFor;
-  /** Only these services of the client (the client's own access page removes line by line). */
-  only?: { requestId: string; serviceId: string }[];
+  /** Only these assets of the client (the client's own access page removes line by line). */
+  only?: AssetScope;
 }): Promise<RemovalOutcome> {
   const now = opts.now ?? new Date();
   const connectorFor = opts.connectorFor ?? defaultConnectorFor;
@@ -306,11 +307,12 @@ export async function removeClientAccess(opts: {
     removedBy: opts.removedBy,
     method: "agency_token",
   });
-  const only = opts.only ? new Set(opts.only.map((o) => `${o.requestId}/${o.serviceId}`)) : null;
+  const only = opts.only ?? null;
 
   for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
-    if (only && !only.has(`${svc.requestId}/${svc.serviceId}`)) continue;
-    const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
+    const assets = readGrantedAssets(svc.grantedAssets).filter(
+      (a) => !a.removedAt && inScope(only, svc.requestId, svc.serviceId, a.id),
+    );
     if (assets.length === 0) continue;
     const account = await agencyAccountFor(opts.agencyId, svc.accounts);
     let connector: ReturnType<ConnectorFor> | null = null;

@@ -13,6 +13,7 @@ export const NOTIFY_EVENT_TYPES = [
   "service.grant_failed",
   "request.forwarded",
   "access.lost",
+  "access.removed",
 ] as const;
 export type NotifyEventType = (typeof NOTIFY_EVENT_TYPES)[number];
 
@@ -24,6 +25,7 @@ export const NOTIFY_EVENT_LABELS: Record<NotifyEventType, string> = {
   "service.grant_failed": "A grant fails",
   "request.forwarded": "A client hands services to a colleague",
   "access.lost": "Granted access is lost",
+  "access.removed": "A client removes access",
 };
 
 export const NOTIFY_EMAIL_MODES = ["instant", "digest", "off"] as const;
@@ -42,9 +44,20 @@ export const AWAITING_CONFIRMATION = "service.awaiting_confirmation";
  */
 export const INVITATION_REMINDER = "invitation.reminder";
 
+/**
+ * Not an event of the spec: the client asked, on their access page, to remove access the
+ * platform cannot remove for them (the team removes it by hand). Members who chose "A client
+ * removes access" are told.
+ */
+export const REMOVAL_ASKED = "access.removal_asked";
+
+/** An access.removed the team made itself (offboarding, a checklist): not news to the team. */
+const REMOVED_BY_TEAM = "access.removed_by_team";
+
 /** The preference a notification type is sent under. */
 export function notifyPreferenceOf(type: string): NotifyEventType | null {
   if (type === AWAITING_CONFIRMATION || type === INVITATION_REMINDER) return "service.granted";
+  if (type === REMOVAL_ASKED) return "access.removed";
   return isNotifyEventType(type) ? type : null;
 }
 
@@ -57,13 +70,20 @@ type EventData = {
   invitation?: { sentTo?: string | null };
   errors?: unknown[];
   forward?: { name?: string; email?: string; services?: unknown[] };
-  assets?: { id?: string; name?: string | null }[];
+  assets?: { id?: string; name?: string | null; removed?: boolean }[];
+  removedBy?: string;
+  asked?: { service?: string; name?: string | null }[];
 };
 
 /** The notification type of a recorded event: a forward's request.updated reads as request.forwarded. */
 export function notifyTypeOf(type: string, data: unknown): string {
   const change = (data as (EventData & { forward?: { change?: string } }) | null)?.forward?.change;
-  return type === "request.updated" && change === "forwarded" ? "request.forwarded" : type;
+  if (type === "request.updated" && change === "forwarded") return "request.forwarded";
+  // the client removed it (their access page or removal link); the team's own removals are not news to it
+  const removedBy = (data as EventData | null)?.removedBy;
+  if (type === "access.removed" && !(typeof removedBy === "string" && removedBy.startsWith("client:")))
+    return REMOVED_BY_TEAM;
+  return type;
 }
 
 /**
@@ -72,7 +92,7 @@ export function notifyTypeOf(type: string, data: unknown): string {
  * null or the client when the client did it.
  */
 export function notificationText(
-  type: NotifyEventType | typeof AWAITING_CONFIRMATION | typeof INVITATION_REMINDER,
+  type: NotifyEventType | typeof AWAITING_CONFIRMATION | typeof INVITATION_REMINDER | typeof REMOVAL_ASKED,
   data: unknown,
   clientName: string,
   actor: ActorDisplay | null = null,
@@ -108,6 +128,24 @@ export function notificationText(
     case "access.lost": {
       const names = (d.assets ?? []).map((a) => a.name || a.id).filter((n): n is string => !!n);
       return `${clientName}'s ${svc} access is gone${names.length ? ` (${names.join(", ")})` : ""}: ask for it again`;
+    }
+    case "access.removed": {
+      const assets = d.assets ?? [];
+      const named = (list: typeof assets) => list.map((a) => a.name || a.id).filter((n): n is string => !!n);
+      const removed = named(assets.filter((a) => a.removed));
+      const kept = named(assets.filter((a) => !a.removed));
+      if (removed.length === 0)
+        return `${who} tried to remove ${svc} access${kept.length ? ` (${kept.join(", ")})` : ""}, but it could not be removed: see the receipt`;
+      return `${who} removed ${svc} access (${removed.join(", ")})${kept.length ? `; not removed: ${kept.join(", ")}` : ""}`;
+    }
+    case REMOVAL_ASKED: {
+      const list = (d.asked ?? [])
+        .map((a) => {
+          const name = (a.service && getCatalogService(a.service)?.name) || a.service || "a service";
+          return a.name ? `${name} (${a.name})` : name;
+        })
+        .join(", ");
+      return `${clientName} asked you to remove access by hand, which the platform cannot do for them: ${list || "see the client"}`;
     }
     case "service.grant_failed": {
       const why = d.errors?.find((e) => typeof e === "string");

@@ -19,6 +19,7 @@ import {
   type NotifyEventType,
   type AWAITING_CONFIRMATION,
   type INVITATION_REMINDER,
+  type REMOVAL_ASKED,
 } from "@/lib/core/notifications/notification-types";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
 import { actorDisplay } from "@/lib/core/events/actor-name";
@@ -46,7 +47,7 @@ export async function notifyTeam(
     ? await tx.client.findFirst({ where: { id: clientId, agencyId: opts.agencyId }, select: { id: true, name: true } })
     : null;
   const message = notificationText(
-    type as NotifyEventType | typeof AWAITING_CONFIRMATION | typeof INVITATION_REMINDER,
+    type as NotifyEventType | typeof AWAITING_CONFIRMATION | typeof INVITATION_REMINDER | typeof REMOVAL_ASKED,
     opts.data,
     client?.name ?? "A client",
     await actorDisplay(tx, opts.agencyId, opts.actor ?? null, client?.name ?? "A client"),

@@ -6,12 +6,13 @@ import { ApiError, notFound, validationError } from "@/lib/core/common/api-error
 import { UUID } from "@/lib/core/common/uuid";
 import type { ConnectorFor } from "@/lib/core/access-checks/check-access";
 import { removalTargets } from "@/lib/core/removal-links/removal-targets";
+import { readAssetScope, type AssetLine, type AssetScope } from "@/lib/core/removal-links/asset-scope";
 import { REMOVAL_LINK_DAYS, newRemovalLinkToken, removalLinkUrl } from "@/lib/core/removal-links/removal-link-token";
 import { renderRemovalEmail } from "@/lib/core/removal-links/render-removal-email";
 import { getDb } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
-import { encryptText } from "@/lib/infra/secrets/crypto";
+import { decryptText, encryptText } from "@/lib/infra/secrets/crypto";
 
 export interface CreatedRemovalLink {
   id: string;
@@ -29,6 +30,11 @@ export async function createRemovalLink(opts: {
   createdBy: string;
   now?: Date;
   connectorFor?: ConnectorFor;
+  /**
+   * Only these assets (the lines the client chose on their access page). Such a link replaces
+   * only the open links made for the same lines, never the agency's link for the platform.
+   */
+  only?: AssetLine[];
 }): Promise<CreatedRemovalLink> {
   const now = opts.now ?? new Date();
   if (!UUID.test(opts.clientId)) throw notFound("Client");
@@ -45,6 +51,7 @@ export async function createRemovalLink(opts: {
     clientId: opts.clientId,
     platform: opts.platform,
     connectorFor: opts.connectorFor,
+    only: opts.only ?? null,
   });
   if (targets.length === 0) {
     throw new ApiError("CONFLICT", `Nothing on ${platform.name} needs the client's sign-in to be removed.`, [
@@ -63,16 +70,23 @@ export async function createRemovalLink(opts: {
     url,
     expiresAt,
   });
+  const only = opts.only ? sortedLines(opts.only) : null;
   const row = await inTransaction(async (tx) => {
-    await tx.removalLink.updateMany({
+    const open = await tx.removalLink.findMany({
       where: {
         agencyId: opts.agencyId,
         clientId: opts.clientId,
         platform: opts.platform,
         status: { in: ["sent", "signed_in"] },
       },
-      data: { status: "replaced", clientToken: null },
+      select: { id: true, only: true },
     });
+    const replaced = open.filter((l) => sameScope(readAssetScope(l.only), only)).map((l) => l.id);
+    if (replaced.length > 0)
+      await tx.removalLink.updateMany({
+        where: { id: { in: replaced } },
+        data: { status: "replaced", clientToken: null },
+      });
     const created = await tx.removalLink.create({
       data: {
         agencyId: opts.agencyId,
@@ -81,6 +95,8 @@ export async function createRemovalLink(opts: {
         tokenHash: hash,
         tokenSealed: encryptText(token, loadSecrets().encryptionKey),
         createdBy: opts.createdBy,
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it (Prisma JSON input)
+        ...(only ? { only: only as object[] } : {}),
         expiresAt,
         createdAt: now,
       },
@@ -98,4 +114,49 @@ export async function createRemovalLink(opts: {
     return created;
   });
   return { id: row.id, platform: opts.platform, url, sentTo: client.email, expiresAt: expiresAt.toISOString() };
+}
+
+/** The client's open link for exactly these lines, to continue on instead of sending another. */
+export async function openRemovalLinkFor(opts: {
+  agencyId: string;
+  clientId: string;
+  platform: string;
+  only: AssetLine[];
+  now?: Date;
+}): Promise<{ url: string } | null> {
+  const now = opts.now ?? new Date();
+  const open = await (
+    await getDb()
+  ).removalLink.findMany({
+    where: {
+      agencyId: opts.agencyId,
+      clientId: opts.clientId,
+      platform: opts.platform,
+      status: { in: ["sent", "signed_in"] },
+      expiresAt: { gt: now },
+    },
+    orderBy: { createdAt: "desc" },
+    select: { only: true, tokenSealed: true },
+  });
+  const wanted = sortedLines(opts.only);
+  for (const link of open) {
+    if (!sameScope(readAssetScope(link.only), wanted)) continue;
+    const token = decryptText(link.tokenSealed, loadSecrets().encryptionKey);
+    if (token) return { url: removalLinkUrl(token) };
+  }
+  return null;
+}
+
+function sortedLines(lines: readonly AssetLine[]): AssetLine[] {
+  const key = (l: AssetLine) => `${l.requestId}/${l.serviceId}/${l.assetId}`;
+  const unique = new Map(
+    lines.map((l) => [key(l), { requestId: l.requestId, serviceId: l.serviceId, assetId: l.assetId }]),
+  );
+  return [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l);
+}
+
+/** Two links reach the same assets: both the whole platform, or the same lines. */
+function sameScope(a: AssetScope, b: AssetScope): boolean {
+  if (!a || !b) return !a && !b;
+  return JSON.stringify(sortedLines(a)) === JSON.stringify(sortedLines(b));
 }

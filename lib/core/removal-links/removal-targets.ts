@@ -7,6 +7,7 @@ import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
 import { defaultConnectorFor, grantedServicesInScope, type ConnectorFor } from "@/lib/core/access-checks/check-access";
 import { servicesOnSite } from "@/lib/core/access-checks/remove-access-on-site";
 import { siteRemovalOffered } from "@/lib/infra/connectors/site-registry";
+import { inScope, type AssetScope } from "@/lib/core/removal-links/asset-scope";
 
 export interface RemovalTarget {
   requestId: string;
@@ -34,14 +35,27 @@ export async function removalTargets(opts: {
   clientId: string;
   platform: string;
   connectorFor?: ConnectorFor;
+  /** a link made from the client's access page removes only the lines chosen there */
+  only?: AssetScope;
 }): Promise<RemovalTarget[]> {
-  if (siteRemovalOffered(opts.platform))
-    return (await servicesOnSite(opts)).map(({ svc, sites }) => ({
-      requestId: svc.requestId,
-      serviceId: svc.serviceId,
-      serviceName: getCatalogService(svc.serviceId)?.name ?? svc.serviceId,
-      assets: sites.map((id) => ({ id, name: id.replace(/^https?:\/\//, "") })),
-    }));
+  const only = opts.only ?? null;
+  if (siteRemovalOffered(opts.platform)) {
+    // the site's approval removes the agency's user from the whole site: every service on a chosen site goes
+    const chosenSites = only ? new Set(only.map((l) => l.assetId)) : null;
+    return (await servicesOnSite(opts)).flatMap(({ svc, sites }) => {
+      const kept = chosenSites ? sites.filter((id) => chosenSites.has(id)) : sites;
+      return kept.length === 0
+        ? []
+        : [
+            {
+              requestId: svc.requestId,
+              serviceId: svc.serviceId,
+              serviceName: getCatalogService(svc.serviceId)?.name ?? svc.serviceId,
+              assets: kept.map((id) => ({ id, name: id.replace(/^https?:\/\//, "") })),
+            },
+          ];
+    });
+  }
   let connector = null;
   try {
     connector = (opts.connectorFor ?? defaultConnectorFor)(opts.platform);
@@ -52,7 +66,9 @@ export async function removalTargets(opts: {
   const out: RemovalTarget[] = [];
   for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
     if (svc.platform !== opts.platform || connector.removalToken(svc.serviceId) !== "client") continue;
-    const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
+    const assets = readGrantedAssets(svc.grantedAssets).filter(
+      (a) => !a.removedAt && inScope(only, svc.requestId, svc.serviceId, a.id),
+    );
     if (assets.length === 0) continue;
     out.push({
       requestId: svc.requestId,

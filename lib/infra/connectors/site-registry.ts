@@ -30,13 +30,24 @@ export interface SiteApprovalPlatform {
   ): { ok: true; url: string } | { ok: false; reason: "address" | "not_https" };
   /** whether the site offers the approval, and where its approval page is */
   discover(site: Site): Promise<{ ok: true; authorizeUrl: string } | { ok: false; reason: SiteUnavailableReason }>;
-  /** the approval page with our app's name and id and the URL the site sends the answer to */
-  approvalUrl(authorizeUrl: string, input: { appName: string; appId: string; backUrl: string }): string;
-  /** what the site sent back: credentials for this site, a rejection, or nonsense */
+  /**
+   * the approval page with our app's name and id, the URL the site sends an approval to, and
+   * the URL it sends a decline to (its own, so a decline reads as the client's choice)
+   */
+  approvalUrl(
+    authorizeUrl: string,
+    input: { appName: string; appId: string; backUrl: string; declineUrl: string },
+  ): string;
+  /**
+   * what the site sent back: credentials for this site, a rejection, or nonsense (with the
+   * credentials it carries all the same, to be given up on the site)
+   */
   readApproval(
     query: Record<string, string | undefined>,
     site: Site,
-  ): { ok: true; userLogin: string; password: string } | { ok: false; reason: "rejected" | "invalid" };
+  ):
+    | { ok: true; userLogin: string; password: string }
+    | { ok: false; reason: "rejected" | "invalid"; issued?: { userLogin: string; password: string } };
   /** the agency's user granted (read back), then the credentials given up on the site */
   grant(input: {
     site: Site;
@@ -65,7 +76,7 @@ export const SITE_APPROVAL_PLATFORMS: Readonly<Partial<Record<string, SiteApprov
         appName: input.appName,
         appId: input.appId,
         successUrl: input.backUrl,
-        rejectUrl: input.backUrl,
+        rejectUrl: input.declineUrl,
       }),
     readApproval,
     grant: grantWordPress,

@@ -29,6 +29,22 @@ const EN = {
   "action.removeAllHelp": (v: { agency: string }) =>
     `Ends ${v.agency}'s access to everything listed here. Where the platform needs your sign-in, you will be asked for it.`,
   "action.continue": (v: { platform: string }) => `Continue the removal: sign in with ${v.platform}`,
+  "confirm.titleOne": () => "Remove this access?",
+  "confirm.titleAll": () => "Remove everything?",
+  "confirm.intro": (v: { agency: string }) =>
+    `${v.agency} will lose access to what is listed below. Nothing else changes.`,
+  "confirm.introAll": (v: { agency: string }) => `${v.agency} will lose access to everything listed below.`,
+  "confirm.list": () => "What goes",
+  "confirm.wide": (v: { platform: string }) =>
+    `${v.platform} removes the agency from the whole site at once: this also ends the other access granted on that site, listed here, not only the line you chose.`,
+  "confirm.agency": () => "It takes effect at once, and you get a receipt.",
+  "confirm.link": (v: { platform: string }) => `To finish, you will sign in with ${v.platform}.`,
+  "confirm.site": () => "To finish, you will approve the removal on your site.",
+  "confirm.manual": (v: { platform: string; agency: string }) =>
+    `${v.platform} cannot remove it for you: you will see how to remove it by hand, and ${v.agency} is told.`,
+  "confirm.yes": () => "Yes, remove",
+  "confirm.yesAll": () => "Yes, remove everything",
+  "confirm.cancel": () => "Cancel",
   "result.removed": (v: { count: number }) =>
     v.count === 1 ? "1 access was removed." : `${v.count} accesses were removed.`,
   "result.failed": (v: { count: number }) =>
@@ -76,6 +92,21 @@ const ES: Messages = {
   "action.removeAllHelp": (v) =>
     `Termina el acceso de ${v.agency} a todo lo que aparece aquí. Si la plataforma necesita que inicies sesión, te lo pediremos.`,
   "action.continue": (v) => `Continuar la retirada: iniciar sesión con ${v.platform}`,
+  "confirm.titleOne": () => "¿Retirar este acceso?",
+  "confirm.titleAll": () => "¿Retirarlo todo?",
+  "confirm.intro": (v) => `${v.agency} perderá el acceso a lo que aparece abajo. Nada más cambia.`,
+  "confirm.introAll": (v) => `${v.agency} perderá el acceso a todo lo que aparece abajo.`,
+  "confirm.list": () => "Lo que se retira",
+  "confirm.wide": (v) =>
+    `${v.platform} retira a la agencia de todo el sitio de una vez: esto termina también los demás accesos concedidos en ese sitio, que aparecen aquí, no solo la línea que elegiste.`,
+  "confirm.agency": () => "Se aplica al momento y recibirás un justificante.",
+  "confirm.link": (v) => `Para terminar, iniciarás sesión con ${v.platform}.`,
+  "confirm.site": () => "Para terminar, aprobarás la retirada en tu sitio.",
+  "confirm.manual": (v) =>
+    `${v.platform} no puede retirarlo por ti: verás cómo hacerlo a mano, y ${v.agency} quedará avisada.`,
+  "confirm.yes": () => "Sí, retirar",
+  "confirm.yesAll": () => "Sí, retirarlo todo",
+  "confirm.cancel": () => "Cancelar",
   "result.removed": (v) => (v.count === 1 ? "Se retiró 1 acceso." : `Se retiraron ${v.count} accesos.`),
   "result.failed": (v) =>
     v.count === 1 ? "No se pudo retirar 1 acceso." : `No se pudieron retirar ${v.count} accesos.`,
@@ -121,6 +152,21 @@ const NL: Messages = {
   "action.removeAllHelp": (v) =>
     `Beëindigt de toegang van ${v.agency} tot alles wat hier staat. Waar het platform je inlog nodig heeft, vragen we erom.`,
   "action.continue": (v) => `Intrekken afmaken: inloggen met ${v.platform}`,
+  "confirm.titleOne": () => "Deze toegang intrekken?",
+  "confirm.titleAll": () => "Alles intrekken?",
+  "confirm.intro": (v) => `${v.agency} verliest de toegang tot wat hieronder staat. Verder verandert er niets.`,
+  "confirm.introAll": (v) => `${v.agency} verliest de toegang tot alles wat hieronder staat.`,
+  "confirm.list": () => "Wat verdwijnt",
+  "confirm.wide": (v) =>
+    `${v.platform} verwijdert het bureau in één keer van de hele site: dit beëindigt ook de andere toegang op die site, die hier staat, niet alleen de regel die je koos.`,
+  "confirm.agency": () => "Dit gebeurt meteen, en je krijgt een bewijs.",
+  "confirm.link": (v) => `Om af te ronden log je in met ${v.platform}.`,
+  "confirm.site": () => "Om af te ronden keur je het intrekken goed op je site.",
+  "confirm.manual": (v) =>
+    `${v.platform} kan het niet voor je intrekken: je ziet hoe je het met de hand doet, en ${v.agency} wordt op de hoogte gebracht.`,
+  "confirm.yes": () => "Ja, intrekken",
+  "confirm.yesAll": () => "Ja, alles intrekken",
+  "confirm.cancel": () => "Annuleren",
   "result.removed": (v) => (v.count === 1 ? "1 toegang is ingetrokken." : `${v.count} toegangen zijn ingetrokken.`),
   "result.failed": (v) =>
     v.count === 1 ? "1 toegang kon niet worden ingetrokken." : `${v.count} toegangen konden niet worden ingetrokken.`,

@@ -33,7 +33,7 @@ const EN = {
   "page.siteIntro": (v: { agency: string; platform: string }) =>
     `${v.agency} asks you to remove its user from your ${v.platform} site. Approve on your site, signed in as an administrator: approving removes the user, and the user's posts go to you.`,
   "page.approveOnSite": () => "Approve on my site and remove access",
-  "page.error.siteRejected": () => "You did not approve on your site. Nothing was removed; you can try again.",
+  "page.error.siteRejected": () => "You declined on your site, so nothing was removed. You can try again.",
   "page.error.siteUnavailable": () =>
     "Your site does not offer the approval now (application passwords off, or the site out of reach). Nothing was removed: delete the agency's user under Users in your dashboard, or try again later.",
 };
@@ -69,7 +69,7 @@ const ES: Messages = {
   "page.siteIntro": (v) =>
     `${v.agency} te pide que retires su usuario de tu sitio de ${v.platform}. Apruébalo en tu sitio, con una sesión de administrador: al aprobar se retira el usuario y sus entradas pasan a ti.`,
   "page.approveOnSite": () => "Aprobar en mi sitio y retirar el acceso",
-  "page.error.siteRejected": () => "No lo aprobaste en tu sitio. No se retiró nada; puedes intentarlo de nuevo.",
+  "page.error.siteRejected": () => "Lo rechazaste en tu sitio, así que no se retiró nada. Puedes intentarlo de nuevo.",
   "page.error.siteUnavailable": () =>
     "Tu sitio no ofrece la aprobación ahora (contraseñas de aplicación desactivadas, o el sitio no responde). No se retiró nada: borra el usuario de la agencia en Usuarios de tu escritorio, o inténtalo más tarde.",
 };
@@ -105,7 +105,7 @@ const NL: Messages = {
     `${v.agency} vraagt je om zijn gebruiker van je ${v.platform}-site te verwijderen. Keur het goed op je site, ingelogd als beheerder: goedkeuren verwijdert de gebruiker, en zijn berichten gaan naar jou.`,
   "page.approveOnSite": () => "Goedkeuren op mijn site en toegang intrekken",
   "page.error.siteRejected": () =>
-    "Je hebt het niet goedgekeurd op je site. Er is niets ingetrokken; probeer het opnieuw.",
+    "Je hebt het op je site geweigerd, dus er is niets ingetrokken. Je kunt het opnieuw proberen.",
   "page.error.siteUnavailable": () =>
     "Je site biedt de goedkeuring nu niet (applicatiewachtwoorden uit, of de site onbereikbaar). Er is niets ingetrokken: verwijder de gebruiker van het bureau onder Gebruikers in je dashboard, of probeer het later opnieuw.",
 };

@@ -522,13 +522,33 @@ describe("intake form", () => {
       error: { code: "invalid_input", fields: { [`q.${website.id}`]: "Este campo es obligatorio" } },
     });
 
-    // Without JavaScript the same refusal goes back to the page as codes.
+    // Without JavaScript the refused form comes back as the page itself, every typed answer kept
+    // and each error beside its field, in the client's language.
     const plain = await postForm(`${base}/api/access/${token}/intake`, {
+      [`q.${story.id}`]: "Vendemos <b>zapatos</b>\r\nen Madrid",
       [`q.${budget.id}`]: "High",
-      [`q.${channels.id}`]: "Search",
+      [`q.${channels.id}`]: ["Search", "Email"],
     });
-    expect(locationOf(plain).searchParams.get("error")).toBe("invalid_input");
-    expect(locationOf(plain).searchParams.get("fields")).toBe(`q.${website.id}:required`);
+    expect(plain.status).toBe(400);
+    expect(plain.headers.get("content-type")).toContain("text/html");
+    const html = await plain.text();
+    console.log("CHK", html.match(/<input type="checkbox"[^>]*>/g));
+    expect(html).toContain('<html lang="es"');
+    // the long answer as typed (escaped), the choices still chosen, the empty one still empty
+    expect(html).toMatch(
+      /<textarea[^>]*name="q\.[^"]+"[^>]*>Vendemos &lt;b&gt;zapatos&lt;\/b&gt;\r?\nen Madrid<\/textarea>/,
+    );
+    const choice = (value: string) =>
+      (html.match(/<input [^>]*>/g) ?? []).find((i) => i.includes(`value="${value}"`) && i.includes('name="q.'))!;
+    expect(["High", "Low", "Search", "Social", "Email"].map((v) => choice(v).includes('checked=""'))).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
+    expect(html).toMatch(new RegExp(`data-error-for="q\\.${website.id}"[^>]*>Este campo es obligatorio<`));
+    expect(html).toContain("Revisa las respuestas marcadas abajo.");
     expect((await requestRow(requestId)).stateVersion).toBe(1);
 
     const ok = await postForm(`${base}/api/access/${token}/intake`, {

@@ -99,6 +99,18 @@ export interface FormRouteOptions<P> {
   back: (params: P, surface: Surface, form: URLSearchParams, error: AccessPageError) => string;
   /** the language of messages when the error does not know the client's */
   locale?: (form: URLSearchParams, req: Request) => Locale;
+  /**
+   * A plain form's refusal answered with the page itself instead of a redirect (so what the
+   * client typed is kept); null to redirect as usual. `location` is where the redirect would go.
+   */
+  refusedPage?: (input: {
+    req: Request;
+    params: P;
+    form: URLSearchParams;
+    surface: Surface;
+    error: AccessPageError;
+    location: string;
+  }) => Promise<Response | null>;
 }
 
 /**
@@ -146,6 +158,8 @@ export function accessFormRoute<P extends Record<string, string>>(
           { status: refusalStatus(req, e.status), headers: { ...headers, "Cache-Control": "no-store" } },
         );
       }
+      const page = await opts.refusedPage?.({ req, params, form, surface, error: e, location });
+      if (page) return page;
       // An unknown token goes back to the page too, which answers 404.
       return seeOther(location, headers);
     }

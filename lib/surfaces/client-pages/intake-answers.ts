@@ -25,6 +25,16 @@ export interface IntakeAnswer {
 
 export type ParsedIntake = { ok: true; answers: IntakeAnswer[] } | { ok: false; fields: FieldErrors };
 
+/** What the client typed into the intake form, by field name: kept on a refused form. */
+export type IntakeDraft = Record<string, string[]>;
+
+/** The intake form's fields as posted (`q.<id>`), each with every value sent under it. */
+export function intakeDraftOf(form: URLSearchParams): IntakeDraft {
+  const draft: IntakeDraft = {};
+  for (const [name, value] of form) if (name.startsWith("q.")) (draft[name] ??= []).push(value);
+  return draft;
+}
+
 /** The form field of a question: `q.<id>`. */
 export function answerField(questionId: string): string {
   return `q.${questionId}`;

@@ -28,6 +28,10 @@ import { getDb } from "@/lib/infra/db/db";
 import { lookUpReceipt } from "@/lib/surfaces/client-pages/receipts/load-receipt-page";
 import { loadRemovalPage } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 import { finishSiteApproval } from "@/lib/surfaces/client-pages/site-approval";
+import { loadClientAccessPage, planRemoval } from "@/lib/surfaces/client-pages/client-access/client-access-flow";
+import { createWebhook } from "@/lib/core/webhooks/create-webhook";
+import { startDeliveryLoop } from "@/lib/runtime/worker/delivery-loop";
+import { startWebhookReceiver } from "@/test/support/webhook-receiver";
 
 let base: string;
 let close: () => Promise<void>;
@@ -167,13 +171,37 @@ describe("a WordPress site granted from the client page", () => {
     expect(await offered(token)).toEqual({ siteApproval: true, inviteSent: true });
   });
 
-  it("a rejection on the site shares nothing and sends no attempt event", async () => {
+  it("a decline on the site has its own address, reads as the client's choice in their language, shares nothing and sends no attempt event", async () => {
     fake.switches.decision = "reject";
-    const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} });
-    const { landed } = await approveOnSite(await submitSite(token, fake.url));
+    const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} }, { language: "Spanish" });
+    const approval = await submitSite(token, fake.url);
+    // WordPress sends a decline to reject_url exactly as given: it must not be the approval's address
+    expect(approval.searchParams.get("reject_url")).not.toBe(approval.searchParams.get("success_url"));
+    const { landed } = await approveOnSite(approval);
     expect(Object.fromEntries(landed.searchParams)).toEqual({ service: "wordpress_site", error: "site_rejected" });
+    expect(accessErrorMessage("es", "site_rejected")).toContain("Lo rechazaste en tu sitio");
+    expect(accessErrorMessage("en", "site_rejected")).toContain("You declined on your site");
     expect(await attemptsOf(requestId)).toEqual([]);
     expect([...fake.users.values()].some((u) => u.email === "wordpress@agency.test")).toBe(false);
+    expect(await offered(token)).toEqual({ siteApproval: true, inviteSent: true });
+  });
+
+  it("an approval whose site_url names another site is refused, and the password the site issued is deleted on it", async () => {
+    fake.switches.siteUrl = "https://elsewhere.example";
+    const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} });
+    const answer = await fetch(await submitSite(token, fake.url), { redirect: "manual" });
+    expect(new URL(answer.headers.get("location")!).searchParams.get("site_url")).toBe("https://elsewhere.example");
+    expect(fake.appPasswords).toHaveLength(1);
+    const back = new URL(answer.headers.get("location")!);
+    const landed = locationOf(await getNoFollow(`${base}${back.pathname}${back.search}`));
+    expect(landed.searchParams.get("error")).toBe("generic");
+    // given up on the site the client was sent to, through its REST API; nothing else done there
+    expect(fake.appPasswords).toEqual([]);
+    expect(
+      fake.calls.filter((c) => c.method === "DELETE").map((c) => c.path.replace(/[0-9a-f-]{36}$/, "{uuid}")),
+    ).toEqual(["/wp-json/wp/v2/users/me/application-passwords/{uuid}"]);
+    expect([...fake.users.values()].some((u) => u.email === "wordpress@agency.test")).toBe(false);
+    expect((await requestRow(requestId)).services[0]!.status).toBe("pending");
   });
 
   it("says why one click is not possible, in the client's language, and keeps the steps", async () => {
@@ -241,7 +269,16 @@ describe("removing the agency from a WordPress site", () => {
     expect(Object.fromEntries((await start()).searchParams)).toEqual({ error: "site_unavailable" });
     fake.switches.appPasswords = true;
 
+    // an answer naming another site: refused, the password deleted, the link still open
     fake.switches.decision = "approve";
+    fake.switches.siteUrl = "https://elsewhere.example";
+    const elsewhere = await approveOnSite(await start());
+    expect(elsewhere.landed.searchParams.get("error")).toBe("generic");
+    expect(fake.appPasswords).toEqual([]);
+    expect(agencyUser()).toBeDefined();
+    expect((await loadRemovalPage({ token: linkToken }))!.state).toBe("open");
+    fake.switches.siteUrl = null;
+
     const approval = await start();
     expect(approval.pathname).toBe("/wp-admin/authorize-application.php");
     const { callback, landed } = await approveOnSite(approval);
@@ -280,5 +317,55 @@ describe("removing the agency from a WordPress site", () => {
     expect(locationOf(await getNoFollow(callback)).searchParams.get("error")).toBe("generic");
     expect(Object.fromEntries((await start()).searchParams)).toEqual({ error: "expired" });
     expect(fake.calls.filter((c) => c.method === "DELETE" && /\/wp\/v2\/users\/\d+$/.test(c.path))).toHaveLength(1);
+  });
+
+  it("from the client's access page: the site-wide removal is said and listed, then approved on the site; every removal's event is delivered", async () => {
+    const first = await seedAccessRequest(agency, { wordpress_site: {} });
+    const second = await seedAccessRequest(agency, { wordpress_site: {} }, { clientId: first.clientId });
+    await approveOnSite(await submitSite(first.token, fake.url));
+    await approveOnSite(await submitSite(second.token, fake.url));
+    const receiver = await startWebhookReceiver();
+    await createWebhook({
+      agencyId: agency.agencyId,
+      input: { url: receiver.url("/hook"), events: ["access.removed"] },
+    });
+    const loop = startDeliveryLoop({ name: "wp-removal", pollMs: 100, maxInFlight: 2 });
+    try {
+      const page = await loadClientAccessPage({ token: first.token });
+      expect(page!.lines.map((l) => [l.requestId, l.removal, l.approvesOnSite])).toEqual([
+        [first.requestId, "link", true],
+        [second.requestId, "link", true],
+      ]);
+      // one line's Remove: the site removes the agency's user, so both lines on it go, and the page says so
+      const plan = planRemoval(page!, { line: page!.lines[0]!.key, all: false });
+      expect(plan!.lines.map((l) => l.requestId)).toEqual([first.requestId, second.requestId]);
+      expect(plan!.wider).toEqual(["WordPress"]);
+
+      const asked = await postForm(`${base}/api/access/client-access/${first.token}/remove`, {
+        line: page!.lines[0]!.key,
+        confirm: "1",
+      });
+      const linkPath = locationOf(asked).pathname;
+      expect(linkPath).toMatch(/^\/r\/[A-Za-z0-9_-]{43}$/);
+      const linkToken = linkPath.split("/").pop()!;
+      const approval = locationOf(await getNoFollow(`${base}/api/access/removal/${linkToken}/start`));
+      const { landed } = await approveOnSite(approval);
+      expect(landed.pathname).toBe(linkPath);
+      expect([...fake.users.values()].some((u) => u.email === "wordpress@agency.test")).toBe(false);
+
+      const removed = await Promise.all(
+        [first.requestId, second.requestId].map(async (id) =>
+          (await eventsOf(id)).filter((e) => e.type === "access.removed"),
+        ),
+      );
+      expect(removed.map((events) => events.length)).toEqual([1, 1]);
+      const delivered = await receiver.waitFor(2, "/hook");
+      expect(
+        delivered.map((d) => (JSON.parse(d.body) as { data: { request: { id: string } } }).data.request.id).sort(),
+      ).toEqual([first.requestId, second.requestId].sort());
+    } finally {
+      await loop.stop();
+      await receiver.close();
+    }
   });
 });

@@ -7,10 +7,10 @@
 //    prompt in front of it, turned off), the client is told why next to the service and
 //    follows the steps with "I've done this" instead. Where it does, a grant session (a
 //    single-use nonce, 15 minutes) is opened and the client is sent to the site's approval
-//    page, with our callback as success_url and reject_url and a signed state carrying the
+//    page, with our callback as success_url, the same marked as declined as reject_url, and a signed state carrying the
 //    site and the app id the password will be created under.
 // 2. finish (GET /api/access/site-approval): the site sends the browser back with the
-//    application password, or `success=false`. The nonce is spent, the agency's user is
+//    application password, or to the decline address. The nonce is spent, the agency's user is
 //    created or raised on the site and read back, the password deleted, and the result
 //    recorded like any one-click grant: the service granted, `connection.attempt_completed`.
 //    Every way out before the grant (a replay, an answer too late, a closed request) deletes
@@ -45,6 +45,7 @@ import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/client-pag
 import { sealAttemptNotice } from "@/lib/surfaces/client-pages/attempt-notice";
 import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/client-pages/find-request-by-token";
 import { GRANT_SESSION_MINUTES } from "@/lib/surfaces/client-pages/platform-connector";
+import { declineUrl, heldCredentials, readSiteAnswer } from "@/lib/surfaces/client-pages/site-answer";
 
 const PURPOSE = "site-approval";
 const CALLBACK_PATH = "/api/access/site-approval";
@@ -134,6 +135,7 @@ export async function startSiteApproval(opts: {
       appName: row.agency.name.slice(0, 100) || "Access request",
       appId: state.appId,
       backUrl: back,
+      declineUrl: declineUrl(back),
     }),
   };
 }
@@ -177,14 +179,15 @@ export async function finishSiteApproval(
   const platform = siteApprovalPlatform(getCatalogService(state.serviceId)?.platform ?? "");
   if (!platform) return back({ error: "not_allowed" });
   const site = siteOf(state.site);
-  const approval = platform.readApproval(query, site);
+  const approval = readSiteAnswer(platform, query, site);
   // Whatever happens next, a password the site gave us is not kept: the grant deletes it after
   // use; every way out before the grant gives it up unused.
   let used = false;
   try {
     return await grantOnSite();
   } finally {
-    if (approval.ok && !used) await platform.release({ site, approval, appId: state.appId });
+    const held = heldCredentials(approval, used);
+    if (held) await platform.release({ site, approval: held, appId: state.appId });
   }
 
   async function grantOnSite(): Promise<FinishedSiteApproval> {

@@ -6,8 +6,9 @@
 // - the approval page, /wp-admin/authorize-application.php: `app_name` required, `app_id` a UUID
 //   when given, `success_url` and `reject_url` https unless the site's environment is "local"
 //   (the guide); approving creates an application password and redirects to success_url with
-//   `site_url`, `user_login` and `password`; rejecting redirects to reject_url (or success_url)
-//   with `success=false`;
+//   `site_url`, `user_login` and `password`; rejecting redirects to reject_url exactly as given,
+//   or, without one, to success_url with `success=false` added (WordPress's
+//   src/wp-admin/authorize-application.php and src/js/_enqueues/admin/auth-app.js);
 // - Users (https://developer.wordpress.org/rest-api/reference/users/): GET /wp/v2/users
 //   (`search`, `context=edit` for email and roles, list_users needed), POST /wp/v2/users
 //   (username, email and password required; roles from the site's roles; an email or login
@@ -24,7 +25,8 @@
 // Switches: `appPasswords` (false: the index advertises none, as when a plugin turns them off),
 // `basicAuthInFront` (every request answers 401 from a proxy, before WordPress), `decision`
 // ("approve" or "reject" on the approval page), `approverIsAdmin` (false: the approving user is
-// an editor, who may not create users: 403 rest_cannot_create_user).
+// an editor, who may not create users: 403 rest_cannot_create_user), `siteUrl` (the `site_url`
+// the approval names, as a site whose WordPress address differs from the one typed).
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -46,6 +48,8 @@ export type WordPressFake = {
     basicAuthInFront: boolean;
     decision: "approve" | "reject";
     approverIsAdmin: boolean;
+    /** the `site_url` the approval sends back (WordPress's site_url()); the fake's own address by default */
+    siteUrl: string | null;
   };
   addUser(u: Omit<WpUserRow, "id">): WpUserRow;
   reset(): void;
@@ -85,6 +89,7 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
     basicAuthInFront: false,
     decision: "approve" as const,
     approverIsAdmin: true,
+    siteUrl: null,
   } as WordPressFake["switches"];
   let nextId = 1;
   const seed = () => {
@@ -135,9 +140,19 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
         return { status: 400, text: "The success and reject URLs must be served over a secure connection." };
     }
     if (switches.decision === "reject") {
-      const target = new URL(reject ?? success ?? `${base}/wp-admin/`);
-      target.searchParams.set("success", "false");
-      return { status: 302, location: target.toString() };
+      // wp-admin/authorize-application.php: an explicit reject_url is used exactly as given; only
+      // without one is `success=false` added to success_url; with neither, the dashboard
+      // (src/wp-admin/authorize-application.php; auth-app.js sends the browser to authApp.reject as is)
+      const target = reject
+        ? reject
+        : success
+          ? (() => {
+              const u = new URL(success);
+              u.searchParams.set("success", "false");
+              return u.toString();
+            })()
+          : `${base}/wp-admin/`;
+      return { status: 302, location: target };
     }
     const approver = switches.approverIsAdmin
       ? users.get(1)!
@@ -154,7 +169,7 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
       .slice(0, 24);
     appPasswords.push({ uuid: crypto.randomUUID(), app_id: appId, name: appName, password, userId: approver.id });
     const target = new URL(success!);
-    target.searchParams.set("site_url", base);
+    target.searchParams.set("site_url", switches.siteUrl ?? base);
     target.searchParams.set("user_login", approver.username);
     target.searchParams.set("password", password);
     return { status: 302, location: target.toString() };
@@ -370,6 +385,7 @@ export async function startWordPressFake(opts: WordPressFakeOptions = {}): Promi
         basicAuthInFront: false,
         decision: "approve",
         approverIsAdmin: true,
+        siteUrl: null,
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

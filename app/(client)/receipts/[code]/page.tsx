@@ -2,6 +2,7 @@
 // printable, in the agency's frame.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { AccessShell } from "@/components/client-pages/access-shell";
 import { PrintPageButton } from "@/components/client-pages/print-page-button";
 import { ReceiptView } from "@/components/client-pages/receipt-view";
@@ -11,14 +12,24 @@ import { receiptsPageUrl } from "@/lib/core/removal-receipts/removal-receipt";
 import { receiptText } from "@/lib/infra/i18n/receipt-messages";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = {
-  title: { absolute: "Removal receipt" },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+type Props = { params: Promise<{ code: string }> };
 
-export default async function ReceiptPageRoute({ params }: { params: Promise<{ code: string }> }) {
-  const found = await lookUpReceipt(decodeURIComponent((await params).code));
+/** One read per request for the title and the page. */
+const receiptFor = cache((code: string) => lookUpReceipt(code));
+
+/** The tab's title in the receipt's language (its client's), like the page. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const found = await receiptFor(decodeURIComponent((await params).code));
+  const locale = found.kind === "found" ? found.page.locale : "en";
+  return {
+    title: { absolute: receiptText(locale, "page.title") },
+    robots: { index: false, follow: false },
+    referrer: "no-referrer",
+  };
+}
+
+export default async function ReceiptPageRoute({ params }: Props) {
+  const found = await receiptFor(decodeURIComponent((await params).code));
   if (found.kind !== "found") notFound();
   const { page } = found;
   return (

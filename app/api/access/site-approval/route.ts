@@ -1,6 +1,7 @@
 // GET: where a client's own site sends the browser back after its administrator approved the
 // app (or did not): WordPress's application password approval, which appends `site_url`,
-// `user_login` and `password` to our success_url, or `success=false` to our reject_url. The
+// `user_login` and `password` to our success_url, or sends a decline to our reject_url (the
+// same callback, marked as declined: lib/surfaces/client-pages/site-answer.ts). The
 // grant is made and recorded here; the client lands on the request's page with the outcome.
 // A removal link's approval on the site comes back here as well: the removal is made and the
 // client lands on the link's page.

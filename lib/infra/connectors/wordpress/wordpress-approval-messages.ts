@@ -21,7 +21,8 @@ const EN = {
     "Your site did not let us in: a password prompt in front of it, or its REST API turned off. Follow the steps below instead.",
   "error.appPasswordsOff": () =>
     "Your site does not offer application passwords (WordPress 5.6 or later on HTTPS, not turned off by a plugin). Follow the steps below instead.",
-  "error.rejected": () => "You did not approve the connection on your site. Nothing was shared.",
+  "error.rejected": () =>
+    "You declined on your site, so nothing was shared. You can connect it again when you are ready, or follow the steps.",
   "grant.refused": (v: { detail: string }) =>
     `Your site did not let us add the agency's user. Follow the steps below instead. (${v.detail})`,
   "grant.unavailable": () =>
@@ -46,7 +47,8 @@ const ES: Messages = {
     "Tu sitio no nos dejó entrar: pide una contraseña antes de llegar a él, o su API REST está desactivada. Sigue los pasos de abajo.",
   "error.appPasswordsOff": () =>
     "Tu sitio no ofrece contraseñas de aplicación (WordPress 5.6 o posterior con HTTPS, sin un plugin que las desactive). Sigue los pasos de abajo.",
-  "error.rejected": () => "No aprobaste la conexión en tu sitio. No se ha compartido nada.",
+  "error.rejected": () =>
+    "Lo rechazaste en tu sitio, así que no se ha compartido nada. Puedes conectarlo de nuevo cuando quieras, o seguir los pasos.",
   "grant.refused": (v: { detail: string }) =>
     `Tu sitio no nos dejó añadir el usuario de la agencia. Sigue los pasos de abajo. (${v.detail})`,
   "grant.unavailable": () =>
@@ -69,7 +71,8 @@ const NL: Messages = {
     "Je site liet ons niet binnen: er staat een wachtwoordvraag voor, of de REST API staat uit. Volg de stappen hieronder.",
   "error.appPasswordsOff": () =>
     "Je site biedt geen applicatiewachtwoorden (WordPress 5.6 of later via HTTPS, niet uitgezet door een plug-in). Volg de stappen hieronder.",
-  "error.rejected": () => "Je hebt de koppeling op je site niet goedgekeurd. Er is niets gedeeld.",
+  "error.rejected": () =>
+    "Je hebt het op je site geweigerd, dus er is niets gedeeld. Je kunt het opnieuw koppelen wanneer je wilt, of de stappen volgen.",
   "grant.refused": (v: { detail: string }) =>
     `Je site liet ons de gebruiker van het bureau niet toevoegen. Volg de stappen hieronder. (${v.detail})`,
   "grant.unavailable": () =>

@@ -7,7 +7,9 @@
 // 2. Approval: the client's administrator opens that page (wp-admin/authorize-application.php)
 //    with `app_name`, `app_id` (a UUID) and `success_url`/`reject_url`; approving sends the
 //    browser to `success_url` with `site_url`, `user_login` and `password`; rejecting to
-//    `reject_url` with `success=false`.
+//    `reject_url` exactly as given (WordPress adds `success=false` only to success_url, when no
+//    reject_url is given: src/wp-admin/authorize-application.php, and auth-app.js sends the
+//    browser to authApp.reject as is), so a decline has its own address.
 // 3. The grant, with that application password as HTTP Basic (Users,
 //    https://developer.wordpress.org/rest-api/reference/users/): the agency's user is looked up
 //    by email (GET /wp/v2/users?search=&context=edit); missing, it is created (POST
@@ -82,19 +84,32 @@ export function wordpressApprovalUrl(
 }
 
 export type Approval =
-  { ok: true; siteUrl: string; userLogin: string; password: string } | { ok: false; reason: "rejected" | "invalid" };
+  | { ok: true; siteUrl: string; userLogin: string; password: string }
+  | {
+      ok: false;
+      reason: "rejected" | "invalid";
+      /** a password the site issued all the same (its answer named another site): to be given up */
+      issued?: { userLogin: string; password: string };
+    };
 
-/** What the approval page sent back to success_url or reject_url. */
+/**
+ * What the approval page sent back to success_url (`site_url`, `user_login`, `password`), or
+ * `success=false` on success_url when no reject_url was given (src/wp-admin/authorize-application.php).
+ */
 export function readApproval(query: Record<string, string | undefined>, site: WordPressSite): Approval {
   if (query.success === "false") return { ok: false, reason: "rejected" };
   const { site_url: siteUrl, user_login: userLogin, password } = query;
   if (!siteUrl || !userLogin || !password) return { ok: false, reason: "invalid" };
-  // the credentials are for the site the client named, nowhere else
+  // The credentials are used on the site the client named, nowhere else. An answer naming
+  // another site (WordPress's site_url() differs from the address typed) is refused, and the
+  // password it carries, issued by the site the client was sent to, is given up there.
+  let same = false;
   try {
-    if (new URL(siteUrl).origin !== new URL(site.url).origin) return { ok: false, reason: "invalid" };
+    same = new URL(siteUrl).origin === new URL(site.url).origin;
   } catch {
-    return { ok: false, reason: "invalid" };
+    same = false;
   }
+  if (!same) return { ok: false, reason: "invalid", issued: { userLogin, password } };
   return { ok: true, siteUrl, userLogin, password };
 }
 

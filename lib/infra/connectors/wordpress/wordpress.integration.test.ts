@@ -30,18 +30,26 @@ afterAll(async () => fake?.close());
 beforeEach(() => fake.reset());
 
 /** The client approves (or rejects) on the site's page; what comes back to our URL. */
-async function approve(): Promise<Record<string, string>> {
+async function approve(rejectUrl: string | null = `${BACK}?rejected=1`): Promise<Record<string, string>> {
+  return Object.fromEntries(new URL(await answerUrl(rejectUrl)).searchParams);
+}
+
+/** The address the site's page sends the browser to. */
+async function answerUrl(rejectUrl: string | null): Promise<string> {
   const found = await discoverWordPress(site);
   if (!found.ok) throw new Error(found.reason);
-  const page = wordpressApprovalUrl(found.authorizeUrl, {
-    appName: "Agency Access",
-    appId: APP_ID,
-    successUrl: BACK,
-    rejectUrl: `${BACK}?rejected=1`,
-  });
+  const page = new URL(
+    wordpressApprovalUrl(found.authorizeUrl, {
+      appName: "Agency Access",
+      appId: APP_ID,
+      successUrl: BACK,
+      rejectUrl: rejectUrl ?? "",
+    }),
+  );
+  if (rejectUrl === null) page.searchParams.delete("reject_url");
   const res = await fetch(page, { redirect: "manual" });
   expect(res.status).toBe(302);
-  return Object.fromEntries(new URL(res.headers.get("location")!).searchParams);
+  return res.headers.get("location")!;
 }
 
 async function grant() {
@@ -118,14 +126,18 @@ describe("WordPress in one click", () => {
     expect(fake.appPasswords).toEqual([]);
   });
 
-  it("a rejection on the approval page comes back as rejected, with nothing created", async () => {
+  it("a rejection goes to reject_url exactly as given, or to success_url with success=false without one", async () => {
     fake.switches.decision = "reject";
-    expect(readApproval(await approve(), site)).toEqual({ ok: false, reason: "rejected" });
+    // src/wp-admin/authorize-application.php: an explicit reject_url is used as is
+    expect(await answerUrl(`${BACK}?rejected=1`)).toBe(`${BACK}?rejected=1`);
+    expect(await answerUrl(null)).toBe(`${BACK}?success=false`);
+    expect(readApproval(await approve(null), site)).toEqual({ ok: false, reason: "rejected" });
     expect(fake.appPasswords).toEqual([]);
-    // credentials for another site than the one the client named are not used
+    // credentials for another site than the one the client named are not used, but handed back to be given up
     expect(readApproval({ site_url: "https://elsewhere.test", user_login: "a", password: "b" }, site)).toEqual({
       ok: false,
       reason: "invalid",
+      issued: { userLogin: "a", password: "b" },
     });
   });
 

@@ -1,6 +1,7 @@
 // The client's own access page (`/i/{token}/access`): what the agency can access, read with
 // the client's invite link (a colleague's forwarded link does not open it), and "Remove" per
-// line or for everything through the existing removal paths. Per service, whoever the
+// line or for everything through the existing removal paths, after a confirmation that lists
+// exactly what goes (planRemoval). Per service, whoever the
 // platform lets remove: the agency leaves at once with its own token; where an admin of the
 // asset must remove it, a removal link is made (and emailed) and the client continues on it;
 // elsewhere the client is shown the steps and the agency is told through the audit log.
@@ -11,9 +12,14 @@ import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 import { siteRemovalOffered } from "@/lib/infra/connectors/site-registry";
 import { agencyAccountFor, defaultConnectorFor, type ConnectorFor } from "@/lib/core/access-checks/check-access";
 import { removeClientAccess } from "@/lib/core/access-checks/remove-access";
-import { createRemovalLink } from "@/lib/core/removal-links/create-removal-link";
+import { createRemovalLink, openRemovalLinkFor } from "@/lib/core/removal-links/create-removal-link";
 import { removalLinkUrl } from "@/lib/core/removal-links/removal-link-token";
+import type { AssetLine } from "@/lib/core/removal-links/asset-scope";
 import { recordAudit } from "@/lib/core/audit/record-audit";
+import { notifyTeam } from "@/lib/core/notifications/notify-team";
+import { REMOVAL_ASKED } from "@/lib/core/notifications/notification-types";
+import { inTransaction } from "@/lib/infra/db/transaction";
+import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/infra/db/db";
 import { decryptText } from "@/lib/infra/secrets/crypto";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
@@ -39,6 +45,8 @@ export interface ClientAccessLineView {
   state: AccessLineState;
   checkedAt: string | null;
   removal: RemovalPath;
+  /** removed by approving on the client's own site (the whole site at once) */
+  approvesOnSite: boolean;
   /** the agency account to remove by hand (shown for "manual" lines) */
   agencyAccount: string | null;
 }
@@ -99,6 +107,7 @@ export async function loadClientAccessPage(opts: {
     accountOf.set(`${s.requestId}/${s.serviceId}`, await agencyAccountFor(row.agencyId, s.accounts));
   const lines = access.items.map((item): ClientAccessLineView => {
     const account = accountOf.get(`${item.requestId}/${item.service}`) ?? null;
+    const removal = removalPathOf(connectorFor, item.platform, item.service, !!account?.token);
     return {
       key: `${item.requestId}/${item.service}/${item.asset.id}`,
       requestId: item.requestId,
@@ -113,7 +122,8 @@ export async function loadClientAccessPage(opts: {
       grantedBy: item.grantedBy,
       state: item.state,
       checkedAt: item.checkedAt,
-      removal: removalPathOf(connectorFor, item.platform, item.service, !!account?.token),
+      removal,
+      approvesOnSite: removal === "link" && siteRemovalOffered(item.platform),
       agencyAccount: account?.email ?? account?.businessId ?? account?.platformAccountId ?? null,
     };
   });
@@ -152,6 +162,38 @@ export async function loadClientAccessPage(opts: {
   };
 }
 
+/** What "Remove" on a line (or "Remove everything") takes away, shown before it is done. */
+export interface RemovalPlan {
+  /** the line chosen, or null for everything */
+  chosen: ClientAccessLineView | null;
+  /** every line that goes: the chosen one, and any other the same removal ends on the platform */
+  lines: ClientAccessLineView[];
+  /** the platforms whose removal reaches further than the line chosen (a whole site), by name */
+  wider: string[];
+}
+
+/**
+ * The lines one removal ends. A platform call removes the agency from one asset, so a line
+ * takes its own asset (and the same asset granted again in another request). A client's own
+ * site approves the agency's user away from the whole site: every line on that site goes.
+ */
+export function planRemoval(
+  page: ClientAccessPage,
+  selection: { line: string | null; all: boolean },
+): RemovalPlan | null {
+  if (selection.all) return page.lines.length > 0 ? { chosen: null, lines: page.lines, wider: [] } : null;
+  const chosen = page.lines.find((l) => l.key === selection.line);
+  if (!chosen) return null;
+  const onSite = chosen.approvesOnSite;
+  const lines = page.lines.filter((l) =>
+    onSite
+      ? l.platform === chosen.platform && l.assetId === chosen.assetId && l.approvesOnSite
+      : l.serviceId === chosen.serviceId && l.assetId === chosen.assetId && l.removal === chosen.removal,
+  );
+  const wider = onSite && lines.some((l) => l.serviceId !== chosen.serviceId || l.requestId !== chosen.requestId);
+  return { chosen, lines, wider: wider ? [chosen.platformName] : [] };
+}
+
 export interface ClientRemovalResult {
   removed: number;
   failed: number;
@@ -162,9 +204,15 @@ export interface ClientRemovalResult {
   receipt: { code: string; url: string } | null;
 }
 
+const asLine = (l: ClientAccessLineView): AssetLine => ({
+  requestId: l.requestId,
+  serviceId: l.serviceId,
+  assetId: l.assetId,
+});
+
 /**
- * "Remove" on one line (`line` = "<requestId>/<serviceId>/<assetId>"), or "Remove everything".
- * A line stands for its whole service: the platforms remove a partner or user per service grant.
+ * "Remove" on one line (`line` = "<requestId>/<serviceId>/<assetId>"), or "Remove everything",
+ * once confirmed: exactly the plan's lines go, each by the path its platform allows.
  */
 export async function removeFromClientPage(opts: {
   token: string;
@@ -176,12 +224,13 @@ export async function removeFromClientPage(opts: {
   const page = await loadClientAccessPage(opts);
   if (!page) return { error: "not_found" };
   const row = (await loadOwnerLink(opts.token))!;
-  const chosen = opts.all ? page.lines : page.lines.filter((l) => l.key === opts.line);
-  if (chosen.length === 0) return { error: "invalid" };
+  const plan = planRemoval(page, opts);
+  if (!plan) return { error: "invalid" };
+  const chosen = plan.lines;
   const removedBy = `client:${row.client.name}`;
   const result: ClientRemovalResult = { removed: 0, failed: 0, links: [], manual: 0, receipt: null };
 
-  const agencySide = uniqueServices(chosen.filter((l) => l.removal === "agency"));
+  const agencySide = chosen.filter((l) => l.removal === "agency").map(asLine);
   if (agencySide.length > 0) {
     const outcome = await removeClientAccess({
       agencyId: row.agencyId,
@@ -196,19 +245,12 @@ export async function removeFromClientPage(opts: {
     result.receipt = outcome.receipt ?? null;
   }
   for (const platform of [...new Set(chosen.filter((l) => l.removal === "link").map((l) => l.platform))]) {
-    const open = page.openLinks.find((o) => o.platform === platform);
-    if (open) {
-      result.links.push({ platform, url: open.url });
-      continue;
-    }
-    const link = await createRemovalLink({
-      agencyId: row.agencyId,
-      clientId: row.clientId,
-      platform,
-      createdBy: removedBy,
-      now: opts.now,
-      connectorFor: opts.connectorFor,
-    });
+    // a link for exactly these lines: the client's sign-in (or site approval) removes nothing else
+    const only = chosen.filter((l) => l.removal === "link" && l.platform === platform).map(asLine);
+    const scope = { agencyId: row.agencyId, clientId: row.clientId, platform, only, now: opts.now };
+    const link =
+      (await openRemovalLinkFor(scope)) ??
+      (await createRemovalLink({ ...scope, createdBy: removedBy, connectorFor: opts.connectorFor }));
     result.links.push({ platform, url: link.url });
   }
   const manual = chosen.filter((l) => l.removal === "manual");
@@ -230,12 +272,21 @@ export async function removeFromClientPage(opts: {
       },
       now: opts.now,
     });
+    // the team hears of it like of every client removal (in the app, by email per each member's choice)
+    const now = opts.now ?? new Date();
+    await inTransaction((tx) =>
+      notifyTeam(tx, {
+        agencyId: row.agencyId,
+        eventId: `removal-asked:${randomUUID()}`,
+        type: REMOVAL_ASKED,
+        data: {
+          request: { clientId: row.clientId },
+          asked: manual.map((l) => ({ service: l.serviceId, name: l.assetName ?? l.assetId })),
+        },
+        requestId: manual.length && new Set(manual.map((l) => l.requestId)).size === 1 ? manual[0]!.requestId : null,
+        now,
+      }),
+    );
   }
   return result;
-}
-
-function uniqueServices(lines: ClientAccessLineView[]): { requestId: string; serviceId: string }[] {
-  const seen = new Map<string, { requestId: string; serviceId: string }>();
-  for (const l of lines) seen.set(`${l.requestId}/${l.serviceId}`, { requestId: l.requestId, serviceId: l.serviceId });
-  return [...seen.values()];
 }

@@ -7,7 +7,8 @@
 // the steps by hand).
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ClientAccessPageRoute from "@/app/(client)/i/[token]/access/page";
+import ClientAccessPageRoute, { generateMetadata as accessPageMetadata } from "@/app/(client)/i/[token]/access/page";
+import { generateMetadata as receiptPageMetadata } from "@/app/(client)/receipts/[code]/page";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
@@ -23,7 +24,8 @@ import {
   removeFromClientPage,
 } from "@/lib/surfaces/client-pages/client-access/client-access-flow";
 import { startApiServer } from "@/test/support/api-server";
-import { postForm, seedAccessRequest, type TestAgency } from "@/test/support/access-fixtures";
+import { eventsOf, postForm, seedAccessRequest, type TestAgency } from "@/test/support/access-fixtures";
+import { loadRemovalPage } from "@/lib/surfaces/client-pages/removal/removal-link-flow";
 
 let base: string;
 let close: () => Promise<void>;
@@ -167,6 +169,10 @@ describe("the client's current access", () => {
     expect(html).toContain("registrado por el equipo de Acme Growth");
     expect(html).toContain("Retirarlo todo");
     expect(html).toContain('lang="es"');
+    // the tab's title too
+    expect((await accessPageMetadata({ params: Promise.resolve({ token }) })).title).toEqual({
+      absolute: "A qué tiene acceso Acme Growth",
+    });
     // the team member's email, the platform's answers and internal ids stay inside the agency
     expect(html).not.toContain("staff.member@agency.test");
     expect(html).not.toContain("no longer listed as a partner");
@@ -175,50 +181,112 @@ describe("the client's current access", () => {
 
     expect(await loadClientAccessPage({ token: forwardToken })).toBeNull();
     expect(await loadClientAccessPage({ token: "not-a-real-token-at-all-000" })).toBeNull();
-    const refused = await postForm(`${base}/api/access/client-access/${forwardToken}/remove`, { all: "1" });
+    const refused = await postForm(`${base}/api/access/client-access/${forwardToken}/remove`, {
+      all: "1",
+      confirm: "1",
+    });
     expect(refused.status).toBe(404);
   });
 
-  it("removes one line with the agency's token, asks for a line that is not on the page, and ends everything", async () => {
+  it("one line's Remove asks first, lists exactly what goes, then removes that asset only; Remove everything ends the rest", async () => {
     const agency = await seedAgency();
-    const { token, clientId } = await grantedClient(agency);
+    const { token, clientId, requestId } = await grantedClient(agency);
+    // a member with the default notification choices (in the app, and by email at once)
+    const db = await getDb();
+    const member = await db.user.create({ data: { email: "lee@agency.test", passwordHash: "x" } });
+    await db.membership.create({ data: { agencyId: agency.agencyId, userId: member.id, role: "member" } });
     const page = await loadClientAccessPage({ token });
     const metaLine = page!.lines.find((l) => l.assetId === "meta_ads_1001")!;
     expect(metaLine.removal).toBe("agency");
     expect(page!.lines.find((l) => l.assetId === "google_analytics_1001")!.removal).toBe("manual");
 
-    const bad = await postForm(`${base}/api/access/client-access/${token}/remove`, { line: "nope" });
+    const bad = await postForm(`${base}/api/access/client-access/${token}/remove`, { line: "nope", confirm: "1" });
     expect(bad.status).toBe(303);
     expect(bad.headers.get("location")).toBe(`/i/${token}/access?error=invalid`);
 
-    const one = await postForm(`${base}/api/access/client-access/${token}/remove`, { line: metaLine.key });
+    // the line's Remove (a plain form, JavaScript off): nothing goes before the confirmation
+    const asked = await postForm(`${base}/api/access/client-access/${token}/remove`, { line: metaLine.key });
+    expect(asked.status).toBe(303);
+    const confirmAt = new URL(asked.headers.get("location")!, base);
+    expect(confirmAt.pathname).toBe(`/i/${token}/access`);
+    expect(confirmAt.searchParams.get("remove")).toBe(metaLine.key);
+    expect(await db.removalReceipt.count({ where: { agencyId: agency.agencyId } })).toBe(0);
+    expect((await loadClientAccessPage({ token }))!.lines).toHaveLength(4);
+    // the confirmation, in Spanish: this asset only, and the form that removes it
+    const confirmation = await renderPage(token, Object.fromEntries(confirmAt.searchParams));
+    expect(confirmation).toContain("¿Retirar este acceso?");
+    expect(confirmation).toContain("Sí, retirar");
+    expect(confirmation.match(/data-goes="[^"]+"/g)).toEqual([`data-goes="${metaLine.key}"`]);
+    expect(confirmation).not.toContain("Asset meta_ads 2");
+    expect(confirmation).toContain('name="confirm" value="1"');
+
+    const one = await postForm(`${base}/api/access/client-access/${token}/remove`, {
+      line: metaLine.key,
+      confirm: "1",
+    });
     expect(one.status).toBe(303);
     // everything was done at once: straight to the receipt
     const receiptPath = new URL(one.headers.get("location")!, base).pathname;
     expect(receiptPath).toMatch(/^\/receipts\/[0-9A-Z-]{24}$/);
-    const db = await getDb();
     const receipt = await db.removalReceipt.findUniqueOrThrow({ where: { code: receiptPath.split("/").pop()! } });
     expect(receipt.removedBy).toBe("client:Ana Client");
-    // the line stands for its service: both Meta assets go, each confirmed by the platform read again
+    expect((await receiptPageMetadata({ params: Promise.resolve({ code: receipt.code }) })).title).toEqual({
+      absolute: "Justificante de retirada",
+    });
+    // the receipt and the webhook's event name that asset, and nothing else
     expect((receipt.items as { assetId: string; outcome: string }[]).map((i) => [i.assetId, i.outcome])).toEqual([
       ["meta_ads_1001", "confirmed"],
-      ["meta_ads_1002", "confirmed"],
     ]);
+    const removedEvents = (await eventsOf(requestId)).filter((e) => e.type === "access.removed");
+    expect(removedEvents.map((e) => (e.data.assets as { id: string }[]).map((a) => a.id))).toEqual([["meta_ads_1001"]]);
     const meta = await db.requestService.findFirstOrThrow({ where: { request: { clientId }, serviceId: "meta_ads" } });
-    expect(meta.accessRemovedAt).not.toBeNull();
-    expect(meta.accessRemovedBy).toBe("client:Ana Client");
+    expect(meta.accessRemovedAt).toBeNull();
     const after = await loadClientAccessPage({ token });
-    expect(after!.lines.map((l) => l.platform)).toEqual(["google", "google"]);
+    expect(after!.lines.map((l) => l.assetId).sort()).toEqual([
+      "google_analytics_1001",
+      "google_tag_manager_1001",
+      "meta_ads_1002",
+    ]);
 
-    const all = await postForm(`${base}/api/access/client-access/${token}/remove`, { all: "1" });
+    // Remove everything: the confirmation lists every line left
+    const everything = await renderPage(token, { remove: "all" });
+    expect(everything).toContain("¿Retirarlo todo?");
+    expect(everything.match(/data-goes=/g)).toHaveLength(3);
+    const all = await postForm(`${base}/api/access/client-access/${token}/remove`, { all: "1", confirm: "1" });
     const done = new URL(all.headers.get("location")!, base);
     expect(done.searchParams.get("manual")).toBe("2");
+    expect(done.searchParams.get("removed")).toBe("1");
+    expect(
+      (await db.requestService.findFirstOrThrow({ where: { request: { clientId }, serviceId: "meta_ads" } }))
+        .accessRemovedBy,
+    ).toBe("client:Ana Client");
     const audit = await db.auditEntry.findFirstOrThrow({
       where: { agencyId: agency.agencyId, action: "access.removal_asked" },
     });
     expect(audit.target).toBe(clientId);
     const html = await renderPage(token, Object.fromEntries(done.searchParams));
     expect(html).toContain("Algunas plataformas no pueden retirar el acceso por ti.");
+
+    // the team heard of each: in the app, and by email as the member chose
+    const notices = await db.notification.findMany({
+      where: { agencyId: agency.agencyId, userId: member.id },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(notices.map((n) => [n.type, n.message])).toEqual([
+      ["access.removed", "Ana Client removed Meta Ad Account access (Asset meta_ads 1)"],
+      ["access.removed", "Ana Client removed Meta Ad Account access (Asset meta_ads 2)"],
+      [
+        "access.removal_asked",
+        "Ana Client asked you to remove access by hand, which the platform cannot do for them: Google Analytics (Asset google_analytics 1), Google Tag Manager (Asset google_tag_manager 1)",
+      ],
+    ]);
+    const mails = await db.email.findMany({
+      where: { agencyId: agency.agencyId, kind: "notification", to: member.email },
+    });
+    expect(mails.map((m) => m.text).join("\n")).toContain(
+      "Ana Client removed Meta Ad Account access (Asset meta_ads 1)",
+    );
+    expect(mails.map((m) => m.text).join("\n")).toContain("Ana Client asked you to remove access by hand");
   });
 
   it("sends the client to a removal link where only an admin of the asset may remove the agency", async () => {
@@ -235,6 +303,10 @@ describe("the client's current access", () => {
     const result = await removeFromClientPage({ token, line: line.key, all: false, connectorFor });
     if ("error" in result) throw new Error(result.error);
     expect(result.links).toHaveLength(1);
+    // the link removes that line's asset only, not the service's other asset
+    const linkToken = new URL(result.links[0]!.url).pathname.split("/").pop()!;
+    const linkPage = await loadRemovalPage({ token: linkToken, connectorFor });
+    expect(linkPage!.targets).toMatchObject([{ serviceId: "meta_ads", assets: [{ id: "meta_ads_1001" }] }]);
     expect(new URL(result.links[0]!.url).pathname).toMatch(/^\/r\/[A-Za-z0-9_-]{43}$/);
     const db = await getDb();
     const link = await db.removalLink.findFirstOrThrow({ where: { clientId, platform: "meta" } });

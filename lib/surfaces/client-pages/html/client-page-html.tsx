@@ -42,8 +42,17 @@ function reactDomServer(): Promise<Fizz> {
 }
 
 /** The page's whole HTML, once every async component has rendered. */
+/** The request's CSP nonce; none outside a request the framework serves (a test's own server). */
+async function requestNonce(): Promise<string | undefined> {
+  try {
+    return (await headers()).get("x-nonce") ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function renderClientPage(doc: ClientPageDocument): Promise<Response> {
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const nonce = await requestNonce();
   const css = stylesheetHref();
   const scripts = [...new Set(doc.scripts ?? [])];
   const tree = (

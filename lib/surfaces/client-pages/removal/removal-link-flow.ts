@@ -8,6 +8,7 @@ import { isSignInCancellation } from "@/lib/infra/connectors/oauth-answers";
 import { getPlatform } from "@/lib/core/catalog/catalog";
 import { removeAccessWithClientToken } from "@/lib/core/access-checks/remove-access-with-client-token";
 import { removalTargets, type RemovalTarget } from "@/lib/core/removal-links/removal-targets";
+import { readAssetScope } from "@/lib/core/removal-links/asset-scope";
 import { hashRemovalLinkToken, isRemovalLinkToken } from "@/lib/core/removal-links/removal-link-token";
 import { removalLinkStatus } from "@/lib/core/removal-links/list-removal-links";
 import type { ConnectorFor } from "@/lib/core/access-checks/check-access";
@@ -93,6 +94,7 @@ export async function loadRemovalPage(opts: {
           clientId: link.clientId,
           platform: link.platform,
           connectorFor: opts.connectorFor,
+          only: readAssetScope(link.only),
         })
       : [];
   return {
@@ -129,6 +131,7 @@ export async function startRemovalSignIn(opts: {
     clientId: link.clientId,
     platform: link.platform,
     connectorFor: opts.connectorFor,
+    only: readAssetScope(link.only),
   });
   if (targets.length === 0) return { ok: false, error: "nothing" };
   // approved on the client's own site instead of a sign-in (site-removal.ts)
@@ -266,6 +269,7 @@ export async function confirmRemoval(opts: {
     clientId: link.clientId,
     platform: link.platform,
     connectorFor: opts.connectorFor,
+    only: readAssetScope(link.only),
   })) {
     for (const a of t.assets) names.set(`${t.serviceId}/${a.id}`, a.name);
   }
@@ -278,6 +282,7 @@ export async function confirmRemoval(opts: {
     removedBy: `client:${link.client.email}`,
     now,
     connectorFor: opts.connectorFor,
+    only: readAssetScope(link.only),
   });
   await db.removalLink.update({
     where: { id: link.id },

@@ -6,11 +6,13 @@
 // 1. start (GET /api/access/removal/{token}/start): the site is asked through the webhooks'
 //    safe sender whether it still offers application passwords; a single-use nonce is put on
 //    the link and the client is sent to the site's approval page, with our callback as
-//    success_url and reject_url and a signed state naming the link, the site and the app id.
+//    success_url (and the same, marked as declined, as reject_url: site-answer.ts) and a signed
+//    state naming the link, the site and the app id.
 // 2. finish (GET /api/access/site-approval, the same callback as grants): the nonce is spent,
 //    the link is spent, the agency's user deleted from the site and read back as gone, the
 //    application password deleted whatever happened, and the removal recorded with a receipt.
-//    A rejection on the site spends the nonce only: the client may try again.
+//    A decline on the site spends the nonce only: the client may try again. An answer naming
+//    another site is refused, and the password it carries given up on the site.
 //
 // One approval covers one site: a client with several sites granted on one platform is sent
 // to the first; the agency sends another link for the next.
@@ -27,6 +29,7 @@ import { log } from "@/lib/infra/log";
 import { decryptText, openSigned, signValue } from "@/lib/infra/secrets/crypto";
 import { appSecret, loadSecrets } from "@/lib/infra/secrets/secrets";
 import { GRANT_SESSION_MINUTES } from "@/lib/surfaces/client-pages/platform-connector";
+import { declineUrl, heldCredentials, readSiteAnswer } from "@/lib/surfaces/client-pages/site-answer";
 
 const PURPOSE = "site-removal";
 const CALLBACK_PATH = "/api/access/site-approval";
@@ -81,6 +84,7 @@ export async function startSiteRemoval(opts: {
       appName: opts.link.agency.name.slice(0, 100) || "Access request",
       appId: state.appId,
       backUrl: back,
+      declineUrl: declineUrl(back),
     }),
   };
 }
@@ -115,7 +119,7 @@ export async function finishSiteRemoval(
     location: `/r/${token}${Object.keys(params).length ? `?${new URLSearchParams(params).toString()}` : ""}`,
   });
   const site = siteOf(state.site);
-  const approval = platform.readApproval(query, site);
+  const approval = readSiteAnswer(platform, query, site);
   // whatever happens next, a password the site gave us is not kept
   let used = false;
   try {
@@ -166,6 +170,7 @@ export async function finishSiteRemoval(
     });
     return back({});
   } finally {
-    if (approval.ok && !used) await platform.release({ site, approval, appId: state.appId });
+    const held = heldCredentials(approval, used);
+    if (held) await platform.release({ site, approval: held, appId: state.appId });
   }
 }

@@ -3,6 +3,7 @@
 // everything". In the client's language, printable, no agency-internal data.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { AccessShell } from "@/components/client-pages/access-shell";
 import { MessageBox } from "@/components/client-pages/message-box";
 import { PrintPageButton } from "@/components/client-pages/print-page-button";
@@ -12,7 +13,10 @@ import { DateTime } from "@/components/ui/date-time";
 import { accentColors } from "@/lib/surfaces/client-pages/accent-color";
 import {
   loadClientAccessPage,
+  planRemoval,
   type ClientAccessLineView,
+  type ClientAccessPage,
+  type RemovalPlan,
 } from "@/lib/surfaces/client-pages/client-access/client-access-flow";
 import { clientAccessText } from "@/lib/infra/i18n/client-access-messages";
 import { normalizeReceiptCode } from "@/lib/core/removal-receipts/receipt-code";
@@ -21,11 +25,16 @@ import { timeAgo } from "@/lib/infra/i18n/relative-time";
 
 export const dynamic = "force-dynamic";
 // The link is the key: keep it out of search engines and other sites' referrers.
-export const metadata: Metadata = {
-  title: { absolute: "Access" },
-  robots: { index: false, follow: false },
-  referrer: "no-referrer",
-};
+
+/** One read per request for the title and the page. */
+const pageFor = cache((token: string) => loadClientAccessPage({ token }));
+
+/** The tab's title in the client's language, like the page. */
+export async function generateMetadata({ params }: Pick<Props, "params">): Promise<Metadata> {
+  const page = await pageFor((await params).token);
+  const title = page ? clientAccessText(page.locale, "page.title", { agency: page.agency.name }) : "Not found";
+  return { title: { absolute: title }, robots: { index: false, follow: false }, referrer: "no-referrer" };
+}
 
 type Props = {
   params: Promise<{ token: string }>;
@@ -61,7 +70,7 @@ function grantedByText(locale: Locale, agency: string, by: ClientAccessLineView[
 export default async function ClientAccessPageRoute({ params, searchParams }: Props) {
   const { token } = await params;
   const query = await searchParams;
-  const page = await loadClientAccessPage({ token });
+  const page = await pageFor(token);
   if (!page) notFound();
   const { locale, agency } = page;
   const now = new Date();
@@ -71,6 +80,19 @@ export default async function ClientAccessPageRoute({ params, searchParams }: Pr
   const manual = count(query.manual);
   const receiptCode = normalizeReceiptCode(typeof query.receipt === "string" ? query.receipt : null);
   const action = `/api/access/client-access/${encodeURIComponent(token)}/remove`;
+  const self = `/i/${encodeURIComponent(token)}/access`;
+  const asked = typeof query.remove === "string" ? query.remove : null;
+  const plan = asked ? planRemoval(page, { line: asked === "all" ? null : asked, all: asked === "all" }) : null;
+  if (plan)
+    return (
+      <AccessShell
+        locale={locale}
+        agency={{ name: agency.name, logoUrl: agency.logoUrl, accent: accentColors(agency.accentColor) }}
+        chrome
+      >
+        <ConfirmRemoval page={page} plan={plan} action={action} back={self} />
+      </AccessShell>
+    );
 
   return (
     <AccessShell
@@ -169,8 +191,8 @@ export default async function ClientAccessPageRoute({ params, searchParams }: Pr
                     ) : null}
                   </div>
                 </div>
-                <form method="post" action={action} className="mt-3 print:hidden">
-                  <input type="hidden" name="line" value={l.key} />
+                <form method="get" action={`${self}#confirm`} className="mt-3 print:hidden">
+                  <input type="hidden" name="remove" value={l.key} />
                   <button
                     type="submit"
                     className={`${secondaryButton} w-full sm:w-auto`}
@@ -187,8 +209,8 @@ export default async function ClientAccessPageRoute({ params, searchParams }: Pr
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start print:hidden">
         {page.lines.length > 0 ? (
-          <form method="post" action={action} className="flex flex-col gap-2">
-            <input type="hidden" name="all" value="1" />
+          <form method="get" action={`${self}#confirm`} className="flex flex-col gap-2">
+            <input type="hidden" name="remove" value="all" />
             <button
               type="submit"
               className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
@@ -204,5 +226,96 @@ export default async function ClientAccessPageRoute({ params, searchParams }: Pr
         </a>
       </div>
     </AccessShell>
+  );
+}
+
+/** Where each path leaves the client, said before they confirm. */
+function pathNotes(page: ClientAccessPage, plan: RemovalPlan): string[] {
+  const { locale, agency } = page;
+  const notes: string[] = [];
+  if (plan.lines.some((l) => l.removal === "agency")) notes.push(clientAccessText(locale, "confirm.agency"));
+  const links = [...new Map(plan.lines.filter((l) => l.removal === "link").map((l) => [l.platform, l])).values()];
+  for (const l of links)
+    notes.push(
+      l.approvesOnSite
+        ? clientAccessText(locale, "confirm.site")
+        : clientAccessText(locale, "confirm.link", { platform: l.platformName }),
+    );
+  const manual = [...new Set(plan.lines.filter((l) => l.removal === "manual").map((l) => l.platformName))];
+  for (const platform of manual)
+    notes.push(clientAccessText(locale, "confirm.manual", { platform, agency: agency.name }));
+  return notes;
+}
+
+/** The confirmation: exactly what goes, how, and "Yes, remove" (a plain form post) or Cancel. */
+function ConfirmRemoval({
+  page,
+  plan,
+  action,
+  back,
+}: {
+  page: ClientAccessPage;
+  plan: RemovalPlan;
+  action: string;
+  back: string;
+}) {
+  const { locale, agency } = page;
+  const v = { agency: agency.name };
+  const all = plan.chosen === null;
+  return (
+    <section id="confirm" aria-labelledby="confirm-title" data-testid="confirm-removal">
+      <h1 id="confirm-title" className="text-2xl font-bold tracking-tight">
+        {clientAccessText(locale, all ? "confirm.titleAll" : "confirm.titleOne")}
+      </h1>
+      <p className="mt-2 text-slate-700">{clientAccessText(locale, all ? "confirm.introAll" : "confirm.intro", v)}</p>
+      {plan.wider.map((platform) => (
+        <div key={platform} className="mt-4">
+          <MessageBox tone="warning">{clientAccessText(locale, "confirm.wide", { platform })}</MessageBox>
+        </div>
+      ))}
+      <h2 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">
+        {clientAccessText(locale, "confirm.list")}
+      </h2>
+      <ul className="mt-2 space-y-2">
+        {plan.lines.map((l) => (
+          <li
+            key={l.key}
+            data-goes={l.key}
+            className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
+          >
+            <PlatformLogo platform={l.platform} />
+            <div className="min-w-0">
+              <p className="break-words font-semibold">{l.assetName ?? l.assetId}</p>
+              <p className="text-sm text-slate-700">
+                {l.platformName} · {l.serviceName}
+                {l.role ? ` · ${l.role}` : ""}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-4 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {pathNotes(page, plan).map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
+      <form method="post" action={action} className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+        {all ? (
+          <input type="hidden" name="all" value="1" />
+        ) : (
+          <input type="hidden" name="line" value={plan.chosen!.key} />
+        )}
+        <input type="hidden" name="confirm" value="1" />
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+        >
+          {clientAccessText(locale, all ? "confirm.yesAll" : "confirm.yes")}
+        </button>
+        <a href={back} className={secondaryButton}>
+          {clientAccessText(locale, "confirm.cancel")}
+        </a>
+      </form>
+    </section>
   );
 }

@@ -1,6 +1,8 @@
 // POST: "Remove" on a line of the client's access page, or "Remove everything" (a plain HTML
-// form). Goes to the removal link's page when only that is left to do, to the receipt when
-// everything was done at once, else back to the access page with what happened.
+// form). Without `confirm=1` nothing is removed: back to the page's confirmation, which lists
+// exactly what goes and posts again with `confirm=1`. Once confirmed: to the removal link's page
+// when only that is left to do, to the receipt when everything was done at once, else back to
+// the access page with what happened.
 import { limitAccess, readForm, seeOther } from "@/lib/surfaces/client-pages/access-http";
 import { removeFromClientPage } from "@/lib/surfaces/client-pages/client-access/client-access-flow";
 
@@ -16,7 +18,13 @@ export async function POST(req: Request, ctx: { params: Promise<{ token: string 
   } catch {
     return seeOther(`${page}?error=invalid`);
   }
-  const result = await removeFromClientPage({ token, line: form.get("line"), all: form.get("all") === "1" });
+  const all = form.get("all") === "1";
+  const line = form.get("line");
+  if (form.get("confirm") !== "1") {
+    if (!all && !line) return seeOther(`${page}?error=invalid`);
+    return seeOther(`${page}?${new URLSearchParams({ remove: all ? "all" : line! }).toString()}#confirm`);
+  }
+  const result = await removeFromClientPage({ token, line, all });
   if ("error" in result) {
     if (result.error === "not_found") return new Response("Not found", { status: 404 });
     return seeOther(`${page}?error=invalid`);
