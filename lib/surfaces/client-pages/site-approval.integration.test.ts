@@ -224,6 +224,21 @@ describe("a WordPress site granted from the client page", () => {
     expect(accessErrorMessage("es", "site_not_https")).toContain("WordPress solo aprueba aplicaciones con HTTPS");
   });
 
+  it("refuses to start from the client's own link once the site is handed to a colleague", async () => {
+    const { requestId, token } = await seedAccessRequest(agency, { wordpress_site: {} });
+    const handed = await postForm(`${base}/api/access/${token}/forward/forward`, {
+      name: "Marta Colleague",
+      email: "marta@client.test",
+      service: "wordpress_site",
+    });
+    expect(handed.status).toBe(303);
+    const answer = await submitSite(token, fake.url);
+    expect(answer.origin).toBe(base);
+    expect(answer.searchParams.get("error")).toBe("not_allowed");
+    expect(fake.calls).toEqual([]);
+    expect((await requestRow(requestId)).services[0]!.status).toBe("pending");
+  });
+
   it("refuses a forged callback", async () => {
     const res = await getNoFollow(`${base}/api/access/site-approval?state=forged.value&password=x`);
     expect(res.status).toBe(400);

@@ -21,6 +21,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
+import { ownsService } from "@/lib/core/forwards/forward-ownership";
 import { buildAttemptReport } from "@/lib/core/grants/attempt-report";
 import { agencyAccounts, type PlatformAttempt } from "@/lib/core/grants/call-platform";
 import { GrantRefusal } from "@/lib/core/grants/grant-refusal";
@@ -94,7 +95,13 @@ export async function startSiteApproval(opts: {
   if (!isOpenRequest(row, now)) throw refused("closed");
   const svc = row.services.find((s) => s.serviceId === opts.serviceId);
   const platform = svc ? siteApprovalPlatform(svc.platform) : undefined;
-  if (!svc || !platform || svc.status !== "pending" || !offersSiteApproval(svc.serviceId, svc.platform))
+  if (
+    !svc ||
+    !platform ||
+    svc.status !== "pending" ||
+    !ownsService(svc, row.forward) ||
+    !offersSiteApproval(svc.serviceId, svc.platform)
+  )
     throw refused("not_allowed");
   const address = platform.parseAddress(opts.site.slice(0, 2048), env().WEBHOOK_ALLOW_LOOPBACK);
   if (!address.ok) throw refused(address.reason === "not_https" ? "site_not_https" : "site_address");

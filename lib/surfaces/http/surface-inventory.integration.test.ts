@@ -53,6 +53,7 @@ type Shape =
   | "v2" // { error: { code, message }, meta: { requestId } }
   | "v1" // { error: true, msg } (or V1's { status: "fail", message } when throttled)
   | "json-error" // { error: { code, message } }: the dashboard's reads and the other JSON routes
+  | "json-rpc" // { jsonrpc: "2.0", error: { code: <number>, message, data: { code } } }: MCP
   | "client-form" // { error: { code: "invalid_input" | "too_large" | ... } } for a script's JSON call
   | "html" // a page in HTML with its status
   | "plain" // a status and a short text (the logo)
@@ -260,9 +261,9 @@ const ROUTES: Record<string, RouteRow> = {
   "GET api/health": { url: "/api/health", auth: "none", shape: "json-error", inert: "reads no input" },
   "GET api/metrics": { url: "/api/metrics", auth: "none", shape: "json-error", inert: "a bearer token only" },
   // MCP: one POST carries every tool (MCP_TOOLS below); GET and DELETE have no session to serve
-  "POST api/mcp": { url: "/api/mcp", auth: "v2", shape: "json-error", inert: "its tools are MCP_TOOLS' rows" },
-  "GET api/mcp": { url: "/api/mcp", auth: "v2", shape: "json-error", inert: "no stream is served", status: 405 },
-  "DELETE api/mcp": { url: "/api/mcp", auth: "v2", shape: "json-error", inert: "no session to end", status: 405 },
+  "POST api/mcp": { url: "/api/mcp", auth: "v2", shape: "json-rpc", inert: "its tools are MCP_TOOLS' rows" },
+  "GET api/mcp": { url: "/api/mcp", auth: "v2", shape: "json-rpc", inert: "no stream is served", status: 405 },
+  "DELETE api/mcp": { url: "/api/mcp", auth: "v2", shape: "json-rpc", inert: "no session to end", status: 405 },
   // V1
   ...Object.fromEntries(
     METHODS.map((m) => [`${m} api/v1/[...path]`, { url: "/api/v1/unknown/route", auth: "v1", shape: "v1" }]),
@@ -581,6 +582,13 @@ function expectRefusal(row: RouteRow, got: Sent, what: string) {
   if (row.shape === "v1") {
     expect.soft(body.error === true || body.status === "fail", where).toBe(true);
     expect.soft(typeof (body.msg ?? body.message), where).toBe("string");
+    return;
+  }
+  if (row.shape === "json-rpc") {
+    const rpc = body.error as { code?: unknown; message?: unknown; data?: { code?: unknown } } | undefined;
+    expect.soft(body.jsonrpc, where).toBe("2.0");
+    expect.soft(typeof rpc?.code, where).toBe("number");
+    expect.soft(typeof rpc?.data?.code, where).toBe("string");
     return;
   }
   const error = body.error as { code?: string; message?: string };
