@@ -182,6 +182,10 @@ const en = {
     "A request for this email address is already open. We have sent the link to continue it to that address: please use the link in that email.",
 
   // Emails
+  // the message the dashboard's "Email" button opens in the agency's own mail app
+  "inviteMail.subject": "Access request",
+  "inviteMail.body":
+    "Hi {name},\n\nPlease grant us access to your accounts here:\n{url}\n\nIt takes a couple of minutes. Thank you!",
   "email.greeting": "Hi {name},",
   "email.invite.subject": "{agency} is requesting access to your accounts",
   "email.invite.body":
@@ -359,6 +363,9 @@ const es: Messages = {
   "staticLink.sentBody":
     "Ya hay una solicitud abierta para esta dirección de correo. Te hemos enviado a esa dirección el enlace para continuarla: usa el enlace de ese correo.",
 
+  "inviteMail.subject": "Solicitud de acceso",
+  "inviteMail.body":
+    "Hola, {name}:\n\nDanos acceso a tus cuentas aquí:\n{url}\n\nSolo lleva un par de minutos. ¡Gracias!",
   "email.greeting": "Hola, {name}:",
   "email.invite.subject": "{agency} solicita acceso a tus cuentas",
   "email.invite.body":
@@ -534,6 +541,9 @@ const nl: Messages = {
   "staticLink.sentBody":
     "Er staat al een aanvraag open voor dit e-mailadres. We hebben de link om verder te gaan naar dat adres gestuurd: gebruik de link in die e-mail.",
 
+  "inviteMail.subject": "Toegangsverzoek",
+  "inviteMail.body":
+    "Hallo {name},\n\nGeef ons hier toegang tot je accounts:\n{url}\n\nHet kost maar een paar minuten. Bedankt!",
   "email.greeting": "Hallo {name},",
   "email.invite.subject": "{agency} vraagt toegang tot je accounts",
   "email.invite.body":
