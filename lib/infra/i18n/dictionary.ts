@@ -174,6 +174,10 @@ const en = {
   "sandbox.mode.fail": "Every grant fails",
   "sandbox.mode.serverError": "Server error on one asset",
   "sandbox.invalid": "This sign-in link is not valid. Start again from the access page.",
+  // the sandbox's refusals: its words are ours, so they are in the client's language
+  "sandbox.refused.partners": "{asset} does not accept new partners. Ask the asset's owner to allow partner access.",
+  "sandbox.refused.notFound": "Asset {asset} was not found, or this account does not manage it.",
+  "sandbox.refused.all": "The platform rejected this request. Please try again later.",
   "staticLink.unavailableBody": "Ask {agency} to send you a link directly.",
   "staticLink.formExpired": "This form has expired. We reloaded it; please send it again.",
   "staticLink.tooFast": "That was quick. Please check your details and send the form again.",
@@ -356,6 +360,10 @@ const es: Messages = {
   "sandbox.mode.fail": "Todas las concesiones fallan",
   "sandbox.mode.serverError": "Error del servidor en un activo",
   "sandbox.invalid": "Este enlace de inicio de sesión no es válido. Vuelve a empezar desde la página de acceso.",
+  "sandbox.refused.partners":
+    "{asset} no acepta nuevos socios. Pide a quien sea propietario del activo que permita el acceso de socios.",
+  "sandbox.refused.notFound": "No se encontró el activo {asset}, o esta cuenta no lo administra.",
+  "sandbox.refused.all": "La plataforma rechazó esta solicitud. Vuelve a intentarlo más tarde.",
   "staticLink.unavailableBody": "Pide a {agency} que te envíe un enlace directamente.",
   "staticLink.formExpired": "Este formulario ha caducado. Lo hemos vuelto a cargar; envíalo de nuevo.",
   "staticLink.tooFast": "Ha sido muy rápido. Revisa tus datos y envía el formulario de nuevo.",
@@ -534,6 +542,10 @@ const nl: Messages = {
   "sandbox.mode.fail": "Elke toegang mislukt",
   "sandbox.mode.serverError": "Serverfout bij één onderdeel",
   "sandbox.invalid": "Deze inloglink is niet geldig. Begin opnieuw vanaf de toegangspagina.",
+  "sandbox.refused.partners":
+    "{asset} accepteert geen nieuwe partners. Vraag de eigenaar van dit onderdeel om partnertoegang toe te staan.",
+  "sandbox.refused.notFound": "Onderdeel {asset} is niet gevonden, of dit account beheert het niet.",
+  "sandbox.refused.all": "Het platform heeft dit verzoek geweigerd. Probeer het later opnieuw.",
   "staticLink.unavailableBody": "Vraag {agency} om je rechtstreeks een link te sturen.",
   "staticLink.formExpired": "Dit formulier is verlopen. We hebben het opnieuw geladen; verstuur het nog een keer.",
   "staticLink.tooFast": "Dat ging snel. Controleer je gegevens en verstuur het formulier nog een keer.",
