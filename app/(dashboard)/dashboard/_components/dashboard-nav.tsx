@@ -69,10 +69,7 @@ export function DashboardNav({
     <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:self-start md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r">
       <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
         <div className="min-w-0">
-          <Link
-            href="/dashboard/requests"
-            className="block text-sm font-semibold uppercase tracking-wide text-indigo-700"
-          >
+          <Link href="/dashboard" className="block text-sm font-semibold uppercase tracking-wide text-indigo-700">
             Access Requests
           </Link>
           <p className="truncate text-base font-semibold text-slate-900" data-testid="agency-name" title={agencyName}>
