@@ -56,6 +56,10 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
   const [businessName, setBusinessName] = useState("");
   const byBusiness = assignsPartnerByBusinessId(platform);
   const services = listPlatformServices(platform);
+  const byIdNames = services
+    .filter((s) => needsAgencyBusinessId(s))
+    .map((s) => s.name)
+    .join(", ");
   const [chosen, setChosen] = useState<Set<string>>(
     () => new Set(listPlatformServices(firstAvailable).map((s) => s.id)),
   );
@@ -150,10 +154,7 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
               label="Business ID"
               optional
               error={errors.businessId}
-              hint={`Clients assign the agency by it for ${services
-                .filter((s) => needsAgencyBusinessId(s))
-                .map((s) => s.name)
-                .join(", ")}; without it, each request for those must give one.`}
+              hint={`Clients name the agency by its Business ID for ${byIdNames}. Without it here, each request for ${byIdNames} must give one.`}
             >
               <Input
                 id="connect-business-id"
