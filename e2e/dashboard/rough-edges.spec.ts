@@ -101,9 +101,14 @@ test("the sidebar reaches Usage & plan on an 800 px high screen", async ({ page 
 
 test("the sidebar's background runs the whole height of a long page at 1280 px", async ({ page }) => {
   await signedIn(page, 1280, 800);
-  // the API reference is many screens long
-  await page.goto("/dashboard/developers");
+  await page.goto("/dashboard/clients");
   await expect(page.locator("#dashboard-nav")).toBeVisible();
+  // a page many screens long, whatever the demo data holds
+  await page.evaluate(() => {
+    const tall = document.createElement("div");
+    tall.style.height = "4000px";
+    document.querySelector("#main")!.append(tall);
+  });
   // the lowest point the sidebar's white reaches, on the page as a whole (a full-page capture
   // shows it as it is laid out, not as the sticky sidebar looks in one screen)
   const reach = await page.evaluate(() => {
