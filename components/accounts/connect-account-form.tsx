@@ -1,6 +1,7 @@
 "use client";
 // Connecting an agency account: pick the platform, name the account and choose which of
-// the platform's services it can receive. Sandbox platforms are recorded without contacting
+// the platform's services it can receive; where clients assign partners by Business ID
+// (Meta), the agency's business too, which their steps then name. Sandbox platforms are recorded without contacting
 // the platform, live ones go through the platform's sign-in, manual ones are recorded as entered.
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
@@ -13,7 +14,12 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { ZConnectAccountBody } from "@/lib/core/accounts/connect-account-from-dashboard";
-import { listPlatforms, listPlatformServices } from "@/lib/core/catalog/catalog";
+import {
+  assignsPartnerByBusinessId,
+  listPlatforms,
+  listPlatformServices,
+  needsAgencyBusinessId,
+} from "@/lib/core/catalog/catalog";
 
 export type ConnectModes = Record<string, "manual" | "sandbox" | "live" | "unavailable">;
 
@@ -46,7 +52,14 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
   const [displayName, setDisplayName] = useState("");
   const [email, setEmail] = useState("");
   const [platformAccountId, setPlatformAccountId] = useState("");
+  const [businessId, setBusinessId] = useState("");
+  const [businessName, setBusinessName] = useState("");
+  const byBusiness = assignsPartnerByBusinessId(platform);
   const services = listPlatformServices(platform);
+  const byIdNames = services
+    .filter((s) => needsAgencyBusinessId(s))
+    .map((s) => s.name)
+    .join(", ");
   const [chosen, setChosen] = useState<Set<string>>(
     () => new Set(listPlatformServices(firstAvailable).map((s) => s.id)),
   );
@@ -69,6 +82,7 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
         displayName,
         email,
         platformAccountId,
+        ...(byBusiness ? { businessId, businessName } : {}),
         services: services.filter((s) => chosen.has(s.id)).map((s) => s.id),
       });
       setErrors(result.fieldErrors);
@@ -76,6 +90,8 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
         setDisplayName("");
         setEmail("");
         setPlatformAccountId("");
+        setBusinessId("");
+        setBusinessName("");
       }
     } finally {
       setBusy(false);
@@ -131,6 +147,35 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
             invalid={!!errors.platformAccountId}
           />
         </Field>
+        {byBusiness && mode !== "live" ? (
+          <>
+            <Field
+              id="connect-business-id"
+              label="Business ID"
+              optional
+              error={errors.businessId}
+              hint={`Clients name the agency by its Business ID for ${byIdNames}. Without it here, each request for ${byIdNames} must give one.`}
+            >
+              <Input
+                id="connect-business-id"
+                inputMode="numeric"
+                value={businessId}
+                onChange={(e) => setBusinessId(e.target.value)}
+                invalid={!!errors.businessId}
+                placeholder="123456789012345"
+              />
+            </Field>
+            <Field id="connect-business-name" label="Business name" optional error={errors.businessName}>
+              <Input
+                id="connect-business-name"
+                value={businessName}
+                onChange={(e) => setBusinessName(e.target.value)}
+                invalid={!!errors.businessName}
+                placeholder="Acme Agency"
+              />
+            </Field>
+          </>
+        ) : null}
         <fieldset className="md:col-span-2">
           <legend className="mb-1 text-sm font-medium text-slate-800">Services this account can receive</legend>
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,8 +1,8 @@
 "use client";
 // The Platforms page's "Staff sign-in" section: per identity provider (Google, Microsoft,
 // an OpenID Connect provider) the redirect URI to register, its fields (environment values
-// shown as such and locked), Save and Verify with its last answer and time, through the
-// parts the platform cards use (settings-card-parts.tsx).
+// shown as such and locked), Save and Verify (of what the form holds) with its last answer
+// and time, through the parts the platform cards use (settings-card-parts.tsx).
 import { staffProvidersInWords } from "@/lib/infra/sso/staff-provider-names";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -17,7 +17,10 @@ export interface StaffSignInActions {
     provider: string;
     values: Record<string, string | null>;
   }) => Promise<ActionResult<{ saved: boolean }>>;
-  verify: (input: { provider: string }) => Promise<ActionResult<{ ok: boolean; message: string; at: string }>>;
+  verify: (input: {
+    provider: string;
+    values?: Record<string, string | null>;
+  }) => Promise<ActionResult<{ ok: boolean; message: string; at: string }>>;
 }
 
 function ProviderCard({ card, actions }: { card: StaffProviderCard; actions: StaffSignInActions }) {
@@ -98,7 +101,12 @@ function ProviderCard({ card, actions }: { card: StaffProviderCard; actions: Sta
                 type="button"
                 variant="secondary"
                 busy={busy === "verify"}
-                onClick={() => void run("verify", () => actions.verify({ provider: card.provider }))}
+                onClick={async () => {
+                  // what the form holds is verified (and saved), not only what was saved before
+                  const typed = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== ""));
+                  const done = await run("verify", () => actions.verify({ provider: card.provider, values: typed }));
+                  if (done) setValues({});
+                }}
               >
                 Verify
               </Button>

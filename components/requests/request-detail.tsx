@@ -103,7 +103,7 @@ export function RequestDetail({
   );
   if (detail.isError) return <EmptyState title="Request not found" description={detail.error.message} action={back} />;
   if (!detail.data) return <Skeleton lines={6} label="Loading request" />;
-  const { request: r, labels, intakeAnswers, timeline, lastReminderAt, assignments } = detail.data;
+  const { request: r, labels, intakeAnswers, timeline, lastReminderAt, assignments, inviteEmail } = detail.data;
 
   const run = async (input: TAgencyRequestAction, key: string) => {
     setBusy(key);
@@ -235,7 +235,7 @@ export function RequestDetail({
             inviteUrl={r.inviteUrl}
             embedUrl={r.embedUrl}
             clientEmail={r.client.email}
-            clientName={r.client.name}
+            message={inviteEmail}
           />
         </div>
       ) : null}
@@ -282,7 +282,7 @@ export function RequestDetail({
                       inviteUrl={r.inviteUrl}
                       embedUrl={r.embedUrl}
                       clientEmail={r.client.email}
-                      clientName={r.client.name}
+                      message={inviteEmail}
                     />
                   </div>
                 ) : (

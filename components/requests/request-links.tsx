@@ -1,6 +1,6 @@
 "use client";
 // The invite link at the top of a request: Copy, Email (a ready message in the user's mail
-// app) and Embed (the iframe snippet, with the script that resizes it to its content).
+// app, in the client's language) and Embed (the iframe snippet, with the script that resizes it to its content).
 import { useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -18,22 +18,22 @@ export function iframeSnippet(embedUrl: string): string {
   ].join("\n");
 }
 
-export function inviteMailto(inviteUrl: string, clientEmail: string, clientName: string): string {
-  const subject = "Access request";
-  const body = `Hi ${clientName},\n\nPlease grant us access to your accounts here:\n${inviteUrl}\n\nIt takes a couple of minutes. Thank you!`;
-  return `mailto:${encodeURIComponent(clientEmail)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+/** The "Email" button's address: the message is written in the client's language by the server. */
+export function inviteMailto(clientEmail: string, message: { subject: string; body: string }): string {
+  return `mailto:${encodeURIComponent(clientEmail)}?subject=${encodeURIComponent(message.subject)}&body=${encodeURIComponent(message.body)}`;
 }
 
 export function InviteLinkBar({
   inviteUrl,
   embedUrl,
   clientEmail,
-  clientName,
+  message,
 }: {
   inviteUrl: string;
   embedUrl: string;
   clientEmail: string;
-  clientName: string;
+  /** the email's subject and body, in the client's language */
+  message: { subject: string; body: string };
 }) {
   const [embedOpen, setEmbedOpen] = useState(false);
   const snippet = iframeSnippet(embedUrl);
@@ -47,7 +47,7 @@ export function InviteLinkBar({
           {inviteUrl}
         </code>
         <CopyButton value={inviteUrl} label="Copy link" variant="primary" />
-        <a href={inviteMailto(inviteUrl, clientEmail, clientName)} className={buttonClasses("secondary", "sm")}>
+        <a href={inviteMailto(clientEmail, message)} className={buttonClasses("secondary", "sm")}>
           Email
         </a>
         <Button

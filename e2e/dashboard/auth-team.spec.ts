@@ -29,9 +29,12 @@ async function signUp(page: Page, agencyName: string, email: string, password: s
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create agency" }).click();
   await expect(page.getByTestId("signup-done")).toContainText(email, { timeout: 20_000 });
+  // one way on: the answer's own "Sign in", not a second one below it
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveCount(1);
   await page.goto("/login");
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard\/requests$/, { timeout: 20_000 });
+  // a new agency lands on Home, where the first-run checklist is
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 }
 
 /** The paths of the verification links sent to `email`, newest first, from the agency's mailbox (the development stand-in for the inbox). */
@@ -91,7 +94,7 @@ test("sign-up, sign-out, wrong password, sign-in", async ({ page }) => {
   await shot(page, "login-error.png");
 
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard\/requests$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("agency-name")).toHaveText(agency);
 });
 
@@ -100,7 +103,7 @@ test("without a session the dashboard sends you to sign in and back", async ({ p
   const password = "correct-horse-battery";
   await signUp(page, unique("Back Agency"), email, password);
   // let the sign-up's own redirect finish first, or the next navigation aborts it
-  await page.waitForURL(/\/dashboard\//);
+  await page.waitForURL(/\/dashboard$/);
   await page.waitForLoadState("load");
   // leave the dashboard first: its live queries would answer the cleared session with their
   // own redirect to sign-in, racing the navigation below
@@ -191,7 +194,8 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   await viewer.getByLabel("Your name").fill("Vera Viewer");
   await viewer.getByLabel("Password").fill("viewer-password-1");
   await viewer.getByRole("button", { name: "Join the team" }).click();
-  await expect(viewer).toHaveURL(/\/dashboard\/requests$/, { timeout: 20_000 });
+  // a new teammate lands on Home too
+  await expect(viewer).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
   await expect(viewer.getByTestId("user-email")).toHaveText(viewerEmail);
 
   // read-only: no mutation buttons anywhere

@@ -58,6 +58,8 @@ const RECIPES: [RegExp, (tag: string) => string][] = [
   // a webhook's receiver must be reachable: the app itself, as the tests allow loopback
   // receivers (WEBHOOK_ALLOW_LOOPBACK=1 in playwright.config.ts)
   [/endpoint url/i, (tag) => `${baseURL}/api/health?tour=${tag}`],
+  // a business is named by its number in the platform's business settings
+  [/business id/i, () => "770000000009"],
 ];
 
 /**

@@ -1,9 +1,10 @@
 // The rough edges a new agency found where it looked: the client page arrives whole in one
 // request and fits a phone; printing prints the content only; a new service asks for its
 // least-privileged role; a cancelled request offers no link to send; the sidebar reaches
-// "Usage & plan" on a short screen; the thank-you page redirects by script, not with a
-// meta refresh; the email-verification notice says where the email is without SMTP; an
-// unknown removal link answers in the browser's language.
+// "Usage & plan" on a short screen, and its background runs the whole of a long page; the
+// thank-you page redirects by script, not with a meta refresh; the email-verification notice
+// says where the email is without SMTP; an unknown removal link answers in the browser's
+// language.
 import { expect, test, type Page } from "@playwright/test";
 import { api } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
@@ -96,6 +97,30 @@ test("the sidebar reaches Usage & plan on an 800 px high screen", async ({ page 
   expect(box.y + box.height).toBeLessThanOrEqual(800);
   await usage.click();
   await expect(page).toHaveURL(/\/dashboard\/usage$/);
+});
+
+test("the sidebar's background runs the whole height of a long page at 1280 px", async ({ page }) => {
+  await signedIn(page, 1280, 800);
+  await page.goto("/dashboard/clients");
+  await expect(page.locator("#dashboard-nav")).toBeVisible();
+  // a page many screens long, whatever the demo data holds
+  await page.evaluate(() => {
+    const tall = document.createElement("div");
+    tall.style.height = "4000px";
+    document.querySelector("#main")!.append(tall);
+  });
+  // the lowest point the sidebar's white reaches, on the page as a whole (a full-page capture
+  // shows it as it is laid out, not as the sticky sidebar looks in one screen)
+  const reach = await page.evaluate(() => {
+    let el: Element | null = document.querySelector("#dashboard-nav");
+    let bottom = 0;
+    for (; el && el !== document.body; el = el.parentElement)
+      if (getComputedStyle(el).backgroundColor === "rgb(255, 255, 255)")
+        bottom = Math.max(bottom, el.getBoundingClientRect().bottom + window.scrollY);
+    return { bottom, height: document.documentElement.scrollHeight };
+  });
+  expect(reach.height).toBeGreaterThan(3 * 800);
+  expect(reach.bottom).toBeGreaterThanOrEqual(reach.height - 1);
 });
 
 test("the thank-you page sends the client on by script and link, with no meta refresh", async ({ page, baseURL }) => {

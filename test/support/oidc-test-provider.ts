@@ -1,7 +1,11 @@
 // A real OpenID Connect provider for tests: oidc-provider (certified) on loopback, with
 // accounts the test defines and an interaction step that signs in whichever account the
 // test names next (no login form). An account can be disabled: the provider then refuses
-// its refresh tokens (invalid_grant), as an identity provider does for a leaver.
+// its refresh tokens (invalid_grant), as an identity provider does for a leaver. Refresh
+// tokens follow OpenID Connect Core section 11 by default (oidc-provider's own rule:
+// offline_access, which it keeps only beside prompt=consent); `refreshTokens: "always"`
+// stands in for a provider with its own rule (Google's access_type=offline, Entra ID's
+// offline_access without a consent prompt).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
@@ -25,6 +29,7 @@ export async function startOidcProvider(opts: {
   /** claim names beyond the standard ones (e.g. Entra ID's xms_edov, Google's hd) */
   extraClaims?: string[];
   path?: string;
+  refreshTokens?: "offline_access" | "always";
 }): Promise<OidcTestProvider> {
   const accounts = new Map<string, TestAccount>();
   let next: string | null = null;
@@ -55,7 +60,12 @@ export async function startOidcProvider(opts: {
     // the email claims in the ID token too, as Google and Entra ID put them there
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
-    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    ...(opts.refreshTokens === "always"
+      ? {
+          issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(t: string): boolean }) =>
+            client.grantTypeAllowed("refresh_token"),
+        }
+      : {}),
     interactions: { url: (_ctx, interaction) => `${opts.path ?? ""}/interaction/${interaction.uid}` },
     cookies: { keys: ["oidc-test-provider-cookie-key"] },
     async findAccount(_ctx, id) {

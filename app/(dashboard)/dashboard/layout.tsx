@@ -47,8 +47,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       >
         Skip to content
       </a>
-      {/* printing a page prints its content only: no navigation, notices or demo banner */}
-      <div className="contents print:hidden">
+      {/* printing a page prints its content only: no navigation, notices or demo banner. On wide
+          screens this column runs the page's whole height with the sidebar's background and
+          border, and the sidebar sticks inside it: the background never stops at the first screen */}
+      <div className="print:hidden md:w-64 md:shrink-0 md:border-r md:border-slate-200 md:bg-white">
         <DashboardNav
           agencyName={ctx.agencyName}
           instanceAdmin={instanceAdmin}

@@ -192,6 +192,49 @@ describe("GET /services", () => {
     expect(err.details[0]!.field).toBe("requestedServices.mailchimp_account.accessLevel");
   });
 
+  it("says when a link field is required, and the create agrees with it", async () => {
+    const a = await seedV2Agency({ platforms: ["meta"] });
+    const data = expectOk(await call(server.url, a.key, "GET", "/services"));
+    const fields = (id: string) => data.find((s: { id: string }) => s.id === id).accountLinkFields;
+    // Instagram's steps assign the agency by its Business ID: an account without one needs the field
+    expect(fields("meta_instagram")).toEqual([
+      { name: "businessManagerId", required: false, requiredWhen: "account_without_business" },
+    ]);
+    // a one-click service invites the agency whatever its account holds
+    expect(fields("meta_ads")).toEqual([{ name: "businessManagerId", required: false }]);
+
+    // the account (connected as `account connect --platform meta` does by default) has no business
+    const accounts = expectOk(await call(server.url, a.key, "GET", "/accounts"));
+    expect(accounts.find((x: { internalAccountId: string }) => x.internalAccountId === a.accounts.meta).business).toBe(
+      null,
+    );
+    const clientId = expectOk(
+      await call(server.url, a.key, "POST", "/clients", { body: { name: "Insta", email: "insta@example.com" } }),
+      201,
+    ).id;
+    const ask = (link: Record<string, string>) =>
+      call(server.url, a.key, "POST", "/requests", {
+        body: {
+          clientId,
+          requestedServices: { meta_instagram: { accessLevel: "analyst", requestedAccountLinks: [link] } },
+        },
+      });
+    const refused = expectError(await ask({ internalAccountId: a.accounts.meta! }), 400, "VALIDATION_FAILED");
+    expect(refused.details[0]!.field).toBe(
+      "requestedServices.meta_instagram.requestedAccountLinks[0].businessManagerId",
+    );
+    expect(refused.message).toContain("businessManagerId");
+    // the field given: accepted
+    expectOk(await ask({ internalAccountId: a.accounts.meta!, businessManagerId: "770000000002" }), 201);
+    // an account connected with its business needs no field
+    const withBusiness = await connectAccount({
+      agencyId: a.agencyId,
+      platform: "meta",
+      business: { id: "770000000003", name: "Agency BM" },
+    });
+    expectOk(await ask({ internalAccountId: withBusiness.internalAccountId }), 201);
+  });
+
   it("is still behind authentication", async () => {
     expectError(await call(server.url, "x", "GET", "/services", { key: null }), 401, "UNAUTHENTICATED");
   });

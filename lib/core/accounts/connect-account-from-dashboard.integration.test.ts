@@ -71,6 +71,31 @@ describe("connectAccountFromDashboard", () => {
     expect((foreign as ApiError).details[0]!.field).toBe("services");
   });
 
+  it("takes the business clients assign the agency to, and refuses a name without its ID", async () => {
+    const agency = await createAgency({ name: "Business Co" });
+    const account = await connectAccountFromDashboard({
+      agencyId: agency.id,
+      input: body({ platform: "meta", displayName: "Agency BM", businessId: " 770000000004 ", businessName: "Agency" }),
+      sandboxPlatforms: true,
+    });
+    expect(account.business).toEqual({ id: "770000000004", name: "Agency" });
+    // blank fields leave the account without one, as before
+    const none = await connectAccountFromDashboard({
+      agencyId: agency.id,
+      input: body({ platform: "meta", displayName: "No BM", businessId: "", businessName: "" }),
+      sandboxPlatforms: true,
+    });
+    expect(none.business).toBeNull();
+    const nameOnly = await connectAccountFromDashboard({
+      agencyId: agency.id,
+      input: body({ platform: "meta", displayName: "x", businessName: "Agency" }),
+      sandboxPlatforms: true,
+    }).catch((e: unknown) => e);
+    expect((nameOnly as ApiError).details[0]!.field).toBe("businessId");
+    const issues = (v: unknown) => (ZConnectAccountBody.safeParse(v).error?.issues ?? []).map((i) => i.path.join("."));
+    expect(issues({ platform: "meta", displayName: "ok", businessId: "770 000" })).toEqual(["businessId"]);
+  });
+
   it("checks the form's fields", () => {
     const issues = (v: unknown) => (ZConnectAccountBody.safeParse(v).error?.issues ?? []).map((i) => i.path.join("."));
     expect(issues({ platform: "meta", displayName: "" })).toEqual(["displayName"]);

@@ -9,7 +9,7 @@ import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
 import { getPlatform, listCatalog, PLATFORM_IDS } from "@/lib/core/catalog/catalog";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { sandboxAgencyToken } from "@/lib/infra/connectors/sandbox-connector";
-import { ApiError } from "@/lib/core/common/api-error";
+import { ApiError, validationError } from "@/lib/core/common/api-error";
 
 const blankToUndefined = (max: number, message: string) =>
   z
@@ -31,6 +31,15 @@ export const ZConnectAccountBody = z.strictObject({
     "Must be an email address.",
   ),
   platformAccountId: blankToUndefined(255, "At most 255 characters."),
+  /**
+   * The business clients assign the agency to (a Meta Business ID): where the client's steps
+   * name the agency by it, a request then needs no `businessManagerId` on its links.
+   */
+  businessId: blankToUndefined(255, "At most 255 characters.").refine(
+    (v) => v === undefined || /^[A-Za-z0-9_-]+$/.test(v),
+    "The Business ID is the number shown in the platform's business settings, without spaces.",
+  ),
+  businessName: blankToUndefined(200, "At most 200 characters."),
   /** default: every service of the platform */
   services: z.array(z.string().max(100)).max(50).optional(),
 });
@@ -77,12 +86,17 @@ export async function connectAccountFromDashboard(opts: {
       [{ field: "platform", message: "Not available on this installation." }],
     );
   }
+  if (body.businessName && !body.businessId)
+    throw validationError("businessId", "Give the Business ID too: clients are shown the ID, not the name.");
   return connectAccount({
     agencyId,
     platform: body.platform,
     displayName: body.displayName,
     email: body.email ?? null,
     platformAccountId: body.platformAccountId ?? null,
+    ...(body.businessId || body.businessName
+      ? { business: { id: body.businessId ?? "", name: body.businessName ?? null } }
+      : {}),
     ...(body.services !== undefined ? { services: body.services } : {}),
     // the sandbox's sign-in token, so access checks and offboarding work offline
     ...(mode === "sandbox" ? { accessToken: sandboxAgencyToken(body.platform) } : {}),

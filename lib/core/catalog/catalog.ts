@@ -97,6 +97,20 @@ export interface CatalogService {
   readonly agencyIdentifier: AgencyIdentifier;
 }
 
+/**
+ * When a link field that is not always required is required after all: `account_without_business`
+ * when the linked account has no business (`business: null` in GET /accounts), since the
+ * client's steps name the agency by its Business ID.
+ */
+export type LinkFieldCondition = "account_without_business";
+
+/** One extra link field as GET /services lists it: `requiredWhen` only where it applies. */
+export interface ApiAccountLinkField {
+  readonly name: string;
+  readonly required: boolean;
+  readonly requiredWhen?: LinkFieldCondition;
+}
+
 /** The Catalog service object of the API contract, and nothing more. */
 export interface ApiCatalogService {
   readonly id: ServiceId;
@@ -104,7 +118,7 @@ export interface ApiCatalogService {
   readonly roles: readonly CatalogRole[];
   readonly grantMethod: GrantMethod;
   readonly clientSignInRequired: boolean;
-  readonly accountLinkFields: readonly AccountLinkField[];
+  readonly accountLinkFields: readonly ApiAccountLinkField[];
 }
 
 // The spec says two platforms send service.grant_failed without naming them: those whose
@@ -247,7 +261,15 @@ export function toApiCatalogService(s: CatalogService): ApiCatalogService {
     roles: s.roles.map((r) => ({ value: r.value, label: r.label, readOnly: r.readOnly })),
     grantMethod: s.grantMethod,
     clientSignInRequired: s.clientSignInRequired,
-    accountLinkFields: s.accountLinkFields.map((f) => ({ name: f.name, required: f.required })),
+    accountLinkFields: s.accountLinkFields.map((f) => ({
+      name: f.name,
+      required: f.required,
+      // the create refuses a link to an account without a business for such a service
+      // (validate-requested-services.ts): the catalog says so, so an integrator can tell beforehand
+      ...(f.name === "businessManagerId" && !f.required && needsAgencyBusinessId(s)
+        ? { requiredWhen: "account_without_business" as const }
+        : {}),
+    })),
   };
 }
 

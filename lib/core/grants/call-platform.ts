@@ -138,6 +138,7 @@ export async function callPlatform(
               assetIds,
               role: svc.accessLevel,
               agencyAccount,
+              locale,
             }),
           );
         }

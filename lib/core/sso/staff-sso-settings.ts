@@ -1,7 +1,8 @@
 // The Platforms page's "Staff sign-in" section: each identity provider's values and where
 // they come from, saving them (sealed like the platform credentials; the environment wins),
-// and Verify (the discovery document and keys fetched and checked). A change is announced
-// to every instance like the platform settings.
+// and Verify (the values in the form saved first, then the discovery document and keys
+// fetched and checked and the client ID and secret proved at the token endpoint). A change
+// is announced to every instance like the platform settings.
 import { z } from "zod";
 import { validationError } from "@/lib/core/common/api-error";
 import {
@@ -20,7 +21,7 @@ import {
   savedPlatformSettings,
 } from "@/lib/infra/connectors/platform-settings";
 import { env } from "@/lib/infra/env";
-import { discoverProvider } from "@/lib/infra/sso/oidc-discovery";
+import { discoverProvider, probeClient } from "@/lib/infra/sso/oidc-discovery";
 import {
   STAFF_PROVIDERS,
   isStaffProvider,
@@ -131,12 +132,27 @@ export async function saveStaffProvider(opts: {
   });
 }
 
-/** Verify: the discovery document and keys fetched and checked; the result kept with its time. */
+export const ZVerifyStaffProvider = z.strictObject({
+  provider: z.string().min(1).max(40),
+  /** what the form holds, as for Save: verified (and saved) in place of what is saved */
+  values: ZSaveStaffProvider.shape.values.optional(),
+});
+
+/**
+ * Verify: the form's values saved first (saved values count only once a Verify of exactly
+ * them passes, so saving a wrong one changes nothing in use), then the discovery document
+ * and keys fetched and checked, then the client ID and secret proved at the token
+ * endpoint; the result kept with its time.
+ */
 export async function verifyStaffProvider(opts: {
   provider: string;
+  values?: Record<string, string | null>;
   userId: string;
 }): Promise<{ ok: boolean; message: string; at: string }> {
   const provider = knownProvider(opts.provider);
+  const typed = Object.entries(opts.values ?? {}).filter(([, v]) => v === null || v.trim() !== "");
+  if (typed.length)
+    await saveStaffProvider({ input: { provider, values: Object.fromEntries(typed) }, userId: opts.userId });
   await refreshPlatformSettings();
   const e = env();
   const def = staffProviderDefinition(provider);
@@ -146,13 +162,33 @@ export async function verifyStaffProvider(opts: {
   if (missing) result = { ok: false, message: `${missing.label} is not set.` };
   else {
     const issuer = def.issuer(values, e)!;
-    const found = await discoverProvider(issuer, { allowLoopback: e.WEBHOOK_ALLOW_LOOPBACK, fresh: true });
-    result = found.ok
-      ? {
-          ok: true,
-          message: `${found.endpoints.issuer} answered: discovery document read, ${found.keys} signing key${found.keys === 1 ? "" : "s"} found.`,
-        }
-      : { ok: false, message: found.message };
+    const allowLoopback = e.WEBHOOK_ALLOW_LOOPBACK;
+    const found = await discoverProvider(issuer, { allowLoopback, fresh: true });
+    if (!found.ok) result = { ok: false, message: found.message };
+    else {
+      const [idKey, secretKey] = clientKeys(def.fields);
+      const client = await probeClient({
+        tokenEndpoint: found.endpoints.token_endpoint,
+        clientId: values[idKey]!,
+        clientSecret: values[secretKey]!,
+        redirectUri: `${e.appUrl}/api/auth/callback/${provider}`,
+        allowLoopback,
+      });
+      const keys = `${found.keys} signing key${found.keys === 1 ? "" : "s"}`;
+      result = client.ok
+        ? {
+            ok: true,
+            message: `${found.endpoints.issuer} answered: discovery document read, ${keys} found, and the token endpoint accepted the client ID and secret.`,
+          }
+        : client;
+    }
   }
   return recordVerification({ platform: settingKey(provider), result, values, userId: opts.userId });
+}
+
+/** The client ID's and secret's field names (every provider has one of each). */
+function clientKeys(fields: { key: string; secret: boolean }[]): [string, string] {
+  const id = fields.find((f) => /_CLIENT_ID$/.test(f.key))!.key;
+  const secret = fields.find((f) => f.secret)!.key;
+  return [id, secret];
 }

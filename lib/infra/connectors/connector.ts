@@ -183,6 +183,11 @@ export type GrantAccessInput = {
   /** A role value (or bracketed list) already checked against the catalog; null for role-less services. */
   role: string | null;
   agencyAccount: AgencyAccountRef;
+  /**
+   * The client's language ("en", "es", "nl"). A real platform answers in its own words; the
+   * sandbox, whose refusals are worded here, words them in it.
+   */
+  locale?: "en" | "es" | "nl";
 };
 
 /** One of the agency's people (or system users, or Business Center members) on the platform. */

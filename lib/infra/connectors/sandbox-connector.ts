@@ -19,6 +19,7 @@
 // it), until it is granted again.
 
 import { globalSingleton } from "@/lib/infra/global-singleton";
+import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import {
   ConnectorError,
   type RemovedAccess,
@@ -93,13 +94,14 @@ export function sandboxAssets(serviceId: string, mode: SandboxMode = "normal"): 
   ];
 }
 
-function grantOne(assetId: string, assets: Asset[]): AssetGrantResult {
+/** A refusal is shown to the client as the platform's words: the sandbox's are in the client's language. */
+function grantOne(assetId: string, assets: Asset[], locale: Locale): AssetGrantResult {
   const asset = assets.find((a) => a.id === assetId);
   if (!asset) {
     return {
       assetId,
       ok: false,
-      error: `Asset ${assetId} was not found, or this account does not manage it.`,
+      error: t(locale, "sandbox.refused.notFound", { asset: assetId }),
       errorKind: "platform_error",
     };
   }
@@ -116,7 +118,7 @@ function grantOne(assetId: string, assets: Asset[]): AssetGrantResult {
     return {
       assetId,
       ok: false,
-      error: `${name} does not accept new partners. Ask the asset's owner to allow partner access.`,
+      error: t(locale, "sandbox.refused.partners", { asset: name }),
       errorKind: "platform_error",
     };
   }
@@ -160,14 +162,20 @@ export function createSandboxConnector(platform: string): PlatformConnector {
       return sandboxAssets(serviceId, modeFromToken(accessToken));
     },
 
-    async grantAccess({ accessToken, serviceId, assetIds, agencyAccount }: GrantAccessInput): Promise<GrantResult> {
+    async grantAccess({
+      accessToken,
+      serviceId,
+      assetIds,
+      agencyAccount,
+      locale = "en",
+    }: GrantAccessInput): Promise<GrantResult> {
       const mode = modeFromToken(accessToken);
       if (mode === "fail") {
-        throw new ConnectorError("platform_error", "The platform rejected this request. Please try again later.");
+        throw new ConnectorError("platform_error", t(locale, "sandbox.refused.all"));
       }
       const assets = sandboxAssets(serviceId, mode);
       // One result per distinct asset: asking twice for the same asset is one grant.
-      const results = [...new Set(assetIds)].map((assetId) => grantOne(assetId, assets));
+      const results = [...new Set(assetIds)].map((assetId) => grantOne(assetId, assets, locale));
       for (const r of results)
         if (r.ok && agencyAccount) removedHere().delete(removedKey(agencyAccount, serviceId, r.assetId));
       return { results };

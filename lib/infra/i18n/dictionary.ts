@@ -174,6 +174,10 @@ const en = {
   "sandbox.mode.fail": "Every grant fails",
   "sandbox.mode.serverError": "Server error on one asset",
   "sandbox.invalid": "This sign-in link is not valid. Start again from the access page.",
+  // the sandbox's refusals: its words are ours, so they are in the client's language
+  "sandbox.refused.partners": "{asset} does not accept new partners. Ask the asset's owner to allow partner access.",
+  "sandbox.refused.notFound": "Asset {asset} was not found, or this account does not manage it.",
+  "sandbox.refused.all": "The platform rejected this request. Please try again later.",
   "staticLink.unavailableBody": "Ask {agency} to send you a link directly.",
   "staticLink.formExpired": "This form has expired. We reloaded it; please send it again.",
   "staticLink.tooFast": "That was quick. Please check your details and send the form again.",
@@ -182,6 +186,10 @@ const en = {
     "A request for this email address is already open. We have sent the link to continue it to that address: please use the link in that email.",
 
   // Emails
+  // the message the dashboard's "Email" button opens in the agency's own mail app
+  "inviteMail.subject": "Access request",
+  "inviteMail.body":
+    "Hi {name},\n\nPlease grant us access to your accounts here:\n{url}\n\nIt takes a couple of minutes. Thank you!",
   "email.greeting": "Hi {name},",
   "email.invite.subject": "{agency} is requesting access to your accounts",
   "email.invite.body":
@@ -352,6 +360,10 @@ const es: Messages = {
   "sandbox.mode.fail": "Todas las concesiones fallan",
   "sandbox.mode.serverError": "Error del servidor en un activo",
   "sandbox.invalid": "Este enlace de inicio de sesión no es válido. Vuelve a empezar desde la página de acceso.",
+  "sandbox.refused.partners":
+    "{asset} no acepta nuevos socios. Pide a quien sea propietario del activo que permita el acceso de socios.",
+  "sandbox.refused.notFound": "No se encontró el activo {asset}, o esta cuenta no lo administra.",
+  "sandbox.refused.all": "La plataforma rechazó esta solicitud. Vuelve a intentarlo más tarde.",
   "staticLink.unavailableBody": "Pide a {agency} que te envíe un enlace directamente.",
   "staticLink.formExpired": "Este formulario ha caducado. Lo hemos vuelto a cargar; envíalo de nuevo.",
   "staticLink.tooFast": "Ha sido muy rápido. Revisa tus datos y envía el formulario de nuevo.",
@@ -359,6 +371,9 @@ const es: Messages = {
   "staticLink.sentBody":
     "Ya hay una solicitud abierta para esta dirección de correo. Te hemos enviado a esa dirección el enlace para continuarla: usa el enlace de ese correo.",
 
+  "inviteMail.subject": "Solicitud de acceso",
+  "inviteMail.body":
+    "Hola, {name}:\n\nDanos acceso a tus cuentas aquí:\n{url}\n\nSolo lleva un par de minutos. ¡Gracias!",
   "email.greeting": "Hola, {name}:",
   "email.invite.subject": "{agency} solicita acceso a tus cuentas",
   "email.invite.body":
@@ -527,6 +542,10 @@ const nl: Messages = {
   "sandbox.mode.fail": "Elke toegang mislukt",
   "sandbox.mode.serverError": "Serverfout bij één onderdeel",
   "sandbox.invalid": "Deze inloglink is niet geldig. Begin opnieuw vanaf de toegangspagina.",
+  "sandbox.refused.partners":
+    "{asset} accepteert geen nieuwe partners. Vraag de eigenaar van dit onderdeel om partnertoegang toe te staan.",
+  "sandbox.refused.notFound": "Onderdeel {asset} is niet gevonden, of dit account beheert het niet.",
+  "sandbox.refused.all": "Het platform heeft dit verzoek geweigerd. Probeer het later opnieuw.",
   "staticLink.unavailableBody": "Vraag {agency} om je rechtstreeks een link te sturen.",
   "staticLink.formExpired": "Dit formulier is verlopen. We hebben het opnieuw geladen; verstuur het nog een keer.",
   "staticLink.tooFast": "Dat ging snel. Controleer je gegevens en verstuur het formulier nog een keer.",
@@ -534,6 +553,9 @@ const nl: Messages = {
   "staticLink.sentBody":
     "Er staat al een aanvraag open voor dit e-mailadres. We hebben de link om verder te gaan naar dat adres gestuurd: gebruik de link in die e-mail.",
 
+  "inviteMail.subject": "Toegangsverzoek",
+  "inviteMail.body":
+    "Hallo {name},\n\nGeef ons hier toegang tot je accounts:\n{url}\n\nHet kost maar een paar minuten. Bedankt!",
   "email.greeting": "Hallo {name},",
   "email.invite.subject": "{agency} vraagt toegang tot je accounts",
   "email.invite.body":

@@ -2,7 +2,9 @@
 // the document names the issuer it was asked for, the endpoints a sign-in needs (each one
 // an address the outbound rules allow), the authorization code flow and a signing
 // algorithm; the key set holds at least one signing key. Verify shows the result; sign-in
-// uses the checked endpoints (kept for ten minutes per process).
+// uses the checked endpoints (kept for ten minutes per process). `probeClient` proves the
+// client ID and secret at the token endpoint, as the platforms' Verify does.
+import { randomBytes } from "node:crypto";
 import { globalSingleton } from "@/lib/infra/global-singleton";
 import { checkProviderUrl, providerRequest } from "@/lib/infra/sso/safe-oidc-http";
 
@@ -47,7 +49,15 @@ async function discover(issuer: string, allowLoopback: boolean): Promise<Discove
   const base = issuer.replace(/\/+$/, "");
   const url = `${base}/.well-known/openid-configuration`;
   const doc = await providerRequest(url, { allowLoopback });
-  if (!doc.ok) return { ok: false, message: `The discovery document at ${url}: ${doc.message}.` };
+  if (!doc.ok)
+    return {
+      ok: false,
+      // the administrator typed the issuer: the answer speaks of it, then of the document read from it
+      message:
+        doc.status === undefined
+          ? `The issuer ${base} could not be reached: ${doc.message}. Its discovery document is read from ${url}.`
+          : `The issuer ${base} has no discovery document at ${url} (${doc.message}). Check the issuer URL.`,
+    };
   const d = (doc.json ?? {}) as Record<string, unknown>;
   const found = str(d.issuer);
   if (!found) return { ok: false, message: `The discovery document at ${url} names no issuer.` };
@@ -87,6 +97,58 @@ async function discover(issuer: string, allowLoopback: boolean): Promise<Discove
   return { ok: true, endpoints, keys: signing.length };
 }
 
+/** client_secret_basic (RFC 6749 section 2.3.1): both parts form-encoded first, as openid-client sends them */
+function basicAuth(clientId: string, clientSecret: string): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}`;
+}
+
+/**
+ * Proves the client ID and secret at the token endpoint without a user: a made-up
+ * authorization code, sent with the client's credentials the way sign-in sends them. The
+ * endpoint checks the client before the grant (RFC 6749 section 5.2,
+ * https://www.rfc-editor.org/rfc/rfc6749#section-5.2): `invalid_client` (HTTP 401) means the
+ * client ID is unknown or the secret wrong; `invalid_grant` means the client authenticated
+ * and only the made-up code was refused. Nothing is created at the provider.
+ */
+export async function probeClient(opts: {
+  tokenEndpoint: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  allowLoopback: boolean;
+}): Promise<{ ok: boolean; message: string }> {
+  const res = await providerRequest(opts.tokenEndpoint, {
+    allowLoopback: opts.allowLoopback,
+    form: {
+      grant_type: "authorization_code",
+      code: `verify-${randomBytes(12).toString("hex")}`,
+      redirect_uri: opts.redirectUri,
+    },
+    headers: { authorization: basicAuth(opts.clientId, opts.clientSecret) },
+  });
+  const answer = res.json as { error?: unknown; error_description?: unknown } | undefined;
+  const error = typeof answer?.error === "string" ? answer.error : "";
+  const said = typeof answer?.error_description === "string" ? ` (${answer.error_description.slice(0, 200)})` : "";
+  if (res.ok) return { ok: false, message: `The token endpoint ${opts.tokenEndpoint} accepted a made-up code.` };
+  if (res.status === undefined)
+    return { ok: false, message: `The token endpoint ${opts.tokenEndpoint} could not be reached: ${res.message}.` };
+  if (res.status === 401 || error === "invalid_client")
+    return {
+      ok: false,
+      message: `The provider does not accept this client ID and secret: either the client ID is unknown or the secret is wrong${said}.`,
+    };
+  if (error === "unauthorized_client")
+    return {
+      ok: false,
+      message: `The provider knows this client but does not let it use the authorization code flow${said}: allow it for the application.`,
+    };
+  if (error === "invalid_grant") return { ok: true, message: "the client ID and secret were accepted" };
+  return {
+    ok: false,
+    message: `The token endpoint ${opts.tokenEndpoint} answered unexpectedly (HTTP ${res.status}${error ? `: ${error}` : ""}${said}).`,
+  };
+}
+
 /**
  * Asks the provider for new tokens with a stored refresh token: "refused" when the provider
  * no longer accepts the account (removed, disabled, or its grant revoked), "unreachable"
@@ -99,14 +161,10 @@ export async function refreshGrant(opts: {
   refreshToken: string;
   allowLoopback: boolean;
 }): Promise<{ outcome: "ok"; refreshToken: string | null } | { outcome: "refused" | "unreachable"; message: string }> {
-  // client_secret_basic (RFC 6749 section 2.3.1): both parts form-encoded first
-  const basic = Buffer.from(`${encodeURIComponent(opts.clientId)}:${encodeURIComponent(opts.clientSecret)}`).toString(
-    "base64",
-  );
   const res = await providerRequest(opts.tokenEndpoint, {
     allowLoopback: opts.allowLoopback,
     form: { grant_type: "refresh_token", refresh_token: opts.refreshToken },
-    headers: { authorization: `Basic ${basic}` },
+    headers: { authorization: basicAuth(opts.clientId, opts.clientSecret) },
   });
   if (res.ok) {
     const next = (res.json as { refresh_token?: unknown })?.refresh_token;

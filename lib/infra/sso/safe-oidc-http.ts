@@ -15,10 +15,19 @@ const TIMEOUT_MS = 8_000;
 export type OidcHttpResult =
   { ok: true; status: number; json: unknown } | { ok: false; message: string; status?: number; json?: unknown };
 
-/** Whether `raw` may be fetched; the reason in plain words otherwise. */
+/**
+ * Whether `raw` may be fetched; the reason in plain words otherwise. The rules are the
+ * webhooks', and so are their words: they are put in a provider's terms here.
+ */
 export async function checkProviderUrl(raw: string, allowLoopback: boolean): Promise<string | null> {
   const checked = await validateWebhookUrl(raw, { allowLoopback });
-  return checked.ok ? null : checked.message.replace(/^url /, "the address ");
+  if (checked.ok) return null;
+  return checked.message
+    .replace(/^url host /, "its host ")
+    .replace(/^url /, "the address ")
+    .replace(/^host /, "its host ")
+    .replace("webhook URLs must use port 443", "an identity provider is reached on port 443 (https)")
+    .replace("which never receives deliveries", "which never names a real server");
 }
 
 /**

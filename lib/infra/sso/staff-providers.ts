@@ -55,6 +55,10 @@ const DEFINITIONS: Record<StaffProvider, Definition> = {
     issuer: (v, e) =>
       e.SSO_MICROSOFT_ISSUER ?? `https://login.microsoftonline.com/${v.SSO_MICROSOFT_TENANT ?? "organizations"}/v2.0`,
     scope: "openid email profile offline_access",
+    // Entra ID issues a refresh token for offline_access alone
+    // (https://learn.microsoft.com/entra/identity-platform/v2-oauth2-auth-code-flow#request-an-authorization-code);
+    // its prompt=consent would show every staff member the consent dialog at every sign-in,
+    // and fails where the tenant does not let users consent
     params: {},
     consoleUrl: "https://entra.microsoft.com/#view/Microsoft_AAD_RegisteredApps/ApplicationsListBlade",
   },
@@ -68,7 +72,10 @@ const DEFINITIONS: Record<StaffProvider, Definition> = {
     ],
     issuer: (v) => v.SSO_OIDC_ISSUER,
     scope: "openid email profile offline_access",
-    params: {},
+    // OpenID Connect Core 1.0 section 11 (https://openid.net/specs/openid-connect-core-1_0.html#OfflineAccess):
+    // a provider ignores offline_access unless prompt contains consent, and then issues no
+    // refresh token, without which the leaver check cannot ask about the account
+    params: { prompt: "consent" },
     consoleUrl: null,
   },
 };

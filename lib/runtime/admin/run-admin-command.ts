@@ -48,6 +48,9 @@ export const ADMIN_USAGE = `Commands:
   key revoke --id ID
   account connect --agency ID --platform PLATFORM [--services a,b] [--display-name NAME]
                   [--email EMAIL] [--platform-account-id ID] [--business-id ID] [--business-name NAME]
+                  (--business-id: the business clients assign the agency to where they assign partners
+                  by Business ID; without it a request for a service whose steps name it gives
+                  businessManagerId on each link, as GET /services says with requiredWhen)
   plan set --agency ID [--plan P] [--api-access true|false] [--trial true|false]
            [--client-limit N|none] [--prospect-limit N|none] [--overage true|false] [--included N|none]
   intake set --agency ID --enabled true|false [--question TEXT]...

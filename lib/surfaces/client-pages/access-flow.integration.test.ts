@@ -16,6 +16,8 @@ import { grantWithConnector } from "@/lib/surfaces/client-pages/grant-with-conne
 import { signState } from "@/lib/infra/connectors/oauth-state";
 import { setPlan } from "@/lib/core/agencies/set-plan";
 import { loadAccessPage } from "@/lib/surfaces/client-pages/load-access-page";
+import { isClientPagePath, parseClientPagePath } from "@/lib/surfaces/client-pages/client-page-path";
+import { findSandboxSignIn } from "@/lib/surfaces/client-pages/sandbox-sign-in";
 import {
   eventsOf,
   getNoFollow,
@@ -119,6 +121,37 @@ describe("automatic grants through the sandbox connector", () => {
     };
     expect(attempt.outcome).toBe("partial_success");
     expect(attempt.services[0]!.errors).toEqual(notice!.errors);
+  });
+
+  it("speaks the client's language on the sandbox's sign-in screen and in its refusals", async () => {
+    const cases = [
+      ["Spanish", "es", "no acepta nuevos socios", "La plataforma rechazó esta solicitud"],
+      ["Dutch", "nl", "accepteert geen nieuwe partners", "Het platform heeft dit verzoek geweigerd"],
+    ] as const;
+    for (const [language, locale, refusal, rejected] of cases) {
+      const { requestId, token } = await seedAccessRequest(
+        agency,
+        { meta_ads: { accessLevel: "admin" } },
+        { language },
+      );
+      // the consent screen's document language: the root layout reads it from the proxy's header
+      const { start, state, platform } = await signIn(base, token, "meta_ads");
+      expect(isClientPagePath(start.pathname)).toBe(true);
+      const page = parseClientPagePath(`${start.pathname}${start.search}`);
+      expect(page).toEqual({ surface: "sandbox", state, platform });
+      expect(await findSandboxSignIn(state, platform)).toMatchObject({ locale });
+      expect(await findSandboxSignIn(`${state}x`, platform)).toBeNull();
+
+      // an asset that refuses partners: the refusal the page shows is in the client's language
+      const res = await signInAndGrant(base, token, "meta_ads", { assets: [3] });
+      const notice = openAttemptNotice(requestId, locationOf(res).searchParams.get("attempt"), appSecret());
+      expect(notice?.errors[0]).toContain(refusal);
+      expect(notice?.errors[0]).not.toContain("does not accept new partners");
+      // every grant refused (the screen's "every grant fails")
+      const failed = await signInAndGrant(base, token, "meta_ads", { assets: [1], mode: "fail" });
+      const all = openAttemptNotice(requestId, locationOf(failed).searchParams.get("attempt"), appSecret());
+      expect(all?.errors.join(" ")).toContain(rejected);
+    }
   });
 
   it("a service whose grant failed records grant_failed and the attempt, and leaves the request and its version alone", async () => {

@@ -5,13 +5,17 @@ export const CLIENT_PAGE_HEADER = "x-client-page";
 
 export type ClientPagePath =
   | { surface: "invite" | "embed" | "removal" | "receipt"; token: string }
-  | { surface: "static"; token: string; lang: string | null };
+  | { surface: "static"; token: string; lang: string | null }
+  | { surface: "sandbox"; state: string | null; platform: string | null };
 
 // `/i/{token}/access` is the client's access page: the same link, the same language
 const PATTERN = /^\/(?:(i)\/([^/]+)(?:\/access)?|(embed|l|r|receipts)\/([^/]+))\/?$/;
 
+// the sandbox's stand-in for a platform's sign-in screen: its state names the request
+const SANDBOX_CONSENT = "/sandbox/consent";
+
 export function isClientPagePath(pathname: string): boolean {
-  return PATTERN.test(pathname);
+  return PATTERN.test(pathname) || pathname === SANDBOX_CONSENT;
 }
 
 /** The client page of a header value ("/i/TOKEN?x=y"), or null for any other page. */
@@ -23,6 +27,8 @@ export function parseClientPagePath(value: string | null): ClientPagePath | null
   } catch {
     return null;
   }
+  if (url.pathname === SANDBOX_CONSENT)
+    return { surface: "sandbox", state: url.searchParams.get("state"), platform: url.searchParams.get("platform") };
   const m = PATTERN.exec(url.pathname);
   if (!m) return null;
   const kind = m[1] ?? m[3];

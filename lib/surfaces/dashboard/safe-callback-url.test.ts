@@ -21,4 +21,7 @@ describe("safeCallbackUrl", () => {
     expect(safeCallbackUrl(undefined)).toBe(DEFAULT_AFTER_LOGIN);
     expect(safeCallbackUrl("/" + "a".repeat(3000))).toBe(DEFAULT_AFTER_LOGIN);
   });
+  it("sends a sign-in with no destination to Home, where a new user's checklist is", () => {
+    expect(safeCallbackUrl(undefined)).toBe("/dashboard");
+  });
 });

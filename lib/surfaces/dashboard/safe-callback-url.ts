@@ -1,6 +1,7 @@
 // Where to go after signing in: only a path on this site, so a crafted link cannot send a
-// freshly signed-in user to another origin (open redirect).
-export const DEFAULT_AFTER_LOGIN = "/dashboard/requests";
+// freshly signed-in user to another origin (open redirect). Without one, Home: what needs
+// attention now, and for a new agency or a new teammate the first-run checklist.
+export const DEFAULT_AFTER_LOGIN = "/dashboard";
 
 export function safeCallbackUrl(value: string | string[] | null | undefined, fallback = DEFAULT_AFTER_LOGIN): string {
   const v = Array.isArray(value) ? value[0] : value;

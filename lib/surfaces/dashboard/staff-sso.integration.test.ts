@@ -6,7 +6,9 @@
 // Owner with 2FA keeps the break-glass path); a session ends once the provider refuses
 // the account, and the Owners are told; the provider's MFA (amr) is recorded; Google and
 // Microsoft Entra ID through the same path with their documented claims; Verify with a good
-// and a bad issuer; a domain proved by a DNS TXT record (a stubbed resolver: no test
+// and a bad issuer, a wrong client secret (the token endpoint tells), the form's own values,
+// and an unreachable issuer; prompt=consent beside offline_access (OpenID Connect Core
+// section 11, which oidc-provider follows); a domain proved by a DNS TXT record (a stubbed resolver: no test
 // resolves a real name); audit entries for each.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createRequire } from "node:module";
@@ -171,8 +173,12 @@ beforeAll(async () => {
   // next-auth builds the redirect_uri from it (boot sets it from APP_URL in the app)
   process.env.NEXTAUTH_URL = APP;
   oidc = await startOidcProvider({ redirectUris: REDIRECTS });
-  google = await startOidcProvider({ redirectUris: REDIRECTS, extraClaims: ["hd"] });
-  microsoft = await startOidcProvider({ redirectUris: REDIRECTS, extraClaims: ["xms_edov", "tid"] });
+  google = await startOidcProvider({ redirectUris: REDIRECTS, extraClaims: ["hd"], refreshTokens: "always" });
+  microsoft = await startOidcProvider({
+    redirectUris: REDIRECTS,
+    extraClaims: ["xms_edov", "tid"],
+    refreshTokens: "always",
+  });
 });
 afterAll(async () => {
   setEnv({});
@@ -510,6 +516,91 @@ describe("the Staff sign-in settings and Verify", () => {
     ).rejects.toMatchObject({ details: [{ field: "values.SSO_OIDC_ISSUER" }] });
     await (await getDb()).platformSetting.delete({ where: { platform: "sso-oidc" } });
     forgetPlatformSettings();
+  });
+
+  it("proves the client secret at the token endpoint, and checks what the form holds", async () => {
+    setEnv({ WEBHOOK_ALLOW_LOOPBACK: "1" });
+    forgetPlatformSettings();
+    const card = async () => (await listStaffProviderCards()).find((c) => c.provider === "oidc")!;
+    // nothing saved: Verify takes the values typed in the form (and saves them)
+    const typed = {
+      SSO_OIDC_ISSUER: oidc.issuer,
+      SSO_OIDC_CLIENT_ID: oidc.clientId,
+      SSO_OIDC_CLIENT_SECRET: "not-the-client-secret",
+    };
+    const wrong = await verifyStaffProvider({ provider: "oidc", values: typed, userId: ADMIN });
+    // the discovery document and keys are fine; the secret is not
+    expect(wrong.ok).toBe(false);
+    expect(wrong.message).toMatch(/does not accept this client ID and secret/);
+    expect(await card()).toMatchObject({ inUse: false, verification: { ok: false, current: true } });
+
+    const right = await verifyStaffProvider({
+      provider: "oidc",
+      values: { SSO_OIDC_CLIENT_SECRET: oidc.clientSecret },
+      userId: ADMIN,
+    });
+    expect(right).toMatchObject({ ok: true });
+    expect(right.message).toMatch(/accepted the client ID and secret/);
+    expect(await card()).toMatchObject({ inUse: true, verification: { ok: true, current: true } });
+
+    // an unknown client ID reads the same way
+    const unknown = await verifyStaffProvider({
+      provider: "oidc",
+      values: { SSO_OIDC_CLIENT_ID: "someone-elses-app" },
+      userId: ADMIN,
+    });
+    expect(unknown).toMatchObject({ ok: false });
+    expect(unknown.message).toMatch(/client ID is unknown or the secret is wrong/);
+    // a typed value is checked as Save checks it, beside its field
+    await expect(
+      verifyStaffProvider({ provider: "oidc", values: { SSO_OIDC_ISSUER: "not a url" }, userId: ADMIN }),
+    ).rejects.toMatchObject({ details: [{ field: "values.SSO_OIDC_ISSUER" }] });
+    await (await getDb()).platformSetting.delete({ where: { platform: "sso-oidc" } });
+    forgetPlatformSettings();
+  });
+
+  it("speaks of the issuer when it cannot be reached, never of webhook deliveries", async () => {
+    const values = (issuer: string) => ({
+      SSO_OIDC_ISSUER: issuer,
+      SSO_OIDC_CLIENT_ID: oidc.clientId,
+      SSO_OIDC_CLIENT_SECRET: oidc.clientSecret,
+    });
+    const cases: [Record<string, string>, string][] = [
+      // a reserved name (never looked up), a port the address rules refuse, nothing listening
+      [{}, "https://sso.agency.test"],
+      [{}, "https://127.0.0.1:8443"],
+      [{ WEBHOOK_ALLOW_LOOPBACK: "1" }, "http://127.0.0.1:9"],
+    ];
+    for (const [environment, issuer] of cases) {
+      setEnv(environment);
+      forgetPlatformSettings();
+      const result = await verifyStaffProvider({ provider: "oidc", values: values(issuer), userId: ADMIN });
+      expect(result.ok).toBe(false);
+      expect(result.message).toContain(`The issuer ${issuer}`);
+      expect(result.message).not.toMatch(/webhook|deliver/i);
+    }
+    await (await getDb()).platformSetting.delete({ where: { platform: "sso-oidc" } });
+    forgetPlatformSettings();
+  });
+
+  it("asks for consent with offline_access, so a provider that follows the specification issues a refresh token", async () => {
+    const jar: Jar = {};
+    const start = await auth("signin", jar, {
+      method: "POST",
+      providerId: "oidc",
+      body: { csrfToken: await csrf(jar), callbackUrl: "/dashboard" },
+    });
+    const url = new URL(start.redirect!);
+    expect(url.searchParams.get("scope")!.split(" ")).toContain("offline_access");
+    expect(url.searchParams.get("prompt")).toBe("consent");
+    // and the refresh token arrives (the leaver tests then use it)
+    const { domain } = await agencyWithDomain({ role: "member" });
+    const sub = `consent-${uniq()}`;
+    oidc.accounts.set(sub, { claims: { email: `consent@${domain}`, email_verified: true } });
+    const { jar: signedIn } = await providerSignIn(oidc, "oidc", sub);
+    const userId = await sessionOf(signedIn);
+    const identity = await (await getDb()).staffIdentity.findFirstOrThrow({ where: { userId } });
+    expect(identity.refreshTokenSealed).toBeTruthy();
   });
 });
 

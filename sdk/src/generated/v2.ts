@@ -1439,6 +1439,11 @@ export type components = {
             accountLinkFields: {
                 name: string;
                 required: boolean;
+                /**
+                 * @description Present when a field that is not always required is required in a case: `account_without_business` when the linked account (`internalAccountId`) has no business (`business: null` in `GET /accounts`), because the client's steps assign the agency by its Business ID. Such a request is refused with 400 naming `requestedServices.<id>.requestedAccountLinks[<n>].<name>`.
+                 * @enum {string}
+                 */
+                requiredWhen?: "account_without_business";
             }[];
         };
         /**

@@ -1,6 +1,7 @@
 "use client";
 // Accepting an invite: one form whether or not the invited email has an account (the page
 // must not tell): enter that account's password, or choose one. Then the browser signs in.
+import { DEFAULT_AFTER_LOGIN } from "@/lib/surfaces/dashboard/safe-callback-url";
 import { useState } from "react";
 import { signIn } from "next-auth/react";
 import { Button } from "@/components/ui/button";
@@ -33,7 +34,7 @@ export function AcceptInviteForm({ token, email }: { token: string; email: strin
             return;
           }
           const login = await signIn("credentials", { email: res.data.email, password, redirect: false });
-          window.location.assign(login?.ok && !login.error ? "/dashboard/requests" : "/login");
+          window.location.assign(login?.ok && !login.error ? DEFAULT_AFTER_LOGIN : "/login");
         } catch {
           setFormError("Could not reach the server. Check your connection and try again.");
           setBusy(false);

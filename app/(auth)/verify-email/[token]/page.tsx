@@ -18,7 +18,7 @@ export default async function VerifyEmailPage({ params }: { params: Promise<{ to
           : "This verification link has expired, was replaced by a newer one, or is not valid. Send a new one from the sign-in page or the notice in your dashboard."}
       </p>
       <p className="mt-6 text-sm">
-        <Link href="/dashboard/requests" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+        <Link href="/dashboard" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
           Go to the dashboard
         </Link>
       </p>

@@ -5,14 +5,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getPlatform } from "@/lib/core/catalog/catalog";
-import { verifyState } from "@/lib/infra/connectors/oauth-state";
 import { resolveConnectorEnv } from "@/lib/infra/connectors/platform-settings";
 import { SANDBOX_MODES, sandboxCode, type SandboxMode } from "@/lib/infra/connectors/sandbox-connector";
-import { getDb } from "@/lib/infra/db/db";
 import { env } from "@/lib/infra/env";
-import { localeForLanguage, t, type Locale } from "@/lib/infra/i18n/dictionary";
+import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 import { callbackUrl } from "@/lib/surfaces/client-pages/platform-connector";
-import { appSecret } from "@/lib/infra/secrets/secrets";
+import { findSandboxSignIn } from "@/lib/surfaces/client-pages/sandbox-sign-in";
 import { primaryButton, secondaryButton, textInput } from "@/components/client-pages/styles";
 
 export const dynamic = "force-dynamic";
@@ -27,24 +25,6 @@ const MODE_LABEL: Record<SandboxMode, "sandbox.mode.normal" | "sandbox.mode.fail
   fail: "sandbox.mode.fail",
   "server-error": "sandbox.mode.serverError",
 };
-
-async function findSignIn(state: string | undefined, platform: string | undefined) {
-  if (!state || !platform) return null;
-  const verified = verifyState(state, appSecret());
-  if (!verified.ok) return null;
-  const request = await (
-    await getDb()
-  ).accessRequest.findUnique({
-    where: { id: verified.payload.requestId },
-    select: {
-      agency: { select: { name: true } },
-      client: { select: { language: true } },
-      services: { where: { serviceId: verified.payload.serviceId }, select: { platform: true } },
-    },
-  });
-  if (!request || request.services[0]?.platform !== platform) return null;
-  return { agencyName: request.agency.name, locale: localeForLanguage(request.client.language) };
-}
 
 function Frame({ locale, children }: { locale: Locale; children: React.ReactNode }) {
   return (
@@ -69,7 +49,7 @@ export default async function SandboxConsentPage({ searchParams }: Props) {
   const state = one(query.state);
   const platform = one(query.platform);
   const redirectUri = one(query.redirect_uri);
-  const signIn = redirectUri === callbackUrl() ? await findSignIn(state, platform) : null;
+  const signIn = redirectUri === callbackUrl() ? await findSandboxSignIn(state, platform) : null;
 
   if (!signIn || !state || !platform) {
     return (

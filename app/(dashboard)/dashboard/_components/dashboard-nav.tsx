@@ -66,13 +66,10 @@ export function DashboardNav({
   const setOpen = (value: boolean | ((v: boolean) => boolean)) =>
     setOpenAt((typeof value === "function" ? value(open) : value) ? pathname : null);
   return (
-    <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:self-start md:w-64 md:shrink-0 md:flex-col md:border-b-0 md:border-r">
+    <header className="border-b border-slate-200 bg-white md:sticky md:top-0 md:flex md:h-screen md:flex-col md:border-b-0">
       <div className="flex items-center justify-between gap-2 px-4 py-3 md:block md:py-5">
         <div className="min-w-0">
-          <Link
-            href="/dashboard/requests"
-            className="block text-sm font-semibold uppercase tracking-wide text-indigo-700"
-          >
+          <Link href="/dashboard" className="block text-sm font-semibold uppercase tracking-wide text-indigo-700">
             Access Requests
           </Link>
           <p className="truncate text-base font-semibold text-slate-900" data-testid="agency-name" title={agencyName}>

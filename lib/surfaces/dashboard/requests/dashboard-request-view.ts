@@ -9,7 +9,17 @@ import type { LoadedRequest } from "@/lib/core/requests/load-request-page";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
 
 export const dashboardRequestInclude = {
-  client: { select: { id: true, externalClientId: true, name: true, email: true, company: true, isProspect: true } },
+  client: {
+    select: {
+      id: true,
+      externalClientId: true,
+      name: true,
+      email: true,
+      company: true,
+      isProspect: true,
+      language: true,
+    },
+  },
   services: { orderBy: { position: "asc" } },
 } satisfies Prisma.AccessRequestInclude;
 

@@ -17,6 +17,7 @@ import { getRequestTimeline, type TTimelineEntry } from "@/lib/core/requests/get
 import { describeEvents, type DescribedEvent } from "@/lib/surfaces/dashboard/describe-event";
 import { actorNames, describeActor } from "@/lib/core/events/actor-name";
 import { instructionSteps, roleLabel } from "@/lib/core/catalog/catalog-messages";
+import { localeForLanguage, t } from "@/lib/infra/i18n/dictionary";
 import {
   listRequestAssignments,
   type TRequestAssignment,
@@ -72,6 +73,8 @@ export interface TDashboardRequestDetail {
   lastReminderAt: string | null;
   /** the agency's people given (or not) the assets this request's grants shared, oldest first */
   assignments: TRequestAssignment[];
+  /** the "Email" button's message to the client, in the client's language as the client pages are */
+  inviteEmail: { subject: string; body: string };
 }
 
 // Events that say how the state moved rather than what a person did: kept, but folded.
@@ -226,5 +229,12 @@ export async function getRequestForDashboard(opts: {
     timeline,
     lastReminderAt: reminders.get(row.id)?.toISOString() ?? null,
     assignments,
+    inviteEmail: {
+      subject: t(localeForLanguage(row.client.language), "inviteMail.subject"),
+      body: t(localeForLanguage(row.client.language), "inviteMail.body", {
+        name: row.client.name,
+        url: request.inviteUrl,
+      }),
+    },
   };
 }

@@ -83,6 +83,35 @@ describe("the request page's read model", () => {
     ]);
   });
 
+  it("writes the Email button's message in the client's language", async () => {
+    const cases = [
+      ["Spanish", "Solicitud de acceso", "Hola, Lucía:"],
+      ["Dutch", "Toegangsverzoek", "Hallo Lucía,"],
+      ["English", "Access request", "Hi Lucía,"],
+    ] as const;
+    for (const [language, subject, greeting] of cases) {
+      const client = await createClient({
+        agencyId,
+        input: ZCreateClientBody.parse({ name: "Lucía", email: `lucia-${language}@client.test`, language }),
+      });
+      const r = await createRequest({
+        agencyId,
+        input: ZCreateRequestBody.parse({
+          clientId: client.id,
+          requestedServices: {
+            google_ads: { accessLevel: "admin", requestedAccountLinks: [{ internalAccountId: googleAccount }] },
+          },
+        }),
+        source: "dashboard",
+      });
+      const { inviteEmail } = await getRequestForDashboard({ agencyId, id: r.id });
+      expect(inviteEmail.subject).toBe(subject);
+      expect(inviteEmail.body.startsWith(greeting)).toBe(true);
+      expect(inviteEmail.body).toContain(r.inviteUrl);
+      if (language !== "English") expect(inviteEmail.body).not.toMatch(/Please|Thank you/);
+    }
+  });
+
   it("lists intake answers in the form's order, not the order they were saved", async () => {
     const db = await getDb();
     await db.agency.update({ where: { id: agencyId }, data: { intakeFormEnabled: true } });

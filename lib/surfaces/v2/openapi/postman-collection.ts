@@ -93,7 +93,7 @@ const CAPTURES: Record<string, string[]> = {
   // one of that account's services needing no extra link fields, with its first role
   listServices: [
     'const offered = JSON.parse(pm.collectionVariables.get("accountServices") || "[]");',
-    "const service = body.data.find((s) => offered.includes(s.id) && s.accountLinkFields.every((f) => !f.required));",
+    "const service = body.data.find((s) => offered.includes(s.id) && s.accountLinkFields.every((f) => !f.required && !f.requiredWhen));",
     'pm.test("a service the account can receive", () => pm.expect(service).to.be.an("object"));',
     "if (service) {",
     '  const link = { internalAccountId: pm.collectionVariables.get("internalAccountId") };',

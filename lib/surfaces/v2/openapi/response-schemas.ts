@@ -63,7 +63,18 @@ export const ZCatalogService = z.object({
     .meta({ description: "manual: the client follows instructions instead of granting in one click." }),
   clientSignInRequired: z.boolean(),
   accountLinkFields: z
-    .array(z.object({ name: z.string(), required: z.boolean() }).readonly())
+    .array(
+      z
+        .object({
+          name: z.string(),
+          required: z.boolean(),
+          requiredWhen: z.enum(["account_without_business"]).optional().meta({
+            description:
+              "Present when a field that is not always required is required in a case: `account_without_business` when the linked account (`internalAccountId`) has no business (`business: null` in `GET /accounts`), because the client's steps assign the agency by its Business ID. Such a request is refused with 400 naming `requestedServices.<id>.requestedAccountLinks[<n>].<name>`.",
+          }),
+        })
+        .readonly(),
+    )
     .readonly()
     .meta({ description: "Extra fields each requested account link of this service takes." }),
 });

@@ -1,8 +1,12 @@
 "use server";
 // The Platforms page's "Staff sign-in" actions (instance administrators only): save an
-// identity provider's values and Verify its discovery document and keys.
-import { z } from "zod";
-import { saveStaffProvider, verifyStaffProvider, ZSaveStaffProvider } from "@/lib/core/sso/staff-sso-settings";
+// identity provider's values and Verify what the form holds (discovery, keys, client secret).
+import {
+  saveStaffProvider,
+  verifyStaffProvider,
+  ZSaveStaffProvider,
+  ZVerifyStaffProvider,
+} from "@/lib/core/sso/staff-sso-settings";
 import { instanceAction } from "@/lib/surfaces/dashboard/instance/instance-action";
 
 export const saveStaffProviderAction = instanceAction(ZSaveStaffProvider, async (input, ctx) => {
@@ -10,7 +14,6 @@ export const saveStaffProviderAction = instanceAction(ZSaveStaffProvider, async 
   return { saved: true };
 });
 
-export const verifyStaffProviderAction = instanceAction(
-  z.strictObject({ provider: z.string().min(1).max(40) }),
-  (input, ctx) => verifyStaffProvider({ provider: input.provider, userId: ctx.userId }),
+export const verifyStaffProviderAction = instanceAction(ZVerifyStaffProvider, (input, ctx) =>
+  verifyStaffProvider({ provider: input.provider, values: input.values, userId: ctx.userId }),
 );
