@@ -26,6 +26,7 @@ const { sendPendingEmails, SENT_BODY_PURGED } = await import("@/lib/core/emails/
 const domains = await import("@/lib/core/sso/agency-domains");
 const rules = await import("@/lib/core/sso/domain-proof-rules");
 const { migrationsDir, splitStatements } = await import("@/lib/infra/db/migrate");
+const { startFakeDnsServer } = await import("@/test/support/fake-dns-server");
 const list = await import("@/app/api/dashboard/emails/route");
 const one = await import("@/app/api/dashboard/emails/[id]/route");
 
@@ -141,6 +142,34 @@ describe("proof by email", () => {
     expect((await db.email.findUniqueOrThrow({ where: { id: mail.id } })).text).toBe(SENT_BODY_PURGED);
     const verified = await domains.confirmDomain({ agencyId: owner.agencyId, actor: owner, input: { domain, code } });
     expect(verified).toMatchObject({ domain, verified: true });
+  });
+});
+
+describe("proof by DNS through the app's own resolver", () => {
+  it("asks the servers DNS_SERVERS names (a loopback server here) and verifies once the record is there", async () => {
+    const dns = await startFakeDnsServer();
+    process.env.DNS_SERVERS = dns.address;
+    resetEnvCache();
+    try {
+      const who = await newOwner();
+      const domain = `resolver-${uniq()}.com`;
+      const record = (await domains.claimDomainByDns({ agencyId: who.agencyId, actor: who, input: { domain } }))
+        .txtRecord!;
+      await expect(
+        domains.checkDomainTxt({ agencyId: who.agencyId, actor: who, input: { domain } }),
+      ).rejects.toMatchObject({
+        details: [{ field: "domain", message: expect.stringContaining("No TXT record found") }],
+      });
+      dns.txt.set(record.name, ["v=spf1 -all", record.value]);
+      expect(await domains.checkDomainTxt({ agencyId: who.agencyId, actor: who, input: { domain } })).toMatchObject({
+        domain,
+        verified: true,
+      });
+    } finally {
+      delete process.env.DNS_SERVERS;
+      resetEnvCache();
+      await dns.close();
+    }
   });
 });
 
