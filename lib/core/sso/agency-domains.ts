@@ -1,5 +1,5 @@
 // Email domains an agency claims for single sign-on. A claim is verified only by someone who
-// controls the domain (docs/security.md, "Single sign-on domains"):
+// controls the domain (docs/security.md, "Domains: the proof rule"):
 // - a DNS TXT record published at _access-requests.<domain> (the value is derived from the
 //   agency, the domain and the app's secret, so it is the same on every page load and
 //   useless to another agency), looked up where this installation can resolve it; or
