@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { platformCredentials, platformHostOverrides } from "./e2e/fixtures/platform-fakes";
+import { E2E_DNS_PORT } from "./e2e/fixtures/fake-dns";
 
 // End-to-end tests drive Debian's Chromium against the built app (`npm start`), which
 // scripts/test.sh prepares: a fresh embedded data folder, or a fresh PostgreSQL database.
@@ -95,6 +96,8 @@ export default defineConfig({
         SANDBOX_PLATFORMS: "1",
         // the static link's form token may be posted at once (production waits 3 s)
         STATIC_LINK_FORM_MIN_SECONDS: "0",
+        // a single sign-on domain's TXT record is read from the loopback DNS server a spec starts
+        DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}`,
         // the server runs in production mode, where PostgreSQL needs explicit secrets
         ...secrets,
       },

@@ -15,11 +15,14 @@
 //   rendered per request; see lib/surfaces/http/security-headers.ts), and HSTS when
 //   APP_URL is https;
 // - the root layout gets the path of a client page (lib/surfaces/client-pages/client-page-path.ts),
-//   so `<html lang>` is the page's language.
+//   so `<html lang>` is the page's language; the dashboard's layout gets the path and query of
+//   a dashboard page, so a page without a live session redirects to sign-in and back
+//   (lib/surfaces/dashboard/sign-in-redirect.ts).
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/infra/env";
 import { CLIENT_PAGE_HEADER, isClientPagePath } from "@/lib/surfaces/client-pages/client-page-path";
 import { isSameOrigin } from "@/lib/surfaces/dashboard/same-origin";
+import { DASHBOARD_PATH_HEADER, isDashboardPagePath } from "@/lib/surfaces/dashboard/dashboard-path-header";
 import { screenMethod } from "@/lib/surfaces/http/method-screen";
 import { isServerActionPost, screenServerActionBody } from "@/lib/surfaces/http/action-body-screen";
 import { apiSecurityHeaders, newNonce, securityHeaders } from "@/lib/surfaces/http/security-headers";
@@ -89,6 +92,8 @@ function pageResponse(request: NextRequest): NextResponse {
   // never the browser's own value
   requestHeaders.delete(CLIENT_PAGE_HEADER);
   if (isClientPagePath(pathname)) requestHeaders.set(CLIENT_PAGE_HEADER, `${pathname}${request.nextUrl.search}`);
+  requestHeaders.delete(DASHBOARD_PATH_HEADER);
+  if (isDashboardPagePath(pathname)) requestHeaders.set(DASHBOARD_PATH_HEADER, `${pathname}${request.nextUrl.search}`);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
   return response;

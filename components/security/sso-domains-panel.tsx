@@ -1,9 +1,11 @@
 "use client";
-// The Security page's single sign-on domains (Owners): claim a domain with a code emailed
-// to an address there (or with a DNS TXT record published at the domain: the claim form
-// takes the domain alone), confirm it, choose the role people at the domain join with, and
-// require single sign-on for them (an Owner with two-factor sign-in keeps the password as
-// the way back in, recorded in the audit log).
+// The Security page's single sign-on domains (Owners): claim a domain with a DNS TXT record
+// published at the domain (the claim form takes the domain alone) or, where this
+// installation sends email, with a code sent to one of the domain's administrative
+// addresses (never shown in the Mailbox); confirm it, choose the role people at the domain
+// join with, and require single sign-on for them (an Owner with two-factor sign-in keeps the
+// password as the way back in, recorded in the audit log). A claim whose earlier
+// verification no longer counts says why, and waits to be proved again.
 import { staffProvidersInWords } from "@/lib/infra/sso/staff-provider-names";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -18,6 +20,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { AgencyDomainView } from "@/lib/core/sso/agency-domains";
+import { ADMIN_MAILBOXES, REPROVE_REASONS } from "@/lib/core/sso/domain-proof-rules";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 
 export interface SsoDomainActions {
@@ -76,10 +79,21 @@ function DomainRow({ d, actions }: { d: AgencyDomainView; actions: SsoDomainActi
       <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
         {d.domain}
         <Badge tone={d.verified ? "green" : "amber"}>
-          {d.verified ? "Verified" : d.codeSentTo ? "Waiting for the code" : "Waiting for the DNS record"}
+          {d.verified
+            ? "Verified"
+            : d.reproveReason
+              ? "Prove it again"
+              : d.codeSentTo
+                ? "Waiting for the code"
+                : "Waiting for the DNS record"}
         </Badge>
-        {d.requireSso ? <Badge tone="indigo">Single sign-on required</Badge> : null}
+        {d.requireSso && d.verified ? <Badge tone="indigo">Single sign-on required</Badge> : null}
       </p>
+      {d.reproveReason ? (
+        <p className="text-amber-800" data-reprove={d.reproveReason}>
+          {REPROVE_REASONS[d.reproveReason] ?? REPROVE_REASONS.readable_code}
+        </p>
+      ) : null}
       {d.verified ? (
         <div className="grid gap-3 sm:grid-cols-2">
           <Field id={`role-${d.id}`} label="People at this domain join as">
@@ -180,7 +194,16 @@ function DomainRow({ d, actions }: { d: AgencyDomainView; actions: SsoDomainActi
   );
 }
 
-export function SsoDomainsPanel({ domains, actions }: { domains: AgencyDomainView[]; actions: SsoDomainActions }) {
+export function SsoDomainsPanel({
+  domains,
+  actions,
+  emailProof,
+}: {
+  domains: AgencyDomainView[];
+  actions: SsoDomainActions;
+  /** whether this installation has a mail server, so a code can prove a domain */
+  emailProof: boolean;
+}) {
   const router = useRouter();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -207,7 +230,7 @@ export function SsoDomainsPanel({ domains, actions }: { domains: AgencyDomainVie
           // an address gets a code; the domain alone is proved by a DNS record
           const data = value.includes("@")
             ? await runAction(() => actions.claim({ email: value }), {
-                success: "Code sent: enter it in the domain's row above.",
+                success: "Code sent to the address you entered: enter it in the domain's row above.",
                 onFieldErrors: (fe) => setError(fe.email),
               })
             : await runAction(() => actions.claimByDns({ domain: value }), {
@@ -224,7 +247,11 @@ export function SsoDomainsPanel({ domains, actions }: { domains: AgencyDomainVie
         <Field
           id="sso-claim-email"
           label="Claim a domain"
-          hint="An address at the domain that can receive a one-time code, such as it@youragency.com; or the domain alone, such as youragency.com, to prove it with a DNS TXT record."
+          hint={
+            emailProof
+              ? `The domain alone, such as youragency.com, to prove it with a DNS TXT record; or one of its administrative addresses (${ADMIN_MAILBOXES.map((m) => `${m}@`).join(", ")}) to be sent a one-time code.`
+              : "The domain alone, such as youragency.com: you prove it with a DNS TXT record. (This installation sends no email, so a code cannot prove it.)"
+          }
           error={error}
         >
           <Input

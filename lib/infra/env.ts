@@ -33,6 +33,18 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL")
     .optional(),
   SMTP_FROM: z.string().default("Access Requests <no-reply@localhost>"),
+  /**
+   * The DNS servers a single sign-on domain's TXT record is looked up on, comma-separated
+   * addresses with an optional port ("10.0.0.2", "10.0.0.2:53,[2001:db8::1]:53"); the
+   * system's resolvers when unset.
+   */
+  DNS_SERVERS: z
+    .string()
+    .regex(
+      /^\s*(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+)(\s*,\s*(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-f:]+\](:\d{1,5})?|[0-9a-f:]+))*\s*$/i,
+      "must be comma-separated IP addresses, each with an optional :port",
+    )
+    .optional(),
   WEBHOOK_ALLOW_LOOPBACK: flag,
   /** on/off for every platform, or a comma-separated list of platforms that keep the sandbox */
   SANDBOX_PLATFORMS: z

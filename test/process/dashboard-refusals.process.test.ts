@@ -5,9 +5,13 @@
 // does not administer the installation; each with a page saying what happened and the way
 // back, and none showing the other agency's data. And a server action's body Next.js cannot
 // decode (not JSON) or will not read (over its 1 MB limit) answers 400 or 413, not Next.js's
-// 500. Runs on the embedded database (seeded, closed, then handed to the server) and, with
+// 500. A session that was ended (here: signed out elsewhere, which ends every session of the
+// user) and a request with no session get a real HTTP redirect to sign-in and back from every
+// dashboard page, and 401 from the dashboard's JSON. Runs on the embedded database (seeded, closed, then handed to the server) and, with
 // DATABASE_URL, on PostgreSQL.
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createUser } from "@/lib/core/users/create-user";
 import { createWebhook } from "@/lib/core/webhooks/create-webhook";
@@ -121,4 +125,71 @@ it("answers a server action's body that is not JSON with 400 and one over the li
   // the client list is as it was: one client of the member's agency
   const clients = await fetch(`${app.url}/api/dashboard/clients`, { headers: { cookie: cookieHeader(member) } });
   expect(JSON.stringify(await clients.json())).not.toContain("big@client.test");
+});
+
+/** Every dashboard page in the tree, its dynamic segments filled with an id. */
+function dashboardPages(): string[] {
+  const root = path.join("app", "(dashboard)", "dashboard");
+  const found: string[] = [];
+  const walk = (dir: string, url: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) {
+        if (entry.name === "page.tsx") found.push(url);
+        continue;
+      }
+      if (entry.name.startsWith("_")) continue;
+      const segment = /^\[.+\]$/.test(entry.name) ? own.requestId : entry.name;
+      walk(path.join(dir, entry.name), `${url}/${segment}`);
+    }
+  };
+  walk(root, "/dashboard");
+  return found.sort();
+}
+
+it("sends an ended session, and none, from every dashboard page to sign-in, and refuses the dashboard's JSON with 401", async () => {
+  const kept = await signInDashboard(app.url, "member@own.test", PASSWORD);
+  const pages = [...dashboardPages(), "/dashboard/clients?from=test"];
+  expect(pages).toContain("/dashboard/security");
+  expect(pages.length).toBeGreaterThan(20);
+  expect((await page(kept, "/dashboard/requests")).status).toBe(200);
+
+  // signing out in another browser ends every session of the user, this one too
+  const other = await signInDashboard(app.url, "member@own.test", PASSWORD);
+  const csrf = await fetch(`${app.url}/api/auth/csrf`, { headers: { cookie: cookieHeader(other) } });
+  for (const c of csrf.headers.getSetCookie()) {
+    const [pair] = c.split(";");
+    const at = pair!.indexOf("=");
+    other.set(pair!.slice(0, at), pair!.slice(at + 1));
+  }
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const out = await fetch(`${app.url}/api/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(other) },
+    body: new URLSearchParams({ csrfToken, json: "true" }),
+  });
+  expect(out.status).toBeLessThan(400);
+
+  for (const jar of [kept, new Map<string, string>()]) {
+    for (const path of pages) {
+      const res = await fetch(`${app.url}${path}`, { headers: { cookie: cookieHeader(jar) }, redirect: "manual" });
+      expect(res.status, path).toBe(307);
+      const to = new URL(res.headers.get("location") ?? "", app.url);
+      expect(`${to.pathname}${to.search}`, path).toBe(`/login?callbackUrl=${encodeURIComponent(path)}`);
+      await res.body?.cancel();
+    }
+    for (const api of ["/api/dashboard/emails", "/api/dashboard/clients"]) {
+      const res = await fetch(`${app.url}${api}`, { headers: { cookie: cookieHeader(jar) } });
+      expect(res.status, api).toBe(401);
+      expect(await res.json()).toMatchObject({ error: { code: "UNAUTHENTICATED" } });
+    }
+  }
+  // a value a browser sends on the proxy's header is not where sign-in sends it back
+  const forged = await fetch(`${app.url}/dashboard/team`, {
+    headers: { cookie: cookieHeader(kept), "x-dashboard-path": "//evil.example/x" },
+    redirect: "manual",
+  });
+  expect(new URL(forged.headers.get("location") ?? "", app.url).search).toBe(
+    `?callbackUrl=${encodeURIComponent("/dashboard/team")}`,
+  );
 });

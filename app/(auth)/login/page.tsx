@@ -18,6 +18,8 @@ const SSO_ERRORS: Record<string, string> = {
   "sso-no-account":
     "There is no account for this address, and its domain is not claimed by an agency. Ask your agency's Owner to invite you.",
   "sso-no-email": "Your identity provider did not share an email address. Ask your administrator.",
+  "sso-failed":
+    "The sign-in with your identity provider could not be completed here. Try again, or ask your administrator.",
   OAuthCallback: "The sign-in with your identity provider did not complete. Try again.",
   OAuthSignin: "The sign-in with your identity provider could not start. Try again later.",
   AccessDenied: "That sign-in was refused.",

@@ -1,4 +1,5 @@
-// The dashboard shell: checks the session on the server (no session → sign-in and back),
+// The dashboard shell: checks the session on the server (no session, or one that was ended →
+// an HTTP redirect to sign-in and back to this page, lib/surfaces/dashboard/sign-in-redirect.ts),
 // then the sidebar with every page, the agency's name and the user menu, and the demo data
 // banner while the demo agency's sample data exists.
 // There is deliberately no loading.tsx here or below: a loading boundary would start the
@@ -6,7 +7,9 @@
 // client, request or webhook, the instance pages for a non-administrator) must answer 404.
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { getDashboardContext, listUserAgencies } from "@/lib/surfaces/dashboard/dashboard-context";
+import { signInUrlForThisPage } from "@/lib/surfaces/dashboard/sign-in-redirect";
 import { mustEnrolTwoFactor } from "@/lib/core/users/two-factor";
 import { isEmailVerified } from "@/lib/core/users/email-verification";
 import { VerifyEmailNotice } from "@/components/account/verify-email-notice";
@@ -15,7 +18,6 @@ import { resendMyVerificationAction } from "./verify-email-actions";
 import SecurityPage from "./security/page";
 import { AgencySwitcher } from "./_components/agency-switcher";
 import { DashboardNav } from "./_components/dashboard-nav";
-import { SignInRedirect } from "./_components/sign-in-redirect";
 import { UserMenu } from "./_components/user-menu";
 import { TabAgency } from "./_components/tab-agency";
 import { UnreadBadge } from "@/components/notifications/unread-badge";
@@ -30,7 +32,7 @@ export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const ctx = await getDashboardContext();
-  if (!ctx) return <SignInRedirect />;
+  if (!ctx) redirect(await signInUrlForThisPage());
   const [agencies, mustEnrol, verified, demoData, instanceAdmin] = await Promise.all([
     listUserAgencies(ctx.userId),
     mustEnrolTwoFactor({ agencyId: ctx.agencyId, userId: ctx.userId }),

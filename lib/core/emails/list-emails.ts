@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { beforeCursor, decodeCursor, pageOf } from "@/lib/core/common/cursor";
+import { MAILBOX_KINDS } from "@/lib/core/emails/email-visibility";
 
 export const ZListEmailsQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -43,7 +44,10 @@ export function toEmailItem(r: {
   };
 }
 
-/** `to`: only the emails addressed there (a member's own Mailbox, see email-visibility.ts). */
+/**
+ * `to`: only the emails addressed there (a member's own Mailbox, see email-visibility.ts).
+ * Proof-of-control emails (a domain's one-time code) are never listed.
+ */
 export async function listEmails({
   agencyId,
   query = {},
@@ -62,6 +66,7 @@ export async function listEmails({
   const rows = await db.email.findMany({
     where: {
       agencyId,
+      ...MAILBOX_KINDS,
       ...(to === undefined ? {} : { to: { equals: to, mode: "insensitive" as const } }),
       ...beforeCursor(pos),
     },

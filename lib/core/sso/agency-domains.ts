@@ -1,9 +1,20 @@
-// Email domains an agency claims for single sign-on. The Owner proves a domain with a
-// one-time code emailed to an address at it (valid 30 minutes, five tries), or with a DNS
-// TXT record published at _access-requests.<domain> where this installation can resolve
-// it (the value is derived from the agency, the domain and the app's secret, so it is the
-// same on every page load and useless to another agency); a domain is verified for one
-// agency at a time. Once verified, people signing in through a provider
+// Email domains an agency claims for single sign-on. A claim is verified only by someone who
+// controls the domain (docs/security.md, "Domains: the proof rule"):
+// - a DNS TXT record published at _access-requests.<domain> (the value is derived from the
+//   agency, the domain and the app's secret, so it is the same on every page load and
+//   useless to another agency), looked up where this installation can resolve it; or
+// - a one-time code (valid 30 minutes, five tries) sent through the mail server to one of the
+//   domain's administrative addresses (admin@, administrator@, hostmaster@, postmaster@,
+//   webmaster@): an address anyone can hold at a public mail domain proves nothing. The
+//   code's email is never listed nor readable in the agency's Mailbox
+//   (lib/core/emails/email-visibility.ts), and its body is purged once sent; with no mail
+//   server (no SMTP_URL) the email would only sit in that Mailbox, so the email way is
+//   refused and the Owner is told to publish the DNS record.
+// A verified domain belongs to one agency (a partial unique index on verified domains; the
+// loser of a race gets the same refusal as a later claimant). A claim verified earlier by a
+// code the Mailbox could read went back to unverified with `reproveReason` (migration
+// domain_proof_of_control): nobody joins through it and "Require single sign-on" does not
+// apply until the Owner proves it again. Once verified, people signing in through a provider
 // with a verified email there join with the chosen role (Viewer unless the Owner chose
 // otherwise), and "Require single sign-on" refuses their passwords, with one break-glass
 // path: an Owner of the agency who has two-factor sign-in on may still use the password
@@ -13,12 +24,16 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/core/audit/record-audit";
 import { ROLES, type Role } from "@/lib/core/auth/roles";
 import { notFound, validationError } from "@/lib/core/common/api-error";
+import { isUniqueViolation } from "@/lib/core/common/to-api-error";
+import { DOMAIN_CODE_EMAIL_KIND } from "@/lib/core/emails/email-visibility";
 import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
 import { AccountEmail } from "@/lib/core/emails/templates/account-email";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
+import { env } from "@/lib/infra/env";
 import { lookupTxt, type TxtResolver } from "@/lib/infra/dns/lookup-txt";
 import { appSecret } from "@/lib/infra/secrets/secrets";
+import { ADMIN_MAILBOXES, NO_MAIL_SERVER, NOT_ADMIN_MAILBOX, TAKEN_DOMAIN } from "@/lib/core/sso/domain-proof-rules";
 
 export const CODE_TTL_MS = 30 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -39,6 +54,8 @@ export type AgencyDomainView = {
   codeSentTo: string | null;
   /** the TXT record that proves the domain, while it is not verified */
   txtRecord: { name: string; value: string } | null;
+  /** why an earlier verification no longer counts (see REPROVE_REASONS), while it is not proved again */
+  reproveReason: string | null;
 };
 
 type Actor = { userId: string; email: string; address?: string | null };
@@ -59,6 +76,7 @@ type DomainRow = {
   joinRole: Role;
   requireSso: boolean;
   codeEmail: string | null;
+  reproveReason: string | null;
 };
 
 function toView(r: DomainRow): AgencyDomainView {
@@ -71,6 +89,7 @@ function toView(r: DomainRow): AgencyDomainView {
     requireSso: r.requireSso,
     codeSentTo: r.verifiedAt ? null : r.codeEmail,
     txtRecord: r.verifiedAt ? null : domainTxtRecord(r.agencyId, r.domain),
+    reproveReason: r.verifiedAt ? null : r.reproveReason,
   };
 }
 
@@ -89,20 +108,21 @@ export async function findClaimedDomain(domain: string, tx?: Tx) {
 }
 
 export const ZClaimDomain = z.object({
-  /** an address at the domain that receives the one-time code */
+  /** one of the domain's administrative addresses (ADMIN_MAILBOXES), which receives the one-time code */
   email: z.email("Must be an email address at the domain.").max(320),
 });
 
 async function refuseTakenDomain(agencyId: string, domain: string, field: string): Promise<void> {
   const taken = await findClaimedDomain(domain);
-  if (taken && taken.agencyId !== agencyId) throw validationError(field, "Another agency has verified this domain.");
+  if (taken && taken.agencyId !== agencyId) throw validationError(field, TAKEN_DOMAIN);
   if (taken) throw validationError(field, "This domain is verified already.");
 }
 
-/** Starts (or restarts) a claim: a code is emailed to `email`, whose domain is claimed. */
 /**
  * Marks a claimed domain verified (by its emailed code or its DNS record) unless another agency
- * verified it first, with the audit entry saying how.
+ * verified it first, with the audit entry saying how. The check before the update gives the
+ * usual refusal; two agencies verifying at the same moment both pass it, and the partial
+ * unique index refuses the second update, which gets the same refusal (never a 500).
  */
 async function markVerified(
   tx: Tx,
@@ -117,12 +137,16 @@ async function markVerified(
     now: Date;
   },
 ): Promise<DomainRow> {
-  if (await findClaimedDomain(opts.domain, tx))
-    throw validationError(opts.field, "Another agency has verified this domain.");
-  const updated = await tx.agencyDomain.update({
-    where: { id: opts.rowId },
-    data: { verifiedAt: opts.now, codeHash: null, codeExpiresAt: null, codeAttempts: 0 },
-  });
+  if (await findClaimedDomain(opts.domain, tx)) throw validationError(opts.field, TAKEN_DOMAIN);
+  const updated = await tx.agencyDomain
+    .update({
+      where: { id: opts.rowId },
+      data: { verifiedAt: opts.now, codeHash: null, codeExpiresAt: null, codeAttempts: 0, reproveReason: null },
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw validationError(opts.field, TAKEN_DOMAIN);
+      throw err;
+    });
   await recordAudit({
     agencyId: opts.agencyId,
     actor: opts.actor,
@@ -134,16 +158,24 @@ async function markVerified(
   return updated;
 }
 
+/**
+ * Starts (or restarts) a claim proved by email: a code is sent to `email`, one of the domain's
+ * administrative addresses, through the mail server. The code is returned to no one: it
+ * exists only in that email, which the agency's Mailbox never shows.
+ */
 export async function claimDomain(opts: {
   agencyId: string;
   actor: Actor;
   input: z.infer<typeof ZClaimDomain>;
   now?: Date;
-}): Promise<{ domain: string; code: string }> {
+}): Promise<{ domain: string; sentTo: string }> {
   const email = opts.input.email.trim().toLowerCase();
   const domain = emailDomain(email);
   if (!DOMAIN.test(domain))
-    throw validationError("email", "The address must be at a real domain, such as you@agency.com.");
+    throw validationError("email", "The address must be at a real domain, such as admin@youragency.com.");
+  if (!env().SMTP_URL) throw validationError("email", NO_MAIL_SERVER);
+  const mailbox = email.slice(0, email.lastIndexOf("@"));
+  if (!(ADMIN_MAILBOXES as readonly string[]).includes(mailbox)) throw validationError("email", NOT_ADMIN_MAILBOX);
   await refuseTakenDomain(opts.agencyId, domain, "email");
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = opts.now ?? new Date();
@@ -167,7 +199,7 @@ export async function claimDomain(opts: {
     await tx.email.create({
       data: {
         agencyId: opts.agencyId,
-        kind: "domain_code",
+        kind: DOMAIN_CODE_EMAIL_KIND,
         to: email,
         subject: `Your code to verify ${domain}`,
         text: paragraphs.join("\n\n"),
@@ -183,7 +215,7 @@ export async function claimDomain(opts: {
       tx,
     });
   });
-  return { domain, code };
+  return { domain, sentTo: email };
 }
 
 export const ZConfirmDomain = z.object({
@@ -286,7 +318,9 @@ export async function checkDomainTxt(opts: {
   if (!found.ok && found.reason === "unreachable")
     throw validationError(
       "domain",
-      `This installation could not look up DNS records (${found.code}). Prove the domain with an emailed code instead.`,
+      `This installation could not look up DNS records (${found.code}). Check again later${
+        env().SMTP_URL ? ", or prove the domain with a code sent to its administrative address" : ""
+      }.`,
     );
   if (!found.ok || found.records.length === 0)
     throw validationError(

@@ -25,6 +25,11 @@ export type StaffSignInResult =
 
 const seal = (token: string | null) => (token ? encryptText(token, loadSecrets().encryptionKey) : null);
 
+/**
+ * Joins the agency holding the verified claim of the email's domain. Only a verified claim
+ * counts: one whose verification no longer counts (proved by a code the agency could read, or
+ * a second agency's) is unverified until its Owner proves it again, so nobody joins through it.
+ */
 async function joinClaimedDomain(
   tx: Tx,
   userId: string,

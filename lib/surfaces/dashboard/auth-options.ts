@@ -65,6 +65,12 @@ export const SIGN_IN_THROTTLED = "sign-in-throttled";
 export const SIGN_IN_INVALID_CHARACTERS = "invalid-characters";
 /** The account's agency requires single sign-on for its email's domain. */
 export const SSO_REQUIRED = "sso-required";
+/**
+ * A provider sign-in that could not complete on our side: a claim we cannot store (a NUL or a
+ * broken character in `sub`, `iss`, the email or the name) or an error while resolving it.
+ * The login page says so in general words; the log has the reason (never the URL).
+ */
+export const SSO_FAILED = "sso-failed";
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 3600;
 
@@ -161,14 +167,34 @@ export function authOptions(
       async signIn({ user, account, profile }) {
         if (!account || account.type !== "oauth") return true;
         if (!isStaffProvider(account.provider)) return false;
-        const claims = readStaffClaims(account.provider, (profile ?? {}) as Record<string, unknown>);
-        const result = await resolveStaffSignIn({
-          provider: account.provider,
-          claims,
-          refreshToken: typeof account.refresh_token === "string" ? account.refresh_token : null,
-          address: opts.address ?? null,
-        });
         const base = env().appUrl;
+        const claims = readStaffClaims(account.provider, (profile ?? {}) as Record<string, unknown>);
+        const refreshToken = typeof account.refresh_token === "string" ? account.refresh_token : null;
+        // the text boundary for what a provider sends: next-auth would put a thrown database
+        // error's text in the error page's URL, so nothing unstorable gets that far
+        const unstorable = findUnstorableText({ ...claims, refreshToken });
+        if (unstorable !== null) {
+          log().warn(
+            { component: "auth", provider: account.provider, claim: unstorable },
+            "provider sign-in refused: a claim holds a NUL or a broken character",
+          );
+          return `${base}/login?error=${SSO_FAILED}`;
+        }
+        let result: Awaited<ReturnType<typeof resolveStaffSignIn>>;
+        try {
+          result = await resolveStaffSignIn({
+            provider: account.provider,
+            claims,
+            refreshToken,
+            address: opts.address ?? null,
+          });
+        } catch (err) {
+          log().error(
+            { component: "auth", provider: account.provider, err: (err as Error)?.message },
+            "provider sign-in failed",
+          );
+          return `${base}/login?error=${SSO_FAILED}`;
+        }
         if (result.kind === "refused") return `${base}/login?error=sso-${result.reason.replace(/_/g, "-")}`;
         if (result.kind === "link_required") return `${base}/login/link?token=${encodeURIComponent(result.linkToken)}`;
         const u = user as {

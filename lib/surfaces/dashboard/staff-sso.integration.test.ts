@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { generate } from "otplib";
 import { getDb } from "@/lib/infra/db/db";
+import { setLogDestination } from "@/lib/infra/log";
 import { resetEnvCache } from "@/lib/infra/env";
 import { forgetPlatformSettings } from "@/lib/infra/connectors/platform-settings";
 import { createAgency } from "@/lib/core/agencies/create-agency";
@@ -41,6 +42,7 @@ const SESSION_COOKIE = "next-auth.session-token";
 const APP = "http://localhost:3999";
 const REDIRECTS = ["oidc", "google", "microsoft"].map((p) => `${APP}/api/auth/callback/${p}`);
 const ENV_KEYS = [
+  "SMTP_URL",
   "WEBHOOK_ALLOW_LOOPBACK",
   "SSO_OIDC_ISSUER",
   "SSO_OIDC_CLIENT_ID",
@@ -153,8 +155,16 @@ async function agencyWithDomain(opts: { role?: "viewer" | "member" | "manager"; 
   const agency = await createAgency({ name: "SSO Co" });
   const owner = await createUser({ agencyId: agency.id, email: `owner@${domain}`, password: PASSWORD });
   const actor = { userId: owner.id, email: owner.email };
-  const { code } = await claimDomain({ agencyId: agency.id, actor, input: { email: `it@${domain}` } });
-  await confirmDomain({ agencyId: agency.id, actor, input: { domain, code } });
+  const record = (await claimDomainByDns({ agencyId: agency.id, actor, input: { domain } })).txtRecord!;
+  await checkDomainTxt({
+    agencyId: agency.id,
+    actor,
+    input: { domain },
+    resolveTxt: async (name) => {
+      if (name !== record.name) throw Object.assign(new Error(name), { code: "ENOTFOUND" });
+      return [[record.value]];
+    },
+  });
   if (opts.role || opts.requireSso)
     await setDomainPolicy({
       agencyId: agency.id,
@@ -263,6 +273,31 @@ describe("sign-in through an OpenID Connect provider", () => {
     const none = await providerSignIn(oidc, "oidc", stranger);
     expect(none.redirect).toBe(`${APP}/login?error=sso-no-account`);
     expect(none.jar[SESSION_COOKIE]).toBeUndefined();
+  });
+});
+
+describe("claims that cannot be stored", () => {
+  it("refuses a NUL in sub or the email with the generic sign-in error, logged, never the database's text", async () => {
+    const { domain } = await agencyWithDomain();
+    const lines: string[] = [];
+    setLogDestination({ write: (line: string) => void lines.push(line) });
+    try {
+      // the account's id is the ID token's sub
+      for (const [id, claims] of [
+        [`nul\u0000sub-${uniq()}`, { email: `nul-${uniq()}@${domain}`, email_verified: true }],
+        [`nul-${uniq()}`, { email: `nul\u0000mail-${uniq()}@${domain}`, email_verified: true }],
+      ] as const) {
+        oidc.accounts.set(id, { claims });
+        const { jar, redirect } = await providerSignIn(oidc, "oidc", id);
+        expect(redirect).toBe(`${APP}/login?error=sso-failed`);
+        expect(jar[SESSION_COOKIE]).toBeUndefined();
+      }
+    } finally {
+      setLogDestination(null);
+    }
+    const refusals = lines.filter((l) => l.includes("a claim holds a NUL"));
+    expect(refusals.map((l) => (JSON.parse(l) as { claim: string }).claim)).toEqual(["subject", "email"]);
+    expect(await (await getDb()).user.count({ where: { email: { contains: "nul" } } })).toBe(0);
   });
 });
 
@@ -606,14 +641,16 @@ describe("the Staff sign-in settings and Verify", () => {
 
 describe("claiming a domain", () => {
   it("needs the emailed code, counts wrong tries, and keeps a domain to one agency", async () => {
+    // the code goes out through a mail server (the domain's mailbox reads it, never the agency)
+    setEnv({ ...providersEnv(), SMTP_URL: "smtp://127.0.0.1:2525" });
     const agency = await createAgency({ name: "Claim Co" });
     const owner = await createUser({ agencyId: agency.id, email: `o-${uniq()}@example.com`, password: PASSWORD });
     const actor = { userId: owner.id, email: owner.email };
     const domain = `claim-${uniq()}.com`;
-    const { code } = await claimDomain({ agencyId: agency.id, actor, input: { email: `admin@${domain}` } });
+    await claimDomain({ agencyId: agency.id, actor, input: { email: `admin@${domain}` } });
     const mail = await (await getDb()).email.findFirstOrThrow({ where: { agencyId: agency.id, kind: "domain_code" } });
     expect(mail.to).toBe(`admin@${domain}`);
-    expect(mail.text).toContain(code);
+    const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
     const wrong = code === "000000" ? "111111" : "000000";
     await expect(confirmDomain({ agencyId: agency.id, actor, input: { domain, code: wrong } })).rejects.toMatchObject({
       details: [{ field: "code" }],
@@ -623,7 +660,9 @@ describe("claiming a domain", () => {
     ).rejects.toMatchObject({ details: [{ field: "requireSso" }] });
     await confirmDomain({ agencyId: agency.id, actor, input: { domain, code } });
     const other = await createAgency({ name: "Other Claim Co" });
-    await expect(claimDomain({ agencyId: other.id, actor, input: { email: `x@${domain}` } })).rejects.toMatchObject({
+    await expect(
+      claimDomain({ agencyId: other.id, actor, input: { email: `webmaster@${domain}` } }),
+    ).rejects.toMatchObject({
       details: [{ field: "email" }],
     });
     expect(await auditActions(agency.id)).toEqual(
@@ -678,7 +717,7 @@ describe("claiming a domain by a DNS TXT record", () => {
       'does not hold the value shown here. Found: "v=spf1 -all"',
     );
     expect(await refusal(stub(record.name, { code: "ECONNREFUSED" }))).toMatch(
-      /could not look up DNS records \(ECONNREFUSED\)\. Prove the domain with an emailed code instead/,
+      /could not look up DNS records \(ECONNREFUSED\)\. Check again later\./,
     );
     expect((await listAgencyDomains(agency.id))[0]!.verified).toBe(false);
 

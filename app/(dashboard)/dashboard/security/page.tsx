@@ -7,6 +7,7 @@ import { SecurityPanel } from "@/components/security/security-panel";
 import { SsoDomainsPanel } from "@/components/security/sso-domains-panel";
 import { listAgencyDomains } from "@/lib/core/sso/agency-domains";
 import { getDb } from "@/lib/infra/db/db";
+import { env } from "@/lib/infra/env";
 import { twoFactorStatus } from "@/lib/core/users/two-factor";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
@@ -57,6 +58,7 @@ export default async function SecurityPage() {
         <div className="mt-6" data-testid="sso-domains">
           <SsoDomainsPanel
             domains={domains}
+            emailProof={Boolean(env().SMTP_URL)}
             actions={{
               claim: claimDomainAction,
               claimByDns: claimDomainByDnsAction,
