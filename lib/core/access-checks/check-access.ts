@@ -27,6 +27,8 @@ export const defaultConnectorFor: ConnectorFor = (platform) =>
   platformMode(platform) === "unconfigured" ? null : getConnector(platform);
 
 export const CANNOT_CHECK = "Cannot be checked automatically";
+/** A read that could not be made: never lost access, no alert, no `access.lost`, no "Ask again". */
+export const CANNOT_BE_CHECKED = "Cannot be checked";
 
 export interface AccessCheckSummary {
   services: number;
@@ -154,6 +156,9 @@ export async function checkGrantedAccess(
               checkStatus: "unavailable",
               checkDetail: `${CANNOT_CHECK}: the platform did not answer for this asset.`,
             };
+          // only a read that succeeded and does not list the agency is lost access
+          if (r.unreadable)
+            return { ...a, checkStatus: "unavailable", checkDetail: `${CANNOT_BE_CHECKED}: ${r.unreadable}` };
           // an invitation not accepted yet is not lost access: the agency may still accept it
           if (invitation?.status === "pending" && r.invitation !== "accepted")
             return {
@@ -172,8 +177,14 @@ export async function checkGrantedAccess(
           else summary.unavailable++;
         }
       } catch (err) {
+        // the read was refused (the token's reasons, a limit) or failed: nothing is known of the access
         summary.errors++;
-        next = assets.map((a) => ({ ...a, checkDetail: `Last check failed: ${connectorMessage(err)}` }));
+        summary.unavailable += assets.length;
+        next = assets.map((a) => ({
+          ...a,
+          checkStatus: "unavailable",
+          checkDetail: `${CANNOT_BE_CHECKED}: ${connectorMessage(err)}`,
+        }));
       }
     }
     summary.newlyLost += newlyLost.length;
@@ -267,6 +278,23 @@ async function recordInvitationAccepted(
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
+ * One check as the worker's sweep and the dashboard's "Check now" both run it: the granted
+ * assets in scope read back, then the agency's own stored platform tokens, flagged for
+ * "Reconnect" when the platform refuses them.
+ */
+export async function checkAccessNow(
+  opts: ServiceScope & { now?: Date; connectorFor?: ConnectorFor },
+): Promise<AccessCheckSummary> {
+  const summary = await checkGrantedAccess(opts);
+  await checkAgencyTokens({
+    agencyId: opts.agencyId,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
+  }).catch(() => {});
+  return summary;
+}
+
+/**
  * The worker's sweep: every agency whose check is due (every `accessCheckEveryDays` days,
  * 0 = off) is claimed by moving `lastAccessCheckAt` forward with a compare-and-set, so
  * several workers never check one agency twice, then checked.
@@ -291,17 +319,7 @@ export async function runScheduledAccessChecks(
       data: { lastAccessCheckAt: now },
     });
     if (claimed.count !== 1) continue;
-    await checkGrantedAccess({
-      agencyId: a.id,
-      now,
-      ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
-    });
-    // the agency's own stored platform tokens: flagged for "Reconnect" when expired or revoked
-    await checkAgencyTokens({
-      agencyId: a.id,
-      now,
-      ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
-    }).catch(() => {});
+    await checkAccessNow({ agencyId: a.id, now, ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}) });
     agencies++;
   }
   return { agencies };

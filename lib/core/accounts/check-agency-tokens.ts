@@ -23,9 +23,14 @@ export async function checkAgencyTokens(opts: {
   let flagged = 0;
   for (const row of rows) {
     let invalid = !!row.tokenExpiresAt && row.tokenExpiresAt.getTime() <= now.getTime();
-    if (!invalid && platformMode(row.platform) === "live") {
+    // the caller's connector where it names one (the access check's), else the installation's live one
+    const connector = opts.connectorFor
+      ? opts.connectorFor(row.platform)
+      : platformMode(row.platform) === "live"
+        ? getConnector(row.platform)
+        : null;
+    if (!invalid && connector) {
       const token = openAgencyToken(row.accessToken);
-      const connector = opts.connectorFor ? opts.connectorFor(row.platform) : getConnector(row.platform);
       if (!token) invalid = true;
       else if (connector?.listAgencyIdentities) {
         try {

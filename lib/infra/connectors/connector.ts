@@ -156,6 +156,13 @@ export type VerifiedAccess = {
   detail: string | null;
   /** For a grant made by invitation: whether the platform reads it as still pending or accepted; absent when it has no such read. */
   invitation?: InvitationStatus | null;
+  /**
+   * Set when this asset's read could not be made (the platform refused the read, limited it or
+   * failed): why, safe to show the agency. `present` then says nothing: the asset "cannot be
+   * checked", it is never reported lost. Only a read that succeeded and does not list the
+   * agency's access leaves `present` false without it.
+   */
+  unreadable?: string | null;
 };
 
 /** Same shape as a read: the token is the client's (removal link) or the agency's own (the grantee leaves). */

@@ -90,7 +90,7 @@ export type GoogleFake = {
   switches: GoogleFakeSwitches;
   set(s: Partial<GoogleFakeSwitches>): void;
   reset(): void;
-  /** The agency's email already holds `role` (the API's value) on the asset of `serviceId`. */
+  /** The agency's email already holds `role` (the API's value) on the asset of `serviceId`; Analytics: [] removes it. */
   hold(serviceId: string, assetId: string, role: string | string[]): void;
   /** What the agency's email holds on the asset now (roles, permission, rights or role), [] for nothing. */
   held(serviceId: string, assetId: string): string[];
@@ -230,8 +230,9 @@ export async function startGoogleFake(
   function hold(serviceId: string, id: string, role: string | string[]) {
     const a = GOOGLE_FAKE.agencyEmail;
     const roles = Array.isArray(role) ? role : [role];
+    // an empty list: the client removed the agency's binding
     if (serviceId === "google_analytics")
-      state.bindings.set(id, [{ name: `${id}/accessBindings/${nextId()}`, user: a, roles }]);
+      state.bindings.set(id, roles.length ? [{ name: `${id}/accessBindings/${nextId()}`, user: a, roles }] : []);
     else if (serviceId === "google_tag_manager") {
       const [, acc, , c] = id.split("/");
       state.gtmPermissions.set(acc!, [

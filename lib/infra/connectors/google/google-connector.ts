@@ -15,7 +15,7 @@ import {
   type GoogleCredentials,
 } from "@/lib/infra/connectors/google/google-oauth";
 import { adsCustomerId } from "@/lib/infra/connectors/google/google-api";
-import { readBack } from "@/lib/infra/connectors/google/google-verify";
+import { readBackForCheck } from "@/lib/infra/connectors/google/google-verify";
 import { googleRemovalToken, removeGoogleAccess } from "@/lib/infra/connectors/google/google-removal";
 
 export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorHttp): PlatformConnector {
@@ -31,7 +31,7 @@ export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorH
       const out = [];
       for (const assetId of assetIds) {
         const read = agencyAccount.email
-          ? await readBack({
+          ? await readBackForCheck({
               http,
               token: accessToken,
               developerToken: creds.developerToken,
@@ -47,6 +47,11 @@ export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorH
           present: read?.present ?? false,
           detail: read?.detail ?? null,
           ...(read?.invitation ? { invitation: read.invitation } : {}),
+          ...(read
+            ? read.unreadable
+              ? { unreadable: read.unreadable }
+              : {}
+            : { unreadable: "the agency account has no email to look for." }),
         });
       }
       return out;
