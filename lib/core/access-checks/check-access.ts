@@ -18,6 +18,7 @@ import { recordEvent } from "@/lib/core/events/record-event";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
 import { checkAgencyTokens } from "@/lib/core/accounts/check-agency-tokens";
 import { openAgencyToken, readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
+import { agencyTokenForUse } from "@/lib/core/accounts/agency-token";
 import { closeAlertsOfService, openAccessAlert } from "@/lib/core/access-alerts/access-alerts";
 
 export type ConnectorFor = (platform: string) => PlatformConnector | null;
@@ -45,6 +46,8 @@ export interface AgencyAccountForService {
   email: string | null;
   businessId: string | null;
   token: string | null;
+  /** why there is no usable token (a refused or failed refresh), null when fine */
+  tokenProblem: string | null;
   linkFields: Record<string, string>;
 }
 
@@ -68,8 +71,15 @@ export async function grantedServicesInScope(scope: ServiceScope) {
   });
 }
 
-/** The agency account the service granted access to, with its token opened (null without one). */
-export async function agencyAccountFor(agencyId: string, accounts: unknown): Promise<AgencyAccountForService | null> {
+/**
+ * The agency account the service granted access to, with its token ready to use (refreshed
+ * first when it is expired or about to be: lib/core/accounts/agency-token.ts), or null without one.
+ */
+export async function agencyAccountFor(
+  agencyId: string,
+  accounts: unknown,
+  opts: { connectorFor?: ConnectorFor; now?: Date; peek?: boolean } = {},
+): Promise<AgencyAccountForService | null> {
   const first = Array.isArray(accounts) ? (accounts[0] as Record<string, unknown> | undefined) : undefined;
   const internalAccountId = typeof first?.internalAccountId === "string" ? first.internalAccountId : null;
   if (!internalAccountId) return null;
@@ -84,9 +94,26 @@ export async function agencyAccountFor(agencyId: string, accounts: unknown): Pro
     platformAccountId: row.platformAccountId,
     email: row.email,
     businessId: row.businessId,
-    token: row.status === "connected" ? openAgencyToken(row.accessToken) : null,
+    ...(await tokenOf(row, opts)),
     linkFields,
   };
+}
+
+async function tokenOf(
+  row: { id: string; platform: string; status: string; accessToken: string | null },
+  opts: { connectorFor?: ConnectorFor; now?: Date; peek?: boolean },
+): Promise<{ token: string | null; tokenProblem: string | null }> {
+  if (row.status !== "connected") return { token: null, tokenProblem: null };
+  // whether a token is held, without renewing it (a client's page asks only that)
+  if (opts.peek) return { token: openAgencyToken(row.accessToken), tokenProblem: null };
+  let connector: PlatformConnector | null = null;
+  try {
+    connector = (opts.connectorFor ?? defaultConnectorFor)(row.platform);
+  } catch {
+    connector = null;
+  }
+  const got = await agencyTokenForUse({ accountId: row.id, connector, ...(opts.now ? { now: opts.now } : {}) });
+  return { token: got.token, tokenProblem: got.problem };
 }
 
 /** The account as a connector takes it: the agency's own token travels as `agencyAccessToken`. */
@@ -118,7 +145,7 @@ export async function checkGrantedAccess(
     const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
     if (assets.length === 0) continue;
     summary.services++;
-    const account = await agencyAccountFor(opts.agencyId, svc.accounts);
+    const account = await agencyAccountFor(opts.agencyId, svc.accounts, { connectorFor, now });
     let connector: PlatformConnector | null = null;
     try {
       connector = connectorFor(svc.platform);
@@ -132,7 +159,9 @@ export async function checkGrantedAccess(
     if (!connector?.verifyAccess || !account?.token) {
       const why = !connector?.verifyAccess
         ? `${CANNOT_CHECK}: this platform offers no read of granted access here.`
-        : `${CANNOT_CHECK}: the agency account has no platform sign-in to read its access with.`;
+        : account?.tokenProblem
+          ? `${CANNOT_BE_CHECKED}: ${account.tokenProblem}`
+          : `${CANNOT_CHECK}: the agency account has no platform sign-in to read its access with.`;
       next = assets.map((a) => ({ ...a, checkStatus: "unavailable", checkDetail: why }));
       summary.unavailable += assets.length;
     } else {

@@ -50,7 +50,10 @@ export async function removeAccessWithClientToken(opts: {
     if (svc.platform !== opts.platform || connector.removalToken?.(svc.serviceId) !== "client") continue;
     const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
     if (assets.length === 0) continue;
-    const account = await agencyAccountFor(opts.agencyId, svc.accounts);
+    const account = await agencyAccountFor(opts.agencyId, svc.accounts, {
+      now,
+      ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
+    });
     let answers: { assetId: string; removed: boolean; detail: string | null }[];
     try {
       answers = await connector.removeAccess({

@@ -12,6 +12,7 @@ import {
   exchangeGoogleCode,
   googleAgencyIdentities,
   googleAuthorizationUrl,
+  refreshGoogleToken,
   type GoogleCredentials,
 } from "@/lib/infra/connectors/google/google-oauth";
 import { adsCustomerId } from "@/lib/infra/connectors/google/google-api";
@@ -23,6 +24,7 @@ export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorH
     platform: "google",
     beginSignIn: (input) => ({ authorizationUrl: googleAuthorizationUrl(http, creds, input) }),
     handleCallback: (input) => exchangeGoogleCode(http, creds, input),
+    refreshAgencyToken: ({ refreshToken, now }) => refreshGoogleToken(http, creds, refreshToken, now),
     listAssets: ({ accessToken, serviceId }) => listGoogleAssets(http, creds.developerToken, accessToken, serviceId),
     grantAccess: (input) => grantGoogleAccess(http, creds.developerToken, input),
     listAgencyIdentities: ({ accessToken }) => googleAgencyIdentities(http, creds, accessToken),

@@ -34,6 +34,8 @@ export type ReadBackInput = {
   http: ConnectorHttp;
   /** an access check: a read Google refuses throws (ConnectorError) instead of reading as absent */
   strict?: boolean;
+  /** the token is the agency's own (an access check, a receipt), not the client's (a grant's read-back) */
+  agencySide?: boolean;
   token: string;
   developerToken: string | null;
   serviceId: string;
@@ -90,12 +92,13 @@ export async function adsSearch(
   customerId: string,
   query: string,
   strict = false,
+  loginCustomerId?: string,
 ): Promise<Record<string, Record<string, unknown>>[] | null> {
   const r = await googleCall(http, {
     method: "POST",
     url: `${GOOGLE_HOSTS.ads}/${GOOGLE_ADS_API_VERSION}/customers/${customerId}/googleAds:search`,
     token,
-    ads: { developerToken },
+    ads: { developerToken, ...(loginCustomerId ? { loginCustomerId } : {}) },
     json: { query },
   });
   if (!r.ok && strict) throw toConnectorError("Google", r.error);
@@ -173,6 +176,23 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
     case "google_ads_mcc": {
       const customerId = adsCustomerId(i.assetId);
       if (!i.developerToken || !i.managerId || !customerId) return null;
+      if (i.agencySide) {
+        // The agency reads its manager's side of the link, which it can read whether or not the link
+        // still stands: https://developers.google.com/google-ads/api/fields/v26/customer_client_link
+        // (login-customer-id: the manager, https://developers.google.com/google-ads/api/rest/auth#request_headers)
+        const rows = await adsSearch(
+          i.http,
+          i.token,
+          i.developerToken,
+          i.managerId,
+          `SELECT customer_client_link.manager_link_id, customer_client_link.status FROM customer_client_link WHERE customer_client_link.client_customer = ${gaqlString(`customers/${customerId}`)}`,
+          i.strict,
+          i.managerId,
+        );
+        if (rows === null) return null;
+        const status = rows.map((r) => r.customerClientLink?.status).find((s) => typeof s === "string");
+        return { present: status === "ACTIVE", detail: status ?? "no link from the agency's manager account" };
+      }
       // https://developers.google.com/google-ads/api/fields/v26/customer_manager_link
       const links = await adsSearch(
         i.http,
@@ -239,9 +259,11 @@ export async function readBack(i: ReadBackInput): Promise<ReadBack | null> {
  * never "absent"). A token Google no longer accepts fails the whole check (ConnectorError
  * "reauth"), so the account is seen as needing a new sign-in.
  */
-export async function readBackForCheck(i: Omit<ReadBackInput, "strict">): Promise<ReadBack & { unreadable?: string }> {
+export async function readBackForCheck(
+  i: Omit<ReadBackInput, "strict" | "agencySide">,
+): Promise<ReadBack & { unreadable?: string }> {
   try {
-    const read = await readBackOnce({ ...i, strict: true });
+    const read = await readBackOnce({ ...i, strict: true, agencySide: true });
     if (read) return read;
     return {
       present: false,
