@@ -119,6 +119,8 @@ export type HandleCallbackInput = {
   state: string;
   redirectUri: string;
   codeVerifier: string;
+  /** The agency's own connection (see BeginSignInInput.agency): keep what lasts longest. */
+  agency?: boolean;
 };
 
 export type SignInTokens = {

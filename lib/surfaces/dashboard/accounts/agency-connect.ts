@@ -132,6 +132,7 @@ export async function finishAgencyConnect(opts: {
       state: opts.state!,
       redirectUri: agencyConnectCallbackUrl(),
       codeVerifier: pkceVerifier(appSecret, `agency:${payload.n}`),
+      agency: true,
     });
     await db.accountConnectSession.update({
       where: { id: session.id },
