@@ -105,3 +105,44 @@ export async function accountsNeedingReconnect({ agencyId }: { agencyId: string 
   });
   return rows.map((r) => r.internalAccountId);
 }
+
+/** What the Accounts page shows of each connection's stored sign-in (never the tokens). */
+export type AccountHealth = {
+  internalAccountId: string;
+  /** a platform sign-in is stored */
+  signedIn: boolean;
+  /** a refresh token is stored: the sign-in renews itself */
+  renews: boolean;
+  tokenExpiresAt: string | null;
+  refreshTokenExpiresAt: string | null;
+  tokenRefreshedAt: string | null;
+  /** set when the account must be reconnected, with the platform's reason where it gave one */
+  reconnect: { since: string; reason: string | null } | null;
+};
+
+export async function listAccountHealth({ agencyId }: { agencyId: string }): Promise<AccountHealth[]> {
+  const rows = await (
+    await getDb()
+  ).connectedAccount.findMany({
+    where: { agencyId, status: "connected" },
+    select: {
+      internalAccountId: true,
+      accessToken: true,
+      refreshToken: true,
+      tokenExpiresAt: true,
+      refreshTokenExpiresAt: true,
+      tokenRefreshedAt: true,
+      tokenInvalidAt: true,
+      tokenInvalidReason: true,
+    },
+  });
+  return rows.map((r) => ({
+    internalAccountId: r.internalAccountId,
+    signedIn: r.accessToken !== null,
+    renews: r.refreshToken !== null,
+    tokenExpiresAt: r.tokenExpiresAt?.toISOString() ?? null,
+    refreshTokenExpiresAt: r.refreshTokenExpiresAt?.toISOString() ?? null,
+    tokenRefreshedAt: r.tokenRefreshedAt?.toISOString() ?? null,
+    reconnect: r.tokenInvalidAt ? { since: r.tokenInvalidAt.toISOString(), reason: r.tokenInvalidReason } : null,
+  }));
+}
