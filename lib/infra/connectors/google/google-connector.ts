@@ -34,6 +34,8 @@ export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorH
       for (const assetId of assetIds) {
         const read = agencyAccount.email
           ? await readBackForCheck({
+              // the agency's own token reads its side (an access check, a receipt); a client's token the client's
+              agencySide: !!agencyAccount.agencyAccessToken && agencyAccount.agencyAccessToken === accessToken,
               http,
               token: accessToken,
               developerToken: creds.developerToken,

@@ -259,11 +259,9 @@ export async function readBack(i: ReadBackInput): Promise<ReadBack | null> {
  * never "absent"). A token Google no longer accepts fails the whole check (ConnectorError
  * "reauth"), so the account is seen as needing a new sign-in.
  */
-export async function readBackForCheck(
-  i: Omit<ReadBackInput, "strict" | "agencySide">,
-): Promise<ReadBack & { unreadable?: string }> {
+export async function readBackForCheck(i: Omit<ReadBackInput, "strict">): Promise<ReadBack & { unreadable?: string }> {
   try {
-    const read = await readBackOnce({ ...i, strict: true, agencySide: true });
+    const read = await readBackOnce({ ...i, strict: true });
     if (read) return read;
     return {
       present: false,
