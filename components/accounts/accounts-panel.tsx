@@ -11,6 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead, Tr } from "@/components/ui/table";
 import type { ZConnectAccountBody } from "@/lib/core/accounts/connect-account-from-dashboard";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
+import type { AccountHealth } from "@/lib/core/accounts/check-agency-tokens";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import { getCatalogService, getPlatform } from "@/lib/core/catalog/catalog";
 import { DateTime } from "@/components/ui/date-time";
@@ -32,9 +33,19 @@ export interface AccountsPanelProps {
   actions: AccountActions;
   /** accounts whose stored platform token expired or was revoked (the access checks flag them) */
   needsReconnect?: string[];
+  /** each connection's stored sign-in: expiry, last renewal, why it must be reconnected */
+  health?: AccountHealth[];
 }
 
-export function AccountsPanel({ initialAccounts, canWrite, modes, actions, needsReconnect = [] }: AccountsPanelProps) {
+export function AccountsPanel({
+  initialAccounts,
+  canWrite,
+  modes,
+  actions,
+  needsReconnect = [],
+  health = [],
+}: AccountsPanelProps) {
+  const healthOf = new Map(health.map((h) => [h.internalAccountId, h]));
   const { data: accounts = [] } = useAccounts(initialAccounts);
   const invalidate = useInvalidateAccounts();
 
@@ -92,6 +103,11 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions, needs
                   {a.status === "connected" && needsReconnect.includes(a.internalAccountId) ? (
                     <div className="mt-1 space-y-1" data-testid="needs-reconnect">
                       <Badge tone="red">Sign-in expired</Badge>
+                      {healthOf.get(a.internalAccountId)?.reconnect?.reason ? (
+                        <p className="max-w-xs text-xs text-slate-600">
+                          {healthOf.get(a.internalAccountId)!.reconnect!.reason}
+                        </p>
+                      ) : null}
                       {canWrite && modes[a.platform] === "live" ? (
                         <a
                           href={`/api/dashboard/accounts/connect/${a.platform}`}
@@ -102,6 +118,7 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions, needs
                       ) : null}
                     </div>
                   ) : null}
+                  {a.status === "connected" ? <SignInHealth health={healthOf.get(a.internalAccountId)} /> : null}
                 </Td>
                 <Td className="whitespace-nowrap text-slate-600">
                   <DateTime value={a.linkedAt} style="date" />
@@ -150,5 +167,35 @@ export function AccountsPanel({ initialAccounts, canWrite, modes, actions, needs
         <p className="text-sm text-slate-600">Managers and owners connect and disconnect accounts.</p>
       )}
     </div>
+  );
+}
+
+/** The stored sign-in's health under the account's status: when it was renewed and until when it works. */
+function SignInHealth({ health }: { health: AccountHealth | undefined }) {
+  if (!health?.signedIn)
+    return <p className="mt-1 text-xs text-slate-600">No platform sign-in stored (access cannot be read back).</p>;
+  return (
+    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-600" data-testid="sign-in-health">
+      <dt>Renews itself</dt>
+      <dd>{health.renews ? "Yes" : "No: reconnect when it expires"}</dd>
+      <dt>Last renewed</dt>
+      <dd>{health.tokenRefreshedAt ? <DateTime value={health.tokenRefreshedAt} /> : "Not yet"}</dd>
+      {health.tokenExpiresAt ? (
+        <>
+          <dt>Access token until</dt>
+          <dd>
+            <DateTime value={health.tokenExpiresAt} />
+          </dd>
+        </>
+      ) : null}
+      {health.refreshTokenExpiresAt ? (
+        <>
+          <dt>Renewal until</dt>
+          <dd>
+            <DateTime value={health.refreshTokenExpiresAt} style="date" />
+          </dd>
+        </>
+      ) : null}
+    </dl>
   );
 }

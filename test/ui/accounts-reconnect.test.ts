@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { AccountsPanel, type AccountActions } from "@/components/accounts/accounts-panel";
 import type { ConnectModes } from "@/components/accounts/connect-account-form";
 import type { SerializedAccount } from "@/lib/core/accounts/serialize-account";
+import type { AccountHealth } from "@/lib/core/accounts/check-agency-tokens";
 
 const account = (id: string, platform: string, email: string): SerializedAccount => ({
   internalAccountId: id,
@@ -32,7 +33,12 @@ const actions: AccountActions = {
   disconnect: async () => ({ ok: false, error: "not used", code: "X" }) as never,
 };
 
-function render(opts: { canWrite: boolean; modes: ConnectModes; needsReconnect: string[] }): string {
+function render(opts: {
+  canWrite: boolean;
+  modes: ConnectModes;
+  needsReconnect: string[];
+  health?: AccountHealth[];
+}): string {
   return renderToStaticMarkup(
     createElement(
       QueryClientProvider,
@@ -73,5 +79,45 @@ describe("Reconnect on the connected accounts page", () => {
     );
     expect(readOnly).toContain("Sign-in expired");
     expect(readOnly).not.toContain("Reconnect");
+  });
+
+  it("shows each sign-in's health: renewal, last renewed, expiries, and why it must be reconnected", () => {
+    const health: AccountHealth[] = [
+      {
+        internalAccountId: "acc_google",
+        signedIn: true,
+        renews: true,
+        tokenExpiresAt: "2026-11-28T13:00:00.000Z",
+        refreshTokenExpiresAt: "2027-02-26T12:00:00.000Z",
+        tokenRefreshedAt: "2026-11-28T12:00:00.000Z",
+        reconnect: null,
+      },
+      {
+        internalAccountId: "acc_meta",
+        signedIn: true,
+        renews: false,
+        tokenExpiresAt: "2027-01-27T12:00:00.000Z",
+        refreshTokenExpiresAt: null,
+        tokenRefreshedAt: null,
+        reconnect: { since: "2026-11-28T12:00:00.000Z", reason: "Meta says the sign-in was revoked" },
+      },
+    ];
+    const html = render({
+      canWrite: true,
+      modes: { meta: "live", google: "live" },
+      needsReconnect: ["acc_meta"],
+      health,
+    });
+    const google = rowOf(html, "g@northwind.test");
+    expect(google).toContain("Renews itself</dt><dd>Yes");
+    expect(google).toContain("Last renewed");
+    expect(google).toContain("Access token until");
+    expect(google).toContain("Renewal until");
+    expect(google).not.toContain("Sign-in expired");
+    const meta = rowOf(html, "meta@northwind.test");
+    expect(meta).toContain("Meta says the sign-in was revoked");
+    expect(meta).toContain("Renews itself</dt><dd>No: reconnect when it expires");
+    expect(meta).toContain("Last renewed</dt><dd>Not yet");
+    expect(meta).not.toContain("Renewal until");
   });
 });

@@ -18,6 +18,7 @@ import { recordEvent } from "@/lib/core/events/record-event";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
 import { checkAgencyTokens } from "@/lib/core/accounts/check-agency-tokens";
 import { openAgencyToken, readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
+import { agencyTokenForUse } from "@/lib/core/accounts/agency-token";
 import { closeAlertsOfService, openAccessAlert } from "@/lib/core/access-alerts/access-alerts";
 
 export type ConnectorFor = (platform: string) => PlatformConnector | null;
@@ -27,6 +28,8 @@ export const defaultConnectorFor: ConnectorFor = (platform) =>
   platformMode(platform) === "unconfigured" ? null : getConnector(platform);
 
 export const CANNOT_CHECK = "Cannot be checked automatically";
+/** A read that could not be made: never lost access, no alert, no `access.lost`, no "Ask again". */
+export const CANNOT_BE_CHECKED = "Cannot be checked";
 
 export interface AccessCheckSummary {
   services: number;
@@ -43,6 +46,8 @@ export interface AgencyAccountForService {
   email: string | null;
   businessId: string | null;
   token: string | null;
+  /** why there is no usable token (a refused or failed refresh), null when fine */
+  tokenProblem: string | null;
   linkFields: Record<string, string>;
 }
 
@@ -66,8 +71,15 @@ export async function grantedServicesInScope(scope: ServiceScope) {
   });
 }
 
-/** The agency account the service granted access to, with its token opened (null without one). */
-export async function agencyAccountFor(agencyId: string, accounts: unknown): Promise<AgencyAccountForService | null> {
+/**
+ * The agency account the service granted access to, with its token ready to use (refreshed
+ * first when it is expired or about to be: lib/core/accounts/agency-token.ts), or null without one.
+ */
+export async function agencyAccountFor(
+  agencyId: string,
+  accounts: unknown,
+  opts: { connectorFor?: ConnectorFor; now?: Date; peek?: boolean } = {},
+): Promise<AgencyAccountForService | null> {
   const first = Array.isArray(accounts) ? (accounts[0] as Record<string, unknown> | undefined) : undefined;
   const internalAccountId = typeof first?.internalAccountId === "string" ? first.internalAccountId : null;
   if (!internalAccountId) return null;
@@ -82,9 +94,26 @@ export async function agencyAccountFor(agencyId: string, accounts: unknown): Pro
     platformAccountId: row.platformAccountId,
     email: row.email,
     businessId: row.businessId,
-    token: row.status === "connected" ? openAgencyToken(row.accessToken) : null,
+    ...(await tokenOf(row, opts)),
     linkFields,
   };
+}
+
+async function tokenOf(
+  row: { id: string; platform: string; status: string; accessToken: string | null },
+  opts: { connectorFor?: ConnectorFor; now?: Date; peek?: boolean },
+): Promise<{ token: string | null; tokenProblem: string | null }> {
+  if (row.status !== "connected") return { token: null, tokenProblem: null };
+  // whether a token is held, without renewing it (a client's page asks only that)
+  if (opts.peek) return { token: openAgencyToken(row.accessToken), tokenProblem: null };
+  let connector: PlatformConnector | null = null;
+  try {
+    connector = (opts.connectorFor ?? defaultConnectorFor)(row.platform);
+  } catch {
+    connector = null;
+  }
+  const got = await agencyTokenForUse({ accountId: row.id, connector, ...(opts.now ? { now: opts.now } : {}) });
+  return { token: got.token, tokenProblem: got.problem };
 }
 
 /** The account as a connector takes it: the agency's own token travels as `agencyAccessToken`. */
@@ -116,7 +145,7 @@ export async function checkGrantedAccess(
     const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
     if (assets.length === 0) continue;
     summary.services++;
-    const account = await agencyAccountFor(opts.agencyId, svc.accounts);
+    const account = await agencyAccountFor(opts.agencyId, svc.accounts, { connectorFor, now });
     let connector: PlatformConnector | null = null;
     try {
       connector = connectorFor(svc.platform);
@@ -130,7 +159,9 @@ export async function checkGrantedAccess(
     if (!connector?.verifyAccess || !account?.token) {
       const why = !connector?.verifyAccess
         ? `${CANNOT_CHECK}: this platform offers no read of granted access here.`
-        : `${CANNOT_CHECK}: the agency account has no platform sign-in to read its access with.`;
+        : account?.tokenProblem
+          ? `${CANNOT_BE_CHECKED}: ${account.tokenProblem}`
+          : `${CANNOT_CHECK}: the agency account has no platform sign-in to read its access with.`;
       next = assets.map((a) => ({ ...a, checkStatus: "unavailable", checkDetail: why }));
       summary.unavailable += assets.length;
     } else {
@@ -154,6 +185,9 @@ export async function checkGrantedAccess(
               checkStatus: "unavailable",
               checkDetail: `${CANNOT_CHECK}: the platform did not answer for this asset.`,
             };
+          // only a read that succeeded and does not list the agency is lost access
+          if (r.unreadable)
+            return { ...a, checkStatus: "unavailable", checkDetail: `${CANNOT_BE_CHECKED}: ${r.unreadable}` };
           // an invitation not accepted yet is not lost access: the agency may still accept it
           if (invitation?.status === "pending" && r.invitation !== "accepted")
             return {
@@ -172,8 +206,14 @@ export async function checkGrantedAccess(
           else summary.unavailable++;
         }
       } catch (err) {
+        // the read was refused (the token's reasons, a limit) or failed: nothing is known of the access
         summary.errors++;
-        next = assets.map((a) => ({ ...a, checkDetail: `Last check failed: ${connectorMessage(err)}` }));
+        summary.unavailable += assets.length;
+        next = assets.map((a) => ({
+          ...a,
+          checkStatus: "unavailable",
+          checkDetail: `${CANNOT_BE_CHECKED}: ${connectorMessage(err)}`,
+        }));
       }
     }
     summary.newlyLost += newlyLost.length;
@@ -267,6 +307,23 @@ async function recordInvitationAccepted(
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
+ * One check as the worker's sweep and the dashboard's "Check now" both run it: the granted
+ * assets in scope read back, then the agency's own stored platform tokens, flagged for
+ * "Reconnect" when the platform refuses them.
+ */
+export async function checkAccessNow(
+  opts: ServiceScope & { now?: Date; connectorFor?: ConnectorFor },
+): Promise<AccessCheckSummary> {
+  const summary = await checkGrantedAccess(opts);
+  await checkAgencyTokens({
+    agencyId: opts.agencyId,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
+  }).catch(() => {});
+  return summary;
+}
+
+/**
  * The worker's sweep: every agency whose check is due (every `accessCheckEveryDays` days,
  * 0 = off) is claimed by moving `lastAccessCheckAt` forward with a compare-and-set, so
  * several workers never check one agency twice, then checked.
@@ -291,17 +348,7 @@ export async function runScheduledAccessChecks(
       data: { lastAccessCheckAt: now },
     });
     if (claimed.count !== 1) continue;
-    await checkGrantedAccess({
-      agencyId: a.id,
-      now,
-      ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
-    });
-    // the agency's own stored platform tokens: flagged for "Reconnect" when expired or revoked
-    await checkAgencyTokens({
-      agencyId: a.id,
-      now,
-      ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
-    }).catch(() => {});
+    await checkAccessNow({ agencyId: a.id, now, ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}) });
     agencies++;
   }
   return { agencies };

@@ -56,7 +56,7 @@ export async function removeAccessOnSite(opts: {
   for (const { svc, sites } of await servicesOnSite(opts)) {
     if (!sites.includes(opts.site)) continue;
     const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt && a.id === opts.site);
-    onSite.push({ svc, assets, account: await agencyAccountFor(opts.agencyId, svc.accounts) });
+    onSite.push({ svc, assets, account: await agencyAccountFor(opts.agencyId, svc.accounts, { now, peek: true }) });
   }
   const emails = [...new Set(onSite.flatMap(({ account }) => (account?.email ? [account.email] : [])))];
   // one call for every agency user on the site: the approval is given up after it

@@ -55,7 +55,10 @@ export async function removeAccessWithClientToken(opts: {
       (a) => !a.removedAt && inScope(opts.only ?? null, svc.requestId, svc.serviceId, a.id),
     );
     if (assets.length === 0) continue;
-    const account = await agencyAccountFor(opts.agencyId, svc.accounts);
+    const account = await agencyAccountFor(opts.agencyId, svc.accounts, {
+      now,
+      ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
+    });
     let answers: { assetId: string; removed: boolean; detail: string | null }[];
     try {
       answers = await connector.removeAccess({

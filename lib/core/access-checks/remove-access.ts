@@ -314,7 +314,7 @@ export async function removeClientAccess(opts: {
       (a) => !a.removedAt && inScope(only, svc.requestId, svc.serviceId, a.id),
     );
     if (assets.length === 0) continue;
-    const account = await agencyAccountFor(opts.agencyId, svc.accounts);
+    const account = await agencyAccountFor(opts.agencyId, svc.accounts, { connectorFor, now });
     let connector: ReturnType<ConnectorFor> | null = null;
     try {
       connector = connectorFor(svc.platform);
@@ -397,7 +397,7 @@ export async function confirmChecklistRemoval(opts: {
   for (const svc of await grantedServicesInScope({ agencyId: opts.agencyId, clientId: opts.clientId })) {
     const assets = readGrantedAssets(svc.grantedAssets).filter((a) => !a.removedAt);
     if (assets.length === 0) continue;
-    const account = await agencyAccountFor(opts.agencyId, svc.accounts);
+    const account = await agencyAccountFor(opts.agencyId, svc.accounts, { connectorFor, now });
     let connector: ReturnType<ConnectorFor> | null = null;
     try {
       connector = connectorFor(svc.platform);

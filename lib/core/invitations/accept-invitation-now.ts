@@ -44,7 +44,10 @@ export async function acceptInvitationNow(opts: {
   if (!canAcceptNow(svc.platform, invitation))
     throw new ApiError("INVALID_STATE", "This invitation cannot be accepted from here; accept it on the platform.");
   const connector = (opts.connectorFor ?? defaultConnectorFor)(svc.platform);
-  const account = await agencyAccountFor(opts.agencyId, svc.accounts);
+  const account = await agencyAccountFor(opts.agencyId, svc.accounts, {
+    now,
+    ...(opts.connectorFor ? { connectorFor: opts.connectorFor } : {}),
+  });
   if (!connector?.acceptInvitation || !account?.token)
     return {
       accepted: false,

@@ -113,6 +113,8 @@ export async function confirmByReadBack(opts: {
     for (const id of opts.assetIds) {
       const r = byId.get(id);
       if (!r) out.set(id, { outcome: "unconfirmable", reason: "read_failed", detail: "The platform did not answer." });
+      // a read that could not be made confirms nothing
+      else if (r.unreadable) out.set(id, { outcome: "unconfirmable", reason: "read_failed", detail: r.unreadable });
       else if (r.present) out.set(id, { outcome: "failed", reason: "still_listed", detail: r.detail });
       else out.set(id, { outcome: "confirmed", reason: null, detail: r.detail });
     }

@@ -106,6 +106,12 @@ export type BeginSignInInput = {
   serviceIds: readonly string[];
   /** PKCE verifier (RFC 7636) for platforms that use it; the same value reaches handleCallback. */
   codeVerifier: string;
+  /**
+   * The agency's own connection (the dashboard's "Connect account"), kept for months: the
+   * connector asks for the platform's offline access (a refresh token) and for the read scopes
+   * its access checks, removals and read-backs use. A client's sign-in is used once: online.
+   */
+  agency?: boolean;
 };
 
 export type HandleCallbackInput = {
@@ -113,13 +119,23 @@ export type HandleCallbackInput = {
   state: string;
   redirectUri: string;
   codeVerifier: string;
+  /** The agency's own connection (see BeginSignInInput.agency): keep what lasts longest. */
+  agency?: boolean;
 };
 
 export type SignInTokens = {
   accessToken: string;
   refreshToken?: string | null;
   expiresAt?: Date | null;
+  /** when the refresh token stops working, where the platform says */
+  refreshTokenExpiresAt?: Date | null;
 };
+
+/**
+ * A refresh of the agency's own token. `refreshToken` is set when the platform rotated it (the
+ * caller keeps the newest); absent or null means the one used stays valid.
+ */
+export type RefreshedTokens = SignInTokens;
 
 /** Who the signed-in user is on the platform, as the agency's connected account would record it. */
 export type AgencyIdentity = {
@@ -156,6 +172,13 @@ export type VerifiedAccess = {
   detail: string | null;
   /** For a grant made by invitation: whether the platform reads it as still pending or accepted; absent when it has no such read. */
   invitation?: InvitationStatus | null;
+  /**
+   * Set when this asset's read could not be made (the platform refused the read, limited it or
+   * failed): why, safe to show the agency. `present` then says nothing: the asset "cannot be
+   * checked", it is never reported lost. Only a read that succeeded and does not list the
+   * agency's access leaves `present` false without it.
+   */
+  unreadable?: string | null;
 };
 
 /** Same shape as a read: the token is the client's (removal link) or the agency's own (the grantee leaves). */
@@ -233,6 +256,17 @@ export interface PlatformConnector {
    * (Meta: one per Business Manager; Google: the email, with its Ads manager accounts).
    */
   listAgencyIdentities?(input: { accessToken: string }): Promise<AgencyIdentity[]>;
+  /**
+   * Exchanges the agency's refresh token for a new access token (RFC 6749 section 6, or the
+   * platform's documented equivalent). A refresh the platform refuses (`invalid_grant`, a revoked
+   * app, a removed user) throws ConnectorError "reauth"; a limit or an outage "rate_limited" or
+   * "server_error". Absent where the platform has no refresh grant.
+   */
+  refreshAgencyToken?(input: {
+    refreshToken: string;
+    /** the caller's clock: expiry times are counted from it */
+    now: Date;
+  }): Promise<RefreshedTokens>;
   /** Reads granted access back on the platform, where it documents a read. */
   verifyAccess?(input: VerifyAccessInput): Promise<VerifiedAccess[]>;
   /**

@@ -73,6 +73,8 @@ export type GoogleFakeSwitches = {
   serverError: boolean;
   /** The consent page answers error=access_denied. */
   deny: boolean;
+  /** Who signs in on the consent page when no login_hint names them (the agency's own connection). */
+  signInAs: string | null;
 };
 
 export type RecordedCall = {
@@ -90,12 +92,20 @@ export type GoogleFake = {
   switches: GoogleFakeSwitches;
   set(s: Partial<GoogleFakeSwitches>): void;
   reset(): void;
-  /** The agency's email already holds `role` (the API's value) on the asset of `serviceId`. */
+  /** The agency's email already holds `role` (the API's value) on the asset of `serviceId`; Analytics: [] removes it. */
   hold(serviceId: string, assetId: string, role: string | string[]): void;
   /** What the agency's email holds on the asset now (roles, permission, rights or role), [] for nothing. */
   held(serviceId: string, assetId: string): string[];
   /** A token as if `email` had signed in with these scopes (the agency's own token for the Ads manager link). */
   issueToken(email: string, scopes: string[]): string;
+  /** The fake's clock: Google's time, moved by the test (access tokens expire on it). */
+  now(): number;
+  /** Moves Google's clock forward by `ms`. */
+  advance(ms: number): void;
+  /** The user removes the app's access (or Google revokes it): every refresh token of `email` answers invalid_grant. */
+  revokeRefreshTokens(email: string): void;
+  /** How many refresh grants the token endpoint answered with a new access token. */
+  refreshCount(): number;
   /**
    * Test hook: `email` accepts every invitation Google holds for it, as the invitee clicking
    * the link would: Ads invitations become users, Merchant Center users turn VERIFIED,
@@ -109,7 +119,7 @@ export type GoogleFake = {
 
 type Json = Record<string, unknown>;
 type Reply = { status: number; body: unknown; headers?: Record<string, string> };
-type Token = { email: string; scopes: Set<string> };
+type Token = { email: string; scopes: Set<string>; expiresAt: number };
 type Code = {
   clientId: string;
   redirectUri: string;
@@ -117,7 +127,13 @@ type Code = {
   scopes: string[];
   email: string;
   used: boolean;
+  offline: boolean;
 };
+type RefreshGrant = { email: string; scopes: string[]; revoked: boolean };
+
+// An access token lives one hour: the token endpoint answers `expires_in: 3599`
+// (https://developers.google.com/identity/protocols/oauth2/web-server#exchange-authorization-code).
+export const GOOGLE_ACCESS_TOKEN_SECONDS = 3599;
 
 const S = "https://www.googleapis.com/auth/";
 const KNOWN_SCOPES = new Set([
@@ -165,6 +181,7 @@ function defaults(): GoogleFakeSwitches {
     rateLimitAlways: false,
     serverError: false,
     deny: false,
+    signInAs: null,
   };
 }
 
@@ -174,6 +191,10 @@ export async function startGoogleFake(
   const calls: RecordedCall[] = [];
   const tokens = new Map<string, Token>();
   const codes = new Map<string, Code>();
+  const refreshGrants = new Map<string, RefreshGrant>();
+  let clockOffset = 0;
+  let refreshes = 0;
+  const now = () => Date.now() + clockOffset;
   let switches = defaults();
   const redirectUris = new Set(opts.redirectUris ?? ["http://localhost:3999/api/access/callback"]);
 
@@ -230,8 +251,9 @@ export async function startGoogleFake(
   function hold(serviceId: string, id: string, role: string | string[]) {
     const a = GOOGLE_FAKE.agencyEmail;
     const roles = Array.isArray(role) ? role : [role];
+    // an empty list: the client removed the agency's binding
     if (serviceId === "google_analytics")
-      state.bindings.set(id, [{ name: `${id}/accessBindings/${nextId()}`, user: a, roles }]);
+      state.bindings.set(id, roles.length ? [{ name: `${id}/accessBindings/${nextId()}`, user: a, roles }] : []);
     else if (serviceId === "google_tag_manager") {
       const [, acc, , c] = id.split("/");
       state.gtmPermissions.set(acc!, [
@@ -303,7 +325,7 @@ export async function startGoogleFake(
 
   const issueToken = (email: string, scopes: string[]) => {
     const t = `ya29.fake-${randomBytes(12).toString("hex")}`;
-    tokens.set(t, { email, scopes: new Set(scopes) });
+    tokens.set(t, { email, scopes: new Set(scopes), expiresAt: now() + GOOGLE_ACCESS_TOKEN_SECONDS * 1000 });
     return t;
   };
 
@@ -311,7 +333,7 @@ export async function startGoogleFake(
   function auth(headers: http.IncomingHttpHeaders, anyScope: string[]): Token | Reply {
     const m = /^Bearer (.+)$/.exec(headers.authorization ?? "");
     const tok = m ? tokens.get(m[1]!) : undefined;
-    if (!tok || switches.expiredTokens) {
+    if (!tok || switches.expiredTokens || tok.expiresAt <= now()) {
       return gErr(
         401,
         "UNAUTHENTICATED",
@@ -389,8 +411,11 @@ export async function startGoogleFake(
         redirectUri,
         challenge: q.get("code_challenge")!,
         scopes,
-        email: q.get("login_hint") ?? GOOGLE_FAKE.clientEmail,
+        email: q.get("login_hint") ?? switches.signInAs ?? GOOGLE_FAKE.clientEmail,
         used: false,
+        // a refresh token only for access_type=offline
+        // (https://developers.google.com/identity/protocols/oauth2/web-server#offline)
+        offline: q.get("access_type") === "offline",
       });
       back.searchParams.set("code", code);
       back.searchParams.set("scope", scopes.join(" "));
@@ -405,6 +430,21 @@ export async function startGoogleFake(
       });
       if (f.client_id !== GOOGLE_FAKE.clientId || f.client_secret !== GOOGLE_FAKE.clientSecret)
         return err(401, "invalid_client", "Unauthorized");
+      // Refreshing an access token: grant_type=refresh_token with the client's credentials
+      // (https://developers.google.com/identity/protocols/oauth2/web-server#offline); a refresh token the
+      // user or Google revoked answers 400 invalid_grant "Token has been expired or revoked."
+      // (https://developers.google.com/identity/protocols/oauth2#expiration). Google keeps the refresh token.
+      if (f.grant_type === "refresh_token") {
+        const grant = refreshGrants.get(f.refresh_token ?? "");
+        if (!grant || grant.revoked) return err(400, "invalid_grant", "Token has been expired or revoked.");
+        refreshes++;
+        return ok({
+          access_token: issueToken(grant.email, grant.scopes),
+          expires_in: GOOGLE_ACCESS_TOKEN_SECONDS,
+          scope: grant.scopes.join(" "),
+          token_type: "Bearer",
+        });
+      }
       if (f.grant_type !== "authorization_code") return err(400, "unsupported_grant_type", "Invalid grant_type");
       const code = codes.get(f.code ?? "");
       if (!code || code.used) return err(400, "invalid_grant", "Bad Request");
@@ -413,9 +453,15 @@ export async function startGoogleFake(
       if (createHash("sha256").update(f.code_verifier).digest("base64url") !== code.challenge)
         return err(400, "invalid_grant", "Invalid code verifier.");
       code.used = true;
+      let refresh: string | null = null;
+      if (code.offline) {
+        refresh = `1//fake-${randomBytes(16).toString("hex")}`;
+        refreshGrants.set(refresh, { email: code.email, scopes: code.scopes, revoked: false });
+      }
       return ok({
         access_token: issueToken(code.email, code.scopes),
-        expires_in: 3599,
+        expires_in: GOOGLE_ACCESS_TOKEN_SECONDS,
+        ...(refresh ? { refresh_token: refresh } : {}),
         scope: code.scopes.join(" "),
         token_type: "Bearer",
       });
@@ -1075,6 +1121,9 @@ export async function startGoogleFake(
     calls.length = 0;
     tokens.clear();
     codes.clear();
+    refreshGrants.clear();
+    clockOffset = 0;
+    refreshes = 0;
     switches = defaults();
     state = freshState();
   };
@@ -1143,6 +1192,15 @@ export async function startGoogleFake(
     hold,
     held,
     issueToken,
+    now,
+    advance: (ms: number) => {
+      clockOffset += ms;
+    },
+    revokeRefreshTokens: (email: string) => {
+      for (const g of refreshGrants.values()) if (same(g.email, email)) g.revoked = true;
+      for (const [t, tok] of tokens) if (same(tok.email, email)) tokens.delete(t);
+    },
+    refreshCount: () => refreshes,
     acceptInvitations,
     overrides: Object.entries(hosts)
       .map(([h, o]) => `${h}=${o}`)

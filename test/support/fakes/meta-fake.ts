@@ -153,6 +153,9 @@ export interface MetaFake {
   issuedTokens(): string[];
   /** A token of the agency user (its dashboard sign-in: business_management, email). */
   agencyToken(): string;
+  /** Meta's clock: user tokens expire on it; the test moves it. */
+  now(): number;
+  advance(ms: number): void;
   /** People given tasks on assets: assetId -> person id -> tasks. */
   assigned: Map<string, Map<string, string[]>>;
   reset(): void;
@@ -160,6 +163,9 @@ export interface MetaFake {
 }
 
 type Json = Record<string, unknown>;
+/** The code exchange's short-lived user token, and the long-lived one (about 60 days, the documented sample's expires_in). */
+export const SHORT_LIVED_SECONDS = 3600;
+export const LONG_LIVED_SECONDS = 5183944;
 type Person = { id: string; email: string; role: string };
 
 function graphError(status: number, error: Json, headers?: Record<string, string>) {
@@ -217,7 +223,10 @@ export async function startMetaFake(
     string,
     { user: User; redirectUri: string; challenge: string | null; scopes: Set<string>; used: boolean }
   >();
-  const tokens = new Map<string, { user: User; pageId?: string; scopes: Set<string> }>();
+  const tokens = new Map<string, { user: User; pageId?: string; scopes: Set<string>; expiresAt?: number }>();
+  // Meta's clock, moved by the test: a user token expires on it (Page tokens live as their user's)
+  let clockOffset = 0;
+  const now = () => Date.now() + clockOffset;
   const partners = new Map<string, Map<string, string[]>>();
   const invitations = new Map<string, Person[]>();
   const members = new Map<string, Person[]>();
@@ -293,9 +302,33 @@ export async function startMetaFake(
         return graphError(400, { code: 100, message: "Invalid code verifier." });
     }
     entry.used = true;
+    // the code's token is short-lived ("expiring in hours",
+    // https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived)
     const token = `EAAFAKE${randomBytes(24).toString("base64url")}`;
-    tokens.set(token, { user: entry.user, scopes: entry.scopes });
-    return { status: 200, body: { access_token: token, token_type: "bearer", expires_in: 5183944 } };
+    tokens.set(token, { user: entry.user, scopes: entry.scopes, expiresAt: now() + SHORT_LIVED_SECONDS * 1000 });
+    return { status: 200, body: { access_token: token, token_type: "bearer", expires_in: SHORT_LIVED_SECONDS } };
+  }
+
+  function longLived(q: URLSearchParams) {
+    // "Get a Long-Lived User Access Token": GET /oauth/access_token?grant_type=fb_exchange_token with
+    // client_id, client_secret, fb_exchange_token; "You can not use an expired token to request a long-lived token"
+    // (https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived)
+    if (q.get("client_id") !== app.appId)
+      return graphError(400, { code: 101, message: "Error validating application. Invalid application ID." });
+    if (q.get("client_secret") !== app.appSecret)
+      return graphError(400, { code: 1, message: "Error validating client secret." });
+    const session = tokens.get(q.get("fb_exchange_token") ?? "");
+    if (!session)
+      return graphError(400, { code: 190, message: "Invalid OAuth access token - Cannot parse access token" });
+    if (session.expiresAt !== undefined && session.expiresAt <= now())
+      return graphError(400, {
+        code: 190,
+        error_subcode: 463,
+        message: "Error validating access token: Session has expired.",
+      });
+    const token = `EAAFAKE${randomBytes(24).toString("base64url")}`;
+    tokens.set(token, { user: session.user, scopes: session.scopes, expiresAt: now() + LONG_LIVED_SECONDS * 1000 });
+    return { status: 200, body: { access_token: token, token_type: "bearer", expires_in: LONG_LIVED_SECONDS } };
   }
 
   function graph(
@@ -309,6 +342,8 @@ export async function startMetaFake(
     const p = (k: string) => form.get(k) ?? url.searchParams.get(k) ?? undefined;
     if (path === "oauth/access_token" && url.searchParams.get("grant_type") === "client_credentials")
       return appTokens.appAccessToken(url.searchParams);
+    if (path === "oauth/access_token" && url.searchParams.get("grant_type") === "fb_exchange_token")
+      return longLived(url.searchParams);
     if (path === "oauth/access_token") return exchange(url.searchParams);
     if (path === "debug_token") {
       const reply = appTokens.debugToken(p("input_token"), p("access_token"), p("appsecret_proof"));
@@ -338,7 +373,7 @@ export async function startMetaFake(
     const session = tokens.get(token);
     if (!session)
       return graphError(400, { code: 190, message: "Invalid OAuth access token - Cannot parse access token" });
-    if (switches.expireTokens)
+    if (switches.expireTokens || (session.expiresAt !== undefined && session.expiresAt <= now()))
       return graphError(400, {
         code: 190,
         error_subcode: 463,
@@ -693,7 +728,12 @@ export async function startMetaFake(
       tokens.set(token, { user: META_FAKE_USERS.agency, scopes: new Set(["business_management", "email"]) });
       return token;
     },
+    now,
+    advance(ms) {
+      clockOffset += ms;
+    },
     reset() {
+      clockOffset = 0;
       calls.length = 0;
       Object.assign(switches, defaults());
       partners.clear();

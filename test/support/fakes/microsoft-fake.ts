@@ -86,6 +86,15 @@ export type MicrosoftFake = FakePlatform & {
   alreadyInvited(accountId: string, roleId: number, opts?: { expired?: boolean }): void;
   /** a token of the agency's own sign-in */
   agencyToken(): string;
+  /** a refresh token of the agency's own sign-in, as the code exchange returns it */
+  agencyRefreshToken(): string;
+  /** Microsoft's clock: access tokens expire on it; the test moves it */
+  now(): number;
+  advance(ms: number): void;
+  /** the user or an admin revokes the app's sessions: every refresh token answers invalid_grant */
+  revokeRefreshTokens(): void;
+  /** refresh grants answered with new tokens */
+  refreshCount(): number;
   /** the agency accepts the invitation: it leaves the pending list and becomes a CustomerRole of the agency's user; false when not pending */
   acceptInvitation(id: number): boolean;
   /** the agency's user's customer roles from accepted invitations */
@@ -128,6 +137,20 @@ export async function startMicrosoftFake(
     outage: false,
   };
   let nextId = 900001;
+  // Access tokens live 60-90 minutes (the fake uses the 3600 s it answers); each refresh answers a new
+  // refresh token and the old one keeps working until it expires: Microsoft does not revoke it
+  // (https://learn.microsoft.com/en-us/entra/identity-platform/refresh-tokens).
+  const ACCESS_SECONDS = 3600;
+  let clockOffset = 0;
+  let refreshes = 0;
+  const now = () => Date.now() + clockOffset;
+  const tokenExpiry = new Map<string, number>();
+  const refreshTokens = new Map<string, { agency: boolean; revoked: boolean }>();
+  const newRefreshToken = (agency: boolean) => {
+    const r = `ms-refresh-${crypto.randomBytes(8).toString("hex")}`;
+    refreshTokens.set(r, { agency, revoked: false });
+    return r;
+  };
   const customerOfAccount = (accountId: string) =>
     MICROSOFT_FAKE.customers.find((c) => c.accounts.some(([id]) => id === accountId));
 
@@ -154,6 +177,43 @@ export async function startMicrosoftFake(
 
   function token(req: FakeRequest): FakeResponse {
     const b = (req.body ?? {}) as Record<string, string>;
+    // "Refresh the access token": grant_type=refresh_token with client_id, client_secret, scope and
+    // refresh_token; the answer carries a new refresh token; an expired or revoked one answers 400
+    // invalid_grant (https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow#refresh-the-access-token)
+    if (b.grant_type === "refresh_token") {
+      if (b.client_id !== MICROSOFT_FAKE.clientId || b.client_secret !== MICROSOFT_FAKE.clientSecret)
+        return {
+          status: 401,
+          json: { error: "invalid_client", error_description: "AADSTS7000215: Invalid client secret provided." },
+        };
+      if (!(b.scope ?? "").split(" ").includes(ADS_SCOPE))
+        return { status: 400, json: { error: "invalid_scope", error_description: "AADSTS70011" } };
+      const grant = refreshTokens.get(b.refresh_token ?? "");
+      if (!grant || grant.revoked)
+        return {
+          status: 400,
+          json: {
+            error: "invalid_grant",
+            error_description:
+              "AADSTS70008: The provided authorization code or refresh token has expired or is invalid.",
+          },
+        };
+      refreshes++;
+      const t = oauth.exchange({ redirectUri: "", used: false, grant: { challenge: "" } }, "ms-token-", {
+        agency: grant.agency,
+      });
+      tokenExpiry.set(t, now() + ACCESS_SECONDS * 1000);
+      return {
+        status: 200,
+        json: {
+          token_type: "Bearer",
+          scope: ADS_SCOPE,
+          expires_in: ACCESS_SECONDS,
+          access_token: t,
+          refresh_token: newRefreshToken(grant.agency),
+        },
+      };
+    }
     if (b.grant_type !== "authorization_code")
       return { status: 400, json: { error: "unsupported_grant_type", error_description: "AADSTS70003" } };
     if (b.client_id !== MICROSOFT_FAKE.clientId || b.client_secret !== MICROSOFT_FAKE.clientSecret)
@@ -184,14 +244,15 @@ export async function startMicrosoftFake(
         },
       };
     const t = oauth.exchange(issued, "ms-token-", {});
+    tokenExpiry.set(t, now() + ACCESS_SECONDS * 1000);
     return {
       status: 200,
       json: {
         token_type: "Bearer",
         scope: ADS_SCOPE,
-        expires_in: 3600,
+        expires_in: ACCESS_SECONDS,
         access_token: t,
-        refresh_token: `ms-refresh-${crypto.randomBytes(8).toString("hex")}`,
+        refresh_token: newRefreshToken(false),
       },
     };
   }
@@ -207,7 +268,8 @@ export async function startMicrosoftFake(
       );
     const auth = req.headers.authorization ?? "";
     const t = auth.startsWith("Bearer ") ? auth.slice(7) : "";
-    if (switches.expiredToken && oauth.tokenGrant(t))
+    const expiry = tokenExpiry.get(t);
+    if ((switches.expiredToken || (expiry !== undefined && expiry <= now())) && oauth.tokenGrant(t))
       return fault(401, 109, "AuthenticationTokenExpired", "The OAuth access token has expired.");
     if (!oauth.tokenGrant(t))
       return fault(
@@ -407,6 +469,10 @@ export async function startMicrosoftFake(
       switches.serverError = false;
       switches.rateLimitAlways = false;
       switches.outage = false;
+      clockOffset = 0;
+      refreshes = 0;
+      tokenExpiry.clear();
+      refreshTokens.clear();
     },
   });
 
@@ -416,10 +482,21 @@ export async function startMicrosoftFake(
     invitations,
     agencyRoles,
     agencyToken() {
-      return oauth.exchange({ redirectUri: "", used: false, grant: { challenge: "" } }, "ms-agency-", {
+      const t = oauth.exchange({ redirectUri: "", used: false, grant: { challenge: "" } }, "ms-agency-", {
         agency: true,
       });
+      tokenExpiry.set(t, now() + ACCESS_SECONDS * 1000);
+      return t;
     },
+    agencyRefreshToken: () => newRefreshToken(true),
+    now,
+    advance(ms) {
+      clockOffset += ms;
+    },
+    revokeRefreshTokens() {
+      for (const g of refreshTokens.values()) g.revoked = true;
+    },
+    refreshCount: () => refreshes,
     acceptInvitation(id) {
       const i = invitations.findIndex((x) => x.Id === id);
       if (i < 0) return false;

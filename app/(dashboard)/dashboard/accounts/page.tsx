@@ -9,7 +9,7 @@ import { listPlatformSetupNotices } from "@/lib/core/agencies/note-platform-setu
 import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { connectMode } from "@/lib/core/accounts/connect-account-from-dashboard";
 import { listAccounts } from "@/lib/core/accounts/list-accounts";
-import { accountsNeedingReconnect } from "@/lib/core/accounts/check-agency-tokens";
+import { accountsNeedingReconnect, listAccountHealth } from "@/lib/core/accounts/check-agency-tokens";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
 import { listPlatforms } from "@/lib/core/catalog/catalog";
@@ -32,11 +32,12 @@ const MODE_LABEL = { live: "Live", sandbox: "Sandbox", unconfigured: "Not set up
 export default async function AccountsPage() {
   const ctx = await getDashboardContext();
   if (!ctx) redirect("/login?callbackUrl=%2Fdashboard%2Faccounts");
-  const [accounts, notices, needsReconnect, assignees] = await Promise.all([
+  const [accounts, notices, needsReconnect, assignees, health] = await Promise.all([
     listAccounts({ agencyId: ctx.agencyId }),
     listPlatformSetupNotices({ agencyId: ctx.agencyId }),
     accountsNeedingReconnect({ agencyId: ctx.agencyId }),
     listAccountAssignees({ agencyId: ctx.agencyId }),
+    listAccountHealth({ agencyId: ctx.agencyId }),
   ]);
   const modes: ConnectModes = Object.fromEntries(listPlatforms().map((p) => [p.id, connectMode(p.id)]));
   const canWrite = can(ctx.role, "accounts:write");
@@ -93,6 +94,7 @@ export default async function AccountsPage() {
         canWrite={canWrite}
         modes={modes}
         needsReconnect={needsReconnect}
+        health={health}
         actions={{ connect: connectAccountAction, disconnect: disconnectAccountAction }}
       />
       <AccountPeoplePanel

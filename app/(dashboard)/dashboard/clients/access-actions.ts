@@ -5,7 +5,7 @@
 import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
-import { checkGrantedAccess, setAccessCheckSchedule } from "@/lib/core/access-checks/check-access";
+import { checkAccessNow, setAccessCheckSchedule } from "@/lib/core/access-checks/check-access";
 import { confirmChecklistRemoval, removeClientAccess } from "@/lib/core/access-checks/remove-access";
 import { createRemovalLink } from "@/lib/core/removal-links/create-removal-link";
 import { askAgain } from "@/lib/core/access-alerts/ask-again";
@@ -25,7 +25,7 @@ const ZSchedule = z.strictObject({
 export const checkAccessNowAction = dashboardAction(
   "requests:write",
   ZCheckScope,
-  (input, ctx) => checkGrantedAccess({ agencyId: ctx.agencyId, ...input }),
+  (input, ctx) => checkAccessNow({ agencyId: ctx.agencyId, ...input }),
   "access.checked",
 );
 

@@ -58,6 +58,25 @@ export const GOOGLE_SERVICE_SCOPES: Readonly<Record<string, readonly string[]>> 
   google_business_profile: [`${SCOPE}business.manage`],
 };
 
+/**
+ * What the agency's own connection asks for: the reads its access checks and receipts make and
+ * the Ads calls of its manager account (identity, leaving a client's account).
+ */
+export const GOOGLE_AGENCY_SCOPES: readonly string[] = [
+  // properties.accessBindings.list: analytics.manage.users.readonly
+  // (https://developers.google.com/analytics/devguides/config/admin/v1/rest/v1alpha/properties.accessBindings/list)
+  `${SCOPE}analytics.manage.users.readonly`,
+  // accounts.user_permissions.list: tagmanager.manage.users
+  // (https://developers.google.com/tag-platform/tag-manager/api/reference/rest/v2/accounts.user_permissions/list)
+  `${SCOPE}tagmanager.manage.users`,
+  // every Google Ads API call (https://developers.google.com/google-ads/api/docs/oauth/overview)
+  `${SCOPE}adwords`,
+  // Merchant API accounts.users.get (https://developers.google.com/merchant/api/reference/rest/accounts_v1/accounts.users/get)
+  `${SCOPE}content`,
+  // locations.admins.list (https://developers.google.com/my-business/reference/accountmanagement/rest/v1/locations.admins/list)
+  `${SCOPE}business.manage`,
+];
+
 export const GOOGLE_ONE_CLICK_SERVICES: readonly string[] = Object.keys(GOOGLE_SERVICE_SCOPES);
 
 /** The scopes for one sign-in: identity plus the union of the services' scopes, sorted and without duplicates. */

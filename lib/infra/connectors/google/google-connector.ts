@@ -12,10 +12,11 @@ import {
   exchangeGoogleCode,
   googleAgencyIdentities,
   googleAuthorizationUrl,
+  refreshGoogleToken,
   type GoogleCredentials,
 } from "@/lib/infra/connectors/google/google-oauth";
 import { adsCustomerId } from "@/lib/infra/connectors/google/google-api";
-import { readBack } from "@/lib/infra/connectors/google/google-verify";
+import { readBackForCheck } from "@/lib/infra/connectors/google/google-verify";
 import { googleRemovalToken, removeGoogleAccess } from "@/lib/infra/connectors/google/google-removal";
 
 export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorHttp): PlatformConnector {
@@ -23,6 +24,7 @@ export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorH
     platform: "google",
     beginSignIn: (input) => ({ authorizationUrl: googleAuthorizationUrl(http, creds, input) }),
     handleCallback: (input) => exchangeGoogleCode(http, creds, input),
+    refreshAgencyToken: ({ refreshToken, now }) => refreshGoogleToken(http, creds, refreshToken, now),
     listAssets: ({ accessToken, serviceId }) => listGoogleAssets(http, creds.developerToken, accessToken, serviceId),
     grantAccess: (input) => grantGoogleAccess(http, creds.developerToken, input),
     listAgencyIdentities: ({ accessToken }) => googleAgencyIdentities(http, creds, accessToken),
@@ -31,7 +33,9 @@ export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorH
       const out = [];
       for (const assetId of assetIds) {
         const read = agencyAccount.email
-          ? await readBack({
+          ? await readBackForCheck({
+              // the agency's own token reads its side (an access check, a receipt); a client's token the client's
+              agencySide: !!agencyAccount.agencyAccessToken && agencyAccount.agencyAccessToken === accessToken,
               http,
               token: accessToken,
               developerToken: creds.developerToken,
@@ -47,6 +51,11 @@ export function createGoogleConnector(creds: GoogleCredentials, http: ConnectorH
           present: read?.present ?? false,
           detail: read?.detail ?? null,
           ...(read?.invitation ? { invitation: read.invitation } : {}),
+          ...(read
+            ? read.unreadable
+              ? { unreadable: read.unreadable }
+              : {}
+            : { unreadable: "the agency account has no email to look for." }),
         });
       }
       return out;

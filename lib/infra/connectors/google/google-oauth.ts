@@ -8,11 +8,18 @@ import {
   type AgencyIdentity,
   type BeginSignInInput,
   type HandleCallbackInput,
+  type RefreshedTokens,
   type SignInTokens,
 } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pkceChallenge } from "@/lib/infra/connectors/pkce";
-import { GOOGLE_ADS_API_VERSION, GOOGLE_HOSTS, scopesFor } from "@/lib/infra/connectors/google/google-api";
+import {
+  GOOGLE_ADS_API_VERSION,
+  GOOGLE_AGENCY_SCOPES,
+  GOOGLE_HOSTS,
+  GOOGLE_IDENTITY_SCOPES,
+  scopesFor,
+} from "@/lib/infra/connectors/google/google-api";
 import { googleCall, googleJson } from "@/lib/infra/connectors/google/google-call";
 
 export type GoogleCredentials = { clientId: string; clientSecret: string; developerToken: string | null };
@@ -24,13 +31,22 @@ export function googleAuthorizationUrl(http: ConnectorHttp, creds: GoogleCredent
   url.searchParams.set("client_id", creds.clientId);
   url.searchParams.set("redirect_uri", input.redirectUri);
   url.searchParams.set("response_type", "code");
-  url.searchParams.set("scope", scopesFor(input.serviceIds).join(" "));
+  url.searchParams.set(
+    "scope",
+    (input.agency
+      ? [...new Set([...GOOGLE_IDENTITY_SCOPES, ...GOOGLE_AGENCY_SCOPES])].sort()
+      : scopesFor(input.serviceIds)
+    ).join(" "),
+  );
   url.searchParams.set("state", input.state);
   url.searchParams.set("code_challenge", pkceChallenge(input.codeVerifier));
   url.searchParams.set("code_challenge_method", "S256");
-  // The client's token lives only for this attempt: no refresh token ("online").
-  url.searchParams.set("access_type", "online");
-  // Let the client pick the Google account that owns the assets.
+  // The client's token lives only for this attempt: no refresh token ("online"). The agency's
+  // connection is used for months: "offline" returns a refresh token at the code exchange, and
+  // prompt=consent makes Google return one again when the agency reconnects
+  // (https://developers.google.com/identity/protocols/oauth2/web-server#offline and #creatingclient, "prompt").
+  url.searchParams.set("access_type", input.agency ? "offline" : "online");
+  // Let the user pick the Google account that owns the assets (or is the agency's).
   url.searchParams.set("prompt", "select_account consent");
   return http.rewrite(url).toString();
 }
@@ -73,6 +89,45 @@ export async function exchangeGoogleCode(
   if (error === "invalid_grant")
     throw new ConnectorError("invalid_state", "The Google sign-in could not be completed. Please start again.");
   if (error === "access_denied") throw new ConnectorError("denied", "You declined the Google sign-in.");
+  throw tokenExchangeError("google", "Google", res, typeof body.error === "string" ? body.error : null);
+}
+
+/**
+ * A new access token for the agency's connection from its refresh token
+ * (https://developers.google.com/identity/protocols/oauth2/web-server#offline). Google keeps the
+ * refresh token (none in the answer); one the user or Google revoked, or that expired, answers
+ * invalid_grant (https://developers.google.com/identity/protocols/oauth2#expiration): sign in again.
+ */
+export async function refreshGoogleToken(
+  http: ConnectorHttp,
+  creds: GoogleCredentials,
+  refreshToken: string,
+  now: Date,
+): Promise<RefreshedTokens> {
+  const res = await http.send({
+    method: "POST",
+    url: `${GOOGLE_HOSTS.oauth2}/token`,
+    form: {
+      client_id: creds.clientId,
+      client_secret: creds.clientSecret,
+      refresh_token: refreshToken,
+      grant_type: "refresh_token",
+    },
+  });
+  const body = (res.json ?? {}) as {
+    access_token?: unknown;
+    refresh_token?: unknown;
+    expires_in?: unknown;
+    error?: unknown;
+  };
+  if (res.status === 200 && typeof body.access_token === "string")
+    return {
+      accessToken: body.access_token,
+      refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : null,
+      expiresAt: typeof body.expires_in === "number" ? new Date(now.getTime() + body.expires_in * 1000) : null,
+    };
+  if (body.error === "invalid_grant")
+    throw new ConnectorError("reauth", "Google says the agency's sign-in was revoked or has expired");
   throw tokenExchangeError("google", "Google", res, typeof body.error === "string" ? body.error : null);
 }
 

@@ -19,6 +19,8 @@ import {
   tagManagerRank,
 } from "@/lib/infra/connectors/google/google-api";
 import { googleCall, googleList } from "@/lib/infra/connectors/google/google-call";
+import { isConnectorError } from "@/lib/infra/connectors/connector";
+import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 
 /**
@@ -30,6 +32,10 @@ export type ReadBack = { present: boolean; detail: string | null; invitation?: I
 
 export type ReadBackInput = {
   http: ConnectorHttp;
+  /** an access check: a read Google refuses throws (ConnectorError) instead of reading as absent */
+  strict?: boolean;
+  /** the token is the agency's own (an access check, a receipt), not the client's (a grant's read-back) */
+  agencySide?: boolean;
   token: string;
   developerToken: string | null;
   serviceId: string;
@@ -85,14 +91,17 @@ export async function adsSearch(
   developerToken: string,
   customerId: string,
   query: string,
+  strict = false,
+  loginCustomerId?: string,
 ): Promise<Record<string, Record<string, unknown>>[] | null> {
   const r = await googleCall(http, {
     method: "POST",
     url: `${GOOGLE_HOSTS.ads}/${GOOGLE_ADS_API_VERSION}/customers/${customerId}/googleAds:search`,
     token,
-    ads: { developerToken },
+    ads: { developerToken, ...(loginCustomerId ? { loginCustomerId } : {}) },
     json: { query },
   });
+  if (!r.ok && strict) throw toConnectorError("Google", r.error);
   if (!r.ok) return null;
   return ((r.res.json ?? {}) as { results?: Record<string, Record<string, unknown>>[] }).results ?? [];
 }
@@ -134,6 +143,7 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         i.developerToken,
         customerId,
         `SELECT customer_user_access.email_address, customer_user_access.access_role FROM customer_user_access WHERE customer_user_access.email_address = ${email}`,
+        i.strict,
       );
       const user = users?.find((r) => r.customerUserAccess);
       if (user) {
@@ -153,6 +163,7 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         i.developerToken,
         customerId,
         `SELECT customer_user_access_invitation.email_address, customer_user_access_invitation.access_role, customer_user_access_invitation.invitation_status FROM customer_user_access_invitation WHERE customer_user_access_invitation.email_address = ${email}`,
+        i.strict,
       );
       if (invites === null && users === null) return null;
       const invite = invites?.find((r) => r.customerUserAccessInvitation);
@@ -165,6 +176,23 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
     case "google_ads_mcc": {
       const customerId = adsCustomerId(i.assetId);
       if (!i.developerToken || !i.managerId || !customerId) return null;
+      if (i.agencySide) {
+        // The agency reads its manager's side of the link, which it can read whether or not the link
+        // still stands: https://developers.google.com/google-ads/api/fields/v26/customer_client_link
+        // (login-customer-id: the manager, https://developers.google.com/google-ads/api/rest/auth#request_headers)
+        const rows = await adsSearch(
+          i.http,
+          i.token,
+          i.developerToken,
+          i.managerId,
+          `SELECT customer_client_link.manager_link_id, customer_client_link.status FROM customer_client_link WHERE customer_client_link.client_customer = ${gaqlString(`customers/${customerId}`)}`,
+          i.strict,
+          i.managerId,
+        );
+        if (rows === null) return null;
+        const status = rows.map((r) => r.customerClientLink?.status).find((s) => typeof s === "string");
+        return { present: status === "ACTIVE", detail: status ?? "no link from the agency's manager account" };
+      }
       // https://developers.google.com/google-ads/api/fields/v26/customer_manager_link
       const links = await adsSearch(
         i.http,
@@ -172,6 +200,7 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
         i.developerToken,
         customerId,
         `SELECT customer_manager_link.manager_customer, customer_manager_link.manager_link_id, customer_manager_link.status FROM customer_manager_link WHERE customer_manager_link.manager_customer = ${gaqlString(`customers/${i.managerId}`)}`,
+        i.strict,
       );
       if (links === null) return null;
       const status = links.map((r) => r.customerManagerLink?.status).find((s) => typeof s === "string");
@@ -196,7 +225,9 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
           invitation: state === "PENDING" ? "pending" : "accepted",
         };
       }
-      return r.res.status === 404 ? { present: false, detail: "no user for the agency's email" } : null;
+      if (r.res.status === 404) return { present: false, detail: "no user for the agency's email" };
+      if (i.strict) throw toConnectorError("Google", r.error);
+      return null;
     }
     case "google_business_profile": {
       const admin = (await listAdmins(i.http, i.token, i.assetId)).find((a) => same(a.admin, i.email));
@@ -220,5 +251,29 @@ export async function readBack(i: ReadBackInput): Promise<ReadBack | null> {
     return await readBackOnce(i);
   } catch {
     return null;
+  }
+}
+
+/**
+ * The read an access check makes: what Google lists, or why it could not be read (`unreadable`,
+ * never "absent"). A token Google no longer accepts fails the whole check (ConnectorError
+ * "reauth"), so the account is seen as needing a new sign-in.
+ */
+export async function readBackForCheck(i: Omit<ReadBackInput, "strict">): Promise<ReadBack & { unreadable?: string }> {
+  try {
+    const read = await readBackOnce({ ...i, strict: true });
+    if (read) return read;
+    return {
+      present: false,
+      detail: null,
+      unreadable: i.developerToken
+        ? "Google offers no read of this access here."
+        : "Google Ads is read with a developer token or Cloud-managed access, and neither is set up here.",
+    };
+  } catch (err) {
+    if (isConnectorError(err) && err.kind === "reauth") throw err;
+    const why =
+      isConnectorError(err) && err.kind !== "server_error" ? err.message : "Google could not be reached for this read.";
+    return { present: false, detail: null, unreadable: why };
   }
 }

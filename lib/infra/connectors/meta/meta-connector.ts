@@ -9,14 +9,22 @@ import { MetaGraph } from "@/lib/infra/connectors/meta/meta-graph";
 import { grantMetaAccess, verifyMetaAccess } from "@/lib/infra/connectors/meta/meta-grants";
 import { assignMetaPeople, listMetaAgencyPeople } from "@/lib/infra/connectors/meta/meta-people";
 import { metaRemovalToken, removeMetaAccess } from "@/lib/infra/connectors/meta/meta-removal";
-import { exchangeMetaCode, metaAuthorizationUrl, type MetaApp } from "@/lib/infra/connectors/meta/meta-oauth";
+import {
+  exchangeMetaCode,
+  exchangeMetaLongLived,
+  metaAuthorizationUrl,
+  type MetaApp,
+} from "@/lib/infra/connectors/meta/meta-oauth";
 
 export function createMetaConnector(app: MetaApp, http: ConnectorHttp): PlatformConnector {
   const graph = new MetaGraph(http, app.appSecret);
   return {
     platform: "meta",
     beginSignIn: (input) => ({ authorizationUrl: metaAuthorizationUrl(http, app, input) }),
-    handleCallback: (input) => exchangeMetaCode(http, app, input),
+    async handleCallback(input) {
+      const tokens = await exchangeMetaCode(http, app, input);
+      return input.agency ? exchangeMetaLongLived(http, app, tokens.accessToken) : tokens;
+    },
     listAssets: ({ accessToken, serviceId }) => listMetaAssets(graph, accessToken, serviceId),
     grantAccess: (input) => grantMetaAccess(graph, input),
     listAgencyIdentities: ({ accessToken }) => listMetaAgencyIdentities(graph, accessToken),

@@ -298,7 +298,12 @@ export async function verifyMetaAccess(
       const present = input.agencyAccount.email
         ? await readBusinessUser(graph, input.accessToken, id, input.agencyAccount.email)
         : null;
-      out.push({ assetId: id, present: present === true, detail: present === null ? "could not be read" : null });
+      out.push({
+        assetId: id,
+        present: present === true,
+        detail: null,
+        ...(present === null ? { unreadable: "Meta did not answer the read of this access." } : {}),
+      });
     }
     return out;
   }
@@ -310,7 +315,12 @@ export async function verifyMetaAccess(
       token && input.agencyAccount.businessId
         ? await readPartner(graph, token, serviceId, id, input.agencyAccount.businessId, [])
         : null;
-    out.push({ assetId: id, present: present === true, detail: present === null ? "could not be read" : null });
+    out.push({
+      assetId: id,
+      present: present === true,
+      detail: null,
+      ...(present === null ? { unreadable: "Meta did not answer the read of this access." } : {}),
+    });
   }
   return out;
 }

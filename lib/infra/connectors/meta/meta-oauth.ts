@@ -72,3 +72,46 @@ export async function exchangeMetaCode(
   const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
   return { accessToken: body.access_token, expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null };
 }
+
+/**
+ * The agency's own connection: Meta has no refresh grant, so the code's short-lived token is
+ * exchanged for a long-lived one (about 60 days) with `grant_type=fb_exchange_token`
+ * ("Long-Lived Access Tokens",
+ * https://developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived). When it
+ * ends, the agency reconnects.
+ */
+export async function exchangeMetaLongLived(
+  http: ConnectorHttp,
+  app: MetaApp,
+  shortLived: string,
+  now = Date.now(),
+): Promise<SignInTokens> {
+  const res = await http.send({
+    method: "GET",
+    url: `${GRAPH_BASE}/oauth/access_token`,
+    query: {
+      grant_type: "fb_exchange_token",
+      client_id: app.appId,
+      client_secret: app.appSecret,
+      fb_exchange_token: shortLived,
+    },
+  });
+  const error = readGraphError(res);
+  if (error) {
+    const kind = classifyGraphError(error);
+    if (kind === "throttled")
+      throw new ConnectorError(
+        "rate_limited",
+        "Meta is limiting requests right now. Please try again in a few minutes.",
+      );
+    throw new ConnectorError(
+      "server_error",
+      `Meta long-lived token exchange failed: ${error.status} code ${error.code}`,
+    );
+  }
+  const body = res.json as { access_token?: unknown; expires_in?: unknown } | null;
+  if (!body || typeof body.access_token !== "string" || body.access_token === "")
+    throw new ConnectorError("server_error", "Meta long-lived token exchange answered without an access token");
+  const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
+  return { accessToken: body.access_token, expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null };
+}

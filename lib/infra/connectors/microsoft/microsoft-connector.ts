@@ -11,6 +11,7 @@ import { currentUser, listAccounts } from "@/lib/infra/connectors/microsoft/micr
 import { grantMicrosoft, verifyMicrosoft } from "@/lib/infra/connectors/microsoft/microsoft-grants";
 import {
   exchangeMicrosoftCode,
+  refreshMicrosoftToken,
   microsoftAuthorizationUrl,
   type MicrosoftCredentials,
 } from "@/lib/infra/connectors/microsoft/microsoft-oauth";
@@ -37,6 +38,7 @@ export function createMicrosoftConnector(creds: MicrosoftCredentials, http: Conn
       return { authorizationUrl: microsoftAuthorizationUrl(http, creds, { state, redirectUri, codeVerifier }) };
     },
 
+    refreshAgencyToken: ({ refreshToken, now }) => refreshMicrosoftToken(http, creds, refreshToken, now),
     handleCallback({ code, redirectUri, codeVerifier }) {
       return exchangeMicrosoftCode(http, creds, { code, redirectUri, codeVerifier });
     },

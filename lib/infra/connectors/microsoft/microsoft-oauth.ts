@@ -10,7 +10,7 @@
 // 400 `invalid_grant`. Every Microsoft Advertising service, and the dashboard's agency
 // connection, needs the same scopes: `openid offline_access https://ads.microsoft.com/msads.manage`.
 import { tokenExchangeError } from "@/lib/infra/connectors/oauth-answers";
-import { ConnectorError, type SignInTokens } from "@/lib/infra/connectors/connector";
+import { ConnectorError, type RefreshedTokens, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { pkceChallenge } from "@/lib/infra/connectors/pkce";
 import { str } from "@/lib/infra/connectors/microsoft/microsoft-api";
@@ -19,6 +19,12 @@ import { microsoftError } from "@/lib/infra/connectors/microsoft/microsoft-error
 export const MICROSOFT_LOGIN_HOST = "login.microsoftonline.com";
 export const MICROSOFT_OAUTH = `https://${MICROSOFT_LOGIN_HOST}/common/oauth2/v2.0`;
 export const MICROSOFT_SCOPES = ["openid", "offline_access", "https://ads.microsoft.com/msads.manage"] as const;
+
+/**
+ * A refresh token lives 90 days and is replaced by a new one on every use
+ * (https://learn.microsoft.com/en-us/entra/identity-platform/refresh-tokens, "Token lifetime").
+ */
+export const REFRESH_TOKEN_DAYS = 90;
 
 export type MicrosoftCredentials = { clientId: string; clientSecret: string; developerToken: string };
 
@@ -64,10 +70,12 @@ export async function exchangeMicrosoftCode(
     const accessToken = str(body.access_token);
     if (!accessToken) throw new ConnectorError("server_error", "Microsoft's token answer has no access_token");
     const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
+    const refreshToken = str(body.refresh_token);
     return {
       accessToken,
-      refreshToken: str(body.refresh_token),
+      refreshToken,
       expiresAt: expiresIn ? new Date(now + expiresIn * 1000) : null,
+      refreshTokenExpiresAt: refreshToken ? new Date(now + REFRESH_TOKEN_DAYS * 86400_000) : null,
     };
   }
   const err = microsoftError(res);
@@ -78,4 +86,45 @@ export async function exchangeMicrosoftCode(
   }
   const oauthError = (res.json as { error?: unknown } | null)?.error;
   throw tokenExchangeError("microsoft", "Microsoft", res, typeof oauthError === "string" ? oauthError : err.errorCode);
+}
+
+/**
+ * A new access token for the agency's connection ("Refresh the access token",
+ * https://learn.microsoft.com/en-us/entra/identity-platform/v2-oauth2-auth-code-flow#refresh-the-access-token):
+ * the answer carries a new refresh token, which replaces the one spent (Microsoft rotates them and
+ * does not revoke the old one, https://learn.microsoft.com/en-us/entra/identity-platform/refresh-tokens).
+ * An expired, revoked or inactive refresh token answers 400 invalid_grant: sign in again.
+ */
+export async function refreshMicrosoftToken(
+  http: ConnectorHttp,
+  creds: MicrosoftCredentials,
+  refreshToken: string,
+  now: Date,
+): Promise<RefreshedTokens> {
+  const res = await http.send({
+    method: "POST",
+    url: `${MICROSOFT_OAUTH}/token`,
+    form: {
+      client_id: creds.clientId,
+      client_secret: creds.clientSecret,
+      scope: MICROSOFT_SCOPES.join(" "),
+      refresh_token: refreshToken,
+      grant_type: "refresh_token",
+    },
+  });
+  const body = (res.json ?? {}) as Record<string, unknown>;
+  const accessToken = res.status === 200 ? str(body.access_token) : null;
+  if (accessToken) {
+    const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
+    const rotated = str(body.refresh_token);
+    return {
+      accessToken,
+      refreshToken: rotated,
+      expiresAt: expiresIn ? new Date(now.getTime() + expiresIn * 1000) : null,
+      refreshTokenExpiresAt: rotated ? new Date(now.getTime() + REFRESH_TOKEN_DAYS * 86400_000) : null,
+    };
+  }
+  if (body.error === "invalid_grant")
+    throw new ConnectorError("reauth", "Microsoft says the agency's sign-in was revoked or has expired");
+  throw tokenExchangeError("microsoft", "Microsoft", res, typeof body.error === "string" ? body.error : null);
 }

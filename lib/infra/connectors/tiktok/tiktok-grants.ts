@@ -270,13 +270,9 @@ export async function verifyTikTok(
       out.push({
         assetId,
         present: !!member,
-        detail:
-          member === undefined
-            ? "TikTok did not list this Business Center's members."
-            : invitation === "pending"
-              ? "TikTok invitation not accepted yet"
-              : null,
+        detail: invitation === "pending" ? "TikTok invitation not accepted yet" : null,
         ...(invitation ? { invitation } : {}),
+        ...(member === undefined ? { unreadable: "TikTok did not list this Business Center's members." } : {}),
       });
     }
     return out;
@@ -296,7 +292,8 @@ export async function verifyTikTok(
     out.push({
       assetId,
       present: shared?.has(assetId) ?? false,
-      detail: shared === null ? "TikTok did not list the assets shared with the agency." : null,
+      detail: null,
+      ...(shared === null ? { unreadable: "TikTok did not list the assets shared with the agency." } : {}),
     });
   }
   return out;

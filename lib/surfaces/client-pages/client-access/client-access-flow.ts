@@ -104,7 +104,7 @@ export async function loadClientAccessPage(opts: {
   });
   const accountOf = new Map<string, Awaited<ReturnType<typeof agencyAccountFor>>>();
   for (const s of services)
-    accountOf.set(`${s.requestId}/${s.serviceId}`, await agencyAccountFor(row.agencyId, s.accounts));
+    accountOf.set(`${s.requestId}/${s.serviceId}`, await agencyAccountFor(row.agencyId, s.accounts, { peek: true }));
   const lines = access.items.map((item): ClientAccessLineView => {
     const account = accountOf.get(`${item.requestId}/${item.service}`) ?? null;
     const removal = removalPathOf(connectorFor, item.platform, item.service, !!account?.token);

@@ -62,10 +62,16 @@ describe("agency-side Meta connection", () => {
     const sessionId = (out as { sessionId: string }).sessionId;
 
     const db = await getDb();
-    const [raw] = fake.issuedTokens();
+    // the code's short-lived token was exchanged for the long-lived one, which is kept
+    const [short, raw] = fake.issuedTokens();
+    expect(raw).not.toBe(short);
+    expect(
+      fake.calls.some((c) => c.path.endsWith("/oauth/access_token") && c.query.grant_type === "fb_exchange_token"),
+    ).toBe(true);
     const session = await db.accountConnectSession.findUniqueOrThrow({ where: { id: sessionId } });
     expect(session.accessToken).not.toContain(raw!);
     expect(decryptText(session.accessToken!, loadSecrets().encryptionKey)).toBe(raw);
+    expect(session.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 59 * 24 * 3600_000);
 
     const { platform, choices } = await listAgencyConnectChoices({ user, sessionId, connector });
     expect(platform).toBe("meta");

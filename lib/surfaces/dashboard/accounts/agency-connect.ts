@@ -1,10 +1,10 @@
 // The dashboard's "Connect account" for a live platform: the same OAuth sign-in as the
 // client pages, for the agency user. Start opens a single-use session bound to the agency
 // and the user and sends the browser to the platform with a signed state and a PKCE
-// challenge; the callback spends the nonce, exchanges the code and keeps the token sealed
-// on the session; the user then picks one of the identities the connector lists (Meta:
+// challenge; the callback spends the nonce, exchanges the code and keeps the tokens (access and,
+// where the platform issues one, refresh) sealed on the session; the user then picks one of the identities the connector lists (Meta:
 // their Business Managers) and the connected account is saved with that identity and the
-// agency's token sealed at rest. The token is never shown and leaves the session on save.
+// agency's tokens sealed at rest. The tokens are never shown and leave the session on save.
 
 import { isSignInCancellation } from "@/lib/infra/connectors/oauth-answers";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
@@ -80,6 +80,7 @@ export async function startAgencyConnect(opts: {
     redirectUri: agencyConnectCallbackUrl(),
     serviceIds: [],
     codeVerifier: pkceVerifier(appSecret, `agency:${nonce}`),
+    agency: true,
   });
 }
 
@@ -131,10 +132,17 @@ export async function finishAgencyConnect(opts: {
       state: opts.state!,
       redirectUri: agencyConnectCallbackUrl(),
       codeVerifier: pkceVerifier(appSecret, `agency:${payload.n}`),
+      agency: true,
     });
     await db.accountConnectSession.update({
       where: { id: session.id },
-      data: { accessToken: encryptText(tokens.accessToken, encryptionKey), tokenExpiresAt: tokens.expiresAt ?? null },
+      data: {
+        accessToken: encryptText(tokens.accessToken, encryptionKey),
+        tokenExpiresAt: tokens.expiresAt ?? null,
+        // kept so the agency's checks and removals still work months later (agency-token.ts)
+        refreshToken: tokens.refreshToken ? encryptText(tokens.refreshToken, encryptionKey) : null,
+        refreshTokenExpiresAt: tokens.refreshTokenExpiresAt ?? null,
+      },
     });
     return { kind: "pick", sessionId: session.id };
   } catch (err) {
@@ -194,7 +202,7 @@ export async function saveAgencyConnect(opts: {
     // The token leaves the session in the same step that stores it on the account.
     const taken = await tx.accountConnectSession.updateMany({
       where: { id: session.id, accessToken: session.accessToken },
-      data: { accessToken: null },
+      data: { accessToken: null, refreshToken: null },
     });
     if (taken.count !== 1) throw new ApiError("NOT_FOUND", "This sign-in has expired. Start again.");
     const account = await connectAccount({
@@ -211,7 +219,12 @@ export async function saveAgencyConnect(opts: {
       data: {
         accessToken: encryptText(token, loadSecrets().encryptionKey),
         tokenExpiresAt: session.tokenExpiresAt,
+        // the session's sealing is the account's (same key, no associated data)
+        refreshToken: session.refreshToken,
+        refreshTokenExpiresAt: session.refreshTokenExpiresAt,
+        tokenRefreshedAt: null,
         tokenInvalidAt: null,
+        tokenInvalidReason: null,
       },
     });
     return account;
