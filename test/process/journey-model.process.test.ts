@@ -31,12 +31,15 @@ import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { API_SCOPES } from "@/lib/core/auth/scopes";
 import { EVENT_TYPES } from "@/lib/core/events/event-types";
+import { addIntakeQuestion, setIntakeEnabled } from "@/lib/core/intake/questions";
+import { ZIntakeQuestionInput } from "@/lib/core/intake/question-schemas";
 import { createUser } from "@/lib/core/users/create-user";
 import { createWebhook } from "@/lib/core/webhooks/create-webhook";
 import { ZCreateWebhookBody } from "@/lib/core/webhooks/schemas";
 import { sandboxAgencyToken } from "@/lib/infra/connectors/sandbox-connector";
 import { closeDb } from "@/lib/infra/db/db";
 import { resetEnvCache } from "@/lib/infra/env";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webhook-receiver";
 import { signInDashboard } from "@/test/support/server-actions";
 import { prepareStandalone, startStandalone, stopServer, type RunningServer } from "@/test/support/standalone-server";
 import { checkPagesBefore, checkSnapshot } from "@/test/support/journey-model/checks";
@@ -55,11 +58,14 @@ const RULES =
 const kept = (broken: string[]) => (RULES ? broken.filter((b) => RULES.some((r) => b.includes(`: ${r}:`))) : broken);
 let app: RunningServer;
 let server: JourneyServer;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   prepareStandalone();
   // one key for what this process seals and the server that opens it
   process.env.ENCRYPTION_KEY = crypto.randomBytes(32).toString("hex");
+  // the webhook receiver listens on loopback
+  process.env.WEBHOOK_ALLOW_LOOPBACK = "1";
   resetEnvCache();
   const agency = await createAgency({ name: "Atlas Studio", plan: "agency" });
   const key = await createApiKey({ agencyId: agency.id, scopes: API_SCOPES });
@@ -74,25 +80,45 @@ beforeAll(async () => {
         accessToken: sandboxAgencyToken(platform),
       })
     ).internalAccountId;
+  // the intake: a required question and an optional one, each in the three languages
+  await setIntakeEnabled({ agencyId: agency.id, enabled: true });
+  const questions = [
+    { label: "Company website", required: true, es: "Sitio web de la empresa", nl: "Website van het bedrijf" },
+    { label: "Anything we should know", required: false, es: "Algo que debamos saber", nl: "Iets wat we moeten weten" },
+  ];
+  for (const q of questions)
+    await addIntakeQuestion({
+      agencyId: agency.id,
+      input: ZIntakeQuestionInput.parse({
+        type: "text",
+        label: q.label,
+        required: q.required,
+        translations: { Spanish: { label: q.es }, Dutch: { label: q.nl } },
+      }),
+    });
   await createUser({ agencyId: agency.id, email: "owner@atlas.test", password: PASSWORD, emailVerified: true });
-  const hook = await createWebhook({
+  receiver = await startWebhookReceiver();
+  await createWebhook({
     agencyId: agency.id,
-    input: ZCreateWebhookBody.parse({ url: "https://127.0.0.1/journey-hook", events: [...EVENT_TYPES] }),
+    input: ZCreateWebhookBody.parse({ url: receiver.url("/journey"), events: [...EVENT_TYPES] }),
   });
   // the embedded database belongs to one process: hand it to the server
   await closeDb();
-  app = await startStandalone();
+  // the worker in the server's process sends the webhooks (on PostgreSQL too)
+  app = await startStandalone({ WEBHOOK_ALLOW_LOOPBACK: "1", WORKER_IN_PROCESS: "1" });
   server = {
     url: app.url,
+    agencyId: agency.id,
     apiKey: key.key,
     accounts,
     jar: await signInDashboard(app.url, "owner@atlas.test", PASSWORD),
-    webhookId: hook.webhook.id,
+    received: () => receiver.byPath("/journey").map((d) => d.body),
   };
 }, 150_000);
 afterAll(async () => {
   await closeBrowser();
   await stopServer(app);
+  await receiver?.close();
 });
 
 /** Runs one journey; throws with the steps so far and every rule that broke, page by page. */
@@ -124,6 +150,7 @@ async function runJourney(j: Journey) {
     ]);
     if (broken.length > 0) fail(broken);
   }
+  if (process.env.JOURNEY_VERBOSE) console.log(`journey ${run.requestId}:\n  ${steps.join("\n  ")}`);
   if (j.js) {
     const broken = kept(await browserPass(server.url, run, model));
     if (broken.length > 0) fail(broken);

@@ -37,12 +37,14 @@ export const PEOPLE: Record<JourneyModel["language"], People> = {
 
 export interface JourneyServer {
   url: string;
+  agencyId: string;
   apiKey: string;
   /** the agency's accounts by platform (internal ids) */
   accounts: Record<string, string>;
   /** the owner's dashboard session */
   jar: Map<string, string>;
-  webhookId: string;
+  /** the bodies of the webhook deliveries received so far */
+  received: () => string[];
 }
 
 export interface JourneyRun {
@@ -411,22 +413,39 @@ export async function perform(run: JourneyRun, model: JourneyModel, c: Command):
       return;
     }
     case "askAgain": {
-      const check = serverAction("app/(dashboard)/dashboard/clients/access-actions.ts", "checkAccessNowAction");
-      await callServerAction(server.url, check, [{ clientId: run.clientId }], server.jar);
-      const lost = (await deliveriesOf(run)).filter((d) => d.type === "access.lost");
+      const check = serverAction(
+        "app/(dashboard)/dashboard/clients/access-actions.ts",
+        "checkAccessNowAction",
+        `/dashboard/clients/${run.clientId}`,
+      );
+      const checked = await callServerAction(
+        server.url,
+        check,
+        [{ clientId: run.clientId }],
+        server.jar,
+        server.agencyId,
+      );
+      if (!(checked.value as { ok?: boolean }).ok)
+        throw new DriverError(`the access check answered ${JSON.stringify(checked.value).slice(0, 300)}`);
+      const lost = await deliveryOf(run, "access.lost");
       const alertIds = [
         ...new Set(
           lost.map((d) => (d.data as { alert?: { id?: string } }).alert?.id).filter((id): id is string => !!id),
         ),
       ];
       if (alertIds.length === 0)
-        throw new DriverError(`the access check opened no lost-access alert (${lost.length} access.lost events)`);
-      const ask = serverAction("app/(dashboard)/dashboard/clients/access-actions.ts", "askAgainAction");
+        throw new DriverError(`the access.lost webhook names no alert: ${JSON.stringify(lost[0]?.data).slice(0, 300)}`);
+      const ask = serverAction(
+        "app/(dashboard)/dashboard/clients/access-actions.ts",
+        "askAgainAction",
+        `/dashboard/clients/${run.clientId}`,
+      );
       const r = await callServerAction<{ requestId?: string } | { ok?: boolean; data?: { requestId: string } }>(
         server.url,
         ask,
         [{ alertIds, sendEmail: true }],
         server.jar,
+        server.agencyId,
       );
       const value = r.value as Record<string, unknown>;
       const requestId = (value.requestId ?? (value.data as { requestId?: string } | undefined)?.requestId) as string;
@@ -461,24 +480,29 @@ async function emailsOf(run: JourneyRun, requestId = run.internalId): Promise<Ma
   return out;
 }
 
-async function deliveriesOf(run: JourneyRun): Promise<Snapshot["deliveries"]> {
-  const body = await api(run.server, "GET", `/webhooks/${run.server.webhookId}/deliveries?limit=100`).catch(() => null);
-  const rows = (Array.isArray(body) ? body : []) as {
-    eventType?: string;
-    type?: string;
-    payload?: unknown;
-    event?: unknown;
-  }[];
-  return rows
-    .map((d) => {
-      const event = (d.payload ?? d.event) as
-        { type?: string; data?: Snapshot["deliveries"][number]["data"] } | undefined;
-      return { type: event?.type ?? d.eventType ?? d.type ?? "", data: event?.data ?? {} };
+/** The webhook deliveries received so far of this request's events (the worker sends them as they come). */
+function deliveriesOf(run: JourneyRun): Snapshot["deliveries"] {
+  return run.server
+    .received()
+    .map((body) => {
+      try {
+        return JSON.parse(body) as { type?: string; data?: Snapshot["deliveries"][number]["data"] };
+      } catch {
+        return {};
+      }
     })
-    .filter((d) => {
-      const r = d.data.request as { id?: string } | undefined;
-      return !r || r.id === run.requestId;
-    });
+    .map((e) => ({ type: e.type ?? "", data: e.data ?? {} }))
+    .filter((d) => (d.data.request as { id?: string } | undefined)?.id === run.requestId);
+}
+
+/** Waits for the worker to deliver an event of `type` of this request (it sends within seconds). */
+async function deliveryOf(run: JourneyRun, type: string) {
+  for (let i = 0; i < 150; i++) {
+    const hit = deliveriesOf(run).filter((d) => d.type === type);
+    if (hit.length > 0) return hit;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new DriverError(`no ${type} webhook arrived for ${run.requestId} within 30 s`);
 }
 
 /** Reads every page and record that shows the request. */
@@ -509,7 +533,7 @@ export async function observe(run: JourneyRun, model: JourneyModel): Promise<Sna
     `/api/dashboard/requests/${run.internalId}`,
   );
   const emails = await emailsOf(run);
-  const deliveries = await deliveriesOf(run);
+  const deliveries = deliveriesOf(run);
   let followUp: Snapshot["followUp"] = null;
   if (run.followUp) {
     const html = (await getPage(server, `/i/${run.followUp.token}`)).html;
