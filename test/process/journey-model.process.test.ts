@@ -43,7 +43,14 @@ import { startWebhookReceiver, type WebhookReceiver } from "@/test/support/webho
 import { signInDashboard } from "@/test/support/server-actions";
 import { prepareStandalone, startStandalone, stopServer, type RunningServer } from "@/test/support/standalone-server";
 import { checkPagesBefore, checkSnapshot } from "@/test/support/journey-model/checks";
-import { DriverError, observe, perform, startRun, type JourneyServer } from "@/test/support/journey-model/http-driver";
+import {
+  DriverError,
+  observe,
+  perform,
+  startRun,
+  switchedOn,
+  type JourneyServer,
+} from "@/test/support/journey-model/http-driver";
 import { journeyArbitrary, type Journey } from "@/test/support/journey-model/journey-arbitrary";
 import { applyCommand, describeCommand, enabled, initialModel } from "@/test/support/journey-model/model";
 import { browserPass, closeBrowser } from "@/test/support/journey-model/browser-pass";
@@ -134,7 +141,7 @@ async function runJourney(j: Journey) {
     );
   };
   for (const command of j.commands) {
-    if (!enabled(model, command)) continue;
+    if (!enabled(model, command) || !switchedOn(command)) continue;
     steps.push(describeCommand(command));
     const before = model;
     try {

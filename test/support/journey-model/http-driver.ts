@@ -29,6 +29,13 @@ export const JOURNEY_SWITCHES = {
   takeBack: true,
 };
 
+/** Whether the driver performs `c` (a command behind a switch that is off is passed over like a disabled one). */
+export function switchedOn(c: Command): boolean {
+  if (c.kind === "colleagueDecline") return JOURNEY_SWITCHES.colleagueDeclines;
+  if (c.kind === "takeBack") return JOURNEY_SWITCHES.takeBack;
+  return true;
+}
+
 export const PEOPLE: Record<JourneyModel["language"], People> = {
   English: { client: "Lucy Gale", colleague: "Marta Ruiz", colleagueEmail: "marta@client.test" },
   Spanish: { client: "Lucía Gómez", colleague: "Marta Ruiz", colleagueEmail: "marta@client.test" },

@@ -44,5 +44,5 @@ export const journeyArbitrary: fc.Arbitrary<Journey> = fc.record({
   language: fc.constantFrom<Language>("English", "Spanish", "Dutch"),
   js: fc.boolean(),
   intake: fc.boolean(),
-  commands: fc.array(commandArbitrary, { minLength: 3, maxLength: 12 }),
+  commands: fc.array(commandArbitrary, { minLength: 3, maxLength: 14 }),
 });
