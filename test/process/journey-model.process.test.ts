@@ -56,7 +56,7 @@ import { applyCommand, describeCommand, enabled, initialModel } from "@/test/sup
 import { browserPass, closeBrowser } from "@/test/support/journey-model/browser-pass";
 
 const PASSWORD = "journey-owner-Secret1";
-const RUNS = Number(process.env.JOURNEY_RUNS ?? 8);
+const RUNS = Number(process.env.JOURNEY_RUNS ?? 5);
 // JOURNEY_RULES=offer,credit checks only those rules (to study one rule; CI checks them all)
 const RULES =
   process.env.JOURNEY_RULES?.split(",")

@@ -509,7 +509,9 @@ async function deliveryOf(run: JourneyRun, type: string) {
     if (hit.length > 0) return hit;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new DriverError(`no ${type} webhook arrived for ${run.requestId} within 30 s`);
+  throw new DriverError(
+    `no ${type} webhook arrived for ${run.requestId} within 30 s (the model holds asset 2 of a service, which the sandbox reads as lost: was it removed with another line?)`,
+  );
 }
 
 /** Reads every page and record that shows the request. */
