@@ -73,6 +73,7 @@ beforeAll(async () => {
   process.env.ENCRYPTION_KEY = crypto.randomBytes(32).toString("hex");
   // the webhook receiver listens on loopback
   process.env.WEBHOOK_ALLOW_LOOPBACK = "1";
+  process.env.SANDBOX_PLATFORMS = "1";
   resetEnvCache();
   const agency = await createAgency({ name: "Atlas Studio", plan: "agency" });
   const key = await createApiKey({ agencyId: agency.id, scopes: API_SCOPES });
@@ -111,8 +112,8 @@ beforeAll(async () => {
   });
   // the embedded database belongs to one process: hand it to the server
   await closeDb();
-  // the worker in the server's process sends the webhooks (on PostgreSQL too)
-  app = await startStandalone({ WEBHOOK_ALLOW_LOOPBACK: "1", WORKER_IN_PROCESS: "1" });
+  // the worker in the server's process sends the webhooks, and the platforms are the sandbox's (on PostgreSQL too)
+  app = await startStandalone({ WEBHOOK_ALLOW_LOOPBACK: "1", WORKER_IN_PROCESS: "1", SANDBOX_PLATFORMS: "1" });
   server = {
     url: app.url,
     agencyId: agency.id,
