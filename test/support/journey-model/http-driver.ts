@@ -133,7 +133,7 @@ async function submit(server: JourneyServer, action: string, fields: [string, st
   const location = res.headers.get("location");
   if (res.status === 303 && location) {
     const u = new URL(location, server.url);
-    return { status: 303, ...(await getPage(server, u.pathname + u.search)) };
+    return getPage(server, u.pathname + u.search);
   }
   return { status: res.status, html: await res.text(), path: action };
 }
@@ -369,7 +369,7 @@ export async function perform(run: JourneyRun, model: JourneyModel, c: Command):
       const landed = await submit(server, form.attrs.action!, [...fields, ...typed], { js: model.js });
       // with JavaScript the page's script posts for a JSON answer and keeps the form in place (the browser pass)
       if (model.js) {
-        const ok = c.kind === "intakeAccepted" ? landed.status < 300 || landed.status === 303 : landed.status >= 200;
+        const ok = c.kind === "intakeAccepted" ? landed.status < 300 : landed.status >= 200;
         if (!ok) throw new DriverError(`the intake post answered ${landed.status}: ${landed.html.slice(0, 200)}`);
         return;
       }
