@@ -210,7 +210,7 @@ describe("the agency's Google connection after the access token's hour", () => {
       removedBy: "owner@agency.test",
       connectorFor,
       now,
-      only: [{ requestId, serviceId: "google_ads_mcc" }],
+      only: [{ requestId, serviceId: "google_ads_mcc", assetId: ADS }],
     });
     expect(removal.removed).toEqual([{ requestId, serviceId: "google_ads_mcc", assetId: ADS }]);
     expect(removal.failed).toEqual([]);
