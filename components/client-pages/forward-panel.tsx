@@ -196,3 +196,63 @@ export function ForwardedStatus({
     </div>
   );
 }
+
+/**
+ * On the colleague's page, each pending service handed to them: "I can't do this", with an
+ * optional reason, hands it back to the client. A plain form that works without JavaScript;
+ * it posts `service` and `reason` to /api/access/{token}/forward/decline.
+ */
+export function DeclineForm(props: {
+  locale: Locale;
+  token: string;
+  surface: Surface;
+  idPrefix: string;
+  serviceId: string;
+  /** the client who handed it over */
+  from: string;
+  /** the refused post's field errors, when they belong to this form */
+  fieldErrors: FieldErrors | null;
+}) {
+  const { locale } = props;
+  const code = props.fieldErrors?.reason;
+  return (
+    <details className="mt-3" open={props.fieldErrors ? true : undefined} data-decline-form={props.serviceId}>
+      <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-slate-800 underline underline-offset-2">
+        {forwardText(locale, "decline.summary")}
+      </summary>
+      <form method="post" action={actionPath(props.token, "decline")} className="mt-1">
+        <input type="hidden" name="surface" value={props.surface} />
+        <input type="hidden" name="service" value={props.serviceId} />
+        <p className="text-sm text-slate-700">{forwardText(locale, "decline.help", { name: props.from })}</p>
+        <Field
+          id={`${props.idPrefix}-reason`}
+          name="reason"
+          label={forwardText(locale, "decline.reason")}
+          error={code ? fieldErrorMessage(locale, code) : null}
+          multiline
+          max={1000}
+        />
+        <button type="submit" className={`${secondaryButton} mt-4`}>
+          {forwardText(locale, "decline.submit", { name: props.from })}
+        </button>
+      </form>
+    </details>
+  );
+}
+
+/** On the client's page, a service the colleague handed back: who, and their reason. */
+export function HandedBackNote({ locale, service }: { locale: Locale; service: AccessServiceView }) {
+  const back = service.handedBack;
+  if (!back) return null;
+  return (
+    <div className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-slate-800" data-handed-back={service.serviceId}>
+      <p className="break-words font-medium">{forwardText(locale, "back.title", { name: back.name })}</p>
+      {back.reason ? (
+        <p className="mt-1 break-words">
+          <span className="font-medium">{forwardText(locale, "back.reason", { name: back.name })}</span>{" "}
+          <span className="whitespace-pre-wrap">{back.reason}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}

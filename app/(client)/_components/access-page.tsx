@@ -23,7 +23,7 @@ import type { IntakeDraft } from "@/lib/surfaces/client-pages/intake-answers";
 import { MessageBox } from "@/components/client-pages/message-box";
 import { ProgressBar } from "@/components/client-pages/progress-bar";
 import { PlatformSignIn, ServiceCard } from "@/components/client-pages/service-card";
-import { ForwardForm, ForwardedStatus } from "@/components/client-pages/forward-panel";
+import { DeclineForm, ForwardForm, ForwardedStatus, HandedBackNote } from "@/components/client-pages/forward-panel";
 import { forwardText } from "@/lib/infra/i18n/forward-messages";
 import { ReportHeightToParent, ReturnToOpener } from "@/components/client-pages/window-bridge";
 import { ServiceUnavailable } from "@/app/(client)/_components/service-unavailable";
@@ -135,6 +135,7 @@ function Notice({
     forwarded: forwardText(locale, "notice.forwarded"),
     taken_back: forwardText(locale, "notice.taken_back"),
     resent: forwardText(locale, "notice.resent"),
+    ...(view.colleague ? { declined: forwardText(locale, "notice.declined", { name: view.colleague.from }) } : {}),
     // only a preview link says what a real request would have done
     ...(view.preview ? { preview: t(locale, "preview.granted", { service: name ?? "" }) } : {}),
   };
@@ -301,7 +302,8 @@ async function AccessPage({
   const attemptService = attempt ? findService(view, attempt.serviceId) : null;
   // A refused "hand it to a colleague" form names its fields (name, email); the intake form's do not.
   const forwardErrors =
-    errorCode === "invalid_input" && ["name", "email", "note", "service"].some((f) => Object.hasOwn(fieldErrors, f));
+    errorCode === "invalid_input" &&
+    ["name", "email", "note", "service", "reason"].some((f) => Object.hasOwn(fieldErrors, f));
   const intakeError =
     errorCode === "invalid_input" && !forwardErrors ? accessErrorMessage(locale, "invalid_input") : null;
 
@@ -321,6 +323,17 @@ async function AccessPage({
               {forwardText(locale, "colleague.takenBack", {
                 name: view.colleague.from,
                 services: view.colleague.takenBack.join(", "),
+              })}
+            </p>
+          ) : null}
+          {view.colleague.declined.length > 0 ? (
+            <p
+              className="mt-3 rounded-lg border border-slate-300 bg-slate-50 px-4 py-3 text-sm break-words"
+              data-declined
+            >
+              {forwardText(locale, "colleague.declined", {
+                name: view.colleague.from,
+                services: view.colleague.declined.join(", "),
               })}
             </p>
           ) : null}
@@ -388,6 +401,18 @@ async function AccessPage({
                 grantOnPlatform={p.services.filter((x) => x.actions.grant).length > 1}
               >
                 <ForwardedStatus locale={locale} token={token} surface={surface} service={s} />
+                <HandedBackNote locale={locale} service={s} />
+                {view.colleague && s.status === "pending" ? (
+                  <DeclineForm
+                    locale={locale}
+                    token={token}
+                    surface={surface}
+                    idPrefix={`decline-${pi}-${si}`}
+                    serviceId={s.serviceId}
+                    from={view.colleague.from}
+                    fieldErrors={forwardErrors && serviceId === s.serviceId ? fieldErrors : null}
+                  />
+                ) : null}
                 {s.actions.forward ? (
                   <ForwardForm
                     locale={locale}

@@ -31,15 +31,15 @@ export const EVENT_DATA_SCHEMAS = {
     }),
     forward: z
       .object({
-        change: z.enum(["forwarded", "taken_back"]),
+        change: z.enum(["forwarded", "taken_back", "declined"]),
         name: z.string(),
         email: z.string(),
-        services: z.array(z.string()).meta({ description: "The service ids handed on or taken back." }),
+        services: z.array(z.string()).meta({ description: "The service ids handed on, taken back or handed back." }),
       })
       .optional()
       .meta({
         description:
-          "Present when the client handed services to a colleague (`forwarded`) or took them back (`taken_back`); see `services[].forwardedTo`.",
+          "Present when the client handed services to a colleague (`forwarded`) or took them back (`taken_back`), or the colleague handed one back (`declined`, credited to the colleague); see `services[].forwardedTo`.",
       }),
     invitation: z
       .object({

@@ -18,6 +18,22 @@ export function readForwardedTo(value: unknown): ForwardedTo | null {
     : null;
 }
 
+/** What a service row keeps of the colleague who handed it back ("I can't do this"). */
+export interface HandedBack {
+  forwardId: string;
+  name: string;
+  email: string;
+  reason: string | null;
+  at: string;
+}
+
+export function readHandedBack(value: unknown): HandedBack | null {
+  const v = value as Partial<HandedBack> | null;
+  return v && typeof v.forwardId === "string" && typeof v.name === "string" && typeof v.email === "string"
+    ? { ...(v as HandedBack), reason: typeof v.reason === "string" ? v.reason : null }
+    : null;
+}
+
 /**
  * Whether the link that opened the request may act on the service: the client's own link
  * (`viaForward` unset) on a service not handed on, or a colleague's link on a service handed

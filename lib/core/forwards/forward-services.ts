@@ -16,15 +16,22 @@ import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
 import type { TRequest } from "@/lib/core/requests/schemas";
 import { queueForwardEmail } from "@/lib/core/forwards/forward-email";
-import { readForwardedTo, type ForwardedTo } from "@/lib/core/forwards/forward-ownership";
+import {
+  readForwardedTo,
+  readHandedBack,
+  type ForwardedTo,
+  type HandedBack,
+} from "@/lib/core/forwards/forward-ownership";
 
-export { readForwardedTo, type ForwardedTo };
+export { readForwardedTo, readHandedBack, type ForwardedTo, type HandedBack };
 
 export const FORWARD_NAME_MAX = 200;
 export const FORWARD_EMAIL_MAX = 320;
 export const FORWARD_NOTE_MAX = 1000;
 
-export type ForwardChange = "forwarded" | "taken_back";
+export type ForwardChange = "forwarded" | "taken_back" | "declined";
+
+export const DECLINE_REASON_MAX = 1000;
 
 type LockedRequest = Awaited<ReturnType<typeof getRequestRowOrThrow>>;
 
@@ -46,6 +53,8 @@ async function recordForwardChange(
   change: ForwardChange,
   forward: { name: string; email: string; serviceIds: string[] },
   now: Date,
+  /** who did it, as events name them; the client when unset */
+  actor?: string,
 ) {
   await tx.accessRequest.update({ where: { id: row.id }, data: { stateVersion: { increment: 1 } } });
   const after = await getRequestRowOrThrow({ agencyId: row.agencyId, id: row.id, tx, includeDemo: true });
@@ -57,6 +66,7 @@ async function recordForwardChange(
       requestId: row.id,
       now,
       data: { request, forward: { change, name: forward.name, email: forward.email, services: forward.serviceIds } },
+      ...(actor ? { actor } : {}),
     });
   }
   return request;
@@ -109,7 +119,11 @@ export async function forwardServices(opts: {
     };
     await tx.requestService.updateMany({
       where: { requestId: row.id, serviceId: { in: serviceIds } },
-      data: { forwardedTo: forwardedTo as unknown as Prisma.InputJsonObject },
+      data: {
+        forwardedTo: forwardedTo as unknown as Prisma.InputJsonObject,
+        // handed on again: an earlier colleague's "I can't do this" no longer applies
+        handedBack: null as unknown as Prisma.InputJsonValue,
+      },
     });
     if (!row.isDemo) await queueForwardEmail(tx, { requestId: row.id, forwardId: forward.id, token: link.token });
     const request = await recordForwardChange(
@@ -164,6 +178,55 @@ export async function takeBackForward(opts: {
     if (back.length === held.length)
       await tx.requestForward.update({ where: { id: forward.id }, data: { revokedAt: now } });
     return recordForwardChange(tx, row, "taken_back", { ...forward, serviceIds }, now);
+  });
+}
+
+/**
+ * The colleague hands one service back ("I can't do this"), with an optional reason: it is
+ * the client's again (its `forwardedTo` cleared as a take-back clears it), the row keeps who
+ * handed it back and why so the client's page can say so, and the colleague's link no
+ * longer offers it. The link itself stays open, so the colleague's page can confirm it.
+ * Recorded as the colleague's doing (`actor`). Refused (VALIDATION_FAILED) when the service
+ * is not the link's or no longer pending.
+ */
+export async function declineForward(opts: {
+  requestId: string;
+  forwardId: string;
+  serviceId: string;
+  reason: string | null;
+  actor: string;
+  now?: Date;
+}): Promise<TRequest> {
+  const now = opts.now ?? new Date();
+  return inTransaction(async (tx) => {
+    const row = await lockOpenRequest(tx, opts.requestId, now);
+    const forward = await liveForward(tx, row.id, opts.forwardId);
+    const svc = row.services.find(
+      (s) =>
+        s.serviceId === opts.serviceId &&
+        s.status === "pending" &&
+        readForwardedTo(s.forwardedTo)?.forwardId === forward.id,
+    );
+    if (!svc) {
+      throw new ApiError("VALIDATION_FAILED", "service: choose a pending service handed to you.", [
+        { field: "service", message: "Choose a pending service handed to you." },
+      ]);
+    }
+    const handedBack: HandedBack = {
+      forwardId: forward.id,
+      name: forward.name,
+      email: forward.email,
+      reason: opts.reason,
+      at: now.toISOString(),
+    };
+    await tx.requestService.update({
+      where: { id: svc.id },
+      data: {
+        forwardedTo: null as unknown as Prisma.InputJsonValue,
+        handedBack: handedBack as unknown as Prisma.InputJsonObject,
+      },
+    });
+    return recordForwardChange(tx, row, "declined", { ...forward, serviceIds: [svc.serviceId] }, now, opts.actor);
   });
 }
 

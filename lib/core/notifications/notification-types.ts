@@ -4,7 +4,8 @@ import { getCatalogService } from "@/lib/core/catalog/catalog";
 import type { ActorDisplay } from "@/lib/core/events/actor-name";
 
 // "request.forwarded" is not an event of its own: it is the request.updated of a client
-// handing services to a colleague, which staff may want to hear about.
+// handing services to a colleague, or of the colleague handing one back ("I can't do
+// this"), which staff may want to hear about.
 export const NOTIFY_EVENT_TYPES = [
   "service.granted",
   "service.skipped",
@@ -23,7 +24,7 @@ export const NOTIFY_EVENT_LABELS: Record<NotifyEventType, string> = {
   "intake.completed": "A client completes the intake form",
   "request.completed": "A request is completed",
   "service.grant_failed": "A grant fails",
-  "request.forwarded": "A client hands services to a colleague",
+  "request.forwarded": "A client hands services to a colleague (or the colleague hands them back)",
   "access.lost": "Granted access is lost",
   "access.removed": "A client removes access",
 };
@@ -69,16 +70,16 @@ type EventData = {
   service?: { service?: string };
   invitation?: { sentTo?: string | null };
   errors?: unknown[];
-  forward?: { name?: string; email?: string; services?: unknown[] };
+  forward?: { change?: string; name?: string; email?: string; services?: unknown[] };
   assets?: { id?: string; name?: string | null; removed?: boolean }[];
   removedBy?: string;
   asked?: { service?: string; name?: string | null }[];
 };
 
-/** The notification type of a recorded event: a forward's request.updated reads as request.forwarded. */
+/** The notification type of a recorded event: a forward's (or a hand-back's) request.updated reads as request.forwarded. */
 export function notifyTypeOf(type: string, data: unknown): string {
   const change = (data as (EventData & { forward?: { change?: string } }) | null)?.forward?.change;
-  if (type === "request.updated" && change === "forwarded") return "request.forwarded";
+  if (type === "request.updated" && (change === "forwarded" || change === "declined")) return "request.forwarded";
   // the client removed it (their access page or removal link); the team's own removals are not news to it
   const removedBy = (data as EventData | null)?.removedBy;
   if (type === "access.removed" && !(typeof removedBy === "string" && removedBy.startsWith("client:")))
@@ -123,6 +124,8 @@ export function notificationText(
       const names =
         (f?.services ?? []).map((s) => (typeof s === "string" && getCatalogService(s)?.name) || s).join(", ") ||
         "services";
+      if (f?.change === "declined")
+        return `${f.name ?? "The colleague"}${f.email ? ` (${f.email})` : ""} could not do ${names} and handed it back to ${clientName}`;
       return `${clientName} forwarded ${names} to ${f?.name ?? "a colleague"}${f?.email ? ` (${f.email})` : ""}`;
     }
     case "access.lost": {

@@ -40,6 +40,14 @@ const EN = {
   "summary.otherGranted": (v: { name: string; service: string; platform: string }) =>
     `${v.name} shared ${v.service} on ${v.platform}`,
   "summary.otherSkipped": (v: { name: string; service: string }) => `${v.name} skipped ${v.service}`,
+  "decline.summary": () => "I can't do this",
+  "decline.help": (v: { name: string }) => `${v.name} gets it back and can do it or ask someone else.`,
+  "decline.reason": () => "Why not? (optional)",
+  "decline.submit": (v: { name: string }) => `Hand it back to ${v.name}`,
+  "notice.declined": (v: { name: string }) => `Done: ${v.name} has it back, and this link no longer covers it.`,
+  "colleague.declined": (v: { name: string; services: string }) => `You handed these back to ${v.name}: ${v.services}.`,
+  "back.title": (v: { name: string }) => `${v.name} could not do this; it's yours again.`,
+  "back.reason": (v: { name: string }) => `${v.name}'s reason:`,
 };
 
 type Messages = { [K in keyof typeof EN]: (typeof EN)[K] };
@@ -80,6 +88,14 @@ const ES: Messages = {
   "summary.otherGranted": (v: { name: string; service: string; platform: string }) =>
     `${v.name} compartió ${v.service} en ${v.platform}`,
   "summary.otherSkipped": (v: { name: string; service: string }) => `${v.name} omitió ${v.service}`,
+  "decline.summary": () => "No puedo hacerlo",
+  "decline.help": (v: { name: string }) => `${v.name} lo recupera y puede hacerlo o pedírselo a otra persona.`,
+  "decline.reason": () => "¿Por qué? (opcional)",
+  "decline.submit": (v: { name: string }) => `Devolvérselo a ${v.name}`,
+  "notice.declined": (v: { name: string }) => `Hecho: ${v.name} lo vuelve a tener y este enlace ya no lo incluye.`,
+  "colleague.declined": (v: { name: string; services: string }) => `Le devolviste esto a ${v.name}: ${v.services}.`,
+  "back.title": (v: { name: string }) => `${v.name} no ha podido hacerlo; vuelve a ser tuyo.`,
+  "back.reason": (v: { name: string }) => `Motivo de ${v.name}:`,
 };
 
 const NL: Messages = {
@@ -118,6 +134,15 @@ const NL: Messages = {
   "summary.otherGranted": (v: { name: string; service: string; platform: string }) =>
     `${v.name} heeft ${v.service} op ${v.platform} gedeeld`,
   "summary.otherSkipped": (v: { name: string; service: string }) => `${v.name} heeft ${v.service} overgeslagen`,
+  "decline.summary": () => "Ik kan dit niet",
+  "decline.help": (v: { name: string }) => `${v.name} krijgt het terug en kan het zelf doen of iemand anders vragen.`,
+  "decline.reason": () => "Waarom niet? (optioneel)",
+  "decline.submit": (v: { name: string }) => `Teruggeven aan ${v.name}`,
+  "notice.declined": (v: { name: string }) => `Gedaan: ${v.name} heeft het terug en deze link bevat het niet meer.`,
+  "colleague.declined": (v: { name: string; services: string }) =>
+    `Je hebt dit teruggegeven aan ${v.name}: ${v.services}.`,
+  "back.title": (v: { name: string }) => `${v.name} kon dit niet doen; het is weer aan jou.`,
+  "back.reason": (v: { name: string }) => `Reden van ${v.name}:`,
 };
 
 const TABLES: Record<Locale, Messages> = { en: EN, es: ES, nl: NL };

@@ -1,12 +1,17 @@
-// The client's side of handing services to a colleague, from the access page's forms:
+// Handing services to a colleague, from the access page's forms. The client's side:
 // forward (name, email, optional note, the services), take back (one service, "I'll do it
-// myself after all", or the whole forward), resend. Only the
-// client's own link may do this: a colleague's forwarded link cannot hand services on.
+// myself after all", or the whole forward), resend; only the client's own link may do
+// these, a colleague's forwarded link cannot hand services on. The colleague's side:
+// decline (one service, "I can't do this", with an optional reason), only through the
+// colleague's own link.
 // Sending email to an address the client types is what abuse would use, so forwards and
 // resends are limited per request on top of the page's per-token limit.
 
 import { ApiError } from "@/lib/core/common/api-error";
+import { colleagueActor } from "@/lib/core/events/actor-name";
 import {
+  DECLINE_REASON_MAX,
+  declineForward,
   FORWARD_EMAIL_MAX,
   FORWARD_NAME_MAX,
   FORWARD_NOTE_MAX,
@@ -32,7 +37,11 @@ export const FORWARD_RATE_SECONDS = 3600;
 // The shape browsers' type="email" accepts, bounded.
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
-export type ForwardOutcome = { notice: "forwarded" | "taken_back" | "resent"; serviceId?: string; preview?: boolean };
+export type ForwardOutcome = {
+  notice: "forwarded" | "taken_back" | "resent" | "declined";
+  serviceId?: string;
+  preview?: boolean;
+};
 
 async function clientRow(token: string, now: Date): Promise<AccessRequestRow> {
   const row = await findRequestByToken(token);
@@ -77,6 +86,34 @@ function closedOrRefused(err: unknown, row: AccessRequestRow, serviceId?: string
   throw err;
 }
 
+/**
+ * "I can't do this" on the colleague's page: the named service, still pending and handed
+ * to this link, goes back to the client with the colleague's optional reason.
+ */
+async function declineAsColleague(token: string, form: URLSearchParams, now: Date): Promise<ForwardOutcome> {
+  const row = await findRequestByToken(token);
+  // The client's own link has nothing to decline: it answers as if the action did not exist.
+  if (!row?.forward) throw new AccessPageError("not_found");
+  const locale = requestLocale(row);
+  if (!isOpenRequest(row, now)) throw new AccessPageError("closed", { locale });
+  const serviceId = form.get("service") ?? "";
+  // the link's row holds only the services still the colleague's
+  const svc = row.services.find((s) => s.serviceId === serviceId && s.status === "pending");
+  if (!svc) throw new AccessPageError("not_allowed", { locale });
+  const reason = (form.get("reason") ?? "").trim();
+  if (reason.length > DECLINE_REASON_MAX)
+    throw new AccessPageError("invalid_input", { fields: { reason: "tooLong1000" }, serviceId, locale });
+  await declineForward({
+    requestId: row.id,
+    forwardId: row.forward.id,
+    serviceId,
+    reason: reason || null,
+    actor: colleagueActor(row.forward.email),
+    now,
+  }).catch((err) => closedOrRefused(err, row, serviceId));
+  return { notice: "declined", serviceId };
+}
+
 export async function applyForwardAction(opts: {
   token: string;
   action: string;
@@ -84,6 +121,7 @@ export async function applyForwardAction(opts: {
   now?: Date;
 }): Promise<ForwardOutcome> {
   const now = opts.now ?? new Date();
+  if (opts.action === "decline") return declineAsColleague(opts.token, opts.form, now);
   const row = await clientRow(opts.token, now);
   if (opts.action === "forward") {
     const input = readFields(opts.form, row);

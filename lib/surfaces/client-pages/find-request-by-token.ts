@@ -7,7 +7,7 @@ import { getDb, type Tx } from "@/lib/infra/db/db";
 import { hashToken } from "@/lib/infra/secrets/link-token";
 import { effectiveStatus, type RequestStatus } from "@/lib/core/domain/request-state";
 import { localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";
-import { ownsService } from "@/lib/core/forwards/forward-ownership";
+import { ownsService, readForwardedTo } from "@/lib/core/forwards/forward-ownership";
 
 export const accessRequestInclude = {
   client: { select: { externalClientId: true, name: true, language: true } },
@@ -23,6 +23,8 @@ export interface ForwardedLink {
   note: string | null;
   /** services of the link the client took back ("I'll do it myself after all"): no longer the colleague's */
   takenBack: string[];
+  /** services of the link the colleague handed back ("I can't do this"): the client's again */
+  declined: string[];
   /** the client took back everything on the link: the page says so and offers nothing */
   revoked: boolean;
 }
@@ -95,12 +97,21 @@ async function readForwardedLink(client: Tx, hash: string): Promise<AccessReques
   if (status === "cancelled" || status === "expired") return null;
   const handed = request.services.filter((s) => serviceIds.includes(s.serviceId));
   const services = handed.filter((s) => ownsService(s, link));
-  const takenBack = handed.filter((s) => !ownsService(s, link)).map((s) => s.serviceId);
+  const notMine = handed.filter((s) => !ownsService(s, link));
+  const handedBack = (s: (typeof handed)[number]) =>
+    (s.handedBack as { forwardId?: unknown } | null)?.forwardId === link.id && !readForwardedTo(s.forwardedTo);
+  const declined = notMine.filter(handedBack).map((s) => s.serviceId);
+  const takenBack = notMine.filter((s) => !handedBack(s)).map((s) => s.serviceId);
   return {
     ...request,
     services: revokedAt ? [] : services,
     intakeRequested: false,
-    forward: { ...link, takenBack: revokedAt ? serviceIds : takenBack, revoked: revokedAt !== null },
+    forward: {
+      ...link,
+      takenBack: revokedAt ? serviceIds.filter((id) => !declined.includes(id)) : takenBack,
+      declined,
+      revoked: revokedAt !== null,
+    },
   };
 }
 

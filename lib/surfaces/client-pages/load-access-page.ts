@@ -22,7 +22,7 @@ import { type Locale } from "@/lib/infra/i18n/dictionary";
 import { localizeQuestion } from "@/lib/core/intake/question-translations";
 import { accentColors, type AccentColors } from "@/lib/surfaces/client-pages/accent-color";
 import { instructionSteps, roleLabel, serviceName } from "@/lib/core/catalog/catalog-messages";
-import { readForwardedTo } from "@/lib/core/forwards/forward-ownership";
+import { readForwardedTo, readHandedBack } from "@/lib/core/forwards/forward-ownership";
 import { colleagueActor } from "@/lib/core/events/actor-name";
 import {
   findRequestByToken,
@@ -61,6 +61,11 @@ export interface AccessServiceView {
   };
   /** the colleague the client handed this service to (shown on the client's own link only) */
   forwardedTo: { forwardId: string; name: string; email: string } | null;
+  /**
+   * the colleague who handed it back ("I can't do this") and their reason: shown on the
+   * client's own link while it is pending and not handed on again
+   */
+  handedBack: { name: string; reason: string | null } | null;
   /** who granted it, when a colleague did */
   grantedByColleague: string | null;
   /**
@@ -105,7 +110,14 @@ export interface AccessPageView {
    * a colleague's forwarded link: who handed it over, their note, the services they took
    * back (named), and whether they took back everything (the link then offers nothing)
    */
-  colleague: { from: string; note: string | null; takenBack: string[]; revoked: boolean } | null;
+  colleague: {
+    from: string;
+    note: string | null;
+    takenBack: string[];
+    /** the services the colleague handed back ("I can't do this"), named */
+    declined: string[];
+    revoked: boolean;
+  } | null;
   /** the page's viewer as events name them: "client", or the colleague of a forwarded link (colleagueActor) */
   viewerActor: string;
   /** the pending services the client can still hand to a colleague (the whole-request form) */
@@ -190,6 +202,7 @@ export type PageService = Pick<
   | "grantedAssets"
   | "forwardedTo"
   | "grantedBy"
+  | "handedBack"
 >;
 
 /** What the page reads of the request, its client and agency (a forwarded link's row has `forward`). */
@@ -284,9 +297,16 @@ export function buildServiceView(
         mode !== "sandbox",
     },
     forwardedTo: forwarded ? { forwardId: forwarded.forwardId, name: forwarded.name, email: forwarded.email } : null,
+    handedBack: handedBackView(svc, colleagueLink),
     grantedByColleague: forwarded && status === "granted" && svc.grantedBy === forwarded.email ? forwarded.name : null,
     byOther: doneByOther(svc, forwarded, colleague),
   };
+}
+
+function handedBackView(svc: PageService, colleagueLink: boolean): AccessServiceView["handedBack"] {
+  if (colleagueLink || svc.status !== "pending" || readForwardedTo(svc.forwardedTo)) return null;
+  const back = readHandedBack(svc.handedBack);
+  return back ? { name: back.name, reason: back.reason } : null;
 }
 
 /**
@@ -338,7 +358,7 @@ async function loadByInviteToken(hash: string): Promise<PageData | null> {
                       'serviceId', s."serviceId", 'platform', s."platform", 'accessLevel', s."accessLevel",
                       'optional', s."optional", 'status', s."status", 'awaitingConfirmation', s."awaitingConfirmation",
                       'accounts', s."accounts", 'grantedAssets', s."grantedAssets", 'forwardedTo', s."forwardedTo",
-                      'grantedBy', s."grantedBy"
+                      'grantedBy', s."grantedBy", 'handedBack', s."handedBack"
                     ) ORDER BY s."position")
              FROM "RequestService" s WHERE s."requestId" = r."id"
            ), '[]'::json) AS "services",
@@ -516,6 +536,7 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
           from: row.client.name,
           note: row.forward.note,
           takenBack: row.forward.takenBack.map((id) => serviceName(locale, id)),
+          declined: row.forward.declined.map((id) => serviceName(locale, id)),
           revoked: row.forward.revoked,
         }
       : null,

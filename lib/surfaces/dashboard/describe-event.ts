@@ -109,7 +109,9 @@ export function describeEvent(
         const text =
           f.change === "taken_back"
             ? `${who} took ${names} back from ${f.name} (${f.email})`
-            : `${who} forwarded ${names} to ${f.name} (${f.email})`;
+            : f.change === "declined"
+              ? `${f.name} (${f.email}) could not do ${names} and handed it back to ${clientName ?? "the client"}`
+              : `${who} forwarded ${names} to ${f.name} (${f.email})`;
         return { text, tone: "neutral", person: true };
       }
       const inv = body.data?.invitation;

@@ -935,13 +935,13 @@ export type components = {
                     service: string;
                     platform: string;
                 };
-                /** @description Present when the client handed services to a colleague (`forwarded`) or took them back (`taken_back`); see `services[].forwardedTo`. */
+                /** @description Present when the client handed services to a colleague (`forwarded`) or took them back (`taken_back`), or the colleague handed one back (`declined`, credited to the colleague); see `services[].forwardedTo`. */
                 forward?: {
                     /** @enum {string} */
-                    change: "forwarded" | "taken_back";
+                    change: "forwarded" | "taken_back" | "declined";
                     name: string;
                     email: string;
-                    /** @description The service ids handed on or taken back. */
+                    /** @description The service ids handed on, taken back or handed back. */
                     services: string[];
                 };
                 /** @description Present when an access check read that the agency accepted the platform's invitation for these services; see `services[].invitation`. */

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "RequestService" ADD COLUMN     "handedBack" JSONB;
