@@ -33,7 +33,8 @@ export interface Snapshot {
   /** colleagues' links still live, one per forwarded service */
   colleagues: PageSnapshot[];
   /** colleagues' links that must be dead (taken back, declined): their HTTP status */
-  deadLinks: { service: string; status: number }[];
+  /** colleague links taken back or declined: what they answer and what they still offer */
+  deadLinks: { service: string; status: number; offers: string[] }[];
   /** the pages an action landed on, with their notices */
   landed: PageSnapshot[];
   /** the client's access page, once anything was granted */
@@ -325,10 +326,11 @@ export function checkSnapshot(m: JourneyModel, snap: Snapshot, people: People, r
   }
   // a notice on the landed page: a refusal warning only about the viewer's own services
   for (const landed of snap.landed) out.push(...noticeViolations(m, landed));
+  // a link nothing is left on answers 404, or a page saying so that offers nothing to act on
   for (const d of snap.deadLinks)
-    if (d.status !== 404)
+    if (d.status !== 404 && (d.status !== 200 || d.offers.length > 0))
       out.push(
-        `the colleague's link for ${d.service}: offer: still answers ${d.status} after it was taken back or declined`,
+        `the colleague's link for ${d.service}: offer: still answers ${d.status} with ${JSON.stringify(d.offers)} after it was taken back or declined`,
       );
   if (snap.access) out.push(...accessViolations(m, snap.access, people, requestId));
   for (const r of snap.receipts) {

@@ -8,7 +8,8 @@ import { sandboxCode } from "@/lib/infra/connectors/sandbox-connector";
 import { REFUSAL_IN_BODY_HEADER } from "@/lib/surfaces/client-pages/refusal-in-body";
 import { callServerAction, cookieHeader, serverAction } from "@/test/support/server-actions";
 import { findAll, findOne, formFields, hrefs, type Element } from "@/test/support/journey-model/html";
-import type { PageSnapshot, People, Snapshot } from "@/test/support/journey-model/checks";
+import { languageViolations, type PageSnapshot, type People, type Snapshot } from "@/test/support/journey-model/checks";
+import { languageToLocale } from "@/lib/infra/i18n/dictionary";
 import {
   JOURNEY_SERVICES,
   serviceOf,
@@ -76,6 +77,8 @@ export interface JourneyRun {
   seenForwardMails: Set<string>;
   /** the answers typed into an intake form the server refused */
   intakeTyped: [string, string][] | null;
+  /** removal confirmations seen in the step: the line asked for, and the page */
+  confirmations: { line: string; html: string }[];
 }
 
 export class DriverError extends Error {}
@@ -191,6 +194,7 @@ export async function startRun(server: JourneyServer, model: JourneyModel): Prom
     visited: [],
     seenForwardMails: new Set(),
     intakeTyped: null,
+    confirmations: [],
   };
 }
 
@@ -392,11 +396,22 @@ export async function perform(run: JourneyRun, model: JourneyModel, c: Command):
         ),
         `line for ${key} on the access page`,
       );
+      // the line's "Remove" asks first: a plain GET form to the same page with remove=<line>
       const form = need(
-        findOne(line.inner, "form", (a) => /\/remove$/.test(a.action ?? "")),
+        findOne(
+          line.inner,
+          "form",
+          (a) => (a.method ?? "get").toLowerCase() === "get" || /\/remove$/.test(a.action ?? ""),
+        ),
         `"Remove" on ${key}`,
       );
-      let landed = await submit(server, form.attrs.action!, formFields(form));
+      const asks = (form.attrs.method ?? "get").toLowerCase() === "get";
+      let landed = asks
+        ? await getPage(
+            server,
+            `${form.attrs.action!.split("#")[0]!}?${new URLSearchParams(formFields(form)).toString()}`,
+          )
+        : await submit(server, form.attrs.action!, formFields(form));
       // a confirmation step: the page asks again, with a form that posts the removal for real
       for (let i = 0; i < 2 && !/\/receipts\/|removed=/.test(landed.path); i++) {
         const confirm = findAll(landed.html, "form", (a) => /\/remove(\/confirm)?$/.test(a.action ?? "")).find((f) => {
@@ -404,7 +419,8 @@ export async function perform(run: JourneyRun, model: JourneyModel, c: Command):
           return fields.some(([k, v]) => k === "line" && v === line.attrs["data-line"]) && fields.length > 1;
         });
         if (!confirm) break;
-        run.landed.push(clientPage(run, landed.html, "the removal's confirmation"));
+        run.confirmations.push({ line: line.attrs["data-line"]!, html: landed.html });
+        run.visited.push(landed.path);
         landed = await submit(server, confirm.attrs.action!, formFields(confirm));
       }
       const receiptHref = landed.path.startsWith("/receipts/")
@@ -525,8 +541,15 @@ export async function observe(run: JourneyRun, model: JourneyModel): Promise<Sna
     run.visited.push(`/i/${token}`);
   }
   const deadLinks: Snapshot["deadLinks"] = [];
-  for (const [service, token] of run.dead)
-    deadLinks.push({ service, status: (await getPage(server, `/i/${token}`)).status });
+  for (const [service, token] of run.dead) {
+    const page = await getPage(server, `/i/${token}`);
+    // what the page still offers: forms and links to the link's actions
+    const offers = [
+      ...findAll(page.html, "form", (a) => (a.action ?? "").includes("/api/access/")).map((f) => f.attrs.action!),
+      ...hrefs(page.html, /\/api\/access\//),
+    ];
+    deadLinks.push({ service, status: page.status, offers });
+  }
   const anyGrant = model.services.some((s) => s.held.length > 0 || s.removed.length > 0);
   const access = anyGrant
     ? {
@@ -563,6 +586,15 @@ export async function observe(run: JourneyRun, model: JourneyModel): Promise<Sna
       }
     run.intakeTyped = null;
   }
+  // a line's confirmation lists exactly that line (the sandbox removes no wider), in the client's language
+  for (const c of run.confirmations) {
+    const where = "the removal's confirmation";
+    intakeKept.push(...languageViolations(languageToLocale(model.language), where, c.html, { page: true }));
+    const goes = findAll(c.html, "li", (a) => "data-goes" in a).map((l) => l.attrs["data-goes"]!);
+    if (goes.length !== 1 || goes[0] !== c.line)
+      intakeKept.push(`${where}: removal: lists ${JSON.stringify(goes)} for the one line ${c.line}`);
+  }
+  run.confirmations = [];
   return {
     client: clientPage(run, client),
     colleagues,
