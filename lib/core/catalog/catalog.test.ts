@@ -286,7 +286,11 @@ describe("API shape", () => {
       const api = toApiCatalogService(s);
       expect(Object.keys(api).sort()).toEqual(specKeys);
       for (const r of api.roles) expect(Object.keys(r).sort()).toEqual(["label", "readOnly", "value"]);
-      for (const f of api.accountLinkFields) expect(Object.keys(f).sort()).toEqual(["name", "required"]);
+      // the spec's two fields, plus the documented addition `requiredWhen` where a field's need depends on the account
+      for (const f of api.accountLinkFields)
+        expect(Object.keys(f).sort()).toEqual(
+          "requiredWhen" in f ? ["name", "required", "requiredWhen"] : ["name", "required"],
+        );
     }
   });
 

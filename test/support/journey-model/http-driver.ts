@@ -450,7 +450,9 @@ export async function perform(run: JourneyRun, model: JourneyModel, c: Command):
       );
       if (!(checked.value as { ok?: boolean }).ok)
         throw new DriverError(`the access check answered ${JSON.stringify(checked.value).slice(0, 300)}`);
-      const lost = await deliveryOf(run, "access.lost");
+      // one access.lost per service: wait for each service the model holds asset 2 of (read as lost)
+      const lostServices = model.services.filter((s) => s.held.includes(2)).map((s) => s.id);
+      const lost = await deliveryOf(run, "access.lost", lostServices);
       const alertIds = [
         ...new Set(
           lost.map((d) => (d.data as { alert?: { id?: string } }).alert?.id).filter((id): id is string => !!id),
@@ -519,10 +521,12 @@ function deliveriesOf(run: JourneyRun): Snapshot["deliveries"] {
 }
 
 /** Waits for the worker to deliver an event of `type` of this request (it sends within seconds). */
-async function deliveryOf(run: JourneyRun, type: string) {
+/** The deliveries of `type` once one has arrived, or (with `services`) once one names each of them. */
+async function deliveryOf(run: JourneyRun, type: string, services: string[] = []) {
+  const named = (d: { data: unknown }) => (d.data as { service?: { service?: string } }).service?.service;
   for (let i = 0; i < 150; i++) {
     const hit = deliveriesOf(run).filter((d) => d.type === type);
-    if (hit.length > 0) return hit;
+    if (hit.length > 0 && services.every((s) => hit.some((d) => named(d) === s))) return hit;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new DriverError(
