@@ -40,7 +40,7 @@ export interface Snapshot {
   /** the client's access page, once anything was granted */
   access: PageSnapshot | null;
   /** the removal receipts shown so far, with what each removal said it removed */
-  receipts: { html: string; service: string; assetId: string }[];
+  receipts: { html: string; service: string; assetId: string; code: string }[];
   /** GET /requests/{id} of the API */
   api: { services: { service: string; status: string; forwardedTo: unknown }[] };
   /** the dashboard request page's timeline */

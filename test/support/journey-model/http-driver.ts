@@ -428,7 +428,12 @@ export async function perform(run: JourneyRun, model: JourneyModel, c: Command):
         : hrefs(landed.html, /^\/receipts\/[^/?#]+$/)[0];
       if (receiptHref) {
         const receipt = landed.path.startsWith("/receipts/") ? landed.html : (await getPage(server, receiptHref)).html;
-        run.receipts.push({ html: receipt, service: c.service, assetId: `${c.service}_100${c.asset}` });
+        run.receipts.push({
+          html: receipt,
+          service: c.service,
+          assetId: `${c.service}_100${c.asset}`,
+          code: receiptHref.split("/").pop()!,
+        });
         run.visited.push(receiptHref);
       } else if (!landed.path.includes("/access")) {
         run.landed.push(clientPage(run, landed.html, "the page after removing a line"));
@@ -589,6 +594,27 @@ export async function observe(run: JourneyRun, model: JourneyModel): Promise<Sna
         if (!kept) intakeKept.push(`${landed.name}: intake: the answer to ${name} ("${value}") was lost`);
       }
     run.intakeTyped = null;
+  }
+  // the audit log: each receipt of the step is the client's removal of one asset, not the agency's
+  if (run.receipts.length > 0) {
+    const res = await fetch(`${server.url}/api/dashboard/audit/export?action=access.removal_receipt`, {
+      headers: { cookie: cookieHeader(server.jar) },
+    });
+    if (!res.ok) throw new DriverError(`GET the audit log's export answered ${res.status}`);
+    // one row per line; the changes column is JSON with its quotes doubled by CSV
+    const rows = (await res.text()).split("\n").map((line) => line.replaceAll('""', '"'));
+    for (const r of run.receipts) {
+      const row = rows.find((line) => line.includes(`"receipt":"${r.code}"`));
+      if (!row) intakeKept.push(`the audit log: removal: no entry for receipt ${r.code} (${r.assetId})`);
+      else if (!row.includes(`"removedBy":"client:`))
+        intakeKept.push(`the audit log: credit: the removal of ${r.assetId} is not credited to the client: ${row}`);
+      else if (
+        ["confirmed", "unconfirmable", "failed"]
+          .map((k) => Number(new RegExp(`"${k}":(\\d+)`).exec(row)?.[1] ?? 0))
+          .reduce((a, b) => a + b, 0) !== 1
+      )
+        intakeKept.push(`the audit log: removal: the receipt of one line counts more or less than one asset: ${row}`);
+    }
   }
   // a line's confirmation lists exactly that line (the sandbox removes no wider), in the client's language
   for (const c of run.confirmations) {
