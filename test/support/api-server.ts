@@ -110,6 +110,10 @@ export async function startApiServer(): Promise<{ url: string; close(): Promise<
       res.writeHead(500).end();
     }
   });
+  // Node's default of 5 s: on a loaded machine a test can pause longer between calls, and a
+  // client reusing the socket the server is just closing reads ECONNRESET. close() still ends
+  // idle connections at once.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -44,7 +44,8 @@ describe("start-up", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  // the embedded data folder only exists without DATABASE_URL
+  // the embedded data folder only exists without DATABASE_URL; the test boots a new embedded
+  // database twice in child processes (every migration applied), so it gets more than the default
   if (!process.env.TEST_DATABASE_BASE_URL)
     it("refuses an embedded data folder written by a newer schema and leaves it untouched", async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ars-newer-"));
@@ -68,5 +69,5 @@ describe("start-up", () => {
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
-    });
+    }, 150_000);
 });

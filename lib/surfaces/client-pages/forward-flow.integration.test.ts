@@ -124,6 +124,7 @@ describe("handing services to a colleague", () => {
       from: "Ana Client",
       note: "Tú tienes el acceso de administrador",
       takenBack: [],
+      declined: [],
       revoked: false,
     });
     expect(theirs.forwardable).toEqual([]);
