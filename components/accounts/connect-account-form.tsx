@@ -4,7 +4,7 @@
 // (Meta), the agency's business too, which their steps then name. Sandbox platforms are recorded without contacting
 // the platform, live ones go through the platform's sign-in, manual ones are recorded as entered.
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -66,6 +66,13 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const mode = modes[platform] ?? "unavailable";
+  const formRef = useRef<HTMLFormElement>(null);
+  // each refused connect: the first marked field takes the focus, so its error is in view (at 375 px
+  // the business fields push the submit button well below the account's name)
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [refused]);
 
   function pickPlatform(id: string) {
     setPlatform(id);
@@ -86,6 +93,7 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
         services: services.filter((s) => chosen.has(s.id)).map((s) => s.id),
       });
       setErrors(result.fieldErrors);
+      if (!result.ok && Object.keys(result.fieldErrors).length > 0) setRefused((n) => n + 1);
       if (result.ok) {
         setDisplayName("");
         setEmail("");
@@ -103,7 +111,7 @@ export function ConnectAccountForm({ modes, onConnect }: ConnectAccountFormProps
       title="Connect an account"
       description="The agency's own account on a platform, which clients grant access to."
     >
-      <form onSubmit={submit} className="grid gap-4 md:grid-cols-2" noValidate>
+      <form ref={formRef} onSubmit={submit} className="grid gap-4 md:grid-cols-2" noValidate>
         <Field id="connect-platform" label="Platform" error={errors.platform} hint={MODE_HINT[mode]}>
           <Select
             id="connect-platform"
