@@ -22,7 +22,9 @@ import { crawlDashboard, kindOf, settle, withContext } from "../fixtures/dashboa
 import { seedDemoAgency, type DemoAgency } from "../fixtures/demo-agency";
 import { SCREENSHOT_DIR, watchConsole, type TourProblem } from "../fixtures/page-checks";
 
-test.describe.configure({ mode: "parallel", timeout: 300_000 });
+// each test submits every dashboard form on every page: about 3 minutes on a quiet 2-core machine,
+// with room for a loaded one (the limit, not a target)
+test.describe.configure({ mode: "parallel", timeout: 480_000 });
 // a field or button that never answers is a problem of its own, not a wait until the test's end
 test.use({ actionTimeout: 10_000 });
 
