@@ -197,7 +197,8 @@ test("a Spanish client completes a request inside an iframe on another site", as
   await popup.getByRole("button", { name: "Dar acceso" }).click();
   await popup.waitForEvent("close");
   const failure = frame.getByRole("alert").filter({ hasText: "No se pudo conceder el acceso" });
-  await expect(failure).toContainText("The platform rejected this request.");
+  // the sandbox's refusal in the client's language
+  await expect(failure).toContainText("La plataforma rechazó esta solicitud.");
   let view = await apiView(baseURL!, seeded, request.id);
   expect(view.stateVersion).toBe(1);
   expect(view.status).toBe("pending");

@@ -78,7 +78,8 @@ test("sign-up, sign-out, wrong password, sign-in", async ({ page }) => {
   await signUp(page, agency, email, password);
   await expect(page.getByTestId("agency-name")).toHaveText(agency);
   await expect(page.getByTestId("user-email")).toHaveText(email);
-  await expect(page.getByRole("heading", { name: "Access requests" })).toBeVisible();
+  // a new agency lands on Home, its checklist
+  await expect(page.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
 
   // Sign out works once the page has hydrated: a click that lands before then is clicked again
   await expect(async () => {
@@ -199,6 +200,8 @@ test("team invite by link, the Viewer's restricted view, and a forced action ref
   await expect(viewer.getByTestId("user-email")).toHaveText(viewerEmail);
 
   // read-only: no mutation buttons anywhere
+  await expect(viewer.getByRole("heading", { name: "Home", level: 1 })).toBeVisible();
+  await viewer.goto(new URL("/dashboard/requests", viewer.url()).href);
   await expect(viewer.getByRole("heading", { name: "Access requests" })).toBeVisible();
   await expect(viewer.getByRole("link", { name: "New request" })).toHaveCount(0);
   await viewer.goto("/dashboard/clients");

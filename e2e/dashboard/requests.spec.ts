@@ -39,6 +39,7 @@ test("create a client and a request, watch the client's progress live, act on it
   test.setTimeout(120_000);
   const seeded = await seedAgency({ platforms: ["google", "shopify", "hubspot"] });
   await signIn(page, seeded.email, seeded.password);
+  await page.goto("/dashboard/requests");
   await expect(page.getByText("No requests yet")).toBeVisible();
   await shot(page, "requests-empty.png");
 
