@@ -205,8 +205,9 @@ test("a Spanish client completes a request inside an iframe on another site", as
   expect(svc(view, "meta_ads").status).toBe("pending");
   // the whole attempt failed: reported by the attempt event only (service.grant_failed is per service)
   await expectEvents(tag, ["client.created", "request.created", "connection.attempt_completed"]);
+  // the sandbox answers in the client's language, and the attempt records the platform's answer as given
   expect(lastOf(tag, "connection.attempt_completed").data.attempt!.errors).toEqual([
-    "The platform rejected this request. Please try again later.",
+    "La plataforma rechazó esta solicitud. Vuelve a intentarlo más tarde.",
   ]);
   expect(lastOf(tag, "connection.attempt_completed").data.attempt!.outcome).toBe("failed");
   expect(lastOf(tag, "connection.attempt_completed").data.request!.stateVersion).toBe(1);
