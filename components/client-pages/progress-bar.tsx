@@ -1,8 +1,10 @@
-// "n of m done" with a bar, announced as a progress bar.
+// "n of m done" with a bar, announced as a progress bar. Nothing to count (a colleague who
+// handed every service back) shows no bar rather than "0 of 0 done".
 import { t, type Locale } from "@/lib/infra/i18n/dictionary";
 
 export function ProgressBar({ locale, done, total }: { locale: Locale; done: number; total: number }) {
-  const percent = total === 0 ? 0 : Math.round((done / total) * 100);
+  if (total === 0) return null;
+  const percent = Math.round((done / total) * 100);
   const label = t(locale, "client.progress", { done, total });
   return (
     <div className="my-5">

@@ -7,7 +7,8 @@
 import { sandboxCode } from "@/lib/infra/connectors/sandbox-connector";
 import { REFUSAL_IN_BODY_HEADER } from "@/lib/surfaces/client-pages/refusal-in-body";
 import { callServerAction, cookieHeader, serverAction } from "@/test/support/server-actions";
-import { findAll, findOne, formFields, hrefs, type Element } from "@/test/support/journey-model/html";
+import { findAll, findOne, formFields, hrefs, visibleText, type Element } from "@/test/support/journey-model/html";
+import { serviceName } from "@/lib/core/catalog/catalog-messages";
 import { languageViolations, type PageSnapshot, type People, type Snapshot } from "@/test/support/journey-model/checks";
 import { languageToLocale } from "@/lib/infra/i18n/dictionary";
 import {
@@ -320,8 +321,17 @@ export async function perform(run: JourneyRun, model: JourneyModel, c: Command):
         `way for the colleague to decline ${c.service} (a form posting to .../decline)`,
       );
       const landed = await submit(server, form.attrs.action!, formFields(form));
-      if (landed.status < 400)
-        run.landed.push(colleaguePage(run, c.service, landed.html, "the colleague's page after declining"));
+      if (landed.status < 400) {
+        // The declined service is the client's again: the colleague's page shows no card for it,
+        // only a line saying it went back, beside whatever else is still theirs.
+        const back = findOne(landed.html, "p", (a) => "data-declined" in a);
+        if (!back || !visibleText(back.inner).includes(serviceName(languageToLocale(model.language), c.service)))
+          throw new DriverError(`the colleague's page after declining does not say ${c.service} went back`);
+        run.landed.push({
+          ...colleaguePage(run, c.service, landed.html, "the colleague's page after declining"),
+          services: [],
+        });
+      }
       run.dead.set(c.service, token);
       run.colleagues.delete(c.service);
       return;
