@@ -7,7 +7,8 @@
 // other. A password change on one instance ends the user's other sessions on both while the
 // changing tab goes on with its renewed cookie. vitest.process.config.ts includes this file
 // only with DATABASE_URL: the embedded database belongs to one process. "Ask again" clicked
-// on both instances at once gives one request and one email.
+// on both instances at once gives one request and one email. Two agencies checking their DNS
+// proof of one domain at once, each on its own instance, leave exactly one of them verified.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { prepareStandalone, startStandalone, stopServer, type RunningServer } from "@/test/support/standalone-server";
@@ -17,20 +18,26 @@ import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createUser } from "@/lib/core/users/create-user";
 import { getDb } from "@/lib/infra/db/db";
 import { seedAccessAgency, seedLostAccessAlert } from "@/test/support/access-fixtures";
+import { startFakeDnsServer, type FakeDnsServer } from "@/test/support/fake-dns-server";
+import { domainTxtRecord } from "@/lib/core/sso/agency-domains";
 
 const apps: RunningServer[] = [];
+let dns: FakeDnsServer;
 
 beforeAll(async () => {
   prepareStandalone();
+  dns = await startFakeDnsServer();
   const shared = {
     ENCRYPTION_KEY: crypto.randomBytes(32).toString("hex"),
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: crypto.randomBytes(32).toString("base64"),
+    DNS_SERVERS: dns.address,
   };
   apps.push(...(await Promise.all([startStandalone(shared), startStandalone(shared)])));
 }, 150_000);
 
 afterAll(async () => {
   await Promise.all(apps.map((s) => stopServer(s)));
+  await dns?.close();
 });
 
 type Result<T> = { ok: true; data: T } | { ok: false; error: string; code: string };
@@ -207,4 +214,38 @@ it('"Ask again" clicked at once on both instances creates one request and emails
   for (const c of clicks) if (!c.value.ok) expect(c.value).toMatchObject({ ok: false, code: "INVALID_STATE" });
   expect(await db.accessRequest.count({ where: { clientId } })).toBe(before + 1);
   expect(await db.email.count({ where: { agencyId: agency.agencyId, kind: "invite", to: "ana@client.test" } })).toBe(1);
+});
+
+it("two agencies checking one domain's DNS proof at once, on two instances, leave one of them verified", async () => {
+  const [a, b] = apps as [RunningServer, RunningServer];
+  const claim = serverAction("app/(dashboard)/dashboard/security/sso-domain-actions.ts", "claimDomainByDnsAction");
+  const check = serverAction("app/(dashboard)/dashboard/security/sso-domain-actions.ts", "checkDomainTxtAction");
+  const db = await getDb();
+  // several rounds, each on a new domain: a check-then-write race shows within a few
+  for (let round = 0; round < 4; round++) {
+    const domain = `race-${crypto.randomUUID().slice(0, 8)}.test`;
+    const owners = await Promise.all(
+      ["One", "Two"].map(async (n) => {
+        const agency = await createAgency({ name: `Domain Race ${n}`, plan: "agency" });
+        const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`;
+        await createUser({ agencyId: agency.id, email, password: "domain-race-Secret-1", emailVerified: true });
+        return { agencyId: agency.id, jar: await signInDashboard(a.url, email, "domain-race-Secret-1") };
+      }),
+    );
+    // each agency claims and publishes its own record: both proofs are real
+    for (const o of owners) {
+      ok(await callServerAction<Result<unknown>>(a.url, claim, [{ domain }], o.jar, o.agencyId));
+      const record = domainTxtRecord(o.agencyId, domain);
+      dns.txt.set(record.name, [...(dns.txt.get(record.name) ?? []), record.value]);
+    }
+    const [one, two] = owners as [(typeof owners)[0], (typeof owners)[0]];
+    const checks = await Promise.all([
+      callServerAction<Result<unknown>>(a.url, check, [{ domain }], one.jar, one.agencyId),
+      callServerAction<Result<unknown>>(b.url, check, [{ domain }], two.jar, two.agencyId),
+    ]);
+    const verified = checks.filter((c) => c.value.ok);
+    expect(verified, JSON.stringify(checks.map((c) => c.value))).toHaveLength(1);
+    for (const c of checks) if (!c.value.ok) expect(c.value).toMatchObject({ ok: false, code: "VALIDATION_FAILED" });
+    expect(await db.agencyDomain.count({ where: { domain, verifiedAt: { not: null } } })).toBe(1);
+  }
 });
