@@ -167,7 +167,7 @@ export function ForwardedStatus({
         {service.grantedByColleague
           ? forwardText(locale, "sent.granted", { name: service.grantedByColleague })
           : pending
-            ? forwardText(locale, "sent.waiting")
+            ? forwardText(locale, "sent.waiting", { name: to.name })
             : service.status === "skipped" && service.byOther
               ? forwardText(locale, "summary.otherSkipped", { name: service.byOther, service: service.name })
               : null}

@@ -1,5 +1,7 @@
 "use client";
-// Reminder settings: on or off, and up to three days after sending.
+// Reminder settings: on or off, and up to three days after sending (the client's, and a
+// colleague's the client handed services to); and after how many quiet days the team is told
+// a request has stalled.
 import { useState } from "react";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
 import type { TReminderSettings } from "@/lib/core/agencies/reminder-settings";
@@ -17,21 +19,22 @@ export function ReminderSettingsPanel({
   canWrite,
   save,
 }: {
-  initial: TReminderSettings;
+  initial: TReminderSettings & { stalledAfterDays: number };
   max: number;
   canWrite: boolean;
-  save: (input: TReminderSettings) => Promise<ActionResult<TReminderSettings>>;
+  save: (input: TReminderSettings) => Promise<ActionResult<TReminderSettings & { stalledAfterDays: number }>>;
 }) {
   const [enabled, setEnabled] = useState(initial.enabled);
   const [days, setDays] = useState<string[]>(
     Array.from({ length: max }, (_, i) => (initial.days[i] !== undefined ? String(initial.days[i]) : "")),
   );
+  const [stalled, setStalled] = useState(String(initial.stalledAfterDays));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const dayError = Object.entries(errors).find(([k]) => k === "days" || k.startsWith("days["))?.[1];
 
   return (
-    <Card title="Automatic reminders">
+    <Card title="Automatic reminders and stalled requests">
       <form
         noValidate
         className="space-y-4"
@@ -39,7 +42,11 @@ export function ReminderSettingsPanel({
           e.preventDefault();
           setBusy(true);
           setErrors({});
-          const input = { enabled, days: days.filter((d) => d.trim() !== "").map(Number) };
+          const input = {
+            enabled,
+            days: days.filter((d) => d.trim() !== "").map(Number),
+            stalledAfterDays: stalled.trim() === "" ? Number.NaN : Number(stalled),
+          };
           const saved = await runAction(() => save(input), {
             success: "Reminder settings saved.",
             onFieldErrors: setErrors,
@@ -48,6 +55,7 @@ export function ReminderSettingsPanel({
           if (saved) {
             setEnabled(saved.enabled);
             setDays(Array.from({ length: max }, (_, i) => (saved.days[i] !== undefined ? String(saved.days[i]) : "")));
+            setStalled(String(saved.stalledAfterDays));
           }
         }}
       >
@@ -80,6 +88,27 @@ export function ReminderSettingsPanel({
           ))}
         </fieldset>
         <FieldError id="reminder-days-error" message={dayError} />
+        <Field
+          id="stalled-after-days"
+          label="Tell the team a request has stalled after this many days without client activity"
+          hint="Once per quiet spell, in the app and by email as each member chose under Notifications. 0: never."
+          error={errors.stalledAfterDays}
+        >
+          <Input
+            id="stalled-after-days"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={60}
+            required
+            value={stalled}
+            disabled={!canWrite}
+            onChange={(e) => setStalled(e.target.value)}
+            invalid={!!errors.stalledAfterDays}
+            aria-describedby="stalled-after-days-error"
+            className="max-w-32"
+          />
+        </Field>
         {canWrite ? (
           <Button type="submit" busy={busy} disabled={busy}>
             Save reminders

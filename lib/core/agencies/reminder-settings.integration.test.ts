@@ -48,14 +48,35 @@ describe("reminder settings", () => {
     expect(ZReminderSettings.safeParse({ enabled: true, days: [0] }).error!.issues[0]!.path).toEqual(["days", 0]);
     expect(ZReminderSettings.safeParse({ enabled: true, days: [2, 2] }).success).toBe(false);
     expect(ZReminderSettings.safeParse({ enabled: "yes", days: [] }).error!.issues[0]!.path).toEqual(["enabled"]);
+    for (const bad of [-1, 61, 1.5, null])
+      expect(
+        ZReminderSettings.safeParse({ enabled: true, days: [2], stalledAfterDays: bad }).error!.issues[0]!.path,
+      ).toEqual(["stalledAfterDays"]);
+  });
+
+  it("keeps the stalled-after days (2 by default, 0 for never) apart from the reminder days", async () => {
+    const other = (await createAgency({ name: "Agencia Tranquila", plan: "agency" })).id;
+    expect(await getReminderSettings({ agencyId: other })).toEqual({
+      enabled: true,
+      days: [2, 5],
+      stalledAfterDays: 2,
+    });
+    await updateReminderSettings({ agencyId: other, input: { enabled: true, days: [4], stalledAfterDays: 0 } });
+    // a save without the field leaves it as it was
+    expect(await updateReminderSettings({ agencyId: other, input: { enabled: false, days: [4] } })).toEqual({
+      enabled: false,
+      days: [4],
+      stalledAfterDays: 0,
+    });
   });
 
   it("saves sorted days that the reminder sweep follows, and off stops it", async () => {
     expect(await updateReminderSettings({ agencyId, input: { enabled: true, days: [9, 3] } })).toEqual({
       enabled: true,
       days: [3, 9],
+      stalledAfterDays: 2,
     });
-    expect(await getReminderSettings({ agencyId })).toEqual({ enabled: true, days: [3, 9] });
+    expect(await getReminderSettings({ agencyId })).toEqual({ enabled: true, days: [3, 9], stalledAfterDays: 2 });
     const t0 = new Date(Date.now() - 30 * DAY);
     const r = await newRequest(t0);
     await queueDueReminders({ now: new Date(t0.getTime() + 2.5 * DAY) });
@@ -70,6 +91,7 @@ describe("reminder settings", () => {
     expect(await updateReminderSettings({ agencyId, input: { enabled: true, days: [] } })).toEqual({
       enabled: false,
       days: [],
+      stalledAfterDays: 2,
     });
   });
 

@@ -24,12 +24,18 @@ export async function renderForwardEmail(o: {
   services: string[];
   url: string;
   expiresAt: Date | null;
+  /** a reminder on one of the agency's reminder days: the same link, said to be waiting */
+  reminder?: boolean;
 }) {
   const loc = o.locale;
   const agency = o.agencyName;
-  const subject = forwardText(loc, "email.subject", { name: o.fromName, agency });
+  const subject = o.reminder
+    ? forwardText(loc, "email.reminderSubject", { name: o.fromName, agency })
+    : forwardText(loc, "email.subject", { name: o.fromName, agency });
   const greeting = forwardText(loc, "email.greeting", { name: o.toName });
-  const body = forwardText(loc, "email.body", { name: o.fromName, agency, services: o.services.join(", ") });
+  const body = o.reminder
+    ? forwardText(loc, "email.reminderBody", { name: o.fromName, agency, services: o.services.join(", ") })
+    : forwardText(loc, "email.body", { name: o.fromName, agency, services: o.services.join(", ") });
   const note = o.note ? forwardText(loc, "email.note", { name: o.fromName, note: o.note }) : null;
   const cta = forwardText(loc, "email.cta");
   const expiry = o.expiresAt ? t(loc, "email.expiresOn", { date: o.expiresAt.toISOString().slice(0, 10) }) : null;
@@ -61,7 +67,17 @@ export async function renderForwardEmail(o: {
   return { subject, text, html };
 }
 
-export async function queueForwardEmail(tx: Tx, opts: { requestId: string; forwardId: string; token: string }) {
+export async function queueForwardEmail(
+  tx: Tx,
+  opts: {
+    requestId: string;
+    forwardId: string;
+    token: string;
+    /** a reminder naming only `serviceIds`, the link's services still waiting for the colleague */
+    reminder?: boolean;
+    serviceIds?: string[];
+  },
+) {
   const forward = await tx.requestForward.findUniqueOrThrow({
     where: { id: opts.forwardId },
     include: {
@@ -83,15 +99,16 @@ export async function queueForwardEmail(tx: Tx, opts: { requestId: string; forwa
     toName: forward.name,
     note: forward.note,
     // the services as the catalog names them in the request's language
-    services: forward.serviceIds.map((id) => serviceName(locale, id)),
+    services: (opts.serviceIds ?? forward.serviceIds).map((id) => serviceName(locale, id)),
     url: forwardUrl(opts.token),
     expiresAt: r.expiresAt,
+    reminder: opts.reminder,
   });
   await tx.email.create({
     data: {
       agencyId: r.agencyId,
       requestId: r.id,
-      kind: "forward",
+      kind: opts.reminder ? "forward_reminder" : "forward",
       to: forward.email,
       subject: mail.subject,
       text: mail.text,

@@ -15,6 +15,7 @@ export const NOTIFY_EVENT_TYPES = [
   "request.forwarded",
   "access.lost",
   "access.removed",
+  "request.stalled",
 ] as const;
 export type NotifyEventType = (typeof NOTIFY_EVENT_TYPES)[number];
 
@@ -27,6 +28,7 @@ export const NOTIFY_EVENT_LABELS: Record<NotifyEventType, string> = {
   "request.forwarded": "A client hands services to a colleague (or the colleague hands them back)",
   "access.lost": "Granted access is lost",
   "access.removed": "A client removes access",
+  "request.stalled": "A request stalls (no client activity for the days set under Reminders)",
 };
 
 export const NOTIFY_EMAIL_MODES = ["instant", "digest", "off"] as const;
@@ -52,6 +54,12 @@ export const INVITATION_REMINDER = "invitation.reminder";
  */
 export const REMOVAL_ASKED = "access.removal_asked";
 
+/**
+ * Not an event of the spec: an open request's client has done nothing on its links for the
+ * agency's stalled-after days (lib/core/requests/stalled-requests.ts). Told once per quiet period.
+ */
+export const REQUEST_STALLED = "request.stalled";
+
 /** An access.removed the team made itself (offboarding, a checklist): not news to the team. */
 const REMOVED_BY_TEAM = "access.removed_by_team";
 
@@ -74,6 +82,7 @@ type EventData = {
   assets?: { id?: string; name?: string | null; removed?: boolean }[];
   removedBy?: string;
   asked?: { service?: string; name?: string | null }[];
+  stalled?: { since?: string; opened?: boolean };
 };
 
 /** The notification type of a recorded event: a forward's (or a hand-back's) request.updated reads as request.forwarded. */
@@ -105,6 +114,12 @@ export function notificationText(
   const svcId = d.service?.service;
   const svc = (svcId && getCatalogService(svcId)?.name) || svcId || "a service";
   switch (type) {
+    case "request.stalled": {
+      const since = d.stalled?.since ? new Date(d.stalled.since) : null;
+      const day = since && !Number.isNaN(since.getTime()) ? ` since ${stalledDay(since)}` : "";
+      const what = d.stalled?.opened ? "has done nothing on the link" : "has not opened the link";
+      return `Stalled: ${clientName} ${what}${day}. Next: copy the link and send it yourself, send it to another person, or call them`;
+    }
     case AWAITING_CONFIRMATION:
       return `${clientName} says ${svc} is done: confirm that the access arrived`;
     case INVITATION_REMINDER: {
@@ -155,4 +170,9 @@ export function notificationText(
       return `Granting ${svc} for ${clientName} failed${typeof why === "string" ? `: ${why}` : ""}`;
     }
   }
+}
+
+/** "Tuesday 24 November" (UTC): the team's side of the product is in English. */
+export function stalledDay(d: Date): string {
+  return d.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 }

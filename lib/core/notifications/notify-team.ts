@@ -20,6 +20,7 @@ import {
   type AWAITING_CONFIRMATION,
   type INVITATION_REMINDER,
   type REMOVAL_ASKED,
+  REQUEST_STALLED,
 } from "@/lib/core/notifications/notification-types";
 import { renderNotificationEmail } from "@/lib/core/notifications/render-notification-email";
 import { actorDisplay } from "@/lib/core/events/actor-name";
@@ -57,9 +58,11 @@ export async function notifyTeam(
   const link =
     typeof alertUrl === "string"
       ? alertUrl
-      : client
-        ? `${env().appUrl}/dashboard/clients/${client.id}`
-        : `${env().appUrl}/dashboard`;
+      : type === REQUEST_STALLED && opts.requestId
+        ? `${env().appUrl}/dashboard/requests/${opts.requestId}`
+        : client
+          ? `${env().appUrl}/dashboard/clients/${client.id}`
+          : `${env().appUrl}/dashboard`;
 
   const self = opts.actor?.includes("@") && !opts.actor.startsWith("colleague:") ? opts.actor.toLowerCase() : null;
   const members = (

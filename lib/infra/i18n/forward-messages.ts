@@ -16,7 +16,7 @@ const EN = {
   "form.submit": () => "Send to my colleague",
   "sent.to": (v: { name: string; email: string }) => `Sent to ${v.name} (${v.email})`,
   "sent.granted": (v: { name: string }) => `Granted by ${v.name}`,
-  "sent.waiting": () => "Waiting for them",
+  "sent.waiting": (v: { name: string }) => `Waiting for ${v.name}`,
   "action.takeBack": () => "I'll do it myself after all",
   "action.resend": () => "Resend the email",
   "notice.forwarded": () => "Sent. We emailed your colleague a link of their own for these accounts.",
@@ -36,6 +36,10 @@ const EN = {
     `${v.name} asked you to grant ${v.agency} access to: ${v.services}. Open the link and sign in with the account that manages them; you never share your password.`,
   "email.note": (v: { name: string; note: string }) => `Note from ${v.name}: ${v.note}`,
   "email.cta": () => "Open the request",
+  "email.reminderSubject": (v: { name: string; agency: string }) =>
+    `Reminder: ${v.name} asks you to grant ${v.agency} access`,
+  "email.reminderBody": (v: { name: string; agency: string; services: string }) =>
+    `${v.name} is still waiting for you to grant ${v.agency} access to: ${v.services}. Open the link and sign in with the account that manages them; it takes a few minutes, and you never share your password.`,
   "summary.othersHeading": () => "Done by someone else",
   "summary.otherGranted": (v: { name: string; service: string; platform: string }) =>
     `${v.name} shared ${v.service} on ${v.platform}`,
@@ -64,7 +68,7 @@ const ES: Messages = {
   "form.submit": () => "Enviar a mi compañero",
   "sent.to": (v: { name: string; email: string }) => `Enviado a ${v.name} (${v.email})`,
   "sent.granted": (v: { name: string }) => `Concedido por ${v.name}`,
-  "sent.waiting": () => "Pendiente de su parte",
+  "sent.waiting": (v: { name: string }) => `Esperando a ${v.name}`,
   "action.takeBack": () => "Al final lo hago yo",
   "action.resend": () => "Reenviar el correo",
   "notice.forwarded": () => "Enviado. Hemos mandado a tu compañero un enlace propio para estas cuentas.",
@@ -84,6 +88,10 @@ const ES: Messages = {
     `${v.name} te pide que des a ${v.agency} acceso a: ${v.services}. Abre el enlace e inicia sesión con la cuenta que las gestiona; nunca compartes tu contraseña.`,
   "email.note": (v: { name: string; note: string }) => `Nota de ${v.name}: ${v.note}`,
   "email.cta": () => "Abrir la solicitud",
+  "email.reminderSubject": (v: { name: string; agency: string }) =>
+    `Recordatorio: ${v.name} te pide que des acceso a ${v.agency}`,
+  "email.reminderBody": (v: { name: string; agency: string; services: string }) =>
+    `${v.name} sigue esperando que des acceso a ${v.agency} a: ${v.services}. Abre el enlace e inicia sesión con la cuenta que los gestiona; son unos minutos y nunca compartes tu contraseña.`,
   "summary.othersHeading": () => "Lo que hizo otra persona",
   "summary.otherGranted": (v: { name: string; service: string; platform: string }) =>
     `${v.name} compartió ${v.service} en ${v.platform}`,
@@ -110,7 +118,7 @@ const NL: Messages = {
   "form.submit": () => "Naar mijn collega sturen",
   "sent.to": (v: { name: string; email: string }) => `Gestuurd naar ${v.name} (${v.email})`,
   "sent.granted": (v: { name: string }) => `Toegang gegeven door ${v.name}`,
-  "sent.waiting": () => "Wacht op je collega",
+  "sent.waiting": (v: { name: string }) => `Wacht op ${v.name}`,
   "action.takeBack": () => "Ik doe het toch zelf",
   "action.resend": () => "E-mail opnieuw sturen",
   "notice.forwarded": () => "Verstuurd. We hebben je collega een eigen link voor deze accounts gemaild.",
@@ -130,6 +138,10 @@ const NL: Messages = {
     `${v.name} vraagt je om ${v.agency} toegang te geven tot: ${v.services}. Open de link en log in met het account dat ze beheert; je deelt nooit je wachtwoord.`,
   "email.note": (v: { name: string; note: string }) => `Notitie van ${v.name}: ${v.note}`,
   "email.cta": () => "Verzoek openen",
+  "email.reminderSubject": (v: { name: string; agency: string }) =>
+    `Herinnering: ${v.name} vraagt je ${v.agency} toegang te geven`,
+  "email.reminderBody": (v: { name: string; agency: string; services: string }) =>
+    `${v.name} wacht nog steeds tot je ${v.agency} toegang geeft tot: ${v.services}. Open de link en log in met het account dat ze beheert; het duurt een paar minuten en je deelt nooit je wachtwoord.`,
   "summary.othersHeading": () => "Gedaan door iemand anders",
   "summary.otherGranted": (v: { name: string; service: string; platform: string }) =>
     `${v.name} heeft ${v.service} op ${v.platform} gedeeld`,

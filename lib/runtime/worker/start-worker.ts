@@ -29,6 +29,8 @@ export const WORKER_TASKS = [
 ] as const;
 import { runScheduledAccessChecks } from "@/lib/core/access-checks/check-access";
 import { followInvitations } from "@/lib/core/invitations/follow-invitations";
+import { queueForwardReminders } from "@/lib/core/forwards/forward-reminders";
+import { notifyStalledRequests } from "@/lib/core/requests/stalled-requests";
 import { sweepStaffIdentities } from "@/lib/core/sso/check-staff-identity";
 export type WorkerTaskName = (typeof WORKER_TASKS)[number];
 
@@ -63,7 +65,12 @@ const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = {
 const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
   expiry: () => runExpirySweep(),
   emails: () => sendPendingEmails(),
-  reminders: () => queueDueReminders(),
+  // the client's reminders, the colleagues' reminders, and stalled requests told to the team
+  reminders: async () => {
+    await queueDueReminders();
+    await queueForwardReminders();
+    await notifyStalledRequests();
+  },
   purge: () => purgeOldRecords(),
   slack: () => sendPendingSlackMessages(),
   digests: () => queueDueDigests(),

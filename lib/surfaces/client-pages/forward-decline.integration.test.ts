@@ -208,7 +208,7 @@ describe("the colleague hands a service back", () => {
     await forward(token, "meta_ads");
     const again = card(await page(`/i/${token}`), "meta_ads");
     expect(again).not.toContain("could not do this");
-    expect(again).toContain("Waiting for them");
+    expect(again).toContain("Waiting for Marta Colleague");
     expect((await requestRow(requestId)).services[0]!.handedBack).toBeNull();
   });
 });

@@ -113,7 +113,7 @@ describe("a service handed to a colleague stays theirs", () => {
     expect(html).not.toContain("/connect/meta_ads");
     for (const id of ["google_tag_manager", "meta_ads"]) {
       const c = card(html, id);
-      expect(c).toContain("Waiting for them");
+      expect(c).toContain("Waiting for Marta Colleague");
       expect(c).not.toContain("Grant access");
       expect(c).not.toContain("/skip");
       expect(c).toContain("I'll do it myself after all");

@@ -24,6 +24,7 @@ import { accentColors, type AccentColors } from "@/lib/surfaces/client-pages/acc
 import { instructionSteps, roleLabel, serviceName } from "@/lib/core/catalog/catalog-messages";
 import { readForwardedTo, readHandedBack } from "@/lib/core/forwards/forward-ownership";
 import { colleagueActor } from "@/lib/core/events/actor-name";
+import { noteClientActivity } from "@/lib/core/requests/stalled-requests";
 import {
   findRequestByToken,
   findTakenBackLink,
@@ -479,6 +480,12 @@ export async function loadAccessPage(opts: { token: string; now?: Date }): Promi
         platformMode,
         row.forward ? { email: row.forward.email, clientName: row.client.name } : null,
       ),
+    );
+  }
+  if (open && !row.isDemo) {
+    // the client came: the request is not stalled (a failure to record it must not break the page)
+    await noteClientActivity({ requestId: row.id, now }).catch((err) =>
+      log().error({ err }, "access page: could not record the client's activity"),
     );
   }
   const waitingOn = platforms.filter((p) => p.services.some((s) => s.setupPending)).map((p) => p.platform);

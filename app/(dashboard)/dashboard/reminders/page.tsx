@@ -1,4 +1,5 @@
-// Reminders: when the client of an open request is reminded by email, in their language.
+// Reminders: when the client of an open request (and a colleague they handed services to) is
+// reminded by email, in their language, and when the team is told a request has stalled.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui/page-header";
@@ -19,7 +20,7 @@ export default async function RemindersPage() {
     <>
       <PageHeader
         title="Reminders"
-        description="Clients who were emailed a request and have not finished it get a reminder in their own language on the days you choose. You can also send one by hand from a request's page."
+        description="Clients who were emailed a request and have not finished it get a reminder in their own language on the days you choose, and so does a colleague they handed services to. When a client goes quiet, your team is told the request has stalled. You can also send a reminder by hand from a request's page."
       />
       <ReminderSettingsPanel
         initial={settings}
