@@ -2,7 +2,8 @@
 // dashboard's "Connect") still good? A sign-in with a refresh token is renewed when due and is
 // flagged only when the platform refuses the renewal (agency-token.ts). One without (a platform
 // with no refresh grant) is flagged when it expired by its own expiry time or the platform
-// refuses it on a harmless read of the agency's identities (ConnectorError "reauth"). A flagged
+// refuses it on a harmless read of the agency's identities (ConnectorError "reauth"); the Owners
+// are told once, when it is first flagged (reconnect-notice.ts). A flagged
 // account (`tokenInvalidAt`) shows "Reconnect"; a token that works again (or a new one from
 // reconnecting) clears the flag.
 import { openAgencyToken } from "@/lib/core/access-checks/granted-assets";
@@ -10,6 +11,8 @@ import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors
 import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector";
 import { getDb } from "@/lib/infra/db/db";
 import { agencyTokenForUse } from "@/lib/core/accounts/agency-token";
+import { noticeReconnect } from "@/lib/core/accounts/reconnect-notice";
+import { inTransaction } from "@/lib/infra/db/transaction";
 
 export async function checkAgencyTokens(opts: {
   agencyId: string;
@@ -62,9 +65,13 @@ export async function checkAgencyTokens(opts: {
     }
     if (invalid) flagged++;
     if (invalid !== !!row.tokenInvalidAt)
-      await db.connectedAccount.update({
-        where: { id: row.id },
-        data: { tokenInvalidAt: invalid ? now : null, tokenInvalidReason: invalid ? reason : null },
+      await inTransaction(async (tx) => {
+        const account = await tx.connectedAccount.update({
+          where: { id: row.id },
+          data: { tokenInvalidAt: invalid ? now : null, tokenInvalidReason: invalid ? reason : null },
+        });
+        // newly refused (a sign-in with no refresh grant): the Owners are told, as for a refused renewal
+        if (invalid) await noticeReconnect(tx, { account, reason: reason ?? "the sign-in was refused", now });
       });
   }
   return { flagged };

@@ -10,10 +10,26 @@
 // without the scope, unknown roles, accounts and organizations, with LinkedIn's
 // `{ status, code, message }` error bodies.
 //
+// Time and refresh, from Programmatic Refresh Tokens
+// (https://learn.microsoft.com/en-us/linkedin/shared/authentication/programmatic-refresh-tokens): the
+// app is an approved Marketing Developer Platform app, so a code exchange answers an access token
+// of 60 days (`expires_in`) and a refresh token of 365 days (`refresh_token_expires_in`); an access
+// token past its 60 days answers 401 EXPIRED_ACCESS_TOKEN on the fake's clock, which the test moves
+// (`advance`). The refresh grant (grant_type=refresh_token) answers a new 60-day access token and
+// the same refresh token with the seconds left of its first 365 days (not renewed); an unknown,
+// expired or revoked refresh token answers 400 invalid_grant. `revokeMember` is the member removing
+// the app: its tokens answer 401 REVOKED_ACCESS_TOKEN and its refresh tokens invalid_grant.
+//
+// Who signs in: the client's member, or with `switches.signInAsAgency` the agency's member
+// (`LINKEDIN_FAKE.agency`, the URN grants go to). The agency member's own reads
+// ("Find Ad Account Users by Authenticated User", organizationAcls?q=roleAssignee) list the roles
+// granted to it.
+//
 // Switches: `refuse` (account or organization ids answered 403), `expiredToken` (401
 // EXPIRED_ACCESS_TOKEN), `rateLimitOnce` (the next API call answers 429), `rateLimitAlways`
 // (every API call does), `outage` (every API call answers 503), `serverError`
 // (grant PUTs answer 500); `alreadyGranted` preloads access.
+import crypto from "node:crypto";
 import { createFakeOAuth } from "@/test/support/fakes/fake-oauth";
 import {
   startFakePlatform,
@@ -27,6 +43,8 @@ export const LINKEDIN_FAKE = {
   clientSecret: "linkedin-fake-secret-0123",
   member: { sub: "Cl1entM3mber", name: "Ana Client", email: "ana@client.test" },
   agencyMember: "urn:li:person:AgencyP3rson",
+  /** the agency's member as its own sign-in's userinfo gives it */
+  agency: { sub: "AgencyP3rson", name: "Agency Person", email: "linkedin@agency.test" },
   adAccounts: [
     ["510000001", "Acme Ads"],
     ["510000002", "Acme Brand Ads"],
@@ -47,6 +65,10 @@ export const LINKEDIN_FAKE = {
   ] as [string, string][],
 } as const;
 
+/** Programmatic Refresh Tokens: 60-day access tokens, 365-day refresh tokens */
+export const LINKEDIN_ACCESS_TOKEN_SECONDS = 60 * 86400;
+export const LINKEDIN_REFRESH_TOKEN_SECONDS = 365 * 86400;
+
 const SCOPES = ["r_ads", "rw_ads", "r_organization_admin", "rw_organization_admin", "openid", "profile", "email"];
 const AD_ROLES = ["ACCOUNT_BILLING_ADMIN", "ACCOUNT_MANAGER", "CAMPAIGN_MANAGER", "CREATIVE_MANAGER", "VIEWER"];
 const ORG_ROLES = [
@@ -66,6 +88,8 @@ export type LinkedInFakeSwitches = {
   serverError: boolean;
   rateLimitAlways: boolean;
   outage: boolean;
+  /** the next sign-ins are the agency's member */
+  signInAsAgency: boolean;
 };
 
 export type LinkedInFake = FakePlatform & {
@@ -75,7 +99,18 @@ export type LinkedInFake = FakePlatform & {
   /** `${orgId}|${role}|${memberUrn}` of APPROVED organization roles */
   orgAcls: Set<string>;
   alreadyGranted(serviceId: "linkedin_ads" | "linkedin_page", assetId: string, role: string): void;
+  /** a token of the client's member with these scopes, as a code exchange issues it */
+  clientToken(scopes: string[]): string;
+  /** LinkedIn's clock: tokens expire on it; the test moves it */
+  now(): number;
+  advance(ms: number): void;
+  /** the member (the agency's by default) removes the app: its tokens and refresh tokens stop working */
+  revokeMember(member?: string): void;
+  /** refresh grants answered with a new access token */
+  refreshCount(): number;
 };
+
+type TokenGrant = { scopes: string[]; member: string; expiresAt: number };
 
 const fail = (status: number, code: string, message: string, serviceErrorCode = 100): FakeResponse => ({
   status,
@@ -86,7 +121,7 @@ export async function startLinkedInFake(
   opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {},
 ): Promise<LinkedInFake> {
   // codes and tokens carry the granted scopes
-  const oauth = createFakeOAuth<string[]>({
+  const oauth = createFakeOAuth<{ scopes: string[]; member: string }, TokenGrant>({
     redirectUris: opts.redirectUris,
     consentPage: opts.consentPage ? "LinkedIn" : undefined,
   });
@@ -99,6 +134,21 @@ export async function startLinkedInFake(
     serverError: false,
     rateLimitAlways: false,
     outage: false,
+    signInAsAgency: false,
+  };
+  let clockOffset = 0;
+  let refreshes = 0;
+  const now = () => Date.now() + clockOffset;
+  const clientMember = `urn:li:person:${LINKEDIN_FAKE.member.sub}`;
+  const revoked = new Set<string>();
+  const refreshTokens = new Map<string, { scopes: string[]; member: string; expiresAt: number }>();
+  const issue = (scopes: string[], member: string) => {
+    const token = oauth.exchange({ redirectUri: "", used: false, grant: { scopes, member } }, "li-token-", {
+      scopes,
+      member,
+      expiresAt: now() + LINKEDIN_ACCESS_TOKEN_SECONDS * 1000,
+    });
+    return token;
   };
   const accountIds = new Set(LINKEDIN_FAKE.adAccounts.map(([id]) => id));
   const orgIds = new Set(LINKEDIN_FAKE.organizations.map(([id]) => id));
@@ -120,11 +170,41 @@ export async function startLinkedInFake(
         status: 400,
         text: `Scope "${scopes.find((s) => !SCOPES.includes(s)) ?? ""}" is not authorized for your application`,
       };
-    return oauth.sendBack(q.redirect_uri, q.state, scopes);
+    return oauth.sendBack(q.redirect_uri, q.state, {
+      scopes,
+      member: switches.signInAsAgency ? LINKEDIN_FAKE.agencyMember : clientMember,
+    });
+  }
+
+  function refresh(b: Record<string, string>): FakeResponse {
+    if (b.client_id !== LINKEDIN_FAKE.clientId || b.client_secret !== LINKEDIN_FAKE.clientSecret)
+      return { status: 401, json: { error: "invalid_client", error_description: "Client authentication failed" } };
+    const grant = refreshTokens.get(b.refresh_token ?? "");
+    if (!grant || revoked.has(grant.member) || grant.expiresAt <= now())
+      return {
+        status: 400,
+        json: {
+          error: "invalid_grant",
+          error_description: "The provided authorization grant or refresh token is invalid, expired or revoked.",
+        },
+      };
+    refreshes++;
+    const token = issue(grant.scopes, grant.member);
+    return {
+      status: 200,
+      json: {
+        access_token: token,
+        expires_in: LINKEDIN_ACCESS_TOKEN_SECONDS,
+        refresh_token: b.refresh_token,
+        refresh_token_expires_in: Math.floor((grant.expiresAt - now()) / 1000),
+        scope: grant.scopes.join(","),
+      },
+    };
   }
 
   function accessToken(req: FakeRequest): FakeResponse {
     const b = (req.body ?? {}) as Record<string, string>;
+    if (b.grant_type === "refresh_token") return refresh(b);
     if (b.grant_type !== "authorization_code")
       return {
         status: 400,
@@ -143,8 +223,22 @@ export async function startLinkedInFake(
         },
       };
     }
-    const token = oauth.exchange(issued, "li-token-", issued.grant);
-    return { status: 200, json: { access_token: token, expires_in: 5184000, scope: issued.grant.join(",") } };
+    const token = oauth.exchange(issued, "li-token-", {
+      ...issued.grant,
+      expiresAt: now() + LINKEDIN_ACCESS_TOKEN_SECONDS * 1000,
+    });
+    const refreshToken = `li-refresh-${crypto.randomBytes(12).toString("hex")}`;
+    refreshTokens.set(refreshToken, { ...issued.grant, expiresAt: now() + LINKEDIN_REFRESH_TOKEN_SECONDS * 1000 });
+    return {
+      status: 200,
+      json: {
+        access_token: token,
+        expires_in: LINKEDIN_ACCESS_TOKEN_SECONDS,
+        refresh_token: refreshToken,
+        refresh_token_expires_in: LINKEDIN_REFRESH_TOKEN_SECONDS,
+        scope: issued.grant.scopes.join(","),
+      },
+    };
   }
 
   function api(req: FakeRequest): FakeResponse {
@@ -153,20 +247,19 @@ export async function startLinkedInFake(
     if (!token) return fail(401, "INVALID_ACCESS_TOKEN", "Empty oauth2 access token", 65600);
     if (switches.expiredToken)
       return fail(401, "EXPIRED_ACCESS_TOKEN", "The token used in the request has expired", 65601);
-    const scopes = oauth.tokenGrant(token);
-    if (!scopes) return fail(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600);
+    const grant = oauth.tokenGrant(token);
+    if (!grant) return fail(401, "INVALID_ACCESS_TOKEN", "Invalid access token", 65600);
+    if (revoked.has(grant.member))
+      return fail(401, "REVOKED_ACCESS_TOKEN", "The token used in the request has been revoked by the user", 65602);
+    if (grant.expiresAt <= now())
+      return fail(401, "EXPIRED_ACCESS_TOKEN", "The token used in the request has expired", 65601);
+    const scopes = grant.scopes;
+    const asAgency = grant.member === LINKEDIN_FAKE.agencyMember;
     if (req.path === "/v2/userinfo") {
       if (!scopes.includes("openid"))
         return fail(403, "ACCESS_DENIED", "Not enough permissions to access: userinfo.GET.NO_VERSION");
-      return {
-        status: 200,
-        json: {
-          sub: LINKEDIN_FAKE.member.sub,
-          name: LINKEDIN_FAKE.member.name,
-          email: LINKEDIN_FAKE.member.email,
-          email_verified: true,
-        },
-      };
+      const who = asAgency ? LINKEDIN_FAKE.agency : LINKEDIN_FAKE.member;
+      return { status: 200, json: { sub: who.sub, name: who.name, email: who.email, email_verified: true } };
     }
     if (!/^\d{6}$/.test(req.headers["linkedin-version"] ?? ""))
       return fail(
@@ -217,15 +310,16 @@ export async function startLinkedInFake(
       if (!needs("r_ads", "rw_ads", false))
         return fail(403, "ACCESS_DENIED", "Not enough permissions to access: adAccountUsers.FINDER-authenticatedUser");
       if (q.q !== "authenticatedUser") return fail(400, "ILLEGAL_ARGUMENT", "Unsupported finder");
-      const me = `urn:li:person:${LINKEDIN_FAKE.member.sub}`;
+      const roles: [string, string][] = asAgency
+        ? [...adUsers].flatMap(([id, users]) => {
+            const role = users.get(grant.member);
+            return role ? [[id, role] as [string, string]] : [];
+          })
+        : Object.entries(LINKEDIN_FAKE.clientAdRoles);
       return {
         status: 200,
         json: {
-          elements: Object.entries(LINKEDIN_FAKE.clientAdRoles).map(([id, role]) => ({
-            account: `urn:li:sponsoredAccount:${id}`,
-            user: me,
-            role,
-          })),
+          elements: roles.map(([id, role]) => ({ account: `urn:li:sponsoredAccount:${id}`, user: grant.member, role })),
           paging: { start: 0, count: 10 },
         },
       };
@@ -278,12 +372,22 @@ export async function startLinkedInFake(
       const match = (orgId: string, role: string, member: string) =>
         (!q.role || q.role === role) && (!q.state || q.state === "APPROVED") && orgId !== "" && member !== "";
       if (q.q === "roleAssignee") {
-        const mine = LINKEDIN_FAKE.organizations.map(([id]) => ({
-          organization: `urn:li:organization:${id}`,
-          role: "ADMINISTRATOR",
-          roleAssignee: `urn:li:person:${LINKEDIN_FAKE.member.sub}`,
-          state: "APPROVED",
-        }));
+        const mine = asAgency
+          ? [...orgAcls]
+              .map((k) => k.split("|") as [string, string, string])
+              .filter(([, , member]) => member === grant.member)
+              .map(([o, role]) => ({
+                organization: `urn:li:organization:${o}`,
+                role,
+                roleAssignee: grant.member,
+                state: "APPROVED",
+              }))
+          : LINKEDIN_FAKE.organizations.map(([id]) => ({
+              organization: `urn:li:organization:${id}`,
+              role: "ADMINISTRATOR",
+              roleAssignee: clientMember,
+              state: "APPROVED",
+            }));
         return {
           status: 200,
           json: {
@@ -376,6 +480,11 @@ export async function startLinkedInFake(
       switches.serverError = false;
       switches.rateLimitAlways = false;
       switches.outage = false;
+      switches.signInAsAgency = false;
+      clockOffset = 0;
+      refreshes = 0;
+      revoked.clear();
+      refreshTokens.clear();
     },
   });
 
@@ -388,5 +497,14 @@ export async function startLinkedInFake(
       if (serviceId === "linkedin_ads") usersOf(assetId).set(LINKEDIN_FAKE.agencyMember, role);
       else orgAcls.add(`${assetId}|${role}|${LINKEDIN_FAKE.agencyMember}`);
     },
+    clientToken: (scopes) => issue(scopes, clientMember),
+    now,
+    advance(ms) {
+      clockOffset += ms;
+    },
+    revokeMember(member = LINKEDIN_FAKE.agencyMember) {
+      revoked.add(member);
+    },
+    refreshCount: () => refreshes,
   };
 }

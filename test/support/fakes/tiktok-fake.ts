@@ -24,6 +24,24 @@
 // A member invited by /bc/member/invite/ is listed with `relation_status` PENDING until it accepts
 // TikTok's invitation (`acceptInvite(bcId)`), then BOUND; preloaded members are BOUND.
 //
+// The agency's own sign-in (`switches.signInAsAgency`, or `agencyToken()`): GET /bc/get/ lists its own
+// Business Center (as admin) and the clients' Business Centers it joined (BOUND), and GET
+// /bc/asset/get/ on its own Business Center lists the ad accounts clients share with it.
+//
+// Time (Authentication, https://business-api.tiktok.com/portal/docs?id=1738373164380162, and Get
+// access token, docs id 1739965703387137): an advertiser authorization's access token is long-term,
+// with no expiry and no refresh token, until the user cancels the authorization (`revokeAuthorization`:
+// its tokens then answer 40105). With `switches.expiringTokens` the code exchange answers an access
+// token of 24 hours with a refresh token of one year (`expires_in`, `refresh_token`,
+// `refresh_token_expires_in`, as TikTok's official SDK describes this endpoint); such a token answers
+// 40102 once past its 24 hours on the fake's clock, which the test moves (`advance`). POST
+// /oauth2/refresh_token/ with `{ app_id, secret, refresh_token, grant_type }` answers a new access
+// token and a new refresh token (the spent one stops working, as TikTok rotates refresh tokens,
+// https://developers.tiktok.com/doc/oauth-user-access-token-management) that keeps the year of the
+// first authorization; an unknown, spent, expired or cancelled refresh token answers 40105.
+// `noBcPermission`: the app lacks the Business Center Management permission, so every /bc/ call
+// answers 40001.
+//
 // Switches: `refuse` (asset ids whose sharing is refused with code 40001), `refuseAssign`, `expiredToken`
 // (every token answers 40105), `rateLimitOnce` (the next API call answers 40100),
 // `serverError` (grant calls answer HTTP 500), `rateLimitAlways` (every API call answers
@@ -83,6 +101,9 @@ export type TikTokFakeSwitches = {
   serverError: boolean;
   outage: boolean;
   refuseAssign: Set<string>;
+  signInAsAgency: boolean;
+  expiringTokens: boolean;
+  noBcPermission: boolean;
 };
 
 export type TikTokFake = FakePlatform & {
@@ -103,12 +124,27 @@ export type TikTokFake = FakePlatform & {
   agencyToken(): string;
   /** ad account id -> agency member user_id -> advertiser role */
   assigned: Map<string, Map<string, string>>;
+  /** a client's (not the agency's) access token, as the code exchange issues it */
+  clientToken(): string;
+  /** TikTok's clock: expiring tokens expire on it; the test moves it */
+  now(): number;
+  advance(ms: number): void;
+  /** the agency's user cancels the app's authorization: its tokens and refresh tokens stop working */
+  revokeAuthorization(): void;
+  /** refresh grants answered with new tokens */
+  refreshCount(): number;
 };
+
+/** Expiring tokens (`switches.expiringTokens`): 24 hours, refresh tokens one year. */
+export const TIKTOK_ACCESS_TOKEN_SECONDS = 86400;
+export const TIKTOK_REFRESH_TOKEN_SECONDS = 365 * 86400;
+
+type TikTokGrant = { agency?: boolean; expiresAt?: number };
 
 export async function startTikTokFake(
   opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {},
 ): Promise<TikTokFake> {
-  const oauth = createFakeOAuth<object>({
+  const oauth = createFakeOAuth<TikTokGrant>({
     redirectUris: opts.redirectUris,
     consentPage: opts.consentPage ? "TikTok For Business" : undefined,
   });
@@ -124,7 +160,26 @@ export async function startTikTokFake(
     serverError: false,
     outage: false,
     refuseAssign: new Set(),
+    signInAsAgency: false,
+    expiringTokens: false,
+    noBcPermission: false,
   };
+  let clockOffset = 0;
+  let refreshes = 0;
+  let agencyRevoked = false;
+  const now = () => Date.now() + clockOffset;
+  const refreshTokens = new Map<string, { agency: boolean; expiresAt: number; spent: boolean }>();
+  const newRefreshToken = (agency: boolean, expiresAt: number) => {
+    const r = `rft.${crypto.randomBytes(12).toString("hex")}`;
+    refreshTokens.set(r, { agency, expiresAt, spent: false });
+    return r;
+  };
+  /** an access token as the exchange or a refresh issues it, expiring or long-term */
+  const issue = (agency: boolean, expiring: boolean) =>
+    oauth.exchange({ redirectUri: "", used: false, grant: {} }, agency ? "tt-agency-" : "tt-token-", {
+      agency,
+      ...(expiring ? { expiresAt: now() + TIKTOK_ACCESS_TOKEN_SECONDS * 1000 } : {}),
+    });
   const bcOf = (assetId: string) =>
     TIKTOK_FAKE.businessCenters.find((b) => b.advertisers.some(([id]) => id === assetId));
   const bc = (bcId: unknown) => TIKTOK_FAKE.businessCenters.find((b) => b.bcId === bcId);
@@ -170,7 +225,7 @@ export async function startTikTokFake(
     if (app_id !== TIKTOK_FAKE.appId) return { status: 400, text: "Invalid app_id" };
     if (!oauth.redirectAllowed(redirect_uri))
       return { status: 400, text: "redirect_uri does not match the app's advertiser redirect URL" };
-    return oauth.sendBack(redirect_uri, state, {}, ["auth_code", "code"]);
+    return oauth.sendBack(redirect_uri, state, { agency: switches.signInAsAgency }, ["auth_code", "code"]);
   }
 
   function accessToken(req: FakeRequest): FakeResponse {
@@ -179,11 +234,38 @@ export async function startTikTokFake(
       return err(40101, "Illegal access partner: the app_id and secret do not match.");
     const issued = oauth.pending(typeof body.auth_code === "string" ? body.auth_code : "");
     if (!issued) return err(40110, "Invalid auth_code: it is wrong, used or expired.");
-    const token = oauth.exchange(issued, "tt-token-", {});
+    issued.used = true;
+    const agency = issued.grant.agency === true;
+    const token = issue(agency, switches.expiringTokens);
     return ok({
       access_token: token,
       advertiser_ids: TIKTOK_FAKE.businessCenters.flatMap((b) => b.advertisers.map(([id]) => id)),
       scope: [4, 5, 6],
+      ...(switches.expiringTokens
+        ? {
+            expires_in: TIKTOK_ACCESS_TOKEN_SECONDS,
+            refresh_token: newRefreshToken(agency, now() + TIKTOK_REFRESH_TOKEN_SECONDS * 1000),
+            refresh_token_expires_in: TIKTOK_REFRESH_TOKEN_SECONDS,
+          }
+        : {}),
+    });
+  }
+
+  function refreshToken(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    if (body.app_id !== TIKTOK_FAKE.appId || body.secret !== TIKTOK_FAKE.appSecret)
+      return err(40101, "Illegal access partner: the app_id and secret do not match.");
+    if (body.grant_type !== "refresh_token") return err(40002, "grant_type: must be refresh_token.");
+    const held = refreshTokens.get(typeof body.refresh_token === "string" ? body.refresh_token : "");
+    if (!held || held.spent || held.expiresAt <= now() || (held.agency && agencyRevoked))
+      return err(40105, "The refresh token is incorrect, has expired or has been revoked.");
+    held.spent = true;
+    refreshes++;
+    return ok({
+      access_token: issue(held.agency, true),
+      expires_in: TIKTOK_ACCESS_TOKEN_SECONDS,
+      refresh_token: newRefreshToken(held.agency, held.expiresAt),
+      refresh_token_expires_in: Math.floor((held.expiresAt - now()) / 1000),
     });
   }
 
@@ -191,8 +273,10 @@ export async function startTikTokFake(
     const path = req.path.replace(/^\/open_api\/v1\.3/, "");
     const token = req.headers["access-token"];
     if (!token) return err(40104, "Access token is empty.");
-    if (switches.expiredToken || !oauth.tokenGrant(token))
+    const grant = oauth.tokenGrant(token);
+    if (switches.expiredToken || !grant || (grant.agency && agencyRevoked))
       return err(40105, "Access token is incorrect or has been revoked.");
+    if (grant.expiresAt !== undefined && grant.expiresAt <= now()) return err(40102, "Access token has expired.");
     if (switches.outage) return { status: 503, text: "Service Unavailable", headers: { "retry-after": "0" } };
     if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
@@ -200,6 +284,39 @@ export async function startTikTokFake(
     }
     const q = req.query;
     const body = (req.body ?? {}) as Record<string, unknown>;
+    const agencyCall = grant.agency === true;
+    if (switches.noBcPermission && path.startsWith("/bc/"))
+      return err(40001, "No permission to operate: the app has not been granted the Business Center Management scope.");
+    if (agencyCall && req.method === "GET" && path === "/bc/get/") {
+      // the agency's own Business Center, and the clients' ones it joined
+      const joined = TIKTOK_FAKE.businessCenters.filter((b) => bound.has(`${b.bcId}|${TIKTOK_FAKE.agencyEmail}`));
+      return paged(
+        [
+          {
+            bc_info: { bc_id: TIKTOK_FAKE.agencyBcId, name: "Agency Business Center", status: "ENABLE" },
+            user_role: "ADMIN",
+          },
+          ...joined.map((b) => ({
+            bc_info: { bc_id: b.bcId, name: b.name, status: "ENABLE" },
+            user_role: members.get(b.bcId)?.get(TIKTOK_FAKE.agencyEmail) ?? "STANDARD",
+          })),
+        ],
+        q,
+      );
+    }
+    if (agencyCall && req.method === "GET" && path === "/bc/asset/get/" && q.bc_id === TIKTOK_FAKE.agencyBcId) {
+      if (q.asset_type !== "ADVERTISER") return paged([], q);
+      // the ad accounts clients share with the agency's Business Center
+      const rows = [...shares].flatMap(([, byPartner]) =>
+        [...(byPartner.get(TIKTOK_FAKE.agencyBcId) ?? new Map<string, string>())].map(([id, role]) => ({
+          asset_id: id,
+          asset_name: bcOf(id)?.advertisers.find(([a]) => a === id)?.[1] ?? null,
+          asset_type: "ADVERTISER",
+          advertiser_role: role,
+        })),
+      );
+      return paged(rows, q);
+    }
     if (req.method === "GET" && path === "/user/info/")
       return ok({
         core_user_id: "7400000000000000001",
@@ -247,7 +364,6 @@ export async function startTikTokFake(
         q,
       );
     }
-    const agencyCall = (oauth.tokenGrant(token) as { agency?: boolean } | undefined)?.agency === true;
     if (req.method === "GET" && path === "/bc/member/get/" && q.bc_id === TIKTOK_FAKE.agencyBcId) {
       if (!agencyCall) return err(40002, "bc_id: Business Center not found or no permission.");
       return paged(
@@ -382,6 +498,7 @@ export async function startTikTokFake(
     handler: (req) => {
       if (req.method === "GET" && req.path === "/portal/auth") return consent(req);
       if (req.method === "POST" && req.path === "/open_api/v1.3/oauth2/access_token/") return accessToken(req);
+      if (req.method === "POST" && req.path === "/open_api/v1.3/oauth2/refresh_token/") return refreshToken(req);
       if (req.path.startsWith("/open_api/v1.3/")) return api(req);
       return { status: 404, text: "not found" };
     },
@@ -397,6 +514,13 @@ export async function startTikTokFake(
       switches.rateLimitAlways = false;
       switches.serverError = false;
       switches.outage = false;
+      switches.signInAsAgency = false;
+      switches.expiringTokens = false;
+      switches.noBcPermission = false;
+      clockOffset = 0;
+      refreshes = 0;
+      agencyRevoked = false;
+      refreshTokens.clear();
     },
   });
 
@@ -419,8 +543,15 @@ export async function startTikTokFake(
     },
     bound,
     assigned,
-    agencyToken() {
-      return oauth.exchange({ redirectUri: "", used: false, grant: {} }, "tt-agency-", { agency: true });
+    agencyToken: () => issue(true, false),
+    clientToken: () => issue(false, false),
+    now,
+    advance(ms) {
+      clockOffset += ms;
     },
+    revokeAuthorization() {
+      agencyRevoked = true;
+    },
+    refreshCount: () => refreshes,
   };
 }

@@ -13,6 +13,7 @@ import { linkedinRemovalToken, removeLinkedInAccess } from "@/lib/infra/connecto
 import {
   exchangeLinkedInCode,
   linkedinAuthorizationUrl,
+  refreshLinkedInToken,
   type LinkedInCredentials,
 } from "@/lib/infra/connectors/linkedin/linkedin-oauth";
 import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
@@ -36,13 +37,17 @@ export function createLinkedInConnector(creds: LinkedInCredentials, http: Connec
   return {
     platform: "linkedin",
 
-    beginSignIn({ state, redirectUri, serviceIds }) {
-      return { authorizationUrl: linkedinAuthorizationUrl(http, creds, { state, redirectUri, serviceIds }) };
+    beginSignIn({ state, redirectUri, serviceIds, agency }) {
+      return {
+        authorizationUrl: linkedinAuthorizationUrl(http, creds, { state, redirectUri, serviceIds, agency: !!agency }),
+      };
     },
 
     handleCallback({ code, redirectUri }) {
       return exchangeLinkedInCode(http, creds, { code, redirectUri });
     },
+
+    refreshAgencyToken: ({ refreshToken, now }) => refreshLinkedInToken(http, creds, refreshToken, now),
 
     listAssets({ accessToken, serviceId }) {
       checkService(serviceId);

@@ -24,8 +24,10 @@ import {
   type VerifiedAccess,
 } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
+import { myAdAccountRoles } from "@/lib/infra/connectors/linkedin/linkedin-assets";
 import {
   encodeUrn,
+  idOfUrn,
   linkedinCall,
   linkedinSend,
   LINKEDIN_REST,
@@ -155,20 +157,66 @@ export async function grantLinkedIn(http: ConnectorHttp, input: GrantInput): Pro
   return results;
 }
 
+/**
+ * The agency member's own Page roles ("Find a Member's Organization Access Control Information",
+ * GET /rest/organizationAcls?q=roleAssignee&state=APPROVED with the member's own token; Organization
+ * Access Control by Role,
+ * https://learn.microsoft.com/en-us/linkedin/marketing/community-management/organizations/organization-access-control-by-role):
+ * organization id -> its approved roles.
+ */
+async function myOrgRoles(http: ConnectorHttp, accessToken: string): Promise<Map<string, string[]>> {
+  const body = await linkedinCall(http, {
+    url: `${LINKEDIN_REST}/organizationAcls`,
+    accessToken,
+    query: { q: "roleAssignee", state: "APPROVED", start: 0, count: 100 },
+  });
+  const out = new Map<string, string[]>();
+  for (const el of (Array.isArray(body.elements) ? body.elements : []) as Record<string, unknown>[]) {
+    const org = str(el.organization);
+    const role = str(el.role);
+    if (!org || !role || (el.state !== undefined && el.state !== "APPROVED")) continue;
+    out.set(idOfUrn(org), [...(out.get(idOfUrn(org)) ?? []), role]);
+  }
+  return out;
+}
+
+/**
+ * Reads granted access back. With the agency's own token (an access check, a receipt's read-back:
+ * `accessToken` is `agencyAccount.agencyAccessToken`) the agency member reads its own roles, which
+ * it may whether or not an admin's read of the asset is open to it: "Find Ad Account Users by
+ * Authenticated User" (r_ads) and its Page roles (r_organization_admin); an asset missing from a
+ * read that succeeded is access lost. With the client's token (a grant's or removal's read-back) the
+ * asset's own users or roles are read. A refused or failed read throws (LinkedInApiError, mapped by
+ * the connector): the caller reports "cannot be checked", never lost.
+ */
 export async function verifyLinkedIn(
   http: ConnectorHttp,
   input: { accessToken: string; serviceId: string; assetIds: string[]; agencyAccount: AgencyAccountRef },
 ): Promise<VerifiedAccess[]> {
   const member = memberUrn(input.agencyAccount);
+  const agencySide =
+    !!input.agencyAccount.agencyAccessToken && input.accessToken === input.agencyAccount.agencyAccessToken;
+  const chain = LINKEDIN_ROLE_ORDER.linkedin_page![0]!;
+  const pageRoles = (held: string[]) => chain.filter((r) => held.includes(r));
+  if (agencySide) {
+    const ads = input.serviceId === "linkedin_ads" ? await myAdAccountRoles(http, input.accessToken) : null;
+    const pages = ads ? null : await myOrgRoles(http, input.accessToken);
+    return input.assetIds.map((assetId) => {
+      if (ads) {
+        const role = ads.get(assetId) ?? null;
+        return { assetId, present: role !== null, detail: role };
+      }
+      const roles = pageRoles(pages!.get(assetId) ?? []);
+      return { assetId, present: roles.length > 0, detail: roles.length > 0 ? roles.join(",") : null };
+    });
+  }
   const out: VerifiedAccess[] = [];
   for (const assetId of input.assetIds) {
     if (input.serviceId === "linkedin_ads") {
       const role = await adAccountRole(http, input.accessToken, assetId, member);
       out.push({ assetId, present: role !== null, detail: role });
     } else {
-      const chain = LINKEDIN_ROLE_ORDER.linkedin_page![0]!;
-      const held = await orgRoles(http, input.accessToken, assetId, member);
-      const roles = chain.filter((r) => held.includes(r));
+      const roles = pageRoles(await orgRoles(http, input.accessToken, assetId, member));
       out.push({ assetId, present: roles.length > 0, detail: roles.length > 0 ? roles.join(",") : null });
     }
   }

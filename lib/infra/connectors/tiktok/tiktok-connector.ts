@@ -15,6 +15,7 @@ import { grantTikTokAds, grantTikTokBusinessCenter, verifyTikTok } from "@/lib/i
 import { assignTikTokPeople, listTikTokAgencyPeople } from "@/lib/infra/connectors/tiktok/tiktok-people";
 import {
   exchangeTikTokCode,
+  refreshTikTokToken,
   tiktokAuthorizationUrl,
   type TikTokCredentials,
 } from "@/lib/infra/connectors/tiktok/tiktok-oauth";
@@ -46,6 +47,8 @@ export function createTikTokConnector(creds: TikTokCredentials, http: ConnectorH
     handleCallback({ code }) {
       return exchangeTikTokCode(http, creds, code);
     },
+
+    refreshAgencyToken: ({ refreshToken, now }) => refreshTikTokToken(http, creds, refreshToken, now),
 
     listAssets({ accessToken, serviceId }) {
       checkService(serviceId);

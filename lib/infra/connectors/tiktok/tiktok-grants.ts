@@ -278,6 +278,29 @@ export async function verifyTikTok(
     return out;
   }
   const partnerId = agencyBusinessCenter(input.agencyAccount);
+  if (input.agencyAccount.agencyAccessToken && input.accessToken === input.agencyAccount.agencyAccessToken) {
+    // The agency's own token (an access check, a receipt's read-back): the ad accounts of its own
+    // Business Center, where an ad account a client shared with it is listed until the sharing ends
+    // ("Get assets", GET /bc/asset/get/ with asset_type=ADVERTISER,
+    // https://business-api.tiktok.com/portal/docs?id=1739432717798401; the agency's sign-in, an admin
+    // of its Business Center, sees them all). A refused read throws: "cannot be checked", never lost.
+    const held = new Set(
+      (
+        await tiktokPaged(http, {
+          path: "/bc/asset/get/",
+          accessToken: input.accessToken,
+          query: { bc_id: partnerId, asset_type: "ADVERTISER" },
+        })
+      )
+        .map((r) => str(r.asset_id))
+        .filter((id): id is string => id !== null),
+    );
+    return input.assetIds.map((assetId) => ({
+      assetId,
+      present: held.has(assetId),
+      detail: held.has(assetId) ? null : "Not among the ad accounts of the agency's Business Center.",
+    }));
+  }
   const owners = new Map((await listAdvertisers(http, input.accessToken)).map((a) => [a.id, a.bcId]));
   const cache = new Map<string, Map<string, string> | null>();
   const out: VerifiedAccess[] = [];
