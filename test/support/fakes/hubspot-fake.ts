@@ -22,6 +22,14 @@
 // nothing else), an unknown role, a paid-seat role without billing-write, an existing user
 // (409), with HubSpot's `{ status: "error", message, correlationId, category }` bodies.
 //
+// Tokens keep time: an access token lives 1800 s (`expires_in`; "Expiration of OAuth access
+// tokens is changing", https://developers.hubspot.com/changelog/upcoming-expiration-of-oauth-access-tokens-is-changing)
+// on the fake's clock, which the test moves (`advance`): then the API answers 401
+// EXPIRED_AUTHENTICATION and introspection `active: false`. grant_type=refresh_token ("Refresh an
+// access token", https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/refresh-oauth-token)
+// answers a new access token and the same refresh token, which does not expire; once the app is
+// uninstalled (`uninstall`) it answers 400 BAD_REFRESH_TOKEN and the access tokens stop working.
+//
 // Switches: `expiredToken` (401), `forbidden` (403: the signed-in user may not add users),
 // `rateLimitOnce` (the next API call answers 429), `rateLimitAlways`, `serverError` (creates
 // answer 500), `conflictOnCreate` (409), `signInAs` ("agency": the agency's own portal and user).
@@ -88,7 +96,17 @@ export type HubSpotFake = FakePlatform & {
   switches: HubSpotFakeSwitches;
   users: Map<string, HubSpotUserRow>;
   addUser(user: Partial<HubSpotUserRow> & { email: string }): HubSpotUserRow;
+  /** HubSpot's clock: access tokens expire on it; the test moves it */
+  now(): number;
+  advance(ms: number): void;
+  /** the app is uninstalled from the account: refresh tokens answer BAD_REFRESH_TOKEN, access tokens stop */
+  uninstall(): void;
+  /** refresh grants answered with new tokens */
+  refreshCount(): number;
 };
+
+/** An access token's lifetime (expires_in). */
+export const HUBSPOT_ACCESS_TOKEN_SECONDS = 1800;
 
 const fail = (status: number, category: string, message: string): FakeResponse => ({
   status,
@@ -114,6 +132,28 @@ export async function startHubSpotFake(
     roles: HUBSPOT_FAKE.roles.map((r) => ({ ...r })),
   };
   let nextId = 9000;
+  let clockOffset = 0;
+  let refreshes = 0;
+  const now = () => Date.now() + clockOffset;
+  const tokenExpiry = new Map<string, number>();
+  const revokedTokens = new Set<string>();
+  const refreshTokens = new Map<string, Grant & { revoked: boolean }>();
+  const tokenAnswer = (accessToken: string, refreshToken: string): FakeResponse => {
+    tokenExpiry.set(accessToken, now() + HUBSPOT_ACCESS_TOKEN_SECONDS * 1000);
+    return {
+      status: 200,
+      json: {
+        access_token: accessToken,
+        refresh_token: refreshToken,
+        expires_in: HUBSPOT_ACCESS_TOKEN_SECONDS,
+        token_type: "bearer",
+      },
+    };
+  };
+  const dead = (t: string) => {
+    const expiry = tokenExpiry.get(t);
+    return revokedTokens.has(t) || (expiry !== undefined && expiry <= now());
+  };
 
   function authorize(req: FakeRequest): FakeResponse {
     const q = req.query;
@@ -136,20 +176,21 @@ export async function startHubSpotFake(
     const b = (req.body ?? {}) as Record<string, string>;
     if (b.client_id !== HUBSPOT_FAKE.clientId || b.client_secret !== HUBSPOT_FAKE.clientSecret)
       return fail(400, "BAD_CLIENT_ID", "Invalid client_id or client_secret");
+    if (b.grant_type === "refresh_token") {
+      const grant = refreshTokens.get(b.refresh_token ?? "");
+      if (!grant || grant.revoked) return fail(400, "BAD_REFRESH_TOKEN", "missing or invalid refresh token");
+      refreshes++;
+      const t = oauth.exchange({ redirectUri: "", used: false, grant }, "hs_", { as: grant.as, scopes: grant.scopes });
+      return tokenAnswer(t, b.refresh_token!);
+    }
     if (b.grant_type !== "authorization_code") return fail(400, "BAD_GRANT_TYPE", "Invalid grant_type");
     const issued = oauth.pending(b.code, undefined);
     if (!issued) return fail(400, "BAD_AUTH_CODE", "missing or unknown auth code");
     if (issued.redirectUri !== b.redirect_uri) return fail(400, "BAD_REDIRECT_URI", "redirect_uri does not match");
     const t = oauth.exchange(issued, "hs_", issued.grant);
-    return {
-      status: 200,
-      json: {
-        access_token: t,
-        refresh_token: `hsr_${crypto.randomBytes(8).toString("hex")}`,
-        expires_in: 1800,
-        token_type: "bearer",
-      },
-    };
+    const refresh = `hsr_${crypto.randomBytes(8).toString("hex")}`;
+    refreshTokens.set(refresh, { ...issued.grant, revoked: false });
+    return tokenAnswer(t, refresh);
   }
 
   function introspect(req: FakeRequest): FakeResponse {
@@ -159,7 +200,7 @@ export async function startHubSpotFake(
     if (b.client_id !== HUBSPOT_FAKE.clientId || b.client_secret !== HUBSPOT_FAKE.clientSecret)
       return fail(400, "BAD_CLIENT_ID", "Invalid client_id or client_secret");
     const grant = oauth.tokenGrant(b.token);
-    if (!grant || switches.expiredToken) return { status: 200, json: { active: false } };
+    if (!grant || switches.expiredToken || dead(b.token ?? "")) return { status: 200, json: { active: false } };
     const limit = takeLimit();
     if (limit) return limit;
     const portal = grant.as === "agency" ? HUBSPOT_FAKE.agencyPortal : HUBSPOT_FAKE.portal;
@@ -200,7 +241,7 @@ export async function startHubSpotFake(
   function api(req: FakeRequest): FakeResponse {
     const bearer = (req.headers.authorization ?? "").replace(/^Bearer /, "");
     const grant = oauth.tokenGrant(bearer);
-    if (switches.expiredToken)
+    if (switches.expiredToken || (grant && dead(bearer)))
       return fail(401, "EXPIRED_AUTHENTICATION", "The OAuth token used to make this call expired.");
     if (!grant) return fail(401, "INVALID_AUTHENTICATION", "Authentication credentials not found.");
     const limit = takeLimit();
@@ -313,6 +354,11 @@ export async function startHubSpotFake(
       switches.conflictOnCreate = false;
       switches.signInAs = "client";
       switches.roles = HUBSPOT_FAKE.roles.map((r) => ({ ...r }));
+      clockOffset = 0;
+      refreshes = 0;
+      tokenExpiry.clear();
+      revokedTokens.clear();
+      refreshTokens.clear();
     },
   });
 
@@ -320,6 +366,15 @@ export async function startHubSpotFake(
     ...platform,
     switches,
     users,
+    now,
+    advance(ms) {
+      clockOffset += ms;
+    },
+    uninstall() {
+      for (const r of refreshTokens.values()) r.revoked = true;
+      for (const t of tokenExpiry.keys()) revokedTokens.add(t);
+    },
+    refreshCount: () => refreshes,
     addUser(user) {
       const row: HubSpotUserRow = { id: String(nextId++), roleIds: [], superAdmin: false, ...user };
       users.set(row.email.toLowerCase(), row);

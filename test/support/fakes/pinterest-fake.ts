@@ -9,6 +9,18 @@
 // token without the scope, unknown permissions, partners and assets, with Pinterest's
 // `{ code, message }` error bodies.
 //
+// Tokens keep time (POST /v5/oauth/token, pinterest/api-description v5/openapi.yaml; "Set up
+// authentication and authorization",
+// https://developers.pinterest.com/docs/getting-started/set-up-authentication-and-authorization/):
+// an access token lives 30 days on the fake's clock, which the test moves (`advance`), and then
+// answers 401 like a revoked one; the code exchange and every refresh answer a continuous refresh
+// token of 60 days (`refresh_token_expires_in`), and grant_type=refresh_token answers a new access
+// token and a new refresh token; an expired, unknown or revoked refresh token answers 400.
+// Two people sign in: the client (BIZ_ADMIN of the client business) and, with `signInAs =
+// "agency"`, the agency's user (BIZ_ADMIN of the agency business), who reads the access its
+// business was given from its side (GET /businesses/{agency}/partners?partner_type=EXTERNAL and
+// /partners/{client}/assets?partner_type=EXTERNAL) and cannot read the client business.
+//
 // Switches: `refuse` (ad account ids answered 403), `expiredToken` (401), `rateLimitOnce`
 // (the next API call answers 429 with Retry-After), `rateLimitAlways` (every API call does),
 // `outage` (every API call answers 503), `serverError` (grant writes answer 500);
@@ -61,7 +73,14 @@ const PERMISSIONS = [
   "CONSUMER_USER",
 ];
 
+/** An access token's lifetime (expires_in) and a continuous refresh token's (refresh_token_expires_in). */
+export const PINTEREST_ACCESS_TOKEN_SECONDS = 30 * 86400;
+export const PINTEREST_REFRESH_TOKEN_SECONDS = 60 * 86400;
+
+type Grant = { scopes: string[]; as: "client" | "agency" };
+
 export type PinterestFakeSwitches = {
+  signInAs: "client" | "agency";
   refuse: Set<string>;
   expiredToken: boolean;
   rateLimitOnce: boolean;
@@ -86,6 +105,13 @@ export type PinterestFake = FakePlatform & {
    * ACCEPTED, the agency becomes a partner holding the invite's asset permissions.
    */
   acceptInvite(inviteId: string): boolean;
+  /** Pinterest's clock: access and refresh tokens expire on it; the test moves it */
+  now(): number;
+  advance(ms: number): void;
+  /** the user removes the app: every refresh token answers 400 and every access token 401 */
+  revokeRefreshTokens(): void;
+  /** refresh grants answered with new tokens */
+  refreshCount(): number;
 };
 
 const fail = (status: number, code: number, message: string): FakeResponse => ({ status, json: { code, message } });
@@ -94,7 +120,7 @@ export async function startPinterestFake(
   opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {},
 ): Promise<PinterestFake> {
   // codes and tokens carry the granted scopes
-  const oauth = createFakeOAuth<string[]>({
+  const oauth = createFakeOAuth<Grant>({
     redirectUris: opts.redirectUris,
     consentPage: opts.consentPage ? "Pinterest" : undefined,
   });
@@ -111,7 +137,31 @@ export async function startPinterestFake(
       partnerAccess.set(`${invite.partner}|${assetId}`, [...perms]);
     return true;
   }
+  let clockOffset = 0;
+  let refreshes = 0;
+  const now = () => Date.now() + clockOffset;
+  const tokenExpiry = new Map<string, number>();
+  const revokedTokens = new Set<string>();
+  const refreshTokens = new Map<string, Grant & { expiresAt: number; revoked: boolean }>();
+  /** An access token and a continuous refresh token, as the token endpoint answers them. */
+  function issueTokens(grant: Grant, accessToken: string, responseType: string) {
+    tokenExpiry.set(accessToken, now() + PINTEREST_ACCESS_TOKEN_SECONDS * 1000);
+    const refresh = `pinr_${crypto.randomBytes(8).toString("hex")}`;
+    const expiresAt = now() + PINTEREST_REFRESH_TOKEN_SECONDS * 1000;
+    refreshTokens.set(refresh, { ...grant, expiresAt, revoked: false });
+    return {
+      access_token: accessToken,
+      refresh_token: refresh,
+      response_type: responseType,
+      token_type: "bearer",
+      expires_in: PINTEREST_ACCESS_TOKEN_SECONDS,
+      refresh_token_expires_in: PINTEREST_REFRESH_TOKEN_SECONDS,
+      refresh_token_expires_at: Math.floor(expiresAt / 1000),
+      scope: grant.scopes.join(","),
+    };
+  }
   const switches: PinterestFakeSwitches = {
+    signInAs: "client",
     refuse: new Set(),
     expiredToken: false,
     rateLimitOnce: false,
@@ -129,35 +179,44 @@ export async function startPinterestFake(
     if (!oauth.redirectAllowed(q.redirect_uri)) return { status: 400, text: "Invalid redirect_uri" };
     const scopes = (q.scope ?? "").split(",").filter(Boolean);
     if (scopes.length === 0 || scopes.some((s) => !SCOPES.includes(s))) return { status: 400, text: "Invalid scope" };
-    return oauth.sendBack(q.redirect_uri, q.state, scopes);
+    return oauth.sendBack(q.redirect_uri, q.state, { scopes, as: switches.signInAs });
   }
 
   function token(req: FakeRequest): FakeResponse {
     const basic = `Basic ${Buffer.from(`${PINTEREST_FAKE.appId}:${PINTEREST_FAKE.appSecret}`).toString("base64")}`;
     if (req.headers.authorization !== basic) return fail(401, 2, "Authentication failed.");
     const b = (req.body ?? {}) as Record<string, string>;
+    // OauthAccessTokenRequestRefresh: refresh_token required, scope optional
+    if (b.grant_type === "refresh_token") {
+      const grant = refreshTokens.get(b.refresh_token ?? "");
+      if (!grant || grant.revoked || grant.expiresAt <= now()) return fail(400, 1, "Invalid refresh token.");
+      refreshes++;
+      const t = oauth.exchange(
+        { redirectUri: "", used: false, grant: { scopes: grant.scopes, as: grant.as } },
+        "pina_",
+        { scopes: grant.scopes, as: grant.as },
+      );
+      return { status: 200, json: issueTokens(grant, t, "refresh_token") };
+    }
     if (b.grant_type !== "authorization_code") return fail(400, 1, "Invalid grant_type");
+    if (b.continuous_refresh !== undefined && b.continuous_refresh !== "true" && b.continuous_refresh !== "false")
+      return fail(400, 1, "continuous_refresh must be a boolean");
     const issued = oauth.pending(b.code, b.redirect_uri ?? "");
     if (!issued) return fail(400, 1, "Invalid authorization code or redirect_uri");
     const t = oauth.exchange(issued, "pina_", issued.grant);
-    return {
-      status: 200,
-      json: {
-        access_token: t,
-        refresh_token: `pinr_${crypto.randomBytes(8).toString("hex")}`,
-        response_type: "authorization_code",
-        token_type: "bearer",
-        expires_in: 2592000,
-        scope: issued.grant.join(","),
-      },
-    };
+    return { status: 200, json: issueTokens(issued.grant, t, "authorization_code") };
   }
 
   function api(req: FakeRequest): FakeResponse {
     const auth = req.headers.authorization ?? "";
-    const scopes = auth.startsWith("Bearer ") ? oauth.tokenGrant(auth.slice(7)) : undefined;
+    const bearer = auth.startsWith("Bearer ") ? auth.slice(7) : "";
+    const grant = oauth.tokenGrant(bearer);
     if (switches.expiredToken) return fail(401, 2, "Authentication failed.");
-    if (!scopes) return fail(401, 2, "Authentication failed.");
+    // an access token past its 30 days, or of a removed app, is refused like an unknown one
+    const expiry = tokenExpiry.get(bearer);
+    if (!grant || revokedTokens.has(bearer) || (expiry !== undefined && expiry <= now()))
+      return fail(401, 2, "Authentication failed.");
+    const scopes = grant.scopes;
     if (switches.outage) return { ...fail(503, 503, "Service unavailable."), headers: { "retry-after": "0" } };
     if (switches.rateLimitOnce || switches.rateLimitAlways) {
       switches.rateLimitOnce = false;
@@ -196,18 +255,27 @@ export async function startPinterestFake(
         need("biz_access:read") ?? {
           status: 200,
           json: {
-            items: [
-              {
-                id: clientBiz,
-                business_roles: ["BIZ_ADMIN"],
-                user: { id: clientBiz, username: PINTEREST_FAKE.clientBusiness[1], email: null },
-              },
-              {
-                id: PINTEREST_FAKE.otherBusiness,
-                business_roles: ["EMPLOYEE"],
-                user: { id: PINTEREST_FAKE.otherBusiness, username: "Someone Else", email: null },
-              },
-            ],
+            items:
+              grant.as === "agency"
+                ? [
+                    {
+                      id: PINTEREST_FAKE.agencyBusiness,
+                      business_roles: ["BIZ_ADMIN"],
+                      user: { id: PINTEREST_FAKE.agencyBusiness, username: "Agency Business", email: null },
+                    },
+                  ]
+                : [
+                    {
+                      id: clientBiz,
+                      business_roles: ["BIZ_ADMIN"],
+                      user: { id: clientBiz, username: PINTEREST_FAKE.clientBusiness[1], email: null },
+                    },
+                    {
+                      id: PINTEREST_FAKE.otherBusiness,
+                      business_roles: ["EMPLOYEE"],
+                      user: { id: PINTEREST_FAKE.otherBusiness, username: "Someone Else", email: null },
+                    },
+                  ],
             bookmark: null,
           },
         }
@@ -270,7 +338,45 @@ export async function startPinterestFake(
     const biz = /^\/businesses\/(\d+)(\/.*)$/.exec(path);
     if (!biz) return fail(404, 404, `No resource ${req.method} ${req.path}`);
     const [, businessId, rest] = biz as unknown as [string, string, string];
-    if (businessId !== clientBiz) return fail(403, 3, "Not authorized to access the user or business.");
+    // The agency's side of the partnership (business_partner_asset_access/get and
+    // get/business_partners with partner_type=EXTERNAL): what partners granted its business.
+    if (businessId === PINTEREST_FAKE.agencyBusiness && req.method === "GET") {
+      if (grant.as !== "agency") return fail(403, 3, "Not authorized to access the user or business.");
+      const scopeError = need("biz_access:read");
+      if (scopeError) return scopeError;
+      if (q.partner_type !== undefined && q.partner_type !== "INTERNAL" && q.partner_type !== "EXTERNAL")
+        return fail(400, 1, `Invalid partner_type: ${q.partner_type}`);
+      const external = q.partner_type === "EXTERNAL";
+      const granted = [...partnerAccess].filter(([k]) => k.startsWith(`${PINTEREST_FAKE.agencyBusiness}|`));
+      if (rest === "/partners")
+        return {
+          status: 200,
+          json: {
+            items:
+              external && granted.length > 0
+                ? [{ id: clientBiz, business_roles: ["PARTNER"], is_shared_partner: false }]
+                : [],
+            bookmark: null,
+          },
+        };
+      const theirs = /^\/partners\/(\d+)\/assets$/.exec(rest);
+      if (theirs) {
+        if (theirs[1] !== clientBiz || !external) return fail(404, 404, "Partner not found.");
+        return {
+          status: 200,
+          json: {
+            items: granted.map(([k, permissions]) => ({
+              asset_id: k.split("|")[1],
+              asset_type: "AD_ACCOUNT",
+              permissions,
+            })),
+            bookmark: null,
+          },
+        };
+      }
+    }
+    if (businessId !== clientBiz || grant.as !== "client")
+      return fail(403, 3, "Not authorized to access the user or business.");
     const writing = req.method !== "GET";
     const scopeError = need(writing ? "biz_access:write" : "biz_access:read");
     if (scopeError) return scopeError;
@@ -439,6 +545,12 @@ export async function startPinterestFake(
       switches.serverError = false;
       switches.rateLimitAlways = false;
       switches.outage = false;
+      switches.signInAs = "client";
+      clockOffset = 0;
+      refreshes = 0;
+      tokenExpiry.clear();
+      revokedTokens.clear();
+      refreshTokens.clear();
     },
   });
 
@@ -450,6 +562,15 @@ export async function startPinterestFake(
     invites,
     inviteStatus,
     acceptInvite,
+    now,
+    advance(ms) {
+      clockOffset += ms;
+    },
+    revokeRefreshTokens() {
+      for (const r of refreshTokens.values()) r.revoked = true;
+      for (const t of tokenExpiry.keys()) revokedTokens.add(t);
+    },
+    refreshCount: () => refreshes,
     alreadyShared(assetId, permission) {
       partners.add(PINTEREST_FAKE.agencyBusiness);
       partnerAccess.set(`${PINTEREST_FAKE.agencyBusiness}|${assetId}`, [permission]);

@@ -17,6 +17,11 @@
 // with the Organization role `admin`, or `member` where `notAdmin` says so) and, with
 // `signInAs = "agency"`, the agency's user, who sees an organization's ad accounts once it
 // accepted the invitation (`accept(email)`) and holds a role on them.
+// Tokens keep time (Authentication, https://developers.snap.com/api/marketing-api/Ads-API/authentication):
+// an access token lives 1800 s (`expires_in`) on the fake's clock, which the test moves
+// (`advance`), and then answers 401; grant_type=refresh_token with client_id, client_secret and
+// refresh_token answers a new access token (and the refresh token); an unknown or revoked refresh
+// token answers 400 invalid_grant.
 // Switches: `refuse` (ad account ids whose role create answers 403), `notAdmin`
 // (organization ids where creating members answers 403), `expiredToken` (401),
 // `rateLimitOnce` (the next API call answers 429), `rateLimitAlways`, `serverError`
@@ -104,7 +109,17 @@ export type SnapchatFake = FakePlatform & {
   accept(email?: string): void;
   /** Adds the agency as a member (already accepted) with these roles, for already-granted cases. */
   preload(organizationId: string, orgRole: string, adAccountRoles?: Record<string, string[]>): SnapMember;
+  /** Snapchat's clock: access tokens expire on it; the test moves it */
+  now(): number;
+  advance(ms: number): void;
+  /** the user revokes the app: every refresh token answers invalid_grant, every access token 401 */
+  revokeRefreshTokens(): void;
+  /** refresh grants answered with new tokens */
+  refreshCount(): number;
 };
+
+/** An access token's lifetime (expires_in). */
+export const SNAPCHAT_ACCESS_TOKEN_SECONDS = 1800;
 
 const fail = (status: number, code: string, message: string): FakeResponse => ({
   status,
@@ -163,6 +178,25 @@ export async function startSnapchatFake(
     SNAPCHAT_FAKE.organizations.flatMap((o) => o.adAccounts.map(([id]) => [id, o.id] as [string, string])),
   );
   const now = () => new Date().toISOString();
+  let clockOffset = 0;
+  let refreshes = 0;
+  const clock = () => Date.now() + clockOffset;
+  const tokenExpiry = new Map<string, number>();
+  const revokedTokens = new Set<string>();
+  const refreshTokens = new Map<string, { as: "client" | "agency"; revoked: boolean }>();
+  const tokenAnswer = (accessToken: string, refreshToken: string) => {
+    tokenExpiry.set(accessToken, clock() + SNAPCHAT_ACCESS_TOKEN_SECONDS * 1000);
+    return {
+      status: 200,
+      json: {
+        access_token: accessToken,
+        refresh_token: refreshToken,
+        token_type: "Bearer",
+        expires_in: SNAPCHAT_ACCESS_TOKEN_SECONDS,
+        scope: SCOPE,
+      },
+    };
+  };
 
   function authorize(req: FakeRequest): FakeResponse {
     const q = req.query;
@@ -178,21 +212,22 @@ export async function startSnapchatFake(
     const b = (req.body ?? {}) as Record<string, string>;
     if (b.client_id !== SNAPCHAT_FAKE.clientId || b.client_secret !== SNAPCHAT_FAKE.clientSecret)
       return { status: 401, json: { error: "invalid_client", error_description: "Invalid client" } };
+    if (b.grant_type === "refresh_token") {
+      const grant = refreshTokens.get(b.refresh_token ?? "");
+      if (!grant || grant.revoked)
+        return { status: 400, json: { error: "invalid_grant", error_description: "Invalid refresh token" } };
+      refreshes++;
+      const t = oauth.exchange({ redirectUri: "", used: false, grant: grant.as }, "snap_", grant.as);
+      return tokenAnswer(t, b.refresh_token!);
+    }
     if (b.grant_type !== "authorization_code") return { status: 400, json: { error: "unsupported_grant_type" } };
     const issued = oauth.pending(b.code, b.redirect_uri ?? "");
     if (!issued)
       return { status: 400, json: { error: "invalid_grant", error_description: "Invalid authorization code" } };
     const t = oauth.exchange(issued, "snap_", issued.grant);
-    return {
-      status: 200,
-      json: {
-        access_token: t,
-        refresh_token: `snapr_${crypto.randomBytes(8).toString("hex")}`,
-        token_type: "Bearer",
-        expires_in: 1800,
-        scope: SCOPE,
-      },
-    };
+    const refresh = `snapr_${crypto.randomBytes(8).toString("hex")}`;
+    refreshTokens.set(refresh, { as: issued.grant, revoked: false });
+    return tokenAnswer(t, refresh);
   }
 
   const agencyMember = (orgId: string) =>
@@ -359,8 +394,10 @@ export async function startSnapchatFake(
 
   function api(req: FakeRequest): FakeResponse {
     const auth = req.headers.authorization ?? "";
-    const user = auth.startsWith("Bearer ") ? oauth.tokenGrant(auth.slice(7)) : undefined;
-    if (switches.expiredToken || !user)
+    const bearer = auth.startsWith("Bearer ") ? auth.slice(7) : "";
+    const user = oauth.tokenGrant(bearer);
+    const expiry = tokenExpiry.get(bearer);
+    if (switches.expiredToken || !user || revokedTokens.has(bearer) || (expiry !== undefined && expiry <= clock()))
       return fail(401, "E0001", "Unauthorized: the access token is invalid or expired");
     if (switches.rateLimitAlways)
       return { ...fail(429, "E1005", "Too Many Requests"), headers: { "retry-after": "0" } };
@@ -456,6 +493,11 @@ export async function startSnapchatFake(
       switches.serverError = false;
       switches.inviteRace = false;
       switches.signInAs = "client";
+      clockOffset = 0;
+      refreshes = 0;
+      tokenExpiry.clear();
+      revokedTokens.clear();
+      refreshTokens.clear();
     },
   });
 
@@ -464,6 +506,15 @@ export async function startSnapchatFake(
     switches,
     members,
     roles,
+    now: clock,
+    advance(ms) {
+      clockOffset += ms;
+    },
+    revokeRefreshTokens() {
+      for (const r of refreshTokens.values()) r.revoked = true;
+      for (const t of tokenExpiry.keys()) revokedTokens.add(t);
+    },
+    refreshCount: () => refreshes,
     memberOf: (organizationId, email = SNAPCHAT_FAKE.agency.email) =>
       [...members.values()].find((m) => m.organization_id === organizationId && m.email === email),
     accept(email = SNAPCHAT_FAKE.agency.email) {

@@ -8,6 +8,7 @@ import {
   exchangeHubSpotCode,
   hubspotAuthorizationUrl,
   hubspotTokenInfo,
+  refreshHubSpotToken,
   type HubSpotCredentials,
 } from "@/lib/infra/connectors/hubspot/hubspot-oauth";
 import { hubspotRemovalToken, removeHubSpotAccess } from "@/lib/infra/connectors/hubspot/hubspot-removal";
@@ -37,6 +38,8 @@ export function createHubSpotConnector(creds: HubSpotCredentials, http: Connecto
     handleCallback({ code, redirectUri }) {
       return exchangeHubSpotCode(http, creds, { code, redirectUri });
     },
+
+    refreshAgencyToken: ({ refreshToken, now }) => refreshHubSpotToken(http, creds, refreshToken, now),
 
     // One sign-in is one portal: the account the client chose on HubSpot's consent screen.
     listAssets({ accessToken, serviceId }) {

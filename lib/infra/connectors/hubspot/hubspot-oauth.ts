@@ -17,7 +17,13 @@
 //   no service (the dashboard's agency connection) -> oauth (token introspection only)
 // The app registered on HubSpot's side requires exactly HUBSPOT_APP_SCOPES (the Platforms
 // page lists them).
-import { ConnectorError, type SignInTokens } from "@/lib/infra/connectors/connector";
+// Token lifetimes: an access token lives 30 minutes ("Expiration of OAuth access tokens is
+// changing", https://developers.hubspot.com/changelog/upcoming-expiration-of-oauth-access-tokens-is-changing;
+// follow `expires_in`); the refresh token comes with every code exchange and has no stated
+// expiry: it stops working when the app is uninstalled from the account or the user who
+// installed it is removed ("Refresh an access token", v1 guide above). The agency's connection
+// keeps it and renews with it (refreshHubSpotToken).
+import { ConnectorError, type RefreshedTokens, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { HUBSPOT_API, str } from "@/lib/infra/connectors/hubspot/hubspot-api";
 import { hubspotError } from "@/lib/infra/connectors/hubspot/hubspot-errors";
@@ -93,6 +99,59 @@ export async function exchangeHubSpotCode(
   throw new ConnectorError(
     "server_error",
     `HubSpot token exchange failed (${res.status} ${err.category ?? ""}): ${err.message}`,
+    { cause: err },
+  );
+}
+
+/**
+ * A new access token for the agency's connection ("Refresh an access token", POST
+ * https://api.hubapi.com/oauth/v1/token,
+ * https://developers.hubspot.com/docs/api-reference/legacy/authentication/oauth-tokens/v1/refresh-oauth-token;
+ * form `grant_type=refresh_token`, `client_id`, `client_secret`, `refresh_token`). HubSpot answers
+ * the same refresh token (kept; a different one would replace it) and a 30-minute access token. A
+ * refresh token HubSpot no longer honours (the app was uninstalled, the user removed) answers 400
+ * BAD_REFRESH_TOKEN (`invalid_grant` on the newer endpoints): the agency signs in again.
+ */
+export async function refreshHubSpotToken(
+  http: ConnectorHttp,
+  creds: HubSpotCredentials,
+  refreshToken: string,
+  now: Date,
+): Promise<RefreshedTokens> {
+  const res = await http.send({
+    method: "POST",
+    url: `${HUBSPOT_API}/oauth/v1/token`,
+    form: {
+      grant_type: "refresh_token",
+      client_id: creds.clientId,
+      client_secret: creds.clientSecret,
+      refresh_token: refreshToken,
+    },
+  });
+  if (res.status === 200) {
+    const body = (res.json ?? {}) as Record<string, unknown>;
+    const accessToken = str(body.access_token);
+    if (!accessToken) throw new ConnectorError("server_error", "HubSpot's token answer has no access_token");
+    const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
+    const next = str(body.refresh_token);
+    return {
+      accessToken,
+      refreshToken: next && next !== refreshToken ? next : null,
+      expiresAt: expiresIn ? new Date(now.getTime() + expiresIn * 1000) : null,
+    };
+  }
+  const err = hubspotError(res);
+  if (res.status === 400 && ["BAD_REFRESH_TOKEN", "invalid_grant"].includes(err.category ?? ""))
+    throw new ConnectorError("reauth", `HubSpot refused the agency's refresh token: ${err.message}`, { cause: err });
+  if (res.status === 429 || res.status >= 500)
+    throw new ConnectorError(
+      "rate_limited",
+      "HubSpot could not renew the agency's sign-in right now. Please try again in a few minutes.",
+      { cause: err },
+    );
+  throw new ConnectorError(
+    "server_error",
+    `HubSpot token refresh failed (${res.status} ${err.category ?? ""}): ${err.message}`,
     { cause: err },
   );
 }

@@ -69,7 +69,7 @@ describe("Pinterest sign-in", () => {
     const agencySide = new URL(
       connector.beginSignIn({ state: "st", redirectUri: REDIRECT, serviceIds: [], codeVerifier: V }).authorizationUrl,
     );
-    expect(agencySide.searchParams.get("scope")).toBe("user_accounts:read,biz_access:read");
+    expect(agencySide.searchParams.get("scope")).toBe("user_accounts:read,biz_access:read,biz_access:write");
 
     const code = new URL((await getNoFollow(url.toString())).headers.get("location")!).searchParams.get("code")!;
     expect(

@@ -14,6 +14,7 @@ import { pinterestRemovalToken, removePinterestAccess } from "@/lib/infra/connec
 import {
   exchangePinterestCode,
   pinterestAuthorizationUrl,
+  refreshPinterestToken,
   type PinterestCredentials,
 } from "@/lib/infra/connectors/pinterest/pinterest-oauth";
 import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
@@ -38,9 +39,11 @@ export function createPinterestConnector(creds: PinterestCredentials, http: Conn
       return { authorizationUrl: pinterestAuthorizationUrl(http, creds, { state, redirectUri, serviceIds }) };
     },
 
-    handleCallback({ code, redirectUri }) {
-      return exchangePinterestCode(http, creds, { code, redirectUri });
+    handleCallback({ code, redirectUri, agency }) {
+      return exchangePinterestCode(http, creds, { code, redirectUri, ...(agency ? { agency } : {}) });
     },
+
+    refreshAgencyToken: ({ refreshToken, now }) => refreshPinterestToken(http, creds, refreshToken, now),
 
     listAssets({ accessToken, serviceId }) {
       checkService(serviceId);

@@ -292,6 +292,9 @@ export async function verifyPinterest(
       invitation: accepted ? "accepted" : all.some((st) => st === "PENDING") ? "pending" : null,
     }));
   }
+  // the agency's own token (an access check, a receipt's read-back): its side of the partnership
+  if (input.accessToken === input.agencyAccount.agencyAccessToken)
+    return verifyPinterestAsPartner(http, input.accessToken, partnerId, input.assetIds);
   const owners = await adAccountOwners(http, input.accessToken);
   const byBusiness = new Map<string, Map<string, string[]>>();
   const out: VerifiedAccess[] = [];
@@ -307,4 +310,47 @@ export async function verifyPinterest(
     out.push({ assetId, present: !!perms?.length, detail: perms?.length ? perms.join(",") : null });
   }
   return out;
+}
+
+/**
+ * The agency reads the access its business was given, from its own side: "Get business partners"
+ * (GET /v5/businesses/{business_id}/partners?partner_type=EXTERNAL, the partners that granted
+ * the business access to their assets), then for each "Get assets assigned to a partner or
+ * assets assigned by a partner" (GET /v5/businesses/{business_id}/partners/{partner_id}/assets
+ * ?partner_type=EXTERNAL: "the partner's business assets that the partner has granted you access
+ * to"), both biz_access:read (pinterest/api-description v5/openapi.yaml). Only these successful
+ * reads not listing the ad account make it absent; a refused read throws (the check says it
+ * cannot be checked, never lost).
+ */
+async function verifyPinterestAsPartner(
+  http: ConnectorHttp,
+  token: string,
+  agencyBusinessId: string,
+  assetIds: string[],
+): Promise<VerifiedAccess[]> {
+  const partners = await pinterestItems(http, {
+    path: `/businesses/${agencyBusinessId}/partners`,
+    accessToken: token,
+    query: { partner_type: "EXTERNAL" },
+  });
+  const held = new Map<string, string[]>();
+  for (const partner of partners) {
+    const partnerId = str(partner.id);
+    if (!partnerId || !ID.test(partnerId)) continue;
+    for (const item of await pinterestItems(http, {
+      path: `/businesses/${agencyBusinessId}/partners/${partnerId}/assets`,
+      accessToken: token,
+      query: { partner_type: "EXTERNAL", asset_type: "AD_ACCOUNT" },
+    })) {
+      const id = str(item.asset_id);
+      const perms = (Array.isArray(item.permissions) ? item.permissions : []).filter(
+        (p): p is string => typeof p === "string",
+      );
+      if (id && perms.length) held.set(id, [...new Set([...(held.get(id) ?? []), ...perms])]);
+    }
+  }
+  return assetIds.map((assetId) => {
+    const perms = held.get(assetId);
+    return { assetId, present: !!perms, detail: perms ? perms.join(",") : null };
+  });
 }

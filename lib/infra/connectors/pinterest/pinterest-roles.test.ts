@@ -20,7 +20,7 @@ describe("Pinterest permissions, scopes and errors", () => {
 
   it("asks only for the scopes of the requested services", () => {
     expect(pinterestScopes(["pinterest_ads"])).toEqual(["ads:read", "biz_access:read", "biz_access:write"]);
-    expect(pinterestScopes([])).toEqual(["user_accounts:read", "biz_access:read"]);
+    expect(pinterestScopes([])).toEqual(["user_accounts:read", "biz_access:read", "biz_access:write"]);
   });
 
   it("reads Pinterest's error body and maps statuses to connector errors", () => {

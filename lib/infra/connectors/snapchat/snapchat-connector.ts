@@ -8,6 +8,7 @@ import { listSnapchatAdAccounts, snapchatMe } from "@/lib/infra/connectors/snapc
 import { grantSnapchat, verifySnapchat } from "@/lib/infra/connectors/snapchat/snapchat-grants";
 import {
   exchangeSnapchatCode,
+  refreshSnapchatToken,
   snapchatAuthorizationUrl,
   type SnapchatCredentials,
 } from "@/lib/infra/connectors/snapchat/snapchat-oauth";
@@ -37,6 +38,8 @@ export function createSnapchatConnector(creds: SnapchatCredentials, http: Connec
     handleCallback({ code, redirectUri }) {
       return exchangeSnapchatCode(http, creds, { code, redirectUri });
     },
+
+    refreshAgencyToken: ({ refreshToken, now }) => refreshSnapchatToken(http, creds, refreshToken, now),
 
     listAssets({ accessToken, serviceId }) {
       checkService(serviceId);

@@ -9,7 +9,10 @@
 // carries `access_token`, `refresh_token` and `expires_in` (1800 s). A refused code answers
 // 400 `invalid_grant` (expired, used or another redirect_uri). The one scope covers reading
 // organizations and ad accounts and managing members and roles, and the agency side too.
-import { ConnectorError, type SignInTokens } from "@/lib/infra/connectors/connector";
+// The refresh token comes with every code exchange (there is no offline switch to ask for);
+// the agency's connection keeps it and renews its 30-minute access token with it
+// (refreshSnapchatToken). Snapchat states no lifetime for the refresh token.
+import { ConnectorError, type RefreshedTokens, type SignInTokens } from "@/lib/infra/connectors/connector";
 import type { ConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { str } from "@/lib/infra/connectors/snapchat/snapchat-api";
 import { snapchatError } from "@/lib/infra/connectors/snapchat/snapchat-errors";
@@ -70,6 +73,59 @@ export async function exchangeSnapchatCode(
   throw new ConnectorError(
     "server_error",
     `Snapchat token exchange failed (${res.status} ${err.code ?? ""}): ${err.message}`,
+    { cause: err },
+  );
+}
+
+/**
+ * A new access token for the agency's connection ("Refresh the Access Token", Authentication,
+ * https://developers.snap.com/api/marketing-api/Ads-API/authentication): POST
+ * https://accounts.snapchat.com/login/oauth2/access_token with `refresh_token`, `client_id`,
+ * `client_secret` and `grant_type=refresh_token` (form body); the answer has the same shape as the
+ * code exchange's (`access_token`, `refresh_token`, `expires_in` 1800). A refresh token in the
+ * answer is kept in place of the one spent. A refresh token Snapchat no longer honours (the user
+ * revoked the app, or it expired) answers 400 `invalid_grant`: the agency signs in again.
+ */
+export async function refreshSnapchatToken(
+  http: ConnectorHttp,
+  creds: SnapchatCredentials,
+  refreshToken: string,
+  now: Date,
+): Promise<RefreshedTokens> {
+  const res = await http.send({
+    method: "POST",
+    url: `${SNAPCHAT_ACCOUNTS}/access_token`,
+    form: {
+      refresh_token: refreshToken,
+      client_id: creds.clientId,
+      client_secret: creds.clientSecret,
+      grant_type: "refresh_token",
+    },
+  });
+  if (res.status === 200) {
+    const body = (res.json ?? {}) as Record<string, unknown>;
+    const accessToken = str(body.access_token);
+    if (!accessToken) throw new ConnectorError("server_error", "Snapchat's token answer has no access_token");
+    const expiresIn = typeof body.expires_in === "number" ? body.expires_in : null;
+    const next = str(body.refresh_token);
+    return {
+      accessToken,
+      refreshToken: next && next !== refreshToken ? next : null,
+      expiresAt: expiresIn ? new Date(now.getTime() + expiresIn * 1000) : null,
+    };
+  }
+  const err = snapchatError(res);
+  if (res.status === 400 && err.code === "invalid_grant")
+    throw new ConnectorError("reauth", `Snapchat refused the agency's refresh token: ${err.message}`, { cause: err });
+  if (res.status === 429 || res.status >= 500)
+    throw new ConnectorError(
+      "rate_limited",
+      "Snapchat could not renew the agency's sign-in right now. Please try again in a few minutes.",
+      { cause: err },
+    );
+  throw new ConnectorError(
+    "server_error",
+    `Snapchat token refresh failed (${res.status} ${err.code ?? ""}): ${err.message}`,
     { cause: err },
   );
 }
