@@ -25,6 +25,8 @@ import {
   type HostOptions,
 } from "@/test/support/n8n-host";
 import { closeDb } from "@/lib/infra/db/db";
+import { createClient } from "@/lib/core/clients/create-client";
+import { ZCreateClientBody } from "@/lib/core/clients/schemas";
 
 process.env.ENCRYPTION_KEY ||= crypto.randomBytes(32).toString("hex");
 
@@ -43,6 +45,8 @@ let app: RunningServer;
 let agency: SeededV2Agency;
 let node: NodeClass;
 let trigger: TriggerClass;
+/** 101 clients share it: two pages of the API (100 a page). */
+const PAGE_EMAIL = `page-${crypto.randomUUID().slice(0, 8)}@client.test`;
 
 /** Builds the package with `n8n-node build` when dist/ is missing or older than a source. */
 function buildPackage() {
@@ -66,6 +70,11 @@ beforeAll(async () => {
   buildPackage();
   prepareStandalone();
   agency = await seedV2Agency({ platforms: ["meta"] });
+  for (let i = 0; i < 101; i++)
+    await createClient({
+      agencyId: agency.agencyId,
+      input: ZCreateClientBody.parse({ name: `Page ${i}`, email: PAGE_EMAIL }),
+    });
   if (!process.env.DATABASE_URL) await closeDb();
   app = await startStandalone({ WEBHOOK_ALLOW_LOOPBACK: "1", WORKER_IN_PROCESS: "1" });
   node = new (requireFromPackage("./dist/nodes/AccessRequests/AccessRequests.node.js").AccessRequests)();
@@ -125,14 +134,8 @@ describe("the Access Requests node", () => {
     });
     expect(byExt.json.map((c) => c.id)).toEqual([id]);
 
-    // 101 clients under one email: two pages of the API (100 a page), then a limit inside one page
-    const email = `page-${crypto.randomUUID().slice(0, 8)}@client.test`;
-    for (let i = 0; i < 101; i += 10)
-      await Promise.all(
-        Array.from({ length: Math.min(10, 101 - i) }, (_, j) =>
-          call(app.url, agency.key, "POST", "/clients", { body: { name: `Page ${i + j}`, email } }),
-        ),
-      );
+    // 101 clients under one email (seeded): two pages of the API, then a limit inside one page
+    const email = PAGE_EMAIL;
     const all = await run({ resource: "client", operation: "getAll", returnAll: true, filters: { email } });
     expect(all.json).toHaveLength(101);
     expect(new Set(all.json.map((c) => c.id)).size).toBe(101);

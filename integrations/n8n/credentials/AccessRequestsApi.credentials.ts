@@ -18,7 +18,7 @@ export class AccessRequestsApi implements ICredentialType {
 
   icon: Icon = { light: "file:../icons/access-requests.svg", dark: "file:../icons/access-requests.dark.svg" };
 
-  documentationUrl = "https://docs.n8n.io/integrations/community-nodes/installation/";
+  documentationUrl = "https://docs.n8n.io/integrations/community-nodes/installation-and-management/";
 
   properties: INodeProperties[] = [
     {
