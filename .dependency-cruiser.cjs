@@ -105,6 +105,11 @@ module.exports = {
     },
     { comment: "the SDK is its own package", from: { path: "^sdk/src/" }, to: { path: "^sdk/src/" } },
     {
+      comment: "the n8n node package is its own package: never the app's code",
+      from: { path: "^integrations/n8n/" },
+      to: { path: "^integrations/n8n/" },
+    },
+    {
       comment: "prisma.config.ts and the generated client",
       from: { path: "^(prisma|generated)/" },
       to: { path: ["^generated/", "^prisma/"] },
@@ -117,7 +122,18 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: ["node_modules", "^generated/"] },
-    exclude: { path: ["^[.]next/", "^sdk/dist/", "^sdk/src/generated/", "^test/lint-fixtures/"] },
+    // integrations/n8n/eslint.config.mjs is n8n's default file (n8n-node lint insists on it); its one import,
+    // @n8n/node-cli/eslint, names a types file the package does not ship, so it cannot resolve here
+    exclude: {
+      path: [
+        "^[.]next/",
+        "^sdk/dist/",
+        "^integrations/n8n/dist/",
+        "^integrations/n8n/eslint[.]config[.]mjs$",
+        "^sdk/src/generated/",
+        "^test/lint-fixtures/",
+      ],
+    },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {
