@@ -26,8 +26,9 @@ COPY prisma ./prisma
 COPY sdk/package.json ./sdk/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# the SDK tarball the app serves at /sdk/ (public/sdk/), then the server
-RUN node scripts/pack-sdk.mjs && npx next build
+# the SDK tarball the app serves at /sdk/ (public/sdk/), the client pages' stylesheet
+# (public/client/client.css), then the server
+RUN node scripts/pack-sdk.mjs && node scripts/client-css.mjs && npx next build
 
 # --- the runtime: non-root, production dependencies, the standalone server and the sources
 # the worker, admin CLI and migration runner run from (through tsx)

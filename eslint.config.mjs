@@ -94,6 +94,15 @@ const INFRA_KNOWS_NO_PRODUCT = [
     message: INFRA_MESSAGE,
   },
 ];
+// The client pages' components are server components only: rendered to plain HTML in a route
+// handler, a client component is a reference nothing can call (docs/decisions/0006-client-pages-as-html.md).
+// What runs in their browser is a script in public/client/ acting on markup.
+const CLIENT_PAGES = ["components/client-pages/**/*.{ts,tsx}", "app/(client)/**/*.{ts,tsx}"];
+const NO_USE_CLIENT = {
+  selector: "ExpressionStatement[directive='use client']",
+  message:
+    'The client pages\' components are server components: no "use client". Put what runs in the browser in a script in public/client/ that acts on a data- marker.',
+};
 const GLOBALTHIS_CAST = [
   {
     selector: "TSAsExpression[expression.name='globalThis']",
@@ -243,6 +252,20 @@ export default defineConfig([
       "no-restricted-properties": ["error", PROCESS_ENV, TRANSACTION],
       "no-restricted-syntax": ["error", ...GLOBALTHIS_CAST, ...PROCESS_DETOURS, ...CONSOLE_DETOURS, ...MODULE_RULES],
       "no-console": "error",
+    },
+  },
+  {
+    files: CLIENT_PAGES,
+    ignores: TESTS_AND_TOOLS,
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...GLOBALTHIS_CAST,
+        ...PROCESS_DETOURS,
+        ...CONSOLE_DETOURS,
+        ...MODULE_RULES,
+        NO_USE_CLIENT,
+      ],
     },
   },
   {

@@ -1,7 +1,8 @@
 // The client pages are plain HTML: no framework runtime, at most 15 KB of gzipped script
 // in all, each script from public/client/ with the page's nonce; and with JavaScript off a
 // client goes from the invite to the thank-you on the sandbox platform, the sign-in in
-// the same tab.
+// the same tab. The stylesheet is our own file (public/client/client.css, built with the app),
+// and "Print" on the client's access page is a script's button, shown only when it can print.
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -97,6 +98,30 @@ test("client pages load no framework script and at most 15 KB of gzipped script"
   }
 });
 
+test("client pages link their own stylesheet, and Print prints where scripts run", async ({ page, baseURL }) => {
+  const { request } = await newRequest(baseURL!);
+  await page.goto(request.inviteUrl);
+  const sheets = await page
+    .locator('link[rel="stylesheet"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute("href")));
+  expect(sheets).toEqual(["/client/client.css"]);
+  const css = await page.request.get("/client/client.css");
+  expect(css.status()).toBe(200);
+  expect(css.headers()["content-type"]).toMatch(/^text\/css/);
+  // styled by it: the heading is Tailwind's text-2xl (24 px), not the browser's 2em (32 px)
+  expect(await page.getByRole("heading", { level: 1 }).evaluate((h) => getComputedStyle(h).fontSize)).toBe("24px");
+
+  await page.goto(`${request.inviteUrl}/access`);
+  await page.evaluate(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await page.getByRole("button", { name: "Print this list" }).click();
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+});
+
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -115,5 +140,12 @@ test.describe("with JavaScript off", () => {
     expect(page.url()).toContain(new URL(request.inviteUrl).pathname);
     const view = await api<{ data: { status: string } }>(baseURL!, seeded.apiKey, "GET", `/requests/${request.id}`);
     expect(view.body.data.status).toBe("completed");
+  });
+
+  test("the client's access page offers no Print button that would do nothing", async ({ page, baseURL }) => {
+    const { request } = await newRequest(baseURL!);
+    await page.goto(`${request.inviteUrl}/access`);
+    await expect(page.getByRole("link", { name: "Back to the request" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Print this list" })).toHaveCount(0);
   });
 });

@@ -7,7 +7,7 @@
 // and creates nothing, then the agency emails a removal link and the client removes the user.
 import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
-import { adminIn } from "../fixtures/admin";
+import { adminIn, api } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
 import { fakeOrigin } from "../fixtures/platform-fakes";
 import { SNAPCHAT_FAKE } from "../../test/support/fakes/snapchat-fake";
@@ -30,18 +30,6 @@ type RequestView = {
     grantedAssets: { id: string; name: string | null; accessLevel: string }[];
   }[];
 };
-
-async function api<T>(key: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${realBase}/api/v2${p}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 async function seedRequest(
   platform: string,
@@ -77,12 +65,12 @@ async function seedRequest(
     "--email",
     email,
   );
-  const client = await api<{ data: { id: string } }>(key, "POST", "/clients", {
+  const client = await api<{ data: { id: string } }>(realBase, key, "POST", "/clients", {
     name: "Ana Client",
     email: `ana-${tag}@client.test`,
     language: "English",
   });
-  const created = await api<{ data: RequestView }>(key, "POST", "/requests", {
+  const created = await api<{ data: RequestView }>(realBase, key, "POST", "/requests", {
     clientId: client.body.data.id,
     requestedServices: {
       [service]: { accessLevel, requestedAccountLinks: [{ internalAccountId: account.internalAccountId }] },
@@ -174,7 +162,7 @@ test("Snapchat: the client's organization invites the agency's email, gives it t
   });
   expect(posts[1]!.body).toMatchObject({ roles: [{ organization_id: org.id, type: "member" }] });
   expect(posts[2]!.body).toMatchObject({ roles: [{ ad_account_id: accId, type: "admin" }] });
-  const view = await api<{ data: RequestView }>(apiKey, "GET", `/requests/${request.id}`);
+  const view = await api<{ data: RequestView }>(realBase, apiKey, "GET", `/requests/${request.id}`);
   expect(view.body.data.services[0]).toMatchObject({
     status: "granted",
     grantedAssets: [{ id: accId, name: accName, accessLevel: "account_manager" }],
@@ -208,14 +196,14 @@ test("HubSpot: live, the client adds the agency's user in one click, finds it th
   expect(creates.map((c) => c.body)).toEqual([
     { email: HUBSPOT_FAKE.agencyEmail, roleId: "101", sendWelcomeEmail: true },
   ]);
-  const view = await api<{ data: RequestView }>(apiKey, "GET", `/requests/${request.id}`);
+  const view = await api<{ data: RequestView }>(realBase, apiKey, "GET", `/requests/${request.id}`);
   expect(view.body.data.services[0]).toMatchObject({
     status: "granted",
     grantedAssets: [{ id: HUBSPOT_FAKE.portal.hubId, name: HUBSPOT_FAKE.portal.hubDomain, accessLevel: "standard" }],
   });
 
   // a second request for the same portal: the agency's user is already there, nothing is created
-  const again = await api<{ data: RequestView }>(apiKey, "POST", "/requests", {
+  const again = await api<{ data: RequestView }>(realBase, apiKey, "POST", "/requests", {
     clientId,
     requestedServices: {
       hubspot_portal: { accessLevel: "view_only", requestedAccountLinks: [{ internalAccountId: accountId }] },
@@ -235,7 +223,7 @@ test("HubSpot: live, the client adds the agency's user in one click, finds it th
   expect(
     (await callsOf(apiOrigin)).filter((c) => c.method === "POST" && c.path === "/settings/v3/users/"),
   ).toHaveLength(1);
-  const secondView = await api<{ data: RequestView }>(apiKey, "GET", `/requests/${again.body.data.id}`);
+  const secondView = await api<{ data: RequestView }>(realBase, apiKey, "GET", `/requests/${again.body.data.id}`);
   expect(secondView.body.data.services[0]).toMatchObject({ status: "granted" });
 
   // the agency asks the client to remove it: HubSpot needs the client's sign-in, so a removal link

@@ -5,7 +5,7 @@
 // grant. The fake must have received the documented grant call for the picked asset and
 // role, and the API must report the service granted with that asset.
 import { expect, test, type Page } from "@playwright/test";
-import { adminIn } from "../fixtures/admin";
+import { adminIn, api } from "../fixtures/admin";
 import { fakeOrigin } from "../fixtures/platform-fakes";
 import { TIKTOK_FAKE } from "../../test/support/fakes/tiktok-fake";
 import { LINKEDIN_FAKE } from "../../test/support/fakes/linkedin-fake";
@@ -36,18 +36,6 @@ type RequestView = {
     grantedAssets: { id: string; name: string | null; accessLevel: string }[];
   }[];
 };
-
-async function api<T>(key: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${realBase}/api/v2${p}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 /** A new agency with one account on `platform` (admin CLI flags), and a request for one service. */
 async function seedRequest(
@@ -83,13 +71,13 @@ async function seedRequest(
     platform,
     ...accountFlags,
   );
-  const client = await api<{ data: { id: string } }>(key, "POST", "/clients", {
+  const client = await api<{ data: { id: string } }>(realBase, key, "POST", "/clients", {
     name: "Ana Client",
     email: `ana-${tag}@client.test`,
     language: "English",
   });
   expect(client.status).toBe(201);
-  const created = await api<{ data: RequestView }>(key, "POST", "/requests", {
+  const created = await api<{ data: RequestView }>(realBase, key, "POST", "/requests", {
     clientId: client.body.data.id,
     requestedServices: {
       [service]: { accessLevel, requestedAccountLinks: [{ internalAccountId: account.internalAccountId }] },
@@ -147,7 +135,7 @@ async function expectGranted(
   service: string,
   asset: { id: string; name: string; accessLevel: string },
 ) {
-  const view = await api<{ data: RequestView }>(apiKey, "GET", `/requests/${requestId}`);
+  const view = await api<{ data: RequestView }>(realBase, apiKey, "GET", `/requests/${requestId}`);
   expect(view.body.data.status).toBe("completed");
   expect(view.body.data.services.find((s) => s.service === service)).toMatchObject({
     status: "granted",

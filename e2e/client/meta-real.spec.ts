@@ -3,7 +3,7 @@
 // The fake's recorded calls must be exactly the documented grant calls for the picked
 // assets and roles, and the API and the dashboard must report the same grants.
 import { expect, test } from "@playwright/test";
-import { adminIn, type SeededAgency } from "../fixtures/admin";
+import { adminIn, api, type SeededAgency } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
 import { fakeOrigin } from "../fixtures/platform-fakes";
 
@@ -16,18 +16,6 @@ test.describe.configure({ timeout: 150_000 });
 test.use({ baseURL: realBase });
 
 type Call = { host: string; method: string; path: string; form: Record<string, string>; status: number };
-
-async function api<T>(key: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${realBase}/api/v2${p}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 async function seed(): Promise<SeededAgency> {
   const tag = `${Date.now().toString(36)}m`;
@@ -63,13 +51,13 @@ test("a client grants a Meta ad account and a Page through the real connector; f
   await fetch(`${graph}/__switch`, { method: "POST", body: JSON.stringify({ refuse: ["act_1002"] }) });
   const seeded = await seed();
   const link = [{ internalAccountId: seeded.accounts.meta }];
-  const client = await api<{ data: { id: string } }>(seeded.apiKey, "POST", "/clients", {
+  const client = await api<{ data: { id: string } }>(realBase, seeded.apiKey, "POST", "/clients", {
     name: "Ana Client",
     email: "ana@client.test",
     language: "English",
   });
   expect(client.status).toBe(201);
-  const created = await api<{ data: { id: string; inviteUrl: string } }>(seeded.apiKey, "POST", "/requests", {
+  const created = await api<{ data: { id: string; inviteUrl: string } }>(realBase, seeded.apiKey, "POST", "/requests", {
     clientId: client.body.data.id,
     requestedServices: {
       meta_ads: { accessLevel: "advertiser", requestedAccountLinks: link },
@@ -113,7 +101,7 @@ test("a client grants a Meta ad account and a Page through the real connector; f
 
   const view = await api<{
     data: { status: string; services: { service: string; status: string; grantedAssets: unknown[] }[] };
-  }>(seeded.apiKey, "GET", `/requests/${requestId}`);
+  }>(realBase, seeded.apiKey, "GET", `/requests/${requestId}`);
   const svc = (id: string) => view.body.data.services.find((s) => s.service === id)!;
   expect(svc("meta_ads")).toMatchObject({
     status: "granted",

@@ -7,7 +7,7 @@
 // Axe on the client page, the removal page and its result.
 import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
-import { adminIn } from "../fixtures/admin";
+import { adminIn, api } from "../fixtures/admin";
 import { signInToDashboard } from "../fixtures/agency-actions";
 import { fakeOrigin } from "../fixtures/platform-fakes";
 
@@ -25,18 +25,6 @@ async function expectNoSeriousA11yIssues(page: Page) {
   const { violations } = await axeFor(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
-async function api<T>(key: string, method: string, p: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${realBase}/api/v2${p}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as T };
 }
 
 test("the client removes the agency's Meta access through the removal link", async ({ page, browser }) => {
@@ -64,12 +52,12 @@ test("the client removes the agency's Meta access through the removal link", asy
     ],
     ...["--email", "ops@agency.test", "--platform-account-id", "20002"],
   );
-  const client = await api<{ data: { id: string } }>(key, "POST", "/clients", {
+  const client = await api<{ data: { id: string } }>(realBase, key, "POST", "/clients", {
     name: "Ana Client",
     email: `ana-${tag}@client.test`,
     language: "English",
   });
-  const created = await api<{ data: { id: string; inviteUrl: string } }>(key, "POST", "/requests", {
+  const created = await api<{ data: { id: string; inviteUrl: string } }>(realBase, key, "POST", "/requests", {
     clientId: client.body.data.id,
     requestedServices: {
       meta_ads: { accessLevel: "advertiser", requestedAccountLinks: [{ internalAccountId: meta.internalAccountId }] },

@@ -15,7 +15,7 @@
 // Axe on each client page shown.
 import { axeFor } from "../fixtures/axe";
 import { expect, test, type Page } from "@playwright/test";
-import { adminIn } from "../fixtures/admin";
+import { adminIn, api } from "../fixtures/admin";
 import { fakeOrigin } from "../fixtures/platform-fakes";
 
 const realBase = process.env.E2E_REAL_BASE_URL!;
@@ -30,18 +30,6 @@ type RequestView = {
   inviteUrl: string;
   services: { service: string; status: string; grantedAssets: { id: string }[] }[];
 };
-
-async function api<T>(key: string, method: string, p: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${realBase}/api/v2${p}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${key}`,
-      ...(body ? { "content-type": "application/json", "idempotency-key": crypto.randomUUID() } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await res.json()) as T;
-}
 
 /** An agency with its WordPress user's email; `count` requests for an English client's site, one for a Spanish client's. */
 async function seed(count: number): Promise<{ key: string; requests: RequestView[]; spanish: RequestView }> {
@@ -62,21 +50,21 @@ async function seed(count: number): Promise<{ key: string; requests: RequestView
   );
   const requestFor = async (clientId: string) =>
     (
-      await api<{ data: RequestView }>(key, "POST", "/requests", {
+      await api<{ data: RequestView }>(realBase, key, "POST", "/requests", {
         clientId,
         requestedServices: {
           wordpress_site: { requestedAccountLinks: [{ internalAccountId: account.internalAccountId }] },
         },
       })
-    ).data;
+    ).body.data;
   const client = async (name: string, language: string) =>
     (
-      await api<{ data: { id: string } }>(key, "POST", "/clients", {
+      await api<{ data: { id: string } }>(realBase, key, "POST", "/clients", {
         name,
         email: `${name.split(" ")[0]!.toLowerCase()}-${tag}@client.test`,
         language,
       })
-    ).data.id;
+    ).body.data.id;
   const ana = await client("Ana Client", "English");
   const requests: RequestView[] = [];
   for (let i = 0; i < count; i++) requests.push(await requestFor(ana));
@@ -134,8 +122,8 @@ test("WordPress: created, raised from editor, already an administrator, declined
   await noSeriousAxeViolations(page);
   expect((await agencyUser())?.roles).toEqual(["administrator"]);
   expect((await siteState(site)).appPasswords).toEqual([]);
-  const granted = await api<{ data: RequestView }>(key, "GET", `/requests/${requests[0]!.id}`);
-  expect(granted.data.services[0]).toMatchObject({ status: "granted", grantedAssets: [{ id: site }] });
+  const granted = await api<{ data: RequestView }>(realBase, key, "GET", `/requests/${requests[0]!.id}`);
+  expect(granted.body.data.services[0]).toMatchObject({ status: "granted", grantedAssets: [{ id: site }] });
 
   // already there with a weaker role: raised, the editor role kept
   await post(site, "/__user", { username: "agencyweb", email: AGENCY_EMAIL, roles: ["editor"] });

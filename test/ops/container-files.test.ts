@@ -126,19 +126,20 @@ describe("Dockerfile", () => {
       expect(fs.existsSync(path.join(ROOT, f)), f).toBe(true);
   });
 
-  it("packs the SDK tarball the app serves at /sdk/ and ships public/ with the server", () => {
+  it("packs the SDK tarball the app serves at /sdk/, builds the client pages' stylesheet and ships public/ with the server", () => {
     const build = dockerfile.slice(dockerfile.indexOf("AS build"), dockerfile.lastIndexOf("\nFROM "));
     // the SDK is a workspace: its dependencies are installed only with its package.json
     expect(build.indexOf("COPY sdk/package.json")).toBeGreaterThan(-1);
     expect(build.indexOf("COPY sdk/package.json")).toBeLessThan(build.indexOf("RUN npm ci"));
-    expect(build).toMatch(/RUN node scripts\/pack-sdk\.mjs && npx next build/);
+    expect(build).toMatch(/RUN node scripts\/pack-sdk\.mjs && node scripts\/client-css\.mjs && npx next build/);
     expect(runtime).toMatch(/COPY --from=build \S+ \/app\/public \.\/public/);
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
-    expect(pkg.scripts.build).toMatch(/^node scripts\/pack-sdk\.mjs && next build/);
+    expect(pkg.scripts.build).toMatch(/^node scripts\/pack-sdk\.mjs && node scripts\/client-css\.mjs && next build/);
   });
 
   it("keeps secrets and build output out of the build context", () => {
     const ignore = fs.readFileSync(path.join(ROOT, ".dockerignore"), "utf8").split("\n");
-    for (const entry of [".env", "node_modules", ".next", ".git", "public/sdk"]) expect(ignore).toContain(entry);
+    for (const entry of [".env", "node_modules", ".next", ".git", "public/sdk", "public/client/client.css"])
+      expect(ignore).toContain(entry);
   });
 });

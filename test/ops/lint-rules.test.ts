@@ -111,6 +111,16 @@ describe("ESLint rules", () => {
     });
     expect(inSingleton!.messages.map((m) => m.ruleId)).not.toContain("no-restricted-syntax");
   });
+
+  it('refuses "use client" in every client page\'s folder, and only there', async () => {
+    const useClient = fixtures.find((f) => f.file === "use-client-in-client-pages.tsx")!;
+    const rulesAt = async (at: string) =>
+      (await eslint.lintText(useClient.text, { filePath: path.join(ROOT, at) }))[0]!.messages.map((m) => m.ruleId);
+    expect(await rulesAt("app/(client)/_components/print-button.tsx")).toContain("no-restricted-syntax");
+    expect(await rulesAt("app/(client)/receipts/[code]/print-button.tsx")).toContain("no-restricted-syntax");
+    // the dashboard's components may be client components
+    expect(await rulesAt("components/ui/print-button.tsx")).not.toContain("no-restricted-syntax");
+  });
 });
 
 describe("import rules (dependency-cruiser)", () => {

@@ -8,7 +8,8 @@
 // Expected: a 4xx in the surface's own error shape (an upper-case id names the same object as
 // the stored spelling), never a 5xx and never a hang. The server actions' probes live beside
 // the one text boundary (untrusted-text.integration.test.ts globs the same files); here their
-// list is held to the tree and their ids to the one spelling.
+// list is held to the tree and their ids to the one spelling. Every V2 route enforces the scope
+// lib/surfaces/v2/operation-scopes.ts gives its operation, which the OpenAPI document and MCP read.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -43,6 +44,10 @@ const { authOptions } = await import("@/lib/surfaces/dashboard/auth-options");
 const { STAFF_PROVIDERS } = await import("@/lib/infra/sso/staff-providers");
 const { resetRateLimiters } = await import("@/lib/infra/rate-limit/rate-limit");
 const { openSecret } = await import("@/lib/infra/secrets/secret-box");
+const { createApiKey } = await import("@/lib/core/api-keys/create-api-key");
+const { API_SCOPES } = await import("@/lib/core/auth/scopes");
+const { OPERATION_SCOPES, scopesOf } = await import("@/lib/surfaces/v2/operation-scopes");
+const { openApiDocument } = await import("@/lib/surfaces/v2/openapi/openapi-document");
 
 const NUL = "a\u0000b";
 const MEGABYTE = "x".repeat(1024 * 1024);
@@ -655,6 +660,68 @@ describe("the surface inventory", () => {
     const ids = [...authOptions().providers.map((p) => p.id), ...STAFF_PROVIDERS];
     expect(ids.sort()).toEqual(Object.keys(SIGN_IN).sort());
   });
+});
+
+describe("every V2 route, its scope", () => {
+  /** The document's operations as route rows: "METHOD api/v2/<dir>" → operationId. */
+  function documentedOperations(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const [p, item] of Object.entries(openApiDocument().paths ?? {}))
+      for (const method of METHODS) {
+        const op = (item as Record<string, { operationId?: string } | undefined>)[method.toLowerCase()];
+        if (op?.operationId && op.operationId in OPERATION_SCOPES)
+          out.set(`${method} api/v2${p.replace(/\{(\w+)\}/g, "[$1]")}`, op.operationId);
+      }
+    return out;
+  }
+
+  it("has one row in the scope table per documented operation, each served by a V2 route", async () => {
+    const documented = documentedOperations();
+    expect([...documented.values()].sort()).toEqual(Object.keys(OPERATION_SCOPES).sort());
+    const tree = await routesInTree();
+    for (const route of documented.keys()) expect(tree.has(route), route).toBe(true);
+    // and every V2 route that takes a key is one of them (the catch-all and the root answer 404)
+    const keyed = [...tree.keys()].filter(
+      (k) => / api\/v2\//.test(k) && ROUTES[k]?.auth === "v2" && !k.endsWith("/[...path]"),
+    );
+    expect(keyed.filter((k) => !documented.has(k))).toEqual([]);
+  });
+
+  it("refuses a key without the table's scope and accepts one holding it, on every route", async () => {
+    const agencyId = ids.agency!;
+    for (const [route, operation] of documentedOperations()) {
+      const [method] = route.split(" ") as [string];
+      const row = ROUTES[route]!;
+      const needed = scopesOf(operation as keyof typeof OPERATION_SCOPES);
+      // a malformed body: a route that gets past the scope check refuses it and changes nothing
+      const body = method === "GET" ? undefined : "{";
+      const callWith = async (scopes: readonly (typeof API_SCOPES)[number][]) => {
+        resetRateLimiters();
+        const k = (await createApiKey({ agencyId, scopes: [...scopes] })).key;
+        const res = await fetch(`${server.url}${fill(row.url)}`, {
+          method,
+          headers: { authorization: `Bearer ${k}`, "content-type": "application/json", "idempotency-key": "scope-k" },
+          body,
+        });
+        return { status: res.status, body: (await res.json()) as { error?: { code: string; message: string } } };
+      };
+      if (needed === null) {
+        // any valid key: one holding a single unrelated scope
+        const got = await callWith(["usage:read"]);
+        expect(got.body.error?.code, route).not.toBe("CAPABILITY_REQUIRED");
+        continue;
+      }
+      const without = await callWith(API_SCOPES.filter((s) => !needed.includes(s)));
+      expect(without.status, route).toBe(403);
+      expect(without.body.error?.code, route).toBe("CAPABILITY_REQUIRED");
+      for (const scope of needed) expect(without.body.error?.message, route).toContain(scope);
+      for (const scope of needed) {
+        const got = await callWith([scope]);
+        expect(got.body.error?.code, `${route} with ${scope}`).not.toBe("CAPABILITY_REQUIRED");
+        expect(got.status, `${route} with ${scope}`).not.toBe(403);
+      }
+    }
+  }, 60_000);
 });
 
 describe("every route handler, sent bad input", () => {

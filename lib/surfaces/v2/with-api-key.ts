@@ -3,7 +3,6 @@
 // envelope and the mapping of thrown errors. Handlers never build HTTP responses.
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db/db";
-import type { ApiScope } from "@/lib/core/auth/scopes";
 import { authenticateApiKey, type ApiKeyContext } from "@/lib/core/api-keys/authenticate-api-key";
 import { ApiError } from "@/lib/core/common/api-error";
 import { errorResponse, jsonResponse, successBody } from "@/lib/surfaces/http/envelope";
@@ -15,6 +14,7 @@ import { toApiError, zodToApiError } from "@/lib/core/common/to-api-error";
 import { parseIdempotencyKey, runIdempotent, type IdempotentOutcome } from "@/lib/surfaces/v2/idempotency";
 import { refuseControlCharacters } from "@/lib/surfaces/http/query-controls";
 import { readRouteParams, type RouteContext, type RouteParams } from "@/lib/surfaces/http/route-params";
+import { scopesOf, type V2OperationId } from "@/lib/surfaces/v2/operation-scopes";
 
 export const V2_RATE_LIMIT = { points: v2RateLimitPoints(), windowSeconds: 60 };
 
@@ -36,8 +36,8 @@ export interface HandlerResult {
 }
 
 interface Options<B, Q, P extends string> {
-  /** required scope, or a list of which any one suffices; omit for endpoints that need none */
-  scope?: ApiScope | readonly ApiScope[];
+  /** the operation the route serves (its operationId): the key needs its scope in lib/surfaces/v2/operation-scopes.ts */
+  operation: V2OperationId;
   body?: z.ZodType<B>;
   /** for POSTs without a body (cancel, pause...): an empty or `{}` body is accepted */
   emptyBody?: boolean;
@@ -96,8 +96,8 @@ function innerWithApiKey<B, Q, P extends string>(
       if (!auth) throw new ApiError("UNAUTHENTICATED", "The API key is invalid or revoked.");
       call.agencyId = auth.agencyId;
       if (!auth.entitled) throw new ApiError("PLAN_NOT_ENTITLED", "Your plan does not include API access.");
-      if (opts.scope) {
-        const anyOf: readonly ApiScope[] = typeof opts.scope === "string" ? [opts.scope] : opts.scope;
+      const anyOf = scopesOf(opts.operation);
+      if (anyOf) {
         if (!anyOf.some((s) => auth.scopes.includes(s))) {
           const named = anyOf.join(" or ");
           throw new ApiError("CAPABILITY_REQUIRED", `This API key lacks the ${named} scope.`, [

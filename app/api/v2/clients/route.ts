@@ -4,14 +4,14 @@ import { createClient } from "@/lib/core/clients/create-client";
 import { listClients } from "@/lib/core/clients/list-clients";
 
 export const POST = withApiKey(
-  { scope: "clients:create", body: ZCreateClientBody, idempotent: true },
+  { operation: "createClient", body: ZCreateClientBody, idempotent: true },
   async ({ auth, body, tx }) => ({
     status: 201,
     data: await createClient({ agencyId: auth.agencyId, input: body, tx }),
   }),
 );
 
-export const GET = withApiKey({ scope: "clients:read", query: ZListClientsQuery }, async ({ auth, query }) =>
+export const GET = withApiKey({ operation: "listClients", query: ZListClientsQuery }, async ({ auth, query }) =>
   listClients({ agencyId: auth.agencyId, query }),
 );
 

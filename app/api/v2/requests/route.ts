@@ -4,14 +4,14 @@ import { createRequest } from "@/lib/core/requests/create-request";
 import { listRequests } from "@/lib/core/requests/list-requests";
 
 export const POST = withApiKey(
-  { scope: "requests:create", body: ZCreateRequestBody, idempotent: true },
+  { operation: "createRequest", body: ZCreateRequestBody, idempotent: true },
   async ({ auth, body, tx }) => ({
     status: 201,
     data: await createRequest({ agencyId: auth.agencyId, input: body, source: "api", tx }),
   }),
 );
 
-export const GET = withApiKey({ scope: "requests:read", query: ZListRequestsQuery }, async ({ auth, query }) =>
+export const GET = withApiKey({ operation: "listRequests", query: ZListRequestsQuery }, async ({ auth, query }) =>
   listRequests({ agencyId: auth.agencyId, query }),
 );
 

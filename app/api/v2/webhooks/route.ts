@@ -4,14 +4,14 @@ import { createWebhook } from "@/lib/core/webhooks/create-webhook";
 import { listWebhooks } from "@/lib/core/webhooks/list-webhooks";
 
 export const POST = withApiKey(
-  { scope: "webhooks:write", body: ZCreateWebhookBody, idempotent: true },
+  { operation: "createWebhook", body: ZCreateWebhookBody, idempotent: true },
   async ({ auth, body, tx }) => {
     const { webhook, secret } = await createWebhook({ agencyId: auth.agencyId, input: body, tx });
     return { status: 201, data: { ...webhook, secret } };
   },
 );
 
-export const GET = withApiKey({ scope: "webhooks:read", query: ZListWebhooksQuery }, async ({ auth, query }) =>
+export const GET = withApiKey({ operation: "listWebhooks", query: ZListWebhooksQuery }, async ({ auth, query }) =>
   listWebhooks({ agencyId: auth.agencyId, query }),
 );
 

@@ -6,7 +6,13 @@
 import type { ReactNode } from "react";
 import { headers } from "next/headers";
 import type { Locale } from "@/lib/infra/i18n/dictionary";
-import { stylesheetHref } from "@/lib/surfaces/client-pages/html/stylesheet";
+
+/**
+ * The client pages' stylesheet: the app's Tailwind entry compiled into public/client/ by
+ * scripts/client-css.mjs (`npm run build`, `npm run dev`, the Dockerfile), a file of our own at
+ * a fixed address, served like the scripts beside it.
+ */
+export const CLIENT_STYLESHEET = "/client/client.css";
 
 /** The scripts of public/client/, by what they do. */
 export const CLIENT_SCRIPTS = {
@@ -18,6 +24,8 @@ export const CLIENT_SCRIPTS = {
   enhanceForm: "/client/enhance-form.js",
   /** the thank-you's timed redirect to the agency's page */
   redirectAfter: "/client/redirect-after.js",
+  /** "Print" on the client's access page and a receipt (PrintPageButton loads it itself) */
+  printPage: "/client/print-page.js",
 } as const;
 
 export type ClientScript = keyof typeof CLIENT_SCRIPTS;
@@ -53,7 +61,6 @@ async function requestNonce(): Promise<string | undefined> {
 
 export async function renderClientPage(doc: ClientPageDocument): Promise<Response> {
   const nonce = await requestNonce();
-  const css = stylesheetHref();
   const scripts = [...new Set(doc.scripts ?? [])];
   const tree = (
     <html lang={doc.locale}>
@@ -66,7 +73,7 @@ export async function renderClientPage(doc: ClientPageDocument): Promise<Respons
         <meta name="robots" content="noindex, nofollow" />
         {doc.noReferrer ? <meta name="referrer" content="no-referrer" /> : null}
         <link rel="icon" href="/icon.svg" type="image/svg+xml" />
-        {css ? <link rel="stylesheet" href={css} /> : null}
+        <link rel="stylesheet" href={CLIENT_STYLESHEET} />
         {scripts.map((s) => (
           <script key={s} src={CLIENT_SCRIPTS[s]} nonce={nonce} defer />
         ))}

@@ -16,7 +16,13 @@ import type { ApiKeyContext } from "@/lib/core/api-keys/authenticate-api-key";
 import { zodToApiError } from "@/lib/core/common/to-api-error";
 import { API_CATALOG_SERVICES } from "@/lib/core/catalog/catalog";
 import { checkJsonValue, jsonProblemError } from "@/lib/surfaces/http/read-json-body";
-import { listedTool, requireScope, toolRefusal, toolResult, type McpTool } from "@/lib/surfaces/v2/mcp/mcp-tool";
+import {
+  listedTool,
+  requireOperationScope,
+  toolRefusal,
+  toolResult,
+  type McpTool,
+} from "@/lib/surfaces/v2/mcp/mcp-tool";
 import { MCP_TOOLS } from "@/lib/surfaces/v2/mcp/mcp-tools";
 
 export const MCP_SERVER_INFO = { name: "access-requests", version: "1.0.0" };
@@ -33,7 +39,7 @@ async function callTool(
   requestId: string,
 ): Promise<CallToolResult> {
   try {
-    if (tool.scopes) requireScope(auth, tool.scopes);
+    requireOperationScope(auth, tool.mirrors);
     const problem = checkJsonValue(args);
     if (problem) throw jsonProblemError(problem);
     const parsed = tool.input.safeParse(args);

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { CallToolResult, Tool, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { ApiScope } from "@/lib/core/auth/scopes";
+import { scopesOf, type V2OperationId } from "@/lib/surfaces/v2/operation-scopes";
 import type { ApiKeyContext } from "@/lib/core/api-keys/authenticate-api-key";
 import { ApiError } from "@/lib/core/common/api-error";
 import { toApiError } from "@/lib/core/common/to-api-error";
@@ -26,8 +27,8 @@ export interface McpTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
   input: I;
   output: O;
   annotations: ToolAnnotations;
-  /** any one of these is enough; null: no scope needed */
-  scopes: readonly ApiScope[] | null;
+  /** the V2 operation the tool mirrors: the key needs that operation's scope (lib/surfaces/v2/operation-scopes.ts) */
+  mirrors: V2OperationId;
   run(input: z.output<I>, ctx: McpToolContext): Promise<{ text: string; structured: z.output<O> }>;
 }
 
@@ -82,6 +83,12 @@ export function listedTool(tool: McpTool): Tool {
     outputSchema: outputJsonSchema(tool.output),
     annotations: tool.annotations,
   };
+}
+
+/** Refuses a key without the scope of the V2 operation named, as the operation's route does. */
+export function requireOperationScope(auth: ApiKeyContext, operation: V2OperationId) {
+  const anyOf = scopesOf(operation);
+  if (anyOf) requireScope(auth, anyOf);
 }
 
 export function requireScope(auth: ApiKeyContext, anyOf: readonly ApiScope[]) {

@@ -19,7 +19,7 @@ import { getUsage } from "@/lib/core/usage/get-usage";
 import { ZUsage } from "@/lib/core/usage/schemas";
 import { parseIdempotencyKey, runIdempotent } from "@/lib/surfaces/v2/idempotency";
 import { ZCatalogService, ZConnectedAccount } from "@/lib/surfaces/v2/openapi/response-schemas";
-import { defineTool, requireScope, type McpTool } from "@/lib/surfaces/v2/mcp/mcp-tool";
+import { defineTool, requireOperationScope, type McpTool } from "@/lib/surfaces/v2/mcp/mcp-tool";
 import { ageInDays, describeRequest, missingItems } from "@/lib/surfaces/v2/mcp/request-summary";
 
 const OPEN_LIMIT = 100;
@@ -49,7 +49,7 @@ const findOrCreateClient = defineTool({
   output: z.object({ client: ZClient, created: z.boolean() }),
   // the same arguments find the client created the first time
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  scopes: ["clients:read"],
+  mirrors: "listClients",
   async run(input, { auth }) {
     const agencyId = auth.agencyId;
     if (input.externalClientId === undefined && input.email === undefined)
@@ -70,7 +70,7 @@ const findOrCreateClient = defineTool({
         text: `Found client ${found.name} (${found.email}), id ${found.id}.`,
         structured: { client: found, created: false },
       };
-    requireScope(auth, ["clients:create"]);
+    requireOperationScope(auth, "createClient");
     const body = ZCreateClientBody.safeParse({
       name: input.name,
       email: input.email,
@@ -94,7 +94,7 @@ const listCatalog = defineTool({
   input: z.strictObject({}),
   output: z.object({ services: z.array(ZCatalogService) }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  scopes: null,
+  mirrors: "listServices",
   async run() {
     return {
       text: `${API_CATALOG_SERVICES.length} services can be requested.`,
@@ -111,7 +111,7 @@ const listAccountsTool = defineTool({
   input: z.strictObject({}),
   output: z.object({ accounts: z.array(ZConnectedAccount) }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  scopes: ["requests:create", "accounts:read"],
+  mirrors: "listAccounts",
   async run(_input, { auth }) {
     const accounts = await listAccounts({ agencyId: auth.agencyId });
     return { text: `The agency has ${accounts.length} connected account(s).`, structured: { accounts } };
@@ -131,7 +131,7 @@ const createRequestTool = defineTool({
   output: z.object({ request: ZRequest, replayed: z.boolean() }),
   // sendEmail: true emails the client
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  scopes: ["requests:create"],
+  mirrors: "createRequest",
   async run({ idempotencyKey, ...input }, { auth, args }) {
     const key = parseIdempotencyKey(idempotencyKey);
     // the arguments as sent are the key's fingerprint, as the API's body is
@@ -163,7 +163,7 @@ const getRequest = defineTool({
   input: z.strictObject({ requestId: uuid("request id") }),
   output: z.object({ request: ZRequest, missing: ZMissing }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  scopes: ["requests:read"],
+  mirrors: "getRequest",
   async run({ requestId }, { auth }) {
     const request = await getRequestOrThrow({ agencyId: auth.agencyId, id: parseUuid(requestId, "requestId") });
     return { text: describeRequest(request), structured: { request, missing: missingItems(request) } };
@@ -185,7 +185,7 @@ const listOpenRequests = defineTool({
   input: z.strictObject({}),
   output: z.object({ requests: z.array(ZOpenRequest) }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  scopes: ["requests:read"],
+  mirrors: "listRequests",
   async run(_input, { auth }) {
     const now = new Date();
     const pages = await Promise.all(
@@ -221,7 +221,7 @@ const cancelRequestTool = defineTool({
   output: z.object({ request: ZRequest }),
   // cancelling a cancelled request returns it unchanged
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  scopes: ["requests:cancel"],
+  mirrors: "cancelRequest",
   async run({ requestId }, { auth }) {
     const request = await cancelRequest({ agencyId: auth.agencyId, id: parseUuid(requestId, "requestId") });
     return { text: `Cancelled request ${request.id}.`, structured: { request } };
@@ -235,7 +235,7 @@ const getUsageTool = defineTool({
   input: z.strictObject({}),
   output: z.object({ usage: ZUsage }),
   annotations: { readOnlyHint: true, openWorldHint: false },
-  scopes: ["usage:read"],
+  mirrors: "getUsage",
   async run(_input, { auth }) {
     const usage = await getUsage({ agencyId: auth.agencyId });
     const of = (c: { used: number; limit: number | null }) =>

@@ -9,17 +9,19 @@ import {
   ZIdempotencyKeyHeader,
   type OperationTraits,
 } from "@/lib/surfaces/v2/openapi/components";
+import { OPERATION_SCOPES, type V2OperationId } from "@/lib/surfaces/v2/operation-scopes";
 
 export const json = (schema: z.ZodType) => ({ content: { "application/json": { schema } }, required: true });
 
 export interface V2Operation {
   method: RouteConfig["method"];
   path: string;
-  operationId: string;
+  /** also the key of its scope in OPERATION_SCOPES, the one declaration the route and MCP read */
+  operationId: V2OperationId;
   summary: string;
   description?: string;
   tags: string[];
-  traits: OperationTraits;
+  traits: Omit<OperationTraits, "scope">;
   request?: RouteConfig["request"];
   status: number;
   responseDescription: string;
@@ -34,7 +36,7 @@ function scopeSentence(scope: OperationTraits["scope"]): string {
 
 /** Registers one authenticated V2 operation with its security, errors and headers. */
 export function registerOperation(registry: OpenAPIRegistry, op: V2Operation) {
-  const { traits } = op;
+  const traits: OperationTraits = { ...op.traits, scope: OPERATION_SCOPES[op.operationId] ?? undefined };
   registry.registerPath({
     method: op.method,
     path: op.path,

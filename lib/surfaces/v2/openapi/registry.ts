@@ -66,7 +66,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       description:
         "Blank `company` and `website` become null; `language` defaults to English, `metadata` to `{}`. `email` need not be unique. Creates record `client.created`.",
       tags: ["Clients"],
-      traits: { scope: "clients:create", body: true, idempotent: true, codes: ["EXTERNAL_CLIENT_ID_CONFLICT"] },
+      traits: { body: true, idempotent: true, codes: ["EXTERNAL_CLIENT_ID_CONFLICT"] },
       request: { body: json(ZCreateClientBody) },
       status: 201,
       responseDescription: "The new client (or, on a replay, the original response).",
@@ -80,7 +80,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       description:
         "Oldest first, keyset-paginated. Includes clients created in the dashboard and on access pages. `externalClientId` matches exactly (case-sensitive); `email` case-insensitively (several may match). A cursor only works with the filters it was issued for.",
       tags: ["Clients"],
-      traits: { scope: "clients:read" },
+      traits: {},
       request: { query: ZListClientsQuery },
       status: 200,
       responseDescription: "A page of clients.",
@@ -92,7 +92,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       operationId: "getClient",
       summary: "Read a client",
       tags: ["Clients"],
-      traits: { scope: "clients:read", notFound: true },
+      traits: { notFound: true },
       request: { params: ZIdParam("client") },
       status: 200,
       responseDescription: "The client.",
@@ -106,7 +106,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       description:
         "Every asset the client, or a colleague they handed a service to, granted the agency and that is not removed: one line per asset with its role, when and by whom it was granted, and its state at the last access check. Demo requests are left out. Read-only: removal goes through the dashboard's offboarding or the client's own access page.",
       tags: ["Clients"],
-      traits: { scope: "clients:read", notFound: true },
+      traits: { notFound: true },
       request: { params: ZIdParam("client") },
       status: 200,
       responseDescription: "The client's current access.",
@@ -121,7 +121,6 @@ function registerCorePaths(registry: OpenAPIRegistry) {
         "Send only the fields to change. `null` or an empty string clears `company` or `website`. `metadata` replaces all metadata. `externalClientId` can be set on a client that has none; changing it once set is 409 `EXTERNAL_CLIENT_ID_IMMUTABLE`.",
       tags: ["Clients"],
       traits: {
-        scope: "clients:update",
         body: true,
         notFound: true,
         codes: ["EXTERNAL_CLIENT_ID_IMMUTABLE", "EXTERNAL_CLIENT_ID_CONFLICT"],
@@ -139,7 +138,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       description:
         "Request at least one service or the intake form (which must be enabled with questions). `accessLevel` is one of the service's role values (a bracketed list such as `[publish,approve]` for multi-role services), omitted for role-less services. Each `requestedAccountLinks[].internalAccountId` must be one of the agency's connected accounts on the service's platform whose `services` include the requested service; the MCC-type service needs `adsMccAccountId`; other extra fields are listed in the catalog's `accountLinkFields`. `expiresAt` is in the future and at most one year ahead. Counts once toward the monthly allowance (prospects separately); a replay counts nothing. Records `request.created`; `sendEmail: true` emails the invite link. A retry must send the identical body, `expiresAt` included.",
       tags: ["Requests"],
-      traits: { scope: "requests:create", body: true, idempotent: true, notFound: true, codes: ["PLAN_LIMIT_REACHED"] },
+      traits: { body: true, idempotent: true, notFound: true, codes: ["PLAN_LIMIT_REACHED"] },
       request: { body: json(ZCreateRequestBody) },
       status: 201,
       responseDescription: "The new request, `pending` with `stateVersion` 1.",
@@ -153,7 +152,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       description:
         "Oldest first, keyset-paginated, each with its services. `status=expired` includes open requests past their deadline. Demo requests are never listed. A cursor only works with the filters it was issued for.",
       tags: ["Requests"],
-      traits: { scope: "requests:read" },
+      traits: {},
       request: { query: ZListRequestsQuery },
       status: 200,
       responseDescription: "A page of requests.",
@@ -165,7 +164,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       operationId: "getRequest",
       summary: "Read an access request",
       tags: ["Requests"],
-      traits: { scope: "requests:read", notFound: true },
+      traits: { notFound: true },
       request: { params: ZIdParam("request") },
       status: 200,
       responseDescription: "The request with the status of every service and the granted assets.",
@@ -179,7 +178,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       description:
         "`pending` or `in_progress` becomes `cancelled` (with `cancelledAt`, and `request.cancelled`); cancelling a cancelled request succeeds unchanged; a completed or expired request answers 409 `INVALID_STATE`. No body (an empty body or `{}`).",
       tags: ["Requests"],
-      traits: { scope: "requests:cancel", body: true, notFound: true, codes: ["INVALID_STATE"] },
+      traits: { body: true, notFound: true, codes: ["INVALID_STATE"] },
       request: { params: ZIdParam("request") },
       status: 200,
       responseDescription: "The request, `cancelled`.",
@@ -193,7 +192,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       description:
         "Not paginated; takes no parameters. Any key that can create requests (`requests:create`) may list the accounts its requests link, as in the typical flow; `accounts:read` grants the list alone.",
       tags: ["Catalog"],
-      traits: { scope: ["requests:create", "accounts:read"] },
+      traits: {},
       status: 200,
       responseDescription: "Every connected (and disconnected) account, oldest first.",
       response: listEnvelope(ConnectedAccount),
@@ -218,7 +217,7 @@ function registerCorePaths(registry: OpenAPIRegistry) {
       description:
         "Every new request and access-page session counts once per UTC calendar month, clients and prospects separately.",
       tags: ["Account"],
-      traits: { scope: "usage:read" },
+      traits: {},
       status: 200,
       responseDescription: "The usage.",
       response: envelope(Usage),

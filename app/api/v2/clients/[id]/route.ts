@@ -4,12 +4,12 @@ import { getClientOrThrow } from "@/lib/core/clients/get-client-or-throw";
 import { serializeClient } from "@/lib/core/clients/serialize-client";
 import { updateClient } from "@/lib/core/clients/update-client";
 
-export const GET = withApiKey({ scope: "clients:read", uuidParams: ["id"] }, async ({ auth, params }) => ({
+export const GET = withApiKey({ operation: "getClient", uuidParams: ["id"] }, async ({ auth, params }) => ({
   data: serializeClient(await getClientOrThrow({ agencyId: auth.agencyId, id: params.id })),
 }));
 
 export const PATCH = withApiKey(
-  { scope: "clients:update", uuidParams: ["id"], body: ZUpdateClientBody },
+  { operation: "updateClient", uuidParams: ["id"], body: ZUpdateClientBody },
   async ({ auth, params, body }) => ({
     data: await updateClient({ agencyId: auth.agencyId, id: params.id, input: body }),
   }),

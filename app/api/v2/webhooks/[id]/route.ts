@@ -4,19 +4,19 @@ import { getWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import { updateWebhook } from "@/lib/core/webhooks/update-webhook";
 import { deleteWebhook } from "@/lib/core/webhooks/delete-webhook";
 
-export const GET = withApiKey({ scope: "webhooks:read", uuidParams: ["id"] }, async ({ auth, params }) => ({
+export const GET = withApiKey({ operation: "getWebhook", uuidParams: ["id"] }, async ({ auth, params }) => ({
   data: await getWebhookOrThrow({ agencyId: auth.agencyId, id: params.id }),
 }));
 
 export const PATCH = withApiKey(
-  { scope: "webhooks:write", uuidParams: ["id"], body: ZUpdateWebhookBody },
+  { operation: "updateWebhook", uuidParams: ["id"], body: ZUpdateWebhookBody },
   async ({ auth, params, body }) => ({
     data: await updateWebhook({ agencyId: auth.agencyId, id: params.id, input: body }),
   }),
 );
 
 export const DELETE = withApiKey(
-  { scope: "webhooks:write", uuidParams: ["id"], emptyBody: true },
+  { operation: "deleteWebhook", uuidParams: ["id"], emptyBody: true },
   async ({ auth, params }) => ({
     data: await deleteWebhook({ agencyId: auth.agencyId, id: params.id }),
   }),

@@ -1,7 +1,7 @@
 import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
 import { listClientAccess } from "@/lib/core/client-access/list-client-access";
 
-export const GET = withApiKey({ scope: "clients:read", uuidParams: ["id"] }, async ({ auth, params }) => ({
+export const GET = withApiKey({ operation: "getClientAccess", uuidParams: ["id"] }, async ({ auth, params }) => ({
   data: await listClientAccess({ agencyId: auth.agencyId, clientId: params.id }),
 }));
 

@@ -2,7 +2,7 @@ import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
 import { cancelRequest } from "@/lib/core/requests/cancel-request";
 
 export const POST = withApiKey(
-  { scope: "requests:cancel", uuidParams: ["id"], emptyBody: true },
+  { operation: "cancelRequest", uuidParams: ["id"], emptyBody: true },
   async ({ auth, params }) => ({
     data: await cancelRequest({ agencyId: auth.agencyId, id: params.id }),
   }),

@@ -3,7 +3,7 @@ import { ZListDeliveriesQuery } from "@/lib/core/webhooks/schemas";
 import { listDeliveries } from "@/lib/core/webhooks/list-deliveries";
 
 export const GET = withApiKey(
-  { scope: "webhooks:read", uuidParams: ["id"], query: ZListDeliveriesQuery },
+  { operation: "listWebhookDeliveries", uuidParams: ["id"], query: ZListDeliveriesQuery },
   async ({ auth, params, query }) => listDeliveries({ agencyId: auth.agencyId, webhookId: params.id, query }),
 );
 

@@ -2,7 +2,7 @@ import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
 import { resumeWebhook } from "@/lib/core/webhooks/resume-webhook";
 
 export const POST = withApiKey(
-  { scope: "webhooks:write", uuidParams: ["id"], emptyBody: true },
+  { operation: "resumeWebhook", uuidParams: ["id"], emptyBody: true },
   async ({ auth, params }) => ({
     data: await resumeWebhook({ agencyId: auth.agencyId, id: params.id }),
   }),

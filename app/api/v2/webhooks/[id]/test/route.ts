@@ -2,7 +2,7 @@ import { withApiKey, otherMethods } from "@/lib/surfaces/v2/with-api-key";
 import { sendTestEvent } from "@/lib/core/webhooks/send-test-event";
 
 export const POST = withApiKey(
-  { scope: "webhooks:write", uuidParams: ["id"], emptyBody: true },
+  { operation: "testWebhook", uuidParams: ["id"], emptyBody: true },
   async ({ auth, params }) => ({
     data: await sendTestEvent({ agencyId: auth.agencyId, id: params.id }),
   }),
