@@ -105,7 +105,7 @@ export async function checkTeamsWebhookUrl(raw: string): Promise<string> {
   if (RETIRED_CONNECTOR_HOST.test(host))
     throw validationError(
       "url",
-      'url is an Office 365 connector\'s Incoming Webhook, which Microsoft retired: in Teams, add the workflow "Post to a channel when a webhook request is received" and paste its URL.',
+      'url must be a Workflows webhook URL: this one is an Office 365 connector\'s Incoming Webhook, which Microsoft retired. In Teams, add the workflow "Post to a channel when a webhook request is received" and paste its URL.',
     );
   return checkWebhookUrl(raw);
 }
