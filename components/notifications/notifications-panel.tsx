@@ -1,6 +1,6 @@
 "use client";
 // The notifications page: the member's list (mark read), their choices (which events, email
-// instantly, as a daily digest or not at all), and the agency's Slack URL for managers.
+// instantly, as a daily digest or not at all), and the agency's Slack and Teams URLs for managers.
 import Link from "next/link";
 import { useState } from "react";
 import type { ActionResult } from "@/lib/surfaces/dashboard/action-result";
@@ -11,7 +11,9 @@ import {
   type NotifyEmailMode,
   type NotifyEventType,
 } from "@/lib/core/notifications/notification-types";
+import type { TTeamsTestResult } from "@/lib/core/notifications/send-teams-messages";
 import { useInvalidateNotifications, useNotifications } from "@/components/notifications/use-notifications";
+import { TeamsSettingsCard } from "@/components/notifications/teams-settings-card";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -29,6 +31,9 @@ export function NotificationsPanel({
   savePreferences,
   markRead,
   saveSlack,
+  teamsUrl,
+  saveTeams,
+  testTeams,
 }: {
   preferences: TNotificationPreferences;
   slackUrl: string | null;
@@ -36,6 +41,9 @@ export function NotificationsPanel({
   savePreferences: (input: TNotificationPreferences) => Promise<ActionResult<TNotificationPreferences>>;
   markRead: (input: { ids?: string[] }) => Promise<ActionResult<number>>;
   saveSlack: (input: { url: string | null }) => Promise<ActionResult<string | null>>;
+  teamsUrl: string | null;
+  saveTeams: (input: { url: string | null }) => Promise<ActionResult<string | null>>;
+  testTeams: (input: { url: string | null }) => Promise<ActionResult<TTeamsTestResult>>;
 }) {
   const list = useNotifications();
   const invalidate = useInvalidateNotifications();
@@ -200,6 +208,7 @@ export function NotificationsPanel({
               )}
             </form>
           </Card>
+          <TeamsSettingsCard teamsUrl={teamsUrl} canEdit={canEditSlack} saveTeams={saveTeams} testTeams={testTeams} />
         </div>
       </div>
     </>

@@ -60,6 +60,8 @@ const RECIPES: [RegExp, (tag: string) => string][] = [
   // a webhook's receiver must be reachable: the app itself, as the tests allow loopback
   // receivers (WEBHOOK_ALLOW_LOOPBACK=1 in playwright.config.ts)
   [/endpoint url/i, (tag) => `${baseURL}/api/health?tour=${tag}`],
+  // so must the Notifications page's Slack and Teams URLs (example.com does not resolve in tests)
+  [/webhook url/i, (tag) => `${baseURL}/api/health?tour=${tag}`],
   // a business is named by its number in the platform's business settings
   [/business id/i, () => "770000000009"],
 ];

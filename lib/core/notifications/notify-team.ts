@@ -1,9 +1,10 @@
 // Turns a recorded event into team notifications, in the event's transaction so every path
 // (API, dashboard, client pages, worker) notifies: one in-app entry per member who chose the
 // event, an email at once for members on "instant" (members on "digest" get it in the daily
-// digest), and one Slack message when the agency set an incoming-webhook URL. A member is
-// not told of their own action (a Mark granted of theirs is not news to them, nor digest
-// material); the rest of the team is.
+// digest), one Slack message when the agency set an incoming-webhook URL and one Teams message
+// (an Adaptive Card, lib/core/notifications/send-teams-messages.ts) when it set a Workflows
+// webhook URL. A member is not told of their own action (a Mark granted of theirs is not news
+// to them, nor digest material); the rest of the team is.
 //
 // "At once" is one email per request while its client is at work, not one per event: a
 // client granting nine services and finishing the request used to send eleven emails.
@@ -99,7 +100,10 @@ export async function notifyTeam(
     }
   }
 
-  const agency = await tx.agency.findUnique({ where: { id: opts.agencyId }, select: { slackWebhookUrl: true } });
+  const agency = await tx.agency.findUnique({
+    where: { id: opts.agencyId },
+    select: { slackWebhookUrl: true, teamsWebhookUrl: true },
+  });
   if (agency?.slackWebhookUrl) {
     await tx.slackMessage.create({
       data: {
@@ -108,6 +112,14 @@ export async function notifyTeam(
         createdAt: opts.now,
         nextAttemptAt: opts.now,
       },
+    });
+  }
+  if (agency?.teamsWebhookUrl) {
+    // the card's button opens the request itself where there is one (a lost-access alert keeps its own page)
+    const teamsLink =
+      typeof alertUrl !== "string" && opts.requestId ? `${env().appUrl}/dashboard/requests/${opts.requestId}` : link;
+    await tx.teamsMessage.create({
+      data: { agencyId: opts.agencyId, text: message, link: teamsLink, createdAt: opts.now, nextAttemptAt: opts.now },
     });
   }
 }

@@ -14,6 +14,7 @@ import { globalSingleton } from "@/lib/infra/global-singleton";
 import { log as logger } from "@/lib/infra/log";
 import { metrics } from "@/lib/infra/metrics";
 import { sendPendingSlackMessages } from "@/lib/core/notifications/send-slack-messages";
+import { sendPendingTeamsMessages } from "@/lib/core/notifications/send-teams-messages";
 import { queueDueDigests } from "@/lib/core/notifications/send-digests";
 
 export const WORKER_TASKS = [
@@ -22,6 +23,7 @@ export const WORKER_TASKS = [
   "reminders",
   "purge",
   "slack",
+  "teams",
   "digests",
   "access_checks",
   "invitations",
@@ -41,6 +43,7 @@ export const TASK_INTERVALS_MS: Record<WorkerTaskName, number> = {
   reminders: 60_000,
   purge: 60 * 60_000,
   slack: 2_000,
+  teams: 2_000,
   digests: 5 * 60_000,
   access_checks: 10 * 60_000,
   // pending platform invitations: acceptance read at most hourly per service, a reminder after a day
@@ -56,6 +59,7 @@ const FIRST_RUN_DELAY_MS: Record<WorkerTaskName, number> = {
   reminders: 5_000,
   purge: 60_000,
   slack: 0,
+  teams: 0,
   digests: 10_000,
   access_checks: 120_000,
   invitations: 180_000,
@@ -73,6 +77,7 @@ const DEFAULT_TASKS: Record<WorkerTaskName, () => Promise<unknown>> = {
   },
   purge: () => purgeOldRecords(),
   slack: () => sendPendingSlackMessages(),
+  teams: () => sendPendingTeamsMessages(),
   digests: () => queueDueDigests(),
   access_checks: () => runScheduledAccessChecks(),
   invitations: () => followInvitations(),

@@ -943,6 +943,8 @@ const ACTIONS: Record<string, string[]> = {
     "markReadAction",
     "savePreferencesAction",
     "saveSlackAction",
+    "saveTeamsAction",
+    "testTeamsAction",
   ],
   "app/(dashboard)/dashboard/reminders/reminder-actions.ts": ["updateReminderSettingsAction"],
   "app/(dashboard)/dashboard/requests/request-actions.ts": [
