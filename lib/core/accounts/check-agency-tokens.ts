@@ -2,14 +2,16 @@
 // dashboard's "Connect") still good? A sign-in with a refresh token is renewed when due and is
 // flagged only when the platform refuses the renewal (agency-token.ts). One without (a platform
 // with no refresh grant) is flagged when it expired by its own expiry time or the platform
-// refuses it on a harmless read of the agency's identities (ConnectorError "reauth"). A flagged
-// account (`tokenInvalidAt`) shows "Reconnect"; a token that works again (or a new one from
+// refuses it on a harmless read of the agency's identities (ConnectorError "reauth"), and its
+// Owners are told as for a refused renewal. A flagged account (`tokenInvalidAt`) shows "Reconnect"; a token that works again (or a new one from
 // reconnecting) clears the flag.
 import { openAgencyToken } from "@/lib/core/access-checks/granted-assets";
 import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector";
 import { getDb } from "@/lib/infra/db/db";
 import { agencyTokenForUse } from "@/lib/core/accounts/agency-token";
+import { noticeReconnect } from "@/lib/core/accounts/reconnect-notice";
+import { inTransaction } from "@/lib/infra/db/transaction";
 
 export async function checkAgencyTokens(opts: {
   agencyId: string;
@@ -23,7 +25,10 @@ export async function checkAgencyTokens(opts: {
     where: { agencyId: opts.agencyId, status: "connected", accessToken: { not: null } },
     select: {
       id: true,
+      agencyId: true,
       platform: true,
+      displayName: true,
+      email: true,
       accessToken: true,
       refreshToken: true,
       tokenExpiresAt: true,
@@ -62,9 +67,14 @@ export async function checkAgencyTokens(opts: {
     }
     if (invalid) flagged++;
     if (invalid !== !!row.tokenInvalidAt)
-      await db.connectedAccount.update({
-        where: { id: row.id },
-        data: { tokenInvalidAt: invalid ? now : null, tokenInvalidReason: invalid ? reason : null },
+      await inTransaction(async (tx) => {
+        await tx.connectedAccount.update({
+          where: { id: row.id },
+          data: { tokenInvalidAt: invalid ? now : null, tokenInvalidReason: invalid ? reason : null },
+        });
+        // a sign-in with no refresh grant (Meta's long-lived token) that ended or was refused: the
+        // Owners are told once, as for a refused renewal (reconnect-notice.ts)
+        if (invalid) await noticeReconnect(tx, { account: row, reason: reason ?? "the sign-in ended", now });
       });
   }
   return { flagged };
