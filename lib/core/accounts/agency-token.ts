@@ -30,6 +30,15 @@ export function reconnectProblem(platform: string, reason: string | null): strin
   return `${platformName(platform)} refused to renew the agency's sign-in${reason ? ` (${reason})` : ""}: reconnect the account on the Accounts page.`;
 }
 
+/** A sign-in with no refresh grant that ended (its stated expiry) or that the platform refused. */
+export function endedProblem(platform: string, reason: string | null, expiresAt: Date | null, now: Date): string {
+  const why =
+    expiresAt && expiresAt <= now
+      ? `it expired on ${expiresAt.toISOString().slice(0, 10)}`
+      : `it was refused${reason ? ` (${reason})` : ""}`;
+  return `${platformName(platform)} no longer accepts the agency's sign-in, which cannot be renewed: ${why}. Reconnect the account on the Accounts page.`;
+}
+
 /**
  * The agency's token for a call, refreshed first when it is expired or about to be (or when
  * `force`: the platform just refused a token that had not expired).
@@ -48,6 +57,10 @@ export async function agencyTokenForUse(opts: {
   // a refused refresh: nothing works until someone reconnects
   if (row.refreshToken && row.tokenInvalidAt)
     return { token: null, problem: reconnectProblem(row.platform, row.tokenInvalidReason) };
+  // no refresh grant (Meta's long-lived token): once it has ended or the platform refused it, a
+  // call with it can only be refused; the check says why (the sweep flags it, check-agency-tokens.ts)
+  if (!row.refreshToken && (row.tokenInvalidAt || (row.tokenExpiresAt && row.tokenExpiresAt <= now)))
+    return { token: null, problem: endedProblem(row.platform, row.tokenInvalidReason, row.tokenExpiresAt, now) };
   const fresh = !!token && (!row.tokenExpiresAt || row.tokenExpiresAt.getTime() - REFRESH_AHEAD_MS > now.getTime());
   if (fresh && !opts.force) return { token, problem: null };
   const refreshToken = openAgencyToken(row.refreshToken);

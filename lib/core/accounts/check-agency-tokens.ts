@@ -26,7 +26,10 @@ export async function checkAgencyTokens(opts: {
     where: { agencyId: opts.agencyId, status: "connected", accessToken: { not: null } },
     select: {
       id: true,
+      agencyId: true,
       platform: true,
+      displayName: true,
+      email: true,
       accessToken: true,
       refreshToken: true,
       tokenExpiresAt: true,

@@ -153,7 +153,7 @@ describe("Verify against each platform's fake", () => {
     });
   }
 
-  it("a missing developer token: Microsoft fails without a call, Google passes and says the Ads services stay unavailable", async () => {
+  it("a missing developer token: Microsoft fails without a call, Google passes in Cloud-managed mode and says so", async () => {
     const ms = await verify("microsoft", {
       MICROSOFT_CLIENT_ID: MICROSOFT_FAKE.clientId,
       MICROSOFT_CLIENT_SECRET: MICROSOFT_FAKE.clientSecret,
@@ -164,7 +164,16 @@ describe("Verify against each platform's fake", () => {
       GOOGLE_CLIENT_SECRET: GOOGLE_FAKE.clientSecret,
     });
     expect(g.ok).toBe(true);
-    expect(g.message).toMatch(/No Google Ads developer token is set: the Google Ads services stay unavailable/);
+    expect(g.message).toMatch(/Google accepted the client ID and secret/);
+    expect(g.message).toMatch(
+      /Google Ads mode: Cloud-managed access, no developer token\. Google Ads calls go without one/,
+    );
+    const withToken = await verify("google", {
+      GOOGLE_CLIENT_ID: GOOGLE_FAKE.clientId,
+      GOOGLE_CLIENT_SECRET: GOOGLE_FAKE.clientSecret,
+      GOOGLE_ADS_DEVELOPER_TOKEN: GOOGLE_FAKE.developerToken,
+    });
+    expect(withToken.message).toMatch(/Google Ads mode: developer token\. Every Google Ads call sends it\./);
   });
 });
 

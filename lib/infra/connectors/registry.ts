@@ -74,8 +74,9 @@ export const REAL_CONNECTORS: Readonly<Partial<Record<string, RealConnectorEntry
     setup: META_SETUP,
     verify: verifyMeta,
   },
-  // The Ads developer token is optional: without it the Ads services fail with a logged
-  // server error while Analytics, Tag Manager, Merchant Center and Business Profile work.
+  // The Ads developer token is optional: without it Google Ads calls go without the header
+  // (Cloud-managed access levels, google-call.ts); where Google still wants one, the Ads services
+  // say so while Analytics, Tag Manager, Merchant Center and Business Profile work.
   // Docs: https://developers.google.com/identity/protocols/oauth2/web-server (sign-in) and each API's own reference
   google: {
     configured: (e) => !!e.GOOGLE_CLIENT_ID && !!e.GOOGLE_CLIENT_SECRET,

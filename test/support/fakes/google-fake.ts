@@ -75,6 +75,14 @@ export type GoogleFakeSwitches = {
   deny: boolean;
   /** Who signs in on the consent page when no login_hint names them (the agency's own connection). */
   signInAs: string | null;
+  /**
+   * The OAuth client's Cloud project has Cloud-managed access levels: Google Ads calls need no
+   * `developer-token` header ("Cloud-managed access levels",
+   * https://developers.google.com/google-ads/api/docs/concepts/no-developer-token). Off, a call
+   * without it is refused with RequestError DEVELOPER_TOKEN_PARAMETER_MISSING ("The developer-token
+   * parameter is required for all requests", google/ads/googleads/v26/errors/request_error.proto).
+   */
+  cloudManaged: boolean;
 };
 
 export type RecordedCall = {
@@ -182,6 +190,7 @@ function defaults(): GoogleFakeSwitches {
     serverError: false,
     deny: false,
     signInAs: null,
+    cloudManaged: false,
   };
 }
 
@@ -659,7 +668,15 @@ export async function startGoogleFake(
     if (!path.startsWith(`${v}/`)) return gErr(404, "NOT_FOUND", "Unsupported API version.");
     const tok = auth(headers, [`${S}adwords`]);
     if (isReply(tok)) return tok;
-    if (headers["developer-token"] !== GOOGLE_FAKE.developerToken) {
+    if (headers["developer-token"] === undefined && !switches.cloudManaged)
+      return adsErr(
+        400,
+        "INVALID_ARGUMENT",
+        { requestError: "DEVELOPER_TOKEN_PARAMETER_MISSING" },
+        "The developer-token parameter is required for all requests.",
+      );
+    // a developer token, when sent, must be the one Google issued (also under Cloud-managed access)
+    if (headers["developer-token"] !== undefined && headers["developer-token"] !== GOOGLE_FAKE.developerToken) {
       return adsErr(
         401,
         "UNAUTHENTICATED",

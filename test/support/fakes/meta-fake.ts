@@ -24,6 +24,21 @@
 // header, "Rate Limits", https://developers.facebook.com/docs/graph-api/overview/rate-limiting),
 // `outage` (every Graph call answered HTTP 503, code 2 "Service temporarily unavailable"),
 // `denyConsent`, `loginAs`.
+//
+// Tokens keep time ("Handling Errors", https://developers.facebook.com/docs/graph-api/guides/error-handling):
+// a user token past its lifetime (the code's short-lived token, the exchange's long-lived one, on
+// a clock the test moves) is answered HTTP 400 OAuthException code 190, subcode 463 ("Session has
+// expired on ..."); one whose user removed the app (`revokeApp`) code 190, subcode 458 ("The user
+// has not authorized application ..."); a call the sign-in's permissions do not cover code 200
+// ("(#200) Requires ... permission", the 200-299 "API Permission" family of the same page).
+//
+// The agency's side of a partner share: GET /{business-id}/client_ad_accounts, /client_pages,
+// /client_product_catalogs and /client_pixels list the client assets shared with the agency's
+// business ("Business Client Ad Accounts",
+// https://developers.facebook.com/documentation/ads-commerce/marketing-api/reference/business/client_ad_accounts;
+// "Business Client Pages", .../business/client_pages; "Business Client Product Catalogs",
+// .../business/client_product_catalogs; "Business Client Pixels", .../business/client_pixels),
+// with `permitted_tasks` (`permitted_roles` for catalogs).
 // `GET /__calls` lists the recorded calls, `POST /__reset` clears calls and switches,
 // `POST /__switch` sets switches from JSON (for Playwright specs in another process).
 
@@ -156,6 +171,8 @@ export interface MetaFake {
   /** Meta's clock: user tokens expire on it; the test moves it. */
   now(): number;
   advance(ms: number): void;
+  /** The user removes the app (Settings → Business integrations): every token of theirs answers code 190, subcode 458. */
+  revokeApp(userId: string): void;
   /** People given tasks on assets: assetId -> person id -> tasks. */
   assigned: Map<string, Map<string, string[]>>;
   reset(): void;
@@ -227,6 +244,8 @@ export async function startMetaFake(
   // Meta's clock, moved by the test: a user token expires on it (Page tokens live as their user's)
   let clockOffset = 0;
   const now = () => Date.now() + clockOffset;
+  // users who removed the app: their tokens stop working at once
+  const revoked = new Set<string>();
   const partners = new Map<string, Map<string, string[]>>();
   const invitations = new Map<string, Person[]>();
   const members = new Map<string, Person[]>();
@@ -373,12 +392,20 @@ export async function startMetaFake(
     const session = tokens.get(token);
     if (!session)
       return graphError(400, { code: 190, message: "Invalid OAuth access token - Cannot parse access token" });
-    if (switches.expireTokens || (session.expiresAt !== undefined && session.expiresAt <= now()))
+    if (revoked.has(session.user.id))
+      return graphError(400, {
+        code: 190,
+        error_subcode: 458,
+        message: `Error validating access token: The user has not authorized application ${app.appId}.`,
+      });
+    if (switches.expireTokens || (session.expiresAt !== undefined && session.expiresAt <= now())) {
+      const at = new Date(session.expiresAt ?? now()).toUTCString();
       return graphError(400, {
         code: 190,
         error_subcode: 463,
-        message: "Error validating access token: Session has expired.",
+        message: `Error validating access token: Session has expired on ${at}. The current time is ${new Date(now()).toUTCString()}.`,
       });
+    }
     if (switches.throttleNext > 0) {
       switches.throttleNext--;
       return graphError(400, { code: 17, message: "(#17) User request limit reached", is_transient: true });
@@ -444,6 +471,23 @@ export async function startMetaFake(
         assetsOf(user, kind)
           .filter((a) => a.business === business.id)
           .map((a) => (kind === "instagram" ? { id: a.id, username: a.name } : { id: a.id, name: a.name })),
+      );
+    }
+    // The agency's side: the client-owned assets shared with this business (see the header for the pages).
+    const CLIENT_EDGES: Record<string, Asset["kind"]> = {
+      client_ad_accounts: "adaccount",
+      client_pages: "page",
+      client_product_catalogs: "catalog",
+      client_pixels: "pixel",
+    };
+    if (business && method === "GET" && edge && CLIENT_EDGES[edge]) {
+      const kind = CLIENT_EDGES[edge];
+      return list(
+        META_FAKE_ASSETS.filter((a) => a.kind === kind && partners.get(a.id)?.has(business.id)).map((a) => ({
+          id: a.id,
+          name: a.name,
+          [kind === "catalog" ? "permitted_roles" : "permitted_tasks"]: partners.get(a.id)!.get(business.id)!,
+        })),
       );
     }
     if (business && edge === "business_users" && method === "POST") {
@@ -635,6 +679,10 @@ export async function startMetaFake(
       if (edge === "owned_product_catalogs") return [["business_management"], ["catalog_management"]];
       if (edge === "owned_pixels") return [["business_management"], ["ads_management", "ads_read"]];
       if (edge === "instagram_accounts") return [["business_management"], ["instagram_basic"]];
+      if (edge === "client_ad_accounts" || edge === "client_pixels")
+        return [["business_management"], ["ads_management", "ads_read"]];
+      if (edge === "client_pages") return [["business_management"], ["pages_show_list"]];
+      if (edge === "client_product_catalogs") return [["business_management"], ["catalog_management"]];
       return [["business_management"]];
     }
     const asset = META_FAKE_ASSETS.find((a) => a.id === first);
@@ -732,8 +780,12 @@ export async function startMetaFake(
     advance(ms) {
       clockOffset += ms;
     },
+    revokeApp(userId) {
+      revoked.add(userId);
+    },
     reset() {
       clockOffset = 0;
+      revoked.clear();
       calls.length = 0;
       Object.assign(switches, defaults());
       partners.clear();

@@ -18,7 +18,8 @@ import { adsSearch, gaqlString } from "@/lib/infra/connectors/google/google-veri
 import { roleIncludes } from "@/lib/infra/connectors/role-order";
 
 export type AdsSetup = {
-  developerToken: string;
+  /** null: Cloud-managed access levels, the calls go without the header (google-call.ts) */
+  developerToken: string | null;
   accessRole: string | null;
   managerId: string | null;
   agencyToken: string | null;
@@ -28,7 +29,6 @@ export const AGENCY_RECONNECT_TEXT =
   "The agency needs to reconnect its Google account before your Google Ads account can be linked to its manager account. Please try again later.";
 
 export function adsGrantSetup(input: GrantAccessInput, developerToken: string | null): AdsSetup {
-  if (!developerToken) throw new ConnectorError("server_error", "GOOGLE_ADS_DEVELOPER_TOKEN is not set");
   if (input.serviceId === "google_ads") {
     const accessRole = input.role ? (ADS_ACCESS_ROLES[input.role] ?? null) : null;
     // AccessRoleEnum has no billing role: billing access is given in Google Ads by hand.

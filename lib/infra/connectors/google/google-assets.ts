@@ -53,7 +53,7 @@ async function tagManagerContainers(http: ConnectorHttp, token: string): Promise
 export async function adsCustomers(
   http: ConnectorHttp,
   token: string,
-  developerToken: string,
+  developerToken: string | null,
 ): Promise<(Asset & { manager: boolean })[]> {
   const ads = { developerToken };
   // https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers/listAccessibleCustomers
@@ -133,7 +133,6 @@ export async function listGoogleAssets(
       break;
     case "google_ads":
     case "google_ads_mcc":
-      if (!developerToken) throw new ConnectorError("server_error", "GOOGLE_ADS_DEVELOPER_TOKEN is not set");
       assets = (await adsCustomers(http, token, developerToken))
         .filter((c) => !c.manager)
         .map(({ id, name }) => ({ id, name }));

@@ -19,9 +19,13 @@ export type GoogleCall = {
   token: string;
   query?: Record<string, string | undefined>;
   json?: unknown;
-  /** Google Ads API calls: the `developer-token` header and, when acting through a manager, `login-customer-id`
-   * (https://developers.google.com/google-ads/api/rest/auth#request_headers). */
-  ads?: { developerToken: string; loginCustomerId?: string };
+  /** Google Ads API calls: the `developer-token` header where the installation has one and, when acting
+   * through a manager, `login-customer-id` (https://developers.google.com/google-ads/api/rest/auth#request_headers).
+   * Without a developer token the header is left out: the Cloud project's access level is then managed
+   * through its Google Cloud organisation ("Cloud-managed access levels",
+   * https://developers.google.com/google-ads/api/docs/concepts/no-developer-token: "You can skip sending
+   * your developer token in your API calls, though you still need to send an access token"). */
+  ads?: { developerToken: string | null; loginCustomerId?: string };
 };
 
 export type GoogleResult =
@@ -30,7 +34,7 @@ export type GoogleResult =
 export async function googleCall(http: ConnectorHttp, call: GoogleCall): Promise<GoogleResult> {
   const headers: Record<string, string> = { authorization: `Bearer ${call.token}` };
   if (call.ads) {
-    headers["developer-token"] = call.ads.developerToken;
+    if (call.ads.developerToken) headers["developer-token"] = call.ads.developerToken;
     if (call.ads.loginCustomerId) headers["login-customer-id"] = call.ads.loginCustomerId;
   }
   const res = await http.send(

@@ -444,3 +444,74 @@ describe("agency side", () => {
     ]);
   });
 });
+
+describe("Google Ads without a developer token (Cloud-managed access levels)", () => {
+  function tokenless() {
+    const e = { ...connectorEnv(fake.overrides), GOOGLE_ADS_DEVELOPER_TOKEN: undefined };
+    return getConnector("google", { env: e, http: fastHttp(e) });
+  }
+  const adsCalls = () => fake.calls.filter((c) => c.path.startsWith(`/${GOOGLE_FAKE.adsVersion}/`));
+
+  it("where Google manages the project's access, lists, grants and reads back with no developer-token header", async () => {
+    fake.set({ cloudManaged: true });
+    const google = tokenless();
+    const token = clientToken(["google_ads"]);
+    const assets = await google.listAssets({ accessToken: token, serviceId: "google_ads" });
+    expect(assets.map((a) => a.id)).toEqual([...GOOGLE_FAKE_ASSETS.google_ads]);
+    const { results } = await google.grantAccess({
+      accessToken: token,
+      serviceId: "google_ads",
+      assetIds: ["4440001111"],
+      role: "read_only",
+      agencyAccount: agency,
+    });
+    expect(results[0]).toMatchObject({ ok: true, verified: true });
+    const read = await google.verifyAccess!({
+      accessToken: token,
+      serviceId: "google_ads",
+      assetIds: ["4440001111"],
+      agencyAccount: agency,
+    });
+    expect(read[0]).toMatchObject({ present: true });
+    expect(adsCalls().length).toBeGreaterThan(3);
+    expect(adsCalls().every((c) => !("developer-token" in c.headers))).toBe(true);
+  });
+
+  it("where Google still wants one, its refusal is the installation's setup, never the client's refusal or lost access", async () => {
+    const google = tokenless();
+    const token = clientToken(["google_ads"]);
+    await expect(google.listAssets({ accessToken: token, serviceId: "google_ads" })).rejects.toMatchObject({
+      kind: "server_error",
+    });
+    const { results } = await google.grantAccess({
+      accessToken: token,
+      serviceId: "google_ads",
+      assetIds: ["4440001111"],
+      role: "read_only",
+      agencyAccount: agency,
+    });
+    expect(results[0]).toMatchObject({ ok: false, errorKind: "server_error" });
+    const read = await google.verifyAccess!({
+      accessToken: token,
+      serviceId: "google_ads",
+      assetIds: ["4440001111"],
+      agencyAccount: agency,
+    });
+    expect(read[0]).toMatchObject({ present: false, unreadable: expect.stringMatching(/asked for a developer token/) });
+    // Google's documented answer, as the fake gives it
+    const refused = await fetch(
+      `${fake.hosts["googleads.googleapis.com"]}/${GOOGLE_FAKE.adsVersion}/customers:listAccessibleCustomers`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    );
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('"requestError":"DEVELOPER_TOKEN_PARAMETER_MISSING"');
+  });
+
+  it("with a developer token the header is sent, and Google's Cloud-managed access does not change that", async () => {
+    fake.set({ cloudManaged: true });
+    await google.listAssets({ accessToken: clientToken(["google_ads"]), serviceId: "google_ads" });
+    expect(adsCalls().every((c) => c.headers["developer-token"] === GOOGLE_FAKE.developerToken)).toBe(true);
+  });
+});

@@ -22,12 +22,14 @@ export const verifyGoogle: PlatformVerifier = tokenProbeVerifier(
     ["GOOGLE_CLIENT_ID", "OAuth client ID"],
     ["GOOGLE_CLIENT_SECRET", "OAuth client secret"],
   ],
-  // the Ads developer token cannot be checked without a signed-in user; say what is missing
-  (v, r) =>
-    r.ok && !v.GOOGLE_ADS_DEVELOPER_TOKEN
-      ? {
-          ok: true,
-          message: `${r.message} No Google Ads developer token is set: the Google Ads services stay unavailable until one is.`,
-        }
-      : r,
+  // Google Ads cannot be called without a signed-in user: say which of the two modes the settings
+  // give ("Cloud-managed access levels", https://developers.google.com/google-ads/api/docs/concepts/no-developer-token)
+  (v, r) => (r.ok ? { ok: true, message: `${r.message} ${googleAdsMode(!!v.GOOGLE_ADS_DEVELOPER_TOKEN)}` } : r),
 );
+
+/** The Google Ads access mode the settings give, as Verify and the Platforms page say it. */
+export function googleAdsMode(hasDeveloperToken: boolean): string {
+  return hasDeveloperToken
+    ? "Google Ads mode: developer token. Every Google Ads call sends it."
+    : "Google Ads mode: Cloud-managed access, no developer token. Google Ads calls go without one, which Google accepts where the Cloud project's Google Ads access level is managed by its Google Cloud organisation; where it is not, the Google Ads services answer that a developer token is needed.";
+}

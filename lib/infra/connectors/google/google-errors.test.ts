@@ -3,6 +3,7 @@ import {
   classifyGoogleError,
   GoogleApiError,
   isGoogleRetryable,
+  NO_DEVELOPER_TOKEN_TEXT,
   readGoogleError,
 } from "@/lib/infra/connectors/google/google-errors";
 import { assetFailure, toConnectorError } from "@/lib/infra/connectors/platform-errors";
@@ -106,5 +107,22 @@ describe("Google error mapping", () => {
     );
     expect(assetFailure("Google", "1", failure(badDeveloperToken)).errorKind).toBe("server_error");
     expect(toConnectorError("Google", failure(google(429, "RESOURCE_EXHAUSTED"))).kind).toBe("rate_limited");
+  });
+});
+
+describe("Google Ads without a developer token", () => {
+  it("a missing developer-token is this installation's setup (Cloud-managed access not in place), never the client's refusal", () => {
+    const missing = google(
+      400,
+      "INVALID_ARGUMENT",
+      "Request contains an invalid argument.",
+      adsFailure(
+        { requestError: "DEVELOPER_TOKEN_PARAMETER_MISSING" },
+        "The developer-token parameter is required for all requests.",
+      ),
+    );
+    const failure = classifyGoogleError(missing);
+    expect(failure).toEqual({ kind: "server", message: NO_DEVELOPER_TOKEN_TEXT, setup: true });
+    expect(assetFailure("Google", "1", new GoogleApiError({ ...failure, status: 400 })).errorKind).toBe("server_error");
   });
 });

@@ -35,7 +35,19 @@ export type GoogleFailure = {
   message: string;
   /** the HTTP status Google answered, where the call kept it (google-call.ts) */
   status?: number;
+  /** a `server` failure that is this installation's Google setup: `message` is written for the agency and operator */
+  setup?: boolean;
 };
+
+/**
+ * Google Ads asked for the developer token this installation does not send: the Cloud project's
+ * access is not managed through its Google Cloud organisation (RequestError
+ * DEVELOPER_TOKEN_PARAMETER_MISSING, "The developer-token parameter is required for all requests",
+ * google/ads/googleads/v26/errors/request_error.proto; "Cloud-managed access levels",
+ * https://developers.google.com/google-ads/api/docs/concepts/no-developer-token).
+ */
+export const NO_DEVELOPER_TOKEN_TEXT =
+  "Google Ads asked for a developer token, and this installation sends none: its Google Cloud project's Google Ads access is not managed by its Cloud organisation. Set the Google Ads developer token on the Platforms page, or finish Cloud-managed access levels.";
 
 // Ads error codes that mean the access or link is already there.
 const ADS_ALREADY = new Set([
@@ -81,6 +93,9 @@ export function classifyGoogleError(res: Pick<HttpResponse, "status" | "json">):
   const info = readGoogleError(res);
   const text = info.adsMessage ?? info.message ?? `Google answered ${res.status}`;
   if (info.adsCodes.some((c) => ADS_ALREADY.has(c))) return { kind: "already", message: text };
+  // our configuration, not the client's asset: never shown to the client as a refusal
+  if (info.adsCodes.includes("requestError:DEVELOPER_TOKEN_PARAMETER_MISSING"))
+    return { kind: "server", message: NO_DEVELOPER_TOKEN_TEXT, setup: true };
   if (info.status === "ALREADY_EXISTS" || res.status === 409) return { kind: "already", message: text };
   if (info.status === "UNAUTHENTICATED" || res.status === 401) {
     // The Ads API also answers 401 for a bad developer token: a configuration problem, not the client's sign-in.

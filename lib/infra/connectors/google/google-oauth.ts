@@ -147,9 +147,6 @@ export async function googleAgencyIdentities(
   const me = await googleJson<UserInfo>(http, { url: `${GOOGLE_HOSTS.openid}/v1/userinfo`, token: accessToken });
   const email = typeof me.email === "string" ? me.email : null;
   const displayName = me.name ?? email ?? "Google account";
-  if (!creds.developerToken)
-    return [{ displayName, email, platformAccountId: null, businessId: null, businessName: null }];
-
   const ads = { developerToken: creds.developerToken };
   // https://developers.google.com/google-ads/api/rest/reference/rest/v26/customers/listAccessibleCustomers
   const listed = await googleCall(http, {

@@ -100,8 +100,7 @@ async function removeOne(
     }
     case "google_ads_mcc": {
       const clientId = adsCustomerId(assetId);
-      if (!developerToken || !managerId || !clientId)
-        return "The agency's manager account or the client's account id is not known.";
+      if (!managerId || !clientId) return "The agency's manager account or the client's account id is not known.";
       // The manager's side of the link: https://developers.google.com/google-ads/api/fields/v26/customer_client_link
       const rows = await adsSearch(
         http,
@@ -146,7 +145,7 @@ async function managerLinkPresent(
   assetId: string,
 ): Promise<boolean | null> {
   const clientId = adsCustomerId(assetId);
-  if (!developerToken || !managerId || !clientId) return null;
+  if (!managerId || !clientId) return null;
   const rows = await adsSearch(
     http,
     token,

@@ -5,6 +5,7 @@
 // - OAuth client and redirect URIs: https://developers.google.com/identity/protocols/oauth2/web-server#creatingcred
 // - scopes: https://developers.google.com/identity/protocols/oauth2/scopes
 // - developer token: https://developers.google.com/google-ads/api/docs/api-policy/access-levels
+// - Cloud-managed access levels (no developer token): https://developers.google.com/google-ads/api/docs/concepts/no-developer-token
 // - consent screen verification: https://support.google.com/cloud/answer/13463073
 import { CALLBACKS, field, type PlatformSetupNotes } from "@/lib/infra/connectors/setup-fields";
 
@@ -18,7 +19,7 @@ export const GOOGLE_SETUP: PlatformSetupNotes = {
       "Google Ads developer token",
       true,
       false,
-      "Needed for the Google Ads services only.",
+      "Optional, for the Google Ads services only. Set: every Google Ads call sends it. Empty: calls go without it, which works where your Cloud project's Google Ads access level is managed by its Google Cloud organisation (Cloud-managed access levels). Verify says which mode it found.",
     ),
   ],
   redirectPaths: CALLBACKS,
@@ -41,7 +42,7 @@ export const GOOGLE_SETUP: PlatformSetupNotes = {
     "My Business Account Management API",
   ],
   review:
-    "OAuth consent screen verification for the sensitive and restricted scopes above; Basic or Standard access for the Ads developer token.",
+    "OAuth consent screen verification for the sensitive and restricted scopes above. Google Ads, one of two modes: a developer token with Basic or Standard access (enter it below), or Cloud-managed access levels, where the Google Cloud organisation that holds this project manages its Google Ads access and no developer token is sent (leave it empty).",
   consoleUrl: "https://console.cloud.google.com/apis/credentials",
   reviewDocsUrl: "https://support.google.com/cloud/answer/13463073",
 };

@@ -20,6 +20,7 @@ import {
 } from "@/lib/infra/connectors/google/google-api";
 import { googleCall, googleList } from "@/lib/infra/connectors/google/google-call";
 import { isConnectorError } from "@/lib/infra/connectors/connector";
+import { GoogleApiError } from "@/lib/infra/connectors/google/google-errors";
 import { toConnectorError } from "@/lib/infra/connectors/platform-errors";
 import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 
@@ -88,7 +89,7 @@ export function listAdmins(http: ConnectorHttp, token: string, location: string)
 export async function adsSearch(
   http: ConnectorHttp,
   token: string,
-  developerToken: string,
+  developerToken: string | null,
   customerId: string,
   query: string,
   strict = false,
@@ -131,7 +132,7 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
     }
     case "google_ads": {
       const customerId = adsCustomerId(i.assetId);
-      if (!i.developerToken || !customerId) return null;
+      if (!customerId) return null;
       const email = gaqlString(i.email);
       // Accepted first: once the invitee accepts, Google lists them among the account's users
       // (https://developers.google.com/google-ads/api/docs/account-management/managing-invitations;
@@ -175,7 +176,7 @@ async function readBackOnce(i: ReadBackInput): Promise<ReadBack | null> {
     }
     case "google_ads_mcc": {
       const customerId = adsCustomerId(i.assetId);
-      if (!i.developerToken || !i.managerId || !customerId) return null;
+      if (!i.managerId || !customerId) return null;
       if (i.agencySide) {
         // The agency reads its manager's side of the link, which it can read whether or not the link
         // still stands: https://developers.google.com/google-ads/api/fields/v26/customer_client_link
@@ -266,14 +267,17 @@ export async function readBackForCheck(i: Omit<ReadBackInput, "strict">): Promis
     return {
       present: false,
       detail: null,
-      unreadable: i.developerToken
-        ? "Google offers no read of this access here."
-        : "Google Ads is read with a developer token or Cloud-managed access, and neither is set up here.",
+      unreadable: "Google offers no read of this access here.",
     };
   } catch (err) {
     if (isConnectorError(err) && err.kind === "reauth") throw err;
+    const cause = (err as { cause?: unknown } | null)?.cause;
     const why =
-      isConnectorError(err) && err.kind !== "server_error" ? err.message : "Google could not be reached for this read.";
+      isConnectorError(err) && err.kind !== "server_error"
+        ? err.message
+        : cause instanceof GoogleApiError && cause.failure.setup
+          ? cause.failure.message
+          : "Google could not be reached for this read.";
     return { present: false, detail: null, unreadable: why };
   }
 }

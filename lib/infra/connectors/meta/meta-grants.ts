@@ -38,6 +38,7 @@ import {
   type VerifiedAccess,
 } from "@/lib/infra/connectors/connector";
 import { classifyGraphError, MetaApiError, type GraphError } from "@/lib/infra/connectors/meta/meta-errors";
+import { verifyMetaFromAgencySide } from "@/lib/infra/connectors/meta/meta-agency-read";
 import { assetFailure } from "@/lib/infra/connectors/platform-errors";
 import type { MetaGraph } from "@/lib/infra/connectors/meta/meta-graph";
 import {
@@ -52,7 +53,7 @@ import { anyIncludes, roleIncludes } from "@/lib/infra/connectors/role-order";
 type PageNode = { id: string; name?: string; access_token?: string };
 type AgencyNode = { id: string; name?: string; permitted_tasks?: string[] };
 
-const PARTNER_SERVICES: readonly string[] = ["meta_ads", "meta_page", "meta_catalog", "meta_pixel"];
+export const PARTNER_SERVICES: readonly string[] = ["meta_ads", "meta_page", "meta_catalog", "meta_pixel"];
 
 function agencyNotReady(): ConnectorError {
   return new ConnectorError(
@@ -292,6 +293,13 @@ export async function verifyMetaAccess(
     role?: string | null;
   },
 ): Promise<VerifiedAccess[]> {
+  // the agency's own token reads its side; a client's token (a grant, a removal link) the asset's
+  if (
+    input.agencyAccount.agencyAccessToken &&
+    input.agencyAccount.agencyAccessToken === input.accessToken &&
+    (input.serviceId === "meta_business_manager" || PARTNER_SERVICES.includes(input.serviceId))
+  )
+    return verifyMetaFromAgencySide(graph, input);
   const out: VerifiedAccess[] = [];
   if (input.serviceId === "meta_business_manager") {
     for (const id of input.assetIds) {

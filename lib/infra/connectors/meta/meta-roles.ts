@@ -44,8 +44,21 @@ export const META_SCOPES: Readonly<Record<MetaServiceId, readonly string[]>> = {
   meta_pixel: ["ads_management", "business_management"],
 };
 
-/** The agency user's own sign-in on the dashboard: their Business Managers and email. */
-export const META_AGENCY_SCOPES: readonly string[] = ["business_management", "email"];
+/**
+ * The agency user's own sign-in on the dashboard: their Business Managers and email, and the
+ * reads its access checks and receipts make of what clients shared with its business
+ * (meta-agency-read.ts): business_management for the Business edges, ads_read for client ad
+ * accounts and pixels, pages_show_list for client Pages, catalog_management for client catalogs
+ * (Meta has no read-only catalog permission) ("Permissions Reference",
+ * https://developers.facebook.com/docs/permissions).
+ */
+export const META_AGENCY_SCOPES: readonly string[] = [
+  "business_management",
+  "email",
+  "ads_read",
+  "pages_show_list",
+  "catalog_management",
+];
 
 export function metaScopesFor(serviceIds: readonly string[]): string[] {
   const out = new Set<string>();

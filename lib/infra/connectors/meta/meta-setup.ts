@@ -12,6 +12,7 @@ export const META_SETUP: PlatformSetupNotes = {
   scopes: [
     "business_management",
     "ads_management",
+    "ads_read",
     "catalog_management",
     "pages_show_list",
     "pages_manage_metadata",

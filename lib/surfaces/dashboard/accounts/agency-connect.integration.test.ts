@@ -48,7 +48,7 @@ async function consent(): Promise<URLSearchParams> {
   const { authorizationUrl } = await startAgencyConnect({ user, platform: "meta", connector });
   const url = new URL(authorizationUrl);
   expect(url.origin).toBe(fake.hosts["www.facebook.com"]);
-  expect(url.searchParams.get("scope")).toBe("business_management,email");
+  expect(url.searchParams.get("scope")).toBe("business_management,email,ads_read,pages_show_list,catalog_management");
   expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:3999/api/dashboard/accounts/connect/callback");
   const back = new URL((await fetch(url, { redirect: "manual" })).headers.get("location")!);
   return back.searchParams;
