@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prepareStandalone, startStandalone, stopServer, type RunningServer } from "@/test/support/standalone-server";
 import { seedV2Agency, type SeededV2Agency } from "@/test/support/v2-fixtures";
 import { closeDb } from "@/lib/infra/db/db";
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 
 // The integration's results are plain JSON asserted field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON from the integration
@@ -59,10 +60,13 @@ let receiver: http.Server;
 let receiverBase: string;
 const deliveries: Delivery[] = [];
 let authData: { instanceUrl: string; apiKey: string };
+/** a key of the same agency that may only read */
+let readOnlyKey: string;
 
 beforeAll(async () => {
   prepareStandalone();
   agency = await seedV2Agency();
+  readOnlyKey = (await createApiKey({ agencyId: agency.agencyId, scopes: ["clients:read", "requests:read"] })).key;
   // the embedded database belongs to one process: the server's from here on
   if (!process.env.DATABASE_URL) await closeDb();
   receiver = http.createServer((req, res) => {
@@ -428,5 +432,21 @@ describe("actions and searches", () => {
     expect(await appTester(App.triggers.request_completed.operation.performList, { authData })).toEqual([]);
     const choices = await appTester(App.triggers.request_choices.operation.perform, { authData });
     expect(choices.map((c: Json) => c.id)).not.toContain(request.id);
+  });
+
+  it("passes on the API's refusal of a key without the scope, naming the code", async () => {
+    const readOnly = { ...authData, apiKey: readOnlyKey };
+    const subscribe = await refusal(
+      appTester(App.triggers.new_request.operation.performSubscribe, { authData: readOnly, targetUrl: targetUrl() }),
+    );
+    expect(subscribe).toMatchObject({ code: "CAPABILITY_REQUIRED", status: 403 });
+    const cancel = await refusal(
+      appTester(App.creates.cancel_request.operation.perform, {
+        authData: readOnly,
+        inputData: { requestId: request.id },
+      }),
+    );
+    expect(cancel).toMatchObject({ code: "CAPABILITY_REQUIRED", status: 403 });
+    expect(cancel.message).toMatch(/requests:cancel/);
   });
 });

@@ -68,6 +68,11 @@ function describeApiError(error) {
 /** afterResponse: a refusal becomes an error naming what the API named; 2xx passes. */
 function throwApiErrors(response, z) {
   if (response.status < 400 || response.skipThrowForStatus) return response;
+  throwRefusal(response, z);
+}
+
+/** Throws the error a refusal (status 400 and above) stands for. */
+function throwRefusal(response, z) {
   const body = parseJson(response.content);
   const error = body && typeof body === "object" && body.error && typeof body.error === "object" ? body.error : null;
   if (response.status === 401) {
@@ -89,7 +94,7 @@ function throwApiErrors(response, z) {
 /**
  * One call to the V2 API: `path` under /api/v2, `params` as the query (empty values left out),
  * `body` as JSON. Creates send a fresh Idempotency-Key (the API requires one on every create).
- * Returns the parsed envelope `{ data, meta }`, or the response itself with `allow` statuses.
+ * Returns the parsed envelope `{ data, meta }`, or `{ status }` alone for a status in `allow`.
  */
 async function api(z, bundle, { method = "GET", path, params, body, idempotent = false, allow = [] }) {
   const query = {};
@@ -105,7 +110,7 @@ async function api(z, bundle, { method = "GET", path, params, body, idempotent =
     skipThrowForStatus: allow.length > 0,
   });
   if (allow.includes(response.status)) return { status: response.status, data: null, meta: null };
-  if (response.status >= 400) throwApiErrors({ ...response, skipThrowForStatus: false }, z);
+  if (response.status >= 400) throwRefusal(response, z);
   const parsed = parseJson(response.content);
   if (!parsed || typeof parsed !== "object" || !("data" in parsed)) {
     throw new z.errors.Error(
