@@ -295,6 +295,13 @@ export default defineConfig([
     files: ["lib/infra/log.ts"],
     rules: { "no-restricted-syntax": ["error", ...GLOBALTHIS_CAST, ...PROCESS_DETOURS, ...MODULE_RULES] },
   },
+  // The Zapier integration is its own package, in CommonJS as Zapier's runtime loads it
+  // (integrations/zapier/README.md); the app's tier rules do not reach it, it imports nothing of the app.
+  {
+    files: ["integrations/zapier/**/*.js"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
   // Command-line entry points print to the terminal, read their own variables and may open
   // transactions with their own limits (benchmarks).
   {
