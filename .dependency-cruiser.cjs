@@ -14,8 +14,107 @@ const PLATFORM_FOLDER = "^lib/infra/connectors/(?!http/)([^/]+)/";
 /** The registries, the one way the rest of the app reaches a platform's folder. */
 const PLATFORM_REGISTRIES = "^lib/infra/connectors/(registry|site-registry|platforms)[.]ts$";
 
+/**
+ * lib/core's folders in layers, bottom first (ARCHITECTURE.md, "lib/core's layers"): a folder
+ * imports its own files and folders on lower lines, never one on its own line or above, so
+ * no two folders can import each other through any chain (no folder cycle). A folder not
+ * listed here fails "layer-placed" until it is given a line.
+ */
+const CORE_LAYERS = [
+  ["domain", "common"],
+  ["auth", "audit", "catalog", "instance", "intake"],
+  ["events", "request-records", "api-keys"],
+  ["agencies"],
+  ["emails"],
+  ["users", "removal-receipts"],
+  ["team"],
+  ["sso", "usage", "clients"],
+  ["webhooks"],
+  ["notifications"],
+  ["accounts", "access-alerts"],
+  ["client-access"],
+  ["reactions"],
+  ["requests"],
+  ["forwards"],
+  ["grants"],
+  ["access-checks"],
+  ["invitations", "removal-links"],
+];
+/** lib/infra's folders the same way; "." is the files at lib/infra's top (env.ts, log.ts...). */
+const INFRA_LAYERS = [
+  ["."],
+  ["secrets", "db", "dns", "email", "i18n", "rate-limit", "delivery"],
+  ["connectors"],
+  ["sso"],
+];
+/**
+ * Inside lib/infra/connectors: the files that read the registry of platforms, which a
+ * platform's own folder (below them) must not import.
+ */
+const CONNECTOR_REGISTRY_READERS =
+  "^lib/infra/connectors/(platforms|registry|site-registry|oauth-answers|get-connector|platform-settings|platform-setup|verify-credentials)[.]ts$";
+
+/** The path of a layered folder's files ("." is the root's own files). */
+const folderPath = (root, names) => {
+  const plain = names.filter((n) => n !== ".");
+  const parts = [];
+  if (plain.length) parts.push(`^${root}/(${plain.join("|")})/`);
+  if (names.includes(".")) parts.push(`^${root}/[^/]+$`);
+  return parts;
+};
+
+/** One rule per layered folder: it imports nothing on its own line or above, apart from its own files. */
+function layerRules(name, root, layers) {
+  return layers.flatMap((layer, i) =>
+    layer.map((folder) => ({
+      name,
+      severity: "error",
+      comment: `${root}'s folders import only folders on a lower line of its layers (ARCHITECTURE.md): ${root}/${folder} imports none of ${layers
+        .slice(i)
+        .flat()
+        .filter((f) => f !== folder)
+        .join(", ")}.`,
+      from: { path: folderPath(root, [folder]), pathNot: TESTS },
+      to: { path: folderPath(root, layers.slice(i).flat()), pathNot: folderPath(root, [folder]) },
+    })),
+  );
+}
+
 module.exports = {
   forbidden: [
+    ...layerRules("core-layers", "lib/core", CORE_LAYERS),
+    ...layerRules("infra-layers", "lib/infra", INFRA_LAYERS),
+    {
+      name: "layer-placed",
+      severity: "error",
+      comment:
+        "Every folder of lib/core and lib/infra has a line in the layers above (a file at lib/core's top has none).",
+      from: {
+        path: "^lib/(core|infra)/",
+        pathNot: [
+          TESTS,
+          ...folderPath("lib/core", CORE_LAYERS.flat()),
+          ...folderPath("lib/infra", INFRA_LAYERS.flat()),
+        ],
+      },
+      to: {},
+    },
+    {
+      name: "platform-below-registries",
+      severity: "error",
+      comment:
+        "A platform's folder sits below the files that read the registry of platforms (platforms.ts, registry.ts, oauth-answers.ts...): what it needs from them is passed in or lives in its manifest.",
+      from: { path: PLATFORM_FOLDER, pathNot: TESTS },
+      to: { path: CONNECTOR_REGISTRY_READERS },
+    },
+    {
+      name: "events-through-reactions",
+      severity: "error",
+      comment:
+        "The core records events through lib/core/reactions/record-and-react.ts, which runs each event's follow-ups; recordEvent alone would skip them.",
+      from: { pathNot: [TESTS, "^lib/core/reactions/", "^scripts/bench-"] },
+      to: { path: "^lib/core/events/record-event[.]ts$" },
+    },
     {
       name: "no-cycle",
       severity: "error",

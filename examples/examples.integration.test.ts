@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signatureHeader } from "@/lib/infra/delivery/sign-payload";
-import { eventEnvelope, newEventId } from "@/lib/core/events/record-event";
+import { eventEnvelope, newEventId } from "@/lib/core/events/event-envelope";
 import { startApiServer } from "@/test/support/api-server";
 import { seedV2Agency } from "@/test/support/v2-fixtures";
 import { startDeliveryLoop, type DeliveryLoop } from "@/lib/runtime/worker/delivery-loop";

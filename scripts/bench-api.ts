@@ -58,7 +58,8 @@ const arg = (name: string, fallback: string) => {
 // pg (idempotency row, object, usage count, event, webhook fan-out, team notifications,
 // idempotency response).
 if (process.argv.includes("--serve-baseline")) {
-  const { serializeRequest, requestLinkToken } = await import("@/lib/core/requests/serialize-request");
+  const { serializeRequest } = await import("@/lib/core/requests/serialize-request");
+  const { requestLinkToken } = await import("@/lib/core/request-records/request-links");
   const { loadRequestPage } = await import("@/lib/core/requests/load-request-page");
   const { storeLinkToken } = await import("@/lib/infra/secrets/link-token");
   const { randomToken } = await import("@/lib/core/api-keys/api-key-token");

@@ -22,7 +22,7 @@
 //   --app-dir <folder>  measure the build in that checkout instead of this one's
 //   --cpu-prof <folder> run `next start` under the V8 profiler and leave its .cpuprofile there
 //                       (summarize with scripts/summarize-cpu-profile.ts; it slows the server)
-import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/serialize-request";
+import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/request-records/request-links";
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import { createRequire } from "node:module";

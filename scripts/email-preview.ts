@@ -7,7 +7,7 @@ import {
   sampleEmails,
   sampleTeamEmails,
   type SampleEmail,
-} from "@/lib/core/emails/templates/email-samples";
+} from "@/lib/runtime/email-preview/email-samples";
 
 const dir = path.resolve(process.argv[2] ?? ".data/email-preview");
 fs.mkdirSync(dir, { recursive: true });

@@ -144,6 +144,10 @@ describe("import rules (dependency-cruiser)", () => {
       "lib/infra/db/stub.ts",
       "lib/infra/connectors/meta/stub.ts",
       "test/support/stub.ts",
+      "lib/core/clients/stub.ts",
+      "lib/core/common/stub.ts",
+      "lib/core/events/record-event.ts",
+      "lib/infra/connectors/oauth-answers.ts",
     ])
       write(stub, "export const stub = 1;\n");
     write("components/stub.tsx", "export const Stub = () => null;\n");
@@ -197,6 +201,17 @@ describe("import rules (dependency-cruiser)", () => {
 
   it("reports nothing for the stubs, which import nothing", () => {
     expect(violations.filter((v) => v.from.endsWith("stub.ts") || v.from.endsWith("stub.tsx"))).toEqual([]);
+  });
+
+  it("has a fixture for each layer rule", () => {
+    const layered = [
+      "core-layers",
+      "infra-layers",
+      "layer-placed",
+      "platform-below-registries",
+      "events-through-reactions",
+    ];
+    expect(layered.filter((rule) => !fixtures.some((f) => f.breaks === rule))).toEqual([]);
   });
 
   it("accepts a declared package and Node's own modules", () => {

@@ -3,7 +3,8 @@
 // over real HTTP (connect → consent → callback), form posts, and the recorded events.
 
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
-import { requestLinkToken, requestLinkTokenSelect, serializeRequest } from "@/lib/core/requests/serialize-request";
+import { serializeRequest } from "@/lib/core/requests/serialize-request";
+import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/request-records/request-links";
 import crypto from "node:crypto";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createAgency } from "@/lib/core/agencies/create-agency";

@@ -1,6 +1,6 @@
 // Lost-access alerts: an access check that finds a granted service's assets gone on the
 // platform opens one (the `access.lost` event and the team's notification link to it).
-// "Ask again" (ask-again.ts) creates a request for exactly what was lost; an alert closes
+// "Ask again" (lib/core/requests/ask-again.ts) creates a request for exactly what was lost; an alert closes
 // when that service is granted again on it, when a later check reads the access back, or
 // when the access is removed.
 import type { Tx } from "@/lib/infra/db/db";

@@ -10,14 +10,14 @@
 // Runs from the dashboard's "Check now" and from the worker's daily sweep.
 import type { Prisma } from "@/generated/prisma/client";
 import { getDb, type Tx } from "@/lib/infra/db/db";
-import { readInvitation, type StoredInvitation } from "@/lib/core/invitations/stored-invitation";
+import { readInvitation, type StoredInvitation } from "@/lib/core/request-records/stored-invitation";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector";
 import { isConnectorError, type AgencyAccountRef, type PlatformConnector } from "@/lib/infra/connectors/connector";
-import { recordEvent } from "@/lib/core/events/record-event";
+import { recordAndReact } from "@/lib/core/reactions/record-and-react";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
 import { checkAgencyTokens } from "@/lib/core/accounts/check-agency-tokens";
-import { openAgencyToken, readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
+import { openAgencyToken, readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/request-records/granted-assets";
 import { agencyTokenForUse } from "@/lib/core/accounts/agency-token";
 import { closeAlertsOfService, openAccessAlert } from "@/lib/core/access-alerts/access-alerts";
 
@@ -247,7 +247,7 @@ export async function checkGrantedAccess(
           assets: lostAssets,
           now,
         });
-        await recordEvent(tx, {
+        await recordAndReact(tx, {
           agencyId: opts.agencyId,
           type: "access.lost",
           requestId: svc.requestId,
@@ -290,7 +290,7 @@ async function recordInvitationAccepted(
   });
   await tx.accessRequest.update({ where: { id: svc.requestId }, data: { stateVersion: { increment: 1 } } });
   const row = await tx.accessRequest.findUniqueOrThrow({ where: { id: svc.requestId }, include: requestInclude });
-  await recordEvent(tx, {
+  await recordAndReact(tx, {
     agencyId,
     type: "request.updated",
     requestId: svc.requestId,

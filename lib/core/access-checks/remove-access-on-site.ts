@@ -5,7 +5,7 @@
 // service granted on that site, `access.removed` with method "client_token", and a receipt. The site is read again inside the removal (the user
 // looked up after the delete): the receipt carries that read.
 import { getCatalogService } from "@/lib/core/catalog/catalog";
-import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
+import { readGrantedAssets } from "@/lib/core/request-records/granted-assets";
 import { agencyAccountFor, agencyAccountRef, grantedServicesInScope } from "@/lib/core/access-checks/check-access";
 import {
   accountLabelOf,

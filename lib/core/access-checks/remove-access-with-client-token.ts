@@ -4,7 +4,7 @@
 // like every other removal: removedAt and removedBy on the service, `access.removed` sent
 // with method "client_token", and a receipt written (the platform read again with the agency's
 // token, or the client's where the agency holds none).
-import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
+import { readGrantedAssets } from "@/lib/core/request-records/granted-assets";
 import {
   agencyAccountFor,
   connectorMessage,
@@ -22,7 +22,7 @@ import {
 } from "@/lib/core/access-checks/remove-access";
 import { agencyAccountRef } from "@/lib/core/access-checks/check-access";
 import { finishReceipt, newReceiptDraft } from "@/lib/core/removal-receipts/removal-receipt";
-import { inScope, type AssetScope } from "@/lib/core/removal-links/asset-scope";
+import { inScope, type AssetScope } from "@/lib/core/request-records/asset-scope";
 
 export async function removeAccessWithClientToken(opts: {
   agencyId: string;

@@ -10,11 +10,11 @@
 import { getDb } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { getPlatform } from "@/lib/core/catalog/catalog";
-import { recordEvent } from "@/lib/core/events/record-event";
+import { recordAndReact } from "@/lib/core/reactions/record-and-react";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
 import { notFound } from "@/lib/core/common/api-error";
 import { UUID } from "@/lib/core/common/uuid";
-import { readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
+import { readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/request-records/granted-assets";
 import type { AgencyAccountRef, RemovedAccess } from "@/lib/infra/connectors/connector";
 import {
   addReceiptItems,
@@ -30,7 +30,7 @@ import {
 } from "@/lib/core/removal-receipts/removal-receipt";
 import { closeAlertsOfService } from "@/lib/core/access-alerts/access-alerts";
 import { siteRemovalOffered } from "@/lib/infra/connectors/site-registry";
-import { inScope, type AssetScope } from "@/lib/core/removal-links/asset-scope";
+import { inScope, type AssetScope } from "@/lib/core/request-records/asset-scope";
 import {
   agencyAccountFor,
   connectorMessage,
@@ -218,7 +218,7 @@ export async function recordRemoval(opts: {
       where: { id: opts.svc.requestId },
       include: requestInclude,
     });
-    await recordEvent(tx, {
+    await recordAndReact(tx, {
       agencyId: opts.agencyId,
       type: "access.removed",
       requestId: opts.svc.requestId,

@@ -3,7 +3,7 @@
 // are in assignee-rules.ts.
 import type { z } from "zod";
 import { notFound } from "@/lib/core/common/api-error";
-import { openAgencyToken } from "@/lib/core/access-checks/granted-assets";
+import { openAgencyToken } from "@/lib/core/request-records/granted-assets";
 import {
   ASSIGNABLE_ROLES,
   checkAssignees,

@@ -10,7 +10,7 @@ import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createUser } from "@/lib/core/users/create-user";
 import { agencyTokenForUse } from "@/lib/core/accounts/agency-token";
 import { accountsNeedingReconnect, checkAgencyTokens } from "@/lib/core/accounts/check-agency-tokens";
-import { openAgencyToken, sealAgencyToken } from "@/lib/core/access-checks/granted-assets";
+import { openAgencyToken, sealAgencyToken } from "@/lib/core/request-records/granted-assets";
 import { ConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";

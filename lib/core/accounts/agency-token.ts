@@ -10,7 +10,7 @@
 import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getDb } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
-import { openAgencyToken, sealAgencyToken } from "@/lib/core/access-checks/granted-assets";
+import { openAgencyToken, sealAgencyToken } from "@/lib/core/request-records/granted-assets";
 import { noticeReconnect } from "@/lib/core/accounts/reconnect-notice";
 import { getPlatform } from "@/lib/core/catalog/catalog";
 

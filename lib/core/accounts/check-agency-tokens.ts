@@ -6,7 +6,7 @@
 // are told once, when it is first flagged (reconnect-notice.ts). A flagged
 // account (`tokenInvalidAt`) shows "Reconnect"; a token that works again (or a new one from
 // reconnecting) clears the flag.
-import { openAgencyToken } from "@/lib/core/access-checks/granted-assets";
+import { openAgencyToken } from "@/lib/core/request-records/granted-assets";
 import { isConnectorError, type PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getConnector, platformMode } from "@/lib/infra/connectors/get-connector";
 import { getDb } from "@/lib/infra/db/db";

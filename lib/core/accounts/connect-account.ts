@@ -9,7 +9,7 @@ import { getDb, type Tx } from "@/lib/infra/db/db";
 import { notFound, validationError } from "@/lib/core/common/api-error";
 
 import { UUID } from "@/lib/core/common/uuid";
-import { sealAgencyToken } from "@/lib/core/access-checks/granted-assets";
+import { sealAgencyToken } from "@/lib/core/request-records/granted-assets";
 const ZEmail = z.email().max(320);
 
 export interface ConnectAccountOptions {

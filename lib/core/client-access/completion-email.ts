@@ -6,7 +6,7 @@ import { localeForLanguage } from "@/lib/infra/i18n/dictionary";
 import { clientAccessText } from "@/lib/infra/i18n/client-access-messages";
 import { renderEmailHtml } from "@/lib/core/emails/templates/email-layout";
 import { ClientLinkEmail } from "@/lib/core/emails/templates/request-email";
-import { inviteUrl, requestLinkToken } from "@/lib/core/requests/serialize-request";
+import { inviteUrl, requestLinkToken } from "@/lib/core/request-records/request-links";
 
 /** The client's access page for a request's link token. */
 export function clientAccessUrl(token: string): string {

@@ -5,9 +5,9 @@
 import { getDb } from "@/lib/infra/db/db";
 import { notFound } from "@/lib/core/common/api-error";
 import { UUID } from "@/lib/core/common/uuid";
-import { readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/access-checks/granted-assets";
-import { readInvitation } from "@/lib/core/invitations/stored-invitation";
-import { readForwardedTo } from "@/lib/core/forwards/forward-services";
+import { readGrantedAssets, type StoredGrantedAsset } from "@/lib/core/request-records/granted-assets";
+import { readInvitation } from "@/lib/core/request-records/stored-invitation";
+import { readForwardedTo } from "@/lib/core/request-records/forward-ownership";
 import type { AccessLineState, TClientAccess, TClientAccessLine } from "@/lib/core/client-access/schemas";
 
 export function accessLineState(asset: StoredGrantedAsset, invitationPending: boolean): AccessLineState {

@@ -3,7 +3,7 @@ import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import type { TCreateClientBody } from "@/lib/core/clients/schemas";
 import { serializeClient } from "@/lib/core/clients/serialize-client";
-import { recordEvent } from "@/lib/core/events/record-event";
+import { recordAndReact } from "@/lib/core/reactions/record-and-react";
 import { ApiError } from "@/lib/core/common/api-error";
 import { isUniqueViolation } from "@/lib/core/common/to-api-error";
 
@@ -37,7 +37,7 @@ export async function createClient(opts: {
       },
     });
     const client = serializeClient(row);
-    await recordEvent(tx, { agencyId: opts.agencyId, type: "client.created", data: { client } });
+    await recordAndReact(tx, { agencyId: opts.agencyId, type: "client.created", data: { client } });
     return client;
   };
   try {

@@ -2,7 +2,7 @@
 // caller's transaction. The worker sends it (SMTP) or keeps it for the dev mailbox.
 import type { Tx } from "@/lib/infra/db/db";
 import { renderRequestEmail } from "@/lib/core/emails/render-request-email";
-import { inviteUrl, requestLinkToken } from "@/lib/core/requests/serialize-request";
+import { inviteUrl, requestLinkToken } from "@/lib/core/request-records/request-links";
 import { agencyLogoUrl } from "@/lib/core/agencies/agency-logo-url";
 import { env } from "@/lib/infra/env";
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Stripe from "stripe";
 import { getDb } from "@/lib/infra/db/db";
 import { openSealedJson, SEALED_VALUE_PREFIX } from "@/lib/infra/secrets/sealed-json";
-import { eventEnvelope, newEventId } from "@/lib/core/events/record-event";
+import { eventEnvelope, newEventId } from "@/lib/core/events/event-envelope";
 import { createWebhook } from "@/lib/core/webhooks/create-webhook";
 import { getRequestTimeline } from "@/lib/core/requests/get-request-timeline";
 import { startDeliveryLoop, type DeliveryLoop } from "@/lib/runtime/worker/delivery-loop";

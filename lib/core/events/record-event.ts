@@ -1,39 +1,15 @@
 // Records a domain event in the caller's transaction (the transactional outbox) and fans
 // it out at once to every active webhook of the agency subscribed to its type, one
-// delivery each, and notifies the team (lib/core/notifications). The worker sends what was
-// committed. Demo requests record nothing.
+// delivery each. The worker sends what was committed. Demo requests record nothing. It
+// calls no follow-up: the core records through lib/core/reactions/record-and-react.ts,
+// which runs the event's follow-ups (the team's notice, the completion email...) from the
+// reactions table in the same transaction.
 import { CHANNELS, notify } from "@/lib/infra/db/notifications";
-import crypto from "node:crypto";
 import type { Tx } from "@/lib/infra/db/db";
-import { EVENT_TYPES, SCHEMA_VERSION, isExtensionEvent, type EventType } from "@/lib/core/events/event-types";
+import { SCHEMA_VERSION, isExtensionEvent, type EventType } from "@/lib/core/events/event-types";
+import { EVENT_LINK_FIELDS, eventEnvelope, newEventId } from "@/lib/core/events/event-envelope";
 import type { TEventData } from "@/lib/core/events/schemas";
-import { notifyTeam } from "@/lib/core/notifications/notify-team";
 import { stringifySealed } from "@/lib/infra/secrets/sealed-json";
-
-export { EVENT_TYPES, SCHEMA_VERSION, type EventType };
-
-export function newEventId() {
-  return "evt_" + crypto.randomBytes(16).toString("hex");
-}
-
-/**
- * The fields of an event body that hold a client's link with its token (`data.request`'s
- * links): stored sealed, bound to the event's id, and opened only when a delivery is sent
- * (lib/core/webhooks/delivery/deliver-one.ts), so the stored body gives no working link.
- */
-export const EVENT_LINK_FIELDS: ReadonlySet<string> = new Set(["inviteUrl", "embedUrl"]);
-
-/** The body of a delivery; `data` is typed by the event schemas (lib/core/events/schemas.ts). */
-export function eventEnvelope<T extends EventType>(id: string, type: T, createdAt: Date, data: TEventData<T>) {
-  return {
-    id,
-    type,
-    schemaVersion: SCHEMA_VERSION,
-    createdAt: createdAt.toISOString(),
-    test: type === "webhook.test",
-    data,
-  };
-}
 
 /**
  * `actor`: who caused the event, kept beside the body (never in it) so the dashboard and the
@@ -75,14 +51,5 @@ export async function recordEvent<T extends EventType>(
     // wakes the workers when the transaction commits (they poll only as a fallback)
     await notify(tx, CHANNELS.deliveriesQueued);
   }
-  await notifyTeam(tx, {
-    agencyId: opts.agencyId,
-    eventId: id,
-    type: opts.type,
-    data: opts.data,
-    requestId: opts.requestId ?? null,
-    now: createdAt,
-    actor: opts.actor ?? null,
-  });
   return id;
 }

@@ -11,7 +11,7 @@ import { inTransaction } from "@/lib/infra/db/transaction";
 import { newLinkToken, openLinkToken } from "@/lib/infra/secrets/link-token";
 import { effectiveStatus } from "@/lib/core/domain/request-state";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
-import { recordEvent } from "@/lib/core/events/record-event";
+import { recordAndReact } from "@/lib/core/reactions/record-and-react";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
 import type { TRequest } from "@/lib/core/requests/schemas";
@@ -21,7 +21,7 @@ import {
   readHandedBack,
   type ForwardedTo,
   type HandedBack,
-} from "@/lib/core/forwards/forward-ownership";
+} from "@/lib/core/request-records/forward-ownership";
 
 export { readForwardedTo, readHandedBack, type ForwardedTo, type HandedBack };
 
@@ -60,7 +60,7 @@ async function recordForwardChange(
   const after = await getRequestRowOrThrow({ agencyId: row.agencyId, id: row.id, tx, includeDemo: true });
   const request = serializeRequest(after, now);
   if (!row.isDemo) {
-    await recordEvent(tx, {
+    await recordAndReact(tx, {
       agencyId: row.agencyId,
       type: "request.updated",
       requestId: row.id,
@@ -248,9 +248,4 @@ export async function resendForward(opts: {
     if (!row.isDemo) await queueForwardEmail(tx, { requestId: row.id, forwardId: forward.id, token });
     return { name: forward.name };
   });
-}
-
-/** Every forward is revoked with its request (cancel); called in the cancel's transaction. */
-export async function revokeForwards(tx: Tx, requestId: string, now: Date): Promise<void> {
-  await tx.requestForward.updateMany({ where: { requestId, revokedAt: null }, data: { revokedAt: now } });
 }

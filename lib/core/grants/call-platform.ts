@@ -9,7 +9,7 @@ import { getPlatform } from "@/lib/core/catalog/catalog";
 import { buildAttemptReport, type AttemptFailure, type AttemptReport } from "@/lib/core/grants/attempt-report";
 import type { GrantPick } from "@/lib/core/grants/check-grant-pick";
 import { GrantRefusal } from "@/lib/core/grants/grant-refusal";
-import { invitationOfGrant, type StoredInvitation } from "@/lib/core/invitations/stored-invitation";
+import { invitationOfGrant, type StoredInvitation } from "@/lib/core/request-records/stored-invitation";
 import type { GrantedAsset } from "@/lib/core/requests/apply-request-action";
 import {
   isConnectorError,

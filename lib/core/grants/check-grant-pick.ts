@@ -5,7 +5,7 @@
 // carry at most MAX_ASSETS_PER_GRANT assets. Reads nothing but the request it is given.
 
 import { getCatalogService, isOneClickHere } from "@/lib/core/catalog/catalog";
-import { ownsService } from "@/lib/core/forwards/forward-ownership";
+import { ownsService } from "@/lib/core/request-records/forward-ownership";
 import { GrantRefusal } from "@/lib/core/grants/grant-refusal";
 import { isOpenForGrant, type GrantRequest, type GrantRequestService } from "@/lib/core/grants/grant-request";
 import { platformMode } from "@/lib/infra/connectors/get-connector";

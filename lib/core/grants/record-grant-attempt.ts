@@ -14,7 +14,7 @@
 import { colleagueActor } from "@/lib/core/events/actor-name";
 import { ATTEMPT_EVENT_PLATFORMS, GRANT_FAILED_PLATFORMS } from "@/lib/core/catalog/catalog";
 import { serviceName } from "@/lib/core/catalog/catalog-messages";
-import { recordEvent } from "@/lib/core/events/record-event";
+import { recordAndReact } from "@/lib/core/reactions/record-and-react";
 import {
   attemptEventData,
   combinedOutcome,
@@ -118,7 +118,7 @@ export async function recordGrantAttempt(opts: {
     }));
     for (const s of services) {
       if (isServiceGrantFailure(s.report) && (GRANT_FAILED_PLATFORMS as readonly string[]).includes(platform)) {
-        await recordEvent(tx, {
+        await recordAndReact(tx, {
           agencyId: row.agencyId,
           type: "service.grant_failed",
           requestId: row.id,
@@ -129,7 +129,7 @@ export async function recordGrantAttempt(opts: {
       }
     }
     if ((ATTEMPT_EVENT_PLATFORMS as readonly string[]).includes(platform)) {
-      await recordEvent(tx, {
+      await recordAndReact(tx, {
         agencyId: row.agencyId,
         type: "connection.attempt_completed",
         requestId: row.id,

@@ -15,7 +15,7 @@ import {
   type ConnectorFor,
 } from "@/lib/core/access-checks/check-access";
 import { acceptsInvitationNow } from "@/lib/core/catalog/catalog";
-import { readInvitation, type StoredInvitation } from "@/lib/core/invitations/stored-invitation";
+import { readInvitation, type StoredInvitation } from "@/lib/core/request-records/stored-invitation";
 
 /** Whether the platform's connector accepts invitations from the agency's side. */
 export function acceptsNow(platform: string): boolean {

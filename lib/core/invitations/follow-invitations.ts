@@ -8,7 +8,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { checkGrantedAccess, type ConnectorFor } from "@/lib/core/access-checks/check-access";
-import { readInvitation } from "@/lib/core/invitations/stored-invitation";
+import { readInvitation } from "@/lib/core/request-records/stored-invitation";
 import { notifyTeam } from "@/lib/core/notifications/notify-team";
 import { INVITATION_REMINDER } from "@/lib/core/notifications/notification-types";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";

@@ -6,7 +6,7 @@ import { ApiError, notFound, validationError } from "@/lib/core/common/api-error
 import { UUID } from "@/lib/core/common/uuid";
 import type { ConnectorFor } from "@/lib/core/access-checks/check-access";
 import { removalTargets } from "@/lib/core/removal-links/removal-targets";
-import { readAssetScope, type AssetLine, type AssetScope } from "@/lib/core/removal-links/asset-scope";
+import { readAssetScope, type AssetLine, type AssetScope } from "@/lib/core/request-records/asset-scope";
 import { REMOVAL_LINK_DAYS, newRemovalLinkToken, removalLinkUrl } from "@/lib/core/removal-links/removal-link-token";
 import { renderRemovalEmail } from "@/lib/core/removal-links/render-removal-email";
 import { getDb } from "@/lib/infra/db/db";

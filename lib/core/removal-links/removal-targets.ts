@@ -3,11 +3,11 @@
 // "client"), or whose sites the client approves the removal on (site-registry.ts). The same list the
 // client page shows and the confirmation acts on.
 import { getCatalogService } from "@/lib/core/catalog/catalog";
-import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
+import { readGrantedAssets } from "@/lib/core/request-records/granted-assets";
 import { defaultConnectorFor, grantedServicesInScope, type ConnectorFor } from "@/lib/core/access-checks/check-access";
 import { servicesOnSite } from "@/lib/core/access-checks/remove-access-on-site";
 import { siteRemovalOffered } from "@/lib/infra/connectors/site-registry";
-import { inScope, type AssetScope } from "@/lib/core/removal-links/asset-scope";
+import { inScope, type AssetScope } from "@/lib/core/request-records/asset-scope";
 
 export interface RemovalTarget {
   requestId: string;

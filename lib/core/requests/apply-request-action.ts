@@ -1,14 +1,14 @@
 // Applies one state-machine action (client, agency or sweep) to a stored request: locks
 // the row, runs the pure transition, writes the changes with the new stateVersion and
 // records the events, in one transaction. Every surface changes request state through here.
+// What follows an event (the team's notice, lost-access alerts closed by a new grant, the
+// client's completion email) runs from lib/core/reactions as each event is recorded.
 import type { Prisma } from "@/generated/prisma/client";
 import { type Tx } from "@/lib/infra/db/db";
-import type { StoredInvitation } from "@/lib/core/invitations/stored-invitation";
+import type { StoredInvitation } from "@/lib/core/request-records/stored-invitation";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyAction, isClientAction, type RequestAction, type RequestState } from "@/lib/core/domain/request-state";
-import { recordEvent } from "@/lib/core/events/record-event";
-import { closeAlertsGrantedAgain } from "@/lib/core/access-alerts/access-alerts";
-import { queueCompletionEmail } from "@/lib/core/client-access/completion-email";
+import { recordAndReact } from "@/lib/core/reactions/record-and-react";
 import { ApiError, notFound } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import { serializeRequest } from "@/lib/core/requests/serialize-request";
@@ -135,16 +135,13 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
             : {}),
         },
       });
-      // a request made by "Ask again": the lost-access alert it answers closes
-      if (granting && !row.isDemo)
-        await closeAlertsGrantedAgain(tx, { agencyId: row.agencyId, requestId: row.id, serviceId: svc.serviceId, now });
     }
     const after = await getRequestRowOrThrow({ agencyId: row.agencyId, id: row.id, tx, includeDemo: true });
     const request = serializeRequest(after, now);
     if (!row.isDemo) {
       for (const ev of result.events) {
         const svc = ev.serviceId ? after.services.find((s) => s.serviceId === ev.serviceId) : undefined;
-        const eventId = await recordEvent(tx, {
+        const eventId = await recordAndReact(tx, {
           agencyId: row.agencyId,
           type: ev.type,
           requestId: row.id,
@@ -164,9 +161,6 @@ export async function applyRequestAction(opts: ApplyOptions): Promise<ApplyResul
           });
         }
       }
-      // the client finished: they get the link to everything the agency can now access
-      if (result.completedNow && isClientAction(opts.action))
-        await queueCompletionEmail(tx, { agencyId: row.agencyId, requestId: row.id, now });
     }
     return { changed: true, request, agencyId: row.agencyId, isDemo: row.isDemo };
   };

@@ -4,7 +4,6 @@
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import { notFound } from "@/lib/core/common/api-error";
-import { revokeForwards } from "@/lib/core/forwards/forward-services";
 
 /** `includeDemo`: the dashboard may cancel its own previews; the API never sees them. */
 export async function cancelRequest(opts: {
@@ -27,8 +26,11 @@ export async function cancelRequest(opts: {
     if (res.isDemo && !opts.includeDemo) throw notFound("Request");
     if (res.changed) {
       await tx.grantSession.deleteMany({ where: { requestId: opts.id, usedAt: null } });
-      // links handed to colleagues die with the request
-      await revokeForwards(tx, opts.id, opts.now ?? new Date());
+      // links handed to colleagues die with the request (demo previews' too, which record no event)
+      await tx.requestForward.updateMany({
+        where: { requestId: opts.id, revokedAt: null },
+        data: { revokedAt: opts.now ?? new Date() },
+      });
     }
     return res.request;
   });

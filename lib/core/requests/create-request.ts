@@ -7,7 +7,7 @@ import { inTransaction } from "@/lib/infra/db/transaction";
 import { jsonColumn } from "@/lib/infra/db/json-column";
 import { newLinkToken } from "@/lib/infra/secrets/link-token";
 import { validateExpiresAt } from "@/lib/core/domain/expiry";
-import { recordEvent } from "@/lib/core/events/record-event";
+import { recordAndReact } from "@/lib/core/reactions/record-and-react";
 import { notFound, validationError } from "@/lib/core/common/api-error";
 import { countUsageUnit } from "@/lib/core/usage/count-usage-unit";
 import type { TCreateRequestBody } from "@/lib/core/requests/schemas";
@@ -104,7 +104,7 @@ export async function createRequest(opts: CreateRequestOptions) {
       services: createdServices,
     });
     if (!opts.isDemo) {
-      await recordEvent(tx, {
+      await recordAndReact(tx, {
         agencyId: opts.agencyId,
         type: "request.created",
         data: { request },

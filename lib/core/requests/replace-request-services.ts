@@ -6,7 +6,7 @@
 import { type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { effectiveStatus, isComplete, type RequestStatus, type ServiceState } from "@/lib/core/domain/request-state";
-import { recordEvent } from "@/lib/core/events/record-event";
+import { recordAndReact } from "@/lib/core/reactions/record-and-react";
 import { ApiError, notFound, validationError } from "@/lib/core/common/api-error";
 import { getRequestRowOrThrow } from "@/lib/core/requests/load-request";
 import type { TRequest, TRequestedService } from "@/lib/core/requests/schemas";
@@ -165,7 +165,7 @@ export async function replaceRequestServices(opts: {
     const after = await getRequestRowOrThrow({ agencyId: opts.agencyId, id: row.id, tx });
     const request = serializeRequest(after, now);
     const actor = opts.actor ?? "api";
-    await recordEvent(tx, {
+    await recordAndReact(tx, {
       agencyId: opts.agencyId,
       type: "request.updated",
       data: { request },
@@ -174,7 +174,7 @@ export async function replaceRequestServices(opts: {
       actor,
     });
     if (completesNow)
-      await recordEvent(tx, {
+      await recordAndReact(tx, {
         agencyId: opts.agencyId,
         type: "request.completed",
         data: { request },

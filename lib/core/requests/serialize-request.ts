@@ -1,12 +1,11 @@
 // Maps a request row (with its client and services) to the API's Request object, applying
 // the deadline: a request past expiresAt that was not completed or cancelled reads expired.
 import type { Prisma } from "@/generated/prisma/client";
-import { env } from "@/lib/infra/env";
-import { openLinkToken } from "@/lib/infra/secrets/link-token";
 import { effectiveStatus } from "@/lib/core/domain/request-state";
 import type { TRequest } from "@/lib/core/requests/schemas";
-import { publicInvitation } from "@/lib/core/invitations/stored-invitation";
-import { publicGrantedAssets } from "@/lib/core/access-checks/granted-assets";
+import { publicInvitation } from "@/lib/core/request-records/stored-invitation";
+import { publicGrantedAssets } from "@/lib/core/request-records/granted-assets";
+import { embedUrl, inviteUrl, requestLinkToken } from "@/lib/core/request-records/request-links";
 
 export const requestInclude = {
   client: { select: { externalClientId: true } },
@@ -44,23 +43,6 @@ export type SerializableRequest = Pick<
     invitation?: RequestWithServices["services"][number]["invitation"];
   })[];
 };
-
-/** The columns `requestLinkToken` reads. */
-export const requestLinkTokenSelect = { inviteToken: true, inviteTokenHash: true, inviteTokenSealed: true } as const;
-
-/** The raw token of a request's invite and embed links, from its sealed copy. */
-export function requestLinkToken(
-  r: Pick<SerializableRequest, "inviteTokenHash" | "inviteTokenSealed" | "inviteToken">,
-): string {
-  return openLinkToken({ hash: r.inviteTokenHash, sealed: r.inviteTokenSealed, legacy: r.inviteToken });
-}
-
-export function inviteUrl(token: string) {
-  return `${env().appUrl}/i/${token}`;
-}
-export function embedUrl(token: string) {
-  return `${env().appUrl}/embed/${token}`;
-}
 
 /** The colleague a service was handed to, as the API shows it (the forward's id stays inside). */
 function publicForwardedTo(value: unknown): TRequest["services"][number]["forwardedTo"] {

@@ -3,16 +3,7 @@
 import { zUuid } from "@/lib/core/common/uuid";
 import { z } from "zod";
 import { ROLES } from "@/lib/core/auth/roles";
-import { MIN_PASSWORD_LENGTH } from "@/lib/core/users/password";
-
-export const MAX_PASSWORD_LENGTH = 256;
-
-/** A new password's length rule, its messages naming `field` (sign-up, invite accept, password change). */
-export const passwordField = (field: string) =>
-  z
-    .string({ error: `${field} is required.` })
-    .min(MIN_PASSWORD_LENGTH, `${field} must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-    .max(MAX_PASSWORD_LENGTH, `${field} must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+import { passwordField } from "@/lib/core/users/password";
 
 const ZPassword = passwordField("password");
 

@@ -11,7 +11,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError, validationError } from "@/lib/core/common/api-error";
 import { recordAudit } from "@/lib/core/audit/record-audit";
-import { passwordField } from "@/lib/core/team/schemas";
+import { passwordField } from "@/lib/core/users/password";
 import { checkCredentials } from "@/lib/core/users/check-credentials";
 import { hashPassword, isStrongPassword, WEAK_PASSWORD_MESSAGE } from "@/lib/core/users/password";
 

@@ -4,8 +4,17 @@
 import { hash, verify } from "@node-rs/argon2";
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as zxcvbnCommon from "@zxcvbn-ts/language-common";
+import { z } from "zod";
 
 export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 256;
+
+/** A new password's length rule, its messages naming `field` (sign-up, invite accept, password change). */
+export const passwordField = (field: string) =>
+  z
+    .string({ error: `${field} is required.` })
+    .min(MIN_PASSWORD_LENGTH, `${field} must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(MAX_PASSWORD_LENGTH, `${field} must be at most ${MAX_PASSWORD_LENGTH} characters.`);
 
 export async function hashPassword(password: string): Promise<string> {
   return hash(password);

@@ -1,8 +1,7 @@
 // Webhook shapes: request bodies, queries and response objects of the webhook endpoints and
 // the delivery log. The zod schemas are the contract (validation, types, the OpenAPI document).
 import { z } from "zod";
-import { EVENT_TYPES } from "@/lib/core/events/record-event";
-import { isExtensionEvent } from "@/lib/core/events/event-types";
+import { EVENT_TYPES, isExtensionEvent } from "@/lib/core/events/event-types";
 import { ZCursor, ZLimit } from "@/lib/core/clients/schemas";
 import { ABSOLUTE_HTTP_URL_PATTERN } from "@/lib/core/requests/schemas";
 import { MAX_WEBHOOK_URL_LENGTH } from "@/lib/infra/delivery/webhook-url";

@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { getDb, type Db } from "@/lib/infra/db/db";
-import { newEventId } from "@/lib/core/events/record-event";
+import { newEventId } from "@/lib/core/events/event-envelope";
 import { purgeOldRecords } from "@/lib/runtime/worker/purge-old-records";
 import type { DeliveryStatus } from "@/generated/prisma/enums";
 

@@ -4,7 +4,7 @@
 // need (the service's grant method) and turns refusals into page error codes.
 
 import { colleagueActor } from "@/lib/core/events/actor-name";
-import { ownsService } from "@/lib/core/forwards/forward-ownership";
+import { ownsService } from "@/lib/core/request-records/forward-ownership";
 import { effectiveClientFlow } from "@/lib/surfaces/client-pages/load-access-page";
 import type { ClientAction } from "@/lib/core/domain/request-state";
 import { ApiError } from "@/lib/core/common/api-error";

@@ -7,7 +7,7 @@ import { getDb, type Tx } from "@/lib/infra/db/db";
 import { hashToken } from "@/lib/infra/secrets/link-token";
 import { effectiveStatus, type RequestStatus } from "@/lib/core/domain/request-state";
 import { localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";
-import { ownsService, readForwardedTo } from "@/lib/core/forwards/forward-ownership";
+import { ownsService, readForwardedTo } from "@/lib/core/request-records/forward-ownership";
 
 export const accessRequestInclude = {
   client: { select: { externalClientId: true, name: true, language: true } },

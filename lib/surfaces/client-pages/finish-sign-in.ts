@@ -7,7 +7,7 @@ import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import { isConnectorError } from "@/lib/infra/connectors/connector";
 import { verifyState } from "@/lib/infra/connectors/oauth-state";
 import { getDb } from "@/lib/infra/db/db";
-import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/serialize-request";
+import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/request-records/request-links";
 import { loadSecrets } from "@/lib/infra/secrets/secrets";
 import { signInAnswer } from "@/lib/infra/connectors/oauth-answers";
 import { AccessPageError, signInErrorCode, type AccessErrorCode } from "@/lib/surfaces/client-pages/access-page-error";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/infra/db/db";
 import { connectAccount } from "@/lib/core/accounts/connect-account";
 import { createAgency } from "@/lib/core/agencies/create-agency";
-import { readForwardedTo, readHandedBack } from "@/lib/core/forwards/forward-ownership";
+import { readForwardedTo, readHandedBack } from "@/lib/core/request-records/forward-ownership";
 import { getRequestForDashboard } from "@/lib/surfaces/dashboard/requests/get-request-for-dashboard";
 import { startApiServer } from "@/test/support/api-server";
 import {

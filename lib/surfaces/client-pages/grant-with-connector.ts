@@ -9,7 +9,7 @@
 // the request row lock in the recording orders us against a cancel: if the request was
 // cancelled meanwhile, nothing is recorded and the client is told it is closed. Once
 // recorded, the agency's chosen people are given the newly shared assets
-// (assign-agency-people.ts), a step that never fails the grant.
+// (lib/core/grants/assign-agency-people.ts), a step that never fails the grant.
 
 import { ApiError } from "@/lib/core/common/api-error";
 import type { AttemptReport, ServiceAttempt } from "@/lib/core/grants/attempt-report";
@@ -23,7 +23,7 @@ import { serializeRequest } from "@/lib/core/requests/serialize-request";
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getDb } from "@/lib/infra/db/db";
 import { AccessPageError, type AccessErrorCode } from "@/lib/surfaces/client-pages/access-page-error";
-import { assignAgencyPeople } from "@/lib/surfaces/client-pages/assign-agency-people";
+import { assignAgencyPeople } from "@/lib/core/grants/assign-agency-people";
 import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/client-pages/find-request-by-token";
 import { connectorFor } from "@/lib/surfaces/client-pages/platform-connector";
 

@@ -22,7 +22,7 @@ import { type Locale } from "@/lib/infra/i18n/dictionary";
 import { localizeQuestion } from "@/lib/core/intake/question-translations";
 import { accentColors, type AccentColors } from "@/lib/surfaces/client-pages/accent-color";
 import { instructionSteps, roleLabel, serviceName } from "@/lib/core/catalog/catalog-messages";
-import { readForwardedTo, readHandedBack } from "@/lib/core/forwards/forward-ownership";
+import { readForwardedTo, readHandedBack } from "@/lib/core/request-records/forward-ownership";
 import { colleagueActor } from "@/lib/core/events/actor-name";
 import { noteClientActivity } from "@/lib/core/requests/stalled-requests";
 import {

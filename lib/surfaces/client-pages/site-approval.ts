@@ -21,13 +21,13 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
-import { ownsService } from "@/lib/core/forwards/forward-ownership";
+import { ownsService } from "@/lib/core/request-records/forward-ownership";
 import { buildAttemptReport } from "@/lib/core/grants/attempt-report";
 import { agencyAccounts, type PlatformAttempt } from "@/lib/core/grants/call-platform";
 import { GrantRefusal } from "@/lib/core/grants/grant-refusal";
 import { isOpenForGrant } from "@/lib/core/grants/grant-request";
 import { recordGrantAttempt } from "@/lib/core/grants/record-grant-attempt";
-import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/serialize-request";
+import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/request-records/request-links";
 import type { AssetGrantResult } from "@/lib/infra/connectors/connector";
 import { platformMode } from "@/lib/infra/connectors/get-connector";
 import { newNonce } from "@/lib/infra/connectors/oauth-state";

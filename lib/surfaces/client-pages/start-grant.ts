@@ -14,7 +14,7 @@ import { getDb } from "@/lib/infra/db/db";
 import { appSecret } from "@/lib/infra/secrets/secrets";
 import { AccessPageError } from "@/lib/surfaces/client-pages/access-page-error";
 import { findRequestByToken, isOpenRequest, requestLocale } from "@/lib/surfaces/client-pages/find-request-by-token";
-import { ownsService } from "@/lib/core/forwards/forward-ownership";
+import { ownsService } from "@/lib/core/request-records/forward-ownership";
 import { signInServices } from "@/lib/surfaces/client-pages/sign-in-services";
 import {
   GRANT_SESSION_MINUTES,

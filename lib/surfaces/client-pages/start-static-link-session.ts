@@ -19,7 +19,7 @@ import { z } from "zod";
 import { createClient } from "@/lib/core/clients/create-client";
 import { ZCreateClientBody } from "@/lib/core/clients/schemas";
 import { getDb } from "@/lib/infra/db/db";
-import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/requests/serialize-request";
+import { requestLinkToken, requestLinkTokenSelect } from "@/lib/core/request-records/request-links";
 import { inTransaction } from "@/lib/infra/db/transaction";
 import { ApiError } from "@/lib/core/common/api-error";
 import { LANGUAGES, localeForLanguage, type Locale } from "@/lib/infra/i18n/dictionary";

@@ -8,7 +8,7 @@ import { dashboardAction } from "@/lib/surfaces/dashboard/dashboard-action";
 import { checkAccessNow, setAccessCheckSchedule } from "@/lib/core/access-checks/check-access";
 import { confirmChecklistRemoval, removeClientAccess } from "@/lib/core/access-checks/remove-access";
 import { createRemovalLink } from "@/lib/core/removal-links/create-removal-link";
-import { askAgain } from "@/lib/core/access-alerts/ask-again";
+import { askAgain } from "@/lib/core/requests/ask-again";
 
 const ZCheckScope = z.union([
   z.strictObject({ clientId: zUuid({ error: "clientId must be a client id." }) }),

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { WebhooksPanel } from "@/components/webhooks/webhooks-panel";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
-import { EVENT_TYPES } from "@/lib/core/events/record-event";
+import { EVENT_TYPES } from "@/lib/core/events/event-types";
 import { listWebhooks } from "@/lib/core/webhooks/list-webhooks";
 import { WEBHOOK_LIMIT } from "@/lib/core/webhooks/schemas";
 import { createWebhookAction } from "./webhook-actions";

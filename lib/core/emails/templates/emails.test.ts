@@ -2,7 +2,7 @@
 // plain-text part and the HTML part of every template, and escaping by construction (names
 // with markup in them come out as text, the link keeps its query, the colour is the agency's).
 import { describe, expect, it } from "vitest";
-import { SAMPLE_LANGUAGES, sampleEmails, sampleTeamEmails } from "@/lib/core/emails/templates/email-samples";
+import { SAMPLE_LANGUAGES, sampleEmails, sampleTeamEmails } from "@/lib/runtime/email-preview/email-samples";
 
 describe.each(Object.keys(SAMPLE_LANGUAGES) as (keyof typeof SAMPLE_LANGUAGES)[])("client emails in %s", (lang) => {
   it("match their snapshots", async () => {

@@ -14,7 +14,7 @@ import { agencyAccountFor, defaultConnectorFor, type ConnectorFor } from "@/lib/
 import { removeClientAccess } from "@/lib/core/access-checks/remove-access";
 import { createRemovalLink, openRemovalLinkFor } from "@/lib/core/removal-links/create-removal-link";
 import { removalLinkUrl } from "@/lib/core/removal-links/removal-link-token";
-import type { AssetLine } from "@/lib/core/removal-links/asset-scope";
+import type { AssetLine } from "@/lib/core/request-records/asset-scope";
 import { recordAudit } from "@/lib/core/audit/record-audit";
 import { notifyTeam } from "@/lib/core/notifications/notify-team";
 import { REMOVAL_ASKED } from "@/lib/core/notifications/notification-types";

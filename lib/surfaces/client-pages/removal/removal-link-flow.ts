@@ -8,7 +8,7 @@ import { isSignInCancellation } from "@/lib/infra/connectors/oauth-answers";
 import { getPlatform } from "@/lib/core/catalog/catalog";
 import { removeAccessWithClientToken } from "@/lib/core/access-checks/remove-access-with-client-token";
 import { removalTargets, type RemovalTarget } from "@/lib/core/removal-links/removal-targets";
-import { readAssetScope } from "@/lib/core/removal-links/asset-scope";
+import { readAssetScope } from "@/lib/core/request-records/asset-scope";
 import { hashRemovalLinkToken, isRemovalLinkToken } from "@/lib/core/removal-links/removal-link-token";
 import { removalLinkStatus } from "@/lib/core/removal-links/list-removal-links";
 import type { ConnectorFor } from "@/lib/core/access-checks/check-access";

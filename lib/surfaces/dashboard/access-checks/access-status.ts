@@ -2,7 +2,7 @@
 // service's assets with their last check (verified, lost, cannot be checked) and removal.
 import { getDb } from "@/lib/infra/db/db";
 import { getCatalogService } from "@/lib/core/catalog/catalog";
-import { readGrantedAssets } from "@/lib/core/access-checks/granted-assets";
+import { readGrantedAssets } from "@/lib/core/request-records/granted-assets";
 import { UUID } from "@/lib/core/common/uuid";
 import { roleLabel } from "@/lib/core/catalog/catalog-messages";
 

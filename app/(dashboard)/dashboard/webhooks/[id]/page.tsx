@@ -7,7 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { WebhookDetail } from "@/components/webhooks/webhook-detail";
 import { getDashboardContext } from "@/lib/surfaces/dashboard/dashboard-context";
 import { can } from "@/lib/core/auth/roles";
-import { EVENT_TYPES } from "@/lib/core/events/record-event";
+import { EVENT_TYPES } from "@/lib/core/events/event-types";
 import { getWebhookOrThrow } from "@/lib/core/webhooks/get-webhook-or-throw";
 import {
   deleteWebhookAction,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { planAssignments } from "@/lib/surfaces/client-pages/assign-agency-people";
+import { planAssignments } from "@/lib/core/grants/assign-agency-people";
 
 const ana = { id: "30001", name: "Ana", kind: "business_user" as const, roles: { meta_ads: "admin" } };
 

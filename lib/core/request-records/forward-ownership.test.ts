@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownsService } from "@/lib/core/forwards/forward-ownership";
+import { ownsService } from "@/lib/core/request-records/forward-ownership";
 
 const to = (forwardId: string) => ({
   forwardId,
