@@ -15,7 +15,7 @@ import { createRequest } from "@/lib/core/requests/create-request";
 import { ZCreateRequestBody } from "@/lib/core/requests/schemas";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
 import { accountsNeedingReconnect } from "@/lib/core/accounts/check-agency-tokens";
-import { openAgencyToken } from "@/lib/core/access-checks/granted-assets";
+import { openAgencyToken } from "@/lib/core/request-records/granted-assets";
 import type { AgencyAccountRef, PlatformConnector } from "@/lib/infra/connectors/connector";
 import { createConnectorHttp } from "@/lib/infra/connectors/http/connector-http";
 import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";

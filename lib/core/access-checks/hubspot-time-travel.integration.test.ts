@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkAccessNow, runScheduledAccessChecks, type ConnectorFor } from "@/lib/core/access-checks/check-access";
 import { removeClientAccess } from "@/lib/core/access-checks/remove-access";
 import { removeAccessWithClientToken } from "@/lib/core/access-checks/remove-access-with-client-token";
-import { openAgencyToken } from "@/lib/core/access-checks/granted-assets";
+import { openAgencyToken } from "@/lib/core/request-records/granted-assets";
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getDb } from "@/lib/infra/db/db";
 import { loadAccessStatus } from "@/lib/surfaces/dashboard/access-checks/access-status";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAgency } from "@/lib/core/agencies/create-agency";
 import { createUser } from "@/lib/core/users/create-user";
 import { applyRequestAction } from "@/lib/core/requests/apply-request-action";
-import { askAgain } from "@/lib/core/access-alerts/ask-again";
+import { askAgain } from "@/lib/core/requests/ask-again";
 import { checkAccessNow, runScheduledAccessChecks, type ConnectorFor } from "@/lib/core/access-checks/check-access";
 import { removeClientAccess } from "@/lib/core/access-checks/remove-access";
 import { removeAccessWithClientToken } from "@/lib/core/access-checks/remove-access-with-client-token";
@@ -23,7 +23,7 @@ import { parseHostOverrides } from "@/lib/infra/connectors/http/host-overrides";
 import { getConnector } from "@/lib/infra/connectors/get-connector";
 import type { ConnectorEnv } from "@/lib/infra/connectors/registry";
 import { getDb } from "@/lib/infra/db/db";
-import { openAgencyToken } from "@/lib/core/access-checks/granted-assets";
+import { openAgencyToken } from "@/lib/core/request-records/granted-assets";
 import {
   finishAgencyConnect,
   listAgencyConnectChoices,

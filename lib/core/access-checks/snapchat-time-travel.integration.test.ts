@@ -10,11 +10,11 @@
 // link removes one ad account's role and the receipt reads it back with the agency's renewed
 // token. Then the user revokes the app: "Reconnect", the Owners told, the remaining check says why.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { askAgain } from "@/lib/core/access-alerts/ask-again";
+import { askAgain } from "@/lib/core/requests/ask-again";
 import { checkAccessNow, runScheduledAccessChecks, type ConnectorFor } from "@/lib/core/access-checks/check-access";
 import { removeClientAccess } from "@/lib/core/access-checks/remove-access";
 import { removeAccessWithClientToken } from "@/lib/core/access-checks/remove-access-with-client-token";
-import { openAgencyToken } from "@/lib/core/access-checks/granted-assets";
+import { openAgencyToken } from "@/lib/core/request-records/granted-assets";
 import type { PlatformConnector } from "@/lib/infra/connectors/connector";
 import { getDb } from "@/lib/infra/db/db";
 import { loadAccessStatus } from "@/lib/surfaces/dashboard/access-checks/access-status";

@@ -11,7 +11,7 @@ import { openLinkToken } from "@/lib/infra/secrets/link-token";
 import { isExpired } from "@/lib/core/domain/expiry";
 import { reminderDaysPassed } from "@/lib/core/emails/queue-reminders";
 import { queueForwardEmail } from "@/lib/core/forwards/forward-email";
-import { ownsService } from "@/lib/core/forwards/forward-ownership";
+import { ownsService } from "@/lib/core/request-records/forward-ownership";
 
 const BATCH_SIZE = 100;
 
