@@ -21,6 +21,15 @@
 // The agency's user can only read the customers it has a role in, and only a Super Admin or
 // Standard role may search or send invitations.
 //
+// `signInAs = "agency"` makes the consent page sign the agency's user in (the dashboard's
+// "Connect account"): the code exchange then answers the agency's tokens.
+//
+// Tokens keep Microsoft's time on a clock the test moves: an access token lives the 3600 s the
+// token answer says, a refresh token 90 days from its issue; every refresh answers a new refresh
+// token and the spent one keeps working until its own 90 days end; an expired or revoked refresh
+// token answers 400 invalid_grant (Refresh tokens in the Microsoft identity platform, "Token
+// lifetime" and "Token revocation", https://learn.microsoft.com/en-us/entra/identity-platform/refresh-tokens).
+//
 // Switches: `refuse` (account ids whose invitation is refused), `expiredToken` (109
 // AuthenticationTokenExpired), `rateLimitOnce` (the next API call answers 117
 // CallRateExceeded, the throttling fault), `rateLimitAlways` (every API call does), `outage`
@@ -78,6 +87,8 @@ export type MicrosoftFakeSwitches = {
   serverError: boolean;
   rateLimitAlways: boolean;
   outage: boolean;
+  /** who signs in on the consent page: the client (default) or the agency's user */
+  signInAs: "client" | "agency";
 };
 
 export type MicrosoftFake = FakePlatform & {
@@ -122,7 +133,7 @@ export async function startMicrosoftFake(
   opts: { ports?: Record<string, number>; redirectUris?: string[]; consentPage?: boolean } = {},
 ): Promise<MicrosoftFake> {
   // codes carry the PKCE challenge
-  const oauth = createFakeOAuth<{ challenge: string }, object>({
+  const oauth = createFakeOAuth<{ challenge: string; agency: boolean }, object>({
     redirectUris: opts.redirectUris,
     consentPage: opts.consentPage ? "Microsoft" : undefined,
   });
@@ -135,20 +146,22 @@ export async function startMicrosoftFake(
     serverError: false,
     rateLimitAlways: false,
     outage: false,
+    signInAs: "client",
   };
   let nextId = 900001;
   // Access tokens live 60-90 minutes (the fake uses the 3600 s it answers); each refresh answers a new
   // refresh token and the old one keeps working until it expires: Microsoft does not revoke it
   // (https://learn.microsoft.com/en-us/entra/identity-platform/refresh-tokens).
   const ACCESS_SECONDS = 3600;
+  const REFRESH_SECONDS = 90 * 86400;
   let clockOffset = 0;
   let refreshes = 0;
   const now = () => Date.now() + clockOffset;
   const tokenExpiry = new Map<string, number>();
-  const refreshTokens = new Map<string, { agency: boolean; revoked: boolean }>();
+  const refreshTokens = new Map<string, { agency: boolean; revoked: boolean; expiresAt: number }>();
   const newRefreshToken = (agency: boolean) => {
     const r = `ms-refresh-${crypto.randomBytes(8).toString("hex")}`;
-    refreshTokens.set(r, { agency, revoked: false });
+    refreshTokens.set(r, { agency, revoked: false, expiresAt: now() + REFRESH_SECONDS * 1000 });
     return r;
   };
   const customerOfAccount = (accountId: string) =>
@@ -172,7 +185,10 @@ export async function startMicrosoftFake(
       return { status: 400, text: "AADSTS70011: The provided value for the input parameter 'scope' is not valid" };
     if (q.code_challenge_method !== "S256" || !/^[\w-]{43}$/.test(q.code_challenge ?? ""))
       return { status: 400, text: "AADSTS501491: Invalid size of Code_Challenge parameter" };
-    return oauth.sendBack(q.redirect_uri, q.state, { challenge: q.code_challenge! });
+    return oauth.sendBack(q.redirect_uri, q.state, {
+      challenge: q.code_challenge!,
+      agency: switches.signInAs === "agency",
+    });
   }
 
   function token(req: FakeRequest): FakeResponse {
@@ -189,7 +205,7 @@ export async function startMicrosoftFake(
       if (!(b.scope ?? "").split(" ").includes(ADS_SCOPE))
         return { status: 400, json: { error: "invalid_scope", error_description: "AADSTS70011" } };
       const grant = refreshTokens.get(b.refresh_token ?? "");
-      if (!grant || grant.revoked)
+      if (!grant || grant.revoked || grant.expiresAt <= now())
         return {
           status: 400,
           json: {
@@ -199,7 +215,7 @@ export async function startMicrosoftFake(
           },
         };
       refreshes++;
-      const t = oauth.exchange({ redirectUri: "", used: false, grant: { challenge: "" } }, "ms-token-", {
+      const t = oauth.exchange({ redirectUri: "", used: false, grant: { challenge: "", agency: false } }, "ms-token-", {
         agency: grant.agency,
       });
       tokenExpiry.set(t, now() + ACCESS_SECONDS * 1000);
@@ -243,7 +259,8 @@ export async function startMicrosoftFake(
             "AADSTS501481: The Code_Verifier does not match the code_challenge supplied in the authorization request.",
         },
       };
-    const t = oauth.exchange(issued, "ms-token-", {});
+    const agency = issued.grant.agency;
+    const t = oauth.exchange(issued, agency ? "ms-agency-" : "ms-token-", agency ? { agency: true } : {});
     tokenExpiry.set(t, now() + ACCESS_SECONDS * 1000);
     return {
       status: 200,
@@ -252,7 +269,7 @@ export async function startMicrosoftFake(
         scope: ADS_SCOPE,
         expires_in: ACCESS_SECONDS,
         access_token: t,
-        refresh_token: newRefreshToken(false),
+        refresh_token: newRefreshToken(agency),
       },
     };
   }
@@ -469,6 +486,7 @@ export async function startMicrosoftFake(
       switches.serverError = false;
       switches.rateLimitAlways = false;
       switches.outage = false;
+      switches.signInAs = "client";
       clockOffset = 0;
       refreshes = 0;
       tokenExpiry.clear();
@@ -482,9 +500,13 @@ export async function startMicrosoftFake(
     invitations,
     agencyRoles,
     agencyToken() {
-      const t = oauth.exchange({ redirectUri: "", used: false, grant: { challenge: "" } }, "ms-agency-", {
-        agency: true,
-      });
+      const t = oauth.exchange(
+        { redirectUri: "", used: false, grant: { challenge: "", agency: false } },
+        "ms-agency-",
+        {
+          agency: true,
+        },
+      );
       tokenExpiry.set(t, now() + ACCESS_SECONDS * 1000);
       return t;
     },
