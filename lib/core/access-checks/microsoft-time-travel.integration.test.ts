@@ -6,11 +6,12 @@
 // the scheduled check renews the token and keeps the rotated refresh token; 45 days on a lost
 // access with "Ask again" works, and 45 days after that (past the first refresh token's 90 days)
 // the removal works only on the newest refresh token. A read Microsoft cannot answer (a 503, a
-// throttled call) is never lost. Microsoft Advertising documents no call for the agency's user
-// to leave a client's customer with its own token, and the connector makes none: the agency's
-// removal is the checklist, the client takes the agency's roles away at Microsoft, and the
-// receipt reads that back with the agency's renewed token. Then the sign-in is revoked at
-// Microsoft: "Reconnect", the Owners told, the remaining check says why, nothing called lost.
+// throttled call) or refuses for the token's reasons (109 AuthenticationTokenExpired) is never
+// lost. Microsoft Advertising documents no call for the agency's user to leave a client's
+// customer with its own token, and the connector makes none: the agency's removal is the
+// checklist, the client takes the agency's roles away at Microsoft, and the receipt reads that
+// back with the agency's renewed token. Then the sign-in is revoked at Microsoft: "Reconnect",
+// the Owners told, the remaining check says why, nothing called lost.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { askAgain } from "@/lib/core/requests/ask-again";
 import { checkAccessNow, runScheduledAccessChecks, type ConnectorFor } from "@/lib/core/access-checks/check-access";
@@ -137,8 +138,14 @@ describe("the agency's Microsoft Advertising connection after the access token's
     expect(secondRefresh).not.toBe(firstRefresh);
     expect(row.refreshTokenExpiresAt!.getTime()).toBe(now.getTime() + REFRESH_DAYS * DAY);
 
-    // a read Microsoft cannot answer (503, then throttled) is not lost access, nor a reconnect
-    for (const sw of ["outage", "rateLimitAlways"] as const) {
+    // a read Microsoft cannot answer (503, throttled) or refuses for the token's reasons (109
+    // AuthenticationTokenExpired for a token the app holds as valid: renewed once, still refused)
+    // is not lost access, nor a reconnect
+    for (const [sw, refreshes] of [
+      ["outage", 1],
+      ["rateLimitAlways", 1],
+      ["expiredToken", 2],
+    ] as const) {
       fake.switches[sw] = true;
       await checkAccessNow({ agencyId: agency.id, clientId, connectorFor, now });
       fake.switches[sw] = false;
@@ -148,10 +155,14 @@ describe("the agency's Microsoft Advertising connection after the access token's
           ["unavailable", "Cannot be checked"],
         ],
       );
+      expect(fake.refreshCount()).toBe(refreshes);
     }
     expect(await db.accessAlert.count({ where: { agencyId: agency.id } })).toBe(0);
     expect((await eventsOf(requestId)).filter((e) => e.type === "access.lost")).toHaveLength(0);
     expect(await accountsNeedingReconnect({ agencyId: agency.id })).toEqual([]);
+    row = await db.connectedAccount.findUniqueOrThrow({ where: { id: stored.id } });
+    const thirdRefresh = openAgencyToken(row.refreshToken)!;
+    expect([firstRefresh, secondRefresh]).not.toContain(thirdRefresh);
 
     // 45 days later the client takes the agency's role on one account away: lost, "Ask again"
     fake.advance(45 * DAY);
@@ -162,9 +173,9 @@ describe("the agency's Microsoft Advertising connection after the access token's
       newlyLost: 1,
       verified: 1,
     });
-    expect(fake.refreshCount()).toBe(2);
+    expect(fake.refreshCount()).toBe(3);
     row = await db.connectedAccount.findUniqueOrThrow({ where: { id: stored.id } });
-    expect(openAgencyToken(row.refreshToken)).not.toBe(secondRefresh);
+    expect(openAgencyToken(row.refreshToken)).not.toBe(thirdRefresh);
     const alert = await db.accessAlert.findFirstOrThrow({ where: { agencyId: agency.id } });
     expect(alert.assets).toEqual([expect.objectContaining({ id: ACC1 })]);
     expect((await eventsOf(requestId)).filter((e) => e.type === "access.lost")).toHaveLength(1);
