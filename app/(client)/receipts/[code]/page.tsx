@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { AccessShell } from "@/components/client-pages/access-shell";
 import { PrintPageButton } from "@/components/client-pages/print-page-button";
+import { requestNonce } from "@/lib/surfaces/client-pages/html/client-page-html";
 import { ReceiptView } from "@/components/client-pages/receipt-view";
 import { accentColors } from "@/lib/surfaces/client-pages/accent-color";
 import { lookUpReceipt } from "@/lib/surfaces/client-pages/receipts/load-receipt-page";
@@ -40,7 +41,7 @@ export default async function ReceiptPageRoute({ params }: Props) {
     >
       <ReceiptView page={page} checkUrl={receiptsPageUrl()} />
       <div className="mt-6 print:hidden">
-        <PrintPageButton label={receiptText(page.locale, "page.print")} />
+        <PrintPageButton label={receiptText(page.locale, "page.print")} nonce={await requestNonce()} />
       </div>
     </AccessShell>
   );

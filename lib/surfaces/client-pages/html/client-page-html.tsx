@@ -51,7 +51,7 @@ function reactDomServer(): Promise<Fizz> {
 
 /** The page's whole HTML, once every async component has rendered. */
 /** The request's CSP nonce; none outside a request the framework serves (a test's own server). */
-async function requestNonce(): Promise<string | undefined> {
+export async function requestNonce(): Promise<string | undefined> {
   try {
     return (await headers()).get("x-nonce") ?? undefined;
   } catch {

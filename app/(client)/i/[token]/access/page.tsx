@@ -7,6 +7,7 @@ import { cache } from "react";
 import { AccessShell } from "@/components/client-pages/access-shell";
 import { MessageBox } from "@/components/client-pages/message-box";
 import { PrintPageButton } from "@/components/client-pages/print-page-button";
+import { requestNonce } from "@/lib/surfaces/client-pages/html/client-page-html";
 import { primaryButton, secondaryButton } from "@/components/client-pages/styles";
 import { PlatformLogo } from "@/components/ui/platform-logo";
 import { DateTime } from "@/components/ui/date-time";
@@ -220,7 +221,7 @@ export default async function ClientAccessPageRoute({ params, searchParams }: Pr
             <p className="max-w-md text-xs text-slate-700">{clientAccessText(locale, "action.removeAllHelp", v)}</p>
           </form>
         ) : null}
-        <PrintPageButton label={clientAccessText(locale, "page.print")} />
+        <PrintPageButton label={clientAccessText(locale, "page.print")} nonce={await requestNonce()} />
         <a href={`/i/${encodeURIComponent(token)}`} className={secondaryButton}>
           {clientAccessText(locale, "page.back")}
         </a>
