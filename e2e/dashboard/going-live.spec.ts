@@ -96,7 +96,7 @@ test.describe("an installation set up from the dashboard", () => {
     await adminIn(dataDir, "user", "make-instance-admin", "--email", email);
 
     await signInToDashboard(page, email, password);
-    await page.getByRole("link", { name: "Platforms" }).click();
+    await page.getByRole("link", { name: "Platforms", exact: true }).click();
     await expect(page.getByRole("heading", { name: "Platforms", level: 1 })).toBeVisible();
     const card = page.locator('[data-platform-card="meta"]');
     await expect(card).toHaveAttribute("data-status", /not_set_up|sandbox/);
@@ -306,7 +306,7 @@ test("a new agency's home shows the first-run checklist, which ticks itself and 
   await page.context().clearCookies();
   await signInToDashboard(page, other.email, other.password);
   // an agency Owner who does not run the installation has no instance pages
-  await expect(page.getByRole("link", { name: "Platforms" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Platforms", exact: true })).toHaveCount(0);
   await page.goto("/dashboard/instance/platforms");
   // a 404 that tells who administers and how an operator adds one
   await expect(page.getByText("Only this installation's administrators set up platforms")).toBeVisible();
