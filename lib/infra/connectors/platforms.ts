@@ -4,6 +4,8 @@
 // one (registry.ts; site-registry.ts for a platform the client's own site approves). The
 // rest of the app reads platforms from here and from those registries, never from a
 // platform's folder, and names no platform: test/ops/lint-rules.test.ts checks that.
+// This file makes no platform call itself; each call is in its platform's folder, with the
+// platform's documentation page named beside it (docs/platforms.md lists them per platform).
 import type { PlatformManifest } from "@/lib/infra/connectors/platform-manifest";
 import { META_MANIFEST } from "@/lib/infra/connectors/meta/meta-manifest";
 import { GOOGLE_MANIFEST } from "@/lib/infra/connectors/google/google-manifest";

@@ -1,5 +1,7 @@
 // Bing Webmaster Tools in the catalog: its services, their roles and steps in English, Spanish and Dutch,
-// its mark. Read through lib/infra/connectors/platforms.ts.
+// its mark. Read through lib/infra/connectors/platforms.ts. No call reaches Bing (no connector: the
+// client adds the agency by hand), and the steps follow Bing's own page for it, "How to add users to
+// your site account" (https://www.bing.com/webmaster/help/how-to-add-users-to-your-site-account-d5c00364).
 import { definePlatform, role } from "@/lib/infra/connectors/platform-manifest";
 
 export const BING_MANIFEST = definePlatform({
