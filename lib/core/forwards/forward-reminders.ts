@@ -3,29 +3,23 @@
 // again on each of the agency's reminder days after it was handed over (the days and the
 // on/off switch of the client's reminders). RequestForward.remindersSent counts the days used,
 // raised with the queued email under the request's row lock, so two workers remind once.
-import { Prisma } from "@/generated/prisma/client";
 import { getDb, type Tx } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
-import { log } from "@/lib/infra/log";
+import { sweepInBatches } from "@/lib/core/common/sweep-in-batches";
 import { openLinkToken } from "@/lib/infra/secrets/link-token";
 import { isExpired } from "@/lib/core/domain/expiry";
 import { reminderDaysPassed } from "@/lib/core/emails/queue-reminders";
 import { queueForwardEmail } from "@/lib/core/forwards/forward-email";
 import { ownsService } from "@/lib/core/request-records/forward-ownership";
 
-const BATCH_SIZE = 100;
-
 /** Queues the colleagues' reminders that are due; returns how many were queued. */
 export async function queueForwardReminders(opts: { now?: Date } = {}): Promise<number> {
   const now = opts.now ?? new Date();
   const db = await getDb();
-  let queued = 0;
-  let after: { createdAt: Date; id: string } | null = null;
-  for (;;) {
-    const cursor: Prisma.Sql = after
-      ? Prisma.sql`AND (f."createdAt", f."id") > (${after.createdAt}, ${after.id}::uuid)`
-      : Prisma.empty;
-    const batch: { id: string; createdAt: Date }[] = await db.$queryRaw`
+  return sweepInBatches({
+    alias: "f",
+    what: "forward reminders",
+    page: (cursor, limit) => db.$queryRaw`
       SELECT f."id", f."createdAt" FROM "RequestForward" f
         JOIN "AccessRequest" r ON r."id" = f."requestId" JOIN "Agency" a ON a."id" = f."agencyId"
       WHERE f."revokedAt" IS NULL AND r."status" IN ('pending', 'in_progress') AND r."isDemo" = false
@@ -35,19 +29,9 @@ export async function queueForwardReminders(opts: { now?: Date } = {}): Promise<
              WHERE f."createdAt" + make_interval(days => d.days) <= ${now}) > f."remindersSent"
         ${cursor}
       ORDER BY f."createdAt", f."id"
-      LIMIT ${BATCH_SIZE}::int`;
-    for (const row of batch) {
-      try {
-        if (await inTransaction((tx) => remindIfDue(tx, row.id, now))) queued++;
-      } catch (err) {
-        // one broken row must not stop the others; it is tried again on the next run
-        log().error({ forwardId: row.id, err: (err as Error).message }, "forward reminders: link skipped");
-      }
-    }
-    if (batch.length < BATCH_SIZE) return queued;
-    const last: { id: string; createdAt: Date } = batch[batch.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+      LIMIT ${limit}::int`,
+    handle: (row) => inTransaction((tx) => remindIfDue(tx, row.id, now)),
+  });
 }
 
 async function remindIfDue(tx: Tx, forwardId: string, now: Date): Promise<boolean> {

@@ -6,10 +6,9 @@
 //
 // The rule is pure (stalledSince); the sweep claims each request with a conditional update
 // in the notification's transaction, so two workers tell the team once.
-import { Prisma } from "@/generated/prisma/client";
 import { getDb } from "@/lib/infra/db/db";
 import { inTransaction } from "@/lib/infra/db/transaction";
-import { log } from "@/lib/infra/log";
+import { sweepInBatches } from "@/lib/core/common/sweep-in-batches";
 import { notifyTeam } from "@/lib/core/notifications/notify-team";
 import { REQUEST_STALLED } from "@/lib/core/notifications/notification-types";
 import { requestInclude, serializeRequest } from "@/lib/core/requests/serialize-request";
@@ -17,7 +16,6 @@ import { stalledSince } from "@/lib/core/domain/stalled-rule";
 
 /** A page view within this long of the last one recorded is not written again. */
 export const ACTIVITY_WRITE_EVERY_MS = 5 * 60 * 1000;
-const BATCH_SIZE = 100;
 
 /**
  * Records that the client (or their colleague) opened or acted on a link of the request.
@@ -38,13 +36,10 @@ export async function noteClientActivity(opts: { requestId: string; now?: Date }
 export async function notifyStalledRequests(opts: { now?: Date } = {}): Promise<number> {
   const now = opts.now ?? new Date();
   const db = await getDb();
-  let told = 0;
-  let after: { createdAt: Date; id: string } | null = null;
-  for (;;) {
-    const cursor: Prisma.Sql = after
-      ? Prisma.sql`AND (r."createdAt", r."id") > (${after.createdAt}, ${after.id}::uuid)`
-      : Prisma.empty;
-    const batch: { id: string; createdAt: Date }[] = await db.$queryRaw`
+  return sweepInBatches({
+    alias: "r",
+    what: "stalled requests",
+    page: (cursor, limit) => db.$queryRaw`
       SELECT r."id", r."createdAt" FROM "AccessRequest" r JOIN "Agency" a ON a."id" = r."agencyId"
       WHERE r."status" IN ('pending', 'in_progress') AND r."isDemo" = false AND a."stalledAfterDays" > 0
         AND (r."expiresAt" IS NULL OR r."expiresAt" > ${now})
@@ -52,19 +47,9 @@ export async function notifyStalledRequests(opts: { now?: Date } = {}): Promise<
         AND (r."stalledNotifiedAt" IS NULL OR r."stalledNotifiedAt" < COALESCE(r."clientActivityAt", r."createdAt"))
         ${cursor}
       ORDER BY r."createdAt", r."id"
-      LIMIT ${BATCH_SIZE}::int`;
-    for (const row of batch) {
-      try {
-        if (await tellIfStalled(row.id, now)) told++;
-      } catch (err) {
-        // one broken row must not stop the others; it is tried again on the next run
-        log().error({ requestId: row.id, err: (err as Error).message }, "stalled requests: request skipped");
-      }
-    }
-    if (batch.length < BATCH_SIZE) return told;
-    const last: { id: string; createdAt: Date } = batch[batch.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+      LIMIT ${limit}::int`,
+    handle: (row) => tellIfStalled(row.id, now),
+  });
 }
 
 async function tellIfStalled(requestId: string, now: Date): Promise<boolean> {
